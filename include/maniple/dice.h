@@ -1,0 +1,49 @@
+/* dice.h — the one source of chance: PCG32 and a d10 reading 0-9.
+ *
+ * PCG32 is O'Neill's reference pcg32_random_r (XSH RR, 64-bit state),
+ * seeded with pcg32_srandom_r(seed, MANIPLE_PCG_STREAM).  A d10 is
+ * pcg32_boundedrand_r(rng, 10) (rejection of the low "threshold" values).
+ * Both are part of the game file format version: changing either means a
+ * new format version.
+ *
+ * A forced-roll queue (the `roll` command) is consumed before the PRNG; a
+ * forced roll does not advance the PRNG.
+ */
+#ifndef MANIPLE_DICE_H
+#define MANIPLE_DICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MANIPLE_PCG_STREAM UINT64_C(54)
+#define DICE_FORCED_MAX 64
+
+struct pcg32 {
+	uint64_t state;
+	uint64_t inc;
+};
+
+void pcg32_srandom(struct pcg32 *rng, uint64_t initstate, uint64_t initseq);
+uint32_t pcg32_random(struct pcg32 *rng);
+uint32_t pcg32_boundedrand(struct pcg32 *rng, uint32_t bound);
+
+struct dice {
+	struct pcg32 rng;
+	uint64_t seed;
+	int forced[DICE_FORCED_MAX];
+	int nforced; /* queued rolls still to be used, forced[0] first */
+	unsigned long rolls; /* how many d10 were drawn so far */
+};
+
+void dice_init(struct dice *d, uint64_t seed);
+/* Queue a forced roll 0..9; false when the value is out of range or the
+ * queue is full. */
+bool dice_force(struct dice *d, int value);
+void dice_clear_forced(struct dice *d);
+/* Draw one d10 (0..9); *forced tells whether it came from the queue. */
+int dice_d10(struct dice *d, bool *forced);
+/* A copy that shares nothing with the original's future: a new seed and an
+ * empty forced queue (for searching on copies). */
+void dice_reseed(struct dice *d, uint64_t seed);
+
+#endif

@@ -1,0 +1,48 @@
+/* event.h — every effect of the core is an event carrying its inputs.
+ *
+ * Printed form, one per line:  KIND key=value key=value ...  with the fields
+ * in the order they were added, `rule=` where a rule applies.  Values hold
+ * no spaces (use '_' or a comma list).
+ */
+#ifndef MANIPLE_EVENT_H
+#define MANIPLE_EVENT_H
+
+#include <stddef.h>
+
+#define EVENT_KIND_MAX 24
+#define EVENT_FIELDS_MAX 16
+#define EVENT_KEY_MAX 16
+#define EVENT_VAL_MAX 64
+
+struct event_field {
+	char key[EVENT_KEY_MAX];
+	char val[EVENT_VAL_MAX];
+};
+
+struct event {
+	char kind[EVENT_KIND_MAX];
+	int nfields;
+	struct event_field f[EVENT_FIELDS_MAX];
+};
+
+struct event_log {
+	struct event *v;
+	size_t n, cap;
+};
+
+void event_init(struct event *e, const char *kind);
+/* Adds key=value (printf-style value); spaces in the value become '_'.
+ * Fields beyond EVENT_FIELDS_MAX are dropped. */
+void event_add(struct event *e, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *event_get(const struct event *e, const char *key);
+/* "KIND k=v k=v" into buf; returns the length it needed. */
+size_t event_format(const struct event *e, char *buf, size_t n);
+
+void event_log_init(struct event_log *log);
+void event_log_free(struct event_log *log);
+/* Returns 0, or -1 when memory ran out (the event is dropped). */
+int event_log_push(struct event_log *log, const struct event *e);
+void event_log_clear(struct event_log *log);
+
+#endif

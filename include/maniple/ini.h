@@ -1,0 +1,67 @@
+/* ini.h — INI reading with line numbers.
+ *
+ * Debian's inih is built without line numbers for the handler and with a
+ * 200-byte line limit, so files are read through ini_parse_stream with a
+ * reader that counts lines.  The handler receives the number of the line
+ * that holds the key.  Errors are reported as "file:line: reason".
+ */
+#ifndef MANIPLE_INI_H
+#define MANIPLE_INI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define INI_LINE_MAX 200 /* longest line Debian's inih accepts */
+#define INI_ERR_MAX 512
+
+struct ini_error {
+	char file[256];
+	int line;
+	char msg[INI_ERR_MAX];
+};
+
+/* Called for every key (with its line) and, with key and value NULL, for
+ * every section header.  Return 0 to go on; non-zero stops the parse (the
+ * handler has filled the
+ * error with ini_fail()). */
+typedef int (*ini_line_handler)(void *user, const char *section,
+				const char *key, const char *value, int line);
+
+/* Parses a file.  Returns true when the whole file was read and every call
+ * of the handler succeeded.  On failure err holds file, line and reason
+ * (syntax errors, over-long lines and an unreadable file included). */
+bool ini_read_file(const char *path, ini_line_handler h, void *user,
+		   struct ini_error *err);
+/* The same over text in memory; name is used in messages. */
+bool ini_read_text(const char *name, const char *text, ini_line_handler h,
+		   void *user, struct ini_error *err);
+
+/* Records a failure at a line; returns 1 so a handler can `return
+ * ini_fail(...)`. */
+int ini_fail(struct ini_error *err, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "file:line: reason" into buf. */
+void ini_error_format(const struct ini_error *err, char *buf, size_t n);
+
+/* Value helpers: strict parses, false on any trailing text or range error. */
+bool ini_int(const char *v, int lo, int hi, int *out);
+bool ini_bool(const char *v, bool *out); /* yes/no, true/false, 1/0 */
+/* Splits v on white space and commas into at most max tokens of at most
+ * tokmax bytes each; returns the count, or -1 when there are too many or
+ * one is too long. */
+int ini_split(const char *v, char (*tokens)[32], int max);
+
+#endif
+
+#ifndef MANIPLE_INI_KIND
+#define MANIPLE_INI_KIND
+/* Every maniple data file opens with a [file] section:
+ *     [file]
+ *     kind = map | battle | rules
+ *     version = 1
+ * ini_file_kind reads it and copies the kind into out (n bytes); false with
+ * err filled when the file cannot be read or has no [file] kind. */
+bool ini_file_kind(const char *path, char *out, size_t n,
+		   struct ini_error *err);
+#endif

@@ -1,0 +1,84 @@
+/* map.h — a battlefield: hexes with terrain and elevation, hexside
+ * features, roads, the rampage compass and named retreat edges.
+ * The file format is documented in maps/README-format (header comment of
+ * every map file) and man/maniple.6, FILES. */
+#ifndef MANIPLE_MAP_H
+#define MANIPLE_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "maniple/hex.h"
+#include "maniple/ini.h"
+
+/* Majority terrain of a hex (6.23). */
+enum terrain {
+	TERRAIN_CLEAR,
+	TERRAIN_WOODS,
+	TERRAIN_BROKEN,
+	TERRAIN_MARSH,
+	TERRAIN_IMPASSABLE, /* river hex, ruined town... (6.24) */
+	TERRAIN_COUNT
+};
+
+/* Features of a hexside, a bit set.  Stored on both hexes sharing it. */
+enum hexside_feature {
+	HSF_STREAM = 1 << 0,
+	HSF_RIVER = 1 << 1,	  /* impassable hexside */
+	HSF_RAMPART = 1 << 2,	  /* camp rampart; the camp is on this hex's side */
+	HSF_ROMAN_ROAD = 1 << 3,  /* a road crossing this hexside */
+	HSF_DIRT_ROAD = 1 << 4,
+};
+
+/* Map edges, used by named retreat edges. */
+enum map_edge { EDGE_NORTH, EDGE_EAST, EDGE_SOUTH, EDGE_WEST, EDGE_COUNT };
+
+struct map_hex {
+	uint8_t terrain;   /* enum terrain */
+	int8_t elevation;  /* level 0..9 */
+	uint8_t side[6];   /* enum hexside_feature bits per enum hexside */
+	bool rampart_inside; /* this hex is inside a camp (for rampart sides) */
+};
+
+#define MAP_NAME_MAX 64
+#define MAP_EDGES_MAX 8
+
+struct retreat_edge {
+	char name[24];
+	enum map_edge edge;
+};
+
+struct map {
+	char name[MAP_NAME_MAX];
+	char path[256];
+	int col_min, col_max, row_min, row_max;
+	int ncols, nrows;
+	struct map_hex *hexes; /* ncols * nrows, column-major */
+	/* 9.14: the map's compass, the hexside a rampage heads for on a
+	 * rampage roll of 1..6 (index 0 is the roll 1). */
+	enum hexside compass[6];
+	int nedges;
+	struct retreat_edge edges[MAP_EDGES_MAX];
+};
+
+/* Loads and validates.  On failure returns NULL with err filled. */
+struct map *map_load(const char *path, struct ini_error *err);
+void map_free(struct map *m);
+
+bool map_contains(const struct map *m, struct hex h);
+/* NULL when off the map. */
+const struct map_hex *map_at(const struct map *m, struct hex h);
+struct map_hex *map_at_mut(struct map *m, struct hex h);
+/* Feature bits on the side d of hex h (0 when off the map). */
+unsigned map_hexside(const struct map *m, struct hex h, enum hexside d);
+bool map_impassable(const struct map *m, struct hex h);
+const struct retreat_edge *map_find_edge(const struct map *m, const char *name);
+/* Distance in hexes from h to a map edge (0 on the edge row/column). */
+int map_distance_to_edge(const struct map *m, struct hex h, enum map_edge e);
+
+const char *terrain_name(enum terrain t);
+int terrain_parse(const char *text);
+const char *map_edge_name(enum map_edge e);
+int map_edge_parse(const char *text);
+
+#endif
