@@ -26,8 +26,11 @@ enum phase {
 	PHASE_COUNT
 };
 
+struct spqr_tables; /* rules/spqr/ charts, see tables.h */
+
 struct game {
 	struct battle *battle;	/* owned: freed with the game */
+	struct spqr_tables *tables; /* owned; NULL until loaded */
 	enum game_kind kind;
 	struct dice dice;
 	int turn;		/* 1-based game turn */
