@@ -132,9 +132,12 @@ int footprint_distance(const struct footprint *fp, struct hex h);
  * facings whose front holds three hexes); in column, a hexside along the
  * pair pointing away from hex[1].  Returns NULL or a reason. */
 const char *footprint_check(const struct footprint *fp);
-/* Which side an approach or attack from hex `from` (one hex of the other
- * unit) comes from, per HEX.md: decided over all of the other unit's hexes
- * by footprint_approach(). */
+/* Which side an approach or attack by `other` comes from (6.52 #3, HEX.md).
+ * The target's zones touched are those of the hexes `other` stands in when
+ * it is next to the target, else those of the target's neighbouring hexes
+ * `other` is adjacent to (an approach from two hexes).  Only Rear touched ->
+ * ZONE_REAR; any Flank and no Front -> ZONE_FLANK; any Front -> ZONE_FRONT;
+ * nothing touched -> ZONE_NONE. */
 enum hex_zone footprint_approach(const struct footprint *target,
 				 const struct footprint *other);
 

@@ -1,0 +1,431 @@
+/* hex.c — GBoH hex numbering (CCRR, odd-q), cube coordinates after Red Blob
+ * Games' "Hexagonal Grids", facing zones (7.11, 6.73), two-hex footprints
+ * and the line of sight trace (8.14).  See shared HEX.md. */
+#include "maniple/hex.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+/* Cube direction index of each hexside: N ENE ESE S WSW WNW. */
+static const int side_to_cube_dir[HEXSIDE_COUNT] = {2, 1, 0, 5, 4, 3};
+
+static const char *const hexside_names[HEXSIDE_COUNT] = {
+	"N", "ENE", "ESE", "S", "WSW", "WNW"};
+static const char *const facing_names[FACING_COUNT] = {
+	"NE", "E", "SE", "SW", "W", "NW"};
+
+static int mod6(int v)
+{
+	int m = v % 6;
+	return m < 0 ? m + 6 : m;
+}
+
+bool hex_eq(struct hex a, struct hex b)
+{
+	return a.col == b.col && a.row == b.row;
+}
+
+bool hex_is_none(struct hex h)
+{
+	return hex_eq(h, HEX_NONE);
+}
+
+bool hex_parse(const char *text, struct hex *out)
+{
+	if (text == NULL || out == NULL)
+		return false;
+	for (int i = 0; i < 4; i++)
+		if (text[i] < '0' || text[i] > '9')
+			return false;
+	if (text[4] != '\0')
+		return false;
+	out->col = (text[0] - '0') * 10 + (text[1] - '0');
+	out->row = (text[2] - '0') * 10 + (text[3] - '0');
+	return true;
+}
+
+void hex_format(struct hex h, char *buf, size_t n)
+{
+	if (buf == NULL || n == 0)
+		return;
+	if (hex_is_none(h))
+		snprintf(buf, n, "----");
+	else
+		snprintf(buf, n, "%02d%02d", h.col, h.row);
+}
+
+int hex_number(struct hex h)
+{
+	return h.col * 100 + h.row;
+}
+
+struct cube hex_to_cube(struct hex h)
+{
+	struct cube c;
+	c.q = h.col;
+	c.r = h.row - (h.col - (h.col & 1)) / 2;
+	c.s = -c.q - c.r;
+	return c;
+}
+
+struct hex cube_to_hex(struct cube c)
+{
+	struct hex h;
+	h.col = c.q;
+	h.row = c.r + (c.q - (c.q & 1)) / 2;
+	return h;
+}
+
+struct cube cube_add(struct cube a, struct cube b)
+{
+	return (struct cube){a.q + b.q, a.r + b.r, a.s + b.s};
+}
+
+struct cube cube_direction(int i)
+{
+	static const struct cube dirs[6] = {
+		{+1, 0, -1}, {+1, -1, 0}, {0, -1, +1},
+		{-1, 0, +1}, {-1, +1, 0}, {0, +1, -1}};
+	return dirs[mod6(i)];
+}
+
+struct cube cube_neighbour(struct cube c, int i)
+{
+	return cube_add(c, cube_direction(i));
+}
+
+struct cube cube_diagonal_neighbour(struct cube c, int i)
+{
+	static const struct cube diag[6] = {
+		{+2, -1, -1}, {+1, -2, +1}, {-1, -1, +2},
+		{-2, +1, +1}, {-1, +2, -1}, {+1, +1, -2}};
+	return cube_add(c, diag[mod6(i)]);
+}
+
+int cube_distance(struct cube a, struct cube b)
+{
+	int dq = abs(a.q - b.q), dr = abs(a.r - b.r), ds = abs(a.s - b.s);
+	int m = dq > dr ? dq : dr;
+	return m > ds ? m : ds;
+}
+
+/* Rounding half away from zero, like round(3), without needing libm. */
+static double round_half_away(double x)
+{
+	return x >= 0 ? (double)(long long)(x + 0.5)
+		      : -(double)(long long)(-x + 0.5);
+}
+
+static double absd(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+struct cube cube_round(struct cubef f)
+{
+	double q = round_half_away(f.q), r = round_half_away(f.r),
+	       s = round_half_away(f.s);
+	double dq = absd(q - f.q), dr = absd(r - f.r), ds = absd(s - f.s);
+	if (dq > dr && dq > ds)
+		q = -r - s;
+	else if (dr > ds)
+		r = -q - s;
+	else
+		s = -q - r;
+	return (struct cube){(int)q, (int)r, (int)s};
+}
+
+static struct cubef cubef_lerp(struct cubef a, struct cubef b, double t)
+{
+	return (struct cubef){a.q + (b.q - a.q) * t, a.r + (b.r - a.r) * t,
+			      a.s + (b.s - a.s) * t};
+}
+
+struct cubef cube_lerp(struct cube a, struct cube b, double t)
+{
+	struct cubef fa = {a.q, a.r, a.s}, fb = {b.q, b.r, b.s};
+	return cubef_lerp(fa, fb, t);
+}
+
+/* The line from a to b with both ends nudged by sign * (1e-6, 1e-6, -2e-6):
+ * the nudge decides on which side a line along a hexside falls. */
+static int cube_line_nudged(struct cube a, struct cube b, int sign,
+			    struct cube *out)
+{
+	const double e = 1e-6 * sign;
+	struct cubef fa = {a.q + e, a.r + e, a.s - 2 * e};
+	struct cubef fb = {b.q + e, b.r + e, b.s - 2 * e};
+	int n = cube_distance(a, b);
+	double step = 1.0 / (n > 0 ? n : 1);
+	for (int i = 0; i <= n; i++)
+		out[i] = cube_round(cubef_lerp(fa, fb, step * i));
+	return n + 1;
+}
+
+int cube_line(struct cube a, struct cube b, struct cube *out)
+{
+	return cube_line_nudged(a, b, +1, out);
+}
+
+struct hex hex_neighbour(struct hex h, enum hexside d)
+{
+	return cube_to_hex(
+		cube_neighbour(hex_to_cube(h), side_to_cube_dir[mod6((int)d)]));
+}
+
+int hex_distance(struct hex a, struct hex b)
+{
+	return cube_distance(hex_to_cube(a), hex_to_cube(b));
+}
+
+int hex_direction_to(struct hex a, struct hex b)
+{
+	for (int d = 0; d < HEXSIDE_COUNT; d++)
+		if (hex_eq(hex_neighbour(a, (enum hexside)d), b))
+			return d;
+	return -1;
+}
+
+/* 8.14 a line along a hexside: trace once with each nudge; where the two
+ * traces differ the line runs between two hexes. */
+int hex_line(struct hex a, struct hex b, struct hex *out, struct hex *alt,
+	     bool *along_hexside)
+{
+	struct cube ca = hex_to_cube(a), cb = hex_to_cube(b);
+	const double e = 1e-6;
+	const struct cubef pa = {ca.q + e, ca.r + e, ca.s - 2 * e};
+	const struct cubef pb = {cb.q + e, cb.r + e, cb.s - 2 * e};
+	const struct cubef ma = {ca.q - e, ca.r - e, ca.s + 2 * e};
+	const struct cubef mb = {cb.q - e, cb.r - e, cb.s + 2 * e};
+	int dist = cube_distance(ca, cb);
+	double step = 1.0 / (dist > 0 ? dist : 1);
+	bool along = false;
+	for (int i = 0; i <= dist; i++) {
+		struct hex p = cube_to_hex(cube_round(cubef_lerp(pa, pb, step * i)));
+		struct hex m = cube_to_hex(cube_round(cubef_lerp(ma, mb, step * i)));
+		if (out != NULL)
+			out[i] = p;
+		if (alt != NULL)
+			alt[i] = m;
+		if (!hex_eq(p, m))
+			along = true;
+	}
+	if (along_hexside != NULL)
+		*along_hexside = along;
+	return dist + 1;
+}
+
+const char *hexside_name(enum hexside d)
+{
+	int i = (int)d;
+	return i >= 0 && i < HEXSIDE_COUNT ? hexside_names[i] : "?";
+}
+
+const char *facing_name(enum facing f)
+{
+	int i = (int)f;
+	return i >= 0 && i < FACING_COUNT ? facing_names[i] : "?";
+}
+
+int hexside_parse(const char *text)
+{
+	if (text == NULL)
+		return -1;
+	for (int i = 0; i < HEXSIDE_COUNT; i++)
+		if (strcasecmp(text, hexside_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int facing_parse(const char *text)
+{
+	if (text == NULL)
+		return -1;
+	for (int i = 0; i < FACING_COUNT; i++)
+		if (strcasecmp(text, facing_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+enum hexside hexside_opposite(enum hexside d)
+{
+	return (enum hexside)mod6((int)d + 3);
+}
+
+/* 7.11 Front across sides k and k+1, Flank k-1 and k+2, Rear k+3 and k+4. */
+enum hex_zone facing_zone_of_side(enum facing f, enum hexside d)
+{
+	switch (mod6((int)d - (int)f)) {
+	case 0:
+	case 1:
+		return ZONE_FRONT;
+	case 2:
+	case 5:
+		return ZONE_FLANK;
+	default:
+		return ZONE_REAR;
+	}
+}
+
+/* 6.73, 6.74 In Column: front the side faced, front-flank the sides beside
+ * it, rear the other three. */
+enum hex_zone column_zone_of_side(enum hexside front, enum hexside d)
+{
+	switch (mod6((int)d - (int)front)) {
+	case 0:
+		return ZONE_FRONT;
+	case 1:
+	case 5:
+		return ZONE_FLANK;
+	default:
+		return ZONE_REAR;
+	}
+}
+
+bool footprint_two_hex(const struct footprint *fp)
+{
+	return fp != NULL && !hex_is_none(fp->hex[1]);
+}
+
+bool footprint_occupies(const struct footprint *fp, struct hex h)
+{
+	if (fp == NULL || hex_is_none(h))
+		return false;
+	return hex_eq(fp->hex[0], h) ||
+	       (footprint_two_hex(fp) && hex_eq(fp->hex[1], h));
+}
+
+/* The zone of the hex across side d of half `half` of the unit.  A two-hex
+ * unit in line takes each half's vertex zones (they agree on the shared
+ * neighbours); in column the leading half has the front and front-flank
+ * hexes and everything else around the unit is rear. */
+static enum hex_zone half_zone(const struct footprint *fp, int half,
+			       enum hexside d)
+{
+	int f = mod6(fp->facing);
+	if (!fp->in_column)
+		return facing_zone_of_side((enum facing)f, d);
+	if (half == 0)
+		return column_zone_of_side((enum hexside)f, d);
+	return ZONE_REAR;
+}
+
+enum hex_zone footprint_zone(const struct footprint *fp, struct hex h)
+{
+	if (fp == NULL || hex_is_none(fp->hex[0]) || footprint_occupies(fp, h))
+		return ZONE_NONE;
+	int halves = footprint_two_hex(fp) ? 2 : 1;
+	for (int half = 0; half < halves; half++) {
+		int d = hex_direction_to(fp->hex[half], h);
+		if (d >= 0)
+			return half_zone(fp, half, (enum hexside)d);
+	}
+	return ZONE_NONE;
+}
+
+int footprint_zone_hexes(const struct footprint *fp, enum hex_zone z,
+			 struct hex out[8])
+{
+	int n = 0;
+	if (fp == NULL || hex_is_none(fp->hex[0]))
+		return 0;
+	int halves = footprint_two_hex(fp) ? 2 : 1;
+	for (int half = 0; half < halves; half++) {
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			struct hex h = hex_neighbour(fp->hex[half], (enum hexside)d);
+			if (footprint_zone(fp, h) != z || z == ZONE_NONE)
+				continue;
+			bool seen = false;
+			for (int i = 0; i < n; i++)
+				if (hex_eq(out[i], h))
+					seen = true;
+			if (!seen && n < 8)
+				out[n++] = h;
+		}
+	}
+	return n;
+}
+
+int footprint_distance(const struct footprint *fp, struct hex h)
+{
+	if (fp == NULL || hex_is_none(fp->hex[0]))
+		return -1;
+	int d = hex_distance(fp->hex[0], h);
+	if (footprint_two_hex(fp)) {
+		int d1 = hex_distance(fp->hex[1], h);
+		if (d1 < d)
+			d = d1;
+	}
+	return d;
+}
+
+/* 7.11, 6.73 legal footprint shapes. */
+const char *footprint_check(const struct footprint *fp)
+{
+	if (fp == NULL || hex_is_none(fp->hex[0]))
+		return "the unit has no hex";
+	if (fp->facing < 0 || fp->facing >= 6)
+		return fp->in_column ? "no such hexside direction"
+				     : "no such vertex facing";
+	if (!footprint_two_hex(fp))
+		return NULL;
+	int p = hex_direction_to(fp->hex[0], fp->hex[1]);
+	if (p < 0)
+		return "the two hexes of a two-hex unit must be adjacent";
+	if (fp->in_column) {
+		if (fp->facing != mod6(p + 3))
+			return "a two-hex unit in column must face along its "
+			       "hexes, away from its second hex";
+		return NULL;
+	}
+	if (fp->facing != mod6(p - 2) && fp->facing != mod6(p + 1))
+		return "a two-hex unit must face across its long side, "
+		       "with three front hexes";
+	return NULL;
+}
+
+/* Counts which of the target's zones `other` touches: the zones of the hexes
+ * it stands in when it is next to the target, else the zones of the target's
+ * neighbouring hexes it is adjacent to. */
+static void touched_zones(const struct footprint *target,
+			  const struct footprint *other, bool seen[4])
+{
+	int halves = footprint_two_hex(other) ? 2 : 1;
+	bool contact = false;
+	for (int i = 0; i < halves; i++) {
+		enum hex_zone z = footprint_zone(target, other->hex[i]);
+		if (z != ZONE_NONE) {
+			seen[z] = true;
+			contact = true;
+		}
+	}
+	if (contact)
+		return;
+	for (int z = ZONE_FRONT; z <= ZONE_REAR; z++) {
+		struct hex around[8];
+		int n = footprint_zone_hexes(target, (enum hex_zone)z, around);
+		for (int k = 0; k < n; k++)
+			if (footprint_distance(other, around[k]) == 1)
+				seen[z] = true;
+	}
+}
+
+/* 6.52 #3 the side an approach or attack comes from: only Rear hexes
+ * touched -> rear; any Flank hex and no Front hex -> flank; else front. */
+enum hex_zone footprint_approach(const struct footprint *target,
+				 const struct footprint *other)
+{
+	if (target == NULL || other == NULL || hex_is_none(target->hex[0]) ||
+	    hex_is_none(other->hex[0]))
+		return ZONE_NONE;
+	bool seen[4] = {false, false, false, false};
+	touched_zones(target, other, seen);
+	if (seen[ZONE_FRONT])
+		return ZONE_FRONT;
+	if (seen[ZONE_FLANK])
+		return ZONE_FLANK;
+	if (seen[ZONE_REAR])
+		return ZONE_REAR;
+	return ZONE_NONE;
+}
