@@ -1,0 +1,350 @@
+/* tables.h — the SPQR charts (rules/spqr/NAME.ini): Clash of Spears and
+ * Swords, Shock CRT, Shock Superiority, shock duty, Missile Range and
+ * Results, Rally, Leader Casualty, Movement Cost, Stacking and Rout Points.
+ *
+ * Every figure comes from the data files; this module only reads, checks
+ * and looks them up.  The look-ups are pure functions of a loaded struct
+ * spqr_tables and their arguments, named in the rulebook's words, so the
+ * rules code (movement, shock, missile, rally, victory) calls them directly.
+ * The file formats are described in each file's header comment and in
+ * man/maniple.6, FILES. */
+#ifndef MANIPLE_TABLES_H
+#define MANIPLE_TABLES_H
+
+#include <stdbool.h>
+
+#include "maniple/hex.h"
+#include "maniple/ini.h"
+#include "maniple/map.h"
+#include "maniple/units.h"
+
+/* The Shock CRT has 13 columns and a row per modified d10 0..9 (8.74). */
+#define CRT_COLUMNS 13
+#define CRT_ROWS 10
+/* The longest missile range a chart may give (8.71). */
+#define MISSILE_RANGE_CAP 12
+
+/* The charts, one file each: rules/spqr/<name>.ini with table = <name>. */
+enum spqr_table {
+	TABLE_CLASH,		/* clash.ini: 8.45, 8.73 */
+	TABLE_SHOCK_CRT,	/* shock_crt.ini: 8.46, 8.74 */
+	TABLE_SUPERIORITY,	/* superiority.ini: 8.46, 8.72 */
+	TABLE_SHOCK_TYPES,	/* shock_types.ini: 7.31, 7.33 */
+	TABLE_MISSILE,		/* missile.ini: 8.15, 8.16, 8.71 */
+	TABLE_RALLY,		/* rally.ini: 10.28, 10.29, 10.33 */
+	TABLE_LEADER_CASUALTY,	/* leader_casualty.ini: 4.73, 8.19 */
+	TABLE_MOVEMENT,		/* movement.ini: 6.2, 6.27, 7.12, 7.14 */
+	TABLE_STACKING,		/* stacking.ini: 6.6, 6.69 */
+	TABLE_ROUT_POINTS,	/* rout_points.ini: 11.1 */
+	SPQR_TABLE_COUNT
+};
+
+/* Weapon System Superiority (8.46 step 1.B, 8.72). */
+enum superiority {
+	SUP_NONE,
+	SUP_AS,	 /* attacker superior: defender's hits doubled */
+	SUP_DS,	 /* defender superior: attacker's hits tripled */
+	SUP_DSP, /* DS only while the defender has missiles (TABLES.md §3) */
+	SUPERIORITY_COUNT
+};
+
+/* 7.31, 7.33: whether a type must, may or never shocks. */
+enum shock_duty { SHOCK_MUST, SHOCK_MAY, SHOCK_NEVER, SHOCK_DUTY_COUNT };
+
+/* The Leader Casualty Table's results (TABLES.md §6). */
+enum leader_casualty {
+	CASUALTY_FINISHED,
+	CASUALTY_WOUNDED_1, /* wounded, ratings -1 */
+	CASUALTY_WOUNDED_2, /* wounded, ratings -2 */
+	CASUALTY_KILLED,
+	LEADER_CASUALTY_COUNT
+};
+
+/* The columns of the Movement Cost Chart (6.27). */
+enum movement_group {
+	MG_HEAVY,	/* PH HI BI */
+	MG_MEDIUM,	/* LG MI */
+	MG_LIGHT,	/* LI (and LP, scorpios 9.81) */
+	MG_SKIRMISHER,	/* SK */
+	MG_CAVALRY,	/* cavalry and leaders */
+	MG_ELEPHANT,	/* EL */
+	MOVEMENT_GROUP_COUNT
+};
+
+/* The rows of the Movement Cost Chart.  The first TERRAIN_COUNT rows are
+ * indexed by enum terrain. */
+enum movement_row {
+	MR_CLEAR,
+	MR_WOODS,
+	MR_BROKEN,
+	MR_MARSH,
+	MR_IMPASSABLE,
+	MR_ROMAN_ROAD,	 /* moving along a Roman road */
+	MR_STREAM,	 /* crossing a Stream hexside */
+	MR_RIVER,	 /* crossing a River hexside */
+	MR_RAMPART,	 /* crossing a camp rampart hexside */
+	MR_UP_1,	 /* up one level */
+	MR_UP_2,	 /* up two levels in one hex */
+	MR_UP_MORE,	 /* up three or more levels in one hex */
+	MR_DOWN,	 /* down any number of levels */
+	MR_FACING,	 /* facing change, per vertex (7.12) */
+	MR_FACING_ROUGH, /* facing change in Rough, per vertex (7.14) */
+	MOVEMENT_ROW_COUNT
+};
+
+/* Figures that modify the Movement Cost Chart (TABLES.md §7). */
+enum movement_modifier {
+	MM_ROMAN_INFANTRY_FACING_MP,	/* any facing change (7.12, 9.65) */
+	MM_ELEPHANT_FACING_MP_PER_VERTEX, /* 7.12 */
+	MM_SKIRMISHER_FACING_MP_PER_VERTEX, /* 7.12 */
+	MM_COLUMN_HITS_LESS,		/* per hex entered In Column (6.72) */
+	MM_COLUMN_MA_BONUS,		/* 6.72 */
+	MM_FORMATION_CHANGE_MP,		/* into or out of Column (6.71) */
+	MM_ROMAN_ROAD_COLUMN_HEXES_PER_MP, /* In Column along a Roman road */
+	MOVEMENT_MODIFIER_COUNT
+};
+
+/* Shock CRT column shifts (TABLES.md §2): negative left, positive right. */
+enum crt_shift {
+	SHIFT_DEPLETED_ATTACKER,		/* 10.32 */
+	SHIFT_DEPLETED_DEFENDER,		/* 10.32 */
+	SHIFT_PHALANX_DEFENSE_PER_FLANK,	/* 9.41 */
+	SHIFT_PHALANX_DEFENSE_PER_FLANK_VS_HI,	/* 9.41, RULINGS R6 */
+	SHIFT_DEFENDER_IN_WOODS,		/* 6.26 */
+	SHIFT_DEFENDER_IN_BROKEN,		/* 6.26 */
+	SHIFT_DEFENDER_IN_MARSH,		/* 6.26 */
+	SHIFT_ATTACKER_UPHILL,			/* 6.26 */
+	SHIFT_ACROSS_STREAM,			/* 6.26 */
+	SHIFT_DEFENDER_BEHIND_RAMPART,		/* 6.24 camp */
+	CRT_SHIFT_COUNT
+};
+
+/* Missile die roll modifiers and result figures (8.15, 8.16). */
+enum missile_modifier {
+	MM_TARGET_IN_WOODS,		/* 8.15 #1 */
+	MM_TARGET_PHALANX_OR_HEAVY,	/* 8.15 #2 */
+	MM_TARGET_PHALANX_OR_HEAVY_FRONT_ADJACENT, /* 8.15 #3 */
+	MM_TARGET_SKIRMISHER,		/* 8.15 #4 */
+	MM_FIRER_MOVED,			/* 8.15 #5 */
+	MM_FIRER_DEPLETED,		/* 8.15 #6, 10.32 */
+	MM_TARGET_BEHIND_RAMPART,	/* 8.15 #7 */
+	MM_HITS,			/* hits for a successful fire */
+	MM_HITS_ON_ELEPHANT,		/* unless an elephant fired */
+	MM_EXTENDED_RANGE_HEXES,	/* 8.16 */
+	MM_EXTENDED_RANGE_NEEDS,	/* 8.16: the DR needed */
+	MISSILE_MODIFIER_COUNT
+};
+
+/* Rally figures (10.28, 10.33). */
+enum rally_modifier {
+	RM_ATTEMPT_INITIATIVE_BONUS,	/* rallied when DR <= Initiative + this */
+	RM_DEPLETED_ATTEMPT_DR,		/* 10.33 */
+	RM_DEPLETED_TABLE_DR,		/* 10.33 */
+	RALLY_MODIFIER_COUNT
+};
+
+/* Leader wound figures (TABLES.md §6, RULINGS R7). */
+enum wound_figure {
+	WF_WOUNDED_1_LOSS,
+	WF_WOUNDED_2_LOSS,
+	WF_RATING_MINIMUM,
+	WF_WOUNDS_THAT_KILL,
+	WOUND_FIGURE_COUNT
+};
+
+/* Shock result multipliers (8.46 step 4). */
+enum shock_multiplier {
+	SM_AS_DEFENDER_HITS,	/* AS: the defender's hits times this */
+	SM_DS_ATTACKER_HITS,	/* DS: the attacker's hits times this */
+	SHOCK_MULTIPLIER_COUNT
+};
+
+/* How a unit counts on the Stacking Chart (6.63, 6.69). */
+enum stacking_class {
+	STACK_VELITES,
+	STACK_ROMAN_LINE,	/* Roman HA PR CO TR */
+	STACK_SKIRMISHER,
+	STACK_OTHER,		/* "Basic": every other unit, Roman cavalry too */
+	STACKING_CLASS_COUNT
+};
+
+/* The stationary side of the voluntary Stacking Chart, seen from the
+ * mover. */
+enum stack_relation {
+	STACKED_SAME_COLOUR_ROMAN,	/* Roman infantry of the mover's colour */
+	STACKED_OTHER_ROMAN,		/* Roman infantry of another colour */
+	STACKED_ANYTHING_ELSE,
+	STACK_RELATION_COUNT
+};
+
+/* One cell of the voluntary Stacking Chart (6.69). */
+struct stacking_rule {
+	int through_single_mover_hits;	/* passing a single unit */
+	int through_single_stationary_hits;
+	int through_stack_mover_hits;	/* passing a stack of two */
+	int through_stack_stationary_hits; /* each unit of the stack */
+	bool may_stop;
+};
+
+/* Figures of the stacking rules outside the chart cells. */
+enum stacking_figure {
+	SF_UNITS_PER_HEX,		/* 6.61, 6.63 */
+	SF_SCORPIOS_PER_HEX,		/* 9.83 */
+	SF_MIXED_ROMAN_STACK_TQ_DRM,	/* 9.63 */
+	SF_ROUT_THROUGH_HITS,		/* mandatory chart: passing a unit */
+	SF_ROUT_THROUGH_SAME_COLOUR_HITS, /* routed Roman inf past a lone
+					   * same-colour Roman inf unit */
+	SF_ROUT_STOP_EXTRA_HEXES,	/* 10.25: moves on this many hexes */
+	SF_ROUT_STOP_HITS,		/* then a TQ check */
+	STACKING_FIGURE_COUNT
+};
+
+/* Movement and cohesion cost of one step (6.21, 6.22). */
+struct move_cost {
+	int mp;
+	int hits;
+	bool prohibited;
+};
+
+/* A unit (or leader) entering a hex. */
+struct hex_entry {
+	enum unit_type type;	/* ignored for a leader */
+	bool leader;		/* 6.22: leaders never take hits */
+	bool in_column;		/* 6.72 */
+	enum terrain terrain;	/* of the hex entered */
+	unsigned hexside;	/* enum hexside_feature bits of the side crossed */
+	int from_level, to_level;
+};
+
+struct spqr_tables;
+
+/* Reads and checks every chart file of dir (clash.ini, shock_crt.ini, ...).
+ * Every cell is required and range-checked; unknown sections or keys,
+ * duplicates and missing cells fail with the line.  Returns NULL with err
+ * filled on any failure (nothing half-loaded is returned). */
+struct spqr_tables *tables_load(const char *dir, struct ini_error *err);
+void tables_free(struct spqr_tables *t);
+/* Checks one rules file alone (maniple --check FILE): its [file] table
+ * names the chart.  False with err filled when anything is wrong. */
+bool tables_check_file(const char *path, struct ini_error *err);
+
+/* The file stem and table name of a chart ("clash"...). */
+const char *spqr_table_name(enum spqr_table t);
+int spqr_table_parse(const char *text);
+const char *superiority_name(enum superiority s);
+const char *shock_duty_name(enum shock_duty d);
+const char *leader_casualty_name(enum leader_casualty c);
+const char *movement_group_name(enum movement_group g);
+const char *movement_row_name(enum movement_row r);
+
+/* 8.45 The Clash of Spears and Swords: base Shock CRT column for an attack
+ * on the given side (ZONE_FRONT, ZONE_FLANK, ZONE_REAR) of the defender;
+ * 0 when that attack is impossible (9.15) or the arguments are out of
+ * range.  LP, RC and scorpios read as the chart's read_as entries say. */
+int tables_clash_column(const struct spqr_tables *t, enum unit_type defender,
+			enum unit_type attacker, enum hex_zone side);
+/* The type whose row or column a type reads on the Clash chart. */
+enum unit_type tables_clash_reads_as(const struct spqr_tables *t,
+				     enum unit_type type);
+
+/* 8.46 step 4, 8.74 the Shock CRT.  The only place where the modified DR
+ * is clamped to 0..9 and the shifted column to 1..13 (RULINGS R3). */
+struct crt_result {
+	int attacker_hits;
+	int defender_hits;
+};
+struct crt_result tables_shock_crt(const struct spqr_tables *t, int column,
+				   int dr);
+/* 8.46 step 2-3: a column shift, negative meaning left. */
+int tables_crt_shift(const struct spqr_tables *t, enum crt_shift s);
+/* 8.46 step 4: AS doubles the defender's hits, DS triples the attacker's. */
+int tables_shock_multiplier(const struct spqr_tables *t,
+			    enum shock_multiplier m);
+
+/* 8.46 step 1.B, 8.72: Weapon System Superiority, read down the attacker's
+ * column.  May return SUP_DSP. */
+enum superiority tables_weapon_superiority(const struct spqr_tables *t,
+					   enum unit_type attacker,
+					   enum unit_type defender);
+/* The same with DSp settled: DS while the defender is not Missile No. */
+enum superiority tables_weapon_superiority_now(const struct spqr_tables *t,
+					       enum unit_type attacker,
+					       enum unit_type defender,
+					       bool defender_has_missiles);
+
+/* 7.31, 7.33, 9.23, 9.81: must, may or never shock, by type and missile
+ * class (routed units and units In Column never shock either: the caller
+ * checks those states, 6.75). */
+enum shock_duty tables_shock_duty(const struct spqr_tables *t,
+				  enum unit_type type,
+				  enum missile_class missile);
+
+/* 8.15, 8.71: the missile strength of a class at a range in hexes; -1
+ * when out of range. */
+int tables_missile_strength(const struct spqr_tables *t,
+			    enum missile_class mc, int range);
+/* The longest range of a class (0 for MC_NONE). */
+int tables_missile_range(const struct spqr_tables *t, enum missile_class mc);
+int tables_missile_modifier(const struct spqr_tables *t,
+			    enum missile_modifier m);
+
+/* 10.28, 10.29, 10.33: hits a rallied unit keeps for a Rally Table DR; a
+ * unit Depleted before the attempt adds to the DR; the DR is clamped to
+ * 0..9 here (RULINGS R3). */
+int tables_rally_hits(const struct spqr_tables *t, int printed_tq, int dr,
+		      bool depleted);
+int tables_rally_modifier(const struct spqr_tables *t, enum rally_modifier m);
+
+/* 4.73, 8.19: the Leader Casualty Table, for the second d10 (0..9). */
+enum leader_casualty tables_leader_casualty(const struct spqr_tables *t,
+					    int dr);
+int tables_wound_figure(const struct spqr_tables *t, enum wound_figure f);
+
+/* 6.27: the column a type moves in; leaders move in their own entry. */
+enum movement_group tables_movement_group(const struct spqr_tables *t,
+					  enum unit_type type);
+enum movement_group tables_leader_movement_group(const struct spqr_tables *t);
+/* 6.27: one row of the chart for one group, as printed. */
+struct move_cost tables_movement_cost(const struct spqr_tables *t,
+				      enum movement_row row,
+				      enum movement_group g);
+/* 6.21, 6.22, 6.24, 6.72: the cost of entering a hex — terrain (or a Roman
+ * road along the side crossed), hexside features and elevation change,
+ * added up; In Column hits reduced; leaders take no hits.  The ½ MP of a
+ * unit In Column along a Roman road is left to the mover (see
+ * MM_ROMAN_ROAD_COLUMN_HEXES_PER_MP). */
+struct move_cost tables_hex_entry_cost(const struct spqr_tables *t,
+				       const struct hex_entry *e);
+/* 6.42: a phalanx pays the worse of its two hexes. */
+struct move_cost move_cost_worse(struct move_cost a, struct move_cost b);
+/* 7.12, 7.13, 7.14, 9.65: changing facing by a number of vertices. */
+struct move_cost tables_facing_change_cost(const struct spqr_tables *t,
+					   enum unit_type type,
+					   bool roman_infantry, int vertices,
+					   bool in_rough);
+int tables_movement_modifier(const struct spqr_tables *t,
+			     enum movement_modifier m);
+
+/* 6.63: how a unit counts on the Stacking Chart, from its type, class code
+ * and whether it belongs to a legion or ala (2.23). */
+enum stacking_class tables_stacking_class(const struct spqr_tables *t,
+					  enum unit_type type, const char *cls,
+					  bool roman);
+/* 6.69: the voluntary Stacking Chart cell. */
+struct stacking_rule tables_voluntary_stacking(const struct spqr_tables *t,
+					       enum stacking_class mover,
+					       enum stack_relation stationary);
+/* 6.69 mandatory chart: whether a stationary unit is spared the hits of a
+ * router passing or stopping. */
+bool tables_rout_exempt(const struct spqr_tables *t,
+			enum stacking_class stationary);
+int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f);
+
+/* 11.1: rout points of an eliminated unit or leader. */
+int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
+			    int printed_tq, bool two_hex,
+			    bool leader_elephant);
+int tables_leader_rout_points(const struct spqr_tables *t,
+			      enum leader_kind kind, int printed_initiative);
+
+#endif
