@@ -1,0 +1,351 @@
+/* Battle files: the fixtures load with every field, every kind of bad file
+ * is refused at its line, and every shipped battle under scenarios/ loads. */
+#include <criterion/criterion.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "maniple/battle.h"
+
+static const char *srcdir(void)
+{
+	const char *d = getenv("MANIPLE_SRCDIR");
+	return d && *d ? d : MANIPLE_SRCDIR;
+}
+
+static struct battle *load_fixture(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/tests/fixtures/%s", srcdir(), name);
+	struct ini_error err = {0};
+	struct battle *b = battle_load(path, &err);
+	char buf[1024];
+	ini_error_format(&err, buf, sizeof buf);
+	cr_assert_not_null(b, "%s", buf);
+	return b;
+}
+
+static struct hex H(int n)
+{
+	return (struct hex){n / 100, n % 100};
+}
+
+static const struct unit *unit(const struct battle *b, const char *id)
+{
+	for (int i = 0; i < b->nunits; i++)
+		if (strcmp(b->units[i].id, id) == 0)
+			return &b->units[i];
+	cr_assert_fail("no unit %s", id);
+	return NULL;
+}
+
+static const struct leader *leader(const struct battle *b, const char *id)
+{
+	for (int i = 0; i < b->nleaders; i++)
+		if (strcmp(b->leaders[i].id, id) == 0)
+			return &b->leaders[i];
+	cr_assert_fail("no leader %s", id);
+	return NULL;
+}
+
+/* 6.21, 6.22 the uphill fixture: HI in 2322 with its map. */
+Test(battle, uphill_fixture_6_21)
+{
+	struct battle *b = load_fixture("battle-uphill.ini");
+	cr_expect_str_eq(b->id, "battle-uphill");
+	cr_expect_str_eq(b->name, "Uphill fixture");
+	cr_expect_str_eq(b->ruleset, "spqr");
+	cr_assert_not_null(b->map);
+	cr_expect_eq(map_at(b->map, H(2523))->elevation, 2);
+	cr_expect_eq(b->nunits, 3);
+	const struct unit *hi = unit(b, "hi");
+	cr_expect_eq(hi->type, UT_HI);
+	cr_expect(hex_eq(hi->at.hex[0], H(2322)));
+	cr_expect(hex_is_none(hi->at.hex[1]));
+	cr_expect_eq(hi->at.facing, FACE_SE);
+	cr_expect(hi->on_map);
+	cr_expect_eq(unit(b, "mi")->type, UT_MI);
+	cr_expect_eq(unit(b, "li")->side, 1);
+	cr_expect_eq(unit(b, "li")->missile, MC_J);
+	battle_free(b);
+}
+
+Test(battle, features_battle_and_rules_in_force)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	cr_expect_str_eq(b->name, "Features fixture");
+	cr_expect_eq(b->year, -255);
+	cr_expect_str_eq(b->map_path, "fixtures/map-features.ini");
+	cr_expect_eq(b->turn_limit, 12); /* RULINGS R4 */
+	cr_expect_str_eq(b->note, "First line of the note, joined to the "
+				  "second.\nA new paragraph.");
+	cr_expect(b->triarii_doctrine); /* 9.7 */
+	cr_expect(!b->no_pursuit);	/* 8.6 */
+	cr_expect(b->engaged_rule);	/* 10.4 */
+	cr_expect(!b->elephant_command); /* 4.9 */
+	cr_assert_eq(b->noptions, 3);
+	cr_expect_str_eq(b->options[0], "early_dawn");
+	cr_expect_str_eq(b->options[1], "fog");
+	cr_expect_str_eq(b->options[2], "mud");
+	cr_expect_str_eq(b->sides[0].id, "rome");
+	cr_expect_str_eq(b->sides[0].colour, "red");
+	cr_expect_str_eq(b->sides[0].retreat_edge, "roman");
+	cr_expect_eq(b->sides[0].withdrawal_level, 60); /* 11.2 */
+	cr_expect_str_eq(b->sides[1].name, "Carthage");
+	cr_expect_eq(b->sides[1].withdrawal_level, 55);
+	battle_free(b);
+}
+
+Test(battle, features_leaders_4_1)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	cr_expect_eq(b->nleaders, 6);
+	const struct leader *c = leader(b, "consul");
+	cr_expect_str_eq(c->name, "M. Atilius Regulus");
+	cr_expect_eq(c->side, 0);
+	cr_expect_eq(c->kind, LK_GENERAL);
+	cr_expect(hex_eq(c->hex, H(1512)));
+	cr_expect(c->on_map);
+	cr_expect_eq(c->initiative, 5);
+	cr_expect_eq(c->command_range, 4);
+	cr_expect_eq(c->line_command, 1);
+	cr_expect_eq(c->strategy, 3);
+	cr_expect_eq(c->charisma, 1);
+	cr_expect(c->elite);	/* 5.5 */
+	cr_expect(c->overall);	/* 4.4 */
+	cr_expect(c->available);
+	cr_expect_eq(leader(b, "trib")->kind, LK_TRIBUNE);
+	cr_expect(!leader(b, "trib")->overall);
+	const struct leader *r = leader(b, "spare");
+	cr_expect_eq(r->kind, LK_REPLACEMENT);
+	cr_expect(!r->available);
+	cr_expect(!r->on_map);
+	cr_expect(hex_is_none(r->hex));
+	const struct leader *h = leader(b, "horse"); /* 4.35 */
+	cr_expect_eq(h->kind, LK_PRAEFECT_EQUITUM);
+	cr_expect_str_eq(h->restriction, "type:LC class:VE line:elephants nc1");
+	cr_expect(!h->on_map, "a reinforcement");
+	cr_expect_eq(leader(b, "eleph")->kind, LK_ELEPHANT);
+	cr_expect_eq(leader(b, "xanth")->line_command, 2);
+	battle_free(b);
+}
+
+Test(battle, features_units_2_2)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	cr_expect_eq(b->nunits, 10);
+	const struct unit *ha = unit(b, "ha1");
+	cr_expect_eq(ha->type, UT_LG);
+	cr_expect_str_eq(ha->cls, "HA");
+	cr_expect_eq(ha->size, 4);
+	cr_expect_eq(ha->tq, 6);
+	cr_expect_eq(ha->ma, 5);
+	cr_expect_eq(ha->ma_ext, 0);
+	cr_expect_eq(ha->missile, MC_J);
+	cr_expect_eq(ha->supply, SUPPLY_LOW);
+	cr_expect_eq(ha->legion, 1);
+	cr_expect(!ha->ala);
+	/* 6.63 a Roman stack: hastati and principes in 1512 */
+	const struct unit *pr = unit(b, "pr1");
+	cr_expect(hex_eq(pr->at.hex[0], H(1512)));
+	cr_expect_eq(pr->hits, 1);
+	cr_expect(pr->depleted); /* 10.3 */
+	const struct unit *ve = unit(b, "ve1");
+	cr_expect(ve->ala);
+	cr_expect_eq(ve->legion, 1);
+	cr_expect(ve->at.in_column); /* 6.73 facing a hexside */
+	cr_expect_eq(ve->at.facing, SIDE_N);
+	const struct unit *sc = unit(b, "sc1"); /* 9.8 */
+	cr_expect_eq(sc->type, UT_AT);
+	cr_expect_eq(sc->missile, MC_B);
+	cr_expect(sc->scorpio_fire);
+	const struct unit *rc = unit(b, "rc1");
+	cr_expect(!rc->on_map);
+	cr_expect(rc->routed);
+	cr_expect_eq(rc->hits, 2);
+	battle_free(b);
+}
+
+/* 6.41 a phalanx's 4/5; two hexes and a perpendicular facing (HEX.md). */
+Test(battle, features_phalanx_two_hexes_6_41)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	const struct unit *ph = unit(b, "ph1");
+	cr_expect_eq(ph->type, UT_PH);
+	cr_expect_eq(ph->ma, 4);
+	cr_expect_eq(ph->ma_ext, 5);
+	cr_expect(footprint_two_hex(&ph->at));
+	cr_expect(hex_eq(ph->at.hex[0], H(1308)));
+	cr_expect(hex_eq(ph->at.hex[1], H(1408)));
+	cr_expect_eq(ph->at.facing, FACE_SE);
+	cr_expect(!ph->at.in_column);
+	cr_expect(ph->dd_eligible); /* 9.5 */
+	cr_expect_eq(ph->side, 1);
+	battle_free(b);
+}
+
+/* 9.12, 9.13 elephants; 4.85 a leader elephant stacked with infantry. */
+Test(battle, features_elephants_9_1_and_4_85)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	const struct unit *e1 = unit(b, "el1");
+	cr_expect_eq(e1->elephant, ELEPHANT_AFRICAN);
+	cr_expect_eq(e1->tower, MC_NONE);
+	cr_expect_eq(e1->screen, MC_ES);
+	cr_expect_eq(e1->screen_supply, SUPPLY_LOW);
+	cr_expect_str_eq(e1->leader_elephant, "");
+	const struct unit *e2 = unit(b, "el2");
+	cr_expect_eq(e2->elephant, ELEPHANT_INDIAN);
+	cr_expect_eq(e2->tower, MC_MJ);
+	cr_expect_eq(e2->tower_supply, SUPPLY_FULL);
+	cr_expect_eq(e2->screen, MC_NONE);
+	cr_expect_str_eq(e2->leader_elephant, "eleph");
+	cr_expect(hex_eq(e2->at.hex[0], unit(b, "mi1")->at.hex[0]));
+	cr_expect(hex_eq(e2->at.hex[0], leader(b, "eleph")->hex));
+	battle_free(b);
+}
+
+/* 4.3, 4.32 the Line Command Eligibility chart. */
+Test(battle, features_lines_4_32)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	cr_assert_eq(b->nlines, 2);
+	const struct line_def *l = &b->lines[0];
+	cr_expect_str_eq(l->name, "hastati");
+	cr_expect_eq(l->side, 0);
+	cr_assert_eq(l->nmembers, 3);
+	cr_expect_str_eq(l->members[0], "ha1");
+	cr_expect_str_eq(l->members[1], "pr1");
+	cr_expect_str_eq(l->members[2], "class:VE");
+	cr_expect_eq(l->spacing, 2);
+	cr_expect(!l->no_mixed_cavalry);
+	cr_expect_str_eq(l->note, "Hastati with the principes behind");
+	const struct line_def *e = &b->lines[1];
+	cr_expect_eq(e->side, 1);
+	cr_expect_eq(e->spacing, 3);
+	cr_expect(e->no_mixed_cavalry);
+	cr_expect_str_eq(e->members[0], "type:EL");
+	battle_free(b);
+}
+
+Test(battle, features_reinforcements)
+{
+	struct battle *b = load_fixture("battle-features.ini");
+	cr_assert_eq(b->nreinf, 3);
+	cr_expect_str_eq(b->reinf[0].unit, "rc1");
+	cr_expect_eq(b->reinf[0].turn, 2);
+	cr_expect_str_eq(b->reinf[0].edge, "roman");
+	cr_expect_str_eq(b->reinf[2].unit, "horse");
+	cr_expect_str_eq(b->reinf[2].edge, "flank");
+	battle_free(b);
+}
+
+static void expectation(const char *path, char *reason, size_t n, int *line)
+{
+	FILE *fp = fopen(path, "r");
+	cr_assert_not_null(fp, "%s", path);
+	char buf[1024];
+	*line = 0;
+	reason[0] = '\0';
+	for (int l = 1; fgets(buf, sizeof buf, fp); l++) {
+		if (strncmp(buf, "# expect: ", 10) == 0) {
+			buf[strcspn(buf, "\n")] = '\0';
+			size_t len = strnlen(buf + 10, n - 1);
+			memcpy(reason, buf + 10, len);
+			reason[len] = '\0';
+		}
+		if (strstr(buf, "<-- here") && !*line)
+			*line = l;
+	}
+	fclose(fp);
+	cr_assert(reason[0] && *line, "%s lacks its expectation", path);
+}
+
+static void expect_refused(const char *p, const char *at_file)
+{
+	char reason[256];
+	int line;
+	expectation(at_file, reason, sizeof reason, &line);
+	struct ini_error err = {0};
+	struct battle *b = battle_load(p, &err);
+	cr_expect_null(b, "%s was accepted", p);
+	battle_free(b);
+	cr_expect_eq(err.line, line, "%s: line %d, expected %d (%s)", p,
+		     err.line, line, err.msg);
+	cr_expect_not_null(strstr(err.msg, reason),
+			   "%s: \"%s\" does not say \"%s\"", p, err.msg, reason);
+	cr_expect_str_eq(err.file, at_file);
+}
+
+/* Every tests/bad/battle-*.ini is refused at its marked line, naming why:
+ * unknown sections and keys, missing or bad values, unknown codes,
+ * duplicate ids, places off the map or impassable, two-hex shapes,
+ * stacking at setup (6.61, 6.63, 4.85, 9.83), lines, edges, the map. */
+Test(battle, bad_files_refused_at_their_line)
+{
+	char pattern[512];
+	snprintf(pattern, sizeof pattern, "%s/tests/bad/battle-*.ini",
+		 srcdir());
+	glob_t g;
+	cr_assert_eq(glob(pattern, 0, NULL, &g), 0);
+	cr_expect_geq(g.gl_pathc, 40, "the bad battle files are missing");
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		const char *p = g.gl_pathv[i];
+		if (strstr(p, "battle-bad-map.ini"))
+			continue;
+		expect_refused(p, p);
+	}
+	globfree(&g);
+}
+
+/* A broken map is reported at its own file and line. */
+Test(battle, bad_map_reported_in_the_map_file)
+{
+	char p[512], m[512];
+	snprintf(p, sizeof p, "%s/tests/bad/battle-bad-map.ini", srcdir());
+	snprintf(m, sizeof m, "%s/tests/bad/../bad/map-bad-terrain.ini",
+		 srcdir());
+	expect_refused(p, m);
+}
+
+Test(battle, missing_file_refused)
+{
+	struct ini_error err = {0};
+	cr_expect_null(battle_load("/nonexistent/battle.ini", &err));
+	cr_expect_not_null(strstr(err.msg, "cannot open"));
+}
+
+Test(battle, battle_path_rejects_escapes)
+{
+	char out[256];
+	cr_assert(battle_path("/usr/share/maniple", "bagradas", out, sizeof out));
+	cr_expect_str_eq(out, "/usr/share/maniple/scenarios/bagradas.ini");
+	cr_expect(!battle_path("/d", "../etc/passwd", out, sizeof out));
+	cr_expect(!battle_path("/d", "a/b", out, sizeof out));
+	cr_expect(!battle_path("/d", "..", out, sizeof out));
+	cr_expect(!battle_path("/d", "", out, sizeof out));
+	cr_expect(!battle_path("/d", "bagradas", out, 10), "too short");
+}
+
+/* Every shipped battle loads, with its map. */
+Test(battle, shipped_battles_load)
+{
+	char pattern[512];
+	snprintf(pattern, sizeof pattern, "%s/scenarios/*.ini", srcdir());
+	glob_t g;
+	if (glob(pattern, 0, NULL, &g) != 0)
+		return; /* none yet */
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		struct ini_error err = {0};
+		struct battle *b = battle_load(g.gl_pathv[i], &err);
+		char buf[1024];
+		ini_error_format(&err, buf, sizeof buf);
+		cr_expect_not_null(b, "%s", buf);
+		if (b)
+			cr_expect_not_null(b->map);
+		battle_free(b);
+	}
+	globfree(&g);
+}
