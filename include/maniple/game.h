@@ -44,6 +44,14 @@ struct game {
 	struct leader leaders[BATTLE_LEADERS_MAX];
 
 	struct event_log events; /* everything emitted so far */
+
+	/* Stack order: the unit with the higher number is on top of a stack
+	 * (game_put_on_top).  Part of the state. */
+	unsigned stack_seq[BATTLE_UNITS_MAX];
+	unsigned next_stack_seq;
+	/* The session playing this game (commands, game file), or NULL.  A
+	 * front end holding only the game issues commands through it. */
+	struct session *session;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */
@@ -73,5 +81,81 @@ void game_emit(struct game *g, const struct event *e);
 char *game_state_text(const struct game *g);
 /* 64-bit FNV-1a of game_state_text. */
 uint64_t game_digest(const struct game *g);
+
+/* Puts u on top of any stack it shares (6.6: the order matters). */
+void game_put_on_top(struct game *g, struct unit *u);
+/* Whether u is on the map and fighting: placed, not eliminated, not off
+ * the map pursuing. */
+bool game_unit_in_play(const struct unit *u);
+/* 6.4 a phalanx is a two-hex unit. */
+bool unit_is_two_hex(const struct unit *u);
+/* 11.1, TABLES.md 9: the rout points a unit or leader is worth. */
+int unit_rout_points(const struct unit *u);
+int leader_rout_points(const struct leader *l);
+/* 3.0: the rules call this when a game turn ends: it emits `turn_end`,
+ * and the session then writes a `digest TURN HEX` line to the game file
+ * after the command that ended the turn. */
+void game_turn_end(struct game *g);
+/* A copy for searching (a later computer opponent): same state, no
+ * session, no event history, fresh dice (new seed, empty forced queue).
+ * The battle is shared with the original, not owned: free the copy with
+ * free(), never game_free(). */
+struct game *game_copy_for_search(const struct game *g, uint64_t seed);
+
+#endif
+
+/* ---- Sessions: a game being played through the command language, with
+ * its game file (src/gboh/commands.c). ---- */
+#ifndef MANIPLE_GAME_SESSION
+#define MANIPLE_GAME_SESSION
+
+#include "maniple/cmd.h"
+#include "maniple/gamefile.h"
+
+/* Loads the battle NAME for a new game: the program looks it up under the
+ * data directory (battle_path, battle_load); a test may build one by hand.
+ * NULL with err filled on failure. */
+typedef struct battle *(*battle_loader)(void *user, const char *name,
+					 struct ini_error *err);
+/* Loads the rules tables for g into g->tables (may be NULL: no tables).
+ * Returns 0, or -1 with err filled. */
+typedef int (*tables_loader)(void *user, struct game *g,
+			     struct ini_error *err);
+
+struct session {
+	struct game *game;	/* NULL until `new` or `load` */
+	battle_loader load_battle;
+	tables_loader load_tables;
+	void *loader_user;
+	uint64_t default_seed;	/* for `new` without a SEED */
+	struct journal journal;	/* the game's file, in memory */
+	struct gamefile file;	/* file.f NULL: no file on disk */
+	bool replaying;		/* loading a game file */
+	bool digest_due;	/* replay: a digest line must come next */
+	int digest_turn;
+};
+
+const struct cmd_table *gboh_commands(void);
+
+void session_init(struct session *s, battle_loader lb, tables_loader lt,
+		  void *user, uint64_t default_seed);
+void session_free(struct session *s);
+/* Runs one command line.  A refused or malformed command changes
+ * nothing.  r->out receives the events to show: those the game emitted,
+ * then what a looking command shows.  A game-changing command is appended
+ * to the game file (flushed to disk) before this returns. */
+void session_exec(struct session *s, const char *line, struct cmd_result *r);
+/* Starts a new game (replacing the current one; when a game file is open,
+ * the new game goes on in that file, rewritten).  0, or -1 with err. */
+int session_new(struct session *s, const char *battle, enum game_kind kind,
+		uint64_t seed, char *err, size_t errn);
+/* Loads a game file: replays its commands, checking every digest; play
+ * goes on in that file.  On failure the session is unchanged and err
+ * says file:line: reason. */
+bool session_load(struct session *s, const char *path, struct ini_error *err);
+/* Writes a copy of the game file atomically.  branch: play goes on in the
+ * copy; save: play goes on in the current file. */
+int session_save(struct session *s, const char *path, bool branch, char *err,
+		 size_t errn);
 
 #endif

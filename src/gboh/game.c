@@ -1,0 +1,361 @@
+/* game.c — the state of one game: units and leaders in play, the turn and
+ * phase, rout points, the dice; look-ups; the canonical state text and its
+ * digest.
+ *
+ * The canonical text (what `show state` prints; its FNV-1a is the digest in
+ * game files) is, line by line:
+ *
+ *   state version=1 battle=ID kind=KIND
+ *   turn N
+ *   phase NAME
+ *   active_leader ID|-
+ *   rout_points SIDE0 SIDE1
+ *   dice seed=N rolls=N state=HEX inc=HEX forced=D,D,...|-
+ *   unit id=... (one line per unit, in the battle's order, every field)
+ *   leader id=... (one line per leader, in the battle's order)
+ *
+ * Fields are key=value, values without blanks (a blank in a name becomes
+ * '_'), booleans yes/no, hexes CCRR or '-'.  Changing the layout changes
+ * every digest, so it is part of the game file format version.
+ */
+#include "maniple/game.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/tables.h"
+
+static const char *const kind_names[GAME_KIND_COUNT] = {
+	"solo", "hotseat", "sandbox",
+};
+
+static const char *const phase_names[PHASE_COUNT] = {
+	"activation", "movement", "shock", "momentum",
+	"rout_reload", "withdrawal", "over",
+};
+
+const char *game_kind_name(enum game_kind k)
+{
+	return (unsigned)k < GAME_KIND_COUNT ? kind_names[k] : "?";
+}
+
+int game_kind_parse(const char *text)
+{
+	for (int i = 0; text && i < GAME_KIND_COUNT; i++)
+		if (strcmp(kind_names[i], text) == 0)
+			return i;
+	return -1;
+}
+
+const char *phase_name(enum phase p)
+{
+	return (unsigned)p < PHASE_COUNT ? phase_names[p] : "?";
+}
+
+int phase_parse(const char *text)
+{
+	for (int i = 0; text && i < PHASE_COUNT; i++)
+		if (strcmp(phase_names[i], text) == 0)
+			return i;
+	return -1;
+}
+
+struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
+{
+	struct game *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	g->battle = b;
+	g->kind = kind;
+	dice_init(&g->dice, seed);
+	g->turn = 1;
+	g->phase = PHASE_ACTIVATION;
+	g->active_leader = -1;
+	g->nunits = b->nunits;
+	memcpy(g->units, b->units, (size_t)b->nunits * sizeof b->units[0]);
+	g->nleaders = b->nleaders;
+	memcpy(g->leaders, b->leaders,
+	       (size_t)b->nleaders * sizeof b->leaders[0]);
+	/* A stack listed in the battle file has its first unit on top. */
+	for (int i = 0; i < g->nunits; i++)
+		g->stack_seq[i] = (unsigned)(g->nunits - i);
+	g->next_stack_seq = (unsigned)g->nunits + 1;
+	event_log_init(&g->events);
+	return g;
+}
+
+void game_free(struct game *g)
+{
+	if (!g)
+		return;
+	if (g->tables)
+		tables_free(g->tables);
+	if (g->battle)
+		battle_free(g->battle);
+	event_log_free(&g->events);
+	free(g);
+}
+
+struct game *game_copy_for_search(const struct game *g, uint64_t seed)
+{
+	struct game *c = malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *g;
+	c->session = NULL;
+	event_log_init(&c->events);
+	dice_reseed(&c->dice, seed);
+	return c;
+}
+
+struct unit *game_unit(struct game *g, const char *id)
+{
+	for (int i = 0; id && i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return &g->units[i];
+	return NULL;
+}
+
+struct leader *game_leader(struct game *g, const char *id)
+{
+	for (int i = 0; id && i < g->nleaders; i++)
+		if (strcmp(g->leaders[i].id, id) == 0)
+			return &g->leaders[i];
+	return NULL;
+}
+
+bool game_unit_in_play(const struct unit *u)
+{
+	return u->on_map && !u->eliminated && !u->off_map;
+}
+
+int game_units_at(const struct game *g, struct hex h, const struct unit **out,
+		  int max)
+{
+	int idx[BATTLE_UNITS_MAX];
+	int n = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (game_unit_in_play(u) && footprint_occupies(&u->at, h))
+			idx[n++] = i;
+	}
+	/* top of the stack first: the highest stack number */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 &&
+				g->stack_seq[idx[j]] > g->stack_seq[idx[j - 1]];
+		     j--) {
+			int t = idx[j];
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	int k = 0;
+	for (; k < n && k < max; k++)
+		out[k] = &g->units[idx[k]];
+	return k;
+}
+
+int game_leaders_at(const struct game *g, struct hex h,
+		    const struct leader **out, int max)
+{
+	int n = 0;
+	for (int i = 0; i < g->nleaders && n < max; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->on_map && !l->killed && hex_eq(l->hex, h))
+			out[n++] = l;
+	}
+	return n;
+}
+
+void game_put_on_top(struct game *g, struct unit *u)
+{
+	ptrdiff_t i = u - g->units;
+	if (i < 0 || i >= g->nunits)
+		return;
+	g->stack_seq[i] = g->next_stack_seq++;
+}
+
+void game_emit(struct game *g, const struct event *e)
+{
+	event_log_push(&g->events, e);
+}
+
+void game_turn_end(struct game *g)
+{
+	struct event e;
+	event_init(&e, "turn_end");
+	event_add(&e, "turn", "%d", g->turn);
+	event_add(&e, "rule", "3.0");
+	game_emit(g, &e);
+}
+
+/* 6.4 */
+bool unit_is_two_hex(const struct unit *u)
+{
+	return u->type == UT_PH || !hex_is_none(u->at.hex[1]);
+}
+
+/* 11.1 */
+int unit_rout_points(const struct unit *u)
+{
+	if (u->type == UT_EL && u->leader_elephant[0])
+		return 0; /* 4.8 a Leader Elephant */
+	if (u->type == UT_SK || u->type == UT_EL)
+		return 2;
+	if (unit_is_two_hex(u))
+		return 2 * u->tq;
+	return u->tq;
+}
+
+/* 11.1: named leaders 5x printed Initiative (R7), others 1x. */
+int leader_rout_points(const struct leader *l)
+{
+	if (l->kind == LK_GENERAL || l->kind == LK_PROCONSUL)
+		return 5 * l->initiative;
+	return l->initiative;
+}
+
+static const char *yn(bool b)
+{
+	return b ? "yes" : "no";
+}
+
+static void put_word(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, " %s=", key);
+	if (!*v)
+		fputc('-', f);
+	for (const char *p = v; *p; p++)
+		fputc(*p == ' ' || *p == '\t' || *p == '\n' ? '_' : *p, f);
+}
+
+static void put_hex(FILE *f, const char *key, struct hex h)
+{
+	char buf[16];
+	if (hex_is_none(h))
+		snprintf(buf, sizeof buf, "-");
+	else
+		hex_format(h, buf, sizeof buf);
+	fprintf(f, " %s=%s", key, buf);
+}
+
+static void state_unit(FILE *f, const struct game *g, int i)
+{
+	const struct unit *u = &g->units[i];
+	fprintf(f, "unit");
+	put_word(f, "id", u->id);
+	put_word(f, "name", u->name);
+	fprintf(f, " side=%d type=%s", u->side, unit_type_name(u->type));
+	put_word(f, "class", u->cls);
+	fprintf(f, " size=%d tq=%d ma=%d ma_ext=%d", u->size, u->tq, u->ma,
+		u->ma_ext);
+	fprintf(f, " missile=%s supply=%s", missile_class_name(u->missile),
+		missile_supply_name(u->supply));
+	fprintf(f, " elephant=%s tower=%s tower_supply=%s screen=%s "
+		   "screen_supply=%s",
+		elephant_kind_name(u->elephant), missile_class_name(u->tower),
+		missile_supply_name(u->tower_supply),
+		missile_class_name(u->screen),
+		missile_supply_name(u->screen_supply));
+	fprintf(f, " legion=%d ala=%s dd_eligible=%s", u->legion, yn(u->ala),
+		yn(u->dd_eligible));
+	put_word(f, "leader_elephant", u->leader_elephant);
+	put_hex(f, "hex", u->at.hex[0]);
+	put_hex(f, "hex2", u->at.hex[1]);
+	fprintf(f, " column=%s facing=%s", yn(u->at.in_column),
+		u->at.in_column ? hexside_name((enum hexside)u->at.facing)
+				: facing_name((enum facing)u->at.facing));
+	fprintf(f, " stack=%u on_map=%s hits=%d", g->stack_seq[i],
+		yn(u->on_map), u->hits);
+	fprintf(f, " depleted=%s routed=%s eliminated=%s off_map=%s",
+		yn(u->depleted), yn(u->routed), yn(u->eliminated),
+		yn(u->off_map));
+	fprintf(f, " scorpio_fire=%s double_depth=%s moved_turn=%s "
+		   "moved_phase=%s",
+		yn(u->scorpio_fire), yn(u->double_depth), yn(u->moved_turn),
+		yn(u->moved_phase));
+	fprintf(f, " shock_must=%s shock_no=%s engaged=%s pursuit=%s\n",
+		yn(u->shock_must), yn(u->shock_no), yn(u->engaged),
+		yn(u->pursuit));
+}
+
+static void state_leader(FILE *f, const struct leader *l)
+{
+	fprintf(f, "leader");
+	put_word(f, "id", l->id);
+	put_word(f, "name", l->name);
+	fprintf(f, " side=%d kind=%s", l->side, leader_kind_name(l->kind));
+	fprintf(f, " initiative=%d command_range=%d line_command=%d "
+		   "strategy=%d charisma=%d",
+		l->initiative, l->command_range, l->line_command, l->strategy,
+		l->charisma);
+	fprintf(f, " elite=%s overall=%s", yn(l->elite), yn(l->overall));
+	put_word(f, "restriction", l->restriction);
+	fprintf(f, " available=%s", yn(l->available));
+	put_hex(f, "hex", l->hex);
+	fprintf(f, " on_map=%s state=%s wounds=%d activations=%d killed=%s\n",
+		yn(l->on_map), leader_state_name(l->state), l->wounds,
+		l->activations, yn(l->killed));
+}
+
+char *game_state_text(const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "state version=1");
+	put_word(f, "battle", g->battle ? g->battle->id : "");
+	fprintf(f, " kind=%s\n", game_kind_name(g->kind));
+	fprintf(f, "turn %d\n", g->turn);
+	fprintf(f, "phase %s\n", phase_name(g->phase));
+	if (g->active_leader >= 0 && g->active_leader < g->nleaders)
+		fprintf(f, "active_leader %s\n",
+			g->leaders[g->active_leader].id);
+	else
+		fprintf(f, "active_leader -\n");
+	fprintf(f, "rout_points %d %d\n", g->rout_points[0],
+		g->rout_points[1]);
+	fprintf(f,
+		"dice seed=%" PRIu64 " rolls=%lu state=%016" PRIx64
+		" inc=%016" PRIx64 " forced=",
+		g->dice.seed, g->dice.rolls, g->dice.rng.state,
+		g->dice.rng.inc);
+	if (g->dice.nforced == 0)
+		fputc('-', f);
+	for (int i = 0; i < g->dice.nforced; i++)
+		fprintf(f, "%s%d", i ? "," : "", g->dice.forced[i]);
+	fputc('\n', f);
+	for (int i = 0; i < g->nunits; i++)
+		state_unit(f, g, i);
+	for (int i = 0; i < g->nleaders; i++)
+		state_leader(f, &g->leaders[i]);
+	if (fclose(f) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* FNV-1a, 64-bit. */
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= UINT64_C(1099511628211);
+	}
+	return h;
+}
+
+uint64_t game_digest(const struct game *g)
+{
+	char *text = game_state_text(g);
+	if (!text)
+		return 0;
+	uint64_t h = fnv1a(text);
+	free(text);
+	return h;
+}

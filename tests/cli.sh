@@ -1,0 +1,38 @@
+#!/bin/sh
+# The command line (TAP): --help, --version, --check on good and bad
+# files, an unknown option, --list, and --script on a missing file.
+: "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
+check() { # description, expected status, command...
+	d=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
+}
+echo "1..14"
+check "--help" 0 "$MANIPLE_BIN" --help
+missing=
+for opt in --script --check --list --ascii --no-color --new --seed --help --version; do
+	grep -q -- "$opt" "$tmp/out" || missing="$missing $opt"
+done
+[ -z "$missing" ] && ok "--help lists every option" || notok "--help omits$missing"
+check "--version" 0 "$MANIPLE_BIN" --version
+version=$(sed -n "s/^  version : '\(.*\)',$/\1/p" "$MANIPLE_SRCDIR/meson.build")
+[ "$(cat "$tmp/out")" = "maniple $version" ] && ok "--version prints maniple $version" || notok "--version text"
+check "an unknown option" 2 "$MANIPLE_BIN" --frobnicate
+grep -q "Try 'maniple --help'" "$tmp/err" && ok "an unknown option points at --help" || notok "no hint"
+printf '[file]\nkind = battle\nversion = 1\n\n[battle]\nname = x\nbogus_key = 3\n' >"$tmp/bad.ini"
+check "--check on a bad battle file" 2 "$MANIPLE_BIN" --check "$tmp/bad.ini"
+grep -q "^$tmp/bad.ini:[0-9][0-9]*: " "$tmp/err" && ok "--check says file:line: reason" || notok "--check message"
+printf 'hello\n' >"$tmp/nokind.ini"
+check "--check on a file without [file] kind" 2 "$MANIPLE_BIN" --check "$tmp/nokind.ini"
+check "--check on good files" 0 "$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/maps/drill.ini" "$MANIPLE_SRCDIR/scenarios/drill.ini"
+check "--check on a good and a bad file" 2 "$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/maps/drill.ini" "$tmp/bad.ini"
+check "--list" 0 env MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list
+grep -q "^drill " "$tmp/out" && ok "--list names the drill" || notok "--list omits drill"
+check "--script on a missing file" 2 "$MANIPLE_BIN" --script "$tmp/none.txt"

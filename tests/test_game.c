@@ -1,0 +1,240 @@
+/* The game state: copies of the battle, look-ups, stacks, rout points
+ * (11.1), the canonical state text and its digest. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/game.h"
+
+/* A small battle built by hand: a 10x10 clear map (hexes 0101-1010), two
+ * sides; Roman hastati h1 (LG, TQ 6) at 0303 facing E, skirmishers s1 (SK)
+ * at 0304, a phalanx p1 (PH, TQ 7) at 0605/0606 facing W; a consul
+ * (general, Initiative 4) at 0203 and a tribune (Initiative 3) at 0204. */
+static struct battle *hand_battle(void *user, const char *name,
+				  struct ini_error *err)
+{
+	(void)user;
+	if (strcmp(name, "hand") != 0) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
+		return NULL;
+	}
+	struct battle *b = calloc(1, sizeof *b);
+	struct map *m = calloc(1, sizeof *m);
+	m->col_min = m->row_min = 1;
+	m->col_max = m->row_max = 10;
+	m->ncols = m->nrows = 10;
+	m->hexes = calloc(100, sizeof *m->hexes);
+	b->map = m;
+	snprintf(b->id, sizeof b->id, "hand");
+	snprintf(b->name, sizeof b->name, "Hand");
+	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
+	struct {
+		const char *id;
+		int side;
+		enum unit_type t;
+		int tq;
+		struct hex h0, h1;
+		int facing;
+	} us[] = {
+		{"h1", 0, UT_LG, 6, {3, 3}, HEX_NONE, FACE_E},
+		{"s1", 0, UT_SK, 5, {3, 4}, HEX_NONE, FACE_E},
+		{"p1", 1, UT_PH, 7, {6, 5}, {6, 6}, FACE_W},
+	};
+	for (int i = 0; i < 3; i++) {
+		struct unit *u = &b->units[b->nunits++];
+		snprintf(u->id, sizeof u->id, "%s", us[i].id);
+		snprintf(u->name, sizeof u->name, "Unit %s", us[i].id);
+		u->side = us[i].side;
+		u->type = us[i].t;
+		u->tq = us[i].tq;
+		u->size = 3;
+		u->ma = 5;
+		u->missile = us[i].t == UT_SK ? MC_S : MC_NONE;
+		u->dd_eligible = us[i].t == UT_PH;
+		u->at.hex[0] = us[i].h0;
+		u->at.hex[1] = us[i].h1;
+		u->at.facing = us[i].facing;
+		u->on_map = true;
+	}
+	struct leader *l = &b->leaders[b->nleaders++];
+	snprintf(l->id, sizeof l->id, "consul");
+	l->kind = LK_GENERAL;
+	l->initiative = 4;
+	l->hex = (struct hex){2, 3};
+	l->on_map = true;
+	l->available = true;
+	l = &b->leaders[b->nleaders++];
+	snprintf(l->id, sizeof l->id, "tribune");
+	l->kind = LK_TRIBUNE;
+	l->initiative = 3;
+	l->hex = (struct hex){2, 4};
+	l->on_map = true;
+	l->available = true;
+	return b;
+}
+
+static struct game *hand_game(enum game_kind k, uint64_t seed)
+{
+	struct ini_error err;
+	return game_new(hand_battle(NULL, "hand", &err), k, seed);
+}
+
+Test(game, new_game_copies_the_battle_and_starts_at_turn_1)
+{
+	struct game *g = hand_game(GAME_SOLO, 5);
+	cr_assert_not_null(g);
+	cr_expect_eq(g->nunits, 3);
+	cr_expect_eq(g->nleaders, 2);
+	cr_expect_eq(g->turn, 1);
+	cr_expect_eq(g->phase, PHASE_ACTIVATION);
+	cr_expect_eq(g->active_leader, -1);
+	cr_expect_eq(g->dice.seed, 5);
+	/* a copy: changing the game leaves the battle alone */
+	game_unit(g, "h1")->hits = 3;
+	cr_expect_eq(g->battle->units[0].hits, 0);
+	cr_expect_null(game_unit(g, "nobody"));
+	cr_expect_not_null(game_leader(g, "tribune"));
+	game_free(g);
+}
+
+Test(game, names_of_kinds_and_phases_round_trip)
+{
+	for (int k = 0; k < GAME_KIND_COUNT; k++)
+		cr_expect_eq(game_kind_parse(game_kind_name(k)), k);
+	for (int p = 0; p < PHASE_COUNT; p++)
+		cr_expect_eq(phase_parse(phase_name(p)), p);
+	cr_expect_eq(phase_parse("lunch"), -1);
+	cr_expect_eq(game_kind_parse(NULL), -1);
+}
+
+/* 6.4: a phalanx covers both its hexes. */
+Test(game, units_at_finds_both_hexes_of_a_phalanx)
+{
+	struct game *g = hand_game(GAME_SOLO, 1);
+	const struct unit *u[4];
+	cr_expect_eq(game_units_at(g, (struct hex){6, 5}, u, 4), 1);
+	cr_expect_eq(game_units_at(g, (struct hex){6, 6}, u, 4), 1);
+	cr_expect_str_eq(u[0]->id, "p1");
+	cr_expect_eq(game_units_at(g, (struct hex){7, 7}, u, 4), 0);
+	const struct leader *l[4];
+	cr_expect_eq(game_leaders_at(g, (struct hex){2, 3}, l, 4), 1);
+	game_free(g);
+}
+
+/* 6.6: stacks list their top unit first; the last put on top leads. */
+Test(game, units_at_lists_the_top_of_a_stack_first)
+{
+	struct game *g = hand_game(GAME_SOLO, 1);
+	struct unit *s1 = game_unit(g, "s1");
+	s1->at.hex[0] = (struct hex){3, 3};
+	const struct unit *u[4];
+	cr_assert_eq(game_units_at(g, (struct hex){3, 3}, u, 4), 2);
+	cr_expect_str_eq(u[0]->id, "h1"); /* listed first in the battle */
+	game_put_on_top(g, s1);
+	cr_assert_eq(game_units_at(g, (struct hex){3, 3}, u, 4), 2);
+	cr_expect_str_eq(u[0]->id, "s1");
+	cr_expect_eq(game_units_at(g, (struct hex){3, 3}, u, 1), 1);
+	/* eliminated units are not in the hex */
+	s1->eliminated = true;
+	cr_expect_eq(game_units_at(g, (struct hex){3, 3}, u, 4), 1);
+	game_free(g);
+}
+
+/* 11.1 (TABLES.md 9) */
+Test(game, rout_points_follow_11_1)
+{
+	struct game *g = hand_game(GAME_SOLO, 1);
+	cr_expect_eq(unit_rout_points(game_unit(g, "h1")), 6);	/* TQ */
+	cr_expect_eq(unit_rout_points(game_unit(g, "s1")), 2);	/* SK */
+	cr_expect_eq(unit_rout_points(game_unit(g, "p1")), 14); /* 2 x TQ */
+	cr_expect_eq(leader_rout_points(game_leader(g, "consul")), 20);
+	cr_expect_eq(leader_rout_points(game_leader(g, "tribune")), 3);
+	struct unit el = {.type = UT_EL, .tq = 6};
+	cr_expect_eq(unit_rout_points(&el), 2);
+	snprintf(el.leader_elephant, sizeof el.leader_elephant, "hanno");
+	cr_expect_eq(unit_rout_points(&el), 0); /* 4.8 Leader Elephant */
+	game_free(g);
+}
+
+static uint64_t fnv(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+Test(game, state_text_has_every_part_in_its_layout)
+{
+	struct game *g = hand_game(GAME_SANDBOX, 9);
+	dice_force(&g->dice, 6);
+	dice_force(&g->dice, 2);
+	char *t = game_state_text(g);
+	cr_assert_not_null(t);
+	cr_expect(strncmp(t, "state version=1 battle=hand kind=sandbox\n"
+			     "turn 1\nphase activation\nactive_leader -\n"
+			     "rout_points 0 0\ndice seed=9 rolls=0 ",
+			  strlen("state version=1 battle=hand kind=sandbox\n"
+				 "turn 1\nphase activation\nactive_leader -\n"
+				 "rout_points 0 0\ndice seed=9 rolls=0 ")) == 0,
+		  "%s", t);
+	cr_expect_not_null(strstr(t, " forced=6,2\n"));
+	cr_expect_not_null(strstr(t, "unit id=p1 name=Unit_p1 side=1 type=PH"));
+	cr_expect_not_null(strstr(t, "hex=0605 hex2=0606 column=no facing=W"));
+	cr_expect_not_null(strstr(t, "\nleader id=tribune "));
+	cr_expect_eq(game_digest(g), fnv(t));
+	free(t);
+	game_free(g);
+}
+
+Test(game, the_digest_is_stable_and_sees_every_change)
+{
+	struct game *a = hand_game(GAME_SANDBOX, 9);
+	struct game *b = hand_game(GAME_SANDBOX, 9);
+	uint64_t d = game_digest(a);
+	cr_expect_eq(d, game_digest(b));
+	cr_expect_eq(d, game_digest(a)); /* looking changes nothing */
+	game_unit(b, "h1")->moved_phase = true;
+	cr_expect_neq(d, game_digest(b));
+	game_unit(b, "h1")->moved_phase = false;
+	cr_expect_eq(d, game_digest(b));
+	bool forced;
+	dice_d10(&b->dice, &forced);
+	cr_expect_neq(d, game_digest(b)); /* a roll drawn */
+	struct game *c = hand_game(GAME_SANDBOX, 10);
+	cr_expect_neq(d, game_digest(c)); /* another seed */
+	c->dice = a->dice;
+	game_leader(c, "consul")->state = LS_BYPASSED;
+	cr_expect_neq(d, game_digest(c));
+	game_free(a);
+	game_free(b);
+	game_free(c);
+}
+
+Test(game, turn_end_emits_its_event)
+{
+	struct game *g = hand_game(GAME_SOLO, 1);
+	game_turn_end(g);
+	cr_assert_eq(g->events.n, 1);
+	cr_expect_str_eq(g->events.v[0].kind, "turn_end");
+	cr_expect_str_eq(event_get(&g->events.v[0], "turn"), "1");
+	game_free(g);
+}
+
+Test(game, a_copy_for_search_takes_fresh_dice)
+{
+	struct game *g = hand_game(GAME_SOLO, 1);
+	dice_force(&g->dice, 3);
+	struct game *c = game_copy_for_search(g, 77);
+	cr_assert_not_null(c);
+	cr_expect_eq(c->dice.nforced, 0);
+	cr_expect_eq(c->dice.seed, 77);
+	cr_expect_eq(c->events.n, 0);
+	cr_expect_str_eq(c->units[2].id, "p1");
+	event_log_free(&c->events);
+	free(c);
+	game_free(g);
+}

@@ -1,0 +1,375 @@
+/* Game files: header, journal, digests, round trip, tampering. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "maniple/game.h"
+#include "maniple/gamefile.h"
+
+/* A small battle built by hand: a 10x10 clear map (hexes 0101-1010), two
+ * sides; Roman hastati h1 (LG, TQ 6) at 0303 facing E, skirmishers s1 (SK)
+ * at 0304, a phalanx p1 (PH, TQ 7) at 0605/0606 facing W; a consul
+ * (general, Initiative 4) at 0203 and a tribune (Initiative 3) at 0204. */
+static struct battle *hand_battle(void *user, const char *name,
+				  struct ini_error *err)
+{
+	(void)user;
+	if (strcmp(name, "hand") != 0) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
+		return NULL;
+	}
+	struct battle *b = calloc(1, sizeof *b);
+	struct map *m = calloc(1, sizeof *m);
+	m->col_min = m->row_min = 1;
+	m->col_max = m->row_max = 10;
+	m->ncols = m->nrows = 10;
+	m->hexes = calloc(100, sizeof *m->hexes);
+	b->map = m;
+	snprintf(b->id, sizeof b->id, "hand");
+	snprintf(b->name, sizeof b->name, "Hand");
+	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
+	struct {
+		const char *id;
+		int side;
+		enum unit_type t;
+		int tq;
+		struct hex h0, h1;
+		int facing;
+	} us[] = {
+		{"h1", 0, UT_LG, 6, {3, 3}, HEX_NONE, FACE_E},
+		{"s1", 0, UT_SK, 5, {3, 4}, HEX_NONE, FACE_E},
+		{"p1", 1, UT_PH, 7, {6, 5}, {6, 6}, FACE_W},
+	};
+	for (int i = 0; i < 3; i++) {
+		struct unit *u = &b->units[b->nunits++];
+		snprintf(u->id, sizeof u->id, "%s", us[i].id);
+		snprintf(u->name, sizeof u->name, "Unit %s", us[i].id);
+		u->side = us[i].side;
+		u->type = us[i].t;
+		u->tq = us[i].tq;
+		u->size = 3;
+		u->ma = 5;
+		u->missile = us[i].t == UT_SK ? MC_S : MC_NONE;
+		u->dd_eligible = us[i].t == UT_PH;
+		u->at.hex[0] = us[i].h0;
+		u->at.hex[1] = us[i].h1;
+		u->at.facing = us[i].facing;
+		u->on_map = true;
+	}
+	struct leader *l = &b->leaders[b->nleaders++];
+	snprintf(l->id, sizeof l->id, "consul");
+	l->kind = LK_GENERAL;
+	l->initiative = 4;
+	l->hex = (struct hex){2, 3};
+	l->on_map = true;
+	l->available = true;
+	l = &b->leaders[b->nleaders++];
+	snprintf(l->id, sizeof l->id, "tribune");
+	l->kind = LK_TRIBUNE;
+	l->initiative = 3;
+	l->hex = (struct hex){2, 4};
+	l->on_map = true;
+	l->available = true;
+	return b;
+}
+
+/* Runs a line in a session; returns its status. */
+static enum cmd_status run(struct session *s, const char *line)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, line, &r);
+	enum cmd_status st = r.status;
+	cmd_result_free(&r);
+	return st;
+}
+
+static void start(struct session *s, const char *kind)
+{
+	session_init(s, hand_battle, NULL, NULL, 1);
+	char line[64];
+	snprintf(line, sizeof line, "new hand %s 42", kind);
+	cr_assert_eq(run(s, line), CMD_OK, "%s", line);
+}
+
+static void tmpname(char *buf, size_t n, const char *tag)
+{
+	snprintf(buf, n, "/tmp/maniple-test-%ld-%s.game", (long)getpid(), tag);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f);
+	char *buf = calloc(1, 65536);
+	size_t n = fread(buf, 1, 65535, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void spit(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A sandbox game journaled in path, with a turn ended by setup turn. */
+static void play_some(struct session *s, const char *path)
+{
+	start(s, "sandbox");
+	char err[256];
+	cr_assert_eq(session_save(s, path, true, err, sizeof err), 0, "%s",
+		     err);
+	cr_assert_eq(run(s, "roll 4 5"), CMD_OK);
+	cr_assert_eq(run(s, "setup hits h1 2"), CMD_OK);
+	cr_assert_eq(run(s, "show units"), CMD_OK); /* not journaled */
+	cr_assert_eq(run(s, "setup hits h1 x"), CMD_MALFORMED);
+	cr_assert_eq(run(s, "setup turn 2"), CMD_OK);
+	cr_assert_eq(run(s, "setup eliminate s1"), CMD_OK);
+}
+
+Test(gamefile, file_holds_header_commands_and_digests)
+{
+	char path[128];
+	tmpname(path, sizeof path, "a");
+	struct session s;
+	play_some(&s, path);
+	char *text = slurp(path);
+	char want[512];
+	char dline[64];
+	/* the digest after setup turn: recompute from a replay below */
+	cr_expect_eq(strncmp(text,
+			     "maniple-game 1\nruleset spqr\nbattle hand\n"
+			     "kind sandbox\nseed 42\nprng pcg32 54\n"
+			     "roll 4 5\nsetup hits h1 2\nsetup turn 2\n"
+			     "digest 2 ",
+			     strlen("maniple-game 1\nruleset spqr\nbattle hand\n"
+				    "kind sandbox\nseed 42\nprng pcg32 54\n"
+				    "roll 4 5\nsetup hits h1 2\nsetup turn 2\n"
+				    "digest 2 ")),
+		     0, "%s", text);
+	cr_expect_not_null(strstr(text, "\nsetup eliminate s1\n"));
+	(void)want;
+	(void)dline;
+	free(text);
+	session_free(&s);
+	unlink(path);
+}
+
+Test(gamefile, a_loaded_game_has_the_same_digest)
+{
+	char path[128];
+	tmpname(path, sizeof path, "b");
+	struct session s, t;
+	play_some(&s, path);
+	session_init(&t, hand_battle, NULL, NULL, 1);
+	struct ini_error err;
+	cr_assert(session_load(&t, path, &err), "%d: %s", err.line, err.msg);
+	cr_expect_eq(game_digest(t.game), game_digest(s.game));
+	cr_expect_eq(t.game->rout_points[0], 2);
+	cr_expect_eq(t.game->dice.nforced, 2);
+	cr_expect_eq(t.journal.n, s.journal.n);
+	/* play goes on in the loaded file */
+	cr_assert_eq(run(&t, "setup hits h1 4"), CMD_OK);
+	session_free(&t);
+	char *text = slurp(path);
+	cr_expect_not_null(strstr(text, "\nsetup hits h1 4\n"));
+	free(text);
+	session_free(&s);
+	unlink(path);
+}
+
+Test(gamefile, save_copies_and_branch_moves_play_to_the_copy)
+{
+	char a[128], b[128], c[128];
+	tmpname(a, sizeof a, "main");
+	tmpname(b, sizeof b, "saved");
+	tmpname(c, sizeof c, "branch");
+	struct session s;
+	play_some(&s, a);
+	cr_assert_eq(run(&s, "save \"" "/tmp/x" "\""), CMD_OK);
+	unlink("/tmp/x");
+	char err[256];
+	cr_assert_eq(session_save(&s, b, false, err, sizeof err), 0);
+	cr_assert_eq(run(&s, "setup hits h1 5"), CMD_OK);
+	char *ta = slurp(a), *tb = slurp(b);
+	cr_expect_not_null(strstr(ta, "setup hits h1 5"));
+	cr_expect_null(strstr(tb, "setup hits h1 5"));
+	cr_assert_eq(session_save(&s, c, true, err, sizeof err), 0);
+	cr_assert_eq(run(&s, "setup hits h1 6"), CMD_OK);
+	char *ta2 = slurp(a), *tc = slurp(c);
+	cr_expect_null(strstr(ta2, "setup hits h1 6"));
+	cr_expect_not_null(strstr(tc, "setup hits h1 6"));
+	free(ta);
+	free(tb);
+	free(ta2);
+	free(tc);
+	session_free(&s);
+	unlink(a);
+	unlink(b);
+	unlink(c);
+}
+
+/* Loads path into a fresh session; expects failure at line. */
+static void expect_load_fails(const char *path, int line, const char *what)
+{
+	struct session t;
+	session_init(&t, hand_battle, NULL, NULL, 1);
+	struct ini_error err;
+	cr_expect_not(session_load(&t, path, &err), "%s", what);
+	cr_expect_eq(err.line, line, "%s: line %d: %s", what, err.line,
+		     err.msg);
+	char buf[1024];
+	ini_error_format(&err, buf, sizeof buf);
+	char want[256];
+	snprintf(want, sizeof want, "%s:%d: ", path, line);
+	cr_expect_eq(strncmp(buf, want, strlen(want)), 0, "%s", buf);
+	cr_expect_null(t.game);
+	session_free(&t);
+}
+
+static const char *header =
+	"maniple-game 1\nruleset spqr\nbattle hand\nkind sandbox\nseed 42\n"
+	"prng pcg32 54\n";
+
+Test(gamefile, a_tampered_digest_is_refused_at_its_line)
+{
+	char path[128];
+	tmpname(path, sizeof path, "t");
+	struct session s;
+	play_some(&s, path);
+	session_free(&s);
+	char *text = slurp(path);
+	char *d = strstr(text, "digest 2 ");
+	cr_assert_not_null(d);
+	d[9] = d[9] == '0' ? '1' : '0';
+	spit(path, text);
+	expect_load_fails(path, 10, "tampered digest");
+	/* a tampered command changes the digest too */
+	free(text);
+	play_some(&s, path);
+	session_free(&s);
+	text = slurp(path);
+	char *h = strstr(text, "setup hits h1 2");
+	h[14] = '3';
+	spit(path, text);
+	expect_load_fails(path, 10, "tampered command");
+	/* a deleted digest line */
+	char *dl = strstr(text, "digest 2 ");
+	char *nl = strchr(dl, '\n');
+	memmove(dl, nl + 1, strlen(nl + 1) + 1);
+	h[14] = '2';
+	spit(path, text);
+	expect_load_fails(path, 10, "deleted digest");
+	free(text);
+	unlink(path);
+}
+
+Test(gamefile, bad_headers_are_refused_with_their_line)
+{
+	char path[128];
+	tmpname(path, sizeof path, "h");
+	spit(path, "");
+	expect_load_fails(path, 1, "empty");
+	spit(path, "maniple-game 2\n");
+	expect_load_fails(path, 1, "version 2");
+	spit(path, "hello\n");
+	expect_load_fails(path, 1, "no magic");
+	spit(path, "maniple-game 1\nruleset spqr\nbattle hand\n");
+	expect_load_fails(path, 4, "truncated header");
+	spit(path, "maniple-game 1\nruleset spqr\nbattle hand\nkind lonely\n"
+		   "seed 42\nprng pcg32 54\n");
+	expect_load_fails(path, 6, "bad kind");
+	spit(path, "maniple-game 1\nruleset spqr\nbattle hand\nkind solo\n"
+		   "seed -4\nprng pcg32 54\n");
+	expect_load_fails(path, 5, "bad seed");
+	spit(path, "maniple-game 1\nruleset spqr\nbattle hand\nkind solo\n"
+		   "seed 4\nprng pcg32 55\n");
+	expect_load_fails(path, 6, "other stream");
+	spit(path, "maniple-game 1\nruleset spqr\nbattle gone\nkind solo\n"
+		   "seed 4\nprng pcg32 54\n");
+	expect_load_fails(path, 6, "no such battle");
+	spit(path, "maniple-game 1\nruleset spqr\nbattle hand\nkind solo\n"
+		   "seed 4\nprng pcg32");
+	expect_load_fails(path, 6, "cut line");
+	unlink(path);
+}
+
+Test(gamefile, bad_bodies_are_refused_with_their_line)
+{
+	char path[128], text[1024];
+	tmpname(path, sizeof path, "body");
+	snprintf(text, sizeof text, "%sroll 3\nfly away\n", header);
+	spit(path, text);
+	expect_load_fails(path, 8, "unknown command");
+	snprintf(text, sizeof text, "%sroll 3\nshow units\n", header);
+	spit(path, text);
+	expect_load_fails(path, 8, "a looking command");
+	snprintf(text, sizeof text, "%snew hand\n", header);
+	spit(path, text);
+	expect_load_fails(path, 7, "a session command");
+	snprintf(text, sizeof text, "%ssetup hits nobody 2\n", header);
+	spit(path, text);
+	expect_load_fails(path, 7, "a refused command");
+	snprintf(text, sizeof text, "%sdigest 1 0000000000000000\n", header);
+	spit(path, text);
+	expect_load_fails(path, 7, "a digest where no turn ended");
+	snprintf(text, sizeof text, "%sdigest 1 xyz\n", header);
+	spit(path, text);
+	expect_load_fails(path, 7, "a bad digest line");
+	unlink(path);
+}
+
+/* A crash between a turn-ending command and its digest line. */
+Test(gamefile, a_missing_last_digest_is_written_on_load)
+{
+	char path[128], text[1024];
+	tmpname(path, sizeof path, "crash");
+	snprintf(text, sizeof text, "%ssetup turn 3\n", header);
+	spit(path, text);
+	struct session t;
+	session_init(&t, hand_battle, NULL, NULL, 1);
+	struct ini_error err;
+	cr_assert(session_load(&t, path, &err), "%s", err.msg);
+	cr_expect_eq(t.game->turn, 3);
+	cr_assert_eq(run(&t, "setup hits h1 1"), CMD_OK);
+	session_free(&t);
+	session_init(&t, hand_battle, NULL, NULL, 1);
+	cr_assert(session_load(&t, path, &err), "%d: %s", err.line, err.msg);
+	cr_expect_eq(game_unit(t.game, "h1")->hits, 1);
+	session_free(&t);
+	unlink(path);
+}
+
+Test(gamefile, write_is_atomic_and_reports_errors)
+{
+	struct gamefile_header h = {.version = 1, .seed = 3};
+	snprintf(h.ruleset, sizeof h.ruleset, "spqr");
+	snprintf(h.battle, sizeof h.battle, "hand");
+	snprintf(h.kind, sizeof h.kind, "solo");
+	struct journal j;
+	journal_init(&j, &h);
+	cr_assert_eq(journal_add(&j, "roll 1"), 0);
+	char err[256];
+	cr_expect_eq(gamefile_write("/nonexistent-dir/x.game", &j, err,
+				    sizeof err),
+		     -1);
+	cr_expect_not_null(strstr(err, "/nonexistent-dir/x.game"));
+	char path[128];
+	tmpname(path, sizeof path, "w");
+	cr_assert_eq(gamefile_write(path, &j, err, sizeof err), 0);
+	char *text = slurp(path);
+	cr_expect_str_eq(text, "maniple-game 1\nruleset spqr\nbattle hand\n"
+			       "kind solo\nseed 3\nprng pcg32 54\nroll 1\n");
+	free(text);
+	char dl[64];
+	gamefile_digest_line(4, 0xabcULL, dl, sizeof dl);
+	cr_expect_str_eq(dl, "digest 4 0000000000000abc");
+	journal_free(&j);
+	unlink(path);
+}
