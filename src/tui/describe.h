@@ -1,0 +1,47 @@
+/* describe.h — what the map view says in words: the pieces on a hex, the
+ * side panel and the status line.  No curses here, so it can be tested. */
+#ifndef MANIPLE_TUI_DESCRIBE_H
+#define MANIPLE_TUI_DESCRIBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "maniple/game.h"
+
+#define TUI_PIECES_MAX 8
+#define PANEL_LINES_MAX 96
+#define PANEL_LINE_MAX 64
+
+/* The map hex at h, or NULL when h is off the map. */
+const struct map_hex *tui_map_hex(const struct map *m, struct hex h);
+const char *tui_terrain_name(int terrain);
+
+/* Units on the map whose footprint covers h, in the game's order (the
+ * first is drawn on top); returns the count (at most max). */
+int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
+		 int max);
+/* Leaders in play on h; returns the count (at most max). */
+int tui_leaders_at(const struct game *g, struct hex h,
+		   const struct leader **out, int max);
+/* The unit's markers as words ("routed in-column moved"); "" when none. */
+void tui_unit_markers(const struct unit *u, char *buf, size_t n);
+/* Up to n-1 one-letter marker codes in order of importance (see the
+ * manual): R routed, C in column, D depleted, L missile low, N missile no,
+ * S shock must check, s shock no check, E engaged, P pursuit, M moved. */
+int tui_unit_marker_codes(const struct unit *u, char *buf, size_t n);
+
+struct panel_text {
+	int n;
+	char line[PANEL_LINES_MAX][PANEL_LINE_MAX];
+};
+
+/* The side panel for hex h: the hex (number, terrain, level, hexsides),
+ * then every unit and leader there with all ratings and state, each line
+ * at most width characters. */
+void panel_describe(const struct game *g, struct hex h, int width,
+		    struct panel_text *out);
+
+/* The status line: battle, turn, phase and whose decision is pending. */
+void status_describe(const struct game *g, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,108 @@
+/* layout.c — screen geometry of the map view (see layout.h). */
+#include "layout.h"
+
+void tui_layout_compute(struct tui_layout *l, int w, int h)
+{
+	*l = (struct tui_layout){.w = w, .h = h};
+	l->too_small = w < TUI_MIN_W || h < TUI_MIN_H;
+	if (l->too_small)
+		return;
+	l->status_h = TUI_STATUS_H;
+	l->status_y = h - TUI_STATUS_H;
+	l->panel_w = TUI_PANEL_W;
+	l->panel_x = w - TUI_PANEL_W;
+	l->panel_y = 0;
+	l->panel_h = h - TUI_STATUS_H;
+	l->map_x = 0;
+	l->map_y = 0;
+	l->map_w = w - TUI_PANEL_W;
+	l->map_h = h - TUI_STATUS_H;
+}
+
+void viewport_cell(const struct tui_viewport *v, struct hex h, int *x, int *y)
+{
+	*x = (h.col - v->col0) * TUI_COL_PITCH;
+	*y = (h.row - v->row0) * TUI_ROW_PITCH + (h.col & 1);
+}
+
+bool viewport_shows(const struct tui_viewport *v, struct hex h)
+{
+	int x, y;
+	viewport_cell(v, h, &x, &y);
+	return x >= 0 && y >= 0 && x + TUI_COL_PITCH <= v->w &&
+	       y + TUI_ROW_PITCH <= v->h;
+}
+
+bool viewport_touches(const struct tui_viewport *v, struct hex h)
+{
+	int x, y;
+	viewport_cell(v, h, &x, &y);
+	return x + TUI_COL_PITCH > 0 && y + TUI_ROW_PITCH > 0 && x < v->w &&
+	       y < v->h;
+}
+
+int viewport_cols(const struct tui_viewport *v)
+{
+	int n = v->w / TUI_COL_PITCH;
+	return n > 0 ? n : 0;
+}
+
+int viewport_rows(const struct tui_viewport *v)
+{
+	/* the lower (odd) columns need one line more */
+	int n = (v->h - 1) / TUI_ROW_PITCH;
+	return n > 0 ? n : 0;
+}
+
+static int clamp(int v, int lo, int hi)
+{
+	if (hi < lo)
+		hi = lo;
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Keeps p inside [o + margin, o + span - 1 - margin] by moving o, then
+ * keeps the window inside [lo, hi]. */
+static int follow_axis(int o, int p, int span, int lo, int hi)
+{
+	if (span <= 0)
+		return clamp(p, lo, hi);
+	int margin = span >= 5 ? 1 : 0;
+	if (p < o + margin)
+		o = p - margin;
+	if (p > o + span - 1 - margin)
+		o = p - span + 1 + margin;
+	return clamp(o, lo, hi - span + 1);
+}
+
+bool viewport_follow(struct tui_viewport *v, struct hex h, int col_min,
+		     int col_max, int row_min, int row_max)
+{
+	int c0 = follow_axis(v->col0, h.col, viewport_cols(v), col_min, col_max);
+	int r0 = follow_axis(v->row0, h.row, viewport_rows(v), row_min, row_max);
+	bool moved = c0 != v->col0 || r0 != v->row0;
+	v->col0 = c0;
+	v->row0 = r0;
+	return moved;
+}
+
+void overview_scale(int ncols, int nrows, int w, int h, int *cols_per_char,
+		    int *rows_per_line)
+{
+	if (w < 1)
+		w = 1;
+	if (h < 1)
+		h = 1;
+	*cols_per_char = ncols > w ? (ncols + w - 1) / w : 1;
+	*rows_per_line = nrows > h ? (nrows + h - 1) / h : 1;
+}
+
+enum hexside layout_east_side(struct hex h)
+{
+	return h.col & 1 ? SIDE_ENE : SIDE_ESE;
+}
+
+enum hexside layout_west_side(struct hex h)
+{
+	return h.col & 1 ? SIDE_WNW : SIDE_WSW;
+}

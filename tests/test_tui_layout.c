@@ -1,0 +1,355 @@
+/* test_tui_layout.c — the map view's arithmetic and words: window layout,
+ * where hexes land on the screen, scrolling that follows the cursor, the
+ * overview scale, the key binding table, glyphs and the side panel. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/game.h"
+
+#include "../src/tui/describe.h"
+#include "../src/tui/glyphs.h"
+#include "../src/tui/keys.h"
+#include "../src/tui/layout.h"
+
+Test(tui_layout, at_80x24_the_map_panel_and_status_fill_the_screen)
+{
+	struct tui_layout l;
+	tui_layout_compute(&l, 80, 24);
+	cr_assert(!l.too_small);
+	cr_assert_eq(l.map_w + l.panel_w, 80);
+	cr_assert_eq(l.panel_x, l.map_w);
+	cr_assert_eq(l.map_h + l.status_h, 24);
+	cr_assert_eq(l.status_y, 22);
+	/* HEX.md: roughly 14-18 hexes across and 10 down at 80x24 */
+	struct tui_viewport v = {.w = l.map_w, .h = l.map_h};
+	cr_assert_geq(viewport_cols(&v), 14);
+	cr_assert_geq(viewport_rows(&v), 10);
+}
+
+Test(tui_layout, below_80x24_is_too_small)
+{
+	struct tui_layout l;
+	tui_layout_compute(&l, 79, 24);
+	cr_assert(l.too_small);
+	tui_layout_compute(&l, 80, 23);
+	cr_assert(l.too_small);
+	tui_layout_compute(&l, 60, 20);
+	cr_assert(l.too_small);
+	tui_layout_compute(&l, 100, 30);
+	cr_assert(!l.too_small);
+	cr_assert_eq(l.map_w, 100 - TUI_PANEL_W);
+}
+
+Test(tui_layout, odd_columns_are_drawn_half_a_hex_lower)
+{
+	struct tui_viewport v = {.col0 = 20, .row0 = 10, .w = 56, .h = 22};
+	int x, y;
+	viewport_cell(&v, (struct hex){20, 10}, &x, &y);
+	cr_assert_eq(x, 0);
+	cr_assert_eq(y, 0);
+	viewport_cell(&v, (struct hex){21, 10}, &x, &y);
+	cr_assert_eq(x, TUI_COL_PITCH);
+	cr_assert_eq(y, 1);
+	viewport_cell(&v, (struct hex){20, 11}, &x, &y);
+	cr_assert_eq(x, 0);
+	cr_assert_eq(y, TUI_ROW_PITCH);
+	/* an odd column's hex sits between its even neighbours' rows: 2110 is
+	 * across the ESE side of 2010 and the ENE side of 2011 */
+	cr_assert(hex_eq(hex_neighbour((struct hex){20, 10}, SIDE_ESE),
+			 (struct hex){21, 10}));
+	cr_assert(hex_eq(hex_neighbour((struct hex){20, 11}, SIDE_ENE),
+			 (struct hex){21, 10}));
+}
+
+Test(tui_layout, follow_shows_every_hex_and_stays_on_the_map)
+{
+	/* a 36 x 31 map, row 00 included, in an 80x24 screen's map window */
+	const int cmin = 10, cmax = 45, rmin = 0, rmax = 30;
+	int starts[][2] = {{10, 0}, {30, 20}, {45, 30}, {0, -5}};
+	for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++)
+		for (int c = cmin; c <= cmax; c++)
+			for (int r = rmin; r <= rmax; r++) {
+				struct tui_viewport v = {.col0 = starts[s][0],
+							 .row0 = starts[s][1],
+							 .w = 56, .h = 22};
+				struct hex h = {c, r};
+				viewport_follow(&v, h, cmin, cmax, rmin, rmax);
+				cr_assert(viewport_shows(&v, h),
+					  "hex %02d%02d not shown", c, r);
+				cr_assert_geq(v.col0, cmin);
+				cr_assert_geq(v.row0, rmin);
+				cr_assert_leq(v.col0 + viewport_cols(&v) - 1, cmax);
+				cr_assert_leq(v.row0 + viewport_rows(&v) - 1, rmax);
+			}
+}
+
+Test(tui_layout, follow_does_not_scroll_for_a_step_inside_the_view)
+{
+	struct tui_viewport v = {.col0 = 10, .row0 = 0, .w = 56, .h = 22};
+	cr_assert(!viewport_follow(&v, (struct hex){15, 5}, 10, 45, 0, 30));
+	cr_assert_eq(v.col0, 10);
+	/* one hex from the right edge: scrolls to keep a margin */
+	cr_assert(viewport_follow(&v, (struct hex){23, 5}, 10, 45, 0, 30));
+	cr_assert_eq(v.col0, 11);
+}
+
+Test(tui_layout, a_small_map_is_not_scrolled)
+{
+	struct tui_viewport v = {.col0 = 20, .row0 = 10, .w = 56, .h = 22};
+	viewport_follow(&v, (struct hex){25, 12}, 20, 27, 10, 15);
+	cr_assert_eq(v.col0, 20);
+	cr_assert_eq(v.row0, 10);
+}
+
+Test(tui_layout, overview_fits_the_whole_map)
+{
+	int cpc, rpl;
+	overview_scale(36, 31, 56, 21, &cpc, &rpl);
+	cr_assert_eq(cpc, 1);
+	cr_assert_eq(rpl, 2);
+	overview_scale(120, 31, 56, 21, &cpc, &rpl);
+	cr_assert_leq((120 + cpc - 1) / cpc, 56);
+	overview_scale(10, 10, 0, 0, &cpc, &rpl);
+	cr_assert_geq(cpc, 1);
+}
+
+Test(tui_layout, right_and_left_keep_the_row_number)
+{
+	for (int c = 10; c < 20; c++) {
+		struct hex h = {c, 7};
+		struct hex e = hex_neighbour(h, layout_east_side(h));
+		struct hex w = hex_neighbour(h, layout_west_side(h));
+		cr_assert_eq(e.col, c + 1);
+		cr_assert_eq(e.row, 7);
+		cr_assert_eq(w.col, c - 1);
+		cr_assert_eq(w.row, 7);
+	}
+}
+
+Test(tui_keys, one_table_every_key_once_every_command_bound)
+{
+	size_t n;
+	const struct tui_binding *b = tui_bindings(&n);
+	bool bound[TC_COUNT] = {false};
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = i + 1; j < n; j++)
+			cr_assert_neq(b[i].key, b[j].key, "key %s bound twice",
+				      b[i].key_name);
+		cr_assert(b[i].help && b[i].help[0]);
+		cr_assert(b[i].command && b[i].command[0]);
+		cr_assert_eq(tui_binding_for(b[i].key), &b[i]);
+		bound[b[i].cmd] = true;
+	}
+	for (int c = 0; c < TC_COUNT; c++)
+		cr_assert(bound[c], "command %d has no key", c);
+	cr_assert_null(tui_binding_for('Z'));
+}
+
+Test(tui_keys, six_hexside_directions_and_goto_and_quit)
+{
+	const char keys[] = "kunjby";
+	for (int d = 0; d < HEXSIDE_COUNT; d++)
+		cr_assert_eq((int)tui_binding_for(keys[d])->cmd, d);
+	cr_assert_eq(tui_binding_for('g')->cmd, TC_GOTO);
+	cr_assert_eq(tui_binding_for('o')->cmd, TC_OVERVIEW);
+	cr_assert_eq(tui_binding_for('?')->cmd, TC_HELP);
+	cr_assert_eq(tui_binding_for('q')->cmd, TC_QUIT);
+}
+
+Test(tui_keys, the_key_line_fits_80_columns_and_names_help_and_quit)
+{
+	char buf[256];
+	tui_key_line(buf, sizeof buf);
+	cr_assert_leq(strlen(buf), 80);
+	cr_assert(strstr(buf, "? help"));
+	cr_assert(strstr(buf, "q quit"));
+	cr_assert(strstr(buf, "g goto"));
+	char tiny[8];
+	tui_key_line(tiny, sizeof tiny);
+	cr_assert_lt(strlen(tiny), sizeof tiny);
+}
+
+Test(tui_glyphs, ascii_when_the_codeset_is_not_utf8)
+{
+	cr_assert(tui_codeset_is_utf8("UTF-8"));
+	cr_assert(tui_codeset_is_utf8("utf8"));
+	cr_assert(!tui_codeset_is_utf8("ANSI_X3.4-1968"));
+	cr_assert(!tui_codeset_is_utf8(NULL));
+	struct tui_glyphs gl;
+	tui_glyphs_init(&gl, false);
+	for (int t = 0; t < TERRAIN_COUNT; t++)
+		cr_assert_lt(gl.terrain[t], 128);
+	for (int f = 0; f < FACING_COUNT; f++)
+		cr_assert_lt(gl.facing[f], 128);
+	for (int d = 0; d < HEXSIDE_COUNT; d++)
+		cr_assert_lt(gl.column[d], 128);
+	cr_assert_lt(gl.leader, 128);
+	/* terrain reads without colour: five different glyphs (6.23) */
+	for (int a = 0; a < TERRAIN_COUNT; a++)
+		for (int b = a + 1; b < TERRAIN_COUNT; b++)
+			cr_assert_neq(gl.terrain[a], gl.terrain[b]);
+}
+
+Test(tui_glyphs, type_glyphs_differ_and_west_facings_mark_on_the_left)
+{
+	for (int a = 0; a < UNIT_TYPE_COUNT; a++)
+		for (int b = a + 1; b < UNIT_TYPE_COUNT; b++)
+			cr_assert_neq(tui_type_glyph(a), tui_type_glyph(b));
+	/* 7.11 vertex facings; 6.73 column headings */
+	cr_assert(tui_facing_mark_left(FACE_W, false));
+	cr_assert(tui_facing_mark_left(FACE_NW, false));
+	cr_assert(!tui_facing_mark_left(FACE_E, false));
+	cr_assert(!tui_facing_mark_left(SIDE_N, true));
+	cr_assert(tui_facing_mark_left(SIDE_WSW, true));
+	short c;
+	cr_assert(tui_colour_by_name("red", 8, &c));
+	cr_assert(tui_colour_by_name("Blue", 256, &c));
+	cr_assert(!tui_colour_by_name("plaid", 256, &c));
+}
+
+/* A 5 x 5 map with one phalanx, one velites unit and a leader. */
+static struct game *tiny_game(void)
+{
+	struct game *g = calloc(1, sizeof *g);
+	struct battle *b = calloc(1, sizeof *b);
+	struct map *m = calloc(1, sizeof *m);
+	cr_assert(g && b && m);
+	m->col_min = 26, m->col_max = 30, m->row_min = 18, m->row_max = 22;
+	m->ncols = 5, m->nrows = 5;
+	m->hexes = calloc(25, sizeof *m->hexes);
+	m->hexes[(27 - 26) * 5 + (19 - 18)].terrain = TERRAIN_WOODS;
+	m->hexes[(27 - 26) * 5 + (19 - 18)].elevation = 2;
+	m->hexes[(27 - 26) * 5 + (19 - 18)].side[SIDE_N] = HSF_STREAM;
+	b->map = m;
+	strcpy(b->name, "Tiny");
+	strcpy(b->sides[0].id, "rome");
+	strcpy(b->sides[0].name, "Rome");
+	strcpy(b->sides[1].id, "carthage");
+	strcpy(b->sides[1].name, "Carthage");
+	b->turn_limit = 6;
+	g->battle = b;
+	g->turn = 2;
+	g->phase = PHASE_MOVEMENT;
+	g->active_leader = -1;
+
+	struct unit *u = &g->units[g->nunits++];
+	strcpy(u->id, "ph1");
+	strcpy(u->name, "Phalanx");
+	u->side = 1, u->type = UT_PH, u->size = 10, u->tq = 7, u->ma = 4;
+	u->ma_ext = 5, u->hits = 3, u->on_map = true;
+	/* 6.44 example: phalanx 2620/2621 facing E */
+	u->at = (struct footprint){{{26, 20}, {26, 21}}, FACE_E, false};
+
+	u = &g->units[g->nunits++];
+	strcpy(u->id, "ve1");
+	strcpy(u->name, "Velites of the Third Legion");
+	strcpy(u->cls, "VE");
+	u->side = 0, u->type = UT_LI, u->size = 2, u->tq = 5, u->ma = 6;
+	u->missile = MC_J, u->supply = SUPPLY_LOW, u->routed = true;
+	u->moved_turn = true, u->on_map = true;
+	u->at = (struct footprint){{{27, 19}, HEX_NONE}, FACE_NE, false};
+
+	struct leader *l = &g->leaders[g->nleaders++];
+	strcpy(l->id, "consul");
+	strcpy(l->name, "the Consul");
+	l->side = 0, l->initiative = 4, l->command_range = 5;
+	l->line_command = 1, l->strategy = 3, l->charisma = 1;
+	l->overall = true, l->on_map = true, l->available = true;
+	l->hex = (struct hex){27, 19};
+	return g;
+}
+
+static void free_tiny(struct game *g)
+{
+	free(g->battle->map->hexes);
+	free(g->battle->map);
+	free(g->battle);
+	free(g);
+}
+
+static bool panel_has(const struct panel_text *p, const char *s)
+{
+	for (int i = 0; i < p->n; i++)
+		if (strstr(p->line[i], s))
+			return true;
+	return false;
+}
+
+Test(tui_panel, a_two_hex_unit_is_found_on_both_its_hexes)
+{
+	struct game *g = tiny_game();
+	const struct unit *u[4];
+	cr_assert_eq(tui_units_at(g, (struct hex){26, 20}, u, 4), 1);
+	cr_assert_eq(tui_units_at(g, (struct hex){26, 21}, u, 4), 1);
+	cr_assert_str_eq(u[0]->id, "ph1");
+	cr_assert_eq(tui_units_at(g, (struct hex){26, 22}, u, 4), 0);
+	free_tiny(g);
+}
+
+Test(tui_panel, names_the_unit_with_every_rating_and_marker)
+{
+	struct game *g = tiny_game();
+	struct panel_text p;
+	panel_describe(g, (struct hex){27, 19}, 22, &p);
+	for (int i = 0; i < p.n; i++)
+		cr_assert_leq(strlen(p.line[i]), 22);
+	cr_assert(panel_has(&p, "Hex 2719 woods lvl 2"));
+	cr_assert(panel_has(&p, "stream:N"));
+	cr_assert(panel_has(&p, "ve1 (rome)"));
+	cr_assert(panel_has(&p, "Velites"));
+	cr_assert(panel_has(&p, "LI/VE size 2 TQ 5"));
+	cr_assert(panel_has(&p, "hits 0  MA 6"));
+	cr_assert(panel_has(&p, "missile J low")); /* 8.17 */
+	cr_assert(panel_has(&p, "facing NE"));
+	cr_assert(panel_has(&p, "routed"));	/* 10.2 */
+	cr_assert(panel_has(&p, "moved"));
+	/* the leader's ratings (4.1) */
+	cr_assert(panel_has(&p, "consul (rome)"));
+	cr_assert(panel_has(&p, "Init 4 Range 5"));
+	cr_assert(panel_has(&p, "Line 1 Strat 3 Char 1"));
+	free_tiny(g);
+}
+
+Test(tui_panel, a_phalanx_shows_both_hexes_and_its_extended_ma)
+{
+	struct game *g = tiny_game();
+	struct panel_text p;
+	panel_describe(g, (struct hex){26, 21}, 22, &p);
+	cr_assert(panel_has(&p, "ph1 (carthage)"));
+	cr_assert(panel_has(&p, "hexes 2620/2621"));
+	cr_assert(panel_has(&p, "MA 4/5")); /* 6.41 */
+	cr_assert(panel_has(&p, "hits 3"));
+	panel_describe(g, (struct hex){40, 40}, 22, &p);
+	cr_assert(panel_has(&p, "off the map"));
+	free_tiny(g);
+}
+
+Test(tui_panel, marker_codes_put_routed_first)
+{
+	struct game *g = tiny_game();
+	char codes[8];
+	int n = tui_unit_marker_codes(&g->units[1], codes, sizeof codes);
+	cr_assert_eq(n, 3);
+	cr_assert_str_eq(codes, "RLM");
+	cr_assert_eq(tui_unit_marker_codes(&g->units[0], codes, sizeof codes), 0);
+	free_tiny(g);
+}
+
+Test(tui_status, says_battle_turn_phase_and_whose_decision)
+{
+	struct game *g = tiny_game();
+	char buf[256];
+	status_describe(g, buf, sizeof buf);
+	cr_assert(strstr(buf, "Tiny"));
+	cr_assert(strstr(buf, "Turn 2/6"));
+	cr_assert(strstr(buf, "Movement"));
+	cr_assert(strstr(buf, "leader activation"));
+	g->active_leader = 0;
+	status_describe(g, buf, sizeof buf);
+	cr_assert(strstr(buf, "Rome to act: the Consul"));
+	g->phase = PHASE_OVER;
+	status_describe(g, buf, sizeof buf);
+	cr_assert(strstr(buf, "over"));
+	free_tiny(g);
+}
