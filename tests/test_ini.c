@@ -1,6 +1,7 @@
 /* INI reading with line numbers (the loaders' base). */
 #include <criterion/criterion.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "maniple/ini.h"
 
@@ -94,4 +95,38 @@ Test(ini, value_helpers_are_strict)
 	cr_expect_eq(ini_split("a, b  c", tok, 4), 3);
 	cr_expect_str_eq(tok[2], "c");
 	cr_expect_eq(ini_split("a b c d e", tok, 4), -1);
+}
+
+static void write_tmp(char *path, const char *text)
+{
+	strcpy(path, "/tmp/maniple-ini-XXXXXX");
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+}
+
+Test(ini, file_kind_is_read_from_the_file_section)
+{
+	char path[64], kind[16];
+	struct ini_error err;
+	write_tmp(path, "; comment\n[file]\nkind = map\nversion = 1\n[map]\n");
+	cr_expect(ini_file_kind(path, kind, sizeof kind, &err));
+	cr_expect_str_eq(kind, "map");
+	unlink(path);
+}
+
+Test(ini, file_kind_must_come_first)
+{
+	char path[64], kind[16];
+	struct ini_error err;
+	write_tmp(path, "[map]\nname = x\n[file]\nkind = map\n");
+	cr_expect_not(ini_file_kind(path, kind, sizeof kind, &err));
+	cr_expect_eq(err.line, 1);
+	unlink(path);
+	write_tmp(path, "[file]\nversion = 1\n[map]\nname = x\n");
+	cr_expect_not(ini_file_kind(path, kind, sizeof kind, &err));
+	cr_expect_eq(err.line, 3, "the next section ends [file] without a kind");
+	unlink(path);
 }

@@ -229,6 +229,7 @@ struct kind_ctx {
 	char *out;
 	size_t n;
 	bool found;
+	bool in_file; /* inside the [file] section */
 	struct ini_error *err;
 };
 
@@ -236,12 +237,20 @@ static int kind_handler(void *user, const char *section, const char *key,
 			const char *value, int line)
 {
 	struct kind_ctx *k = user;
-	if (key && strcmp(section, "file") == 0 && strcmp(key, "kind") == 0) {
+	if (!key) {
+		/* the file must open with [file] and give its kind there */
+		if (k->in_file || strcmp(section, "file") != 0)
+			return ini_fail(k->err, line,
+					"must open with [file] giving kind = map, "
+					"battle or rules");
+		k->in_file = true;
+		return 0;
+	}
+	if (strcmp(key, "kind") == 0) {
 		snprintf(k->out, k->n, "%s", value);
 		k->found = true;
 		return 1; /* stop: that is all we wanted */
 	}
-	(void)line;
 	return 0;
 }
 
