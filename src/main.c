@@ -48,10 +48,11 @@ static void usage(FILE *f)
 		"  -h, --help         display this help and exit\n"
 		"  -V, --version      output version information and exit\n"
 		"\n"
-		"Exit status: 0 if OK, 2 on a bad file, a malformed script "
-		"line,\n"
-		"or a bad option.\n"
-		"Data directory: $MANIPLE_DATADIR, else %s.\n",
+		"Exit status: 0 if OK; 2 on a bad option, a bad file, a malformed\n"
+		"script line, a game that cannot be loaded or a terminal that\n"
+		"cannot be used.\n"
+		"Data directory: $MANIPLE_DATADIR, else the source tree maniple\n"
+		"was built from (when it still holds scenarios/), else %s.\n",
 		MANIPLE_DATADIR);
 }
 
@@ -187,11 +188,8 @@ static void show_result(const struct cmd_result *r)
 		cmd_print_event(stdout, &r->out.v[i]);
 	if (r->text)
 		fputs(r->text, stdout);
-	if (r->status != CMD_OK) {
-		struct event e;
-		cmd_refusal_event(r, &e);
-		cmd_print_event(stdout, &e);
-	}
+	if (r->status != CMD_OK)
+		cmd_print_refusal(stdout, r);
 }
 
 /* --script: every line is a command; a refusal is printed and the script

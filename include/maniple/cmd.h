@@ -121,6 +121,9 @@ void cmd_dispatch(const struct cmd_table *t, void *ctx, const char *line,
  * (`malformed` for CMD_MALFORMED). */
 void cmd_refusal_event(const struct cmd_result *r, struct event *e);
 
+/* Prints the refusal of a result in the event form, with the whole reason
+ * (not cut at EVENT_VAL_MAX). */
+void cmd_print_refusal(FILE *f, const struct cmd_result *r);
 /* Prints events one per line: `KIND key=value ...`. */
 void cmd_print_event(FILE *f, const struct event *e);
 void cmd_print_events(FILE *f, const struct event_log *log, size_t from);

@@ -228,6 +228,18 @@ void cmd_refusal_event(const struct cmd_result *r, struct event *e)
 		event_add(e, "rule", "%s", r->rule);
 }
 
+void cmd_print_refusal(FILE *f, const struct cmd_result *r)
+{
+	/* Printed in full: an event's values are capped at EVENT_VAL_MAX. */
+	fputs(r->status == CMD_MALFORMED ? "malformed reason=" : "refused reason=",
+	      f);
+	for (const char *p = r->reason; *p; p++)
+		fputc(*p == ' ' || *p == '\t' || *p == '\n' ? '_' : *p, f);
+	if (r->rule[0])
+		fprintf(f, " rule=%s", r->rule);
+	fputc('\n', f);
+}
+
 void cmd_print_event(FILE *f, const struct event *e)
 {
 	char buf[EVENT_FIELDS_MAX * (EVENT_KEY_MAX + EVENT_VAL_MAX + 2) +

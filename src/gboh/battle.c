@@ -1,7 +1,7 @@
 /* battle.c — loading and validating a battle (scenarios/NAME.ini): sides,
  * leaders, units, the Line Command Eligibility chart (4.3), rules in force
  * and reinforcements, and the map it is fought on.  The format is
- * documented in doc-parts/data-format.md. */
+ * documented in man/maniple.6 (FILES). */
 #include "maniple/battle.h"
 
 #include <stdio.h>

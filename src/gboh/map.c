@@ -1,5 +1,5 @@
 /* map.c — loading and validating a battlefield (maps/NAME.ini); the format
- * is documented in doc-parts/data-format.md. */
+ * is documented in man/maniple.6 (FILES). */
 #include "maniple/map.h"
 
 #include <stdlib.h>
