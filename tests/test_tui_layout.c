@@ -191,6 +191,126 @@ Test(tui_glyphs, ascii_when_the_codeset_is_not_utf8)
 			cr_assert_neq(gl.terrain[a], gl.terrain[b]);
 }
 
+/* 6.24, 6.27: streams, rivers, ramparts and roads are drawn; water and
+ * the rampart before a road when a hexside has several. */
+Test(tui_glyphs, a_hexside_shows_its_most_important_feature)
+{
+	cr_assert_eq(tui_side_feature(0), TF_NONE);
+	cr_assert_eq(tui_side_feature(HSF_STREAM), TF_STREAM);
+	cr_assert_eq(tui_side_feature(HSF_RIVER), TF_RIVER);
+	cr_assert_eq(tui_side_feature(HSF_RAMPART), TF_RAMPART);
+	cr_assert_eq(tui_side_feature(HSF_ROMAN_ROAD), TF_ROMAN_ROAD);
+	cr_assert_eq(tui_side_feature(HSF_DIRT_ROAD), TF_DIRT_ROAD);
+	cr_assert_eq(tui_side_feature(HSF_STREAM | HSF_ROMAN_ROAD), TF_STREAM);
+	cr_assert_eq(tui_side_feature(HSF_RAMPART | HSF_DIRT_ROAD), TF_RAMPART);
+	cr_assert_eq(tui_side_feature(HSF_RIVER | HSF_STREAM), TF_RIVER);
+	cr_assert_str_eq(tui_feature_name(TF_RAMPART), "camp rampart");
+}
+
+/* In both glyph sets the features read without colour: each its own
+ * glyph, none a terrain, leader or facing glyph; ASCII only in ASCII. */
+Test(tui_glyphs, hexside_feature_glyphs_differ_from_everything_else)
+{
+	for (int set = 0; set < 2; set++) {
+		struct tui_glyphs gl;
+		tui_glyphs_init(&gl, set == 1);
+		for (int a = 0; a < TF_COUNT; a++) {
+			cr_assert_neq(gl.feature[a], L' ');
+			if (set == 0)
+				cr_assert_lt(gl.feature[a], 128);
+			for (int b = a + 1; b < TF_COUNT; b++)
+				cr_assert_neq(gl.feature[a], gl.feature[b]);
+			for (int t = 0; t < TERRAIN_COUNT; t++)
+				cr_assert_neq(gl.feature[a], gl.terrain[t]);
+			for (int f = 0; f < FACING_COUNT; f++)
+				cr_assert_neq(gl.feature[a], gl.facing[f]);
+			for (int d = 0; d < HEXSIDE_COUNT; d++)
+				cr_assert_neq(gl.feature[a], gl.column[d]);
+			cr_assert_neq(gl.feature[a], gl.leader);
+			cr_assert(!(gl.feature[a] >= '0' && gl.feature[a] <= '9'));
+			cr_assert(!(gl.feature[a] >= 'A' && gl.feature[a] <= 'Z'));
+			cr_assert(!(gl.feature[a] >= 'a' && gl.feature[a] <= 'z'));
+			cr_assert_neq(gl.feature[a], L'+'); /* more markers */
+		}
+	}
+}
+
+/* Each side has its own edge characters, and across a side the two hexes'
+ * marks touch on the screen: a stream between two columns is one band. */
+Test(tui_glyphs, a_hexside_is_drawn_where_the_two_hexes_meet)
+{
+	bool used[2][4] = {{false}};
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		int line[2], col[2];
+		int k = tui_side_cells((enum hexside)d, line, col);
+		cr_assert(k == 1 || k == 2);
+		for (int i = 0; i < k; i++) {
+			cr_assert(line[i] >= 0 && line[i] < 2);
+			cr_assert(col[i] >= 0 && col[i] < 4);
+			cr_assert(!used[line[i]][col[i]], "side %d", d);
+			used[line[i]][col[i]] = true;
+		}
+	}
+	int line[2], col[2];
+	cr_assert_eq(tui_side_cells(HEXSIDE_COUNT, line, col), 0);
+
+	struct tui_viewport v = {.col0 = 20, .row0 = 10, .w = 56, .h = 22};
+	struct hex hs[] = {{24, 14}, {25, 14}}; /* an even and an odd column */
+	for (int j = 0; j < 2; j++)
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			struct hex h = hs[j];
+			struct hex n = hex_neighbour(h, (enum hexside)d);
+			int od = (d + 3) % HEXSIDE_COUNT;
+			int hl[2], hc[2], nl[2], nc[2], hx, hy, nx, ny;
+			int kh = tui_side_cells((enum hexside)d, hl, hc);
+			int kn = tui_side_cells((enum hexside)od, nl, nc);
+			cr_assert_eq(kh, kn);
+			viewport_cell(&v, h, &hx, &hy);
+			viewport_cell(&v, n, &nx, &ny);
+			for (int i = 0; i < kh; i++) {
+				int dx = (nx + nc[i]) - (hx + hc[i]);
+				int dy = (ny + nl[i]) - (hy + hl[i]);
+				if (d == SIDE_N || d == SIDE_S)
+					cr_assert(dx == 0 && (dy == 1 || dy == -1),
+						  "hex %d side %d: %d,%d", j, d,
+						  dx, dy);
+				else
+					cr_assert(dy == 0 && (dx == 1 || dx == -1),
+						  "hex %d side %d: %d,%d", j, d,
+						  dx, dy);
+			}
+		}
+}
+
+/* The ? help's legend names every terrain and hexside feature glyph. */
+Test(tui_glyphs, the_legend_shows_every_feature_glyph)
+{
+	struct tui_glyphs gl;
+	tui_glyphs_init(&gl, false);
+	char all[1024] = "", line[128];
+	for (int i = 0; tui_legend_line(&gl, i, line, sizeof line); i++) {
+		cr_assert_lt(strlen(line), 80);
+		strcat(all, line);
+		strcat(all, "\n");
+	}
+	const char *names[] = {"stream", "river", "camp rampart", "Roman road",
+			       "dirt road"};
+	const enum tui_feature fs[] = {TF_STREAM, TF_RIVER, TF_RAMPART,
+				       TF_ROMAN_ROAD, TF_DIRT_ROAD};
+	for (int i = 0; i < 5; i++) {
+		char want[64];
+		snprintf(want, sizeof want, "%c %s", (char)gl.feature[fs[i]],
+			 names[i]);
+		cr_assert_not_null(strstr(all, want), "%s in\n%s", want, all);
+	}
+	for (int t = 0; t < TERRAIN_COUNT; t++) {
+		char want[64];
+		snprintf(want, sizeof want, "%c %s", (char)gl.terrain[t],
+			 terrain_name(t));
+		cr_assert_not_null(strstr(all, want), "%s in\n%s", want, all);
+	}
+}
+
 Test(tui_glyphs, type_glyphs_differ_and_west_facings_mark_on_the_left)
 {
 	for (int a = 0; a < UNIT_TYPE_COUNT; a++)

@@ -5,11 +5,14 @@
 # with g to a unit's hex read from scenarios/drill.ini and checks that the
 # side panel names the unit, steps the cursor S and checks the panel's hex
 # number, shrinks the window to 60x20 (the too-small message), grows it to
-# 100x30 (the map again), opens the ? help, quits with q; then opens it
-# again with LANG=C and checks that nothing but ASCII is drawn.
+# 100x30 (the map again), opens the ? help and its map legend, goes to the
+# first stream hexside of maps/drill.ini and checks the stream glyph is
+# drawn there, quits with q; then opens it again with LANG=C, checks that
+# nothing but ASCII is drawn and, with hex numbers on, that the ASCII
+# stream mark ':' stands on the right edge of that hex (its ENE side).
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=12
+PLAN=17
 BIN=${MANIPLE_BIN:-}
 SRC=${MANIPLE_SRCDIR:-.}
 SOCK=maniple-test-$$
@@ -51,6 +54,13 @@ HEX=$(awk -v u="[unit $UNIT]" '$0==u{f=1;next} /^\[/{f=0}
 COL=$(echo "$HEX" | cut -c1-2)
 ROW=$(echo "$HEX" | cut -c3-4)
 SOUTH=$(printf '%s%02d' "$COL" $((${ROW#0} + 1)))
+# the first hex with a stream on its ENE side (the drill's stream runs down
+# the east sides of column 27) and the hex south of it
+STREAM=$(awk '$1=="stream" && $2=="="{for(i=3;i<=NF;i++) if ($i ~ /^[0-9]+\/ENE$/)
+	{sub(/\/ENE/,"",$i); print $i; exit}}' "$SRC/maps/drill.ini" 2>/dev/null)
+[ -n "$STREAM" ] || skip_all "no stream hexside in maps/drill.ini"
+STREAM_S=$(printf '%s%02d' "$(echo "$STREAM" | cut -c1-2)" \
+	$(($(echo "$STREAM" | cut -c3-4 | sed 's/^0//') + 1)))
 
 S=utf8 # the session being driven
 screen() { $T capture-pane -p -t "$S" 2>/dev/null; }
@@ -113,8 +123,21 @@ ok $? "? shows the key help"
 screen | grep -q 'goto CCRR'
 ok $? "the help lists the goto binding"
 
+# the legend follows the keys, on the next page when they fill this one
+screen | grep -q 'map legend' || keys ' '
+wait_for 'map legend'
+ok $? "the help goes on with the map legend"
+screen | grep -q 'stream' && screen | grep -q 'Roman road'
+ok $? "the legend names the hexside features"
+
 keys Escape
 wait_for 'Turn'
+keys g "$STREAM"
+wait_for "Hex $STREAM"
+screen | grep -q 'stream:ENE'
+ok $? "the panel of hex $STREAM lists its stream hexside"
+screen | grep -q '∿∿'
+ok $? "the stream is drawn on the map as a band of ∿ (both hexes' edges)"
 keys q
 wait_for 'EXIT=0'
 ok $? "q quits with status 0"
@@ -125,4 +148,16 @@ wait_for 'Turn'
 ok $? "the map opens in the C locale"
 screen | grep -q 'Turn' && ! screen | LC_ALL=C grep -q '[^ -~]'
 ok $? "only ASCII is drawn in the C locale"
+# hex numbers on, the cursor off the stream hex (so the panel does not
+# name it): the line above the number is the hex's top line, and its last
+# character is the ENE edge, where the stream's ':' goes
+keys g "$STREAM"
+wait_for "Hex $STREAM"
+keys j '#'
+wait_for "Hex $STREAM_S"
+wait_for 'hex numbers on'
+screen | awk -v h="$STREAM" 'NR > 1 { p = index($0, h)
+		if (p > 0 && p < 56 && substr(prev, p + 3, 1) == ":") found = 1 }
+	{ prev = $0 } END { exit !found }'
+ok $? "the ASCII stream mark ':' is on the ENE edge of hex $STREAM"
 keys q

@@ -141,7 +141,9 @@ struct battle {
  * Validates everything; on failure returns NULL with err filled. */
 struct battle *battle_load(const char *path, struct ini_error *err);
 void battle_free(struct battle *b);
-/* Finds scenarios/NAME.ini under the data directory. */
+/* Builds the path DATADIR/scenarios/NAME.ini into out (n bytes); does not
+ * look at the file system, so the file may not exist.  False when NAME is
+ * empty or holds a '/' or "..", or the path does not fit. */
 bool battle_path(const char *datadir, const char *name, char *out, int n);
 
 #endif

@@ -1,7 +1,6 @@
 /* map.h — a battlefield: hexes with terrain and elevation, hexside
  * features, roads, the rampage compass and named retreat edges.
- * The file format is documented in maps/README-format (header comment of
- * every map file) and man/maniple.6, FILES. */
+ * The file format is documented in man/maniple.6, FILES. */
 #ifndef MANIPLE_MAP_H
 #define MANIPLE_MAP_H
 

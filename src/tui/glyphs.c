@@ -1,5 +1,6 @@
 /* glyphs.c — characters and colours of the map (see glyphs.h). */
 #include <curses.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -18,13 +19,112 @@ void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 	static const wchar_t column_u[HEXSIDE_COUNT] = {
 		L'\u2191', L'\u2197', L'\u2198', L'\u2193', L'\u2199', L'\u2196'};
 	static const wchar_t column_a[HEXSIDE_COUNT] = {'^', '/', '\\', 'v', '/', '\\'};
+	/* river stream rampart Roman-road dirt-road */
+	static const wchar_t feature_u[TF_COUNT] = {
+		L'\u224b', L'\u223f', L'\u25ae', L'\u25aa', L'\u25ab'};
+	static const wchar_t feature_a[TF_COUNT] = {'"', ':', '|', '=', '-'};
 	gl->utf8 = utf8;
 	memcpy(gl->terrain, utf8 ? terrain_u : terrain_a, sizeof gl->terrain);
 	memcpy(gl->facing, utf8 ? facing_u : facing_a, sizeof gl->facing);
 	memcpy(gl->column, utf8 ? column_u : column_a, sizeof gl->column);
+	memcpy(gl->feature, utf8 ? feature_u : feature_a, sizeof gl->feature);
 	gl->leader = utf8 ? L'\u2605' : '*';
 	gl->border = utf8 ? L'\u2502' : '|';
 	gl->off_map = ' ';
+}
+
+/* 6.24, 6.27: the hexside features a player must see */
+enum tui_feature tui_side_feature(unsigned bits)
+{
+	static const unsigned bit[TF_COUNT] = {
+		[TF_RIVER] = HSF_RIVER,
+		[TF_STREAM] = HSF_STREAM,
+		[TF_RAMPART] = HSF_RAMPART,
+		[TF_ROMAN_ROAD] = HSF_ROMAN_ROAD,
+		[TF_DIRT_ROAD] = HSF_DIRT_ROAD,
+	};
+	for (int f = 0; f < TF_COUNT; f++)
+		if (bits & bit[f])
+			return (enum tui_feature)f;
+	return TF_NONE;
+}
+
+const char *tui_feature_name(enum tui_feature f)
+{
+	static const char *const names[TF_COUNT] = {
+		"river", "stream", "camp rampart", "Roman road", "dirt road"};
+	return (unsigned)f < TF_COUNT ? names[f] : "";
+}
+
+int tui_side_cells(enum hexside d, int line[2], int col[2])
+{
+	switch (d) {
+	case SIDE_N:
+	case SIDE_S:
+		line[0] = line[1] = d == SIDE_N ? 0 : 1;
+		col[0] = 1;
+		col[1] = 2;
+		return 2;
+	case SIDE_ENE:
+	case SIDE_WNW:
+		line[0] = 0;
+		col[0] = d == SIDE_ENE ? 3 : 0;
+		return 1;
+	case SIDE_ESE:
+	case SIDE_WSW:
+		line[0] = 1;
+		col[0] = d == SIDE_ESE ? 3 : 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* One glyph in the locale's multibyte form ('?' when it has none). */
+static const char *glyph_mb(wchar_t w, char out[16])
+{
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t k = wcrtomb(out, w, &st);
+	if (k == (size_t)-1 || k >= 16)
+		k = (size_t)snprintf(out, 16, "?");
+	out[k] = '\0';
+	return out;
+}
+
+bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n)
+{
+	char a[16], b[16], c[16], d[16], e[16];
+	const wchar_t *t = gl->terrain, *f = gl->feature;
+	switch (i) {
+	case 0:
+		snprintf(buf, n, "map legend");
+		return true;
+	case 1:
+		snprintf(buf, n, "  %s clear  %s woods  %s broken  %s marsh  "
+			 "%s impassable  1-9 level",
+			 glyph_mb(t[TERRAIN_CLEAR], a), glyph_mb(t[TERRAIN_WOODS], b),
+			 glyph_mb(t[TERRAIN_BROKEN], c), glyph_mb(t[TERRAIN_MARSH], d),
+			 glyph_mb(t[TERRAIN_IMPASSABLE], e));
+		return true;
+	case 2:
+		snprintf(buf, n, "  %s stream  %s river  %s camp rampart  "
+			 "%s Roman road  %s dirt road",
+			 glyph_mb(f[TF_STREAM], a), glyph_mb(f[TF_RIVER], b),
+			 glyph_mb(f[TF_RAMPART], c), glyph_mb(f[TF_ROMAN_ROAD], d),
+			 glyph_mb(f[TF_DIRT_ROAD], e));
+		return true;
+	case 3:
+		snprintf(buf, n, "  a hexside feature shows at the edge of both "
+			 "hexes it divides:");
+		return true;
+	case 4:
+		snprintf(buf, n, "  N, S mid top, bottom line; WNW, WSW left end; "
+			 "ENE, ESE right end");
+		return true;
+	default:
+		return false;
+	}
 }
 
 bool tui_codeset_is_utf8(const char *codeset)

@@ -1,20 +1,34 @@
-/* glyphs.h — the characters and colours of the map: terrain, unit types,
- * facing marks, side colours.  No curses here. */
+/* glyphs.h — the characters and colours of the map: terrain, hexside
+ * features, unit types, facing marks, side colours.  No curses here. */
 #ifndef MANIPLE_TUI_GLYPHS_H
 #define MANIPLE_TUI_GLYPHS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <wchar.h>
 
 #include "maniple/hex.h"
 #include "maniple/map.h"
 #include "maniple/units.h"
 
+/* Hexside features as the map draws them (6.24, 6.27), the one shown
+ * first when a hexside has several. */
+enum tui_feature {
+	TF_RIVER,
+	TF_STREAM,
+	TF_RAMPART,
+	TF_ROMAN_ROAD,
+	TF_DIRT_ROAD,
+	TF_COUNT,
+	TF_NONE = TF_COUNT
+};
+
 struct tui_glyphs {
 	bool utf8;
 	wchar_t terrain[TERRAIN_COUNT];
 	wchar_t facing[FACING_COUNT];	/* vertex facings (7.11) */
 	wchar_t column[HEXSIDE_COUNT];	/* In Column heading (6.73) */
+	wchar_t feature[TF_COUNT];	/* hexside features (tui_feature) */
 	wchar_t leader;
 	wchar_t border;
 	wchar_t off_map;
@@ -28,6 +42,25 @@ bool tui_codeset_is_utf8(const char *codeset);
 char tui_type_glyph(enum unit_type t);
 /* Whether a facing mark goes left of the type glyph (it points west). */
 bool tui_facing_mark_left(int facing, bool in_column);
+
+/* The feature a hexside shows for its enum hexside_feature bits: the
+ * first of river, stream, rampart, Roman road, dirt road; TF_NONE when it
+ * has none. */
+enum tui_feature tui_side_feature(unsigned bits);
+const char *tui_feature_name(enum tui_feature f);
+/* Where a feature on hexside d is drawn in a hex's 4x2 cell, the edge
+ * characters nearest that side: the corners for the slanting sides (WNW
+ * top left, ENE top right, WSW bottom left, ESE bottom right) and the
+ * middle two of the top (N) or bottom (S) line.  Fills line[] and col[]
+ * and returns how many characters (1 or 2; 0 for a bad side).  Both hexes
+ * of a side draw it, so a stream between two columns shows as a band two
+ * characters wide. */
+int tui_side_cells(enum hexside d, int line[2], int col[2]);
+
+/* Line i (0-based) of the map legend the `?` help shows after the keys:
+ * terrain, levels and hexside features with their glyphs, in the current
+ * locale's multibyte form.  False past the last line. */
+bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n);
 
 /* A side colour name as a colour number for a terminal with ncolours (8
  * or 256); false for an unknown name. */

@@ -33,6 +33,7 @@ enum {
 struct tui_palette {
 	int ncolours;		/* 0, 8 or 256 */
 	short terrain[TERRAIN_COUNT][LEVELS];
+	short feature[TF_COUNT][LEVELS]; /* water blue, roads brown */
 	short counter[2], leader[2];
 	short good, warn, bad, dim;
 };
@@ -102,6 +103,15 @@ static void palette_init(struct tui_palette *p, const struct battle *b,
 		for (int l = 0; l < LEVELS; l++)
 			p->terrain[t][l] = new_pair(&next, c256 ? fg256[t] : fg8[t],
 						    c256 ? bg256[l] : -1);
+	/* river stream rampart Roman-road dirt-road */
+	static const short ffg256[TF_COUNT] = {27, 39, 180, 178, 137};
+	static const short ffg8[TF_COUNT] = {COLOR_BLUE, COLOR_BLUE,
+					     COLOR_WHITE, COLOR_YELLOW,
+					     COLOR_YELLOW};
+	for (int f = 0; f < TF_COUNT; f++)
+		for (int l = 0; l < LEVELS; l++)
+			p->feature[f][l] = new_pair(&next, c256 ? ffg256[f] : ffg8[f],
+						    c256 ? bg256[l] : -1);
 	for (int s = 0; s < 2; s++) {
 		short c;
 		const char *name = b ? b->sides[s].colour : NULL;
@@ -147,9 +157,32 @@ static short cohesion_pair(const struct tui_view *v, const struct unit *u)
 	return v->pal.bad;
 }
 
+/* 6.24, 6.27: the hexside features of h, each drawn on the edge
+ * characters nearest its side (tui_side_cells); ch 0 where none. */
+static void compose_features(const struct tui_view *v,
+			     const struct map_hex *mh, int lvl,
+			     struct cellch f[2][4])
+{
+	memset(f, 0, sizeof(struct cellch[2][4]));
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		enum tui_feature k = tui_side_feature(mh->side[d]);
+		int line[2], col[2];
+		if (k == TF_NONE)
+			continue;
+		/* without colour water and rampart stand out in bold */
+		attr_t a = k <= TF_RAMPART ? A_BOLD : 0;
+		for (int i = tui_side_cells((enum hexside)d, line, col); i-- > 0;) {
+			/* no two sides share an edge character */
+			put(&f[line[i]][col[i]], v->gl.feature[k], a,
+			    v->pal.feature[k][lvl]);
+		}
+	}
+}
+
 static void compose_unit(const struct tui_view *v, struct hex h,
 			 const struct unit *u, int nu, int nl,
-			 struct cellch c[2][4], short tpair, wchar_t tglyph)
+			 struct cellch c[2][4], short tpair, wchar_t tglyph,
+			 const struct cellch feat[2][4])
 {
 	short cp = v->pal.counter[u->side ? 1 : 0];
 	attr_t ca = counter_attr(v, u->side ? 1 : 0);
@@ -173,12 +206,17 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 	char codes[12];
 	int nc = tui_unit_marker_codes(u, codes, sizeof codes);
 	put(&c[1][0], tglyph, 0, tpair);
+	if (feat[1][0].ch)
+		c[1][0] = feat[1][0];
 	for (int i = 0; i < 3; i++) {
 		char ch = i < nc ? codes[i] : ' ';
 		if (i == 2 && nc > 3)
 			ch = '+';
-		put(&c[1][1 + i], (wchar_t)ch, A_BOLD,
-		    u->routed ? v->pal.bad : tpair);
+		if (ch == ' ' && feat[1][1 + i].ch)
+			c[1][1 + i] = feat[1][1 + i];
+		else
+			put(&c[1][1 + i], (wchar_t)ch, A_BOLD,
+			    u->routed ? v->pal.bad : tpair);
 	}
 	if (v->ovl_stack && nu > 1 && nl > 0)
 		put(&c[1][0], (wchar_t)('0' + (nu > 9 ? 9 : nu)), A_BOLD, tpair);
@@ -237,6 +275,13 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 	put(&c[0][1], tg, 0, tp);
 	if (t != TERRAIN_CLEAR)
 		put(&c[1][2], tg, 0, tp);
+	/* hexside features over the terrain glyphs, not over the level */
+	struct cellch feat[2][4];
+	compose_features(v, mh, lvl, feat);
+	for (int j = 0; j < 2; j++)
+		for (int i = 0; i < 4; i++)
+			if (feat[j][i].ch)
+				c[j][i] = feat[j][i];
 	if (mh->elevation > 0)
 		put(&c[1][3], (wchar_t)('0' + (mh->elevation > 9 ? 9 : mh->elevation)),
 		    0, tp);
@@ -246,7 +291,8 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 	int nu = tui_units_at(v->g, h, u, TUI_PIECES_MAX);
 	int nl = tui_leaders_at(v->g, h, l, TUI_PIECES_MAX);
 	if (nu > 0) {
-		compose_unit(v, h, u[0], nu, nl, c, tp, tg);
+		compose_unit(v, h, u[0], nu, nl, c, tp, tg,
+			     (const struct cellch(*)[4])feat);
 	} else {
 		if (nl > 0) {
 			short lp = v->pal.leader[l[0]->side ? 1 : 0];
@@ -420,11 +466,34 @@ static void draw_status(struct tui_view *v)
 	mvwaddnstr(w, 1, 0, buf, v->lay.w);
 }
 
+/* The help's lines: the key bindings, a blank line, the map legend. */
+static size_t help_lines(const struct tui_view *v)
+{
+	size_t n;
+	char line[8];
+	tui_bindings(&n);
+	int k = 0;
+	while (tui_legend_line(&v->gl, k, line, sizeof line))
+		k++;
+	return n + 1 + (size_t)k;
+}
+
+static void help_line(const struct tui_view *v, size_t i, char *buf, size_t n)
+{
+	size_t nb;
+	const struct tui_binding *b = tui_bindings(&nb);
+	buf[0] = '\0';
+	if (i < nb)
+		snprintf(buf, n, "  %-6s %-21s %s", b[i].key_name, b[i].command,
+			 b[i].help);
+	else if (i > nb)
+		tui_legend_line(&v->gl, (int)(i - nb - 1), buf, n);
+}
+
 static void draw_help(struct tui_view *v)
 {
 	WINDOW *w = v->whelp;
-	size_t n;
-	const struct tui_binding *b = tui_bindings(&n);
+	size_t n = help_lines(v);
 	int rows = v->lay.h - 3;
 	werase(w);
 	wattrset(w, A_BOLD);
@@ -434,10 +503,8 @@ static void draw_help(struct tui_view *v)
 	if (v->help_top < 0 || (size_t)v->help_top >= n)
 		v->help_top = 0;
 	for (int i = 0; i < rows && (size_t)(v->help_top + i) < n; i++) {
-		const struct tui_binding *k = &b[v->help_top + i];
 		char line[256];
-		snprintf(line, sizeof line, "  %-6s %-21s %s", k->key_name,
-			 k->command, k->help);
+		help_line(v, (size_t)(v->help_top + i), line, sizeof line);
 		mvwaddnstr(w, 2 + i, 0, line, v->lay.w);
 	}
 	wattrset(w, A_REVERSE);
@@ -708,8 +775,7 @@ static void handle_key(struct tui_view *v, int ch)
 		return;
 	}
 	if (v->mode == MODE_HELP) {
-		size_t n;
-		tui_bindings(&n);
+		size_t n = help_lines(v);
 		if (ch == ' ' && (size_t)(v->help_top + v->lay.h - 3) < n) {
 			v->help_top += v->lay.h - 3;
 		} else {
