@@ -7,6 +7,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "spqr_tables.h"
 
 /* A small battle built by hand: a 10x10 clear map (hexes 0101-1010), two
  * sides; Roman hastati h1 (LG, TQ 6) at 0303 facing E, skirmishers s1 (SK)
@@ -89,7 +90,7 @@ static enum cmd_status run(struct session *s, const char *line)
 
 static void start(struct session *s, const char *kind)
 {
-	session_init(s, hand_battle, NULL, NULL, 1);
+	session_init(s, hand_battle, spqr_tables_loader, NULL, 1);
 	char line[64];
 	snprintf(line, sizeof line, "new hand %s 42", kind);
 	cr_assert_eq(run(s, line), CMD_OK, "%s", line);
@@ -363,7 +364,7 @@ Test(cmd, refusals_name_their_reason_and_rule)
 Test(cmd, commands_before_a_game_are_refused)
 {
 	struct session s;
-	session_init(&s, hand_battle, NULL, NULL, 1);
+	session_init(&s, hand_battle, spqr_tables_loader, NULL, 1);
 	cr_expect_eq(run(&s, "show units"), CMD_REFUSED);
 	cr_expect_eq(run(&s, "roll 3"), CMD_REFUSED);
 	cr_expect_eq(run(&s, "setup turn 2"), CMD_REFUSED);

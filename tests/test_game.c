@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "maniple/game.h"
+#include "spqr_tables.h"
 
 /* A small battle built by hand: a 10x10 clear map (hexes 0101-1010), two
  * sides; Roman hastati h1 (LG, TQ 6) at 0303 facing E, skirmishers s1 (SK)
@@ -77,7 +78,8 @@ static struct battle *hand_battle(void *user, const char *name,
 static struct game *hand_game(enum game_kind k, uint64_t seed)
 {
 	struct ini_error err;
-	return game_new(hand_battle(NULL, "hand", &err), k, seed);
+	return spqr_tables_give(
+		game_new(hand_battle(NULL, "hand", &err), k, seed));
 }
 
 Test(game, new_game_copies_the_battle_and_starts_at_turn_1)
@@ -141,20 +143,61 @@ Test(game, units_at_lists_the_top_of_a_stack_first)
 	game_free(g);
 }
 
-/* 11.1 (TABLES.md 9) */
+/* 11.1 (TABLES.md 9): the figures come from rules/spqr/rout_points.ini */
 Test(game, rout_points_follow_11_1)
 {
 	struct game *g = hand_game(GAME_SOLO, 1);
-	cr_expect_eq(unit_rout_points(game_unit(g, "h1")), 6);	/* TQ */
-	cr_expect_eq(unit_rout_points(game_unit(g, "s1")), 2);	/* SK */
-	cr_expect_eq(unit_rout_points(game_unit(g, "p1")), 14); /* 2 x TQ */
-	cr_expect_eq(leader_rout_points(game_leader(g, "consul")), 20);
-	cr_expect_eq(leader_rout_points(game_leader(g, "tribune")), 3);
+	cr_assert_not_null(g);
+	cr_assert_not_null(g->tables);
+	cr_expect_eq(unit_rout_points(g, game_unit(g, "h1")), 6); /* TQ */
+	cr_expect_eq(unit_rout_points(g, game_unit(g, "s1")), 2); /* SK */
+	cr_expect_eq(unit_rout_points(g, game_unit(g, "p1")), 14); /* 2 x TQ */
+	/* a named general: 5 x printed Initiative; a tribune: 1 x (R7) */
+	cr_expect_eq(leader_rout_points(g, game_leader(g, "consul")), 20);
+	cr_expect_eq(leader_rout_points(g, game_leader(g, "tribune")), 3);
 	struct unit el = {.type = UT_EL, .tq = 6};
-	cr_expect_eq(unit_rout_points(&el), 2);
+	cr_expect_eq(unit_rout_points(g, &el), 2);
 	snprintf(el.leader_elephant, sizeof el.leader_elephant, "hanno");
-	cr_expect_eq(unit_rout_points(&el), 0); /* 4.8 Leader Elephant */
+	cr_expect_eq(unit_rout_points(g, &el), 0); /* 4.8 Leader Elephant */
 	game_free(g);
+}
+
+/* 11.1: without its tables a game has no rout point figures to use. */
+Test(game, rout_points_need_the_tables_11_1)
+{
+	struct ini_error err;
+	struct game *g = game_new(hand_battle(NULL, "hand", &err), GAME_SOLO, 1);
+	cr_assert_not_null(g);
+	cr_assert_null(g->tables);
+	cr_expect_eq(unit_rout_points(g, game_unit(g, "h1")), 0);
+	cr_expect_eq(leader_rout_points(g, game_leader(g, "consul")), 0);
+	game_free(g);
+}
+
+static struct battle *hand_loader(void *user, const char *name,
+				  struct ini_error *err)
+{
+	(void)user;
+	return hand_battle(NULL, name, err);
+}
+
+/* 11.1: every game has its rules tables, so a session without them starts
+ * no game; with them, the game it starts holds them. */
+Test(game, a_session_game_always_has_its_tables)
+{
+	struct session s;
+	char err[256] = "";
+	session_init(&s, hand_loader, NULL, NULL, 1);
+	cr_expect_eq(session_new(&s, "hand", GAME_SOLO, 1, err, sizeof err),
+		     -1);
+	cr_expect_null(s.game);
+	cr_expect_not_null(strstr(err, "tables"), "%s", err);
+	session_free(&s);
+	session_init(&s, hand_loader, spqr_tables_loader, NULL, 1);
+	cr_assert_eq(session_new(&s, "hand", GAME_SOLO, 1, err, sizeof err),
+		     0, "%s", err);
+	cr_expect_not_null(s.game->tables);
+	session_free(&s);
 }
 
 static uint64_t fnv(const char *s)

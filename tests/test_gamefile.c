@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "maniple/game.h"
+#include "spqr_tables.h"
 #include "maniple/gamefile.h"
 
 /* A small battle built by hand: a 10x10 clear map (hexes 0101-1010), two
@@ -88,7 +89,7 @@ static enum cmd_status run(struct session *s, const char *line)
 
 static void start(struct session *s, const char *kind)
 {
-	session_init(s, hand_battle, NULL, NULL, 1);
+	session_init(s, hand_battle, spqr_tables_loader, NULL, 1);
 	char line[64];
 	snprintf(line, sizeof line, "new hand %s 42", kind);
 	cr_assert_eq(run(s, line), CMD_OK, "%s", line);
@@ -167,7 +168,7 @@ Test(gamefile, a_loaded_game_has_the_same_digest)
 	tmpname(path, sizeof path, "b");
 	struct session s, t;
 	play_some(&s, path);
-	session_init(&t, hand_battle, NULL, NULL, 1);
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
 	struct ini_error err;
 	cr_assert(session_load(&t, path, &err), "%d: %s", err.line, err.msg);
 	cr_expect_eq(game_digest(t.game), game_digest(s.game));
@@ -219,7 +220,7 @@ Test(gamefile, save_copies_and_branch_moves_play_to_the_copy)
 static void expect_load_fails(const char *path, int line, const char *what)
 {
 	struct session t;
-	session_init(&t, hand_battle, NULL, NULL, 1);
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
 	struct ini_error err;
 	cr_expect_not(session_load(&t, path, &err), "%s", what);
 	cr_expect_eq(err.line, line, "%s: line %d: %s", what, err.line,
@@ -333,13 +334,13 @@ Test(gamefile, a_missing_last_digest_is_written_on_load)
 	snprintf(text, sizeof text, "%ssetup turn 3\n", header);
 	spit(path, text);
 	struct session t;
-	session_init(&t, hand_battle, NULL, NULL, 1);
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
 	struct ini_error err;
 	cr_assert(session_load(&t, path, &err), "%s", err.msg);
 	cr_expect_eq(t.game->turn, 3);
 	cr_assert_eq(run(&t, "setup hits h1 1"), CMD_OK);
 	session_free(&t);
-	session_init(&t, hand_battle, NULL, NULL, 1);
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
 	cr_assert(session_load(&t, path, &err), "%d: %s", err.line, err.msg);
 	cr_expect_eq(game_unit(t.game, "h1")->hits, 1);
 	session_free(&t);

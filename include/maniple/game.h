@@ -28,6 +28,27 @@ enum phase {
 
 struct spqr_tables; /* rules/spqr/ charts, see tables.h */
 
+/* Where the sequence of play stands inside a phase (3.0, 5.1-5.5; see
+ * sequence.h, which reads and changes it).  Plain values only: a copy of
+ * struct game copies it. */
+struct sequence_state {
+	int step;		/* enum seq_step: the decision pending */
+	int started_turn;	/* the turn whose start (5.5) has run, 0 none */
+	int trump_kind;		/* enum seq_trump_kind of a pending 5.42 reply */
+	int trumped;		/* leader a 5.42 reply would trump, -1 none */
+	int designated;		/* 5.41: the leader activated if a trump fails */
+	bool trump_tried[2];	/* 5.43 one attempt per side per activation */
+	int tie_initiative;	/* 5.12: the rating whose tie was rolled, -1 */
+	int tie_next_side;	/* 5.12: whose turn it is among the tied */
+	int orders_left;	/* 5.21 Individual Orders left this phase */
+	int orders_given;	/* orders given this phase (5.45) */
+	int elite_side;		/* 5.51 side owed the EIO choice, -1 none */
+	int eio_leader;		/* 5.52 the leader in the EIO Phase, -1 */
+	bool doom;		/* 5.33: no more activations this turn */
+	int result;		/* 11.2, R4: enum seq_result */
+	unsigned char leader_flags[BATTLE_LEADERS_MAX]; /* SEQ_LF_* */
+};
+
 struct game {
 	struct battle *battle;	/* owned: freed with the game */
 	struct spqr_tables *tables; /* owned; NULL until loaded */
@@ -52,6 +73,8 @@ struct game {
 	/* The session playing this game (commands, game file), or NULL.  A
 	 * front end holding only the game issues commands through it. */
 	struct session *session;
+	/* 3.0, 5.1-5.5: the sequence of play's own state (sequence.h). */
+	struct sequence_state seq;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */
@@ -89,9 +112,12 @@ void game_put_on_top(struct game *g, struct unit *u);
 bool game_unit_in_play(const struct unit *u);
 /* 6.4 a phalanx is a two-hex unit. */
 bool unit_is_two_hex(const struct unit *u);
-/* 11.1, TABLES.md 9: the rout points a unit or leader is worth. */
-int unit_rout_points(const struct unit *u);
-int leader_rout_points(const struct leader *l);
+/* 11.1, TABLES.md 9: the rout points a unit or leader is worth, looked up
+ * in g->tables (rules/spqr/rout_points.ini).  A game played through a
+ * session always has its tables (session_new refuses a game without);
+ * with g->tables NULL these return 0. */
+int unit_rout_points(const struct game *g, const struct unit *u);
+int leader_rout_points(const struct game *g, const struct leader *l);
 /* 3.0: the rules call this when a game turn ends: it emits `turn_end`,
  * and the session then writes a `digest TURN HEX` line to the game file
  * after the command that ended the turn. */
@@ -117,8 +143,9 @@ struct game *game_copy_for_search(const struct game *g, uint64_t seed);
  * NULL with err filled on failure. */
 typedef struct battle *(*battle_loader)(void *user, const char *name,
 					 struct ini_error *err);
-/* Loads the rules tables for g into g->tables (may be NULL: no tables).
- * Returns 0, or -1 with err filled. */
+/* Loads the rules tables for g into g->tables.  Returns 0, or -1 with err
+ * filled.  Every game needs its tables: a session without a loader, or
+ * whose loader leaves g->tables NULL, starts no game. */
 typedef int (*tables_loader)(void *user, struct game *g,
 			     struct ini_error *err);
 

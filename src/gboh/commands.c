@@ -8,6 +8,7 @@
 
 #include "maniple/game.h"
 #include "maniple/map.h"
+#include "maniple/sequence.h"
 
 #define ERR_MAX 512
 
@@ -185,7 +186,8 @@ static const char *unit_status(const struct unit *u)
 	return "in_play";
 }
 
-static void unit_event(const struct unit *u, bool full, struct event *e)
+static void unit_event(const struct game *g, const struct unit *u, bool full,
+		       struct event *e)
 {
 	char where[32], marks[128];
 	event_init(e, "unit");
@@ -210,11 +212,12 @@ static void unit_event(const struct unit *u, bool full, struct event *e)
 		if (u->missile != MC_NONE)
 			event_add(e, "supply", "%s",
 				  missile_supply_name(u->supply));
-		event_add(e, "rp", "%d", unit_rout_points(u));
+		event_add(e, "rp", "%d", unit_rout_points(g, u));
 	}
 }
 
-static void leader_event(const struct leader *l, bool full, struct event *e)
+static void leader_event(const struct game *g, const struct leader *l,
+			 bool full, struct event *e)
 {
 	char where[16];
 	event_init(e, "leader");
@@ -234,7 +237,7 @@ static void leader_event(const struct leader *l, bool full, struct event *e)
 		event_add(e, "strategy", "%d", l->strategy);
 		event_add(e, "charisma", "%d", l->charisma);
 		event_add(e, "activations", "%d", l->activations);
-		event_add(e, "rp", "%d", leader_rout_points(l));
+		event_add(e, "rp", "%d", leader_rout_points(g, l));
 	}
 }
 
@@ -252,7 +255,7 @@ static void cmd_show_units(void *ctx, int argc, char **argv,
 		return;
 	for (int i = 0; i < g->nunits; i++) {
 		struct event e;
-		unit_event(&g->units[i], false, &e);
+		unit_event(g, &g->units[i], false, &e);
 		cmd_output(r, &e);
 	}
 }
@@ -268,7 +271,7 @@ static void cmd_show_unit(void *ctx, int argc, char **argv,
 	if (!u)
 		return;
 	struct event e;
-	unit_event(u, true, &e);
+	unit_event(g, u, true, &e);
 	cmd_output(r, &e);
 }
 
@@ -301,13 +304,13 @@ static void cmd_show_hex(void *ctx, int argc, char **argv,
 	const struct unit *us[8];
 	int n = game_units_at(g, h, us, 8);
 	for (int i = 0; i < n; i++) {
-		unit_event(us[i], false, &e);
+		unit_event(g, us[i], false, &e);
 		cmd_output(r, &e);
 	}
 	const struct leader *ls[16];
 	n = game_leaders_at(g, h, ls, 16);
 	for (int i = 0; i < n; i++) {
-		leader_event(ls[i], false, &e);
+		leader_event(g, ls[i], false, &e);
 		cmd_output(r, &e);
 	}
 }
@@ -324,7 +327,7 @@ static void cmd_show_leaders(void *ctx, int argc, char **argv,
 		return;
 	for (int i = 0; i < g->nleaders; i++) {
 		struct event e;
-		leader_event(&g->leaders[i], false, &e);
+		leader_event(g, &g->leaders[i], false, &e);
 		cmd_output(r, &e);
 	}
 }
@@ -340,7 +343,7 @@ static void cmd_show_leader(void *ctx, int argc, char **argv,
 	if (!l)
 		return;
 	struct event e;
-	leader_event(l, true, &e);
+	leader_event(g, l, true, &e);
 	cmd_output(r, &e);
 }
 
@@ -684,7 +687,7 @@ static void setup_eliminate(void *ctx, int argc, char **argv,
 		u->eliminated = true;
 		u->on_map = false;
 		side = u->side;
-		rp = unit_rout_points(u);
+		rp = unit_rout_points(g, u);
 	} else {
 		if (l->killed) {
 			cmd_refuse(r, NULL, "%s is already killed", l->id);
@@ -695,7 +698,7 @@ static void setup_eliminate(void *ctx, int argc, char **argv,
 		if (g->active_leader == (int)(l - g->leaders))
 			g->active_leader = -1;
 		side = l->side;
-		rp = leader_rout_points(l);
+		rp = leader_rout_points(g, l);
 	}
 	g->rout_points[side] += rp;
 	struct event e;
@@ -1041,6 +1044,7 @@ static const struct cmd_def gboh_defs[] = {
 	 CMD_CHANGES, setup_phase},
 	{"setup active", "ID|none", "sandbox: set the active leader",
 	 CMD_CHANGES, setup_active},
+	SEQUENCE_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {
@@ -1091,8 +1095,20 @@ static struct game *start_game(struct session *s, const char *battle,
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return NULL;
 	}
-	if (s->load_tables && s->load_tables(s->loader_user, g, err) != 0) {
+	/* every game has its rules tables (rout points 11.1, the charts) */
+	if (!s->load_tables) {
 		game_free(g);
+		snprintf(err->msg, sizeof err->msg, "no rules tables to load");
+		return NULL;
+	}
+	if (s->load_tables(s->loader_user, g, err) != 0) {
+		game_free(g);
+		return NULL;
+	}
+	if (!g->tables) {
+		game_free(g);
+		memset(err, 0, sizeof *err);
+		snprintf(err->msg, sizeof err->msg, "no rules tables loaded");
 		return NULL;
 	}
 	return g;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/sequence.h"
 #include "maniple/tables.h"
 
 static const char *const kind_names[GAME_KIND_COUNT] = {
@@ -196,24 +197,22 @@ bool unit_is_two_hex(const struct unit *u)
 	return u->type == UT_PH || !hex_is_none(u->at.hex[1]);
 }
 
-/* 11.1 */
-int unit_rout_points(const struct unit *u)
+/* 11.1 rout points of a unit, from rout_points.ini */
+int unit_rout_points(const struct game *g, const struct unit *u)
 {
-	if (u->type == UT_EL && u->leader_elephant[0])
-		return 0; /* 4.8 a Leader Elephant */
-	if (u->type == UT_SK || u->type == UT_EL)
-		return 2;
-	if (unit_is_two_hex(u))
-		return 2 * u->tq;
-	return u->tq;
+	if (!g->tables)
+		return 0;
+	return tables_unit_rout_points(g->tables, u->type, u->tq,
+				       unit_is_two_hex(u),
+				       u->leader_elephant[0] != '\0');
 }
 
-/* 11.1: named leaders 5x printed Initiative (R7), others 1x. */
-int leader_rout_points(const struct leader *l)
+/* 11.1 rout points of a leader, from rout_points.ini (RULINGS R7) */
+int leader_rout_points(const struct game *g, const struct leader *l)
 {
-	if (l->kind == LK_GENERAL || l->kind == LK_PROCONSUL)
-		return 5 * l->initiative;
-	return l->initiative;
+	if (!g->tables)
+		return 0;
+	return tables_leader_rout_points(g->tables, l->kind, l->initiative);
 }
 
 static const char *yn(bool b)
@@ -332,6 +331,7 @@ char *game_state_text(const struct game *g)
 		state_unit(f, g, i);
 	for (int i = 0; i < g->nleaders; i++)
 		state_leader(f, &g->leaders[i]);
+	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

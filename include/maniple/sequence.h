@@ -1,0 +1,161 @@
+/* sequence.h — the sequence of play (3.0) as a state machine, and leader
+ * activation (5.1), momentum (5.3), trump (5.4) and elite initiative (5.5);
+ * army withdrawal at the end of each turn (11.1, 11.2, RULINGS R4).
+ *
+ * The phase is g->phase (enum phase); inside it, g->seq.step says which
+ * decision is pending and who owes it.  Every command that changes the
+ * sequence runs the automatic steps that follow it (tie rolls, the Shock
+ * segment, Rout and Reload, Withdrawal, the next turn's start) until a
+ * side owes a decision again or the game is over.  A fresh game (and a
+ * sandbox after `setup phase`) has no decision derived yet: `continue`
+ * starts it.
+ *
+ * State lives in struct game (g->seq, see game.h); nothing here is
+ * global.  Refusals go through cmd_refuse with the rule that forbids. */
+#ifndef MANIPLE_SEQUENCE_H
+#define MANIPLE_SEQUENCE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+
+enum seq_step {
+	SEQ_NONE,	 /* not derived yet: `continue` */
+	SEQ_ELITE,	 /* 5.51: the elite side may give an EIO Phase */
+	SEQ_ACTIVATE,	 /* 5.12: activate the lowest, trump (5.41) or pass */
+	SEQ_TRUMP_REPLY, /* 5.42: the other side may trump */
+	SEQ_ORDERS,	 /* 5.2: the active leader gives orders */
+	SEQ_MOMENTUM,	 /* 5.31: attempt momentum or not */
+	SEQ_REACTIVATE,	 /* 5.33 [1]: the other side may re-activate */
+	SEQ_OVER,	 /* 11.2, R4: the battle is over */
+	SEQ_STEP_COUNT
+};
+
+enum seq_trump_kind {
+	TRUMP_NONE,
+	TRUMP_THE_TRUMP,	/* 5.42 #1 */
+	TRUMP_MOMENTUM,		/* 5.42 #2 */
+};
+
+enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
+
+/* g->seq.leader_flags[i] */
+#define SEQ_LF_ACTIVATED 1u   /* had his activation this turn (5.13) */
+#define SEQ_LF_NO_MOMENTUM 2u /* trumped or bypassed (5.44), re-activated
+			       * (5.34), or in the EIO Phase (5.52) */
+#define SEQ_LF_EIO 4u	      /* used the EIO Phase this turn (5.52) */
+#define SEQ_LF_BYPASSED 8u    /* passed over by a successful trump (5.44) */
+
+#define SEQ_ACTION_MAX 64
+
+/* One legal action: the command line that does it and its rule. */
+struct seq_action {
+	int side;		/* the side that may do it; -1 either */
+	char line[SEQ_ACTION_MAX];
+	char rule[16];
+};
+
+const char *seq_step_name(enum seq_step s);
+const char *seq_result_name(enum seq_result r);
+
+/* R7, TABLES.md 6: a leader's Initiative and Command Range after his
+ * wounds (never below the table's minimum, 0 without tables). */
+int leader_initiative_now(const struct game *g, const struct leader *l);
+int leader_command_range_now(const struct game *g, const struct leader *l);
+
+/* The decision pending now (SEQ_NONE when none is derived, or when the
+ * phase was changed under it by a sandbox setup). */
+enum seq_step seq_step_now(const struct game *g);
+/* The side that owes the pending decision; -1 when no side does (the
+ * sequence needs `continue`, or the game is over). */
+int seq_decision_side(const struct game *g);
+/* Every legal sequence action now, at most max; returns the count.  The
+ * looking commands (show, help, legal) are always legal besides these. */
+int seq_legal(const struct game *g, struct seq_action *out, int max);
+
+/* The commands' rules.  Each either does what it says (emitting events,
+ * then running the automatic steps that follow) or refuses through r with
+ * the reason and rule, changing nothing. */
+void seq_continue(struct game *g, struct cmd_result *r);
+void seq_activate(struct game *g, const char *leader, struct cmd_result *r);
+void seq_pass(struct game *g, const char *leader, struct cmd_result *r);
+void seq_trump(struct game *g, const char *leader, const char *designated,
+	       struct cmd_result *r);
+void seq_no_trump(struct game *g, struct cmd_result *r);
+void seq_elite(struct game *g, const char *leader, struct cmd_result *r);
+void seq_no_elite(struct game *g, struct cmd_result *r);
+void seq_orders_done(struct game *g, struct cmd_result *r);
+void seq_momentum(struct game *g, bool attempt, struct cmd_result *r);
+/* The gate for giving an Individual Order (5.21): refuses unless a
+ * leader is in his Orders Phase with orders left. */
+bool seq_may_order(struct game *g, struct cmd_result *r);
+/* 5.21, 5.45: the orders code calls this for each Individual Order given
+ * (a Line Command passes its count); returns the orders left. */
+int seq_order_given(struct game *g, int count);
+
+/* The sequence's lines of the canonical state text (game_state_text). */
+void seq_state_text(const struct game *g, FILE *f);
+
+/* The sequence's commands, for the GBoH command table (commands.c). */
+void cmd_seq_continue(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_activate(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_pass(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_trump(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_no_trump(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_elite(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_no_elite(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_orders_done(void *ctx, int argc, char **argv,
+			 struct cmd_result *r);
+void cmd_seq_momentum(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_no_momentum(void *ctx, int argc, char **argv,
+			 struct cmd_result *r);
+void cmd_seq_order(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_line(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_legal(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_seq_show(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+/* The rows of the command table, for gboh_defs in commands.c. */
+#define SEQUENCE_COMMAND_DEFS                                                 \
+	{"continue", "",                                                      \
+	 "carry the sequence of play on to its next decision (3.0)",          \
+	 CMD_CHANGES, cmd_seq_continue},                                      \
+	{"activate", "LEADER",                                                \
+	 "activate the lowest-rated leader (5.12) or re-activate (5.33)",    \
+	 CMD_CHANGES, cmd_seq_activate},                                      \
+	{"pass", "[LEADER]",                                                  \
+	 "decline the lowest leader (5.15) or a re-activation (5.33)",                                              \
+	 CMD_CHANGES, cmd_seq_pass},                                          \
+	{"trump", "LEADER [INSTEAD-OF]",                                      \
+	 "attempt a trump with LEADER (5.41, 5.42)", CMD_CHANGES,             \
+	 cmd_seq_trump},                                                      \
+	{"no trump", "", "decline the trump offered by 5.42", CMD_CHANGES,    \
+	 cmd_seq_no_trump},                                                   \
+	{"elite", "LEADER",                                                   \
+	 "give the Elite Initiative Orders Phase to LEADER (5.51)",           \
+	 CMD_CHANGES, cmd_seq_elite},                                         \
+	{"no elite", "", "decline the Elite Initiative Orders Phase (5.51)",  \
+	 CMD_CHANGES, cmd_seq_no_elite},                                      \
+	{"orders done", "", "end the active leader's Orders Phase (5.27)",    \
+	 CMD_CHANGES, cmd_seq_orders_done},                                   \
+	{"end", "", "the same as orders done (5.27)", CMD_CHANGES,            \
+	 cmd_seq_orders_done},                                                \
+	{"momentum", "", "roll for another Orders Phase (5.31-5.33)",         \
+	 CMD_CHANGES, cmd_seq_momentum},                                      \
+	{"no momentum", "",                                                   \
+	 "no momentum: the active leader is Finished (5.15)", CMD_CHANGES,    \
+	 cmd_seq_no_momentum},                                                \
+	{"order", "UNIT ...",                                                 \
+	 "an Individual Order (5.22): not wired in yet, refused",       \
+	 CMD_CHANGES, cmd_seq_order},                                         \
+	{"line", "NAME ...",                                                  \
+	 "a Line Command (5.23): not wired in yet, refused",            \
+	 CMD_CHANGES, cmd_seq_line},                                          \
+	{"legal", "", "every legal action now and who owes the decision",     \
+	 CMD_LOOKS, cmd_seq_legal},                                           \
+	{"show sequence", "",                                                 \
+	 "turn, phase, pending decision, each leader's activation",   \
+	 CMD_LOOKS, cmd_seq_show}
+
+#endif

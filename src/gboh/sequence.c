@@ -1,0 +1,1584 @@
+/* sequence.c — the sequence of play (3.0) as a state machine: Leader
+ * Activation (5.1), the Orders Phase's frame (5.2: its order count and its
+ * end; the orders themselves come with the orders code), the Shock
+ * segment (empty until 8.4 is built), Momentum (5.3), Trump (5.4), Elite
+ * Initiative (5.5), Rout and Reload (3.0 D), Withdrawal (11, RULINGS R4).
+ *
+ * Dice are drawn in this order: 5.53's elite roll at a turn's start (the
+ * first side, then the second); 5.12's tie roll when the lowest rating is
+ * tied across the sides (the first side, then the second, again on equal
+ * rolls); a trump's roll (5.41, 5.42); momentum (5.32) and, on a 9, the
+ * Die Roll of Doom (5.33). */
+#include "maniple/sequence.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/tables.h"
+
+/* Why an action is not legal: the text and the rule. */
+struct why {
+	char text[CMD_REASON_MAX];
+	const char *rule;
+};
+
+static bool deny(struct why *w, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool deny(struct why *w, const char *rule, const char *fmt, ...)
+{
+	if (w) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(w->text, sizeof w->text, fmt, ap);
+		va_end(ap);
+		w->rule = rule;
+	}
+	return false;
+}
+
+static void refuse_why(struct cmd_result *r, const struct why *w)
+{
+	cmd_refuse(r, w->rule, "%s", w->text);
+}
+
+static const char *const step_names[SEQ_STEP_COUNT] = {
+	"none",	  "elite",    "activate",   "trump_reply",
+	"orders", "momentum", "reactivate", "over",
+};
+
+const char *seq_step_name(enum seq_step s)
+{
+	return (unsigned)s < SEQ_STEP_COUNT ? step_names[s] : "?";
+}
+
+const char *seq_result_name(enum seq_result r)
+{
+	switch (r) {
+	case RESULT_SIDE0:
+		return "side0";
+	case RESULT_SIDE1:
+		return "side1";
+	case RESULT_DRAW:
+		return "draw";
+	default:
+		return "none";
+	}
+}
+
+static const char *side_id(const struct game *g, int s)
+{
+	if (s < 0 || s > 1)
+		return "-";
+	return g->battle && g->battle->sides[s].id[0] ? g->battle->sides[s].id
+						      : (s ? "side1" : "side0");
+}
+
+static const char *lid(const struct game *g, int i)
+{
+	return i >= 0 && i < g->nleaders ? g->leaders[i].id : "-";
+}
+
+static unsigned flags(const struct game *g, int i)
+{
+	return g->seq.leader_flags[i];
+}
+
+static void set_flag(struct game *g, int i, unsigned f)
+{
+	g->seq.leader_flags[i] = (unsigned char)(g->seq.leader_flags[i] | f);
+}
+
+/* R7: ratings lose the wound points taken; never below the minimum. */
+static int wounded(const struct game *g, int rating, int wounds)
+{
+	int min = g->tables ? tables_wound_figure(g->tables, WF_RATING_MINIMUM)
+			    : 0;
+	int v = rating - wounds;
+	return v < min ? min : v;
+}
+
+/* R7 */
+int leader_initiative_now(const struct game *g, const struct leader *l)
+{
+	return wounded(g, l->initiative, l->wounds);
+}
+
+/* R7 */
+int leader_command_range_now(const struct game *g, const struct leader *l)
+{
+	return wounded(g, l->command_range, l->wounds);
+}
+
+/* On the map, alive and in play. */
+static bool present(const struct leader *l)
+{
+	return l->on_map && !l->killed && l->available;
+}
+
+/* 5.13: Inactive (or Bypassed, 5.44) and not yet activated this turn. */
+static bool eligible(const struct game *g, int i)
+{
+	const struct leader *l = &g->leaders[i];
+	return present(l) &&
+	       (l->state == LS_INACTIVE || l->state == LS_BYPASSED) &&
+	       !(flags(g, i) & SEQ_LF_ACTIVATED);
+}
+
+/* ---- events ---- */
+
+static void emit(struct game *g, struct event *e)
+{
+	game_emit(g, e);
+}
+
+static void emit_phase(struct game *g, enum phase p, const char *rule)
+{
+	g->phase = p;
+	struct event e;
+	event_init(&e, "phase");
+	event_add(&e, "name", "%s", phase_name(p));
+	event_add(&e, "turn", "%d", g->turn);
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+}
+
+static void emit_not_yet(struct game *g, const char *what, const char *rule)
+{
+	struct event e;
+	event_init(&e, "not_yet");
+	event_add(&e, "what", "%s", what);
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+}
+
+/* Draws a d10 for what, adding die= (and forced=yes when it came from the
+ * queue) to e, which already holds kind, for= and the inputs. */
+static int draw(struct game *g, struct event *e)
+{
+	bool forced = false;
+	int d = dice_d10(&g->dice, &forced);
+	event_add(e, "die", "%d", d);
+	if (forced)
+		event_add(e, "forced", "yes");
+	return d;
+}
+
+static void roll_init(struct event *e, const char *what)
+{
+	event_init(e, "roll");
+	event_add(e, "for", "%s", what);
+}
+
+/* 5.15 */
+static void finish(struct game *g, int i, const char *why, const char *rule)
+{
+	g->leaders[i].state = LS_FINISHED;
+	set_flag(g, i, SEQ_LF_ACTIVATED);
+	struct event e;
+	event_init(&e, "finished");
+	event_add(&e, "leader", "%s", g->leaders[i].id);
+	event_add(&e, "side", "%d", g->leaders[i].side);
+	event_add(&e, "why", "%s", why);
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+}
+
+/* ---- the activation order (5.12, 5.13) ---- */
+
+struct act_view {
+	bool any;	/* a leader may still be activated */
+	int min;	/* the lowest Initiative among them */
+	int n[2];	/* each side's leaders at that rating */
+	int side;	/* the side that activates; -1 while a roll is due */
+	bool tie;	/* both sides have leaders at the lowest rating */
+	bool roll_due;	/* 5.12: the tie has not been rolled yet */
+};
+
+/* 5.12, 5.13 */
+static void act_view(const struct game *g, struct act_view *v)
+{
+	memset(v, 0, sizeof *v);
+	v->side = -1;
+	if (g->seq.doom)
+		return; /* 5.33: no more activations this turn */
+	for (int i = 0; i < g->nleaders; i++) {
+		if (!eligible(g, i))
+			continue;
+		int ini = leader_initiative_now(g, &g->leaders[i]);
+		if (!v->any || ini < v->min) {
+			v->min = ini;
+			v->n[0] = v->n[1] = 0;
+		}
+		v->any = true;
+		if (ini == v->min)
+			v->n[g->leaders[i].side & 1]++;
+	}
+	if (!v->any)
+		return;
+	v->tie = v->n[0] > 0 && v->n[1] > 0;
+	if (!v->tie)
+		v->side = v->n[0] > 0 ? 0 : 1;
+	else if (g->seq.tie_initiative == v->min)
+		v->side = g->seq.tie_next_side & 1;
+	else
+		v->roll_due = true;
+}
+
+/* The side's leaders at the lowest rating: indexes into out. */
+static int lowest_of(const struct game *g, const struct act_view *v, int side,
+		     int *out)
+{
+	int n = 0;
+	for (int i = 0; i < g->nleaders; i++)
+		if (eligible(g, i) && g->leaders[i].side == side &&
+		    leader_initiative_now(g, &g->leaders[i]) == v->min)
+			out[n++] = i;
+	return n;
+}
+
+/* 5.12: after a tied leader goes (or passes), the other side's turn. */
+static void tie_taken(struct game *g, const struct act_view *v, int side)
+{
+	if (v->tie && g->seq.tie_initiative == v->min)
+		g->seq.tie_next_side = 1 - side;
+}
+
+/* 5.12: both players roll; the high roll goes first; equal rolls are
+ * rolled again. */
+static void tie_roll(struct game *g, const struct act_view *v)
+{
+	int winner = 0;
+	for (int tries = 0; tries < 100; tries++) {
+		int d[2];
+		for (int s = 0; s < 2; s++) {
+			struct event e;
+			roll_init(&e, "activation_tie");
+			event_add(&e, "side", "%d", s);
+			event_add(&e, "army", "%s", side_id(g, s));
+			event_add(&e, "initiative", "%d", v->min);
+			d[s] = draw(g, &e);
+			if (s == 1)
+				event_add(&e, "result", "%s",
+					  d[0] == d[1]	 ? "equal_roll_again"
+					  : d[0] > d[1] ? "side0_first"
+							: "side1_first");
+			event_add(&e, "rule", "5.12");
+			emit(g, &e);
+		}
+		if (d[0] != d[1]) {
+			winner = d[0] > d[1] ? 0 : 1;
+			break;
+		}
+	}
+	g->seq.tie_initiative = v->min;
+	g->seq.tie_next_side = winner;
+}
+
+/* ---- turns ---- */
+
+static void reset_turn_state(struct game *g)
+{
+	struct sequence_state *q = &g->seq;
+	q->started_turn = g->turn;
+	q->trump_kind = TRUMP_NONE;
+	q->trumped = q->designated = -1;
+	q->trump_tried[0] = q->trump_tried[1] = false;
+	q->tie_initiative = -1;
+	q->tie_next_side = 0;
+	q->orders_left = q->orders_given = 0;
+	q->elite_side = -1;
+	q->eio_leader = -1;
+	q->doom = false;
+	q->result = RESULT_NONE;
+	memset(q->leader_flags, 0, sizeof q->leader_flags);
+}
+
+/* Back to phase A for the next leader (5.28 #2). */
+static void to_activation(struct game *g)
+{
+	struct sequence_state *q = &g->seq;
+	g->active_leader = -1;
+	q->step = SEQ_ACTIVATE;
+	q->trump_kind = TRUMP_NONE;
+	q->trumped = q->designated = -1;
+	q->trump_tried[0] = q->trump_tried[1] = false; /* 5.43 */
+	q->orders_left = q->orders_given = 0;
+	if (g->phase != PHASE_ACTIVATION)
+		emit_phase(g, PHASE_ACTIVATION, "3.0");
+}
+
+/* 5.51: the Overall Commander of a side, when he is elite and present. */
+static int elite_oc(const struct game *g, int side)
+{
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->side == side && l->overall && l->elite && present(l))
+			return i;
+	}
+	return -1;
+}
+
+/* 3.0 A, 5.11, 5.51, 5.53: a Game Turn begins. */
+static void turn_start(struct game *g)
+{
+	reset_turn_state(g);
+	struct event e;
+	event_init(&e, "turn_start");
+	event_add(&e, "turn", "%d", g->turn);
+	if (g->battle && g->battle->turn_limit > 0)
+		event_add(&e, "turn_limit", "%d", g->battle->turn_limit);
+	event_add(&e, "rule", "3.0");
+	emit(g, &e);
+	emit_phase(g, PHASE_ACTIVATION, "3.0");
+	g->active_leader = -1;
+	int oc[2] = {elite_oc(g, 0), elite_oc(g, 1)};
+	int side = -1;
+	if (oc[0] >= 0 && oc[1] >= 0) {
+		/* 5.53: each rolls and adds his elite OC's Initiative */
+		int tot[2];
+		for (int s = 0; s < 2; s++) {
+			const struct leader *l = &g->leaders[oc[s]];
+			int ini = leader_initiative_now(g, l);
+			roll_init(&e, "elite_initiative");
+			event_add(&e, "side", "%d", s);
+			event_add(&e, "leader", "%s", l->id);
+			event_add(&e, "initiative", "%d", ini);
+			tot[s] = draw(g, &e) + ini;
+			event_add(&e, "total", "%d", tot[s]);
+			if (s == 1)
+				event_add(&e, "result", "%s",
+					  tot[0] == tot[1] ? "tie_neither"
+					  : tot[0] > tot[1] ? "side0_elite"
+							    : "side1_elite");
+			event_add(&e, "rule", "5.53");
+			emit(g, &e);
+		}
+		if (tot[0] != tot[1])
+			side = tot[0] > tot[1] ? 0 : 1;
+	} else if (oc[0] >= 0 || oc[1] >= 0) {
+		side = oc[0] >= 0 ? 0 : 1;
+	}
+	if (side >= 0) {
+		g->seq.elite_side = side;
+		g->seq.step = SEQ_ELITE;
+		event_init(&e, "elite_offer");
+		event_add(&e, "side", "%d", side);
+		event_add(&e, "oc", "%s", g->leaders[oc[side]].id);
+		event_add(&e, "rule", "5.51");
+		emit(g, &e);
+	} else {
+		g->seq.step = SEQ_ACTIVATE;
+	}
+}
+
+/* 3.0 D: Rout and Reload. */
+static void rout_reload(struct game *g)
+{
+	g->active_leader = -1;
+	emit_phase(g, PHASE_ROUT_RELOAD, "3.0");
+	emit_not_yet(g, "remove_rallied_markers", "10.28");
+	emit_not_yet(g, "rout_movement", "10.23");
+	emit_not_yet(g, "reload", "8.18");
+	/* D.4: Finished leaders back to their front; markers off */
+	int leaders = 0, moved = 0, pursuit = 0;
+	for (int i = 0; i < g->nleaders; i++) {
+		struct leader *l = &g->leaders[i];
+		if (l->killed)
+			continue;
+		if (l->state != LS_INACTIVE || l->activations)
+			leaders++;
+		l->state = LS_INACTIVE;
+		l->activations = 0;
+	}
+	memset(g->seq.leader_flags, 0, sizeof g->seq.leader_flags);
+	for (int i = 0; i < g->nunits; i++) {
+		struct unit *u = &g->units[i];
+		if (u->moved_turn || u->moved_phase)
+			moved++;
+		if (u->pursuit)
+			pursuit++;
+		u->moved_turn = u->moved_phase = u->pursuit = false;
+	}
+	struct event e;
+	event_init(&e, "markers_removed");
+	event_add(&e, "leaders_ready", "%d", leaders);
+	event_add(&e, "moved", "%d", moved);
+	event_add(&e, "pursuit", "%d", pursuit);
+	event_add(&e, "rule", "3.0");
+	emit(g, &e);
+}
+
+static void game_over(struct game *g, enum seq_result res, const char *why,
+		      const char *rule)
+{
+	g->seq.result = res;
+	g->seq.step = SEQ_OVER;
+	emit_phase(g, PHASE_OVER, rule);
+	struct event e;
+	event_init(&e, "game_over");
+	event_add(&e, "result", "%s", seq_result_name(res));
+	event_add(&e, "winner", "%s",
+		  res == RESULT_SIDE0	? side_id(g, 0)
+		  : res == RESULT_SIDE1 ? side_id(g, 1)
+					: "-");
+	event_add(&e, "why", "%s", why);
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+	game_turn_end(g);
+}
+
+/* 3.0 E, 11.2, RULINGS R4: the Withdrawal Phase; the next turn or the
+ * end. */
+static void withdrawal(struct game *g)
+{
+	emit_phase(g, PHASE_WITHDRAWAL, "3.0");
+	int rp[2], level[2];
+	bool out[2];
+	for (int s = 0; s < 2; s++) {
+		rp[s] = g->rout_points[s];
+		level[s] = g->battle ? g->battle->sides[s].withdrawal_level : 0;
+		if (level[s] < 1)
+			level[s] = 1;
+		out[s] = rp[s] >= level[s];
+		struct event e;
+		event_init(&e, "withdrawal");
+		event_add(&e, "side", "%d", s);
+		event_add(&e, "army", "%s", side_id(g, s));
+		event_add(&e, "rout_points", "%d", rp[s]);
+		event_add(&e, "level", "%d", level[s]);
+		event_add(&e, "withdraws", "%s", out[s] ? "yes" : "no");
+		event_add(&e, "rule", "11.2");
+		emit(g, &e);
+	}
+	if (out[0] && out[1]) {
+		/* 11.2: the fewer RP above the level wins; equal is a draw */
+		int over0 = rp[0] - level[0], over1 = rp[1] - level[1];
+		game_over(g,
+			  over0 == over1 ? RESULT_DRAW
+			  : over0 < over1 ? RESULT_SIDE0
+					  : RESULT_SIDE1,
+			  "both_withdraw", "11.2");
+		return;
+	}
+	if (out[0] || out[1]) {
+		game_over(g, out[0] ? RESULT_SIDE1 : RESULT_SIDE0,
+			  "withdrawal", "11.2");
+		return;
+	}
+	int limit = g->battle ? g->battle->turn_limit : 0;
+	if (limit > 0 && g->turn >= limit) {
+		/* R4: the smaller fraction of its withdrawal level wins */
+		long a = (long)rp[0] * level[1], b = (long)rp[1] * level[0];
+		struct event e;
+		event_init(&e, "turn_limit");
+		event_add(&e, "turn", "%d", g->turn);
+		event_add(&e, "limit", "%d", limit);
+		event_add(&e, "side0", "%d/%d", rp[0], level[0]);
+		event_add(&e, "side1", "%d/%d", rp[1], level[1]);
+		event_add(&e, "rule", "R4");
+		emit(g, &e);
+		game_over(g,
+			  a == b  ? RESULT_DRAW
+			  : a < b ? RESULT_SIDE0
+				  : RESULT_SIDE1,
+			  "turn_limit", "R4");
+		return;
+	}
+	game_turn_end(g);
+	g->turn++;
+	turn_start(g);
+}
+
+/* ---- the Orders Phase ---- */
+
+/* 5.21: a leader starts an Orders Phase; how he came to it. */
+static void begin_orders(struct game *g, int i, const char *how,
+			 const char *rule, bool counts)
+{
+	struct leader *l = &g->leaders[i];
+	struct sequence_state *q = &g->seq;
+	l->state = LS_ACTIVE;
+	g->active_leader = i;
+	if (counts)
+		l->activations++; /* 5.14 */
+	struct event e;
+	event_init(&e, "activated");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "side", "%d", l->side);
+	event_add(&e, "initiative", "%d", leader_initiative_now(g, l));
+	event_add(&e, "how", "%s", how);
+	event_add(&e, "phase_no", "%d", l->activations);
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+	/* 7.31, 8.46: the Moved-this-Orders-Phase marks of the last phase */
+	for (int k = 0; k < g->nunits; k++)
+		g->units[k].moved_phase = false;
+	emit_phase(g, PHASE_MOVEMENT, "3.0");
+	q->step = SEQ_ORDERS;
+	q->trump_kind = TRUMP_NONE;
+	q->trumped = q->designated = -1;
+	q->orders_left = leader_initiative_now(g, l);
+	q->orders_given = 0;
+	event_init(&e, "orders_phase");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "orders", "%d", q->orders_left);
+	event_add(&e, "line_commands", "%d", l->line_command);
+	event_add(&e, "range", "%d", leader_command_range_now(g, l));
+	event_add(&e, "rule", "5.21");
+	emit(g, &e);
+}
+
+/* 5.31, 5.14, 5.34, 5.44, 5.52: after the Shock segment. */
+static void momentum_check(struct game *g)
+{
+	int i = g->active_leader;
+	struct leader *l = &g->leaders[i];
+	emit_phase(g, PHASE_MOMENTUM, "3.0");
+	if (g->seq.eio_leader == i) {
+		/* 5.52: back to inactive, not Finished; no momentum */
+		l->state = LS_INACTIVE;
+		set_flag(g, i, SEQ_LF_EIO);
+		g->seq.eio_leader = -1;
+		struct event e;
+		event_init(&e, "elite_phase_over");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "state", "inactive");
+		event_add(&e, "rule", "5.52");
+		emit(g, &e);
+		to_activation(g);
+		return;
+	}
+	const char *why = NULL, *rule = NULL;
+	unsigned f = flags(g, i);
+	if (f & SEQ_LF_BYPASSED) {
+		why = "bypassed";
+		rule = "5.44";
+	} else if (f & SEQ_LF_NO_MOMENTUM) {
+		why = "reactivated";
+		rule = "5.34";
+	} else if (l->activations >= 3) {
+		why = "three_phases";
+		rule = "5.14";
+	} else if (g->seq.doom) {
+		why = "no_more_activations";
+		rule = "5.33";
+	}
+	if (why) {
+		struct event e;
+		event_init(&e, "momentum_barred");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "why", "%s", why);
+		event_add(&e, "rule", "%s", rule);
+		emit(g, &e);
+		finish(g, i, "orders_phase_over", "5.15");
+		to_activation(g);
+		return;
+	}
+	g->seq.step = SEQ_MOMENTUM;
+}
+
+/* 3.0 B.2: the Shock Combat segment, empty until 8.4 is built. */
+static void shock_segment(struct game *g)
+{
+	emit_phase(g, PHASE_SHOCK, "3.0");
+	emit_not_yet(g, "shock_combat", "8.4");
+	momentum_check(g);
+}
+
+/* ---- the pending decision ---- */
+
+enum seq_step seq_step_now(const struct game *g)
+{
+	const struct sequence_state *q = &g->seq;
+	if (g->phase == PHASE_OVER)
+		return SEQ_OVER;
+	if (q->started_turn != g->turn)
+		return SEQ_NONE;
+	bool act = g->active_leader >= 0 && g->active_leader < g->nleaders;
+	switch ((enum seq_step)q->step) {
+	case SEQ_ELITE:
+		return g->phase == PHASE_ACTIVATION && q->elite_side >= 0
+			       ? SEQ_ELITE
+			       : SEQ_NONE;
+	case SEQ_ACTIVATE:
+		return g->phase == PHASE_ACTIVATION ? SEQ_ACTIVATE : SEQ_NONE;
+	case SEQ_REACTIVATE:
+		return g->phase == PHASE_ACTIVATION && q->trumped >= 0 &&
+				       q->trumped < g->nleaders
+			       ? SEQ_REACTIVATE
+			       : SEQ_NONE;
+	case SEQ_TRUMP_REPLY:
+		if (q->trumped < 0 || q->trumped >= g->nleaders)
+			return SEQ_NONE;
+		if (q->trump_kind == TRUMP_THE_TRUMP)
+			return g->phase == PHASE_ACTIVATION ? SEQ_TRUMP_REPLY
+							    : SEQ_NONE;
+		return g->phase == PHASE_MOMENTUM && act ? SEQ_TRUMP_REPLY
+							 : SEQ_NONE;
+	case SEQ_ORDERS:
+		return g->phase == PHASE_MOVEMENT && act ? SEQ_ORDERS
+							 : SEQ_NONE;
+	case SEQ_MOMENTUM:
+		return g->phase == PHASE_MOMENTUM && act ? SEQ_MOMENTUM
+							 : SEQ_NONE;
+	default:
+		return SEQ_NONE;
+	}
+}
+
+/* Runs the automatic steps until a side owes a decision or the game is
+ * over. */
+static void advance(struct game *g)
+{
+	for (int guard = 0; guard < 10000; guard++) {
+		enum seq_step st = seq_step_now(g);
+		struct sequence_state *q = &g->seq;
+		bool act = g->active_leader >= 0 &&
+			   g->active_leader < g->nleaders;
+		if (st == SEQ_OVER) {
+			q->step = SEQ_OVER;
+			return;
+		}
+		if (st == SEQ_NONE) {
+			/* derive the decision from the phase */
+			if (q->started_turn != g->turn &&
+			    g->phase == PHASE_ACTIVATION) {
+				turn_start(g);
+				continue;
+			}
+			if (q->started_turn != g->turn)
+				reset_turn_state(g);
+			switch (g->phase) {
+			case PHASE_MOVEMENT:
+				if (act) {
+					int i = g->active_leader;
+					begin_orders(g, i, "resumed", "3.0",
+						     false);
+				} else {
+					to_activation(g);
+				}
+				break;
+			case PHASE_SHOCK:
+				if (act)
+					shock_segment(g);
+				else
+					to_activation(g);
+				break;
+			case PHASE_MOMENTUM:
+				if (act)
+					momentum_check(g);
+				else
+					to_activation(g);
+				break;
+			case PHASE_ROUT_RELOAD:
+				rout_reload(g);
+				withdrawal(g);
+				break;
+			case PHASE_WITHDRAWAL:
+				withdrawal(g);
+				break;
+			default:
+				to_activation(g);
+				break;
+			}
+			continue;
+		}
+		if (st != SEQ_ACTIVATE)
+			return;
+		struct act_view v;
+		act_view(g, &v);
+		if (!v.any) {
+			/* 5.28: all Finished (or 5.33's 9) */
+			rout_reload(g);
+			withdrawal(g);
+			continue;
+		}
+		if (v.roll_due) {
+			tie_roll(g, &v);
+			continue;
+		}
+		return;
+	}
+}
+
+int seq_decision_side(const struct game *g)
+{
+	const struct sequence_state *q = &g->seq;
+	switch (seq_step_now(g)) {
+	case SEQ_ELITE:
+		return q->elite_side;
+	case SEQ_ACTIVATE: {
+		struct act_view v;
+		act_view(g, &v);
+		return v.side;
+	}
+	case SEQ_TRUMP_REPLY:
+	case SEQ_REACTIVATE:
+		return 1 - g->leaders[q->trumped].side;
+	case SEQ_ORDERS:
+	case SEQ_MOMENTUM:
+		return g->leaders[g->active_leader].side;
+	default:
+		return -1;
+	}
+}
+
+/* ---- checks shared by the commands and `legal` ---- */
+
+static bool need_step(const struct game *g, enum seq_step want,
+		      struct why *w);
+
+/* What the pending decision wants, as a refusal. */
+static bool wrong_step(const struct game *g, struct why *w)
+{
+	int side = seq_decision_side(g);
+	switch (seq_step_now(g)) {
+	case SEQ_NONE:
+		return deny(w, "3.0",
+			    "the sequence of play has not reached a decision: "
+			    "continue");
+	case SEQ_OVER:
+		return deny(w, "11.2", "the battle is over");
+	case SEQ_ELITE:
+		return deny(w, "5.51",
+			    "%s may give the Elite Initiative Orders Phase: "
+			    "elite LEADER or no elite",
+			    side_id(g, side));
+	case SEQ_ACTIVATE:
+		return deny(w, "5.12",
+			    "%s activates a leader: activate, trump or pass",
+			    side_id(g, side));
+	case SEQ_TRUMP_REPLY:
+		return deny(w, "5.42",
+			    "%s may trump %s: trump LEADER or no trump",
+			    side_id(g, side), lid(g, g->seq.trumped));
+	case SEQ_ORDERS:
+		return deny(w, "5.27",
+			    "%s is giving orders: orders done ends the phase",
+			    lid(g, g->active_leader));
+	case SEQ_MOMENTUM:
+		return deny(w, "5.31",
+			    "%s may attempt momentum: momentum or no momentum",
+			    lid(g, g->active_leader));
+	case SEQ_REACTIVATE:
+		return deny(w, "5.33",
+			    "%s may re-activate a leader: activate LEADER or "
+			    "pass",
+			    side_id(g, side));
+	default:
+		return deny(w, "3.0", "no decision pending");
+	}
+}
+
+static bool need_step(const struct game *g, enum seq_step want, struct why *w)
+{
+	if (seq_step_now(g) == want)
+		return true;
+	return wrong_step(g, w);
+}
+
+static bool find(const struct game *g, const char *id, int *out,
+		 struct why *w)
+{
+	for (int i = 0; id && i < g->nleaders; i++)
+		if (strcmp(g->leaders[i].id, id) == 0) {
+			*out = i;
+			return true;
+		}
+	return deny(w, NULL, "no leader %s in this battle", id ? id : "");
+}
+
+/* Why leader i cannot be activated now (5.13). */
+static bool check_eligible(const struct game *g, int i, struct why *w)
+{
+	const struct leader *l = &g->leaders[i];
+	if (l->killed)
+		return deny(w, "4.7", "%s has been killed", l->id);
+	if (!l->on_map || !l->available)
+		return deny(w, "5.13", "%s is not on the map", l->id);
+	if (l->state == LS_FINISHED)
+		return deny(w, "5.15", "%s is Finished this turn", l->id);
+	if (!eligible(g, i))
+		return deny(w, "5.13", "%s has already been activated this turn",
+			    l->id);
+	return true;
+}
+
+/* 5.12 the side's leader to activate (or pass) now. */
+static bool check_lowest(const struct game *g, int i, struct why *w)
+{
+	struct act_view v;
+	act_view(g, &v);
+	const struct leader *l = &g->leaders[i];
+	if (l->side != v.side)
+		return deny(w, "5.12", "it is %s's turn to activate a leader",
+			    side_id(g, v.side));
+	if (!check_eligible(g, i, w))
+		return false;
+	int ini = leader_initiative_now(g, l);
+	if (ini != v.min)
+		return deny(w, "5.12",
+			    "%s (Initiative %d) is not the lowest-rated leader "
+			    "still to go (%d); a trump may activate him sooner "
+			    "(5.41)",
+			    l->id, ini, v.min);
+	return true;
+}
+
+/* 5.12, 5.41: the leader a failed trump or a pass falls on. */
+static bool designated_leader(const struct game *g, const char *id, int *out,
+			      struct why *w)
+{
+	struct act_view v;
+	act_view(g, &v);
+	int c[BATTLE_LEADERS_MAX];
+	int n = lowest_of(g, &v, v.side, c);
+	if (id) {
+		if (!find(g, id, out, w))
+			return false;
+		return check_lowest(g, *out, w);
+	}
+	if (n == 1) {
+		*out = c[0];
+		return true;
+	}
+	return deny(w, "5.12",
+		    "%s has %d leaders rated %d: name the one (the owner "
+		    "decides)",
+		    side_id(g, v.side), n, v.min);
+}
+
+/* 5.41: may leader i trump the lowest now? */
+static bool check_trump_active(const struct game *g, int i, struct why *w)
+{
+	struct act_view v;
+	act_view(g, &v);
+	const struct leader *l = &g->leaders[i];
+	if (l->side != v.side)
+		return deny(w, "5.41",
+			    "only %s, whose turn it is to activate, may trump "
+			    "now",
+			    side_id(g, v.side));
+	if (g->seq.trump_tried[v.side])
+		return deny(w, "5.43",
+			    "%s has made its trump attempt this activation",
+			    side_id(g, v.side));
+	if (!check_eligible(g, i, w))
+		return false;
+	int ini = leader_initiative_now(g, l);
+	if (ini <= v.min)
+		return deny(w, "5.41",
+			    "a trump needs a higher rating than the lowest "
+			    "(%d); %s has %d",
+			    v.min, l->id, ini);
+	return true;
+}
+
+/* 5.42: may leader i trump leader t (a trump's or a momentum's)? */
+static bool check_trump_against(const struct game *g, int i, int t,
+				struct why *w)
+{
+	const struct sequence_state *q = &g->seq;
+	const struct leader *l = &g->leaders[i];
+	const struct leader *tl = &g->leaders[t];
+	int side = 1 - tl->side;
+	if (l->side != side)
+		return deny(w, "5.42", "only %s may trump %s now",
+			    side_id(g, side), tl->id);
+	if (q->trump_tried[side])
+		return deny(w, "5.43",
+			    "%s has made its trump attempt this activation",
+			    side_id(g, side));
+	if (!check_eligible(g, i, w))
+		return false;
+	int ini = leader_initiative_now(g, l);
+	int tini = leader_initiative_now(g, tl);
+	if (ini < tini)
+		return deny(w, "5.42",
+			    "a trump needs an equal or higher rating than %s's "
+			    "%d; %s has %d",
+			    tl->id, tini, l->id, ini);
+	return true;
+}
+
+static bool check_trump_reply(const struct game *g, int i, struct why *w)
+{
+	return check_trump_against(g, i, g->seq.trumped, w);
+}
+
+/* 5.42: whether the other side has a leader who could trump leader t. */
+static bool can_reply_for(const struct game *g, int t)
+{
+	for (int i = 0; i < g->nleaders; i++)
+		if (check_trump_against(g, i, t, NULL))
+			return true;
+	return false;
+}
+
+/* 5.51: may leader i take the EIO Phase? */
+static bool check_elite(const struct game *g, int i, struct why *w)
+{
+	const struct leader *l = &g->leaders[i];
+	int side = g->seq.elite_side;
+	if (l->side != side)
+		return deny(w, "5.51", "the Elite Initiative is %s's",
+			    side_id(g, side));
+	if (!check_eligible(g, i, w))
+		return false;
+	int oc = elite_oc(g, side);
+	if (oc < 0)
+		return deny(w, "5.51", "%s has no elite Overall Commander",
+			    side_id(g, side));
+	if (g->turn == 1 || oc == i)
+		return true;
+	const struct leader *c = &g->leaders[oc];
+	int d = hex_distance(c->hex, l->hex);
+	int range = leader_command_range_now(g, c);
+	if (d > range)
+		return deny(w, "5.51",
+			    "%s is %d hexes from %s, beyond his Command Range "
+			    "%d (counted in hexes; 4.21's path is the command "
+			    "range code's)",
+			    l->id, d, c->id, range);
+	return true;
+}
+
+/* 5.33 [1]: may leader i be re-activated? */
+static bool check_reactivate(const struct game *g, int i, struct why *w)
+{
+	const struct leader *l = &g->leaders[i];
+	int side = 1 - g->leaders[g->seq.trumped].side;
+	if (l->side != side)
+		return deny(w, "5.33", "the re-activation is %s's",
+			    side_id(g, side));
+	if (l->killed)
+		return deny(w, "4.7", "%s has been killed", l->id);
+	if (!l->on_map || !l->available)
+		return deny(w, "5.33", "%s is not on the map", l->id);
+	return true;
+}
+
+/* ---- legal actions ---- */
+
+static void add(struct seq_action *out, int max, int *n, int side,
+		const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void add(struct seq_action *out, int max, int *n, int side,
+		const char *rule, const char *fmt, ...)
+{
+	if (*n >= max)
+		return;
+	struct seq_action *a = &out[(*n)++];
+	a->side = side;
+	snprintf(a->rule, sizeof a->rule, "%s", rule);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->line, sizeof a->line, fmt, ap);
+	va_end(ap);
+}
+
+int seq_legal(const struct game *g, struct seq_action *out, int max)
+{
+	int n = 0;
+	int side = seq_decision_side(g);
+	const struct sequence_state *q = &g->seq;
+	switch (seq_step_now(g)) {
+	case SEQ_NONE:
+		add(out, max, &n, -1, "3.0", "continue");
+		break;
+	case SEQ_OVER:
+		break;
+	case SEQ_ELITE:
+		for (int i = 0; i < g->nleaders; i++)
+			if (check_elite(g, i, NULL))
+				add(out, max, &n, side, "5.51", "elite %s",
+				    g->leaders[i].id);
+		add(out, max, &n, side, "5.51", "no elite");
+		break;
+	case SEQ_ACTIVATE: {
+		struct act_view v;
+		act_view(g, &v);
+		if (!v.any || v.roll_due) {
+			add(out, max, &n, -1, "3.0", "continue");
+			break;
+		}
+		int c[BATTLE_LEADERS_MAX];
+		int nc = lowest_of(g, &v, v.side, c);
+		for (int k = 0; k < nc; k++)
+			add(out, max, &n, side, "5.12", "activate %s",
+			    g->leaders[c[k]].id);
+		if (nc == 1)
+			add(out, max, &n, side, "5.15", "pass");
+		else
+			for (int k = 0; k < nc; k++)
+				add(out, max, &n, side, "5.15", "pass %s",
+				    g->leaders[c[k]].id);
+		for (int i = 0; i < g->nleaders; i++) {
+			if (!check_trump_active(g, i, NULL))
+				continue;
+			if (nc == 1)
+				add(out, max, &n, side, "5.41", "trump %s",
+				    g->leaders[i].id);
+			else
+				for (int k = 0; k < nc; k++)
+					add(out, max, &n, side, "5.41",
+					    "trump %s %s", g->leaders[i].id,
+					    g->leaders[c[k]].id);
+		}
+		break;
+	}
+	case SEQ_TRUMP_REPLY:
+		for (int i = 0; i < g->nleaders; i++)
+			if (check_trump_reply(g, i, NULL))
+				add(out, max, &n, side, "5.42", "trump %s",
+				    g->leaders[i].id);
+		add(out, max, &n, side, "5.42", "no trump");
+		break;
+	case SEQ_ORDERS:
+		add(out, max, &n, side, "5.27", "orders done");
+		break;
+	case SEQ_MOMENTUM:
+		add(out, max, &n, side, "5.32", "momentum");
+		add(out, max, &n, side, "5.15", "no momentum");
+		break;
+	case SEQ_REACTIVATE:
+		for (int i = 0; i < g->nleaders; i++)
+			if (check_reactivate(g, i, NULL))
+				add(out, max, &n, side, "5.33", "activate %s",
+				    g->leaders[i].id);
+		add(out, max, &n, side, "5.33", "pass");
+		break;
+	default:
+		break;
+	}
+	(void)q;
+	return n;
+}
+
+/* ---- the commands ---- */
+
+static void decision_event(struct game *g)
+{
+	struct event e;
+	event_init(&e, "decision");
+	enum seq_step st = seq_step_now(g);
+	event_add(&e, "step", "%s", seq_step_name(st));
+	int side = seq_decision_side(g);
+	event_add(&e, "side", "%d", side);
+	event_add(&e, "army", "%s", side_id(g, side));
+	if (st == SEQ_ACTIVATE) {
+		struct act_view v;
+		act_view(g, &v);
+		event_add(&e, "lowest", "%d", v.min);
+	} else if (st == SEQ_ORDERS || st == SEQ_MOMENTUM) {
+		event_add(&e, "leader", "%s", lid(g, g->active_leader));
+	} else if (st == SEQ_TRUMP_REPLY) {
+		event_add(&e, "against", "%s", lid(g, g->seq.trumped));
+	}
+	emit(g, &e);
+}
+
+/* Finishes a command that changed the sequence. */
+static void carry_on(struct game *g)
+{
+	advance(g);
+	if (seq_step_now(g) != SEQ_OVER)
+		decision_event(g);
+}
+
+void seq_continue(struct game *g, struct cmd_result *r)
+{
+	enum seq_step st = seq_step_now(g);
+	if (st == SEQ_OVER) {
+		cmd_refuse(r, "11.2", "the battle is over");
+		return;
+	}
+	bool due = st == SEQ_NONE;
+	if (st == SEQ_ACTIVATE) {
+		struct act_view v;
+		act_view(g, &v);
+		due = !v.any || v.roll_due;
+	}
+	if (!due) {
+		struct why w;
+		wrong_step(g, &w);
+		refuse_why(r, &w);
+		return;
+	}
+	carry_on(g);
+}
+
+/* 5.12, 5.33 [1] */
+void seq_activate(struct game *g, const char *id, struct cmd_result *r)
+{
+	struct why w;
+	int i = -1;
+	enum seq_step st = seq_step_now(g);
+	if (st == SEQ_REACTIVATE) {
+		if (!find(g, id, &i, &w) || !check_reactivate(g, i, &w)) {
+			refuse_why(r, &w);
+			return;
+		}
+		/* 5.33 [1], 5.34: no momentum; not counted for 5.14 */
+		set_flag(g, i, SEQ_LF_ACTIVATED | SEQ_LF_NO_MOMENTUM);
+		begin_orders(g, i, "reactivation", "5.33", false);
+		carry_on(g);
+		return;
+	}
+	if (!need_step(g, SEQ_ACTIVATE, &w) || !find(g, id, &i, &w) ||
+	    !check_lowest(g, i, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct act_view v;
+	act_view(g, &v);
+	if (v.roll_due) {
+		cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+		return;
+	}
+	tie_taken(g, &v, g->leaders[i].side);
+	set_flag(g, i, SEQ_LF_ACTIVATED);
+	begin_orders(g, i, "lowest", "5.12", true);
+	carry_on(g);
+}
+
+/* 5.15, 5.33 [1] */
+void seq_pass(struct game *g, const char *id, struct cmd_result *r)
+{
+	struct why w;
+	enum seq_step st = seq_step_now(g);
+	if (st == SEQ_REACTIVATE) {
+		if (id) {
+			cmd_refuse(r, "5.33",
+				   "pass declines the re-activation; it names "
+				   "no leader");
+			return;
+		}
+		int side = seq_decision_side(g);
+		struct event e;
+		event_init(&e, "reactivation_declined");
+		event_add(&e, "side", "%d", side);
+		event_add(&e, "rule", "5.33");
+		emit(g, &e);
+		to_activation(g);
+		carry_on(g);
+		return;
+	}
+	int i;
+	if (!need_step(g, SEQ_ACTIVATE, &w) ||
+	    !designated_leader(g, id, &i, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct act_view v;
+	act_view(g, &v);
+	if (v.roll_due) {
+		cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+		return;
+	}
+	tie_taken(g, &v, g->leaders[i].side);
+	finish(g, i, "passed", "5.15");
+	to_activation(g);
+	carry_on(g);
+}
+
+/* 5.44: everyone a successful trump passes over, on either side. */
+static void bypass(struct game *g, int trumper)
+{
+	int ini = leader_initiative_now(g, &g->leaders[trumper]);
+	for (int j = 0; j < g->nleaders; j++) {
+		if (j == trumper || !eligible(g, j) ||
+		    leader_initiative_now(g, &g->leaders[j]) > ini)
+			continue;
+		g->leaders[j].state = LS_BYPASSED;
+		set_flag(g, j, SEQ_LF_BYPASSED | SEQ_LF_NO_MOMENTUM);
+		struct event e;
+		event_init(&e, "bypassed");
+		event_add(&e, "leader", "%s", g->leaders[j].id);
+		event_add(&e, "side", "%d", g->leaders[j].side);
+		event_add(&e, "by", "%s", g->leaders[trumper].id);
+		event_add(&e, "rule", "5.44");
+		emit(g, &e);
+	}
+}
+
+static void must_act(struct game *g, int i)
+{
+	struct event e;
+	event_init(&e, "must_act");
+	event_add(&e, "leader", "%s", g->leaders[i].id);
+	event_add(&e, "rule", "5.45");
+	emit(g, &e);
+}
+
+/* Rolls a trump attempt (5.41, 5.42); true on success. */
+static bool trump_roll(struct game *g, int i, int against, const char *what,
+		       const char *rule)
+{
+	const struct leader *l = &g->leaders[i];
+	int ini = leader_initiative_now(g, l);
+	struct event e;
+	roll_init(&e, what);
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "against", "%s", g->leaders[against].id);
+	event_add(&e, "initiative", "%d", ini);
+	int d = draw(g, &e);
+	bool ok = d <= ini;
+	event_add(&e, "result", "%s", ok ? "success" : "failure");
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+	return ok;
+}
+
+/* 5.41 */
+static void trump_active(struct game *g, int i, const char *designated,
+			 struct cmd_result *r)
+{
+	struct why w;
+	int d;
+	if (!check_trump_active(g, i, &w) ||
+	    !designated_leader(g, designated, &d, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct act_view v;
+	act_view(g, &v);
+	if (v.roll_due) {
+		cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+		return;
+	}
+	struct leader *l = &g->leaders[i];
+	g->seq.trump_tried[l->side] = true;
+	if (!trump_roll(g, i, d, "trump", "5.41")) {
+		/* the designated leader goes; the trumper is Finished */
+		finish(g, i, "trump_failed", "5.44");
+		tie_taken(g, &v, g->leaders[d].side);
+		set_flag(g, d, SEQ_LF_ACTIVATED);
+		begin_orders(g, d, "trump_failed", "5.41", true);
+		carry_on(g);
+		return;
+	}
+	bypass(g, i);
+	set_flag(g, i, SEQ_LF_ACTIVATED);
+	l->state = LS_ACTIVE;
+	g->active_leader = i;
+	if (can_reply_for(g, i)) {
+		g->seq.step = SEQ_TRUMP_REPLY;
+		g->seq.trump_kind = TRUMP_THE_TRUMP;
+		g->seq.trumped = i;
+		g->seq.designated = d;
+		struct event e;
+		event_init(&e, "trump_offer");
+		event_add(&e, "side", "%d", 1 - l->side);
+		event_add(&e, "against", "%s", l->id);
+		event_add(&e, "rule", "5.42");
+		emit(g, &e);
+		carry_on(g);
+		return;
+	}
+	must_act(g, i);
+	begin_orders(g, i, "trump", "5.41", true);
+	carry_on(g);
+}
+
+/* 5.42 #1 and #2 */
+static void trump_reply(struct game *g, int i, struct cmd_result *r)
+{
+	struct why w;
+	if (!check_trump_reply(g, i, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct sequence_state *q = &g->seq;
+	int t = q->trumped;
+	bool momentum = q->trump_kind == TRUMP_MOMENTUM;
+	const char *what = momentum ? "momentum_trump" : "trump_the_trump";
+	q->trump_tried[g->leaders[i].side] = true;
+	if (trump_roll(g, i, t, what, "5.42")) {
+		finish(g, t, "trumped", "5.44");
+		set_flag(g, t, SEQ_LF_NO_MOMENTUM);
+		bypass(g, i);
+		set_flag(g, i, SEQ_LF_ACTIVATED);
+		must_act(g, i);
+		begin_orders(g, i, what, "5.42", true);
+	} else {
+		finish(g, i, "trump_failed", "5.44");
+		begin_orders(g, t, momentum ? "momentum" : "trump",
+			     momentum ? "5.32" : "5.41", true);
+		if (!momentum)
+			must_act(g, t);
+	}
+	carry_on(g);
+}
+
+/* 5.41, 5.42 */
+void seq_trump(struct game *g, const char *id, const char *designated,
+	       struct cmd_result *r)
+{
+	struct why w;
+	int i = -1;
+	enum seq_step st = seq_step_now(g);
+	if (st != SEQ_ACTIVATE && st != SEQ_TRUMP_REPLY) {
+		wrong_step(g, &w);
+		refuse_why(r, &w);
+		return;
+	}
+	if (!find(g, id, &i, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	if (st == SEQ_TRUMP_REPLY) {
+		if (designated) {
+			cmd_refuse(r, "5.42",
+				   "a 5.42 trump is against %s; it names no "
+				   "other leader",
+				   lid(g, g->seq.trumped));
+			return;
+		}
+		trump_reply(g, i, r);
+		return;
+	}
+	trump_active(g, i, designated, r);
+}
+
+/* 5.42: the trumped leader goes on. */
+void seq_no_trump(struct game *g, struct cmd_result *r)
+{
+	struct why w;
+	if (!need_step(g, SEQ_TRUMP_REPLY, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct sequence_state *q = &g->seq;
+	int t = q->trumped;
+	bool momentum = q->trump_kind == TRUMP_MOMENTUM;
+	struct event e;
+	event_init(&e, "trump_declined");
+	event_add(&e, "side", "%d", 1 - g->leaders[t].side);
+	event_add(&e, "against", "%s", g->leaders[t].id);
+	event_add(&e, "rule", "5.42");
+	emit(g, &e);
+	begin_orders(g, t, momentum ? "momentum" : "trump",
+		     momentum ? "5.32" : "5.41", true);
+	if (!momentum)
+		must_act(g, t);
+	carry_on(g);
+}
+
+/* 5.51 */
+void seq_elite(struct game *g, const char *id, struct cmd_result *r)
+{
+	struct why w;
+	int i = -1;
+	if (!need_step(g, SEQ_ELITE, &w) || !find(g, id, &i, &w) ||
+	    !check_elite(g, i, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	g->seq.eio_leader = i;
+	g->seq.elite_side = -1;
+	begin_orders(g, i, "elite", "5.51", true);
+	carry_on(g);
+}
+
+/* 5.51: declined; normal activation. */
+void seq_no_elite(struct game *g, struct cmd_result *r)
+{
+	struct why w;
+	if (!need_step(g, SEQ_ELITE, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct event e;
+	event_init(&e, "elite_declined");
+	event_add(&e, "side", "%d", g->seq.elite_side);
+	event_add(&e, "rule", "5.51");
+	emit(g, &e);
+	g->seq.elite_side = -1;
+	to_activation(g);
+	carry_on(g);
+}
+
+/* 5.27, 5.28: the orders are given; the Shock segment follows. */
+void seq_orders_done(struct game *g, struct cmd_result *r)
+{
+	struct why w;
+	if (!need_step(g, SEQ_ORDERS, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct event e;
+	event_init(&e, "orders_done");
+	event_add(&e, "leader", "%s", lid(g, g->active_leader));
+	event_add(&e, "orders_given", "%d", g->seq.orders_given);
+	event_add(&e, "rule", "5.27");
+	emit(g, &e);
+	shock_segment(g);
+	carry_on(g);
+}
+
+/* 5.31-5.33: attempt momentum, or not (5.15). */
+void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
+{
+	struct why w;
+	if (!need_step(g, SEQ_MOMENTUM, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	int i = g->active_leader;
+	struct leader *l = &g->leaders[i];
+	if (!attempt) {
+		finish(g, i, "no_momentum", "5.15");
+		to_activation(g);
+		carry_on(g);
+		return;
+	}
+	int ini = leader_initiative_now(g, l);
+	struct event e;
+	roll_init(&e, "momentum");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "initiative", "%d", ini);
+	int d = draw(g, &e);
+	const char *res = d == 9 ? "doom" : d <= ini ? "success" : "failure";
+	event_add(&e, "result", "%s", res);
+	event_add(&e, "rule", "5.32");
+	emit(g, &e);
+	if (d == 9) {
+		/* 5.33 the Die Roll of Doom */
+		roll_init(&e, "doom");
+		event_add(&e, "leader", "%s", l->id);
+		int d2 = draw(g, &e);
+		const char *band = d2 <= 1   ? "reactivation"
+				   : d2 <= 8 ? "finished"
+					     : "no_more_activations";
+		event_add(&e, "result", "%s", band);
+		event_add(&e, "rule", "5.33");
+		emit(g, &e);
+		finish(g, i, "doom", "5.33");
+		if (d2 <= 1) {
+			to_activation(g);
+			g->seq.step = SEQ_REACTIVATE;
+			g->seq.trumped = i;
+			event_init(&e, "reactivation_offer");
+			event_add(&e, "side", "%d", 1 - l->side);
+			event_add(&e, "army", "%s", side_id(g, 1 - l->side));
+			event_add(&e, "rule", "5.33");
+			emit(g, &e);
+		} else {
+			if (d2 == 9)
+				g->seq.doom = true;
+			to_activation(g);
+		}
+		carry_on(g);
+		return;
+	}
+	if (d > ini) {
+		finish(g, i, "momentum_failed", "5.32");
+		to_activation(g);
+		carry_on(g);
+		return;
+	}
+	/* success: a new activation (5.43), open to a momentum trump */
+	g->seq.trump_tried[0] = g->seq.trump_tried[1] = false;
+	if (can_reply_for(g, i)) {
+		g->seq.step = SEQ_TRUMP_REPLY;
+		g->seq.trump_kind = TRUMP_MOMENTUM;
+		g->seq.trumped = i;
+		event_init(&e, "trump_offer");
+		event_add(&e, "side", "%d", 1 - l->side);
+		event_add(&e, "against", "%s", l->id);
+		event_add(&e, "rule", "5.42");
+		emit(g, &e);
+		carry_on(g);
+		return;
+	}
+	begin_orders(g, i, "momentum", "5.32", true);
+	carry_on(g);
+}
+
+/* 5.21 */
+bool seq_may_order(struct game *g, struct cmd_result *r)
+{
+	struct why w;
+	if (!need_step(g, SEQ_ORDERS, &w)) {
+		cmd_refuse(r, "5.2", "no leader is giving orders: %s", w.text);
+		return false;
+	}
+	if (g->seq.orders_left <= 0) {
+		cmd_refuse(r, "5.21", "%s has no Individual Orders left",
+			   lid(g, g->active_leader));
+		return false;
+	}
+	return true;
+}
+
+/* 5.21, 5.45 */
+int seq_order_given(struct game *g, int count)
+{
+	g->seq.orders_given += count;
+	g->seq.orders_left -= count;
+	if (g->seq.orders_left < 0)
+		g->seq.orders_left = 0;
+	return g->seq.orders_left;
+}
+
+static const char *flag_names(unsigned f, char *buf, size_t n)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} fl[] = {
+		{SEQ_LF_ACTIVATED, "activated"},
+		{SEQ_LF_NO_MOMENTUM, "no_momentum"},
+		{SEQ_LF_EIO, "eio"},
+		{SEQ_LF_BYPASSED, "bypassed"},
+	};
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k < sizeof fl / sizeof fl[0]; k++)
+		if ((f & fl[k].bit) && len < n) {
+			int w = snprintf(buf + len, n - len, "%s%s",
+					 len ? "," : "", fl[k].name);
+			if (w > 0)
+				len += (size_t)w;
+		}
+	if (!buf[0])
+		snprintf(buf, n, "-");
+	return buf;
+}
+
+void seq_state_text(const struct game *g, FILE *f)
+{
+	const struct sequence_state *q = &g->seq;
+	if (q->started_turn == 0) {
+		/* a fresh game: nothing derived yet */
+		fprintf(f, "sequence step=none started_turn=0\n"
+			   "sequence_leaders -\n");
+		return;
+	}
+	fprintf(f,
+		"sequence step=%s started_turn=%d trump_kind=%d trumped=%s "
+		"designated=%s trump_tried=%s,%s tie=%d tie_next=%d "
+		"orders_left=%d orders_given=%d elite_side=%d eio=%s doom=%s "
+		"result=%s\n",
+		seq_step_name((enum seq_step)q->step), q->started_turn,
+		q->trump_kind, lid(g, q->trumped), lid(g, q->designated),
+		q->trump_tried[0] ? "yes" : "no",
+		q->trump_tried[1] ? "yes" : "no", q->tie_initiative,
+		q->tie_next_side, q->orders_left, q->orders_given,
+		q->elite_side, lid(g, q->eio_leader), q->doom ? "yes" : "no",
+		seq_result_name((enum seq_result)q->result));
+	fprintf(f, "sequence_leaders");
+	bool any = false;
+	for (int i = 0; i < g->nleaders; i++)
+		if (q->leader_flags[i]) {
+			char buf[64];
+			fprintf(f, " %s=%s", g->leaders[i].id,
+				flag_names(q->leader_flags[i], buf, sizeof buf));
+			any = true;
+		}
+	fprintf(f, "%s\n", any ? "" : " -");
+}
