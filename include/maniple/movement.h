@@ -1,0 +1,161 @@
+/* movement.h — movement, facing and zones of control (SPQR 6.1–6.3,
+ * 7.11–7.14, 7.21–7.25; TABLES.md §7; RULINGS R5).
+ *
+ * Pure functions over struct game.  A move advances one step at a time,
+ * as the command language does (ARCHITECTURE.md): begin it, check a step
+ * (a hex entered or a facing change), apply it, and end the move.
+ *
+ *     struct move m;
+ *     if (!move_begin(g, u, &m)) ... m.refusal, m.rule say why;
+ *     struct move_step s;
+ *     if (move_check_step(g, &m, dest, &s)) move_apply_step(g, &m, dest);
+ *     else ... s.refusal, s.rule say why;
+ *     move_end(g, &m);
+ *
+ * Checks change nothing.  Applying emits events (game_emit) carrying every
+ * cost and its rule: `moved` (6.21), `cohesion_hit` (6.22, 7.14, 6.13),
+ * `facing_changed` (7.12), `zoc_entered` (7.23), `rout_due` (10.14: the
+ * unit's hits reached its TQ; the rout itself, 10.21, is not done here),
+ * `move_end` (6.11).  A refusal is a reason and a rule number; it never
+ * changes the game.
+ *
+ * Not here: phalanx (two-hex) movement and maneuvers (6.4), Column (6.7),
+ * stacking with friendly units (6.6), Orderly Withdrawal (6.5), reaction
+ * facing (7.15): those moves are refused naming their rule. */
+#ifndef MANIPLE_MOVEMENT_H
+#define MANIPLE_MOVEMENT_H
+
+#include <stdbool.h>
+
+#include "maniple/game.h"
+#include "maniple/tables.h"
+
+/* 6.14, 4.81: a leader (and a Leader Elephant) has 9 MP per Orders Phase. */
+#define LEADER_MA 9
+
+/* ---- Zones of control (7.2) ---- */
+
+/* 7.21: whether u exerts a ZOC at all, and into which zones: Front for
+ * every combat unit; Front and Flank for missile-armed skirmishers and
+ * Roman velites; none for routed units, skirmishers out of missiles and
+ * Leader Elephants (4.83); velites out of missiles only Front. */
+bool unit_exerts_zoc(const struct game *g, const struct unit *u);
+bool unit_zoc_into_flank(const struct game *g, const struct unit *u);
+/* 7.21, 7.22: whether u exerts its ZOC into hex h (not into a hex it may
+ * not move into, such as an impassable hex or one across a river). */
+bool zoc_exerted_into(const struct game *g, const struct unit *u,
+		      struct hex h);
+/* 7.21, 7.22: the hexes u exerts a ZOC into; returns the count (<= 8). */
+int zoc_hexes(const struct game *g, const struct unit *u, struct hex out[8]);
+/* 7.25: the units of side by_side exerting a ZOC into h (at most max in
+ * out; out may be NULL); returns how many there are in all. */
+int zoc_units_into(const struct game *g, int by_side, struct hex h,
+		   const struct unit **out, int max);
+/* 7.23: whether h is in the ZOC of a unit that is the enemy of side. */
+bool zoc_enemy_in(const struct game *g, int side, struct hex h);
+/* 7.25: which sides control h: bit 0 side 0, bit 1 side 1 (3: both, the
+ * hex is in both sides' ZOC and each side treats it as enemy ZOC). */
+unsigned zoc_control(const struct game *g, struct hex h);
+/* Whether any hex of u's footprint is in an enemy ZOC. */
+bool unit_in_enemy_zoc(const struct game *g, const struct unit *u);
+/* 7.23 Exception, 7.24 Exception: whether u can Shock (not routed, not In
+ * Column 6.75, not a Leader Elephant 4.83, not a type that never shocks). */
+bool unit_can_shock(const struct game *g, const struct unit *u);
+/* 7.23 bullet 1: whether a combat unit that starts in an enemy ZOC may
+ * move out of it: its printed MA greater than the MA of every enemy unit
+ * exerting a ZOC on it that can Shock (a phalanx counts its MA of 5). */
+bool zoc_may_leave(const struct game *g, const struct unit *u);
+/* 7.24: whether u, starting in an enemy ZOC, may change facing in place:
+ * in the ZOC of only one enemy unit that can Shock and no enemy combat
+ * unit in its own ZOC.  The MP it may spend on it is zoc_turn_mp(u). */
+bool zoc_may_turn(const struct game *g, const struct unit *u);
+int zoc_turn_mp(const struct unit *u); /* half the MA, rounded up */
+
+/* ---- Movement (6.1–6.3) ---- */
+
+/* 6.12: a combat unit moves only once per Orders Phase (u->moved_phase). */
+bool move_allowed(const struct game *g, const struct unit *u);
+
+/* One move of a unit or leader, step by step. */
+struct move {
+	int unit;		/* index into g->units, -1 for a leader */
+	int leader;		/* index into g->leaders, -1 for a unit */
+	struct hex start;	/* where the move began */
+	int ma;			/* 6.11 printed MA; 9 for leaders (6.14) */
+	int mp_spent;
+	int hits;		/* cohesion hits taken during this move */
+	int hexes_entered;
+	int vertices_turned;	/* 7.12 */
+	int facing_mp;		/* MP spent on facing changes (7.24 cap) */
+	bool moved_before;	/* 6.13: moved in an earlier Orders Phase */
+	bool began_in_zoc;	/* 7.23, 7.24 */
+	bool may_leave_zoc;	/* 7.23 bullet 1 (a leader: bullets 2, 3, set
+				 * by the caller who knows the orders) */
+	bool turned_in_zoc;	/* 7.24: turned in place, must stay */
+	bool stopped;		/* entered an enemy ZOC (7.23) or routs */
+	const char *stop_rule;	/* "7.23" or "10.14" */
+	bool rout_due;		/* 10.14 reported: hits reached the TQ */
+	bool ended;		/* move_end done */
+	const char *refusal;	/* move_begin: why the move may not begin */
+	const char *rule;
+};
+
+/* The cost of one step, or why it may not be taken. */
+struct move_step {
+	struct move_cost cost;	/* MP and cohesion hits (6.21, 6.22, 7.12,
+				 * 7.14) */
+	int climb;		/* levels up (negative: down) */
+	bool enters_enemy_zoc;	/* 7.23: the move ends there */
+	int vertices;		/* facing change: vertices shifted */
+	const char *refusal;	/* NULL when the step is allowed */
+	const char *rule;	/* the rule refusing (or NULL) */
+};
+
+/* 6.11, 6.12, 6.4, 6.7, 10.27, 7.23: starts a move of combat unit u.
+ * False (m->refusal, m->rule) when u may not move now.  Changes nothing. */
+bool move_begin(const struct game *g, const struct unit *u, struct move *m);
+/* 6.14, 6.15, 4.71: starts a move of leader l (9 MP, cavalry costs, no
+ * facing).  may_leave_zoc: the leader has the orders 7.23 bullets 2-3 ask
+ * for (the OC ordering himself, or two Individual Orders from the OC). */
+bool move_begin_leader(const struct game *g, const struct leader *l,
+		       bool may_leave_zoc, struct move *m);
+/* 6.21–6.25, 6.31, 6.32, 6.62, 7.23, 4.71: the cost of entering dest, an
+ * adjacent hex, or why not.  Changes nothing. */
+bool move_check_step(const struct game *g, const struct move *m,
+		     struct hex dest, struct move_step *out);
+/* Moves into dest when move_check_step allows it (else returns false and
+ * changes nothing): pays the MP, takes the hits, emits the events, stops
+ * the move on entering an enemy ZOC (7.23). */
+bool move_apply_step(struct game *g, struct move *m, struct hex dest);
+/* 6.13: ends the move: a unit that moved in an earlier Orders Phase this
+ * turn and moved again takes 1 cohesion hit (not skirmishers, not Leader
+ * Elephants 4.83).  Emits `move_end`.  Calling it twice does nothing. */
+void move_end(struct game *g, struct move *m);
+
+/* 6.21, 6.22, 6.24, 6.27: MP and hits for u (NULL: a leader on foot or
+ * horse, 6.15) entering `to` from the adjacent `from`, as the chart gives
+ * them (prohibited when the chart says P).  Needs g->tables. */
+struct move_cost move_hex_entry_cost(const struct game *g,
+				     const struct unit *u, struct hex from,
+				     struct hex to);
+/* 6.24: Woods, Broken and Marsh hexes are Rough. */
+bool terrain_is_rough(enum terrain t);
+
+/* ---- Facing (7.1) ---- */
+
+/* The fewest vertices between two facings (0..3). */
+int facing_vertices(enum facing from, enum facing to);
+/* 7.12, 7.13, 7.14, 6.15, 4.85, R5: what turning u to face `to` costs in
+ * MP and hits, or why u cannot turn (a phalanx only pivots, 7.13).  The
+ * unit's situation (ZOC, MP left) is facing_change_check's. */
+bool unit_facing_change_cost(const struct game *g, const struct unit *u,
+			     enum facing to, struct move_step *out);
+/* 7.12, 7.13, 7.14, 7.23, 7.24, 6.15, R5: the cost of turning the moving
+ * unit to face `to`, or why not.  Changes nothing. */
+bool facing_change_check(const struct game *g, const struct move *m,
+			 enum facing to, struct move_step *out);
+/* Turns the unit when facing_change_check allows it: pays the MP, takes
+ * the hits of 7.14, emits the events. */
+bool facing_change_apply(struct game *g, struct move *m, enum facing to);
+
+#endif

@@ -1,0 +1,618 @@
+/* movement.c — moving a unit or leader one step at a time, and turning
+ * (SPQR 6.1–6.3, 7.11–7.14, 7.23, 7.24; TABLES.md §7; RULINGS R5).
+ * Costs come from the Movement Cost Chart (rules/spqr/movement.ini)
+ * through tables.h; this module decides which row applies and what the
+ * unit's situation allows. */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/movement.h"
+
+static bool is_leader_elephant(const struct unit *u)
+{
+	return u->leader_elephant[0] != '\0';
+}
+
+static struct unit *move_unit(struct game *g, const struct move *m)
+{
+	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
+}
+
+static const struct unit *move_unit_c(const struct game *g,
+				      const struct move *m)
+{
+	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
+}
+
+static const struct leader *move_leader_c(const struct game *g,
+					  const struct move *m)
+{
+	return m->leader >= 0 && m->leader < g->nleaders
+		       ? &g->leaders[m->leader]
+		       : NULL;
+}
+
+static struct hex move_here(const struct game *g, const struct move *m)
+{
+	const struct unit *u = move_unit_c(g, m);
+	if (u)
+		return u->at.hex[0];
+	const struct leader *l = move_leader_c(g, m);
+	return l ? l->hex : HEX_NONE;
+}
+
+static int move_side(const struct game *g, const struct move *m)
+{
+	const struct unit *u = move_unit_c(g, m);
+	if (u)
+		return u->side;
+	const struct leader *l = move_leader_c(g, m);
+	return l ? l->side : 0;
+}
+
+static void put_mover(struct event *e, const struct game *g,
+		      const struct move *m)
+{
+	const struct unit *u = move_unit_c(g, m);
+	const struct leader *l = move_leader_c(g, m);
+	if (u)
+		event_add(e, "unit", "%s", u->id);
+	else if (l)
+		event_add(e, "leader", "%s", l->id);
+}
+
+static void put_hex(struct event *e, const char *key, struct hex h)
+{
+	char buf[16];
+	hex_format(h, buf, sizeof buf);
+	event_add(e, key, "%s", buf);
+}
+
+/* 6.24 Rough terrain */
+bool terrain_is_rough(enum terrain t)
+{
+	return t == TERRAIN_WOODS || t == TERRAIN_BROKEN || t == TERRAIN_MARSH;
+}
+
+/* 6.21, 6.22: the chart's cost, optionally without the hexside crossed or
+ * the climb (for the events' breakdown). */
+static struct move_cost entry_cost(const struct game *g, const struct unit *u,
+				   struct hex from, struct hex to,
+				   bool with_side, bool with_climb)
+{
+	struct move_cost no = {0, 0, true};
+	const struct map *map = g->battle->map;
+	const struct map_hex *mf = map_at(map, from);
+	const struct map_hex *mt = map_at(map, to);
+	int d = hex_direction_to(from, to);
+	if (!g->tables || !mf || !mt || d < 0)
+		return no;
+	struct hex_entry e = {
+		.type = u ? u->type : UT_HC,
+		.leader = u == NULL,
+		.in_column = u ? u->at.in_column : false,
+		.terrain = (enum terrain)mt->terrain,
+		.hexside = with_side ? map_hexside(map, from, (enum hexside)d)
+				     : 0,
+		.from_level = mf->elevation,
+		.to_level = with_climb ? mt->elevation : mf->elevation,
+	};
+	/* 6.15: a Leader Elephant pays Elephant costs; 4.83: no hits */
+	bool le = u && is_leader_elephant(u);
+	if (le)
+		e.type = UT_EL;
+	struct move_cost c = tables_hex_entry_cost(g->tables, &e);
+	if (le)
+		c.hits = 0;
+	return c;
+}
+
+/* 6.21, 6.22, 6.24, 6.27 the cost of entering an adjacent hex */
+struct move_cost move_hex_entry_cost(const struct game *g,
+				     const struct unit *u, struct hex from,
+				     struct hex to)
+{
+	return entry_cost(g, u, from, to, true, true);
+}
+
+/* 6.12 one move per Orders Phase */
+bool move_allowed(const struct game *g, const struct unit *u)
+{
+	(void)g;
+	return game_unit_in_play(u) && !u->moved_phase;
+}
+
+static bool refuse_begin(struct move *m, const char *why, const char *rule)
+{
+	m->refusal = why;
+	m->rule = rule;
+	return false;
+}
+
+/* 6.11, 6.12, 6.4, 6.7, 10.27, 7.23 starting a unit's move */
+bool move_begin(const struct game *g, const struct unit *u, struct move *m)
+{
+	memset(m, 0, sizeof *m);
+	m->unit = -1;
+	m->leader = -1;
+	m->start = HEX_NONE;
+	ptrdiff_t i = u - g->units;
+	if (i < 0 || i >= g->nunits)
+		return refuse_begin(m, "no such unit", NULL);
+	m->unit = (int)i;
+	if (!g->tables)
+		return refuse_begin(m, "the rules tables are not loaded", NULL);
+	if (!game_unit_in_play(u))
+		return refuse_begin(m, "the unit is not on the map", "6.11");
+	if (u->routed)
+		return refuse_begin(m, "a routed unit takes no orders but Rally",
+				    "10.27");
+	if (unit_is_two_hex(u))
+		return refuse_begin(m,
+				    "phalanx (two-hex) movement and maneuvers "
+				    "are not played yet",
+				    "6.4");
+	if (u->at.in_column)
+		return refuse_begin(m, "Column movement is not played yet",
+				    "6.7");
+	if (!move_allowed(g, u))
+		return refuse_begin(m, "the unit has moved this Orders Phase",
+				    "6.12");
+	m->start = u->at.hex[0];
+	/* 6.11 printed MA; 4.81 a Leader Elephant moves like a leader */
+	m->ma = is_leader_elephant(u) ? LEADER_MA : u->ma;
+	m->moved_before = u->moved_turn;
+	m->began_in_zoc = unit_in_enemy_zoc(g, u);
+	/* 7.23 bullet 1; 4.83: a Leader Elephant leaves with its leader, on
+	 * the OC's orders (the caller sets may_leave_zoc then) */
+	m->may_leave_zoc = !m->began_in_zoc ||
+			   (!is_leader_elephant(u) && zoc_may_leave(g, u));
+	return true;
+}
+
+/* 6.14, 6.15, 4.71, 4.82 starting a leader's move */
+bool move_begin_leader(const struct game *g, const struct leader *l,
+		       bool may_leave_zoc, struct move *m)
+{
+	memset(m, 0, sizeof *m);
+	m->unit = -1;
+	m->leader = -1;
+	m->start = HEX_NONE;
+	ptrdiff_t i = l - g->leaders;
+	if (i < 0 || i >= g->nleaders)
+		return refuse_begin(m, "no such leader", NULL);
+	m->leader = (int)i;
+	if (!g->tables)
+		return refuse_begin(m, "the rules tables are not loaded", NULL);
+	if (!l->on_map || l->killed)
+		return refuse_begin(m, "the leader is not on the map", "6.14");
+	for (int k = 0; k < g->nunits; k++)
+		if (strcmp(g->units[k].leader_elephant, l->id) == 0 &&
+		    game_unit_in_play(&g->units[k]))
+			return refuse_begin(m,
+					    "the leader moves with his Leader "
+					    "Elephant",
+					    "4.82");
+	m->start = l->hex;
+	m->ma = LEADER_MA;
+	m->began_in_zoc = zoc_enemy_in(g, l->side, l->hex);
+	m->may_leave_zoc = !m->began_in_zoc || may_leave_zoc;
+	return true;
+}
+
+static bool refuse_step(struct move_step *out, const char *why,
+			const char *rule)
+{
+	out->refusal = why;
+	out->rule = rule;
+	return false;
+}
+
+/* 6.61, 6.62, 4.72, 4.85: who may enter a hex holding other pieces */
+static bool check_occupants(const struct game *g, const struct move *m,
+			    struct hex dest, struct move_step *out)
+{
+	const struct unit *mover = move_unit_c(g, m);
+	int side = move_side(g, m);
+	bool friendly_combat = false;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *o = &g->units[i];
+		if (o == mover || !game_unit_in_play(o) ||
+		    !footprint_occupies(&o->at, dest))
+			continue;
+		if (o->side != side)
+			return refuse_step(out,
+					   "an enemy combat unit is in that hex",
+					   "6.62");
+		friendly_combat = true;
+		if (!mover)
+			continue; /* 6.65 a leader joins a friendly unit */
+		/* 6.61: Leader Elephants do not count for stacking */
+		if (is_leader_elephant(o))
+			continue;
+		if (is_leader_elephant(mover)) {
+			if (unit_type_is_cavalry(o->type))
+				return refuse_step(out,
+						   "a Leader Elephant may not "
+						   "stack with cavalry",
+						   "4.85");
+			continue;
+		}
+		return refuse_step(out,
+				   "a friendly combat unit is in that hex "
+				   "(stacking is not played yet)",
+				   "6.61");
+	}
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->on_map && !l->killed && l->side != side &&
+		    hex_eq(l->hex, dest))
+			return refuse_step(out,
+					   "an enemy leader is in that hex",
+					   "4.72");
+	}
+	/* 4.71: a leader enters an enemy ZOC only where a friendly combat
+	 * unit already is */
+	if (!mover && out->enters_enemy_zoc && !friendly_combat)
+		return refuse_step(out,
+				   "a leader enters an enemy ZOC only where a "
+				   "friendly combat unit is",
+				   "4.71");
+	return true;
+}
+
+/* 6.21-6.25, 6.31, 6.32, 6.62, 7.23, 7.24, 4.71 one hex entered */
+bool move_check_step(const struct game *g, const struct move *m,
+		     struct hex dest, struct move_step *out)
+{
+	memset(out, 0, sizeof *out);
+	const struct unit *u = move_unit_c(g, m);
+	const struct leader *l = move_leader_c(g, m);
+	if ((!u && !l) || m->refusal)
+		return refuse_step(out, "no move has begun", NULL);
+	if (m->ended)
+		return refuse_step(out, "the move has ended", "6.31");
+	if (m->stopped)
+		return refuse_step(out,
+				   !m->stop_rule ||
+						   strcmp(m->stop_rule, "7.23") == 0
+					   ? "the unit stopped on entering an "
+					     "enemy ZOC"
+					   : "the unit's hits reached its TQ",
+				   m->stop_rule ? m->stop_rule : "7.23");
+	const struct map *map = g->battle->map;
+	struct hex from = move_here(g, m);
+	if (!map_contains(map, dest))
+		return refuse_step(out, "that hex is off the map", "6.31");
+	int d = hex_direction_to(from, dest);
+	if (d < 0)
+		return refuse_step(out, "that hex is not next to the mover",
+				   "6.31");
+	/* 6.32, 7.11: only into a Front hex; leaders have no facing (6.15) */
+	if (u && footprint_zone(&u->at, dest) != ZONE_FRONT)
+		return refuse_step(out,
+				   "a unit enters only its Front hexes; "
+				   "change facing first",
+				   "6.32");
+	struct move_cost c = move_hex_entry_cost(g, u, from, dest);
+	if (c.prohibited) {
+		const struct map_hex *mt = map_at(map, dest);
+		if (mt->terrain == TERRAIN_IMPASSABLE)
+			return refuse_step(out, "that hex is impassable",
+					   "6.24");
+		if (map_hexside(map, from, (enum hexside)d) & HSF_RIVER)
+			return refuse_step(out,
+					   "a River hexside is impassable",
+					   "6.24");
+		return refuse_step(out,
+				   "the Movement Cost Chart prohibits that "
+				   "move for this unit",
+				   "6.27");
+	}
+	out->cost = c;
+	out->climb = map_at(map, dest)->elevation -
+		     map_at(map, from)->elevation;
+	out->enters_enemy_zoc = zoc_enemy_in(g, move_side(g, m), dest);
+	if (!check_occupants(g, m, dest, out))
+		return false;
+	/* 7.23, 7.24, 4.71: leaving the enemy ZOC the move began in */
+	if (m->began_in_zoc && m->hexes_entered == 0) {
+		if (m->turned_in_zoc)
+			return refuse_step(out,
+					   "having turned in an enemy ZOC, the "
+					   "unit stays in its hex",
+					   "7.24");
+		if (!m->may_leave_zoc)
+			return refuse_step(out,
+					   u ? "the unit may not leave the "
+					       "enemy ZOC: its MA is not "
+					       "greater than the enemy's"
+					     : "a leader leaves an enemy ZOC "
+					       "only on his OC's orders",
+					   u ? "7.23" : "4.71");
+	}
+	/* 6.25 enough MP for the whole cost */
+	if (m->mp_spent + c.mp > m->ma)
+		return refuse_step(out, "not enough MP left to enter that hex",
+				   "6.25");
+	return true;
+}
+
+/* 10.14: hits equal to the TQ rout the unit (the rout is 10.21's) */
+static void check_tq(struct game *g, struct move *m, struct unit *u)
+{
+	if (m->rout_due || u->hits < u->tq)
+		return;
+	m->rout_due = true;
+	m->stopped = true;
+	m->stop_rule = "10.14";
+	struct event e;
+	event_init(&e, "rout_due");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "hits", "%d", u->hits);
+	event_add(&e, "tq", "%d", u->tq);
+	event_add(&e, "then", "10.21");
+	event_add(&e, "rule", "10.14");
+	game_emit(g, &e);
+}
+
+/* 6.22, 7.14, 6.13: hits taken at once, with their cause */
+static void take_hits(struct game *g, struct move *m, struct unit *u, int n,
+		      const char *cause, const char *rule)
+{
+	if (n <= 0)
+		return;
+	u->hits += n;
+	m->hits += n;
+	struct event e;
+	event_init(&e, "cohesion_hit");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "hits", "%d", n);
+	event_add(&e, "total", "%d", u->hits);
+	event_add(&e, "tq", "%d", u->tq);
+	event_add(&e, "cause", "%s", cause);
+	event_add(&e, "rule", "%s", rule);
+	game_emit(g, &e);
+	check_tq(g, m, u);
+}
+
+static void mark_moved(struct unit *u)
+{
+	/* 6.12's marker and 6.13's Moved */
+	u->moved_phase = true;
+	u->moved_turn = true;
+}
+
+bool move_apply_step(struct game *g, struct move *m, struct hex dest)
+{
+	struct move_step s;
+	if (!move_check_step(g, m, dest, &s))
+		return false;
+	struct unit *u = move_unit(g, m);
+	struct leader *l = u ? NULL : &g->leaders[m->leader];
+	struct hex from = move_here(g, m);
+	const struct map *map = g->battle->map;
+	/* the breakdown of the hits by what caused them (6.22) */
+	struct move_cost flat = entry_cost(g, u, from, dest, false, false);
+	struct move_cost side = entry_cost(g, u, from, dest, true, false);
+
+	if (u) {
+		u->at.hex[0] = dest;
+		mark_moved(u);
+		/* 4.82 the leader rides his Leader Elephant */
+		struct leader *rider = is_leader_elephant(u)
+					       ? game_leader(g, u->leader_elephant)
+					       : NULL;
+		if (rider)
+			rider->hex = dest;
+	} else {
+		l->hex = dest;
+	}
+	m->mp_spent += s.cost.mp;
+	m->hexes_entered++;
+
+	struct event e;
+	event_init(&e, "moved");
+	put_mover(&e, g, m);
+	put_hex(&e, "from", from);
+	put_hex(&e, "to", dest);
+	event_add(&e, "terrain", "%s",
+		  terrain_name((enum terrain)map_at(map, dest)->terrain));
+	if (s.climb)
+		event_add(&e, "climb", "%d", s.climb);
+	event_add(&e, "mp", "%d", s.cost.mp);
+	event_add(&e, "spent", "%d", m->mp_spent);
+	event_add(&e, "left", "%d", m->ma - m->mp_spent);
+	event_add(&e, "rule", "6.21");
+	game_emit(g, &e);
+
+	if (u) {
+		int terrain_hits = flat.hits;
+		int side_hits = side.hits - flat.hits;
+		int climb_hits = s.cost.hits - side.hits;
+		if (terrain_hits < 0 || side_hits < 0 || climb_hits < 0) {
+			/* In Column reductions are not additive: one event */
+			take_hits(g, m, u, s.cost.hits, "terrain", "6.22");
+		} else {
+			take_hits(g, m, u, terrain_hits, "terrain", "6.22");
+			take_hits(g, m, u, side_hits, "hexside", "6.22");
+			take_hits(g, m, u, climb_hits, "elevation", "6.22");
+		}
+	}
+	/* 7.23, 4.71 stop on entering an enemy ZOC */
+	if (s.enters_enemy_zoc) {
+		if (!m->stopped) {
+			m->stopped = true;
+			m->stop_rule = "7.23";
+		}
+		const struct unit *by[8];
+		int n = zoc_units_into(g, 1 - move_side(g, m), dest, by, 8);
+		char ids[EVENT_VAL_MAX] = "";
+		size_t len = 0;
+		for (int i = 0; i < n && i < 8; i++) {
+			int w = snprintf(ids + len, sizeof ids - len, "%s%s",
+					 i ? "," : "", by[i]->id);
+			if (w < 0 || (size_t)w >= sizeof ids - len)
+				break;
+			len += (size_t)w;
+		}
+		event_init(&e, "zoc_entered");
+		put_mover(&e, g, m);
+		put_hex(&e, "hex", dest);
+		event_add(&e, "by", "%s", ids);
+		event_add(&e, "rule", "7.23");
+		game_emit(g, &e);
+	}
+	return true;
+}
+
+/* 6.13 the second move in a Game Turn costs 1 hit; 6.11 the move ends */
+void move_end(struct game *g, struct move *m)
+{
+	if (m->ended || m->refusal)
+		return;
+	m->ended = true;
+	struct unit *u = move_unit(g, m);
+	bool moved = m->hexes_entered > 0 || m->vertices_turned > 0;
+	if (u && moved && m->moved_before && u->type != UT_SK &&
+	    !is_leader_elephant(u))
+		take_hits(g, m, u, 1, "second_move", "6.13");
+	struct event e;
+	event_init(&e, "move_end");
+	put_mover(&e, g, m);
+	put_hex(&e, "at", move_here(g, m));
+	event_add(&e, "spent", "%d", m->mp_spent);
+	event_add(&e, "hexes", "%d", m->hexes_entered);
+	event_add(&e, "vertices", "%d", m->vertices_turned);
+	event_add(&e, "hits", "%d", m->hits);
+	event_add(&e, "rule", "6.11");
+	game_emit(g, &e);
+}
+
+/* 7.11 the fewest vertices from one facing to another */
+int facing_vertices(enum facing from, enum facing to)
+{
+	int d = (((int)to - (int)from) % FACING_COUNT + FACING_COUNT) %
+		FACING_COUNT;
+	return d > FACING_COUNT / 2 ? FACING_COUNT - d : d;
+}
+
+static bool is_roman_infantry(const struct unit *u)
+{
+	return u->legion != 0 && unit_type_is_infantry(u->type);
+}
+
+/* 7.12, 7.13, 7.14, 6.15, 4.85, R5 what a facing change costs */
+bool unit_facing_change_cost(const struct game *g, const struct unit *u,
+			     enum facing to, struct move_step *out)
+{
+	memset(out, 0, sizeof *out);
+	if ((unsigned)to >= FACING_COUNT)
+		return refuse_step(out, "no such facing", "7.11");
+	if (!g->tables)
+		return refuse_step(out, "the rules tables are not loaded",
+				   NULL);
+	if (unit_is_two_hex(u) || u->type == UT_PH)
+		return refuse_step(out,
+				   "a phalanx turns only by its maneuvers "
+				   "(6.43, 6.45)",
+				   "7.13");
+	if (u->at.in_column)
+		return refuse_step(out,
+				   "a unit In Column faces a hexside (Column "
+				   "is not played yet)",
+				   "6.73");
+	int v = facing_vertices((enum facing)u->at.facing, to);
+	if (v == 0)
+		return refuse_step(out, "the unit already faces that way",
+				   "7.11");
+	out->vertices = v;
+	/* 6.15, 4.85: a Leader Elephant turns at no cost */
+	if (is_leader_elephant(u))
+		return true;
+	const struct map_hex *mh = map_at(g->battle->map, u->at.hex[0]);
+	bool rough = mh && terrain_is_rough((enum terrain)mh->terrain);
+	struct move_cost c = tables_facing_change_cost(
+		g->tables, u->type, is_roman_infantry(u), v, rough);
+	if (c.prohibited)
+		return refuse_step(out, "this unit does not change facing",
+				   "7.13");
+	out->cost = c;
+	return true;
+}
+
+/* 7.12, 7.14, 7.23, 7.24 turning during a move */
+bool facing_change_check(const struct game *g, const struct move *m,
+			 enum facing to, struct move_step *out)
+{
+	memset(out, 0, sizeof *out);
+	const struct unit *u = move_unit_c(g, m);
+	if (m->refusal || (!u && !move_leader_c(g, m)))
+		return refuse_step(out, "no move has begun", NULL);
+	if (!u)
+		return refuse_step(out, "leaders have no facing", "6.15");
+	if (m->ended)
+		return refuse_step(out, "the move has ended", "6.31");
+	if (m->stopped)
+		return refuse_step(out,
+				   !m->stop_rule ||
+						   strcmp(m->stop_rule, "7.23") == 0
+					   ? "the unit stopped on entering an "
+					     "enemy ZOC"
+					   : "the unit's hits reached its TQ",
+				   m->stop_rule ? m->stop_rule : "7.23");
+	if (!unit_facing_change_cost(g, u, to, out))
+		return false;
+	/* 7.24: turning in the enemy ZOC the move began in */
+	if (m->began_in_zoc && m->hexes_entered == 0) {
+		if (!zoc_may_turn(g, u))
+			return refuse_step(out,
+					   "in an enemy ZOC a unit turns only "
+					   "when one enemy unit holds it there "
+					   "and none is in its own ZOC",
+					   "7.24");
+		if (m->facing_mp + out->cost.mp > zoc_turn_mp(u))
+			return refuse_step(out,
+					   "in an enemy ZOC a unit spends at "
+					   "most half its MA on turning",
+					   "7.24");
+	}
+	if (m->mp_spent + out->cost.mp > m->ma)
+		return refuse_step(out, "not enough MP left to turn", "7.12");
+	return true;
+}
+
+bool facing_change_apply(struct game *g, struct move *m, enum facing to)
+{
+	struct move_step s;
+	if (!facing_change_check(g, m, to, &s))
+		return false;
+	struct unit *u = move_unit(g, m);
+	enum facing was = (enum facing)u->at.facing;
+	u->at.facing = to;
+	mark_moved(u);
+	m->mp_spent += s.cost.mp;
+	m->facing_mp += s.cost.mp;
+	m->vertices_turned += s.vertices;
+	if (m->began_in_zoc && m->hexes_entered == 0)
+		m->turned_in_zoc = true;
+	struct event e;
+	event_init(&e, "facing_changed");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "from", "%s", facing_name(was));
+	event_add(&e, "to", "%s", facing_name(to));
+	event_add(&e, "vertices", "%d", s.vertices);
+	event_add(&e, "mp", "%d", s.cost.mp);
+	event_add(&e, "spent", "%d", m->mp_spent);
+	event_add(&e, "left", "%d", m->ma - m->mp_spent);
+	if (is_leader_elephant(u))
+		event_add(&e, "rule", "6.15");
+	else if (is_roman_infantry(u))
+		event_add(&e, "rule", "7.12,R5");
+	else
+		event_add(&e, "rule", "7.12");
+	game_emit(g, &e);
+	take_hits(g, m, u, s.cost.hits, "rough_facing", "7.14");
+	return true;
+}

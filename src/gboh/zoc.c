@@ -1,0 +1,205 @@
+/* zoc.c — zones of control (SPQR 7.21–7.25): who exerts a ZOC where, who
+ * controls a hex, and what a unit starting in an enemy ZOC may do. */
+#include <string.h>
+
+#include "maniple/movement.h"
+
+static bool is_leader_elephant(const struct unit *u)
+{
+	return u->leader_elephant[0] != '\0';
+}
+
+/* 7.21 Roman velites, by class code (the stacking chart's velites list) */
+static bool is_velites(const struct game *g, const struct unit *u)
+{
+	if (g->tables)
+		return tables_stacking_class(g->tables, u->type, u->cls, true) ==
+		       STACK_VELITES;
+	return u->type == UT_LI && strcmp(u->cls, "VE") == 0;
+}
+
+static bool missile_armed_skirmisher(const struct unit *u)
+{
+	return u->type == UT_SK && u->missile != MC_NONE;
+}
+
+/* 7.21 who exerts a ZOC at all */
+bool unit_exerts_zoc(const struct game *g, const struct unit *u)
+{
+	(void)g;
+	if (!game_unit_in_play(u) || u->routed || is_leader_elephant(u))
+		return false;
+	/* 7.21: skirmishers out of missiles exert none */
+	if (missile_armed_skirmisher(u) && u->supply == SUPPLY_NO)
+		return false;
+	return true;
+}
+
+/* 7.21 missile-armed skirmishers and velites also into their Flank hexes */
+bool unit_zoc_into_flank(const struct game *g, const struct unit *u)
+{
+	if (!unit_exerts_zoc(g, u) || u->at.in_column)
+		return false;
+	if (missile_armed_skirmisher(u))
+		return true;
+	return is_velites(g, u) && u->supply != SUPPLY_NO;
+}
+
+/* 7.22 not into a hex the unit could not move into from its own hex */
+static bool zoc_blocked(const struct game *g, const struct unit *u,
+			struct hex h)
+{
+	const struct map *map = g->battle->map;
+	if (!map_contains(map, h) || map_impassable(map, h))
+		return true;
+	for (int i = 0; i < 2; i++) {
+		struct hex from = u->at.hex[i];
+		if (hex_is_none(from))
+			continue;
+		int d = hex_direction_to(from, h);
+		if (d < 0)
+			continue;
+		if (g->tables) {
+			if (!move_hex_entry_cost(g, u, from, h).prohibited)
+				return false;
+		} else if (!(map_hexside(map, from, (enum hexside)d) &
+			     HSF_RIVER)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* 7.21, 7.22 whether u exerts its ZOC into h */
+bool zoc_exerted_into(const struct game *g, const struct unit *u,
+		      struct hex h)
+{
+	if (!unit_exerts_zoc(g, u))
+		return false;
+	enum hex_zone z = footprint_zone(&u->at, h);
+	if (z != ZONE_FRONT && !(z == ZONE_FLANK && unit_zoc_into_flank(g, u)))
+		return false;
+	return !zoc_blocked(g, u, h);
+}
+
+/* 7.21, 7.22 the hexes u exerts a ZOC into */
+int zoc_hexes(const struct game *g, const struct unit *u, struct hex out[8])
+{
+	struct hex cand[16];
+	int n = footprint_zone_hexes(&u->at, ZONE_FRONT, cand);
+	n += footprint_zone_hexes(&u->at, ZONE_FLANK, cand + n);
+	int k = 0;
+	for (int i = 0; i < n && k < 8; i++)
+		if (zoc_exerted_into(g, u, cand[i]))
+			out[k++] = cand[i];
+	return k;
+}
+
+/* 7.25 every unit of a side exerting a ZOC into h */
+int zoc_units_into(const struct game *g, int by_side, struct hex h,
+		   const struct unit **out, int max)
+{
+	int n = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side != by_side || !zoc_exerted_into(g, u, h))
+			continue;
+		if (out && n < max)
+			out[n] = u;
+		n++;
+	}
+	return n;
+}
+
+/* 7.23 whether h is in an enemy ZOC for side */
+bool zoc_enemy_in(const struct game *g, int side, struct hex h)
+{
+	return zoc_units_into(g, 1 - side, h, NULL, 0) > 0;
+}
+
+/* 7.25 both sides may control the same hex */
+unsigned zoc_control(const struct game *g, struct hex h)
+{
+	unsigned bits = 0;
+	for (int s = 0; s < 2; s++)
+		if (zoc_units_into(g, s, h, NULL, 0) > 0)
+			bits |= 1u << s;
+	return bits;
+}
+
+bool unit_in_enemy_zoc(const struct game *g, const struct unit *u)
+{
+	for (int i = 0; i < 2; i++)
+		if (!hex_is_none(u->at.hex[i]) &&
+		    zoc_enemy_in(g, u->side, u->at.hex[i]))
+			return true;
+	return false;
+}
+
+/* Whether enemy unit e exerts a ZOC on any hex of u. */
+static bool zoc_on(const struct game *g, const struct unit *e,
+		   const struct unit *u)
+{
+	for (int i = 0; i < 2; i++)
+		if (!hex_is_none(u->at.hex[i]) &&
+		    zoc_exerted_into(g, e, u->at.hex[i]))
+			return true;
+	return false;
+}
+
+/* 7.23, 7.24 Exceptions: the ZOC of a unit that cannot Shock */
+bool unit_can_shock(const struct game *g, const struct unit *u)
+{
+	if (!game_unit_in_play(u) || u->routed || u->at.in_column ||
+	    is_leader_elephant(u))
+		return false;
+	if (g->tables)
+		return tables_shock_duty(g->tables, u->type, u->missile) !=
+		       SHOCK_NEVER;
+	return true;
+}
+
+/* 7.23 a phalanx's MA for this purpose is its extended 5 (6.41) */
+static int zoc_ma(const struct unit *u)
+{
+	return u->ma_ext > u->ma ? u->ma_ext : u->ma;
+}
+
+/* 7.23 bullet 1 (and its Exception) */
+bool zoc_may_leave(const struct game *g, const struct unit *u)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *e = &g->units[i];
+		if (e->side == u->side || !zoc_on(g, e, u) ||
+		    !unit_can_shock(g, e))
+			continue;
+		if (zoc_ma(u) <= zoc_ma(e))
+			return false;
+	}
+	return true;
+}
+
+/* 7.24 bullets 1 and 2 (bullet 3, staying in the hex, is the mover's) */
+bool zoc_may_turn(const struct game *g, const struct unit *u)
+{
+	int exerting = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *e = &g->units[i];
+		if (e->side == u->side || !game_unit_in_play(e))
+			continue;
+		if (zoc_on(g, e, u) && unit_can_shock(g, e))
+			exerting++;
+		/* bullet 2: no enemy combat unit in u's own ZOC */
+		for (int k = 0; k < 2; k++)
+			if (!hex_is_none(e->at.hex[k]) &&
+			    zoc_exerted_into(g, u, e->at.hex[k]))
+				return false;
+	}
+	return exerting <= 1;
+}
+
+/* 7.24 up to half the MA, rounded up, in facing changes */
+int zoc_turn_mp(const struct unit *u)
+{
+	return (u->ma + 1) / 2;
+}
