@@ -1,0 +1,840 @@
+/* command.c — Command Range (4.21), Line composition (4.32, 9.24), Line
+ * Command eligibility (4.33, 4.4, 4.56, 4.6) and command restrictions
+ * (4.35, 4.52-4.54).  Pure functions: no state is changed. */
+#include "maniple/command.h"
+#include "maniple/movement.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/los.h"
+#include "maniple/map.h"
+#include "maniple/tables.h"
+
+/* The widest Command Range searched: ranges are single digits. */
+#define RANGE_LIMIT_MAX 20
+/* Hexes within RANGE_LIMIT_MAX of a hex: 3R(R+1)+1. */
+#define RANGE_HEXES_MAX (3 * RANGE_LIMIT_MAX * (RANGE_LIMIT_MAX + 1) + 1)
+
+static void say(char *why, int whyn, const char *fmt, const char *a)
+{
+	if (why != NULL && whyn > 0)
+		snprintf(why, (size_t)whyn, fmt, a != NULL ? a : "");
+}
+
+static bool is_velites(const struct unit *u)
+{
+	return strcmp(u->cls, "VE") == 0;
+}
+
+/* ---- ZOC ---- */
+
+/* 7.21-7.25 the ZOC of the movement rules (zoc.c): one ZOC everywhere */
+bool command_front_zoc(const struct game *g, struct hex h, int side,
+		       void *user)
+{
+	(void)user;
+	if (g == NULL || g->battle == NULL || g->battle->map == NULL)
+		return false;
+	return zoc_enemy_in(g, side, h);
+}
+
+bool command_in_enemy_zoc(const struct game *g, const struct zoc_query *q,
+			  struct hex h, int side)
+{
+	if (q != NULL && q->in_enemy_zoc != NULL)
+		return q->in_enemy_zoc(g, h, side, q->user);
+	return command_front_zoc(g, h, side, NULL);
+}
+
+bool command_unit_in_enemy_zoc(const struct game *g,
+			       const struct zoc_query *q, const struct unit *u)
+{
+	if (u == NULL || !game_unit_in_play(u))
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (!hex_is_none(u->at.hex[k]) &&
+		    command_in_enemy_zoc(g, q, u->at.hex[k], u->side))
+			return true;
+	return false;
+}
+
+/* ---- Command Range (4.21) ---- */
+
+/* 4.21: terrain a leader could not cross or enter (6.24, 6.27). */
+static bool leader_may_step(const struct game *g, struct hex from,
+			    struct hex to)
+{
+	const struct map *m = g->battle->map;
+	const struct map_hex *a = map_at(m, from), *b = map_at(m, to);
+	int d = hex_direction_to(from, to);
+	if (a == NULL || b == NULL || d < 0 || map_impassable(m, to))
+		return false;
+	unsigned side = map_hexside(m, from, (enum hexside)d);
+	if (side & HSF_RIVER)
+		return false;
+	if (g->tables != NULL) {
+		struct hex_entry e = {
+			.type = UT_HC,
+			.leader = true,
+			.in_column = false,
+			.terrain = (enum terrain)b->terrain,
+			.hexside = side,
+			.from_level = a->elevation,
+			.to_level = b->elevation,
+		};
+		if (tables_hex_entry_cost(g->tables, &e).prohibited)
+			return false;
+	}
+	return true;
+}
+
+static bool hex_has_side(const struct game *g, struct hex h, int side)
+{
+	const struct unit *us[4];
+	int n = game_units_at(g, h, us, 4);
+	for (int i = 0; i < n; i++)
+		if (us[i]->side == side)
+			return true;
+	return false;
+}
+
+/* 4.21: enemy units obstruct; so does enemy ZOC, unless a friendly unit
+ * stands in the hex. */
+static bool command_hex_obstructed(const struct game *g,
+				   const struct zoc_query *q, struct hex h,
+				   int side)
+{
+	if (hex_has_side(g, h, 1 - side))
+		return true;
+	return command_in_enemy_zoc(g, q, h, side) && !hex_has_side(g, h, side);
+}
+
+/* 4.21 the order path: a breadth-first search bounded by limit */
+int command_path_length(const struct game *g, const struct zoc_query *q,
+			const struct leader *l, struct hex h, int limit)
+{
+	if (g == NULL || l == NULL || !l->on_map || l->killed ||
+	    g->battle == NULL || g->battle->map == NULL)
+		return -1;
+	if (limit > RANGE_LIMIT_MAX)
+		limit = RANGE_LIMIT_MAX;
+	if (!map_contains(g->battle->map, h) || limit < 0)
+		return -1;
+	if (hex_eq(l->hex, h))
+		return 0;
+	if (hex_distance(l->hex, h) > limit)
+		return -1;
+	struct hex seen[RANGE_HEXES_MAX];
+	int n = 0, head = 0, depth_end = 1;
+	seen[n++] = l->hex;
+	for (int depth = 1; depth <= limit && head < n; depth++) {
+		int end = depth_end;
+		for (; head < end; head++) {
+			for (int d = 0; d < HEXSIDE_COUNT; d++) {
+				struct hex x = hex_neighbour(seen[head],
+							     (enum hexside)d);
+				if (hex_distance(l->hex, x) > limit)
+					continue;
+				bool dup = false;
+				for (int k = 0; k < n && !dup; k++)
+					dup = hex_eq(seen[k], x);
+				if (dup || !leader_may_step(g, seen[head], x) ||
+				    command_hex_obstructed(g, q, x, l->side))
+					continue;
+				if (hex_eq(x, h))
+					return depth;
+				if (n < RANGE_HEXES_MAX)
+					seen[n++] = x;
+			}
+		}
+		depth_end = n;
+	}
+	return -1;
+}
+
+/* 4.21 Command Range */
+bool command_range_reaches(const struct game *g, const struct zoc_query *q,
+			   const struct leader *l, struct hex h)
+{
+	return l != NULL &&
+	       command_path_length(g, q, l, h, l->command_range) >= 0;
+}
+
+/* 4.21, HEX.md: a two-hex unit counts from its nearer half */
+bool command_range_reaches_unit(const struct game *g,
+				const struct zoc_query *q,
+				const struct leader *l, const struct unit *u)
+{
+	if (u == NULL || !game_unit_in_play(u))
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (!hex_is_none(u->at.hex[k]) &&
+		    command_range_reaches(g, q, l, u->at.hex[k]))
+			return true;
+	return false;
+}
+
+/* ---- Restrictions (4.35, 4.52-4.54) ---- */
+
+static const struct line_def *find_line(const struct game *g,
+					const char *name, int side)
+{
+	for (int i = 0; i < g->battle->nlines; i++) {
+		const struct line_def *d = &g->battle->lines[i];
+		if (d->side == side && strcmp(d->name, name) == 0)
+			return d;
+	}
+	return NULL;
+}
+
+/* A restriction or chart selector: type:XX, class:XX or a unit id. */
+static bool selector_names(const char *tok, const struct unit *u)
+{
+	if (strncmp(tok, "type:", 5) == 0)
+		return unit_type_parse(tok + 5) == (int)u->type;
+	if (strncmp(tok, "class:", 6) == 0)
+		return strcmp(tok + 6, u->cls) == 0;
+	return strcmp(tok, u->id) == 0;
+}
+
+/* 4.35 a Command Restriction word under the leader's name */
+static bool restriction_names(const struct game *g, const struct leader *l,
+			      const struct unit *u)
+{
+	char tok[16][32];
+	int n = ini_split(l->restriction, tok, 16);
+	for (int i = 0; i < n; i++) {
+		if (strncmp(tok[i], "line:", 5) == 0) {
+			const struct line_def *d =
+				find_line(g, tok[i] + 5, l->side);
+			if (d != NULL && line_def_names(d, u))
+				return true;
+		} else if (selector_names(tok[i], u)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool legion_infantry(const struct unit *u)
+{
+	return unit_type_is_infantry(u->type) && u->legion > 0 && !u->ala;
+}
+
+static bool ala_infantry(const struct unit *u)
+{
+	return unit_type_is_infantry(u->type) && u->ala;
+}
+
+/* 4.35, 4.52, 4.54 whom a leader may order */
+bool leader_may_order(const struct game *g, const struct leader *l,
+		      const struct unit *u)
+{
+	if (g == NULL || l == NULL || u == NULL || u->side != l->side)
+		return false;
+	if (l->restriction[0] != '\0')
+		return restriction_names(g, l, u);
+	switch (l->kind) {
+	case LK_TRIBUNE: /* 4.52: legion infantry; all velites */
+		return legion_infantry(u) || is_velites(u);
+	case LK_PRAEFECT_SOCIORUM: /* 4.52: ala infantry; all velites */
+		return ala_infantry(u) || is_velites(u);
+	case LK_PRAEFECT_EQUITUM: /* 4.54: cavalry only */
+		return unit_type_is_cavalry(u->type);
+	default:
+		return true;
+	}
+}
+
+/* 4.35, 4.53, 4.54 whose Lines a leader may command */
+bool leader_may_command_line(const struct game *g, const struct leader *l,
+			     const struct line_def *def)
+{
+	if (g == NULL || l == NULL || def == NULL || def->side != l->side)
+		return false;
+	if (l->restriction[0] != '\0') {
+		char tok[16][32];
+		int n = ini_split(l->restriction, tok, 16);
+		for (int i = 0; i < n; i++)
+			if (strncmp(tok[i], "line:", 5) == 0 &&
+			    strcmp(tok[i] + 5, def->name) == 0)
+				return true;
+	}
+	int named = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (!line_def_names(def, u))
+			continue;
+		named++;
+		bool ok;
+		if (l->restriction[0] != '\0')
+			ok = restriction_names(g, l, u);
+		else if (l->kind == LK_TRIBUNE ||
+			 l->kind == LK_PRAEFECT_SOCIORUM)
+			ok = unit_type_is_infantry(u->type); /* 4.53 */
+		else if (l->kind == LK_PRAEFECT_EQUITUM)
+			ok = unit_type_is_cavalry(u->type); /* 4.54 */
+		else
+			ok = true;
+		if (!ok)
+			return false;
+	}
+	return named > 0;
+}
+
+/* ---- Line composition (4.32, 9.24) ---- */
+
+/* 4.3 the chart's selectors pick the row's own side only */
+bool line_def_names(const struct line_def *def, const struct unit *u)
+{
+	if (def == NULL || u == NULL || u->side != def->side)
+		return false;
+	for (int i = 0; i < def->nmembers && i < LINE_MEMBERS_MAX; i++)
+		if (selector_names(def->members[i], u))
+			return true;
+	return false;
+}
+
+/* 4.32: the named units that may be in a Line now */
+int line_members(const struct game *g, const struct line_def *def, int *out,
+		 int max)
+{
+	int n = 0;
+	if (g == NULL || def == NULL)
+		return 0;
+	for (int i = 0; i < g->nunits && n < max; i++) {
+		const struct unit *u = &g->units[i];
+		if (line_def_names(def, u) && game_unit_in_play(u) &&
+		    !u->routed)
+			out[n++] = i;
+	}
+	return n;
+}
+
+static struct cube cube_sub(struct cube a, struct cube b)
+{
+	return (struct cube){a.q - b.q, a.r - b.r, a.s - b.s};
+}
+
+static long long cube_dot(struct cube a, struct cube b)
+{
+	return (long long)a.q * b.q + (long long)a.r * b.r +
+	       (long long)a.s * b.s;
+}
+
+static struct cube side_vector(int d)
+{
+	struct hex o = {20, 10};
+	return cube_sub(hex_to_cube(hex_neighbour(o, (enum hexside)d)),
+			hex_to_cube(o));
+}
+
+/* Twice the centre of a unit, in cube coordinates. */
+static struct cube centre2(const struct unit *u)
+{
+	struct cube a = hex_to_cube(u->at.hex[0]);
+	struct cube b = hex_is_none(u->at.hex[1]) ? a
+						   : hex_to_cube(u->at.hex[1]);
+	return (struct cube){a.q + b.q, a.r + b.r, a.s + b.s};
+}
+
+#define SEC_FRONT (1u << ZONE_FRONT)
+#define SEC_FLANK (1u << ZONE_FLANK)
+#define SEC_REAR (1u << ZONE_REAR)
+
+/* 7.11, 6.73: the sectors of a unit's surroundings a vector points into.
+ * Cube coordinates are a plane in three dimensions, so the ordinary dot
+ * product measures its angles exactly, in integers. */
+static unsigned sectors(const struct unit *u, struct cube v)
+{
+	if (v.q == 0 && v.r == 0 && v.s == 0)
+		return SEC_FRONT | SEC_FLANK | SEC_REAR;
+	int f = u->at.facing;
+	if (f < 0 || f >= 6)
+		return 0;
+	struct cube fv;
+	if (u->at.in_column) {
+		fv = side_vector(f);
+	} else {
+		struct cube a = side_vector(f), b = side_vector((f + 1) % 6);
+		fv = (struct cube){a.q + b.q, a.r + b.r, a.s + b.s};
+	}
+	long long dot = cube_dot(fv, v);
+	long long lhs = 4 * dot * dot;
+	long long nn = cube_dot(fv, fv) * cube_dot(v, v);
+	if (u->at.in_column) { /* front 30, flank to 90, rear beyond */
+		if (dot < 0)
+			return SEC_REAR;
+		if (dot == 0)
+			return SEC_FLANK | SEC_REAR;
+		if (lhs > 3 * nn)
+			return SEC_FRONT;
+		return lhs == 3 * nn ? SEC_FRONT | SEC_FLANK : SEC_FLANK;
+	}
+	/* vertex facing: front 60, flank to 120, rear beyond */
+	if (lhs < nn || dot == 0)
+		return SEC_FLANK;
+	if (lhs == nn)
+		return SEC_FLANK | (dot > 0 ? SEC_FRONT : SEC_REAR);
+	return dot > 0 ? SEC_FRONT : SEC_REAR;
+}
+
+/* 4.32 the orientation of a pair: Flank-to-Flank or Front-to-Rear */
+unsigned line_pair_orientation(const struct unit *a, const struct unit *b)
+{
+	if (a == NULL || b == NULL)
+		return 0;
+	struct cube ca = centre2(a), cb = centre2(b);
+	unsigned ma = sectors(a, cube_sub(cb, ca));
+	unsigned mb = sectors(b, cube_sub(ca, cb));
+	unsigned o = 0;
+	if ((ma & SEC_FLANK) && (mb & SEC_FLANK))
+		o |= LINE_FLANK_TO_FLANK;
+	if (((ma & SEC_FRONT) && (mb & SEC_REAR)) ||
+	    ((ma & SEC_REAR) && (mb & SEC_FRONT)))
+		o |= LINE_FRONT_TO_REAR;
+	return o;
+}
+
+static int unit_distance(const struct unit *a, const struct unit *b)
+{
+	int d = footprint_distance(&a->at, b->at.hex[0]);
+	if (!hex_is_none(b->at.hex[1])) {
+		int e = footprint_distance(&a->at, b->at.hex[1]);
+		if (e < d)
+			d = e;
+	}
+	return d;
+}
+
+/* 4.32: an intervening hex of a spaced Line. */
+static bool gap_hex_free(const struct game *g, const struct zoc_query *q,
+			 const struct line_def *def, struct hex h)
+{
+	if (!map_contains(g->battle->map, h))
+		return false;
+	const struct unit *us[4];
+	int n = game_units_at(g, h, us, 4);
+	for (int i = 0; i < n; i++) {
+		const struct unit *u = us[i];
+		if (u->side != def->side)
+			return false; /* an enemy unit */
+		if (!line_def_names(def, u) && u->type != UT_SK &&
+		    !is_velites(u))
+			return false; /* a friend of another line (9.2) */
+	}
+	return !command_in_enemy_zoc(g, q, h, def->side);
+}
+
+/* 9.24: one hex holding only friendly velites or skirmishers. */
+static bool velites_bridge(const struct game *g, int side, struct hex h)
+{
+	const struct unit *us[4];
+	int n = game_units_at(g, h, us, 4);
+	if (n == 0)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (us[i]->side != side ||
+		    (us[i]->type != UT_SK && !is_velites(us[i])))
+			return false;
+	return true;
+}
+
+#define GAP_HEXES_MAX 64
+
+/* 4.32, 9.24 two units close enough to be in one Line */
+bool line_pair_linked(const struct game *g, const struct zoc_query *q,
+		      const struct line_def *def, const struct unit *a,
+		      const struct unit *b)
+{
+	if (g == NULL || def == NULL || a == NULL || b == NULL ||
+	    !game_unit_in_play(a) || !game_unit_in_play(b))
+		return false;
+	int d = unit_distance(a, b);
+	if (d <= 1)
+		return true;
+	int spacing = def->spacing < 1 ? 1 : def->spacing > 3 ? 3
+							    : def->spacing;
+	if (spacing == 1) {
+		if (d != 2)
+			return false;
+		/* 9.24: one velites or skirmisher hex between */
+		for (int k = 0; k < 2; k++) {
+			if (hex_is_none(a->at.hex[k]))
+				continue;
+			for (int s = 0; s < HEXSIDE_COUNT; s++) {
+				struct hex x = hex_neighbour(a->at.hex[k],
+							     (enum hexside)s);
+				if (footprint_distance(&b->at, x) == 1 &&
+				    !footprint_occupies(&a->at, x) &&
+				    velites_bridge(g, def->side, x))
+					return true;
+			}
+		}
+		return false;
+	}
+	if (d > spacing)
+		return false;
+	/* a path of d hexes whose d-1 intervening hexes are all free */
+	struct hex seen[GAP_HEXES_MAX];
+	int n = 0, head = 0;
+	for (int k = 0; k < 2; k++)
+		if (!hex_is_none(a->at.hex[k]))
+			seen[n++] = a->at.hex[k];
+	int start = n;
+	for (int depth = 1; depth <= d - 1; depth++) {
+		int end = n;
+		for (; head < end; head++) {
+			for (int s = 0; s < HEXSIDE_COUNT; s++) {
+				struct hex x = hex_neighbour(seen[head],
+							     (enum hexside)s);
+				bool dup = false;
+				for (int j = 0; j < n && !dup; j++)
+					dup = hex_eq(seen[j], x);
+				if (dup || footprint_occupies(&b->at, x) ||
+				    footprint_distance(&b->at, x) > d - depth ||
+				    !gap_hex_free(g, q, def, x))
+					continue;
+				if (n < GAP_HEXES_MAX)
+					seen[n++] = x;
+			}
+		}
+	}
+	for (int j = start; j < n; j++)
+		if (footprint_distance(&b->at, seen[j]) == 1)
+			return true;
+	return false;
+}
+
+static int uf_find(int *p, int i)
+{
+	while (p[i] != i) {
+		p[i] = p[p[i]];
+		i = p[i];
+	}
+	return i;
+}
+
+/* Groups the units listed in idx (n of them) by their links; writes the
+ * groups into out from out->ngroups on. */
+static void group_by_links(const struct game *g, const struct zoc_query *q,
+			   const struct line_def *def, const int *idx, int n,
+			   bool by_range, struct line_groups *out)
+{
+	int parent[BATTLE_UNITS_MAX];
+	unsigned char linked[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX / 8];
+	unsigned char orient[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX / 2];
+	memset(linked, 0, sizeof linked);
+	memset(orient, 0, sizeof orient);
+	for (int i = 0; i < n; i++)
+		parent[i] = i;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			const struct unit *a = &g->units[idx[i]];
+			const struct unit *b = &g->units[idx[j]];
+			if (!line_pair_linked(g, q, def, a, b))
+				continue;
+			linked[i][j / 8] |= (unsigned char)(1u << (j % 8));
+			unsigned o = line_pair_orientation(a, b);
+			orient[i][j / 2] = (unsigned char)(
+				(orient[i][j / 2] & ~(3u << (j % 2 * 2))) |
+				(o << (j % 2 * 2)));
+			int ri = uf_find(parent, i), rj = uf_find(parent, j);
+			if (ri != rj)
+				parent[rj] = ri;
+		}
+	int gid[BATTLE_UNITS_MAX];
+	for (int i = 0; i < n; i++)
+		gid[i] = -1;
+	for (int i = 0; i < n; i++) {
+		int r = uf_find(parent, i);
+		if (gid[r] < 0) {
+			gid[r] = out->ngroups++;
+			out->orientation[gid[r]] =
+				LINE_FLANK_TO_FLANK | LINE_FRONT_TO_REAR;
+			out->by_command_range[gid[r]] = by_range;
+			out->count[gid[r]] = 0;
+		}
+		out->group[idx[i]] = gid[r];
+		out->count[gid[r]]++;
+	}
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (linked[i][j / 8] & (1u << (j % 8))) {
+				unsigned o = (orient[i][j / 2] >> (j % 2 * 2)) &
+					     3u;
+				out->orientation[out->group[idx[i]]] &= o;
+			}
+}
+
+/* 4.32 Line composition */
+void line_compose(const struct game *g, const struct zoc_query *q,
+		  const struct line_def *def, const struct leader *l,
+		  struct line_groups *out)
+{
+	if (out == NULL)
+		return;
+	out->ngroups = 0;
+	for (int i = 0; i < BATTLE_UNITS_MAX; i++)
+		out->group[i] = -1;
+	if (g == NULL || def == NULL)
+		return;
+	int idx[BATTLE_UNITS_MAX];
+	int n = line_members(g, def, idx, BATTLE_UNITS_MAX);
+	struct line_groups first;
+	first.ngroups = 0;
+	for (int i = 0; i < BATTLE_UNITS_MAX; i++)
+		first.group[i] = -1;
+	group_by_links(g, q, def, idx, n, false, &first);
+	for (int gi = 0; gi < first.ngroups; gi++) {
+		int sub[BATTLE_UNITS_MAX], m = 0;
+		bool mixed = first.orientation[gi] == 0;
+		for (int i = 0; i < n; i++) {
+			if (first.group[idx[i]] != gi)
+				continue;
+			/* 4.32: a mixed Line keeps the units in range */
+			if (mixed && (l == NULL ||
+				      !command_range_reaches_unit(
+					      g, q, l, &g->units[idx[i]])))
+				continue;
+			sub[m++] = idx[i];
+		}
+		group_by_links(g, q, def, sub, m, mixed, out);
+	}
+}
+
+static bool legion_cavalry(const struct unit *u)
+{
+	return unit_type_is_cavalry(u->type) && u->legion > 0 && !u->ala;
+}
+
+/* 4.32, 4.54 one Line */
+bool line_forms_one(const struct game *g, const struct zoc_query *q,
+		    const struct line_def *def, const struct leader *l,
+		    const int *units, int n, char *why, int whyn)
+{
+	if (g == NULL || def == NULL || units == NULL || n <= 0) {
+		say(why, whyn, "%sno units", NULL);
+		return false;
+	}
+	bool legion = false, ala = false;
+	for (int i = 0; i < n; i++) {
+		if (units[i] < 0 || units[i] >= g->nunits) {
+			say(why, whyn, "%sno such unit", NULL);
+			return false;
+		}
+		const struct unit *u = &g->units[units[i]];
+		if (!line_def_names(def, u)) {
+			say(why, whyn, "%s is not in this line (4.3)", u->id);
+			return false;
+		}
+		if (!game_unit_in_play(u)) {
+			say(why, whyn, "%s is not on the map", u->id);
+			return false;
+		}
+		if (u->routed) {
+			say(why, whyn, "%s is routed (4.32)", u->id);
+			return false;
+		}
+		legion |= legion_cavalry(u);
+		ala |= unit_type_is_cavalry(u->type) && u->ala;
+	}
+	if (def->no_mixed_cavalry && legion && ala) {
+		say(why, whyn,
+		    "%slegion and ala cavalry may not share this line (4.54)",
+		    NULL);
+		return false;
+	}
+	struct line_groups lg;
+	line_compose(g, q, def, l, &lg);
+	int g0 = lg.group[units[0]];
+	for (int i = 0; i < n; i++) {
+		int gi = lg.group[units[i]];
+		if (gi < 0) {
+			say(why, whyn,
+			    "%s is out of the leader's Command Range and the "
+			    "line's orientation is mixed (4.32)",
+			    g->units[units[i]].id);
+			return false;
+		}
+		if (gi != g0) {
+			say(why, whyn,
+			    "%s is not adjacent to the rest of the line, or "
+			    "not within its spacing (4.32)",
+			    g->units[units[i]].id);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* ---- Line Command eligibility (4.33) ---- */
+
+bool line_group_is_infantry_or_elephant(const struct game *g,
+					const struct line_groups *lg,
+					int group)
+{
+	if (g == NULL || lg == NULL)
+		return false;
+	for (int i = 0; i < g->nunits; i++)
+		if (lg->group[i] == group &&
+		    (unit_type_is_infantry(g->units[i].type) ||
+		     g->units[i].type == UT_EL))
+			return true;
+	return false;
+}
+
+/* 4.33 two hexes and a clear LOS at the start of the Orders Phase */
+bool line_command_in_reach(const struct game *g, const struct zoc_query *q,
+			   const struct leader *l,
+			   const struct line_groups *lg, int group, char *why,
+			   int whyn)
+{
+	if (g == NULL || l == NULL || lg == NULL || !l->on_map || l->killed) {
+		say(why, whyn, "%sthe leader is not on the map", NULL);
+		return false;
+	}
+	if (group < 0 || group >= lg->ngroups) {
+		say(why, whyn, "%sno such line", NULL);
+		return false;
+	}
+	if (!line_group_is_infantry_or_elephant(g, lg, group))
+		return true;
+	if (command_in_enemy_zoc(g, q, l->hex, l->side)) {
+		say(why, whyn, "%sthe leader is in an enemy ZOC (4.33)", NULL);
+		return false;
+	}
+	bool near = false;
+	char block[128] = "";
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (lg->group[i] != group)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			struct hex h = u->at.hex[k];
+			if (hex_is_none(h) || hex_distance(l->hex, h) > 2)
+				continue;
+			near = true;
+			struct los_why w;
+			if (los_clear(g, l->hex, h, LOS_LINE_COMMAND, &w))
+				return true;
+			snprintf(block, sizeof block, "%s", w.reason);
+		}
+	}
+	if (!near)
+		say(why, whyn,
+		    "%sno unit of the line within two hexes of the leader "
+		    "(4.33)",
+		    NULL);
+	else
+		say(why, whyn,
+		    "no unit of the line within two hexes is in the leader's "
+		    "line of sight: %s (4.33, 8.14)",
+		    block);
+	return false;
+}
+
+/* 4.4 the side's Overall Commander */
+const struct leader *command_overall_commander(const struct game *g,
+						int side)
+{
+	if (g == NULL)
+		return NULL;
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->side == side && l->overall && l->on_map && !l->killed &&
+		    l->available)
+			return l;
+	}
+	return NULL;
+}
+
+static bool battle_has_option(const struct game *g, const char *name)
+{
+	for (int i = 0; i < g->battle->noptions && i < BATTLE_OPTIONS_MAX; i++)
+		if (strcmp(g->battle->options[i], name) == 0)
+			return true;
+	return false;
+}
+
+static struct lc_authority authority(enum lc_decision d, const char *rule,
+				     const char *reason)
+{
+	struct lc_authority a = {.decision = d, .rule = rule};
+	snprintf(a.reason, sizeof a.reason, "%s", reason);
+	return a;
+}
+
+/* 4.33, 4.4 #3, 4.56, 4.6 who may give a Line Command, and when a
+ * Strategy roll decides */
+struct lc_authority line_command_authority(const struct game *g,
+					   const struct zoc_query *q,
+					   const struct leader *l,
+					   const struct line_groups *lg,
+					   int group, enum lc_phase phase,
+					   bool issued_in_initial)
+{
+	if (g == NULL || l == NULL || lg == NULL || !l->on_map || l->killed)
+		return authority(LC_REFUSED, "4.33", "no leader on the map");
+	if (l->overall)
+		return authority(LC_ALLOWED, "4.4 #3",
+				 "the Overall Commander commands any Line in "
+				 "any Orders Phase");
+	const struct side *sd = &g->battle->sides[l->side & 1];
+	if (phase == LC_INITIAL_PHASE && l->kind != LK_REPLACEMENT &&
+	    strcmp(sd->id, "carthage") == 0 &&
+	    battle_has_option(g, "carthaginian_command"))
+		return authority(LC_ALLOWED, "4.6",
+				 "Carthaginian Command: no range or roll in "
+				 "the Initial Orders Phase");
+	if (phase == LC_MOMENTUM_PHASE && !issued_in_initial)
+		return authority(LC_REFUSED, "4.33",
+				 "no Line Command in his Initial Orders Phase, "
+				 "so none in a Momentum phase");
+	const struct leader *oc = command_overall_commander(g, l->side);
+	bool in_range = oc != NULL && command_range_reaches(g, q, oc, l->hex);
+	if (phase == LC_INITIAL_PHASE) {
+		if (in_range)
+			return authority(LC_ALLOWED, "4.33 #1",
+					 "within the Overall Commander's "
+					 "Command Range");
+		if (g->turn == 1)
+			return authority(LC_ALLOWED, "4.33 #3",
+					 "first game turn: Line Commands are "
+					 "automatic");
+	}
+	if (oc == NULL)
+		return authority(LC_REFUSED, "4.33 #2",
+				 "no Overall Commander to roll against");
+	struct lc_authority a = authority(
+		LC_NEEDS_ROLL, "4.33 #2",
+		phase == LC_MOMENTUM_PHASE
+			? "a Momentum phase: roll the Overall Commander's "
+			  "Strategy or less"
+			: "outside the Overall Commander's Command Range: roll "
+			  "his Strategy or less");
+	a.target = oc->strategy;
+	for (int i = 0; i < g->nunits; i++)
+		if (lg->group[i] == group &&
+		    command_unit_in_enemy_zoc(g, q, &g->units[i])) {
+			a.drm += 1;
+			break;
+		}
+	if (l->kind == LK_PROCONSUL && !in_range)
+		a.drm -= 1; /* 4.56 */
+	return a;
+}
+
+/* 4.33 #2 the Strategy roll's question */
+bool line_command_needs_strategy_roll(const struct game *g,
+				      const struct zoc_query *q,
+				      const struct leader *l,
+				      const struct line_groups *lg, int group,
+				      enum lc_phase phase,
+				      bool issued_in_initial)
+{
+	return line_command_authority(g, q, l, lg, group, phase,
+				      issued_in_initial)
+		       .decision == LC_NEEDS_ROLL;
+}
