@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "maniple/battle.h"
+#include "bad_file.h"
 
 static const char *srcdir(void)
 {
@@ -242,41 +243,13 @@ Test(battle, features_reinforcements)
 	battle_free(b);
 }
 
-static void expectation(const char *path, char *reason, size_t n, int *line)
-{
-	FILE *fp = fopen(path, "r");
-	cr_assert_not_null(fp, "%s", path);
-	char buf[1024];
-	*line = 0;
-	reason[0] = '\0';
-	for (int l = 1; fgets(buf, sizeof buf, fp); l++) {
-		if (strncmp(buf, "# expect: ", 10) == 0) {
-			buf[strcspn(buf, "\n")] = '\0';
-			size_t len = strnlen(buf + 10, n - 1);
-			memcpy(reason, buf + 10, len);
-			reason[len] = '\0';
-		}
-		if (strstr(buf, "<-- here") && !*line)
-			*line = l;
-	}
-	fclose(fp);
-	cr_assert(reason[0] && *line, "%s lacks its expectation", path);
-}
-
 static void expect_refused(const char *p, const char *at_file)
 {
-	char reason[256];
-	int line;
-	expectation(at_file, reason, sizeof reason, &line);
 	struct ini_error err = {0};
 	struct battle *b = battle_load(p, &err);
 	cr_expect_null(b, "%s was accepted", p);
 	battle_free(b);
-	cr_expect_eq(err.line, line, "%s: line %d, expected %d (%s)", p,
-		     err.line, line, err.msg);
-	cr_expect_not_null(strstr(err.msg, reason),
-			   "%s: \"%s\" does not say \"%s\"", p, err.msg, reason);
-	cr_expect_str_eq(err.file, at_file);
+	expect_marked_refusal(p, at_file, &err);
 }
 
 /* Every tests/bad/battle-*.ini is refused at its marked line, naming why:

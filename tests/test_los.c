@@ -5,53 +5,7 @@
 
 #include "maniple/game.h"
 #include "maniple/los.h"
-
-/* A clear, level field, columns 20-40 and rows 00-30 (like
- * tests/fixtures/map-clear.ini), two sides and no units. */
-static struct game *field(void)
-{
-	struct battle *b = calloc(1, sizeof *b);
-	struct map *m = calloc(1, sizeof *m);
-	m->col_min = 20;
-	m->col_max = 40;
-	m->row_min = 0;
-	m->row_max = 30;
-	m->ncols = 21;
-	m->nrows = 31;
-	m->hexes = calloc((size_t)(m->ncols * m->nrows), sizeof *m->hexes);
-	b->map = m;
-	snprintf(b->id, sizeof b->id, "field");
-	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
-	snprintf(b->sides[0].id, sizeof b->sides[0].id, "rome");
-	snprintf(b->sides[1].id, sizeof b->sides[1].id, "carthage");
-	struct game *g = game_new(b, GAME_SANDBOX, 1);
-	cr_assert_not_null(g);
-	return g;
-}
-
-static struct hex H(int n)
-{
-	return (struct hex){n / 100, n % 100};
-}
-
-static struct unit *put(struct game *g, const char *id, int side,
-			enum unit_type t, int hex, int facing)
-{
-	cr_assert_lt(g->nunits, BATTLE_UNITS_MAX);
-	struct unit *u = &g->units[g->nunits++];
-	memset(u, 0, sizeof *u);
-	snprintf(u->id, sizeof u->id, "%s", id);
-	u->side = side;
-	u->type = t;
-	u->size = 3;
-	u->tq = 6;
-	u->ma = 5;
-	u->at.hex[0] = H(hex);
-	u->at.hex[1] = HEX_NONE;
-	u->at.facing = facing;
-	u->on_map = true;
-	return u;
-}
+#include "bare_field.h"
 
 static void terrain(struct game *g, int hex, enum terrain t, int level)
 {
@@ -100,7 +54,7 @@ Test(los, rough_terrain_other_than_woods_does_not_block_8_14)
 Test(los, an_intervening_combat_unit_blocks_8_14)
 {
 	struct game *g = field();
-	put(g, "x", 1, UT_MI, 2012, FACE_E);
+	put(g, "x", 1, UT_MI, "", 2012, FACE_E);
 	struct los_why w;
 	cr_expect_not(los_clear(g, H(2010), H(2014), LOS_MISSILE, &w));
 	cr_expect_str_eq(w.reason, "a combat unit in 2012");
@@ -112,7 +66,7 @@ Test(los, an_intervening_combat_unit_blocks_8_14)
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	/* the units at the ends never block: a phalanx in 2013/2014 seen
 	 * in its hex 2014 does not hide itself behind its other half */
-	struct unit *ph = put(g, "ph", 1, UT_PH, 2013, FACE_W);
+	struct unit *ph = put(g, "ph", 1, UT_PH, "", 2013, FACE_W);
 	ph->at.hex[1] = H(2014);
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	cr_expect_not(los_clear(g, H(2010), H(2015), LOS_MISSILE, NULL));
@@ -130,10 +84,10 @@ Test(los, leaders_and_a_leader_elephant_alone_do_not_block_8_14)
 	l->hex = H(2012);
 	l->on_map = true;
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
-	struct unit *le = put(g, "le", 1, UT_EL, 2012, FACE_E);
+	struct unit *le = put(g, "le", 1, UT_EL, "", 2012, FACE_E);
 	snprintf(le->leader_elephant, sizeof le->leader_elephant, "dux");
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
-	put(g, "mi", 1, UT_MI, 2012, FACE_E);
+	put(g, "mi", 1, UT_MI, "", 2012, FACE_E);
 	cr_expect_not(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	game_free(g);
 }
@@ -155,7 +109,7 @@ Test(los, along_a_hexside_between_blocking_and_clear_is_blocked_8_14)
 	cr_expect_not(los_clear(g, H(3010), H(3108), LOS_ARCHER, NULL));
 	/* the other side blocking does too */
 	terrain(g, 3009, TERRAIN_CLEAR, 0);
-	put(g, "x", 1, UT_MI, 3109, FACE_E);
+	put(g, "x", 1, UT_MI, "", 3109, FACE_E);
 	cr_expect_not(los_clear(g, H(3010), H(3108), LOS_MISSILE, &w));
 	cr_expect(hex_eq(w.at, H(3109)));
 	game_free(g);
@@ -202,7 +156,7 @@ Test(los, blocking_hexes_lower_than_both_ends_do_not_block_8_14)
 	terrain(g, 2010, TERRAIN_CLEAR, 2);
 	terrain(g, 2014, TERRAIN_CLEAR, 2);
 	terrain(g, 2011, TERRAIN_WOODS, 1);
-	put(g, "x", 1, UT_MI, 2012, FACE_E);
+	put(g, "x", 1, UT_MI, "", 2012, FACE_E);
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	/* the target comes down to the woods' level: now they block */
 	terrain(g, 2014, TERRAIN_CLEAR, 1);
@@ -217,7 +171,7 @@ Test(los, blocking_hexes_lower_than_both_ends_do_not_block_8_14)
 Test(los, archers_fire_over_nearer_units_8_14)
 {
 	struct game *g = field();
-	put(g, "x", 1, UT_MI, 2012, FACE_E);
+	put(g, "x", 1, UT_MI, "", 2012, FACE_E);
 	/* 2010 -> 2015: the unit is 2 from the archer, 3 from the target */
 	cr_expect(los_clear(g, H(2010), H(2015), LOS_ARCHER, NULL));
 	cr_expect_not(los_clear(g, H(2010), H(2015), LOS_MISSILE, NULL));
@@ -238,12 +192,12 @@ Test(los, archers_fire_over_nearer_units_8_14)
 Test(los, missile_los_uses_the_firer_8_13_8_14)
 {
 	struct game *g = field();
-	struct unit *a = put(g, "arch", 0, UT_SK, 2010, FACE_E);
+	struct unit *a = put(g, "arch", 0, UT_SK, "", 2010, FACE_E);
 	a->missile = MC_A;
-	struct unit *s = put(g, "sling", 0, UT_SK, 2210, FACE_E);
+	struct unit *s = put(g, "sling", 0, UT_SK, "", 2210, FACE_E);
 	s->missile = MC_S;
-	put(g, "x", 1, UT_MI, 2012, FACE_E);
-	put(g, "y", 1, UT_MI, 2212, FACE_E);
+	put(g, "x", 1, UT_MI, "", 2012, FACE_E);
+	put(g, "y", 1, UT_MI, "", 2212, FACE_E);
 	/* due south is a Flank hexside of a unit facing E */
 	cr_expect(los_missile(g, &g->units[0], H(2015), NULL));
 	cr_expect_not(los_missile(g, &g->units[1], H(2215), NULL));
@@ -266,11 +220,11 @@ Test(los, missile_los_uses_the_firer_8_13_8_14)
 Test(los, elephants_do_not_block_line_command_los_4_33)
 {
 	struct game *g = field();
-	put(g, "el", 1, UT_EL, 2012, FACE_E);
+	put(g, "el", 1, UT_EL, "", 2012, FACE_E);
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_LINE_COMMAND, NULL));
 	cr_expect_not(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	/* any other unit still does */
-	put(g, "mi", 0, UT_MI, 2013, FACE_E);
+	put(g, "mi", 0, UT_MI, "", 2013, FACE_E);
 	cr_expect_not(los_clear(g, H(2010), H(2014), LOS_LINE_COMMAND, NULL));
 	game_free(g);
 }

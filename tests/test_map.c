@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "maniple/map.h"
+#include "bad_file.h"
 
 static const char *srcdir(void)
 {
@@ -168,28 +169,6 @@ Test(map, contains_and_names)
 	map_free(m);
 }
 
-/* Reads a bad file's "# expect: REASON" and the line marked "<-- here". */
-static void expectation(const char *path, char *reason, size_t n, int *line)
-{
-	FILE *fp = fopen(path, "r");
-	cr_assert_not_null(fp, "%s", path);
-	char buf[1024];
-	*line = 0;
-	reason[0] = '\0';
-	for (int l = 1; fgets(buf, sizeof buf, fp); l++) {
-		if (strncmp(buf, "# expect: ", 10) == 0) {
-			buf[strcspn(buf, "\n")] = '\0';
-			size_t len = strnlen(buf + 10, n - 1);
-			memcpy(reason, buf + 10, len);
-			reason[len] = '\0';
-		}
-		if (strstr(buf, "<-- here") && !*line)
-			*line = l;
-	}
-	fclose(fp);
-	cr_assert(reason[0] && *line, "%s lacks its expectation", path);
-}
-
 /* Every tests/bad/map-*.ini is refused, at its marked line, naming why. */
 Test(map, bad_files_refused_at_their_line)
 {
@@ -200,19 +179,11 @@ Test(map, bad_files_refused_at_their_line)
 	cr_expect_geq(g.gl_pathc, 20, "the bad map files are missing");
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		const char *p = g.gl_pathv[i];
-		char reason[256];
-		int line;
-		expectation(p, reason, sizeof reason, &line);
 		struct ini_error err = {0};
 		struct map *m = map_load(p, &err);
 		cr_expect_null(m, "%s was accepted", p);
 		map_free(m);
-		cr_expect_eq(err.line, line, "%s: line %d, expected %d (%s)", p,
-			     err.line, line, err.msg);
-		cr_expect_not_null(strstr(err.msg, reason),
-				   "%s: \"%s\" does not say \"%s\"", p, err.msg,
-				   reason);
-		cr_expect_str_eq(err.file, p);
+		expect_marked_refusal(p, p, &err);
 	}
 	globfree(&g);
 }

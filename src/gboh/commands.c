@@ -2,6 +2,7 @@
  * branch, load, help and the sandbox's setup commands; journaling into the
  * game file and replaying it. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -711,16 +712,28 @@ static void setup_eliminate(void *ctx, int argc, char **argv,
 	game_emit(g, &e);
 }
 
+/* Reads the arguments of `setup WHAT ID N`, N a count in 0..hi, into *n;
+ * false (with the refusal in r) when they are malformed. */
+static bool count_args(struct cmd_result *r, int argc, char **argv,
+		       const char *what, int hi, int *n)
+{
+	char usage[64];
+	snprintf(usage, sizeof usage, "setup %s ID N", what);
+	if (!want_args(r, argc, 2, 2, usage))
+		return false;
+	if (!arg_int(argv[2], 0, hi, n)) {
+		cmd_malformed(r, "%s must be 0-%d, not %s", what, hi, argv[2]);
+		return false;
+	}
+	return true;
+}
+
 static void setup_hits(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
 	int n;
-	if (!want_args(r, argc, 2, 2, "setup hits ID N"))
+	if (!count_args(r, argc, argv, "hits", 99, &n))
 		return;
-	if (!arg_int(argv[2], 0, 99, &n)) {
-		cmd_malformed(r, "hits must be 0-99, not %s", argv[2]);
-		return;
-	}
 	struct game *g = need_sandbox(s, r);
 	struct unit *u = g ? find_unit(g, argv[1], r) : NULL;
 	if (!u)
@@ -897,43 +910,42 @@ static void setup_leader_state(void *ctx, int argc, char **argv,
 	emit_set(g, "leader_state", l->id, "state", argv[2]);
 }
 
-static void setup_wounds(void *ctx, int argc, char **argv,
-			 struct cmd_result *r)
+/* `setup WHAT ID N`: sets the leader's int counter at offset field (of
+ * struct leader) to N, 0-9. */
+static void setup_leader_count(struct session *s, int argc, char **argv,
+			       struct cmd_result *r, const char *what,
+			       size_t field)
 {
-	struct session *s = ctx;
 	int n;
-	if (!want_args(r, argc, 2, 2, "setup wounds ID N"))
+	if (!count_args(r, argc, argv, what, 9, &n))
 		return;
-	if (!arg_int(argv[2], 0, 9, &n)) {
-		cmd_malformed(r, "wounds must be 0-9, not %s", argv[2]);
-		return;
-	}
 	struct game *g = need_sandbox(s, r);
 	struct leader *l = g ? find_leader(g, argv[1], r) : NULL;
 	if (!l)
 		return;
-	l->wounds = n;
-	emit_set(g, "wounds", l->id, "wounds", argv[2]);
+	_Static_assert(_Generic(((struct leader *)0)->wounds, int: 1,
+				default: 0) &&
+			       _Generic(((struct leader *)0)->activations,
+					int: 1, default: 0),
+		       "leader counters are int");
+	*(int *)((char *)l + field) = n;
+	emit_set(g, what, l->id, what, argv[2]);
+}
+
+/* TABLES 6 the wound points a leader has taken */
+static void setup_wounds(void *ctx, int argc, char **argv,
+			 struct cmd_result *r)
+{
+	setup_leader_count(ctx, argc, argv, r, "wounds",
+			   offsetof(struct leader, wounds));
 }
 
 /* 5.14 the phases a leader has been active this turn */
 static void setup_activations(void *ctx, int argc, char **argv,
 			      struct cmd_result *r)
 {
-	struct session *s = ctx;
-	int n;
-	if (!want_args(r, argc, 2, 2, "setup activations ID N"))
-		return;
-	if (!arg_int(argv[2], 0, 9, &n)) {
-		cmd_malformed(r, "activations must be 0-9, not %s", argv[2]);
-		return;
-	}
-	struct game *g = need_sandbox(s, r);
-	struct leader *l = g ? find_leader(g, argv[1], r) : NULL;
-	if (!l)
-		return;
-	l->activations = n;
-	emit_set(g, "activations", l->id, "activations", argv[2]);
+	setup_leader_count(ctx, argc, argv, r, "activations",
+			   offsetof(struct leader, activations));
 }
 
 static void setup_turn(void *ctx, int argc, char **argv, struct cmd_result *r)

@@ -130,19 +130,30 @@ static bool refuse_begin(struct move *m, const char *why, const char *rule)
 	return false;
 }
 
-/* 6.11, 6.12, 6.4, 6.7, 10.27, 7.23 starting a unit's move */
-bool move_begin(const struct game *g, const struct unit *u, struct move *m)
+/* Clears m for a new move and records the mover, index i of n, in *who
+ * (m->unit or m->leader); false, with the refusal in m, when there is no
+ * such mover or no rules tables. */
+static bool begin_clear(const struct game *g, struct move *m, ptrdiff_t i,
+			int n, int *who, const char *none)
 {
 	memset(m, 0, sizeof *m);
 	m->unit = -1;
 	m->leader = -1;
 	m->start = HEX_NONE;
-	ptrdiff_t i = u - g->units;
-	if (i < 0 || i >= g->nunits)
-		return refuse_begin(m, "no such unit", NULL);
-	m->unit = (int)i;
+	if (i < 0 || i >= n)
+		return refuse_begin(m, none, NULL);
+	*who = (int)i;
 	if (!g->tables)
 		return refuse_begin(m, "the rules tables are not loaded", NULL);
+	return true;
+}
+
+/* 6.11, 6.12, 6.4, 6.7, 10.27, 7.23 starting a unit's move */
+bool move_begin(const struct game *g, const struct unit *u, struct move *m)
+{
+	if (!begin_clear(g, m, u - g->units, g->nunits, &m->unit,
+			 "no such unit"))
+		return false;
 	if (!game_unit_in_play(u))
 		return refuse_begin(m, "the unit is not on the map", "6.11");
 	if (u->routed)
@@ -175,16 +186,9 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 bool move_begin_leader(const struct game *g, const struct leader *l,
 		       bool may_leave_zoc, struct move *m)
 {
-	memset(m, 0, sizeof *m);
-	m->unit = -1;
-	m->leader = -1;
-	m->start = HEX_NONE;
-	ptrdiff_t i = l - g->leaders;
-	if (i < 0 || i >= g->nleaders)
-		return refuse_begin(m, "no such leader", NULL);
-	m->leader = (int)i;
-	if (!g->tables)
-		return refuse_begin(m, "the rules tables are not loaded", NULL);
+	if (!begin_clear(g, m, l - g->leaders, g->nleaders, &m->leader,
+			 "no such leader"))
+		return false;
 	if (!l->on_map || l->killed)
 		return refuse_begin(m, "the leader is not on the map", "6.14");
 	for (int k = 0; k < g->nunits; k++)
@@ -207,6 +211,23 @@ static bool refuse_step(struct move_step *out, const char *why,
 	out->refusal = why;
 	out->rule = rule;
 	return false;
+}
+
+/* 6.31, 7.23, 10.14: false, with the refusal in out, once the move has
+ * ended or the mover has been stopped. */
+static bool move_goes_on(const struct move *m, struct move_step *out)
+{
+	if (m->ended)
+		return refuse_step(out, "the move has ended", "6.31");
+	if (m->stopped)
+		return refuse_step(out,
+				   !m->stop_rule ||
+						   strcmp(m->stop_rule, "7.23") == 0
+					   ? "the unit stopped on entering an "
+					     "enemy ZOC"
+					   : "the unit's hits reached its TQ",
+				   m->stop_rule ? m->stop_rule : "7.23");
+	return true;
 }
 
 /* 6.61, 6.62, 4.72, 4.85: who may enter a hex holding other pieces */
@@ -271,16 +292,8 @@ bool move_check_step(const struct game *g, const struct move *m,
 	const struct leader *l = move_leader_c(g, m);
 	if ((!u && !l) || m->refusal)
 		return refuse_step(out, "no move has begun", NULL);
-	if (m->ended)
-		return refuse_step(out, "the move has ended", "6.31");
-	if (m->stopped)
-		return refuse_step(out,
-				   !m->stop_rule ||
-						   strcmp(m->stop_rule, "7.23") == 0
-					   ? "the unit stopped on entering an "
-					     "enemy ZOC"
-					   : "the unit's hits reached its TQ",
-				   m->stop_rule ? m->stop_rule : "7.23");
+	if (!move_goes_on(m, out))
+		return false;
 	const struct map *map = g->battle->map;
 	struct hex from = move_here(g, m);
 	if (!map_contains(map, dest))
@@ -552,16 +565,8 @@ bool facing_change_check(const struct game *g, const struct move *m,
 		return refuse_step(out, "no move has begun", NULL);
 	if (!u)
 		return refuse_step(out, "leaders have no facing", "6.15");
-	if (m->ended)
-		return refuse_step(out, "the move has ended", "6.31");
-	if (m->stopped)
-		return refuse_step(out,
-				   !m->stop_rule ||
-						   strcmp(m->stop_rule, "7.23") == 0
-					   ? "the unit stopped on entering an "
-					     "enemy ZOC"
-					   : "the unit's hits reached its TQ",
-				   m->stop_rule ? m->stop_rule : "7.23");
+	if (!move_goes_on(m, out))
+		return false;
 	if (!unit_facing_change_cost(g, u, to, out))
 		return false;
 	/* 7.24: turning in the enemy ZOC the move began in */

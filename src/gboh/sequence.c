@@ -226,6 +226,18 @@ static void act_view(const struct game *g, struct act_view *v)
 		v->roll_due = true;
 }
 
+/* 5.12 the act_view of g in v; false, with the refusal in r, while a tie
+ * for the next activation is still to be rolled. */
+static bool tie_settled(const struct game *g, struct act_view *v,
+			struct cmd_result *r)
+{
+	act_view(g, v);
+	if (!v->roll_due)
+		return true;
+	cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+	return false;
+}
+
 /* The side's leaders at the lowest rating: indexes into out. */
 static int lowest_of(const struct game *g, const struct act_view *v, int side,
 		     int *out)
@@ -779,6 +791,17 @@ static bool need_step(const struct game *g, enum seq_step want, struct why *w)
 	return wrong_step(g, w);
 }
 
+/* need_step for a command: the refusal, if any, goes into r. */
+static bool step_or_refuse(const struct game *g, enum seq_step want,
+			   struct cmd_result *r)
+{
+	struct why w;
+	if (need_step(g, want, &w))
+		return true;
+	refuse_why(r, &w);
+	return false;
+}
+
 static bool find(const struct game *g, const char *id, int *out,
 		 struct why *w)
 {
@@ -1134,11 +1157,8 @@ void seq_activate(struct game *g, const char *id, struct cmd_result *r)
 		return;
 	}
 	struct act_view v;
-	act_view(g, &v);
-	if (v.roll_due) {
-		cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+	if (!tie_settled(g, &v, r))
 		return;
-	}
 	tie_taken(g, &v, g->leaders[i].side);
 	set_flag(g, i, SEQ_LF_ACTIVATED);
 	begin_orders(g, i, "lowest", "5.12", true);
@@ -1174,11 +1194,8 @@ void seq_pass(struct game *g, const char *id, struct cmd_result *r)
 		return;
 	}
 	struct act_view v;
-	act_view(g, &v);
-	if (v.roll_due) {
-		cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+	if (!tie_settled(g, &v, r))
 		return;
-	}
 	tie_taken(g, &v, g->leaders[i].side);
 	finish(g, i, "passed", "5.15");
 	to_activation(g);
@@ -1245,11 +1262,8 @@ static void trump_active(struct game *g, int i, const char *designated,
 		return;
 	}
 	struct act_view v;
-	act_view(g, &v);
-	if (v.roll_due) {
-		cmd_refuse(r, "5.12", "the tie must be rolled first: continue");
+	if (!tie_settled(g, &v, r))
 		return;
-	}
 	struct leader *l = &g->leaders[i];
 	g->seq.trump_tried[l->side] = true;
 	if (!trump_roll(g, i, d, "trump", "5.41")) {
@@ -1347,11 +1361,8 @@ void seq_trump(struct game *g, const char *id, const char *designated,
 /* 5.42: the trumped leader goes on. */
 void seq_no_trump(struct game *g, struct cmd_result *r)
 {
-	struct why w;
-	if (!need_step(g, SEQ_TRUMP_REPLY, &w)) {
-		refuse_why(r, &w);
+	if (!step_or_refuse(g, SEQ_TRUMP_REPLY, r))
 		return;
-	}
 	struct sequence_state *q = &g->seq;
 	int t = q->trumped;
 	bool momentum = q->trump_kind == TRUMP_MOMENTUM;
@@ -1387,11 +1398,8 @@ void seq_elite(struct game *g, const char *id, struct cmd_result *r)
 /* 5.51: declined; normal activation. */
 void seq_no_elite(struct game *g, struct cmd_result *r)
 {
-	struct why w;
-	if (!need_step(g, SEQ_ELITE, &w)) {
-		refuse_why(r, &w);
+	if (!step_or_refuse(g, SEQ_ELITE, r))
 		return;
-	}
 	struct event e;
 	event_init(&e, "elite_declined");
 	event_add(&e, "side", "%d", g->seq.elite_side);
@@ -1405,11 +1413,8 @@ void seq_no_elite(struct game *g, struct cmd_result *r)
 /* 5.27, 5.28: the orders are given; the Shock segment follows. */
 void seq_orders_done(struct game *g, struct cmd_result *r)
 {
-	struct why w;
-	if (!need_step(g, SEQ_ORDERS, &w)) {
-		refuse_why(r, &w);
+	if (!step_or_refuse(g, SEQ_ORDERS, r))
 		return;
-	}
 	struct event e;
 	event_init(&e, "orders_done");
 	event_add(&e, "leader", "%s", lid(g, g->active_leader));
@@ -1423,11 +1428,8 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 /* 5.31-5.33: attempt momentum, or not (5.15). */
 void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 {
-	struct why w;
-	if (!need_step(g, SEQ_MOMENTUM, &w)) {
-		refuse_why(r, &w);
+	if (!step_or_refuse(g, SEQ_MOMENTUM, r))
 		return;
-	}
 	int i = g->active_leader;
 	struct leader *l = &g->leaders[i];
 	if (!attempt) {

@@ -460,21 +460,33 @@ static bool types_complete(struct parse *p, const char *const *rows,
 	return true;
 }
 
-static int clash_key(struct parse *p, const char *s, const char *k,
-		     const char *v, int line)
+/* The head of a chart by unit type: [chart] columns (each type read as
+ * itself until [read_as] says otherwise) and [read_as], into as; -1 when
+ * section s is neither (it holds the chart's rows). */
+static int chart_head_key(struct parse *p, enum unit_type *as, const char *s,
+			  const char *k, const char *v, int line)
 {
-	struct spqr_tables *t = p->t;
 	if (strcmp(s, "chart") == 0) {
 		if (strcmp(k, "columns") != 0)
 			return unknown_key(p, s, k, line);
 		if (type_columns(p, v, line))
 			return 1;
 		for (int i = 0; i < p->ncols; i++)
-			t->clash_as[p->cols[i]] = (enum unit_type)p->cols[i];
+			as[p->cols[i]] = (enum unit_type)p->cols[i];
 		return 0;
 	}
 	if (strcmp(s, "read_as") == 0)
-		return read_as_key(p, t->clash_as, k, v, line);
+		return read_as_key(p, as, k, v, line);
+	return -1;
+}
+
+static int clash_key(struct parse *p, const char *s, const char *k,
+		     const char *v, int line)
+{
+	struct spqr_tables *t = p->t;
+	int head = chart_head_key(p, t->clash_as, s, k, v, line);
+	if (head >= 0)
+		return head;
 	int side = find_name(clash_sides, 3, s);
 	int def = chart_row_type(p, k, line);
 	if (def < 0)
@@ -517,17 +529,9 @@ static int superiority_key(struct parse *p, const char *s, const char *k,
 			   const char *v, int line)
 {
 	struct spqr_tables *t = p->t;
-	if (strcmp(s, "chart") == 0) {
-		if (strcmp(k, "columns") != 0)
-			return unknown_key(p, s, k, line);
-		if (type_columns(p, v, line))
-			return 1;
-		for (int i = 0; i < p->ncols; i++)
-			t->sup_as[p->cols[i]] = (enum unit_type)p->cols[i];
-		return 0;
-	}
-	if (strcmp(s, "read_as") == 0)
-		return read_as_key(p, t->sup_as, k, v, line);
+	int head = chart_head_key(p, t->sup_as, s, k, v, line);
+	if (head >= 0)
+		return head;
 	int def = chart_row_type(p, k, line);
 	if (def < 0)
 		return 1;
