@@ -11,6 +11,8 @@
 #include "maniple/battle.h"
 #include "maniple/dice.h"
 #include "maniple/event.h"
+#include "maniple/orders_state.h"
+#include "maniple/rout_state.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
 
@@ -75,6 +77,10 @@ struct game {
 	struct session *session;
 	/* 3.0, 5.1-5.5: the sequence of play's own state (sequence.h). */
 	struct sequence_state seq;
+	/* 4.2, 4.3, 5.2: the order being carried out (orders.h). */
+	struct orders_state ord;
+	/* 10.21-10.26: a rout move under way (rout.h). */
+	struct rout_state rout;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */

@@ -28,6 +28,7 @@
 #include <stdbool.h>
 
 #include "maniple/game.h"
+#include "maniple/move_state.h"
 #include "maniple/tables.h"
 
 /* 6.14, 4.81: a leader (and a Leader Elephant) has 9 MP per Orders Phase. */
@@ -76,29 +77,7 @@ int zoc_turn_mp(const struct unit *u); /* half the MA, rounded up */
 /* 6.12: a combat unit moves only once per Orders Phase (u->moved_phase). */
 bool move_allowed(const struct game *g, const struct unit *u);
 
-/* One move of a unit or leader, step by step. */
-struct move {
-	int unit;		/* index into g->units, -1 for a leader */
-	int leader;		/* index into g->leaders, -1 for a unit */
-	struct hex start;	/* where the move began */
-	int ma;			/* 6.11 printed MA; 9 for leaders (6.14) */
-	int mp_spent;
-	int hits;		/* cohesion hits taken during this move */
-	int hexes_entered;
-	int vertices_turned;	/* 7.12 */
-	int facing_mp;		/* MP spent on facing changes (7.24 cap) */
-	bool moved_before;	/* 6.13: moved in an earlier Orders Phase */
-	bool began_in_zoc;	/* 7.23, 7.24 */
-	bool may_leave_zoc;	/* 7.23 bullet 1 (a leader: bullets 2, 3, set
-				 * by the caller who knows the orders) */
-	bool turned_in_zoc;	/* 7.24: turned in place, must stay */
-	bool stopped;		/* entered an enemy ZOC (7.23) or routs */
-	const char *stop_rule;	/* "7.23" or "10.14" */
-	bool rout_due;		/* 10.14 reported: hits reached the TQ */
-	bool ended;		/* move_end done */
-	const char *refusal;	/* move_begin: why the move may not begin */
-	const char *rule;
-};
+/* struct move (one move, step by step) is in move_state.h. */
 
 /* The cost of one step, or why it may not be taken. */
 struct move_step {

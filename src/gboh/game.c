@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/orders.h"
+#include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
@@ -84,6 +86,8 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 		g->stack_seq[i] = (unsigned)(g->nunits - i);
 	g->next_stack_seq = (unsigned)g->nunits + 1;
 	event_log_init(&g->events);
+	orders_state_init(&g->ord);
+	rout_state_init(&g->rout);
 	return g;
 }
 
@@ -332,6 +336,8 @@ char *game_state_text(const struct game *g)
 	for (int i = 0; i < g->nleaders; i++)
 		state_leader(f, &g->leaders[i]);
 	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
+	orders_state_text(g, f); /* 5.2 */
+	rout_state_text(g, f);	 /* 10.22 */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

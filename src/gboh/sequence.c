@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/orders.h"
 #include "maniple/tables.h"
 
 /* Why an action is not legal: the text and the rule. */
@@ -527,6 +528,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	/* 7.31, 8.46: the Moved-this-Orders-Phase marks of the last phase */
 	for (int k = 0; k < g->nunits; k++)
 		g->units[k].moved_phase = false;
+	orders_phase_begin(g);
 	emit_phase(g, PHASE_MOVEMENT, "3.0");
 	q->step = SEQ_ORDERS;
 	q->trump_kind = TRUMP_NONE;
@@ -1061,6 +1063,7 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		add(out, max, &n, side, "5.42", "no trump");
 		break;
 	case SEQ_ORDERS:
+		n += orders_legal(g, out + n, max - n);
 		add(out, max, &n, side, "5.27", "orders done");
 		break;
 	case SEQ_MOMENTUM:
@@ -1415,6 +1418,7 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 {
 	if (!step_or_refuse(g, SEQ_ORDERS, r))
 		return;
+	orders_phase_end(g); /* the open move ends (6.13) */
 	struct event e;
 	event_init(&e, "orders_done");
 	event_add(&e, "leader", "%s", lid(g, g->active_leader));
