@@ -44,6 +44,8 @@ struct sequence_state {
 	int tie_next_side;	/* 5.12: whose turn it is among the tied */
 	int orders_left;	/* 5.21 Individual Orders left this phase */
 	int orders_given;	/* orders given this phase (5.45) */
+	bool momentum_phase;	/* 5.32: this Orders Phase came by momentum
+				 * (4.33's Momentum Phase) */
 	int elite_side;		/* 5.51 side owed the EIO choice, -1 none */
 	int eio_leader;		/* 5.52 the leader in the EIO Phase, -1 */
 	bool doom;		/* 5.33: no more activations this turn */

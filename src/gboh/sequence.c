@@ -535,6 +535,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	q->trumped = q->designated = -1;
 	q->orders_left = leader_initiative_now(g, l);
 	q->orders_given = 0;
+	q->momentum_phase = strcmp(rule, "5.32") == 0;
 	event_init(&e, "orders_phase");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "orders", "%d", q->orders_left);
@@ -1568,14 +1569,14 @@ void seq_state_text(const struct game *g, FILE *f)
 	fprintf(f,
 		"sequence step=%s started_turn=%d trump_kind=%d trumped=%s "
 		"designated=%s trump_tried=%s,%s tie=%d tie_next=%d "
-		"orders_left=%d orders_given=%d elite_side=%d eio=%s doom=%s "
-		"result=%s\n",
+		"orders_left=%d orders_given=%d momentum_phase=%s "
+		"elite_side=%d eio=%s doom=%s result=%s\n",
 		seq_step_name((enum seq_step)q->step), q->started_turn,
 		q->trump_kind, lid(g, q->trumped), lid(g, q->designated),
 		q->trump_tried[0] ? "yes" : "no",
 		q->trump_tried[1] ? "yes" : "no", q->tie_initiative,
 		q->tie_next_side, q->orders_left, q->orders_given,
-		q->elite_side, lid(g, q->eio_leader), q->doom ? "yes" : "no",
+		q->momentum_phase ? "yes" : "no", q->elite_side, lid(g, q->eio_leader), q->doom ? "yes" : "no",
 		seq_result_name((enum seq_result)q->result));
 	fprintf(f, "sequence_leaders");
 	bool any = false;
