@@ -9,6 +9,7 @@
 
 #include "maniple/los.h"
 #include "maniple/map.h"
+#include "maniple/sequence.h"
 #include "maniple/tables.h"
 
 /* The widest Command Range searched: ranges are single digits. */
@@ -153,12 +154,16 @@ int command_path_length(const struct game *g, const struct zoc_query *q,
 	return -1;
 }
 
-/* 4.21 Command Range */
+/* 4.21 Command Range, R7: after the leader's wounds when the tables
+ * (TABLES.md 6) are loaded, else as printed */
 bool command_range_reaches(const struct game *g, const struct zoc_query *q,
 			   const struct leader *l, struct hex h)
 {
-	return l != NULL &&
-	       command_path_length(g, q, l, h, l->command_range) >= 0;
+	if (l == NULL)
+		return false;
+	int range = g->tables ? leader_command_range_now(g, l)
+			      : l->command_range;
+	return command_path_length(g, q, l, h, range) >= 0;
 }
 
 /* 4.21, HEX.md: a two-hex unit counts from its nearer half */
