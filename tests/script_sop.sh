@@ -10,7 +10,7 @@ golden_run sop_turn 0
 # 3.0: the turn ends in Rout and Reload, Withdrawal and turn 2
 if grep -q '^turn_end turn=1 rule=3.0$' "$tmp/out1" &&
    grep -q '^turn_start turn=2 ' "$tmp/out1" &&
-   grep -q '^not_yet what=rout_movement rule=10.23$' "$tmp/out1"; then
+   grep -q '^rout_movement_done rule=10.23$' "$tmp/out1"; then
 	echo "ok 4 - the turn reaches Rout and Reload, Withdrawal and turn 2"
 else
 	echo "not ok 4 - the turn did not reach turn 2 through Rout and Reload"

@@ -33,6 +33,18 @@ struct spqr_tables; /* rules/spqr/ charts, see tables.h */
 /* Where the sequence of play stands inside a phase (3.0, 5.1-5.5; see
  * sequence.h, which reads and changes it).  Plain values only: a copy of
  * struct game copies it. */
+/* 5.46: how things stood just before a trump roll, to put them back
+ * when the trump is treated as never having happened. */
+struct seq_trump_undo {
+	int instead;		/* the leader who goes if the trump is void */
+	int kind;		/* enum seq_trump_kind: TRUMP_NONE for 5.41 */
+	bool trump_tried[2];
+	int tie_initiative, tie_next_side;
+	unsigned char state[BATTLE_LEADERS_MAX];	/* enum leader_state */
+	unsigned char activations[BATTLE_LEADERS_MAX];
+	unsigned char flags[BATTLE_LEADERS_MAX];	/* SEQ_LF_* */
+};
+
 struct sequence_state {
 	int step;		/* enum seq_step: the decision pending */
 	int started_turn;	/* the turn whose start (5.5) has run, 0 none */
@@ -51,6 +63,11 @@ struct sequence_state {
 	bool doom;		/* 5.33: no more activations this turn */
 	int result;		/* 11.2, R4: enum seq_result */
 	unsigned char leader_flags[BATTLE_LEADERS_MAX]; /* SEQ_LF_* */
+	/* 5.45: the leader in the Orders Phase a successful trump gave him,
+	 * -1 none; trump_level: 0 a 5.41 trump, 1 a 5.42 one (undo slot) */
+	int trumper;
+	int trump_level;
+	struct seq_trump_undo trump_undo[2];
 };
 
 struct game {

@@ -34,4 +34,64 @@ void orders_state_text(const struct game *g, FILE *f);
  * seq_legal in SEQ_ORDERS; at most max, returns the count. */
 int orders_legal(const struct game *g, struct seq_action *out, int max);
 
+/* ---- The orders' rules, one command each (cmd_orders.c parses) ----
+ * Each either does what it says, emitting events, or refuses through r
+ * with the reason and rule; a refusal may have changed the game only in
+ * ways the session's snapshot undoes (it ends the open move first). */
+
+/* 5.22 #1, 4.21-4.25, 4.52-4.54, 5.24, 6.12: an Individual Order to move
+ * unit or leader `who`.  what: NULL; "with" (4.23: the active leader
+ * moves with the unit); or another 5.22 function (fire 8.1, rally 10.28,
+ * recover 10.16, replace 4.74, stack 6.66, regroup 8.64), refused naming
+ * its rule.  who a leader: 4.23 the active leader himself, or 4.4 #2 the
+ * OC ordering another leader (two orders from an enemy ZOC). */
+void orders_order(struct game *g, const char *who, const char *what,
+		  struct cmd_result *r);
+/* 4.31-4.33, 5.23 #1: a Line Command to the line of the chart row
+ * `name`; unit (or NULL) names which of the row's lines (line_compose)
+ * when it makes several.  May roll the Strategy die (4.33 #2). */
+void orders_line(struct game *g, const char *name, const char *unit,
+		 struct cmd_result *r);
+/* 4.31, 4.34: opens the move of one unit of a commanded line, or of the
+ * commanding leader himself. */
+void orders_pick(struct game *g, const char *who, struct cmd_result *r);
+/* 6.21-6.32: one hex of the open move. */
+void orders_move(struct game *g, const char *hex, struct cmd_result *r);
+/* 7.12-7.14: a facing change of the open move. */
+void orders_face(struct game *g, const char *facing, struct cmd_result *r);
+/* 6.11, 6.13: ends the open move. */
+void orders_halt(struct game *g, struct cmd_result *r);
+/* The orders state as events (show orders). */
+void orders_show(const struct game *g, struct cmd_result *r);
+
+/* The commands, for the GBoH command table (commands.c). */
+void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_orders_line(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_orders_pick(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_orders_move(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_orders_face(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_orders_halt(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_orders_show(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+#define ORDERS_COMMAND_DEFS                                                   \
+	{"order", "UNIT|LEADER [with|fire|rally|recover|...]",                \
+	 "an Individual Order to move a unit or leader (5.22, 4.2)",          \
+	 CMD_CHANGES, cmd_orders_order},                                      \
+	{"line", "NAME [UNIT]",                                               \
+	 "a Line Command to a line of the chart (5.23, 4.3)", CMD_CHANGES,    \
+	 cmd_orders_line},                                                    \
+	{"pick", "UNIT|LEADER",                                               \
+	 "move a unit of the commanded line, or its leader (4.31, 4.34)",     \
+	 CMD_CHANGES, cmd_orders_pick},                                       \
+	{"move", "HEX", "one hex of the open move (6.2)", CMD_CHANGES,        \
+	 cmd_orders_move},                                                    \
+	{"face", "FACING",                                                    \
+	 "turn the moving unit to a vertex: NE E SE SW W NW (7.12)",          \
+	 CMD_CHANGES, cmd_orders_face},                                       \
+	{"halt", "", "end the open move (6.11, 6.13)", CMD_CHANGES,           \
+	 cmd_orders_halt},                                                    \
+	{"show orders", "",                                                   \
+	 "the Orders Phase: orders left, the open move, who has moved",       \
+	 CMD_LOOKS, cmd_orders_show}
+
 #endif

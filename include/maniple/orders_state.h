@@ -14,8 +14,41 @@ struct orders_state {
 	int mode;		/* enum orders_mode (orders.h) */
 	int mover_unit;		/* the unit whose move is open, -1 none */
 	int mover_leader;	/* the leader moving alone, -1 none */
+	int with_leader;	/* 4.23: the leader moving with mover_unit,
+				 * -1 none */
 	bool moving;		/* move is open */
 	struct move move;	/* the move in progress */
+
+	/* 5.24, 6.12: units given an order (or picked) this Orders Phase */
+	bool ordered[BATTLE_UNITS_MAX];
+	/* 6.14: MP each leader has spent this Orders Phase */
+	int leader_mp[BATTLE_LEADERS_MAX];
+	/* 4.4 #2: leaders the OC has ordered to move this Orders Phase */
+	bool leader_ordered[BATTLE_LEADERS_MAX];
+
+	/* 4.52, 4.54: the one Class of one legion or ala (tribunes,
+	 * praefects sociorum) or the one arm of cavalry (praefects equitum)
+	 * the active leader has ordered this phase */
+	bool arm_set;
+	bool arm_velites;	/* 4.52 Exception: all velites, one Class */
+	char arm_cls[4];
+	int arm_legion;
+	bool arm_ala;
+
+	/* 4.31, 5.23: Line Commands given this phase */
+	int lc_given;
+	bool lc_denied;		/* 4.33 #2: a Strategy roll failed */
+	/* per unit: the Line Command (1-based) whose line it belongs to */
+	unsigned char lc_of[BATTLE_UNITS_MAX];
+
+	/* 4.33: the active leader at the start of the phase: in an enemy
+	 * ZOC, and the units within two hexes in clear LOS */
+	bool start_in_zoc;
+	bool start_reach[BATTLE_UNITS_MAX];
+
+	/* 4.33: the turn in which each leader gave a Line Command in his
+	 * Initial Orders Phase (0 none); kept from phase to phase */
+	int lc_initial_turn[BATTLE_LEADERS_MAX];
 };
 
 #endif

@@ -1,12 +1,63 @@
-/* rout_state.h — a rout move under way (10.21-10.26): plain values held
- * by struct game, printed by game_state_text (rout.h). */
+/* rout_state.h — a rout move under way (10.21-10.26) and the Rout
+ * Movement segment (10.23): plain values held by struct game, printed by
+ * game_state_text (rout.h).  A copy of the game copies it. */
 #ifndef MANIPLE_ROUT_STATE_H
 #define MANIPLE_ROUT_STATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+#include "maniple/battle.h"
+#include "maniple/hex.h"
+
+#define ROUT_QUEUE_MAX	 32
+#define ROUT_VISITED_MAX 24
+
+/* What kind of rout move is under way. */
+enum rout_mode {
+	ROUT_NONE,
+	ROUT_INITIAL, /* 10.22: 2 hexes at once */
+	ROUT_SEGMENT, /* 10.23: the full printed MA */
+	ROUT_EXTRA,   /* 10.25: one more hex out of a friend's hex */
+};
+
+/* The choice a rout move waits for. */
+enum rout_ask {
+	ROUT_ASK_NONE,
+	ROUT_ASK_HEX,	 /* 10.22: equal hexes, the owner picks one */
+	ROUT_ASK_LEADER, /* 10.26: a stacked leader goes along or stays */
+};
 
 struct rout_state {
-	int unit;		/* the unit rout moving, -1 none */
+	int unit;	   /* the unit rout moving, -1 none */
+	int mode;	   /* enum rout_mode */
+	char rule[8];	   /* the rule that made it rout */
+	int hexes_left;	   /* ROUT_INITIAL / ROUT_EXTRA */
+	int mp_left;	   /* ROUT_SEGMENT */
+	int steps;	   /* hexes entered so far */
+	int dir;	   /* phalanx: the facing it moves along, -1 */
+	int last_side;	   /* the hexside of the last step, -1 */
+	struct hex origin; /* where the rout move began (its line) */
+	int nvisited;	   /* hexes left behind (no meandering) */
+	struct hex visited[ROUT_VISITED_MAX];
+	/* the pending choice */
+	int ask;      /* enum rout_ask */
+	int nchoices; /* ROUT_ASK_HEX: destinations of hex[0] */
+	struct hex choice[6][2];
+	int leader;		/* ROUT_ASK_LEADER: the leader asked */
+	uint64_t leaders_asked; /* 10.26: bit per leader index (< 64) */
+	uint64_t leaders_with;	/* 10.26: going along */
+	/* routs caused while another was moving: resolved first in, first
+	 * out once the move under way ends */
+	int nqueue;
+	int queue[ROUT_QUEUE_MAX];
+	char queue_rule[ROUT_QUEUE_MAX][8];
+	/* 10.23: the Rout Movement segment */
+	bool segment;	  /* under way */
+	int segment_turn; /* the turn it belongs to */
+	int segment_next; /* next place in the order: side 0's units
+			   * in roster order, then side 1's */
+	bool segment_mover[BATTLE_UNITS_MAX]; /* routed when it began */
 };
 
 #endif

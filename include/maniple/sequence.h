@@ -30,6 +30,8 @@ enum seq_step {
 	SEQ_MOMENTUM,	 /* 5.31: attempt momentum or not */
 	SEQ_REACTIVATE,	 /* 5.33 [1]: the other side may re-activate */
 	SEQ_OVER,	 /* 11.2, R4: the battle is over */
+	SEQ_ROUT,	 /* 10.22, 10.26: a rout move waits for its owner
+			  * (overrides the step while pending, rout.h) */
 	SEQ_STEP_COUNT
 };
 
@@ -47,6 +49,10 @@ enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
 			       * (5.34), or in the EIO Phase (5.52) */
 #define SEQ_LF_EIO 4u	      /* used the EIO Phase this turn (5.52) */
 #define SEQ_LF_BYPASSED 8u    /* passed over by a successful trump (5.44) */
+#define SEQ_LF_WAS_IN_ZOC 16u /* seen in an enemy ZOC this turn (5.31) */
+#define SEQ_LF_ZOC_PASSED 32u /* passed over in an enemy ZOC when his turn
+			       * came; once out of it he goes first and
+			       * has no momentum (5.26) */
 
 #define SEQ_ACTION_MAX 64
 
@@ -94,6 +100,16 @@ bool seq_may_order(struct game *g, struct cmd_result *r);
 /* 5.21, 5.45: the orders code calls this for each Individual Order given
  * (a Line Command passes its count); returns the orders left. */
 int seq_order_given(struct game *g, int count);
+/* 10.22, 10.23: a rout move that waited for a choice has ended: the
+ * sequence carries on (the Rout Movement segment goes on, or the phase it
+ * interrupted); nothing when the sequence is not under way. */
+void seq_resume(struct game *g);
+/* 5.31: notes every leader now in an enemy ZOC (zoc_enemy_in on his hex)
+ * as having been in one this turn, which bars his momentum.  The
+ * sequence calls it at each turn's start, each return to Leader
+ * Activation, each activation and each `orders done`; the orders code
+ * calls it after each step of a move. */
+void seq_note_leaders_in_zoc(struct game *g);
 
 /* The sequence's lines of the canonical state text (game_state_text). */
 void seq_state_text(const struct game *g, FILE *f);
@@ -111,8 +127,6 @@ void cmd_seq_orders_done(void *ctx, int argc, char **argv,
 void cmd_seq_momentum(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_seq_no_momentum(void *ctx, int argc, char **argv,
 			 struct cmd_result *r);
-void cmd_seq_order(void *ctx, int argc, char **argv, struct cmd_result *r);
-void cmd_seq_line(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_seq_legal(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_seq_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 
@@ -125,7 +139,7 @@ void cmd_seq_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 	 "activate the lowest-rated leader (5.12) or re-activate (5.33)",    \
 	 CMD_CHANGES, cmd_seq_activate},                                      \
 	{"pass", "[LEADER]",                                                  \
-	 "decline the lowest leader (5.15) or a re-activation (5.33)",                                              \
+	 "pass the lowest leader (5.15, 5.26) or a re-activation (5.33)",    \
 	 CMD_CHANGES, cmd_seq_pass},                                          \
 	{"trump", "LEADER [INSTEAD-OF]",                                      \
 	 "attempt a trump with LEADER (5.41, 5.42)", CMD_CHANGES,             \
@@ -146,12 +160,6 @@ void cmd_seq_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 	{"no momentum", "",                                                   \
 	 "no momentum: the active leader is Finished (5.15)", CMD_CHANGES,    \
 	 cmd_seq_no_momentum},                                                \
-	{"order", "UNIT ...",                                                 \
-	 "an Individual Order (5.22): not wired in yet, refused",       \
-	 CMD_CHANGES, cmd_seq_order},                                         \
-	{"line", "NAME ...",                                                  \
-	 "a Line Command (5.23): not wired in yet, refused",            \
-	 CMD_CHANGES, cmd_seq_line},                                          \
 	{"legal", "", "every legal action now and who owes the decision",     \
 	 CMD_LOOKS, cmd_seq_legal},                                           \
 	{"show sequence", "",                                                 \

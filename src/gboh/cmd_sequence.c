@@ -1,7 +1,7 @@
 /* cmd_sequence.c — the sequence of play's commands (sequence.h): continue,
  * activate, pass, trump, no trump, elite, no elite, orders done (end),
- * momentum, no momentum, the order and line boundary, legal and show
- * sequence. */
+ * momentum, no momentum, legal and show sequence (order and line are
+ * the orders' commands, cmd_orders.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,41 +123,6 @@ void cmd_seq_no_momentum(void *ctx, int argc, char **argv,
 	struct game *g = need_game(ctx, r);
 	if (g)
 		seq_momentum(g, false, r);
-}
-
-/* 5.22, 4.2: the boundary of this build's Orders Phase. */
-void cmd_seq_order(void *ctx, int argc, char **argv, struct cmd_result *r)
-{
-	(void)argv;
-	if (argc < 2) {
-		cmd_malformed(r, "usage: order UNIT ...");
-		return;
-	}
-	struct game *g = need_game(ctx, r);
-	if (!g || !seq_may_order(g, r))
-		return;
-	cmd_refuse(r, "5.22",
-		   "Individual Orders (5.22, command range 4.2) are not wired "
-		   "into the sequence yet; %s has %d to give",
-		   g->leaders[g->active_leader].id, g->seq.orders_left);
-}
-
-/* 5.23, 4.3: the boundary for Line Commands. */
-void cmd_seq_line(void *ctx, int argc, char **argv, struct cmd_result *r)
-{
-	(void)argv;
-	if (argc < 2) {
-		cmd_malformed(r, "usage: line NAME ...");
-		return;
-	}
-	struct game *g = need_game(ctx, r);
-	if (!g || !seq_may_order(g, r))
-		return;
-	const struct leader *l = &g->leaders[g->active_leader];
-	cmd_refuse(r, "5.23",
-		   "Line Commands (5.23, 4.3) are not wired into the sequence "
-		   "yet; %s could give %d",
-		   l->id, l->line_command);
 }
 
 void cmd_seq_legal(void *ctx, int argc, char **argv, struct cmd_result *r)

@@ -9,7 +9,9 @@
 
 #include "maniple/game.h"
 #include "maniple/map.h"
+#include "maniple/orders.h"
 #include "maniple/sequence.h"
+#include "maniple/rout.h"
 
 #define ERR_MAX 512
 
@@ -1057,6 +1059,8 @@ static const struct cmd_def gboh_defs[] = {
 	{"setup active", "ID|none", "sandbox: set the active leader",
 	 CMD_CHANGES, setup_active},
 	SEQUENCE_COMMAND_DEFS,
+	ORDERS_COMMAND_DEFS,
+	ROUT_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {

@@ -1,43 +1,1189 @@
-/* orders.c — Individual Orders and Line Commands (orders.h). */
+/* orders.c — Individual Orders and Line Commands (orders.h): the checks
+ * that decide whether an order may be given, and the orders carried out
+ * one step at a time through the movement rules (movement.h). */
 #include "maniple/orders.h"
 
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "maniple/command.h"
+#include "maniple/los.h"
+#include "maniple/movement.h"
+#include "maniple/rout.h"
+
 static const char *const mode_names[] = {"none", "individual", "line"};
+
+/* Why an order may not be given: the rule and the reason. */
+struct ord_why {
+	const char *rule;
+	char text[200];
+};
+
+static bool deny(struct ord_why *w, const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool deny(struct ord_why *w, const char *rule, const char *fmt, ...)
+{
+	w->rule = rule;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(w->text, sizeof w->text, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static void refuse_why(struct cmd_result *r, const struct ord_why *w)
+{
+	cmd_refuse(r, w->rule, "%s", w->text);
+}
+
+static void emit(struct game *g, const struct event *e)
+{
+	game_emit(g, e);
+}
+
+static void put_hex(struct event *e, const char *key, struct hex h)
+{
+	char buf[16];
+	hex_format(h, buf, sizeof buf);
+	event_add(e, key, "%s", buf);
+}
+
+static int find_unit(const struct game *g, const char *id)
+{
+	for (int i = 0; id && i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+static int find_leader(const struct game *g, const char *id)
+{
+	for (int i = 0; id && i < g->nleaders; i++)
+		if (strcmp(g->leaders[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+static const struct leader *active(const struct game *g)
+{
+	if (g->active_leader < 0 || g->active_leader >= g->nleaders)
+		return NULL;
+	return &g->leaders[g->active_leader];
+}
+
+/* 4.24, 5.26: the leader stands in an enemy ZOC */
+static bool leader_in_enemy_zoc(const struct game *g, const struct leader *l)
+{
+	return l->on_map && zoc_enemy_in(g, l->side, l->hex);
+}
+
+/* ---- the phase's state ---- */
 
 void orders_state_init(struct orders_state *o)
 {
 	memset(o, 0, sizeof *o);
 	o->mode = ORD_NONE;
-	o->mover_unit = o->mover_leader = -1;
+	o->mover_unit = o->mover_leader = o->with_leader = -1;
 	o->moving = false;
+	o->move.unit = o->move.leader = -1;
 }
 
-/* 5.21 */
+/* 4.33: keeps the turns of Initial-phase Line Commands across phases */
+static void reset_phase(struct orders_state *o)
+{
+	int keep[BATTLE_LEADERS_MAX];
+	memcpy(keep, o->lc_initial_turn, sizeof keep);
+	orders_state_init(o);
+	memcpy(o->lc_initial_turn, keep, sizeof keep);
+}
+
+/* 5.21; 4.33 the leader's position at the start of his Orders Phase */
 void orders_phase_begin(struct game *g)
 {
-	orders_state_init(&g->ord);
+	struct orders_state *o = &g->ord;
+	reset_phase(o);
+	const struct leader *l = active(g);
+	if (!l || !l->on_map || l->killed)
+		return;
+	o->start_in_zoc = leader_in_enemy_zoc(g, l);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side != l->side || !game_unit_in_play(u))
+			continue;
+		for (int k = 0; k < 2 && !o->start_reach[i]; k++) {
+			struct hex h = u->at.hex[k];
+			if (hex_is_none(h) || hex_distance(l->hex, h) > 2)
+				continue;
+			struct los_why w;
+			if (los_clear(g, l->hex, h, LOS_LINE_COMMAND, &w))
+				o->start_reach[i] = true;
+		}
+	}
+}
+
+/* 10.14, 10.21: a move whose hits reached the TQ; the rout follows */
+static void rout_after_move(struct game *g, const struct move *m)
+{
+	if (!m->rout_due || m->unit < 0 || m->unit >= g->nunits)
+		return;
+	rout_begin(g, m->unit, "10.14");
+}
+
+/* 6.11, 6.13: ends the open move, if any */
+static void end_move(struct game *g)
+{
+	struct orders_state *o = &g->ord;
+	if (!o->moving)
+		return;
+	move_end(g, &o->move);
+	o->moving = false;
+	o->mover_unit = o->mover_leader = o->with_leader = -1;
+	rout_after_move(g, &o->move);
 }
 
 /* 5.27 */
 void orders_phase_end(struct game *g)
 {
-	orders_state_init(&g->ord);
+	end_move(g);
+	reset_phase(&g->ord);
+}
+
+/* ---- the canonical text ---- */
+
+static void list_units(const struct game *g, FILE *f, const char *key,
+		       const bool *set)
+{
+	fprintf(f, " %s=", key);
+	bool any = false;
+	for (int i = 0; i < g->nunits; i++)
+		if (set[i]) {
+			fprintf(f, "%s%s", any ? "," : "", g->units[i].id);
+			any = true;
+		}
+	if (!any)
+		fputc('-', f);
 }
 
 void orders_state_text(const struct game *g, FILE *f)
 {
 	const struct orders_state *o = &g->ord;
-	fprintf(f, "orders mode=%s mover=%s\n", mode_names[o->mode],
-		o->mover_unit >= 0	  ? g->units[o->mover_unit].id
-		: o->mover_leader >= 0 ? g->leaders[o->mover_leader].id
-					 : "-");
+	int mode = o->mode >= 0 && o->mode <= ORD_LINE ? o->mode : 0;
+	fprintf(f, "orders mode=%s mover=%s\n", mode_names[mode],
+		o->mover_unit >= 0 && o->mover_unit < g->nunits
+			? g->units[o->mover_unit].id
+		: o->mover_leader >= 0 && o->mover_leader < g->nleaders
+			? g->leaders[o->mover_leader].id
+			: "-");
+	if (o->moving) {
+		const struct move *m = &o->move;
+		char at[16];
+		hex_format(m->start, at, sizeof at);
+		fprintf(f,
+			"orders move with=%s start=%s ma=%d spent=%d hits=%d "
+			"hexes=%d vertices=%d facing_mp=%d moved_before=%d "
+			"began_in_zoc=%d may_leave_zoc=%d turned_in_zoc=%d "
+			"stopped=%d stop_rule=%s rout_due=%d ended=%d\n",
+			o->with_leader >= 0 ? g->leaders[o->with_leader].id
+					    : "-",
+			at, m->ma, m->mp_spent, m->hits, m->hexes_entered,
+			m->vertices_turned, m->facing_mp, m->moved_before,
+			m->began_in_zoc, m->may_leave_zoc, m->turned_in_zoc,
+			m->stopped, m->stop_rule ? m->stop_rule : "-",
+			m->rout_due, m->ended);
+	}
+	fprintf(f, "orders lc_given=%d lc_denied=%d start_in_zoc=%d",
+		o->lc_given, o->lc_denied, o->start_in_zoc);
+	if (o->arm_set)
+		fprintf(f, " arm=%s/%d/%s", o->arm_velites ? "VE" : o->arm_cls,
+			o->arm_velites ? 0 : o->arm_legion,
+			o->arm_ala ? "ala" : "legion");
+	list_units(g, f, "ordered", o->ordered);
+	list_units(g, f, "start_reach", o->start_reach);
+	fprintf(f, " line_of=");
+	bool any = false;
+	for (int i = 0; i < g->nunits; i++)
+		if (o->lc_of[i]) {
+			fprintf(f, "%s%s:%d", any ? "," : "", g->units[i].id,
+				o->lc_of[i]);
+			any = true;
+		}
+	if (!any)
+		fputc('-', f);
+	fprintf(f, " leaders=");
+	any = false;
+	for (int i = 0; i < g->nleaders; i++)
+		if (o->leader_mp[i] || o->leader_ordered[i] ||
+		    o->lc_initial_turn[i]) {
+			fprintf(f, "%s%s:mp%d:%s:lc%d", any ? "," : "",
+				g->leaders[i].id, o->leader_mp[i],
+				o->leader_ordered[i] ? "ordered" : "-",
+				o->lc_initial_turn[i]);
+			any = true;
+		}
+	if (!any)
+		fputc('-', f);
+	fputc('\n', f);
+}
+
+/* ---- checks (change nothing) ---- */
+
+/* 5.2, 4.25, 10.22: a leader is in his Orders Phase and may give
+ * orders */
+static bool check_gate(const struct game *g, struct ord_why *w)
+{
+	if (rout_pending(g)) {
+		deny(w, "10.22", "a rout move waits: ");
+		size_t k = strlen(w->text);
+		rout_pending_text(g, w->text + k, sizeof w->text - k);
+		return false;
+	}
+	if (seq_step_now(g) != SEQ_ORDERS)
+		return deny(w, "5.2",
+			    "no leader is giving orders now (see legal)");
+	const struct leader *l = active(g);
+	if (!l)
+		return deny(w, "5.2", "no leader is active");
+	if (l->state == LS_FINISHED)
+		return deny(w, "4.25", "%s is Finished and gives no orders",
+			    l->id);
+	return true;
+}
+
+/* 5.21, 4.22: the gate for an Individual Order (seq_may_order's test,
+ * without changing anything) */
+static bool check_individual(const struct game *g, int cost,
+			     struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct leader *l = active(g);
+	if (g->ord.mode == ORD_LINE)
+		return deny(w, "5.21",
+			    "%s has given a Line Command this phase: no "
+			    "Individual Orders",
+			    l->id);
+	if (g->seq.orders_left < cost)
+		return deny(w, "5.21",
+			    "%s has %d Individual Order%s left, %d needed",
+			    l->id, g->seq.orders_left,
+			    g->seq.orders_left == 1 ? "" : "s", cost);
+	return true;
+}
+
+/* 4.52, 4.54: the one Class of one legion/ala (or arm of horse) */
+static bool arm_matches(const struct game *g, const struct leader *l,
+			const struct unit *u, struct ord_why *w)
+{
+	const struct orders_state *o = &g->ord;
+	if (!o->arm_set)
+		return true;
+	if (l->kind == LK_PRAEFECT_EQUITUM) {
+		if (u->ala != o->arm_ala)
+			return deny(w, "4.54",
+				    "%s has ordered %s cavalry this phase; "
+				    "not %s cavalry too",
+				    l->id, o->arm_ala ? "ala" : "legion",
+				    u->ala ? "ala" : "legion");
+		return true;
+	}
+	bool velites = strcmp(u->cls, "VE") == 0;
+	if (velites && o->arm_velites)
+		return true;
+	if (!velites && !o->arm_velites && strcmp(u->cls, o->arm_cls) == 0 &&
+	    u->legion == o->arm_legion && u->ala == o->arm_ala)
+		return true;
+	if (o->arm_velites)
+		return deny(w, "4.52",
+			    "%s has ordered velites this phase: one Class "
+			    "only",
+			    l->id);
+	return deny(w, "4.52",
+		    "%s has ordered class %s of %s %d this phase: one "
+		    "Class of one legion or ala only",
+		    l->id, o->arm_cls, o->arm_ala ? "ala" : "legion",
+		    o->arm_legion);
+}
+
+static bool arm_limited(const struct leader *l)
+{
+	return l->kind == LK_TRIBUNE || l->kind == LK_PRAEFECT_SOCIORUM ||
+	       l->kind == LK_PRAEFECT_EQUITUM;
+}
+
+/* 4.35, 4.52, 4.54: the rule that leader_may_order applies to l */
+static const char *restriction_rule(const struct leader *l)
+{
+	if (l->restriction[0])
+		return "4.35";
+	if (l->kind == LK_PRAEFECT_EQUITUM)
+		return "4.54";
+	if (l->kind == LK_TRIBUNE || l->kind == LK_PRAEFECT_SOCIORUM)
+		return "4.52";
+	return "4.35";
+}
+
+/* 5.22 #1, 5.24, 6.12, 10.27: a unit that may be given a move */
+static bool check_unit_may_move(const struct game *g, int ui,
+				const struct leader *l, struct move *m,
+				struct ord_why *w)
+{
+	const struct unit *u = &g->units[ui];
+	if (u->side != l->side)
+		return deny(w, "5.22", "%s is not a friendly unit", u->id);
+	if (!game_unit_in_play(u))
+		return deny(w, "6.11", "%s is not on the map", u->id);
+	if (u->routed)
+		return deny(w, "10.27",
+			    "%s is routed: it takes no orders but a Rally "
+			    "(10.28)",
+			    u->id);
+	if (g->ord.ordered[ui] || u->moved_phase)
+		return deny(w, "5.24",
+			    "%s has been ordered to move this Orders Phase "
+			    "(6.12)",
+			    u->id);
+	if (!move_begin(g, u, m))
+		return deny(w, m->rule ? m->rule : "6.11", "%s: %s", u->id,
+			    m->refusal ? m->refusal : "may not move");
+	return true;
+}
+
+/* 5.22 #1, 4.21, 4.23, 4.24, 4.52-4.54: an Individual Order to unit ui */
+static bool check_order_unit(const struct game *g, int ui, bool with,
+			     struct move *m, struct ord_why *w)
+{
+	if (!check_individual(g, 1, w))
+		return false;
+	const struct leader *l = active(g);
+	const struct unit *u = &g->units[ui];
+	if (!l->overall && leader_in_enemy_zoc(g, l))
+		return deny(w, "4.24",
+			    "%s is in an enemy ZOC and may give no orders "
+			    "(5.26)",
+			    l->id);
+	if (u->side == l->side && !leader_may_order(g, l, u))
+		return deny(w, restriction_rule(l),
+			    "%s may not give Individual Orders to %s",
+			    l->id, u->id);
+	if (u->side == l->side && arm_limited(l) && !arm_matches(g, l, u, w))
+		return false;
+	if (u->side == l->side && game_unit_in_play(u) &&
+	    !command_range_reaches_unit(g, NULL, l, u))
+		return deny(w, "4.21",
+			    "%s is not within %s's Command Range of %d by an "
+			    "unobstructed path",
+			    u->id, l->id, l->command_range);
+	if (!check_unit_may_move(g, ui, l, m, w))
+		return false;
+	if (with) {
+		if (!footprint_occupies(&u->at, l->hex))
+			return deny(w, "4.23",
+				    "%s is not stacked with %s", l->id,
+				    u->id);
+		if (g->ord.leader_mp[g->active_leader] >= LEADER_MA)
+			return deny(w, "6.14",
+				    "%s has used his %d MP this Orders Phase",
+				    l->id, LEADER_MA);
+	}
+	return true;
+}
+
+/* 4.23, 4.4 #1, #2, 4.24, 4.25, 6.14: an Individual Order moving leader
+ * li; *cost: the orders it takes */
+static bool check_order_leader(const struct game *g, int li, int *cost,
+			       struct move *m, struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct leader *l = active(g);
+	const struct leader *t = &g->leaders[li];
+	*cost = 1;
+	if (g->ord.mode == ORD_LINE)
+		return deny(w, "4.34",
+			    "%s has given a Line Command: he moves by pick %s, "
+			    "as part of it (4.34, 5.21)",
+			    l->id, l->id);
+	if (t->side != l->side)
+		return deny(w, "4.4", "%s is not a friendly leader", t->id);
+	bool self = li == g->active_leader;
+	if (self) {
+		if (!l->overall && leader_in_enemy_zoc(g, l))
+			return deny(w, "4.24",
+				    "%s is in an enemy ZOC: only his OC's "
+				    "order moves him out (4.4 #1)",
+				    l->id);
+	} else {
+		if (!l->overall)
+			return deny(w, "4.4",
+				    "only the Overall Commander orders "
+				    "another leader to move (4.4 #2, 4.25)");
+		if (g->ord.leader_ordered[li])
+			return deny(w, "4.4",
+				    "%s has been ordered to move once this "
+				    "Orders Phase (4.4 #2)",
+				    t->id);
+		if (leader_in_enemy_zoc(g, t))
+			*cost = 2; /* 4.4 #2 */
+	}
+	if (!check_individual(g, *cost, w))
+		return false;
+	if (g->ord.leader_mp[li] >= LEADER_MA)
+		return deny(w, "6.14", "%s has used his %d MP this Orders Phase",
+			    t->id, LEADER_MA);
+	/* 4.4 #1, #2, 4.71: the OC's order lets a leader leave a ZOC */
+	if (!move_begin_leader(g, t, l->overall, m))
+		return deny(w, m->rule ? m->rule : "6.14", "%s: %s", t->id,
+			    m->refusal ? m->refusal : "may not move");
+	m->ma = LEADER_MA - g->ord.leader_mp[li];
+	return true;
+}
+
+/* A Line Command ready to be given: the row, its lines, the one meant,
+ * the authority. */
+struct lc_plan {
+	const struct line_def *def;
+	struct line_groups lg;
+	int group;
+	struct lc_authority auth;
+};
+
+static const struct line_def *find_line(const struct game *g,
+					const char *name, int side)
+{
+	for (int i = 0; name && g->battle && i < g->battle->nlines; i++)
+		if (g->battle->lines[i].side == side &&
+		    strcmp(g->battle->lines[i].name, name) == 0)
+			return &g->battle->lines[i];
+	return NULL;
+}
+
+/* 4.31-4.35, 4.4 #3, 4.53, 4.54, 4.6, 5.21: a Line Command to the line
+ * of row `name` holding unit ui (-1: the row's only line) */
+static bool check_line(const struct game *g, const char *name, int ui,
+		       struct lc_plan *p, struct ord_why *w)
+{
+	p->def = NULL;
+	p->group = -1;
+	if (!check_gate(g, w))
+		return false;
+	const struct orders_state *o = &g->ord;
+	const struct leader *l = active(g);
+	if (o->mode == ORD_INDIVIDUAL)
+		return deny(w, "5.21",
+			    "%s has given Individual Orders this phase: no "
+			    "Line Commands",
+			    l->id);
+	if (o->lc_denied)
+		return deny(w, "4.33",
+			    "the Strategy roll failed: %s may give only "
+			    "Individual Orders this phase",
+			    l->id);
+	if (o->lc_given >= l->line_command)
+		return deny(w, l->overall ? "4.4" : "4.31",
+			    "%s gives %d Line Command%s per Orders Phase and "
+			    "has given %d",
+			    l->id, l->line_command,
+			    l->line_command == 1 ? "" : "s", o->lc_given);
+	if (!l->overall && leader_in_enemy_zoc(g, l))
+		return deny(w, "4.24",
+			    "%s is in an enemy ZOC and may give no orders "
+			    "(5.26)",
+			    l->id);
+	p->def = find_line(g, name, l->side);
+	if (!p->def)
+		return deny(w, "4.31",
+			    "the Line Command Eligibility Chart of %s has no "
+			    "line %s",
+			    g->battle->sides[l->side].id, name ? name : "");
+	if (!leader_may_command_line(g, l, p->def))
+		return deny(w,
+			    l->restriction[0]			 ? "4.35"
+			    : l->kind == LK_PRAEFECT_EQUITUM ? "4.54"
+			    : arm_limited(l)		 ? "4.53"
+							 : "4.35",
+			    "%s may not give a Line Command to the line %s",
+			    l->id, p->def->name);
+	line_compose(g, NULL, p->def, l, &p->lg);
+	if (p->lg.ngroups == 0)
+		return deny(w, "4.32", "no unit of the line %s can take part",
+			    p->def->name);
+	if (ui >= 0) {
+		p->group = p->lg.group[ui];
+		if (p->group < 0)
+			return deny(w, "4.32", "%s is not in a line %s now",
+				    g->units[ui].id, p->def->name);
+	} else if (p->lg.ngroups > 1) {
+		return deny(w, "4.32",
+			    "the row %s makes %d lines now: name one by a "
+			    "unit in it (line %s UNIT)",
+			    p->def->name, p->lg.ngroups, p->def->name);
+	} else {
+		p->group = 0;
+	}
+	bool any = false, reach = false;
+	for (int i = 0; i < g->nunits; i++) {
+		if (p->lg.group[i] != p->group)
+			continue;
+		if (!o->ordered[i] && !g->units[i].moved_phase)
+			any = true;
+		if (o->start_reach[i])
+			reach = true;
+	}
+	if (!any)
+		return deny(w, "6.12",
+			    "every unit of that line has moved this Orders "
+			    "Phase");
+	if (line_group_is_infantry_or_elephant(g, &p->lg, p->group)) {
+		if (o->start_in_zoc)
+			return deny(w, "4.33",
+				    "%s began his Orders Phase in an enemy ZOC",
+				    l->id);
+		if (!reach)
+			return deny(w, "4.33",
+				    "%s did not begin his Orders Phase within "
+				    "two hexes and in clear LOS of a unit of "
+				    "that line",
+				    l->id);
+	}
+	enum lc_phase ph =
+		g->seq.momentum_phase ? LC_MOMENTUM_PHASE : LC_INITIAL_PHASE;
+	bool initial = o->lc_initial_turn[g->active_leader] == g->turn;
+	p->auth = line_command_authority(g, NULL, l, &p->lg, p->group, ph,
+					 initial);
+	if (p->auth.decision == LC_REFUSED)
+		return deny(w, p->auth.rule ? p->auth.rule : "4.33", "%s",
+			    p->auth.reason[0] ? p->auth.reason
+					      : "no Line Command now");
+	return true;
+}
+
+/* 4.34: leader l standing at h is within Command Range of a unit of a
+ * line he has commanded */
+static bool lc_leader_in_range(const struct game *g, const struct leader *l,
+			       struct hex h)
+{
+	struct leader at = *l;
+	at.hex = h;
+	for (int i = 0; i < g->nunits; i++)
+		if (g->ord.lc_of[i] && game_unit_in_play(&g->units[i]) &&
+		    command_range_reaches_unit(g, NULL, &at, &g->units[i]))
+			return true;
+	return false;
+}
+
+/* 4.31, 4.34, 6.12: opening a move within the Line Command */
+static bool check_pick(const struct game *g, int ui, int li, struct move *m,
+		       struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct leader *l = active(g);
+	if (g->ord.mode != ORD_LINE)
+		return deny(w, "5.23",
+			    "%s has given no Line Command this phase", l->id);
+	if (li >= 0) {
+		if (li != g->active_leader)
+			return deny(w, "4.34",
+				    "only the leader who gave the Line Command "
+				    "moves as part of it");
+		if (g->ord.leader_mp[li] >= LEADER_MA)
+			return deny(w, "6.14",
+				    "%s has used his %d MP this Orders Phase",
+				    l->id, LEADER_MA);
+		if (!move_begin_leader(g, l, l->overall, m))
+			return deny(w, m->rule ? m->rule : "6.14", "%s: %s",
+				    l->id,
+				    m->refusal ? m->refusal : "may not move");
+		m->ma = LEADER_MA - g->ord.leader_mp[li];
+		return true;
+	}
+	if (!g->ord.lc_of[ui])
+		return deny(w, "4.31",
+			    "%s is not in a line %s has commanded this phase",
+			    g->units[ui].id, l->id);
+	return check_unit_may_move(g, ui, l, m, w);
+}
+
+/* 6.2, 6.15, 6.14, 4.23, 4.34: one hex of the open move */
+static bool check_step(const struct game *g, struct hex dest,
+		       struct move_step *s, struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct orders_state *o = &g->ord;
+	if (!o->moving)
+		return deny(w, "6.11",
+			    "no move is open: give an order (or pick) first");
+	if (!move_check_step(g, &o->move, dest, s)) {
+		/* 6.14: a leader's MP are his for the whole phase */
+		bool leader_mp = o->mover_leader >= 0 && s->rule &&
+				 strcmp(s->rule, "6.25") == 0;
+		return deny(w,
+			    leader_mp ? "6.14" : s->rule ? s->rule : "6.2",
+			    "%s%s", s->refusal ? s->refusal : "may not move",
+			    leader_mp ? " (9 MP per Orders Phase)" : "");
+	}
+	if (o->with_leader >= 0) {
+		const struct leader *l = &g->leaders[o->with_leader];
+		struct hex from = g->units[o->mover_unit].at.hex[0];
+		struct move_cost c = move_hex_entry_cost(g, NULL, from, dest);
+		if (c.prohibited)
+			return deny(w, "6.15",
+				    "%s may not enter that hex with the unit "
+				    "(cavalry costs)",
+				    l->id);
+		if (o->leader_mp[o->with_leader] + c.mp > LEADER_MA)
+			return deny(w, "6.14",
+				    "%s has %d MP left this Orders Phase; that "
+				    "hex costs him %d",
+				    l->id,
+				    LEADER_MA - o->leader_mp[o->with_leader],
+				    c.mp);
+	}
+	if (o->mover_leader >= 0 && o->mode == ORD_LINE &&
+	    o->mover_leader == g->active_leader &&
+	    !lc_leader_in_range(g, &g->leaders[o->mover_leader], dest))
+		return deny(w, "4.34",
+			    "%s must stay within Command Range of a unit of "
+			    "the line he commanded",
+			    g->leaders[o->mover_leader].id);
+	return true;
+}
+
+static bool check_face(const struct game *g, enum facing f,
+		       struct move_step *s, struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct orders_state *o = &g->ord;
+	if (!o->moving)
+		return deny(w, "6.11",
+			    "no move is open: give an order (or pick) first");
+	if (o->mover_unit < 0)
+		return deny(w, "6.15", "leaders have no facing");
+	if (!facing_change_check(g, &o->move, f, s))
+		return deny(w, s->rule ? s->rule : "7.12", "%s",
+			    s->refusal ? s->refusal : "may not turn");
+	return true;
+}
+
+/* ---- doing ---- */
+
+/* 4.72: an enemy leader next to the hex a unit has entered */
+static void leader_adjacent(struct game *g, const struct unit *u)
+{
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->side == u->side || !l->on_map || l->killed ||
+		    hex_distance(l->hex, u->at.hex[0]) != 1)
+			continue;
+		struct event e;
+		event_init(&e, "not_yet");
+		event_add(&e, "what", "leader_withdrawal");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "by", "%s", u->id);
+		event_add(&e, "rule", "4.72");
+		emit(g, &e);
+	}
+}
+
+static void open_move(struct game *g, const struct move *m, int ui, int li,
+		      int with)
+{
+	struct orders_state *o = &g->ord;
+	o->move = *m;
+	o->moving = true;
+	o->mover_unit = ui;
+	o->mover_leader = li;
+	o->with_leader = with;
+	if (ui >= 0)
+		o->ordered[ui] = true;
+}
+
+static void emit_order(struct game *g, const char *kind, const char *who,
+		       const char *how, int cost, const char *rule)
+{
+	struct event e;
+	event_init(&e, kind);
+	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
+	event_add(&e, "to", "%s", who);
+	if (how)
+		event_add(&e, "with", "%s", how);
+	if (cost)
+		event_add(&e, "orders", "%d", cost);
+	if (cost)
+		event_add(&e, "left", "%d", g->seq.orders_left);
+	event_add(&e, "rule", "%s", rule);
+	emit(g, &e);
+}
+
+/* 4.52, 4.54: the one arm of a tribune or praefect is set by his first
+ * order */
+static void set_arm(struct game *g, const struct leader *l,
+		    const struct unit *u)
+{
+	struct orders_state *o = &g->ord;
+	if (o->arm_set || !arm_limited(l))
+		return;
+	o->arm_set = true;
+	o->arm_ala = u->ala;
+	if (l->kind == LK_PRAEFECT_EQUITUM)
+		return;
+	o->arm_velites = strcmp(u->cls, "VE") == 0;
+	snprintf(o->arm_cls, sizeof o->arm_cls, "%s", u->cls);
+	o->arm_legion = u->legion;
+}
+
+/* 5.22 #2-#7: the other uses of an Individual Order */
+static const char *other_function_rule(const char *what)
+{
+	static const struct {
+		const char *what, *rule;
+	} f[] = {
+		{"fire", "8.1"},    {"recover", "10.16"}, {"rally", "10.28"},
+		{"replace", "4.74"}, {"stack", "6.66"},	  {"regroup", "8.64"},
+	};
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (strcmp(what, f[i].what) == 0)
+			return f[i].rule;
+	return NULL;
+}
+
+void orders_order(struct game *g, const char *who, const char *what,
+		  struct cmd_result *r)
+{
+	struct ord_why w;
+	if (!check_gate(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	if (what && strcmp(what, "move") == 0)
+		what = NULL; /* 5.22 #1 said in words */
+	bool with = what && strcmp(what, "with") == 0;
+	if (what && !with) {
+		const char *rule = other_function_rule(what);
+		if (rule)
+			cmd_refuse(r, rule,
+				   "an Individual Order to %s (5.22) is not "
+				   "played yet (%s)",
+				   what, rule);
+		else
+			cmd_malformed(r,
+				      "order UNIT [move|with|fire|recover|"
+				      "rally|replace|stack|regroup]");
+		return;
+	}
+	int ui = find_unit(g, who), li = find_leader(g, who);
+	if (ui < 0 && li < 0) {
+		cmd_refuse(r, NULL, "no unit or leader %s", who);
+		return;
+	}
+	if (li >= 0 && with) {
+		cmd_refuse(r, "4.23", "a leader moves with a unit: order UNIT "
+				      "with");
+		return;
+	}
+	end_move(g); /* 6.11: another order ends the open move */
+	struct move m;
+	if (ui >= 0) {
+		if (!check_order_unit(g, ui, with, &m, &w)) {
+			refuse_why(r, &w);
+			return;
+		}
+		const struct leader *l = active(g);
+		g->ord.mode = ORD_INDIVIDUAL;
+		set_arm(g, l, &g->units[ui]);
+		seq_order_given(g, 1);
+		open_move(g, &m, ui, -1, with ? g->active_leader : -1);
+		emit_order(g, "order", g->units[ui].id, with ? l->id : NULL,
+			   1, with ? "4.23" : "5.22");
+		return;
+	}
+	int cost = 1;
+	if (!check_order_leader(g, li, &cost, &m, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	g->ord.mode = ORD_INDIVIDUAL;
+	if (li != g->active_leader)
+		g->ord.leader_ordered[li] = true;
+	seq_order_given(g, cost);
+	open_move(g, &m, -1, li, -1);
+	emit_order(g, "order", g->leaders[li].id, NULL, cost,
+		   li == g->active_leader ? "4.23" : "4.4");
+}
+
+/* 4.33 #2: the Strategy roll; true when it succeeds */
+static bool strategy_roll(struct game *g, const struct lc_plan *p)
+{
+	const struct leader *oc = command_overall_commander(
+		g, g->leaders[g->active_leader].side);
+	struct event e;
+	event_init(&e, "roll");
+	event_add(&e, "for", "line_command");
+	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
+	event_add(&e, "line", "%s", p->def->name);
+	event_add(&e, "oc", "%s", oc ? oc->id : "-");
+	event_add(&e, "target", "%d", p->auth.target);
+	event_add(&e, "drm", "%+d", p->auth.drm);
+	bool forced = false;
+	int d = dice_d10(&g->dice, &forced);
+	event_add(&e, "die", "%d", d);
+	if (forced)
+		event_add(&e, "forced", "yes");
+	bool ok = d + p->auth.drm <= p->auth.target;
+	event_add(&e, "total", "%d", d + p->auth.drm);
+	event_add(&e, "result", "%s", ok ? "pass" : "fail");
+	event_add(&e, "rule", "%s", p->auth.rule ? p->auth.rule : "4.33");
+	emit(g, &e);
+	return ok;
+}
+
+void orders_line(struct game *g, const char *name, const char *unit,
+		 struct cmd_result *r)
+{
+	int ui = -1;
+	if (unit) {
+		ui = find_unit(g, unit);
+		if (ui < 0) {
+			cmd_refuse(r, NULL, "no unit %s", unit);
+			return;
+		}
+	}
+	struct lc_plan *p = malloc(sizeof *p);
+	if (!p) {
+		cmd_refuse(r, NULL, "out of memory");
+		return;
+	}
+	struct ord_why w;
+	if (!check_line(g, name, ui, p, &w)) {
+		refuse_why(r, &w);
+		free(p);
+		return;
+	}
+	end_move(g);
+	struct orders_state *o = &g->ord;
+	const struct leader *l = active(g);
+	if (p->auth.decision == LC_NEEDS_ROLL && !strategy_roll(g, p)) {
+		/* 4.33 #2: a failed roll leaves only Individual Orders */
+		o->lc_denied = true;
+		struct event e;
+		event_init(&e, "line_command_refused");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "line", "%s", p->def->name);
+		event_add(&e, "then", "%s",
+			  o->lc_given ? "no more Line Commands"
+				      : "Individual Orders only");
+		event_add(&e, "rule", "4.33");
+		emit(g, &e);
+		free(p);
+		return;
+	}
+	o->mode = ORD_LINE;
+	o->lc_given++;
+	if (!g->seq.momentum_phase)
+		o->lc_initial_turn[g->active_leader] = g->turn;
+	int n = 0;
+	char ids[EVENT_VAL_MAX] = "";
+	size_t len = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		if (p->lg.group[i] != p->group || o->ordered[i] ||
+		    g->units[i].moved_phase)
+			continue;
+		o->lc_of[i] = (unsigned char)o->lc_given;
+		n++;
+		int k = snprintf(ids + len, sizeof ids - len, "%s%s",
+				 len ? "," : "", g->units[i].id);
+		if (k < 0 || (size_t)k >= sizeof ids - len)
+			snprintf(ids + sizeof ids - 4, 4, "...");
+		else
+			len += (size_t)k;
+	}
+	seq_order_given(g, 1);
+	struct event e;
+	event_init(&e, "line_command");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "line", "%s", p->def->name);
+	event_add(&e, "units", "%d", n);
+	event_add(&e, "members", "%s", ids);
+	event_add(&e, "given", "%d", o->lc_given);
+	event_add(&e, "of", "%d", l->line_command);
+	event_add(&e, "how", "%s",
+		  p->auth.decision == LC_NEEDS_ROLL ? "strategy_roll"
+						    : "allowed");
+	event_add(&e, "rule", "5.23");
+	emit(g, &e);
+	free(p);
+}
+
+void orders_pick(struct game *g, const char *who, struct cmd_result *r)
+{
+	int ui = find_unit(g, who), li = ui < 0 ? find_leader(g, who) : -1;
+	if (ui < 0 && li < 0) {
+		cmd_refuse(r, NULL, "no unit or leader %s", who);
+		return;
+	}
+	end_move(g);
+	struct move m;
+	struct ord_why w;
+	if (!check_pick(g, ui, li, &m, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	open_move(g, &m, ui, li, -1);
+	struct event e;
+	event_init(&e, "pick");
+	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
+	event_add(&e, "unit", "%s", ui >= 0 ? g->units[ui].id
+					    : g->leaders[li].id);
+	event_add(&e, "rule", "%s", ui >= 0 ? "4.31" : "4.34");
+	emit(g, &e);
+}
+
+void orders_move(struct game *g, const char *hex, struct cmd_result *r)
+{
+	struct hex dest;
+	if (!hex_parse(hex, &dest)) {
+		cmd_malformed(r, "move HEX: %s is not a hex number (CCRR)",
+			      hex);
+		return;
+	}
+	struct move_step s;
+	struct ord_why w;
+	if (!check_step(g, dest, &s, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct orders_state *o = &g->ord;
+	struct hex from = o->mover_unit >= 0
+				  ? g->units[o->mover_unit].at.hex[0]
+				  : g->leaders[o->mover_leader].hex;
+	if (!move_apply_step(g, &o->move, dest)) {
+		cmd_refuse(r, "6.2", "the step could not be made");
+		return;
+	}
+	if (o->with_leader >= 0) {
+		/* 4.23, 6.14, 6.15: the leader goes along at cavalry costs */
+		struct leader *l = &g->leaders[o->with_leader];
+		struct move_cost c = move_hex_entry_cost(g, NULL, from, dest);
+		l->hex = dest;
+		o->leader_mp[o->with_leader] += c.mp;
+		struct event e;
+		event_init(&e, "leader_moved");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "with", "%s", g->units[o->mover_unit].id);
+		put_hex(&e, "to", dest);
+		event_add(&e, "mp", "%d", c.mp);
+		event_add(&e, "left", "%d",
+			  LEADER_MA - o->leader_mp[o->with_leader]);
+		event_add(&e, "rule", "4.23");
+		emit(g, &e);
+	}
+	if (o->mover_leader >= 0)
+		o->leader_mp[o->mover_leader] =
+			LEADER_MA - o->move.ma + o->move.mp_spent;
+	if (o->mover_unit >= 0) {
+		leader_adjacent(g, &g->units[o->mover_unit]);
+		if (o->move.rout_due) /* 10.14: the move ends, the unit routs */
+			end_move(g);
+	}
+}
+
+void orders_face(struct game *g, const char *facing, struct cmd_result *r)
+{
+	int f = facing_parse(facing);
+	if (f < 0) {
+		cmd_malformed(r, "face FACING: one of NE E SE SW W NW");
+		return;
+	}
+	struct move_step s;
+	struct ord_why w;
+	if (!check_face(g, (enum facing)f, &s, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct orders_state *o = &g->ord;
+	if (!facing_change_apply(g, &o->move, (enum facing)f)) {
+		cmd_refuse(r, "7.12", "the facing change could not be made");
+		return;
+	}
+	if (o->move.rout_due)
+		end_move(g);
+}
+
+void orders_halt(struct game *g, struct cmd_result *r)
+{
+	struct ord_why w;
+	if (!check_gate(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	if (!g->ord.moving) {
+		cmd_refuse(r, "6.11", "no move is open");
+		return;
+	}
+	end_move(g);
+}
+
+/* ---- looking ---- */
+
+void orders_show(const struct game *g, struct cmd_result *r)
+{
+	const struct orders_state *o = &g->ord;
+	const struct leader *l = active(g);
+	struct event e;
+	event_init(&e, "orders");
+	int mode = o->mode >= 0 && o->mode <= ORD_LINE ? o->mode : 0;
+	event_add(&e, "step", "%s", seq_step_name(seq_step_now(g)));
+	event_add(&e, "leader", "%s", l ? l->id : "-");
+	event_add(&e, "mode", "%s", mode_names[mode]);
+	event_add(&e, "orders_left", "%d",
+		  mode == ORD_LINE ? 0 : g->seq.orders_left);
+	event_add(&e, "lc_left", "%d",
+		  l && mode != ORD_INDIVIDUAL && !o->lc_denied
+			  ? l->line_command - o->lc_given
+			  : 0);
+	event_add(&e, "rule", "5.21");
+	cmd_output(r, &e);
+	if (o->moving) {
+		event_init(&e, "open_move");
+		event_add(&e, "mover", "%s",
+			  o->mover_unit >= 0 ? g->units[o->mover_unit].id
+					     : g->leaders[o->mover_leader].id);
+		if (o->with_leader >= 0)
+			event_add(&e, "with", "%s",
+				  g->leaders[o->with_leader].id);
+		event_add(&e, "mp_left", "%d", o->move.ma - o->move.mp_spent);
+		event_add(&e, "hits", "%d", o->move.hits);
+		event_add(&e, "stopped", "%s",
+			  o->move.stopped ? o->move.stop_rule : "no");
+		event_add(&e, "rule", "6.11");
+		cmd_output(r, &e);
+	}
+	for (int i = 0; i < g->nunits; i++) {
+		if (!o->ordered[i] && !o->lc_of[i])
+			continue;
+		event_init(&e, "unit_order");
+		event_add(&e, "unit", "%s", g->units[i].id);
+		event_add(&e, "ordered", "%s", o->ordered[i] ? "yes" : "no");
+		if (o->lc_of[i])
+			event_add(&e, "line_command", "%d", o->lc_of[i]);
+		event_add(&e, "rule", "6.12");
+		cmd_output(r, &e);
+	}
+	for (int i = 0; i < g->nleaders; i++) {
+		if (!o->leader_mp[i] && !o->leader_ordered[i])
+			continue;
+		event_init(&e, "leader_order");
+		event_add(&e, "leader", "%s", g->leaders[i].id);
+		event_add(&e, "mp_used", "%d", o->leader_mp[i]);
+		event_add(&e, "ordered_by_oc", "%s",
+			  o->leader_ordered[i] ? "yes" : "no");
+		event_add(&e, "rule", "6.14");
+		cmd_output(r, &e);
+	}
+}
+
+/* ---- legal ---- */
+
+static void add(struct seq_action *out, int max, int *n, int side,
+		const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void add(struct seq_action *out, int max, int *n, int side,
+		const char *rule, const char *fmt, ...)
+{
+	if (*n >= max)
+		return;
+	struct seq_action *a = &out[(*n)++];
+	a->side = side;
+	snprintf(a->rule, sizeof a->rule, "%s", rule);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->line, sizeof a->line, fmt, ap);
+	va_end(ap);
 }
 
 int orders_legal(const struct game *g, struct seq_action *out, int max)
 {
-	(void)g;
-	(void)out;
-	(void)max;
-	return 0;
+	struct ord_why w;
+	if (!check_gate(g, &w))
+		return 0;
+	int n = 0;
+	int side = active(g)->side;
+	const struct orders_state *o = &g->ord;
+	struct move m;
+	/* the orders, as if the open move were ended */
+	for (int i = 0; i < g->nunits; i++) {
+		if (i == o->mover_unit)
+			continue;
+		if (check_order_unit(g, i, false, &m, &w))
+			add(out, max, &n, side, "5.22", "order %s",
+			    g->units[i].id);
+		if (check_order_unit(g, i, true, &m, &w))
+			add(out, max, &n, side, "4.23", "order %s with",
+			    g->units[i].id);
+		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w))
+			add(out, max, &n, side, "4.31", "pick %s",
+			    g->units[i].id);
+	}
+	for (int i = 0; i < g->nleaders; i++) {
+		int cost;
+		if (i != o->mover_leader &&
+		    check_order_leader(g, i, &cost, &m, &w))
+			add(out, max, &n, side,
+			    i == g->active_leader ? "4.23" : "4.4",
+			    "order %s", g->leaders[i].id);
+	}
+	if (o->mode == ORD_LINE && o->mover_leader != g->active_leader &&
+	    check_pick(g, -1, g->active_leader, &m, &w))
+		add(out, max, &n, side, "4.34", "pick %s",
+		    active(g)->id);
+	struct lc_plan *p = malloc(sizeof *p);
+	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
+		const struct line_def *def = &g->battle->lines[d];
+		if (def->side != side)
+			continue;
+		if (check_line(g, def->name, -1, p, &w)) {
+			add(out, max, &n, side, "5.23", "line %s", def->name);
+			continue;
+		}
+		if (!p->def || strcmp(w.rule, "4.32") != 0 ||
+		    p->lg.ngroups < 2)
+			continue;
+		struct line_groups lg = p->lg;
+		for (int gi = 0; gi < lg.ngroups; gi++)
+			for (int i = 0; i < g->nunits; i++)
+				if (lg.group[i] == gi) {
+					if (check_line(g, def->name, i, p, &w))
+						add(out, max, &n, side, "5.23",
+						    "line %s %s", def->name,
+						    g->units[i].id);
+					break;
+				}
+	}
+	free(p);
+	if (o->moving) {
+		struct move_step s;
+		struct hex here = o->mover_unit >= 0
+					  ? g->units[o->mover_unit].at.hex[0]
+					  : g->leaders[o->mover_leader].hex;
+		for (int d = 0; d < 6; d++) {
+			struct hex h = hex_neighbour(here, (enum hexside)d);
+			if (check_step(g, h, &s, &w)) {
+				char buf[16];
+				hex_format(h, buf, sizeof buf);
+				add(out, max, &n, side, "6.21", "move %s",
+				    buf);
+			}
+		}
+		for (int f = 0; o->mover_unit >= 0 && f < FACING_COUNT; f++)
+			if (check_face(g, (enum facing)f, &s, &w))
+				add(out, max, &n, side, "7.12", "face %s",
+				    facing_name((enum facing)f));
+		add(out, max, &n, side, "6.11", "halt");
+	}
+	return n;
 }

@@ -15,7 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/command.h"
+#include "maniple/movement.h"
 #include "maniple/orders.h"
+#include "maniple/rout.h"
 #include "maniple/tables.h"
 
 /* Why an action is not legal: the text and the rule. */
@@ -47,6 +50,7 @@ static void refuse_why(struct cmd_result *r, const struct why *w)
 static const char *const step_names[SEQ_STEP_COUNT] = {
 	"none",	  "elite",    "activate",   "trump_reply",
 	"orders", "momentum", "reactivate", "over",
+	"rout",
 };
 
 const char *seq_step_name(enum seq_step s)
@@ -118,13 +122,51 @@ static bool present(const struct leader *l)
 	return l->on_map && !l->killed && l->available;
 }
 
-/* 5.13: Inactive (or Bypassed, 5.44) and not yet activated this turn. */
-static bool eligible(const struct game *g, int i)
+/* 4.71, 5.26, 5.31: the leader's hex is in a ZOC of an enemy unit. */
+static bool in_enemy_zoc(const struct game *g, int i)
+{
+	const struct leader *l = &g->leaders[i];
+	return g->battle && g->battle->map && present(l) &&
+	       zoc_enemy_in(g, l->side, l->hex);
+}
+
+/* 4.24, 5.26: a leader other than the Overall Commander in an enemy ZOC
+ * issues no orders (the OC may order himself out, 4.4 #1). */
+static bool zoc_bars_orders(const struct game *g, int i)
+{
+	return !g->leaders[i].overall && in_enemy_zoc(g, i);
+}
+
+/* 5.13: Inactive (or Bypassed, 5.44), not yet activated this turn, and
+ * not set aside by 5.26. */
+static bool not_yet_activated(const struct game *g, int i)
 {
 	const struct leader *l = &g->leaders[i];
 	return present(l) &&
 	       (l->state == LS_INACTIVE || l->state == LS_BYPASSED) &&
 	       !(flags(g, i) & SEQ_LF_ACTIVATED);
+}
+
+/* 5.12, 5.13: in the normal order of activation. */
+static bool eligible(const struct game *g, int i)
+{
+	return not_yet_activated(g, i) && !(flags(g, i) & SEQ_LF_ZOC_PASSED);
+}
+
+/* 5.26: passed over in an enemy ZOC and out of it now: he must be
+ * activated before any other leader. */
+static bool zoc_first(const struct game *g, int i)
+{
+	return not_yet_activated(g, i) && (flags(g, i) & SEQ_LF_ZOC_PASSED) &&
+	       !in_enemy_zoc(g, i);
+}
+
+/* 5.31 */
+void seq_note_leaders_in_zoc(struct game *g)
+{
+	for (int i = 0; i < g->nleaders; i++)
+		if (in_enemy_zoc(g, i))
+			set_flag(g, i, SEQ_LF_WAS_IN_ZOC);
 }
 
 /* ---- events ---- */
@@ -195,17 +237,37 @@ struct act_view {
 	int side;	/* the side that activates; -1 while a roll is due */
 	bool tie;	/* both sides have leaders at the lowest rating */
 	bool roll_due;	/* 5.12: the tie has not been rolled yet */
+	bool first;	/* 5.26: only leaders out of a ZOC go now */
 };
 
-/* 5.12, 5.13 */
+/* 5.12, 5.26: a leader activation may go to now (the act_view's set). */
+static bool candidate(const struct game *g, const struct act_view *v, int i)
+{
+	return v->first ? zoc_first(g, i) : eligible(g, i);
+}
+
+/* 5.12, 5.13, 5.26.  Ruling on 5.26's last paragraph (with 5.15 "but see
+ * 5.26"): a leader's turn "comes" when he is the leader (or one of the
+ * equally rated leaders) 5.12 says his side activates now.  If he is
+ * then in an enemy ZOC and not the OC, his player may activate him (he
+ * gives no orders, 4.24) or pass him; passing does not Finish him but
+ * sets him aside (SEQ_LF_ZOC_PASSED).  At every later Leader Activation
+ * decision of the turn, a set-aside leader out of every enemy ZOC must
+ * be activated before any other leader of either side: the set-aside
+ * leaders out of ZOC are then the only ones 5.12 looks at (lowest
+ * first, 5.12's tie roll between the sides), no pass and no trump; he
+ * cannot use momentum.  One still in a ZOC when the turn's activations
+ * run out is simply not activated. */
 static void act_view(const struct game *g, struct act_view *v)
 {
 	memset(v, 0, sizeof *v);
 	v->side = -1;
 	if (g->seq.doom)
 		return; /* 5.33: no more activations this turn */
+	for (int i = 0; i < g->nleaders && !v->first; i++)
+		v->first = zoc_first(g, i);
 	for (int i = 0; i < g->nleaders; i++) {
-		if (!eligible(g, i))
+		if (!candidate(g, v, i))
 			continue;
 		int ini = leader_initiative_now(g, &g->leaders[i]);
 		if (!v->any || ini < v->min) {
@@ -245,7 +307,7 @@ static int lowest_of(const struct game *g, const struct act_view *v, int side,
 {
 	int n = 0;
 	for (int i = 0; i < g->nleaders; i++)
-		if (eligible(g, i) && g->leaders[i].side == side &&
+		if (candidate(g, v, i) && g->leaders[i].side == side &&
 		    leader_initiative_now(g, &g->leaders[i]) == v->min)
 			out[n++] = i;
 	return n;
@@ -306,6 +368,8 @@ static void reset_turn_state(struct game *g)
 	q->doom = false;
 	q->result = RESULT_NONE;
 	memset(q->leader_flags, 0, sizeof q->leader_flags);
+	q->trumper = -1;
+	q->trump_level = 0;
 }
 
 /* Back to phase A for the next leader (5.28 #2). */
@@ -318,8 +382,10 @@ static void to_activation(struct game *g)
 	q->trumped = q->designated = -1;
 	q->trump_tried[0] = q->trump_tried[1] = false; /* 5.43 */
 	q->orders_left = q->orders_given = 0;
+	q->trumper = -1;
 	if (g->phase != PHASE_ACTIVATION)
 		emit_phase(g, PHASE_ACTIVATION, "3.0");
+	seq_note_leaders_in_zoc(g); /* 5.31 */
 }
 
 /* 5.51: the Overall Commander of a side, when he is elite and present. */
@@ -346,6 +412,7 @@ static void turn_start(struct game *g)
 	emit(g, &e);
 	emit_phase(g, PHASE_ACTIVATION, "3.0");
 	g->active_leader = -1;
+	seq_note_leaders_in_zoc(g); /* 5.31 */
 	int oc[2] = {elite_oc(g, 0), elite_oc(g, 1)};
 	int side = -1;
 	if (oc[0] >= 0 && oc[1] >= 0) {
@@ -386,13 +453,17 @@ static void turn_start(struct game *g)
 	}
 }
 
-/* 3.0 D: Rout and Reload. */
-static void rout_reload(struct game *g)
+/* 3.0 D: Rout and Reload.  false while the Rout Movement segment (10.23)
+ * waits for a rout choice; called again, it goes on where it stopped. */
+static bool rout_reload(struct game *g)
 {
-	g->active_leader = -1;
-	emit_phase(g, PHASE_ROUT_RELOAD, "3.0");
-	emit_not_yet(g, "remove_rallied_markers", "10.28");
-	emit_not_yet(g, "rout_movement", "10.23");
+	if (!rout_segment_under_way(g)) {
+		g->active_leader = -1;
+		emit_phase(g, PHASE_ROUT_RELOAD, "3.0");
+		emit_not_yet(g, "remove_rallied_markers", "10.28");
+	}
+	if (!rout_movement_segment(g))
+		return false;
 	emit_not_yet(g, "reload", "8.18");
 	/* D.4: Finished leaders back to their front; markers off */
 	int leaders = 0, moved = 0, pursuit = 0;
@@ -421,6 +492,7 @@ static void rout_reload(struct game *g)
 	event_add(&e, "pursuit", "%d", pursuit);
 	event_add(&e, "rule", "3.0");
 	emit(g, &e);
+	return true;
 }
 
 static void game_over(struct game *g, enum seq_result res, const char *why,
@@ -506,6 +578,25 @@ static void withdrawal(struct game *g)
 
 /* ---- the Orders Phase ---- */
 
+/* 4.24, 5.26: a subordinate activated in an enemy ZOC gives no orders;
+ * his Command Range may still designate Shock (7.33), which comes with
+ * the Shock segment (8.4). */
+static void zoc_no_orders(struct game *g, int i)
+{
+	struct event e;
+	event_init(&e, "no_orders");
+	event_add(&e, "leader", "%s", g->leaders[i].id);
+	event_add(&e, "why", "in_enemy_zoc");
+	event_add(&e, "rule", "4.24");
+	emit(g, &e);
+	event_init(&e, "not_yet");
+	event_add(&e, "what", "command_range_shock");
+	event_add(&e, "leader", "%s", g->leaders[i].id);
+	event_add(&e, "see", "7.33");
+	event_add(&e, "rule", "5.26");
+	emit(g, &e);
+}
+
 /* 5.21: a leader starts an Orders Phase; how he came to it. */
 static void begin_orders(struct game *g, int i, const char *how,
 			 const char *rule, bool counts)
@@ -536,6 +627,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	q->orders_left = leader_initiative_now(g, l);
 	q->orders_given = 0;
 	q->momentum_phase = strcmp(rule, "5.32") == 0;
+	q->trumper = -1;
 	event_init(&e, "orders_phase");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "orders", "%d", q->orders_left);
@@ -543,6 +635,28 @@ static void begin_orders(struct game *g, int i, const char *how,
 	event_add(&e, "range", "%d", leader_command_range_now(g, l));
 	event_add(&e, "rule", "5.21");
 	emit(g, &e);
+	seq_note_leaders_in_zoc(g); /* 5.31 */
+	if (zoc_bars_orders(g, i))
+		zoc_no_orders(g, i);
+}
+
+/* 5.26, 5.31 bullet 1: why the ZOC bars leader i's momentum (NULL when
+ * it does not): he was activated after 5.26's set-aside, or he is in an
+ * enemy ZOC, or was in one earlier this turn. */
+static const char *momentum_zoc_bar(const struct game *g, int i,
+				    const char **rule)
+{
+	unsigned f = flags(g, i);
+	*rule = "5.31";
+	if (f & SEQ_LF_ZOC_PASSED) {
+		*rule = "5.26";
+		return "activated_after_zoc";
+	}
+	if (in_enemy_zoc(g, i))
+		return "in_enemy_zoc";
+	if (f & SEQ_LF_WAS_IN_ZOC)
+		return "was_in_enemy_zoc";
+	return NULL;
 }
 
 /* 5.31, 5.14, 5.34, 5.44, 5.52: after the Shock segment. */
@@ -567,9 +681,15 @@ static void momentum_check(struct game *g)
 	}
 	const char *why = NULL, *rule = NULL;
 	unsigned f = flags(g, i);
+	seq_note_leaders_in_zoc(g);
+	const char *zrule = NULL;
+	const char *zwhy = momentum_zoc_bar(g, i, &zrule);
 	if (f & SEQ_LF_BYPASSED) {
 		why = "bypassed";
 		rule = "5.44";
+	} else if (zwhy) {
+		why = zwhy;
+		rule = zrule;
 	} else if (f & SEQ_LF_NO_MOMENTUM) {
 		why = "reactivated";
 		rule = "5.34";
@@ -609,6 +729,9 @@ enum seq_step seq_step_now(const struct game *g)
 	const struct sequence_state *q = &g->seq;
 	if (g->phase == PHASE_OVER)
 		return SEQ_OVER;
+	/* 10.22, 10.26: a rout move waiting for its owner comes first */
+	if (rout_pending(g))
+		return SEQ_ROUT;
 	if (q->started_turn != g->turn)
 		return SEQ_NONE;
 	bool act = g->active_leader >= 0 && g->active_leader < g->nleaders;
@@ -688,8 +811,8 @@ static void advance(struct game *g)
 					to_activation(g);
 				break;
 			case PHASE_ROUT_RELOAD:
-				rout_reload(g);
-				withdrawal(g);
+				if (rout_reload(g))
+					withdrawal(g);
 				break;
 			case PHASE_WITHDRAWAL:
 				withdrawal(g);
@@ -706,8 +829,8 @@ static void advance(struct game *g)
 		act_view(g, &v);
 		if (!v.any) {
 			/* 5.28: all Finished (or 5.33's 9) */
-			rout_reload(g);
-			withdrawal(g);
+			if (rout_reload(g))
+				withdrawal(g);
 			continue;
 		}
 		if (v.roll_due) {
@@ -735,6 +858,8 @@ int seq_decision_side(const struct game *g)
 	case SEQ_ORDERS:
 	case SEQ_MOMENTUM:
 		return g->leaders[g->active_leader].side;
+	case SEQ_ROUT:
+		return rout_decision_side(g); /* 10.22: the router's owner */
 	default:
 		return -1;
 	}
@@ -782,6 +907,11 @@ static bool wrong_step(const struct game *g, struct why *w)
 			    "%s may re-activate a leader: activate LEADER or "
 			    "pass",
 			    side_id(g, side));
+	case SEQ_ROUT: {
+		char t[CMD_REASON_MAX];
+		rout_pending_text(g, t, sizeof t);
+		return deny(w, "10.22", "%s", t);
+	}
 	default:
 		return deny(w, "3.0", "no decision pending");
 	}
@@ -826,8 +956,13 @@ static bool check_eligible(const struct game *g, int i, struct why *w)
 		return deny(w, "5.13", "%s is not on the map", l->id);
 	if (l->state == LS_FINISHED)
 		return deny(w, "5.15", "%s is Finished this turn", l->id);
-	if (!eligible(g, i))
+	if (!not_yet_activated(g, i))
 		return deny(w, "5.13", "%s has already been activated this turn",
+			    l->id);
+	if (!eligible(g, i) && !zoc_first(g, i))
+		return deny(w, "5.26",
+			    "%s was passed over in an enemy ZOC; he may go "
+			    "only once out of it",
 			    l->id);
 	return true;
 }
@@ -843,6 +978,10 @@ static bool check_lowest(const struct game *g, int i, struct why *w)
 			    side_id(g, v.side));
 	if (!check_eligible(g, i, w))
 		return false;
+	if (v.first && !zoc_first(g, i))
+		return deny(w, "5.26",
+			    "a leader passed over in an enemy ZOC and now out "
+			    "of it must be activated before any other");
 	int ini = leader_initiative_now(g, l);
 	if (ini != v.min)
 		return deny(w, "5.12",
@@ -887,6 +1026,11 @@ static bool check_trump_active(const struct game *g, int i, struct why *w)
 			    "only %s, whose turn it is to activate, may trump "
 			    "now",
 			    side_id(g, v.side));
+	if (v.first)
+		return deny(w, "5.26",
+			    "a leader passed over in an enemy ZOC and now out "
+			    "of it must be activated before any other: no "
+			    "trump");
 	if (g->seq.trump_tried[v.side])
 		return deny(w, "5.43",
 			    "%s has made its trump attempt this activation",
@@ -957,17 +1101,17 @@ static bool check_elite(const struct game *g, int i, struct why *w)
 	if (oc < 0)
 		return deny(w, "5.51", "%s has no elite Overall Commander",
 			    side_id(g, side));
+	/* 5.51: on turn 1 any friendly leader, wherever he is */
 	if (g->turn == 1 || oc == i)
 		return true;
+	/* 4.21's path (command.h), the range after wounds (R7) */
 	const struct leader *c = &g->leaders[oc];
-	int d = hex_distance(c->hex, l->hex);
 	int range = leader_command_range_now(g, c);
-	if (d > range)
+	if (command_path_length(g, NULL, c, l->hex, range) < 0)
 		return deny(w, "5.51",
-			    "%s is %d hexes from %s, beyond his Command Range "
-			    "%d (counted in hexes; 4.21's path is the command "
-			    "range code's)",
-			    l->id, d, c->id, range);
+			    "%s is beyond %s's Command Range %d (4.21: an "
+			    "unobstructed path of at most that many hexes)",
+			    l->id, c->id, range);
 	return true;
 }
 
@@ -984,6 +1128,28 @@ static bool check_reactivate(const struct game *g, int i, struct why *w)
 	if (!l->on_map || !l->available)
 		return deny(w, "5.33", "%s is not on the map", l->id);
 	return true;
+}
+
+/* 5.45, 5.46: whether the active leader must still act before his
+ * orders are done (true), and otherwise, in *void_why, why his trump is
+ * void (NULL when it stands or he did not trump).  The orders possible
+ * are those the orders code lists (orders_legal). */
+static bool trumper_must_act(const struct game *g, const char **void_why)
+{
+	const struct sequence_state *q = &g->seq;
+	int i = g->active_leader;
+	*void_why = NULL;
+	if (q->trumper < 0 || q->trumper != i || q->orders_given > 0)
+		return false;
+	if (zoc_bars_orders(g, i)) {
+		*void_why = "in_enemy_zoc"; /* 5.46 with 4.24 */
+		return false;
+	}
+	struct seq_action a[8];
+	if (orders_legal(g, a, 8) > 0)
+		return true;
+	*void_why = "no_order_possible";
+	return false;
 }
 
 /* ---- legal actions ---- */
@@ -1017,6 +1183,9 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		break;
 	case SEQ_OVER:
 		break;
+	case SEQ_ROUT:
+		n += rout_legal(g, out + n, max - n); /* 10.22, 10.26 */
+		break;
 	case SEQ_ELITE:
 		for (int i = 0; i < g->nleaders; i++)
 			if (check_elite(g, i, NULL))
@@ -1036,6 +1205,8 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		for (int k = 0; k < nc; k++)
 			add(out, max, &n, side, "5.12", "activate %s",
 			    g->leaders[c[k]].id);
+		if (v.first) /* 5.26: he must go; no pass, no trump */
+			break;
 		if (nc == 1)
 			add(out, max, &n, side, "5.15", "pass");
 		else
@@ -1063,14 +1234,20 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 				    g->leaders[i].id);
 		add(out, max, &n, side, "5.42", "no trump");
 		break;
-	case SEQ_ORDERS:
+	case SEQ_ORDERS: {
 		n += orders_legal(g, out + n, max - n);
-		add(out, max, &n, side, "5.27", "orders done");
+		const char *void_why;
+		if (!trumper_must_act(g, &void_why)) /* 5.45 */
+			add(out, max, &n, side, "5.27", "orders done");
 		break;
-	case SEQ_MOMENTUM:
-		add(out, max, &n, side, "5.32", "momentum");
+	}
+	case SEQ_MOMENTUM: {
+		const char *zrule;
+		if (!momentum_zoc_bar(g, g->active_leader, &zrule)) /* 5.31 */
+			add(out, max, &n, side, "5.32", "momentum");
 		add(out, max, &n, side, "5.15", "no momentum");
 		break;
+	}
 	case SEQ_REACTIVATE:
 		for (int i = 0; i < g->nleaders; i++)
 			if (check_reactivate(g, i, NULL))
@@ -1114,6 +1291,14 @@ static void carry_on(struct game *g)
 	advance(g);
 	if (seq_step_now(g) != SEQ_OVER)
 		decision_event(g);
+}
+
+/* 10.22, 10.23: after a rout choice is answered and the rout is over */
+void seq_resume(struct game *g)
+{
+	if (g->seq.started_turn != g->turn && g->phase != PHASE_OVER)
+		return; /* the sequence is not under way (a sandbox) */
+	carry_on(g);
 }
 
 void seq_continue(struct game *g, struct cmd_result *r)
@@ -1164,8 +1349,11 @@ void seq_activate(struct game *g, const char *id, struct cmd_result *r)
 	if (!tie_settled(g, &v, r))
 		return;
 	tie_taken(g, &v, g->leaders[i].side);
+	/* 5.26: out of the ZOC he was passed over in; no momentum later */
+	bool after_zoc = zoc_first(g, i);
 	set_flag(g, i, SEQ_LF_ACTIVATED);
-	begin_orders(g, i, "lowest", "5.12", true);
+	begin_orders(g, i, after_zoc ? "out_of_zoc" : "lowest",
+		     after_zoc ? "5.26" : "5.12", true);
 	carry_on(g);
 }
 
@@ -1197,11 +1385,31 @@ void seq_pass(struct game *g, const char *id, struct cmd_result *r)
 		refuse_why(r, &w);
 		return;
 	}
+	if (zoc_first(g, i)) {
+		cmd_refuse(r, "5.26",
+			   "%s, passed over in an enemy ZOC and now out of it, "
+			   "must be activated before any other leader",
+			   g->leaders[i].id);
+		return;
+	}
 	struct act_view v;
 	if (!tie_settled(g, &v, r))
 		return;
 	tie_taken(g, &v, g->leaders[i].side);
-	finish(g, i, "passed", "5.15");
+	if (zoc_bars_orders(g, i)) {
+		/* 5.15 "but see 5.26": set aside, not Finished (ruling at
+		 * act_view) */
+		set_flag(g, i, SEQ_LF_ZOC_PASSED | SEQ_LF_WAS_IN_ZOC);
+		struct event e;
+		event_init(&e, "passed_in_zoc");
+		event_add(&e, "leader", "%s", g->leaders[i].id);
+		event_add(&e, "side", "%d", g->leaders[i].side);
+		event_add(&e, "state", "%s", "not_finished");
+		event_add(&e, "rule", "5.26");
+		emit(g, &e);
+	} else {
+		finish(g, i, "passed", "5.15");
+	}
 	to_activation(g);
 	carry_on(g);
 }
@@ -1226,13 +1434,90 @@ static void bypass(struct game *g, int trumper)
 	}
 }
 
-static void must_act(struct game *g, int i)
+/* 5.45: leader i, in the Orders Phase his successful trump gave him,
+ * must act; level: the undo slot of his trump (0: 5.41, 1: 5.42).  Call
+ * after begin_orders. */
+static void must_act(struct game *g, int i, int level)
 {
+	g->seq.trumper = i;
+	g->seq.trump_level = level;
 	struct event e;
 	event_init(&e, "must_act");
 	event_add(&e, "leader", "%s", g->leaders[i].id);
 	event_add(&e, "rule", "5.45");
 	emit(g, &e);
+}
+
+/* 5.46: keeps how things stand before a trump roll in undo slot level;
+ * instead: the leader who goes if the trump turns out void. */
+static void trump_save(struct game *g, int level, int instead, int kind)
+{
+	struct sequence_state *q = &g->seq;
+	struct seq_trump_undo *u = &q->trump_undo[level & 1];
+	u->instead = instead;
+	u->kind = kind;
+	u->trump_tried[0] = q->trump_tried[0];
+	u->trump_tried[1] = q->trump_tried[1];
+	u->tie_initiative = q->tie_initiative;
+	u->tie_next_side = q->tie_next_side;
+	for (int j = 0; j < g->nleaders; j++) {
+		u->state[j] = (unsigned char)g->leaders[j].state;
+		int a = g->leaders[j].activations;
+		u->activations[j] = (unsigned char)(a < 0 ? 0 : a > 255 ? 255 : a);
+		u->flags[j] = q->leader_flags[j];
+	}
+}
+
+/* 5.45, 5.46: the trumper gave no order and can give none (in an enemy
+ * ZOC, 4.24, or no order is possible): his trump is treated as never
+ * having happened.  Everything the trump roll changed goes back (the
+ * trumper Inactive again, the leaders it bypassed no longer bypassed, a
+ * 5.42 #1 attempt against it undone too), and the leader who would have
+ * gone without it goes: the designated leader of a 5.41 trump, the
+ * trumped leader of a 5.42 one (a 5.41 trumper must act in his turn; a
+ * momentum leader has his Momentum Orders Phase).  Notes of enemy ZOCs
+ * (5.31) stay. */
+static void trump_void(struct game *g, const char *why)
+{
+	struct sequence_state *q = &g->seq;
+	int level = q->trump_level & 1;
+	const struct seq_trump_undo *u = &q->trump_undo[level];
+	int i = q->trumper, t = u->instead;
+	struct event e;
+	event_init(&e, "trump_void");
+	event_add(&e, "leader", "%s", lid(g, i));
+	event_add(&e, "instead", "%s", lid(g, t));
+	event_add(&e, "why", "%s", why);
+	event_add(&e, "rule", "5.46");
+	emit(g, &e);
+	for (int j = 0; j < g->nleaders; j++) {
+		g->leaders[j].state = (enum leader_state)u->state[j];
+		g->leaders[j].activations = u->activations[j];
+		q->leader_flags[j] = (unsigned char)(u->flags[j] |
+			(q->leader_flags[j] & SEQ_LF_WAS_IN_ZOC));
+	}
+	q->trump_tried[0] = u->trump_tried[0];
+	q->trump_tried[1] = u->trump_tried[1];
+	q->tie_initiative = u->tie_initiative;
+	q->tie_next_side = u->tie_next_side;
+	q->trumper = -1;
+	g->active_leader = -1;
+	if (t < 0 || t >= g->nleaders) {
+		to_activation(g);
+		return;
+	}
+	if (level == 1 && u->kind == TRUMP_MOMENTUM) {
+		begin_orders(g, t, "momentum", "5.32", true);
+	} else if (level == 1) {
+		begin_orders(g, t, "trump", "5.41", true);
+		must_act(g, t, 0);
+	} else {
+		struct act_view v;
+		act_view(g, &v);
+		tie_taken(g, &v, g->leaders[t].side);
+		set_flag(g, t, SEQ_LF_ACTIVATED);
+		begin_orders(g, t, "trump_void", "5.46", true);
+	}
 }
 
 /* Rolls a trump attempt (5.41, 5.42); true on success. */
@@ -1269,6 +1554,7 @@ static void trump_active(struct game *g, int i, const char *designated,
 	if (!tie_settled(g, &v, r))
 		return;
 	struct leader *l = &g->leaders[i];
+	trump_save(g, 0, d, TRUMP_NONE);
 	g->seq.trump_tried[l->side] = true;
 	if (!trump_roll(g, i, d, "trump", "5.41")) {
 		/* the designated leader goes; the trumper is Finished */
@@ -1297,8 +1583,8 @@ static void trump_active(struct game *g, int i, const char *designated,
 		carry_on(g);
 		return;
 	}
-	must_act(g, i);
 	begin_orders(g, i, "trump", "5.41", true);
+	must_act(g, i, 0);
 	carry_on(g);
 }
 
@@ -1314,20 +1600,21 @@ static void trump_reply(struct game *g, int i, struct cmd_result *r)
 	int t = q->trumped;
 	bool momentum = q->trump_kind == TRUMP_MOMENTUM;
 	const char *what = momentum ? "momentum_trump" : "trump_the_trump";
+	trump_save(g, 1, t, q->trump_kind);
 	q->trump_tried[g->leaders[i].side] = true;
 	if (trump_roll(g, i, t, what, "5.42")) {
 		finish(g, t, "trumped", "5.44");
 		set_flag(g, t, SEQ_LF_NO_MOMENTUM);
 		bypass(g, i);
 		set_flag(g, i, SEQ_LF_ACTIVATED);
-		must_act(g, i);
 		begin_orders(g, i, what, "5.42", true);
+		must_act(g, i, 1);
 	} else {
 		finish(g, i, "trump_failed", "5.44");
 		begin_orders(g, t, momentum ? "momentum" : "trump",
 			     momentum ? "5.32" : "5.41", true);
 		if (!momentum)
-			must_act(g, t);
+			must_act(g, t, 0);
 	}
 	carry_on(g);
 }
@@ -1379,7 +1666,7 @@ void seq_no_trump(struct game *g, struct cmd_result *r)
 	begin_orders(g, t, momentum ? "momentum" : "trump",
 		     momentum ? "5.32" : "5.41", true);
 	if (!momentum)
-		must_act(g, t);
+		must_act(g, t, 0);
 	carry_on(g);
 }
 
@@ -1414,11 +1701,22 @@ void seq_no_elite(struct game *g, struct cmd_result *r)
 	carry_on(g);
 }
 
-/* 5.27, 5.28: the orders are given; the Shock segment follows. */
+/* 5.27, 5.28: the orders are given; the Shock segment follows.  5.45,
+ * 5.46: a leader who trumped must first give an order if he can; if he
+ * cannot, his trump is void. */
 void seq_orders_done(struct game *g, struct cmd_result *r)
 {
 	if (!step_or_refuse(g, SEQ_ORDERS, r))
 		return;
+	const char *void_why;
+	if (trumper_must_act(g, &void_why)) {
+		cmd_refuse(r, "5.45",
+			   "%s trumped and must act: give an order (or, once "
+			   "Shock is built, use his Command Range to "
+			   "precipitate Shock, 8.4)",
+			   lid(g, g->active_leader));
+		return;
+	}
 	orders_phase_end(g); /* the open move ends (6.13) */
 	struct event e;
 	event_init(&e, "orders_done");
@@ -1426,7 +1724,14 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 	event_add(&e, "orders_given", "%d", g->seq.orders_given);
 	event_add(&e, "rule", "5.27");
 	emit(g, &e);
-	shock_segment(g);
+	seq_note_leaders_in_zoc(g); /* 5.31 */
+	if (void_why) {
+		/* 5.45's Shock alternative comes with the Shock segment */
+		emit_not_yet(g, "command_range_shock", "8.4");
+		trump_void(g, void_why);
+	} else {
+		shock_segment(g);
+	}
 	carry_on(g);
 }
 
@@ -1441,6 +1746,18 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 		finish(g, i, "no_momentum", "5.15");
 		to_activation(g);
 		carry_on(g);
+		return;
+	}
+	const char *zrule;
+	const char *zwhy = momentum_zoc_bar(g, i, &zrule);
+	if (zwhy) {
+		cmd_refuse(r, zrule, "%s may not use momentum: %s", l->id,
+			   strcmp(zwhy, "in_enemy_zoc") == 0
+				   ? "he is in an enemy ZOC"
+			   : strcmp(zwhy, "was_in_enemy_zoc") == 0
+				   ? "he was in an enemy ZOC this turn"
+				   : "he was activated on coming out of the "
+				     "enemy ZOC he was passed over in");
 		return;
 	}
 	int ini = leader_initiative_now(g, l);
@@ -1514,6 +1831,14 @@ bool seq_may_order(struct game *g, struct cmd_result *r)
 		cmd_refuse(r, "5.2", "no leader is giving orders: %s", w.text);
 		return false;
 	}
+	if (zoc_bars_orders(g, g->active_leader)) {
+		cmd_refuse(r, "4.24",
+			   "%s is in an enemy ZOC and, not being the Overall "
+			   "Commander, issues no orders (4.24, 5.26); only "
+			   "the OC may move him out (4.4 #2)",
+			   lid(g, g->active_leader));
+		return false;
+	}
 	if (g->seq.orders_left <= 0) {
 		cmd_refuse(r, "5.21", "%s has no Individual Orders left",
 			   lid(g, g->active_leader));
@@ -1542,6 +1867,8 @@ static const char *flag_names(unsigned f, char *buf, size_t n)
 		{SEQ_LF_NO_MOMENTUM, "no_momentum"},
 		{SEQ_LF_EIO, "eio"},
 		{SEQ_LF_BYPASSED, "bypassed"},
+		{SEQ_LF_WAS_IN_ZOC, "was_in_zoc"},
+		{SEQ_LF_ZOC_PASSED, "zoc_passed"},
 	};
 	size_t len = 0;
 	buf[0] = '\0';
@@ -1570,14 +1897,14 @@ void seq_state_text(const struct game *g, FILE *f)
 		"sequence step=%s started_turn=%d trump_kind=%d trumped=%s "
 		"designated=%s trump_tried=%s,%s tie=%d tie_next=%d "
 		"orders_left=%d orders_given=%d momentum_phase=%s "
-		"elite_side=%d eio=%s doom=%s result=%s\n",
+		"elite_side=%d eio=%s doom=%s result=%s trumper=%s\n",
 		seq_step_name((enum seq_step)q->step), q->started_turn,
 		q->trump_kind, lid(g, q->trumped), lid(g, q->designated),
 		q->trump_tried[0] ? "yes" : "no",
 		q->trump_tried[1] ? "yes" : "no", q->tie_initiative,
 		q->tie_next_side, q->orders_left, q->orders_given,
 		q->momentum_phase ? "yes" : "no", q->elite_side, lid(g, q->eio_leader), q->doom ? "yes" : "no",
-		seq_result_name((enum seq_result)q->result));
+		seq_result_name((enum seq_result)q->result), lid(g, q->trumper));
 	fprintf(f, "sequence_leaders");
 	bool any = false;
 	for (int i = 0; i < g->nleaders; i++)

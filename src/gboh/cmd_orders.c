@@ -1,0 +1,104 @@
+/* cmd_orders.c — the orders' commands (orders.h): order, line, pick,
+ * move, face, halt and show orders; each parses its words and hands
+ * them to the rule in orders.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/game.h"
+#include "maniple/orders.h"
+
+static struct game *need_game(void *ctx, struct cmd_result *r)
+{
+	struct session *s = ctx;
+	if (!s->game)
+		cmd_refuse(r, NULL, "no game: start one with new or load");
+	return s->game;
+}
+
+static bool want_args(struct cmd_result *r, int argc, int lo, int hi,
+		      const char *usage)
+{
+	if (argc - 1 < lo || argc - 1 > hi) {
+		cmd_malformed(r, "usage: %s", usage);
+		return false;
+	}
+	return true;
+}
+
+/* 5.22 */
+void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	if (!want_args(r, argc, 1, 2, "order UNIT|LEADER [move|with]"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (g)
+		orders_order(g, argv[1], argc > 2 ? argv[2] : NULL, r);
+}
+
+/* 5.23 */
+void cmd_orders_line(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	if (!want_args(r, argc, 1, 2, "line NAME [UNIT]"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (!g)
+		return;
+	if (argc > 2 && strcmp(argv[2], "fire") == 0) {
+		cmd_refuse(r, "8.1",
+			   "Line Command missile fire (5.23 #2) is not played "
+			   "yet (8.1)");
+		return;
+	}
+	orders_line(g, argv[1], argc > 2 ? argv[2] : NULL, r);
+}
+
+/* 4.31, 4.34 */
+void cmd_orders_pick(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	if (!want_args(r, argc, 1, 1, "pick UNIT|LEADER"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (g)
+		orders_pick(g, argv[1], r);
+}
+
+/* 6.21 */
+void cmd_orders_move(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	if (!want_args(r, argc, 1, 1, "move HEX"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (g)
+		orders_move(g, argv[1], r);
+}
+
+/* 7.12 */
+void cmd_orders_face(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	if (!want_args(r, argc, 1, 1, "face NE|E|SE|SW|W|NW"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (g)
+		orders_face(g, argv[1], r);
+}
+
+/* 6.11 */
+void cmd_orders_halt(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	(void)argv;
+	if (!want_args(r, argc, 0, 0, "halt"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (g)
+		orders_halt(g, r);
+}
+
+void cmd_orders_show(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	(void)argv;
+	if (!want_args(r, argc, 0, 0, "show orders"))
+		return;
+	struct game *g = need_game(ctx, r);
+	if (g)
+		orders_show(g, r);
+}
