@@ -984,6 +984,7 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	if (o->mover_leader >= 0)
 		o->leader_mp[o->mover_leader] =
 			LEADER_MA - o->move.ma + o->move.mp_spent;
+	seq_note_leaders_in_zoc(g); /* 5.31: a leader stepping into a ZOC */
 	if (o->mover_unit >= 0) {
 		leader_adjacent(g, &g->units[o->mover_unit]);
 		if (o->move.rout_due) /* 10.14: the move ends, the unit routs */
