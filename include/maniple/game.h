@@ -12,6 +12,7 @@
 #include "maniple/dice.h"
 #include "maniple/event.h"
 #include "maniple/orders_state.h"
+#include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
@@ -100,6 +101,9 @@ struct game {
 	struct orders_state ord;
 	/* 10.21-10.26: a rout move under way (rout.h). */
 	struct rout_state rout;
+	/* 6.5, 7.15, 7.16, 4.72, 7.32: the reactions a step offers
+	 * (reactions.h). */
+	struct reaction_state react;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "maniple/orders.h"
+#include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
@@ -88,6 +89,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	event_log_init(&g->events);
 	orders_state_init(&g->ord);
 	rout_state_init(&g->rout);
+	reaction_state_init(&g->react);
 	return g;
 }
 
@@ -338,6 +340,7 @@ char *game_state_text(const struct game *g)
 	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
 	orders_state_text(g, f); /* 5.2 */
 	rout_state_text(g, f);	 /* 10.22 */
+	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

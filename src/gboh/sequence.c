@@ -18,6 +18,7 @@
 #include "maniple/command.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
+#include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
 
@@ -620,6 +621,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	for (int k = 0; k < g->nunits; k++)
 		g->units[k].moved_phase = false;
 	orders_phase_begin(g);
+	reactions_phase_begin(g);
 	emit_phase(g, PHASE_MOVEMENT, "3.0");
 	q->step = SEQ_ORDERS;
 	q->trump_kind = TRUMP_NONE;

@@ -1,0 +1,57 @@
+/* reaction_state.h — the reactions the rules offer between the steps of a
+ * move (ARCHITECTURE.md: decisions raised at the instant the rules say):
+ * Shock Must Check markers (7.31, 7.32), Orderly Withdrawal (6.5),
+ * reaction facing (7.15, 7.16), leader withdrawal (4.72).  Plain values
+ * held by struct game, printed by game_state_text (reactions.h). */
+#ifndef MANIPLE_REACTION_STATE_H
+#define MANIPLE_REACTION_STATE_H
+
+#include <stdbool.h>
+
+#include "maniple/battle.h"
+#include "maniple/move_state.h"
+
+#define REACTION_OFFERS_MAX 32
+
+enum reaction_kind {
+	RK_NONE,
+	RK_SHOCK_MARK,	     /* 7.31, 7.32: the mover's side: a may-shock
+			      * unit's Shock Must Check marker, or not */
+	RK_WITHDRAW,	     /* 6.5: Orderly Withdrawal */
+	RK_FACE,	     /* 7.15: reaction facing change */
+	RK_REVERSE,	     /* 7.16: a phalanx's reverse face */
+	RK_LEADER_WITHDRAW,  /* 4.72: a leader withdraws 1-3 hexes */
+	RK_COUNT
+};
+
+enum reaction_offer_state {
+	RO_OPEN,	/* offered, not answered */
+	RO_TAKEN,	/* under way (a withdrawal between its steps) */
+	RO_DONE,	/* answered: done or declined */
+};
+
+struct reaction_offer {
+	int kind;	/* enum reaction_kind */
+	int side;	/* who answers */
+	int unit;	/* the reacting unit, -1 for a leader */
+	int leader;	/* the reacting leader, -1 for a unit */
+	int trigger;	/* the moving unit (index) that raised it */
+	int state;	/* enum reaction_offer_state */
+	int mp;		/* 6.51: MP (or 9.21 hexes) the reaction may use */
+	int used;	/* MP or hexes used so far */
+	int approach;	/* 6.52 #3: enum approach of HEX.md (0 front) */
+};
+
+struct reaction_state {
+	int noffers;
+	struct reaction_offer offers[REACTION_OFFERS_MAX];
+	int trigger;	/* the mover whose step opened the window, -1 */
+	int taken;	/* the offer under way (RO_TAKEN), -1 none */
+	struct move move; /* the reacting unit's or leader's move */
+	/* once-per-Orders-Phase marks, cleared when an Orders Phase begins */
+	bool faced[BATTLE_UNITS_MAX];	/* 7.15, 7.16 */
+	/* extension room for the kinds' own per-phase marks */
+	int aux[BATTLE_UNITS_MAX];
+};
+
+#endif

@@ -1,0 +1,61 @@
+/* reactions.h — the window of reactions a step of a move opens (6.5,
+ * 7.15, 7.16, 4.72, 7.31, 7.32; later 8.2 reaction fire and 9.66 line
+ * extension plug in the same way).
+ *
+ * After each step of a unit's move (and when a move begins, for 6.51's
+ * "starts at 2 hexes"), the orders code calls reactions_after_step (or
+ * reactions_at_move_start): the offers the rules make at that instant are
+ * collected into g->react.  While any offer is open or under way,
+ * reactions_pending(g) is true: the sequence's step is SEQ_REACTION, the
+ * side that owes the decision is reactions_decision_side(g) (the moving
+ * side's own RK_SHOCK_MARK choices first, then the other side's), and
+ * every order command of the mover is refused naming the offer's rule.
+ * When every offer is answered the window closes and the mover goes on.
+ *
+ * Each kind collects its own offers and answers its own commands:
+ *   reactions.c  — the window, RK_SHOCK_MARK (7.31, 7.32), RK_FACE,
+ *                  RK_REVERSE (7.15, 7.16), RK_LEADER_WITHDRAW (4.72),
+ *                  `no reaction`, the sequence integration;
+ *   withdrawal.c — RK_WITHDRAW (6.5, 9.21): ow_collect and the
+ *                  `withdraw` commands. */
+#ifndef MANIPLE_REACTIONS_H
+#define MANIPLE_REACTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/sequence.h"
+
+void reaction_state_init(struct reaction_state *s);
+/* 7.15: an Orders Phase begins (clears the once-per-phase marks). */
+void reactions_phase_begin(struct game *g);
+void reaction_state_text(const struct game *g, FILE *f);
+
+/* Called by the orders code after an accepted step of unit `mover`
+ * (index into g->units), and when its move begins. */
+void reactions_after_step(struct game *g, int mover);
+void reactions_at_move_start(struct game *g, int mover);
+/* Called by the orders code when a unit's move ends (7.32: the moving
+ * player's choice for a may-shock unit is made as it finishes). */
+void reactions_at_move_end(struct game *g, int mover);
+
+bool reactions_pending(const struct game *g);
+int reactions_decision_side(const struct game *g);
+/* The rule of the first open offer ("6.5", "7.15", ...), for refusals. */
+const char *reactions_pending_rule(const struct game *g);
+int reactions_legal(const struct game *g, struct seq_action *out, int max);
+
+/* Adds an offer (a kind's collector calls it); returns its index or -1
+ * when the window is full. */
+int reaction_offer_add(struct game *g, const struct reaction_offer *o);
+/* Marks offer i answered; closes the window when none is left open. */
+void reaction_offer_done(struct game *g, int i);
+
+/* ---- Orderly Withdrawal (withdrawal.c) ---- */
+/* 6.51, 9.21, 6.56: adds an RK_WITHDRAW offer for each unit that may
+ * withdraw from `mover` now (at_start: the move begins at 2 hexes). */
+void ow_collect(struct game *g, int mover, bool at_start);
+
+#endif
