@@ -28,6 +28,10 @@ void orders_phase_begin(struct game *g);
 /* 5.27: sequence.c calls this before the phase's orders are done: the
  * open move ends (move_end, 6.13). */
 void orders_phase_end(struct game *g);
+/* 6.11, 6.13, 10.14: ends the open move, if any (orders done does this
+ * first).  False when its end routed the unit and the rout move waits for
+ * its owner's choice (10.22): the phase goes on until it is answered. */
+bool orders_close_move(struct game *g);
 /* The orders' lines of the canonical state text (game_state_text). */
 void orders_state_text(const struct game *g, FILE *f);
 /* The legal orders now (order, move, face, line ... command lines), for

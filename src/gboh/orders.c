@@ -144,6 +144,12 @@ static void end_move(struct game *g)
 }
 
 /* 5.27 */
+bool orders_close_move(struct game *g)
+{
+	end_move(g);
+	return !rout_pending(g);
+}
+
 void orders_phase_end(struct game *g)
 {
 	end_move(g);

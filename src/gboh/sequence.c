@@ -1719,7 +1719,19 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 			   lid(g, g->active_leader));
 		return;
 	}
-	orders_phase_end(g); /* the open move ends (6.13) */
+	/* 6.13, 10.22: the open move ends first; if that routs the unit and
+	 * its rout move waits for a choice, the phase stays open until it is
+	 * answered (then `orders done` again) */
+	if (!orders_close_move(g)) {
+		struct event w;
+		event_init(&w, "orders_not_done");
+		event_add(&w, "leader", "%s", lid(g, g->active_leader));
+		event_add(&w, "why", "rout_choice_first");
+		event_add(&w, "rule", "10.22");
+		emit(g, &w);
+		return;
+	}
+	orders_phase_end(g);
 	struct event e;
 	event_init(&e, "orders_done");
 	event_add(&e, "leader", "%s", lid(g, g->active_leader));
