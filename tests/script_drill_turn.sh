@@ -109,7 +109,7 @@ ok 12 "the turn reaches Rout and Reload, Withdrawal and turn 2 in that order (3.
 has '^refused reason=consul_.*rule=5.12$' \
     '^refused reason=only_rome.*rule=5.41$' \
     '^refused reason=tribune_has_ordered_velites.*rule=4.52$' \
-    '^refused reason=tribune_may_not_give_Individual_Orders_to_rc1 rule=4.52$' \
+    '^refused reason=tribune_may_not_give_Individual_Orders_to_rc1 rule=4.54$' \
     '^refused reason=a_unit_enters_only_its_Front_hexes.*rule=6.32$' \
     '^refused reason=ve1_has_been_ordered.*rule=5.24$' \
     '^refused reason=not_enough_MP_left_to_enter_that_hex rule=6.25$' \

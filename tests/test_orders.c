@@ -534,7 +534,7 @@ Test(orders, one_class_from_one_legion_4_52_4_54)
 	L(s, "tribune")->hex = H(307);
 	place(s, "rc1", 308, FACE_E);
 	phase(s, "tribune", false);
-	REFUSED(s, "order rc1", "4.52"); /* no cavalry for a tribune */
+	REFUSED(s, "order rc1", "4.54"); /* no cavalry for a tribune */
 	OK(s, "order ha1");
 	REFUSED(s, "order pr1", "4.52");
 	REFUSED(s, "order ha5", "4.52");

@@ -318,15 +318,17 @@ static bool arm_limited(const struct leader *l)
 	       l->kind == LK_PRAEFECT_EQUITUM;
 }
 
-/* 4.35, 4.52, 4.54: the rule that leader_may_order applies to l */
-static const char *restriction_rule(const struct leader *l)
+/* 4.35, 4.52, 4.54: the rule that leader_may_order applies to l and u
+ * (4.54 also keeps tribunes and praefects sociorum off the horse) */
+static const char *restriction_rule(const struct leader *l,
+				    const struct unit *u)
 {
 	if (l->restriction[0])
 		return "4.35";
 	if (l->kind == LK_PRAEFECT_EQUITUM)
 		return "4.54";
 	if (l->kind == LK_TRIBUNE || l->kind == LK_PRAEFECT_SOCIORUM)
-		return "4.52";
+		return unit_type_is_cavalry(u->type) ? "4.54" : "4.52";
 	return "4.35";
 }
 
@@ -370,7 +372,7 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 			    "(5.26)",
 			    l->id);
 	if (u->side == l->side && !leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l),
+		return deny(w, restriction_rule(l, u),
 			    "%s may not give Individual Orders to %s",
 			    l->id, u->id);
 	if (u->side == l->side && arm_limited(l) && !arm_matches(g, l, u, w))
