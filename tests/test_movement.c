@@ -247,28 +247,21 @@ Test(movement, occupied_hexes_6_62_6_61)
 	cr_assert(move_begin(g, u, &m));
 	cr_assert_not(move_check_step(g, &m, hex_neighbour(h, SIDE_N), &s));
 	cr_assert_str_eq(s.rule, "6.62");
-	cr_assert_not(move_check_step(g, &m, hex_neighbour(h, SIDE_ENE), &s));
-	cr_assert_str_eq(s.rule, "6.61");
+	/* 6.61, 6.69: a friend's hex is passed, not stopped in (the
+	 * Stacking Chart: tests/test_stacking.c) */
+	cr_assert(move_check_step(g, &m, hex_neighbour(h, SIDE_ENE), &s));
 	game_free(g);
 }
 
-/* 6.4, 6.7: phalanx movement and Column are later rules: refused with
- * their rule number, never played wrongly; 10.27 routed units take no
- * move orders. */
-Test(movement, phalanx_column_routed_refused_6_4_6_7)
+/* 10.27 routed units take no move orders (phalanx and Column moves:
+ * tests/test_phalanx.c, test_column.c). */
+Test(movement, routed_refused_10_27)
 {
 	struct game *g = fx_field();
 	struct unit *p = fx_unit(g, "ph", 0, UT_PH, H("3015"), FACE_NE, 4);
 	p->at.hex[1] = H("3115");
 	p->ma_ext = 5;
 	struct move m;
-	cr_assert_not(move_begin(g, p, &m));
-	cr_assert_str_eq(m.rule, "6.4");
-	struct unit *c = fx_unit(g, "co", 0, UT_MI, H("2510"), FACE_NE, 5);
-	c->at.in_column = true;
-	c->at.facing = SIDE_N;
-	cr_assert_not(move_begin(g, c, &m));
-	cr_assert_str_eq(m.rule, "6.7");
 	struct unit *r = fx_unit(g, "ro", 0, UT_MI, H("2520"), FACE_NE, 5);
 	r->routed = true;
 	cr_assert_not(move_begin(g, r, &m));

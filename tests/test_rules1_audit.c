@@ -17,6 +17,7 @@
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/orders.h"
+#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
@@ -154,6 +155,15 @@ static void ok(struct play *p, const char *line)
 	session_exec(&p->s, line, &p->r);
 	cr_assert_eq(p->r.status, CMD_OK, "%s: refused %s (%s)", line,
 		     p->r.reason, p->r.rule);
+}
+
+/* A step that brings the enemy within reach may open the reactions
+ * window (6.5, 7.15, 4.72): the enemy lets the move go on. */
+static void step(struct play *p, const char *line)
+{
+	ok(p, line);
+	if (reactions_pending(p->s.game))
+		ok(p, "no reaction");
 }
 
 /* The command must be refused with a reason, naming rule (NULL: no rule
@@ -526,9 +536,9 @@ Test(rules1_audit, hastati_line_again_later_6_12)
 	ok(p, "activate tribune");
 	ok(p, "line hastati");
 	ok(p, "pick ha1");
-	ok(p, "move 2515");
+	step(p, "move 2515");
 	ok(p, "pick ha2");
-	ok(p, "move 2517");
+	step(p, "move 2517");
 	refused(p, "pick ha1", "5.24");
 	ok(p, "halt");
 	cr_expect_eq(U(p, "ha1")->hits, 0);
@@ -540,7 +550,7 @@ Test(rules1_audit, hastati_line_again_later_6_12)
 		ok(p, "no trump"); /* Carthage may trump it (5.42 #2) */
 	SAW(p, "activated", "leader=tribune how=momentum phase_no=2");
 	ok(p, "order ha1");
-	ok(p, "move 2615");
+	step(p, "move 2615");
 	ok(p, "halt");
 	SAW(p, "cohesion_hit", "unit=ha1 hits=1 total=1 rule=6.13");
 	ok(p, "orders done");
@@ -548,7 +558,7 @@ Test(rules1_audit, hastati_line_again_later_6_12)
 	pass_until(p, "activate consul");
 	ok(p, "activate consul");
 	ok(p, "order ha2");
-	ok(p, "move 2617");
+	step(p, "move 2617");
 	ok(p, "halt");
 	SAW(p, "cohesion_hit", "unit=ha2 hits=1 total=1 rule=6.13");
 	stop(p);
@@ -562,11 +572,12 @@ Test(rules1_audit, majority_terrain_by_order_6_23)
 	struct play *p = start("new drill sandbox 7");
 	ok(p, "setup unit ha2 2618 E");
 	orders_phase_of(p, "consul");
-	ok(p, "order ha2");
+	step(p, "order ha2");
 	ok(p, "move 2718");
 	SAW(p, "moved", "unit=ha2 from=2618 to=2718 terrain=clear mp=1 "
 			"spent=1 left=4 rule=6.21");
 	cr_expect(!saw(p, "cohesion_hit", "unit=ha2"));
+	ok(p, "no reaction"); /* the enemy may withdraw (6.5): it does not */
 	ok(p, "halt");
 	cr_expect_eq(U(p, "ha2")->hits, 0);
 	stop(p);
@@ -823,7 +834,9 @@ Test(rules1_audit, refusals_with_a_move_open)
 	refused(p, "halt", NULL);	  /* nothing is moving */
 	/* into an enemy's hex (6.62) */
 	ok(p, "order ha2");
-	refused(p, "move 2516", "6.61"); /* ve1's hex */
+	/* ve1's hex: a friend's hex may be passed (6.69, test_stacking.c),
+	 * but ha2 may not leave hi1's ZOC */
+	refused(p, "move 2516", "7.23");
 	refused(p, "move 2517", "6.62"); /* hi1's hex */
 	stop(p);
 }

@@ -52,6 +52,8 @@ struct unit {
 
 	/* where it is and how it stands */
 	struct footprint at;	/* hexes, facing, In Column */
+	bool column_name_left;	/* 6.73: a two-hex unit In Column: its name
+				 * side is left of the leading end (else right) */
 	bool on_map;		/* false: eliminated or off the map */
 
 	/* markers */

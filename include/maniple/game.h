@@ -12,6 +12,7 @@
 #include "maniple/dice.h"
 #include "maniple/event.h"
 #include "maniple/orders_state.h"
+#include "maniple/prearranged_state.h"
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 
@@ -104,6 +105,8 @@ struct game {
 	/* 6.5, 7.15, 7.16, 4.72, 7.32: the reactions a step offers
 	 * (reactions.h). */
 	struct reaction_state react;
+	/* 6.8: Pre-arranged Withdrawal markers (prearranged.h). */
+	struct prearranged_state pw;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */

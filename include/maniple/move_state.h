@@ -24,12 +24,18 @@ struct move {
 	bool may_leave_zoc;	/* 7.23 bullet 1 (a leader: bullets 2, 3, set
 				 * by the caller who knows the orders) */
 	bool turned_in_zoc;	/* 7.24: turned in place, must stay */
+	bool formed;		/* 6.71: changed formation (into or out of
+				 * Column) */
 	bool stopped;		/* entered an enemy ZOC (7.23) or routs */
 	const char *stop_rule;	/* "7.23" or "10.14" */
 	bool rout_due;		/* 10.14 reported: hits reached the TQ */
 	bool ended;		/* move_end done */
 	const char *refusal;	/* move_begin: why the move may not begin */
 	const char *rule;
+	/* 6.64: this unit moves together with stack_mate (an index into
+	 * g->units) as a stack; set by the orders code (stacking.h) */
+	bool as_stack;
+	int stack_mate;
 };
 
 #endif

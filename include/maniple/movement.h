@@ -19,9 +19,9 @@
  * `move_end` (6.11).  A refusal is a reason and a rule number; it never
  * changes the game.
  *
- * Not here: phalanx (two-hex) movement and maneuvers (6.4), Column (6.7),
- * stacking with friendly units (6.6), Orderly Withdrawal (6.5), reaction
- * facing (7.15): those moves are refused naming their rule. */
+ * Phalanx (two-hex) steps and maneuvers (6.4) and Column (6.7) are
+ * handed to phalanx.h.  Not here: stacking with friendly units (6.6),
+ * Orderly Withdrawal (6.5), reaction facing (7.15). */
 #ifndef MANIPLE_MOVEMENT_H
 #define MANIPLE_MOVEMENT_H
 
@@ -106,6 +106,14 @@ bool move_check_step(const struct game *g, const struct move *m,
  * changes nothing): pays the MP, takes the hits, emits the events, stops
  * the move on entering an enemy ZOC (7.23). */
 bool move_apply_step(struct game *g, struct move *m, struct hex dest);
+/* 6.22, 6.41, 6.43, 6.44: n cohesion hits on the moving unit during its
+ * move, with their cause and rule (hits reaching the TQ stop it, 10.14). */
+void move_take_hits(struct game *g, struct move *m, int n, const char *cause,
+		    const char *rule);
+/* 6.61, 6.62, 4.72, 4.85: whether the mover may enter dest for who is
+ * there (move_check_step's own check; out->enters_enemy_zoc is read). */
+bool move_check_occupants(const struct game *g, const struct move *m,
+			  struct hex dest, struct move_step *out);
 /* 6.13: ends the move: a unit that moved in an earlier Orders Phase this
  * turn and moved again takes 1 cohesion hit (not skirmishers, not Leader
  * Elephants 4.83).  Emits `move_end`.  Calling it twice does nothing. */

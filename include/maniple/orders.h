@@ -32,6 +32,13 @@ void orders_phase_end(struct game *g);
  * first).  False when its end routed the unit and the rout move waits for
  * its owner's choice (10.22): the phase goes on until it is answered. */
 bool orders_close_move(struct game *g);
+/* 6.63, 6.67, 6.69: whether the open move may end where the mover stands
+ * (a unit may not stop in some friends' hexes); if not, refuses through
+ * r naming the rule.  `orders done` asks this before ending the phase. */
+bool orders_move_may_end(const struct game *g, struct cmd_result *r);
+/* 6.71, 6.74: the open move of a unit when orders may be given now, for
+ * the Column commands (phalanx.h); else refuses through r, NULL. */
+struct move *orders_open_move(struct game *g, struct cmd_result *r);
 /* The orders' lines of the canonical state text (game_state_text). */
 void orders_state_text(const struct game *g, FILE *f);
 /* The legal orders now (order, move, face, line ... command lines), for

@@ -18,6 +18,10 @@ struct orders_state {
 				 * -1 none */
 	bool moving;		/* move is open */
 	struct move move;	/* the move in progress */
+	/* 6.64, 9.61: the unit moving together with mover_unit as a stack
+	 * (-1 none) and its own move, step for step with the mover's */
+	int stack_mate;
+	struct move stack_move;
 
 	/* 5.24, 6.12: units given an order (or picked) this Orders Phase */
 	bool ordered[BATTLE_UNITS_MAX];

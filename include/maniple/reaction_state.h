@@ -21,6 +21,7 @@ enum reaction_kind {
 	RK_FACE,	     /* 7.15: reaction facing change */
 	RK_REVERSE,	     /* 7.16: a phalanx's reverse face */
 	RK_LEADER_WITHDRAW,  /* 4.72: a leader withdraws 1-3 hexes */
+	RK_PREARRANGED,	     /* 6.83: a PW Line withdraws (prearranged.h) */
 	RK_COUNT
 };
 
@@ -52,6 +53,20 @@ struct reaction_state {
 	bool faced[BATTLE_UNITS_MAX];	/* 7.15, 7.16 */
 	/* extension room for the kinds' own per-phase marks */
 	int aux[BATTLE_UNITS_MAX];
+	/* 6.51, 4.72 (withdrawal.c): 1 + the mover that was within 2 hexes
+	 * of the unit (next to the leader) when last looked at, 0 none: a
+	 * withdrawal is offered the instant a mover comes that near, once */
+	int ow_near[BATTLE_UNITS_MAX];
+	int lw_near[BATTLE_LEADERS_MAX];
+	/* 7.15, 7.16, 7.31, 7.32 (reactions.c): the unit whose move is being
+	 * watched (-1 none), where it stood before its last step, whether it
+	 * has entered a hex in this move, and the units that moved into
+	 * contact with an enemy (an enemy combat unit in their ZOC) this
+	 * Orders Phase */
+	int moving;
+	struct footprint moving_was;
+	bool entered;
+	bool contact[BATTLE_UNITS_MAX];
 };
 
 #endif

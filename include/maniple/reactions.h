@@ -57,5 +57,66 @@ void reaction_offer_done(struct game *g, int i);
 /* 6.51, 9.21, 6.56: adds an RK_WITHDRAW offer for each unit that may
  * withdraw from `mover` now (at_start: the move begins at 2 hexes). */
 void ow_collect(struct game *g, int mover, bool at_start);
+/* 4.72: adds an RK_LEADER_WITHDRAW offer for each enemy leader the
+ * combat unit `mover` has just come next to (a lone leader with no way
+ * out is eliminated at once). */
+void leader_withdraw_collect(struct game *g, int mover);
+/* 4.72: offer i (RK_LEADER_WITHDRAW) was declined (`no reaction`): a
+ * leader not stacked with a combat unit is eliminated.  Marks it done. */
+void leader_withdraw_declined(struct game *g, int i);
+/* The `withdraw` command lines legal now for the open RK_WITHDRAW and
+ * RK_LEADER_WITHDRAW offers (for reactions_legal); returns the count. */
+int ow_legal(const struct game *g, struct seq_action *out, int max);
+
+/* ---- The kinds answered here (reactions.c, cmd_reactions.c) ---- */
+
+/* The text of a refusal while a reaction is pending: who owes what. */
+void reactions_pending_text(const struct game *g, char *buf, size_t n);
+/* 7.32, 8.4: the Shock segment of an Orders Phase is over: its Shock
+ * Must Check markers come off (the Shock combat itself, 8.4, is not
+ * played yet: the event says so). */
+void reactions_shock_segment_end(struct game *g);
+/* 7.15, 7.16: the die roll after a reaction facing change (or reverse
+ * face) of unit u caused by the move of `mover`: DR plus the mover's MA
+ * minus u's; hits are the modified DR minus the TQ, never fewer than 1;
+ * cavalry reacting to infantry makes no check.  Returns the hits. */
+int reaction_facing_check(struct game *g, struct unit *u,
+			  const struct unit *mover, const char *rule);
+
+/* The rules of the commands (each refuses naming its rule, changing
+ * nothing, or does what it says). */
+void reactions_no_reaction(struct game *g, struct cmd_result *r);
+void reactions_face(struct game *g, const char *unit, const char *facing,
+		    struct cmd_result *r);
+void reactions_reverse(struct game *g, const char *unit,
+		       struct cmd_result *r);
+void reactions_shock_mark(struct game *g, const char *unit, bool mark,
+			  struct cmd_result *r);
+void reactions_show(const struct game *g, struct cmd_result *r);
+
+void cmd_no_reaction(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_react_face(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_react_reverse(void *ctx, int argc, char **argv,
+		       struct cmd_result *r);
+void cmd_shock_mark(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_shock_none(void *ctx, int argc, char **argv, struct cmd_result *r);
+void cmd_show_reactions(void *ctx, int argc, char **argv,
+			struct cmd_result *r);
+
+#define REACTIONS_COMMAND_DEFS                                                \
+	{"no reaction", "", "decline the open reactions (7.15, 7.16, 6.5)",   \
+	 CMD_CHANGES, cmd_no_reaction},                                       \
+	{"react face", "UNIT FACING",                                         \
+	 "reaction facing change of one vertex (7.15)", CMD_CHANGES,          \
+	 cmd_react_face},                                                     \
+	{"react reverse", "UNIT", "a phalanx reverses face (7.16, 6.45)",     \
+	 CMD_CHANGES, cmd_react_reverse},                                     \
+	{"shock mark", "UNIT",                                                \
+	 "a may-shock unit takes a Shock Must Check marker (7.32)",           \
+	 CMD_CHANGES, cmd_shock_mark},                                        \
+	{"shock none", "UNIT", "a may-shock unit takes no marker (7.31)",     \
+	 CMD_CHANGES, cmd_shock_none},                                        \
+	{"show reactions", "", "the reactions offered now and who owes them", \
+	 CMD_LOOKS, cmd_show_reactions}
 
 #endif

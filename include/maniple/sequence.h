@@ -32,6 +32,8 @@ enum seq_step {
 	SEQ_OVER,	 /* 11.2, R4: the battle is over */
 	SEQ_ROUT,	 /* 10.22, 10.26: a rout move waits for its owner
 			  * (overrides the step while pending, rout.h) */
+	SEQ_REACTION,	 /* 6.5, 7.15, 7.16, 4.72, 7.32: a reaction offered
+			  * between the steps of a move (reactions.h) */
 	SEQ_STEP_COUNT
 };
 

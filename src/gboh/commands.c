@@ -10,8 +10,12 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/orders.h"
+#include "maniple/phalanx.h"
+#include "maniple/prearranged.h"
+#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/rout.h"
+#include "maniple/withdrawal.h"
 
 #define ERR_MAX 512
 
@@ -1060,7 +1064,11 @@ static const struct cmd_def gboh_defs[] = {
 	 CMD_CHANGES, setup_active},
 	SEQUENCE_COMMAND_DEFS,
 	ORDERS_COMMAND_DEFS,
+	PHALANX_COMMAND_DEFS,
 	ROUT_COMMAND_DEFS,
+	REACTIONS_COMMAND_DEFS,
+	PREARRANGED_COMMAND_DEFS,
+	WITHDRAWAL_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "maniple/orders.h"
+#include "maniple/prearranged.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
@@ -90,6 +91,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	orders_state_init(&g->ord);
 	rout_state_init(&g->rout);
 	reaction_state_init(&g->react);
+	prearranged_state_init(&g->pw);
 	return g;
 }
 
@@ -341,6 +343,7 @@ char *game_state_text(const struct game *g)
 	orders_state_text(g, f); /* 5.2 */
 	rout_state_text(g, f);	 /* 10.22 */
 	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
+	prearranged_state_text(g, f); /* 6.8 */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

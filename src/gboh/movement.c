@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "maniple/movement.h"
+#include "maniple/phalanx.h"
+#include "maniple/stacking.h"
 
 static bool is_leader_elephant(const struct unit *u)
 {
@@ -23,6 +25,15 @@ static const struct unit *move_unit_c(const struct game *g,
 				      const struct move *m)
 {
 	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
+}
+
+/* 6.64: the unit moving together with the mover as a stack, or NULL */
+static const struct unit *move_companion(const struct game *g,
+					 const struct move *m)
+{
+	return m->as_stack && m->stack_mate >= 0 && m->stack_mate < g->nunits
+		       ? &g->units[m->stack_mate]
+		       : NULL;
 }
 
 static const struct leader *move_leader_c(const struct game *g,
@@ -159,20 +170,13 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 	if (u->routed)
 		return refuse_begin(m, "a routed unit takes no orders but Rally",
 				    "10.27");
-	if (unit_is_two_hex(u))
-		return refuse_begin(m,
-				    "phalanx (two-hex) movement and maneuvers "
-				    "are not played yet",
-				    "6.4");
-	if (u->at.in_column)
-		return refuse_begin(m, "Column movement is not played yet",
-				    "6.7");
 	if (!move_allowed(g, u))
 		return refuse_begin(m, "the unit has moved this Orders Phase",
 				    "6.12");
 	m->start = u->at.hex[0];
-	/* 6.11 printed MA; 4.81 a Leader Elephant moves like a leader */
-	m->ma = is_leader_elephant(u) ? LEADER_MA : u->ma;
+	/* 6.11 printed MA (6.41 phalanx, 6.72 Column); 4.81 a Leader
+	 * Elephant moves like a leader */
+	m->ma = is_leader_elephant(u) ? LEADER_MA : unit_move_ma(g, u);
 	m->moved_before = u->moved_turn;
 	m->began_in_zoc = unit_in_enemy_zoc(g, u);
 	/* 7.23 bullet 1; 4.83: a Leader Elephant leaves with its leader, on
@@ -246,25 +250,19 @@ static bool check_occupants(const struct game *g, const struct move *m,
 			return refuse_step(out,
 					   "an enemy combat unit is in that hex",
 					   "6.62");
-		friendly_combat = true;
-		if (!mover)
-			continue; /* 6.65 a leader joins a friendly unit */
-		/* 6.61: Leader Elephants do not count for stacking */
-		if (is_leader_elephant(o))
-			continue;
-		if (is_leader_elephant(mover)) {
-			if (unit_type_is_cavalry(o->type))
-				return refuse_step(out,
-						   "a Leader Elephant may not "
-						   "stack with cavalry",
-						   "4.85");
-			continue;
-		}
-		return refuse_step(out,
-				   "a friendly combat unit is in that hex "
-				   "(stacking is not played yet)",
-				   "6.61");
+		friendly_combat = true; /* 6.65 a leader joins a friend */
 	}
+	/* 6.61-6.69, 6.77, 9.52, 9.83, 4.85: the voluntary Stacking Chart */
+	struct stacking_entry se;
+	if (mover && !stacking_voluntary_entry(g, mover, move_companion(g, m),
+					       dest, &se))
+		return refuse_step(out, se.refusal, se.rule);
+	/* 7.23 would stop the mover where 6.69 forbids it to stop */
+	if (mover && se.nstationary && !se.may_stop && out->enters_enemy_zoc)
+		return refuse_step(out,
+				   "the move would stop there (enemy ZOC) and "
+				   "the unit may not stop in that friend's hex",
+				   se.stop_rule);
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
 		if (l->on_map && !l->killed && l->side != side &&
@@ -294,6 +292,9 @@ bool move_check_step(const struct game *g, const struct move *m,
 		return refuse_step(out, "no move has begun", NULL);
 	if (!move_goes_on(m, out))
 		return false;
+	/* 6.42-6.44, 6.74: a two-hex unit's steps are the phalanx's */
+	if (u && unit_is_two_hex(u))
+		return phalanx_check_step(g, m, dest, HEX_NONE, out);
 	const struct map *map = g->battle->map;
 	struct hex from = move_here(g, m);
 	if (!map_contains(map, dest))
@@ -302,8 +303,10 @@ bool move_check_step(const struct game *g, const struct move *m,
 	if (d < 0)
 		return refuse_step(out, "that hex is not next to the mover",
 				   "6.31");
-	/* 6.32, 7.11: only into a Front hex; leaders have no facing (6.15) */
-	if (u && footprint_zone(&u->at, dest) != ZONE_FRONT)
+	/* 6.32, 7.11: only into a Front hex (6.74: or In Column a
+	 * front-flank hex); leaders have no facing (6.15) */
+	if (u && footprint_zone(&u->at, dest) != ZONE_FRONT &&
+	    !column_front_flank(u, dest))
 		return refuse_step(out,
 				   "a unit enters only its Front hexes; "
 				   "change facing first",
@@ -327,6 +330,8 @@ bool move_check_step(const struct game *g, const struct move *m,
 	out->climb = map_at(map, dest)->elevation -
 		     map_at(map, from)->elevation;
 	out->enters_enemy_zoc = zoc_enemy_in(g, move_side(g, m), dest);
+	if (!column_pass_check(g, m, dest, out)) /* 6.77 */
+		return false;
 	if (!check_occupants(g, m, dest, out))
 		return false;
 	/* 7.23, 7.24, 4.71: leaving the enemy ZOC the move began in */
@@ -390,6 +395,20 @@ static void take_hits(struct game *g, struct move *m, struct unit *u, int n,
 	check_tq(g, m, u);
 }
 
+void move_take_hits(struct game *g, struct move *m, int n, const char *cause,
+		    const char *rule)
+{
+	struct unit *u = move_unit(g, m);
+	if (u)
+		take_hits(g, m, u, n, cause, rule);
+}
+
+bool move_check_occupants(const struct game *g, const struct move *m,
+			  struct hex dest, struct move_step *out)
+{
+	return check_occupants(g, m, dest, out);
+}
+
 static void mark_moved(struct unit *u)
 {
 	/* 6.12's marker and 6.13's Moved */
@@ -403,15 +422,22 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 	if (!move_check_step(g, m, dest, &s))
 		return false;
 	struct unit *u = move_unit(g, m);
+	if (u && unit_is_two_hex(u)) /* 6.42-6.44, 6.74 */
+		return phalanx_apply_step(g, m, dest, HEX_NONE);
 	struct leader *l = u ? NULL : &g->leaders[m->leader];
 	struct hex from = move_here(g, m);
 	const struct map *map = g->battle->map;
 	/* the breakdown of the hits by what caused them (6.22) */
 	struct move_cost flat = entry_cost(g, u, from, dest, false, false);
 	struct move_cost side = entry_cost(g, u, from, dest, true, false);
+	/* 6.63, 6.69: the friends in dest, seen before the mover enters */
+	struct stacking_entry se = {0};
+	if (u)
+		stacking_voluntary_entry(g, u, move_companion(g, m), dest, &se);
 
 	if (u) {
 		u->at.hex[0] = dest;
+		column_face_along(u, from, dest); /* 6.74 */
 		mark_moved(u);
 		/* 4.82 the leader rides his Leader Elephant */
 		struct leader *rider = is_leader_elephant(u)
@@ -452,6 +478,11 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 			take_hits(g, m, u, side_hits, "hexside", "6.22");
 			take_hits(g, m, u, climb_hits, "elevation", "6.22");
 		}
+		/* 6.63, 6.69: passing or joining a friend */
+		if (se.nstationary && !se.refusal) {
+			stacking_apply_entry(g, u, &se);
+			take_hits(g, m, u, se.mover_hits, "stacking", "6.69");
+		}
 	}
 	/* 7.23, 4.71 stop on entering an enemy ZOC */
 	if (s.enters_enemy_zoc) {
@@ -487,10 +518,14 @@ void move_end(struct game *g, struct move *m)
 		return;
 	m->ended = true;
 	struct unit *u = move_unit(g, m);
-	bool moved = m->hexes_entered > 0 || m->vertices_turned > 0;
+	bool moved = m->hexes_entered > 0 || m->vertices_turned > 0 ||
+		     m->formed;
+	/* 6.41: the 5th MP: a TQ check on a first move, 2 hits on a later */
+	bool fifth = u && moved && phalanx_fifth_mp_end(g, m);
 	if (u && moved && m->moved_before && u->type != UT_SK &&
 	    !is_leader_elephant(u))
-		take_hits(g, m, u, 1, "second_move", "6.13");
+		take_hits(g, m, u, fifth ? 2 : 1, "second_move",
+			  fifth ? "6.13,6.41" : "6.13");
 	struct event e;
 	event_init(&e, "move_end");
 	put_mover(&e, g, m);
@@ -533,8 +568,8 @@ bool unit_facing_change_cost(const struct game *g, const struct unit *u,
 				   "7.13");
 	if (u->at.in_column)
 		return refuse_step(out,
-				   "a unit In Column faces a hexside (Column "
-				   "is not played yet)",
+				   "a unit In Column faces a hexside: face N, "
+				   "ENE, ESE, S, WSW or WNW",
 				   "6.73");
 	int v = facing_vertices((enum facing)u->at.facing, to);
 	if (v == 0)
@@ -567,6 +602,9 @@ bool facing_change_check(const struct game *g, const struct move *m,
 		return refuse_step(out, "leaders have no facing", "6.15");
 	if (!move_goes_on(m, out))
 		return false;
+	/* 6.43-6.45: a phalanx in line turns by its maneuvers */
+	if (unit_is_two_hex(u) && !u->at.in_column)
+		return phalanx_face_check(g, m, to, out);
 	if (!unit_facing_change_cost(g, u, to, out))
 		return false;
 	/* 7.24: turning in the enemy ZOC the move began in */
@@ -594,6 +632,8 @@ bool facing_change_apply(struct game *g, struct move *m, enum facing to)
 	if (!facing_change_check(g, m, to, &s))
 		return false;
 	struct unit *u = move_unit(g, m);
+	if (unit_is_two_hex(u) && !u->at.in_column) /* 6.43-6.45 */
+		return phalanx_face_apply(g, m, to);
 	enum facing was = (enum facing)u->at.facing;
 	u->at.facing = to;
 	mark_moved(u);

@@ -10,7 +10,11 @@
 #include "maniple/command.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
+#include "maniple/phalanx.h"
+#include "maniple/prearranged.h"
+#include "maniple/reactions.h"
 #include "maniple/rout.h"
+#include "maniple/stacking.h"
 
 static const char *const mode_names[] = {"none", "individual", "line"};
 
@@ -88,6 +92,8 @@ void orders_state_init(struct orders_state *o)
 	o->mover_unit = o->mover_leader = o->with_leader = -1;
 	o->moving = false;
 	o->move.unit = o->move.leader = -1;
+	o->stack_mate = -1; /* 6.64 */
+	o->stack_move.unit = o->stack_move.leader = -1;
 }
 
 /* 4.33: keeps the turns of Initial-phase Line Commands across phases */
@@ -138,16 +144,25 @@ static void end_move(struct game *g)
 	if (!o->moving)
 		return;
 	move_end(g, &o->move);
+	int mate = o->stack_mate; /* 6.64 the stack's other unit */
+	if (mate >= 0)
+		move_end(g, &o->stack_move);
+	int mover = o->mover_unit;
 	o->moving = false;
 	o->mover_unit = o->mover_leader = o->with_leader = -1;
+	o->stack_mate = -1;
 	rout_after_move(g, &o->move);
+	if (mate >= 0)
+		rout_after_move(g, &o->stack_move);
+	if (mover >= 0) /* 7.32: a may-shock unit's choice as it finishes */
+		reactions_at_move_end(g, mover);
 }
 
 /* 5.27 */
 bool orders_close_move(struct game *g)
 {
 	end_move(g);
-	return !rout_pending(g);
+	return !rout_pending(g) && !reactions_pending(g);
 }
 
 void orders_phase_end(struct game *g)
@@ -198,6 +213,16 @@ void orders_state_text(const struct game *g, FILE *f)
 			m->began_in_zoc, m->may_leave_zoc, m->turned_in_zoc,
 			m->stopped, m->stop_rule ? m->stop_rule : "-",
 			m->rout_due, m->ended);
+		if (o->stack_mate >= 0 && o->stack_mate < g->nunits)
+			fprintf(f,
+				"orders stack_move mate=%s ma=%d spent=%d "
+				"hits=%d hexes=%d vertices=%d stopped=%d "
+				"rout_due=%d\n",
+				g->units[o->stack_mate].id, o->stack_move.ma,
+				o->stack_move.mp_spent, o->stack_move.hits,
+				o->stack_move.hexes_entered,
+				o->stack_move.vertices_turned,
+				o->stack_move.stopped, o->stack_move.rout_due);
 	}
 	fprintf(f, "orders lc_given=%d lc_denied=%d start_in_zoc=%d",
 		o->lc_given, o->lc_denied, o->start_in_zoc);
@@ -243,6 +268,12 @@ static bool check_gate(const struct game *g, struct ord_why *w)
 		deny(w, "10.22", "a rout move waits: ");
 		size_t k = strlen(w->text);
 		rout_pending_text(g, w->text + k, sizeof w->text - k);
+		return false;
+	}
+	if (reactions_pending(g)) { /* 7.15, 6.5, 7.32: the window is open */
+		deny(w, reactions_pending_rule(g), "a reaction waits: ");
+		size_t k = strlen(w->text);
+		reactions_pending_text(g, w->text + k, sizeof w->text - k);
 		return false;
 	}
 	if (seq_step_now(g) != SEQ_ORDERS)
@@ -364,6 +395,9 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 {
 	if (!check_individual(g, 1, w))
 		return false;
+	char pw_why[200];
+	if (!pw_may_order_move(g, pw_why, sizeof pw_why)) /* 6.83 */
+		return deny(w, "6.83", "%s", pw_why);
 	const struct leader *l = active(g);
 	const struct unit *u = &g->units[ui];
 	if (!l->overall && leader_in_enemy_zoc(g, l))
@@ -385,6 +419,11 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 			    u->id, l->id, l->command_range);
 	if (!check_unit_may_move(g, ui, l, m, w))
 		return false;
+	if (stacking_is_bottom(g, u)) /* 6.66, 9.64 */
+		return deny(w, "6.66",
+			    "%s is under %s: only the top unit of a stack "
+			    "moves alone (order %s stack moves both)",
+			    u->id, stacking_mate(g, u)->id, u->id);
 	if (with) {
 		if (!footprint_occupies(&u->at, l->hex))
 			return deny(w, "4.23",
@@ -405,6 +444,9 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 {
 	if (!check_gate(g, w))
 		return false;
+	char pw_why[200];
+	if (!pw_may_order_move(g, pw_why, sizeof pw_why)) /* 6.83 */
+		return deny(w, "6.83", "%s", pw_why);
 	const struct leader *l = active(g);
 	const struct leader *t = &g->leaders[li];
 	*cost = 1;
@@ -476,6 +518,9 @@ static bool check_line(const struct game *g, const char *name, int ui,
 	p->group = -1;
 	if (!check_gate(g, w))
 		return false;
+	char pw_why[200];
+	if (!pw_may_order_move(g, pw_why, sizeof pw_why)) /* 6.83 */
+		return deny(w, "6.83", "%s", pw_why);
 	const struct orders_state *o = &g->ord;
 	const struct leader *l = active(g);
 	if (o->mode == ORD_INDIVIDUAL)
@@ -611,12 +656,21 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 		return deny(w, "4.31",
 			    "%s is not in a line %s has commanded this phase",
 			    g->units[ui].id, l->id);
-	return check_unit_may_move(g, ui, l, m, w);
+	if (!check_unit_may_move(g, ui, l, m, w))
+		return false;
+	if (stacking_is_bottom(g, &g->units[ui])) /* 6.66, 9.64 */
+		return deny(w, "9.64",
+			    "%s is under %s: only the top unit of a stack "
+			    "moves alone (pick %s stack moves both)",
+			    g->units[ui].id, stacking_mate(g, &g->units[ui])->id,
+			    g->units[ui].id);
+	return true;
 }
 
 /* 6.2, 6.15, 6.14, 4.23, 4.34: one hex of the open move */
 static bool check_step(const struct game *g, struct hex dest,
-		       struct move_step *s, struct ord_why *w)
+		       struct hex dest2, struct move_step *s,
+		       struct ord_why *w)
 {
 	if (!check_gate(g, w))
 		return false;
@@ -624,7 +678,8 @@ static bool check_step(const struct game *g, struct hex dest,
 	if (!o->moving)
 		return deny(w, "6.11",
 			    "no move is open: give an order (or pick) first");
-	if (!move_check_step(g, &o->move, dest, s)) {
+	/* 6.43: a phalanx in line names both hexes (dest2) */
+	if (!move_check_step_pair(g, &o->move, dest, dest2, s)) {
 		/* 6.14: a leader's MP are his for the whole phase */
 		bool leader_mp = o->mover_leader >= 0 && s->rule &&
 				 strcmp(s->rule, "6.25") == 0;
@@ -633,6 +688,14 @@ static bool check_step(const struct game *g, struct hex dest,
 			    "%s%s", s->refusal ? s->refusal : "may not move",
 			    leader_mp ? " (9 MP per Orders Phase)" : "");
 	}
+	/* 6.64: the stack's other unit must make the same step */
+	struct move_step ms;
+	if (o->stack_mate >= 0 &&
+	    !move_check_step(g, &o->stack_move, dest, &ms))
+		return deny(w, ms.rule ? ms.rule : "6.64", "%s (moving with %s): %s",
+			    g->units[o->stack_mate].id,
+			    g->units[o->mover_unit].id,
+			    ms.refusal ? ms.refusal : "may not move");
 	if (o->with_leader >= 0) {
 		const struct leader *l = &g->leaders[o->with_leader];
 		struct hex from = g->units[o->mover_unit].at.hex[0];
@@ -674,28 +737,45 @@ static bool check_face(const struct game *g, enum facing f,
 	if (!facing_change_check(g, &o->move, f, s))
 		return deny(w, s->rule ? s->rule : "7.12", "%s",
 			    s->refusal ? s->refusal : "may not turn");
+	/* 6.67: a stack moving together turns together */
+	struct move_step ms;
+	if (o->stack_mate >= 0 &&
+	    !facing_change_check(g, &o->stack_move, f, &ms))
+		return deny(w, ms.rule ? ms.rule : "6.67", "%s (moving with %s): %s",
+			    g->units[o->stack_mate].id,
+			    g->units[o->mover_unit].id,
+			    ms.refusal ? ms.refusal : "may not turn");
 	return true;
 }
 
-/* ---- doing ---- */
-
-/* 4.72: an enemy leader next to the hex a unit has entered */
-static void leader_adjacent(struct game *g, const struct unit *u)
+/* 6.63, 6.67, 6.69: the open move may end where the mover stands */
+static bool check_may_end(const struct game *g, struct ord_why *w)
 {
-	for (int i = 0; i < g->nleaders; i++) {
-		const struct leader *l = &g->leaders[i];
-		if (l->side == u->side || !l->on_map || l->killed ||
-		    hex_distance(l->hex, u->at.hex[0]) != 1)
-			continue;
-		struct event e;
-		event_init(&e, "not_yet");
-		event_add(&e, "what", "leader_withdrawal");
-		event_add(&e, "leader", "%s", l->id);
-		event_add(&e, "by", "%s", u->id);
-		event_add(&e, "rule", "4.72");
-		emit(g, &e);
-	}
+	const struct orders_state *o = &g->ord;
+	if (!o->moving || o->mover_unit < 0 || o->move.rout_due ||
+	    (o->stack_mate >= 0 && o->stack_move.rout_due))
+		return true;
+	const struct unit *u = &g->units[o->mover_unit];
+	const struct unit *c =
+		o->stack_mate >= 0 ? &g->units[o->stack_mate] : NULL;
+	const char *rule = NULL;
+	const char *why = stacking_stop_refusal(g, u, c, &rule);
+	if (!why)
+		return true;
+	return deny(w, rule ? rule : "6.69",
+		    "%s may not end its move here: %s", u->id, why);
 }
+
+bool orders_move_may_end(const struct game *g, struct cmd_result *r)
+{
+	struct ord_why w;
+	if (check_may_end(g, &w))
+		return true;
+	refuse_why(r, &w);
+	return false;
+}
+
+/* ---- doing ---- */
 
 static void open_move(struct game *g, const struct move *m, int ui, int li,
 		      int with)
@@ -751,12 +831,178 @@ static const char *other_function_rule(const char *what)
 		const char *what, *rule;
 	} f[] = {
 		{"fire", "8.1"},    {"recover", "10.16"}, {"rally", "10.28"},
-		{"replace", "4.74"}, {"stack", "6.66"},	  {"regroup", "8.64"},
+		{"replace", "4.74"}, {"regroup", "8.64"},
 	};
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
 		if (strcmp(what, f[i].what) == 0)
 			return f[i].rule;
 	return NULL;
+}
+
+/* 6.64, 4.4 #5, 9.61: unit ui's stack ordered to move together: *top
+ * moves, *mate goes along step for step; two Individual Orders, one when
+ * the OC gives it from the stack's hex (he goes along, 4.23) */
+static bool check_order_stack(const struct game *g, int ui, int *top,
+			      int *mate, int *cost, bool *oc_with,
+			      struct move *m, struct move *mm,
+			      struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct leader *l = active(g);
+	const struct unit *u = &g->units[ui];
+	const struct unit *o = stacking_mate(g, u);
+	if (!o)
+		return deny(w, "6.64",
+			    "%s is not stacked with another combat unit",
+			    u->id);
+	const struct unit *t = stacking_is_bottom(g, u) ? o : u;
+	const struct unit *b = t == u ? o : u;
+	*top = (int)(t - g->units);
+	*mate = (int)(b - g->units);
+	bool oc_here = l->overall && l->on_map &&
+		       footprint_occupies(&t->at, l->hex);
+	*cost = oc_here ? 1 : 2;
+	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA;
+	if (!check_individual(g, *cost, w) ||
+	    !check_order_unit(g, *top, *oc_with, m, w))
+		return false;
+	if (b->side == l->side && !leader_may_order(g, l, b))
+		return deny(w, restriction_rule(l, b),
+			    "%s may not give Individual Orders to %s", l->id,
+			    b->id);
+	/* 4.52, 4.54: one Class of one legion or ala: both units of it */
+	if (arm_limited(l) && (!arm_matches(g, l, b, w) ||
+			       (l->kind != LK_PRAEFECT_EQUITUM &&
+				(strcmp(t->cls, b->cls) != 0 ||
+				 t->legion != b->legion || t->ala != b->ala))))
+		return deny(w, restriction_rule(l, b),
+			    "%s orders one Class of one legion or ala: %s "
+			    "and %s are not both of it",
+			    l->id, t->id, b->id);
+	if (!check_unit_may_move(g, *mate, l, mm, w))
+		return false;
+	if (t->at.facing != b->at.facing)
+		return deny(w, "6.67", "%s and %s do not face alike", t->id,
+			    b->id);
+	m->as_stack = mm->as_stack = true;
+	m->stack_mate = *mate;
+	mm->stack_mate = *top;
+	return true;
+}
+
+/* 5.22 #6, 6.66, 9.64: an Individual Order putting unit ui on top of its
+ * stack of Roman units */
+static bool check_restack(const struct game *g, int ui, struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct leader *l = active(g);
+	const struct unit *u = &g->units[ui];
+	if (g->ord.mode == ORD_LINE)
+		return deny(w, "9.64",
+			    "the stacking order changes only by an Individual "
+			    "Order, not in a Line Command");
+	if (!check_individual(g, 1, w))
+		return false;
+	if (u->side != l->side)
+		return deny(w, "5.22", "%s is not a friendly unit", u->id);
+	if (!l->overall && leader_in_enemy_zoc(g, l))
+		return deny(w, "4.24",
+			    "%s is in an enemy ZOC and may give no orders "
+			    "(5.26)",
+			    l->id);
+	const struct unit *o = stacking_mate(g, u);
+	if (!o)
+		return deny(w, "6.66", "%s is not stacked with another unit",
+			    u->id);
+	if (!stacking_roman_infantry(u) || !stacking_roman_infantry(o))
+		return deny(w, "5.22",
+			    "only a stack of Roman units changes its order "
+			    "(5.22 #6)");
+	if (!stacking_is_bottom(g, u))
+		return deny(w, "6.66", "%s is already on top of %s", u->id,
+			    o->id);
+	if (u->routed)
+		return deny(w, "10.27",
+			    "%s is routed: it takes no orders but a Rally",
+			    u->id);
+	if (!leader_may_order(g, l, u))
+		return deny(w, restriction_rule(l, u),
+			    "%s may not give Individual Orders to %s", l->id,
+			    u->id);
+	if (arm_limited(l) && !arm_matches(g, l, u, w))
+		return false;
+	if (!command_range_reaches_unit(g, NULL, l, u))
+		return deny(w, "4.21",
+			    "%s is not within %s's Command Range of %d by an "
+			    "unobstructed path",
+			    u->id, l->id, l->command_range);
+	return true;
+}
+
+/* 6.64, 4.4 #5 / 5.22 #6, 6.66: `order UNIT stack` / `order UNIT
+ * restack` */
+static void order_stack(struct game *g, const char *who, bool restack,
+			struct cmd_result *r)
+{
+	int ui = find_unit(g, who);
+	if (ui < 0) {
+		cmd_refuse(r, NULL, "no unit %s", who);
+		return;
+	}
+	struct ord_why w;
+	if (!check_may_end(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	end_move(g); /* 6.11: another order ends the open move */
+	const struct leader *l = active(g);
+	if (restack) {
+		if (!check_restack(g, ui, &w)) {
+			refuse_why(r, &w);
+			return;
+		}
+		const struct unit *was = stacking_mate(g, &g->units[ui]);
+		g->ord.mode = ORD_INDIVIDUAL;
+		set_arm(g, l, &g->units[ui]);
+		seq_order_given(g, 1);
+		game_put_on_top(g, &g->units[ui]);
+		emit_order(g, "order", g->units[ui].id, NULL, 1, "5.22");
+		struct event e;
+		event_init(&e, "stack_order");
+		event_add(&e, "top", "%s", g->units[ui].id);
+		event_add(&e, "bottom", "%s", was ? was->id : "-");
+		event_add(&e, "rule", "6.66,9.64");
+		emit(g, &e);
+		return;
+	}
+	int top, mate, cost;
+	bool oc_with;
+	struct move m, mm;
+	if (!check_order_stack(g, ui, &top, &mate, &cost, &oc_with, &m, &mm,
+			       &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	g->ord.mode = ORD_INDIVIDUAL;
+	set_arm(g, l, &g->units[top]);
+	seq_order_given(g, cost);
+	open_move(g, &m, top, -1, oc_with ? g->active_leader : -1);
+	g->ord.stack_mate = mate;
+	g->ord.stack_move = mm;
+	g->ord.ordered[mate] = true;
+	struct event e;
+	event_init(&e, "order");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "to", "%s", g->units[top].id);
+	event_add(&e, "stack", "%s", g->units[mate].id);
+	if (oc_with)
+		event_add(&e, "with", "%s", l->id);
+	event_add(&e, "orders", "%d", cost);
+	event_add(&e, "left", "%d", g->seq.orders_left);
+	event_add(&e, "rule", "%s", cost == 1 ? "6.64,4.4" : "6.64");
+	emit(g, &e);
 }
 
 void orders_order(struct game *g, const char *who, const char *what,
@@ -769,6 +1015,11 @@ void orders_order(struct game *g, const char *who, const char *what,
 	}
 	if (what && strcmp(what, "move") == 0)
 		what = NULL; /* 5.22 #1 said in words */
+	if (what && (strcmp(what, "stack") == 0 ||
+		     strcmp(what, "restack") == 0)) {
+		order_stack(g, who, what[0] == 'r', r); /* 6.64, 6.66 */
+		return;
+	}
 	bool with = what && strcmp(what, "with") == 0;
 	if (what && !with) {
 		const char *rule = other_function_rule(what);
@@ -779,8 +1030,8 @@ void orders_order(struct game *g, const char *who, const char *what,
 				   what, rule);
 		else
 			cmd_malformed(r,
-				      "order UNIT [move|with|fire|recover|"
-				      "rally|replace|stack|regroup]");
+				      "order UNIT [move|with|stack|restack|"
+				      "fire|recover|rally|replace|regroup]");
 		return;
 	}
 	int ui = find_unit(g, who), li = find_leader(g, who);
@@ -791,6 +1042,10 @@ void orders_order(struct game *g, const char *who, const char *what,
 	if (li >= 0 && with) {
 		cmd_refuse(r, "4.23", "a leader moves with a unit: order UNIT "
 				      "with");
+		return;
+	}
+	if (!check_may_end(g, &w)) { /* 6.63, 6.67, 6.69 */
+		refuse_why(r, &w);
 		return;
 	}
 	end_move(g); /* 6.11: another order ends the open move */
@@ -807,6 +1062,7 @@ void orders_order(struct game *g, const char *who, const char *what,
 		open_move(g, &m, ui, -1, with ? g->active_leader : -1);
 		emit_order(g, "order", g->units[ui].id, with ? l->id : NULL,
 			   1, with ? "4.23" : "5.22");
+		reactions_at_move_start(g, ui); /* 6.51 */
 		return;
 	}
 	int cost = 1;
@@ -866,12 +1122,17 @@ void orders_line(struct game *g, const char *name, const char *unit,
 		return;
 	}
 	struct ord_why w;
-	if (!check_line(g, name, ui, p, &w)) {
+	if (!check_line(g, name, ui, p, &w) || !check_may_end(g, &w)) {
 		refuse_why(r, &w);
 		free(p);
 		return;
 	}
 	end_move(g);
+	if (!check_gate(g, &w)) { /* 7.32: the move's end opened a window */
+		refuse_why(r, &w);
+		free(p);
+		return;
+	}
 	struct orders_state *o = &g->ord;
 	const struct leader *l = active(g);
 	if (p->auth.decision == LC_NEEDS_ROLL && !strategy_roll(g, p)) {
@@ -933,9 +1194,13 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 		cmd_refuse(r, NULL, "no unit or leader %s", who);
 		return;
 	}
+	struct ord_why w;
+	if (!check_may_end(g, &w)) { /* 6.63, 6.67, 6.69 */
+		refuse_why(r, &w);
+		return;
+	}
 	end_move(g);
 	struct move m;
-	struct ord_why w;
 	if (!check_pick(g, ui, li, &m, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -948,19 +1213,26 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 					    : g->leaders[li].id);
 	event_add(&e, "rule", "%s", ui >= 0 ? "4.31" : "4.34");
 	emit(g, &e);
+	if (ui >= 0)
+		reactions_at_move_start(g, ui); /* 6.51 */
 }
 
 void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 {
-	struct hex dest;
-	if (!hex_parse(hex, &dest)) {
-		cmd_malformed(r, "move HEX: %s is not a hex number (CCRR)",
+	struct hex dest, dest2 = HEX_NONE;
+	const char *comma = strchr(hex, ',');
+	char first[8] = "";
+	if (comma && (size_t)(comma - hex) < sizeof first)
+		memcpy(first, hex, (size_t)(comma - hex));
+	if (comma ? !hex_parse(first, &dest) || !hex_parse(comma + 1, &dest2)
+		  : !hex_parse(hex, &dest)) {
+		cmd_malformed(r, "move HEX[,HEX]: %s is not a hex number (CCRR)",
 			      hex);
 		return;
 	}
 	struct move_step s;
 	struct ord_why w;
-	if (!check_step(g, dest, &s, &w)) {
+	if (!check_step(g, dest, dest2, &s, &w)) {
 		refuse_why(r, &w);
 		return;
 	}
@@ -968,10 +1240,14 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	struct hex from = o->mover_unit >= 0
 				  ? g->units[o->mover_unit].at.hex[0]
 				  : g->leaders[o->mover_leader].hex;
-	if (!move_apply_step(g, &o->move, dest)) {
+	if (!move_apply_step_pair(g, &o->move, dest, dest2)) {
 		cmd_refuse(r, "6.2", "the step could not be made");
 		return;
 	}
+	/* 6.64: the stack's other unit makes the same step, under it */
+	if (o->stack_mate >= 0 &&
+	    move_apply_step(g, &o->stack_move, dest))
+		game_put_on_top(g, &g->units[o->mover_unit]);
 	if (o->with_leader >= 0) {
 		/* 4.23, 6.14, 6.15: the leader goes along at cavalry costs */
 		struct leader *l = &g->leaders[o->with_leader];
@@ -994,15 +1270,35 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 			LEADER_MA - o->move.ma + o->move.mp_spent;
 	seq_note_leaders_in_zoc(g); /* 5.31: a leader stepping into a ZOC */
 	if (o->mover_unit >= 0) {
-		leader_adjacent(g, &g->units[o->mover_unit]);
-		if (o->move.rout_due) /* 10.14: the move ends, the unit routs */
+		if (o->move.rout_due || /* 10.14: the move ends, it routs */
+		    (o->stack_mate >= 0 && o->stack_move.rout_due))
 			end_move(g);
+		else /* 7.32, 6.5, 7.15, 7.16, 4.72 at this instant */
+			reactions_after_step(g, o->mover_unit);
 	}
 }
 
 void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 {
 	int f = facing_parse(facing);
+	int side = f < 0 ? hexside_parse(facing) : -1;
+	if (side >= 0) { /* 6.73, 6.74: In Column a unit faces a hexside */
+		struct move *m = orders_open_move(g, r);
+		struct move_step cs;
+		if (!m)
+			return;
+		if (!column_face_check(g, m, (enum hexside)side, &cs)) {
+			cmd_refuse(r, cs.rule, "%s",
+				   cs.refusal ? cs.refusal : "may not turn");
+			return;
+		}
+		column_face_apply(g, m, (enum hexside)side);
+		if (m->rout_due)
+			end_move(g);
+		else
+			reactions_after_step(g, g->ord.mover_unit);
+		return;
+	}
 	if (f < 0) {
 		cmd_malformed(r, "face FACING: one of NE E SE SW W NW");
 		return;
@@ -1018,8 +1314,30 @@ void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 		cmd_refuse(r, "7.12", "the facing change could not be made");
 		return;
 	}
-	if (o->move.rout_due)
+	if (o->stack_mate >= 0) /* 6.67 the stack turns together */
+		facing_change_apply(g, &o->stack_move, (enum facing)f);
+	if (o->move.rout_due ||
+	    (o->stack_mate >= 0 && o->stack_move.rout_due))
 		end_move(g);
+	else if (o->mover_unit >= 0) /* 7.32: a turn may bring contact */
+		reactions_after_step(g, o->mover_unit);
+}
+
+/* 6.71, 6.74: the open move of a unit, for the Column commands */
+struct move *orders_open_move(struct game *g, struct cmd_result *r)
+{
+	struct ord_why w;
+	if (!check_gate(g, &w)) {
+		refuse_why(r, &w);
+		return NULL;
+	}
+	if (!g->ord.moving || g->ord.mover_unit < 0) {
+		cmd_refuse(r, "6.11",
+			   "no unit's move is open: give an order (or pick) "
+			   "first");
+		return NULL;
+	}
+	return &g->ord.move;
 }
 
 void orders_halt(struct game *g, struct cmd_result *r)
@@ -1031,6 +1349,10 @@ void orders_halt(struct game *g, struct cmd_result *r)
 	}
 	if (!g->ord.moving) {
 		cmd_refuse(r, "6.11", "no move is open");
+		return;
+	}
+	if (!check_may_end(g, &w)) { /* 6.63, 6.67, 6.69 */
+		refuse_why(r, &w);
 		return;
 	}
 	end_move(g);
@@ -1123,11 +1445,23 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 	int n = 0;
 	int side = active(g)->side;
 	const struct orders_state *o = &g->ord;
-	struct move m;
+	struct move m, mm;
+	/* 6.63, 6.67, 6.69: a mover that may not stop here must move on */
+	bool may_end = check_may_end(g, &w);
 	/* the orders, as if the open move were ended */
-	for (int i = 0; i < g->nunits; i++) {
+	for (int i = 0; may_end && i < g->nunits; i++) {
 		if (i == o->mover_unit)
 			continue;
+		int top, mate, cost;
+		bool ocw;
+		if (!stacking_is_bottom(g, &g->units[i]) &&
+		    check_order_stack(g, i, &top, &mate, &cost, &ocw, &m, &mm,
+				      &w))
+			add(out, max, &n, side, "6.64", "order %s stack",
+			    g->units[i].id);
+		if (check_restack(g, i, &w))
+			add(out, max, &n, side, "6.66", "order %s restack",
+			    g->units[i].id);
 		if (check_order_unit(g, i, false, &m, &w))
 			add(out, max, &n, side, "5.22", "order %s",
 			    g->units[i].id);
@@ -1138,7 +1472,7 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			add(out, max, &n, side, "4.31", "pick %s",
 			    g->units[i].id);
 	}
-	for (int i = 0; i < g->nleaders; i++) {
+	for (int i = 0; may_end && i < g->nleaders; i++) {
 		int cost;
 		if (i != o->mover_leader &&
 		    check_order_leader(g, i, &cost, &m, &w))
@@ -1146,11 +1480,12 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			    i == g->active_leader ? "4.23" : "4.4",
 			    "order %s", g->leaders[i].id);
 	}
-	if (o->mode == ORD_LINE && o->mover_leader != g->active_leader &&
+	if (may_end && o->mode == ORD_LINE &&
+	    o->mover_leader != g->active_leader &&
 	    check_pick(g, -1, g->active_leader, &m, &w))
 		add(out, max, &n, side, "4.34", "pick %s",
 		    active(g)->id);
-	struct lc_plan *p = malloc(sizeof *p);
+	struct lc_plan *p = may_end ? malloc(sizeof *p) : NULL;
 	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
 		const struct line_def *def = &g->battle->lines[d];
 		if (def->side != side)
@@ -1181,7 +1516,7 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 					  : g->leaders[o->mover_leader].hex;
 		for (int d = 0; d < 6; d++) {
 			struct hex h = hex_neighbour(here, (enum hexside)d);
-			if (check_step(g, h, &s, &w)) {
+			if (check_step(g, h, HEX_NONE, &s, &w)) {
 				char buf[16];
 				hex_format(h, buf, sizeof buf);
 				add(out, max, &n, side, "6.21", "move %s",
@@ -1192,7 +1527,13 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			if (check_face(g, (enum facing)f, &s, &w))
 				add(out, max, &n, side, "7.12", "face %s",
 				    facing_name((enum facing)f));
-		add(out, max, &n, side, "6.11", "halt");
+		/* 6.43, 6.73, 6.74, 6.71: phalanx steps, Column turns and
+		 * formation changes */
+		if (o->mover_unit >= 0)
+			n += phalanx_legal(g, &o->move, side, out + n,
+					   max - n);
+		if (may_end)
+			add(out, max, &n, side, "6.11", "halt");
 	}
 	return n;
 }

@@ -6,12 +6,14 @@
  * Dice: a TQ check draws one d10 when it is made: a stopped-in friend's
  * check (10.25) comes right after its stopping-in hit. */
 #include "maniple/rout.h"
+#include "maniple/phalanx.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "maniple/movement.h"
+#include "maniple/stacking.h"
 #include "maniple/tables.h"
 
 void rout_state_init(struct rout_state *r)
@@ -180,7 +182,7 @@ static void emit_simple(struct game *g, const char *kind, const struct unit *u,
 /* 10.11, 10.27 routed units have a TQ of 1 */
 int unit_tq_now(const struct unit *u)
 {
-	return u->routed ? 1 : u->tq;
+	return u->routed ? 1 : u->tq - column_tq_reduction(u); /* 6.75 */
 }
 
 /* 10.11 a TQ check; R3: the modified roll is used as it is */
@@ -189,6 +191,7 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 {
 	if (!u || !game_unit_in_play(u))
 		return 0;
+	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
 	int tq = unit_tq_now(u);
 	bool forced = false;
 	int die = dice_d10(&g->dice, &forced);

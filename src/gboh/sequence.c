@@ -18,6 +18,7 @@
 #include "maniple/command.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
+#include "maniple/prearranged.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
@@ -51,7 +52,7 @@ static void refuse_why(struct cmd_result *r, const struct why *w)
 static const char *const step_names[SEQ_STEP_COUNT] = {
 	"none",	  "elite",    "activate",   "trump_reply",
 	"orders", "momentum", "reactivate", "over",
-	"rout",
+	"rout",	  "reaction",
 };
 
 const char *seq_step_name(enum seq_step s)
@@ -622,6 +623,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 		g->units[k].moved_phase = false;
 	orders_phase_begin(g);
 	reactions_phase_begin(g);
+	pw_leader_activated(g, i); /* 6.83: his marker is revealed */
 	emit_phase(g, PHASE_MOVEMENT, "3.0");
 	q->step = SEQ_ORDERS;
 	q->trump_kind = TRUMP_NONE;
@@ -695,6 +697,9 @@ static void momentum_check(struct game *g)
 	} else if (f & SEQ_LF_NO_MOMENTUM) {
 		why = "reactivated";
 		rule = "5.34";
+	} else if (pw_oc_limit_reached(g, i)) {
+		why = "prearranged_withdrawal_two_phases";
+		rule = "6.81";
 	} else if (l->activations >= 3) {
 		why = "three_phases";
 		rule = "5.14";
@@ -721,6 +726,7 @@ static void shock_segment(struct game *g)
 {
 	emit_phase(g, PHASE_SHOCK, "3.0");
 	emit_not_yet(g, "shock_combat", "8.4");
+	reactions_shock_segment_end(g); /* 7.32 markers off */
 	momentum_check(g);
 }
 
@@ -734,6 +740,9 @@ enum seq_step seq_step_now(const struct game *g)
 	/* 10.22, 10.26: a rout move waiting for its owner comes first */
 	if (rout_pending(g))
 		return SEQ_ROUT;
+	/* 7.15, 6.5: a reaction between the steps of a move comes next */
+	if (reactions_pending(g))
+		return SEQ_REACTION;
 	if (q->started_turn != g->turn)
 		return SEQ_NONE;
 	bool act = g->active_leader >= 0 && g->active_leader < g->nleaders;
@@ -862,6 +871,8 @@ int seq_decision_side(const struct game *g)
 		return g->leaders[g->active_leader].side;
 	case SEQ_ROUT:
 		return rout_decision_side(g); /* 10.22: the router's owner */
+	case SEQ_REACTION:
+		return reactions_decision_side(g);
 	default:
 		return -1;
 	}
@@ -913,6 +924,11 @@ static bool wrong_step(const struct game *g, struct why *w)
 		char t[CMD_REASON_MAX];
 		rout_pending_text(g, t, sizeof t);
 		return deny(w, "10.22", "%s", t);
+	}
+	case SEQ_REACTION: {
+		char t[CMD_REASON_MAX];
+		reactions_pending_text(g, t, sizeof t);
+		return deny(w, reactions_pending_rule(g), "%s", t);
 	}
 	default:
 		return deny(w, "3.0", "no decision pending");
@@ -1188,7 +1204,11 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 	case SEQ_ROUT:
 		n += rout_legal(g, out + n, max - n); /* 10.22, 10.26 */
 		break;
+	case SEQ_REACTION:
+		n += reactions_legal(g, out + n, max - n); /* 7.15, 6.5 */
+		break;
 	case SEQ_ELITE:
+		n += pw_placing_legal(g, out + n, max - n); /* 6.82 */
 		for (int i = 0; i < g->nleaders; i++)
 			if (check_elite(g, i, NULL))
 				add(out, max, &n, side, "5.51", "elite %s",
@@ -1196,6 +1216,7 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		add(out, max, &n, side, "5.51", "no elite");
 		break;
 	case SEQ_ACTIVATE: {
+		n += pw_placing_legal(g, out + n, max - n); /* 6.82 */
 		struct act_view v;
 		act_view(g, &v);
 		if (!v.any || v.roll_due) {
@@ -1719,6 +1740,8 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 			   lid(g, g->active_leader));
 		return;
 	}
+	if (!orders_move_may_end(g, r)) /* 6.63, 6.67, 6.69 */
+		return;
 	/* 6.13, 10.22: the open move ends first; if that routs the unit and
 	 * its rout move waits for a choice, the phase stays open until it is
 	 * answered (then `orders done` again) */

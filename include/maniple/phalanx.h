@@ -1,0 +1,116 @@
+/* phalanx.h — phalanx movement and maneuvers (SPQR 6.41-6.45) and Column
+ * (6.71-6.74, 6.77; the TQ of 6.75): src/gboh/phalanx.c and column.c.
+ *
+ * The movement module (movement.h) hands these the steps it does not
+ * make itself: a two-hex unit's steps and facing changes, and the
+ * column-only rules of a one-hex unit.  Like movement.h, checks change
+ * nothing and applying emits events carrying their rule.
+ *
+ * A phalanx in line names its step by the two hexes its halves end in
+ * (`move HEX,HEX`): both halves new is a forward step (6.43's "go
+ * forward"); one half kept is a pivot (6.43), a wheel when the kept half
+ * is in an enemy ZOC (6.44).  `face FACING` turns it: one vertex is the
+ * pivot that ends with that facing, three the Reverse Face (6.45).  In
+ * Column (one hex or two) a step names the hex the leading half enters
+ * (6.74).  `form column SIDE` and `form normal [FACING]` change formation
+ * at the end of a move (6.71, 6.73). */
+#ifndef MANIPLE_PHALANX_H
+#define MANIPLE_PHALANX_H
+
+#include <stdbool.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/movement.h"
+
+/* ---- Phalanx (6.4) ---- */
+
+/* 6.11, 6.41, 6.72: the MA a move of u starts with: a phalanx its
+ * higher MA (the 5th MP is the player's to use or not), a unit In Column
+ * one more (a phalanx In Column the higher plus one: 6). */
+int unit_move_ma(const struct game *g, const struct unit *u);
+
+/* 6.42, 6.43, 6.44, 6.74: a two-hex unit's step.  In line, a and b are
+ * the hexes its halves end in (either order); In Column, a is the hex
+ * the leading half enters and b is HEX_NONE.  Costs in out. */
+bool phalanx_check_step(const struct game *g, const struct move *m,
+			struct hex a, struct hex b, struct move_step *out);
+bool phalanx_apply_step(struct game *g, struct move *m, struct hex a,
+			struct hex b);
+/* The steps a two-hex unit's move may take now (pairs of hexes, as
+ * phalanx_check_step takes them); returns the count (<= max). */
+int phalanx_steps(const struct game *g, const struct move *m,
+		  struct hex out[][2], int max);
+
+/* 6.43, 6.45, 7.13: turning a phalanx in line: one vertex is a pivot
+ * (6.43, a wheel 6.44 in an enemy ZOC), three the Reverse Face (6.45). */
+bool phalanx_face_check(const struct game *g, const struct move *m,
+			enum facing to, struct move_step *out);
+bool phalanx_face_apply(struct game *g, struct move *m, enum facing to);
+
+/* 6.41: at the end of a phalanx's move: whether it used its 5th MP (not
+ * In Column, 6.72).  On its first move of the turn this makes the TQ
+ * check (a DR above the TQ: 1 hit); on a later move the caller gives
+ * 6.13's hit as 2 instead of 1. */
+bool phalanx_fifth_mp_end(struct game *g, struct move *m);
+
+/* Steps naming two hexes (dest2 not HEX_NONE) or a two-hex unit: the
+ * phalanx's; every other step: move_check_step / move_apply_step. */
+bool move_check_step_pair(const struct game *g, const struct move *m,
+			  struct hex dest, struct hex dest2,
+			  struct move_step *out);
+bool move_apply_step_pair(struct game *g, struct move *m, struct hex dest,
+			  struct hex dest2);
+
+/* ---- Column (6.7) ---- */
+
+/* 6.71 Exceptions: whether u's type may be In Column at all (infantry
+ * but Barbarian Infantry and Skirmishers). */
+bool unit_may_use_column(const struct unit *u);
+/* 6.75: what being In Column takes off u's TQ for TQ checks (0 or 2). */
+int column_tq_reduction(const struct unit *u);
+/* 6.74: whether h is a front-flank hex of one-hex unit u In Column. */
+bool column_front_flank(const struct unit *u, struct hex h);
+/* 6.74: a one-hex unit In Column entering h from `from` faces the side
+ * it crossed (no MP, no hits).  Does nothing for other units. */
+void column_face_along(struct unit *u, struct hex from, struct hex h);
+/* 6.77: whether the mover may enter dest for the In Column rule: an In
+ * Column unit enters no friendly combat unit's hex and a combat unit does
+ * not enter a friendly In Column unit's (routers may: rout.c moves them).
+ * False with the refusal in out. */
+bool column_pass_check(const struct game *g, const struct move *m,
+		       struct hex dest, struct move_step *out);
+/* 6.74, 7.12, 7.24: a one-hex unit In Column turning to face hexside
+ * `to` at the normal MP cost (a phalanx In Column cannot). */
+bool column_face_check(const struct game *g, const struct move *m,
+		       enum hexside to, struct move_step *out);
+bool column_face_apply(struct game *g, struct move *m, enum hexside to);
+
+/* 6.71, 6.73: changing formation at the end of the move: into Column
+ * facing hexside `arg` (for a phalanx: along its hexes, naming the end
+ * that leads), or out of it (arg: the vertex of a one-hex unit, 30
+ * degrees either way; a phalanx takes the facing of its name side and
+ * arg must be -1 or that facing).  1 MP, not in an enemy ZOC. */
+bool column_form_check(const struct game *g, const struct move *m,
+		       bool to_column, int arg, struct move_step *out);
+bool column_form_apply(struct game *g, struct move *m, bool to_column,
+		       int arg);
+/* 6.73: the vertex a two-hex unit In Column takes when it leaves it. */
+enum facing column_name_facing(const struct unit *u);
+
+/* The legal phalanx steps in line (move HEX,HEX), Column turns (face
+ * SIDE) and formation changes (form ...) of the open move m, for side
+ * (orders_legal); at most max, returns the count. */
+struct seq_action;
+int phalanx_legal(const struct game *g, const struct move *m, int side,
+		  struct seq_action *out, int max);
+
+/* The `form` command: form column SIDE | form normal [FACING]. */
+void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+#define PHALANX_COMMAND_DEFS                                                  \
+	{"form", "column SIDE | normal [FACING]",                             \
+	 "end the move changing into or out of Column (6.71, 6.73)",          \
+	 CMD_CHANGES, cmd_form}
+
+#endif

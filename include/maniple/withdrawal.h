@@ -1,0 +1,46 @@
+/* withdrawal.h — Orderly Withdrawal (6.51-6.57, 9.21) and a leader's
+ * withdrawal before an enemy combat unit (4.72): the `withdraw` command.
+ *
+ * The offers come from ow_collect and leader_withdraw_collect (declared
+ * in reactions.h, called by the reactions window after each step of a
+ * move).  An offer is answered one step per command:
+ *
+ *   withdraw UNIT HEX        one hex away from the mover (the first one
+ *                            takes the offer: 6.52 #3's approach hit)
+ *   withdraw UNIT with LEADER  a leader stacked with the unit goes along
+ *                            (4.72, last sentence)
+ *   withdraw UNIT face FACING  the facing change at the end (6.52); it
+ *                            ends the withdrawal
+ *   withdraw UNIT done       ends it: 6.52 #1, #2 penalties, 6.53 rout
+ *                            (before any hex: the offer is declined)
+ *   withdraw LEADER HEX      one of 1-3 hexes away (4.72)
+ *   withdraw LEADER done     ends it; a lone leader who has not moved is
+ *                            eliminated (4.72)
+ *   withdraw line NAME       6.57 Cavalry Line Withdrawal: refused
+ *
+ * Every refusal names its rule and changes nothing. */
+#ifndef MANIPLE_WITHDRAWAL_H
+#define MANIPLE_WITHDRAWAL_H
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+
+/* The rule of `withdraw WHO WHAT [ARG]` (what: a hex, "face", "with",
+ * "done"). */
+void withdraw_command(struct game *g, const char *who, const char *what,
+		      const char *arg, struct cmd_result *r);
+
+/* 6.51: the MA a unit counts when another unit withdraws from it (a
+ * phalanx its 5) and when it withdraws itself (a phalanx its 4). */
+int ow_mover_ma(const struct unit *u);
+/* 6.51: the distance between two units (the shorter between halves). */
+int ow_distance(const struct footprint *a, const struct footprint *b);
+
+void cmd_withdraw(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+#define WITHDRAWAL_COMMAND_DEFS                                               \
+	{"withdraw", "UNIT|LEADER HEX|done | UNIT face FACING|with LEADER",   \
+	 "answer a withdrawal offer one step at a time (6.5, 9.21, 4.72)",    \
+	 CMD_CHANGES, cmd_withdraw}
+
+#endif

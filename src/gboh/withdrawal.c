@@ -1,0 +1,878 @@
+/* withdrawal.c — Orderly Withdrawal (6.51-6.56, 9.21) and leader
+ * withdrawal (4.72): the offers a step of a move raises, and the
+ * withdrawal moves that answer them, one hex per command
+ * (withdrawal.h, reactions.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/movement.h"
+#include "maniple/reactions.h"
+#include "maniple/rout.h"
+#include "maniple/stacking.h"
+#include "maniple/withdrawal.h"
+
+static void put_hex(struct event *e, const char *key, struct hex h)
+{
+	char buf[16];
+	hex_format(h, buf, sizeof buf);
+	event_add(e, key, "%s", buf);
+}
+
+/* 6.51: a phalanx counts 5 when another unit withdraws from it */
+int ow_mover_ma(const struct unit *u)
+{
+	return u->ma_ext > 0 ? u->ma_ext : u->ma;
+}
+
+/* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
+int ow_distance(const struct footprint *a, const struct footprint *b)
+{
+	int d = footprint_distance(b, a->hex[0]);
+	if (footprint_two_hex(a)) {
+		int d1 = footprint_distance(b, a->hex[1]);
+		if (d1 < d)
+			d = d1;
+	}
+	return d;
+}
+
+static bool is_velites(const struct unit *u)
+{
+	return strcmp(u->cls, "VE") == 0;
+}
+
+/* 9.21: skirmishers withdraw by hexes, not MP */
+static bool is_skirmisher(const struct unit *u)
+{
+	return u->type == UT_SK;
+}
+
+static bool unit_here(const struct unit *u, struct hex h)
+{
+	return game_unit_in_play(u) && footprint_occupies(&u->at, h);
+}
+
+/* 4.72: a leader stacked with a friendly combat unit */
+static bool leader_stacked(const struct game *g, const struct leader *l)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (g->units[i].side == l->side &&
+		    unit_here(&g->units[i], l->hex))
+			return true;
+	return false;
+}
+
+static int open_offer_of(const struct game *g, int kind, int unit, int leader)
+{
+	const struct reaction_state *s = &g->react;
+	for (int i = 0; i < s->noffers; i++) {
+		const struct reaction_offer *o = &s->offers[i];
+		if (o->kind == kind && o->state != RO_DONE &&
+		    (kind == RK_WITHDRAW ? o->unit == unit
+					 : o->leader == leader))
+			return i;
+	}
+	return -1;
+}
+
+static const char *approach_name(int zone)
+{
+	switch (zone) {
+	case ZONE_FRONT:
+		return "front";
+	case ZONE_FLANK:
+		return "flank";
+	case ZONE_REAR:
+		return "rear";
+	default:
+		return "none";
+	}
+}
+
+/* 6.51, 9.21: the MP (skirmishers: hexes) u may withdraw from a mover
+ * of MA mma; 0 when it may not */
+static int ow_allowance(const struct unit *u, int mma)
+{
+	if (is_skirmisher(u))
+		return mma <= u->ma ? 2 : 0;
+	return u->ma > mma ? u->ma - mma : 0;
+}
+
+/* 6.51, 6.56, 9.21: offers for the units the mover has just come within
+ * 2 hexes of (or starts its move at 2 hexes from) */
+void ow_collect(struct game *g, int mover, bool at_start)
+{
+	if (mover < 0 || mover >= g->nunits)
+		return;
+	const struct unit *mv = &g->units[mover];
+	/* 6.56: only in the enemy's Movement segment, never in Shock */
+	if (g->phase != PHASE_MOVEMENT || !game_unit_in_play(mv))
+		return;
+	int tag = mover + 1;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side == mv->side || !game_unit_in_play(u))
+			continue;
+		int d = ow_distance(&u->at, &mv->at);
+		int *near = &g->react.ow_near[i];
+		if (d > 2) {
+			if (*near == tag)
+				*near = 0;
+			continue;
+		}
+		/* 6.51: the instant it comes within 2 hexes, or the option
+		 * is lost */
+		if (*near == tag && !at_start)
+			continue;
+		*near = tag;
+		if (open_offer_of(g, RK_WITHDRAW, i, -1) >= 0)
+			continue;
+		/* 6.51 Exceptions: not routed, not In Column; not in an
+		 * enemy ZOC */
+		if (u->routed || u->at.in_column || unit_in_enemy_zoc(g, u))
+			continue;
+		int mp = ow_allowance(u, ow_mover_ma(mv));
+		if (mp <= 0)
+			continue;
+		struct reaction_offer o = {
+			.kind = RK_WITHDRAW,
+			.side = u->side,
+			.unit = i,
+			.leader = -1,
+			.trigger = mover,
+			.state = RO_OPEN,
+			.mp = mp,
+			.approach = (int)footprint_approach(&u->at, &mv->at),
+		};
+		if (reaction_offer_add(g, &o) < 0)
+			return;
+		struct event e;
+		event_init(&e, "withdrawal_offered");
+		event_add(&e, "unit", "%s", u->id);
+		event_add(&e, "by", "%s", mv->id);
+		event_add(&e, "distance", "%d", d);
+		event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", mp);
+		event_add(&e, "approach", "%s", approach_name(o.approach));
+		event_add(&e, "rule", "%s", is_skirmisher(u) ? "6.51,9.21" : "6.51");
+		game_emit(g, &e);
+	}
+}
+
+/* 4.74, 11.1: a leader eliminated by 4.72 */
+static void leader_eliminate(struct game *g, struct leader *l,
+			     const char *why)
+{
+	if (l->killed)
+		return;
+	l->killed = true;
+	l->on_map = false;
+	if (g->active_leader == (int)(l - g->leaders))
+		g->active_leader = -1;
+	int rp = leader_rout_points(g, l);
+	g->rout_points[l->side] += rp;
+	struct event e;
+	event_init(&e, "eliminated");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "side", "%d", l->side);
+	event_add(&e, "rp", "%d", rp);
+	event_add(&e, "total", "%d", g->rout_points[l->side]);
+	event_add(&e, "cause", "%s", why);
+	event_add(&e, "rule", "4.72");
+	game_emit(g, &e);
+}
+
+/* 4.72: whether leader l (moving as m) may enter h now: an adjacent hex
+ * of normal leader movement (6.27), farther from the mover */
+static bool leader_step_ok(const struct game *g, const struct move *m,
+			   const struct unit *mv, struct hex here,
+			   struct hex h, struct move_step *s)
+{
+	if (!move_check_step(g, m, h, s))
+		return false;
+	if (footprint_distance(&mv->at, h) <= footprint_distance(&mv->at, here)) {
+		s->refusal = "a withdrawing leader moves away from the enemy "
+			     "unit";
+		s->rule = "4.72";
+		return false;
+	}
+	return true;
+}
+
+static bool leader_way_out(const struct game *g, const struct leader *l,
+			   const struct unit *mv)
+{
+	struct move m;
+	if (!move_begin_leader(g, l, true, &m))
+		return false;
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		struct move_step s;
+		if (leader_step_ok(g, &m, mv, l->hex,
+				   hex_neighbour(l->hex, (enum hexside)d), &s))
+			return true;
+	}
+	return false;
+}
+
+/* 4.72: offers for the enemy leaders the mover has just come next to */
+void leader_withdraw_collect(struct game *g, int mover)
+{
+	if (mover < 0 || mover >= g->nunits)
+		return;
+	const struct unit *mv = &g->units[mover];
+	if (!game_unit_in_play(mv) || mv->routed)
+		return;
+	int tag = mover + 1;
+	for (int i = 0; i < g->nleaders; i++) {
+		struct leader *l = &g->leaders[i];
+		if (l->side == mv->side || !l->on_map || l->killed)
+			continue;
+		int *near = &g->react.lw_near[i];
+		if (footprint_distance(&mv->at, l->hex) != 1) {
+			if (*near == tag)
+				*near = 0;
+			continue;
+		}
+		if (*near == tag)
+			continue;
+		*near = tag;
+		if (open_offer_of(g, RK_LEADER_WITHDRAW, -1, i) >= 0)
+			continue;
+		bool alone = !leader_stacked(g, l);
+		struct event e;
+		if (!leader_way_out(g, l, mv)) {
+			if (alone) {
+				leader_eliminate(g, l, "cannot_withdraw");
+			} else {
+				event_init(&e, "leader_cannot_withdraw");
+				event_add(&e, "leader", "%s", l->id);
+				event_add(&e, "by", "%s", mv->id);
+				event_add(&e, "rule", "4.72");
+				game_emit(g, &e);
+			}
+			continue;
+		}
+		struct reaction_offer o = {
+			.kind = RK_LEADER_WITHDRAW,
+			.side = l->side,
+			.unit = -1,
+			.leader = i,
+			.trigger = mover,
+			.state = RO_OPEN,
+			.mp = 3,
+		};
+		if (reaction_offer_add(g, &o) < 0)
+			return;
+		event_init(&e, "leader_withdrawal_offered");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "by", "%s", mv->id);
+		event_add(&e, "hexes", "%d", 3);
+		event_add(&e, "alone", "%s", alone ? "yes" : "no");
+		event_add(&e, "rule", "4.72");
+		game_emit(g, &e);
+	}
+}
+
+/* 4.72: a lone leader who stays is eliminated */
+static void leader_offer_end(struct game *g, int i)
+{
+	struct reaction_offer *o = &g->react.offers[i];
+	struct leader *l = &g->leaders[o->leader];
+	const struct unit *mv = &g->units[o->trigger];
+	struct event e;
+	event_init(&e, "leader_withdrawal_done");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "hexes", "%d", o->used);
+	event_add(&e, "rule", "4.72");
+	game_emit(g, &e);
+	if (o->used == 0 && !leader_stacked(g, l))
+		leader_eliminate(g, l, "did_not_withdraw");
+	if (l->killed || footprint_distance(&mv->at, l->hex) != 1)
+		g->react.lw_near[o->leader] = 0;
+	reaction_offer_done(g, i);
+}
+
+void leader_withdraw_declined(struct game *g, int i)
+{
+	if (i < 0 || i >= g->react.noffers ||
+	    g->react.offers[i].kind != RK_LEADER_WITHDRAW ||
+	    g->react.offers[i].state == RO_DONE)
+		return;
+	leader_offer_end(g, i);
+}
+
+/* ---- a unit's withdrawal ---- */
+
+struct ow_why {
+	const char *rule;
+	char text[CMD_REASON_MAX];
+};
+
+static bool deny(struct ow_why *w, const char *rule, const char *text)
+{
+	w->rule = rule;
+	snprintf(w->text, sizeof w->text, "%s", text);
+	return false;
+}
+
+/* 6.51, 6.55, 6.6, 9.21: whether the withdrawing unit of offer o may
+ * enter dest next; its cost in *c */
+static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
+		       struct hex dest, struct move_cost *c, struct ow_why *w)
+{
+	const struct unit *u = &g->units[o->unit];
+	const struct unit *mv = &g->units[o->trigger];
+	if (!game_unit_in_play(u) || u->routed)
+		return deny(w, "6.51", "a routed unit does not withdraw");
+	if (footprint_two_hex(&u->at))
+		return deny(w, "6.4",
+			    "a two-hex unit's withdrawal move (both halves "
+			    "backwards) is not played: phalanx movement is "
+			    "6.4's");
+	const struct map *map = g->battle->map;
+	struct hex here = u->at.hex[0];
+	if (!map_contains(map, dest))
+		return deny(w, "6.55", "that hex is off the map");
+	if (hex_direction_to(here, dest) < 0)
+		return deny(w, "6.51",
+			    "a withdrawal goes one hex at a time, to an "
+			    "adjacent hex");
+	if (footprint_distance(&mv->at, dest) <=
+	    footprint_distance(&mv->at, here))
+		return deny(w, "6.51",
+			    "each hex must be farther from the moving unit "
+			    "than the hex left");
+	enum terrain t = (enum terrain)map_at(map, dest)->terrain;
+	if (t == TERRAIN_WOODS || t == TERRAIN_MARSH)
+		return deny(w, "6.55", "no withdrawal into Woods or Marsh");
+	*c = move_hex_entry_cost(g, u, here, dest);
+	if (c->prohibited)
+		return deny(w, "6.55",
+			    "movement into or across there is prohibited to "
+			    "the unit");
+	if (zoc_enemy_in(g, u->side, dest))
+		return deny(w, "6.55", "no withdrawal into an enemy ZOC");
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *x = &g->units[i];
+		if (x == u || !unit_here(x, dest))
+			continue;
+		if (x->side != u->side)
+			return deny(w, "6.55", "an enemy unit is in that hex");
+	}
+	/* 6.55: the stacking rules (6.6) apply */
+	struct stacking_entry se;
+	if (!stacking_voluntary_entry(g, u, NULL, dest, &se))
+		return deny(w, se.rule ? se.rule : "6.6",
+			    se.refusal ? se.refusal : "stacking forbids it");
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->on_map && !l->killed && l->side != u->side &&
+		    hex_eq(l->hex, dest))
+			return deny(w, "4.72", "an enemy leader is in that hex");
+	}
+	if (is_skirmisher(u)) {
+		if (o->used + 1 > o->mp)
+			return deny(w, "9.21",
+				    "skirmishers withdraw at most 2 hexes");
+	} else if (o->used + c->mp > o->mp) {
+		snprintf(w->text, sizeof w->text,
+			 "the withdrawal may use %d MP (the MA difference); "
+			 "%d used, that hex costs %d",
+			 o->mp, o->used, c->mp);
+		w->rule = "6.51";
+		return false;
+	}
+	return true;
+}
+
+/* 6.53: hits from the withdrawal; at the TQ the unit routs (10.14) */
+static void ow_hits(struct game *g, struct unit *u, int n, const char *cause,
+		    const char *rule)
+{
+	if (n <= 0 || !game_unit_in_play(u) || u->routed)
+		return;
+	bool routs = u->hits + n >= u->tq;
+	if (routs) {
+		struct event e;
+		event_init(&e, "withdrawal_rout");
+		event_add(&e, "unit", "%s", u->id);
+		event_add(&e, "hits", "%d", u->hits + n);
+		event_add(&e, "tq", "%d", u->tq);
+		event_add(&e, "rule", "6.53");
+		game_emit(g, &e);
+	}
+	cohesion_hits(g, u, n, cause, rule);
+}
+
+/* 6.52 #1, #2, 6.53: the end of a withdrawal */
+static void ow_finish(struct game *g, int i)
+{
+	struct reaction_offer *o = &g->react.offers[i];
+	struct unit *u = &g->units[o->unit];
+	int before = u->hits;
+	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed) {
+		if (u->type == UT_LG) {
+			/* 6.52 #1: a TQ check, 1 hit if the DR is higher */
+			bool forced = false;
+			int die = dice_d10(&g->dice, &forced);
+			int tq = unit_tq_now(u);
+			struct event e;
+			event_init(&e, "roll");
+			event_add(&e, "for", "withdrawal_tq_check");
+			event_add(&e, "unit", "%s", u->id);
+			event_add(&e, "die", "%d", die);
+			if (forced)
+				event_add(&e, "forced", "yes");
+			event_add(&e, "tq", "%d", tq);
+			event_add(&e, "rule", "6.52");
+			game_emit(g, &e);
+			if (die > tq)
+				ow_hits(g, u, 1, "withdrawal_tq_check", "6.52");
+		} else if (unit_type_is_infantry(u->type) &&
+			   !is_skirmisher(u) && !is_velites(u)) {
+			/* 6.52 #2: other infantry, 1 hit */
+			ow_hits(g, u, 1, "withdrawal", "6.52");
+		}
+	}
+	struct event e;
+	event_init(&e, "withdrawal_done");
+	event_add(&e, "unit", "%s", u->id);
+	put_hex(&e, "at", u->at.hex[0]);
+	event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", o->used);
+	event_add(&e, "hits", "%d", u->hits - before);
+	event_add(&e, "routed", "%s", u->routed ? "yes" : "no");
+	event_add(&e, "taken", "%s", o->state == RO_TAKEN ? "yes" : "no");
+	event_add(&e, "rule", "%s", u->routed ? "6.53" : "6.52");
+	game_emit(g, &e);
+	const struct unit *mv = &g->units[o->trigger];
+	if (!game_unit_in_play(u) || ow_distance(&u->at, &mv->at) > 2)
+		g->react.ow_near[o->unit] = 0;
+	reaction_offer_done(g, i);
+}
+
+/* 6.52 #3, 9.21, R1: taking the offer: the approach hit before moving */
+static void ow_take(struct game *g, int i)
+{
+	struct reaction_state *s = &g->react;
+	struct reaction_offer *o = &s->offers[i];
+	struct unit *u = &g->units[o->unit];
+	o->state = RO_TAKEN;
+	o->used = 0;
+	s->taken = i;
+	memset(&s->move, 0, sizeof s->move);
+	s->move.unit = o->unit;
+	s->move.leader = -1;
+	s->move.start = u->at.hex[0];
+	s->move.ma = o->mp;
+	bool light = is_skirmisher(u) || is_velites(u);
+	bool hit = o->approach == ZONE_REAR ||
+		   (o->approach == ZONE_FLANK && !light);
+	struct event e;
+	event_init(&e, "withdrawal_begun");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "from", "%s", g->units[o->trigger].id);
+	event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", o->mp);
+	event_add(&e, "approach", "%s", approach_name(o->approach));
+	event_add(&e, "approach_hit", "%s", hit ? "yes" : "no");
+	event_add(&e, "rule", "%s",
+		  light && o->approach == ZONE_FLANK ? "6.52,9.21,R1"
+						     : "6.52");
+	game_emit(g, &e);
+	if (u->missile == MC_MA) {
+		/* 6.55: mounted archers may fire as they withdraw */
+		event_init(&e, "not_yet");
+		event_add(&e, "what", "withdrawal_fire");
+		event_add(&e, "unit", "%s", u->id);
+		event_add(&e, "rule", "6.55,8.1");
+		game_emit(g, &e);
+	}
+	if (hit)
+		ow_hits(g, u, 1, "withdrawal_approach", "6.52");
+}
+
+static void ow_step(struct game *g, int i, struct hex dest,
+		    struct move_cost c)
+{
+	struct reaction_offer *o = &g->react.offers[i];
+	struct unit *u = &g->units[o->unit];
+	struct hex from = u->at.hex[0];
+	struct stacking_entry se;
+	bool stacks = stacking_voluntary_entry(g, u, NULL, dest, &se) &&
+		      se.nstationary > 0;
+	u->at.hex[0] = dest;
+	game_put_on_top(g, u);
+	if (stacks) /* 6.55, 6.69: entering a friend's hex */
+		stacking_apply_entry(g, u, &se);
+	o->used += is_skirmisher(u) ? 1 : c.mp;
+	g->react.move.mp_spent += c.mp;
+	g->react.move.hexes_entered++;
+	struct event e;
+	event_init(&e, "withdrew");
+	event_add(&e, "unit", "%s", u->id);
+	put_hex(&e, "from", from);
+	put_hex(&e, "to", dest);
+	event_add(&e, "terrain", "%s",
+		  terrain_name((enum terrain)map_at(g->battle->map, dest)
+				       ->terrain));
+	event_add(&e, "mp", "%d", c.mp);
+	event_add(&e, "used", "%d", o->used);
+	event_add(&e, "left", "%d", o->mp - o->used);
+	event_add(&e, "facing", "%s", facing_name((enum facing)u->at.facing));
+	event_add(&e, "rule", "%s", is_skirmisher(u) ? "6.51,9.21" : "6.51");
+	game_emit(g, &e);
+	if (o->leader >= 0) {
+		/* 4.72: the leader stacked with it goes along */
+		struct leader *l = &g->leaders[o->leader];
+		l->hex = dest;
+		event_init(&e, "leader_moved");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "with", "%s", u->id);
+		put_hex(&e, "to", dest);
+		event_add(&e, "rule", "4.72,6.51");
+		game_emit(g, &e);
+	}
+	/* 6.52: the usual cohesion costs of movement */
+	ow_hits(g, u, c.hits, "terrain", "6.22,6.52");
+	if (stacks)
+		ow_hits(g, u, se.mover_hits, "stacking", "6.69,6.55");
+}
+
+static int find_offer(const struct game *g, int kind, int unit, int leader)
+{
+	return open_offer_of(g, kind, unit, leader);
+}
+
+static void refuse(struct cmd_result *r, const struct ow_why *w)
+{
+	cmd_refuse(r, w->rule, "%s", w->text);
+}
+
+/* 6.52: the optional facing change that ends a withdrawal */
+static bool ow_face_ok(const struct game *g, const struct reaction_offer *o,
+		       enum facing f, struct move_step *s, struct ow_why *w)
+{
+	const struct unit *u = &g->units[o->unit];
+	if (o->state != RO_TAKEN || g->react.move.hexes_entered == 0)
+		return deny(w, "6.52",
+			    "the facing change comes at the end of a "
+			    "withdrawal: withdraw a hex first");
+	if (!unit_facing_change_cost(g, u, f, s))
+		return deny(w, s->rule ? s->rule : "7.12",
+			    s->refusal ? s->refusal : "may not turn");
+	if (!is_skirmisher(u) && o->used + s->cost.mp > o->mp) {
+		snprintf(w->text, sizeof w->text,
+			 "the facing change costs %d MP; the withdrawal has "
+			 "%d left",
+			 s->cost.mp, o->mp - o->used);
+		w->rule = "6.52";
+		return false;
+	}
+	return true;
+}
+
+static void unit_withdraw(struct game *g, int ui, const char *what,
+			  const char *arg, struct cmd_result *r)
+{
+	struct unit *u = &g->units[ui];
+	int i = find_offer(g, RK_WITHDRAW, ui, -1);
+	if (i < 0) {
+		cmd_refuse(r, "6.51", "no withdrawal is offered to %s now",
+			   u->id);
+		return;
+	}
+	struct reaction_state *s = &g->react;
+	if (s->taken >= 0 && s->taken != i) {
+		const struct reaction_offer *t = &s->offers[s->taken];
+		cmd_refuse(r, "6.5", "finish the withdrawal of %s first",
+			   t->unit >= 0 ? g->units[t->unit].id
+					: g->leaders[t->leader].id);
+		return;
+	}
+	struct reaction_offer *o = &s->offers[i];
+	struct ow_why w = {0};
+	const char *srule = NULL;
+	const char *stop = o->state == RO_TAKEN && game_unit_in_play(u) &&
+				   !u->routed &&
+				   (strcmp(what, "done") == 0 ||
+				    strcmp(what, "face") == 0)
+			   ? stacking_stop_refusal(g, u, NULL, &srule)
+			   : NULL;
+	if (stop) {
+		cmd_refuse(r, srule ? srule : "6.6", "%s", stop);
+		return;
+	}
+	if (strcmp(what, "done") == 0) {
+		if (arg) {
+			cmd_malformed(r, "usage: withdraw UNIT done");
+			return;
+		}
+		ow_finish(g, i);
+		return;
+	}
+	if (strcmp(what, "with") == 0) {
+		if (!arg) {
+			cmd_malformed(r, "usage: withdraw UNIT with LEADER");
+			return;
+		}
+		struct leader *l = game_leader(g, arg);
+		if (!l) {
+			cmd_refuse(r, "4.72", "no leader %s", arg);
+			return;
+		}
+		if (!l->on_map || l->killed || l->side != u->side ||
+		    !footprint_occupies(&u->at, l->hex)) {
+			cmd_refuse(r, "4.72",
+				   "%s is not stacked with %s", l->id, u->id);
+			return;
+		}
+		if (o->leader >= 0) {
+			cmd_refuse(r, "4.72", "%s already goes with %s",
+				   g->leaders[o->leader].id, u->id);
+			return;
+		}
+		o->leader = (int)(l - g->leaders);
+		struct event e;
+		event_init(&e, "leader_goes_with");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "unit", "%s", u->id);
+		event_add(&e, "rule", "4.72");
+		game_emit(g, &e);
+		return;
+	}
+	if (strcmp(what, "face") == 0) {
+		int f = arg ? facing_parse(arg) : -1;
+		if (f < 0) {
+			cmd_malformed(r,
+				      "usage: withdraw UNIT face NE|E|SE|SW|W|NW");
+			return;
+		}
+		struct move_step st;
+		if (!ow_face_ok(g, o, (enum facing)f, &st, &w)) {
+			refuse(r, &w);
+			return;
+		}
+		enum facing was = (enum facing)u->at.facing;
+		u->at.facing = f;
+		o->used += is_skirmisher(u) ? 0 : st.cost.mp;
+		struct event e;
+		event_init(&e, "facing_changed");
+		event_add(&e, "unit", "%s", u->id);
+		event_add(&e, "from", "%s", facing_name(was));
+		event_add(&e, "to", "%s", facing_name((enum facing)f));
+		event_add(&e, "vertices", "%d", st.vertices);
+		event_add(&e, "mp", "%d", st.cost.mp);
+		event_add(&e, "rule", "6.52");
+		game_emit(g, &e);
+		ow_hits(g, u, st.cost.hits, "rough_facing", "7.14,6.52");
+		ow_finish(g, i);
+		return;
+	}
+	struct hex dest;
+	if (!hex_parse(what, &dest) || arg) {
+		cmd_malformed(r, "usage: withdraw UNIT HEX|face FACING|with "
+				 "LEADER|done");
+		return;
+	}
+	struct move_cost c;
+	if (!ow_step_ok(g, o, dest, &c, &w)) {
+		refuse(r, &w);
+		return;
+	}
+	if (o->state == RO_OPEN) {
+		ow_take(g, i);
+		if (u->routed || !game_unit_in_play(u)) {
+			ow_finish(g, i);
+			return;
+		}
+	}
+	ow_step(g, i, dest, c);
+	if (u->routed || !game_unit_in_play(u))
+		ow_finish(g, i);
+}
+
+static void leader_withdraw(struct game *g, int li, const char *what,
+			    const char *arg, struct cmd_result *r)
+{
+	struct leader *l = &g->leaders[li];
+	int i = find_offer(g, RK_LEADER_WITHDRAW, -1, li);
+	if (i < 0) {
+		cmd_refuse(r, "4.72", "no withdrawal is offered to %s now",
+			   l->id);
+		return;
+	}
+	struct reaction_state *s = &g->react;
+	if (s->taken >= 0 && s->taken != i) {
+		const struct reaction_offer *t = &s->offers[s->taken];
+		cmd_refuse(r, "6.5", "finish the withdrawal of %s first",
+			   t->unit >= 0 ? g->units[t->unit].id
+					: g->leaders[t->leader].id);
+		return;
+	}
+	struct reaction_offer *o = &s->offers[i];
+	if (arg) {
+		cmd_malformed(r, "usage: withdraw LEADER HEX|done");
+		return;
+	}
+	if (strcmp(what, "done") == 0) {
+		leader_offer_end(g, i);
+		return;
+	}
+	struct hex dest;
+	if (!hex_parse(what, &dest)) {
+		cmd_malformed(r, "usage: withdraw LEADER HEX|done");
+		return;
+	}
+	if (o->used >= o->mp) {
+		cmd_refuse(r, "4.72", "a leader withdraws at most 3 hexes");
+		return;
+	}
+	struct move m;
+	if (o->state == RO_OPEN) {
+		/* 4.72: he may leave an enemy ZOC; MA unaffected */
+		if (!move_begin_leader(g, l, true, &m)) {
+			cmd_refuse(r, m.rule ? m.rule : "4.72", "%s",
+				   m.refusal ? m.refusal : "cannot move");
+			return;
+		}
+	} else {
+		m = s->move;
+	}
+	struct move_step st;
+	if (!leader_step_ok(g, &m, &g->units[o->trigger], l->hex, dest,
+			    &st)) {
+		cmd_refuse(r, st.rule ? st.rule : "4.72", "%s",
+			   st.refusal ? st.refusal : "cannot go there");
+		return;
+	}
+	if (o->state == RO_OPEN) {
+		o->state = RO_TAKEN;
+		s->taken = i;
+	}
+	struct hex from = l->hex;
+	move_apply_step(g, &m, dest);
+	s->move = m;
+	o->used++;
+	struct event e;
+	event_init(&e, "leader_withdrew");
+	event_add(&e, "leader", "%s", l->id);
+	put_hex(&e, "from", from);
+	put_hex(&e, "to", dest);
+	event_add(&e, "hexes", "%d", o->used);
+	event_add(&e, "rule", "4.72");
+	game_emit(g, &e);
+}
+
+/* 6.5, 4.72 */
+void withdraw_command(struct game *g, const char *who, const char *what,
+		      const char *arg, struct cmd_result *r)
+{
+	if (strcmp(who, "line") == 0) {
+		cmd_refuse(r, "6.57",
+			   "Cavalry Line Withdrawal is not played: withdraw "
+			   "the line's units one by one");
+		return;
+	}
+	if (rout_pending(g)) {
+		char buf[CMD_REASON_MAX];
+		rout_pending_text(g, buf, sizeof buf);
+		cmd_refuse(r, "10.22", "%s", buf);
+		return;
+	}
+	if (!reactions_pending(g)) {
+		cmd_refuse(r, "6.51", "no withdrawal is offered now");
+		return;
+	}
+	struct unit *u = game_unit(g, who);
+	struct leader *l = u ? NULL : game_leader(g, who);
+	if (u)
+		unit_withdraw(g, (int)(u - g->units), what, arg, r);
+	else if (l)
+		leader_withdraw(g, (int)(l - g->leaders), what, arg, r);
+	else
+		cmd_refuse(r, NULL, "no unit or leader %s", who);
+}
+
+static int add_action(struct seq_action *out, int n, int max, int side,
+		      const char *rule, const char *fmt, const char *a,
+		      const char *b)
+{
+	if (n >= max)
+		return n;
+	out[n].side = side;
+	snprintf(out[n].line, sizeof out[n].line, fmt, a, b);
+	snprintf(out[n].rule, sizeof out[n].rule, "%s", rule);
+	return n + 1;
+}
+
+int ow_legal(const struct game *g, struct seq_action *out, int max)
+{
+	const struct reaction_state *s = &g->react;
+	int n = 0;
+	if (rout_pending(g))
+		return 0;
+	for (int i = 0; i < s->noffers; i++) {
+		const struct reaction_offer *o = &s->offers[i];
+		if (o->state == RO_DONE || (s->taken >= 0 && s->taken != i))
+			continue;
+		char hb[16];
+		if (o->kind == RK_WITHDRAW) {
+			const struct unit *u = &g->units[o->unit];
+			for (int d = 0; d < HEXSIDE_COUNT; d++) {
+				struct hex h = hex_neighbour(
+					u->at.hex[0], (enum hexside)d);
+				struct move_cost c;
+				struct ow_why w;
+				if (!ow_step_ok(g, o, h, &c, &w))
+					continue;
+				hex_format(h, hb, sizeof hb);
+				n = add_action(out, n, max, o->side, "6.51",
+					       "withdraw %s %s", u->id, hb);
+			}
+			for (int f = 0; f < FACING_COUNT; f++) {
+				struct move_step st;
+				struct ow_why w;
+				if (ow_face_ok(g, o, (enum facing)f, &st, &w))
+					n = add_action(
+						out, n, max, o->side, "6.52",
+						"withdraw %s face %s", u->id,
+						facing_name((enum facing)f));
+			}
+			if (o->state == RO_OPEN && o->leader < 0)
+				for (int k = 0; k < g->nleaders; k++) {
+					const struct leader *l = &g->leaders[k];
+					if (l->on_map && !l->killed &&
+					    l->side == u->side &&
+					    footprint_occupies(&u->at, l->hex))
+						n = add_action(
+							out, n, max, o->side,
+							"4.72",
+							"withdraw %s with %s",
+							u->id, l->id);
+				}
+			n = add_action(out, n, max, o->side, "6.52",
+				       "withdraw %s done%s", u->id, "");
+		} else if (o->kind == RK_LEADER_WITHDRAW) {
+			const struct leader *l = &g->leaders[o->leader];
+			struct move m;
+			if (o->state == RO_OPEN)
+				move_begin_leader(g, l, true, &m);
+			else
+				m = s->move;
+			for (int d = 0; o->used < o->mp && d < HEXSIDE_COUNT;
+			     d++) {
+				struct hex h = hex_neighbour(
+					l->hex, (enum hexside)d);
+				struct move_step st;
+				if (!leader_step_ok(g, &m,
+						    &g->units[o->trigger],
+						    l->hex, h, &st))
+					continue;
+				hex_format(h, hb, sizeof hb);
+				n = add_action(out, n, max, o->side, "4.72",
+					       "withdraw %s %s", l->id, hb);
+			}
+			n = add_action(out, n, max, o->side, "4.72",
+				       "withdraw %s done%s", l->id, "");
+		}
+	}
+	return n;
+}

@@ -1,0 +1,591 @@
+/* Pre-arranged Withdrawal (6.81-6.83, 5.15 last bullet, 5.14 with 6.81),
+ * played through a sandbox session on a hand-built battle with forced
+ * dice: the marker placed before any activation (6.82, RULINGS R12),
+ * who may use it (6.81), the leader's orders when he is activated first
+ * (6.83 bullet 2), the trigger and the Line's one-hex withdrawal with
+ * 6.52's penalties (6.83 bullet 1), the leader Finished (5.15, 6.83) and
+ * the OC's two activations (6.81). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/orders.h"
+#include "maniple/prearranged.h"
+#include "maniple/sequence.h"
+#include "spqr_tables.h"
+
+struct lsp {
+	const char *id;
+	int side;
+	enum leader_kind kind;
+	int init, range, lc;
+	bool oc, elite;
+	int hex;
+};
+
+struct usp {
+	const char *id;
+	int side;
+	enum unit_type t;
+	const char *cls;
+	int legion;
+	int hex; /* 0: off the map */
+	int facing;
+};
+
+/* Rome (side 0) west, Carthage (side 1) east.  Carthage's OC is elite
+ * (6.81); Rome's OC is rated 6 (6.81's other door). */
+static const struct lsp leaders[] = {
+	{"consul", 0, LK_GENERAL, 6, 6, 2, true, false, 203},
+	{"tribune", 0, LK_TRIBUNE, 2, 3, 1, false, false, 508},
+	{"hannibal", 1, LK_GENERAL, 7, 6, 2, true, true, 1815},
+	{"hanno", 1, LK_GENERAL, 3, 4, 1, false, false, 1107},
+	{"mago", 1, LK_GENERAL, 4, 4, 1, false, false, 1803},
+	{NULL, 0, 0, 0, 0, 0, false, false, 0},
+};
+
+static const struct usp units[] = {
+	{"ha1", 0, UT_LG, "HA", 3, 708, FACE_E},
+	{"ha2", 0, UT_LG, "HA", 3, 0, FACE_E},
+	{"rc1", 0, UT_RC, "", 3, 0, FACE_E},
+	{"hi1", 1, UT_HI, "HO", 0, 1008, FACE_W},
+	{"hi2", 1, UT_HI, "HO", 0, 1009, FACE_W},
+	{"li1", 1, UT_LI, "", 0, 1016, FACE_W},
+	{"li2", 1, UT_LI, "", 0, 1017, FACE_W},
+	{NULL, 0, 0, NULL, 0, 0, 0},
+};
+
+static struct hex H(int n)
+{
+	return (struct hex){n / 100, n % 100};
+}
+
+static void add_line(struct battle *b, const char *name, int side,
+		     const char *member)
+{
+	struct line_def *d = &b->lines[b->nlines++];
+	snprintf(d->name, sizeof d->name, "%s", name);
+	d->side = side;
+	d->spacing = 1;
+	d->nmembers = 1;
+	snprintf(d->members[0], sizeof d->members[0], "%s", member);
+}
+
+static struct battle *loader(void *user, const char *name,
+			     struct ini_error *err)
+{
+	(void)user;
+	if (strcmp(name, "pwt") != 0) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
+		return NULL;
+	}
+	struct battle *b = calloc(1, sizeof *b);
+	struct map *m = calloc(1, sizeof *m);
+	m->col_min = m->row_min = 1;
+	m->col_max = 30;
+	m->row_max = 20;
+	m->ncols = 30;
+	m->nrows = 20;
+	m->hexes = calloc(600, sizeof *m->hexes);
+	b->map = m;
+	snprintf(b->id, sizeof b->id, "pwt");
+	snprintf(b->name, sizeof b->name, "PW");
+	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
+	snprintf(b->sides[0].id, sizeof b->sides[0].id, "rome");
+	snprintf(b->sides[1].id, sizeof b->sides[1].id, "carthage");
+	b->sides[0].withdrawal_level = b->sides[1].withdrawal_level = 99;
+	for (const struct lsp *s = leaders; s->id; s++) {
+		struct leader *l = &b->leaders[b->nleaders++];
+		snprintf(l->id, sizeof l->id, "%s", s->id);
+		l->side = s->side;
+		l->kind = s->kind;
+		l->initiative = s->init;
+		l->command_range = s->range;
+		l->line_command = s->lc;
+		l->strategy = 4;
+		l->overall = s->oc;
+		l->elite = s->elite;
+		l->hex = H(s->hex);
+		l->on_map = true;
+		l->available = true;
+	}
+	for (const struct usp *s = units; s->id; s++) {
+		struct unit *u = &b->units[b->nunits++];
+		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(u->cls, sizeof u->cls, "%s", s->cls);
+		u->side = s->side;
+		u->type = s->t;
+		u->size = 3;
+		u->tq = 6;
+		u->ma = s->t == UT_RC ? 7 : s->t == UT_LI ? 6 : 5;
+		u->legion = s->legion;
+		u->at.hex[0] = s->hex ? H(s->hex) : HEX_NONE;
+		u->at.hex[1] = HEX_NONE;
+		u->at.facing = s->facing;
+		u->on_map = s->hex != 0;
+	}
+	add_line(b, "foot", 1, "type:HI");
+	add_line(b, "light", 1, "type:LI");
+	add_line(b, "hastati", 0, "class:HA");
+	add_line(b, "horse", 0, "type:RC");
+	return b;
+}
+
+static struct session *open_game(void)
+{
+	struct session *s = calloc(1, sizeof *s);
+	cr_assert_not_null(s);
+	session_init(s, loader, spqr_tables_loader, NULL, 1);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, "new pwt sandbox 42", &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	cmd_result_free(&r);
+	return s;
+}
+
+static void close_game(struct session *s)
+{
+	session_free(s);
+	free(s);
+}
+
+struct out {
+	enum cmd_status st;
+	char rule[16];
+	char reason[256];
+	char ev[16384];
+};
+
+static struct out run(struct session *s, const char *line)
+{
+	struct out o;
+	memset(&o, 0, sizeof o);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, line, &r);
+	o.st = r.status;
+	snprintf(o.rule, sizeof o.rule, "%s", r.rule);
+	snprintf(o.reason, sizeof o.reason, "%s", r.reason);
+	size_t len = 0;
+	for (size_t i = 0; i < r.out.n && len < sizeof o.ev - 1; i++) {
+		char buf[512];
+		event_format(&r.out.v[i], buf, sizeof buf);
+		len += (size_t)snprintf(o.ev + len, sizeof o.ev - len, "%s\n",
+					buf);
+	}
+	cmd_result_free(&r);
+	return o;
+}
+
+static bool has(const struct out *o, const char *text)
+{
+	return strstr(o->ev, text) != NULL;
+}
+
+#define OK(s, line)                                                           \
+	({                                                                    \
+		struct out o_ = run(s, line);                                 \
+		cr_assert_eq(o_.st, CMD_OK, "%s: refused %s (%s)", line,      \
+			     o_.reason, o_.rule);                             \
+		o_;                                                           \
+	})
+
+/* The command is refused naming rule, and changes nothing. */
+#define REFUSED(s, line, want)                                                \
+	do {                                                                  \
+		char *before_ = game_state_text((s)->game);                   \
+		struct out o_ = run(s, line);                                 \
+		char *after_ = game_state_text((s)->game);                    \
+		cr_assert_eq(o_.st, CMD_REFUSED, "%s: not refused", line);    \
+		cr_assert_str_eq(o_.rule, want, "%s: rule %s (%s)", line,     \
+				 o_.rule, o_.reason);                         \
+		cr_assert_str_eq(before_, after_, "%s changed the game",      \
+				 line);                                       \
+		free(before_);                                                \
+		free(after_);                                                 \
+	} while (0)
+
+static struct unit *U(struct session *s, const char *id)
+{
+	struct unit *u = game_unit(s->game, id);
+	cr_assert_not_null(u, "no unit %s", id);
+	return u;
+}
+
+static struct leader *L(struct session *s, const char *id)
+{
+	struct leader *l = game_leader(s->game, id);
+	cr_assert_not_null(l, "no leader %s", id);
+	return l;
+}
+
+static int hexn(struct hex h)
+{
+	return h.col * 100 + h.row;
+}
+
+/* The turn begins: Carthage's elite OC is offered his EIO Phase (5.51);
+ * no leader has activated yet, so markers may be placed (6.82). */
+static struct session *turn_start(void)
+{
+	struct session *s = open_game();
+	struct out o = OK(s, "continue");
+	cr_assert(has(&o, "elite_offer"), "%s", o.ev);
+	return s;
+}
+
+/* From the turn's start: no elite, then the tribune (Initiative 2, the
+ * lowest) is activated and orders ha1 (5.12, 5.22). */
+static void tribune_orders_ha1(struct session *s)
+{
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	OK(s, "order ha1");
+}
+
+/* ---- 6.82: the marker, placed before any activation ---- */
+
+Test(prearranged, marker_placed_before_any_activation_6_82)
+{
+	struct session *s = turn_start();
+	struct out o;
+	struct seq_action a[64];
+	int n = seq_legal(s->game, a, 64);
+	bool listed = false;
+	for (int i = 0; i < n; i++)
+		if (strcmp(a[i].line, "prearrange hanno pw") == 0) {
+			listed = true;
+			cr_assert_eq(a[i].side, 1);
+			cr_assert_str_eq(a[i].rule, "6.82");
+		}
+	cr_assert(listed, "legal lists prearrange hanno pw (6.82)");
+	o = OK(s, "prearrange hanno pw");
+	cr_assert(has(&o, "prearranged_marker leader=hanno side=1 face=pw "
+			  "rule=6.82"),
+		  "%s", o.ev);
+	cr_assert_eq(pw_marker_of(s->game, 3), PW_REAL);
+	/* 6.82: more than one marker, and the NO PW face to disguise */
+	OK(s, "setup leader mago 1208");
+	o = OK(s, "prearrange mago nopw");
+	cr_assert(has(&o, "face=no_pw"), "%s", o.ev);
+	cr_assert_eq(pw_marker_of(s->game, 4), PW_BLUFF);
+	/* taken back while placing is open */
+	OK(s, "prearrange mago none");
+	cr_assert_eq(pw_marker_of(s->game, 4), PW_NONE);
+	/* 6.82: once a leader has activated, no more markers */
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	REFUSED(s, "prearrange mago pw", "6.82");
+	n = seq_legal(s->game, a, 64);
+	for (int i = 0; i < n; i++)
+		cr_assert(strncmp(a[i].line, "prearrange", 10) != 0,
+			  "no prearrange after an activation: %s", a[i].line);
+	close_game(s);
+}
+
+Test(prearranged, marker_refused_before_the_turn_starts_6_82)
+{
+	struct session *s = open_game();
+	REFUSED(s, "prearrange hanno pw", "6.82");
+	close_game(s);
+}
+
+/* ---- 6.81: who may use it ---- */
+
+Test(prearranged, army_needs_elite_commander_or_oc_rated_6_6_81)
+{
+	struct session *s = turn_start();
+	/* Rome: an OC rated 6 will do; ha1 is a Line of LG (4.32) within 2
+	 * hexes of the tribune */
+	cr_assert(pw_army_eligible(s->game, 0));
+	cr_assert(pw_army_eligible(s->game, 1)); /* elite Hannibal */
+	/* a wound takes the consul to 5 (R7): Rome may not use PW */
+	OK(s, "setup wounds consul 1");
+	cr_assert_not(pw_army_eligible(s->game, 0));
+	REFUSED(s, "prearrange tribune pw", "6.81");
+	close_game(s);
+}
+
+Test(prearranged, line_within_2_hexes_with_los_6_81)
+{
+	struct session *s = turn_start();
+	/* mago at 1803: 8 hexes from the HI Line */
+	REFUSED(s, "prearrange mago pw", "6.81");
+	OK(s, "setup leader mago 1208");
+	OK(s, "prearrange mago pw");
+	close_game(s);
+}
+
+Test(prearranged, not_for_bi_li_sk_lines_6_81)
+{
+	struct session *s = turn_start();
+	/* mago next to the LI Line only */
+	OK(s, "setup leader mago 1116");
+	REFUSED(s, "prearrange mago pw", "6.81");
+	cr_assert_not(pw_unit_type_eligible(U(s, "li1")));
+	cr_assert(pw_unit_type_eligible(U(s, "hi1")));
+	cr_assert(pw_unit_type_eligible(U(s, "ha1")));
+	cr_assert_not(pw_unit_type_eligible(U(s, "rc1")));
+	close_game(s);
+}
+
+/* ---- 6.83 bullet 2: the leader activated before his Line withdrew ---- */
+
+Test(prearranged, activated_first_no_move_orders_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	OK(s, "orders done");
+	OK(s, "no momentum");
+	/* Carthage's lowest: hanno (3) */
+	struct out o = OK(s, "activate hanno");
+	cr_assert(has(&o, "prearranged_revealed leader=hanno side=1 face=pw "
+			  "when=activated rule=6.83"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "orders_limited leader=hanno"), "%s", o.ev);
+	REFUSED(s, "order hi1", "6.83");
+	REFUSED(s, "line foot", "6.83");
+	REFUSED(s, "order hanno", "6.83");
+	struct seq_action a[64];
+	int n = seq_legal(s->game, a, 64);
+	for (int i = 0; i < n; i++)
+		cr_assert(strncmp(a[i].line, "order ", 6) != 0 &&
+				  strncmp(a[i].line, "line ", 5) != 0,
+			  "6.83: %s listed", a[i].line);
+	OK(s, "orders done");
+	close_game(s);
+}
+
+Test(prearranged, no_pw_face_revealed_and_removed_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno nopw");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	OK(s, "orders done");
+	OK(s, "no momentum");
+	struct out o = OK(s, "activate hanno");
+	cr_assert(has(&o, "face=no_pw when=activated"), "%s", o.ev);
+	cr_assert_eq(pw_marker_of(s->game, 3), PW_NONE);
+	OK(s, "order hi1"); /* a bluff limits nothing */
+	close_game(s);
+}
+
+/* ---- 6.83 bullet 1: the trigger and the withdrawal ---- */
+
+Test(prearranged, enemy_infantry_within_2_hexes_offers_pw_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	tribune_orders_ha1(s);
+	/* ha1 0708 -> 0808: 2 hexes from hi1 (1008) */
+	struct out o = OK(s, "move 0808");
+	cr_assert(has(&o, "prearranged_offer leader=hanno"), "%s", o.ev);
+	cr_assert_eq(seq_step_now(s->game), SEQ_REACTION);
+	cr_assert_eq(seq_decision_side(s->game), 1);
+	struct seq_action a[64];
+	int n = seq_legal(s->game, a, 64);
+	bool pw = false, no = false;
+	for (int i = 0; i < n; i++) {
+		if (strncmp(a[i].line, "pw hanno ", 9) == 0)
+			pw = true;
+		if (strcmp(a[i].line, "no pw") == 0)
+			no = true;
+	}
+	cr_assert(pw && no, "legal lists pw and no pw");
+	/* the mover waits (the reactions window) */
+	REFUSED(s, "move 0908", "6.83");
+	close_game(s);
+}
+
+Test(prearranged, line_withdraws_one_hex_facing_kept_leader_finished_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	tribune_orders_ha1(s);
+	OK(s, "move 0808");
+	/* every unit must be named (6.57: the whole Line) */
+	REFUSED(s, "pw hanno hi1 1108", "6.83");
+	/* not away from ha1 (6.51) */
+	REFUSED(s, "pw hanno hi1 0908 hi2 1109", "6.51");
+	/* two hexes is not one (6.83) */
+	REFUSED(s, "pw hanno hi1 1208 hi2 1109", "6.83");
+	struct out o = OK(s, "pw hanno hi1 1108 hi2 1109");
+	cr_assert(has(&o, "prearranged_revealed leader=hanno side=1 face=pw "
+			  "when=withdrawal"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "withdrew unit=hi1 from=1008 to=1108 facing=W"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "withdrew unit=hi2 from=1009 to=1109 facing=W"),
+		  "%s", o.ev);
+	cr_assert_eq(hexn(U(s, "hi1")->at.hex[0]), 1108);
+	cr_assert_eq(hexn(U(s, "hi2")->at.hex[0]), 1109);
+	cr_assert_eq(U(s, "hi1")->at.facing, FACE_W); /* 6.52 */
+	/* 6.52 #2: infantry other than LG, SK, velites: 1 hit each; the
+	 * approach was from the Front: no #3 hit */
+	cr_assert_eq(U(s, "hi1")->hits, 1);
+	cr_assert_eq(U(s, "hi2")->hits, 1);
+	/* 5.15, 6.83: Finished even though not yet activated */
+	cr_assert(has(&o, "finished leader=hanno side=1 "
+			  "why=prearranged_withdrawal rule=6.83"),
+		  "%s", o.ev);
+	cr_assert_eq(L(s, "hanno")->state, LS_FINISHED);
+	/* the mover goes on (6.56) */
+	cr_assert_eq(seq_step_now(s->game), SEQ_ORDERS);
+	OK(s, "move 0908");
+	/* 6.83: any number of times this turn: 0908 is 2 from 1108 */
+	cr_assert_eq(seq_step_now(s->game), SEQ_REACTION);
+	o = OK(s, "pw hanno hi1 1208 hi2 1209");
+	cr_assert_eq(U(s, "hi1")->hits, 2);
+	cr_assert_not(has(&o, "finished leader=hanno"), "%s", o.ev);
+	close_game(s);
+}
+
+Test(prearranged, declined_and_the_move_goes_on_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	tribune_orders_ha1(s);
+	OK(s, "move 0808");
+	struct out o = OK(s, "no pw");
+	cr_assert(has(&o, "prearranged_declined leader=hanno"), "%s", o.ev);
+	cr_assert_eq(seq_step_now(s->game), SEQ_ORDERS);
+	cr_assert_eq(L(s, "hanno")->state, LS_INACTIVE);
+	cr_assert_eq(hexn(U(s, "hi1")->at.hex[0]), 1008);
+	REFUSED(s, "no pw", "6.83");
+	close_game(s);
+}
+
+Test(prearranged, cavalry_does_not_trigger_play_note_1_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	OK(s, "setup unit rc1 0708 E");
+	OK(s, "setup unit ha1 0203 E");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	/* the tribune may not order cavalry (4.52); the consul could */
+	L(s, "tribune")->kind = LK_GENERAL;
+	OK(s, "order rc1");
+	struct out o = OK(s, "move 0808");
+	cr_assert_not(has(&o, "prearranged_offer"), "%s", o.ev);
+	cr_assert_eq(seq_step_now(s->game), SEQ_ORDERS);
+	close_game(s);
+}
+
+Test(prearranged, only_the_pw_face_triggers_6_83)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno nopw");
+	tribune_orders_ha1(s);
+	struct out o = OK(s, "move 0808");
+	cr_assert_not(has(&o, "prearranged_offer"), "%s", o.ev);
+	close_game(s);
+}
+
+Test(prearranged, flank_approach_hit_and_rout_6_52_6_53)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	/* hi1 faces NE: ha1 coming from the west touches its WNW (Flank)
+	 * and WSW (Rear) neighbours: a Flank approach (6.52 #3) */
+	U(s, "hi1")->at.facing = FACE_NE;
+	U(s, "hi2")->at.facing = FACE_NE;
+	U(s, "hi2")->hits = 5; /* TQ 6: one more hit routs it (6.53) */
+	tribune_orders_ha1(s);
+	OK(s, "move 0808");
+	enum hex_zone z = footprint_approach(&U(s, "hi1")->at,
+					     &U(s, "ha1")->at);
+	struct out o = OK(s, "pw hanno hi1 1108 hi2 1109");
+	cr_assert_eq(z, ZONE_FLANK);
+	cr_assert(has(&o, "withdrawal_flank_approach"), "%s", o.ev);
+	cr_assert_eq(U(s, "hi1")->hits, 2); /* #3 then #2 */
+	/* 6.53: hits reaching the TQ rout it */
+	cr_assert(U(s, "hi2")->routed || U(s, "hi2")->eliminated ||
+			  U(s, "hi2")->hits >= 6,
+		  "%s", o.ev);
+	close_game(s);
+}
+
+Test(prearranged, roman_lg_line_tq_check_forced_dice_6_52)
+{
+	/* Rome's PW: the tribune's hastati line; Carthage's hi1 moves */
+	struct session *s = turn_start();
+	OK(s, "setup unit ha1 1004 E");
+	OK(s, "setup unit ha2 1005 E");
+	OK(s, "setup leader tribune 1003");
+	OK(s, "setup unit hi1 1304 W");
+	OK(s, "prearrange tribune pw");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	OK(s, "orders done");
+	OK(s, "no momentum");
+	OK(s, "activate hanno");
+	OK(s, "order hi1");
+	struct out o = OK(s, "move 1204");
+	cr_assert(has(&o, "prearranged_offer leader=tribune"), "%s", o.ev);
+	cr_assert_eq(seq_decision_side(s->game), 0);
+	/* 6.52 #1: ha1 rolls 7 > TQ 6: 1 hit; ha2 rolls 6: none */
+	OK(s, "roll 7 6");
+	o = OK(s, "pw tribune ha1 0904 ha2 0905");
+	cr_assert(has(&o, "for=withdrawal_tq_check unit=ha1 tq=6 die=7"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "for=withdrawal_tq_check unit=ha2 tq=6 die=6"),
+		  "%s", o.ev);
+	cr_assert_eq(U(s, "ha1")->hits, 1);
+	cr_assert_eq(U(s, "ha2")->hits, 0); /* no 6.52 #2 hit for LG */
+	cr_assert_eq(U(s, "ha1")->at.facing, FACE_E);
+	close_game(s);
+}
+
+/* ---- 6.81: the OC's activations ---- */
+
+Test(prearranged, oc_limited_to_two_activations_6_81)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno pw");
+	struct game *g = s->game;
+	/* Hannibal in his second Orders Phase of the turn */
+	OK(s, "no elite");
+	struct leader *h = L(s, "hannibal");
+	h->activations = 2;
+	h->state = LS_ACTIVE;
+	g->active_leader = 2;
+	g->phase = PHASE_MOVEMENT;
+	g->seq.step = SEQ_ORDERS;
+	g->seq.orders_left = 7;
+	orders_phase_begin(g);
+	struct out o = OK(s, "orders done");
+	cr_assert(has(&o, "momentum_barred leader=hannibal "
+			  "why=prearranged_withdrawal_two_phases rule=6.81"),
+		  "%s", o.ev);
+	cr_assert_eq(h->state, LS_FINISHED);
+	close_game(s);
+}
+
+Test(prearranged, bluff_does_not_limit_the_oc_6_81)
+{
+	struct session *s = turn_start();
+	OK(s, "prearrange hanno nopw");
+	struct game *g = s->game;
+	OK(s, "no elite");
+	struct leader *h = L(s, "hannibal");
+	h->activations = 2;
+	h->state = LS_ACTIVE;
+	g->active_leader = 2;
+	g->phase = PHASE_MOVEMENT;
+	g->seq.step = SEQ_ORDERS;
+	g->seq.orders_left = 7;
+	orders_phase_begin(g);
+	struct out o = OK(s, "orders done");
+	cr_assert_not(has(&o, "rule=6.81"), "%s", o.ev);
+	cr_assert_eq(seq_step_now(g), SEQ_MOMENTUM);
+	close_game(s);
+}
