@@ -20,8 +20,8 @@
  * changes the game.
  *
  * Phalanx (two-hex) steps and maneuvers (6.4) and Column (6.7) are
- * handed to phalanx.h.  Not here: stacking with friendly units (6.6),
- * Orderly Withdrawal (6.5), reaction facing (7.15). */
+ * handed to phalanx.h, entering friends' hexes to stacking.h (6.6).
+ * Reactions between steps (6.5, 7.15, 4.72, 7.32) are reactions.h's. */
 #ifndef MANIPLE_MOVEMENT_H
 #define MANIPLE_MOVEMENT_H
 
