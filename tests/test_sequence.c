@@ -315,7 +315,7 @@ Test(sequence, bagradas_activation_order_5_13_and_a_full_turn)
 	phase_of("xanthippus");
 	/* all Finished: Rout and Reload, Withdrawal, turn 2 (5.28, 3.0) */
 	SAW("phase", "name=rout_reload rule=3.0");
-	SAW("not_yet", "what=reload rule=8.18");
+	/* 8.18 Reload: nobody is Missile Low or No yet: no reload event */
 	SAW("markers_removed", "leaders_ready=11 rule=3.0");
 	SAW("withdrawal", "side=0 rout_points=0 level=140 withdraws=no");
 	SAW("withdrawal", "side=1 rout_points=0 level=115 withdraws=no");

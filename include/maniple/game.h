@@ -11,6 +11,7 @@
 #include "maniple/battle.h"
 #include "maniple/dice.h"
 #include "maniple/event.h"
+#include "maniple/missile_state.h"
 #include "maniple/orders_state.h"
 #include "maniple/prearranged_state.h"
 #include "maniple/reaction_state.h"
@@ -107,6 +108,8 @@ struct game {
 	struct reaction_state react;
 	/* 6.8: Pre-arranged Withdrawal markers (prearranged.h). */
 	struct prearranged_state pw;
+	/* 8.11: who has fired under orders this phase (missile.h). */
+	struct missile_state fire;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */

@@ -12,6 +12,7 @@
 #define MANIPLE_MISSILE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "maniple/game.h"
 
@@ -63,5 +64,52 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 void leader_casualty_check(struct game *g, int leader, const char *rule);
 /* 8.18: the Reload step of Rout and Reload. */
 void missile_reload(struct game *g);
+
+/* ---- Additions (FIRE) ---- */
+/* 8.11: the state at the start of a game (game_new). */
+void missile_state_init(struct missile_state *s);
+/* The `fired` line of the canonical state text (game_state_text). */
+void missile_state_text(const struct game *g, FILE *f);
+/* 8.11: an Orders Phase begins: no unit has fired under orders yet. */
+void missile_phase_begin(struct game *g);
+/* 8.11: the orders code calls this just before the mover `unit` takes a
+ * step: entering a hex (is_hex) or another step (a facing change); fire
+ * after moving needs the latest step to be a hex that brought the unit
+ * closer to its target. */
+void missile_note_step(struct game *g, int unit, bool is_hex);
+
+
+/* ---- Offensive fire under orders (cmd_missile.c) ---- */
+#include "maniple/cmd.h"
+#include "maniple/sequence.h"
+/* 5.22 #2, 8.11: `order UNIT fire HEX [tower]`: the order, then one
+ * volley, and the order ends (the unit does not move). */
+void missile_order_fire(struct game *g, const char *who, const char *hex,
+			const char *weapon, struct cmd_result *r);
+/* 8.11: `fire HEX`: the open mover fires before moving or right after a
+ * hex that brought it closer; 5.23 #2: `fire UNIT HEX` for a member of a
+ * Line Command to fire.  who NULL: the open mover. */
+void missile_fire_cmd(struct game *g, const char *who, const char *hex,
+		      const char *weapon, struct cmd_result *r);
+/* 5.23 #2: `line NAME fire [UNIT]`: a Line Command to fire without
+ * movement. */
+void missile_line_fire(struct game *g, const char *name, const char *unit,
+		       struct cmd_result *r);
+/* 5.23 #2: unit ui is in the Line Command to fire (it may not move). */
+bool missile_line_fire_member(const struct game *g, int ui);
+/* Legal lines: `order UNIT fire HEX` for an orderable unit ui, and the
+ * `fire ...` lines now; each with the number it needs as a comment. */
+int missile_legal_order(const struct game *g, int ui, struct seq_action *out,
+			int max);
+int missile_legal_fire(const struct game *g, struct seq_action *out,
+		       int max);
+void cmd_missile_fire(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+#define MISSILE_COMMAND_DEFS                                                   \
+	{                                                                      \
+		"fire", "[UNIT] HEX [tower]",                                  \
+			"fire in the open move (8.11) or a fire line (5.23)",  \
+			CMD_CHANGES, cmd_missile_fire                          \
+	}
 
 #endif

@@ -110,6 +110,12 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest);
  * move, with their cause and rule (hits reaching the TQ stop it, 10.14). */
 void move_take_hits(struct game *g, struct move *m, int n, const char *cause,
 		    const char *rule);
+/* 6.61, 6.69: whether a two-hex unit, after a step to footprint `to`
+ * costing s (and mover_hits stacking hits), could end its move there or
+ * make one more legal step: a step that could strand it is refused. */
+bool move_two_hex_way_on(const struct game *g, const struct move *m,
+			 const struct footprint *to, const struct move_step *s,
+			 int mover_hits);
 /* 6.61, 6.62, 4.72, 4.85: whether the mover may enter dest for who is
  * there (move_check_step's own check; out->enters_enemy_zoc is read). */
 bool move_check_occupants(const struct game *g, const struct move *m,

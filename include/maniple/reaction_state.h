@@ -22,6 +22,7 @@ enum reaction_kind {
 	RK_REVERSE,	     /* 7.16: a phalanx's reverse face */
 	RK_LEADER_WITHDRAW,  /* 4.72: a leader withdraws 1-3 hexes */
 	RK_PREARRANGED,	     /* 6.83: a PW Line withdraws (prearranged.h) */
+	RK_FIRE,	     /* 8.2, 6.55: reaction fire (reaction_fire.h) */
 	RK_COUNT
 };
 
@@ -41,6 +42,10 @@ struct reaction_offer {
 	int mp;		/* 6.51: MP (or 9.21 hexes) the reaction may use */
 	int used;	/* MP or hexes used so far */
 	int approach;	/* 6.52 #3: enum approach of HEX.md (0 front) */
+	/* RK_FIRE (reaction_fire.h): enum fire_kind, and a bit (1 <<
+	 * enum fire_weapon) for each weapon that may still fire */
+	int fire;
+	int weapons;
 };
 
 struct reaction_state {
@@ -67,6 +72,10 @@ struct reaction_state {
 	struct footprint moving_was;
 	bool entered;
 	bool contact[BATTLE_UNITS_MAX];
+	/* 8.21, 8.23, 6.55 (reaction_fire.c): per firer, per enemy unit,
+	 * RF_* bits of reaction_fire.h, cleared when an Orders Phase
+	 * begins */
+	unsigned char rfire[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX];
 };
 
 #endif

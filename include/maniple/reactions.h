@@ -102,6 +102,8 @@ void cmd_shock_mark(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_shock_none(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_show_reactions(void *ctx, int argc, char **argv,
 			struct cmd_result *r);
+/* 8.2, 6.55 (reaction_fire.c) */
+void cmd_react_fire(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define REACTIONS_COMMAND_DEFS                                                \
 	{"no reaction", "", "decline the open reactions (7.15, 7.16, 6.5)",   \
@@ -116,6 +118,9 @@ void cmd_show_reactions(void *ctx, int argc, char **argv,
 	 CMD_CHANGES, cmd_shock_mark},                                        \
 	{"shock none", "UNIT", "a may-shock unit takes no marker (7.31)",     \
 	 CMD_CHANGES, cmd_shock_none},                                        \
+	{"react fire", "UNIT [HEX] [main|tower|screen]",                      \
+	 "reaction fire: entry, retire, return, withdrawing (8.2, 6.55)",     \
+	 CMD_CHANGES, cmd_react_fire},                                        \
 	{"show reactions", "", "the reactions offered now and who owes them", \
 	 CMD_LOOKS, cmd_show_reactions}
 

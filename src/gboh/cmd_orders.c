@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "maniple/game.h"
+#include "maniple/harass.h"
+#include "maniple/missile.h"
 #include "maniple/orders.h"
 
 static struct game *need_game(void *ctx, struct cmd_result *r)
@@ -28,9 +30,28 @@ static bool want_args(struct cmd_result *r, int argc, int lo, int hi,
 /* 5.22 */
 void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
-	if (!want_args(r, argc, 1, 2, "order UNIT|LEADER [move|with]"))
+	if (argc > 2 && strcmp(argv[2], "hd") == 0) { /* 8.31 H&D */
+		struct game *g = need_game(ctx, r);
+		if (g)
+			orders_order(g, argv[1], NULL, r);
+		if (g && r->status == CMD_OK)
+			harass_order(g, argc - 3, argv + 3, r);
+		return;
+	}
+	if (!want_args(r, argc, 1, 4,
+		       "order UNIT|LEADER [move|with|fire HEX [tower]]"))
 		return;
 	struct game *g = need_game(ctx, r);
+	if (g && argc > 2 && strcmp(argv[2], "fire") == 0) {
+		/* 5.22 #2, 8.11 */
+		missile_order_fire(g, argv[1], argc > 3 ? argv[3] : NULL,
+				   argc > 4 ? argv[4] : NULL, r);
+		return;
+	}
+	if (g && argc > 3) {
+		cmd_malformed(r, "order UNIT|LEADER [move|with|fire HEX]");
+		return;
+	}
 	if (g)
 		orders_order(g, argv[1], argc > 2 ? argv[2] : NULL, r);
 }
@@ -38,15 +59,18 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 /* 5.23 */
 void cmd_orders_line(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
-	if (!want_args(r, argc, 1, 2, "line NAME [UNIT]"))
+	if (!want_args(r, argc, 1, 3, "line NAME [UNIT] | line NAME fire [UNIT]"))
 		return;
 	struct game *g = need_game(ctx, r);
 	if (!g)
 		return;
 	if (argc > 2 && strcmp(argv[2], "fire") == 0) {
-		cmd_refuse(r, "8.1",
-			   "Line Command missile fire (5.23 #2) is not played "
-			   "yet (8.1)");
+		/* 5.23 #2: missile fire without movement */
+		missile_line_fire(g, argv[1], argc > 3 ? argv[3] : NULL, r);
+		return;
+	}
+	if (argc > 3) {
+		cmd_malformed(r, "line NAME [UNIT] | line NAME fire [UNIT]");
 		return;
 	}
 	orders_line(g, argv[1], argc > 2 ? argv[2] : NULL, r);
@@ -55,6 +79,14 @@ void cmd_orders_line(void *ctx, int argc, char **argv, struct cmd_result *r)
 /* 4.31, 4.34 */
 void cmd_orders_pick(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
+	if (argc > 2 && strcmp(argv[2], "hd") == 0) { /* 8.31 H&D */
+		struct game *g = need_game(ctx, r);
+		if (g)
+			orders_pick(g, argv[1], r);
+		if (g && r->status == CMD_OK)
+			harass_order(g, argc - 3, argv + 3, r);
+		return;
+	}
 	if (!want_args(r, argc, 1, 1, "pick UNIT|LEADER"))
 		return;
 	struct game *g = need_game(ctx, r);

@@ -15,6 +15,7 @@
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/rout.h"
+#include "maniple/missile.h"
 #include "maniple/withdrawal.h"
 
 #define ERR_MAX 512
@@ -1069,6 +1070,7 @@ static const struct cmd_def gboh_defs[] = {
 	REACTIONS_COMMAND_DEFS,
 	PREARRANGED_COMMAND_DEFS,
 	WITHDRAWAL_COMMAND_DEFS,
+	MISSILE_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {

@@ -27,6 +27,7 @@
 
 #include "maniple/orders.h"
 #include "maniple/prearranged.h"
+#include "maniple/missile.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
@@ -92,6 +93,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	rout_state_init(&g->rout);
 	reaction_state_init(&g->react);
 	prearranged_state_init(&g->pw);
+	missile_state_init(&g->fire);
 	return g;
 }
 
@@ -273,6 +275,7 @@ static void state_unit(FILE *f, const struct game *g, int i)
 	fprintf(f, " column=%s facing=%s", yn(u->at.in_column),
 		u->at.in_column ? hexside_name((enum hexside)u->at.facing)
 				: facing_name((enum facing)u->at.facing));
+	fprintf(f, " column_name_left=%s", yn(u->column_name_left));
 	fprintf(f, " stack=%u on_map=%s hits=%d", g->stack_seq[i],
 		yn(u->on_map), u->hits);
 	fprintf(f, " depleted=%s routed=%s eliminated=%s off_map=%s",
@@ -344,6 +347,7 @@ char *game_state_text(const struct game *g)
 	rout_state_text(g, f);	 /* 10.22 */
 	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
 	prearranged_state_text(g, f); /* 6.8 */
+	missile_state_text(g, f); /* 8.11 */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

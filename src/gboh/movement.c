@@ -5,6 +5,7 @@
  * unit's situation allows. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maniple/movement.h"
@@ -281,9 +282,139 @@ static bool check_occupants(const struct game *g, const struct move *m,
 	return true;
 }
 
+/* How many friends' hexes deep the 6.69 look-ahead goes: a path passing
+ * through more friends' hexes in a row than this is refused (it could
+ * otherwise strand the unit). */
+#define WAY_ON_DEPTH 4
+
+static bool check_step(const struct game *g, const struct move *m,
+		       struct hex dest, struct move_step *out, int depth);
+
+/* 6.67, 6.69: from where the copy c's mover stands (move m2), the move
+ * may end there, or go on by one legal step (after a facing change if
+ * need be) */
+static bool way_on_from(struct game *c, const struct move *m2, int depth)
+{
+	struct unit *cu = &c->units[m2->unit];
+	int was = cu->at.facing;
+	bool ok = false;
+	for (int f = -1; f < FACING_COUNT && !ok; f++) {
+		struct move m3 = *m2;
+		cu->at.facing = was;
+		if (f >= 0) {
+			struct move_step t;
+			if (f == was || cu->at.in_column ||
+			    !facing_change_check(c, &m3, (enum facing)f, &t))
+				continue;
+			cu->at.facing = f;
+			m3.mp_spent += t.cost.mp;
+			m3.facing_mp += t.cost.mp;
+			m3.vertices_turned += t.vertices;
+		}
+		const char *rule = NULL;
+		if (!stacking_stop_refusal(c, cu, move_companion(c, &m3),
+					   &rule)) {
+			ok = true;
+			break;
+		}
+		for (int d = 0; d < 6 && !ok && !m3.stopped; d++) {
+			struct move_step t;
+			struct hex nb = hex_neighbour(cu->at.hex[0],
+						      (enum hexside)d);
+			ok = check_step(c, &m3, nb, &t, depth + 1);
+		}
+	}
+	cu->at.facing = was;
+	return ok;
+}
+
+/* 6.67, 6.69: a unit enters a friend's hex only if it could then end its
+ * move there or leave it again: nothing may strand it where it may not
+ * stop (or may not stay, 6.67) with no legal step left */
+static bool way_on_after(const struct game *g, const struct move *m,
+			 struct hex dest, const struct move_step *s,
+			 int depth)
+{
+	const struct unit *u = move_unit_c(g, m);
+	struct stacking_entry se;
+	if (!u || is_leader_elephant(u) ||
+	    !stacking_voluntary_entry(g, u, move_companion(g, m), dest,
+				      &se) ||
+	    se.nstationary == 0)
+		return true;
+	/* 10.14: hits reaching the TQ rout the unit, and the rout moves it */
+	if (u->hits + s->cost.hits + se.mover_hits >= u->tq)
+		return true;
+	if (depth >= WAY_ON_DEPTH)
+		return false;
+	struct game *c = malloc(sizeof *c);
+	if (!c)
+		return false;
+	*c = *g;
+	struct unit *cu = &c->units[m->unit];
+	struct hex from = cu->at.hex[0];
+	cu->at.hex[0] = dest;
+	column_face_along(cu, from, dest);
+	cu->moved_phase = true;
+	cu->moved_turn = true;
+	struct move m2 = *m;
+	m2.mp_spent += s->cost.mp;
+	m2.hexes_entered++;
+	if (s->enters_enemy_zoc) {
+		m2.stopped = true;
+		m2.stop_rule = "7.23";
+	}
+	bool ok = way_on_from(c, &m2, depth);
+	free(c);
+	return ok;
+}
+
+/* 6.61, 6.69: a two-hex unit entering a friend's hex never stops there;
+ * after the step (its footprint `to`, its cost s) it must be able to end
+ * its move or make one more legal step */
+bool move_two_hex_way_on(const struct game *g, const struct move *m,
+			 const struct footprint *to, const struct move_step *s,
+			 int mover_hits)
+{
+	const struct unit *u = move_unit_c(g, m);
+	if (!u || !unit_is_two_hex(u))
+		return true;
+	/* 10.14: hits reaching the TQ rout the unit, and the rout moves it */
+	if (u->hits + s->cost.hits + mover_hits >= u->tq)
+		return true;
+	struct game *c = malloc(sizeof *c);
+	if (!c)
+		return false;
+	*c = *g;
+	struct unit *cu = &c->units[m->unit];
+	cu->at = *to;
+	cu->moved_phase = true;
+	cu->moved_turn = true;
+	struct move m2 = *m;
+	m2.mp_spent += s->cost.mp;
+	m2.hexes_entered++;
+	if (s->enters_enemy_zoc) {
+		m2.stopped = true;
+		m2.stop_rule = "7.23";
+	}
+	const char *rule = NULL;
+	bool ok = !stacking_stop_refusal(c, cu, NULL, &rule);
+	struct hex steps[16][2];
+	if (!ok && !m2.stopped)
+		ok = phalanx_steps(c, &m2, steps, 16) > 0;
+	free(c);
+	return ok;
+}
+
 /* 6.21-6.25, 6.31, 6.32, 6.62, 7.23, 7.24, 4.71 one hex entered */
 bool move_check_step(const struct game *g, const struct move *m,
 		     struct hex dest, struct move_step *out)
+{
+	return check_step(g, m, dest, out, 0);
+}
+
+static bool check_step(const struct game *g, const struct move *m,
+		       struct hex dest, struct move_step *out, int depth)
 {
 	memset(out, 0, sizeof *out);
 	const struct unit *u = move_unit_c(g, m);
@@ -354,6 +485,11 @@ bool move_check_step(const struct game *g, const struct move *m,
 	if (m->mp_spent + c.mp > m->ma)
 		return refuse_step(out, "not enough MP left to enter that hex",
 				   "6.25");
+	if (u && !way_on_after(g, m, dest, out, depth))
+		return refuse_step(out,
+				   "the unit could neither end its move in "
+				   "that friend's hex nor leave it again",
+				   "6.69");
 	return true;
 }
 

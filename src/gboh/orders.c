@@ -12,6 +12,8 @@
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
 #include "maniple/prearranged.h"
+#include "maniple/missile.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
@@ -110,6 +112,7 @@ void orders_phase_begin(struct game *g)
 {
 	struct orders_state *o = &g->ord;
 	reset_phase(o);
+	missile_phase_begin(g); /* 8.11 nobody has fired under orders yet */
 	const struct leader *l = active(g);
 	if (!l || !l->on_map || l->killed)
 		return;
@@ -156,12 +159,15 @@ static void end_move(struct game *g)
 		rout_after_move(g, &o->stack_move);
 	if (mover >= 0) /* 7.32: a may-shock unit's choice as it finishes */
 		reactions_at_move_end(g, mover);
+	if (mover >= 0) /* 8.21 Exception: a Line's entry fire after */
+		rfire_move_ended(g, mover);
 }
 
 /* 5.27 */
 bool orders_close_move(struct game *g)
 {
 	end_move(g);
+	rfire_line_flush(g); /* 8.21 Exception: the Line's moves are done */
 	return !rout_pending(g) && !reactions_pending(g);
 }
 
@@ -636,6 +642,10 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 	if (g->ord.mode != ORD_LINE)
 		return deny(w, "5.23",
 			    "%s has given no Line Command this phase", l->id);
+	if (ui >= 0 && missile_line_fire_member(g, ui)) /* 5.23 #2 */
+		return deny(w, "5.23",
+			    "%s is in a Line Command to fire without movement",
+			    g->units[ui].id);
 	if (li >= 0) {
 		if (li != g->active_leader)
 			return deny(w, "4.34",
@@ -1062,7 +1072,8 @@ void orders_order(struct game *g, const char *who, const char *what,
 		open_move(g, &m, ui, -1, with ? g->active_leader : -1);
 		emit_order(g, "order", g->units[ui].id, with ? l->id : NULL,
 			   1, with ? "4.23" : "5.22");
-		reactions_at_move_start(g, ui); /* 6.51 */
+		if (g->fire.fire_only != ui) /* 5.22 #2: firing, no move */
+			reactions_at_move_start(g, ui); /* 6.51 */
 		return;
 	}
 	int cost = 1;
@@ -1240,6 +1251,8 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	struct hex from = o->mover_unit >= 0
 				  ? g->units[o->mover_unit].at.hex[0]
 				  : g->leaders[o->mover_leader].hex;
+	if (o->mover_unit >= 0) /* 8.11: fire only after moving closer */
+		missile_note_step(g, o->mover_unit, true);
 	if (!move_apply_step_pair(g, &o->move, dest, dest2)) {
 		cmd_refuse(r, "6.2", "the step could not be made");
 		return;
@@ -1462,9 +1475,13 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (check_restack(g, i, &w))
 			add(out, max, &n, side, "6.66", "order %s restack",
 			    g->units[i].id);
-		if (check_order_unit(g, i, false, &m, &w))
+		if (check_order_unit(g, i, false, &m, &w)) {
 			add(out, max, &n, side, "5.22", "order %s",
 			    g->units[i].id);
+			if (n < max) /* 5.22 #2, 8.11 */
+				n += missile_legal_order(g, i, out + n,
+							 max - n);
+		}
 		if (check_order_unit(g, i, true, &m, &w))
 			add(out, max, &n, side, "4.23", "order %s with",
 			    g->units[i].id);
@@ -1509,6 +1526,8 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 				}
 	}
 	free(p);
+	if (n < max) /* 8.11 fire in the open move, 5.23 #2 a line's fire */
+		n += missile_legal_fire(g, out + n, max - n);
 	if (o->moving) {
 		struct move_step s;
 		struct hex here = o->mover_unit >= 0

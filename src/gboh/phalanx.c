@@ -8,6 +8,7 @@
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
 #include "maniple/rout.h"
+#include "maniple/stacking.h"
 
 /* 6.45: the Reverse Face costs 3 MP and no hits. */
 #define REVERSE_FACE_MP 3
@@ -112,6 +113,8 @@ struct plan {
 	bool wheel;		/* 6.44: the kept half is in an enemy ZOC */
 	bool wheel_check;	/* 6.44: not only skirmishers exert it */
 	int kept;		/* pivot: the half that stays */
+	bool friends;		/* 6.61, 6.69: a hex entered holds a friend */
+	int stack_hits;		/* 6.69: the mover's hits for passing them */
 };
 
 /* 6.24, 6.27: why the chart prohibits entering `to` from `from` */
@@ -324,10 +327,29 @@ static bool plan_step(const struct game *g, const struct move *m,
 		    !move_check_occupants(g, m, p->entered[i], out))
 			return false;
 	}
+	/* 6.61, 6.63, 6.69: passing friends (the mover's hits: the worse
+	 * of the halves' entries, as 6.42 takes the worse terrain) */
+	for (int i = 0; i < p->nentered; i++) {
+		struct stacking_entry se;
+		if (footprint_occupies(&u->at, p->entered[i]) ||
+		    !stacking_voluntary_entry(g, u, NULL, p->entered[i],
+					      &se) ||
+		    se.nstationary == 0)
+			continue;
+		p->friends = true;
+		if (se.mover_hits > p->stack_hits)
+			p->stack_hits = se.mover_hits;
+	}
 	/* 6.25 enough MP for the whole cost */
 	if (m->mp_spent + out->cost.mp > m->ma)
 		return refuse(out, "not enough MP left to enter those hexes",
 			      "6.25");
+	if (p->friends &&
+	    !move_two_hex_way_on(g, m, &p->to, out, p->stack_hits))
+		return refuse(out,
+			      "the phalanx could neither end its move there "
+			      "nor leave the friend's hex again",
+			      "6.69");
 	return true;
 }
 
@@ -486,6 +508,19 @@ bool phalanx_apply_step(struct game *g, struct move *m, struct hex a,
 	move_take_hits(g, m, p.terrain.hits, "terrain", "6.22,6.42");
 	if (p.kind == STEP_PIVOT)
 		move_take_hits(g, m, PIVOT_HITS, "front_to_flank", "6.43");
+	/* 6.61, 6.63, 6.69: the friends passed take their hits */
+	for (int i = 0; i < p.nentered && p.friends; i++) {
+		struct stacking_entry se;
+		if (footprint_occupies(&was, p.entered[i]) ||
+		    !stacking_voluntary_entry(g, u, NULL, p.entered[i], &se) ||
+		    se.nstationary == 0)
+			continue;
+		se.may_stop = false; /* 6.61: a phalanx half never stacks */
+		if (!se.stop_rule)
+			se.stop_rule = "6.61";
+		stacking_apply_entry(g, u, &se);
+	}
+	move_take_hits(g, m, p.stack_hits, "stacking", "6.69");
 	if (p.wheel && !m->rout_due)
 		wheel_check(g, m, u, p.wheel_check);
 	/* 7.23: a step into an enemy ZOC ends the move; a wheel leaves the

@@ -17,17 +17,18 @@
 
 #include "maniple/movement.h"
 #include "maniple/prearranged.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
 #include "maniple/units.h"
 
 static const char *const kind_names[RK_COUNT] = {
 	"none",	   "shock_mark",      "withdraw",    "face",
-	"reverse", "leader_withdraw", "prearranged",
+	"reverse", "leader_withdraw", "prearranged", "fire",
 };
 
 static const char *const kind_rules[RK_COUNT] = {
-	"-", "7.32", "6.5", "7.15", "7.16", "4.72", "6.83",
+	"-", "7.32", "6.5", "7.15", "7.16", "4.72", "6.83", "8.2",
 };
 
 static const char *kind_name(int k)
@@ -292,9 +293,16 @@ static bool enemy_in_zoc_of(const struct game *g, const struct unit *u)
 static bool in_other_enemy_zoc(const struct game *g, const struct unit *u,
 			       int except)
 {
+	/* 6.64: the unit moving with the mover is the same moving stack */
+	int mate = -1;
+	const struct orders_state *o = &g->ord;
+	if (o->moving && o->stack_mate >= 0 &&
+	    (o->mover_unit == except || o->stack_mate == except))
+		mate = o->mover_unit == except ? o->stack_mate : o->mover_unit;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
-		if (i == except || e->side == u->side || !game_unit_in_play(e))
+		if (i == except || i == mate || e->side == u->side ||
+		    !game_unit_in_play(e))
 			continue;
 		for (int k = 0; k < 2; k++)
 			if (!hex_is_none(u->at.hex[k]) &&
@@ -322,7 +330,8 @@ static int stack_of(struct game *g, const struct unit *u, struct unit **out)
  * extended 5, 6.41). */
 static int mover_ma(const struct unit *u)
 {
-	return u->ma_ext > u->ma ? u->ma_ext : u->ma;
+	int ma = u->ma_ext > u->ma ? u->ma_ext : u->ma;
+	return u->at.in_column ? ma + 1 : ma; /* 6.72 */
 }
 
 /* ---- 7.31, 7.32 Shock Must Check markers ---- */
@@ -467,6 +476,8 @@ static void collect(struct game *g, int mover, const struct footprint *was,
 	pw_collect(g, mover, at_start);	      /* 6.83 */
 	if (!at_start)
 		leader_withdraw_collect(g, mover); /* 4.72 */
+	if (!at_start)
+		rfire_collect(g, mover, was); /* 8.21, 8.22 */
 }
 
 void reactions_at_move_start(struct game *g, int mover)
@@ -500,6 +511,16 @@ void reactions_after_step(struct game *g, int mover)
 	}
 	shock_markers(g, mover); /* 7.32: before any reaction */
 	collect(g, mover, &was, false);
+	/* 7.15, 6.5, 4.72: the unit moving with it raises its own offers */
+	const struct orders_state *o = &g->ord;
+	if (o->moving && o->mover_unit == mover && o->stack_mate >= 0 &&
+	    o->stack_mate < g->nunits &&
+	    game_unit_in_play(&g->units[o->stack_mate]) &&
+	    !g->units[o->stack_mate].routed) {
+		struct footprint mw = was;
+		mw.facing = g->units[o->stack_mate].at.facing;
+		collect(g, o->stack_mate, &mw, false);
+	}
 	s->moving_was = u->at;
 }
 
@@ -665,20 +686,6 @@ static void mover_caught(struct game *g, const struct unit *reactor, int mv)
 	game_emit(g, &e);
 }
 
-/* 8.21 is the reaction fire issue's */
-static void entry_fire_not_yet(struct game *g, const struct unit *u)
-{
-	if (u->missile == MC_NONE || u->supply == SUPPLY_NO ||
-	    !game_unit_in_play(u) || u->routed)
-		return;
-	struct event e;
-	event_init(&e, "not_yet");
-	event_add(&e, "what", "entry_reaction_fire");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "rule", "8.21");
-	game_emit(g, &e);
-}
-
 static void face_event(struct game *g, const char *kind, const struct unit *u,
 		       int from, const struct unit *mover, const char *rule)
 {
@@ -759,8 +766,8 @@ void reactions_face(struct game *g, const char *unit, const char *facing,
 	}
 	reaction_offer_done(g, oi);
 	mover_caught(g, st[0], uidx(g, mover));
-	for (int k = 0; k < n; k++)
-		entry_fire_not_yet(g, st[k]);
+	for (int k = 0; k < n; k++) /* 8.21: fire after turning */
+		rfire_after_facing(g, uidx(g, st[k]), uidx(g, mover));
 }
 
 /* 7.16, 6.45: react reverse UNIT */
@@ -896,7 +903,7 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 	if (side < 0 || rout_pending(g))
 		return 0;
 	const struct reaction_state *s = &g->react;
-	bool any_open = false, withdrawals = false;
+	bool any_open = false, withdrawals = false, fires = false;
 	for (int i = 0; i < s->noffers; i++) {
 		const struct reaction_offer *o = &s->offers[i];
 		if (o->side != side || o->state == RO_DONE)
@@ -924,6 +931,9 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 		case RK_LEADER_WITHDRAW:
 			withdrawals = true;
 			break;
+		case RK_FIRE:
+			fires = true;
+			break;
 		default:
 			break;
 		}
@@ -931,6 +941,8 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 	if (withdrawals && n < max) /* 6.5, 4.72: the withdraw commands */
 		n += ow_legal(g, out + n, max - n);
 	n += pw_legal(g, out + n, max - n); /* 6.83 */
+	if (fires && n < max) /* 8.2, 6.55: react fire */
+		n += rfire_legal(g, out + n, max - n);
 	if (any_open)
 		add(out, max, &n, side, reactions_pending_rule(g),
 		    "no reaction");

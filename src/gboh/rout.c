@@ -103,18 +103,6 @@ static const char *side_id(const struct game *g, int s)
 						      : (s ? "side1" : "side0");
 }
 
-static bool roman_infantry(const struct unit *u)
-{
-	return u->legion != 0 && unit_type_is_infantry(u->type);
-}
-
-/* TABLES.md 8: Roman infantry of the same legion or ala (its colour) */
-static bool same_colour(const struct unit *a, const struct unit *b)
-{
-	return roman_infantry(a) && roman_infantry(b) &&
-	       a->legion == b->legion && a->ala == b->ala;
-}
-
 static enum stacking_class stack_class(const struct game *g,
 				       const struct unit *u)
 {
@@ -716,7 +704,7 @@ static void pass_through(struct game *g, const struct unit *u, struct hex h)
 		if (!game_unit_in_play(s) || rout_exempt(g, s))
 			continue;
 		int hits = figure(g, SF_ROUT_THROUGH_HITS, 1);
-		if (n == 1 && u->routed && same_colour(u, s))
+		if (n == 1 && u->routed && stacking_same_colour(u, s))
 			hits = figure(g, SF_ROUT_THROUGH_SAME_COLOUR_HITS, 0);
 		char b[16];
 		fmt_hex(h, b, sizeof b);

@@ -17,6 +17,7 @@
 
 #include "maniple/command.h"
 #include "maniple/movement.h"
+#include "maniple/missile.h"
 #include "maniple/orders.h"
 #include "maniple/prearranged.h"
 #include "maniple/reactions.h"
@@ -466,7 +467,7 @@ static bool rout_reload(struct game *g)
 	}
 	if (!rout_movement_segment(g))
 		return false;
-	emit_not_yet(g, "reload", "8.18");
+	missile_reload(g); /* 8.18 the Reload segment */
 	/* D.4: Finished leaders back to their front; markers off */
 	int leaders = 0, moved = 0, pursuit = 0;
 	for (int i = 0; i < g->nleaders; i++) {

@@ -267,9 +267,22 @@ const char *stacking_stop_refusal(const struct game *g,
 				  const char **rule)
 {
 	*rule = NULL;
-	if (!stacking_counts(mover) || mover->leader_elephant[0] ||
-	    unit_is_two_hex(mover))
+	if (!stacking_counts(mover) || mover->leader_elephant[0])
 		return NULL;
+	/* 6.61, 6.69: a two-hex unit is Basic: it passes friends, never
+	 * stops with one (9.51's Double-Depth is formed otherwise) */
+	if (unit_is_two_hex(mover)) {
+		for (int k = 0; k < 2 && !mover->double_depth; k++) {
+			const struct unit *o[4];
+			if (stacking_units_in(g, mover->at.hex[k], mover->side,
+					      mover, companion, o, 4) > 0) {
+				*rule = "6.69";
+				return "a phalanx may pass through a friend's "
+				       "hex but not stop in it";
+			}
+		}
+		return NULL;
+	}
 	struct stacking_entry se;
 	if (!stacking_voluntary_entry(g, mover, companion, mover->at.hex[0],
 				      &se)) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "maniple/movement.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
@@ -18,10 +19,12 @@ static void put_hex(struct event *e, const char *key, struct hex h)
 	event_add(e, key, "%s", buf);
 }
 
-/* 6.51: a phalanx counts 5 when another unit withdraws from it */
+/* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
+ * unit In Column one more */
 int ow_mover_ma(const struct unit *u)
 {
-	return u->ma_ext > 0 ? u->ma_ext : u->ma;
+	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
+	return u->at.in_column ? ma + 1 : ma;
 }
 
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
@@ -98,6 +101,16 @@ static int ow_allowance(const struct unit *u, int mma)
 	return u->ma > mma ? u->ma - mma : 0;
 }
 
+/* 6.64: a moving stack is one mover for 6.51's "instant" and 4.72's: the
+ * tag of its lead unit */
+static int stack_tag(const struct game *g, int mover)
+{
+	const struct orders_state *o = &g->ord;
+	if (o->moving && o->stack_mate == mover && o->mover_unit >= 0)
+		return o->mover_unit + 1;
+	return mover + 1;
+}
+
 /* 6.51, 6.56, 9.21: offers for the units the mover has just come within
  * 2 hexes of (or starts its move at 2 hexes from) */
 void ow_collect(struct game *g, int mover, bool at_start)
@@ -108,7 +121,7 @@ void ow_collect(struct game *g, int mover, bool at_start)
 	/* 6.56: only in the enemy's Movement segment, never in Shock */
 	if (g->phase != PHASE_MOVEMENT || !game_unit_in_play(mv))
 		return;
-	int tag = mover + 1;
+	int tag = stack_tag(g, mover);
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (u->side == mv->side || !game_unit_in_play(u))
@@ -221,7 +234,7 @@ void leader_withdraw_collect(struct game *g, int mover)
 	const struct unit *mv = &g->units[mover];
 	if (!game_unit_in_play(mv) || mv->routed)
 		return;
-	int tag = mover + 1;
+	int tag = stack_tag(g, mover);
 	for (int i = 0; i < g->nleaders; i++) {
 		struct leader *l = &g->leaders[i];
 		if (l->side == mv->side || !l->on_map || l->killed)
@@ -316,8 +329,12 @@ static bool deny(struct ow_why *w, const char *rule, const char *text)
 
 /* 6.51, 6.55, 6.6, 9.21: whether the withdrawing unit of offer o may
  * enter dest next; its cost in *c */
-static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
-		       struct hex dest, struct move_cost *c, struct ow_why *w)
+/* 6.51, 6.55: a withdrawal step from `here` into dest with `used` MP
+ * (or hexes) already spent; se says whether the unit may stop there. */
+static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
+			 struct hex here, int used, struct hex dest,
+			 struct move_cost *c, struct stacking_entry *se,
+			 struct ow_why *w)
 {
 	const struct unit *u = &g->units[o->unit];
 	const struct unit *mv = &g->units[o->trigger];
@@ -329,7 +346,6 @@ static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
 			    "backwards) is not played: phalanx movement is "
 			    "6.4's");
 	const struct map *map = g->battle->map;
-	struct hex here = u->at.hex[0];
 	if (!map_contains(map, dest))
 		return deny(w, "6.55", "that hex is off the map");
 	if (hex_direction_to(here, dest) < 0)
@@ -359,10 +375,9 @@ static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
 			return deny(w, "6.55", "an enemy unit is in that hex");
 	}
 	/* 6.55: the stacking rules (6.6) apply */
-	struct stacking_entry se;
-	if (!stacking_voluntary_entry(g, u, NULL, dest, &se))
-		return deny(w, se.rule ? se.rule : "6.6",
-			    se.refusal ? se.refusal : "stacking forbids it");
+	if (!stacking_voluntary_entry(g, u, NULL, dest, se))
+		return deny(w, se->rule ? se->rule : "6.6",
+			    se->refusal ? se->refusal : "stacking forbids it");
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
 		if (l->on_map && !l->killed && l->side != u->side &&
@@ -370,18 +385,46 @@ static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
 			return deny(w, "4.72", "an enemy leader is in that hex");
 	}
 	if (is_skirmisher(u)) {
-		if (o->used + 1 > o->mp)
+		if (used + 1 > o->mp)
 			return deny(w, "9.21",
 				    "skirmishers withdraw at most 2 hexes");
-	} else if (o->used + c->mp > o->mp) {
+	} else if (used + c->mp > o->mp) {
 		snprintf(w->text, sizeof w->text,
 			 "the withdrawal may use %d MP (the MA difference); "
 			 "%d used, that hex costs %d",
-			 o->mp, o->used, c->mp);
+			 o->mp, used, c->mp);
 		w->rule = "6.51";
 		return false;
 	}
 	return true;
+}
+
+static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
+		       struct hex dest, struct move_cost *c, struct ow_why *w)
+{
+	const struct unit *u = &g->units[o->unit];
+	struct hex here = u->at.hex[0];
+	struct stacking_entry se;
+	if (!ow_step_from(g, o, here, o->used, dest, c, &se, w))
+		return false;
+	if (se.may_stop)
+		return true;
+	/* 6.69 (a ruling): a withdrawal may pass a friend's hex where it
+	 * may not stop only when the allowance left carries it one hex on
+	 * into a hex where it may; it is never left stranded there. */
+	int used = o->used + (is_skirmisher(u) ? 1 : c->mp);
+	for (int d = 0; d < 6; d++) {
+		struct hex next = hex_neighbour(dest, (enum hexside)d);
+		struct move_cost c2;
+		struct stacking_entry se2;
+		struct ow_why w2;
+		if (ow_step_from(g, o, dest, used, next, &c2, &se2, &w2) &&
+		    se2.may_stop)
+			return true;
+	}
+	return deny(w, "6.69",
+		    "the unit may not stop in that friend's hex and the MP "
+		    "left would not carry it on to a hex where it may");
 }
 
 /* 6.53: hits from the withdrawal; at the TQ the unit routs (10.14) */
@@ -477,14 +520,8 @@ static void ow_take(struct game *g, int i)
 		  light && o->approach == ZONE_FLANK ? "6.52,9.21,R1"
 						     : "6.52");
 	game_emit(g, &e);
-	if (u->missile == MC_MA) {
-		/* 6.55: mounted archers may fire as they withdraw */
-		event_init(&e, "not_yet");
-		event_add(&e, "what", "withdrawal_fire");
-		event_add(&e, "unit", "%s", u->id);
-		event_add(&e, "rule", "6.55,8.1");
-		game_emit(g, &e);
-	}
+	if (u->missile == MC_MA) /* 6.55: mounted archers fire, range 2 */
+		rfire_withdrawal_offer(g, o->unit, o->trigger);
 	if (hit)
 		ow_hits(g, u, 1, "withdrawal_approach", "6.52");
 }

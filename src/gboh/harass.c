@@ -1,0 +1,689 @@
+/* harass.c — Harassment and Dispersal (SPQR 8.31-8.34, 9.22, 9.31,
+ * 9.15): who may, range, path and LOS, and the simultaneous exchange of
+ * volleys (harass.h).  The volleys are resolved by missile_fire
+ * (missile.h): FIRE_HD for the harassing unit, FIRE_ENTRY for the enemy
+ * units firing back, both at a range of one hex (8.33).
+ *
+ * Dice order of one H&D: the target's 7.15 facing die (when it turns),
+ * then the harassing unit's volley, then each entry volley in the order
+ * the units were named, each volley as missile_fire rolls it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/harass.h"
+#include "maniple/los.h"
+#include "maniple/map.h"
+#include "maniple/missile.h"
+#include "maniple/movement.h"
+#include "maniple/orders.h"
+#include "maniple/reactions.h"
+#include "maniple/rout.h"
+
+static bool deny(struct harass_check *c, const char *rule, const char *fmt,
+		 ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->why, sizeof c->why, fmt, ap);
+	va_end(ap);
+	c->reason = c->why;
+	c->rule = rule;
+	return false;
+}
+
+static bool is_infantry_hd_type(enum unit_type t)
+{
+	/* 8.31: SK and LI; peltasts (LP) are light infantry */
+	return t == UT_SK || t == UT_LI || t == UT_LP;
+}
+
+/* 8.31, 9.22, 9.31: the kinds of unit that may use H&D, and on whom */
+bool harass_may_use(const struct game *g, int firer, int target,
+		    struct harass_check *out)
+{
+	memset(out, 0, sizeof *out);
+	out->firer = firer;
+	out->target = target;
+	if (firer < 0 || firer >= g->nunits || target < 0 ||
+	    target >= g->nunits)
+		return deny(out, "8.31", "no such unit");
+	const struct unit *f = &g->units[firer], *t = &g->units[target];
+	if (!game_unit_in_play(f) || !game_unit_in_play(t))
+		return deny(out, "8.31", "%s or %s is not in play", f->id,
+			    t->id);
+	if (f->side == t->side)
+		return deny(out, "8.31", "%s is not an enemy of %s", t->id,
+			    f->id);
+	if (f->routed)
+		return deny(out, "10.27", "%s is routed", f->id);
+	bool lc = f->type == UT_LC;
+	if (f->missile == MC_NONE || (!lc && !is_infantry_hd_type(f->type)))
+		return deny(out, "8.31",
+			    "only missile-armed SK, LI and LC use H&D: %s is "
+			    "%s",
+			    f->id, unit_type_name(f->type));
+	if (!lc && f->missile == MC_A)
+		return deny(out, "9.22",
+			    "infantry archers (SK and LI, class A) may not "
+			    "use H&D (8.31)");
+	if (lc && t->type == UT_SK)
+		return deny(out, "9.31",
+			    "light cavalry may not use H&D against "
+			    "skirmishers (8.31)");
+	if (lc && !(t->ma < f->ma))
+		return deny(out, "8.31",
+			    "light cavalry uses H&D only against a lower MA: "
+			    "%s MA %d, %s MA %d",
+			    t->id, t->ma, f->id, f->ma);
+	if (!lc && t->ma > f->ma)
+		return deny(out, "8.31",
+			    "SK and LI use H&D only against the same or a "
+			    "lower MA: %s MA %d, %s MA %d",
+			    t->id, t->ma, f->id, f->ma);
+	if (f->supply == SUPPLY_NO)
+		return deny(out, "8.17", "%s has no missiles left (Missile No)",
+			    f->id);
+	out->limit = lc ? 4 : 2;
+	return true;
+}
+
+/* 8.32: whether a hex may be part of an H&D path (clear of combat units,
+ * impassable and Rough hexes; enemy ZOC only next to the target) */
+static bool path_hex_ok(const struct game *g, const struct unit *f,
+			const struct unit *t, struct hex h,
+			struct harass_check *c)
+{
+	char hx[8];
+	hex_format(h, hx, sizeof hx);
+	const struct map *m = g->battle->map;
+	const struct map_hex *mh = map_at(m, h);
+	if (!mh)
+		return deny(c, "8.32", "%s is off the map", hx);
+	if (map_impassable(m, h))
+		return deny(c, "8.32", "the path may not cross impassable %s",
+			    hx);
+	if (terrain_is_rough((enum terrain)mh->terrain))
+		return deny(c, "8.32", "the path may not cross Rough %s", hx);
+	const struct unit *us[4];
+	if (game_units_at(g, h, us, 4) > 0)
+		return deny(c, "8.32", "the path must be clear of combat "
+				       "units: %s in %s",
+			    us[0]->id, hx);
+	if (footprint_occupies(&f->at, h) || footprint_occupies(&t->at, h))
+		return deny(c, "8.32", "the path may not pass %s", hx);
+	if (zoc_enemy_in(g, f->side, h) && footprint_distance(&t->at, h) != 1)
+		return deny(c, "8.32",
+			    "the path may cross enemy ZOC only next to the "
+			    "target: %s",
+			    hx);
+	return true;
+}
+
+/* 8.32: the step from a to b: adjacent, no river, at most one level */
+static bool path_step_ok(const struct game *g, struct hex a, struct hex b,
+			 struct harass_check *c)
+{
+	char ha[8], hb[8];
+	hex_format(a, ha, sizeof ha);
+	hex_format(b, hb, sizeof hb);
+	int d = hex_direction_to(a, b);
+	if (d < 0)
+		return deny(c, "8.32", "the path from %s to %s is not a step "
+				       "to a neighbouring hex",
+			    ha, hb);
+	const struct map *m = g->battle->map;
+	if (map_hexside(m, a, (enum hexside)d) & HSF_RIVER)
+		return deny(c, "8.32", "the path may not cross the river "
+				       "between %s and %s",
+			    ha, hb);
+	const struct map_hex *ma = map_at(m, a), *mb = map_at(m, b);
+	if (ma && mb && abs(ma->elevation - mb->elevation) > 1)
+		return deny(c, "8.32",
+			    "the path may not climb or drop more than one "
+			    "level between %s and %s",
+			    ha, hb);
+	return true;
+}
+
+static bool in_arc(const struct unit *u, struct hex h)
+{
+	enum hex_zone z = footprint_zone(&u->at, h);
+	return z == ZONE_FRONT || z == ZONE_FLANK; /* 8.13 */
+}
+
+static bool may_fire_back(const struct unit *u)
+{
+	return game_unit_in_play(u) && !u->routed && u->missile != MC_NONE &&
+	       u->supply != SUPPLY_NO;
+}
+
+/* 8.33: the enemy units that may use Entry Reaction Fire against this
+ * H&D: the target when the last path hex is in its arc of fire, others
+ * when a path hex next to them is */
+static void collect_reactors(const struct game *g, struct harass_check *c)
+{
+	const struct unit *f = &g->units[c->firer];
+	const struct unit *t = &g->units[c->target];
+	c->nreactors = 0;
+	if (may_fire_back(t) && c->npath > 0 && in_arc(t, c->path[c->npath - 1]))
+		c->reactors[c->nreactors++] = c->target;
+	for (int i = 0; i < g->nunits && c->nreactors < HARASS_REACTORS_MAX;
+	     i++) {
+		const struct unit *u = &g->units[i];
+		if (i == c->target || u->side == f->side || !may_fire_back(u))
+			continue;
+		for (int k = 0; k < c->npath; k++)
+			if (in_arc(u, c->path[k])) {
+				c->reactors[c->nreactors++] = i;
+				break;
+			}
+	}
+}
+
+/* 8.32, 8.34: checks the path hexes (npath of them) */
+static bool path_ok(const struct game *g, struct harass_check *c,
+		    const struct hex *path, int npath)
+{
+	const struct unit *f = &g->units[c->firer];
+	const struct unit *t = &g->units[c->target];
+	if (npath < 1 || npath > c->limit - 1)
+		return deny(c, "8.32",
+			    "the path runs through 1 to %d hexes to the "
+			    "target",
+			    c->limit - 1);
+	if (footprint_zone(&f->at, path[0]) != ZONE_FRONT)
+		return deny(c, "8.32",
+			    "the path leaves through a Front hex of %s only",
+			    f->id);
+	struct hex from = f->at.hex[0];
+	if (footprint_two_hex(&f->at) &&
+	    hex_distance(f->at.hex[1], path[0]) == 1 &&
+	    hex_distance(from, path[0]) != 1)
+		from = f->at.hex[1];
+	for (int k = 0; k < npath; k++) {
+		if (!path_step_ok(g, k ? path[k - 1] : from, path[k], c) ||
+		    !path_hex_ok(g, f, t, path[k], c))
+			return false;
+	}
+	struct hex last = path[npath - 1];
+	if (footprint_distance(&t->at, last) != 1)
+		return deny(c, "8.32", "the path must end next to %s", t->id);
+	struct hex th = footprint_two_hex(&t->at) &&
+				    hex_distance(t->at.hex[1], last) == 1
+			    ? t->at.hex[1]
+			    : t->at.hex[0];
+	if (!path_step_ok(g, last, th, c))
+		return false;
+	c->elephant_hits = 0;
+	if (t->type == UT_EL && f->type == UT_LC) {
+		/* 8.34, 9.15: never through an elephant's Front */
+		if (footprint_zone(&t->at, last) == ZONE_FRONT)
+			return deny(c, "8.34",
+				    "cavalry may not attack an elephant "
+				    "through its Front (9.15)");
+		c->elephant_hits = 2;
+	}
+	c->npath = npath;
+	memcpy(c->path, path, (size_t)npath * sizeof *path);
+	collect_reactors(g, c);
+	return true;
+}
+
+/* 8.32: finds a path with the fewest enemy units able to fire back;
+ * the first found among equals (hexsides in N..WNW order) */
+static void search(const struct game *g, struct harass_check *c,
+		   struct hex *cur, int depth, struct harass_check *best,
+		   bool *found)
+{
+	struct harass_check t = *c;
+	if (depth > 0 && path_ok(g, &t, cur, depth) &&
+	    (!*found || t.nreactors < best->nreactors)) {
+		*best = t;
+		*found = true;
+	}
+	if (depth >= c->limit - 1)
+		return;
+	const struct unit *f = &g->units[c->firer];
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		struct hex n;
+		if (depth == 0) {
+			/* first hex: a Front hex of the firer */
+			struct hex fr[8];
+			int nf = footprint_zone_hexes(&f->at, ZONE_FRONT, fr);
+			if (d >= nf)
+				break;
+			n = fr[d];
+		} else {
+			n = hex_neighbour(cur[depth - 1], (enum hexside)d);
+		}
+		bool again = false;
+		for (int k = 0; k < depth; k++)
+			again |= hex_eq(cur[k], n);
+		struct harass_check s = *c;
+		if (again || !path_hex_ok(g, f, &g->units[c->target], n, &s))
+			continue;
+		cur[depth] = n;
+		search(g, c, cur, depth + 1, best, found);
+	}
+}
+
+/* 8.32: range, ZOC, LOS and path */
+bool harass_check(const struct game *g, int firer, int target,
+		  const struct hex *path, int npath, struct harass_check *out)
+{
+	if (!harass_may_use(g, firer, target, out))
+		return false;
+	const struct unit *f = &g->units[firer], *t = &g->units[target];
+	if (unit_in_enemy_zoc(g, f))
+		return deny(out, "8.32", "%s is in an enemy ZOC", f->id);
+	int dist = footprint_distance(&t->at, f->at.hex[0]);
+	if (footprint_two_hex(&f->at)) {
+		int d1 = footprint_distance(&t->at, f->at.hex[1]);
+		if (d1 < dist)
+			dist = d1;
+	}
+	out->distance = dist;
+	if (dist < 2)
+		return deny(out, "8.32", "%s may not use H&D from next to %s",
+			    f->id, t->id);
+	if (dist > out->limit)
+		return deny(out, "8.32",
+			    "%s must be within %d hexes of %s for H&D: it is "
+			    "%d away",
+			    f->id, out->limit, t->id, dist);
+	struct los_why lw;
+	bool seen = los_missile(g, f, t->at.hex[0], &lw);
+	if (!seen && footprint_two_hex(&t->at))
+		seen = los_missile(g, f, t->at.hex[1], NULL);
+	if (!seen)
+		return deny(out, "8.32", "%s has no line of sight to %s: %s",
+			    f->id, t->id, lw.reason);
+	if (npath > HARASS_PATH_MAX)
+		return deny(out, "8.32", "the path runs through at most %d "
+					 "hexes",
+			    out->limit - 1);
+	if (npath > 0)
+		return path_ok(g, out, path, npath);
+	struct hex cur[HARASS_PATH_MAX];
+	struct harass_check best;
+	bool found = false;
+	search(g, out, cur, 0, &best, &found);
+	if (!found)
+		return deny(out, "8.32",
+			    "%s has no clear path through its Front to %s",
+			    f->id, t->id);
+	*out = best;
+	return true;
+}
+
+/* 8.33: the declaration: who, whom, the path and who may fire back */
+static void emit_declared(struct game *g, const struct harass_check *c)
+{
+	struct event e;
+	event_init(&e, "hd");
+	event_add(&e, "unit", "%s", g->units[c->firer].id);
+	event_add(&e, "target", "%s", g->units[c->target].id);
+	event_add(&e, "distance", "%d", c->distance);
+	char buf[64] = "";
+	size_t n = 0;
+	for (int k = 0; k < c->npath && n < sizeof buf - 6; k++) {
+		char h[8];
+		hex_format(c->path[k], h, sizeof h);
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+				      k ? "," : "", h);
+	}
+	event_add(&e, "path", "%s", buf);
+	buf[0] = 0;
+	n = 0;
+	for (int k = 0; k < c->nreactors && n < sizeof buf - 10; k++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+				      k ? "," : "", g->units[c->reactors[k]].id);
+	event_add(&e, "may_fire_back", "%s", n ? buf : "-");
+	event_add(&e, "range", "1");
+	event_add(&e, "rule", "8.33");
+	game_emit(g, &e);
+}
+
+/* 7.15 (as 8.33 allows): the target turns one vertex before the fire */
+static bool target_faces(struct game *g, const struct harass_check *c,
+			 int face, struct cmd_result *r)
+{
+	struct unit *t = &g->units[c->target];
+	const struct unit *f = &g->units[c->firer];
+	if (unit_is_two_hex(t)) {
+		cmd_refuse(r, "7.16",
+			   "a phalanx does not make a reaction facing change "
+			   "(7.15); its reverse face (7.16) is for an enemy in "
+			   "its Rear");
+		return false;
+	}
+	if (t->at.in_column ||
+	    facing_vertices((enum facing)t->at.facing, (enum facing)face) !=
+		    1) {
+		cmd_refuse(r, "7.15",
+			   "a reaction facing change is one vertex: %s faces "
+			   "%s",
+			   t->id, facing_name((enum facing)t->at.facing));
+		return false;
+	}
+	if (g->react.faced[c->target]) {
+		cmd_refuse(r, "7.15",
+			   "%s has made its reaction facing change this "
+			   "Orders Phase",
+			   t->id);
+		return false;
+	}
+	if (unit_in_enemy_zoc(g, t)) {
+		cmd_refuse(r, "7.15",
+			   "%s is already in the ZOC of another enemy unit",
+			   t->id);
+		return false;
+	}
+	int from = t->at.facing;
+	t->at.facing = face;
+	g->react.faced[c->target] = true;
+	struct event e;
+	event_init(&e, "reaction_facing");
+	event_add(&e, "unit", "%s", t->id);
+	event_add(&e, "from", "%s", facing_name((enum facing)from));
+	event_add(&e, "to", "%s", facing_name((enum facing)face));
+	event_add(&e, "mover", "%s", f->id);
+	event_add(&e, "rule", "8.33,7.15");
+	game_emit(g, &e);
+	reaction_facing_check(g, t, f, "7.15");
+	return true;
+}
+
+/* 8.33: a one-hex footprint standing in h, facing as before */
+static struct footprint at_hex(struct footprint fp, struct hex h)
+{
+	struct footprint n = fp;
+	n.hex[0] = h;
+	n.hex[1] = HEX_NONE;
+	n.in_column = false;
+	if (fp.in_column)
+		n.facing = FACE_NE;
+	return n;
+}
+
+/* 8.33: a volley of the exchange that can no longer be thrown: its
+ * thrower was routed or eliminated by another volley of it */
+static void lost_volley(struct game *g, const struct unit *u)
+{
+	struct event e;
+	event_init(&e, "hd_volley_lost");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "why", "%s", u->routed ? "routed" : "out_of_play");
+	event_add(&e, "rule", "8.33");
+	game_emit(g, &e);
+}
+
+/* 8.33: every volley of one H&D is simultaneous */
+bool harass_fire(struct game *g, const struct harass_check *given, int face,
+		 const int *fire, int nfire, struct cmd_result *r)
+{
+	struct harass_check c = *given;
+	if (c.npath < 1 || c.npath > HARASS_PATH_MAX || c.firer < 0 ||
+	    c.firer >= g->nunits || c.target < 0 || c.target >= g->nunits ||
+	    nfire < 0 || nfire > HARASS_REACTORS_MAX) {
+		cmd_refuse(r, "8.32", "no H&D allowed by harass_check");
+		return false;
+	}
+	for (int i = 0; i < nfire; i++)
+		if (fire[i] < 0 || fire[i] >= g->nunits) {
+			cmd_refuse(r, "8.33", "no such unit to fire back");
+			return false;
+		}
+	for (int i = 0; i < nfire; i++)
+		for (int j = 0; j < i; j++)
+			if (fire[i] == fire[j]) {
+				cmd_refuse(r, "8.21",
+					   "%s may fire at only one entering "
+					   "unit, once",
+					   g->units[fire[i]].id);
+				return false;
+			}
+	emit_declared(g, &c);
+	if (face >= 0) {
+		if (!target_faces(g, &c, face, r))
+			return false;
+		collect_reactors(g, &c); /* the arc may have changed */
+	}
+	for (int i = 0; i < nfire; i++) {
+		bool ok = false;
+		for (int k = 0; k < c.nreactors; k++)
+			ok |= c.reactors[k] == fire[i];
+		if (!ok) {
+			cmd_refuse(r, "8.33",
+				   "%s may not fire back at this H&D: only a "
+				   "missile unit with a hex of the path next "
+				   "to it in its arc of fire (8.13) may",
+				   g->units[fire[i]].id);
+			return false;
+		}
+	}
+	struct unit *f = &g->units[c.firer];
+	struct unit *t = &g->units[c.target];
+	struct hex last = c.path[c.npath - 1];
+	struct hex th = footprint_two_hex(&t->at) &&
+				hex_distance(t->at.hex[1], last) == 1
+			? t->at.hex[1]
+			: t->at.hex[0];
+	/* 8.34, 9.15: two hits before any missile fire */
+	if (c.elephant_hits > 0) {
+		cohesion_hits(g, f, c.elephant_hits, "hd_elephant_flank",
+			      "8.34,9.15");
+		if (f->routed || !game_unit_in_play(f)) {
+			/* ruling: a unit routed by them never throws, and
+			 * so draws no fire back */
+			struct event e;
+			event_init(&e, "hd_no_fire");
+			event_add(&e, "unit", "%s", f->id);
+			event_add(&e, "why", "routed by the hits of 8.34");
+			event_add(&e, "rule", "8.34,9.15");
+			game_emit(g, &e);
+			return true;
+		}
+	}
+	struct hex fh = f->at.hex[0];
+	/* 8.33: simultaneous: every volley's check comes from the state
+	 * before any of them is fired.  Each volley is at range 1 (8.33):
+	 * the harassing unit throws from the last hex of its path, and an
+	 * enemy firing back throws at it from the first (clear, next to the
+	 * harassing unit's own hex); for the length of that one volley the
+	 * thrower stands there, then goes back (8.33: nothing is moved). */
+	struct fire_check fc;
+	memset(&fc, 0, sizeof fc);
+	f->moved_phase = true; /* 8.31: H&D is movement for 8.15 #5 */
+	struct footprint home = f->at;
+	f->at = at_hex(home, last);
+	bool hd_may = !f->routed && game_unit_in_play(f) &&
+		      missile_check(g, c.firer, WEAPON_MAIN, th, FIRE_HD, &fc);
+	f->at = home;
+	if (!hd_may && !f->routed && game_unit_in_play(f)) {
+		cmd_refuse(r, fc.rule ? fc.rule : "8.33", "%s may not fire: %s",
+			   f->id, fc.reason ? fc.reason : "refused");
+		return false;
+	}
+	for (int i = 0; i < nfire; i++) {
+		struct unit *u = &g->units[fire[i]];
+		if (footprint_two_hex(&u->at)) {
+			cmd_refuse(r, "8.33", "%s: a two-hex unit does not fire "
+					      "back at an H&D",
+				   u->id);
+			return false;
+		}
+		struct footprint was = u->at;
+		u->at = at_hex(was, c.path[0]);
+		bool ok = missile_check(g, fire[i], WEAPON_MAIN, fh, FIRE_ENTRY,
+					&fc);
+		u->at = was;
+		if (!ok) {
+			cmd_refuse(r, fc.rule ? fc.rule : "8.33",
+				   "%s may not fire back: %s", u->id,
+				   fc.reason ? fc.reason : "refused");
+			return false;
+		}
+	}
+	/* Thrown one after another, the volleys stay simultaneous unless a
+	 * thrower is routed by an earlier one.  So the harassing volley goes
+	 * first unless it could rout a target that fires back while the
+	 * volleys back could not rout the harasser; only when each side
+	 * could rout the other is a volley lost (doc-parts/harass.md). */
+	bool target_back = false;
+	for (int i = 0; i < nfire; i++)
+		target_back |= fire[i] == c.target;
+	int hd_hits = t->type == UT_EL && f->type != UT_EL ? 2 : 1; /* 8.15 */
+	bool target_may_rout = target_back &&
+			       t->hits + hd_hits >= unit_tq_now(t);
+	bool firer_may_rout = nfire > 0 && f->hits + nfire >= unit_tq_now(f);
+	bool back_first = target_may_rout && !firer_may_rout;
+	for (int pass = 0; pass < 2; pass++) {
+		if ((pass == 0) != back_first) {
+			if (!game_unit_in_play(f) || f->routed) {
+				lost_volley(g, f);
+				continue;
+			}
+			f->at = at_hex(home, last);
+			missile_fire(g, c.firer, WEAPON_MAIN, th, FIRE_HD, &fc);
+			f->at = home;
+			continue;
+		}
+		for (int i = 0; i < nfire; i++) {
+			struct unit *u = &g->units[fire[i]];
+			if (!game_unit_in_play(u) || u->routed ||
+			    !game_unit_in_play(f)) {
+				lost_volley(g, u);
+				continue;
+			}
+			fh = f->at.hex[0];
+			struct footprint was = u->at;
+			u->at = at_hex(was, c.path[0]);
+			missile_fire(g, fire[i], WEAPON_MAIN, fh, FIRE_ENTRY,
+				     &fc);
+			u->at = was;
+		}
+	}
+	return true;
+}
+
+/* ---- the command ---- */
+
+static int find_unit(const struct game *g, const char *id)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return i;
+	struct hex h;
+	if (hex_parse(id, &h)) {
+		const struct unit *us[4];
+		if (game_units_at(g, h, us, 4) > 0)
+			return (int)(us[0] - g->units);
+	}
+	return -1;
+}
+
+/* 8.31: `hd TARGET [via HEX,...] [face FACING] [fire UNIT...]` for the
+ * unit whose move order is open; argv[0] is TARGET */
+void harass_order(struct game *g, int argc, char **argv, struct cmd_result *r)
+{
+	if (argc < 1) {
+		cmd_malformed(r, "usage: ... hd TARGET [via HEX,...] "
+				 "[face FACING] [fire UNIT...]");
+		return;
+	}
+	if (rout_pending(g) || reactions_pending(g)) {
+		cmd_refuse(r, reactions_pending(g) ? reactions_pending_rule(g)
+						   : "10.22",
+			   "a decision is pending first");
+		return;
+	}
+	struct orders_state *o = &g->ord;
+	if (!o->moving || o->mover_unit < 0) {
+		cmd_refuse(r, "8.31",
+			   "H&D needs a move order: give one to the unit "
+			   "first (order UNIT, or pick UNIT in a Line "
+			   "Command)");
+		return;
+	}
+	const struct move *m = &o->move;
+	if (m->mp_spent > 0 || m->hexes_entered > 0 ||
+	    m->vertices_turned > 0 || o->stack_mate >= 0) {
+		cmd_refuse(r, "8.31",
+			   "H&D takes the unit's whole MA: %s has already "
+			   "moved",
+			   g->units[o->mover_unit].id);
+		return;
+	}
+	int target = find_unit(g, argv[0]);
+	if (target < 0) {
+		cmd_refuse(r, NULL, "no unit %s", argv[0]);
+		return;
+	}
+	struct hex path[HARASS_PATH_MAX];
+	int npath = 0, face = -1, nfire = 0;
+	int fire[HARASS_REACTORS_MAX];
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "via") == 0 && i + 1 < argc) {
+			const char *p = argv[++i];
+			while (*p) {
+				char hx[8];
+				size_t n = strcspn(p, ",");
+				if (npath >= HARASS_PATH_MAX || n >= sizeof hx) {
+					cmd_malformed(r, "via HEX,HEX,...: at "
+							 "most %d hexes",
+						      HARASS_PATH_MAX);
+					return;
+				}
+				memcpy(hx, p, n);
+				hx[n] = 0;
+				if (!hex_parse(hx, &path[npath])) {
+					cmd_malformed(r, "via: %s is not a hex",
+						      hx);
+					return;
+				}
+				npath++;
+				p += n;
+				if (*p == ',')
+					p++;
+			}
+		} else if (strcmp(argv[i], "face") == 0 && i + 1 < argc) {
+			face = facing_parse(argv[++i]);
+			if (face < 0) {
+				cmd_malformed(r, "face NE|E|SE|SW|W|NW");
+				return;
+			}
+		} else if (strcmp(argv[i], "fire") == 0) {
+			while (i + 1 < argc && strcmp(argv[i + 1], "via") &&
+			       strcmp(argv[i + 1], "face")) {
+				int u = find_unit(g, argv[++i]);
+				if (u < 0) {
+					cmd_refuse(r, NULL, "no unit %s",
+						   argv[i]);
+					return;
+				}
+				if (nfire >= HARASS_REACTORS_MAX) {
+					cmd_malformed(r, "too many units");
+					return;
+				}
+				fire[nfire++] = u;
+			}
+		} else {
+			cmd_malformed(r, "usage: ... hd TARGET [via HEX,...] "
+					 "[face FACING] [fire UNIT...]");
+			return;
+		}
+	}
+	struct harass_check c;
+	if (!harass_check(g, o->mover_unit, target, path, npath, &c)) {
+		cmd_refuse(r, c.rule, "%s", c.why);
+		return;
+	}
+	if (!harass_fire(g, &c, face, fire, nfire, r))
+		return;
+	/* 8.31: the whole MA is used; the unit has not left its hex */
+	o->move.mp_spent = o->move.ma;
+	orders_close_move(g);
+}
