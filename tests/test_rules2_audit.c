@@ -12,6 +12,7 @@
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
+#include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/stacking.h"
 #include "move_fixture.h"
@@ -314,4 +315,28 @@ Test(rules2_audit, state_text_has_column_name_left_6_73)
 	free(a);
 	free(b);
 	game_free(g);
+}
+
+/* 6.63 (same colour), 10.25, TABLES.md section 8: a routed hastati of
+ * legion XIV passing a lone cohort of Ala XIV (one colour with the XIV
+ * Legion) gives it no hit and takes none; a cohort of Ala XIII (another
+ * colour) takes 10.25's hit. */
+Test(rules2_audit, router_of_legion_xiv_passes_ala_xiv_no_hits_6_63)
+{
+	for (int k = 0; k < 2; k++) {
+		struct game *g = fx_field();
+		snprintf(g->battle->sides[0].retreat_edge,
+			 sizeof g->battle->sides[0].retreat_edge, "south");
+		struct unit *ha = roman(g, "ha14", UT_LG, "HA", 14, "3010",
+					FACE_NE, 5);
+		struct unit *co = roman(g, "co", UT_LG, "CO", k ? 13 : 14,
+					"3011", FACE_NE, 5);
+		rout_begin(g, (int)(ha - g->units), "10.14");
+		cr_assert(hex_eq(ha->at.hex[0], fx_hex("3012")),
+			  "the router went through 3011");
+		cr_assert_eq(co->hits, k ? 1 : 0, "Ala %s: %d hits",
+			     k ? "XIII" : "XIV", co->hits);
+		cr_assert_eq(ha->hits, 0, "the router takes none");
+		game_free(g);
+	}
 }

@@ -48,6 +48,14 @@ bool phalanx_face_check(const struct game *g, const struct move *m,
 			enum facing to, struct move_step *out);
 bool phalanx_face_apply(struct game *g, struct move *m, enum facing to);
 
+/* 4.23: where a two-hex unit's halves end after the step (a, b) or the
+ * turn to `to` (hex[k] is where the half now in hex[k] goes: a leader
+ * moving with the unit follows his half).  False if it may not. */
+bool phalanx_step_footprint(const struct game *g, const struct move *m,
+			    struct hex a, struct hex b, struct footprint *to);
+bool phalanx_face_footprint(const struct game *g, const struct move *m,
+			    enum facing to, struct footprint *out);
+
 /* 6.41: at the end of a phalanx's move: whether it used its 5th MP (not
  * In Column, 6.72).  On its first move of the turn this makes the TQ
  * check (a DR above the TQ: 1 hit); on a later move the caller gives

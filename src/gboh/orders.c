@@ -677,6 +677,69 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 	return true;
 }
 
+/* 4.23: the half of the unit the leader moving with it stands in (a
+ * one-hex unit: 0); he follows that half to the hex it enters */
+static int with_leader_half(const struct game *g)
+{
+	const struct orders_state *o = &g->ord;
+	const struct unit *u = &g->units[o->mover_unit];
+	return unit_is_two_hex(u) &&
+			       hex_eq(g->leaders[o->with_leader].hex,
+				      u->at.hex[1])
+		       ? 1
+		       : 0;
+}
+
+/* 4.23, 6.14, 6.15: the leader going with the unit, whose halves end in
+ * `after`, pays cavalry costs for the hex his half enters out of his 9 MP
+ * (nothing if his half stays where it is) */
+static bool check_with_leader(const struct game *g,
+			      const struct footprint *after,
+			      struct ord_why *w)
+{
+	const struct orders_state *o = &g->ord;
+	const struct leader *l = &g->leaders[o->with_leader];
+	struct hex to = after->hex[with_leader_half(g)];
+	if (hex_eq(l->hex, to))
+		return true;
+	struct move_cost c = move_hex_entry_cost(g, NULL, l->hex, to);
+	if (c.prohibited)
+		return deny(w, "6.15",
+			    "%s may not enter that hex with the unit "
+			    "(cavalry costs)",
+			    l->id);
+	if (o->leader_mp[o->with_leader] + c.mp > LEADER_MA)
+		return deny(w, "6.14",
+			    "%s has %d MP left this Orders Phase; that hex "
+			    "costs him %d",
+			    l->id, LEADER_MA - o->leader_mp[o->with_leader],
+			    c.mp);
+	return true;
+}
+
+/* 4.23, 6.14, 6.15: after the step, the leader going with the unit
+ * follows the half he stood in (half k, which was at `from`) */
+static void with_leader_follow(struct game *g, int k, struct hex from)
+{
+	struct orders_state *o = &g->ord;
+	struct leader *l = &g->leaders[o->with_leader];
+	struct hex to = g->units[o->mover_unit].at.hex[k];
+	if (hex_eq(from, to))
+		return;
+	struct move_cost c = move_hex_entry_cost(g, NULL, from, to);
+	l->hex = to;
+	o->leader_mp[o->with_leader] += c.mp;
+	struct event e;
+	event_init(&e, "leader_moved");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "with", "%s", g->units[o->mover_unit].id);
+	put_hex(&e, "to", to);
+	event_add(&e, "mp", "%d", c.mp);
+	event_add(&e, "left", "%d", LEADER_MA - o->leader_mp[o->with_leader]);
+	event_add(&e, "rule", "4.23");
+	emit(g, &e);
+}
+
 /* 6.2, 6.15, 6.14, 4.23, 4.34: one hex of the open move */
 static bool check_step(const struct game *g, struct hex dest,
 		       struct hex dest2, struct move_step *s,
@@ -707,21 +770,14 @@ static bool check_step(const struct game *g, struct hex dest,
 			    g->units[o->mover_unit].id,
 			    ms.refusal ? ms.refusal : "may not move");
 	if (o->with_leader >= 0) {
-		const struct leader *l = &g->leaders[o->with_leader];
-		struct hex from = g->units[o->mover_unit].at.hex[0];
-		struct move_cost c = move_hex_entry_cost(g, NULL, from, dest);
-		if (c.prohibited)
-			return deny(w, "6.15",
-				    "%s may not enter that hex with the unit "
-				    "(cavalry costs)",
-				    l->id);
-		if (o->leader_mp[o->with_leader] + c.mp > LEADER_MA)
-			return deny(w, "6.14",
-				    "%s has %d MP left this Orders Phase; that "
-				    "hex costs him %d",
-				    l->id,
-				    LEADER_MA - o->leader_mp[o->with_leader],
-				    c.mp);
+		const struct unit *u = &g->units[o->mover_unit];
+		struct footprint after = u->at;
+		after.hex[0] = dest;
+		if (unit_is_two_hex(u) &&
+		    !phalanx_step_footprint(g, &o->move, dest, dest2, &after))
+			return deny(w, "6.43", "the phalanx may not step there");
+		if (!check_with_leader(g, &after, w))
+			return false;
 	}
 	if (o->mover_leader >= 0 && o->mode == ORD_LINE &&
 	    o->mover_leader == g->active_leader &&
@@ -747,6 +803,13 @@ static bool check_face(const struct game *g, enum facing f,
 	if (!facing_change_check(g, &o->move, f, s))
 		return deny(w, s->rule ? s->rule : "7.12", "%s",
 			    s->refusal ? s->refusal : "may not turn");
+	/* 4.23: a pivot carries the leader's half with it */
+	struct footprint after;
+	if (o->with_leader >= 0 &&
+	    unit_is_two_hex(&g->units[o->mover_unit]) &&
+	    phalanx_face_footprint(g, &o->move, f, &after) &&
+	    !check_with_leader(g, &after, w))
+		return false;
 	/* 6.67: a stack moving together turns together */
 	struct move_step ms;
 	if (o->stack_mate >= 0 &&
@@ -1248,9 +1311,9 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 		return;
 	}
 	struct orders_state *o = &g->ord;
-	struct hex from = o->mover_unit >= 0
-				  ? g->units[o->mover_unit].at.hex[0]
-				  : g->leaders[o->mover_leader].hex;
+	int with_half = o->with_leader >= 0 ? with_leader_half(g) : 0;
+	struct hex with_from =
+		o->with_leader >= 0 ? g->leaders[o->with_leader].hex : dest;
 	if (o->mover_unit >= 0) /* 8.11: fire only after moving closer */
 		missile_note_step(g, o->mover_unit, true);
 	if (!move_apply_step_pair(g, &o->move, dest, dest2)) {
@@ -1261,23 +1324,8 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	if (o->stack_mate >= 0 &&
 	    move_apply_step(g, &o->stack_move, dest))
 		game_put_on_top(g, &g->units[o->mover_unit]);
-	if (o->with_leader >= 0) {
-		/* 4.23, 6.14, 6.15: the leader goes along at cavalry costs */
-		struct leader *l = &g->leaders[o->with_leader];
-		struct move_cost c = move_hex_entry_cost(g, NULL, from, dest);
-		l->hex = dest;
-		o->leader_mp[o->with_leader] += c.mp;
-		struct event e;
-		event_init(&e, "leader_moved");
-		event_add(&e, "leader", "%s", l->id);
-		event_add(&e, "with", "%s", g->units[o->mover_unit].id);
-		put_hex(&e, "to", dest);
-		event_add(&e, "mp", "%d", c.mp);
-		event_add(&e, "left", "%d",
-			  LEADER_MA - o->leader_mp[o->with_leader]);
-		event_add(&e, "rule", "4.23");
-		emit(g, &e);
-	}
+	if (o->with_leader >= 0) /* 4.23, 6.14, 6.15 */
+		with_leader_follow(g, with_half, with_from);
 	if (o->mover_leader >= 0)
 		o->leader_mp[o->mover_leader] =
 			LEADER_MA - o->move.ma + o->move.mp_spent;
@@ -1323,10 +1371,15 @@ void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 		return;
 	}
 	struct orders_state *o = &g->ord;
+	int with_half = o->with_leader >= 0 ? with_leader_half(g) : 0;
+	struct hex with_from =
+		o->with_leader >= 0 ? g->leaders[o->with_leader].hex : HEX_NONE;
 	if (!facing_change_apply(g, &o->move, (enum facing)f)) {
 		cmd_refuse(r, "7.12", "the facing change could not be made");
 		return;
 	}
+	if (o->with_leader >= 0) /* 4.23: a pivot takes his half along */
+		with_leader_follow(g, with_half, with_from);
 	if (o->stack_mate >= 0) /* 6.67 the stack turns together */
 		facing_change_apply(g, &o->stack_move, (enum facing)f);
 	if (o->move.rout_due ||

@@ -668,6 +668,34 @@ bool phalanx_face_apply(struct game *g, struct move *m, enum facing to)
 	return true;
 }
 
+/* 4.23: where the halves end after the step (a, b) */
+bool phalanx_step_footprint(const struct game *g, const struct move *m,
+			    struct hex a, struct hex b, struct footprint *to)
+{
+	struct plan p;
+	struct move_step s;
+	if (!plan_step(g, m, a, b, &p, &s))
+		return false;
+	*to = p.to;
+	return true;
+}
+
+/* 4.23: where the halves end after turning to `to` (6.43, 6.45) */
+bool phalanx_face_footprint(const struct game *g, const struct move *m,
+			    enum facing to, struct footprint *out)
+{
+	struct hex pair[2];
+	struct move_step s;
+	const struct unit *u = mover_c(g, m);
+	if (!u || !face_plan(g, m, to, pair, &s))
+		return false;
+	if (!hex_is_none(pair[0]))
+		return phalanx_step_footprint(g, m, pair[0], pair[1], out);
+	*out = u->at; /* 6.45: the Reverse Face keeps both hexes */
+	out->facing = (int)to;
+	return true;
+}
+
 /* 6.41 the 5th MP */
 bool phalanx_fifth_mp_end(struct game *g, struct move *m)
 {
