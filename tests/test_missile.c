@@ -341,7 +341,8 @@ Test(missile, balearic_slingers_3_after_moving_misses_8_15)
 	cr_assert(strstr(ev, "missile_modifier firer=bs name=firer_moved "
 			     "drm=+1 rule=8.15#5"),
 		  "%s", ev);
-	cr_assert(strstr(ev, "dr=4 needs=2 result=miss hits=0"), "%s", ev);
+	cr_assert(strstr(ev, "die=3 needs=2 dr=4 strength=3 result=miss hits=0"),
+		  "%s", ev);
 	cr_assert_eq(U(s, "cav")->hits, 0);
 	close_game(s);
 }

@@ -495,8 +495,13 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 	event_init(&e, "missile_result");
 	event_add(&e, "firer", "%s", u->id);
 	event_add(&e, "target", "%s", t ? t->id : "leaders_only");
-	event_add(&e, "dr", "%d", c.extended ? die : die + c.drm);
+	/* die against needs (the bare die's figure, as `missile_fire`
+	 * gives it); dr is the die with the modifiers, against strength */
+	event_add(&e, "die", "%d", die);
 	event_add(&e, "needs", "%d", c.needed);
+	event_add(&e, "dr", "%d", c.extended ? die : die + c.drm);
+	if (!c.extended)
+		event_add(&e, "strength", "%d", c.strength);
 	event_add(&e, "result", "%s", hit ? "hit" : "miss");
 	event_add(&e, "hits", "%d", hits);
 	if (t && hit && t->type == UT_EL)
