@@ -21,6 +21,8 @@
 #include "maniple/missile.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
+#include "maniple/reaction_fire.h"
+#include "maniple/reactions.h"
 #include "move_fixture.h"
 
 static struct hex H(int n)
@@ -372,6 +374,11 @@ Test(harass, r8_33_h_and_d_takes_the_whole_ma_needs_an_unspent_move_order)
 	struct cmd_result r3 = {0};
 	harass_order(g, 1, argv, &r3);
 	cr_assert_eq(r3.status, CMD_OK, "%s", r3.reason);
+	/* 8.33: Y's side answers first (Y may turn or fire back) */
+	cr_assert(g->ord.moving);
+	struct cmd_result r4 = {0};
+	reactions_no_reaction(g, &r4);
+	cr_assert_eq(r4.status, CMD_OK, "%s", r4.reason);
 	cr_assert_not(g->ord.moving); /* the move is over, MA used */
 	cr_assert(hex_eq(g->units[idx(g, "C")].at.hex[0], H(2811)));
 	game_free(g);
@@ -530,5 +537,190 @@ Test(harass, r8_21_a_unit_fires_back_once)
 	struct cmd_result r = {0};
 	cr_assert_not(harass_fire(g, &c, -1, fire, 2, &r));
 	cr_assert_str_eq(r.rule, "8.21");
+	game_free(g);
+}
+
+/* ---- 8.33: the target's side decides, after the order ---- */
+
+static struct cmd_result hd_order(struct game *g, const char *firer,
+				  const char *target, const char *extra)
+{
+	open_move(g, idx(g, firer));
+	char a0[16], a1[16];
+	snprintf(a0, sizeof a0, "%s", target);
+	snprintf(a1, sizeof a1, "%s", extra ? extra : "");
+	char *argv[] = {a0, a1, a1};
+	struct cmd_result r = {0};
+	harass_order(g, extra ? 3 : 1, argv, &r);
+	return r;
+}
+
+Test(harass, r8_33_face_and_fire_words_are_not_the_harassers_to_give)
+{
+	struct game *g = beneventum();
+	struct cmd_result r = hd_order(g, "C", "Y", "fire");
+	cr_assert_eq(r.status, CMD_REFUSED);
+	cr_assert_str_eq(r.rule, "8.33");
+	game_free(g);
+	g = beneventum();
+	r = hd_order(g, "C", "Y", "face");
+	cr_assert_eq(r.status, CMD_REFUSED);
+	cr_assert_str_eq(r.rule, "8.33");
+	game_free(g);
+}
+
+Test(harass, r8_33_target_side_answers_in_the_reactions_window)
+{
+	struct game *g = beneventum();
+	int C = idx(g, "C"), Y = idx(g, "Y");
+	size_t from = g->events.n;
+	struct cmd_result r = hd_order(g, "C", "Y", NULL);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	/* declared, nothing thrown yet; the Romans owe the decision */
+	cr_assert_null(fx_event(g, from, "missile_fire"));
+	cr_assert(reactions_pending(g));
+	cr_assert_eq(reactions_decision_side(g), 0);
+	cr_assert_str_eq(reactions_pending_rule(g), "8.33");
+	cr_assert(harass_pending(g));
+	struct seq_action acts[16];
+	int n = reactions_legal(g, acts, 16);
+	bool fire_y = false, face_y = false;
+	for (int i = 0; i < n; i++) {
+		fire_y |= strcmp(acts[i].line, "react fire Y") == 0;
+		face_y |= strncmp(acts[i].line, "react face Y ", 13) == 0;
+	}
+	cr_assert(fire_y && face_y);
+	/* 8.33: Z has no hex of the path next to it */
+	struct cmd_result rb = {0};
+	reactions_fire(g, "Z", NULL, NULL, &rb);
+	cr_assert_eq(rb.status, CMD_REFUSED);
+	cr_assert_str_eq(rb.rule, "8.33");
+	struct cmd_result ry = {0};
+	reactions_fire(g, "Y", NULL, NULL, &ry);
+	cr_assert_eq(ry.status, CMD_OK, "%s", ry.reason);
+	/* 8.21: once; the facing comes first (ruling) */
+	struct cmd_result ry2 = {0};
+	reactions_fire(g, "Y", NULL, NULL, &ry2);
+	cr_assert_eq(ry2.status, CMD_REFUSED);
+	cr_assert_str_eq(ry2.rule, "8.21");
+	struct cmd_result rf = {0};
+	reactions_face(g, "Y", "NW", &rf);
+	cr_assert_eq(rf.status, CMD_REFUSED);
+	cr_assert_str_eq(rf.rule, "8.33");
+	cr_assert(g->ord.moving);
+	/* no reaction: C's volley (8), Y's back (1: a hit) */
+	int dice[] = {8, 1};
+	force(g, 2, dice);
+	struct cmd_result rn = {0};
+	reactions_no_reaction(g, &rn);
+	cr_assert_eq(rn.status, CMD_OK, "%s", rn.reason);
+	cr_assert_not(reactions_pending(g));
+	const struct event *v1 = nth(g, from, "missile_fire", 0);
+	cr_assert_str_eq(field_of(v1, "firer"), "C");
+	cr_assert_str_eq(field_of(v1, "kind"), "hd");
+	const struct event *v2 = nth(g, from, "missile_fire", 1);
+	cr_assert_str_eq(field_of(v2, "firer"), "Y");
+	cr_assert_str_eq(field_of(v2, "kind"), "entry");
+	cr_assert_eq(g->units[C].hits, 1);
+	cr_assert_not(g->ord.moving); /* 8.31: the whole MA */
+	/* 8.21, 8.23: the entry fire is recorded as reaction fire's own */
+	cr_assert(g->react.rfire[Y][C] & RF_ENTRY);
+	size_t at = g->events.n;
+	rfire_return_offer(g, C, Y);
+	cr_assert_not_null(fx_event(g, at, "return_fire_barred"));
+	game_free(g);
+}
+
+Test(harass, r8_33_r7_15_target_turns_then_names_who_fires_back)
+{
+	struct game *g = beneventum();
+	int Y = idx(g, "Y");
+	struct cmd_result r = hd_order(g, "C", "Y", NULL);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	int die[] = {1};
+	force(g, 1, die);
+	struct cmd_result rf = {0};
+	reactions_face(g, "Y", "NW", &rf);
+	cr_assert_eq(rf.status, CMD_OK, "%s", rf.reason);
+	cr_assert_eq(g->units[Y].at.facing, FACE_NW);
+	cr_assert(g->react.faced[Y]);
+	/* 7.15: once */
+	struct cmd_result rf2 = {0};
+	reactions_face(g, "Y", "W", &rf2);
+	cr_assert_eq(rf2.status, CMD_REFUSED);
+	cr_assert_str_eq(rf2.rule, "7.15");
+	game_free(g);
+}
+
+Test(harass, r8_21_entry_fire_already_used_at_the_harasser_bars_firing_back)
+{
+	struct game *g = beneventum();
+	g->react.rfire[idx(g, "Y")][idx(g, "C")] |= RF_ENTRY;
+	struct cmd_result r = hd_order(g, "C", "Y", NULL);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	struct cmd_result ry = {0};
+	reactions_fire(g, "Y", NULL, NULL, &ry);
+	cr_assert_eq(ry.status, CMD_REFUSED);
+	cr_assert_str_eq(ry.rule, "8.21");
+	game_free(g);
+}
+
+Test(harass, r8_33_no_choice_for_the_target_side_fires_at_once)
+{
+	struct game *g = fx_field();
+	mk(g, "sl", 1, UT_SK, 2510, FACE_E, 6, MC_S);
+	mk(g, "t", 0, UT_HI, 2710, FACE_W, 5, MC_NONE);
+	g->react.faced[idx(g, "t")] = true; /* 7.15: turned already */
+	int die[] = {1};
+	force(g, 1, die);
+	size_t from = g->events.n;
+	struct cmd_result r = hd_order(g, "sl", "t", NULL);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	cr_assert_not(reactions_pending(g));
+	cr_assert_null(fx_event(g, from, "reaction_offer"));
+	cr_assert_not_null(fx_event(g, from, "missile_fire"));
+	cr_assert_not(g->ord.moving);
+	game_free(g);
+}
+
+Test(harass, r8_31_legal_lists_the_h_and_d_orders)
+{
+	struct game *g = beneventum();
+	struct seq_action acts[16];
+	int n = harass_legal_order(g, idx(g, "C"), "order", acts, 16);
+	bool y = false, x = false;
+	for (int i = 0; i < n; i++) {
+		y |= strcmp(acts[i].line, "order C hd Y") == 0;
+		x |= strcmp(acts[i].line, "order C hd X") == 0;
+		cr_assert_str_eq(acts[i].rule, "8.31");
+	}
+	cr_assert(y);
+	cr_assert_not(x); /* 8.32: no line of sight to X */
+	game_free(g);
+}
+
+/* ---- 8.22, 6.55: retire fire and withdrawing fire at range 2 ---- */
+
+Test(harass, r8_22_r6_55_retire_and_withdrawing_fire_are_at_range_2)
+{
+	struct game *g = fx_field();
+	mk(g, "sl", 1, UT_SK, 2510, FACE_E, 6, MC_S);
+	mk(g, "ma", 1, UT_LC, 2512, FACE_E, 9, MC_MA);
+	struct unit *t = mk(g, "t", 0, UT_HI, 2610, FACE_W, 5, MC_NONE);
+	mk(g, "u", 0, UT_HI, 2612, FACE_W, 5, MC_NONE);
+	cr_assert_eq(footprint_distance(&t->at, H(2510)), 1);
+	struct fire_check fc;
+	cr_assert(missile_check(g, idx(g, "sl"), WEAPON_MAIN, H(2610),
+				FIRE_ENTRY, &fc));
+	cr_assert_eq(fc.range, 1);
+	cr_assert(missile_check(g, idx(g, "sl"), WEAPON_MAIN, H(2610),
+				FIRE_RETIRE, &fc), "%s", fc.reason);
+	cr_assert_eq(fc.range, 2);
+	cr_assert_eq(fc.strength, tables_missile_strength(g->tables, MC_S, 2));
+	cr_assert(missile_check(g, idx(g, "ma"), WEAPON_MAIN, H(2612),
+				FIRE_WITHDRAWING, &fc), "%s", fc.reason);
+	cr_assert_eq(fc.range, 2);
+	cr_assert_eq(fc.strength,
+		     tables_missile_strength(g->tables, MC_MA, 2));
 	game_free(g);
 }

@@ -112,6 +112,14 @@ static struct battle *loader(void *user, const char *name,
 	snprintf(ld->members[0], sizeof ld->members[0], "bs");
 	snprintf(ld->members[1], sizeof ld->members[1], "ar");
 	ld->spacing = 1;
+	/* a second line, of javelins, for two Line Commands to fire */
+	ld = &b->lines[b->nlines++];
+	snprintf(ld->name, sizeof ld->name, "javelins");
+	ld->side = 0;
+	ld->nmembers = 2;
+	snprintf(ld->members[0], sizeof ld->members[0], "ve");
+	snprintf(ld->members[1], sizeof ld->members[1], "ha");
+	ld->spacing = 1;
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
 		snprintf(u->id, sizeof u->id, "%s", s->id);
@@ -1103,6 +1111,34 @@ Test(missile, line_command_fire_without_movement_5_23)
 	REFUSED(s, "fire bs 1608", "8.11"); /* one volley each */
 	force(s, 7);
 	ok(s, "fire ar 1707");
+	close_game(s);
+}
+
+/* 5.23 #2: a leader with a Line Command rating of 2 gives two Line
+ * Commands to fire: the first line's members keep their right to fire */
+Test(missile, two_line_commands_to_fire_keep_the_first_5_23)
+{
+	struct session *s = open_game();
+	place(s, "bs", 1610, FACE_NE);
+	place(s, "ar", 1710, FACE_NE);
+	place(s, "ve", 1613, FACE_NE);
+	place(s, "ha", 1713, FACE_NE);
+	place(s, "cav", 1608, FACE_SE);
+	put_leader(s, "consul", 1611);
+	for (int i = 0; i < s->game->nleaders; i++)
+		if (strcmp(s->game->leaders[i].id, "consul") == 0)
+			s->game->leaders[i].line_command = 2;
+	phase(s, "consul");
+	ok(s, "line skirmishers fire");
+	struct out o = ok(s, "line javelins fire");
+	cr_assert(has(&o, "line_fire line=javelins command=2 rule=5.23"),
+		  "%s", o.ev);
+	cr_assert(missile_line_fire_member(s->game, UI(s, "bs")));
+	cr_assert(missile_line_fire_member(s->game, UI(s, "ve")));
+	cr_assert(legal_has(s, "fire bs 1608 # needs 3 or less"));
+	REFUSED(s, "pick bs", "5.23");
+	force(s, 1);
+	ok(s, "fire bs 1608");
 	close_game(s);
 }
 

@@ -34,6 +34,7 @@
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/hex.h"
+#include "maniple/sequence.h"
 
 #define HARASS_PATH_MAX 3   /* 8.32: light cavalry's 4 hexes less one */
 #define HARASS_REACTORS_MAX 8
@@ -75,14 +76,39 @@ bool harass_check(const struct game *g, int firer, int target,
 bool harass_fire(struct game *g, const struct harass_check *c, int face,
 		 const int *fire, int nfire, struct cmd_result *r);
 
-/* 8.31: `order UNIT hd TARGET [via HEX,...] [face FACING] [fire UNIT...]`
- * (an Individual Order to move, used for H&D) and `pick UNIT hd ...` (a
- * unit of a Line Command): cmd_orders.c gives the order, then calls this
- * with argv[0] = TARGET for the unit whose move is now open.  H&D takes
- * the whole MA (8.31), so nothing of the move may be spent yet; `face`
- * is the target's reaction facing (7.15), `fire` the enemy units that
- * fire back (8.33): the target side's choices, given with the command. */
+/* 8.31: `order UNIT hd TARGET [via HEX,...]` (an Individual Order to
+ * move, used for H&D) and `pick UNIT hd ...` (a unit of a Line Command):
+ * cmd_orders.c gives the order, then calls this with argv[0] = TARGET for
+ * the unit whose move is now open.  H&D takes the whole MA (8.31), so
+ * nothing of the move may be spent yet.  The words `face` and `fire` are
+ * refused naming 8.33: those are the target side's decisions, made after
+ * the order (harass_declare). */
 void harass_order(struct game *g, int argc, char **argv,
 		  struct cmd_result *r);
+
+/* ---- The target's side decides (8.33): the RK_HD offer ---- */
+
+/* 8.33: declares the H&D c allowed (an `hd` event), then opens an RK_HD
+ * offer in the reactions window for the target's side, the H&D stored
+ * in g->react.hd_*: `react face TARGET FACING` (7.15, before any unit is
+ * named to fire back), `react fire UNIT` for each unit firing back (8.21
+ * entry fire at range 1), then `no reaction` throws every volley at once
+ * (harass_go_on) and ends the harassing unit's move.  When the side has
+ * no choice at all the volleys are thrown at once. */
+void harass_declare(struct game *g, const struct harass_check *c,
+		    struct cmd_result *r);
+/* An RK_HD offer is open (react face / react fire come here). */
+bool harass_pending(const struct game *g);
+void harass_react_face(struct game *g, int unit, int face,
+		       struct cmd_result *r);
+void harass_react_fire(struct game *g, int unit, struct cmd_result *r);
+/* `no reaction` on the RK_HD offer i: the volleys are thrown. */
+void harass_go_on(struct game *g, int i, struct cmd_result *r);
+/* The `react face` / `react fire` lines legal for the open RK_HD offer. */
+int harass_legal(const struct game *g, struct seq_action *out, int max);
+/* 8.31: `PREFIX UNIT hd TARGET` lines (PREFIX "order" or "pick") for unit
+ * ui, which may be ordered now; for orders_legal. */
+int harass_legal_order(const struct game *g, int ui, const char *prefix,
+		       struct seq_action *out, int max);
 
 #endif

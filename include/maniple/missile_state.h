@@ -28,6 +28,9 @@ struct missile_state {
 	/* 5.23 #2: the Line Command (1-based, as g->ord.lc_of) given to
 	 * fire without movement this phase, 0 none */
 	int line_fire;
+	/* 5.23 #2: the units of every Line Command to fire given this
+	 * phase (a leader with a Line Command rating of 2 may give two) */
+	bool line_fire_unit[BATTLE_UNITS_MAX];
 };
 
 #endif

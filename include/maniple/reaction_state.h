@@ -23,6 +23,8 @@ enum reaction_kind {
 	RK_LEADER_WITHDRAW,  /* 4.72: a leader withdraws 1-3 hexes */
 	RK_PREARRANGED,	     /* 6.83: a PW Line withdraws (prearranged.h) */
 	RK_FIRE,	     /* 8.2, 6.55: reaction fire (reaction_fire.h) */
+	RK_HD,		     /* 8.33: the target's side answers an H&D
+			      * (harass.h): facing, who fires back */
 	RK_COUNT
 };
 
@@ -76,6 +78,16 @@ struct reaction_state {
 	 * RF_* bits of reaction_fire.h, cleared when an Orders Phase
 	 * begins */
 	unsigned char rfire[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX];
+	/* 8.33 (harass.c): the H&D declared and waiting for its RK_HD
+	 * offer's answers: the harassing unit, its target, the path and
+	 * what harass_check found, and the units the target's side has
+	 * named to fire back (in the order named) */
+	bool hd_open;
+	int hd_firer, hd_target, hd_distance, hd_limit, hd_elephant_hits;
+	int hd_npath;
+	struct hex hd_path[3];	/* HARASS_PATH_MAX */
+	int hd_nfire;
+	int hd_fire[8];		/* HARASS_REACTORS_MAX */
 };
 
 #endif

@@ -74,16 +74,21 @@ static bool fire_offensive(struct game *g, int ui, struct hex target,
 
 static bool gate(const struct game *g, struct cmd_result *r)
 {
+	/* 10.22, the reactions window: a pending decision comes first */
+	if (rout_pending(g)) {
+		cmd_refuse(r, "10.22", "a rout move waits for its owner's "
+				       "choice first");
+		return false;
+	}
+	if (reactions_pending(g)) {
+		cmd_refuse(r, reactions_pending_rule(g),
+			   "a reaction waits for its answer first");
+		return false;
+	}
 	if (seq_step_now(g) != SEQ_ORDERS) {
 		cmd_refuse(r, "8.11",
 			   "offensive fire is given while orders are given "
 			   "(B.1 of the sequence)");
-		return false;
-	}
-	if (rout_pending(g) || reactions_pending(g)) {
-		cmd_refuse(r, reactions_pending(g) ? reactions_pending_rule(g)
-						   : "10.22",
-			   "a decision is pending first");
 		return false;
 	}
 	return true;
@@ -149,8 +154,7 @@ void missile_fire_cmd(struct game *g, const char *who, const char *hex,
 		cmd_refuse(r, "8.11", "no unit %s", who);
 		return;
 	}
-	if (ui >= 0 && g->fire.line_fire > 0 &&
-	    o->lc_of[ui] == g->fire.line_fire) {
+	if (missile_line_fire_member(g, ui)) {
 		/* 5.23 #2: fire without movement */
 		g->fire.fire_only = ui;
 		bool ok = fire_offensive(g, ui, target, w, r);
@@ -188,6 +192,11 @@ void missile_line_fire(struct game *g, const char *name, const char *unit,
 	if (r->status != CMD_OK)
 		return;
 	g->fire.line_fire = g->ord.lc_given;
+	/* 5.23 #2: this Line's units join those of any earlier Line
+	 * Command to fire this phase */
+	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++)
+		if (g->ord.lc_of[i] == g->fire.line_fire)
+			g->fire.line_fire_unit[i] = true;
 	struct event e;
 	event_init(&e, "line_fire");
 	event_add(&e, "line", "%s", name);
@@ -200,8 +209,7 @@ void missile_line_fire(struct game *g, const char *name, const char *unit,
  * move). */
 bool missile_line_fire_member(const struct game *g, int ui)
 {
-	return g && ui >= 0 && ui < g->nunits && g->fire.line_fire > 0 &&
-	       g->ord.lc_of[ui] == g->fire.line_fire;
+	return g && ui >= 0 && ui < g->nunits && g->fire.line_fire_unit[ui];
 }
 
 static void add_action(struct seq_action *out, int max, int *n, int side,

@@ -4,9 +4,14 @@
  * (missile.h): FIRE_HD for the harassing unit, FIRE_ENTRY for the enemy
  * units firing back, both at a range of one hex (8.33).
  *
- * Dice order of one H&D: the target's 7.15 facing die (when it turns),
- * then the harassing unit's volley, then each entry volley in the order
- * the units were named, each volley as missile_fire rolls it. */
+ * The order declares the H&D; the target's side answers an RK_HD offer
+ * of the reactions window (react face, react fire, no reaction), then
+ * every volley is thrown together.
+ *
+ * Dice order of one H&D: the target's 7.15 facing die (when it turns, at
+ * `react face`), then the harassing unit's volley, then each entry
+ * volley in the order the units were named, each volley as missile_fire
+ * rolls it (at `no reaction`). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +23,7 @@
 #include "maniple/missile.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 
@@ -346,39 +352,48 @@ static void emit_declared(struct game *g, const struct harass_check *c)
 	game_emit(g, &e);
 }
 
+/* 7.15, 7.16 (as 8.33 allows): why the target may not make a reaction
+ * facing change now (NULL: it may) */
+static const char *face_bar(const struct game *g, const struct harass_check *c,
+			    const char **rule)
+{
+	const struct unit *t = &g->units[c->target];
+	*rule = "7.15";
+	if (unit_is_two_hex(t)) {
+		*rule = "7.16";
+		return "a phalanx does not make a reaction facing change "
+		       "(7.15); its reverse face (7.16) is for an enemy in its "
+		       "Rear";
+	}
+	if (t->at.in_column)
+		return "a unit In Column makes no reaction facing change";
+	if (t->routed || !game_unit_in_play(t))
+		return "the target is routed or out of play";
+	if (g->react.faced[c->target])
+		return "the target has made its reaction facing change this "
+		       "Orders Phase";
+	if (unit_in_enemy_zoc(g, t))
+		return "the target is already in the ZOC of another enemy unit";
+	return NULL;
+}
+
 /* 7.15 (as 8.33 allows): the target turns one vertex before the fire */
 static bool target_faces(struct game *g, const struct harass_check *c,
 			 int face, struct cmd_result *r)
 {
 	struct unit *t = &g->units[c->target];
 	const struct unit *f = &g->units[c->firer];
-	if (unit_is_two_hex(t)) {
-		cmd_refuse(r, "7.16",
-			   "a phalanx does not make a reaction facing change "
-			   "(7.15); its reverse face (7.16) is for an enemy in "
-			   "its Rear");
+	const char *rule, *why = face_bar(g, c, &rule);
+	if (why) {
+		cmd_refuse(r, rule, "%s: %s", t->id, why);
 		return false;
 	}
-	if (t->at.in_column ||
-	    facing_vertices((enum facing)t->at.facing, (enum facing)face) !=
-		    1) {
+	if (facing_vertices((enum facing)t->at.facing, (enum facing)face) !=
+	    1) {
 		cmd_refuse(r, "7.15",
 			   "a reaction facing change is one vertex: %s faces "
 			   "%s",
 			   t->id, facing_name((enum facing)t->at.facing));
-		return false;
-	}
-	if (g->react.faced[c->target]) {
-		cmd_refuse(r, "7.15",
-			   "%s has made its reaction facing change this "
-			   "Orders Phase",
-			   t->id);
-		return false;
-	}
-	if (unit_in_enemy_zoc(g, t)) {
-		cmd_refuse(r, "7.15",
-			   "%s is already in the ZOC of another enemy unit",
-			   t->id);
 		return false;
 	}
 	int from = t->at.facing;
@@ -420,6 +435,60 @@ static void lost_volley(struct game *g, const struct unit *u)
 	game_emit(g, &e);
 }
 
+static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
+		    int nfire, struct cmd_result *r);
+
+/* 8.33, 8.21: why unit u may not fire back at the H&D c now (false: it
+ * may).  The volley is checked from the first hex of the path, as it
+ * will be thrown (see volleys). */
+static bool fire_back_bar(const struct game *cg, const struct harass_check *c,
+			  int u, const char **rule, char *why, size_t n)
+{
+	struct game *g = (struct game *)cg; /* the footprint is put back */
+	bool listed = false;
+	for (int k = 0; k < c->nreactors; k++)
+		listed |= c->reactors[k] == u;
+	const char *id = u >= 0 && u < g->nunits ? g->units[u].id : "?";
+	if (!listed) {
+		*rule = "8.33";
+		snprintf(why, n,
+			 "%s may not fire back at this H&D: only a missile "
+			 "unit with a hex of the path next to it in its arc of "
+			 "fire (8.13) may",
+			 id);
+		return true;
+	}
+	if (g->react.rfire[u][c->firer] & RF_ENTRY) {
+		*rule = "8.21";
+		snprintf(why, n,
+			 "%s has used entry fire at %s this Orders Phase", id,
+			 g->units[c->firer].id);
+		return true;
+	}
+	struct unit *ru = &g->units[u];
+	if (footprint_two_hex(&ru->at)) {
+		*rule = "8.33";
+		snprintf(why, n,
+			 "%s: a two-hex unit does not fire back at an H&D",
+			 id);
+		return true;
+	}
+	struct footprint was = ru->at;
+	ru->at = at_hex(was, c->path[0]);
+	struct fire_check fc;
+	memset(&fc, 0, sizeof fc);
+	bool ok = missile_check(g, u, WEAPON_MAIN,
+				g->units[c->firer].at.hex[0], FIRE_ENTRY, &fc);
+	ru->at = was;
+	if (!ok) {
+		*rule = fc.rule ? fc.rule : "8.33";
+		snprintf(why, n, "%s may not fire back: %s", id,
+			 fc.reason ? fc.reason : "refused");
+		return true;
+	}
+	return false;
+}
+
 /* 8.33: every volley of one H&D is simultaneous */
 bool harass_fire(struct game *g, const struct harass_check *given, int face,
 		 const int *fire, int nfire, struct cmd_result *r)
@@ -451,16 +520,20 @@ bool harass_fire(struct game *g, const struct harass_check *given, int face,
 			return false;
 		collect_reactors(g, &c); /* the arc may have changed */
 	}
+	return volleys(g, &c, fire, nfire, r);
+}
+
+/* 8.33, 8.34: the volleys of a declared H&D (c's reactors as they stand
+ * now); fire[0..nfire) are checked, then every volley is thrown */
+static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
+		    int nfire, struct cmd_result *r)
+{
+	struct harass_check c = *cp;
 	for (int i = 0; i < nfire; i++) {
-		bool ok = false;
-		for (int k = 0; k < c.nreactors; k++)
-			ok |= c.reactors[k] == fire[i];
-		if (!ok) {
-			cmd_refuse(r, "8.33",
-				   "%s may not fire back at this H&D: only a "
-				   "missile unit with a hex of the path next "
-				   "to it in its arc of fire (8.13) may",
-				   g->units[fire[i]].id);
+		const char *rule;
+		char why[CMD_REASON_MAX];
+		if (fire_back_bar(g, &c, fire[i], &rule, why, sizeof why)) {
+			cmd_refuse(r, rule, "%s", why);
 			return false;
 		}
 	}
@@ -564,9 +637,289 @@ bool harass_fire(struct game *g, const struct harass_check *given, int face,
 			missile_fire(g, fire[i], WEAPON_MAIN, fh, FIRE_ENTRY,
 				     &fc);
 			u->at = was;
+			/* 8.21 once at this entering unit; 8.23 no return
+			 * fire at it after this entry fire */
+			g->react.rfire[fire[i]][c.firer] |= RF_ENTRY;
 		}
 	}
 	return true;
+}
+
+/* ---- the target's side answers (the RK_HD offer, 8.33) ---- */
+
+_Static_assert(HARASS_PATH_MAX <= (int)(sizeof ((struct reaction_state *)0)
+						->hd_path /
+					sizeof(struct hex)),
+	       "reaction_state.hd_path holds an H&D path");
+_Static_assert(HARASS_REACTORS_MAX <= (int)(sizeof ((struct reaction_state *)0)
+						    ->hd_fire /
+					    sizeof(int)),
+	       "reaction_state.hd_fire holds the units firing back");
+
+/* The open RK_HD offer, -1 none. */
+static int hd_offer(const struct game *g)
+{
+	const struct reaction_state *s = &g->react;
+	if (!s->hd_open)
+		return -1;
+	for (int i = 0; i < s->noffers; i++)
+		if (s->offers[i].kind == RK_HD && s->offers[i].state == RO_OPEN)
+			return i;
+	return -1;
+}
+
+bool harass_pending(const struct game *g)
+{
+	return hd_offer(g) >= 0;
+}
+
+/* 8.33: the declared H&D as harass_check found it, with the units that
+ * may fire back as things stand now (the target may have turned) */
+static void hd_rebuild(const struct game *g, struct harass_check *c)
+{
+	const struct reaction_state *s = &g->react;
+	memset(c, 0, sizeof *c);
+	c->firer = s->hd_firer;
+	c->target = s->hd_target;
+	c->distance = s->hd_distance;
+	c->limit = s->hd_limit;
+	c->elephant_hits = s->hd_elephant_hits;
+	c->npath = s->hd_npath;
+	memcpy(c->path, s->hd_path, (size_t)c->npath * sizeof c->path[0]);
+	collect_reactors(g, c);
+}
+
+/* 8.33: whether unit u is named to fire back already */
+static bool hd_named(const struct game *g, int u)
+{
+	for (int k = 0; k < g->react.hd_nfire; k++)
+		if (g->react.hd_fire[k] == u)
+			return true;
+	return false;
+}
+
+/* 8.33: whether the target's side has a choice left: a facing change or
+ * a unit that may still be named to fire back */
+static bool hd_choice_left(const struct game *g, const struct harass_check *c)
+{
+	const char *rule;
+	char why[CMD_REASON_MAX];
+	if (g->react.hd_nfire == 0 && !face_bar(g, c, &rule))
+		return true;
+	for (int k = 0; k < c->nreactors; k++)
+		if (!hd_named(g, c->reactors[k]) &&
+		    !fire_back_bar(g, c, c->reactors[k], &rule, why,
+				   sizeof why))
+			return true;
+	return false;
+}
+
+/* 8.33, 8.31: the volleys, then the harassing unit's move is over (its
+ * whole MA, without leaving its hex) */
+static bool hd_resolve(struct game *g, struct cmd_result *r)
+{
+	struct reaction_state *s = &g->react;
+	struct harass_check c;
+	hd_rebuild(g, &c);
+	int fire[HARASS_REACTORS_MAX];
+	int nfire = s->hd_nfire;
+	memcpy(fire, s->hd_fire, sizeof fire);
+	s->hd_open = false;
+	s->hd_nfire = 0;
+	if (!volleys(g, &c, fire, nfire, r))
+		return false;
+	struct orders_state *o = &g->ord;
+	if (o->moving && o->mover_unit == c.firer) {
+		o->move.mp_spent = o->move.ma;
+		orders_close_move(g);
+	}
+	return true;
+}
+
+/* 8.33: declares the H&D c allowed, then the target's side decides (an
+ * RK_HD offer) unless it has no choice */
+void harass_declare(struct game *g, const struct harass_check *c,
+		    struct cmd_result *r)
+{
+	struct reaction_state *s = &g->react;
+	emit_declared(g, c);
+	s->hd_open = true;
+	s->hd_firer = c->firer;
+	s->hd_target = c->target;
+	s->hd_distance = c->distance;
+	s->hd_limit = c->limit;
+	s->hd_elephant_hits = c->elephant_hits;
+	s->hd_npath = c->npath;
+	memcpy(s->hd_path, c->path, (size_t)c->npath * sizeof c->path[0]);
+	s->hd_nfire = 0;
+	struct harass_check now;
+	hd_rebuild(g, &now);
+	if (hd_choice_left(g, &now)) {
+		struct reaction_offer o;
+		memset(&o, 0, sizeof o);
+		o.kind = RK_HD;
+		o.side = g->units[c->target].side;
+		o.unit = c->target;
+		o.leader = -1;
+		o.trigger = c->firer;
+		o.state = RO_OPEN;
+		if (reaction_offer_add(g, &o) >= 0)
+			return;
+	}
+	hd_resolve(g, r);
+}
+
+/* 8.33: the target's side answers the offer: `react face`, `react fire`
+ * and `no reaction` come here.  Returns the offer, -1 after refusing. */
+static int hd_gate(struct game *g, struct cmd_result *r)
+{
+	int oi = hd_offer(g);
+	if (oi < 0) {
+		cmd_refuse(r, "8.33", "no H&D waits for an answer");
+		return -1;
+	}
+	if (rout_pending(g)) {
+		cmd_refuse(r, "10.22", "a rout move waits first");
+		return -1;
+	}
+	if (reactions_decision_side(g) != g->react.offers[oi].side) {
+		char t[CMD_REASON_MAX];
+		reactions_pending_text(g, t, sizeof t);
+		cmd_refuse(r, reactions_pending_rule(g), "%s", t);
+		return -1;
+	}
+	return oi;
+}
+
+/* 8.33, 7.15: react face TARGET FACING */
+void harass_react_face(struct game *g, int unit, int face,
+		       struct cmd_result *r)
+{
+	if (hd_gate(g, r) < 0)
+		return;
+	struct harass_check c;
+	hd_rebuild(g, &c);
+	if (unit != c.target) {
+		cmd_refuse(r, "8.33",
+			   "only the target of the H&D, %s, may turn (7.15)",
+			   g->units[c.target].id);
+		return;
+	}
+	if (g->react.hd_nfire > 0) {
+		/* ruling: the facing comes before the units firing back
+		 * are named, as the arc of fire depends on it */
+		cmd_refuse(r, "8.33",
+			   "the target turns before any unit is named to "
+			   "fire back");
+		return;
+	}
+	target_faces(g, &c, face, r);
+}
+
+/* 8.33, 8.21: react fire UNIT: u fires back (the volleys are thrown
+ * together when the side goes on) */
+void harass_react_fire(struct game *g, int unit, struct cmd_result *r)
+{
+	if (hd_gate(g, r) < 0)
+		return;
+	struct harass_check c;
+	hd_rebuild(g, &c);
+	if (hd_named(g, unit)) {
+		cmd_refuse(r, "8.21", "%s fires back once",
+			   g->units[unit].id);
+		return;
+	}
+	const char *rule;
+	char why[CMD_REASON_MAX];
+	if (fire_back_bar(g, &c, unit, &rule, why, sizeof why)) {
+		cmd_refuse(r, rule, "%s", why);
+		return;
+	}
+	struct reaction_state *s = &g->react;
+	if (s->hd_nfire >= HARASS_REACTORS_MAX) {
+		cmd_refuse(r, "8.33", "too many units fire back");
+		return;
+	}
+	s->hd_fire[s->hd_nfire++] = unit;
+	struct event e;
+	event_init(&e, "hd_fire_back");
+	event_add(&e, "unit", "%s", g->units[unit].id);
+	event_add(&e, "at", "%s", g->units[c.firer].id);
+	event_add(&e, "range", "1");
+	event_add(&e, "rule", "8.33,8.21");
+	game_emit(g, &e);
+}
+
+/* 8.33: no reaction: the side goes on; offer i is done and the volleys
+ * are thrown */
+void harass_go_on(struct game *g, int i, struct cmd_result *r)
+{
+	struct event e;
+	event_init(&e, "hd_answered");
+	event_add(&e, "unit", "%s", g->units[g->react.hd_target].id);
+	event_add(&e, "fire_back", "%d", g->react.hd_nfire);
+	event_add(&e, "rule", "8.33");
+	game_emit(g, &e);
+	reaction_offer_done(g, i);
+	hd_resolve(g, r);
+}
+
+/* 8.33: the answers legal now */
+int harass_legal(const struct game *g, struct seq_action *out, int max)
+{
+	int oi = hd_offer(g), n = 0;
+	if (oi < 0)
+		return 0;
+	int side = g->react.offers[oi].side;
+	struct harass_check c;
+	hd_rebuild(g, &c);
+	const char *rule;
+	char why[CMD_REASON_MAX];
+	const struct unit *t = &g->units[c.target];
+	if (g->react.hd_nfire == 0 && !face_bar(g, &c, &rule))
+		for (int d = 1; d <= 5 && n < max; d += 4) {
+			out[n].side = side;
+			snprintf(out[n].rule, sizeof out[n].rule, "7.15");
+			snprintf(out[n].line, sizeof out[n].line,
+				 "react face %s %s", t->id,
+				 facing_name((enum facing)((t->at.facing + d) %
+							   FACING_COUNT)));
+			n++;
+		}
+	for (int k = 0; k < c.nreactors && n < max; k++) {
+		int u = c.reactors[k];
+		if (hd_named(g, u) ||
+		    fire_back_bar(g, &c, u, &rule, why, sizeof why))
+			continue;
+		out[n].side = side;
+		snprintf(out[n].rule, sizeof out[n].rule, "8.33");
+		snprintf(out[n].line, sizeof out[n].line, "react fire %s",
+			 g->units[u].id);
+		n++;
+	}
+	return n;
+}
+
+/* 8.31: `PREFIX hd TARGET` for unit ui, which may be ordered now, for
+ * each enemy it may harass (orders_legal calls this) */
+int harass_legal_order(const struct game *g, int ui, const char *prefix,
+		       struct seq_action *out, int max)
+{
+	int n = 0;
+	if (ui < 0 || ui >= g->nunits || g->units[ui].missile == MC_NONE)
+		return 0;
+	for (int t = 0; t < g->nunits && n < max; t++) {
+		struct harass_check c;
+		if (g->units[t].side == g->units[ui].side ||
+		    !harass_check(g, ui, t, NULL, 0, &c))
+			continue;
+		out[n].side = g->units[ui].side;
+		snprintf(out[n].rule, sizeof out[n].rule, "8.31");
+		snprintf(out[n].line, sizeof out[n].line, "%s %s hd %s",
+			 prefix, g->units[ui].id, g->units[t].id);
+		n++;
+	}
+	return n;
 }
 
 /* ---- the command ---- */
@@ -585,13 +938,12 @@ static int find_unit(const struct game *g, const char *id)
 	return -1;
 }
 
-/* 8.31: `hd TARGET [via HEX,...] [face FACING] [fire UNIT...]` for the
- * unit whose move order is open; argv[0] is TARGET */
+/* 8.31: `hd TARGET [via HEX,...]` for the unit whose move order is open;
+ * argv[0] is TARGET */
 void harass_order(struct game *g, int argc, char **argv, struct cmd_result *r)
 {
 	if (argc < 1) {
-		cmd_malformed(r, "usage: ... hd TARGET [via HEX,...] "
-				 "[face FACING] [fire UNIT...]");
+		cmd_malformed(r, "usage: ... hd TARGET [via HEX,...]");
 		return;
 	}
 	if (rout_pending(g) || reactions_pending(g)) {
@@ -623,8 +975,7 @@ void harass_order(struct game *g, int argc, char **argv, struct cmd_result *r)
 		return;
 	}
 	struct hex path[HARASS_PATH_MAX];
-	int npath = 0, face = -1, nfire = 0;
-	int fire[HARASS_REACTORS_MAX];
+	int npath = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "via") == 0 && i + 1 < argc) {
 			const char *p = argv[++i];
@@ -649,30 +1000,17 @@ void harass_order(struct game *g, int argc, char **argv, struct cmd_result *r)
 				if (*p == ',')
 					p++;
 			}
-		} else if (strcmp(argv[i], "face") == 0 && i + 1 < argc) {
-			face = facing_parse(argv[++i]);
-			if (face < 0) {
-				cmd_malformed(r, "face NE|E|SE|SW|W|NW");
-				return;
-			}
-		} else if (strcmp(argv[i], "fire") == 0) {
-			while (i + 1 < argc && strcmp(argv[i + 1], "via") &&
-			       strcmp(argv[i + 1], "face")) {
-				int u = find_unit(g, argv[++i]);
-				if (u < 0) {
-					cmd_refuse(r, NULL, "no unit %s",
-						   argv[i]);
-					return;
-				}
-				if (nfire >= HARASS_REACTORS_MAX) {
-					cmd_malformed(r, "too many units");
-					return;
-				}
-				fire[nfire++] = u;
-			}
+		} else if (strcmp(argv[i], "face") == 0 ||
+			   strcmp(argv[i], "fire") == 0) {
+			/* 8.33: the target's side decides these */
+			cmd_refuse(r, "8.33",
+				   "the target's side decides its reaction "
+				   "facing and who fires back, after the order: "
+				   "react face UNIT FACING, react fire UNIT, no "
+				   "reaction");
+			return;
 		} else {
-			cmd_malformed(r, "usage: ... hd TARGET [via HEX,...] "
-					 "[face FACING] [fire UNIT...]");
+			cmd_malformed(r, "usage: ... hd TARGET [via HEX,...]");
 			return;
 		}
 	}
@@ -681,9 +1019,5 @@ void harass_order(struct game *g, int argc, char **argv, struct cmd_result *r)
 		cmd_refuse(r, c.rule, "%s", c.why);
 		return;
 	}
-	if (!harass_fire(g, &c, face, fire, nfire, r))
-		return;
-	/* 8.31: the whole MA is used; the unit has not left its hex */
-	o->move.mp_spent = o->move.ma;
-	orders_close_move(g);
+	harass_declare(g, &c, r);
 }

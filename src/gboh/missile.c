@@ -331,6 +331,18 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 	out->range = range;
 	if (range == 0)
 		return refuse(out, "8.13", "the firer's own hex");
+	/* 8.22, 6.55: retire fire and a mounted archer's fire as it
+	 * withdraws are always at a range of 2 hexes, and 8.22 needs a
+	 * missile range of 2 or more */
+	if (kind == FIRE_RETIRE || kind == FIRE_WITHDRAWING) {
+		if (kind == FIRE_RETIRE &&
+		    tables_missile_range(g->tables, mc) < 2)
+			return refuse(out, "8.22",
+				      "retire fire needs a missile range of "
+				      "two hexes or more");
+		range = 2;
+		out->range = range;
+	}
 	bool friend_there = false, any = false;
 	int t = target_of(g, u, target, &friend_there, &any);
 	if (friend_there)
@@ -709,6 +721,7 @@ void missile_phase_begin(struct game *g)
 	g->fire.step_was_hex = false;
 	g->fire.fire_only = -1;
 	g->fire.line_fire = 0;
+	memset(g->fire.line_fire_unit, 0, sizeof g->fire.line_fire_unit);
 }
 
 void missile_state_init(struct missile_state *s)

@@ -12,6 +12,7 @@
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
 #include "maniple/prearranged.h"
+#include "maniple/harass.h"
 #include "maniple/missile.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
@@ -1534,6 +1535,9 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			if (n < max) /* 5.22 #2, 8.11 */
 				n += missile_legal_order(g, i, out + n,
 							 max - n);
+			if (n < max) /* 8.31 */
+				n += harass_legal_order(g, i, "order",
+							out + n, max - n);
 		}
 		if (check_order_unit(g, i, true, &m, &w))
 			add(out, max, &n, side, "4.23", "order %s with",

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/harass.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
@@ -378,6 +379,20 @@ void reactions_fire(struct game *g, const char *unit, const char *hex,
 		cmd_malformed(r, "react fire UNIT [HEX] [main|tower|screen]: "
 				 "no weapon %s",
 			      weapon);
+		return;
+	}
+	if (harass_pending(g)) { /* 8.33: firing back at an H&D */
+		if ((w >= 0 && w != WEAPON_MAIN) ||
+		    (!hex_is_none(at) &&
+		     !footprint_occupies(
+			     &g->units[g->react.hd_firer].at, at))) {
+			cmd_refuse(r, "8.33",
+				   "a unit fires back at the harassing unit "
+				   "%s, with its main missiles",
+				   g->units[g->react.hd_firer].id);
+			return;
+		}
+		harass_react_fire(g, ui, r);
 		return;
 	}
 	const struct reaction_state *s = &g->react;

@@ -17,6 +17,7 @@
 
 #include "maniple/movement.h"
 #include "maniple/prearranged.h"
+#include "maniple/harass.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
@@ -25,10 +26,11 @@
 static const char *const kind_names[RK_COUNT] = {
 	"none",	   "shock_mark",      "withdraw",    "face",
 	"reverse", "leader_withdraw", "prearranged", "fire",
+	"hd",
 };
 
 static const char *const kind_rules[RK_COUNT] = {
-	"-", "7.32", "6.5", "7.15", "7.16", "4.72", "6.83", "8.2",
+	"-", "7.32", "6.5", "7.15", "7.16", "4.72", "6.83", "8.2", "8.33",
 };
 
 static const char *kind_name(int k)
@@ -179,6 +181,13 @@ void reactions_pending_text(const struct game *g, char *buf, size_t n)
 		snprintf(buf, n,
 			 "%s may reverse %s's face: react reverse %s or no "
 			 "reaction (7.16)",
+			 side, offer_who(g, o), offer_who(g, o));
+		break;
+	case RK_HD:
+		snprintf(buf, n,
+			 "%s answers the H&D at %s: react face %s FACING, "
+			 "react fire UNIT for each unit firing back, then no "
+			 "reaction (8.33)",
 			 side, offer_who(g, o), offer_who(g, o));
 		break;
 	default:
@@ -714,6 +723,10 @@ void reactions_face(struct game *g, const char *unit, const char *facing,
 				 "NW");
 		return;
 	}
+	if (harass_pending(g)) { /* 8.33: the target of an H&D */
+		harass_react_face(g, ui, f, r);
+		return;
+	}
 	int oi = answer_gate(g, RK_FACE, ui, r);
 	if (oi < 0)
 		return;
@@ -864,6 +877,12 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 	 * open); the offers stay readable until then */
 	for (int k = 0; k < declined; k++) {
 		const struct reaction_offer o = s->offers[todo[k]];
+		if (o.kind == RK_HD) { /* 8.33: the volleys are thrown */
+			harass_go_on(g, todo[k], r);
+			if (r->status != CMD_OK)
+				return;
+			continue;
+		}
 		struct event e;
 		event_init(&e, "reaction_declined");
 		event_add(&e, "kind", "%s", kind_name(o.kind));
@@ -933,6 +952,10 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 			break;
 		case RK_FIRE:
 			fires = true;
+			break;
+		case RK_HD: /* 8.33 */
+			if (n < max)
+				n += harass_legal(g, out + n, max - n);
 			break;
 		default:
 			break;
