@@ -1542,9 +1542,13 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (check_order_unit(g, i, true, &m, &w))
 			add(out, max, &n, side, "4.23", "order %s with",
 			    g->units[i].id);
-		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w))
+		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
 			add(out, max, &n, side, "4.31", "pick %s",
 			    g->units[i].id);
+			if (n < max) /* 8.31 in a Line Command */
+				n += harass_legal_order(g, i, "pick", out + n,
+							max - n);
+		}
 	}
 	for (int i = 0; may_end && i < g->nleaders; i++) {
 		int cost;
