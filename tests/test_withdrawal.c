@@ -578,3 +578,173 @@ Test(withdrawal, legal_lines)
 	cr_assert(step && done);
 	game_free(g);
 }
+
+/* ---- 6.57 Cavalry Line Withdrawal ---- */
+
+/* A Line of two light cavalry (c1 3214, c2 3215; MA 8) on side 0's chart
+ * row "horse", a cavalry leader 2 hexes from c2, and side 1 heavy
+ * infantry (MA 4) at 3211 about to approach c1 alone. */
+static struct game *cav_line_field(void)
+{
+	struct game *g = movement_field();
+	g->turn = 3;
+	struct line_def *d = &g->battle->lines[g->battle->nlines++];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "horse");
+	d->side = 0;
+	d->spacing = 1;
+	d->nmembers = 1;
+	snprintf(d->members[0], sizeof d->members[0], "type:LC");
+	fx_unit(g, "c1", 0, UT_LC, fx_hex("3214"), FACE_W, 8);
+	fx_unit(g, "c2", 0, UT_LC, fx_hex("3215"), FACE_W, 8);
+	fx_leader(g, "eq", 0, fx_hex("3416"));
+	fx_unit(g, "hi", 1, UT_HI, fx_hex("3211"), FACE_SE, 4);
+	return g;
+}
+
+static int uidx(const struct game *g, const char *id)
+{
+	return idx(g, game_unit((struct game *)g, id));
+}
+
+/* hi steps to 3212: within 2 hexes of c1 only */
+static void approach(struct game *g)
+{
+	struct unit *hi = game_unit(g, "hi");
+	hi->at.hex[0] = fx_hex("3212");
+	ow_collect(g, uidx(g, "hi"), false);
+	cr_assert_geq(offer(g, RK_WITHDRAW, uidx(g, "c1")), 0);
+	cr_assert_eq(offer(g, RK_WITHDRAW, uidx(g, "c2")), -1,
+		     "c2 is beyond 2 hexes of hi");
+}
+
+static bool legal_has(const struct game *g, const char *line)
+{
+	struct seq_action a[64];
+	int n = reactions_legal(g, a, 64);
+	for (int i = 0; i < n; i++)
+		if (strcmp(a[i].line, line) == 0)
+			return true;
+	return false;
+}
+
+/* 6.57: the whole Line withdraws, each unit on its own allowance (8 - 4
+ * = 4 MP, 6.51) against the approaching unit; none may decline. */
+Test(withdrawal, line_withdrawal_6_57)
+{
+	struct game *g = cav_line_field();
+	size_t ev = g->events.n;
+	approach(g);
+	cr_assert(legal_has(g, "withdraw line c1"), "legal lists 6.57");
+	ok(g, "line c1");
+	const struct event *e = fx_event(g, ev, "line_withdrawal");
+	cr_assert_not_null(e);
+	cr_assert_str_eq(event_get(e, "line"), "horse");
+	cr_assert_str_eq(event_get(e, "leader"), "eq");
+	cr_assert_str_eq(event_get(e, "units"), "2");
+	int o2 = offer(g, RK_WITHDRAW, uidx(g, "c2"));
+	cr_assert_geq(o2, 0, "c2 gets an offer through its Line");
+	cr_assert_eq(g->react.offers[o2].mp, 4, "8 - 4 = 4 MP (6.51)");
+	cr_assert(g->react.offers[o2].line);
+	/* 6.57: no declining, by done or no reaction */
+	refused(g, "c1 done", "6.57");
+	refused(g, "c2 done", "6.57");
+	cr_assert_not(legal_has(g, "no reaction"));
+	cr_assert_not(legal_has(g, "withdraw c1 done"));
+	struct cmd_result r;
+	cmd_result_init(&r);
+	reactions_no_reaction(g, &r);
+	cr_assert_eq(r.status, CMD_REFUSED);
+	cr_assert_str_eq(r.rule, "6.57");
+	cmd_result_free(&r);
+	ok(g, "c1 3314");
+	ok(g, "c1 done");
+	ok(g, "c2 3315");
+	ok(g, "c2 done");
+	cr_assert(hex_eq(game_unit(g, "c1")->at.hex[0], fx_hex("3314")));
+	cr_assert(hex_eq(game_unit(g, "c2")->at.hex[0], fx_hex("3315")));
+	cr_assert_not(reactions_pending(g));
+	cr_assert_eq(fx_count(g, ev, "roll"), 0, "cavalry rolls nothing");
+	/* a Line Withdrawal is not an individual OW: 6.57 stays open */
+	cr_assert_eq(g->react.ow_turn[uidx(g, "c1")], 0);
+	game_free(g);
+}
+
+/* 6.57 refusals change nothing: not cavalry; no leader within 2 hexes;
+ * after an individual OW this turn (open again next turn). */
+Test(withdrawal, line_withdrawal_refusals_6_57)
+{
+	/* not cavalry: the Line of c1 holds infantry */
+	struct game *g = cav_line_field();
+	snprintf(g->battle->lines[0].members[1], ID_MAX, "type:LI");
+	g->battle->lines[0].nmembers = 2;
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, fx_hex("3213"), FACE_W,
+				  6);
+	approach(g);
+	int n = g->react.noffers;
+	size_t ev = g->events.n;
+	refused(g, "line c1", "6.57");
+	cr_assert_not(legal_has(g, "withdraw line c1"));
+	cr_assert_eq(g->react.noffers, n);
+	cr_assert_eq(g->events.n, ev, "a refusal emits nothing");
+	/* a unit that is not cavalry itself */
+	int oli = offer(g, RK_WITHDRAW, idx(g, li));
+	if (oli >= 0)
+		refused(g, "line li", "6.57");
+	game_free(g);
+
+	/* no eligible leader within 2 hexes of any unit of the Line */
+	g = cav_line_field();
+	g->leaders[0].hex = fx_hex("3618");
+	approach(g);
+	n = g->react.noffers;
+	refused(g, "line c1", "6.57");
+	cr_assert_eq(g->react.noffers, n);
+	cr_assert_not(legal_has(g, "withdraw line c1"));
+	/* a tribune may not command cavalry (4.53): none either */
+	g->leaders[0].hex = fx_hex("3416");
+	g->leaders[0].kind = LK_TRIBUNE;
+	refused(g, "line c1", "6.57");
+	game_free(g);
+
+	/* after an individual OW by c1 this turn */
+	g = cav_line_field();
+	approach(g);
+	ok(g, "c1 3314");
+	ok(g, "c1 done");
+	cr_assert_eq(g->react.ow_turn[uidx(g, "c1")], 3);
+	struct unit *hi = game_unit(g, "hi");
+	hi->at.hex[0] = fx_hex("3213"); /* within 2 of c2 */
+	ow_collect(g, uidx(g, "hi"), false);
+	cr_assert_geq(offer(g, RK_WITHDRAW, uidx(g, "c2")), 0);
+	n = g->react.noffers;
+	refused(g, "line c2", "6.57");
+	cr_assert_eq(g->react.noffers, n);
+	cr_assert_not(legal_has(g, "withdraw line c2"));
+	/* the next turn the Line is eligible again (a ruling) */
+	g->turn = 4;
+	cr_assert(legal_has(g, "withdraw line c2"));
+	ok(g, "line c2");
+	game_free(g);
+}
+
+/* 6.57 (a ruling): a unit of the Line that may not withdraw at all stays,
+ * with an event; the others still must. */
+Test(withdrawal, line_withdrawal_unit_stays_6_57)
+{
+	struct game *g = cav_line_field();
+	game_unit(g, "c2")->at.in_column = true; /* 6.51 Exceptions */
+	approach(g);
+	size_t ev = g->events.n;
+	ok(g, "line c1");
+	const struct event *e = fx_event(g, ev, "line_withdrawal_stays");
+	cr_assert_not_null(e);
+	cr_assert_str_eq(event_get(e, "unit"), "c2");
+	cr_assert_str_eq(event_get(e, "why"), "in_column");
+	cr_assert_eq(offer(g, RK_WITHDRAW, uidx(g, "c2")), -1);
+	refused(g, "c1 done", "6.57");
+	ok(g, "c1 3314");
+	ok(g, "c1 done");
+	cr_assert_not(reactions_pending(g));
+	game_free(g);
+}

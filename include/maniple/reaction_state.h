@@ -48,6 +48,9 @@ struct reaction_offer {
 	 * enum fire_weapon) for each weapon that may still fire */
 	int fire;
 	int weapons;
+	/* 6.57 (withdrawal.c): the unit withdraws as one of a Cavalry Line
+	 * Withdrawal: it may not decline */
+	bool line;
 };
 
 struct reaction_state {
@@ -88,6 +91,10 @@ struct reaction_state {
 	struct hex hd_path[3];	/* HARASS_PATH_MAX */
 	int hd_nfire;
 	int hd_fire[8];		/* HARASS_REACTORS_MAX */
+	/* 6.57 (withdrawal.c): per unit, the game turn of its last
+	 * individual Orderly Withdrawal, 0 none: its Line may not use Line
+	 * Withdrawal for the rest of that turn */
+	int ow_turn[BATTLE_UNITS_MAX];
 };
 
 #endif

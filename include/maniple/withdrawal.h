@@ -16,7 +16,10 @@
  *   withdraw LEADER HEX      one of 1-3 hexes away (4.72)
  *   withdraw LEADER done     ends it; a lone leader who has not moved is
  *                            eliminated (4.72)
- *   withdraw line NAME       6.57 Cavalry Line Withdrawal: refused
+ *   withdraw line UNIT       6.57 Cavalry Line Withdrawal: UNIT, a
+ *                            cavalry unit with an open offer, and every
+ *                            unit of its Line withdraw; none of them may
+ *                            then decline (each moves as above)
  *
  * Every refusal names its rule and changes nothing. */
 #ifndef MANIPLE_WITHDRAWAL_H
@@ -39,8 +42,8 @@ int ow_distance(const struct footprint *a, const struct footprint *b);
 void cmd_withdraw(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define WITHDRAWAL_COMMAND_DEFS                                               \
-	{"withdraw", "UNIT|LEADER HEX|done | UNIT face FACING|with LEADER",   \
-	 "answer a withdrawal offer one step at a time (6.5, 9.21, 4.72)",    \
+	{"withdraw", "UNIT|LEADER HEX|done|face F|with LEADER | line UNIT",   \
+	 "answer a withdrawal offer step by step (6.5, 6.57, 9.21, 4.72)",    \
 	 CMD_CHANGES, cmd_withdraw}
 
 #endif

@@ -3,13 +3,14 @@
 #include "maniple/game.h"
 #include "maniple/withdrawal.h"
 
-/* 6.5, 4.72 */
+/* 6.5, 6.57, 4.72 */
 void cmd_withdraw(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
 	if (argc < 3 || argc > 4) {
 		cmd_malformed(r, "usage: withdraw UNIT|LEADER HEX|done | "
-				 "withdraw UNIT face FACING|with LEADER");
+				 "withdraw UNIT face FACING|with LEADER | "
+				 "withdraw line UNIT");
 		return;
 	}
 	if (!s->game) {

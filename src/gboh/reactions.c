@@ -864,9 +864,21 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 	struct reaction_state *s = &g->react;
 	int n = s->noffers, declined = 0;
 	int todo[REACTION_OFFERS_MAX];
-	for (int i = 0; i < n; i++)
-		if (s->offers[i].state == RO_OPEN && s->offers[i].side == side)
+	bool line = false;
+	for (int i = 0; i < n; i++) {
+		if (s->offers[i].state != RO_OPEN || s->offers[i].side != side)
+			continue;
+		if (s->offers[i].line) /* 6.57: a Line's units may not */
+			line = true;
+		else
 			todo[declined++] = i;
+	}
+	if (!declined && line) {
+		cmd_refuse(r, "6.57",
+			   "the Line withdraws: every unit of it must "
+			   "withdraw (withdraw UNIT HEX)");
+		return;
+	}
 	if (!declined) {
 		char t[CMD_REASON_MAX];
 		reactions_pending_text(g, t, sizeof t);
@@ -927,7 +939,7 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 		const struct reaction_offer *o = &s->offers[i];
 		if (o->side != side || o->state == RO_DONE)
 			continue;
-		if (o->state == RO_OPEN)
+		if (o->state == RO_OPEN && !o->line) /* 6.57 */
 			any_open = true;
 		const char *id = offer_who(g, o);
 		switch (o->kind) {

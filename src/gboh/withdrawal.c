@@ -1,10 +1,12 @@
-/* withdrawal.c — Orderly Withdrawal (6.51-6.56, 9.21) and leader
+/* withdrawal.c — Orderly Withdrawal (6.51-6.57, 9.21) and leader
  * withdrawal (4.72): the offers a step of a move raises, and the
  * withdrawal moves that answer them, one hex per command
  * (withdrawal.h, reactions.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "maniple/command.h"
 #include "maniple/movement.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
@@ -501,6 +503,8 @@ static void ow_take(struct game *g, int i)
 	o->state = RO_TAKEN;
 	o->used = 0;
 	s->taken = i;
+	if (!o->line) /* 6.57: an individual OW bars its Line this turn */
+		s->ow_turn[o->unit] = g->turn;
 	memset(&s->move, 0, sizeof s->move);
 	s->move.unit = o->unit;
 	s->move.leader = -1;
@@ -606,6 +610,262 @@ static bool ow_face_ok(const struct game *g, const struct reaction_offer *o,
 	return true;
 }
 
+/* 6.51, 6.57: whether the unit of offer o has any legal first hex */
+static bool ow_any_step(const struct game *g, const struct reaction_offer *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		struct move_cost c;
+		struct ow_why w;
+		if (ow_step_ok(g, o, hex_neighbour(u->at.hex[0],
+						   (enum hexside)d),
+			       &c, &w))
+			return true;
+	}
+	return false;
+}
+
+/* ---- 6.57 Cavalry Line Withdrawal ---- */
+
+/* 6.57: the Line (4.32, line_compose) of cavalry unit ui that has a unit
+ * within 2 hexes of a friendly leader who may command it (4.35, 4.54),
+ * and none of whose units has used an individual OW this game turn.
+ * Fills out (indices into g->units), *leader, *def; returns the count,
+ * 0 with why set when there is none. */
+static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
+			   int *leader, int *def, struct ow_why *w)
+{
+	const struct unit *u0 = &g->units[ui];
+	deny(w, "6.57", "");
+	snprintf(w->text, sizeof w->text,
+		 "%s is in no Line of the Line Command Eligibility Chart that "
+		 "a leader on the map may command",
+		 u0->id);
+	if (!g->battle || !unit_type_is_cavalry(u0->type)) {
+		snprintf(w->text, sizeof w->text,
+			 "%s is not cavalry: Line Withdrawal is for Lines of "
+			 "cavalry",
+			 u0->id);
+		return 0;
+	}
+	struct line_groups *lg = malloc(sizeof *lg);
+	if (!lg)
+		return 0;
+	int found = 0;
+	for (int d = 0; d < g->battle->nlines && !found; d++) {
+		const struct line_def *ld = &g->battle->lines[d];
+		if (ld->side != u0->side || !line_def_names(ld, u0))
+			continue;
+		for (int li = 0; li < g->nleaders && !found; li++) {
+			const struct leader *l = &g->leaders[li];
+			if (!l->on_map || l->killed || l->side != u0->side ||
+			    !leader_may_command_line(g, l, ld))
+				continue;
+			line_compose(g, NULL, ld, l, lg);
+			int grp = lg->group[ui];
+			if (grp < 0)
+				continue;
+			int n = 0;
+			bool cav = true, near = false, used = false;
+			for (int i = 0; i < g->nunits; i++) {
+				if (lg->group[i] != grp)
+					continue;
+				const struct unit *u = &g->units[i];
+				if (!unit_type_is_cavalry(u->type)) {
+					cav = false;
+					snprintf(w->text, sizeof w->text,
+						 "the Line of %s holds %s, "
+						 "not cavalry",
+						 u0->id, u->id);
+				}
+				if (g->react.ow_turn[i] == g->turn) {
+					used = true;
+					snprintf(w->text, sizeof w->text,
+						 "%s of the Line of %s has "
+						 "used an individual OW this "
+						 "turn",
+						 u->id, u0->id);
+				}
+				for (int k = 0; k < 2; k++)
+					if (!hex_is_none(u->at.hex[k]) &&
+					    hex_distance(l->hex,
+							 u->at.hex[k]) <= 2)
+						near = true;
+				if (n < max)
+					out[n++] = i;
+			}
+			if (!cav || used)
+				continue;
+			if (!near) {
+				snprintf(w->text, sizeof w->text,
+					 "no unit of the Line of %s is within "
+					 "2 hexes of %s, who may command it",
+					 u0->id, l->id);
+				continue;
+			}
+			*leader = li;
+			*def = d;
+			found = n;
+		}
+	}
+	free(lg);
+	return found;
+}
+
+/* 6.51 Exceptions: the MP (hexes) member ui may withdraw from the mover;
+ * 0 with why when it may not withdraw at all */
+static int line_member_allowance(const struct game *g, int ui, int mover,
+				 const char **why)
+{
+	const struct unit *u = &g->units[ui];
+	*why = NULL;
+	if (u->routed)
+		*why = "routed";
+	else if (u->at.in_column)
+		*why = "in_column";
+	else if (unit_in_enemy_zoc(g, u))
+		*why = "enemy_zoc";
+	if (*why)
+		return 0;
+	int mp = ow_allowance(u, ow_mover_ma(&g->units[mover]));
+	if (mp <= 0)
+		*why = "ma_not_higher";
+	return mp;
+}
+
+static void line_member_stays(struct game *g, int ui, const char *why)
+{
+	struct event e;
+	event_init(&e, "line_withdrawal_stays");
+	event_add(&e, "unit", "%s", g->units[ui].id);
+	event_add(&e, "why", "%s", why);
+	event_add(&e, "rule", "6.57");
+	game_emit(g, &e);
+}
+
+/* 6.57: `withdraw line UNIT`: the whole Line of cavalry unit UNIT, which
+ * has an open OW offer, withdraws; every unit gets an offer it may not
+ * decline.  Checks everything before changing anything. */
+static void line_withdraw(struct game *g, const char *who,
+			  struct cmd_result *r)
+{
+	struct unit *u = game_unit(g, who);
+	if (!u) {
+		cmd_refuse(r, "6.57", "no unit %s (withdraw line UNIT names "
+				      "a unit of the Line)",
+			   who);
+		return;
+	}
+	int ui = (int)(u - g->units);
+	struct reaction_state *s = &g->react;
+	int i = find_offer(g, RK_WITHDRAW, ui, -1);
+	if (i < 0 || s->offers[i].state != RO_OPEN) {
+		cmd_refuse(r, "6.57",
+			   "no withdrawal offer of %s is open: the Line "
+			   "withdraws when an enemy approach offers one",
+			   u->id);
+		return;
+	}
+	if (s->offers[i].line) {
+		cmd_refuse(r, "6.57", "the Line of %s already withdraws",
+			   u->id);
+		return;
+	}
+	if (s->taken >= 0) {
+		const struct reaction_offer *t = &s->offers[s->taken];
+		cmd_refuse(r, "6.5", "finish the withdrawal of %s first",
+			   t->unit >= 0 ? g->units[t->unit].id
+					: g->leaders[t->leader].id);
+		return;
+	}
+	int members[BATTLE_UNITS_MAX];
+	int li = -1, d = -1;
+	struct ow_why w = {0};
+	int n = cavalry_line_of(g, ui, members, BATTLE_UNITS_MAX, &li, &d,
+				&w);
+	if (n == 0) {
+		refuse(r, &w);
+		return;
+	}
+	int mover = s->offers[i].trigger;
+	int need = 0;
+	for (int k = 0; k < n; k++) {
+		const char *why;
+		if (find_offer(g, RK_WITHDRAW, members[k], -1) < 0 &&
+		    line_member_allowance(g, members[k], mover, &why) > 0)
+			need++;
+	}
+	if (s->noffers + need > REACTION_OFFERS_MAX) {
+		cmd_refuse(r, "6.57", "too many reactions open at once");
+		return;
+	}
+	struct event e;
+	event_init(&e, "line_withdrawal");
+	event_add(&e, "line", "%s", g->battle->lines[d].name);
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "leader", "%s", g->leaders[li].id);
+	event_add(&e, "by", "%s", g->units[mover].id);
+	event_add(&e, "units", "%d", n);
+	event_add(&e, "rule", "6.57");
+	game_emit(g, &e);
+	int offers[BATTLE_UNITS_MAX];
+	int no = 0;
+	for (int k = 0; k < n; k++) {
+		int m = members[k];
+		int j = find_offer(g, RK_WITHDRAW, m, -1);
+		if (j >= 0) {
+			s->offers[j].line = true;
+			offers[no++] = j;
+			continue;
+		}
+		const char *why;
+		int mp = line_member_allowance(g, m, mover, &why);
+		if (mp <= 0) { /* 6.51: standard OW rules: it stays */
+			line_member_stays(g, m, why);
+			continue;
+		}
+		const struct unit *x = &g->units[m];
+		struct reaction_offer o = {
+			.kind = RK_WITHDRAW,
+			.side = x->side,
+			.unit = m,
+			.leader = -1,
+			.trigger = mover,
+			.state = RO_OPEN,
+			.mp = mp,
+			.approach = (int)footprint_approach(
+				&x->at, &g->units[mover].at),
+			.line = true,
+		};
+		j = reaction_offer_add(g, &o);
+		if (j >= 0)
+			offers[no++] = j;
+	}
+	/* 6.57 (a ruling): a unit of the Line with no legal hex at all
+	 * stays where it is, untouched */
+	for (int k = 0; k < no; k++) {
+		const struct reaction_offer *o = &s->offers[offers[k]];
+		if (o->state != RO_OPEN || ow_any_step(g, o))
+			continue;
+		line_member_stays(g, o->unit, "no_legal_hex");
+		ow_finish(g, offers[k]);
+	}
+}
+
+/* 6.57: whether `withdraw line` may answer offer o now */
+static bool line_withdraw_ok(const struct game *g,
+			     const struct reaction_offer *o)
+{
+	if (o->kind != RK_WITHDRAW || o->state != RO_OPEN || o->line ||
+	    g->react.taken >= 0)
+		return false;
+	int members[BATTLE_UNITS_MAX];
+	int li, d;
+	struct ow_why w;
+	return cavalry_line_of(g, o->unit, members, BATTLE_UNITS_MAX, &li,
+			       &d, &w) > 0;
+}
+
 static void unit_withdraw(struct game *g, int ui, const char *what,
 			  const char *arg, struct cmd_result *r)
 {
@@ -640,6 +900,13 @@ static void unit_withdraw(struct game *g, int ui, const char *what,
 	if (strcmp(what, "done") == 0) {
 		if (arg) {
 			cmd_malformed(r, "usage: withdraw UNIT done");
+			return;
+		}
+		if (o->line && o->state == RO_OPEN && ow_any_step(g, o)) {
+			cmd_refuse(r, "6.57",
+				   "%s withdraws with its Line: every unit of "
+				   "the Line must withdraw",
+				   u->id);
 			return;
 		}
 		ow_finish(g, i);
@@ -802,12 +1069,6 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 void withdraw_command(struct game *g, const char *who, const char *what,
 		      const char *arg, struct cmd_result *r)
 {
-	if (strcmp(who, "line") == 0) {
-		cmd_refuse(r, "6.57",
-			   "Cavalry Line Withdrawal is not played: withdraw "
-			   "the line's units one by one");
-		return;
-	}
 	if (rout_pending(g)) {
 		char buf[CMD_REASON_MAX];
 		rout_pending_text(g, buf, sizeof buf);
@@ -816,6 +1077,14 @@ void withdraw_command(struct game *g, const char *who, const char *what,
 	}
 	if (!reactions_pending(g)) {
 		cmd_refuse(r, "6.51", "no withdrawal is offered now");
+		return;
+	}
+	if (strcmp(who, "line") == 0) {
+		if (arg) {
+			cmd_malformed(r, "usage: withdraw line UNIT");
+			return;
+		}
+		line_withdraw(g, what, r);
 		return;
 	}
 	struct unit *u = game_unit(g, who);
@@ -885,8 +1154,15 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 							"withdraw %s with %s",
 							u->id, l->id);
 				}
-			n = add_action(out, n, max, o->side, "6.52",
-				       "withdraw %s done%s", u->id, "");
+			if (line_withdraw_ok(g, o))
+				n = add_action(out, n, max, o->side, "6.57",
+					       "withdraw line %s%s", u->id,
+					       "");
+			if (!(o->line && o->state == RO_OPEN &&
+			      ow_any_step(g, o)))
+				n = add_action(out, n, max, o->side, "6.52",
+					       "withdraw %s done%s", u->id,
+					       "");
 		} else if (o->kind == RK_LEADER_WITHDRAW) {
 			const struct leader *l = &g->leaders[o->leader];
 			struct move m;
