@@ -70,6 +70,10 @@ struct unit {
 	bool shock_no;		/* Shock No Check */
 	bool engaged;		/* 10.4 optional */
 	bool pursuit;		/* 8.6 Pursuit/Finished */
+	bool rallied;		/* 10.28 Rallied marker: no orders this turn */
+	int recovered;		/* 10.16 hits removed this Orders Phase */
+	bool rally_tried[BATTLE_LEADERS_MAX]; /* 10.28 leaders who tried
+					       * this Game Turn */
 };
 
 struct leader {

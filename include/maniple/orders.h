@@ -58,6 +58,11 @@ int orders_legal(const struct game *g, struct seq_action *out, int max);
  * OC ordering another leader (two orders from an enemy ZOC). */
 void orders_order(struct game *g, const char *who, const char *what,
 		  struct cmd_result *r);
+/* 5.22 #3, #4: an Individual Order to recover (10.16: what "recover",
+ * arg NULL) or to rally (10.28: what "rally", arg NULL or the FACING the
+ * unit takes if rallied).  orders_order passes these on. */
+void orders_order_function(struct game *g, const char *who, const char *what,
+			   const char *arg, struct cmd_result *r);
 /* 4.31-4.33, 5.23 #1: a Line Command to the line of the chart row
  * `name`; unit (or NULL) names which of the row's lines (line_compose)
  * when it makes several.  May roll the Strategy die (4.33 #2). */

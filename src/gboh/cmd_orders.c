@@ -39,13 +39,25 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 		return;
 	}
 	if (!want_args(r, argc, 1, 4,
-		       "order UNIT|LEADER [move|with|fire HEX [tower]]"))
+		       "order UNIT|LEADER [move|with|fire HEX [tower]|"
+		       "recover|rally [FACING]]"))
 		return;
 	struct game *g = need_game(ctx, r);
 	if (g && argc > 2 && strcmp(argv[2], "fire") == 0) {
 		/* 5.22 #2, 8.11 */
 		missile_order_fire(g, argv[1], argc > 3 ? argv[3] : NULL,
 				   argc > 4 ? argv[4] : NULL, r);
+		return;
+	}
+	if (g && argc > 2 && (strcmp(argv[2], "rally") == 0 ||
+			      strcmp(argv[2], "recover") == 0)) {
+		/* 5.22 #3 10.16, #4 10.28 */
+		if (argc > 4)
+			cmd_malformed(r, "order UNIT recover | order UNIT "
+					 "rally [FACING]");
+		else
+			orders_order_function(g, argv[1], argv[2],
+					      argc > 3 ? argv[3] : NULL, r);
 		return;
 	}
 	if (g && argc > 3) {

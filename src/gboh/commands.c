@@ -169,6 +169,7 @@ static void unit_markers(const struct unit *u, char *buf, size_t n)
 		{u->shock_must, "shock_must"}, {u->shock_no, "shock_no"},
 		{u->engaged, "engaged"},       {u->pursuit, "pursuit"},
 		{u->scorpio_fire, "scorpio_fire"},
+		{u->rallied, "rallied"}, /* 10.28 */
 	};
 	size_t len = 0;
 	buf[0] = '\0';

@@ -29,6 +29,7 @@
 #include "maniple/prearranged.h"
 #include "maniple/missile.h"
 #include "maniple/reactions.h"
+#include "maniple/rally.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
@@ -345,6 +346,7 @@ char *game_state_text(const struct game *g)
 	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
 	orders_state_text(g, f); /* 5.2 */
 	rout_state_text(g, f);	 /* 10.22 */
+	rally_state_text(g, f);	 /* 10.16, 10.28 */
 	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
 	prearranged_state_text(g, f); /* 6.8 */
 	missile_state_text(g, f); /* 8.11 */

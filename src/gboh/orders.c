@@ -12,6 +12,7 @@
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
 #include "maniple/prearranged.h"
+#include "maniple/rally.h"
 #include "maniple/harass.h"
 #include "maniple/missile.h"
 #include "maniple/reaction_fire.h"
@@ -114,6 +115,7 @@ void orders_phase_begin(struct game *g)
 	struct orders_state *o = &g->ord;
 	reset_phase(o);
 	missile_phase_begin(g); /* 8.11 nobody has fired under orders yet */
+	rally_orders_phase_begin(g); /* 10.16 no hits recovered yet */
 	const struct leader *l = active(g);
 	if (!l || !l->on_map || l->killed)
 		return;
@@ -384,6 +386,11 @@ static bool check_unit_may_move(const struct game *g, int ui,
 		return deny(w, "10.27",
 			    "%s is routed: it takes no orders but a Rally "
 			    "(10.28)",
+			    u->id);
+	if (rally_no_orders(u))
+		return deny(w, "10.28",
+			    "%s rallied this Game Turn: no orders until the "
+			    "next",
 			    u->id);
 	if (g->ord.ordered[ui] || u->moved_phase)
 		return deny(w, "5.24",
@@ -1001,6 +1008,11 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 		return deny(w, "10.27",
 			    "%s is routed: it takes no orders but a Rally",
 			    u->id);
+	if (rally_no_orders(u))
+		return deny(w, "10.28",
+			    "%s rallied this Game Turn: no orders until the "
+			    "next",
+			    u->id);
 	if (!leader_may_order(g, l, u))
 		return deny(w, restriction_rule(l, u),
 			    "%s may not give Individual Orders to %s", l->id,
@@ -1013,6 +1025,95 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 			    "unobstructed path",
 			    u->id, l->id, l->command_range);
 	return true;
+}
+
+/* 5.22 #3, #4, 4.21, 4.24, 4.35, 4.52-4.54: the active leader may give
+ * unit ui an Individual Order to recover (10.16) or rally (10.28); the
+ * rule's own tests are rally.c's */
+static bool check_order_function(const struct game *g, int ui, bool rally,
+				 int facing, int *may_remove,
+				 struct ord_why *w)
+{
+	if (!check_individual(g, 1, w))
+		return false;
+	const struct leader *l = active(g);
+	const struct unit *u = &g->units[ui];
+	if (u->side != l->side)
+		return deny(w, "5.22", "%s is not a friendly unit", u->id);
+	if (!l->overall && leader_in_enemy_zoc(g, l))
+		return deny(w, "4.24",
+			    "%s is in an enemy ZOC and may give no orders "
+			    "(5.26)",
+			    l->id);
+	if (!rally && rally_no_orders(u))
+		return deny(w, "10.28",
+			    "%s rallied this Game Turn: no orders until the "
+			    "next",
+			    u->id);
+	if (!leader_may_order(g, l, u))
+		return deny(w, restriction_rule(l, u),
+			    "%s may not give Individual Orders to %s", l->id,
+			    u->id);
+	if (arm_limited(l) && !arm_matches(g, l, u, w))
+		return false;
+	if (!command_range_reaches_unit(g, NULL, l, u))
+		return deny(w, "4.21",
+			    "%s is not within %s's Command Range of %d by an "
+			    "unobstructed path",
+			    u->id, l->id, l->command_range);
+	struct rally_why rw;
+	bool ok = rally ? rally_check(g, ui, g->active_leader, facing, &rw)
+			: recovery_check(g, ui, may_remove, &rw);
+	if (!ok)
+		return deny(w, rw.rule, "%s", rw.text);
+	return true;
+}
+
+void orders_order_function(struct game *g, const char *who, const char *what,
+			   const char *arg, struct cmd_result *r)
+{
+	bool rally = what && strcmp(what, "rally") == 0;
+	if (!what || (!rally && strcmp(what, "recover") != 0) ||
+	    (!rally && arg)) {
+		cmd_malformed(r, "order UNIT recover | order UNIT rally "
+				 "[FACING]");
+		return;
+	}
+	int facing = -1;
+	if (arg && (facing = facing_parse(arg)) < 0) {
+		cmd_malformed(r, "bad facing %s: NE E SE SW W NW", arg);
+		return;
+	}
+	struct ord_why w;
+	if (!check_gate(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	int ui = find_unit(g, who);
+	if (ui < 0) {
+		cmd_refuse(r, NULL, "no unit %s", who ? who : "-");
+		return;
+	}
+	if (!check_may_end(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	end_move(g); /* 6.11: another order ends the open move */
+	int may_remove = 0;
+	if (!check_order_function(g, ui, rally, facing, &may_remove, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	const struct leader *l = active(g);
+	g->ord.mode = ORD_INDIVIDUAL;
+	set_arm(g, l, &g->units[ui]);
+	seq_order_given(g, 1);
+	emit_order(g, "order", g->units[ui].id, NULL, 1,
+		   rally ? "5.22,10.28" : "5.22,10.16");
+	if (rally)
+		rally_attempt(g, ui, g->active_leader, facing);
+	else
+		recovery_do(g, ui);
 }
 
 /* 6.64, 4.4 #5 / 5.22 #6, 6.66: `order UNIT stack` / `order UNIT
@@ -1092,6 +1193,11 @@ void orders_order(struct game *g, const char *who, const char *what,
 	if (what && (strcmp(what, "stack") == 0 ||
 		     strcmp(what, "restack") == 0)) {
 		order_stack(g, who, what[0] == 'r', r); /* 6.64, 6.66 */
+		return;
+	}
+	if (what && (strcmp(what, "recover") == 0 ||
+		     strcmp(what, "rally") == 0)) {
+		orders_order_function(g, who, what, NULL, r); /* 5.22 #3, #4 */
 		return;
 	}
 	bool with = what && strcmp(what, "with") == 0;
@@ -1541,6 +1647,13 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		}
 		if (check_order_unit(g, i, true, &m, &w))
 			add(out, max, &n, side, "4.23", "order %s with",
+			    g->units[i].id);
+		int rec; /* 5.22 #3, #4 */
+		if (check_order_function(g, i, false, -1, &rec, &w))
+			add(out, max, &n, side, "10.16", "order %s recover",
+			    g->units[i].id);
+		if (check_order_function(g, i, true, -1, &rec, &w))
+			add(out, max, &n, side, "10.28", "order %s rally",
 			    g->units[i].id);
 		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
 			add(out, max, &n, side, "4.31", "pick %s",

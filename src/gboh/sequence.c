@@ -21,6 +21,7 @@
 #include "maniple/orders.h"
 #include "maniple/prearranged.h"
 #include "maniple/reactions.h"
+#include "maniple/rally.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
 
@@ -463,7 +464,7 @@ static bool rout_reload(struct game *g)
 	if (!rout_segment_under_way(g)) {
 		g->active_leader = -1;
 		emit_phase(g, PHASE_ROUT_RELOAD, "3.0");
-		emit_not_yet(g, "remove_rallied_markers", "10.28");
+		rally_remove_markers(g); /* D.1, 10.28 */
 	}
 	if (!rout_movement_segment(g))
 		return false;
