@@ -825,8 +825,8 @@ Test(missile, leader_second_wound_kills_8_19)
 	close_game(s);
 }
 
-/* 8.19 killed: removed (4.74), his rout points lost (11.1); replacing
- * him is an event naming 4.74 until shock builds it. */
+/* 8.19 killed: removed (4.74), his rout points lost (11.1); with no
+ * Replacement leader in this battle he is not replaced (4.74, leaders.c). */
 Test(missile, leader_killed_4_74_8_19)
 {
 	struct session *s = open_game();
@@ -837,8 +837,8 @@ Test(missile, leader_killed_4_74_8_19)
 	cr_assert(l->killed);
 	cr_assert_not(l->on_map);
 	cr_assert(strstr(ev, "eliminated leader=gisgo side=1"), "%s", ev);
-	cr_assert(strstr(ev, "not_yet what=leader_replacement leader=gisgo "
-			     "rule=4.74"),
+	cr_assert(strstr(ev, "no_replacement leader=gisgo "
+			     "why=no_replacement_leaders rule=4.74"),
 		  "%s", ev);
 	cr_assert_gt(s->game->rout_points[1], rp);
 	close_game(s);

@@ -59,8 +59,8 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 		  struct fire_check *out);
 /* 8.19, 4.73, TABLES.md 6: the Leader Casualty check for leader l caught
  * by fire (or shock, later): rolls, applies Finished / wounded / killed,
- * emits events.  Replacing a killed leader (4.74, 4.75) is an event
- * naming those rules until the shock issue builds it. */
+ * emits events.  A killed leader's fate follows at once through
+ * leader_fate (leaders.h: 4.74, 4.75, 4.56). */
 void leader_casualty_check(struct game *g, int leader, const char *rule);
 /* 8.18: the Reload step of Rout and Reload. */
 void missile_reload(struct game *g);

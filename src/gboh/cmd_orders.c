@@ -6,6 +6,7 @@
 
 #include "maniple/game.h"
 #include "maniple/harass.h"
+#include "maniple/leaders.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
 
@@ -39,7 +40,7 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 		return;
 	}
 	if (!want_args(r, argc, 1, 4,
-		       "order UNIT|LEADER [move|with|fire HEX [tower]|"
+		       "order UNIT|LEADER [move|with|fire HEX [tower]|replace HEX|"
 		       "recover|rally [FACING]]"))
 		return;
 	struct game *g = need_game(ctx, r);
@@ -58,6 +59,12 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 		else
 			orders_order_function(g, argv[1], argv[2],
 					      argc > 3 ? argv[3] : NULL, r);
+		return;
+	}
+	if (g && argc > 2 && strcmp(argv[2], "replace") == 0) {
+		/* 5.22 #5, 4.74 */
+		leaders_order_replace(g, argv[1], argc > 3 ? argv[3] : NULL,
+				      argc > 4 ? argv[4] : NULL, r);
 		return;
 	}
 	if (g && argc > 3) {

@@ -17,6 +17,7 @@
 #include "maniple/los.h"
 #include "maniple/map.h"
 #include "maniple/missile.h"
+#include "maniple/leaders.h"
 #include "maniple/movement.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
@@ -571,19 +572,7 @@ static void leader_killed(struct game *g, int i, const char *rule)
 	event_add(&e, "rp", "%d", rp);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
-	if (l->overall && l->kind != LK_PROCONSUL) {
-		event_init(&e, "no_replacement");
-		event_add(&e, "leader", "%s", l->id);
-		event_add(&e, "why", "overall_commander");
-		event_add(&e, "rule", "4.75");
-	} else {
-		event_init(&e, "not_yet");
-		event_add(&e, "what", "leader_replacement");
-		event_add(&e, "leader", "%s", l->id);
-		event_add(&e, "rule", "%s",
-			  l->overall ? "4.56" : "4.74");
-	}
-	game_emit(g, &e);
+	leader_fate(g, i); /* 4.74, 4.75, 4.56 */
 }
 
 /* 8.19, 4.73, TABLES.md 6 */

@@ -14,6 +14,7 @@
 #include "maniple/prearranged.h"
 #include "maniple/rally.h"
 #include "maniple/harass.h"
+#include "maniple/leaders.h"
 #include "maniple/missile.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
@@ -1200,6 +1201,10 @@ void orders_order(struct game *g, const char *who, const char *what,
 		orders_order_function(g, who, what, NULL, r); /* 5.22 #3, #4 */
 		return;
 	}
+	if (what && strcmp(what, "replace") == 0) {
+		leaders_order_replace(g, who, NULL, NULL, r); /* 5.22 #5 */
+		return;
+	}
 	bool with = what && strcmp(what, "with") == 0;
 	if (what && !with) {
 		const char *rule = other_function_rule(what);
@@ -1700,6 +1705,8 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 				}
 	}
 	free(p);
+	if (n < max && may_end) /* 5.22 #5, 4.74 */
+		n += leaders_legal(g, out + n, max - n);
 	if (n < max) /* 8.11 fire in the open move, 5.23 #2 a line's fire */
 		n += missile_legal_fire(g, out + n, max - n);
 	if (o->moving) {

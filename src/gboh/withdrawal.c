@@ -14,6 +14,8 @@
 #include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
 
+#include "maniple/leaders.h"
+
 static void put_hex(struct event *e, const char *key, struct hex h)
 {
 	char buf[16];
@@ -194,6 +196,7 @@ static void leader_eliminate(struct game *g, struct leader *l,
 	event_add(&e, "cause", "%s", why);
 	event_add(&e, "rule", "4.72");
 	game_emit(g, &e);
+	leader_fate(g, (int)(l - g->leaders)); /* 4.74, 4.75, 4.56 */
 }
 
 /* 4.72: whether leader l (moving as m) may enter h now: an adjacent hex
