@@ -18,6 +18,7 @@
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "spqr_tables.h"
+#include "session_play.h"
 
 struct lsp {
 	const char *id;
@@ -55,10 +56,6 @@ static const struct usp units[] = {
 	{"ma1", 1, UT_LC, "", MC_MA, 6, 9, 0},
 	{NULL, 0, 0, NULL, MC_NONE, 0, 0, 0},
 };
-
-static struct hex H(int n) {
-	return (struct hex){n / 100, n % 100};
-}
 
 static struct battle *
 loader(void *user, const char *name, struct ini_error *err)
@@ -132,54 +129,6 @@ static struct session *open_game(void)
 	return s;
 }
 
-static void close_game(struct session *s)
-{
-	session_free(s);
-	free(s);
-}
-
-struct out {
-	enum cmd_status st;
-	char rule[16];
-	char reason[256];
-	char ev[8192];
-};
-
-static struct out run(struct session *s, const char *line)
-{
-	struct out o;
-	memset(&o, 0, sizeof o);
-	struct cmd_result r;
-	cmd_result_init(&r);
-	session_exec(s, line, &r);
-	o.st = r.status;
-	snprintf(o.rule, sizeof o.rule, "%s", r.rule);
-	snprintf(o.reason, sizeof o.reason, "%s", r.reason);
-	size_t len = 0;
-	for (size_t i = 0; i < r.out.n && len < sizeof o.ev - 1; i++) {
-		char buf[512];
-		event_format(&r.out.v[i], buf, sizeof buf);
-		len += (size_t)snprintf(o.ev + len, sizeof o.ev - len, "%s\n",
-					buf);
-	}
-	cmd_result_free(&r);
-	return o;
-}
-
-static bool has(const struct out *o, const char *text)
-{
-	return strstr(o->ev, text) != NULL;
-}
-
-/* The command succeeds; its events. */
-static struct out ok(struct session *s, const char *line)
-{
-	struct out o = run(s, line);
-	cr_assert_eq(o.st, CMD_OK, "%s: refused %s (%s)", line, o.reason,
-		     o.rule);
-	return o;
-}
-
 /* The command succeeds; then the other side declines what it was offered
  * there (6.51's Orderly Withdrawal at 2 hexes, for a faster unit). */
 static struct out ok_declined(struct session *s, const char *line)
@@ -205,47 +154,6 @@ static struct out ok_declined(struct session *s, const char *line)
 		free(after_);                                                  \
 	} while (0)
 
-static struct unit *U(struct session *s, const char *id)
-{
-	struct unit *u = game_unit(s->game, id);
-	cr_assert_not_null(u, "no unit %s", id);
-	return u;
-}
-
-static int UI(struct session *s, const char *id)
-{
-	return (int)(U(s, id) - s->game->units);
-}
-
-static void place(struct session *s, const char *id, int hex, int facing)
-{
-	struct unit *u = U(s, id);
-	u->at.hex[0] = H(hex);
-	u->at.hex[1] = HEX_NONE;
-	u->at.facing = facing;
-	u->at.in_column = false;
-	u->on_map = true;
-}
-
-/* Opens leader id's Orders Phase (5.21) as the sequence does. */
-static void phase(struct session *s, const char *id)
-{
-	struct game *g = s->game;
-	struct leader *l = game_leader(g, id);
-	cr_assert_not_null(l);
-	g->seq.started_turn = g->turn;
-	g->phase = PHASE_MOVEMENT;
-	g->seq.step = SEQ_ORDERS;
-	g->active_leader = (int)(l - g->leaders);
-	l->state = LS_ACTIVE;
-	for (int k = 0; k < g->nunits; k++)
-		g->units[k].moved_phase = false;
-	orders_phase_begin(g);
-	reactions_phase_begin(g);
-	g->seq.orders_left = l->initiative;
-	g->seq.orders_given = 0;
-}
-
 static bool legal_has(struct session *s, const char *line)
 {
 	struct seq_action a[64];
@@ -255,7 +163,6 @@ static bool legal_has(struct session *s, const char *line)
 			return true;
 	return false;
 }
-
 
 /* Declines every offer but reaction fire (7.15 facing, 6.5 withdrawal). */
 static void decline_all(struct session *s)

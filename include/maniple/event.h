@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "maniple/hex.h"
+
 #define EVENT_KIND_MAX 24
 #define EVENT_FIELDS_MAX 16
 #define EVENT_KEY_MAX 16
@@ -44,5 +46,8 @@ void event_log_free(struct event_log *log);
 /* Returns 0, or -1 when memory ran out (the event is dropped). */
 int event_log_push(struct event_log *log, const struct event *e);
 void event_log_clear(struct event_log *log);
+
+/* Adds field key with hex h in its GBoH number (hex_format). */
+void event_add_hex(struct event *e, const char *key, struct hex h);
 
 #endif

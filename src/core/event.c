@@ -77,3 +77,10 @@ void event_log_clear(struct event_log *log)
 {
 	log->n = 0;
 }
+
+void event_add_hex(struct event *e, const char *key, struct hex h)
+{
+	char buf[16];
+	hex_format(h, buf, sizeof buf);
+	event_add(e, key, "%s", buf);
+}

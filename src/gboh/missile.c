@@ -649,15 +649,6 @@ static bool under_enemy_missiles(const struct game *g, const struct unit *u)
 	return false;
 }
 
-static bool in_enemy_zoc(const struct game *g, const struct unit *u)
-{
-	for (int h = 0; h < 2; h++)
-		if (!hex_is_none(u->at.hex[h]) &&
-		    zoc_enemy_in(g, u->side, u->at.hex[h]))
-			return true;
-	return false;
-}
-
 /* 8.18 */
 void missile_reload(struct game *g)
 {
@@ -679,7 +670,7 @@ void missile_reload(struct game *g)
 			if (u->routed && !unit_type_is_cavalry(u->type)) {
 				why = "routed_infantry";
 				rule = "10.27";
-			} else if (in_enemy_zoc(g, u)) {
+			} else if (unit_in_enemy_zoc(g, u)) {
 				why = "in_enemy_zoc";
 			} else if (under_enemy_missiles(g, u)) {
 				why = "in_enemy_missile_range_and_los";

@@ -74,13 +74,6 @@ static void put_mover(struct event *e, const struct game *g,
 		event_add(e, "leader", "%s", l->id);
 }
 
-static void put_hex(struct event *e, const char *key, struct hex h)
-{
-	char buf[16];
-	hex_format(h, buf, sizeof buf);
-	event_add(e, key, "%s", buf);
-}
-
 /* 6.24 Rough terrain */
 bool terrain_is_rough(enum terrain t)
 {
@@ -590,8 +583,8 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 	struct event e;
 	event_init(&e, "moved");
 	put_mover(&e, g, m);
-	put_hex(&e, "from", from);
-	put_hex(&e, "to", dest);
+	event_add_hex(&e, "from", from);
+	event_add_hex(&e, "to", dest);
 	event_add(&e, "terrain", "%s",
 		  terrain_name((enum terrain)map_at(map, dest)->terrain));
 	if (s.climb)
@@ -639,7 +632,7 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 		}
 		event_init(&e, "zoc_entered");
 		put_mover(&e, g, m);
-		put_hex(&e, "hex", dest);
+		event_add_hex(&e, "hex", dest);
 		event_add(&e, "by", "%s", ids);
 		event_add(&e, "rule", "7.23");
 		game_emit(g, &e);
@@ -665,7 +658,7 @@ void move_end(struct game *g, struct move *m)
 	struct event e;
 	event_init(&e, "move_end");
 	put_mover(&e, g, m);
-	put_hex(&e, "at", move_here(g, m));
+	event_add_hex(&e, "at", move_here(g, m));
 	event_add(&e, "spent", "%d", m->mp_spent);
 	event_add(&e, "hexes", "%d", m->hexes_entered);
 	event_add(&e, "vertices", "%d", m->vertices_turned);

@@ -52,13 +52,6 @@ static void emit(struct game *g, const struct event *e)
 	game_emit(g, e);
 }
 
-static void put_hex(struct event *e, const char *key, struct hex h)
-{
-	char buf[16];
-	hex_format(h, buf, sizeof buf);
-	event_add(e, key, "%s", buf);
-}
-
 static int find_unit(const struct game *g, const char *id)
 {
 	for (int i = 0; id && i < g->nunits; i++)
@@ -742,7 +735,7 @@ static void with_leader_follow(struct game *g, int k, struct hex from)
 	event_init(&e, "leader_moved");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "with", "%s", g->units[o->mover_unit].id);
-	put_hex(&e, "to", to);
+	event_add_hex(&e, "to", to);
 	event_add(&e, "mp", "%d", c.mp);
 	event_add(&e, "left", "%d", LEADER_MA - o->leader_mp[o->with_leader]);
 	event_add(&e, "rule", "4.23");

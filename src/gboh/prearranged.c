@@ -30,13 +30,6 @@ static void whyf(char *why, int whyn, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void put_hex(struct event *e, const char *key, struct hex h)
-{
-	char buf[16];
-	hex_format(h, buf, sizeof buf);
-	event_add(e, key, "%s", buf);
-}
-
 static bool present(const struct leader *l)
 {
 	return l->on_map && !l->killed && l->available;
@@ -490,10 +483,10 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 	struct event e;
 	event_init(&e, "withdrew");
 	event_add(&e, "unit", "%s", u->id);
-	put_hex(&e, "from", u->at.hex[0]);
-	put_hex(&e, "to", nf->hex[0]);
+	event_add_hex(&e, "from", u->at.hex[0]);
+	event_add_hex(&e, "to", nf->hex[0]);
 	if (!hex_is_none(nf->hex[1]))
-		put_hex(&e, "to2", nf->hex[1]);
+		event_add_hex(&e, "to2", nf->hex[1]);
 	event_add(&e, "facing", "%s", facing_name((enum facing)u->at.facing));
 	event_add(&e, "from_unit", "%s", m->id);
 	event_add(&e, "mp", "0");

@@ -863,7 +863,7 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 	}
 	struct reaction_state *s = &g->react;
 	int n = s->noffers, declined = 0;
-	int todo[REACTION_OFFERS_MAX];
+	int to_answer[REACTION_OFFERS_MAX];
 	bool line = false;
 	for (int i = 0; i < n; i++) {
 		if (s->offers[i].state != RO_OPEN || s->offers[i].side != side)
@@ -871,7 +871,7 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 		if (s->offers[i].line) /* 6.57: a Line's units may not */
 			line = true;
 		else
-			todo[declined++] = i;
+			to_answer[declined++] = i;
 	}
 	if (!declined && line) {
 		cmd_refuse(r, "6.57",
@@ -888,9 +888,9 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 	/* the last one answered closes the window (when nothing else is
 	 * open); the offers stay readable until then */
 	for (int k = 0; k < declined; k++) {
-		const struct reaction_offer o = s->offers[todo[k]];
+		const struct reaction_offer o = s->offers[to_answer[k]];
 		if (o.kind == RK_HD) { /* 8.33: the volleys are thrown */
-			harass_go_on(g, todo[k], r);
+			harass_go_on(g, to_answer[k], r);
 			if (r->status != CMD_OK)
 				return;
 			continue;
@@ -903,7 +903,7 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 		event_add(&e, "side", "%s", side_name(g, side));
 		event_add(&e, "rule", "%s", kind_rule(o.kind));
 		game_emit(g, &e);
-		decline(g, todo[k]);
+		decline(g, to_answer[k]);
 	}
 }
 

@@ -16,13 +16,6 @@
 
 #include "maniple/leaders.h"
 
-static void put_hex(struct event *e, const char *key, struct hex h)
-{
-	char buf[16];
-	hex_format(h, buf, sizeof buf);
-	event_add(e, key, "%s", buf);
-}
-
 /* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
  * unit In Column one more */
 int ow_mover_ma(const struct unit *u)
@@ -484,7 +477,7 @@ static void ow_finish(struct game *g, int i)
 	struct event e;
 	event_init(&e, "withdrawal_done");
 	event_add(&e, "unit", "%s", u->id);
-	put_hex(&e, "at", u->at.hex[0]);
+	event_add_hex(&e, "at", u->at.hex[0]);
 	event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", o->used);
 	event_add(&e, "hits", "%d", u->hits - before);
 	event_add(&e, "routed", "%s", u->routed ? "yes" : "no");
@@ -552,8 +545,8 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	struct event e;
 	event_init(&e, "withdrew");
 	event_add(&e, "unit", "%s", u->id);
-	put_hex(&e, "from", from);
-	put_hex(&e, "to", dest);
+	event_add_hex(&e, "from", from);
+	event_add_hex(&e, "to", dest);
 	event_add(&e, "terrain", "%s",
 		  terrain_name((enum terrain)map_at(g->battle->map, dest)
 				       ->terrain));
@@ -570,7 +563,7 @@ static void ow_step(struct game *g, int i, struct hex dest,
 		event_init(&e, "leader_moved");
 		event_add(&e, "leader", "%s", l->id);
 		event_add(&e, "with", "%s", u->id);
-		put_hex(&e, "to", dest);
+		event_add_hex(&e, "to", dest);
 		event_add(&e, "rule", "4.72,6.51");
 		game_emit(g, &e);
 	}
@@ -1061,8 +1054,8 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 	struct event e;
 	event_init(&e, "leader_withdrew");
 	event_add(&e, "leader", "%s", l->id);
-	put_hex(&e, "from", from);
-	put_hex(&e, "to", dest);
+	event_add_hex(&e, "from", from);
+	event_add_hex(&e, "to", dest);
 	event_add(&e, "hexes", "%d", o->used);
 	event_add(&e, "rule", "4.72");
 	game_emit(g, &e);
