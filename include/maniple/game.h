@@ -16,6 +16,7 @@
 #include "maniple/prearranged_state.h"
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
+#include "maniple/shock_state.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
 
@@ -110,6 +111,8 @@ struct game {
 	struct prearranged_state pw;
 	/* 8.11: who has fired under orders this phase (missile.h). */
 	struct missile_state fire;
+	/* 8.4-8.6: the Shock segment under way (shock.h). */
+	struct shock_state shock;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */

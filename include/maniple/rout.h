@@ -47,6 +47,11 @@ int unit_tq_now(const struct unit *u);
  * a routed unit is eliminated; hits reaching the TQ rout it. */
 void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,
 		   const char *rule);
+/* 10.12, 10.27, 8.43, 8.46: n hits as cohesion_hits, but a unit reaching
+ * its TQ does not rout now: the shock step that dealt them decides (8.43,
+ * 8.47 [1]).  A routed unit is still eliminated (10.27). */
+void cohesion_hits_held(struct game *g, struct unit *u, int n,
+			const char *cause, const char *rule);
 /* 10.24, 11.1: the unit leaves play; its side loses its rout points.
  * Emits `eliminated`. */
 void unit_eliminate(struct game *g, struct unit *u, const char *rule);

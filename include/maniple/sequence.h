@@ -34,6 +34,7 @@ enum seq_step {
 			  * (overrides the step while pending, rout.h) */
 	SEQ_REACTION,	 /* 6.5, 7.15, 7.16, 4.72, 7.32: a reaction offered
 			  * between the steps of a move (reactions.h) */
+	SEQ_SHOCK,	 /* 8.4: a decision of the Shock segment (shock.h) */
 	SEQ_STEP_COUNT
 };
 

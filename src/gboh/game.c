@@ -30,6 +30,7 @@
 #include "maniple/missile.h"
 #include "maniple/reactions.h"
 #include "maniple/rally.h"
+#include "maniple/shock.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
@@ -95,6 +96,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	reaction_state_init(&g->react);
 	prearranged_state_init(&g->pw);
 	missile_state_init(&g->fire);
+	shock_state_init(&g->shock);
 	return g;
 }
 
@@ -346,6 +348,7 @@ char *game_state_text(const struct game *g)
 	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
 	orders_state_text(g, f); /* 5.2 */
 	rout_state_text(g, f);	 /* 10.22 */
+	shock_state_text(g, f);	 /* 8.4 */
 	rally_state_text(g, f);	 /* 10.16, 10.28 */
 	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
 	prearranged_state_text(g, f); /* 6.8 */

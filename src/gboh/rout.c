@@ -217,8 +217,23 @@ static bool queued(const struct game *g, int i)
 }
 
 /* 10.12, 10.14, 10.27 */
+static void hits_apply(struct game *g, struct unit *u, int n,
+		       const char *cause, const char *rule, bool rout_now);
+
 void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,
 		   const char *rule)
+{
+	hits_apply(g, u, n, cause, rule, true);
+}
+
+void cohesion_hits_held(struct game *g, struct unit *u, int n,
+			const char *cause, const char *rule)
+{
+	hits_apply(g, u, n, cause, rule, false);
+}
+
+static void hits_apply(struct game *g, struct unit *u, int n,
+		       const char *cause, const char *rule, bool rout_now)
 {
 	if (!u || n <= 0 || !game_unit_in_play(u))
 		return;
@@ -242,8 +257,9 @@ void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,
 	event_add(&e, "cause", "%s", cause);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
-	/* 10.14 hits equal to the TQ or more: the unit routs */
-	if (u->hits >= u->tq)
+	/* 10.14 hits equal to the TQ or more: the unit routs (in shock,
+	 * when its step says: 8.43, 8.47) */
+	if (rout_now && u->hits >= u->tq)
 		rout_begin(g, uidx(g, u), "10.14");
 }
 

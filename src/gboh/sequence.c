@@ -23,6 +23,7 @@
 #include "maniple/reactions.h"
 #include "maniple/rally.h"
 #include "maniple/rout.h"
+#include "maniple/shock.h"
 #include "maniple/tables.h"
 
 /* Why an action is not legal: the text and the rule. */
@@ -54,7 +55,7 @@ static void refuse_why(struct cmd_result *r, const struct why *w)
 static const char *const step_names[SEQ_STEP_COUNT] = {
 	"none",	  "elite",    "activate",   "trump_reply",
 	"orders", "momentum", "reactivate", "over",
-	"rout",	  "reaction",
+	"rout",	  "reaction", "shock",
 };
 
 const char *seq_step_name(enum seq_step s)
@@ -723,13 +724,21 @@ static void momentum_check(struct game *g)
 	g->seq.step = SEQ_MOMENTUM;
 }
 
-/* 3.0 B.2: the Shock Combat segment, empty until 8.4 is built. */
+/* 3.0 B.2: the Shock segment is over: on to the Momentum phase. */
+static void shock_segment_over(struct game *g)
+{
+	reactions_shock_segment_end(g); /* 7.32 markers off */
+	momentum_check(g);
+}
+
+/* 3.0 B.2: the Shock Combat segment (8.4, shock.h).  It runs until a
+ * decision is owed; shock_run (from advance) carries it on. */
 static void shock_segment(struct game *g)
 {
 	emit_phase(g, PHASE_SHOCK, "3.0");
-	emit_not_yet(g, "shock_combat", "8.4");
-	reactions_shock_segment_end(g); /* 7.32 markers off */
-	momentum_check(g);
+	shock_segment_begin(g);
+	if (shock_run(g))
+		shock_segment_over(g);
 }
 
 /* ---- the pending decision ---- */
@@ -745,6 +754,9 @@ enum seq_step seq_step_now(const struct game *g)
 	/* 7.15, 6.5: a reaction between the steps of a move comes next */
 	if (reactions_pending(g))
 		return SEQ_REACTION;
+	/* 8.4: a decision of the Shock segment under way */
+	if (shock_pending(g))
+		return SEQ_SHOCK;
 	if (q->started_turn != g->turn)
 		return SEQ_NONE;
 	bool act = g->active_leader >= 0 && g->active_leader < g->nleaders;
@@ -791,6 +803,13 @@ static void advance(struct game *g)
 		if (st == SEQ_OVER) {
 			q->step = SEQ_OVER;
 			return;
+		}
+		/* 8.4: the Shock segment goes on once nothing waits */
+		if (g->phase == PHASE_SHOCK && shock_under_way(g) &&
+		    st != SEQ_ROUT && st != SEQ_REACTION && st != SEQ_SHOCK) {
+			if (shock_run(g))
+				shock_segment_over(g);
+			continue;
 		}
 		if (st == SEQ_NONE) {
 			/* derive the decision from the phase */
@@ -875,6 +894,8 @@ int seq_decision_side(const struct game *g)
 		return rout_decision_side(g); /* 10.22: the router's owner */
 	case SEQ_REACTION:
 		return reactions_decision_side(g);
+	case SEQ_SHOCK:
+		return shock_decision_side(g);
 	default:
 		return -1;
 	}
@@ -931,6 +952,11 @@ static bool wrong_step(const struct game *g, struct why *w)
 		char t[CMD_REASON_MAX];
 		reactions_pending_text(g, t, sizeof t);
 		return deny(w, reactions_pending_rule(g), "%s", t);
+	}
+	case SEQ_SHOCK: {
+		char t[CMD_REASON_MAX];
+		shock_pending_text(g, t, sizeof t);
+		return deny(w, "8.4", "%s", t);
 	}
 	default:
 		return deny(w, "3.0", "no decision pending");
@@ -1208,6 +1234,9 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		break;
 	case SEQ_REACTION:
 		n += reactions_legal(g, out + n, max - n); /* 7.15, 6.5 */
+		break;
+	case SEQ_SHOCK:
+		n += shock_legal(g, out + n, max - n); /* 8.4 */
 		break;
 	case SEQ_ELITE:
 		n += pw_placing_legal(g, out + n, max - n); /* 6.82 */

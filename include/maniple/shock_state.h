@@ -1,0 +1,139 @@
+/* shock_state.h — the Shock Combat segment under way (8.4-8.6, 10.13,
+ * 10.15, 10.4): the combats the attacker designated and how far each step
+ * has gone.  Plain values held by struct game (g->shock), printed by
+ * game_state_text (shock.h).  A copy of the game copies it.
+ *
+ * The segment runs step by step across all combats (8.4 IMPORTANT;
+ * RULINGS R13): every combat goes through the Charge before any goes
+ * through Leader Casualties, and so on.  Within a step, combats go in
+ * designation order; within a combat, attackers before defenders, each in
+ * designation order.  A pursuit's follow-up shock (8.62) is a batch of its
+ * own that runs 8.43-8.47 while the outer batch waits at the Advance. */
+#ifndef MANIPLE_SHOCK_STATE_H
+#define MANIPLE_SHOCK_STATE_H
+
+#include <stdbool.h>
+
+#include "maniple/battle.h"
+#include "maniple/hex.h"
+
+#define SHOCK_COMBATS_MAX 48
+#define SHOCK_UNITS_MAX	  8 /* units on one side of one combat */
+
+/* The steps of the segment, in order (8.42 SHOCK RESOLUTION overview). */
+enum shock_step {
+	SHS_NONE,      /* no Shock segment under way */
+	SHS_DESIGNATE, /* 8.41, 8.42, 7.33, 10.42: the attacker designates */
+	SHS_CHARGE,    /* 8.43 pre-shock TQ checks */
+	SHS_LEADERS,   /* 8.44, 4.73 leader casualties */
+	SHS_CLASH,     /* 8.45 the clash column and its choices */
+	SHS_RESOLVE,   /* 8.46 steps 1-4, 10.13 distribution */
+	SHS_COLLAPSE,  /* 8.47 [1] and [2], 10.15 */
+	SHS_ADVANCE,   /* 8.47 [3]: 8.5 advance, 8.6 pursuit */
+	SHS_ENGAGED,   /* 8.47 [3] last paragraph, 10.4 (optional rule) */
+	SHS_END,       /* 6.76, 8.17, 4.72: the segment's last effects */
+	SHS_STEP_COUNT
+};
+
+/* A decision the segment waits for (g->shock.ask). */
+enum shock_ask {
+	SHA_NONE,
+	SHA_DESIGNATE,	   /* attacker: `designate ...`, `designate done` */
+	SHA_ENGAGED,	   /* 10.42 attacker: `disengage UNIT HEX|stand` */
+	SHA_CLASH_DEFENDER, /* 8.45 defender: `clash UNIT` */
+	SHA_CLASH_ATTACKER, /* 8.45 attacker: `clash UNIT` */
+	SHA_HITS,	   /* 10.13 #4, 10.13 phalanx exception: `hits ...` */
+	SHA_ADVANCE,	   /* 8.54, 8.51, 8.52, 8.53: `advance ...` */
+	SHA_PURSUIT,	   /* 8.61: which cavalry pursues: `pursue UNIT` */
+	SHA_COUNT
+};
+
+/* One combat: the attackers and defenders the attacker grouped (8.42). */
+struct shock_combat {
+	int natt, ndef;
+	int att[SHOCK_UNITS_MAX]; /* unit indices, designation order */
+	int def[SHOCK_UNITS_MAX];
+	/* where each stood when designated (the advance's vacated hexes,
+	 * 8.51) */
+	struct footprint att_at[SHOCK_UNITS_MAX];
+	struct footprint def_at[SHOCK_UNITS_MAX];
+	/* 8.43: the attacker carried Shock Must Check (any attacker) */
+	bool must_check;
+	bool att_moved; /* 8.46 step 2, 9.41: an attacker moved this phase */
+
+	/* ---- the charge and the collapse (shock_charge.c) ---- */
+	/* the unit routed or was eliminated in this combat's steps */
+	bool att_gone[SHOCK_UNITS_MAX], def_gone[SHOCK_UNITS_MAX];
+	/* 8.43 last paragraph: no attacker or no defender left standing
+	 * after the charge: the combat is not fought on */
+	bool off;
+	/* 8.47 [2] exception: a phalanx that passed its 8.47 [1] check */
+	bool phalanx_stood[2][SHOCK_UNITS_MAX];
+	/* 8.61 bullet 1: a defender routed from a failed collapse check */
+	bool collapse_check_rout;
+	/* 8.61 bullet 2: a defender eliminated because its rout move could
+	 * not be completed (10.22) */
+	bool rout_blocked_elimination;
+	/* 10.15: the all-rout procedure decided this combat */
+	bool all_rout;
+
+	/* ---- 8.44 (shock_charge.c) ---- */
+	/* [0] attacker, [1] defender: a leader of that side was killed and
+	 * his Charisma (8.46 step 3's reverse modifier) */
+	bool leader_killed[2];
+	int killed_charisma[2];
+
+	/* ---- the clash and the resolution (shock_resolve.c) ---- */
+	int clash_att, clash_def; /* 8.45 picks: indices into att/def, -1 */
+	int side;		  /* enum hex_zone of the chosen pairing */
+	int column;		  /* the CRT column used (after shifts) */
+	int superiority;	  /* enum superiority: SUP_NONE/AS/DS */
+	bool position;		  /* AS came from position (8.46 1.A) */
+	int charisma_leader[2];	  /* 8.46 step 3: leader used, -1 none */
+	int att_hits, def_hits;	  /* 8.46 step 4 final hits */
+	bool resolved;		  /* the CRT was rolled */
+	/* hits each unit took in the resolution (10.13), for 10.15 */
+	int att_took[SHOCK_UNITS_MAX], def_took[SHOCK_UNITS_MAX];
+
+	/* ---- advance and pursuit (shock_advance.c, pursuit.c) ---- */
+	bool advanced_precharge; /* 8.43: an attacker advanced already */
+	/* 8.5: the attacker advanced (moved into a vacated hex); a phalanx
+	 * that only pivoted (8.53) — 10.4 keeps its Engaged marker */
+	bool att_advanced[SHOCK_UNITS_MAX];
+	bool att_pivoted[SHOCK_UNITS_MAX];
+	bool pursuit;		 /* a follow-up combat of 8.62 */
+	int pursuer;		 /* 8.61: the cavalry unit pursuing, -1 */
+	int parent;		 /* 8.62: the combat it follows up, -1 */
+};
+
+struct shock_state {
+	int step;	/* enum shock_step */
+	int attacker;	/* the active side */
+	int leader;	/* the active leader (index) */
+	int ask;	/* enum shock_ask: the decision pending */
+	int ask_side;	/* who owes it */
+	int ask_combat; /* the combat it is about, -1 */
+	int ask_unit;	/* the unit it is about, -1 */
+	int ncombats;
+	struct shock_combat c[SHOCK_COMBATS_MAX];
+	/* the batch the steps run over: [batch_begin, batch_end) */
+	int batch_begin, batch_end;
+	int cursor; /* the combat the step is at */
+	int sub;    /* how far the step has gone within that combat */
+	/* a follow-up batch (8.62) saves the outer batch here */
+	bool nested;
+	int outer_step, outer_cursor, outer_sub, outer_begin, outer_end;
+	/* designation (shock_designate.c): units given Shock No Check in
+	 * this segment (8.41), attack used (8.42 bullet 1), defended
+	 * (bullet 2) */
+	bool attacked[BATTLE_UNITS_MAX];
+	bool defended[BATTLE_UNITS_MAX];
+	/* 5.26, 5.45: the leaders whose Command Range lends Shock No Check
+	 * this segment (bit per leader index < 64) */
+	unsigned long long range_leaders;
+	/* a per-unit scratch for the steps' own marks, cleared when a step
+	 * begins */
+	int mark[BATTLE_UNITS_MAX];
+};
+
+#endif

@@ -1,0 +1,391 @@
+/* shock.c — the driver of the Shock Combat segment (3.0 B.2, 8.4): runs
+ * the steps of shock.h over the combats in order, step by step across all
+ * combats (8.4, RULINGS R13), and a pursuit's follow-up combat (8.62) as
+ * a batch of its own.  The steps themselves live in their own files. */
+#include "maniple/shock.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/reactions.h"
+#include "maniple/rout.h"
+
+static const char *const step_names[SHS_STEP_COUNT] = {
+	"none",	    "designate", "charge",  "leaders", "clash",
+	"resolve",  "collapse",	 "advance", "engaged", "end",
+};
+
+static const char *const step_rules[SHS_STEP_COUNT] = {
+	"8.4",	"8.41", "8.43", "8.44", "8.45",
+	"8.46", "8.47", "8.5",	"10.4", "8.4",
+};
+
+static const char *const ask_names[SHA_COUNT] = {
+	"none",	 "designate",	"disengage", "clash_defender",
+	"clash_attacker", "hits", "advance", "pursue",
+};
+
+const char *shock_step_name(int step)
+{
+	return step >= 0 && step < SHS_STEP_COUNT ? step_names[step] : "?";
+}
+
+const char *shock_ask_name(int ask)
+{
+	return ask >= 0 && ask < SHA_COUNT ? ask_names[ask] : "?";
+}
+
+void shock_state_init(struct shock_state *s)
+{
+	memset(s, 0, sizeof *s);
+	s->step = SHS_NONE;
+	s->attacker = s->leader = -1;
+	s->ask = SHA_NONE;
+	s->ask_side = s->ask_combat = s->ask_unit = -1;
+}
+
+static const char *uid(const struct game *g, int u)
+{
+	return u >= 0 && u < g->nunits ? g->units[u].id : "-";
+}
+
+void shock_state_text(const struct game *g, FILE *f)
+{
+	const struct shock_state *s = &g->shock;
+	if (s->step == SHS_NONE)
+		return;
+	fprintf(f, "shock step=%s attacker=%d leader=%d ask=%s ask_side=%d "
+		   "ask_combat=%d ask_unit=%s batch=%d-%d cursor=%d sub=%d "
+		   "nested=%d\n",
+		shock_step_name(s->step), s->attacker, s->leader,
+		shock_ask_name(s->ask), s->ask_side, s->ask_combat,
+		uid(g, s->ask_unit), s->batch_begin, s->batch_end, s->cursor,
+		s->sub, s->nested ? 1 : 0);
+	if (s->nested)
+		fprintf(f, "shock outer step=%s cursor=%d sub=%d batch=%d-%d\n",
+			shock_step_name(s->outer_step), s->outer_cursor,
+			s->outer_sub, s->outer_begin, s->outer_end);
+	for (int i = 0; i < s->ncombats; i++) {
+		const struct shock_combat *c = &s->c[i];
+		fprintf(f, "combat %d att=", i);
+		for (int k = 0; k < c->natt; k++)
+			fprintf(f, "%s%s%s", k ? "," : "", uid(g, c->att[k]),
+				c->att_gone[k] ? "!" : "");
+		fprintf(f, " def=");
+		for (int k = 0; k < c->ndef; k++)
+			fprintf(f, "%s%s%s", k ? "," : "", uid(g, c->def[k]),
+				c->def_gone[k] ? "!" : "");
+		fprintf(f,
+			" must=%d moved=%d off=%d clash=%d/%d side=%d "
+			"column=%d sup=%d hits=%d/%d resolved=%d pursuit=%d "
+			"pursuer=%s parent=%d killed=%d/%d\n",
+			c->must_check, c->att_moved, c->off, c->clash_att,
+			c->clash_def, c->side, c->column, c->superiority,
+			c->att_hits, c->def_hits, c->resolved, c->pursuit,
+			uid(g, c->pursuer), c->parent, c->leader_killed[0],
+			c->leader_killed[1]);
+	}
+	for (int u = 0; u < g->nunits; u++)
+		if (s->attacked[u] || s->defended[u] || s->mark[u])
+			fprintf(f, "shock unit %s attacked=%d defended=%d "
+				   "mark=%d\n",
+				g->units[u].id, s->attacked[u], s->defended[u],
+				s->mark[u]);
+}
+
+bool shock_under_way(const struct game *g)
+{
+	return g->shock.step != SHS_NONE;
+}
+
+bool shock_pending(const struct game *g)
+{
+	return shock_under_way(g) && g->shock.ask != SHA_NONE &&
+	       !rout_pending(g) && !reactions_pending(g);
+}
+
+int shock_decision_side(const struct game *g)
+{
+	return shock_pending(g) ? g->shock.ask_side : -1;
+}
+
+int shock_legal(const struct game *g, struct seq_action *out, int max)
+{
+	if (!shock_pending(g))
+		return 0;
+	switch (g->shock.ask) {
+	case SHA_DESIGNATE:
+		return shock_designate_legal(g, out, max);
+	case SHA_ENGAGED:
+		return engaged_legal(g, out, max);
+	case SHA_CLASH_DEFENDER:
+	case SHA_CLASH_ATTACKER:
+	case SHA_HITS:
+		return shock_resolve_legal(g, out, max);
+	case SHA_ADVANCE:
+		return shock_advance_legal(g, out, max);
+	case SHA_PURSUIT:
+		return pursuit_legal(g, out, max);
+	default:
+		return 0;
+	}
+}
+
+void shock_pending_text(const struct game *g, char *buf, size_t n)
+{
+	const struct shock_state *s = &g->shock;
+	struct seq_action a[4];
+	int k = shock_legal(g, a, 4);
+	snprintf(buf, n, "side %d owes the shock decision %s (%s)%s%s",
+		 s->ask_side, shock_ask_name(s->ask),
+		 shock_step_name(s->step), k > 0 ? ": e.g. " : "",
+		 k > 0 ? a[0].line : "");
+}
+
+void shock_ask(struct game *g, int ask, int side, int combat, int unit)
+{
+	struct shock_state *s = &g->shock;
+	s->ask = ask;
+	s->ask_side = side;
+	s->ask_combat = combat;
+	s->ask_unit = unit;
+	struct event e;
+	event_init(&e, "shock_ask");
+	event_add(&e, "ask", "%s", shock_ask_name(ask));
+	event_add(&e, "side", "%d", side);
+	if (combat >= 0)
+		event_add(&e, "combat", "%d", combat);
+	if (unit >= 0)
+		event_add(&e, "unit", "%s", uid(g, unit));
+	event_add(&e, "step", "%s", shock_step_name(s->step));
+	event_add(&e, "rule", "%s", step_rules[s->step]);
+	game_emit(g, &e);
+}
+
+void shock_answered(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	s->ask = SHA_NONE;
+	s->ask_side = s->ask_combat = s->ask_unit = -1;
+}
+
+int shock_add_combat(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	if (s->ncombats >= SHOCK_COMBATS_MAX)
+		return -1;
+	int ci = s->ncombats++;
+	struct shock_combat *c = &s->c[ci];
+	memset(c, 0, sizeof *c);
+	c->clash_att = c->clash_def = -1;
+	c->side = -1;
+	c->column = 0;
+	c->charisma_leader[0] = c->charisma_leader[1] = -1;
+	c->pursuer = c->parent = -1;
+	return ci;
+}
+
+int shock_combat_role(const struct game *g, int ci, int u, int *slot)
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	for (int k = 0; k < c->natt; k++)
+		if (c->att[k] == u) {
+			if (slot)
+				*slot = k;
+			return 0;
+		}
+	for (int k = 0; k < c->ndef; k++)
+		if (c->def[k] == u) {
+			if (slot)
+				*slot = k;
+			return 1;
+		}
+	return -1;
+}
+
+static void mark_gone(struct game *g, int ci, int u)
+{
+	int slot = -1;
+	int role = shock_combat_role(g, ci, u, &slot);
+	if (role == 0)
+		g->shock.c[ci].att_gone[slot] = true;
+	else if (role == 1)
+		g->shock.c[ci].def_gone[slot] = true;
+}
+
+void shock_rout_unit(struct game *g, int ci, int u, const char *rule)
+{
+	mark_gone(g, ci, u);
+	if (g->units[u].routed || !game_unit_in_play(&g->units[u]))
+		return; /* 10.27: cohesion_hits has already dealt with it */
+	if (g->shock.c[ci].pursuit)
+		pursuit_rout_begin(g, u, rule); /* 8.62 */
+	else
+		rout_begin(g, u, rule);
+}
+
+int shock_standing(const struct game *g, int ci, int role)
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	int n = 0;
+	int cnt = role == 0 ? c->natt : c->ndef;
+	for (int k = 0; k < cnt; k++) {
+		int u = role == 0 ? c->att[k] : c->def[k];
+		bool gone = role == 0 ? c->att_gone[k] : c->def_gone[k];
+		const struct unit *x = &g->units[u];
+		if (!gone && game_unit_in_play(x) && !x->routed)
+			n++;
+	}
+	return n;
+}
+
+void shock_emit_step(struct game *g, int step, const char *rule)
+{
+	struct event e;
+	event_init(&e, "shock_step");
+	event_add(&e, "step", "%s", shock_step_name(step));
+	event_add(&e, "combats", "%d",
+		  g->shock.batch_end - g->shock.batch_begin);
+	if (g->shock.nested)
+		event_add(&e, "followup", "%d", g->shock.batch_begin);
+	event_add(&e, "rule", "%s", rule);
+	game_emit(g, &e);
+}
+
+static void enter_step(struct game *g, int step)
+{
+	struct shock_state *s = &g->shock;
+	s->step = step;
+	s->cursor = s->batch_begin;
+	s->sub = 0;
+	memset(s->mark, 0, sizeof s->mark);
+	if (step != SHS_NONE && step != SHS_END)
+		shock_emit_step(g, step, step_rules[step]);
+}
+
+void shock_push_followup(struct game *g, int ci)
+{
+	struct shock_state *s = &g->shock;
+	s->nested = true;
+	s->outer_step = s->step;
+	s->outer_cursor = s->cursor;
+	s->outer_sub = s->sub;
+	s->outer_begin = s->batch_begin;
+	s->outer_end = s->batch_end;
+	s->batch_begin = ci;
+	s->batch_end = ci + 1;
+	enter_step(g, SHS_CHARGE);
+}
+
+static void pop_followup(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	s->nested = false;
+	s->step = s->outer_step;
+	s->cursor = s->outer_cursor;
+	s->sub = s->outer_sub;
+	s->batch_begin = s->outer_begin;
+	s->batch_end = s->outer_end;
+}
+
+static void segment_over(struct game *g)
+{
+	struct event e;
+	event_init(&e, "shock_over");
+	event_add(&e, "combats", "%d", g->shock.ncombats);
+	event_add(&e, "rule", "8.4");
+	game_emit(g, &e);
+	int attacker = g->shock.attacker;
+	shock_state_init(&g->shock);
+	(void)attacker;
+}
+
+/* One step over the batch; true when it is done. */
+static bool run_step(struct game *g)
+{
+	switch (g->shock.step) {
+	case SHS_DESIGNATE:
+		return shock_step_designate(g);
+	case SHS_CHARGE:
+		return shock_step_charge(g);
+	case SHS_LEADERS:
+		return shock_step_leaders(g);
+	case SHS_CLASH:
+		return shock_step_clash(g);
+	case SHS_RESOLVE:
+		return shock_step_resolve(g);
+	case SHS_COLLAPSE:
+		return shock_step_collapse(g);
+	case SHS_ADVANCE:
+		return shock_step_advance(g);
+	case SHS_ENGAGED:
+		return engaged_rule_on(g) ? shock_step_engaged(g) : true;
+	case SHS_END:
+		shock_resolve_segment_end(g);
+		return true;
+	default:
+		return true;
+	}
+}
+
+bool shock_run(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	for (int guard = 0; guard < 100000; guard++) {
+		if (s->step == SHS_NONE)
+			return true;
+		if (rout_pending(g) || reactions_pending(g) ||
+		    s->ask != SHA_NONE)
+			return false;
+		int before = s->step;
+		bool nested = s->nested;
+		if (!run_step(g)) {
+			if (s->ask == SHA_NONE && !rout_pending(g) &&
+			    !reactions_pending(g) && s->step == before &&
+			    s->nested == nested) {
+				/* a step that waits must say for what */
+				struct event e;
+				event_init(&e, "shock_stalled");
+				event_add(&e, "step", "%s",
+					  shock_step_name(s->step));
+				event_add(&e, "rule", "8.4");
+				game_emit(g, &e);
+				segment_over(g);
+				return true;
+			}
+			continue;
+		}
+		if (s->step != before || s->nested != nested)
+			continue; /* the step pushed a follow-up batch */
+		if (s->step == SHS_DESIGNATE) {
+			s->batch_begin = 0;
+			s->batch_end = s->ncombats;
+			if (s->ncombats == 0) {
+				enter_step(g, SHS_END);
+				continue;
+			}
+		}
+		if (s->nested && s->step == SHS_COLLAPSE) {
+			pop_followup(g); /* 8.62: back to the outer advance */
+			continue;
+		}
+		if (s->step == SHS_END) {
+			segment_over(g);
+			return true;
+		}
+		enter_step(g, s->step + 1);
+	}
+	return false;
+}
+
+void shock_segment_begin(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	shock_state_init(s);
+	s->attacker = g->active_leader >= 0
+			      ? g->leaders[g->active_leader].side
+			      : -1;
+	s->leader = g->active_leader;
+	s->batch_begin = s->batch_end = 0;
+	enter_step(g, SHS_DESIGNATE);
+}
