@@ -443,7 +443,7 @@ Test(rules1_audit, inactive_active_finished_5_11)
 /* 5.25: an order moves (or fires); it does not start Shock.  ha1 ordered
  * into hi1's ZOC stops there (7.23) and nothing is fought: the phase is
  * still Movement and the orders go on; the Shock segment is its own step,
- * after `orders done`, and shows as not_yet (8.4). */
+ * after `orders done`, and begins with designation (8.41). */
 Test(rules1_audit, orders_do_not_start_shock_5_25)
 {
 	struct play *p = start("new drill sandbox 7");
@@ -454,7 +454,7 @@ Test(rules1_audit, orders_do_not_start_shock_5_25)
 	SAW(p, "zoc_entered", "unit=ha1 hex=2515 by=hi1 rule=7.23");
 	cr_expect(!saw(p, "phase", "name=shock"));
 	cr_expect_eq(p->s.game->phase, PHASE_MOVEMENT);
-	cr_expect(!saw(p, "not_yet", "what=shock_combat"));
+	cr_expect(!saw(p, "shock_step", "step=designate"));
 	ok(p, "halt");
 	cr_expect_eq(p->s.game->phase, PHASE_MOVEMENT);
 	cr_expect(legal_has(p, "order pr1"));
@@ -464,7 +464,7 @@ Test(rules1_audit, orders_do_not_start_shock_5_25)
 	ok(p, "orders done");
 	SAW(p, "orders_done", "leader=consul rule=5.27");
 	SAW(p, "phase", "name=shock");
-	SAW(p, "not_yet", "what=shock_combat rule=8.4");
+	SAW(p, "shock_step", "step=designate rule=8.41");
 	SAW(p, "decision", "step=momentum leader=consul");
 	stop(p);
 }

@@ -287,7 +287,7 @@ Test(sequence, bagradas_activation_order_5_13_and_a_full_turn)
 	refused("activate paccius", "5.27");
 	ok("orders done");
 	SAW("phase", "name=shock");
-	SAW("not_yet", "what=shock_combat rule=8.4");
+	SAW("shock_step", "step=designate combats=0 rule=8.41");
 	SAW("decision", "step=momentum side=0 leader=herennius");
 	ok("no momentum");
 	refused("activate herennius", "5.15");
