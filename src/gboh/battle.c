@@ -193,16 +193,22 @@ static int find_name(const char *const *names, int n, const char *s)
 	return -1;
 }
 
-static bool id_ok(const char *s)
+/* A name of at most max-1 characters: a-z 0-9 _ - */
+static bool name_ok(const char *s, size_t max)
 {
 	size_t n = strlen(s);
-	if (n == 0 || n >= ID_MAX)
+	if (n == 0 || n >= max)
 		return false;
 	for (; *s; s++)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
 		      *s == '_' || *s == '-'))
 			return false;
 	return true;
+}
+
+static bool id_ok(const char *s)
+{
+	return name_ok(s, ID_MAX);
 }
 
 static int set_text(struct battle_ctx *c, char *dst, size_t n, const char *v,
@@ -537,7 +543,8 @@ static int on_rules_key(struct battle_ctx *c, int k, const char *key,
 	if (n < 0)
 		return ini_fail(c->err, line, "options: list too long");
 	for (int i = 0; i < n; i++) {
-		if (!id_ok(tok[i]))
+		/* an option's name fills b->options[] (31 characters) */
+		if (!name_ok(tok[i], sizeof b->options[0]))
 			return ini_fail(c->err, line,
 					"option \"%s\" is not a name (a-z 0-9 _ -)",
 					tok[i]);

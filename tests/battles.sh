@@ -1,0 +1,268 @@
+#!/bin/sh
+# The battles of the Republic (TAP): every historical battle beside
+# Bagradas passes `maniple --check` (map and scenario), is named by
+# --list, opens, and plays a scripted first Orders Phase for each side up
+# to `orders done` (5.2), with the battle's special rules checked where
+# the engine plays them: impassable terrain (6.24), a Command Restriction
+# (4.35), a leader elephant (4.8, 11.1), Elite Initiative (5.5, 5.53).
+# The scripts stop before any shock is resolved (8.4).
+: "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() {
+	n=$((n + 1))
+	echo "not ok $n - $1"
+	[ -f "$tmp/err" ] && sed 's/^/# /' "$tmp/err"
+}
+# has PATTERN DESCRIPTION: the last script's output holds a line matching
+has() {
+	if grep -q -- "$1" "$tmp/out"; then ok "$2"; else notok "$2"; fi
+}
+# hasnt PATTERN DESCRIPTION
+hasnt() {
+	if grep -q -- "$1" "$tmp/out"; then
+		notok "$2"
+		grep -- "$1" "$tmp/out" | sed 's/^/# /'
+	else ok "$2"; fi
+}
+# checked NAME: --check passes the battle's map and scenario
+checked() {
+	if "$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/maps/$1.ini" \
+		"$MANIPLE_SRCDIR/scenarios/$1.ini" >"$tmp/out" 2>"$tmp/err" &&
+	   [ "$(grep -c ': ok$' "$tmp/out")" -eq 2 ]; then
+		ok "$1: --check passes maps/$1.ini and scenarios/$1.ini"
+	else
+		notok "$1: --check fails"
+	fi
+}
+# play NAME: runs $tmp/NAME.txt; status 0, and the same output twice
+play() {
+	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script "$tmp/$1.txt" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && ok "$1: the script runs (status 0)" ||
+		notok "$1: the script exits $rc"
+	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script - \
+		<"$tmp/$1.txt" >"$tmp/out2" 2>/dev/null
+	cmp -s "$tmp/out" "$tmp/out2" && ok "$1: same seed, same play" ||
+		notok "$1: a second run differs"
+}
+
+echo "1..55"
+
+MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
+# listed ID NAME YEAR: --list shows the battle with its name and year
+listed() {
+	if grep -q "^$1  *$2  *$3 BC  Rome v Carthage$" "$tmp/list"; then
+		ok "$1: --list shows $2, $3 BC"
+	else
+		notok "$1: --list lacks $2 ($3 BC)"
+		sed 's/^/# /' "$tmp/list"
+	fi
+}
+
+# ------------------------------------------------------------ Cannae
+checked cannae
+listed cannae Cannae 216
+cat >"$tmp/cannae.txt" <<'EOF'
+new cannae solo 7
+continue
+elite hanno
+line left_horse
+pick sp_hc1
+move 2201
+halt
+pick ce_hc1
+face NE
+move 2000
+face E
+move 2101
+halt
+orders done
+activate praef5
+order a5_co1 move
+move 3112
+halt
+order a5_co3 move
+move 3212
+halt
+orders done
+EOF
+play cannae
+# 5.51: Hannibal is elite, and on turn 1 may hand the EIO Phase to anyone
+has '^elite_offer side=1 oc=hannibal rule=5.51$' "cannae: 5.51 Hannibal's Elite Initiative is offered"
+has '^line_command leader=hanno line=left_horse units=12 ' \
+	"cannae: 4.3 Hanno commands the twelve squadrons of the left wing horse"
+# 6.24: the Aufidus is impassable; 2000 is river, 2800 (6.23) is not
+has '^refused reason=that_hex_is_impassable rule=6.24$' \
+	"cannae: 6.24 the Aufidus is impassable"
+has '^moved unit=ce_hc1 from=2001 to=2101 ' "cannae: the horse goes on along the bank"
+has '^orders_done leader=hanno orders_given=1 rule=5.27$' "cannae: Carthage's first Orders Phase ends"
+has '^orders_done leader=praef5 orders_given=2 rule=5.27$' "cannae: Rome's first Orders Phase ends"
+has '^moved unit=a5_co3 from=3312 to=3212 ' "cannae: 4.52 a praefect sociorum moves two cohorts of his ala"
+
+cat >"$tmp/cannae_special.txt" <<'EOF'
+new cannae sandbox 7
+setup phase movement
+setup active maharbal
+setup leader-state maharbal active
+continue
+order afr6 move
+order num1 move
+move 2137
+halt
+orders done
+new cannae sandbox 7
+setup phase movement
+setup active hannibal
+setup leader-state hannibal active
+continue
+order hannibal_el move
+move 2122
+halt
+show unit hannibal_el
+show leader hannibal
+orders done
+EOF
+play cannae_special
+has '^refused reason=maharbal_may_not_give_Individual_Orders_to_afr6 rule=4.35$' \
+	"cannae: 4.35 Maharbal may not order the Africans"
+has '^moved unit=num1 from=2038 to=2137 ' "cannae: 4.35 Maharbal orders his Numidians"
+has '^unit id=hannibal_el .* hex=2122 .* rp=0$' \
+	"cannae: 4.8 Hannibal's leader elephant moves, worth no rout points (11.1)"
+has '^leader id=hannibal .*hex=2122 ' "cannae: 4.82 Hannibal rides with his elephant"
+hasnt '^error\|^malformed' "cannae: no malformed lines"
+
+# 11.2 with Cannae's Withdrawal Level (400): the first 65 Roman foot units
+# of the file are worth 398 rout points, the first 66 are worth 403
+grep -o '^\[unit [la][0-9]*_[a-z0-9]*\]' "$MANIPLE_SRCDIR/scenarios/cannae.ini" |
+	sed 's/^\[unit \(.*\)\]$/\1/' | grep -v '_eq$' | head -66 >"$tmp/ids"
+{
+	for k in 65 66; do
+		echo "new cannae sandbox 7"
+		head -n "$k" "$tmp/ids" | sed 's/^/setup eliminate /'
+		echo "setup phase withdrawal"
+		echo "continue"
+	done
+} >"$tmp/cannae_withdrawal.txt"
+play cannae_withdrawal
+has '^withdrawal side=0 army=rome rout_points=398 level=400 withdraws=no rule=11.2$' \
+	"cannae: 11.2 Rome holds at 398 rout points"
+has '^withdrawal side=0 army=rome rout_points=403 level=400 withdraws=yes rule=11.2$' \
+	"cannae: 11.2 Rome withdraws at 403 rout points (level 400)"
+has '^game_over result=side1 winner=carthage why=withdrawal rule=11.2$' \
+	"cannae: 11.2 Carthage wins when Rome withdraws"
+
+# ------------------------------------------------------------ Zama
+checked zama
+listed zama Zama 202
+cat >"$tmp/zama.txt" <<'EOF2'
+new zama solo 7
+roll 2 8
+continue
+elite hasdrubal
+line elephants
+pick el1
+move 2311
+move 2211
+halt
+pick el2
+move 2313
+halt
+orders done
+activate praef_x
+order a10_co1 move
+move 1507
+halt
+order a10_co2 move
+move 1509
+halt
+orders done
+new zama solo 7
+roll 9 1
+continue
+elite laelius
+line roman_horse
+pick l10_eq
+move 1503
+halt
+orders done
+EOF2
+play zama
+# 5.53: both Overall Commanders are elite: die + Initiative, high roll
+has '^roll for=elite_initiative side=1 leader=hannibal initiative=7 die=8 forced=yes total=15 result=side1_elite rule=5.53$' \
+	"zama: 5.53 Hannibal (7) wins the Elite Initiative roll 15 to 8"
+has '^line_command leader=hasdrubal line=elephants units=8 ' "zama: 4.3 the elephant line of eight"
+has '^move_end unit=el1 at=2211 spent=2 hexes=2 ' "zama: an elephant advances two hexes"
+has '^orders_done leader=hasdrubal orders_given=1 rule=5.27$' "zama: Carthage's first Orders Phase ends"
+has '^orders_done leader=praef_x orders_given=2 rule=5.27$' "zama: Rome's first Orders Phase ends"
+has '^roll for=elite_initiative side=1 leader=hannibal initiative=7 die=1 forced=yes total=8 result=side0_elite rule=5.53$' \
+	"zama: 5.53 Scipio (6) wins the Elite Initiative roll 15 to 8"
+# 5.53's example: Scipio passes the EIO Phase to Laelius and the horse
+has '^line_command leader=laelius line=roman_horse units=4 members=l10_eq,l1_eq,a10_eq,a1_eq ' \
+	"zama: 4.54 Laelius commands legion and ala horse as one line"
+has '^orders_done leader=laelius orders_given=1 rule=5.27$' "zama: Laelius' Elite Initiative Orders Phase ends"
+
+cat >"$tmp/zama_special.txt" <<'EOF2'
+new zama sandbox 7
+setup phase movement
+setup active masinissa
+setup leader-state masinissa active
+continue
+order a1_co3 move
+order mf1 move
+move 1331
+halt
+order mn1 move
+move 1531
+halt
+orders done
+show unit hannibal_el
+EOF2
+play zama_special
+has '^refused reason=masinissa_may_not_give_Individual_Orders_to_a1_co3 rule=4.35$' \
+	"zama: 4.35 Masinissa may not order the allied cohorts"
+has '^moved unit=mf1 from=1231 to=1331 ' "zama: 4.35 Masinissa orders his own foot"
+has '^moved unit=mn1 from=1432 to=1531 ' "zama: 4.35 Masinissa orders his own horse"
+has '^unit id=hannibal_el .* hex=3518 .* rp=0$' "zama: 4.8 Hannibal's leader elephant is on the field"
+hasnt '^error\|^malformed' "zama: no malformed lines"
+
+# ------------------------------------------------------------ the Trebia
+checked trebia
+listed trebia 'The Trebia' 218
+cat >"$tmp/trebia.txt" <<'EOF2'
+new trebia solo 7
+continue
+elite hannibal
+line centre
+pick celt1
+move 2214
+halt
+pick sp1
+move 2215
+halt
+orders done
+activate praef3
+order a3_co1 move
+move 2908
+halt
+orders done
+show unit a3_co1
+show unit celt1
+show leader mago
+show unit mago_hc1
+EOF2
+play trebia
+has '^elite_offer side=1 oc=hannibal rule=5.51$' "trebia: 5.51 Hannibal's Elite Initiative (Rome has no elite OC)"
+has '^line_command leader=hannibal line=centre units=12 ' "trebia: 4.3 the Spaniards and Celts of the centre"
+has '^orders_done leader=hannibal orders_given=1 rule=5.27$' "trebia: Carthage's first Orders Phase ends"
+has '^orders_done leader=praef3 orders_given=1 rule=5.27$' "trebia: Rome's first Orders Phase ends"
+# the Romans start cold and wet: one hit each (our rendering of Polybius 3.72)
+has '^unit id=a3_co1 side=0 type=LG hex=2908 facing=W hits=1 ' "trebia: a Roman cohort starts with one cohesion hit"
+has '^unit id=celt1 side=1 type=MI hex=2214 facing=E hits=0 ' "trebia: a Carthaginian unit starts fresh"
+# Mago's ambush waits off the map (reinforcements, turn 4)
+has '^leader id=mago side=1 hex=- ' "trebia: Mago is not on the map at the start"
+has '^unit id=mago_hc1 .*status=not_placed ' "trebia: Mago's horse is not on the map at the start"
+hasnt '^error\|^malformed' "trebia: no malformed lines"
