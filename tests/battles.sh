@@ -4,8 +4,11 @@
 # --list, opens, and plays a scripted first Orders Phase for each side up
 # to `orders done` (5.2), with the battle's special rules checked where
 # the engine plays them: impassable terrain (6.24), a Command Restriction
-# (4.35), a leader elephant (4.8, 11.1), Elite Initiative (5.5, 5.53).
-# The scripts stop before any shock is resolved (8.4).
+# (4.35), a leader elephant (4.8, 11.1), Elite Initiative (5.5, 5.53),
+# the Beneventum camp rampart and road (6.24, TABLES.md 7), Cynoscephalae's
+# hills (6.21, 6.22) and Double Depth eligibility (9.5).
+# The first-turn scripts stop before any shock is resolved (8.4); one
+# Beneventum script resolves a cavalry shock to show 8.6's no pursuit.
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -50,7 +53,7 @@ play() {
 		notok "$1: a second run differs"
 }
 
-echo "1..55"
+echo "1..100"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR: --list shows the battle with its name and year
@@ -266,3 +269,228 @@ has '^unit id=celt1 side=1 type=MI hex=2214 facing=E hits=0 ' "trebia: a Carthag
 has '^leader id=mago side=1 hex=- ' "trebia: Mago is not on the map at the start"
 has '^unit id=mago_hc1 .*status=not_placed ' "trebia: Mago's horse is not on the map at the start"
 hasnt '^error\|^malformed' "trebia: no malformed lines"
+
+# listed_v ID NAME YEAR FOE: --list shows the battle as Rome against FOE
+listed_v() {
+	if grep -q "^$1  *$2  *$3 BC  Rome v $4$" "$tmp/list"; then
+		ok "$1: --list shows $2, $3 BC, Rome v $4"
+	else
+		notok "$1: --list lacks $2 ($3 BC, Rome v $4)"
+		sed 's/^/# /' "$tmp/list"
+	fi
+}
+
+# ------------------------------------------------------------ Beneventum
+checked beneventum
+listed_v beneventum Beneventum 275 Epirus
+cat >"$tmp/beneventum.txt" <<'EOF2'
+new beneventum solo 7
+continue
+elite milon
+line elephants
+pick el1
+move 2112
+move 2012
+halt
+pick el2
+move 2114
+halt
+orders done
+activate praef3
+order a3_co1 move
+move 1510
+halt
+orders done
+EOF2
+play beneventum
+# 5.5: Pyrrhus is elite; Curius is not, so only Epirus is offered the EIO
+has '^elite_offer side=1 oc=pyrrhus rule=5.51$' "beneventum: 5.51 Pyrrhus' Elite Initiative is offered"
+hasnt '^elite_offer side=0' "beneventum: 5.5 Rome has no elite Overall Commander"
+has '^line_command leader=milon line=elephants units=4 members=el1,el2,el3,el4 ' \
+	"beneventum: 4.3 the four elephant counters form one line"
+has '^move_end unit=el1 at=2012 spent=2 hexes=2 ' "beneventum: an elephant advances two hexes"
+has '^orders_done leader=milon orders_given=1 rule=5.27$' "beneventum: Epirus' first Orders Phase ends"
+has '^moved unit=a3_co1 from=1410 to=1510 ' "beneventum: 4.52 a praefect sociorum moves a cohort of his ala"
+has '^orders_done leader=praef3 orders_given=1 rule=5.27$' "beneventum: Rome's first Orders Phase ends"
+
+# The camp (6.24, TABLES.md 7): elephants may not cross the rampart;
+# close-order foot pay +1 MP and a cohesion hit; the gates are open.
+# The Roman road (6.24) replaces the terrain it runs through (marsh).
+cat >"$tmp/beneventum_camp.txt" <<'EOF2'
+new beneventum sandbox 7
+setup unit el1 0713 W
+setup leader milon 0813
+setup phase movement
+setup active milon
+setup leader-state milon active
+continue
+order el1 move
+move 0613
+halt
+orders done
+new beneventum sandbox 7
+setup unit l3_ha1 0713 W
+setup leader trib3 0814
+setup phase movement
+setup active trib3
+setup leader-state trib3 active
+continue
+order l3_ha1 move
+move 0613
+halt
+orders done
+new beneventum sandbox 7
+setup unit l3_ha2 0419 NW
+setup leader trib3 0520
+setup phase movement
+setup active trib3
+setup leader-state trib3 active
+continue
+order l3_ha2 move
+move 0418
+halt
+orders done
+new beneventum sandbox 7
+setup unit l3_ha1 0430 SW
+setup unit l3_ha2 0530 SW
+setup leader trib3 0529
+setup phase movement
+setup active trib3
+setup leader-state trib3 active
+continue
+order l3_ha1 move
+move 0431
+halt
+order l3_ha2 move
+move 0531
+halt
+orders done
+EOF2
+play beneventum_camp
+has '^refused reason=the_Movement_Cost_Chart_prohibits_that_move_for_this_unit rule=6.27$' \
+	"beneventum: TABLES 7 an elephant may not cross the camp rampart"
+has '^move_end unit=el1 at=0713 spent=0 ' "beneventum: the elephant stays outside the camp"
+has '^moved unit=l3_ha1 from=0713 to=0613 terrain=clear mp=2 ' \
+	"beneventum: TABLES 7 crossing the rampart costs +1 MP"
+has '^cohesion_hit unit=l3_ha1 hits=1 total=1 tq=6 cause=hexside rule=6.22$' \
+	"beneventum: TABLES 7 legion infantry take a hit crossing the rampart"
+has '^move_end unit=l3_ha2 at=0418 spent=1 hexes=1 vertices=0 hits=0 ' \
+	"beneventum: the south gate lets a unit into the camp freely"
+has '^move_end unit=l3_ha1 at=0431 spent=1 hexes=1 vertices=0 hits=0 ' \
+	"beneventum: 6.24 along the Roman road a marsh hex costs 1 MP and no hit"
+has '^move_end unit=l3_ha2 at=0531 spent=2 hexes=1 vertices=0 hits=1 ' \
+	"beneventum: off the road the same marsh costs 2 MP and a hit"
+
+# 8.6's play note: no pursuit at Beneventum (the no_pursuit key)
+cat >"$tmp/beneventum_pursuit.txt" <<'EOF2'
+new beneventum sandbox 7
+setup unit cre1 1507 W
+setup hits cre1 4
+setup phase movement
+setup active eq_left
+setup leader-state eq_left active
+continue
+order a3_eq2 move
+halt
+orders done
+roll 3
+designate a3_eq2 cre1
+designate done
+rout 1607
+EOF2
+play beneventum_pursuit
+has '^rout_end unit=cre1 ' "beneventum: the Cretans, shocked by Roman horse, rout"
+has '^pursuit_none combat=0 why=not_in_this_battle rule=8.6$' \
+	"beneventum: 8.6 the victorious horse does not pursue"
+hasnt '^error\|^malformed' "beneventum: no malformed lines"
+
+# ------------------------------------------------------------ Cynoscephalae
+checked cynoscephalae
+listed_v cynoscephalae Cynoscephalae 197 Macedon
+cat >"$tmp/cynoscephalae.txt" <<'EOF2'
+new cynoscephalae solo 7
+continue
+activate praef10
+order a10_co1 move
+move 1720
+halt
+orders done
+no momentum
+roll 3 8
+pass praef3
+activate nicanor
+line left_phalanx
+pick ph6
+move 3020,3021
+halt
+pick ph7
+move 3022,3023
+halt
+orders done
+EOF2
+play cynoscephalae
+hasnt '^elite_offer' "cynoscephalae: 5.5 neither Overall Commander is elite"
+has '^moved unit=a10_co1 from=1620 to=1720 ' "cynoscephalae: 4.52 a praefect sociorum moves a cohort"
+has '^orders_done leader=praef10 orders_given=1 rule=5.27$' "cynoscephalae: Rome's first Orders Phase ends"
+has '^line_command leader=nicanor line=left_phalanx units=5 ' \
+	"cynoscephalae: 4.3 Nicanor commands the five phalanxes of the left"
+has '^moved unit=ph6 from=3120,3121 to=3020,3021 maneuver=forward ' \
+	"cynoscephalae: 6.42 a phalanx of the left comes on over the spine"
+has '^orders_done leader=nicanor orders_given=1 rule=5.27$' "cynoscephalae: Macedon's first Orders Phase ends"
+
+# 6.21, 6.22 with the rulebook's own Cynoscephalae hexes: heavy infantry
+# from 2322 to 2523 pays 4 MP and takes 2 hits, medium infantry 1 hit;
+# 9.5 every phalanx may form Double Depth, a Roman cohort may not;
+# 9.1 the Roman elephants form a line before the Roman right.
+cat >"$tmp/cynoscephalae_special.txt" <<'EOF2'
+new cynoscephalae sandbox 7
+setup unit pel1 2322 SE
+setup leader philip 2422
+setup phase movement
+setup active philip
+setup leader-state philip active
+continue
+order pel1 move
+move 2423
+move 2523
+halt
+orders done
+new cynoscephalae sandbox 7
+setup unit aet_mi1 2322 SE
+setup leader flamininus 2422
+setup phase movement
+setup active flamininus
+setup leader-state flamininus active
+continue
+order aet_mi1 move
+move 2423
+move 2523
+halt
+orders done
+new cynoscephalae sandbox 7
+setup unit ph3 2509,2510 W
+setup marker ph3 double_depth on
+setup marker a3_co1 double_depth on
+setup phase movement
+setup active flamininus
+setup leader-state flamininus active
+continue
+line elephants
+pick el1
+move 2018
+halt
+orders done
+EOF2
+play cynoscephalae_special
+has '^moved unit=pel1 from=2423 to=2523 terrain=clear climb=2 ' "cynoscephalae: 6.21 2523 is two levels above 2423"
+has '^move_end unit=pel1 at=2523 spent=4 hexes=2 vertices=0 hits=2 ' \
+	"cynoscephalae: 6.21, 6.22 heavy infantry pay 4 MP and take 2 hits"
+has '^move_end unit=aet_mi1 at=2523 spent=4 hexes=2 vertices=0 hits=1 ' \
+	"cynoscephalae: 6.22 medium infantry take 1 hit"
+has '^setup what=double_depth id=ph3 on=yes' "cynoscephalae: 9.5 a Macedonian phalanx may form Double Depth"
+has '^refused reason=a3_co1_may_not_form_double_depth rule=9.5$' \
+	"cynoscephalae: 9.5 a Roman cohort may not"
+has '^line_command leader=flamininus line=elephants units=4 members=el1,el2,el3,el4 ' \
+	"cynoscephalae: 9.1 Flamininus commands the Roman elephants as a line"
+has '^move_end unit=el1 at=2018 spent=1 ' "cynoscephalae: a Roman elephant advances"
+hasnt '^error\|^malformed' "cynoscephalae: no malformed lines"
