@@ -13,6 +13,7 @@
 #include "maniple/map.h"
 #include "maniple/orders.h"
 #include "maniple/reactions.h"
+#include "maniple/shock.h"
 #include "maniple/sequence.h"
 #include "spqr_tables.h"
 #include "session_play.h"
@@ -663,9 +664,17 @@ Test(reactions, markers_come_off_after_the_shock_segment_7_32_8_4)
 	cr_assert(U(s, "e1")->shock_must);
 	ok(s, "no reaction");
 	o = ok(s, "orders done");
-	cr_assert(has(&o, "shock_markers_removed count=1 "
-			  "note=shock_not_played_yet rule=8.4"),
-		  "%s", o.ev);
+	/* 8.41: e1, with Shock Must Check, must be designated; the segment
+	 * is then played out by its legal lines */
+	cr_assert(has(&o, "shock_designation side=1"), "%s", o.ev);
+	cr_assert(U(s, "e1")->shock_must);
+	ok(s, "designate e1 ha1");
+	for (int k = 0; k < 40 && seq_step_now(s->game) == SEQ_SHOCK; k++) {
+		struct seq_action a[8];
+		cr_assert_gt(seq_legal(s->game, a, 8), 0);
+		ok(s, a[0].line);
+	}
+	cr_assert(!shock_under_way(s->game));
 	cr_assert(!U(s, "e1")->shock_must);
 	close_game(s);
 }

@@ -265,7 +265,7 @@ static void pass_until(struct play *p, const char *line)
 	for (int k = 0; k < 16 && !legal_has(p, line); k++) {
 		struct seq_action a[64];
 		int n = seq_legal(p->s.game, a, 64);
-		char pick[64] = "continue";
+		char pick[SEQ_ACTION_MAX] = "continue";
 		for (int i = 0; i < n; i++)
 			if (strncmp(a[i].line, "pass", 4) == 0) {
 				snprintf(pick, sizeof pick, "%s", a[i].line);
@@ -423,7 +423,7 @@ Test(rules1_audit, inactive_active_finished_5_11)
 				pick = a[i].line;
 				break;
 			}
-		char line[64];
+		char line[SEQ_ACTION_MAX];
 		snprintf(line, sizeof line, "%s", pick);
 		ok(p, line);
 		if (g->turn == 1)
@@ -465,7 +465,9 @@ Test(rules1_audit, orders_do_not_start_shock_5_25)
 	SAW(p, "orders_done", "leader=consul rule=5.27");
 	SAW(p, "phase", "name=shock");
 	SAW(p, "shock_step", "step=designate rule=8.41");
-	SAW(p, "decision", "step=momentum leader=consul");
+	/* 7.31: ha1 moved into hi1's ZOC: the designation waits for it */
+	SAW(p, "shock_ask", "ask=designate side=0");
+	cr_expect(legal_has(p, "designate ha1 hi1"));
 	stop(p);
 }
 
@@ -910,6 +912,8 @@ Test(rules1_audit, refusals_at_the_momentum_step)
 	ok(p, "setup unit hi1 2417 W"); /* ZOC into 2316: the consul */
 	orders_phase_of(p, "consul");
 	ok(p, "orders done");
+	if (seq_step_now(p->s.game) == SEQ_SHOCK)
+		ok(p, "designate done"); /* 5.26, 7.33: nobody must shock */
 	SAW(p, "momentum_barred", "leader=consul why=in_enemy_zoc rule=5.31");
 	SAW(p, "finished", "leader=consul");
 	cr_expect(!legal_has(p, "momentum"));

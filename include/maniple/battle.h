@@ -62,6 +62,7 @@ struct unit {
 	bool routed;		/* 10.2 */
 	bool eliminated;
 	bool off_map;		/* pursuing cavalry off the map (8.64) */
+	struct hex pursuit_exit; /* 8.64: the hex it left the map by */
 	bool scorpio_fire;	/* 9.8: fire mode (else move mode) */
 	bool double_depth;	/* 9.5 */
 	bool moved_turn;	/* 6.13 Moved this turn */

@@ -53,6 +53,10 @@ struct orders_state {
 	/* 4.33: the turn in which each leader gave a Line Command in his
 	 * Initial Orders Phase (0 none); kept from phase to phase */
 	int lc_initial_turn[BATTLE_LEADERS_MAX];
+
+	/* 8.64, 4.4 #6: the OC gave this whole Orders Phase to Regroup and
+	 * Return the army's off-map cavalry (pursuit.c) */
+	bool regroup;
 };
 
 #endif

@@ -41,6 +41,13 @@ void reactions_at_move_start(struct game *g, int mover);
  * player's choice for a may-shock unit is made as it finishes). */
 void reactions_at_move_end(struct game *g, int mover);
 
+/* 8.55: the other side's reactions to an advance after combat of
+ * `mover` from `was`: reaction facing (7.15, 7.16) only — no Orderly
+ * Withdrawal (6.51) and no Shock markers (7.32).  Entry Reaction Fire
+ * (8.21) and 4.72 are offered by the advance itself (shock_advance.c). */
+void reactions_after_advance(struct game *g, int mover,
+			     const struct footprint *was);
+
 bool reactions_pending(const struct game *g);
 int reactions_decision_side(const struct game *g);
 /* The rule of the first open offer ("6.5", "7.15", ...), for refusals. */

@@ -58,6 +58,15 @@ void unit_eliminate(struct game *g, struct unit *u, const char *rule);
 /* 10.21: unit (an index into g->units) routs.  While another rout move
  * is under way it waits its turn (first in, first out). */
 void rout_begin(struct game *g, int unit, const char *rule);
+/* 8.62, 10.23: unit routs with a full Rout Movement (its printed MA less
+ * `spent` MP already used) instead of the 10.22 move; a unit routed
+ * already just moves on (Break-Off); a phalanx is eliminated (10.23). */
+void rout_begin_full(struct game *g, int unit, const char *rule, int spent);
+/* 8.62: the hexes unit's latest rout move went through, beginning with
+ * the hex it started in (at most max into out); the count, 0 when none
+ * is known.  *off: it then left the map (10.24). */
+int rout_track(const struct game *g, int unit, struct hex *out, int max,
+	       bool *off);
 
 /* A rout move waits for its owner's choice. */
 bool rout_pending(const struct game *g);

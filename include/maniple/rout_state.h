@@ -12,6 +12,17 @@
 
 #define ROUT_QUEUE_MAX	 32
 #define ROUT_VISITED_MAX 24
+#define ROUT_TRACKS_MAX	 16
+#define ROUT_TRACK_HEXES 32
+
+/* 8.62: the hexes a unit's latest rout move went through, from the hex
+ * it began in (a pursuer follows the same path). */
+struct rout_track {
+	int unit; /* -1: the slot is free */
+	int n;
+	struct hex hex[ROUT_TRACK_HEXES];
+	bool off; /* it left the map after the last hex (10.24) */
+};
 
 /* What kind of rout move is under way. */
 enum rout_mode {
@@ -52,12 +63,18 @@ struct rout_state {
 	int nqueue;
 	int queue[ROUT_QUEUE_MAX];
 	char queue_rule[ROUT_QUEUE_MAX][8];
+	/* 8.62: a queued rout that is a full Rout Movement (10.23) now: the
+	 * MP of its MA already spent; -1 for the 10.22 move */
+	int queue_full[ROUT_QUEUE_MAX];
 	/* 10.23: the Rout Movement segment */
 	bool segment;	  /* under way */
 	int segment_turn; /* the turn it belongs to */
 	int segment_next; /* next place in the order: side 0's units
 			   * in roster order, then side 1's */
 	bool segment_mover[BATTLE_UNITS_MAX]; /* routed when it began */
+	/* 8.62: the latest rout paths (round robin over the slots) */
+	struct rout_track track[ROUT_TRACKS_MAX];
+	int track_next;
 };
 
 #endif

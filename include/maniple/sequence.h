@@ -57,7 +57,7 @@ enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
 			       * came; once out of it he goes first and
 			       * has no momentum (5.26) */
 
-#define SEQ_ACTION_MAX 64
+#define SEQ_ACTION_MAX 128
 
 /* One legal action: the command line that does it and its rule. */
 struct seq_action {

@@ -97,6 +97,19 @@ int shock_designate_legal(const struct game *g, struct seq_action *out,
 bool shock_step_charge(struct game *g);	  /* 8.43 */
 bool shock_step_leaders(struct game *g);  /* 8.44, 4.73 */
 bool shock_step_collapse(struct game *g); /* 8.47 [1] [2], 10.15 */
+/* 10.15 [1]-[3]: when every standing unit of combat ci would rout, the
+ * side that routs (0 attacker, 1 defender): the one holding the unit
+ * furthest over its TQ, attacker k counting att_cost[k] more hits (the
+ * hits its advance would cost, 10.15 [1]; NULL: none); a tie routs the
+ * defender.  Changes nothing. */
+int shock_all_rout_side(const struct game *g, int ci, const int *att_cost);
+/* 10.15: decides as above, emits the inputs, sets the hits of the side
+ * that stays to TQ minus 1 and marks c->all_rout; returns the side that
+ * routs (the caller routs it).  rule: the step (8.43 or 8.47). */
+int shock_all_rout_apply(struct game *g, int ci, const int *att_cost,
+			 const char *rule);
+/* 10.15 with each standing attacker's shock_advance_cost. */
+int shock_all_rout(struct game *g, int ci, const char *rule);
 /* shock_resolve.c */
 bool shock_step_clash(struct game *g);	 /* 8.45 */
 bool shock_step_resolve(struct game *g); /* 8.46, 10.13 */

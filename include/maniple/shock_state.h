@@ -104,6 +104,11 @@ struct shock_combat {
 	bool pursuit;		 /* a follow-up combat of 8.62 */
 	int pursuer;		 /* 8.61: the cavalry unit pursuing, -1 */
 	int parent;		 /* 8.62: the combat it follows up, -1 */
+
+	/* ---- 8.6 pursuit progress (pursuit.c) ---- */
+	int pursuit_stage;    /* pursuit.c's stage; 0: not begun */
+	int pursuit_followed; /* the routed unit the pursuer follows, -1 */
+	int pursuit_followup; /* the follow-up combat (8.62), -1 */
 };
 
 struct shock_state {
@@ -131,9 +136,32 @@ struct shock_state {
 	/* 5.26, 5.45: the leaders whose Command Range lends Shock No Check
 	 * this segment (bit per leader index < 64) */
 	unsigned long long range_leaders;
+	/* 8.44, 8.46 step 3: leaders who became casualties this segment
+	 * (whatever the table said): the Extended Shock Example's Roman
+	 * leader, Finished, lends no Charisma */
+	bool casualty[BATTLE_LEADERS_MAX];
 	/* a per-unit scratch for the steps' own marks, cleared when a step
 	 * begins */
 	int mark[BATTLE_UNITS_MAX];
+
+	/* ---- 10.4 Engaged (engaged.c) ---- */
+	/* 10.42: each unit's answer this segment (enum engaged_answer) */
+	unsigned char engaged_answer[BATTLE_UNITS_MAX];
+	/* 10.43: the check at the segment's start has run */
+	bool engaged_swept;
+
+	/* ---- 8.5 advance under way (shock_advance.c) ---- */
+	int adv_phase;	     /* shock_advance.c's stage; 0: not begun */
+	int adv_combat;	     /* the combat it is for */
+	bool adv_precharge;  /* the 8.43 advance (else 8.5) */
+	int adv_unit;	     /* the unit that advanced last, -1 */
+	int adv_mate;	     /* the unit stacked with it, -1 */
+	bool adv_pivot;	     /* it pivoted (8.53): no wheel after */
+	int adv_skip;	     /* 8.61: the cavalry that pursued instead, -1 */
+	struct footprint adv_was, adv_mate_was; /* before it (8.55) */
+	/* 4.72 after shock: the leaders offered their withdrawal in this
+	 * segment (once each) */
+	bool lw_offered[BATTLE_LEADERS_MAX];
 };
 
 #endif

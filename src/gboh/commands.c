@@ -17,6 +17,12 @@
 #include "maniple/rout.h"
 #include "maniple/missile.h"
 #include "maniple/withdrawal.h"
+#include "maniple/engaged.h"
+#include "maniple/shock_designate.h"
+#include "maniple/shock_resolve.h"
+#include "maniple/shock_advance.h"
+#include "maniple/shock.h"
+#include "maniple/pursuit.h"
 
 #define ERR_MAX 512
 
@@ -1072,6 +1078,11 @@ static const struct cmd_def gboh_defs[] = {
 	PREARRANGED_COMMAND_DEFS,
 	WITHDRAWAL_COMMAND_DEFS,
 	MISSILE_COMMAND_DEFS,
+	ENGAGED_COMMAND_DEFS,
+	SHOCK_DESIGNATE_COMMAND_DEFS,
+	SHOCK_RESOLVE_COMMAND_DEFS,
+	SHOCK_ADVANCE_COMMAND_DEFS,
+	PURSUIT_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {
@@ -1251,6 +1262,11 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		free(snap);
 		return;
 	}
+	/* 8.4, 8.55, 4.72: a reaction window that closed inside the Shock
+	 * segment (the answers do not resume it themselves): it goes on */
+	if (g->phase == PHASE_SHOCK && shock_under_way(g) &&
+	    seq_step_now(g) == SEQ_NONE)
+		seq_resume(g);
 	char text[CMD_LINE_MAX * 2 + 8];
 	cmd_canonical(&call, text, sizeof text);
 	char err[ERR_MAX];

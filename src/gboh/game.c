@@ -284,6 +284,8 @@ static void state_unit(FILE *f, const struct game *g, int i)
 	fprintf(f, " depleted=%s routed=%s eliminated=%s off_map=%s",
 		yn(u->depleted), yn(u->routed), yn(u->eliminated),
 		yn(u->off_map));
+	if (u->off_map) /* 8.64: the hex it left by */
+		fprintf(f, " exit=%04d", hex_number(u->pursuit_exit));
 	fprintf(f, " scorpio_fire=%s double_depth=%s moved_turn=%s "
 		   "moved_phase=%s",
 		yn(u->scorpio_fire), yn(u->double_depth), yn(u->moved_turn),

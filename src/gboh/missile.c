@@ -17,6 +17,7 @@
 #include "maniple/los.h"
 #include "maniple/map.h"
 #include "maniple/missile.h"
+#include "maniple/engaged.h"
 #include "maniple/leaders.h"
 #include "maniple/movement.h"
 #include "maniple/rout.h"
@@ -312,6 +313,8 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 			      "routed infantry missile units are Missile No");
 	if (u->at.in_column)
 		return refuse(out, "6.75", "a unit In Column may not fire");
+	if (unit_engaged(g, u)) /* 10.41 bullet 2 */
+		return refuse(out, "10.41", "an Engaged unit may not fire");
 	if (mc == MC_B && !u->scorpio_fire)
 		return refuse(out, "9.82", "a scorpio in Move mode may not fire");
 	if (kind == FIRE_OFFENSIVE && g->fire.fired[firer])
@@ -350,6 +353,9 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 		return refuse(out, "8.13", "a friendly unit is in the hex");
 	if (!any)
 		return refuse(out, "8.13", "no enemy in the hex");
+	if (t >= 0 && unit_engaged(g, &g->units[t])) /* 10.41 bullet 2 */
+		return refuse(out, "10.41",
+			      "an Engaged unit may not be fired at");
 	int strength = tables_missile_strength(g->tables, mc, range);
 	if (strength < 0) {
 		int longest = tables_missile_range(g->tables, mc);
@@ -584,7 +590,7 @@ void leader_casualty_check(struct game *g, int leader, const char *rule)
 	struct leader *l = &g->leaders[leader];
 	if (l->killed || !l->on_map)
 		return;
-	int die = roll(g, "leader_casualty", l->id, "8.19");
+	int die = roll(g, "leader_casualty", l->id, rule ? rule : "8.19");
 	enum leader_casualty c = tables_leader_casualty(g->tables, die);
 	const char *result = leader_casualty_name(c);
 	int loss = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "maniple/movement.h"
+#include "maniple/engaged.h"
 #include "maniple/phalanx.h"
 #include "maniple/stacking.h"
 
@@ -164,6 +165,9 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 	if (u->routed)
 		return refuse_begin(m, "a routed unit takes no orders but Rally",
 				    "10.27");
+	if (unit_engaged(g, u)) /* 10.41 bullet 1 */
+		return refuse_begin(m, "an Engaged unit may not move or change "
+				       "facing", "10.41");
 	if (!move_allowed(g, u))
 		return refuse_begin(m, "the unit has moved this Orders Phase",
 				    "6.12");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "maniple/command.h"
+#include "maniple/engaged.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
@@ -20,6 +21,7 @@
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
+#include "maniple/pursuit.h"
 
 static const char *const mode_names[] = {"none", "individual", "line"};
 
@@ -110,6 +112,7 @@ void orders_phase_begin(struct game *g)
 	reset_phase(o);
 	missile_phase_begin(g); /* 8.11 nobody has fired under orders yet */
 	rally_orders_phase_begin(g); /* 10.16 no hits recovered yet */
+	engaged_sweep(g); /* 10.43 markers whose enemies have gone */
 	const struct leader *l = active(g);
 	if (!l || !l->on_map || l->killed)
 		return;
@@ -753,6 +756,15 @@ static bool check_step(const struct game *g, struct hex dest,
 	if (!o->moving)
 		return deny(w, "6.11",
 			    "no move is open: give an order (or pick) first");
+	/* 8.63: a Pursuit/Finished unit may only change facing */
+	for (int k = 0; k < 2; k++) {
+		int ui = k ? o->stack_mate : o->mover_unit;
+		if (ui >= 0 && pursuit_finished(&g->units[ui]))
+			return deny(w, "8.63",
+				    "%s is Pursuit/Finished: it may change "
+				    "facing but not move this Game Turn",
+				    g->units[ui].id);
+	}
 	/* 6.43: a phalanx in line names both hexes (dest2) */
 	if (!move_check_step_pair(g, &o->move, dest, dest2, s)) {
 		/* 6.14: a leader's MP are his for the whole phase */
@@ -1198,6 +1210,10 @@ void orders_order(struct game *g, const char *who, const char *what,
 		leaders_order_replace(g, who, NULL, NULL, r); /* 5.22 #5 */
 		return;
 	}
+	if (what && strcmp(what, "regroup") == 0) {
+		pursuit_order_regroup(g, who, r); /* 8.64, 4.4 #6 */
+		return;
+	}
 	bool with = what && strcmp(what, "with") == 0;
 	if (what && !with) {
 		const char *rule = other_function_rule(what);
@@ -1611,9 +1627,11 @@ static void add(struct seq_action *out, int max, int *n, int side,
 int orders_legal(const struct game *g, struct seq_action *out, int max)
 {
 	struct ord_why w;
-	if (!check_gate(g, &w))
-		return 0;
-	int n = 0;
+	bool gate = check_gate(g, &w);
+	/* 8.64, 4.4 #6: Regroup and Return */
+	int n = pursuit_regroup_legal(g, gate, out, max);
+	if (!gate)
+		return n;
 	int side = active(g)->side;
 	const struct orders_state *o = &g->ord;
 	struct move m, mm;

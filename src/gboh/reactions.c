@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "maniple/movement.h"
+#include "maniple/engaged.h"
 #include "maniple/prearranged.h"
 #include "maniple/harass.h"
 #include "maniple/reaction_fire.h"
@@ -444,6 +445,8 @@ static void facing_offers(struct game *g, int mover,
 		if (u->side == m->side || !game_unit_in_play(u) || u->routed ||
 		    u->at.in_column || g->react.faced[i])
 			continue;
+		if (unit_engaged(g, u)) /* 10.41 bullet 1: no facing change */
+			continue;
 		if (unit_is_two_hex(u) || u->type == UT_PH) {
 			/* 7.16: the mover enters one of its Rear hexes */
 			if (!fp_in_rear(&u->at, &m->at) ||
@@ -487,6 +490,19 @@ static void collect(struct game *g, int mover, const struct footprint *was,
 		leader_withdraw_collect(g, mover); /* 4.72 */
 	if (!at_start)
 		rfire_collect(g, mover, was); /* 8.21, 8.22 */
+}
+
+/* 8.55: an advance after combat: reaction facing only (no Orderly
+ * Withdrawal 6.51, no Shock markers 7.32) */
+void reactions_after_advance(struct game *g, int mover,
+			     const struct footprint *was)
+{
+	if (mover < 0 || mover >= g->nunits || !was)
+		return;
+	const struct unit *u = &g->units[mover];
+	if (!game_unit_in_play(u) || u->routed)
+		return;
+	facing_offers(g, mover, was); /* 7.15, 7.16 */
 }
 
 void reactions_at_move_start(struct game *g, int mover)
@@ -569,7 +585,6 @@ void reactions_shock_segment_end(struct game *g)
 	struct event e;
 	event_init(&e, "shock_markers_removed");
 	event_add(&e, "count", "%d", n);
-	event_add(&e, "note", "shock_not_played_yet");
 	event_add(&e, "rule", "8.4");
 	game_emit(g, &e);
 }

@@ -25,6 +25,8 @@ void rout_state_init(struct rout_state *r)
 	r->last_side = -1;
 	r->leader = -1;
 	r->origin = HEX_NONE;
+	for (int k = 0; k < ROUT_TRACKS_MAX; k++)
+		r->track[k].unit = -1;
 }
 
 static const char *const mode_names[] = {"none", "initial", "segment", "extra"};
@@ -324,7 +326,7 @@ void unit_eliminate(struct game *g, struct unit *u, const char *rule)
 
 /* ---- the rout move (10.22-10.26) ---- */
 
-static void enqueue(struct game *g, int i, const char *rule)
+static void enqueue(struct game *g, int i, const char *rule, int full)
 {
 	struct rout_state *r = &g->rout;
 	if (queued(g, i) || r->unit == i || r->nqueue >= ROUT_QUEUE_MAX)
@@ -332,7 +334,69 @@ static void enqueue(struct game *g, int i, const char *rule)
 	r->queue[r->nqueue] = i;
 	snprintf(r->queue_rule[r->nqueue], sizeof r->queue_rule[0], "%s",
 		 rule ? rule : "10.14");
+	r->queue_full[r->nqueue] = full;
 	r->nqueue++;
+}
+
+/* 8.62: the track slot of unit i (a new one, emptied, when fresh) */
+static struct rout_track *track_of(struct game *g, int i, bool fresh)
+{
+	struct rout_state *r = &g->rout;
+	struct rout_track *t = NULL;
+	for (int k = 0; k < ROUT_TRACKS_MAX && !t; k++)
+		if (r->track[k].unit == i)
+			t = &r->track[k];
+	/* a new slot: a free one, else one whose unit is no longer a
+	 * router on the map (nor left it routing), else the next in turn */
+	for (int k = 0; k < ROUT_TRACKS_MAX && !t && fresh; k++) {
+		int j = r->track[k].unit;
+		bool in = j >= 0 && j < g->nunits &&
+			  game_unit_in_play(&g->units[j]);
+		if (j < 0 || j >= g->nunits || (in && !g->units[j].routed) ||
+		    (!in && !r->track[k].off))
+			t = &r->track[k];
+	}
+	if (!t && fresh) {
+		if (r->track_next < 0 || r->track_next >= ROUT_TRACKS_MAX)
+			r->track_next = 0;
+		t = &r->track[r->track_next++];
+	}
+	if (t && fresh) {
+		memset(t, 0, sizeof *t);
+		t->unit = i;
+	}
+	return t;
+}
+
+/* 8.62: a hex the router entered (or the map left) goes on its track */
+static void track_add(struct game *g, int i, struct hex h, bool off)
+{
+	struct rout_track *t = track_of(g, i, false);
+	if (!t)
+		return;
+	if (off)
+		t->off = true;
+	else if (t->n < ROUT_TRACK_HEXES)
+		t->hex[t->n++] = h;
+}
+
+int rout_track(const struct game *g, int unit, struct hex *out, int max,
+	       bool *off)
+{
+	if (off)
+		*off = false;
+	for (int k = 0; k < ROUT_TRACKS_MAX; k++) {
+		const struct rout_track *t = &g->rout.track[k];
+		if (t->unit != unit || unit < 0)
+			continue;
+		int n = t->n < max ? t->n : max;
+		for (int j = 0; j < n; j++)
+			out[j] = t->hex[j];
+		if (off)
+			*off = t->off;
+		return n;
+	}
+	return 0;
 }
 
 static void router_done(struct game *g)
@@ -372,6 +436,11 @@ static void start_move(struct game *g, int i, enum rout_mode m,
 	r->hexes_left = m == ROUT_INITIAL ? 2 : 0;
 	r->mp_left = m == ROUT_SEGMENT ? u->ma : 0;
 	r->origin = u->at.hex[0];
+	if (m != ROUT_EXTRA) {
+		/* 8.62: the path begins where the rout move begins */
+		struct rout_track *t = track_of(g, i, true);
+		t->hex[t->n++] = u->at.hex[0];
+	}
 	if (!retreat_edge(g, u->side)) {
 		struct event e;
 		event_init(&e, "rout_no_retreat_edge");
@@ -383,12 +452,39 @@ static void start_move(struct game *g, int i, enum rout_mode m,
 	}
 }
 
-/* 10.21 what a rout does, by type */
-static void start_rout(struct game *g, int i, const char *rule)
+/* 8.62, 10.23: a full Rout Movement now, the MP already spent of the
+ * MA taken off; a phalanx is eliminated as in the segment */
+static void start_full(struct game *g, int i, const char *rule, int spent)
+{
+	struct unit *u = &g->units[i];
+	struct event e;
+	event_init(&e, "rout_movement_now");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "ma", "%d", u->ma);
+	event_add(&e, "spent", "%d", spent);
+	event_add(&e, "cause", "%s", rule);
+	event_add(&e, "rule", "10.23");
+	game_emit(g, &e);
+	if (unit_is_two_hex(u)) {
+		unit_eliminate(g, u, "10.23");
+		return;
+	}
+	start_move(g, i, ROUT_SEGMENT, rule);
+	if (g->rout.unit == i)
+		g->rout.mp_left = u->ma - spent;
+}
+
+/* 10.21 what a rout does, by type; full >= 0: a full Rout Movement
+ * (8.62, 10.23) instead of the 10.22 move, full MP already spent */
+static void start_rout(struct game *g, int i, const char *rule, int full)
 {
 	struct unit *u = &g->units[i];
 	if (!game_unit_in_play(u))
 		return;
+	if (full >= 0 && u->routed) {
+		start_full(g, i, rule, full); /* 8.62 Break-Off */
+		return;
+	}
 	struct event e;
 	event_init(&e, "rout");
 	event_add(&e, "unit", "%s", u->id);
@@ -428,6 +524,10 @@ static void start_rout(struct game *g, int i, const char *rule)
 	    u->supply != SUPPLY_NO) {
 		u->supply = SUPPLY_NO;
 		emit_simple(g, "missile_no", u, "10.27");
+	}
+	if (full >= 0) {
+		start_full(g, i, rule, full); /* 8.62 follow-up combat */
+		return;
 	}
 	start_move(g, i, ROUT_INITIAL, rule);
 }
@@ -762,9 +862,11 @@ static void apply_step(struct game *g, const struct cand *c)
 		event_add(&e, "to", "off_map");
 		event_add(&e, "rule", "%s", rule);
 		game_emit(g, &e);
+		track_add(g, r->unit, HEX_NONE, true); /* 8.62 */
 		eliminate_router(g, "10.24");
 		return;
 	}
+	track_add(g, r->unit, c->to[0], false); /* 8.62 */
 	for (int k = 0; k < 2; k++)
 		if (!hex_is_none(from[k]) && r->nvisited < ROUT_VISITED_MAX)
 			r->visited[r->nvisited++] = from[k];
@@ -970,13 +1072,17 @@ static void rout_run(struct game *g)
 			int i = r->queue[0];
 			char rule[8];
 			snprintf(rule, sizeof rule, "%s", r->queue_rule[0]);
+			int full = r->queue_full[0];
+			memmove(r->queue_full, r->queue_full + 1,
+				sizeof r->queue_full[0] *
+					(size_t)(r->nqueue - 1));
 			memmove(r->queue, r->queue + 1,
 				sizeof r->queue[0] * (size_t)(r->nqueue - 1));
 			memmove(r->queue_rule, r->queue_rule + 1,
 				sizeof r->queue_rule[0] *
 					(size_t)(r->nqueue - 1));
 			r->nqueue--;
-			start_rout(g, i, rule);
+			start_rout(g, i, rule, full);
 			continue;
 		}
 		if (!ask_leaders(g))
@@ -991,9 +1097,22 @@ void rout_begin(struct game *g, int unit, const char *rule)
 	if (!g || unit < 0 || unit >= g->nunits ||
 	    !game_unit_in_play(&g->units[unit]))
 		return;
-	enqueue(g, unit, rule);
+	enqueue(g, unit, rule, -1);
 	/* a rout caused while another router moves (hits to the friends it
 	 * passes or stops in) waits until that move is over */
+	if (g->rout.unit >= 0 || g->rout.ask != ROUT_ASK_NONE)
+		return;
+	rout_run(g);
+}
+
+/* 8.62, 10.23: unit routs (or, routed already, moves on) with a full
+ * Rout Movement now instead of the 10.22 move; queued as rout_begin. */
+void rout_begin_full(struct game *g, int unit, const char *rule, int spent)
+{
+	if (!g || unit < 0 || unit >= g->nunits ||
+	    !game_unit_in_play(&g->units[unit]))
+		return;
+	enqueue(g, unit, rule, spent < 0 ? 0 : spent);
 	if (g->rout.unit >= 0 || g->rout.ask != ROUT_ASK_NONE)
 		return;
 	rout_run(g);

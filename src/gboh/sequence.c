@@ -24,6 +24,7 @@
 #include "maniple/rally.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"
+#include "maniple/shock_designate.h"
 #include "maniple/tables.h"
 
 /* Why an action is not legal: the text and the rule. */
@@ -188,15 +189,6 @@ static void emit_phase(struct game *g, enum phase p, const char *rule)
 	event_init(&e, "phase");
 	event_add(&e, "name", "%s", phase_name(p));
 	event_add(&e, "turn", "%d", g->turn);
-	event_add(&e, "rule", "%s", rule);
-	emit(g, &e);
-}
-
-static void emit_not_yet(struct game *g, const char *what, const char *rule)
-{
-	struct event e;
-	event_init(&e, "not_yet");
-	event_add(&e, "what", "%s", what);
 	event_add(&e, "rule", "%s", rule);
 	emit(g, &e);
 }
@@ -470,7 +462,8 @@ static bool rout_reload(struct game *g)
 	if (!rout_movement_segment(g))
 		return false;
 	missile_reload(g); /* 8.18 the Reload segment */
-	/* D.4: Finished leaders back to their front; markers off */
+	/* D.4: Finished leaders back to their front; markers off (8.63:
+	 * Pursuit/Finished lasts the Game Turn) */
 	int leaders = 0, moved = 0, pursuit = 0;
 	for (int i = 0; i < g->nleaders; i++) {
 		struct leader *l = &g->leaders[i];
@@ -594,8 +587,8 @@ static void zoc_no_orders(struct game *g, int i)
 	event_add(&e, "why", "in_enemy_zoc");
 	event_add(&e, "rule", "4.24");
 	emit(g, &e);
-	event_init(&e, "not_yet");
-	event_add(&e, "what", "command_range_shock");
+	/* 5.26: his Command Range still designates Shock (7.33, 8.41) */
+	event_init(&e, "range_for_shock");
 	event_add(&e, "leader", "%s", g->leaders[i].id);
 	event_add(&e, "see", "7.33");
 	event_add(&e, "rule", "5.26");
@@ -1291,7 +1284,9 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 	case SEQ_ORDERS: {
 		n += orders_legal(g, out + n, max - n);
 		const char *void_why;
-		if (!trumper_must_act(g, &void_why)) /* 5.45 */
+		/* 5.45: or his Command Range brings on Shock (8.41) */
+		if (!trumper_must_act(g, &void_why) ||
+		    shock_designate_range_useful(g))
 			add(out, max, &n, side, "5.27", "orders done");
 		break;
 	}
@@ -1763,11 +1758,11 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 	if (!step_or_refuse(g, SEQ_ORDERS, r))
 		return;
 	const char *void_why;
-	if (trumper_must_act(g, &void_why)) {
+	if (trumper_must_act(g, &void_why) &&
+	    !shock_designate_range_useful(g)) {
 		cmd_refuse(r, "5.45",
-			   "%s trumped and must act: give an order (or, once "
-			   "Shock is built, use his Command Range to "
-			   "precipitate Shock, 8.4)",
+			   "%s trumped and must act: give an order (or use "
+			   "his Command Range to precipitate Shock, 8.41)",
 			   lid(g, g->active_leader));
 		return;
 	}
@@ -1793,9 +1788,8 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 	event_add(&e, "rule", "5.27");
 	emit(g, &e);
 	seq_note_leaders_in_zoc(g); /* 5.31 */
-	if (void_why) {
-		/* 5.45's Shock alternative comes with the Shock segment */
-		emit_not_yet(g, "command_range_shock", "8.4");
+	if (void_why && !shock_designate_range_useful(g)) {
+		/* 5.46: no order, and his range brings on no Shock */
 		trump_void(g, void_why);
 	} else {
 		shock_segment(g);

@@ -295,6 +295,9 @@ static void segment_over(struct game *g)
 	event_add(&e, "combats", "%d", g->shock.ncombats);
 	event_add(&e, "rule", "8.4");
 	game_emit(g, &e);
+	/* 8.41: the Shock No Check markers served this segment only */
+	for (int u = 0; u < g->nunits; u++)
+		g->units[u].shock_no = false;
 	int attacker = g->shock.attacker;
 	shock_state_init(&g->shock);
 	(void)attacker;

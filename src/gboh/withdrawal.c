@@ -13,6 +13,7 @@
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
+#include "maniple/engaged.h"
 
 #include "maniple/leaders.h"
 
@@ -140,6 +141,8 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		/* 6.51 Exceptions: not routed, not In Column; not in an
 		 * enemy ZOC */
 		if (u->routed || u->at.in_column || unit_in_enemy_zoc(g, u))
+			continue;
+		if (unit_engaged(g, u)) /* 10.41 bullet 1: it may not move */
 			continue;
 		int mp = ow_allowance(u, ow_mover_ma(mv));
 		if (mp <= 0)
@@ -721,6 +724,8 @@ static int line_member_allowance(const struct game *g, int ui, int mover,
 		*why = "in_column";
 	else if (unit_in_enemy_zoc(g, u))
 		*why = "enemy_zoc";
+	else if (unit_engaged(g, u))
+		*why = "engaged"; /* 10.41 */
 	if (*why)
 		return 0;
 	int mp = ow_allowance(u, ow_mover_ma(&g->units[mover]));

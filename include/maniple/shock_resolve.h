@@ -1,0 +1,27 @@
+/* shock_resolve.h — the commands that answer the decisions of the clash
+ * (8.45) and of the distribution of hits (10.13) in the Shock segment
+ * (shock.h: shock_step_clash, shock_step_resolve). */
+#ifndef MANIPLE_SHOCK_RESOLVE_H
+#define MANIPLE_SHOCK_RESOLVE_H
+
+#include "maniple/cmd.h"
+
+/* 8.45: `clash UNIT`: the defender names the defending unit used for the
+ * Clash of Spears and Swords (SHA_CLASH_DEFENDER), then the attacker his
+ * attacking unit (SHA_CLASH_ATTACKER). */
+void cmd_clash(void *ctx, int argc, char **argv, struct cmd_result *r);
+/* 10.13: `hits UNIT[,UNIT]`: the owner names the units that take the
+ * extra hits left to his choice (10.13 #4); `hits UNIT=N[,UNIT=N]`: an
+ * attacking phalanx shares the defenders' hits as it likes (10.13
+ * exception 2). */
+void cmd_hits(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+#define SHOCK_RESOLVE_COMMAND_DEFS                                             \
+	{"clash", "UNIT",                                                      \
+	 "shock: name the unit used for the Clash of Spears chart 8.45",       \
+	 CMD_CHANGES, cmd_clash},                                              \
+		{"hits", "UNIT[,UNIT] | UNIT=N[,UNIT=N]",                      \
+		 "shock: share the hits of a shock combat 10.13",              \
+		 CMD_CHANGES, cmd_hits}
+
+#endif
