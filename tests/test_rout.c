@@ -104,7 +104,9 @@ Test(rout, tq_check_pass_10_11)
 	done(g);
 }
 
-Test(rout, tq_check_fail_by_3_gives_3_hits_10_11)
+/* 10.11, and 8.75's summary chart of when hits and TQ checks come: a
+ * failed check costs the difference between the roll and the TQ. */
+Test(rout, tq_check_fail_by_3_gives_3_hits_10_11_8_75)
 {
 	struct game *g = fld();
 	struct unit *u = U(g, "a", 0, UT_MI, "3010", FACE_NE);

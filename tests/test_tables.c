@@ -41,7 +41,28 @@ static void unload(void)
 
 TestSuite(tables, .init = load, .fini = unload);
 
-/* ------------------------------------------------ 8.45 Clash of Spears */
+/* ------------------------------------ 8.45, 8.73 Clash of Spears chart */
+
+/* 8.73: the chart is read with the attacker's type across and the
+ * defender's down; a phalanx attacking frontally, every defender type of
+ * TABLES.md 1 (FRONT, column PH). */
+Test(tables, clash_8_73_phalanx_column_front_down_every_defender)
+{
+	static const struct {
+		enum unit_type d;
+		int col;
+	} want[] = {{UT_PH, 7},	 {UT_HI, 8},  {UT_LG, 7},  {UT_MI, 9},
+		    {UT_BI, 9},	 {UT_LI, 10}, {UT_SK, 13}, {UT_HC, 9},
+		    {UT_LN, 11}, {UT_LC, 11}, {UT_EL, 4},  {UT_CH, 5}};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_expect_eq(tables_clash_column(T, want[i].d, UT_PH,
+						 ZONE_FRONT),
+			     want[i].col, "PH on %s", unit_type_name(want[i].d));
+	/* and across: the same defender (LI) under other attackers */
+	cr_expect_eq(tables_clash_column(T, UT_LI, UT_HI, ZONE_FRONT), 9);
+	cr_expect_eq(tables_clash_column(T, UT_LI, UT_SK, ZONE_FRONT), 5);
+	cr_expect_eq(tables_clash_column(T, UT_LI, UT_EL, ZONE_FRONT), 11);
+}
 
 Test(tables, clash_8_45_example_1_phalanx_on_light_infantry_front_is_10)
 {
