@@ -166,10 +166,28 @@ static int list_battles(const struct program *p)
 			struct ini_error err;
 			struct battle *b = battle_load(path, &err);
 			if (b) {
-				printf("%-12s %-28s %d %s  %s v %s\n", b->id,
-				       b->name, b->year < 0 ? -b->year : b->year,
+				/* size: the combat units each side fields;
+				 * length: the turn limit (a turn is about 20
+				 * minutes of battle, 2.5) */
+				int units[2] = {0, 0};
+				for (int k = 0; k < b->nunits; k++)
+					if (b->units[k].side == 0 ||
+					    b->units[k].side == 1)
+						units[b->units[k].side]++;
+				char len[32];
+				if (b->turn_limit > 0)
+					snprintf(len, sizeof len, "%d turns",
+						 b->turn_limit);
+				else
+					snprintf(len, sizeof len,
+						 "no turn limit");
+				printf("%-14s %-28s %d %s  %s v %s  (%d v %d "
+				       "units, %s)\n",
+				       b->id, b->name,
+				       b->year < 0 ? -b->year : b->year,
 				       b->year < 0 ? "BC" : "AD",
-				       b->sides[0].name, b->sides[1].name);
+				       b->sides[0].name, b->sides[1].name,
+				       units[0], units[1], len);
 				battle_free(b);
 			} else {
 				print_error(&err);

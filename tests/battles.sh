@@ -58,7 +58,7 @@ echo "1..100"
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR: --list shows the battle with its name and year
 listed() {
-	if grep -q "^$1  *$2  *$3 BC  Rome v Carthage$" "$tmp/list"; then
+	if grep -q "^$1  *$2  *$3 BC  Rome v Carthage  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
 		ok "$1: --list shows $2, $3 BC"
 	else
 		notok "$1: --list lacks $2 ($3 BC)"
@@ -272,7 +272,7 @@ hasnt '^error\|^malformed' "trebia: no malformed lines"
 
 # listed_v ID NAME YEAR FOE: --list shows the battle as Rome against FOE
 listed_v() {
-	if grep -q "^$1  *$2  *$3 BC  Rome v $4$" "$tmp/list"; then
+	if grep -q "^$1  *$2  *$3 BC  Rome v $4  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
 		ok "$1: --list shows $2, $3 BC, Rome v $4"
 	else
 		notok "$1: --list lacks $2 ($3 BC, Rome v $4)"
