@@ -15,6 +15,7 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
+#include "maniple/triarii.h"
 #include "maniple/tui.h"
 
 #define PATH_MAX_ 1024
@@ -125,6 +126,10 @@ static int check_files(int n, char **files)
 		} else if (ok && strcmp(kind, "battle") == 0) {
 			struct battle *b = battle_load(files[i], &err);
 			ok = b != NULL;
+			char why[300];
+			if (ok && triarii_doctrine_missing(b, why, sizeof why))
+				fprintf(stderr, "%s: warning: %s\n", files[i],
+					why); /* RULINGS R8, 9.7 */
 			battle_free(b);
 		} else if (ok && strcmp(kind, "rules") == 0) {
 			ok = tables_check_file(files[i], &err);

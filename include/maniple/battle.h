@@ -64,6 +64,11 @@ struct unit {
 	bool off_map;		/* pursuing cavalry off the map (8.64) */
 	struct hex pursuit_exit; /* 8.64: the hex it left the map by */
 	bool scorpio_fire;	/* 9.8: fire mode (else move mode) */
+	int scorpio_active;	/* 9.85 Active Fire Once/Twice this Game Turn */
+	int scorpio_reaction;	/* 9.86 Reaction Fire Once/Twice this enemy
+				 * Orders Phase */
+	bool scorpio_switched;	/* 9.82 mode changed this Orders Phase */
+	bool scorpio_fired;	/* 9.85 fired actively this Orders Phase */
 	bool double_depth;	/* 9.5 */
 	bool moved_turn;	/* 6.13 Moved this turn */
 	bool moved_phase;	/* 7.31, 8.46 moved this Orders Phase */

@@ -24,6 +24,7 @@ enum fire_kind {
 	FIRE_RETURN,	  /* 8.23 return fire */
 	FIRE_HD,	  /* 8.3 Harassment and Dispersal */
 	FIRE_WITHDRAWING, /* 6.55 a mounted archer withdrawing */
+	FIRE_SCORPIO,	  /* 9.86 a scorpio's reaction fire */
 	FIRE_KIND_COUNT
 };
 

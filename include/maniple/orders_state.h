@@ -25,6 +25,9 @@ struct orders_state {
 
 	/* 5.24, 6.12: units given an order (or picked) this Orders Phase */
 	bool ordered[BATTLE_UNITS_MAX];
+	/* 9.71, 9.72: units that entered a hex under orders this Orders
+	 * Phase (kept through its Shock segment: orders_phase_end) */
+	bool entered_hex[BATTLE_UNITS_MAX];
 	/* 6.14: MP each leader has spent this Orders Phase */
 	int leader_mp[BATTLE_LEADERS_MAX];
 	/* 4.4 #2: leaders the OC has ordered to move this Orders Phase */

@@ -9,6 +9,7 @@
 #include "maniple/leaders.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
+#include "maniple/scorpio.h"
 
 static struct game *need_game(void *ctx, struct cmd_result *r)
 {
@@ -41,7 +42,7 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 	}
 	if (!want_args(r, argc, 1, 4,
 		       "order UNIT|LEADER [move|with|fire HEX [tower]|replace HEX|"
-		       "recover|rally [FACING]]"))
+		       "recover|rally [FACING]|mode fire|move]"))
 		return;
 	struct game *g = need_game(ctx, r);
 	if (g && argc > 2 && strcmp(argv[2], "fire") == 0) {
@@ -59,6 +60,15 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 		else
 			orders_order_function(g, argv[1], argv[2],
 					      argc > 3 ? argv[3] : NULL, r);
+		return;
+	}
+	if (g && argc > 2 && strcmp(argv[2], "mode") == 0) {
+		/* 9.82 a scorpio's Fire or Move mode */
+		if (argc > 4)
+			cmd_malformed(r, "order UNIT mode fire|move");
+		else
+			scorpio_order_mode(g, argv[1],
+					   argc > 3 ? argv[3] : NULL, r);
 		return;
 	}
 	if (g && argc > 2 && strcmp(argv[2], "replace") == 0) {

@@ -253,6 +253,9 @@ bool column_form_check(const struct game *g, const struct move *m,
 		return refuse(out, "the rules tables are not loaded", NULL);
 	if (to_column && u->at.in_column)
 		return refuse(out, "the unit is In Column already", "6.71");
+	if (to_column && u->double_depth)
+		return refuse(out, "a Double-Depth phalanx does not form Column",
+			      "9.52");
 	if (!to_column && !u->at.in_column)
 		return refuse(out, "the unit is not In Column", "6.71");
 	if (!unit_may_use_column(u) || u->routed)

@@ -23,6 +23,8 @@
 #include "maniple/shock_advance.h"
 #include "maniple/shock.h"
 #include "maniple/pursuit.h"
+#include "maniple/double_depth.h"
+#include "maniple/scorpio.h"
 
 #define ERR_MAX 512
 
@@ -1078,11 +1080,13 @@ static const struct cmd_def gboh_defs[] = {
 	PREARRANGED_COMMAND_DEFS,
 	WITHDRAWAL_COMMAND_DEFS,
 	MISSILE_COMMAND_DEFS,
+	SCORPIO_COMMAND_DEFS,
 	ENGAGED_COMMAND_DEFS,
 	SHOCK_DESIGNATE_COMMAND_DEFS,
 	SHOCK_RESOLVE_COMMAND_DEFS,
 	SHOCK_ADVANCE_COMMAND_DEFS,
 	PURSUIT_COMMAND_DEFS,
+	DOUBLE_DEPTH_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {

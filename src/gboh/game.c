@@ -290,6 +290,12 @@ static void state_unit(FILE *f, const struct game *g, int i)
 		   "moved_phase=%s",
 		yn(u->scorpio_fire), yn(u->double_depth), yn(u->moved_turn),
 		yn(u->moved_phase));
+	if (u->scorpio_active || u->scorpio_reaction || u->scorpio_switched ||
+	    u->scorpio_fired) /* 9.82, 9.85, 9.86 markers, when any */
+		fprintf(f, " scorpio_active=%d scorpio_reaction=%d "
+			   "scorpio_switched=%s scorpio_fired=%s",
+			u->scorpio_active, u->scorpio_reaction,
+			yn(u->scorpio_switched), yn(u->scorpio_fired));
 	fprintf(f, " shock_must=%s shock_no=%s engaged=%s pursuit=%s\n",
 		yn(u->shock_must), yn(u->shock_no), yn(u->engaged),
 		yn(u->pursuit));

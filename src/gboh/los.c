@@ -211,7 +211,7 @@ bool los_missile(const struct game *g, const struct unit *firer,
 	if (d == 1) {
 		/* 8.14: always into adjacent hexes; 8.13: not to the rear */
 		enum hex_zone z = footprint_zone(&firer->at, target);
-		if (z == ZONE_REAR) {
+		if (z == ZONE_REAR && firer->type != UT_AT) { /* 9.84 */
 			why_set(why, target, "8.13",
 				"a Rear hex: fire goes through Front or Flank "
 				"hexsides");
@@ -219,7 +219,8 @@ bool los_missile(const struct game *g, const struct unit *firer,
 		}
 		return true;
 	}
-	if (!leaves_by_front_or_flank(firer, from, target)) {
+	if (firer->type != UT_AT && /* 9.84 a scorpio has no facing */
+	    !leaves_by_front_or_flank(firer, from, target)) {
 		why_set(why, target, "8.13",
 			"the line leaves through a Rear hexside");
 		return false;

@@ -21,6 +21,7 @@
 #include "maniple/leaders.h"
 #include "maniple/movement.h"
 #include "maniple/rout.h"
+#include "maniple/scorpio.h"
 #include "maniple/tables.h"
 
 #define MODS_MAX 8
@@ -46,7 +47,8 @@ static void mod_add(struct mods *m, const char *name, const char *rule,
 static const char *kind_name(enum fire_kind k)
 {
 	static const char *const names[FIRE_KIND_COUNT] = {
-		"offensive", "entry", "retire", "return", "hd", "withdrawing"};
+		"offensive", "entry", "retire", "return",
+		"hd", "withdrawing", "scorpio"};
 	return k >= 0 && k < FIRE_KIND_COUNT ? names[k] : "?";
 }
 
@@ -317,6 +319,10 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 		return refuse(out, "10.41", "an Engaged unit may not fire");
 	if (mc == MC_B && !u->scorpio_fire)
 		return refuse(out, "9.82", "a scorpio in Move mode may not fire");
+	const char *srule = NULL; /* 9.82, 9.85, 9.86 */
+	const char *swhy = scorpio_fire_refusal(g, firer, kind, &srule);
+	if (swhy)
+		return refuse(out, srule, swhy);
 	if (kind == FIRE_OFFENSIVE && g->fire.fired[firer])
 		return refuse(out, "8.11",
 			      "the unit has already fired under an order this "
@@ -531,6 +537,7 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 
 	if (kind == FIRE_OFFENSIVE)
 		g->fire.fired[firer] = true; /* 8.11 once per Orders Phase */
+	scorpio_note_fire(g, firer, kind); /* 9.85, 9.86 markers */
 	supply_after(g, u, weapon, mc, die);
 
 	/* 8.19: a natural 0 may hit a leader in the hex */

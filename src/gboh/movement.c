@@ -175,6 +175,8 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 	/* 6.11 printed MA (6.41 phalanx, 6.72 Column); 4.81 a Leader
 	 * Elephant moves like a leader */
 	m->ma = is_leader_elephant(u) ? LEADER_MA : unit_move_ma(g, u);
+	if (m->ma < 0)
+		m->ma = 0;
 	m->moved_before = u->moved_turn;
 	m->began_in_zoc = unit_in_enemy_zoc(g, u);
 	/* 7.23 bullet 1; 4.83: a Leader Elephant leaves with its leader, on
@@ -432,8 +434,10 @@ static bool check_step(const struct game *g, const struct move *m,
 		return refuse_step(out, "that hex is not next to the mover",
 				   "6.31");
 	/* 6.32, 7.11: only into a Front hex (6.74: or In Column a
-	 * front-flank hex); leaders have no facing (6.15) */
-	if (u && footprint_zone(&u->at, dest) != ZONE_FRONT &&
+	 * front-flank hex); leaders (6.15) and scorpios (9.84) have no
+	 * facing */
+	if (u && u->type != UT_AT &&
+	    footprint_zone(&u->at, dest) != ZONE_FRONT &&
 	    !column_front_flank(u, dest))
 		return refuse_step(out,
 				   "a unit enters only its Front hexes; "

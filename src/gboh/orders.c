@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "maniple/command.h"
+#include "maniple/double_depth.h"
 #include "maniple/engaged.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
@@ -17,9 +18,11 @@
 #include "maniple/harass.h"
 #include "maniple/leaders.h"
 #include "maniple/missile.h"
+#include "maniple/triarii.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
+#include "maniple/scorpio.h"
 #include "maniple/stacking.h"
 #include "maniple/pursuit.h"
 
@@ -111,6 +114,7 @@ void orders_phase_begin(struct game *g)
 	struct orders_state *o = &g->ord;
 	reset_phase(o);
 	missile_phase_begin(g); /* 8.11 nobody has fired under orders yet */
+	scorpio_phase_begin(g); /* 9.82, 9.86 */
 	rally_orders_phase_begin(g); /* 10.16 no hits recovered yet */
 	engaged_sweep(g); /* 10.43 markers whose enemies have gone */
 	const struct leader *l = active(g);
@@ -174,7 +178,11 @@ bool orders_close_move(struct game *g)
 void orders_phase_end(struct game *g)
 {
 	end_move(g);
+	/* 9.72: the Shock segment still asks who entered a hex */
+	bool entered[BATTLE_UNITS_MAX];
+	memcpy(entered, g->ord.entered_hex, sizeof entered);
 	reset_phase(&g->ord);
+	memcpy(g->ord.entered_hex, entered, sizeof entered);
 }
 
 /* ---- the canonical text ---- */
@@ -389,6 +397,14 @@ static bool check_unit_may_move(const struct game *g, int ui,
 			    "%s rallied this Game Turn: no orders until the "
 			    "next",
 			    u->id);
+	if (u->double_depth && !l->overall) /* 9.52 */
+		return deny(w, "9.52",
+			    "%s is in Double-Depth: only the Overall Commander "
+			    "orders it",
+			    u->id);
+	const char *srule = NULL, *swhy = NULL; /* 9.82, 9.85 */
+	if (!scorpio_may_move(g, ui, g->ord.mode == ORD_LINE, &srule, &swhy))
+		return deny(w, srule, "%s: %s", u->id, swhy);
 	if (g->ord.ordered[ui] || u->moved_phase)
 		return deny(w, "5.24",
 			    "%s has been ordered to move this Orders Phase "
@@ -765,6 +781,13 @@ static bool check_step(const struct game *g, struct hex dest,
 				    "facing but not move this Game Turn",
 				    g->units[ui].id);
 	}
+	/* 9.71: the triarii doctrine holds the triarii where they stand */
+	for (int k = 0; k < 2; k++) {
+		int ui = k ? o->stack_mate : o->mover_unit;
+		char why[sizeof w->text];
+		if (ui >= 0 && !triarii_may_move(g, ui, why, sizeof why))
+			return deny(w, "9.71", "%s", why);
+	}
 	/* 6.43: a phalanx in line names both hexes (dest2) */
 	if (!move_check_step_pair(g, &o->move, dest, dest2, s)) {
 		/* 6.14: a leader's MP are his for the whole phase */
@@ -777,8 +800,8 @@ static bool check_step(const struct game *g, struct hex dest,
 	}
 	/* 6.64: the stack's other unit must make the same step */
 	struct move_step ms;
-	if (o->stack_mate >= 0 &&
-	    !move_check_step(g, &o->stack_move, dest, &ms))
+	if (o->stack_mate >= 0 && /* 9.52: a Double-Depth pair's two hexes */
+	    !move_check_step_pair(g, &o->stack_move, dest, dest2, &ms))
 		return deny(w, ms.rule ? ms.rule : "6.64", "%s (moving with %s): %s",
 			    g->units[o->stack_mate].id,
 			    g->units[o->mover_unit].id,
@@ -1443,14 +1466,19 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	}
 	/* 6.64: the stack's other unit makes the same step, under it */
 	if (o->stack_mate >= 0 &&
-	    move_apply_step(g, &o->stack_move, dest))
+	    move_apply_step_pair(g, &o->stack_move, dest, dest2))
 		game_put_on_top(g, &g->units[o->mover_unit]);
 	if (o->with_leader >= 0) /* 4.23, 6.14, 6.15 */
 		with_leader_follow(g, with_half, with_from);
+	if (o->mover_unit >= 0) /* 9.71, 9.72 */
+		o->entered_hex[o->mover_unit] = true;
+	if (o->stack_mate >= 0)
+		o->entered_hex[o->stack_mate] = true;
 	if (o->mover_leader >= 0)
 		o->leader_mp[o->mover_leader] =
 			LEADER_MA - o->move.ma + o->move.mp_spent;
 	seq_note_leaders_in_zoc(g); /* 5.31: a leader stepping into a ZOC */
+	double_depth_refresh(g); /* 9.52: the top unit moved off */
 	if (o->mover_unit >= 0) {
 		if (o->move.rout_due || /* 10.14: the move ends, it routs */
 		    (o->stack_mate >= 0 && o->stack_move.rout_due))

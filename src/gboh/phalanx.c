@@ -56,8 +56,8 @@ int unit_move_ma(const struct game *g, const struct unit *u)
 	if (!u)
 		return 0;
 	int ma = u->ma;
-	if (u->type == UT_PH && u->ma_ext > ma)
-		ma = u->ma_ext; /* 6.41: the 5th MP is there to use */
+	if (u->type == UT_PH && u->ma_ext > ma && !u->double_depth)
+		ma = u->ma_ext; /* 6.41 (never in Double-Depth, 9.52) */
 	if (u->at.in_column)
 		ma += g && g->tables ? tables_movement_modifier(
 					       g->tables, MM_COLUMN_MA_BONUS)
@@ -270,6 +270,11 @@ static bool plan_step(const struct game *g, const struct move *m,
 		return refuse(out, "the rules tables are not loaded", NULL);
 	if (!shape(u, a, b, p, out))
 		return false;
+	if (u->double_depth && p->kind != STEP_FORWARD) /* 9.52 */
+		return refuse(out,
+			      "a Double-Depth phalanx moves straight ahead: "
+			      "no pivot, Wheel or Column",
+			      "9.52");
 	const struct map *map = g->battle->map;
 	for (int i = 0; i < 2; i++)
 		if (!map_contains(map, p->to.hex[i]))
@@ -585,6 +590,11 @@ static bool face_plan(const struct game *g, const struct move *m,
 			      "a phalanx In Column turns only by entering a "
 			      "front-flank hex",
 			      "6.74");
+	if (u->double_depth) /* 9.52 */
+		return refuse(out,
+			      "a Double-Depth phalanx neither pivots (6.43, "
+			      "6.44) nor makes a Reverse Face (6.45)",
+			      "9.52");
 	int v = facing_vertices((enum facing)u->at.facing, to);
 	if (v == 0)
 		return refuse(out, "the unit already faces that way", "7.11");

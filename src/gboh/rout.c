@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/double_depth.h"
 #include "maniple/movement.h"
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
@@ -872,6 +873,8 @@ static void apply_step(struct game *g, const struct cand *c)
 			r->visited[r->nvisited++] = from[k];
 	u->at.hex[0] = c->to[0];
 	u->at.hex[1] = c->to[1];
+	if (u->double_depth) /* 9.53: the pair routs into separate hexes */
+		double_depth_refresh(g);
 	int oldf = u->at.facing;
 	if (!unit_is_two_hex(u) && !u->at.in_column)
 		u->at.facing = face_toward_edge(g, u, c->side);

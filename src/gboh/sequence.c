@@ -26,6 +26,7 @@
 #include "maniple/shock.h"
 #include "maniple/shock_designate.h"
 #include "maniple/tables.h"
+#include "maniple/scorpio.h"
 
 /* Why an action is not legal: the text and the rule. */
 struct why {
@@ -462,6 +463,7 @@ static bool rout_reload(struct game *g)
 	if (!rout_movement_segment(g))
 		return false;
 	missile_reload(g); /* 8.18 the Reload segment */
+	scorpio_markers_off(g); /* 9.85 Active Fire markers */
 	/* D.4: Finished leaders back to their front; markers off (8.63:
 	 * Pursuit/Finished lasts the Game Turn) */
 	int leaders = 0, moved = 0, pursuit = 0;
@@ -1227,6 +1229,7 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		break;
 	case SEQ_REACTION:
 		n += reactions_legal(g, out + n, max - n); /* 7.15, 6.5 */
+		n += scorpio_legal(g, out + n, max - n); /* 9.86 any moment */
 		break;
 	case SEQ_SHOCK:
 		n += shock_legal(g, out + n, max - n); /* 8.4 */
@@ -1283,6 +1286,7 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		break;
 	case SEQ_ORDERS: {
 		n += orders_legal(g, out + n, max - n);
+		n += scorpio_legal(g, out + n, max - n); /* 9.85, 9.86 */
 		const char *void_why;
 		/* 5.45: or his Command Range brings on Shock (8.41) */
 		if (!trumper_must_act(g, &void_why) ||

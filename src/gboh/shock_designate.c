@@ -17,6 +17,7 @@
 #include "maniple/movement.h"
 #include "maniple/shock.h"
 #include "maniple/stacking.h"
+#include "maniple/triarii.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -103,6 +104,10 @@ enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
 	if (!unit_can_shock(g, u)) {
 		*rule = "7.33";
 		*why = "it is not shock capable";
+		return SC_NONE;
+	}
+	if (!triarii_may_shock(g, ui, why)) {
+		*rule = "9.72";
 		return SC_NONE;
 	}
 	if (u->shock_must)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/double_depth.h"
 #include "maniple/event.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
@@ -24,6 +25,7 @@
 #include "maniple/shock_calc.h"
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
+#include "maniple/scorpio.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -99,6 +101,8 @@ static int side_of_role(const struct game *g, const struct shock_combat *c,
 static enum hex_zone pair_side(const struct game *g, const struct unit *a,
 			       const struct unit *d)
 {
+	if (d->type == UT_AT) /* 9.84 */
+		return scorpio_shock_side(&d->at, &a->at);
 	if (unit_is_two_hex(a)) {
 		enum hex_zone z0 = footprint_zone(&d->at, a->at.hex[0]);
 		enum hex_zone z1 = footprint_zone(&d->at, a->at.hex[1]);
@@ -686,7 +690,7 @@ static void roll_combat(struct game *g, int ci)
 	c->superiority = out.superiority.result;
 	c->position = out.superiority.position;
 	c->att_hits = out.hits.final_attacker_hits;
-	c->def_hits = out.hits.final_defender_hits;
+	c->def_hits = double_depth_shock_hits(g, ci, d, &out); /* 9.53 */
 	c->resolved = true;
 }
 
@@ -746,17 +750,26 @@ static void plan_hits(const struct game *g, int ci, int role,
 	for (int i = 0; i < p->n; i++)
 		p->take[i] = base;
 	int chosen = role ? c->clash_def : c->clash_att;
+	/* 9.53: a Double-Depth stack's odd hit goes to its top unit */
+	const struct unit *cu = &g->units[slot_unit(c, role, chosen)];
+	const struct unit *ddm = double_depth_mate(g, cu);
+	const struct unit *ddtop =
+		ddm ? (stacking_is_bottom(g, cu) ? ddm : cu) : NULL;
 	for (int i = 0; i < p->n && extra > 0; i++)
-		if (p->slot[i] == chosen) {
+		if (ddtop ? &g->units[slot_unit(c, role, p->slot[i])] == ddtop
+			  : p->slot[i] == chosen) {
 			p->take[i]++;
-			p->why[i] = c->superiority != SUP_NONE ? "superiority"
-							       : "column";
+			p->why[i] = ddtop ? "double_depth_top"
+				    : c->superiority != SUP_NONE
+					    ? "superiority"
+					    : "column";
 			extra--;
 		}
 	bool rear = role == 1 && c->side == ZONE_REAR;
 	for (int i = 0; i < p->n && extra > 0; i++) {
 		const struct unit *u = &g->units[slot_unit(c, role, p->slot[i])];
-		if (p->why[i] || !stack_favoured(g, u, rear))
+		bool dd = double_depth_mate(g, u) != NULL; /* 9.53: top */
+		if (p->why[i] || !stack_favoured(g, u, rear && !dd))
 			continue;
 		/* only a stack whose other unit is in this combat too */
 		const struct unit *mate = stacking_mate(g, u);
@@ -767,7 +780,9 @@ static void plan_hits(const struct game *g, int ci, int role,
 		if (!mate_here)
 			continue;
 		p->take[i]++;
-		p->why[i] = rear ? "stack_bottom_rear" : "stack_top";
+		p->why[i] = dd	 ? "double_depth_top"
+			    : rear ? "stack_bottom_rear"
+				   : "stack_top";
 		extra--;
 	}
 	int cands = 0;
@@ -826,7 +841,9 @@ static void apply_plan(struct game *g, int ci, int role,
 		else if (p->why[i])
 			event_add(&e, "extra", "%s", p->why[i]);
 		event_add(&e, "rule", "%s",
-			  p->why[i] && strncmp(p->why[i], "stack", 5) == 0
+			  p->why[i] && strncmp(p->why[i], "double", 6) == 0
+				  ? "10.13,9.53"
+			  : p->why[i] && strncmp(p->why[i], "stack", 5) == 0
 				  ? "10.13,6.68"
 				  : "10.13");
 		game_emit(g, &e);

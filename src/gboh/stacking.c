@@ -75,8 +75,23 @@ int stacking_units_in(const struct game *g, struct hex h, int side,
 	return k;
 }
 
+/* 9.51: the other phalanx of u's Double-Depth stack (both hexes shared) */
+static const struct unit *double_depth_partner(const struct game *g,
+					       const struct unit *u)
+{
+	const struct unit *o[4];
+	int n = stacking_units_in(g, u->at.hex[0], u->side, u, NULL, o, 4);
+	for (int i = 0; i < n; i++)
+		if (o[i]->double_depth && unit_is_two_hex(o[i]) &&
+		    footprint_occupies(&o[i]->at, u->at.hex[1]))
+			return o[i];
+	return NULL;
+}
+
 const struct unit *stacking_mate(const struct game *g, const struct unit *u)
 {
+	if (stacking_counts(u) && unit_is_two_hex(u) && u->double_depth)
+		return double_depth_partner(g, u); /* 9.51 */
 	if (!stacking_counts(u) || unit_is_two_hex(u))
 		return NULL;
 	const struct unit *o[4];
@@ -87,6 +102,12 @@ const struct unit *stacking_mate(const struct game *g, const struct unit *u)
 /* 6.66 the unit under another */
 bool stacking_is_bottom(const struct game *g, const struct unit *u)
 {
+	if (stacking_counts(u) && unit_is_two_hex(u) && u->double_depth) {
+		const struct unit *top[4]; /* 9.51: the back phalanx under */
+		return double_depth_partner(g, u) &&
+		       game_units_at(g, u->at.hex[0], top, 4) > 0 &&
+		       top[0] != u;
+	}
 	if (!stacking_counts(u) || unit_is_two_hex(u))
 		return false;
 	const struct unit *o[4];

@@ -13,6 +13,7 @@
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
+#include "maniple/triarii.h"
 #include "maniple/engaged.h"
 
 #include "maniple/leaders.h"
@@ -143,6 +144,8 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		if (u->routed || u->at.in_column || unit_in_enemy_zoc(g, u))
 			continue;
 		if (unit_engaged(g, u)) /* 10.41 bullet 1: it may not move */
+			continue;
+		if (!triarii_may_move(g, i, NULL, 0)) /* 9.71: held triarii */
 			continue;
 		int mp = ow_allowance(u, ow_mover_ma(mv));
 		if (mp <= 0)
