@@ -53,7 +53,7 @@ play() {
 		notok "$1: a second run differs"
 }
 
-echo "1..100"
+echo "1..107"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR: --list shows the battle with its name and year
@@ -122,7 +122,7 @@ setup phase movement
 setup active hannibal
 setup leader-state hannibal active
 continue
-order hannibal_el move
+order hannibal move
 move 2122
 halt
 show unit hannibal_el
@@ -269,6 +269,24 @@ has '^unit id=celt1 side=1 type=MI hex=2214 facing=E hits=0 ' "trebia: a Carthag
 has '^leader id=mago side=1 hex=- ' "trebia: Mago is not on the map at the start"
 has '^unit id=mago_hc1 .*status=not_placed ' "trebia: Mago's horse is not on the map at the start"
 hasnt '^error\|^malformed' "trebia: no malformed lines"
+# 2.6 Mago's ambush arrives at the start of turn 4 (a sandbox jumps there)
+cat >"$tmp/trebia_reinf.txt" <<'EOF2'
+new trebia sandbox 7
+show reinforcements
+setup turn 4
+continue
+show reinforcements
+EOF2
+play trebia_reinf
+has '^reinforcement leader=mago side=1 turn=4 edge=ambush hex=- status=due rule=2.6$' \
+	"trebia: 2.6 show reinforcements lists Mago, due on turn 4"
+has '^reinforcement_arrives unit=mago_hc1 side=1 hex=3340 facing=NE edge=ambush due=4 turn=4 rule=2.6$' \
+	"trebia: 2.6 Mago's horse comes up by the south edge on turn 4"
+has '^reinforcement_arrives unit=mago_ft2 side=1 hex=3540 facing=NE edge=ambush due=4 turn=4 rule=2.6$' \
+	"trebia: 2.6 Mago's foot comes up beside it"
+has '^reinforcement_arrives leader=mago side=1 hex=3340 edge=ambush due=4 turn=4 rule=2.6$' \
+	"trebia: 2.6 Mago comes with his horse"
+has '^reinforcements listed=5 waiting=0 turn=4$' "trebia: 2.6 none left to come"
 
 # listed_v ID NAME YEAR FOE: --list shows the battle as Rome against FOE
 listed_v() {

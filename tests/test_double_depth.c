@@ -12,6 +12,7 @@
 #include "maniple/double_depth.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
+#include "maniple/missile.h"
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
 #include "maniple/reactions.h"
@@ -556,5 +557,170 @@ Test(double_depth, the_pair_moves_together_9_52)
 	cr_assert(footprint_occupies(&p2->at, H(3113)), "%s", o.ev);
 	cr_assert(footprint_occupies(&p2->at, H(3213)), "%s", o.ev);
 	cr_assert(p1->double_depth && p2->double_depth, "%s", o.ev);
+	close_game(s);
+}
+
+/* ------------------------------------------ 9.53 checks, fire and rout */
+
+/* The pre-shock checks of ha1 and ha2 (Shock Must Check) against the
+ * stack from hexes h1/h2 facing f, with dice d[] forced in order. */
+static struct game *charge_on_stack(struct session *s, int h1, int h2,
+				    int facing, const int *d, int nd)
+{
+	struct game *g = s->game;
+	place(s, "ha1", h1, facing);
+	place(s, "ha2", h2, facing);
+	U(s, "ha1")->shock_must = U(s, "ha2")->shock_must = true;
+	U(s, "ha1")->tq = U(s, "ha2")->tq = 9; /* the Romans never fail */
+	int ci = combat_of(g, (const char *[]){"ha1", "ha2", NULL},
+			   (const char *[]){"ph1", "ph2", NULL});
+	g->shock.c[ci].must_check = true;
+	at_step(g, SHS_CHARGE, 0);
+	for (int k = 0; k < nd; k++)
+		cr_assert(dice_force(&g->dice, d[k]));
+	cr_assert(shock_step_charge(g));
+	return g;
+}
+
+/* The pre-shock check event of unit id since event `from`, or NULL. */
+static const struct event *check_of(const struct game *g, size_t from,
+				    const char *id)
+{
+	for (size_t i = from; i < g->events.n; i++) {
+		const struct event *e = &g->events.v[i];
+		const char *u = event_get(e, "unit");
+		if (strcmp(e->kind, "tq_check") == 0 && u && !strcmp(u, id))
+			return e;
+	}
+	return NULL;
+}
+
+/* 9.53 bullet 2: attacked through its front, the stack's check is the top
+ * unit's; no hits for it, so the bottom does not check at all. */
+Test(double_depth, top_unit_checks_from_the_front_9_53)
+{
+	struct session *s = formed();
+	size_t from = s->game->events.n;
+	/* ha1, ha2, then ph1 (7 against TQ 7: no hits) */
+	struct game *g = charge_on_stack(s, 3114, 3213, FACE_NW,
+					 (const int[]){0, 0, 7}, 3);
+	cr_assert_not_null(check_of(g, from, "ph1"));
+	cr_assert_null(check_of(g, from, "ph2"), "the bottom checked");
+	cr_assert_str_eq(val(g, "no_charge_check", "why"), "top_unit_checks");
+	cr_assert_eq(U(s, "ph1")->hits + U(s, "ph2")->hits, 0);
+	close_game(s);
+}
+
+/* 9.53 bullet 2: attacked through its rear, the bottom unit checks in the
+ * top's place; when that check costs hits, the top checks as well. */
+Test(double_depth, bottom_unit_checks_from_the_rear_9_53)
+{
+	struct session *s = formed();
+	size_t from = s->game->events.n;
+	/* ha1, ha2, then ph2 fails (9 - 1 = 8 over TQ 7), then ph1 too */
+	struct game *g = charge_on_stack(s, 2912, 3012, FACE_SE,
+					 (const int[]){0, 0, 9, 9}, 4);
+	cr_assert_not_null(check_of(g, from, "ph2"), "the bottom did not check");
+	cr_assert_str_eq(val(g, "no_charge_check", "why"),
+			 "bottom_unit_checks_rear");
+	cr_assert_str_eq(val(g, "no_charge_check", "rule"), "9.53");
+	cr_assert_not_null(check_of(g, from, "ph1"),
+			   "the top did not check after the bottom's hits");
+	cr_assert_gt(U(s, "ph2")->hits, 0);
+	cr_assert_gt(U(s, "ph1")->hits, 0);
+	close_game(s);
+}
+
+/* 9.53 bullets 3 and 4 (8.43): +1 to the check of units the stack
+ * attacks; -1 to the stack's own check when it defends. */
+Test(double_depth, pre_shock_modifiers_9_53)
+{
+	struct session *s = formed();
+	struct game *g = charge_on_stack(s, 3114, 3213, FACE_NW,
+					 (const int[]){0, 0, 5}, 3);
+	cr_assert_str_eq(val(g, "charge_modifier", "name"),
+			 "double_depth_defender");
+	cr_assert_str_eq(val(g, "charge_modifier", "drm"), "-1");
+	close_game(s);
+
+	s = formed();
+	g = s->game;
+	place(s, "ha1", 3114, FACE_NW);
+	U(s, "ph1")->shock_must = U(s, "ph2")->shock_must = true;
+	int ci = combat_of(g, (const char *[]){"ph1", "ph2", NULL},
+			   (const char *[]){"ha1", NULL});
+	g->shock.c[ci].must_check = true;
+	at_step(g, SHS_CHARGE, 1);
+	for (int k = 0; k < 3; k++)
+		cr_assert(dice_force(&g->dice, 0));
+	cr_assert(shock_step_charge(g));
+	bool seen = false;
+	for (size_t i = 0; i < g->events.n; i++) {
+		const struct event *e = &g->events.v[i];
+		const char *u = event_get(e, "unit");
+		if (!strcmp(e->kind, "charge_modifier") && u &&
+		    !strcmp(u, "ha1") &&
+		    !strcmp(event_get(e, "name"), "attacked_by_double_depth")) {
+			seen = true;
+			cr_assert_str_eq(event_get(e, "drm"), "+1");
+		}
+	}
+	cr_assert(seen, "no +1 for the unit the stack attacks");
+	close_game(s);
+}
+
+/* 9.53 bullet 7: either unit routing takes the other along, each to its
+ * own hexes; the formation ends as they part. */
+Test(double_depth, one_routs_both_rout_9_53)
+{
+	struct session *s = formed();
+	struct game *g = s->game;
+	size_t from = g->events.n;
+	rout_begin(g, UI(s, "ph1"), "10.14");
+	bool together = false;
+	for (size_t i = from; i < g->events.n; i++)
+		if (!strcmp(g->events.v[i].kind, "double_depth_rout"))
+			together = true;
+	cr_assert(together, "no double_depth_rout event");
+	cr_assert_str_eq(val(g, "double_depth_rout", "with"),
+			 "ph2");
+	for (int guard = 0; guard < 40 && rout_pending(g); guard++) {
+		struct seq_action a[8];
+		int n = rout_legal(g, a, 8);
+		cr_assert_gt(n, 0);
+		ok(s, a[0].line);
+	}
+	cr_assert_not(rout_pending(g));
+	struct unit *p1 = U(s, "ph1"), *p2 = U(s, "ph2");
+	cr_assert(!game_unit_in_play(p1) || p1->routed);
+	cr_assert(!game_unit_in_play(p2) || p2->routed, "ph2 did not rout");
+	cr_assert_not(p1->double_depth || p2->double_depth);
+	if (game_unit_in_play(p1) && game_unit_in_play(p2)) {
+		cr_assert_not(footprint_occupies(&p1->at, p2->at.hex[0]));
+		cr_assert_not(footprint_occupies(&p1->at, p2->at.hex[1]));
+	}
+	close_game(s);
+}
+
+/* 9.53 bullet 6 (8.13): missile fire at the stack hits the top unit; fire
+ * through its rear hits the bottom unit. */
+Test(double_depth, missile_hits_top_or_bottom_through_rear_9_53)
+{
+	struct session *s = formed();
+	struct game *g = s->game;
+	struct unit *a = U(s, "ha1");
+	a->missile = MC_A; /* archers: range enough */
+	a->supply = SUPPLY_FULL;
+	struct fire_check fc;
+	place(s, "ha1", 3115, FACE_NW); /* two hexes ahead of the front */
+	cr_assert(missile_check(g, UI(s, "ha1"), WEAPON_MAIN, H(3112),
+				FIRE_OFFENSIVE, &fc),
+		  "%s", fc.reason ? fc.reason : "");
+	cr_assert_eq(fc.target_unit, UI(s, "ph1"), "front fire: the top");
+	place(s, "ha1", 2911, FACE_SE); /* behind the stack */
+	cr_assert(missile_check(g, UI(s, "ha1"), WEAPON_MAIN, H(3013),
+				FIRE_OFFENSIVE, &fc),
+		  "%s", fc.reason ? fc.reason : "");
+	cr_assert_eq(fc.target_unit, UI(s, "ph2"), "rear fire: the bottom");
 	close_game(s);
 }

@@ -187,15 +187,27 @@ Test(rout, skirmisher_and_scorpio_are_eliminated_10_21)
 	done(g);
 }
 
-Test(rout, elephant_names_9_14_and_rout_moves_meanwhile_10_21)
+/* 10.21, 9.14: an elephant that routs makes no rout move: it rampages
+ * (test_rampage.c has the rampage itself) */
+Test(rout, elephant_rampages_instead_of_a_rout_move_10_21_9_14)
 {
 	struct game *g = fld();
 	struct unit *e = U(g, "el", 1, UT_EL, "3010", FACE_NE);
+	U(g, "foe", 0, UT_HI, "3014", FACE_NE);
+	cr_assert(dice_force(&g->dice, 4)); /* compass S: 3011 .. 3013 */
+	cr_assert(dice_force(&g->dice, 8)); /* the mahout */
 	rout_begin(g, idx(g, e), "10.14");
-	cr_assert_str_eq(field(fx_event(g, 0, "rampage_not_played"), "rule"),
-			 "9.14");
-	cr_assert(at(e, "3008")); /* Carthage: north */
-	cr_assert(e->routed);
+	cr_assert_str_eq(field(fx_event(g, 0, "rout"), "rule"), "10.21");
+	cr_assert_str_eq(field(fx_event(g, 0, "rampage"), "rule"), "9.14");
+	cr_assert_null(fx_event(g, 0, "rampage_not_played"));
+	cr_assert_null(fx_event(g, 0, "rout_move"));
+	cr_assert_str_eq(field(fx_event(g, 0, "rampage_moved"), "to"),
+			 "3013"); /* not north, the Carthaginian retreat */
+	cr_assert_str_eq(field(fx_event(g, 0, "rampage_end"), "reason"),
+			 "mahout");
+	cr_assert(e->eliminated);
+	cr_assert_eq(g->rout.unit, -1);
+	cr_assert_eq(g->rout.nqueue, 0);
 	done(g);
 }
 

@@ -10,6 +10,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/passthru.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"
 #include "maniple/shock_advance.h"
@@ -301,6 +302,7 @@ Test(shock_charge, elephant_modifiers_8_43)
 	el->shock_must = true;
 	combat(g, (struct unit *[]){el, NULL}, (struct unit *[]){hi, NULL});
 	at_step(g, SHS_CHARGE);
+	g->shock.c[0].passthru = PT_DECLINED; /* 9.11 offered, not elected */
 	FORCE(g, 6, 0);
 	cr_assert(run(g, shock_step_charge));
 	cr_assert_eq(drm_of(g, "el"), 1);

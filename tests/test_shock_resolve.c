@@ -778,15 +778,19 @@ Test(shock_resolve, phalanx_defense_only_for_moving_attacks)
 	game_free(g);
 }
 
-/* 4.8 (issue 7): a Leader Elephant stacked with a combat unit: the hits
- * are shared by 10.13 and an event names 4.8's exception. */
-Test(shock_resolve, leader_elephant_exception_is_named)
+/* 10.13 exception 1, 4.8: a Leader Elephant carrying its leader and
+ * stacked with a combat unit: the other unit takes the hits up to its TQ,
+ * the elephant only the excess.  Without its rider: the usual 10.13. */
+static void leader_elephant_case(int hits, bool rider, int ha_gets,
+				 int le_gets)
 {
 	struct game *g = new_game();
 	unit(g, "A", 1, UT_HI, 2016, FACE_E, 6, 6);
 	struct unit *e = unit(g, "LE", 0, UT_EL, 2116, FACE_W, 1, 6);
 	snprintf(e->leader_elephant, sizeof e->leader_elephant, "rex");
-	struct unit *h = unit(g, "HA", 0, UT_LG, 2116, FACE_W, 3, 6);
+	if (rider)
+		leader(g, "rex", 0, 2116, 0);
+	struct unit *h = unit(g, "HA", 0, UT_LG, 2116, FACE_W, 3, 5);
 	game_put_on_top(g, e);
 	game_put_on_top(g, h);
 	combat(g, (const char *[]){"A", NULL},
@@ -796,10 +800,24 @@ Test(shock_resolve, leader_elephant_exception_is_named)
 	g->shock.c[0].clash_def = 0;
 	g->shock.c[0].side = ZONE_FRONT;
 	g->shock.c[0].resolved = true;
-	g->shock.c[0].def_hits = 2;
+	g->shock.c[0].def_hits = hits;
 	g->shock.sub = 1;
 	cr_assert(shock_step_resolve(g));
-	cr_assert_str_eq(val(g, "not_yet", -1, "rule"), "4.8,10.13");
-	cr_assert_eq(U(g, "HA")->hits + U(g, "LE")->hits, 2);
+	cr_assert_null(last(g, "not_yet", -1));
+	cr_assert_eq(U(g, "HA")->hits, ha_gets, "HA %d", U(g, "HA")->hits);
+	cr_assert_eq(U(g, "LE")->hits, le_gets, "LE %d", U(g, "LE")->hits);
+	if (rider)
+		cr_assert_str_eq(val(g, "leader_elephant_spared", 0, "rule"),
+				 "10.13,4.8");
+	else
+		cr_assert_null(last(g, "leader_elephant_spared", 0));
 	game_free(g);
+}
+
+Test(shock_resolve, leader_elephant_spared_up_to_mate_tq_10_13)
+{
+	leader_elephant_case(3, true, 3, 0);  /* equal would be 2+1 */
+	leader_elephant_case(5, true, 5, 0);  /* exactly HA's TQ 5 */
+	leader_elephant_case(7, true, 5, 2);  /* the excess over TQ 5 */
+	leader_elephant_case(3, false, 2, 1); /* no rider: 10.13 as usual */
 }

@@ -114,8 +114,10 @@ struct line_def {
 
 struct reinforcement {
 	char unit[ID_MAX];	/* unit or leader id */
-	int turn;
-	char edge[24];
+	int turn;		/* the Game Turn it is due (2.6) */
+	char edge[24];		/* a named edge of the map */
+	struct hex hex;		/* the entry hex on that edge, or HEX_NONE */
+	int facing;		/* enum facing on arrival, or -1 (default) */
 };
 
 struct battle {

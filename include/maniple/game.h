@@ -10,10 +10,12 @@
 
 #include "maniple/battle.h"
 #include "maniple/dice.h"
+#include "maniple/elcmd_state.h"
 #include "maniple/event.h"
 #include "maniple/missile_state.h"
 #include "maniple/orders_state.h"
 #include "maniple/prearranged_state.h"
+#include "maniple/rampage_state.h"
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 #include "maniple/shock_state.h"
@@ -104,6 +106,8 @@ struct game {
 	struct orders_state ord;
 	/* 10.21-10.26: a rout move under way (rout.h). */
 	struct rout_state rout;
+	/* 9.14: an Elephant Rampage under way (rampage.h). */
+	struct rampage_state rampage;
 	/* 6.5, 7.15, 7.16, 4.72, 7.32: the reactions a step offers
 	 * (reactions.h). */
 	struct reaction_state react;
@@ -113,6 +117,8 @@ struct game {
 	struct missile_state fire;
 	/* 8.4-8.6: the Shock segment under way (shock.h). */
 	struct shock_state shock;
+	/* 4.9 optional: Elephant Command (elcmd.h). */
+	struct elcmd_state elcmd;
 };
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */

@@ -60,6 +60,10 @@ struct orders_state {
 	/* 8.64, 4.4 #6: the OC gave this whole Orders Phase to Regroup and
 	 * Return the army's off-map cavalry (pursuit.c) */
 	bool regroup;
+
+	/* 9.68 (mle.c): units of a stack that extended as part of this
+	 * phase's Line Command: MA -2 for their moves */
+	bool mle[BATTLE_UNITS_MAX];
 };
 
 #endif

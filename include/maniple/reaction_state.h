@@ -25,6 +25,7 @@ enum reaction_kind {
 	RK_FIRE,	     /* 8.2, 6.55: reaction fire (reaction_fire.h) */
 	RK_HD,		     /* 8.33: the target's side answers an H&D
 			      * (harass.h): facing, who fires back */
+	RK_MLE,		     /* 9.67: Manipular Line Extension (mle.h) */
 	RK_COUNT
 };
 
@@ -51,6 +52,9 @@ struct reaction_offer {
 	/* 6.57 (withdrawal.c): the unit withdraws as one of a Cavalry Line
 	 * Withdrawal: it may not decline */
 	bool line;
+	/* 9.16 (elcav.c): cavalry an elephant came next to must withdraw:
+	 * it may not decline while it has a hex to go to */
+	bool must;
 };
 
 struct reaction_state {

@@ -28,6 +28,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/rampage.h" /* 9.14: rampage_waiting */
 #include "maniple/sequence.h"
 
 void rout_state_init(struct rout_state *r);
@@ -68,7 +69,11 @@ void rout_begin_full(struct game *g, int unit, const char *rule, int spent);
 int rout_track(const struct game *g, int unit, struct hex *out, int max,
 	       bool *off);
 
-/* A rout move waits for its owner's choice. */
+/* Moves the queued routers now (after a rampage, 9.14): until a choice is
+ * pending or none is left. */
+void rout_go_on(struct game *g);
+/* A rout move waits for its owner's choice, or a rampage (9.14) waits
+ * for the withdrawals it offered (6.51, 4.72: rampage_waiting). */
 bool rout_pending(const struct game *g);
 /* The side owing it, -1 when none. */
 int rout_decision_side(const struct game *g);

@@ -35,6 +35,8 @@ enum seq_step {
 	SEQ_REACTION,	 /* 6.5, 7.15, 7.16, 4.72, 7.32: a reaction offered
 			  * between the steps of a move (reactions.h) */
 	SEQ_SHOCK,	 /* 8.4: a decision of the Shock segment (shock.h) */
+	SEQ_ELEPHANT,	 /* 4.91, 4.94: Elephant Leaders placed at the end
+			  * of Rout and Reload (elcmd.h) */
 	SEQ_STEP_COUNT
 };
 

@@ -45,6 +45,8 @@ enum shock_ask {
 	SHA_HITS,	   /* 10.13 #4, 10.13 phalanx exception: `hits ...` */
 	SHA_ADVANCE,	   /* 8.54, 8.51, 8.52, 8.53: `advance ...` */
 	SHA_PURSUIT,	   /* 8.61: which cavalry pursues: `pursue UNIT` */
+	SHA_PASSTHRU,	   /* 9.11 defender: `passthru UNIT yes|no` */
+	SHA_PASSTHRU_PLACE, /* 9.11 elephant player: `passthru place HEX` */
 	SHA_COUNT
 };
 
@@ -109,6 +111,9 @@ struct shock_combat {
 	int pursuit_stage;    /* pursuit.c's stage; 0: not begun */
 	int pursuit_followed; /* the routed unit the pursuer follows, -1 */
 	int pursuit_followup; /* the follow-up combat (8.62), -1 */
+
+	/* ---- 9.11 Pass-Thru (passthru.c) ---- */
+	int passthru; /* enum passthru_state (passthru.h) */
 };
 
 struct shock_state {

@@ -39,6 +39,10 @@ int ow_mover_ma(const struct unit *u);
 /* 6.51: the distance between two units (the shorter between halves). */
 int ow_distance(const struct footprint *a, const struct footprint *b);
 
+/* 6.51, 6.55: whether the unit of offer o has a legal first hex (9.16,
+ * elcav.c: a cavalry unit that has none cannot withdraw). */
+bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o);
+
 void cmd_withdraw(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define WITHDRAWAL_COMMAND_DEFS                                               \

@@ -114,8 +114,8 @@ enum { NK_SIDE, NK_UNITS, NK_SPACING, NK_NO_MIXED_CAVALRY, NK_NOTE, NK_COUNT };
 static const char *const line_keys[] = {"side", "units", "spacing",
 					"no_mixed_cavalry", "note"};
 
-enum { RFK_TURN, RFK_EDGE, RFK_COUNT };
-static const char *const reinf_keys[] = {"turn", "edge"};
+enum { RFK_TURN, RFK_EDGE, RFK_HEX, RFK_FACING, RFK_COUNT };
+static const char *const reinf_keys[] = {"turn", "edge", "hex", "facing"};
 
 #define KEYS_MAX UK_COUNT
 
@@ -478,6 +478,8 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 					REINF_MAX);
 		c->idx = b->nreinf++;
 		memcpy(b->reinf[c->idx].unit, id, strlen(id) + 1);
+		b->reinf[c->idx].hex = HEX_NONE;
+		b->reinf[c->idx].facing = -1;
 		c->reinf[c->idx].line = line;
 		c->kl = c->reinf[c->idx].kl;
 		return 0;
@@ -867,6 +869,17 @@ static int on_reinf_key(struct battle_ctx *c, int k, const char *key,
 	struct reinforcement *r = &c->b->reinf[c->idx];
 	if (k == RFK_TURN)
 		return set_int(c, &r->turn, v, 1, 999, key, line);
+	if (k == RFK_HEX) /* the entry hex, checked against the edge later */
+		return parse_hex(c, v, &r->hex, line);
+	if (k == RFK_FACING) {
+		r->facing = facing_parse(v);
+		if (r->facing < 0)
+			return ini_fail(c->err, line,
+					"facing \"%s\" is not a vertex (NE E "
+					"SE SW W NW)",
+					v);
+		return 0;
+	}
 	return set_text(c, r->edge, sizeof r->edge, v, key, line);
 }
 
@@ -1240,6 +1253,14 @@ static int check_rider(struct battle_ctx *c, int ui)
 		return ini_fail(c->err, line,
 				"rider %s must start in the elephant's hex (4.8)",
 				l->id);
+	/* 4.81: an elephant counter of Size 1; 4.83: without a screen */
+	if (u->type != UT_EL || u->size != 1)
+		return ini_fail(c->err, line,
+				"a leader elephant is an EL unit of size 1 "
+				"(4.81)");
+	if (u->screen != MC_NONE)
+		return ini_fail(c->err, line,
+				"a leader elephant has no screen (4.83)");
 	return 0;
 }
 
@@ -1375,11 +1396,40 @@ static int check_reinforcements(struct battle_ctx *c)
 					"leader %s is a reinforcement and cannot "
 					"also start on the map",
 					r->unit);
-		if (!map_find_edge(b->map, r->edge))
+		const struct retreat_edge *e = map_find_edge(b->map, r->edge);
+		if (!e)
 			return ini_fail(c->err, x->kl[RFK_EDGE],
 					"edge \"%s\" is not a named edge of the "
 					"map",
 					r->edge);
+		if (li >= 0 && !b->leaders[li].available)
+			return ini_fail(c->err, x->line,
+					"leader %s is a replacement (available "
+					"= no) and cannot also be a "
+					"reinforcement",
+					r->unit);
+		/* 2.6, R4: a reinforcement due after the last turn would
+		 * never come */
+		if (b->turn_limit > 0 && r->turn > b->turn_limit)
+			return ini_fail(c->err, x->kl[RFK_TURN],
+					"reinforcement %s is due on turn %d, "
+					"after the battle's last turn, %d (R4)",
+					r->unit, r->turn, b->turn_limit);
+		if (!hex_is_none(r->hex)) {
+			char buf[16];
+			hex_format(r->hex, buf, sizeof buf);
+			if (!map_contains(b->map, r->hex))
+				return ini_fail(c->err, x->kl[RFK_HEX],
+						"reinforcement %s: hex %s is "
+						"off the map",
+						r->unit, buf);
+			if (map_distance_to_edge(b->map, r->hex, e->edge) != 0)
+				return ini_fail(c->err, x->kl[RFK_HEX],
+						"reinforcement %s: hex %s is "
+						"not on the %s edge (%s)",
+						r->unit, buf, map_edge_name(e->edge),
+						r->edge);
+		}
 	}
 	return 0;
 }

@@ -22,8 +22,12 @@
 #include "maniple/shock_resolve.h"
 #include "maniple/shock_advance.h"
 #include "maniple/shock.h"
+#include "maniple/passthru.h"
 #include "maniple/pursuit.h"
+#include "maniple/mle.h"
 #include "maniple/double_depth.h"
+#include "maniple/elcmd.h"
+#include "maniple/reinforcements.h"
 #include "maniple/scorpio.h"
 
 #define ERR_MAX 512
@@ -1086,7 +1090,11 @@ static const struct cmd_def gboh_defs[] = {
 	SHOCK_RESOLVE_COMMAND_DEFS,
 	SHOCK_ADVANCE_COMMAND_DEFS,
 	PURSUIT_COMMAND_DEFS,
+	PASSTHRU_COMMAND_DEFS,
+	MLE_COMMAND_DEFS,
 	DOUBLE_DEPTH_COMMAND_DEFS,
+	ELCMD_COMMAND_DEFS,
+	REINF_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {
@@ -1266,6 +1274,12 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		free(snap);
 		return;
 	}
+	/* 9.14, 6.51, 4.72: a rampage stopped for withdrawals goes on once
+	 * they are answered; then what it held up (outside Shock: below) */
+	if (rampage_after_command(g) && !rout_pending(g) &&
+	    !reactions_pending(g) &&
+	    !(g->phase == PHASE_SHOCK && shock_under_way(g)))
+		seq_resume(g);
 	/* 8.4, 8.55, 4.72: a reaction window that closed inside the Shock
 	 * segment (the answers do not resume it themselves): it goes on */
 	if (g->phase == PHASE_SHOCK && shock_under_way(g) &&

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/elcav.h"
 #include "maniple/command.h"
 #include "maniple/event.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/map.h"
 #include "maniple/movement.h"
 #include "maniple/sequence.h"
@@ -413,6 +415,7 @@ static void retreat(struct game *g, struct unit *u, struct hex h)
 {
 	struct hex from = u->at.hex[0];
 	u->at.hex[0] = h;
+	leader_elephant_carry(g, u); /* 4.82 */
 	g->shock.engaged_answer[uidx(g, u)] = ENGAGED_RETREATED;
 	struct event e;
 	event_init(&e, "engaged_retreat");
@@ -422,6 +425,7 @@ static void retreat(struct game *g, struct unit *u, struct hex h)
 	event_add(&e, "facing", "%s", facing_name(u->at.facing));
 	event_add(&e, "rule", "10.42");
 	game_emit(g, &e);
+	elcav_entered(g, u, h, "retreat", "9.15,10.42"); /* 9.15 */
 	engaged_sweep(g); /* 10.43 */
 }
 

@@ -25,11 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/elcmd.h"
 #include "maniple/orders.h"
 #include "maniple/prearranged.h"
 #include "maniple/missile.h"
 #include "maniple/reactions.h"
 #include "maniple/rally.h"
+#include "maniple/rampage.h"
 #include "maniple/shock.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
@@ -93,6 +95,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	event_log_init(&g->events);
 	orders_state_init(&g->ord);
 	rout_state_init(&g->rout);
+	rampage_state_init(&g->rampage);
 	reaction_state_init(&g->react);
 	prearranged_state_init(&g->pw);
 	missile_state_init(&g->fire);
@@ -356,11 +359,13 @@ char *game_state_text(const struct game *g)
 	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
 	orders_state_text(g, f); /* 5.2 */
 	rout_state_text(g, f);	 /* 10.22 */
+	rampage_state_text(g, f); /* 9.14, only while one is under way */
 	shock_state_text(g, f);	 /* 8.4 */
 	rally_state_text(g, f);	 /* 10.16, 10.28 */
 	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
 	prearranged_state_text(g, f); /* 6.8 */
 	missile_state_text(g, f); /* 8.11 */
+	elcmd_state_text(g, f); /* 4.9, only when the battle uses it */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

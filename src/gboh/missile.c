@@ -18,6 +18,7 @@
 #include "maniple/map.h"
 #include "maniple/missile.h"
 #include "maniple/engaged.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/leaders.h"
 #include "maniple/movement.h"
 #include "maniple/rout.h"
@@ -628,6 +629,10 @@ void leader_casualty_check(struct game *g, int leader, const char *rule)
 	game_emit(g, &e);
 	if (dies) {
 		leader_killed(g, leader, "4.74");
+		/* 4.84: killed in combat (8.19, 8.44); not when his
+		 * elephant's loss (4.82) made him check */
+		if (!rule || strcmp(rule, "4.82") != 0)
+			leader_elephant_grief(g, leader, rule);
 		return;
 	}
 	l->wounds += loss;

@@ -10,7 +10,10 @@
 
 #include "maniple/movement.h"
 #include "maniple/engaged.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/phalanx.h"
+#include "maniple/mle.h"
+#include "maniple/elcav.h"
 #include "maniple/stacking.h"
 
 static bool is_leader_elephant(const struct unit *u)
@@ -175,6 +178,7 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 	/* 6.11 printed MA (6.41 phalanx, 6.72 Column); 4.81 a Leader
 	 * Elephant moves like a leader */
 	m->ma = is_leader_elephant(u) ? LEADER_MA : unit_move_ma(g, u);
+	m->ma -= mle_ma_cut(g, u); /* 9.68: after a Line Command's MLE */
 	if (m->ma < 0)
 		m->ma = 0;
 	m->moved_before = u->moved_turn;
@@ -462,6 +466,8 @@ static bool check_step(const struct game *g, const struct move *m,
 	out->climb = map_at(map, dest)->elevation -
 		     map_at(map, from)->elevation;
 	out->enters_enemy_zoc = zoc_enemy_in(g, move_side(g, m), dest);
+	if (u && elcav_zoc_refusal(g, u, dest)) /* 9.15 */
+		return refuse_step(out, elcav_zoc_refusal(g, u, dest), "9.15");
 	if (!column_pass_check(g, m, dest, out)) /* 6.77 */
 		return false;
 	if (!check_occupants(g, m, dest, out))
@@ -615,6 +621,9 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 			take_hits(g, m, u, side_hits, "hexside", "6.22");
 			take_hits(g, m, u, climb_hits, "elevation", "6.22");
 		}
+		/* 9.15: an enemy elephant's Flank or Rear hex */
+		take_hits(g, m, u, elcav_entry_event(g, u, dest, "move"),
+			  "elephant_hexes", "9.15");
 		/* 6.63, 6.69: passing or joining a friend */
 		if (se.nstationary && !se.refusal) {
 			stacking_apply_entry(g, u, &se);
@@ -673,6 +682,9 @@ void move_end(struct game *g, struct move *m)
 	event_add(&e, "hits", "%d", m->hits);
 	event_add(&e, "rule", "6.11");
 	game_emit(g, &e);
+	/* 4.85: a Leader Elephant stacked there takes its mate's facing */
+	if (u && moved)
+		leader_elephant_face(g, u->at.hex[0]);
 }
 
 /* 7.11 the fewest vertices from one facing to another */

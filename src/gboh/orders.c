@@ -9,6 +9,7 @@
 
 #include "maniple/command.h"
 #include "maniple/double_depth.h"
+#include "maniple/elcmd.h"
 #include "maniple/engaged.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
@@ -16,11 +17,14 @@
 #include "maniple/prearranged.h"
 #include "maniple/rally.h"
 #include "maniple/harass.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/leaders.h"
 #include "maniple/missile.h"
+#include "maniple/mle.h"
 #include "maniple/triarii.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
+#include "maniple/reinforcements.h"
 #include "maniple/rout.h"
 #include "maniple/scorpio.h"
 #include "maniple/stacking.h"
@@ -117,6 +121,7 @@ void orders_phase_begin(struct game *g)
 	scorpio_phase_begin(g); /* 9.82, 9.86 */
 	rally_orders_phase_begin(g); /* 10.16 no hits recovered yet */
 	engaged_sweep(g); /* 10.43 markers whose enemies have gone */
+	elcmd_phase_begin(g); /* 4.91 who shares the leader's hex */
 	const struct leader *l = active(g);
 	if (!l || !l->on_map || l->killed)
 		return;
@@ -178,6 +183,7 @@ bool orders_close_move(struct game *g)
 void orders_phase_end(struct game *g)
 {
 	end_move(g);
+	elcmd_phase_end(g); /* 4.91 an army's first elephant orders */
 	/* 9.72: the Shock segment still asks who entered a hex */
 	bool entered[BATTLE_UNITS_MAX];
 	memcpy(entered, g->ord.entered_hex, sizeof entered);
@@ -310,6 +316,11 @@ static bool check_individual(const struct game *g, int cost,
 	if (!check_gate(g, w))
 		return false;
 	const struct leader *l = active(g);
+	if (elcmd_elephant_leader(g, g->active_leader))
+		return deny(w, "4.93",
+			    "%s is an Elephant Leader: no Individual Orders, "
+			    "only his Line Command (elephant line)",
+			    l->id);
 	if (g->ord.mode == ORD_LINE)
 		return deny(w, "5.21",
 			    "%s has given a Line Command this phase: no "
@@ -385,6 +396,14 @@ static bool check_unit_may_move(const struct game *g, int ui,
 	const struct unit *u = &g->units[ui];
 	if (u->side != l->side)
 		return deny(w, "5.22", "%s is not a friendly unit", u->id);
+	if (leader_elephant_rider(g, u) >= 0) /* 4.81, 4.83 */
+		return deny(w, "4.83",
+			    "%s moves only as its leader does: order %s",
+			    u->id, u->leader_elephant);
+	if (reinf_due(g, u->id)) /* 2.6 */
+		return deny(w, "2.6",
+			    "%s is a reinforcement (scenario), due on turn %d",
+			    u->id, reinf_due(g, u->id));
 	if (!game_unit_in_play(u))
 		return deny(w, "6.11", "%s is not on the map", u->id);
 	if (u->routed)
@@ -444,6 +463,10 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
 			    u->id, l->id, l->command_range);
+	w->rule = elcmd_order_refusal(g, ui, with, false, w->text,
+				      sizeof w->text); /* 4.91 */
+	if (w->rule)
+		return false;
 	if (!check_unit_may_move(g, ui, l, m, w))
 		return false;
 	if (stacking_is_bottom(g, u)) /* 6.66, 9.64 */
@@ -456,6 +479,11 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 			return deny(w, "4.23",
 				    "%s is not stacked with %s", l->id,
 				    u->id);
+		if (leader_elephant_of(g, g->active_leader) >= 0) /* 4.82 */
+			return deny(w, "4.82",
+				    "%s stays on his Leader Elephant: order "
+				    "%s moves it",
+				    l->id, l->id);
 		if (g->ord.leader_mp[g->active_leader] >= LEADER_MA)
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
@@ -484,6 +512,9 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 			    l->id, l->id);
 	if (t->side != l->side)
 		return deny(w, "4.4", "%s is not a friendly leader", t->id);
+	w->rule = elcmd_leader_move_refusal(g, li, w->text, sizeof w->text);
+	if (w->rule) /* 4.91, 4.93 */
+		return false;
 	bool self = li == g->active_leader;
 	if (self) {
 		if (!l->overall && leader_in_enemy_zoc(g, l))
@@ -509,8 +540,11 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 	if (g->ord.leader_mp[li] >= LEADER_MA)
 		return deny(w, "6.14", "%s has used his %d MP this Orders Phase",
 			    t->id, LEADER_MA);
-	/* 4.4 #1, #2, 4.71: the OC's order lets a leader leave a ZOC */
-	if (!move_begin_leader(g, t, l->overall, m))
+	/* 4.4 #1, #2, 4.71: the OC's order lets a leader leave a ZOC;
+	 * 4.81, 4.83: on his Leader Elephant he moves it */
+	if (leader_elephant_of(g, li) >= 0
+		    ? !leader_elephant_move_begin(g, li, l->overall, m)
+		    : !move_begin_leader(g, t, l->overall, m))
 		return deny(w, m->rule ? m->rule : "6.14", "%s: %s", t->id,
 			    m->refusal ? m->refusal : "may not move");
 	m->ma = LEADER_MA - g->ord.leader_mp[li];
@@ -550,6 +584,11 @@ static bool check_line(const struct game *g, const char *name, int ui,
 		return deny(w, "6.83", "%s", pw_why);
 	const struct orders_state *o = &g->ord;
 	const struct leader *l = active(g);
+	if (elcmd_elephant_leader(g, g->active_leader))
+		return deny(w, "4.92",
+			    "%s is an Elephant Leader: his Line Command is "
+			    "elephant line",
+			    l->id);
 	if (o->mode == ORD_INDIVIDUAL)
 		return deny(w, "5.21",
 			    "%s has given Individual Orders this phase: no "
@@ -586,6 +625,11 @@ static bool check_line(const struct game *g, const char *name, int ui,
 			    "%s may not give a Line Command to the line %s",
 			    l->id, p->def->name);
 	line_compose(g, NULL, p->def, l, &p->lg);
+	if (p->lg.ngroups == 0 && reinf_line_due(g, p->def)) /* 2.6 */
+		return deny(w, "2.6",
+			    "the line %s is all reinforcements (scenario), "
+			    "the first due on turn %d",
+			    p->def->name, reinf_line_due(g, p->def));
 	if (p->lg.ngroups == 0)
 		return deny(w, "4.32", "no unit of the line %s can take part",
 			    p->def->name);
@@ -672,11 +716,17 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 			return deny(w, "4.34",
 				    "only the leader who gave the Line Command "
 				    "moves as part of it");
+		w->rule = elcmd_leader_move_refusal(g, li, w->text,
+						    sizeof w->text);
+		if (w->rule) /* 4.91, 4.93 */
+			return false;
 		if (g->ord.leader_mp[li] >= LEADER_MA)
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
 				    l->id, LEADER_MA);
-		if (!move_begin_leader(g, l, l->overall, m))
+		if (leader_elephant_of(g, li) >= 0 /* 4.81, 4.83 */
+			    ? !leader_elephant_move_begin(g, li, l->overall, m)
+			    : !move_begin_leader(g, l, l->overall, m))
 			return deny(w, m->rule ? m->rule : "6.14", "%s: %s",
 				    l->id,
 				    m->refusal ? m->refusal : "may not move");
@@ -687,6 +737,10 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 		return deny(w, "4.31",
 			    "%s is not in a line %s has commanded this phase",
 			    g->units[ui].id, l->id);
+	w->rule = elcmd_order_refusal(g, ui, false, true, w->text,
+				      sizeof w->text); /* 4.91 */
+	if (w->rule)
+		return false;
 	if (!check_unit_may_move(g, ui, l, m, w))
 		return false;
 	if (stacking_is_bottom(g, &g->units[ui])) /* 6.66, 9.64 */
@@ -837,6 +891,9 @@ static bool check_face(const struct game *g, enum facing f,
 			    "no move is open: give an order (or pick) first");
 	if (o->mover_unit < 0)
 		return deny(w, "6.15", "leaders have no facing");
+	w->rule = elcmd_face_refusal(g, w->text, sizeof w->text);
+	if (w->rule) /* 4.92 */
+		return false;
 	if (!facing_change_check(g, &o->move, f, s))
 		return deny(w, s->rule ? s->rule : "7.12", "%s",
 			    s->refusal ? s->refusal : "may not turn");
@@ -865,6 +922,9 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 	if (!o->moving || o->mover_unit < 0 || o->move.rout_due ||
 	    (o->stack_mate >= 0 && o->stack_move.rout_due))
 		return true;
+	w->rule = elcmd_end_refusal(g, w->text, sizeof w->text);
+	if (w->rule) /* 4.92: the full MA */
+		return false;
 	const struct unit *u = &g->units[o->mover_unit];
 	const struct unit *c =
 		o->stack_mate >= 0 ? &g->units[o->stack_mate] : NULL;
@@ -973,7 +1033,8 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	bool oc_here = l->overall && l->on_map &&
 		       footprint_occupies(&t->at, l->hex);
 	*cost = oc_here ? 1 : 2;
-	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA;
+	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA &&
+		   leader_elephant_of(g, g->active_leader) < 0; /* 4.82 */
 	if (!check_individual(g, *cost, w) ||
 	    !check_order_unit(g, *top, *oc_with, m, w))
 		return false;
@@ -1261,6 +1322,8 @@ void orders_order(struct game *g, const char *who, const char *what,
 				      "with");
 		return;
 	}
+	if (ui >= 0 && !with && elcmd_rider(g, ui) >= 0)
+		with = true; /* 4.91: the leader stays with his elephant */
 	if (!check_may_end(g, &w)) { /* 6.63, 6.67, 6.69 */
 		refuse_why(r, &w);
 		return;
@@ -1292,7 +1355,7 @@ void orders_order(struct game *g, const char *who, const char *what,
 	if (li != g->active_leader)
 		g->ord.leader_ordered[li] = true;
 	seq_order_given(g, cost);
-	open_move(g, &m, -1, li, -1);
+	open_move(g, &m, m.unit, li, -1); /* m.unit: his Leader Elephant */
 	emit_order(g, "order", g->leaders[li].id, NULL, cost,
 		   li == g->active_leader ? "4.23" : "4.4");
 }
@@ -1423,7 +1486,9 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 		refuse_why(r, &w);
 		return;
 	}
-	open_move(g, &m, ui, li, -1);
+	/* 4.91: the leader stays with his elephant */
+	open_move(g, &m, ui >= 0 ? ui : m.unit, li, /* 4.81 his elephant */
+		  ui >= 0 ? elcmd_rider(g, ui) : -1);
 	struct event e;
 	event_init(&e, "pick");
 	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
@@ -1706,6 +1771,8 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 				n += harass_legal_order(g, i, "pick", out + n,
 							max - n);
 		}
+		if (o->mode == ORD_LINE && n < max) /* 9.68 */
+			n += mle_legal_line(g, i, out + n, max - n);
 	}
 	for (int i = 0; may_end && i < g->nleaders; i++) {
 		int cost;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "maniple/command.h"
+#include "maniple/elcav.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
 #include "maniple/reactions.h"
@@ -499,6 +500,10 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 		if (u->routed || !game_unit_in_play(u))
 			return;
 	}
+	/* 9.15: an enemy elephant's Flank or Rear hex */
+	if (elcav_entered(g, u, nf->hex[0], "withdrawal", "9.15,6.52") &&
+	    (u->routed || !game_unit_in_play(u)))
+		return;
 	if (u->type == UT_LG) {
 		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
 		int tq = unit_tq_now(u);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/elcav.h"
 #include "maniple/event.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
@@ -301,6 +302,9 @@ static void half_ma_on(struct game *g, int ui, int router, int enemy_side)
 			break;
 		mp -= cost;
 		step_to(g, ui, h, face_across(d, -1), "onward", "8.62");
+		if (elcav_entered(g, u, h, "pursuit", "9.15,8.62") &&
+		    (u->routed || !game_unit_in_play(u)))
+			break; /* 9.15: an elephant's hexes routed it */
 		if (zoc_enemy_in(g, u->side, h)) {
 			emit_unit(g, "pursuit_stop", ui, "why", "enemy_zoc",
 				  "7.23");
@@ -339,6 +343,9 @@ static enum follow_end follow(struct game *g, int ui, int router)
 		}
 		int next = k + 1 < n ? hex_direction_to(h, t[k + 1]) : -1;
 		step_to(g, ui, h, face_across(d, next), "follow", "8.62");
+		if (elcav_entered(g, u, h, "pursuit", "9.15,8.62") &&
+		    (u->routed || !game_unit_in_play(u)))
+			return FE_STOP; /* 9.15: an elephant's hexes routed it */
 		int foes[8];
 		bool zoc = zoc_enemy_in(g, u->side, h);
 		int nf = enemies_in_zoc(g, u, foes, 8);

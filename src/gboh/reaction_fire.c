@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/elcav.h"
 #include "maniple/harass.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
@@ -141,6 +142,8 @@ static bool offer_fire(struct game *g, int fi, int ti, int kind)
 {
 	if (find_offer(g, fi, ti, kind) >= 0)
 		return false;
+	if (weapons_ready(g, fi, ti, kind) && elcav_fire_barred(g, fi, ti))
+		return false; /* 9.16: it must withdraw instead */
 	int bits = weapons_ready(g, fi, ti, kind);
 	if (!bits)
 		return false;

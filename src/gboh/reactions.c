@@ -17,8 +17,10 @@
 
 #include "maniple/movement.h"
 #include "maniple/engaged.h"
+#include "maniple/elcav.h"
 #include "maniple/prearranged.h"
 #include "maniple/harass.h"
+#include "maniple/mle.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
@@ -28,10 +30,12 @@ static const char *const kind_names[RK_COUNT] = {
 	"none",	   "shock_mark",      "withdraw",    "face",
 	"reverse", "leader_withdraw", "prearranged", "fire",
 	"hd",
+	[RK_MLE] = "mle",
 };
 
 static const char *const kind_rules[RK_COUNT] = {
 	"-", "7.32", "6.5", "7.15", "7.16", "4.72", "6.83", "8.2", "8.33",
+	[RK_MLE] = "9.67",
 };
 
 static const char *kind_name(int k)
@@ -191,6 +195,15 @@ void reactions_pending_text(const struct game *g, char *buf, size_t n)
 			 "reaction (8.33)",
 			 side, offer_who(g, o), offer_who(g, o));
 		break;
+	case RK_WITHDRAW:
+		if (o->must) { /* 9.16 */
+			snprintf(buf, n,
+				 "%s must withdraw %s from the elephant: "
+				 "withdraw %s HEX (9.16)",
+				 side, offer_who(g, o), offer_who(g, o));
+			break;
+		}
+		/* fall through */
 	default:
 		snprintf(buf, n, "%s answers the %s of %s (%s): see legal",
 			 side, kind_name(o->kind), offer_who(g, o),
@@ -484,12 +497,16 @@ static void collect(struct game *g, int mover, const struct footprint *was,
 {
 	ow_collect(g, mover, at_start); /* 6.5, 9.21 */
 	if (!at_start)
+		elcav_collect(g, mover, was); /* 9.16 */
+	if (!at_start)
 		facing_offers(g, mover, was); /* 7.15, 7.16 */
 	pw_collect(g, mover, at_start);	      /* 6.83 */
 	if (!at_start)
 		leader_withdraw_collect(g, mover); /* 4.72 */
 	if (!at_start)
 		rfire_collect(g, mover, was); /* 8.21, 8.22 */
+	if (!at_start)
+		mle_collect(g, mover, was); /* 9.67 */
 }
 
 /* 8.55: an advance after combat: reaction facing only (no Orderly
@@ -653,7 +670,7 @@ static const char *side_name(const struct game *g, int s)
  * (or the stack it is in), and its side owes the decision now. */
 static int answer_gate(struct game *g, int kind, int unit, struct cmd_result *r)
 {
-	if (rout_pending(g)) {
+	if (rout_pending(g) && !rampage_waiting(g)) { /* 9.14, 6.51 */
 		char t[CMD_REASON_MAX];
 		rout_pending_text(g, t, sizeof t);
 		cmd_refuse(r, "10.22", "a rout move waits: %s", t);
@@ -865,7 +882,7 @@ static void decline(struct game *g, int i)
  * all its open offers */
 void reactions_no_reaction(struct game *g, struct cmd_result *r)
 {
-	if (rout_pending(g)) {
+	if (rout_pending(g) && !rampage_waiting(g)) { /* 9.14, 6.51 */
 		char t[CMD_REASON_MAX];
 		rout_pending_text(g, t, sizeof t);
 		cmd_refuse(r, "10.22", "a rout move waits: %s", t);
@@ -879,14 +896,22 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 	struct reaction_state *s = &g->react;
 	int n = s->noffers, declined = 0;
 	int to_answer[REACTION_OFFERS_MAX];
-	bool line = false;
+	bool line = false, must = false;
 	for (int i = 0; i < n; i++) {
 		if (s->offers[i].state != RO_OPEN || s->offers[i].side != side)
 			continue;
-		if (s->offers[i].line) /* 6.57: a Line's units may not */
+		if (s->offers[i].must) /* 9.16: cavalry before an elephant */
+			must = true;
+		else if (s->offers[i].line) /* 6.57: a Line's units may not */
 			line = true;
 		else
 			to_answer[declined++] = i;
+	}
+	if (!declined && must) {
+		cmd_refuse(r, "9.16",
+			   "cavalry an elephant came next to must withdraw "
+			   "(withdraw UNIT HEX)");
+		return;
 	}
 	if (!declined && line) {
 		cmd_refuse(r, "6.57",
@@ -946,7 +971,7 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 {
 	int n = 0;
 	int side = reactions_decision_side(g);
-	if (side < 0 || rout_pending(g))
+	if (side < 0 || (rout_pending(g) && !rampage_waiting(g)))
 		return 0;
 	const struct reaction_state *s = &g->react;
 	bool any_open = false, withdrawals = false, fires = false;
@@ -954,7 +979,7 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 		const struct reaction_offer *o = &s->offers[i];
 		if (o->side != side || o->state == RO_DONE)
 			continue;
-		if (o->state == RO_OPEN && !o->line) /* 6.57 */
+		if (o->state == RO_OPEN && !o->line && !o->must) /* 6.57, 9.16 */
 			any_open = true;
 		const char *id = offer_who(g, o);
 		switch (o->kind) {
@@ -993,6 +1018,8 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 	n += pw_legal(g, out + n, max - n); /* 6.83 */
 	if (fires && n < max) /* 8.2, 6.55: react fire */
 		n += rfire_legal(g, out + n, max - n);
+	if (n < max) /* 9.67: react extend */
+		n += mle_legal(g, out + n, max - n);
 	if (any_open)
 		add(out, max, &n, side, reactions_pending_rule(g),
 		    "no reaction");

@@ -13,7 +13,11 @@
 #include <string.h>
 
 #include "maniple/double_depth.h"
+#include "maniple/elcav.h"
 #include "maniple/movement.h"
+#include "maniple/leader_elephant.h"
+#include "maniple/rampage.h"
+#include "maniple/reactions.h"
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
 
@@ -319,6 +323,7 @@ void unit_eliminate(struct game *g, struct unit *u, const char *rule)
 	event_add(&e, "cause", "%s", rule);
 	event_add(&e, "rule", "11.1");
 	game_emit(g, &e);
+	leader_elephant_lost(g, u); /* 4.82: its rider's casualty check */
 	if (was_on)
 		for (int k = 0; k < 2; k++)
 			if (!hex_is_none(was[k]))
@@ -500,16 +505,28 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		return;
 	}
 	if (u->type == UT_EL) {
-		event_init(&e, "rampage_not_played");
+		/* 9.14 a rampage instead; the routs it causes wait their turn
+		 * (rampage_under_way holds the queue) */
+		rampage_run(g, i, rule);
+		return;
+	}
+	/* 9.53: a Double-Depth pair routs together: the mate's rout comes
+	 * next in the queue, each to its own hexes (10.22 keeps a router out
+	 * of a Double-Depth stack) */
+	const struct unit *ddm = double_depth_mate(g, u);
+	if (ddm) {
+		int mi = (int)(ddm - g->units);
+		event_init(&e, "double_depth_rout");
 		event_add(&e, "unit", "%s", u->id);
-		event_add(&e, "instead", "rout_move");
-		event_add(&e, "rule", "9.14");
+		event_add(&e, "with", "%s", ddm->id);
+		event_add(&e, "rule", "9.53");
 		game_emit(g, &e);
+		enqueue(g, mi, "9.53", -1);
 	}
 	/* R2 (6.68, 9.63): what a rout does to the rest of a stack is the
 	 * stacking rules'; say so when it arises */
 	const struct unit *mates[4];
-	if (units_in(g, u->at.hex[0], u->side, u, mates)) {
+	if (!ddm && units_in(g, u->at.hex[0], u->side, u, mates)) {
 		event_init(&e, "stack_rout_not_played");
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "with", "%s", mates[0]->id);
@@ -906,6 +923,9 @@ static void apply_step(struct game *g, const struct cand *c)
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	(void)oldf;
+	/* 9.15: a cavalry router made to enter an elephant's hexes */
+	if (elcav_router_entered(g, u, c->to[0], r->mode == ROUT_SEGMENT))
+		eliminate_router(g, "10.27");
 }
 
 /* 10.22 the move is over: out of a friend's hex (10.25), else the
@@ -1067,7 +1087,8 @@ static void rout_run(struct game *g)
 {
 	struct rout_state *r = &g->rout;
 	for (int guard = 0; guard < 4096; guard++) {
-		if (r->ask != ROUT_ASK_NONE)
+		/* 9.14: a rampage under way is played out first */
+		if (r->ask != ROUT_ASK_NONE || rampage_under_way(g))
 			return;
 		if (r->unit < 0) {
 			if (!r->nqueue)
@@ -1102,8 +1123,10 @@ void rout_begin(struct game *g, int unit, const char *rule)
 		return;
 	enqueue(g, unit, rule, -1);
 	/* a rout caused while another router moves (hits to the friends it
-	 * passes or stops in) waits until that move is over */
-	if (g->rout.unit >= 0 || g->rout.ask != ROUT_ASK_NONE)
+	 * passes or stops in) waits until that move is over (9.14: or that
+	 * rampage) */
+	if (g->rout.unit >= 0 || g->rout.ask != ROUT_ASK_NONE ||
+	    rampage_under_way(g))
 		return;
 	rout_run(g);
 }
@@ -1116,19 +1139,30 @@ void rout_begin_full(struct game *g, int unit, const char *rule, int spent)
 	    !game_unit_in_play(&g->units[unit]))
 		return;
 	enqueue(g, unit, rule, spent < 0 ? 0 : spent);
-	if (g->rout.unit >= 0 || g->rout.ask != ROUT_ASK_NONE)
+	if (g->rout.unit >= 0 || g->rout.ask != ROUT_ASK_NONE ||
+	    rampage_under_way(g))
 		return;
+	rout_run(g);
+}
+
+void rout_go_on(struct game *g)
+{
 	rout_run(g);
 }
 
 bool rout_pending(const struct game *g)
 {
+	/* 9.14: a rampage stopped for withdrawals holds everything else */
+	if (rampage_waiting(g))
+		return true;
 	return g->rout.ask != ROUT_ASK_NONE && g->rout.unit >= 0 &&
 	       g->rout.unit < g->nunits;
 }
 
 int rout_decision_side(const struct game *g)
 {
+	if (rampage_waiting(g)) /* 6.51, 4.72: the withdrawing side */
+		return reactions_decision_side(g);
 	return rout_pending(g) ? g->units[g->rout.unit].side : -1;
 }
 
@@ -1136,7 +1170,7 @@ int rout_legal(const struct game *g, struct seq_action *out, int max)
 {
 	const struct rout_state *r = &g->rout;
 	int n = 0, side = rout_decision_side(g);
-	if (side < 0)
+	if (side < 0 || rampage_waiting(g)) /* 9.14: reactions_legal's */
 		return 0;
 	if (r->ask == ROUT_ASK_LEADER) {
 		if (n < max) {
@@ -1168,6 +1202,10 @@ int rout_legal(const struct game *g, struct seq_action *out, int max)
 void rout_pending_text(const struct game *g, char *buf, size_t n)
 {
 	const struct rout_state *r = &g->rout;
+	if (rampage_waiting(g)) {
+		rampage_pending_text(g, buf, n); /* 9.14, 6.51, 4.72 */
+		return;
+	}
 	if (!rout_pending(g)) {
 		snprintf(buf, n, "no rout move waits for a choice");
 		return;

@@ -16,11 +16,13 @@
 #include <string.h>
 
 #include "maniple/command.h"
+#include "maniple/elcmd.h"
 #include "maniple/movement.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
 #include "maniple/prearranged.h"
 #include "maniple/reactions.h"
+#include "maniple/reinforcements.h"
 #include "maniple/rally.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"
@@ -57,7 +59,7 @@ static void refuse_why(struct cmd_result *r, const struct why *w)
 static const char *const step_names[SEQ_STEP_COUNT] = {
 	"none",	  "elite",    "activate",   "trump_reply",
 	"orders", "momentum", "reactivate", "over",
-	"rout",	  "reaction", "shock",
+	"rout",	  "reaction", "shock", "elephant",
 };
 
 const char *seq_step_name(enum seq_step s)
@@ -149,7 +151,7 @@ static bool zoc_bars_orders(const struct game *g, int i)
 static bool not_yet_activated(const struct game *g, int i)
 {
 	const struct leader *l = &g->leaders[i];
-	return present(l) &&
+	return (present(l) || elcmd_counter_in_play(g, i)) && /* 4.91 */
 	       (l->state == LS_INACTIVE || l->state == LS_BYPASSED) &&
 	       !(flags(g, i) & SEQ_LF_ACTIVATED);
 }
@@ -410,6 +412,7 @@ static void turn_start(struct game *g)
 	emit(g, &e);
 	emit_phase(g, PHASE_ACTIVATION, "3.0");
 	g->active_leader = -1;
+	reinf_arrive(g); /* 2.6: reinforcements due this turn */
 	seq_note_leaders_in_zoc(g); /* 5.31 */
 	int oc[2] = {elite_oc(g, 0), elite_oc(g, 1)};
 	int side = -1;
@@ -492,7 +495,7 @@ static bool rout_reload(struct game *g)
 	event_add(&e, "pursuit", "%d", pursuit);
 	event_add(&e, "rule", "3.0");
 	emit(g, &e);
-	return true;
+	return elcmd_rout_reload_end(g); /* 4.91, 4.94 its last decision */
 }
 
 static void game_over(struct game *g, enum seq_result res, const char *why,
@@ -692,6 +695,9 @@ static void momentum_check(struct game *g)
 	} else if (zwhy) {
 		why = zwhy;
 		rule = zrule;
+	} else if (elcmd_elephant_leader(g, i)) {
+		why = "elephant_leader";
+		rule = "4.93";
 	} else if (f & SEQ_LF_NO_MOMENTUM) {
 		why = "reactivated";
 		rule = "5.34";
@@ -744,14 +750,16 @@ enum seq_step seq_step_now(const struct game *g)
 	if (g->phase == PHASE_OVER)
 		return SEQ_OVER;
 	/* 10.22, 10.26: a rout move waiting for its owner comes first */
-	if (rout_pending(g))
-		return SEQ_ROUT;
+	if (rout_pending(g)) /* 9.14: a rampage waits for withdrawals */
+		return rampage_waiting(g) ? SEQ_REACTION : SEQ_ROUT;
 	/* 7.15, 6.5: a reaction between the steps of a move comes next */
 	if (reactions_pending(g))
 		return SEQ_REACTION;
 	/* 8.4: a decision of the Shock segment under way */
 	if (shock_pending(g))
 		return SEQ_SHOCK;
+	if (elcmd_pending(g)) /* 4.91, 4.94 */
+		return SEQ_ELEPHANT;
 	if (q->started_turn != g->turn)
 		return SEQ_NONE;
 	bool act = g->active_leader >= 0 && g->active_leader < g->nleaders;
@@ -891,6 +899,8 @@ int seq_decision_side(const struct game *g)
 		return reactions_decision_side(g);
 	case SEQ_SHOCK:
 		return shock_decision_side(g);
+	case SEQ_ELEPHANT:
+		return elcmd_decision_side(g);
 	default:
 		return -1;
 	}
@@ -953,6 +963,11 @@ static bool wrong_step(const struct game *g, struct why *w)
 		shock_pending_text(g, t, sizeof t);
 		return deny(w, "8.4", "%s", t);
 	}
+	case SEQ_ELEPHANT: {
+		char t[CMD_REASON_MAX];
+		elcmd_pending_text(g, t, sizeof t);
+		return deny(w, "4.91", "%s", t);
+	}
 	default:
 		return deny(w, "3.0", "no decision pending");
 	}
@@ -982,6 +997,11 @@ static bool find(const struct game *g, const char *id, int *out,
 	for (int i = 0; id && i < g->nleaders; i++)
 		if (strcmp(g->leaders[i].id, id) == 0) {
 			*out = i;
+			if (reinf_due(g, id)) /* 2.6: not on the map yet */
+				return deny(w, "2.6",
+					    "%s is a reinforcement (scenario), "
+					    "due on turn %d",
+					    id, reinf_due(g, id));
 			return true;
 		}
 	return deny(w, NULL, "no leader %s in this battle", id ? id : "");
@@ -993,7 +1013,7 @@ static bool check_eligible(const struct game *g, int i, struct why *w)
 	const struct leader *l = &g->leaders[i];
 	if (l->killed)
 		return deny(w, "4.7", "%s has been killed", l->id);
-	if (!l->on_map || !l->available)
+	if ((!l->on_map || !l->available) && !elcmd_counter_in_play(g, i))
 		return deny(w, "5.13", "%s is not on the map", l->id);
 	if (l->state == LS_FINISHED)
 		return deny(w, "5.15", "%s is Finished this turn", l->id);
@@ -1056,9 +1076,23 @@ static bool designated_leader(const struct game *g, const char *id, int *out,
 		    side_id(g, v.side), n, v.min);
 }
 
+/* 4.93: an Elephant Leader gives his one Line Command and nothing else:
+ * no trump, no Elite Initiative, no re-activation */
+static bool not_elephant_leader(const struct game *g, int i, struct why *w)
+{
+	if (!elcmd_elephant_leader(g, i))
+		return true;
+	return deny(w, "4.93",
+		    "%s is an Elephant Leader: he gives his Line Command "
+		    "and nothing else",
+		    g->leaders[i].id);
+}
+
 /* 5.41: may leader i trump the lowest now? */
 static bool check_trump_active(const struct game *g, int i, struct why *w)
 {
+	if (!not_elephant_leader(g, i, w)) /* 4.93 */
+		return false;
 	struct act_view v;
 	act_view(g, &v);
 	const struct leader *l = &g->leaders[i];
@@ -1091,6 +1125,8 @@ static bool check_trump_active(const struct game *g, int i, struct why *w)
 static bool check_trump_against(const struct game *g, int i, int t,
 				struct why *w)
 {
+	if (!not_elephant_leader(g, i, w)) /* 4.93 */
+		return false;
 	const struct sequence_state *q = &g->seq;
 	const struct leader *l = &g->leaders[i];
 	const struct leader *tl = &g->leaders[t];
@@ -1131,6 +1167,8 @@ static bool can_reply_for(const struct game *g, int t)
 /* 5.51: may leader i take the EIO Phase? */
 static bool check_elite(const struct game *g, int i, struct why *w)
 {
+	if (!not_elephant_leader(g, i, w)) /* 4.93 */
+		return false;
 	const struct leader *l = &g->leaders[i];
 	int side = g->seq.elite_side;
 	if (l->side != side)
@@ -1159,6 +1197,8 @@ static bool check_elite(const struct game *g, int i, struct why *w)
 /* 5.33 [1]: may leader i be re-activated? */
 static bool check_reactivate(const struct game *g, int i, struct why *w)
 {
+	if (!not_elephant_leader(g, i, w)) /* 4.93 */
+		return false;
 	const struct leader *l = &g->leaders[i];
 	int side = 1 - g->leaders[g->seq.trumped].side;
 	if (l->side != side)
@@ -1234,6 +1274,9 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 	case SEQ_SHOCK:
 		n += shock_legal(g, out + n, max - n); /* 8.4 */
 		break;
+	case SEQ_ELEPHANT:
+		n += elcmd_legal(g, out + n, max - n); /* 4.91, 4.94 */
+		break;
 	case SEQ_ELITE:
 		n += pw_placing_legal(g, out + n, max - n); /* 6.82 */
 		for (int i = 0; i < g->nleaders; i++)
@@ -1286,6 +1329,7 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		break;
 	case SEQ_ORDERS: {
 		n += orders_legal(g, out + n, max - n);
+		n += elcmd_orders_legal(g, out + n, max - n); /* 4.92 */
 		n += scorpio_legal(g, out + n, max - n); /* 9.85, 9.86 */
 		const char *void_why;
 		/* 5.45: or his Command Range brings on Shock (8.41) */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/passthru.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 
@@ -23,6 +24,7 @@ static const char *const step_rules[SHS_STEP_COUNT] = {
 static const char *const ask_names[SHA_COUNT] = {
 	"none",	 "designate",	"disengage", "clash_defender",
 	"clash_attacker", "hits", "advance", "pursue",
+	"passthru", "passthru_place",
 };
 
 const char *shock_step_name(int step)
@@ -84,6 +86,9 @@ void shock_state_text(const struct game *g, FILE *f)
 			c->att_hits, c->def_hits, c->resolved, c->pursuit,
 			uid(g, c->pursuer), c->parent, c->leader_killed[0],
 			c->leader_killed[1]);
+		if (c->passthru) /* 9.11 */
+			fprintf(f, "combat %d passthru=%s\n", i,
+				passthru_state_name(c->passthru));
 	}
 	for (int u = 0; u < g->nunits; u++)
 		if (s->attacked[u] || s->defended[u] || s->mark[u])
@@ -126,6 +131,9 @@ int shock_legal(const struct game *g, struct seq_action *out, int max)
 		return shock_advance_legal(g, out, max);
 	case SHA_PURSUIT:
 		return pursuit_legal(g, out, max);
+	case SHA_PASSTHRU:
+	case SHA_PASSTHRU_PLACE:
+		return passthru_legal(g, out, max);
 	default:
 		return 0;
 	}

@@ -16,8 +16,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/elcav.h"
 #include "maniple/event.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/movement.h"
+#include "maniple/passthru.h"
 #include "maniple/phalanx.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
@@ -411,6 +414,10 @@ static void leaders_follow(struct game *g, int side, struct hex from,
 		if (l->side != side || !l->on_map || l->killed ||
 		    !hex_eq(l->hex, from))
 			continue;
+		/* 4.82: a rider stays on his elephant, which did not go */
+		int le = leader_elephant_of(g, i);
+		if (le >= 0 && !hex_eq(g->units[le].at.hex[0], to))
+			continue;
 		l->hex = to;
 		struct event e;
 		event_init(&e, "leader_advanced");
@@ -481,6 +488,11 @@ static void apply_choice(struct game *g, int ci, const struct adv_choice *ch)
 			x->at.hex[0] = ch->a;
 			cohesion_hits_held(g, x, mc.hits, "advance",
 					   "8.51,6.22");
+			/* 9.15: made to advance by an elephant */
+			cohesion_hits_held(g, x,
+					   elcav_entry_event(g, x, ch->a,
+							     "advance"),
+					   "elephant_hexes", "8.51,9.15");
 			rout_safe(g, x, pre ? "8.43" : "8.51");
 		}
 		leaders_follow(g, u->side, from, ch->a, rule);
@@ -751,10 +763,13 @@ bool shock_step_advance(struct game *g)
 		if (ci < 0 || ci >= s->ncombats)
 			continue;
 		if (s->sub == 0) {
+			if (!passthru_after_combat(g, ci))
+				return false; /* 9.11 #3, #4 */
 			s->adv_phase = ADV_IDLE;
 			s->adv_skip = -1;
 			if (!any_defender_gone(g, ci) ||
-			    shock_standing(g, ci, 0) == 0)
+			    shock_standing(g, ci, 0) == 0 ||
+			    passthru_passed(g, ci))
 				s->sub = 3;
 			else
 				s->sub = any_cavalry(g, ci) ? 1 : 2;

@@ -35,9 +35,11 @@
 
 #include <string.h>
 
+#include "maniple/double_depth.h"
 #include "maniple/event.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
+#include "maniple/passthru.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
 
@@ -198,13 +200,30 @@ static bool is_heavy_foot(const struct unit *u)
 	return u->type == UT_PH || u->type == UT_HI || u->type == UT_LG;
 }
 
+/* 9.53 bullet 2: a Double-Depth defender attacked through its rear by
+ * any attacker checks with its bottom unit instead of its top. */
+static bool dd_attacked_from_rear(const struct game *g,
+				  const struct shock_combat *c, int role,
+				  const struct unit *x)
+{
+	if (role != 1 || !double_depth_mate(g, x))
+		return false;
+	for (int a = 0; a < c->natt; a++)
+		if (valid_unit(g, c->att[a]) &&
+		    footprint_approach(&x->at, &g->units[c->att[a]].at) ==
+			    ZONE_REAR)
+			return true;
+	return false;
+}
+
 /* 6.68 bullet 4: the bottom unit of a stack whose top is on the same
- * side of the combat leaves the check to the top. */
+ * side of the combat leaves the check to the top (9.53: the other way
+ * round for a Double-Depth stack attacked from its rear). */
 static bool top_checks_for(const struct game *g, const struct shock_combat *c,
 			   int role, int u)
 {
 	const struct unit *x = &g->units[u];
-	if (!stacking_is_bottom(g, x))
+	if (stacking_is_bottom(g, x) == dd_attacked_from_rear(g, c, role, x))
 		return false;
 	const struct unit *m = stacking_mate(g, x);
 	if (!m)
@@ -262,7 +281,9 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 		}
 	}
 	if (top_checks_for(g, c, role, u)) {
-		*why = "top_unit_checks";
+		*why = dd_attacked_from_rear(g, c, role, &g->units[u])
+			       ? "bottom_unit_checks_rear"
+			       : "top_unit_checks";
 		return false;
 	}
 	return true;
@@ -319,6 +340,7 @@ static int charge_drm(struct game *g, const struct shock_combat *c, int role,
 		modifier(g, u, "double_depth_defender", -1, "8.43");
 		drm -= 1;
 	}
+	drm += passthru_charge_drm(g, c, role, u); /* 9.11 #1 */
 	int st = stacking_tq_drm(g, u);
 	if (st) {
 		modifier(g, u, "mixed_roman_stack", st, "9.63");
@@ -363,9 +385,12 @@ static void charge_roll_all(struct game *g)
 				if (!charge_checks(g, c, role, k, &why)) {
 					emit_unit(g, "no_charge_check",
 						  unit_of(g, u), "why", why,
-						  strcmp(why, "top_unit_checks")
-							  ? "8.43"
-							  : "6.68");
+						  !strcmp(why, "top_unit_checks")
+							  ? "6.68"
+						  : !strcmp(why,
+							    "bottom_unit_checks_rear")
+							  ? "9.53"
+							  : "8.43");
 					continue;
 				}
 				int drm = charge_drm(g, c, role, k);
@@ -673,6 +698,8 @@ bool shock_step_charge(struct game *g)
 {
 	struct shock_state *s = &g->shock;
 	if (s->sub == 0) {
+		if (!passthru_offer(g))
+			return false; /* 9.11: asked before any roll */
 		charge_roll_all(g);
 		s->cursor = s->batch_begin;
 		s->sub = 1;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "maniple/command.h"
+#include "maniple/elcav.h"
 #include "maniple/event.h"
 #include "maniple/movement.h"
 #include "maniple/shock.h"
@@ -101,6 +102,11 @@ enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
 		*why = "cavalry back from pursuit are Finished for the turn";
 		return SC_NONE;
 	}
+	if (u->type == UT_EL && u->leader_elephant[0]) {
+		*rule = "4.83";
+		*why = "a Leader Elephant never attacks (it defends normally)";
+		return SC_NONE;
+	}
 	if (!unit_can_shock(g, u)) {
 		*rule = "7.33";
 		*why = "it is not shock capable";
@@ -178,7 +184,8 @@ static int zoc_enemies(const struct game *g, int ui, int *out, int max)
 {
 	int n = 0;
 	for (int e = 0; e < g->nunits; e++)
-		if (shock_in_zoc(g, ui, e) && n < max)
+		if (shock_in_zoc(g, ui, e) && n < max &&
+		    !elcav_attack_barred(g, ui, e)) /* 9.15 */
 			out[n++] = e;
 	return n;
 }
@@ -584,6 +591,15 @@ static void designate_combat(struct game *g, int *att, int na, const int *def,
 					   "%s does not have %s in its ZOC: "
 					   "every defender must be in every "
 					   "attacker's ZOC",
+					   uid(g, att[k]), uid(g, def[j]));
+				return;
+			}
+	for (int k = 0; k < na; k++) /* 9.15 */
+		for (int j = 0; j < nd; j++)
+			if (elcav_attack_barred(g, att[k], def[j])) {
+				cmd_refuse(r, "9.15",
+					   "%s is cavalry: it never attacks the "
+					   "elephant %s through its Front",
 					   uid(g, att[k]), uid(g, def[j]));
 				return;
 			}

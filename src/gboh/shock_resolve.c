@@ -16,8 +16,10 @@
 #include "maniple/double_depth.h"
 #include "maniple/event.h"
 #include "maniple/game.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/map.h"
 #include "maniple/movement.h"
+#include "maniple/passthru.h"
 #include "maniple/phalanx.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
@@ -691,6 +693,7 @@ static void roll_combat(struct game *g, int ci)
 	c->position = out.superiority.position;
 	c->att_hits = out.hits.final_attacker_hits;
 	c->def_hits = double_depth_shock_hits(g, ci, d, &out); /* 9.53 */
+	passthru_hits(g, ci); /* 9.11 #2 */
 	c->resolved = true;
 }
 
@@ -800,33 +803,56 @@ static void plan_hits(const struct game *g, int ci, int role,
 	p->left = extra;
 }
 
-/* 4.8: another combat unit of its side stands in u's hex (a Leader
- * Elephant does not count for stacking, so not stacking_mate) */
-static bool shares_hex(const struct game *g, const struct unit *u)
+/* 10.13 exception 1, 4.8: a Leader Elephant carrying its leader passes
+ * its share to the combat unit of this combat stacked with it, up to
+ * that unit's TQ (a Leader Elephant does not count for stacking, so not
+ * stacking_mate).  Not under the phalanx exception: there the attacker
+ * shares the hits, not their owner. */
+static void leader_elephant_plan(struct game *g, int ci, int role,
+				 struct hit_plan *p)
 {
-	const struct unit *at[4];
-	int n = game_units_at(g, u->at.hex[0], at, 4);
-	for (int i = 0; i < n; i++)
-		if (at[i] != u && at[i]->side == u->side)
-			return true;
-	return false;
+	struct shock_combat *c = &g->shock.c[ci];
+	if (p->phalanx_choice)
+		return;
+	for (int i = 0; i < p->n; i++) {
+		struct unit *u = &g->units[slot_unit(c, role, p->slot[i])];
+		if (leader_elephant_rider(g, u) < 0)
+			continue;
+		for (int j = 0; j < p->n; j++) {
+			struct unit *m =
+				&g->units[slot_unit(c, role, p->slot[j])];
+			if (j == i || leader_elephant_is(m) ||
+			    m->side != u->side ||
+			    !footprint_occupies(&m->at, u->at.hex[0]))
+				continue;
+			int pool = p->take[i] + p->take[j];
+			int le = leader_elephant_share(u, m, pool);
+			struct event e;
+			event_init(&e, "leader_elephant_spared");
+			event_add(&e, "combat", "%d", ci);
+			event_add(&e, "unit", "%s", u->id);
+			event_add(&e, "with", "%s", m->id);
+			event_add(&e, "shares", "%d+%d", p->take[j],
+				  p->take[i]);
+			event_add(&e, "now", "%d+%d", pool - le, le);
+			event_add(&e, "tq", "%d", m->tq);
+			event_add(&e, "rule", "10.13,4.8");
+			game_emit(g, &e);
+			p->take[j] = pool - le;
+			p->take[i] = le;
+			p->why[i] = p->why[j] = "leader_elephant";
+			break;
+		}
+	}
 }
 
 static void apply_plan(struct game *g, int ci, int role,
-		       const struct hit_plan *p)
+		       const struct hit_plan *plan)
 {
 	struct shock_combat *c = &g->shock.c[ci];
-	for (int i = 0; i < p->n; i++) {
-		struct unit *u = &g->units[slot_unit(c, role, p->slot[i])];
-		if (u->leader_elephant[0] && shares_hex(g, u)) {
-			struct event e;
-			event_init(&e, "not_yet");
-			event_add(&e, "what", "leader_elephant_hits");
-			event_add(&e, "unit", "%s", u->id);
-			event_add(&e, "rule", "4.8,10.13");
-			game_emit(g, &e);
-		}
-	}
+	struct hit_plan lp = *plan;
+	struct hit_plan *p = &lp;
+	leader_elephant_plan(g, ci, role, p);
 	for (int i = 0; i < p->n; i++) {
 		int k = p->slot[i];
 		struct unit *u = &g->units[slot_unit(c, role, k)];
@@ -845,6 +871,8 @@ static void apply_plan(struct game *g, int ci, int role,
 				  ? "10.13,9.53"
 			  : p->why[i] && strncmp(p->why[i], "stack", 5) == 0
 				  ? "10.13,6.68"
+			  : p->why[i] && strncmp(p->why[i], "leader_el", 9) == 0
+				  ? "10.13,4.8"
 				  : "10.13");
 		game_emit(g, &e);
 		if (p->take[i] > 0)

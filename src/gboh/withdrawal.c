@@ -15,8 +15,10 @@
 #include "maniple/withdrawal.h"
 #include "maniple/triarii.h"
 #include "maniple/engaged.h"
+#include "maniple/leader_elephant.h"
 
 #include "maniple/leaders.h"
+#include "maniple/elcav.h"
 
 /* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
  * unit In Column one more */
@@ -254,6 +256,18 @@ void leader_withdraw_collect(struct game *g, int mover)
 		*near = tag;
 		if (open_offer_of(g, RK_LEADER_WITHDRAW, -1, i) >= 0)
 			continue;
+		if (leader_elephant_of(g, i) >= 0) {
+			/* 4.82: he stays on his elephant, a combat unit that
+			 * may withdraw (6.51) and carries him */
+			struct event e;
+			event_init(&e, "no_leader_withdrawal");
+			event_add(&e, "leader", "%s", l->id);
+			event_add(&e, "by", "%s", mv->id);
+			event_add(&e, "why", "rides_leader_elephant");
+			event_add(&e, "rule", "4.82,4.72");
+			game_emit(g, &e);
+			continue;
+		}
 		bool alone = !leader_stacked(g, l);
 		struct event e;
 		if (!leader_way_out(g, l, mv)) {
@@ -490,6 +504,7 @@ static void ow_finish(struct game *g, int i)
 	event_add(&e, "taken", "%s", o->state == RO_TAKEN ? "yes" : "no");
 	event_add(&e, "rule", "%s", u->routed ? "6.53" : "6.52");
 	game_emit(g, &e);
+	elcav_withdrawal_end(g, i); /* 9.16 */
 	const struct unit *mv = &g->units[o->trigger];
 	if (!game_unit_in_play(u) || ow_distance(&u->at, &mv->at) > 2)
 		g->react.ow_near[o->unit] = 0;
@@ -562,6 +577,7 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	event_add(&e, "facing", "%s", facing_name((enum facing)u->at.facing));
 	event_add(&e, "rule", "%s", is_skirmisher(u) ? "6.51,9.21" : "6.51");
 	game_emit(g, &e);
+	leader_elephant_carry(g, u); /* 4.82: the rider goes along */
 	if (o->leader >= 0) {
 		/* 4.72: the leader stacked with it goes along */
 		struct leader *l = &g->leaders[o->leader];
@@ -575,6 +591,9 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	}
 	/* 6.52: the usual cohesion costs of movement */
 	ow_hits(g, u, c.hits, "terrain", "6.22,6.52");
+	/* 9.15: an elephant's Flank or Rear hex */
+	ow_hits(g, u, elcav_entry_event(g, u, dest, "withdrawal"),
+		"elephant_hexes", "9.15,6.52");
 	if (stacks)
 		ow_hits(g, u, se.mover_hits, "stacking", "6.69,6.55");
 }
@@ -625,6 +644,12 @@ static bool ow_any_step(const struct game *g, const struct reaction_offer *o)
 			return true;
 	}
 	return false;
+}
+
+bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o)
+{
+	return o && o->unit >= 0 && o->unit < g->nunits &&
+	       o->trigger >= 0 && o->trigger < g->nunits && ow_any_step(g, o);
 }
 
 /* ---- 6.57 Cavalry Line Withdrawal ---- */
@@ -906,6 +931,13 @@ static void unit_withdraw(struct game *g, int ui, const char *what,
 			cmd_malformed(r, "usage: withdraw UNIT done");
 			return;
 		}
+		if (o->must && o->state == RO_OPEN && ow_any_step(g, o)) {
+			cmd_refuse(r, "9.16",
+				   "%s must withdraw from the elephant %s "
+				   "(withdraw %s HEX)",
+				   u->id, g->units[o->trigger].id, u->id);
+			return;
+		}
 		if (o->line && o->state == RO_OPEN && ow_any_step(g, o)) {
 			cmd_refuse(r, "6.57",
 				   "%s withdraws with its Line: every unit of "
@@ -1073,7 +1105,7 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 void withdraw_command(struct game *g, const char *who, const char *what,
 		      const char *arg, struct cmd_result *r)
 {
-	if (rout_pending(g)) {
+	if (rout_pending(g) && !rampage_waiting(g)) { /* 9.14, 6.51 */
 		char buf[CMD_REASON_MAX];
 		rout_pending_text(g, buf, sizeof buf);
 		cmd_refuse(r, "10.22", "%s", buf);
@@ -1117,7 +1149,7 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 {
 	const struct reaction_state *s = &g->react;
 	int n = 0;
-	if (rout_pending(g))
+	if (rout_pending(g) && !rampage_waiting(g)) /* 9.14, 6.51 */
 		return 0;
 	for (int i = 0; i < s->noffers; i++) {
 		const struct reaction_offer *o = &s->offers[i];
@@ -1162,8 +1194,8 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 				n = add_action(out, n, max, o->side, "6.57",
 					       "withdraw line %s%s", u->id,
 					       "");
-			if (!(o->line && o->state == RO_OPEN &&
-			      ow_any_step(g, o)))
+			if (!((o->line || o->must) && o->state == RO_OPEN &&
+			      ow_any_step(g, o))) /* 6.57, 9.16 */
 				n = add_action(out, n, max, o->side, "6.52",
 					       "withdraw %s done%s", u->id,
 					       "");

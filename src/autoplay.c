@@ -1,0 +1,1041 @@
+/* autoplay.c — an in-process battle player for tests: plays a whole game
+ * of a battle through the command language (session_exec), choosing each
+ * decision from the list the `legal` command shows (seq_legal), and prints
+ * the commands the game accepted as a script `maniple --script` replays.
+ *
+ * Policies:
+ *   greedy  the active leader gives Line Commands first (4.31, 5.23; each
+ *           member picked in turn), else Individual Orders (5.22); each
+ *           unit walks the shortest way round other units to a hex next
+ *           to an enemy (turning once to face that way when no step gets
+ *           closer); then the leader walks toward his nearest unit out of
+ *           Command Range (4.21).  Shock Must Check markers are taken
+ *           when offered (7.31, 7.32), other reactions declined; the
+ *           Shock segment designates what `legal` proposes (8.41, 8.42:
+ *           the units that must shock), then every other unit that may
+ *           shock against the enemies in its ZOC; no Momentum (5.31) and
+ *           no trump (5.41); every other decision takes the first legal
+ *           answer.
+ *   random  every decision takes an action drawn uniformly, with the
+ *           seed, from the legal list (a move among the legal
+ *           neighbouring hexes).  The soak driver.
+ * Both always end: at the battle's end (11.2, R4), after --max commands,
+ * or when no listed action is accepted (a dead end, exit status 1); a
+ * greedy player stuck in one decision falls back on random choices.
+ *
+ * Checks while playing: a refused command must leave the state as it was
+ * (digests compared); a listed action must be accepted; every --probe
+ * decisions an unlisted command is tried and should be refused.
+ *
+ * The game's state is read directly (struct game); nothing here parses
+ * the text the looking commands print. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "maniple/battle.h"
+#include "maniple/game.h"
+#include "maniple/map.h"
+#include "maniple/sequence.h"
+#include "maniple/shock_designate.h"
+#include "maniple/tables.h"
+
+#define PATH_MAX_   1024
+#define ACTIONS_MAX 4096
+/* commands one decision may take before greedy play gives way to random
+ * choices (a designation undone and done again, a move that cannot end) */
+#define STALL_MAX	400
+#define LINES_TRIED_MAX 32
+
+enum policy { POLICY_GREEDY, POLICY_RANDOM };
+
+struct player {
+	char datadir[PATH_MAX_];
+	enum policy policy;
+	uint64_t rng;
+	struct session s;
+	struct cmd_result r;
+	struct seq_action *act;
+	int nact;
+	FILE *log;     /* the event log, or NULL */
+	long commands; /* accepted commands, `new` included */
+	long max;
+	long refused;	    /* refused tries (the greedy player probes) */
+	long legal_refused; /* actions `legal` listed that were refused */
+	long state_changed; /* refusals that changed the state: a bug */
+	bool check_refusals;
+	struct game *before; /* the state before the command being run */
+	long probe;	     /* probe every this many decisions, 0 never */
+	long decisions, probes, unlisted_accepted;
+	/* greedy memory */
+	bool tried[BATTLE_UNITS_MAX]; /* ordered or designated already */
+	bool leader_tried;	      /* the active leader moved himself */
+	struct hex leader_goal;	      /* where he goes, or HEX_NONE */
+	bool orders_open, shock_open;
+	bool shock_tried[BATTLE_UNITS_MAX]; /* offered a shock already */
+	char lines_tried[LINES_TRIED_MAX][SEQ_ACTION_MAX];
+	int nlines_tried;
+	bool faced; /* the open move turned once */
+	long stall; /* commands since the last progress */
+	int stall_turn, stall_step, stall_leader;
+	/* the greedy player's way-finding (field_build) */
+	int *field, *queue;
+	unsigned char *blocked;
+	int field_cap;
+	bool verbose;
+	int dbg_turn;
+};
+
+/* ---- the battle and its tables, looked up as maniple does ---- */
+
+static void find_datadir(struct player *p)
+{
+	const char *env = getenv("MANIPLE_DATADIR");
+	struct stat st;
+	char probe[PATH_MAX_ + 16];
+	if (env && *env) {
+		snprintf(p->datadir, sizeof p->datadir, "%s", env);
+		return;
+	}
+	snprintf(probe, sizeof probe, "%s/scenarios", MANIPLE_SRCDIR);
+	if (stat(probe, &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(p->datadir, sizeof p->datadir, "%s", MANIPLE_SRCDIR);
+	else
+		snprintf(p->datadir, sizeof p->datadir, "%s", MANIPLE_DATADIR);
+}
+
+static struct battle *load_battle(void *user, const char *name,
+				  struct ini_error *err)
+{
+	struct player *p = user;
+	char path[PATH_MAX_ + 64];
+	memset(err, 0, sizeof *err);
+	if (!battle_path(p->datadir, name, path, (int)sizeof path)) {
+		snprintf(err->msg, sizeof err->msg, "no battle named %s", name);
+		return NULL;
+	}
+	if (access(path, R_OK) != 0) {
+		snprintf(err->msg, sizeof err->msg, "no battle %.40s (%.400s)",
+			 name, path);
+		return NULL;
+	}
+	return battle_load(path, err);
+}
+
+static int load_tables(void *user, struct game *g, struct ini_error *err)
+{
+	struct player *p = user;
+	char dir[PATH_MAX_ + 64];
+	snprintf(dir, sizeof dir, "%s/rules/%s", p->datadir,
+		 g->battle->ruleset[0] ? g->battle->ruleset : "spqr");
+	g->tables = tables_load(dir, err);
+	return g->tables ? 0 : -1;
+}
+
+/* ---- chance: splitmix64, seeded from the command line ---- */
+
+static uint64_t rnd(struct player *p)
+{
+	uint64_t z = (p->rng += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int rnd_below(struct player *p, int n)
+{
+	return n > 0 ? (int)(rnd(p) % (uint64_t)n) : 0;
+}
+
+/* ---- running commands ---- */
+
+static struct game *G(struct player *p)
+{
+	return p->s.game;
+}
+
+static void write_result(FILE *f, const struct cmd_result *r)
+{
+	for (size_t i = 0; i < r->out.n; i++)
+		cmd_print_event(f, &r->out.v[i]);
+	if (r->text)
+		fputs(r->text, f);
+}
+
+/* Runs one command line.  Accepted: printed to the script (stdout), its
+ * events to the log.  Refused: checked to have left the state as it was.
+ * listed: the line came from the legal list. */
+static bool run(struct player *p, const char *line, bool listed)
+{
+	struct game *g = G(p);
+	/* a plain copy to compare with should the command be refused (it
+	 * shares the battle and the event log: only read, never freed) */
+	bool check = g && p->check_refusals && p->before;
+	if (check)
+		memcpy(p->before, g, sizeof *g);
+	session_exec(&p->s, line, &p->r);
+	if (p->r.status != CMD_OK) {
+		p->refused++;
+		if (listed) {
+			p->legal_refused++;
+			if (p->legal_refused <= 10)
+				fprintf(stderr,
+					"autoplay: legal action refused: %s: "
+					"%s (%s)\n",
+					line, p->r.reason, p->r.rule);
+		}
+		if (check && game_digest(g) != game_digest(p->before)) {
+			p->state_changed++;
+			fprintf(stderr,
+				"autoplay: refused command changed the "
+				"state: %s\n",
+				line);
+		}
+		return false;
+	}
+	p->commands++;
+	p->stall++;
+	printf("%s\n", line);
+	if (p->log)
+		write_result(p->log, &p->r);
+	return true;
+}
+
+static void load_legal(struct player *p)
+{
+	p->nact = seq_legal(G(p), p->act, ACTIONS_MAX);
+}
+
+static int find_action(struct player *p, const char *line)
+{
+	for (int i = 0; i < p->nact; i++)
+		if (strcmp(p->act[i].line, line) == 0)
+			return i;
+	return -1;
+}
+
+static int find_prefix(struct player *p, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	for (int i = 0; i < p->nact; i++)
+		if (strncmp(p->act[i].line, prefix, n) == 0)
+			return i;
+	return -1;
+}
+
+static bool run_action(struct player *p, int i)
+{
+	char line[SEQ_ACTION_MAX];
+	snprintf(line, sizeof line, "%s", p->act[i].line);
+	return run(p, line, true);
+}
+
+static bool play_random(struct player *p)
+{
+	return run_action(p, rnd_below(p, p->nact));
+}
+
+/* ---- geometry the greedy player uses ---- */
+
+static bool standing(const struct unit *u)
+{
+	return game_unit_in_play(u) && !u->routed;
+}
+
+/* Hexes from h to the nearest standing enemy of side; a large number
+ * when there is none. */
+static int enemy_distance(const struct game *g, int side, struct hex h)
+{
+	int best = 1 << 20;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side == side || !standing(u))
+			continue;
+		int d = footprint_distance(&u->at, h);
+		if (d < best)
+			best = d;
+	}
+	return best;
+}
+
+static int unit_enemy_distance(const struct game *g, const struct unit *u)
+{
+	int d = enemy_distance(g, u->side, u->at.hex[0]);
+	if (footprint_two_hex(&u->at)) {
+		int d1 = enemy_distance(g, u->side, u->at.hex[1]);
+		if (d1 < d)
+			d = d1;
+	}
+	return d;
+}
+
+static int unit_index(const struct game *g, const char *id)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+/* ---- the greedy policy, decision by decision ---- */
+
+/* The units tried belong to one Orders Phase (ordered, picked) or one
+ * designation (offered a shock): the memory is cleared when play leaves
+ * it (an Orders Phase is interrupted by reactions and rout moves only). */
+static void scopes(struct player *p)
+{
+	const struct game *g = G(p);
+	enum seq_step st = seq_step_now(g);
+	if (st != SEQ_ORDERS && st != SEQ_REACTION && st != SEQ_ROUT &&
+	    p->orders_open) {
+		p->orders_open = false;
+		memset(p->tried, 0, sizeof p->tried);
+		p->leader_tried = false;
+		p->nlines_tried = 0;
+	}
+	if (st == SEQ_ORDERS)
+		p->orders_open = true;
+	bool designating = st == SEQ_SHOCK && g->shock.ask == SHA_DESIGNATE;
+	if (!designating && p->shock_open) {
+		p->shock_open = false;
+		memset(p->shock_tried, 0, sizeof p->shock_tried);
+	}
+	if (designating)
+		p->shock_open = true;
+}
+
+/* Steps from each hex to a hex next to a standing enemy of side, going
+ * round every unit but the mover and the impassable hexes (a
+ * breadth-first search over the map); FIELD_FAR where no way leads. */
+#define FIELD_FAR (1 << 20)
+
+static int field_index(const struct map *m, struct hex h)
+{
+	if (!map_contains(m, h))
+		return -1;
+	return (h.col - m->col_min) * m->nrows + (h.row - m->row_min);
+}
+
+static bool field_build(struct player *p, int side, int mover)
+{
+	const struct game *g = G(p);
+	const struct map *m = g->battle->map;
+	int n = m->ncols * m->nrows;
+	if (n > p->field_cap) {
+		free(p->field);
+		free(p->queue);
+		free(p->blocked);
+		p->field = malloc((size_t)n * sizeof *p->field);
+		p->queue = malloc((size_t)n * sizeof *p->queue);
+		p->blocked = malloc((size_t)n);
+		p->field_cap = p->field && p->queue && p->blocked ? n : 0;
+		if (!p->field_cap)
+			return false;
+	}
+	for (int i = 0; i < n; i++)
+		p->field[i] = FIELD_FAR;
+	memset(p->blocked, 0, (size_t)n);
+	for (int c = 0; c < m->ncols; c++)
+		for (int r = 0; r < m->nrows; r++)
+			if (map_impassable(m, (struct hex){c + m->col_min,
+							   r + m->row_min}))
+				p->blocked[c * m->nrows + r] = 1;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (i == mover || !game_unit_in_play(u))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			int x = field_index(m, u->at.hex[k]);
+			if (x >= 0)
+				p->blocked[x] = 1;
+		}
+	}
+	int head = 0, tail = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side == side || !standing(u))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			if (k == 1 && !footprint_two_hex(&u->at))
+				break;
+			for (int d = 0; d < HEXSIDE_COUNT; d++) {
+				int x = field_index(
+					m, hex_neighbour(u->at.hex[k],
+							 (enum hexside)d));
+				if (x < 0 || p->blocked[x] || p->field[x] == 0)
+					continue;
+				p->field[x] = 0;
+				p->queue[tail++] = x;
+			}
+		}
+	}
+	while (head < tail) {
+		int x = p->queue[head++];
+		struct hex h = {x / m->nrows + m->col_min,
+				x % m->nrows + m->row_min};
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			int y = field_index(m,
+					    hex_neighbour(h, (enum hexside)d));
+			if (y < 0 || p->blocked[y] ||
+			    p->field[y] <= p->field[x] + 1)
+				continue;
+			p->field[y] = p->field[x] + 1;
+			p->queue[tail++] = y;
+		}
+	}
+	return true;
+}
+
+static int field_at(const struct player *p, struct hex h)
+{
+	int x = field_index(p->s.game->battle->map, h);
+	return x < 0 ? FIELD_FAR : p->field[x];
+}
+
+/* 6.21, 7.12: the unit whose move is open steps along the shortest way
+ * to a hex next to an enemy, turning once to face that way when no legal
+ * step gets closer; halts otherwise. */
+static bool greedy_move(struct player *p)
+{
+	struct game *g = G(p);
+	int mi = g->ord.mover_unit;
+	const struct unit *u = &g->units[mi];
+	int near = unit_enemy_distance(g, u);
+	if (near > 1 && g->battle->map && field_build(p, u->side, mi)) {
+		int now = field_at(p, u->at.hex[0]);
+		if (footprint_two_hex(&u->at) &&
+		    field_at(p, u->at.hex[1]) < now)
+			now = field_at(p, u->at.hex[1]);
+		int best = -1, bestd = now;
+		for (int i = 0; i < p->nact; i++) {
+			struct hex h;
+			if (strncmp(p->act[i].line, "move ", 5) != 0 ||
+			    !hex_parse(p->act[i].line + 5, &h))
+				continue;
+			/* 6.69: a stack may be one the mover cannot stop
+			 * in; the greedy player walks into empty hexes */
+			const struct unit *there[4];
+			if (game_units_at(g, h, there, 4) > 0)
+				continue;
+			int d = field_at(p, h);
+			if (d < bestd) {
+				bestd = d;
+				best = i;
+			}
+		}
+		if (best >= 0)
+			return run_action(p, best);
+		const struct unit *here[4];
+		if (!p->faced && !u->at.in_column &&
+		    game_units_at(g, u->at.hex[0], here, 4) == 1) {
+			/* the neighbour on the shortest way; a facing that
+			 * puts it in front (7.11) */
+			int side = -1, sd = now;
+			for (int d = 0; d < HEXSIDE_COUNT; d++) {
+				int e = field_at(
+					p, hex_neighbour(u->at.hex[0],
+							 (enum hexside)d));
+				if (e < sd) {
+					sd = e;
+					side = d;
+				}
+			}
+			for (int i = 0; side >= 0 && i < p->nact; i++) {
+				if (strncmp(p->act[i].line, "face ", 5) != 0)
+					continue;
+				int f = facing_parse(p->act[i].line + 5);
+				if (f < 0 ||
+				    facing_zone_of_side((enum facing)f,
+							(enum hexside)side) !=
+					    ZONE_FRONT)
+					continue;
+				p->faced = true;
+				return run_action(p, i);
+			}
+		}
+	}
+	int h = find_action(p, "halt");
+	if (h >= 0)
+		return run_action(p, h);
+	/* 6.63, 6.67: a mover that may not stop here goes on somewhere */
+	return play_random(p);
+}
+
+/* A leader walking alone (4.23, 4.34) heads for p->leader_goal (a unit
+ * of his beyond his Command Range), staying out of the enemy's reach;
+ * without a goal, toward the nearest enemy until three hexes short. */
+static bool greedy_leader_move(struct player *p)
+{
+	struct game *g = G(p);
+	const struct leader *l = &g->leaders[g->ord.mover_leader];
+	bool goal = !hex_is_none(p->leader_goal);
+	int now = goal ? hex_distance(l->hex, p->leader_goal)
+		       : enemy_distance(g, l->side, l->hex);
+	int stop = goal ? 1 : 3;
+	int best = -1, bestd = now;
+	for (int i = 0; now > stop && i < p->nact; i++) {
+		struct hex h;
+		if (strncmp(p->act[i].line, "move ", 5) != 0 ||
+		    !hex_parse(p->act[i].line + 5, &h))
+			continue;
+		int e = enemy_distance(g, l->side, h);
+		int d = goal ? hex_distance(h, p->leader_goal) : e;
+		if (e >= (goal ? 2 : 3) && d < bestd) {
+			bestd = d;
+			best = i;
+		}
+	}
+	if (best >= 0)
+		return run_action(p, best);
+	int h = find_action(p, "halt");
+	return run_action(p, h >= 0 ? h : rnd_below(p, p->nact));
+}
+
+/* Where the active leader should go: the unit of his side nearest him
+ * that is out of his Command Range (4.21) and not yet next to an enemy;
+ * HEX_NONE when every such unit is in range. */
+static struct hex leader_goal(const struct game *g, const struct leader *l)
+{
+	int range = leader_command_range_now(g, l);
+	int best = 1 << 20;
+	struct hex goal = HEX_NONE;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side != l->side || !standing(u) ||
+		    unit_enemy_distance(g, u) <= 1)
+			continue;
+		int d = footprint_distance(&u->at, l->hex);
+		if (d > range && d < best) {
+			best = d;
+			goal = u->at.hex[0];
+		}
+	}
+	return goal;
+}
+
+static bool tried_line(struct player *p, const char *line)
+{
+	for (int k = 0; k < p->nlines_tried; k++)
+		if (strcmp(p->lines_tried[k], line) == 0)
+			return true;
+	if (p->nlines_tried < LINES_TRIED_MAX)
+		snprintf(p->lines_tried[p->nlines_tried++],
+			 sizeof p->lines_tried[0], "%s", line);
+	return false;
+}
+
+/* An `order U` or `pick U` action for a unit not tried yet this phase and
+ * not yet next to an enemy: runs it. */
+static bool order_unit(struct player *p, const char *verb)
+{
+	struct game *g = G(p);
+	size_t vn = strlen(verb);
+	for (int i = 0; i < p->nact; i++) {
+		const char *l = p->act[i].line;
+		if (strncmp(l, verb, vn) != 0 || l[vn] != ' ' ||
+		    strchr(l + vn + 1, ' '))
+			continue;
+		int u = unit_index(g, l + vn + 1);
+		if (u < 0 || p->tried[u] || !standing(&g->units[u]))
+			continue;
+		p->tried[u] = true;
+		if (unit_enemy_distance(g, &g->units[u]) <= 1)
+			continue;
+		p->faced = false;
+		if (run_action(p, i)) {
+			p->stall = 0; /* a new unit's move: progress */
+			return true;
+		}
+	}
+	return false;
+}
+
+/* 5.2: the active leader's Orders Phase: Line Commands first (4.31, 5.23:
+ * each member picked in turn), else Individual Orders (5.22), one unit at
+ * a time; then the leader himself moves up (4.23, 4.34); then done. */
+static bool greedy_orders(struct player *p)
+{
+	struct game *g = G(p);
+	if (g->ord.moving && g->ord.mover_unit >= 0)
+		return greedy_move(p);
+	if (g->ord.moving && g->ord.mover_leader >= 0)
+		return greedy_leader_move(p);
+	if (order_unit(p, "pick"))
+		return true;
+	for (int i = 0; i < p->nact; i++) {
+		const char *l = p->act[i].line;
+		if (strncmp(l, "line ", 5) != 0 ||
+		    strncmp(l, "line fire", 9) == 0 || strstr(l, " fire"))
+			continue;
+		if (!tried_line(p, l) && run_action(p, i)) {
+			p->stall = 0;
+			return true;
+		}
+	}
+	if (order_unit(p, "order"))
+		return true;
+	if (g->active_leader >= 0 && !p->leader_tried) {
+		const struct leader *al = &g->leaders[g->active_leader];
+		p->leader_tried = true;
+		p->leader_goal = leader_goal(g, al);
+		char a[SEQ_ACTION_MAX], b[SEQ_ACTION_MAX];
+		snprintf(a, sizeof a, "pick %s", al->id);
+		snprintf(b, sizeof b, "order %s", al->id);
+		int i = find_action(p, a);
+		if (i < 0)
+			i = find_action(p, b);
+		if (i >= 0 &&
+		    (!hex_is_none(p->leader_goal) ||
+		     enemy_distance(g, al->side, al->hex) > 3) &&
+		    run_action(p, i))
+			return true;
+	}
+	int d = find_action(p, "orders done");
+	if (d >= 0)
+		return run_action(p, d);
+	return play_random(p);
+}
+
+/* 8.41, 8.42: what `legal` proposes (the units that must shock), then
+ * every other unit of the attacker next to an enemy, against the enemies
+ * next to it that nobody attacks yet (all together, else one by one). */
+static bool greedy_designate(struct player *p)
+{
+	struct game *g = G(p);
+	for (int i = 0; i < p->nact; i++) {
+		const char *l = p->act[i].line;
+		if (strncmp(l, "designate ", 10) != 0 ||
+		    strcmp(l, "designate done") == 0 ||
+		    strncmp(l, "designate cancel", 16) == 0)
+			continue;
+		if (run_action(p, i))
+			return true;
+	}
+	const struct shock_state *s = &g->shock;
+	int side = s->attacker;
+	for (int a = 0; a < g->nunits; a++) {
+		const struct unit *u = &g->units[a];
+		if (u->side != side || !standing(u) || s->attacked[a] ||
+		    p->shock_tried[a] ||
+		    shock_claim_of(g, a, NULL, NULL) == SC_NONE)
+			continue;
+		p->shock_tried[a] = true;
+		char line[CMD_LINE_MAX];
+		int at = snprintf(line, sizeof line, "designate %s ", u->id);
+		int nd = 0, defs[SHOCK_UNITS_MAX];
+		for (int d = 0; d < g->nunits && nd < SHOCK_UNITS_MAX; d++) {
+			const struct unit *v = &g->units[d];
+			if (v->side == side || !game_unit_in_play(v) ||
+			    s->defended[d] || !shock_in_zoc(g, a, d))
+				continue;
+			at += snprintf(line + at, sizeof line - (size_t)at,
+				       "%s%s", nd ? "," : "", v->id);
+			defs[nd++] = d;
+		}
+		if (nd == 0)
+			continue;
+		if (run(p, line, false))
+			return true;
+		for (int k = 0; nd > 1 && k < nd; k++) {
+			snprintf(line, sizeof line, "designate %s %s", u->id,
+				 g->units[defs[k]].id);
+			if (run(p, line, false))
+				return true;
+		}
+	}
+	int d = find_action(p, "designate done");
+	if (d >= 0)
+		return run_action(p, d);
+	/* a unit that must shock has nothing it may attack: 8.42 lets the
+	 * combats be taken back; chance finds a designation that closes */
+	return play_random(p);
+}
+
+static bool greedy(struct player *p)
+{
+	struct game *g = G(p);
+	enum seq_step st = seq_step_now(g);
+	int i;
+	switch (st) {
+	case SEQ_ORDERS:
+		return greedy_orders(p);
+	case SEQ_SHOCK:
+		if (g->shock.ask == SHA_DESIGNATE)
+			return greedy_designate(p);
+		break;
+	case SEQ_REACTION:
+		if ((i = find_prefix(p, "shock mark ")) >= 0 ||
+		    (i = find_action(p, "no reaction")) >= 0)
+			return run_action(p, i);
+		break;
+	case SEQ_MOMENTUM:
+		if ((i = find_action(p, "no momentum")) >= 0)
+			return run_action(p, i);
+		break;
+	case SEQ_TRUMP_REPLY:
+		if ((i = find_action(p, "no trump")) >= 0)
+			return run_action(p, i);
+		break;
+	case SEQ_ACTIVATE:
+	case SEQ_REACTIVATE:
+		if ((i = find_prefix(p, "activate ")) >= 0 ||
+		    (i = find_action(p, "continue")) >= 0)
+			return run_action(p, i);
+		break;
+	case SEQ_ELITE:
+		/* 6.82: no Pre-arranged Withdrawal markers; 5.51 the elite
+		 * side takes its EIO Phase */
+		if ((i = find_prefix(p, "elite ")) >= 0 ||
+		    (i = find_action(p, "no elite")) >= 0)
+			return run_action(p, i);
+		break;
+	default:
+		break;
+	}
+	return run_action(p, 0);
+}
+
+/* ---- the game ---- */
+
+static const struct event *last_event(const struct game *g, const char *kind)
+{
+	for (size_t i = g->events.n; i-- > 0;)
+		if (strcmp(g->events.v[i].kind, kind) == 0)
+			return &g->events.v[i];
+	return NULL;
+}
+
+static void note_progress(struct player *p)
+{
+	const struct game *g = G(p);
+	int st = (int)seq_step_now(g);
+	if (g->turn != p->stall_turn || st != p->stall_step ||
+	    g->active_leader != p->stall_leader) {
+		p->stall = 0;
+		p->stall_turn = g->turn;
+		p->stall_step = st;
+		p->stall_leader = g->active_leader;
+	}
+}
+
+/* Every p->probe decisions: a command the legal list does not hold
+ * (another step's answer, a step to an unlisted hex, an order to a unit
+ * drawn at random).  It should be refused and leave the state as it was
+ * (run checks the digest); one accepted counts as unlisted_accepted and
+ * stays in the script like any accepted command. */
+static void probe(struct player *p)
+{
+	struct game *g = G(p);
+	static const char *const fixed[] = {
+		"continue",	  "orders done", "no momentum", "momentum",
+		"pass",		  "no trump",	 "no elite",	"halt",
+		"designate done", "no reaction", "rout stay",
+	};
+	char line[SEQ_ACTION_MAX];
+	int nf = (int)(sizeof fixed / sizeof fixed[0]);
+	int k = rnd_below(p, nf + 3);
+	if (k < nf) {
+		snprintf(line, sizeof line, "%s", fixed[k]);
+	} else if (k == nf && g->ord.moving && g->ord.mover_unit >= 0) {
+		struct hex h = hex_neighbour(
+			g->units[g->ord.mover_unit].at.hex[0],
+			(enum hexside)rnd_below(p, HEXSIDE_COUNT));
+		char b[16];
+		hex_format(h, b, sizeof b);
+		snprintf(line, sizeof line, "move %s", b);
+	} else if (k == nf + 1 && g->nleaders > 0) {
+		snprintf(line, sizeof line, "activate %s",
+			 g->leaders[rnd_below(p, g->nleaders)].id);
+	} else if (g->nunits > 0) {
+		snprintf(line, sizeof line, "order %s",
+			 g->units[rnd_below(p, g->nunits)].id);
+	} else {
+		return;
+	}
+	if (find_action(p, line) >= 0)
+		return;
+	p->probes++;
+	if (run(p, line, false)) {
+		p->unlisted_accepted++;
+		if (p->unlisted_accepted <= 10)
+			fprintf(stderr,
+				"autoplay: accepted, though not in the legal "
+				"list: %s\n",
+				line);
+	}
+}
+
+/* --verbose: at each turn's start, each side's units standing, routed
+ * and next to an enemy, and their mean distance to the nearest one. */
+static void turn_report(struct player *p)
+{
+	const struct game *g = G(p);
+	for (int sd = 0; sd < 2; sd++) {
+		int n = 0, adj = 0, sum = 0, routed = 0;
+		for (int i = 0; i < g->nunits; i++) {
+			const struct unit *u = &g->units[i];
+			if (u->side != sd || !game_unit_in_play(u))
+				continue;
+			if (u->routed) {
+				routed++;
+				continue;
+			}
+			int d = unit_enemy_distance(g, u);
+			n++;
+			sum += d;
+			adj += d <= 1;
+		}
+		fprintf(stderr,
+			"autoplay: turn %d side %d standing %d routed %d "
+			"next_to_enemy %d mean_distance %.1f rout_points %d\n",
+			g->turn, sd, n, routed, adj, n ? (double)sum / n : 0.0,
+			g->rout_points[sd]);
+	}
+}
+
+static int play(struct player *p)
+{
+	while (p->commands < p->max) {
+		struct game *g = G(p);
+		if (seq_step_now(g) == SEQ_OVER || g->phase == PHASE_OVER)
+			return 0;
+		load_legal(p);
+		if (p->nact == 0) {
+			fprintf(stderr,
+				"autoplay: no legal action at turn %d, phase "
+				"%s, step %s\n",
+				g->turn, phase_name(g->phase),
+				seq_step_name(seq_step_now(g)));
+			return 1;
+		}
+		note_progress(p);
+		scopes(p);
+		if (p->verbose && g->turn != p->dbg_turn) {
+			p->dbg_turn = g->turn;
+			turn_report(p);
+		}
+		if (p->probe > 0 && ++p->decisions % p->probe == 0) {
+			probe(p);
+			continue;
+		}
+		long before = p->commands;
+		if (p->policy == POLICY_RANDOM || p->stall > STALL_MAX)
+			play_random(p);
+		else
+			greedy(p);
+		if (p->commands == before) {
+			/* nothing was accepted: try the listed actions in
+			 * turn until one is */
+			load_legal(p);
+			int k = 0;
+			for (; k < p->nact; k++)
+				if (run_action(p, k))
+					break;
+			if (k == p->nact) {
+				fprintf(stderr,
+					"autoplay: every legal action was "
+					"refused at turn %d, step %s\n",
+					g->turn,
+					seq_step_name(seq_step_now(g)));
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: autoplay [--policy greedy|random] [--max N] [--log "
+		"FILE]"
+		"\n                [--probe N] [--verbose] [--no-check] BATTLE "
+		"SEED\n"
+		"Plays a solo game of BATTLE on SEED to its end and prints the "
+		"accepted\ncommands as a script for maniple --script; a "
+		"summary "
+		"goes to standard\nerror.\n"
+		"  --policy P   greedy (default) or random\n"
+		"  --max N      stop after N accepted commands (default 200000)"
+		"\n  --log FILE   write the events of the accepted commands, "
+		"as "
+		"maniple\n               --script prints them\n"
+		"  --probe N    every N decisions, try a command the legal "
+		"list does not\n               hold (default 10; 0 never)\n"
+		"  --verbose    a line a side at each turn's start (units "
+		"standing,\n               routed, next to an enemy)\n"
+		"  --no-check   do not check that refusals leave the state "
+		"alone; no\n               probes\n"
+		"Exit status: 0 when the game ended or --max was reached, 1 "
+		"when the\nplayer found no accepted action or a refusal "
+		"changed the state, 2 on\nbad arguments or a battle that does "
+		"not load.\n");
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = (uint64_t)v;
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"policy", required_argument, NULL, 'p'},
+		{"max", required_argument, NULL, 'm'},
+		{"log", required_argument, NULL, 'l'},
+		{"no-check", no_argument, NULL, 'n'},
+		{"probe", required_argument, NULL, 'b'},
+		{"verbose", no_argument, NULL, 'v'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	static struct player pl; /* large: not on the stack */
+	struct player *p = &pl;
+	p->policy = POLICY_GREEDY;
+	p->max = 200000;
+	p->check_refusals = true;
+	p->probe = 10;
+	const char *logpath = NULL;
+	int c;
+	uint64_t v;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			if (strcmp(optarg, "greedy") == 0)
+				p->policy = POLICY_GREEDY;
+			else if (strcmp(optarg, "random") == 0)
+				p->policy = POLICY_RANDOM;
+			else {
+				fprintf(stderr, "autoplay: no policy %s\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'm':
+			if (!parse_u64(optarg, &v) || v == 0 || v > 100000000) {
+				fprintf(stderr, "autoplay: bad --max %s\n",
+					optarg);
+				return 2;
+			}
+			p->max = (long)v;
+			break;
+		case 'l':
+			logpath = optarg;
+			break;
+		case 'n':
+			p->check_refusals = false;
+			p->probe = 0;
+			break;
+		case 'b':
+			if (!parse_u64(optarg, &v) || v > 1000000) {
+				fprintf(stderr, "autoplay: bad --probe %s\n",
+					optarg);
+				return 2;
+			}
+			p->probe = (long)v;
+			break;
+		case 'v':
+			p->verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	uint64_t seed;
+	if (argc - optind != 2 || !parse_u64(argv[optind + 1], &seed)) {
+		usage(stderr);
+		return 2;
+	}
+	const char *battle = argv[optind];
+	if (!*battle || strpbrk(battle, " \t\n\"'#")) {
+		fprintf(stderr, "autoplay: bad battle name '%s'\n", battle);
+		return 2;
+	}
+	find_datadir(p);
+	if (logpath) {
+		p->log = fopen(logpath, "w");
+		if (!p->log) {
+			fprintf(stderr, "autoplay: %s: %s\n", logpath,
+				strerror(errno));
+			return 2;
+		}
+	}
+	p->rng = seed ^ 0x5deece66dull;
+	p->act = calloc(ACTIONS_MAX, sizeof *p->act);
+	p->before = malloc(sizeof *p->before);
+	if (!p->act || !p->before) {
+		fprintf(stderr, "autoplay: out of memory\n");
+		return 2;
+	}
+	p->stall_turn = p->dbg_turn = -1;
+	session_init(&p->s, load_battle, load_tables, p, seed);
+	cmd_result_init(&p->r);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+
+	printf("# autoplay --policy %s %s %" PRIu64
+	       ": a solo game played by tools of the test suite\n",
+	       p->policy == POLICY_GREEDY ? "greedy" : "random", battle, seed);
+	char line[CMD_LINE_MAX];
+	snprintf(line, sizeof line, "new %s solo %" PRIu64, battle, seed);
+	if (!run(p, line, false)) {
+		fprintf(stderr, "autoplay: %s: %s\n", line, p->r.reason);
+		return 2;
+	}
+	int status = play(p);
+	if (p->state_changed)
+		status = 1;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+
+	struct game *g = G(p);
+	const struct event *over = last_event(g, "game_over");
+	const char *why = over ? event_get(over, "why") : NULL;
+	const char *winner = over ? event_get(over, "winner") : NULL;
+	bool withdrew = why && (strcmp(why, "withdrawal") == 0 ||
+				strcmp(why, "both_withdraw") == 0);
+	fprintf(stderr,
+		"autoplay: battle=%s seed=%" PRIu64
+		" policy=%s commands=%ld refused=%ld legal_refused=%ld "
+		"probes=%ld unlisted_accepted=%ld state_changed=%ld turn=%d "
+		"over=%s why=%s winner=%s "
+		"withdrew=%s rout_points=%d,%d seconds=%.1f\n",
+		battle, seed, p->policy == POLICY_GREEDY ? "greedy" : "random",
+		p->commands, p->refused, p->legal_refused, p->probes,
+		p->unlisted_accepted, p->state_changed, g->turn,
+		over ? "yes" : "no", why ? why : "-", winner ? winner : "-",
+		withdrew ? "yes" : "no", g->rout_points[0], g->rout_points[1],
+		(double)(t1.tv_sec - t0.tv_sec) +
+			(double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	fflush(stdout);
+	if (p->log && fclose(p->log) != 0) {
+		fprintf(stderr, "autoplay: %s: %s\n", logpath, strerror(errno));
+		status = 2;
+	}
+	cmd_result_free(&p->r);
+	session_free(&p->s);
+	free(p->act);
+	free(p->before);
+	free(p->field);
+	free(p->queue);
+	free(p->blocked);
+	return status;
+}

@@ -1,0 +1,491 @@
+/* passthru.c — elephant Pass-Thru (SPQR 9.11); see passthru.h.
+ *
+ * Hooks elsewhere (one line each): shock_charge.c asks before the
+ * pre-shock rolls (passthru_offer) and adds the infantry's +1
+ * (passthru_charge_drm); shock_resolve.c adjusts the CRT hits
+ * (passthru_hits); shock_advance.c sets the elephant down and makes the
+ * Pass-Thru TQ check before the 8.5 advance (passthru_after_combat,
+ * passthru_passed); shock.c names the asks and lists the answers. */
+#include "maniple/passthru.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/event.h"
+#include "maniple/leader_elephant.h"
+#include "maniple/movement.h"
+#include "maniple/rout.h"
+#include "maniple/shock.h"
+#include "maniple/stacking.h"
+
+static const char *const state_names[PT_STATE_COUNT] = {
+	"none", "declined", "elected", "placing", "passed", "held",
+};
+
+const char *passthru_state_name(int state)
+{
+	return state >= 0 && state < PT_STATE_COUNT ? state_names[state] : "?";
+}
+
+static bool valid_combat(const struct game *g, int ci)
+{
+	return g && ci >= 0 && ci < g->shock.ncombats;
+}
+
+static bool valid_unit(const struct game *g, int u)
+{
+	return u >= 0 && u < g->nunits;
+}
+
+/* the combat is one unit against one unit */
+static bool one_on_one(const struct game *g, const struct shock_combat *c)
+{
+	return c->natt == 1 && c->ndef == 1 && valid_unit(g, c->att[0]) &&
+	       valid_unit(g, c->def[0]);
+}
+
+/* 9.11 step 3: hex h may take the elephant: on the map, no unit in it,
+ * no enemy leader, terrain an elephant may enter.  Ruling: "unoccupied"
+ * is about units; a friendly leader alone does not block the hex, an
+ * enemy one does (the elephant is set down, it does not move: 4.72 has
+ * no place here). */
+static bool rear_hex_open(const struct game *g, const struct unit *el,
+			  const struct unit *inf, struct hex h)
+{
+	const struct map *m = g->battle ? g->battle->map : NULL;
+	if (!m || !map_contains(m, h) || map_impassable(m, h))
+		return false;
+	const struct unit *o[4];
+	if (game_units_at(g, h, o, 4) > 0)
+		return false;
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->on_map && !l->killed && l->side != el->side &&
+		    hex_eq(l->hex, h))
+			return false;
+	}
+	if (g->tables) {
+		struct move_cost mc =
+			move_hex_entry_cost(g, el, inf->at.hex[0], h);
+		if (mc.prohibited)
+			return false;
+	}
+	return true;
+}
+
+/* The infantry's empty rear hexes (at most 8); the count. */
+static int open_rear_hexes(const struct game *g, const struct unit *el,
+			   const struct unit *inf, struct hex out[8])
+{
+	struct hex rear[8];
+	int n = footprint_zone_hexes(&inf->at, ZONE_REAR, rear);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (rear_hex_open(g, el, inf, rear[i]))
+			out[k++] = rear[i];
+	/* in map-number order, for the listings */
+	for (int i = 1; i < k; i++)
+		for (int j = i; j > 0 && (out[j].col < out[j - 1].col ||
+					  (out[j].col == out[j - 1].col &&
+					   out[j].row < out[j - 1].row));
+		     j--) {
+			struct hex t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return k;
+}
+
+/* 8.43: the elephant charges (a moving attack: Shock Must Check) */
+static bool moving_attack(const struct shock_combat *c, const struct unit *el)
+{
+	return el->shock_must || (c->must_check && !el->shock_no);
+}
+
+bool passthru_eligible(const struct game *g, int ci)
+{
+	if (!valid_combat(g, ci))
+		return false;
+	const struct shock_combat *c = &g->shock.c[ci];
+	if (c->off || c->pursuit || !one_on_one(g, c) || c->att_gone[0] ||
+	    c->def_gone[0])
+		return false;
+	const struct unit *el = &g->units[c->att[0]];
+	const struct unit *inf = &g->units[c->def[0]];
+	if (el->type != UT_EL || !unit_type_is_infantry(inf->type))
+		return false;
+	if (!game_unit_in_play(el) || el->routed || !game_unit_in_play(inf) ||
+	    inf->routed)
+		return false;
+	if (!moving_attack(c, el))
+		return false;
+	if (footprint_approach(&inf->at, &el->at) != ZONE_FRONT)
+		return false;
+	struct hex open[8];
+	return open_rear_hexes(g, el, inf, open) > 0;
+}
+
+static void put_open(const struct game *g, struct event *e, int ci)
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	struct hex open[8];
+	int n = open_rear_hexes(g, &g->units[c->att[0]], &g->units[c->def[0]],
+				open);
+	char buf[80] = "";
+	size_t len = 0;
+	for (int i = 0; i < n && len < sizeof buf - 8; i++) {
+		char h[16];
+		hex_format(open[i], h, sizeof h);
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+					i ? "," : "", h);
+	}
+	event_add(e, "rear", "%s", n ? buf : "-");
+}
+
+bool passthru_offer(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	for (int ci = s->batch_begin; ci < s->batch_end; ci++) {
+		struct shock_combat *c = &s->c[ci];
+		if (c->passthru != PT_NONE || !passthru_eligible(g, ci))
+			continue;
+		const struct unit *el = &g->units[c->att[0]];
+		const struct unit *inf = &g->units[c->def[0]];
+		struct event e;
+		event_init(&e, "passthru_offered");
+		event_add(&e, "combat", "%d", ci);
+		event_add(&e, "unit", "%s", inf->id);
+		event_add(&e, "elephant", "%s", el->id);
+		put_open(g, &e, ci);
+		event_add(&e, "rule", "9.11");
+		game_emit(g, &e);
+		shock_ask(g, SHA_PASSTHRU, inf->side, ci, c->def[0]);
+		return false;
+	}
+	return true;
+}
+
+int passthru_charge_drm(struct game *g, const struct shock_combat *c, int role,
+			const struct unit *u)
+{
+	if (role != 1 || c->passthru != PT_ELECTED)
+		return 0;
+	struct event e;
+	event_init(&e, "charge_modifier");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "name", "pass_thru");
+	event_add(&e, "drm", "%+d", 1);
+	event_add(&e, "rule", "9.11");
+	game_emit(g, &e);
+	return 1;
+}
+
+void passthru_hits(struct game *g, int ci)
+{
+	if (!valid_combat(g, ci))
+		return;
+	struct shock_combat *c = &g->shock.c[ci];
+	if (c->passthru != PT_ELECTED)
+		return;
+	int att = c->att_hits, def = c->def_hits;
+	/* 9.11 #2 (ruling): on the hits 8.46 step 4 gives, after AS/DS */
+	c->def_hits = def / 2;
+	c->att_hits = att > 0 ? att - 1 : 0;
+	struct event e;
+	event_init(&e, "passthru_hits");
+	event_add(&e, "combat", "%d", ci);
+	event_add(&e, "elephant", "%d->%d", att, c->att_hits);
+	event_add(&e, "infantry", "%d->%d", def, c->def_hits);
+	event_add(&e, "rule", "9.11");
+	game_emit(g, &e);
+}
+
+static void held(struct game *g, int ci, const char *why)
+{
+	struct shock_combat *c = &g->shock.c[ci];
+	c->passthru = PT_HELD;
+	struct event e;
+	event_init(&e, "passthru_held");
+	event_add(&e, "combat", "%d", ci);
+	event_add(&e, "elephant", "%s", g->units[c->att[0]].id);
+	event_add(&e, "why", "%s", why);
+	event_add(&e, "rule", "9.11");
+	game_emit(g, &e);
+}
+
+static bool still_standing(const struct game *g, const struct unit *u)
+{
+	(void)g;
+	return game_unit_in_play(u) && !u->routed;
+}
+
+/* 9.11 #3 then #4: the elephant goes to h; the infantry checks */
+static void pass_to(struct game *g, int ci, struct hex h)
+{
+	struct shock_combat *c = &g->shock.c[ci];
+	struct unit *el = &g->units[c->att[0]];
+	struct unit *inf = &g->units[c->def[0]];
+	struct hex from = el->at.hex[0];
+	el->at.hex[0] = h; /* facing kept */
+	c->passthru = PT_PASSED;
+	struct event e;
+	event_init(&e, "passthru");
+	event_add(&e, "combat", "%d", ci);
+	event_add(&e, "elephant", "%s", el->id);
+	event_add_hex(&e, "from", from);
+	event_add_hex(&e, "to", h);
+	event_add(&e, "facing", "%s", facing_name((enum facing)el->at.facing));
+	event_add(&e, "through", "%s", inf->id);
+	event_add(&e, "rule", "9.11");
+	game_emit(g, &e);
+	for (int i = 0; i < g->nleaders; i++) {
+		struct leader *l = &g->leaders[i];
+		if (l->side != el->side || !l->on_map || l->killed ||
+		    !hex_eq(l->hex, from))
+			continue;
+		/* 4.82: a rider stays on his own Leader Elephant */
+		int le = leader_elephant_of(g, i);
+		if (le >= 0 && le != c->att[0])
+			continue;
+		l->hex = h; /* ruling: a leader with the elephant rides on */
+		event_init(&e, "leader_moved");
+		event_add(&e, "leader", "%s", l->id);
+		event_add_hex(&e, "from", from);
+		event_add_hex(&e, "to", h);
+		event_add(&e, "with", "%s", el->id);
+		event_add(&e, "rule", "9.11");
+		game_emit(g, &e);
+	}
+	/* 9.16 is for an elephant that moves next to cavalry: one set down
+	 * by 9.11 did not move (ruling), so the cavalry it now touches is
+	 * only named */
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *x = &g->units[i];
+		if (x->side == el->side || !game_unit_in_play(x) ||
+		    !unit_type_is_cavalry(x->type) ||
+		    footprint_distance(&x->at, h) != 1 ||
+		    footprint_distance(&x->at, from) == 1)
+			continue;
+		event_init(&e, "passthru_by_cavalry");
+		event_add(&e, "elephant", "%s", el->id);
+		event_add(&e, "cavalry", "%s", x->id);
+		event_add(&e, "effect", "none");
+		event_add(&e, "rule", "9.11,9.16");
+		game_emit(g, &e);
+	}
+	if (inf->type == UT_SK) {
+		event_init(&e, "no_passthru_check");
+		event_add(&e, "unit", "%s", inf->id);
+		event_add(&e, "why", "skirmisher");
+		event_add(&e, "rule", "9.11");
+		game_emit(g, &e);
+		return;
+	}
+	/* 9.11 #4, 10.11: DR - TQ hits; reaching the TQ routs (10.2) */
+	tq_check(g, inf, stacking_tq_drm(g, inf), "pass_thru_check", "9.11");
+}
+
+bool passthru_after_combat(struct game *g, int ci)
+{
+	if (!valid_combat(g, ci))
+		return true;
+	struct shock_combat *c = &g->shock.c[ci];
+	if (c->passthru != PT_ELECTED && c->passthru != PT_PLACING)
+		return true;
+	if (g->shock.ask == SHA_PASSTHRU_PLACE)
+		return false;
+	const struct unit *el = &g->units[c->att[0]];
+	const struct unit *inf = &g->units[c->def[0]];
+	if (c->def_gone[0] || !still_standing(g, inf)) {
+		held(g, ci, "infantry_routed");
+		return true;
+	}
+	if (c->att_gone[0] || !still_standing(g, el)) {
+		held(g, ci, "elephant_rampaged");
+		return true;
+	}
+	struct hex open[8];
+	int n = open_rear_hexes(g, el, inf, open);
+	if (n == 0) {
+		/* ruling: the rear filled up since the choice: no pass */
+		held(g, ci, "rear_hexes_occupied");
+		return true;
+	}
+	if (n == 1) {
+		pass_to(g, ci, open[0]);
+		return !rout_pending(g);
+	}
+	c->passthru = PT_PLACING;
+	struct event e;
+	event_init(&e, "passthru_place_owed");
+	event_add(&e, "combat", "%d", ci);
+	event_add(&e, "elephant", "%s", el->id);
+	put_open(g, &e, ci);
+	event_add(&e, "rule", "9.11");
+	game_emit(g, &e);
+	shock_ask(g, SHA_PASSTHRU_PLACE, el->side, ci, c->att[0]);
+	return false;
+}
+
+bool passthru_passed(const struct game *g, int ci)
+{
+	return valid_combat(g, ci) && g->shock.c[ci].passthru == PT_PASSED;
+}
+
+/* ------------------------------------------------------------ answers */
+
+static int add(struct seq_action *out, int n, int max, int side,
+	       const char *line)
+{
+	if (n >= max)
+		return n;
+	out[n].side = side;
+	snprintf(out[n].rule, sizeof out[n].rule, "9.11");
+	snprintf(out[n].line, sizeof out[n].line, "%s", line);
+	return n + 1;
+}
+
+int passthru_legal(const struct game *g, struct seq_action *out, int max)
+{
+	const struct shock_state *s = &g->shock;
+	if (!shock_pending(g) || !valid_combat(g, s->ask_combat))
+		return 0;
+	const struct shock_combat *c = &s->c[s->ask_combat];
+	if (!one_on_one(g, c))
+		return 0;
+	const struct unit *el = &g->units[c->att[0]];
+	const struct unit *inf = &g->units[c->def[0]];
+	char line[SEQ_ACTION_MAX];
+	int n = 0;
+	if (s->ask == SHA_PASSTHRU) {
+		snprintf(line, sizeof line, "passthru %s yes # let %s through",
+			 inf->id, el->id);
+		n = add(out, n, max, s->ask_side, line);
+		snprintf(line, sizeof line, "passthru %s no # stand", inf->id);
+		n = add(out, n, max, s->ask_side, line);
+	} else if (s->ask == SHA_PASSTHRU_PLACE) {
+		struct hex open[8];
+		int k = open_rear_hexes(g, el, inf, open);
+		for (int i = 0; i < k; i++) {
+			char h[16];
+			hex_format(open[i], h, sizeof h);
+			snprintf(line, sizeof line, "passthru place %s # %s", h,
+				 el->id);
+			n = add(out, n, max, s->ask_side, line);
+		}
+	}
+	return n;
+}
+
+static void answer_choice(struct game *g, const char *id, const char *yn,
+			  struct cmd_result *r)
+{
+	struct shock_state *s = &g->shock;
+	int ci = s->ask_combat;
+	struct shock_combat *c = &s->c[ci];
+	const struct unit *inf = &g->units[c->def[0]];
+	if (strcmp(id, inf->id) != 0) {
+		cmd_refuse(r, "9.11",
+			   "%s is not the infantry offered Pass-Thru: %s is "
+			   "(combat %d)",
+			   id, inf->id, ci);
+		return;
+	}
+	bool yes = strcmp(yn, "yes") == 0;
+	if (!yes && strcmp(yn, "no") != 0) {
+		cmd_malformed(r, "usage: passthru UNIT yes|no");
+		return;
+	}
+	c->passthru = yes ? PT_ELECTED : PT_DECLINED;
+	struct event e;
+	event_init(&e, "passthru_choice");
+	event_add(&e, "combat", "%d", ci);
+	event_add(&e, "unit", "%s", inf->id);
+	event_add(&e, "elephant", "%s", g->units[c->att[0]].id);
+	event_add(&e, "choice", "%s", yes ? "yes" : "no");
+	event_add(&e, "rule", "9.11");
+	game_emit(g, &e);
+	shock_answered(g);
+	seq_resume(g);
+}
+
+static void answer_place(struct game *g, const char *text, struct cmd_result *r)
+{
+	struct shock_state *s = &g->shock;
+	int ci = s->ask_combat;
+	struct shock_combat *c = &s->c[ci];
+	struct hex h;
+	if (!hex_parse(text, &h)) {
+		cmd_malformed(r, "usage: passthru place HEX (e.g. 2821)");
+		return;
+	}
+	const struct unit *el = &g->units[c->att[0]];
+	const struct unit *inf = &g->units[c->def[0]];
+	struct hex open[8];
+	int n = open_rear_hexes(g, el, inf, open);
+	char list[80] = "";
+	size_t len = 0;
+	for (int i = 0; i < n; i++) {
+		if (hex_eq(open[i], h)) {
+			shock_answered(g);
+			pass_to(g, ci, h);
+			seq_resume(g);
+			return;
+		}
+		char b[16];
+		hex_format(open[i], b, sizeof b);
+		if (len < sizeof list - 8)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+						"%s%s", i ? " or " : "", b);
+	}
+	cmd_refuse(r, "9.11",
+		   "%s is not an empty rear hex of %s: %s goes to %s", text,
+		   inf->id, el->id, list);
+}
+
+void passthru_command(struct game *g, int argc, char **argv,
+		      struct cmd_result *r)
+{
+	if (argc != 3) {
+		cmd_malformed(r, "usage: passthru UNIT yes|no | passthru "
+				 "place HEX");
+		return;
+	}
+	int ask = g->shock.ask;
+	bool place = strcmp(argv[1], "place") == 0;
+	if (!shock_pending(g) ||
+	    (ask != SHA_PASSTHRU && ask != SHA_PASSTHRU_PLACE)) {
+		cmd_refuse(r, "9.11",
+			   "no Pass-Thru decision is owed now: it is offered "
+			   "before the pre-shock checks, to infantry charged "
+			   "frontally by a lone elephant with an empty rear "
+			   "hex");
+		return;
+	}
+	if (place && ask != SHA_PASSTHRU_PLACE) {
+		cmd_refuse(r, "9.11",
+			   "the defender first says whether he lets the "
+			   "elephant through: passthru UNIT yes|no");
+		return;
+	}
+	if (!place && ask != SHA_PASSTHRU) {
+		cmd_refuse(r, "9.11",
+			   "the elephant player now names the rear hex the "
+			   "elephant goes to: passthru place HEX");
+		return;
+	}
+	if (place)
+		answer_place(g, argv[2], r);
+	else
+		answer_choice(g, argv[1], argv[2], r);
+}
+
+void cmd_passthru(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	struct session *s = ctx;
+	if (!s->game) {
+		cmd_refuse(r, NULL, "no game: start one with new or load");
+		return;
+	}
+	passthru_command(s->game, argc, argv, r);
+}
