@@ -46,6 +46,7 @@
 #include "maniple/sequence.h"
 #include "maniple/shock_designate.h"
 #include "maniple/tables.h"
+#include "soak.h"
 
 #define PATH_MAX_   1024
 #define ACTIONS_MAX 4096
@@ -91,6 +92,16 @@ struct player {
 	int field_cap;
 	bool verbose;
 	int dbg_turn;
+	/* --soak: invariants after every accepted command (soak.c), the
+	 * game file reloaded every reload_every turn ends (0: at the end
+	 * only) */
+	bool soak;
+	long reload_every;
+	char tmpdir[PATH_MAX_];
+	const char *battle;
+	uint64_t seed;
+	long turn_ends, reloads, invariant_failures, reload_failures;
+	bool reloaded_now; /* the last reload saw the current state */
 };
 
 /* ---- the battle and its tables, looked up as maniple does ---- */
@@ -169,12 +180,51 @@ static void write_result(FILE *f, const struct cmd_result *r)
 		fputs(r->text, f);
 }
 
+/* --soak: the game file written and loaded again; its digest compared. */
+static void soak_reload_check(struct player *p)
+{
+	char why[512];
+	p->reloads++;
+	p->reloaded_now = true;
+	if (soak_reload(&p->s, p->tmpdir, why, sizeof why))
+		return;
+	p->reload_failures++;
+	fprintf(stderr,
+		"autoplay: reload failed: battle=%s seed=%" PRIu64
+		" command=%ld turn=%d: %s\n",
+		p->battle, p->seed, p->commands, G(p)->turn, why);
+}
+
+/* --soak: after an accepted command, every invariant (soak.c); the
+ * reload at the turn's end.  turn0: the turn before the command. */
+static void soak_after(struct player *p, const char *line, int turn0)
+{
+	struct game *g = G(p);
+	struct soak_failure f[8];
+	int n = soak_invariants(g, f, 8);
+	for (int i = 0; i < n && i < 8; i++)
+		fprintf(stderr,
+			"autoplay: invariant broken: battle=%s seed=%" PRIu64
+			" command=%ld turn=%d (%s) %s: %s\n",
+			p->battle, p->seed, p->commands, g->turn, line,
+			f[i].name, f[i].why);
+	p->invariant_failures += n;
+	p->reloaded_now = false;
+	bool over = seq_step_now(g) == SEQ_OVER || g->phase == PHASE_OVER;
+	if (g->turn != turn0 || over) {
+		p->turn_ends++;
+		if (p->reload_every > 0 && p->turn_ends % p->reload_every == 0)
+			soak_reload_check(p);
+	}
+}
+
 /* Runs one command line.  Accepted: printed to the script (stdout), its
  * events to the log.  Refused: checked to have left the state as it was.
  * listed: the line came from the legal list. */
 static bool run(struct player *p, const char *line, bool listed)
 {
 	struct game *g = G(p);
+	int turn0 = g ? g->turn : 0;
 	/* a plain copy to compare with should the command be refused (it
 	 * shares the battle and the event log: only read, never freed) */
 	bool check = g && p->check_refusals && p->before;
@@ -188,8 +238,9 @@ static bool run(struct player *p, const char *line, bool listed)
 			if (p->legal_refused <= 10)
 				fprintf(stderr,
 					"autoplay: legal action refused: %s: "
-					"%s (%s)\n",
-					line, p->r.reason, p->r.rule);
+					"%s (%s) [after command %ld]\n",
+					line, p->r.reason, p->r.rule,
+					p->commands);
 		}
 		if (check && game_digest(g) != game_digest(p->before)) {
 			p->state_changed++;
@@ -205,6 +256,8 @@ static bool run(struct player *p, const char *line, bool listed)
 	printf("%s\n", line);
 	if (p->log)
 		write_result(p->log, &p->r);
+	if (p->soak)
+		soak_after(p, line, turn0);
 	return true;
 }
 
@@ -804,6 +857,8 @@ static int play(struct player *p)
 {
 	while (p->commands < p->max) {
 		struct game *g = G(p);
+		if (p->invariant_failures || p->reload_failures)
+			return 1; /* --soak: the first broken state ends it */
 		if (seq_step_now(g) == SEQ_OVER || g->phase == PHASE_OVER)
 			return 0;
 		load_legal(p);
@@ -856,8 +911,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: autoplay [--policy greedy|random] [--max N] [--log "
 		"FILE]"
-		"\n                [--probe N] [--verbose] [--no-check] BATTLE "
-		"SEED\n"
+		"\n                [--probe N] [--verbose] [--no-check] "
+		"[--soak]\n                [--reload-every N] BATTLE SEED\n"
 		"Plays a solo game of BATTLE on SEED to its end and prints the "
 		"accepted\ncommands as a script for maniple --script; a "
 		"summary "
@@ -873,9 +928,16 @@ static void usage(FILE *f)
 		"standing,\n               routed, next to an enemy)\n"
 		"  --no-check   do not check that refusals leave the state "
 		"alone; no\n               probes\n"
+		"  --soak       random play (unless --policy says otherwise), "
+		"every\n               invariant checked after each accepted "
+		"command, the\n               game file reloaded and its "
+		"digest compared\n"
+		"  --reload-every N  with --soak: reload every N turn ends "
+		"(default 1;\n               0: once, at the end)\n"
 		"Exit status: 0 when the game ended or --max was reached, 1 "
-		"when the\nplayer found no accepted action or a refusal "
-		"changed the state, 2 on\nbad arguments or a battle that does "
+		"when the\nplayer found no accepted action, a refusal "
+		"changed the state, an\ninvariant broke or a reload "
+		"differed, 2 on\nbad arguments or a battle that does "
 		"not load.\n");
 }
 
@@ -901,6 +963,8 @@ int main(int argc, char **argv)
 		{"no-check", no_argument, NULL, 'n'},
 		{"probe", required_argument, NULL, 'b'},
 		{"verbose", no_argument, NULL, 'v'},
+		{"soak", no_argument, NULL, 's'},
+		{"reload-every", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -910,12 +974,15 @@ int main(int argc, char **argv)
 	p->max = 200000;
 	p->check_refusals = true;
 	p->probe = 10;
+	p->reload_every = 1;
 	const char *logpath = NULL;
+	bool policy_given = false;
 	int c;
 	uint64_t v;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
+			policy_given = true;
 			if (strcmp(optarg, "greedy") == 0)
 				p->policy = POLICY_GREEDY;
 			else if (strcmp(optarg, "random") == 0)
@@ -952,6 +1019,18 @@ int main(int argc, char **argv)
 		case 'v':
 			p->verbose = true;
 			break;
+		case 's':
+			p->soak = true;
+			break;
+		case 'r':
+			if (!parse_u64(optarg, &v) || v > 1000000) {
+				fprintf(stderr,
+					"autoplay: bad --reload-every %s\n",
+					optarg);
+				return 2;
+			}
+			p->reload_every = (long)v;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -971,6 +1050,21 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	find_datadir(p);
+	p->battle = battle;
+	p->seed = seed;
+	if (p->soak) {
+		/* the soak plays at random unless told otherwise */
+		if (!policy_given)
+			p->policy = POLICY_RANDOM;
+		const char *t = getenv("TMPDIR");
+		snprintf(p->tmpdir, sizeof p->tmpdir, "%s/autoplay-soak-XXXXXX",
+			 t && *t ? t : "/tmp");
+		if (!mkdtemp(p->tmpdir)) {
+			fprintf(stderr, "autoplay: %s: %s\n", p->tmpdir,
+				strerror(errno));
+			return 2;
+		}
+	}
 	if (logpath) {
 		p->log = fopen(logpath, "w");
 		if (!p->log) {
@@ -1002,11 +1096,22 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int status = play(p);
-	if (p->state_changed)
+	/* --soak: the game as it ends, reloaded once more */
+	if (p->soak && !p->reloaded_now && !p->invariant_failures &&
+	    !p->reload_failures)
+		soak_reload_check(p);
+	if (p->state_changed || p->invariant_failures || p->reload_failures)
 		status = 1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 
 	struct game *g = G(p);
+	char soak_text[160] = "";
+	if (p->soak)
+		snprintf(soak_text, sizeof soak_text,
+			 " invariant_failures=%ld reloads=%ld "
+			 "reload_failures=%ld",
+			 p->invariant_failures, p->reloads,
+			 p->reload_failures);
 	const struct event *over = last_event(g, "game_over");
 	const char *why = over ? event_get(over, "why") : NULL;
 	const char *winner = over ? event_get(over, "winner") : NULL;
@@ -1017,12 +1122,13 @@ int main(int argc, char **argv)
 		" policy=%s commands=%ld refused=%ld legal_refused=%ld "
 		"probes=%ld unlisted_accepted=%ld state_changed=%ld turn=%d "
 		"over=%s why=%s winner=%s "
-		"withdrew=%s rout_points=%d,%d seconds=%.1f\n",
+		"withdrew=%s rout_points=%d,%d%s seconds=%.1f\n",
 		battle, seed, p->policy == POLICY_GREEDY ? "greedy" : "random",
 		p->commands, p->refused, p->legal_refused, p->probes,
 		p->unlisted_accepted, p->state_changed, g->turn,
 		over ? "yes" : "no", why ? why : "-", winner ? winner : "-",
 		withdrew ? "yes" : "no", g->rout_points[0], g->rout_points[1],
+		soak_text,
 		(double)(t1.tv_sec - t0.tv_sec) +
 			(double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	fflush(stdout);
@@ -1037,5 +1143,7 @@ int main(int argc, char **argv)
 	free(p->field);
 	free(p->queue);
 	free(p->blocked);
+	if (p->soak)
+		rmdir(p->tmpdir);
 	return status;
 }

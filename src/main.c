@@ -15,8 +15,10 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
+#include "maniple/stopsig.h"
 #include "maniple/triarii.h"
 #include "maniple/tui.h"
+#include "tui/config.h"
 
 #define PATH_MAX_ 1024
 
@@ -38,20 +40,27 @@ static void usage(FILE *f)
 		"input)\n"
 		"                     without a screen; print events one per "
 		"line\n"
-		"  -c, --check FILE...  check map, battle and rules files; print\n"
-		"                     file:line: reason for each failure\n"
+		"  -c, --check FILE...  check map, battle, rules and config files;\n"
+		"                     print file:line: reason for each failure\n"
 		"  -l, --list         list the battles in the data directory\n"
 		"      --new          start a new game of BATTLE even when one is "
 		"saved\n"
 		"      --seed N       seed the dice of a new game with N\n"
 		"      --ascii        draw with ASCII only\n"
 		"      --no-color     draw without colours (also NO_COLOR)\n"
+		"      --config FILE  read keys and colours from FILE (also\n"
+		"                     MANIPLE_CONFIG; default\n"
+		"                     $XDG_CONFIG_HOME/maniple/maniple.ini)\n"
+		"      --check-config check the settings file the view would read;\n"
+		"                     print file:line: reason for each refusal\n"
 		"  -h, --help         display this help and exit\n"
 		"  -V, --version      output version information and exit\n"
 		"\n"
 		"Exit status: 0 if OK; 2 on a bad option, a bad file, a malformed\n"
 		"script line, a game that cannot be loaded or a terminal that\n"
-		"cannot be used.\n"
+		"cannot be used; 3 when SIGHUP or SIGTERM stopped maniple after\n"
+		"the command under way (the game file holds every command "
+		"shown).\n"
 		"Data directory: $MANIPLE_DATADIR, else the source tree maniple\n"
 		"was built from (when it still holds scenarios/), else %s.\n",
 		MANIPLE_DATADIR);
@@ -131,13 +140,19 @@ static int check_files(int n, char **files)
 				fprintf(stderr, "%s: warning: %s\n", files[i],
 					why); /* RULINGS R8, 9.7 */
 			battle_free(b);
+		} else if (ok && strcmp(kind, "config") == 0) {
+			/* the view's keys and colours: every refusal printed */
+			if (!tui_config_check(files[i], stdout, stderr))
+				status = 2;
+			continue;
 		} else if (ok && strcmp(kind, "rules") == 0) {
 			ok = tables_check_file(files[i], &err);
 		} else if (ok) {
 			snprintf(err.file, sizeof err.file, "%s", files[i]);
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
-				 "unknown kind %s (map, battle, rules)", kind);
+				 "unknown kind %s (map, battle, rules, "
+				 "config)", kind);
 			ok = false;
 		}
 		if (ok) {
@@ -215,6 +230,18 @@ static void show_result(const struct cmd_result *r)
 		cmd_print_refusal(stdout, r);
 }
 
+/* After SIGHUP or SIGTERM (stopsig.h): the command under way was finished
+ * and the game file closed; say so and give STOPSIG_EXIT. */
+static int stopped(int status)
+{
+	int sig = stopsig_caught();
+	if (!sig)
+		return status;
+	fprintf(stderr, "maniple: stopped by %s; the game file holds every "
+			"command shown\n", stopsig_name(sig));
+	return STOPSIG_EXIT;
+}
+
 /* --script: every line is a command; a refusal is printed and the script
  * goes on; the status is 2 when any line was malformed. */
 static int run_script(struct program *p, const char *path, uint64_t seed)
@@ -232,7 +259,17 @@ static int run_script(struct program *p, const char *path, uint64_t seed)
 	size_t cap = 0;
 	ssize_t len;
 	int lineno = 0, status = 0;
-	while ((len = getline(&line, &cap, f)) >= 0) {
+	/* read with read(2) behind a wait that SIGHUP and SIGTERM always end
+	 * (stopsig.h); they are looked at between commands only */
+	struct stopsig_reader *rd = malloc(sizeof *rd);
+	if (!rd) {
+		fprintf(stderr, "maniple: out of memory\n");
+		status = 2;
+	} else {
+		stopsig_reader_init(rd, fileno(f));
+	}
+	while (rd && !stopsig_caught() &&
+	       (len = stopsig_getline(rd, &line, &cap)) >= 0) {
 		lineno++;
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
@@ -250,12 +287,13 @@ static int run_script(struct program *p, const char *path, uint64_t seed)
 			status = 2;
 		}
 	}
+	free(rd);
 	free(line);
 	cmd_result_free(&r);
 	session_free(&s);
 	if (f != stdin)
 		fclose(f);
-	return status;
+	return stopped(status);
 }
 
 /* The game file of the interactive view: $XDG_STATE_HOME/maniple/NAME.game
@@ -314,14 +352,15 @@ static int play(struct program *p, const char *battle, bool fresh,
 			return 2;
 		}
 	}
-	int status = tui_run(s.game, opt);
+	int status = tui_run(&s, opt);
 	session_free(&s);
-	return status;
+	return stopped(status);
 }
 
 int main(int argc, char **argv)
 {
-	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED };
+	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
+	       OPT_CHECK_CONFIG };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -332,12 +371,16 @@ int main(int argc, char **argv)
 		{"no-color", no_argument, NULL, OPT_NO_COLOR},
 		{"new", no_argument, NULL, OPT_NEW},
 		{"seed", required_argument, NULL, OPT_SEED},
+		{"config", required_argument, NULL, OPT_CONFIG},
+		{"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
 	struct tui_options opt = {.force_ascii = false, .colours = -1};
 	const char *script = NULL;
 	bool check = false, list = false, fresh = false, have_seed = false;
+	bool check_config = false;
+	const char *config_path = NULL;
 	uint64_t seed = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, "hVs:cl", longopts, NULL)) != -1) {
@@ -362,6 +405,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NO_COLOR:
 			opt.colours = 0;
+			break;
+		case OPT_CONFIG:
+			config_path = optarg;
+			break;
+		case OPT_CHECK_CONFIG:
+			check_config = true;
 			break;
 		case OPT_NEW:
 			fresh = true;
@@ -389,6 +438,8 @@ int main(int argc, char **argv)
 	if (nc && *nc)
 		opt.colours = 0;
 	find_datadir(&p);
+	if (check_config)
+		return tui_config_check_located(config_path, stdout, stderr);
 	if (check) {
 		if (optind >= argc) {
 			fprintf(stderr, "maniple: --check needs a FILE\n");
@@ -404,6 +455,7 @@ int main(int argc, char **argv)
 					"(use the new command)\n");
 			return 2;
 		}
+		stopsig_install();
 		/* scripts are reproducible: seed 1 unless told */
 		return run_script(&p, script, have_seed ? seed : 1);
 	}
@@ -415,5 +467,15 @@ int main(int argc, char **argv)
 	const char *battle = optind < argc ? argv[optind] : "bagradas";
 	if (!have_seed)
 		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	return play(&p, battle, fresh, seed, &opt);
+	stopsig_install(); /* before ncurses: it keeps these handlers */
+	/* the player's keys and colours; refusals are printed and the
+	 * defaults kept (the game starts all the same) */
+	struct tui_config *cfg = malloc(sizeof *cfg);
+	if (cfg) {
+		tui_config_load(cfg, config_path, stderr);
+		opt.config = cfg;
+	}
+	int status = play(&p, battle, fresh, seed, &opt);
+	free(cfg);
+	return status;
 }

@@ -10,9 +10,19 @@
 # drawn there, quits with q; then opens it again with LANG=C, checks that
 # nothing but ASCII is drawn and, with hex numbers on, that the ASCII
 # stream mark ':' stands on the right edge of that hex (its ENE side).
+#
+# Then it plays: a new drill game (seed 11) whose first activation is
+# played by `:` commands (forced dice, continue, activate, order, a move
+# completed with Tab), checking that the status line names the pending
+# decision (3.0, 5.12, 5.21), that a refused command shows its rule (5.12,
+# 6.32), that the game file holds the accepted commands and not the
+# refused ones, that a resize while the `:` line is open keeps its text,
+# and that 160x50 shows the panel and the event log together; and a second
+# new game whose first activation is played by the legal actions' list
+# alone (Enter, G, Enter).  Game files go to a private XDG_STATE_HOME.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=17
+PLAN=37
 BIN=${MANIPLE_BIN:-}
 SRC=${MANIPLE_SRCDIR:-.}
 SOCK=maniple-test-$$
@@ -35,9 +45,13 @@ ok() { # ok CONDITION-STATUS NAME
 	fi
 }
 
+STATE=$(mktemp -d "${TMPDIR:-/tmp}/maniple-e2e.XXXXXX") || exit 1
+GAME="$STATE/maniple/drill.game"
+
 cleanup() {
 	$T kill-server >/dev/null 2>&1
 	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+	rm -rf "$STATE"
 }
 trap cleanup EXIT INT TERM
 
@@ -66,10 +80,10 @@ S=utf8 # the session being driven
 screen() { $T capture-pane -p -t "$S" 2>/dev/null; }
 keys() { $T send-keys -t "$S" "$@"; }
 
-# wait_for PATTERN: polls the pane for up to about 5 seconds
+# wait_for PATTERN: polls the pane for up to about 30 seconds (a loaded machine)
 wait_for() {
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 300 ]; do
 		if screen | grep -q -- "$1"; then
 			return 0
 		fi
@@ -79,11 +93,22 @@ wait_for() {
 	return 1
 }
 
-start() { # start NAME LANG: the game in a new session, its status after EXIT=
+start() { # start NAME LANG [OPTION...]: the game in a new session, its
+	# status after EXIT=
 	S=$1
-	$T new-session -d -s "$1" -x 80 -y 24 \
-		"cd '$SRC' && env TERM=xterm-256color LANG=$2 LC_ALL=$2 \
-		'$BIN' drill; echo EXIT=\$?; sleep 60" || return 1
+	L=$2
+	shift 2
+	$T new-session -d -s "$S" -x 80 -y 24 \
+		"cd '$SRC' && env TERM=xterm-256color LANG=$L LC_ALL=$L \
+		XDG_STATE_HOME='$STATE' '$BIN' $* drill; echo EXIT=\$?; \
+		sleep 60" || return 1
+}
+
+# cmd TEXT: types TEXT on the `:` line and runs it
+cmd() {
+	keys :
+	keys -l "$1"
+	keys Enter
 }
 
 start utf8 C.UTF-8 || skip_all "tmux cannot start a session"
@@ -124,7 +149,11 @@ screen | grep -q 'goto CCRR'
 ok $? "the help lists the goto binding"
 
 # the legend follows the keys, on the next page when they fill this one
-screen | grep -q 'map legend' || keys ' '
+for page in 1 2 3 4; do
+	screen | grep -q 'map legend' && break
+	keys ' '
+	sleep 0.2
+done
 wait_for 'map legend'
 ok $? "the help goes on with the map legend"
 screen | grep -q 'stream' && screen | grep -q 'Roman road'
@@ -161,3 +190,89 @@ screen | awk -v h="$STREAM" 'NR > 1 { p = index($0, h)
 	{ prev = $0 } END { exit !found }'
 ok $? "the ASCII stream mark ':' is on the ENE edge of hex $STREAM"
 keys q
+wait_for 'EXIT=0'
+
+# ---- playing the first activation by `:` commands ----
+start play C.UTF-8 --new --seed 11
+wait_for 'no decision yet: continue'
+ok $? "a new game: the status line says continue starts it (3.0)"
+cmd 'roll 6 2'
+cmd continue
+wait_for 'Rome: activation - 3 legal actions'
+ok $? "after continue the status line names the decision: Rome, activation (5.12)"
+cmd 'activate consul'
+wait_for 'refused (rule 5.12)'
+ok $? "a refused command shows its reason and rule on the status line"
+cmd 'activate tribune'
+wait_for 'Rome: orders (the Tribune) - 9 legal actions'
+ok $? "the Tribune's Orders Phase: 9 legal actions (5.21)"
+cmd 'order ve1'
+wait_for 'Rome: orders (the Tribune) - 12 legal actions'
+ok $? "an order given: the count of legal actions follows"
+cmd 'move 2517'
+wait_for 'refused (rule 6.32)'
+ok $? "a move into a flank hex is refused under 6.32"
+# Tab completes the command name, then the hex from the legal moves
+keys : m o v Tab
+wait_for ':move' # (with a blank after it, which the pane drops)
+ok $? "Tab completes mov to move"
+keys -l 261
+keys Tab
+wait_for ':move 2616'
+ok $? "Tab puts in the legal hex 2616"
+keys Enter
+wait_for 'moved'
+ok $? "the move runs and its event shows"
+grep -qx 'move 2616' "$GAME" 2>/dev/null
+ok $? "the game file holds the move"
+awk 'BEGIN{want="roll 6 2|continue|activate tribune|order ve1|move 2616"
+	n=split(want, w, "|")} { for (i = 1; i <= n; i++) if ($0 == w[i]) seen[i]=1 }
+	/activate consul|move 2517/ { bad = 1 }
+	END { for (i = 1; i <= n; i++) if (!seen[i]) exit 1; exit bad }' "$GAME"
+ok $? "the game file holds every accepted command and no refused one"
+# a resize while the `:` line is open keeps its text
+keys :
+keys -l 'show unit ve1'
+$T resize-window -t "$S" -x 60 -y 20
+wait_for 'make the terminal at least 80x24'
+$T resize-window -t "$S" -x 100 -y 30
+wait_for ':show unit ve1'
+ok $? "after a resize the open : line still holds its text"
+keys Enter
+wait_for 'unit id=ve1'
+ok $? "a looking command's output shows in the event log"
+$T resize-window -t "$S" -x 160 -y 50
+wait_for 'Hex '
+screen | grep -q 'Hex ' && screen | grep -q 'Log:' &&
+	[ "$(screen | head -1 | wc -L)" -gt 120 ]
+ok $? "at 160x50 the side panel and the event log show together"
+keys : Up
+wait_for ':show unit ve1'
+ok $? "Up on the : line recalls the last command"
+keys Escape q
+wait_for 'EXIT=0'
+ok $? "q quits the game being played"
+
+# ---- playing it by the legal actions' list alone ----
+start keys C.UTF-8 --new --seed 11
+wait_for 'no decision yet'
+keys Enter
+wait_for '1/1  Enter does it'
+ok $? "Enter opens the legal actions' list"
+keys Enter
+wait_for 'Rome: activation - 3 legal actions'
+keys Enter
+wait_for 'activate tribune'
+keys Enter
+wait_for 'Rome: orders (the Tribune)'
+ok $? "the list's first actions: continue, then activate tribune"
+keys Enter G
+wait_for '9/9'
+keys Enter
+wait_for 'Rome: momentum (the Tribune) - 2 legal actions'
+ok $? "G and Enter end the Orders Phase: the momentum decision (5.31)"
+grep -qx 'orders done' "$GAME" 2>/dev/null &&
+	grep -qx 'activate tribune' "$GAME"
+ok $? "the game file holds the actions chosen from the list"
+keys q
+wait_for 'EXIT=0'

@@ -204,6 +204,7 @@ struct session {
 	bool replaying;		/* loading a game file */
 	bool digest_due;	/* replay: a digest line must come next */
 	int digest_turn;
+	int torn_line;		/* load: the torn last line dropped, or 0 */
 };
 
 const struct cmd_table *gboh_commands(void);

@@ -16,9 +16,17 @@
  *
  * The PRNG, the way a d10 is drawn from it, and the canonical state text
  * are part of the format version.  Each line is appended and flushed to the
- * disk (fflush + fsync) before the result is shown; a copy is written to a
+ * disk (write + fsync) before the result is shown; a copy is written to a
  * temporary file in the same directory and renamed over its name.
  * Ruleset-free: the caller replays the lines and computes the digests.
+ *
+ * Crashes: a process killed at any moment leaves whole lines, save that
+ * the kernel may cut a write short when SIGKILL comes while it crosses a
+ * page (and a power cut may do the same): the last line then lacks its
+ * '\n'.  That line's append never returned, so its result was never
+ * shown; gamefile_read_torn skips it and gamefile_cut drops it.  A command
+ * whose turn-ending digest line was not written yet is completed on load
+ * (the game's loader writes it).
  */
 #ifndef MANIPLE_GAMEFILE_H
 #define MANIPLE_GAMEFILE_H
@@ -74,9 +82,13 @@ struct gamefile {
 /* Opens an existing game file for appending.  0, or -1 with err. */
 int gamefile_open_append(struct gamefile *gf, const char *path, char *err,
 			 size_t errn);
-/* Appends one line, then fflush and fsync.  0, or -1 with err. */
+/* Appends one line (or lines joined by '\n', written in one go), then
+ * fsync; a failed write is cut back off.  0, or -1 with err. */
 int gamefile_append(struct gamefile *gf, const char *line, char *err,
 		    size_t errn);
+/* Cuts the open file back to its first length bytes and fsyncs it (drops
+ * a torn last line).  0, or -1 with err. */
+int gamefile_cut(struct gamefile *gf, long length, char *err, size_t errn);
 void gamefile_close(struct gamefile *gf);
 
 /* Reading.  body is called for every line after the header with its
@@ -98,5 +110,11 @@ typedef int (*gamefile_header_fn)(void *user, const struct gamefile_header *h,
 				  struct ini_error *err);
 bool gamefile_read(const char *path, gamefile_header_fn header,
 		   gamefile_body_fn body, void *user, struct ini_error *err);
+/* As gamefile_read, but a last line after the header that lacks its '\n'
+ * (a torn append, see above) is not an error: body never sees it and
+ * *torn_at gets the offset where it starts (else -1). */
+bool gamefile_read_torn(const char *path, gamefile_header_fn header,
+			gamefile_body_fn body, void *user,
+			struct ini_error *err, long *torn_at);
 
 #endif

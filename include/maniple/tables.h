@@ -224,6 +224,9 @@ struct spqr_tables;
  * filled on any failure (nothing half-loaded is returned). */
 struct spqr_tables *tables_load(const char *dir, struct ini_error *err);
 void tables_free(struct spqr_tables *t);
+/* A copy of loaded tables, freed with tables_free (tests/fuzz starts many
+ * games from one load); NULL when memory runs out. */
+struct spqr_tables *tables_copy(const struct spqr_tables *t);
 /* Checks one rules file alone (maniple --check FILE): its [file] table
  * names the chart.  False with err filled when anything is wrong. */
 bool tables_check_file(const char *path, struct ini_error *err);

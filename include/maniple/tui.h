@@ -5,15 +5,21 @@
 
 #include <stdbool.h>
 
-struct game;
+struct session;
+struct tui_config;
 
 struct tui_options {
 	bool force_ascii;	/* ASCII even in a UTF-8 locale */
 	int colours;		/* -1 detect, 0 none, 8, 256 (NO_COLOR forces 0) */
+	/* the player's keys and colours (src/tui/config.h), or NULL */
+	const struct tui_config *config;
 };
 
-/* Runs the interactive view until the player quits.  Returns the process
- * exit status (0 normally, 2 when the terminal cannot be used). */
-int tui_run(struct game *g, const struct tui_options *opt);
+/* Runs the interactive view on the session's game until the player
+ * quits; the view plays it by handing command lines to session_exec (the
+ * `:` line, the legal actions' list), which also keeps the game file.
+ * Returns the process exit status (0 normally, 2 when the terminal cannot
+ * be used or the session has no game with a map). */
+int tui_run(struct session *s, const struct tui_options *opt);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void journal_init(struct journal *j, const struct gamefile_header *h)
@@ -145,14 +146,59 @@ int gamefile_open_append(struct gamefile *gf, const char *path, char *err,
 	return 0;
 }
 
+/* The line goes out with write(2) itself, not through the stream's
+ * buffer: a write that fails part way (a full disk) is cut back off, so
+ * that no half line stays to be glued to the next append, and nothing
+ * stays in a buffer to come out later. */
 int gamefile_append(struct gamefile *gf, const char *line, char *err,
 		    size_t errn)
 {
 	if (!gf->f)
 		return fail(err, errn, "no game file open");
-	if (fprintf(gf->f, "%s\n", line) < 0 || fflush(gf->f) != 0 ||
-	    fsync(fileno(gf->f)) != 0)
+	int fd = fileno(gf->f);
+	size_t len = strlen(line);
+	char *buf = malloc(len + 1);
+	if (!buf)
+		return fail(err, errn, "%s: out of memory", gf->path);
+	memcpy(buf, line, len);
+	buf[len++] = '\n';
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		free(buf);
 		return fail(err, errn, "%s: %s", gf->path, strerror(errno));
+	}
+	size_t done = 0;
+	int e = 0;
+	while (done < len) {
+		ssize_t w = write(fd, buf + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			e = w < 0 ? errno : EIO;
+			break;
+		}
+		done += (size_t)w;
+	}
+	free(buf);
+	if (!e && fsync(fd) != 0)
+		e = errno;
+	if (e) {
+		/* the file (opened to append) ended at st_size before */
+		if (done > 0 && ftruncate(fd, st.st_size) == 0)
+			fsync(fd);
+		return fail(err, errn, "%s: %s", gf->path, strerror(e));
+	}
+	return 0;
+}
+
+int gamefile_cut(struct gamefile *gf, long length, char *err, size_t errn)
+{
+	if (!gf->f)
+		return fail(err, errn, "no game file open");
+	int fd = fileno(gf->f);
+	if (length < 0 || ftruncate(fd, (off_t)length) != 0 || fsync(fd) != 0)
+		return fail(err, errn, "%s: %s", gf->path,
+			    length < 0 ? "bad length" : strerror(errno));
 	return 0;
 }
 
@@ -301,6 +347,16 @@ static bool header_line(struct reader *rd, int i, char *line,
 bool gamefile_read(const char *path, gamefile_header_fn header,
 		   gamefile_body_fn body, void *user, struct ini_error *err)
 {
+	return gamefile_read_torn(path, header, body, user, err, NULL);
+}
+
+bool gamefile_read_torn(const char *path, gamefile_header_fn header,
+			gamefile_body_fn body, void *user,
+			struct ini_error *err, long *torn_at)
+{
+	if (torn_at)
+		*torn_at = -1;
+	long at = 0; /* where the line being read starts */
 	memset(err, 0, sizeof *err);
 	snprintf(err->file, sizeof err->file, "%s", path);
 	struct reader rd = {.err = err, .lineno = 0};
@@ -315,9 +371,15 @@ bool gamefile_read(const char *path, gamefile_header_fn header,
 	bool ok = true;
 	while (ok && (len = getline(&line, &cap, f)) >= 0) {
 		rd.lineno++;
+		long start = at;
+		at += (long)len;
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
-		else {
+		else if (torn_at && rd.lineno > HEADER_LINES) {
+			/* an append cut short (gamefile.h): skipped */
+			*torn_at = start;
+			break;
+		} else {
 			ok = read_fail(&rd, "line does not end (file cut)");
 			break;
 		}

@@ -19,7 +19,16 @@ struct ini_ctx {
 	void *user;
 	struct ini_error *err;
 	bool failed;	  /* the handler said stop */
+	/* The section of the last header seen, as the handler was told.
+	 * inih keeps its own copy of the name; a key whose inih section is
+	 * not this one is refused (found by tests/fuzz: the two disagreed on
+	 * "[ file ]", and a loader indexed a table with a -1). */
+	char section[INI_LINE_MAX];
 };
+
+/* inih keeps at most this many bytes of a section name (its MAX_SECTION,
+ * less the NUL). */
+#define INI_SECTION_MAX 49
 
 /* A section header line: call the handler with key == NULL. */
 static void maybe_section(struct ini_ctx *c, const char *s)
@@ -40,6 +49,16 @@ static void maybe_section(struct ini_ctx *c, const char *s)
 		n--;
 	memcpy(name, s, n);
 	name[n] = '\0';
+	if (s[-1] != '[' || end[-1] == ' ' || end[-1] == '\t' ||
+	    n > INI_SECTION_MAX) {
+		ini_fail(c->err, c->line,
+			 "section header [%s] not allowed: no blanks inside "
+			 "the brackets, at most %d characters",
+			 name, INI_SECTION_MAX);
+		c->failed = true;
+		return;
+	}
+	memcpy(c->section, name, n + 1);
 	if (c->h(c->user, name, NULL, NULL, c->line) != 0)
 		c->failed = true;
 }
@@ -100,6 +119,16 @@ static int handler(void *user, const char *section, const char *name,
 	struct ini_ctx *c = user;
 	if (c->failed)
 		return 0;
+	if (strcmp(section, c->section) != 0) {
+		/* a header inih read and the reader did not, e.g. one after
+		 * a form feed */
+		ini_fail(c->err, c->line,
+			 "key %s: its section header is not understood "
+			 "(write [name] at the start of its line)",
+			 name);
+		c->failed = true;
+		return 0;
+	}
 	if (c->h(c->user, section, name, value, c->line) != 0) {
 		c->failed = true;
 		return 0; /* our own error is already recorded */

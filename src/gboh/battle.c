@@ -609,8 +609,10 @@ static int on_restriction(struct battle_ctx *c, struct leader *l,
 			return ini_fail(c->err, line,
 					"restriction longer than %zu characters",
 					sizeof l->restriction - 1);
-		snprintf(l->restriction + len, sizeof l->restriction - len,
-			 "%s%s", len ? " " : "", tok[i]);
+		char *d = l->restriction + len; /* room checked above */
+		if (len)
+			*d++ = ' ';
+		memcpy(d, tok[i], strlen(tok[i]) + 1);
 	}
 	return 0;
 }

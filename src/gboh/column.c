@@ -9,6 +9,7 @@
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
 #include "maniple/sequence.h"
+#include "maniple/stacking.h"
 
 /* 6.75: In Column the TQ is 2 less. */
 #define COLUMN_TQ_LESS 2
@@ -268,6 +269,23 @@ bool column_form_check(const struct game *g, const struct move *m,
 			      "a unit in an enemy ZOC does not change "
 			      "formation",
 			      "6.71");
+	/* 6.77, 6.67, 6.69 (a ruling): no friend moves into a unit In
+	 * Column's hex, a stack faces one way, and a phalanx passing a
+	 * friend may not stop there: a unit sharing a hex with a friend
+	 * does not go into Column there (the soak found the stacks the
+	 * stacking rules then refuse to let stand) */
+	const struct unit *with[4];
+	bool stacked = false;
+	for (int k = 0; to_column && k < 2; k++)
+		stacked = stacked ||
+			  (!hex_is_none(u->at.hex[k]) &&
+			   stacking_units_in(g, u->at.hex[k], u->side, u, NULL,
+					     with, 4) > 0);
+	if (stacked)
+		return refuse(out,
+			      "a unit stacked with a friend does not go into "
+			      "Column",
+			      "6.77");
 	struct footprint fp;
 	bool left;
 	if (!formed_footprint(u, to_column, arg, &fp, &left)) {

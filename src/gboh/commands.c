@@ -29,6 +29,7 @@
 #include "maniple/elcmd.h"
 #include "maniple/reinforcements.h"
 #include "maniple/scorpio.h"
+#include "../tui/cards.h" /* `show card` (issue 8) */
 
 #define ERR_MAX 512
 
@@ -547,6 +548,8 @@ static void cmd_load(void *ctx, int argc, char **argv, struct cmd_result *r)
 	event_add(&e, "kind", "%s", game_kind_name(s->game->kind));
 	event_add(&e, "turn", "%d", s->game->turn);
 	event_add(&e, "lines", "%zu", s->journal.n);
+	if (s->torn_line) /* gamefile.h: a torn last line dropped */
+		event_add(&e, "torn_line", "%d", s->torn_line);
 	cmd_output(r, &e);
 }
 
@@ -1095,6 +1098,7 @@ static const struct cmd_def gboh_defs[] = {
 	DOUBLE_DEPTH_COMMAND_DEFS,
 	ELCMD_COMMAND_DEFS,
 	REINF_COMMAND_DEFS,
+	CARDS_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {
@@ -1295,11 +1299,14 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		size_t j0 = s->journal.n;
 		bool ok = journal_add(&s->journal, text) == 0 &&
 			  (!ended || journal_add(&s->journal, dline) == 0);
+		/* a turn's end and its digest in one append: both or none
+		 * stay (a failed append is cut back off, gamefile.h) */
+		char both[sizeof text + sizeof dline + 2];
+		snprintf(both, sizeof both, "%s%s%s", text, ended ? "\n" : "",
+			 ended ? dline : "");
 		if (ok && s->file.f)
-			ok = gamefile_append(&s->file, text, err, sizeof err) ==
-				     0 &&
-			     (!ended || gamefile_append(&s->file, dline, err,
-							sizeof err) == 0);
+			ok = gamefile_append(&s->file, both, err, sizeof err) ==
+			     0;
 		else if (!ok)
 			snprintf(err, sizeof err, "out of memory");
 		if (!ok) {
@@ -1422,7 +1429,9 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 		     s->default_seed);
 	tmp.replaying = true;
 	struct load_ctx lc = {&tmp};
-	bool ok = gamefile_read(path, load_header, load_body, &lc, err);
+	long torn_at;
+	bool ok = gamefile_read_torn(path, load_header, load_body, &lc, err,
+				     &torn_at);
 	if (ok && !tmp.game) {
 		ok = false;
 		err->line = 1;
@@ -1433,6 +1442,16 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 		ok = false;
 		err->line = 0;
 		snprintf(err->msg, sizeof err->msg, "%s", e2);
+	}
+	/* A last line without its end: an append a crash cut short, never
+	 * shown (gamefile.h); dropped before play goes on in the file. */
+	if (ok && torn_at >= 0) {
+		tmp.torn_line = 6 + (int)tmp.journal.n + 1; /* 6 header lines */
+		if (gamefile_cut(&tmp.file, torn_at, e2, sizeof e2) != 0) {
+			ok = false;
+			err->line = 0;
+			snprintf(err->msg, sizeof err->msg, "%s", e2);
+		}
 	}
 	/* A file cut right after a turn-ending command lacks its digest (a
 	 * crash between the two appends): accepted, and the digest written

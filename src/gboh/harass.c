@@ -64,6 +64,11 @@ bool harass_may_use(const struct game *g, int firer, int target,
 			    f->id);
 	if (f->routed)
 		return deny(out, "10.27", "%s is routed", f->id);
+	/* 6.75: In Column, no missile fire, so no H&D (the soak, drill
+	 * seed 35: a listed H&D whose volley could not be thrown) */
+	if (f->at.in_column)
+		return deny(out, "6.75", "%s is In Column: no missile fire",
+			    f->id);
 	bool lc = f->type == UT_LC;
 	if (f->missile == MC_NONE || (!lc && !is_infantry_hd_type(f->type)))
 		return deny(out, "8.31",
@@ -423,6 +428,25 @@ static struct footprint at_hex(struct footprint fp, struct hex h)
 	return n;
 }
 
+/* 8.33 (a ruling): the harassing unit throws its volley from the last
+ * hex of its path facing the target (a vertex whose Front holds it): the
+ * path may have turned away from the facing it began with, and the move
+ * that brings it there is not played (the soak, drill seed 35: a listed
+ * H&D whose volley found the target behind the thrower) */
+static struct footprint thrower_at(struct footprint home, struct hex last,
+				   struct hex th)
+{
+	struct footprint n = at_hex(home, last);
+	if (footprint_zone(&n, th) == ZONE_FRONT)
+		return n;
+	for (int f = 0; f < FACING_COUNT; f++) {
+		n.facing = f;
+		if (footprint_zone(&n, th) == ZONE_FRONT)
+			return n;
+	}
+	return at_hex(home, last);
+}
+
 /* 8.33: a volley of the exchange that can no longer be thrown: its
  * thrower was routed or eliminated by another volley of it */
 static void lost_volley(struct game *g, const struct unit *u)
@@ -571,11 +595,24 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 	memset(&fc, 0, sizeof fc);
 	f->moved_phase = true; /* 8.31: H&D is movement for 8.15 #5 */
 	struct footprint home = f->at;
-	f->at = at_hex(home, last);
+	f->at = thrower_at(home, last, th);
 	bool hd_may = !f->routed && game_unit_in_play(f) &&
 		      missile_check(g, c.firer, WEAPON_MAIN, th, FIRE_HD, &fc);
 	f->at = home;
-	if (!hd_may && !f->routed && game_unit_in_play(f)) {
+	/* 8.33, 10.22 (a ruling): a target that routed on its own reaction
+	 * (7.15's failed check) and rout moved away may be out of reach:
+	 * the harassing volley is not thrown, the H&D still ends the move */
+	bool gone = !hd_may && !f->routed && game_unit_in_play(f) &&
+		    (t->routed || !game_unit_in_play(t));
+	if (gone) {
+		struct event e;
+		event_init(&e, "hd_no_fire");
+		event_add(&e, "unit", "%s", f->id);
+		event_add(&e, "why", "the target routed out of reach");
+		event_add(&e, "rule", "8.33,10.22");
+		game_emit(g, &e);
+	}
+	if (!hd_may && !gone && !f->routed && game_unit_in_play(f)) {
 		cmd_refuse(r, fc.rule ? fc.rule : "8.33", "%s may not fire: %s",
 			   f->id, fc.reason ? fc.reason : "refused");
 		return false;
@@ -615,11 +652,13 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 	bool back_first = target_may_rout && !firer_may_rout;
 	for (int pass = 0; pass < 2; pass++) {
 		if ((pass == 0) != back_first) {
+			if (gone)
+				continue;
 			if (!game_unit_in_play(f) || f->routed) {
 				lost_volley(g, f);
 				continue;
 			}
-			f->at = at_hex(home, last);
+			f->at = thrower_at(home, last, th);
 			missile_fire(g, c.firer, WEAPON_MAIN, th, FIRE_HD, &fc);
 			f->at = home;
 			continue;

@@ -292,6 +292,8 @@ static bool check_occupants(const struct game *g, const struct move *m,
 
 static bool check_step(const struct game *g, const struct move *m,
 		       struct hex dest, struct move_step *out, int depth);
+static bool face_check(const struct game *g, const struct move *m,
+		       enum facing to, struct move_step *out);
 
 /* 6.67, 6.69: from where the copy c's mover stands (move m2), the move
  * may end there, or go on by one legal step (after a facing change if
@@ -307,7 +309,7 @@ static bool way_on_from(struct game *c, const struct move *m2, int depth)
 		if (f >= 0) {
 			struct move_step t;
 			if (f == was || cu->at.in_column ||
-			    !facing_change_check(c, &m3, (enum facing)f, &t))
+			    !face_check(c, &m3, (enum facing)f, &t))
 				continue;
 			cu->at.facing = f;
 			m3.mp_spent += t.cost.mp;
@@ -739,9 +741,10 @@ bool unit_facing_change_cost(const struct game *g, const struct unit *u,
 	return true;
 }
 
-/* 7.12, 7.14, 7.23, 7.24 turning during a move */
-bool facing_change_check(const struct game *g, const struct move *m,
-			 enum facing to, struct move_step *out)
+/* 7.12, 7.14, 7.23, 7.24 turning during a move (without the 6.67/6.69
+ * look-ahead: facing_change_check adds it) */
+static bool face_check(const struct game *g, const struct move *m,
+		       enum facing to, struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
 	const struct unit *u = move_unit_c(g, m);
@@ -772,6 +775,97 @@ bool facing_change_check(const struct game *g, const struct move *m,
 	}
 	if (m->mp_spent + out->cost.mp > m->ma)
 		return refuse_step(out, "not enough MP left to turn", "7.12");
+	return true;
+}
+
+/* Whether the mover of m, after the turn to `to` (cost s), stands in a
+ * hex with a friendly combat unit. */
+static bool turn_lands_with_friend(const struct game *g,
+				   const struct unit *u,
+				   const struct unit *companion,
+				   const struct footprint *after)
+{
+	for (int k = 0; k < (unit_is_two_hex(u) ? 2 : 1); k++) {
+		const struct unit *o[4];
+		if (stacking_units_in(g, after->hex[k], u->side, u, companion,
+				      o, 4) > 0)
+			return true;
+	}
+	return false;
+}
+
+/* 6.67, 6.69: the look-ahead of way_on_after, for a turn.  A unit that
+ * stands in a friend's hex (passing through it, or stacked there) may not
+ * turn so that it could then neither end its move there (the Stacking
+ * Chart lets it stop, 6.69, and its facing is its mate's, 6.67) nor
+ * leave by a legal step: the book lets a unit pass through such a hex,
+ * never stay in it, so a turn that spends the MP it needs to get out (or
+ * to turn back to the stack's facing) is refused.  NULL when the turn may
+ * be made; else the rule the stranding would break. */
+static const char *turn_strands(const struct game *g, const struct move *m,
+				enum facing to, const struct move_step *s)
+{
+	const struct unit *u = move_unit_c(g, m);
+	if (!u || is_leader_elephant(u))
+		return NULL;
+	const struct unit *mate = move_companion(g, m);
+	struct footprint after = u->at;
+	if (unit_is_two_hex(u) && !u->at.in_column) {
+		if (!phalanx_face_footprint(g, m, to, &after))
+			return NULL; /* face_check has refused already */
+	} else {
+		after.facing = to;
+	}
+	if (!turn_lands_with_friend(g, u, mate, &after))
+		return NULL;
+	/* 10.14: hits reaching the TQ rout the unit, and the rout moves it */
+	if (u->hits + s->cost.hits >= u->tq)
+		return NULL;
+	struct game *c = malloc(sizeof *c);
+	if (!c)
+		return "6.69";
+	*c = *g;
+	struct unit *cu = &c->units[m->unit];
+	cu->at = after;
+	cu->moved_phase = true;
+	cu->moved_turn = true;
+	struct move m2 = *m;
+	m2.mp_spent += s->cost.mp;
+	m2.facing_mp += s->cost.mp;
+	m2.vertices_turned += s->vertices;
+	if (m->began_in_zoc && m->hexes_entered == 0)
+		m2.turned_in_zoc = true; /* 7.24 */
+	const char *rule = NULL;
+	const char *why = stacking_stop_refusal(c, cu, move_companion(c, &m2),
+						&rule);
+	bool ok = !why;
+	if (!ok && unit_is_two_hex(cu) && !cu->at.in_column) {
+		struct hex steps[16][2];
+		ok = !m2.stopped && phalanx_steps(c, &m2, steps, 16) > 0;
+	} else if (!ok) {
+		ok = way_on_from(c, &m2, 0);
+	}
+	free(c);
+	return ok ? NULL : rule ? rule : "6.69";
+}
+
+/* 7.12, 7.14, 7.23, 7.24, 6.67, 6.69 turning during a move */
+bool facing_change_check(const struct game *g, const struct move *m,
+			 enum facing to, struct move_step *out)
+{
+	if (!face_check(g, m, to, out))
+		return false;
+	const char *rule = turn_strands(g, m, to, out);
+	if (rule)
+		return refuse_step(out,
+				   strcmp(rule, "6.67") == 0
+					   ? "after that turn the unit could "
+					     "neither turn back to its stack's "
+					     "facing nor leave the hex"
+					   : "after that turn the unit could "
+					     "not leave the friend's hex it may "
+					     "not stop in",
+				   rule);
 	return true;
 }
 

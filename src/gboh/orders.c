@@ -925,6 +925,13 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 	w->rule = elcmd_end_refusal(g, w->text, sizeof w->text);
 	if (w->rule) /* 4.92: the full MA */
 		return false;
+	/* 6.6, 6.63 (a ruling): the chart binds voluntary moves; a unit
+	 * that has not yet entered a hex, turned or changed formation
+	 * stands where a mandatory move (a rout, 10.25) left it, and may
+	 * end its move there (else an order could strand it) */
+	if (!o->move.hexes_entered && !o->move.vertices_turned &&
+	    !o->move.formed)
+		return true;
 	const struct unit *u = &g->units[o->mover_unit];
 	const struct unit *c =
 		o->stack_mate >= 0 ? &g->units[o->stack_mate] : NULL;
@@ -1717,6 +1724,26 @@ static void add(struct seq_action *out, int max, int *n, int side,
 	va_end(ap);
 }
 
+/* 6.51, 8.31: whether an order to unit ui (its move m) raises a reaction
+ * the instant its move begins (a withdrawal offered to an enemy within
+ * two hexes): `order UNIT hd TARGET` then waits for the answer and is
+ * refused, so it is not listed; `order UNIT` then `hd TARGET` is (the
+ * soak, drill seeds 57, 134).  Played on a copy. */
+static bool order_raises_reaction(const struct game *g, int ui,
+				  const struct move *m)
+{
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	end_move(cp);
+	open_move(cp, m, ui, -1, -1);
+	reactions_at_move_start(cp, ui);
+	bool raised = reactions_pending(cp) || rout_pending(cp);
+	event_log_free(&cp->events);
+	free(cp);
+	return raised;
+}
+
 int orders_legal(const struct game *g, struct seq_action *out, int max)
 {
 	struct ord_why w;
@@ -1730,6 +1757,19 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 	struct move m, mm;
 	/* 6.63, 6.67, 6.69: a mover that may not stop here must move on */
 	bool may_end = check_may_end(g, &w);
+	/* 6.11, 7.32, 10.22: an order ends the open move first; when that
+	 * end raises a decision (a Shock Must Check choice, a rout move),
+	 * the command is refused until it is answered, so no order is
+	 * listed (the soak found them listed; drill seeds 49, 50) */
+	if (may_end && o->moving) {
+		struct game *cp = game_copy_for_search(g, 1);
+		if (cp && !orders_close_move(cp))
+			may_end = false;
+		if (cp) {
+			event_log_free(&cp->events);
+			free(cp);
+		}
+	}
 	/* the orders, as if the open move were ended */
 	for (int i = 0; may_end && i < g->nunits; i++) {
 		if (i == o->mover_unit)
@@ -1750,9 +1790,11 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			if (n < max) /* 5.22 #2, 8.11 */
 				n += missile_legal_order(g, i, out + n,
 							 max - n);
-			if (n < max) /* 8.31 */
-				n += harass_legal_order(g, i, "order",
-							out + n, max - n);
+			int k = n < max ? harass_legal_order(g, i, "order",
+							     out + n, max - n)
+					: 0; /* 8.31 */
+			if (k > 0 && !order_raises_reaction(g, i, &m))
+				n += k;
 		}
 		if (check_order_unit(g, i, true, &m, &w))
 			add(out, max, &n, side, "4.23", "order %s with",

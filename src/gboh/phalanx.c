@@ -349,7 +349,15 @@ static bool plan_step(const struct game *g, const struct move *m,
 	if (m->mp_spent + out->cost.mp > m->ma)
 		return refuse(out, "not enough MP left to enter those hexes",
 			      "6.25");
-	if (p->friends &&
+	/* 6.69: a pivot keeps one half where it was: a friend there binds
+	 * it as much as one in a hex entered */
+	bool kept_with_friend = false;
+	for (int i = 0; i < 2 && !p->friends && !u->double_depth; i++) {
+		const struct unit *o[4];
+		kept_with_friend |= stacking_units_in(g, p->to.hex[i], u->side,
+						      u, NULL, o, 4) > 0;
+	}
+	if ((p->friends || kept_with_friend) &&
 	    !move_two_hex_way_on(g, m, &p->to, out, p->stack_hits))
 		return refuse(out,
 			      "the phalanx could neither end its move there "

@@ -480,8 +480,17 @@ int rfire_legal(const struct game *g, struct seq_action *out, int max)
 		const struct unit *f = &g->units[o->unit];
 		char h[8];
 		hex_format(aim_hex(f, &g->units[o->trigger]), h, sizeof h);
+		struct hex aim = aim_hex(f, &g->units[o->trigger]);
 		for (int w = WEAPON_MAIN; w <= WEAPON_SCREEN && n < max; w++) {
 			if (!(o->weapons & (1 << w)))
+				continue;
+			/* 8.17, 10.27: a volley the unit may no longer throw
+			 * (routed since the offer, Missile No) is not listed;
+			 * `react fire` refuses it (the soak, drill seed 190) */
+			struct fire_check fc;
+			memset(&fc, 0, sizeof fc);
+			if (!missile_check(g, o->unit, (enum fire_weapon)w, aim,
+					   (enum fire_kind)o->fire, &fc))
 				continue;
 			struct seq_action *a = &out[n++];
 			a->side = side;

@@ -1332,9 +1332,15 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		n += elcmd_orders_legal(g, out + n, max - n); /* 4.92 */
 		n += scorpio_legal(g, out + n, max - n); /* 9.85, 9.86 */
 		const char *void_why;
+		/* 6.63, 6.67, 6.69: not while the open move may not end
+		 * where the mover stands (seq_orders_done refuses it) */
+		struct cmd_result mr;
+		cmd_result_init(&mr);
+		bool may_end = orders_move_may_end(g, &mr);
+		cmd_result_free(&mr);
 		/* 5.45: or his Command Range brings on Shock (8.41) */
-		if (!trumper_must_act(g, &void_why) ||
-		    shock_designate_range_useful(g))
+		if (may_end && (!trumper_must_act(g, &void_why) ||
+				shock_designate_range_useful(g)))
 			add(out, max, &n, side, "5.27", "orders done");
 		break;
 	}

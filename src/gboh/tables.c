@@ -981,6 +981,10 @@ static int handler(void *user, const char *section, const char *key,
 		return ini_fail(p->err, line, "key %s before any section", key);
 	if (strcmp(section, "file") == 0)
 		return file_key(p, key, value, line);
+	if (p->table < 0) /* found by tests/fuzz: no table to read it as */
+		return ini_fail(p->err, line,
+				"the [file] section with kind, version and "
+				"table must come first");
 	return table_key[p->table](p, section, key, value, line);
 }
 
@@ -1095,7 +1099,11 @@ static bool read_chart(const char *path, int want, struct spqr_tables *t,
 {
 	struct parse *p = calloc(1, sizeof *p);
 	if (!p) {
-		snprintf(err->file, sizeof err->file, "%s", path);
+		size_t pl = strlen(path); /* a long path is cut, not refused */
+		if (pl >= sizeof err->file)
+			pl = sizeof err->file - 1;
+		memcpy(err->file, path, pl);
+		err->file[pl] = '\0';
 		err->line = 0;
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return false;
@@ -1155,6 +1163,14 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 void tables_free(struct spqr_tables *t)
 {
 	free(t);
+}
+
+struct spqr_tables *tables_copy(const struct spqr_tables *t)
+{
+	struct spqr_tables *c = malloc(sizeof *c);
+	if (c)
+		*c = *t;
+	return c;
 }
 
 bool tables_check_file(const char *path, struct ini_error *err)

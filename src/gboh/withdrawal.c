@@ -1169,7 +1169,14 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 				n = add_action(out, n, max, o->side, "6.51",
 					       "withdraw %s %s", u->id, hb);
 			}
-			for (int f = 0; f < FACING_COUNT; f++) {
+			/* 6.69: in a friend's hex it may not stop in, the
+			 * withdrawal goes on: no facing, no `done` (the
+			 * commands refuse them; the soak found them listed) */
+			const char *srule = NULL;
+			bool stranded = o->state == RO_TAKEN &&
+					game_unit_in_play(u) && !u->routed &&
+					stacking_stop_refusal(g, u, NULL, &srule);
+			for (int f = 0; !stranded && f < FACING_COUNT; f++) {
 				struct move_step st;
 				struct ow_why w;
 				if (ow_face_ok(g, o, (enum facing)f, &st, &w))
@@ -1194,7 +1201,8 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 				n = add_action(out, n, max, o->side, "6.57",
 					       "withdraw line %s%s", u->id,
 					       "");
-			if (!((o->line || o->must) && o->state == RO_OPEN &&
+			if (!stranded &&
+			    !((o->line || o->must) && o->state == RO_OPEN &&
 			      ow_any_step(g, o))) /* 6.57, 9.16 */
 				n = add_action(out, n, max, o->side, "6.52",
 					       "withdraw %s done%s", u->id,

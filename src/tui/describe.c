@@ -1,7 +1,10 @@
 /* describe.c — the words of the map view (see describe.h). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "maniple/sequence.h"
 
 #include "describe.h"
 
@@ -316,28 +319,120 @@ static const char *phase_label(enum phase p)
 	return (int)p >= 0 && p < PHASE_COUNT ? names[p] : "?";
 }
 
+static bool add_hex(struct hex h, struct hex *out, int *n, int max)
+{
+	if (hex_is_none(h))
+		return true;
+	for (int i = 0; i < *n; i++)
+		if (hex_eq(out[i], h))
+			return true;
+	if (*n >= max)
+		return false;
+	out[(*n)++] = h;
+	return true;
+}
+
+int tui_changed_hexes(const struct game *g, const struct unit *before,
+		      int nb, const struct leader *lbefore, int nlb,
+		      struct hex *out, int max)
+{
+	int n = 0;
+	bool fits = true;
+	int nu = g->nunits > nb ? g->nunits : nb;
+	for (int i = 0; i < nu; i++) {
+		const struct unit *a = &before[i], *b = &g->units[i];
+		if (i < nb && i < g->nunits && !memcmp(a, b, sizeof *a))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			if (i < nb)
+				fits = fits && add_hex(a->at.hex[k], out, &n, max);
+			if (i < g->nunits)
+				fits = fits && add_hex(b->at.hex[k], out, &n, max);
+		}
+	}
+	int nl = g->nleaders > nlb ? g->nleaders : nlb;
+	for (int i = 0; i < nl; i++) {
+		const struct leader *a = &lbefore[i], *b = &g->leaders[i];
+		if (i < nlb && i < g->nleaders && !memcmp(a, b, sizeof *a))
+			continue;
+		if (i < nlb)
+			fits = fits && add_hex(a->hex, out, &n, max);
+		if (i < g->nleaders)
+			fits = fits && add_hex(b->hex, out, &n, max);
+	}
+	return fits ? n : -1;
+}
+
+static const char *side_name(const struct game *g, int side)
+{
+	const struct battle *b = g->battle;
+	if (side < 0 || side > 1)
+		return "either side";
+	if (b && b->sides[side].name[0])
+		return b->sides[side].name;
+	return side ? "side 1" : "side 0";
+}
+
+void pending_describe(const struct game *g, char *buf, size_t n)
+{
+	enum seq_step st = seq_step_now(g);
+	if (st == SEQ_NONE) {
+		snprintf(buf, n, "no decision yet: continue goes on (3.0)");
+		return;
+	}
+	if (st == SEQ_OVER) {
+		int res = g->seq.result;
+		if (res == RESULT_SIDE0 || res == RESULT_SIDE1)
+			snprintf(buf, n, "battle over: %s wins (11.2)",
+				 side_name(g, res == RESULT_SIDE0 ? 0 : 1));
+		else if (res == RESULT_DRAW)
+			snprintf(buf, n, "battle over: a draw (11.2)");
+		else
+			snprintf(buf, n, "battle over (11.2)");
+		return;
+	}
+	/* the step in words, with the leader it concerns */
+	static const char *const words[SEQ_STEP_COUNT] = {
+		[SEQ_ELITE] = "elite initiative",
+		[SEQ_ACTIVATE] = "activation",
+		[SEQ_TRUMP_REPLY] = "trump reply",
+		[SEQ_ORDERS] = "orders",
+		[SEQ_MOMENTUM] = "momentum",
+		[SEQ_REACTIVATE] = "re-activation",
+		[SEQ_ROUT] = "rout move",
+		[SEQ_REACTION] = "reaction",
+		[SEQ_SHOCK] = "shock",
+		[SEQ_ELEPHANT] = "elephant leaders",
+	};
+	const char *what = (unsigned)st < SEQ_STEP_COUNT && words[st]
+				   ? words[st]
+				   : seq_step_name(st);
+	char who[80] = "";
+	int a = g->active_leader;
+	if ((st == SEQ_ORDERS || st == SEQ_MOMENTUM) && a >= 0 &&
+	    a < g->nleaders)
+		snprintf(who, sizeof who, " (%s)", g->leaders[a].name);
+	else if (st == SEQ_TRUMP_REPLY && g->seq.trumped >= 0 &&
+		 g->seq.trumped < g->nleaders)
+		snprintf(who, sizeof who, " (against %s)",
+			 g->leaders[g->seq.trumped].name);
+	struct seq_action *acts = calloc(256, sizeof *acts);
+	int nl = acts ? seq_legal(g, acts, 256) : 0;
+	free(acts);
+	snprintf(buf, n, "%s: %s%s - %d legal action%s",
+		 side_name(g, seq_decision_side(g)), what, who, nl,
+		 nl == 1 ? "" : "s");
+}
+
 void status_describe(const struct game *g, char *buf, size_t n)
 {
 	const struct battle *b = g->battle;
-	char turn[32], pending[128];
+	char turn[32], pending[160];
 	if (b && b->turn_limit > 0)
 		snprintf(turn, sizeof turn, "Turn %d/%d", g->turn, b->turn_limit);
 	else
 		snprintf(turn, sizeof turn, "Turn %d", g->turn);
-	if (g->phase == PHASE_OVER) {
-		snprintf(pending, sizeof pending, "no decision: the battle is over");
-	} else if (g->active_leader >= 0 && g->active_leader < g->nleaders) {
-		const struct leader *l = &g->leaders[g->active_leader];
-		/* 5.1: the active leader's player decides */
-		snprintf(pending, sizeof pending, "%s to act: %s",
-			 b && l->side >= 0 && l->side <= 1
-				 ? b->sides[l->side].name
-				 : "?",
-			 l->name);
-	} else {
-		/* 5.12: a player activates one of his leaders */
-		snprintf(pending, sizeof pending, "to decide: leader activation");
-	}
-	snprintf(buf, n, "%s | %s | %s | %s", b ? b->name : "?", turn,
-		 phase_label(g->phase), pending);
+	pending_describe(g, pending, sizeof pending);
+	snprintf(buf, n, "%s | %s %s | %s", pending, turn,
+		 phase_label(g->phase), b ? b->name : "?");
 }

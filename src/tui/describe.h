@@ -41,7 +41,21 @@ struct panel_text {
 void panel_describe(const struct game *g, struct hex h, int width,
 		    struct panel_text *out);
 
-/* The status line: battle, turn, phase and whose decision is pending. */
+/* Whose decision is pending, in words, from seq_step_now,
+ * seq_decision_side and seq_legal: "Rome: orders (the Tribune) - 9 legal
+ * actions"; "no decision yet: continue starts the turn (3.0)"; "battle
+ * over: Rome wins (11.2)". */
+void pending_describe(const struct game *g, char *buf, size_t n);
+/* The hexes a command changed, for drawing only them again: where each
+ * unit or leader whose state differs from before[] / lbefore[] (copies
+ * taken before the command, nb and nlb of them) stood and where it stands
+ * now, each hex once.  Returns the count, or -1 when more than max. */
+int tui_changed_hexes(const struct game *g, const struct unit *before,
+		      int nb, const struct leader *lbefore, int nlb,
+		      struct hex *out, int max);
+
+/* The status line: the pending decision first (it must never be cut),
+ * then turn, phase and battle. */
 void status_describe(const struct game *g, char *buf, size_t n);
 
 #endif

@@ -22,8 +22,21 @@ static const struct tui_binding bindings[] = {
 	 "previous column, same row (WSW or WNW)", NULL},
 	{'l', "l", TC_EAST, "cursor east", "same as Right", NULL},
 	{'h', "h", TC_WEST, "cursor west", "same as Left", NULL},
+	{':', ":", TC_COMMAND, "command-line",
+	 "type a command (Enter runs, Esc cancels, Tab completes, Up/Down "
+	 "recall)",
+	 "cmd"},
+	{'\r', "Enter", TC_LEGAL, "legal",
+	 "list the legal actions; Enter there does the one selected", "legal"},
+	{'e', "e", TC_LOG, "log", "show or hide the event log", "log"},
+	{KEY_PPAGE, "PgUp", TC_LOG_UP, "log back",
+	 "scroll the event log back a page", NULL},
+	{KEY_NPAGE, "PgDn", TC_LOG_DOWN, "log forward",
+	 "scroll the event log forward a page", NULL},
+	{'[', "[", TC_LOG_UP, "log back", "the same as PgUp", NULL},
+	{']', "]", TC_LOG_DOWN, "log forward", "the same as PgDn", NULL},
 	{'\t', "Tab", TC_NEXT_UNIT, "cursor next-unit",
-	 "cursor to the next unit on the map", "unit"},
+	 "cursor to the next unit on the map", NULL},
 	{KEY_BTAB, "S-Tab", TC_PREV_UNIT, "cursor prev-unit",
 	 "cursor to the previous unit", NULL},
 	{'a', "a", TC_ACTIVE_LEADER, "cursor active-leader",
@@ -33,28 +46,115 @@ static const struct tui_binding bindings[] = {
 	{'o', "o", TC_OVERVIEW, "view overview",
 	 "overview of the whole map (o again to return)", "overview"},
 	{'s', "s", TC_OVERLAY_STACK, "overlay stack",
-	 "show or hide stack and leader marks", "overlays"},
+	 "show or hide stack and leader marks", NULL},
 	{'c', "c", TC_OVERLAY_COHESION, "overlay cohesion",
-	 "show or hide cohesion hits/TQ", "overlays"},
+	 "show or hide cohesion hits/TQ", NULL},
 	{'#', "#", TC_OVERLAY_HEXNUM, "overlay hexnum",
-	 "show or hide hex numbers", "overlays"},
+	 "show or hide hex numbers", NULL},
 	{'?', "?", TC_HELP, "help", "this help", "help"},
 	{CTRL('l'), "^L", TC_REDRAW, "redraw", "redraw the screen", NULL},
 	{'q', "q", TC_QUIT, "quit", "quit", "quit"},
 };
 
-const struct tui_binding *tui_bindings(size_t *n)
+/* The table in use: the defaults above, or the player's (config.c). */
+static const struct tui_binding *active = bindings;
+static size_t nactive = sizeof bindings / sizeof bindings[0];
+
+void tui_bindings_override(const struct tui_binding *b, size_t n)
+{
+	active = b ? b : bindings;
+	nactive = b ? n : sizeof bindings / sizeof bindings[0];
+}
+
+const struct tui_binding *tui_default_bindings(size_t *n)
 {
 	*n = sizeof bindings / sizeof bindings[0];
 	return bindings;
 }
 
+const struct tui_binding *tui_bindings(size_t *n)
+{
+	*n = nactive;
+	return active;
+}
+
 const struct tui_binding *tui_binding_for(int key)
 {
-	for (size_t i = 0; i < sizeof bindings / sizeof bindings[0]; i++)
-		if (bindings[i].key == key)
-			return &bindings[i];
+	for (size_t i = 0; i < nactive; i++)
+		if (active[i].key == key)
+			return &active[i];
 	return NULL;
+}
+
+/* The `:` line: keys not here insert their character when printable. */
+static const struct tui_mode_binding line_bindings[] = {
+	{'\r', "Enter", LC_RUN, "run the command"},
+	{KEY_ENTER, "kEnter", LC_RUN, "the same as Enter"},
+	{27, "Esc", LC_CANCEL, "close the line (its text stays in the history "
+			       "only when run)"},
+	{'\t', "Tab", LC_COMPLETE,
+	 "complete the word: command, unit, leader, hex, facing; again: next"},
+	{KEY_BACKSPACE, "BkSp", LC_BACKSPACE,
+	 "delete before the cursor (on an empty line: close it)"},
+	{127, "Del", LC_BACKSPACE, "the same as BkSp"},
+	{CTRL('h'), "^H", LC_BACKSPACE, "the same as BkSp"},
+	{KEY_DC, "Delete", LC_DELETE, "delete under the cursor"},
+	{KEY_LEFT, "Left", LC_LEFT, "cursor left"},
+	{KEY_RIGHT, "Right", LC_RIGHT, "cursor right"},
+	{KEY_HOME, "Home", LC_HOME, "to the start of the line"},
+	{CTRL('a'), "^A", LC_HOME, "the same as Home"},
+	{KEY_END, "End", LC_END, "to the end of the line"},
+	{CTRL('e'), "^E", LC_END, "the same as End"},
+	{CTRL('u'), "^U", LC_KILL, "delete up to the cursor"},
+	{CTRL('w'), "^W", LC_KILL_WORD, "delete the word before the cursor"},
+	{KEY_UP, "Up", LC_PREV, "the command before (history)"},
+	{KEY_DOWN, "Down", LC_NEXT, "the command after (history)"},
+};
+
+static const struct tui_mode_binding list_bindings[] = {
+	{KEY_UP, "Up", PC_UP, "select the action above"},
+	{'k', "k", PC_UP, "the same as Up"},
+	{KEY_DOWN, "Down", PC_DOWN, "select the action below"},
+	{'j', "j", PC_DOWN, "the same as Down"},
+	{KEY_PPAGE, "PgUp", PC_PAGE_UP, "a page up"},
+	{KEY_NPAGE, "PgDn", PC_PAGE_DOWN, "a page down"},
+	{KEY_HOME, "Home", PC_FIRST, "the first action"},
+	{KEY_END, "End", PC_LAST, "the last action"},
+	{'g', "g", PC_FIRST, "the same as Home"},
+	{'G', "G", PC_LAST, "the same as End"},
+	{'\r', "Enter", PC_RUN, "do the selected action (as if typed after :)"},
+	{KEY_ENTER, "kEnter", PC_RUN, "the same as Enter"},
+	{':', ":", PC_EDIT, "put the selected action on the : line to edit"},
+	{27, "Esc", PC_CLOSE, "close the list"},
+	{'q', "q", PC_CLOSE, "the same as Esc"},
+};
+
+const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
+						 size_t *n)
+{
+	if (m == KM_LIST) {
+		*n = sizeof list_bindings / sizeof list_bindings[0];
+		return list_bindings;
+	}
+	*n = sizeof line_bindings / sizeof line_bindings[0];
+	return line_bindings;
+}
+
+const struct tui_mode_binding *tui_mode_binding_for(enum tui_keymode m,
+						    int key)
+{
+	size_t n;
+	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
+	for (size_t i = 0; i < n; i++)
+		if (b[i].key == key)
+			return &b[i];
+	return NULL;
+}
+
+const char *tui_mode_title(enum tui_keymode m)
+{
+	return m == KM_LIST ? "legal actions' list (Enter on the map)"
+			    : "command line (: on the map)";
 }
 
 static void append(char *buf, size_t n, const char *s)
@@ -67,28 +167,28 @@ static void append(char *buf, size_t n, const char *s)
 
 char *tui_key_line(char *buf, size_t n)
 {
-	size_t count = sizeof bindings / sizeof bindings[0];
+	size_t count = nactive;
 	if (n == 0)
 		return buf;
 	buf[0] = '\0';
 	/* each hint once, with the keys of all bindings sharing its group */
 	for (size_t i = 0; i < count; i++) {
-		const char *hint = bindings[i].hint;
+		const char *hint = active[i].hint;
 		bool seen = false;
 		if (!hint)
 			continue;
 		for (size_t j = 0; j < i; j++)
-			if (bindings[j].hint && !strcmp(bindings[j].hint, hint))
+			if (active[j].hint && !strcmp(active[j].hint, hint))
 				seen = true;
 		if (seen)
 			continue;
 		char part[64] = "";
 		for (size_t j = i; j < count; j++) {
-			if (!bindings[j].hint || strcmp(bindings[j].hint, hint))
+			if (!active[j].hint || strcmp(active[j].hint, hint))
 				continue;
 			if (part[0])
 				append(part, sizeof part, "/");
-			append(part, sizeof part, bindings[j].key_name);
+			append(part, sizeof part, active[j].key_name);
 		}
 		append(part, sizeof part, " ");
 		append(part, sizeof part, hint);

@@ -3,19 +3,53 @@
 
 void tui_layout_compute(struct tui_layout *l, int w, int h)
 {
+	tui_layout_compute_log(l, w, h, -1);
+}
+
+void tui_layout_compute_log(struct tui_layout *l, int w, int h, int want_log)
+{
 	*l = (struct tui_layout){.w = w, .h = h};
 	l->too_small = w < TUI_MIN_W || h < TUI_MIN_H;
 	if (l->too_small)
 		return;
+	bool wide = w >= TUI_BOTH_W, tall = h >= TUI_BOTH_H;
 	l->status_h = TUI_STATUS_H;
 	l->status_y = h - TUI_STATUS_H;
 	l->panel_w = TUI_PANEL_W;
 	l->panel_x = w - TUI_PANEL_W;
 	l->panel_y = 0;
 	l->panel_h = h - TUI_STATUS_H;
+	l->panel_shown = true;
+	l->log_shown = want_log > 0 || (want_log < 0 && (wide || tall));
+	if (l->log_shown && wide) {
+		/* map | panel | log */
+		int lw = (w - TUI_PANEL_W) / 3;
+		lw = lw < TUI_LOG_W_MIN ? TUI_LOG_W_MIN
+		     : lw > TUI_LOG_W_MAX ? TUI_LOG_W_MAX
+					  : lw;
+		l->log_w = lw;
+		l->log_x = w - lw;
+		l->log_y = 0;
+		l->log_h = h - TUI_STATUS_H;
+		l->panel_x = w - lw - TUI_PANEL_W;
+	} else if (l->log_shown && tall) {
+		/* the panel above, the log below, in one column */
+		l->panel_h = (h - TUI_STATUS_H) / 2;
+		l->log_x = l->panel_x;
+		l->log_y = l->panel_h;
+		l->log_w = TUI_PANEL_W;
+		l->log_h = h - TUI_STATUS_H - l->panel_h;
+	} else if (l->log_shown) {
+		/* in the panel's place */
+		l->panel_shown = false;
+		l->log_x = l->panel_x;
+		l->log_y = 0;
+		l->log_w = TUI_PANEL_W;
+		l->log_h = h - TUI_STATUS_H;
+	}
 	l->map_x = 0;
 	l->map_y = 0;
-	l->map_w = w - TUI_PANEL_W;
+	l->map_w = l->panel_x;
 	l->map_h = h - TUI_STATUS_H;
 }
 

@@ -18,6 +18,13 @@
 #define TUI_STATUS_H 2	/* status line and key line */
 #define TUI_COL_PITCH 4
 #define TUI_ROW_PITCH 2
+/* The event log: at least this wide (with the panel) it has its own
+ * column; at least this tall (and not wide) it shares the panel's column;
+ * else it takes the panel's place while shown. */
+#define TUI_BOTH_W 120
+#define TUI_BOTH_H 40
+#define TUI_LOG_W_MIN 36
+#define TUI_LOG_W_MAX 64
 
 struct tui_layout {
 	int w, h;		/* the terminal */
@@ -25,10 +32,17 @@ struct tui_layout {
 	int map_x, map_y, map_w, map_h;
 	int panel_x, panel_y, panel_w, panel_h;
 	int status_y, status_h;
+	bool panel_shown, log_shown;
+	int log_x, log_y, log_w, log_h;	/* the event log, its border included */
 };
 
-/* Splits a w x h terminal into map, side panel and status lines. */
+/* Splits a w x h terminal into map, side panel and status lines; the event
+ * log is shown where there is room for both it and the panel. */
 void tui_layout_compute(struct tui_layout *l, int w, int h);
+/* The same with the log asked for: -1 where there is room (as above),
+ * 0 hidden, 1 shown (in the panel's place when there is no room for
+ * both). */
+void tui_layout_compute_log(struct tui_layout *l, int w, int h, int want_log);
 
 /* The part of the map the map window shows: hex (col0,row0) is drawn at
  * the top left. */

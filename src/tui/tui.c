@@ -2,22 +2,35 @@
  * for the hex under the cursor, a status line, an overview and the key
  * help.  All view state lives in struct tui_view; the screen is drawn into
  * windows and sent with wnoutrefresh/doupdate, and a cursor step redraws
- * only the two cells it touches. */
+ * only the two cells it touches.
+ *
+ * The view plays the game through its session: the `:` command line and
+ * the legal actions' list hand command lines to session_exec, exactly as a
+ * script does (so the game file gets them the same way); the view never
+ * changes the game itself.  After a command only the cells of the units
+ * and leaders it changed are redrawn, with the panel, the status line and
+ * the event log. */
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "maniple/battle.h"
 #include "maniple/game.h"
+#include "maniple/sequence.h"
+#include "maniple/stopsig.h"
 #include "maniple/tui.h"
 
+#include "cmdline.h"
+#include "config.h"
 #include "describe.h"
 #include "glyphs.h"
 #include "keys.h"
 #include "layout.h"
+#include "logview.h"
 
 enum tui_mode { MODE_MAP, MODE_OVERVIEW, MODE_HELP };
 
@@ -25,8 +38,14 @@ enum {
 	DIRTY_MAP = 1 << 0,	/* the whole map window */
 	DIRTY_PANEL = 1 << 1,
 	DIRTY_STATUS = 1 << 2,
-	DIRTY_ALL = DIRTY_MAP | DIRTY_PANEL | DIRTY_STATUS,
+	DIRTY_LOG = 1 << 3,
+	DIRTY_LIST = 1 << 4,
+	DIRTY_ALL = DIRTY_MAP | DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG |
+		    DIRTY_LIST,
 };
+
+#define REDRAW_CELLS_MAX 64 /* more changed cells: redraw the whole map */
+#define LEGAL_MAX 256
 
 #define LEVELS 4 /* elevation shades: 0, 1, 2, 3 and more */
 
@@ -45,13 +64,14 @@ struct cellch {
 };
 
 struct tui_view {
-	struct game *g;
+	struct session *s;	/* the game is played through it */
+	struct game *g;		/* s->game, as last seen */
 	const struct map *map;
 	struct tui_glyphs gl;
 	struct tui_palette pal;
 	struct tui_layout lay;
 	struct tui_viewport vp;
-	WINDOW *wmap, *wpanel, *wstatus, *whelp;
+	WINDOW *wmap, *wpanel, *wstatus, *whelp, *wlog, *wlist;
 	enum tui_mode mode;
 	struct hex cursor;
 	int unit_focus;		/* index of the last unit jumped to */
@@ -60,12 +80,26 @@ struct tui_view {
 	char goto_buf[5];
 	int goto_len;
 	int help_top;
-	char message[160];
+	char message[CMD_REASON_MAX + 64];
 	unsigned dirty;
-	struct hex redraw_cells[2];
+	struct hex redraw_cells[REDRAW_CELLS_MAX];
 	int nredraw_cells;
 	bool quit;
 	struct panel_text panel; /* scratch for the side panel */
+	char status[512];	/* the status line, redone after each command */
+	struct tui_cmdline cl;	/* the `:` line */
+	char completions[256];	/* Tab's candidates, shown while typing */
+	struct tui_log log;	/* the event log panel's lines */
+	int log_want;		/* -1 where there is room, 0 hidden, 1 shown */
+	bool list_open;		/* the legal actions' list */
+	struct seq_action legal[LEGAL_MAX];
+	int nlegal, list_sel, list_top;
+	/* the pieces before a command, to find the cells it changed */
+	struct unit before_units[BATTLE_UNITS_MAX];
+	struct leader before_leaders[BATTLE_LEADERS_MAX];
+	int before_nunits, before_nleaders;
+	int colours;		/* tui_options.colours */
+	const struct tui_config *config; /* tui_options.config */
 };
 
 /* ---- colours ---- */
@@ -128,6 +162,38 @@ static void palette_init(struct tui_palette *p, const struct battle *b,
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
 	p->dim = new_pair(&next, c256 ? 244 : COLOR_WHITE, -1);
+}
+
+/* The player's [colours] (config.c) over the pairs palette_init made. */
+static void palette_config(struct tui_palette *p, const struct tui_config *c)
+{
+	int n = p->ncolours;
+	if (!c || !n)
+		return;
+	for (int l = 0; l < LEVELS; l++) {
+		for (int t = 0; t < TERRAIN_COUNT; t++) {
+			tui_config_recolour(c, TCR_TERRAIN + t, p->terrain[t][l],
+					    false, n);
+			if (l > 0)
+				tui_config_recolour(c, TCR_LEVEL1 + l - 1,
+						    p->terrain[t][l], true, n);
+		}
+		for (int f = 0; f < TF_COUNT; f++) {
+			tui_config_recolour(c, TCR_FEATURE + f, p->feature[f][l],
+					    false, n);
+			if (l > 0)
+				tui_config_recolour(c, TCR_LEVEL1 + l - 1,
+						    p->feature[f][l], true, n);
+		}
+	}
+	for (int s = 0; s < 2; s++) {
+		tui_config_recolour(c, TCR_SIDE1 + s, p->counter[s], true, n);
+		tui_config_recolour(c, TCR_SIDE1 + s, p->leader[s], false, n);
+	}
+	tui_config_recolour(c, TCR_GOOD, p->good, false, n);
+	tui_config_recolour(c, TCR_WARN, p->warn, false, n);
+	tui_config_recolour(c, TCR_BAD, p->bad, false, n);
+	tui_config_recolour(c, TCR_DIM, p->dim, false, n);
 }
 
 /* ---- one hex of the map ---- */
@@ -437,16 +503,34 @@ static void draw_panel(struct tui_view *v)
 	wattrset(w, A_NORMAL);
 }
 
+/* The `:` line on the status bar's second line, scrolled sideways to
+ * keep the cursor in view; returns the cursor's column. */
+static int draw_cmdline(struct tui_view *v, WINDOW *w)
+{
+	const struct tui_cmdline *c = &v->cl;
+	int room = v->lay.w - 2; /* after the ':' and before the last column */
+	int off = c->pos > room ? c->pos - room : 0;
+	mvwaddch(w, 1, 0, ':');
+	waddnstr(w, c->buf + off, room < c->len - off ? room : c->len - off);
+	return 1 + c->pos - off;
+}
+
 static void draw_status(struct tui_view *v)
 {
 	WINDOW *w = v->wstatus;
 	char buf[512];
 	werase(w);
-	status_describe(v->g, buf, sizeof buf);
 	wattrset(w, A_REVERSE);
 	mvwhline(w, 0, 0, ' ', v->lay.w);
-	mvwaddnstr(w, 0, 0, buf, v->lay.w);
+	if (v->cl.open && v->completions[0])
+		mvwaddnstr(w, 0, 0, v->completions, v->lay.w);
+	else
+		mvwaddnstr(w, 0, 0, v->status, v->lay.w);
 	wattrset(w, A_NORMAL);
+	if (v->cl.open) {
+		draw_cmdline(v, w);
+		return;
+	}
 	if (v->goto_active) {
 		char shown[5];
 		for (int i = 0; i < 4; i++)
@@ -466,16 +550,106 @@ static void draw_status(struct tui_view *v)
 	mvwaddnstr(w, 1, 0, buf, v->lay.w);
 }
 
-/* The help's lines: the key bindings, a blank line, the map legend. */
+/* The event log: a title row, then the lines folded to the width, the
+ * newest at the bottom unless scrolled back. */
+static void draw_log(struct tui_view *v)
+{
+	WINDOW *w = v->wlog;
+	int h = v->lay.log_h, width = v->lay.log_w - 2;
+	werase(w);
+	for (int y = 0; y < h; y++) {
+		cchar_t cc;
+		wchar_t s[2] = {v->gl.border, L'\0'};
+		if (setcchar(&cc, s, A_NORMAL, v->pal.dim, NULL) == OK)
+			mvwadd_wch(w, y, 0, &cc);
+	}
+	int rows = h - 1;
+	bool more = tui_log_more_below(&v->log, width, rows);
+	wattrset(w, A_BOLD);
+	mvwaddnstr(w, 0, 2, v->log.follow ? "Log: [ back  e hides"
+					  : "Log: [ back  ] forward",
+		   width);
+	wattrset(w, A_NORMAL);
+	long k = tui_log_top(&v->log, width, rows);
+	int y = 1;
+	int last = more ? h - 1 : h;
+	for (; y < last && k < v->log.base + v->log.n; k++) {
+		const char *t = tui_log_line(&v->log, k);
+		int st, len;
+		bool cmd = t[0] == '>', bad = !strncmp(t, "refused", 7) ||
+					      !strncmp(t, "malformed", 9);
+		wattrset(w, cmd ? A_BOLD : A_NORMAL);
+		if (bad)
+			wattron(w, COLOR_PAIR(v->pal.bad) | A_BOLD);
+		for (int r = 0; y < last && tui_log_row(t, width, r, &st, &len);
+		     r++, y++)
+			mvwaddnstr(w, y, r ? 4 : 2, t + st, len);
+	}
+	wattrset(w, A_NORMAL);
+	if (more) {
+		wattrset(w, A_REVERSE);
+		mvwaddnstr(w, h - 1, 2, "-- more below: ] --", width);
+		wattrset(w, A_NORMAL);
+	}
+}
+
+/* The legal actions' list, over the map: the pending decision, then one
+ * action a line with its rule, the selected one highlighted. */
+static void draw_list(struct tui_view *v)
+{
+	WINDOW *w = v->wlist;
+	int h, width;
+	getmaxyx(w, h, width);
+	werase(w);
+	wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	char title[256];
+	pending_describe(v->g, title, sizeof title);
+	wattrset(w, A_BOLD);
+	mvwaddnstr(w, 1, 2, title, width - 4);
+	wattrset(w, A_NORMAL);
+	int rows = h - 4;
+	if (v->list_sel < v->list_top)
+		v->list_top = v->list_sel;
+	if (v->list_sel >= v->list_top + rows)
+		v->list_top = v->list_sel - rows + 1;
+	if (v->nlegal == 0)
+		mvwaddnstr(w, 2, 2, "nothing to do now", width - 4);
+	for (int i = 0; i < rows && v->list_top + i < v->nlegal; i++) {
+		const struct seq_action *a = &v->legal[v->list_top + i];
+		char line[256];
+		snprintf(line, sizeof line, " %-*s %s", width - 16, a->line,
+			 a->rule);
+		wattrset(w, v->list_top + i == v->list_sel ? A_REVERSE
+							   : A_NORMAL);
+		mvwhline(w, 2 + i, 1, ' ', width - 2);
+		mvwaddnstr(w, 2 + i, 1, line, width - 2);
+	}
+	wattrset(w, A_DIM);
+	char foot[96];
+	snprintf(foot, sizeof foot, "%d/%d  Enter does it  : edits  Esc closes",
+		 v->nlegal ? v->list_sel + 1 : 0, v->nlegal);
+	mvwaddnstr(w, h - 2, 2, foot, width - 4);
+	wattrset(w, A_NORMAL);
+}
+
+/* The help's lines: the map's key bindings, then the command line's and
+ * the legal list's (each after a blank line and its title), a blank line,
+ * the map legend. */
 static size_t help_lines(const struct tui_view *v)
 {
-	size_t n;
+	size_t n, total;
 	char line[8];
 	tui_bindings(&n);
+	total = n;
+	for (int m = 0; m < KM_COUNT; m++) {
+		size_t k;
+		tui_mode_bindings((enum tui_keymode)m, &k);
+		total += 2 + k;
+	}
 	int k = 0;
 	while (tui_legend_line(&v->gl, k, line, sizeof line))
 		k++;
-	return n + 1 + (size_t)k;
+	return total + 1 + (size_t)k;
 }
 
 static void help_line(const struct tui_view *v, size_t i, char *buf, size_t n)
@@ -483,11 +657,31 @@ static void help_line(const struct tui_view *v, size_t i, char *buf, size_t n)
 	size_t nb;
 	const struct tui_binding *b = tui_bindings(&nb);
 	buf[0] = '\0';
-	if (i < nb)
+	if (i < nb) {
 		snprintf(buf, n, "  %-6s %-21s %s", b[i].key_name, b[i].command,
 			 b[i].help);
-	else if (i > nb)
-		tui_legend_line(&v->gl, (int)(i - nb - 1), buf, n);
+		return;
+	}
+	i -= nb;
+	for (int m = 0; m < KM_COUNT; m++) {
+		size_t k;
+		const struct tui_mode_binding *mb =
+			tui_mode_bindings((enum tui_keymode)m, &k);
+		if (i == 0)
+			return; /* a blank line */
+		if (i == 1) {
+			snprintf(buf, n, "%s:", tui_mode_title((enum tui_keymode)m));
+			return;
+		}
+		if (i < 2 + k) {
+			snprintf(buf, n, "  %-6s %s", mb[i - 2].key_name,
+				 mb[i - 2].help);
+			return;
+		}
+		i -= 2 + k;
+	}
+	if (i > 0)
+		tui_legend_line(&v->gl, (int)(i - 1), buf, n);
 }
 
 static void draw_help(struct tui_view *v)
@@ -521,7 +715,8 @@ static void draw_help(struct tui_view *v)
 
 static void free_windows(struct tui_view *v)
 {
-	WINDOW **ws[] = {&v->wmap, &v->wpanel, &v->wstatus, &v->whelp};
+	WINDOW **ws[] = {&v->wmap,  &v->wpanel, &v->wstatus,
+			 &v->whelp, &v->wlog,	&v->wlist};
 	for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
 		if (*ws[i]) {
 			delwin(*ws[i]);
@@ -529,12 +724,32 @@ static void free_windows(struct tui_view *v)
 		}
 }
 
+/* The legal list's window for the current layout and list length. */
+static void make_list_window(struct tui_view *v)
+{
+	if (v->wlist) {
+		delwin(v->wlist);
+		v->wlist = NULL;
+	}
+	const struct tui_layout *l = &v->lay;
+	if (l->too_small || !v->list_open)
+		return;
+	int w = l->map_w - 2 < 72 ? l->map_w - 2 : 72;
+	int h = v->nlegal + 4;
+	if (h < 6)
+		h = 6;
+	if (h > l->map_h - 1)
+		h = l->map_h - 1;
+	v->wlist = newwin(h, w, l->map_y + 1, l->map_x + 1);
+	v->dirty |= DIRTY_LIST;
+}
+
 static void relayout(struct tui_view *v)
 {
 	int h, w;
 	getmaxyx(stdscr, h, w);
 	free_windows(v);
-	tui_layout_compute(&v->lay, w, h);
+	tui_layout_compute_log(&v->lay, w, h, v->log_want);
 	erase();
 	if (v->lay.too_small) {
 		char msg[96];
@@ -551,10 +766,14 @@ static void relayout(struct tui_view *v)
 	wnoutrefresh(stdscr);
 	struct tui_layout *l = &v->lay;
 	v->wmap = newwin(l->map_h, l->map_w, l->map_y, l->map_x);
-	v->wpanel = newwin(l->panel_h, l->panel_w, l->panel_y, l->panel_x);
+	if (l->panel_shown)
+		v->wpanel = newwin(l->panel_h, l->panel_w, l->panel_y, l->panel_x);
+	if (l->log_shown)
+		v->wlog = newwin(l->log_h, l->log_w, l->log_y, l->log_x);
 	v->wstatus = newwin(l->status_h, l->w, l->status_y, 0);
 	v->whelp = newwin(l->h, l->w, 0, 0);
-	if (!v->wmap || !v->wpanel || !v->wstatus || !v->whelp) {
+	if (!v->wmap || (l->panel_shown && !v->wpanel) ||
+	    (l->log_shown && !v->wlog) || !v->wstatus || !v->whelp) {
 		free_windows(v);
 		v->lay.too_small = true;
 		return;
@@ -566,16 +785,19 @@ static void relayout(struct tui_view *v)
 	v->vp.row0 = v->cursor.row - viewport_rows(&v->vp) / 2;
 	viewport_follow(&v->vp, v->cursor, v->map->col_min, v->map->col_max,
 			v->map->row_min, v->map->row_max);
+	make_list_window(v);
 	v->dirty = DIRTY_ALL;
 }
 
 static void render(struct tui_view *v)
 {
 	if (v->lay.too_small) {
+		curs_set(0);
 		doupdate();
 		return;
 	}
 	if (v->mode == MODE_HELP) {
+		curs_set(0);
 		draw_help(v);
 		wnoutrefresh(v->whelp);
 		doupdate();
@@ -593,13 +815,33 @@ static void render(struct tui_view *v)
 		if (v->dirty & DIRTY_MAP || v->nredraw_cells)
 			wnoutrefresh(v->wmap);
 	}
-	if (v->dirty & DIRTY_PANEL) {
+	if (v->wpanel && (v->dirty & DIRTY_PANEL)) {
 		draw_panel(v);
 		wnoutrefresh(v->wpanel);
 	}
-	if (v->dirty & DIRTY_STATUS) {
+	if (v->wlog && (v->dirty & DIRTY_LOG)) {
+		draw_log(v);
+		wnoutrefresh(v->wlog);
+	}
+	/* the list lies over the map: drawn again when the map under it was */
+	if (v->wlist && (v->dirty & (DIRTY_LIST | DIRTY_MAP) ||
+			 v->nredraw_cells)) {
+		draw_list(v);
+		touchwin(v->wlist);
+		wnoutrefresh(v->wlist);
+	}
+	if (v->dirty & DIRTY_STATUS || v->cl.open) {
 		draw_status(v);
 		wnoutrefresh(v->wstatus);
+	}
+	if (v->cl.open) {
+		/* the terminal's cursor stands in the `:` line */
+		int x = draw_cmdline(v, v->wstatus);
+		wmove(v->wstatus, 1, x);
+		wnoutrefresh(v->wstatus);
+		curs_set(1);
+	} else {
+		curs_set(0);
 	}
 	v->dirty = 0;
 	v->nredraw_cells = 0;
@@ -607,6 +849,21 @@ static void render(struct tui_view *v)
 }
 
 /* ---- commands ---- */
+
+/* A cell to draw again at the next render; too many: the whole map. */
+static void add_redraw(struct tui_view *v, struct hex h)
+{
+	if (hex_is_none(h) || (v->dirty & DIRTY_MAP))
+		return;
+	for (int i = 0; i < v->nredraw_cells; i++)
+		if (hex_eq(v->redraw_cells[i], h))
+			return;
+	if (v->nredraw_cells == REDRAW_CELLS_MAX) {
+		v->dirty |= DIRTY_MAP;
+		return;
+	}
+	v->redraw_cells[v->nredraw_cells++] = h;
+}
 
 static void set_cursor(struct tui_view *v, struct hex h)
 {
@@ -628,10 +885,184 @@ static void set_cursor(struct tui_view *v, struct hex h)
 			    v->map->row_min, v->map->row_max)) {
 		v->dirty |= DIRTY_MAP;
 	} else {
-		v->redraw_cells[0] = old;
-		v->redraw_cells[1] = h;
-		v->nredraw_cells = 2;
+		add_redraw(v, old);
+		add_redraw(v, h);
 	}
+}
+
+/* The log window's text width and rows (a title row above them). */
+static void log_size(const struct tui_view *v, int *w, int *h)
+{
+	int lw = v->lay.log_shown ? v->lay.log_w : TUI_PANEL_W;
+	int lh = v->lay.log_shown ? v->lay.log_h : v->lay.h - TUI_STATUS_H;
+	*w = lw - 2 > 4 ? lw - 2 : 4;
+	*h = lh - 1 > 1 ? lh - 1 : 1;
+}
+
+static void show_log(struct tui_view *v, int want)
+{
+	v->log_want = want;
+	relayout(v);
+}
+
+/* The legal actions now, into v->legal. */
+static void load_legal(struct tui_view *v)
+{
+	v->nlegal = v->g ? seq_legal(v->g, v->legal, LEGAL_MAX) : 0;
+	if (v->list_sel >= v->nlegal)
+		v->list_sel = v->nlegal ? v->nlegal - 1 : 0;
+	if (v->list_sel < 0)
+		v->list_sel = 0;
+}
+
+static void open_list(struct tui_view *v)
+{
+	v->list_open = true;
+	v->list_sel = 0;
+	v->list_top = 0;
+	load_legal(v);
+	make_list_window(v);
+}
+
+static void close_list(struct tui_view *v)
+{
+	v->list_open = false;
+	make_list_window(v);
+	/* what the list covered */
+	touchwin(v->wmap);
+	v->dirty |= DIRTY_MAP;
+}
+
+/* A new game came from `new` or `load`: everything is drawn again. */
+static struct hex first_cursor(const struct game *g, const struct map *m);
+static void palette_init(struct tui_palette *p, const struct battle *b,
+			 int want);
+
+static void take_game(struct tui_view *v)
+{
+	v->g = v->s->game;
+	v->map = v->g->battle->map;
+	palette_init(&v->pal, v->g->battle, v->colours);
+	palette_config(&v->pal, v->config);
+	v->cursor = first_cursor(v->g, v->map);
+	v->unit_focus = -1;
+	relayout(v);
+}
+
+/* The cells of the pieces a command changed: where each changed unit or
+ * leader was and where it is now (tui_changed_hexes). */
+static void note_changes(struct tui_view *v)
+{
+	struct hex h[REDRAW_CELLS_MAX];
+	int n = tui_changed_hexes(v->g, v->before_units, v->before_nunits,
+				  v->before_leaders, v->before_nleaders, h,
+				  REDRAW_CELLS_MAX);
+	if (n < 0)
+		v->dirty |= DIRTY_MAP;
+	for (int i = 0; i < n; i++)
+		add_redraw(v, h[i]);
+}
+
+/* The lines of text (`show state`, `legal`) into the log. */
+static void log_text(struct tui_view *v, const char *text)
+{
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		char line[TUI_LOG_LINE];
+		snprintf(line, sizeof line, "%.*s", (int)len, text);
+		tui_log_push(&v->log, line);
+		text = nl ? nl + 1 : NULL;
+	}
+}
+
+/* Runs one command line through the session, as a script line is run
+ * (session_exec appends a game-changing command to the game file), and
+ * shows what came of it. */
+static void exec_line(struct tui_view *v, const char *text)
+{
+	char line[CMD_LINE_MAX + 1];
+	snprintf(line, sizeof line, "%s", text);
+	char *p = line;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	size_t len = strlen(p);
+	while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+		p[--len] = '\0';
+	if (!*p)
+		return;
+	/* the view's own `:q` */
+	if (!strcmp(p, "q") || !strcmp(p, "quit")) {
+		v->quit = true;
+		return;
+	}
+	struct cmd_result r;
+	cmd_result_init(&r);
+	/* does the command only look (then its output opens the log)? */
+	struct cmd_call call;
+	bool looks = cmd_lookup(gboh_commands(), p, &call, &r) && call.def &&
+		     call.def->effect == CMD_LOOKS;
+	cmd_result_reset(&r);
+
+	struct game *before = v->s->game;
+	if (before) {
+		v->before_nunits = before->nunits;
+		v->before_nleaders = before->nleaders;
+		memcpy(v->before_units, before->units,
+		       sizeof before->units[0] * (size_t)before->nunits);
+		memcpy(v->before_leaders, before->leaders,
+		       sizeof before->leaders[0] * (size_t)before->nleaders);
+	}
+	session_exec(v->s, p, &r);
+
+	char buf[TUI_LOG_LINE + 64];
+	snprintf(buf, sizeof buf, "> %.*s", TUI_LOG_LINE - 3, p);
+	long first = tui_log_push(&v->log, buf);
+	for (size_t i = 0; i < r.out.n; i++) {
+		event_format(&r.out.v[i], buf, sizeof buf);
+		tui_log_push(&v->log, buf);
+	}
+	log_text(v, r.text);
+	if (r.status != CMD_OK) {
+		const char *what = r.status == CMD_REFUSED ? "refused"
+							   : "malformed";
+		if (r.rule[0])
+			snprintf(v->message, sizeof v->message,
+				 "%s (rule %s): %s", what, r.rule, r.reason);
+		else
+			snprintf(v->message, sizeof v->message, "%s: %s", what,
+				 r.reason);
+		tui_log_push(&v->log, v->message);
+	} else if (r.out.n > 0) {
+		event_format(&r.out.v[0], buf, sizeof buf);
+		if (r.out.n > 1)
+			snprintf(v->message, sizeof v->message,
+				 "%.150s (+%zu in the log)", buf, r.out.n - 1);
+		else
+			snprintf(v->message, sizeof v->message, "%.150s", buf);
+	} else {
+		snprintf(v->message, sizeof v->message, "done: %.150s", p);
+	}
+	cmd_result_free(&r);
+
+	if (looks && !v->lay.log_shown && !v->lay.too_small)
+		show_log(v, 1); /* the answer is in the log */
+	int lw, lh;
+	log_size(v, &lw, &lh);
+	tui_log_show_from(&v->log, first, lw, lh);
+
+	if (v->s->game && v->s->game != before) {
+		take_game(v);
+	} else if (v->g && v->mode == MODE_OVERVIEW) {
+		v->dirty |= DIRTY_MAP; /* the overview is drawn whole */
+	} else if (v->g) {
+		note_changes(v);
+	}
+	if (v->g)
+		status_describe(v->g, v->status, sizeof v->status);
+	if (v->list_open)
+		close_list(v);
+	v->dirty |= DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG;
 }
 
 static void jump_to_unit(struct tui_view *v, int step)
@@ -758,7 +1189,185 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_QUIT:
 		v->quit = true;
 		break;
+	case TC_COMMAND:
+		cmdline_open(&v->cl);
+		v->completions[0] = '\0';
+		v->dirty |= DIRTY_STATUS;
+		break;
+	case TC_LEGAL:
+		open_list(v);
+		break;
+	case TC_LOG:
+		show_log(v, v->lay.log_shown ? 0 : 1);
+		break;
+	case TC_LOG_UP:
+	case TC_LOG_DOWN:
+		if (!v->lay.log_shown) {
+			show_log(v, 1);
+		} else {
+			int lw, lh;
+			log_size(v, &lw, &lh);
+			tui_log_scroll(&v->log, lw, lh, c == TC_LOG_UP ? -1 : 1);
+			v->dirty |= DIRTY_LOG;
+		}
+		break;
 	case TC_COUNT:
+		break;
+	}
+}
+
+/* Tab's candidates on the status line while the `:` line is open. */
+static void show_completions(struct tui_view *v, int n)
+{
+	const struct tui_completion *o = &v->cl.comp;
+	size_t len = 0;
+	if (n == 0) {
+		snprintf(v->completions, sizeof v->completions,
+			 "no completion here");
+		return;
+	}
+	v->completions[0] = '\0';
+	if (n == 1)
+		return;
+	for (int i = 0; i < o->n && len + 2 < sizeof v->completions; i++) {
+		bool cur = v->cl.cycling && i == v->cl.cycle_at;
+		len += (size_t)snprintf(v->completions + len,
+					sizeof v->completions - len,
+					cur ? "[%s] " : "%s ", o->cand[i]);
+	}
+	if (o->more && len + 4 < sizeof v->completions)
+		snprintf(v->completions + len, sizeof v->completions - len,
+			 "...");
+}
+
+/* A key while the `:` line is open (KM_LINE bindings; other printable
+ * keys are typed). */
+static void line_key(struct tui_view *v, int ch)
+{
+	struct tui_cmdline *c = &v->cl;
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_LINE, ch);
+	v->dirty |= DIRTY_STATUS;
+	if (!b || b->cmd != LC_COMPLETE) {
+		cmdline_reset_cycle(c);
+		v->completions[0] = '\0';
+	}
+	if (!b) {
+		if (ch >= ' ' && ch < 127)
+			cmdline_insert(c, (char)ch);
+		return;
+	}
+	switch ((enum tui_line_cmd)b->cmd) {
+	case LC_RUN: {
+		char line[CMD_LINE_MAX + 1];
+		snprintf(line, sizeof line, "%s", cmdline_commit(c));
+		exec_line(v, line);
+		break;
+	}
+	case LC_CANCEL:
+		cmdline_close(c);
+		break;
+	case LC_COMPLETE:
+		show_completions(v, cmdline_complete(c, gboh_commands(), v->g,
+						     v->cursor));
+		break;
+	case LC_BACKSPACE:
+		if (c->len == 0)
+			cmdline_close(c); /* as in vi */
+		else
+			cmdline_backspace(c);
+		break;
+	case LC_DELETE:
+		cmdline_delete(c);
+		break;
+	case LC_LEFT:
+		cmdline_left(c);
+		break;
+	case LC_RIGHT:
+		cmdline_right(c);
+		break;
+	case LC_HOME:
+		cmdline_home(c);
+		break;
+	case LC_END:
+		cmdline_end(c);
+		break;
+	case LC_KILL:
+		cmdline_kill_before(c);
+		break;
+	case LC_KILL_WORD:
+		cmdline_kill_word(c);
+		break;
+	case LC_PREV:
+		cmdline_history(c, -1);
+		break;
+	case LC_NEXT:
+		cmdline_history(c, 1);
+		break;
+	case LC_COUNT:
+		break;
+	}
+}
+
+/* A key while the legal actions' list is open (KM_LIST bindings). */
+static void list_key(struct tui_view *v, int ch)
+{
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_LIST, ch);
+	int page = 1;
+	if (v->wlist) {
+		int h, w;
+		getmaxyx(v->wlist, h, w);
+		(void)w;
+		page = h - 4 > 1 ? h - 4 : 1;
+	}
+	if (!b) {
+		snprintf(v->message, sizeof v->message,
+			 "in the list: Up/Down select, Enter does, : edits, Esc "
+			 "closes");
+		v->dirty |= DIRTY_STATUS;
+		return;
+	}
+	v->dirty |= DIRTY_LIST;
+	switch ((enum tui_list_cmd)b->cmd) {
+	case PC_UP:
+		v->list_sel -= v->list_sel > 0;
+		break;
+	case PC_DOWN:
+		v->list_sel += v->list_sel + 1 < v->nlegal;
+		break;
+	case PC_PAGE_UP:
+		v->list_sel = v->list_sel > page ? v->list_sel - page : 0;
+		break;
+	case PC_PAGE_DOWN:
+		v->list_sel = v->list_sel + page < v->nlegal ? v->list_sel + page
+			      : v->nlegal > 0		  ? v->nlegal - 1
+							  : 0;
+		break;
+	case PC_FIRST:
+		v->list_sel = 0;
+		break;
+	case PC_LAST:
+		v->list_sel = v->nlegal > 0 ? v->nlegal - 1 : 0;
+		break;
+	case PC_RUN:
+	case PC_EDIT: {
+		char line[SEQ_ACTION_MAX];
+		bool any = v->list_sel < v->nlegal;
+		snprintf(line, sizeof line, "%s",
+			 any ? v->legal[v->list_sel].line : "");
+		close_list(v);
+		if (b->cmd == PC_EDIT) {
+			cmdline_open_with(&v->cl, line);
+			v->completions[0] = '\0';
+			v->dirty |= DIRTY_STATUS;
+		} else if (any) {
+			exec_line(v, line);
+		}
+		break;
+	}
+	case PC_CLOSE:
+		close_list(v);
+		break;
+	case PC_COUNT:
 		break;
 	}
 }
@@ -770,7 +1379,9 @@ static void handle_key(struct tui_view *v, int ch)
 		return;
 	}
 	if (v->lay.too_small) {
-		if (ch == 'q')
+		/* an open `:` line keeps its text for the next size */
+		const struct tui_binding *qb = tui_binding_for(ch); /* q */
+		if (qb && qb->cmd == TC_QUIT && !v->cl.open)
 			v->quit = true;
 		return;
 	}
@@ -780,11 +1391,21 @@ static void handle_key(struct tui_view *v, int ch)
 			v->help_top += v->lay.h - 3;
 		} else {
 			v->mode = MODE_MAP;
-			touchwin(v->wmap);
-			touchwin(v->wpanel);
-			touchwin(v->wstatus);
+			WINDOW *ws[] = {v->wmap, v->wpanel, v->wstatus, v->wlog,
+					v->wlist};
+			for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
+				if (ws[i])
+					touchwin(ws[i]);
 			v->dirty |= DIRTY_ALL;
 		}
+		return;
+	}
+	if (v->cl.open) {
+		line_key(v, ch);
+		return;
+	}
+	if (v->list_open) {
+		list_key(v, ch);
 		return;
 	}
 	if (v->message[0]) {
@@ -820,8 +1441,32 @@ static struct hex first_cursor(const struct game *g, const struct map *m)
 			    (m->row_min + m->row_max) / 2};
 }
 
-int tui_run(struct game *g, const struct tui_options *opt)
+/* The next key, or ERR when the terminal went away or SIGHUP or SIGTERM
+ * asked to stop (stopsig.h): the loop then ends and endwin gives the
+ * terminal back.  Keys ncurses holds already are taken without waiting;
+ * the wait itself is one a stop signal always ends. */
+static int next_key(void)
 {
+	for (;;) {
+		if (stopsig_caught())
+			return ERR;
+		nodelay(stdscr, TRUE);
+		int ch = getch();
+		nodelay(stdscr, FALSE);
+		if (ch != ERR)
+			return ch;
+		enum stopsig_wait w = stopsig_wait(STDIN_FILENO);
+		if (w == STOPSIG_STOP)
+			return ERR;
+		if (w == STOPSIG_READY)
+			return getch(); /* ERR: the terminal went away */
+		/* another signal (SIGWINCH): KEY_RESIZE comes next */
+	}
+}
+
+int tui_run(struct session *s, const struct tui_options *opt)
+{
+	struct game *g = s ? s->game : NULL;
 	if (!g || !g->battle || !g->battle->map || !g->battle->map->hexes ||
 	    g->battle->map->ncols <= 0 || g->battle->map->nrows <= 0) {
 		fprintf(stderr, "maniple: no map to show\n");
@@ -842,8 +1487,22 @@ int tui_run(struct game *g, const struct tui_options *opt)
 		free(v);
 		return 2;
 	}
+	v->s = s;
 	v->g = g;
 	v->map = g->battle->map;
+	v->colours = opt ? opt->colours : -1;
+	v->config = opt ? opt->config : NULL;
+	if (v->config) /* the help and key line show the player's keys */
+		tui_config_apply_keys(v->config);
+	if (v->config && (v->config->nerrors || v->config->more_errors))
+		snprintf(v->message, sizeof v->message,
+			 "%d settings refused, defaults kept: maniple "
+			 "--check-config lists them",
+			 v->config->nerrors + v->config->more_errors);
+	v->log_want = -1;
+	tui_log_init(&v->log);
+	tui_log_push(&v->log, "The game's commands and events appear here.");
+	status_describe(g, v->status, sizeof v->status);
 	tui_glyphs_init(&v->gl, utf8);
 	cbreak();
 	noecho();
@@ -852,6 +1511,7 @@ int tui_run(struct game *g, const struct tui_options *opt)
 	set_escdelay(25);
 	curs_set(0);
 	palette_init(&v->pal, g->battle, opt ? opt->colours : -1);
+	palette_config(&v->pal, v->config);
 	v->ovl_stack = true;
 	v->unit_focus = -1;
 	v->cursor = first_cursor(g, v->map);
@@ -860,9 +1520,9 @@ int tui_run(struct game *g, const struct tui_options *opt)
 	relayout(v);
 	while (!v->quit) {
 		render(v);
-		int ch = getch();
+		int ch = next_key();
 		if (ch == ERR)
-			break; /* the terminal went away */
+			break; /* the terminal went away, or SIGHUP/SIGTERM */
 		handle_key(v, ch);
 	}
 	free_windows(v);
