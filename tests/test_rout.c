@@ -335,6 +335,29 @@ Test(rout, phalanx_reverses_face_toward_its_edge_10_22)
 	done(g);
 }
 
+/* 10.22 with 6.73 (the soak's drill seeds 1159, 1195, 1984): a phalanx
+ * In Column that reverses to rout leads with what was its second hex, so
+ * that it still faces away from its second hex. */
+Test(rout, phalanx_in_column_reverses_end_for_end_10_22_6_73)
+{
+	struct game *g = fld();
+	struct unit *p = U(g, "p", 0, UT_PH, "3010", FACE_NE);
+	p->tq = 7;
+	p->at.hex[1] = fx_hex("3011");
+	p->at.in_column = true;
+	p->at.facing = SIDE_N;
+	cr_assert_null(footprint_check(&p->at));
+	rout_begin(g, idx(g, p), "10.14");
+	cr_assert_not_null(fx_event(g, 0, "rout_reverse_face"));
+	cr_assert_eq(p->at.facing, SIDE_S);
+	cr_assert(at(p, "3013"), "front at %d,%d", p->at.hex[0].col,
+		  p->at.hex[0].row);
+	cr_assert(hex_eq(p->at.hex[1], fx_hex("3012")));
+	cr_assert_null(footprint_check(&p->at), "%s",
+		       footprint_check(&p->at));
+	done(g);
+}
+
 Test(rout, phalanx_that_cannot_go_two_hexes_is_eliminated_10_22)
 {
 	struct game *g = fld();

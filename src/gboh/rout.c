@@ -717,7 +717,9 @@ static int phalanx_direction(const struct game *g, const struct unit *u)
 	int nb = best_steps(g, u, rev, false, b, &cp);
 	int da = 1 << 20, db = 1 << 20;
 	int sides[6];
-	/* which way heads for the edge, blocked or not */
+	/* which way heads for the edge, blocked or not; 6.73: In Column
+	 * the reverse way leads with the second hex */
+	struct hex rev_front = u->at.in_column ? u->at.hex[1] : u->at.hex[0];
 	for (int k = 0, ns = step_sides(u, keep, sides); k < ns; k++) {
 		struct hex h =
 			hex_neighbour(u->at.hex[0], (enum hexside)sides[k]);
@@ -726,7 +728,7 @@ static int phalanx_direction(const struct game *g, const struct unit *u)
 	}
 	for (int k = 0, ns = step_sides(u, rev, sides); k < ns; k++) {
 		struct hex h =
-			hex_neighbour(u->at.hex[0], (enum hexside)sides[k]);
+			hex_neighbour(rev_front, (enum hexside)sides[k]);
 		int d = edge_distance(g, u, h);
 		db = d < db ? d : db;
 	}
@@ -1011,6 +1013,13 @@ static void rout_step(struct game *g)
 		}
 		if (dir != u->at.facing) {
 			u->at.facing = dir;
+			/* 6.73: a phalanx In Column faces away from its
+			 * second hex, so reversed its halves trade places */
+			if (u->at.in_column) {
+				struct hex h0 = u->at.hex[0];
+				u->at.hex[0] = u->at.hex[1];
+				u->at.hex[1] = h0;
+			}
 			struct event e;
 			event_init(&e, "rout_reverse_face");
 			event_add(&e, "unit", "%s", u->id);
