@@ -9,13 +9,16 @@
 # facing (17); 6.75 H&D In Column (35); 7.32 orders listed while ending
 # the move raised a decision (49); `order U hd T` listed while the order
 # raised a withdrawal (57); `react fire` listed for a routed unit (190).
+# 6.11 `halt` accepted but unlisted when ending the move raised a
+# decision (340, 1547); 7.15 `react face` listed after the trigger moved
+# away (978).
 # Their games may take other paths as the engine changes, and still must
 # hold.  tools/soak runs hundreds.
 : "${MANIPLE_SRCDIR:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..9"
+echo "1..12"
 soak() {
 	name=$1
 	shift
@@ -40,5 +43,8 @@ soak "drill seed 35: invariants hold, reloads match" drill 35
 soak "drill seed 49: invariants hold, reloads match" drill 49
 soak "drill seed 57: invariants hold, reloads match" drill 57
 soak "drill seed 190: invariants hold, reloads match" drill 190
+soak "drill seed 340: 6.11 halt listed when accepted" drill 340
+soak "drill seed 1547: 6.11 halt listed when accepted" drill 1547
+soak "drill seed 978: 7.15 no react face listed once not adjacent" drill 978
 soak "drill seed 2, reloaded once at the end" --reload-every 0 drill 2
 soak "bagradas seed 1, 200 commands" --max 200 bagradas 1

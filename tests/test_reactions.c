@@ -209,6 +209,23 @@ Test(reactions, face_offered_when_enemy_moves_adjacent_7_15)
 	close_game(s);
 }
 
+/* 7.15: once the mover is no longer next to the reactor (soak: drill
+ * seed 978), `react face` is refused, so the legal list must not offer
+ * it; declining stays listed. */
+Test(reactions, face_not_listed_once_mover_not_adjacent_7_15)
+{
+	struct out o;
+	struct session *s = e1_comes_next_to_ha1(&o);
+	cr_assert(legal_has(s, "react face ha1 NE"));
+	U(s, "e1")->at.hex[0] = H(1005); /* e1 is no longer next to ha1 */
+	cr_assert(!legal_has(s, "react face ha1 NE"));
+	cr_assert(!legal_has(s, "react face ha1 SE"));
+	REFUSED(s, "react face ha1 NE", "7.15");
+	REFUSED(s, "react face ha1 SE", "7.15");
+	cr_assert(legal_has(s, "no reaction"));
+	close_game(s);
+}
+
 Test(reactions, face_one_vertex_then_check_hits_dr_minus_tq_7_15)
 {
 	struct out o;

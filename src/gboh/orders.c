@@ -1757,6 +1757,11 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 	struct move m, mm;
 	/* 6.63, 6.67, 6.69: a mover that may not stop here must move on */
 	bool may_end = check_may_end(g, &w);
+	/* 6.11: halt itself is accepted whenever the mover may stop, even
+	 * when ending the move raises a decision (that decision then comes
+	 * up); only the orders below wait for it (soak: drill seeds 340,
+	 * 1547 found halt accepted but unlisted) */
+	bool may_halt = may_end;
 	/* 6.11, 7.32, 10.22: an order ends the open move first; when that
 	 * end raises a decision (a Shock Must Check choice, a rout move),
 	 * the command is refused until it is answered, so no order is
@@ -1880,7 +1885,7 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (o->mover_unit >= 0)
 			n += phalanx_legal(g, &o->move, side, out + n,
 					   max - n);
-		if (may_end)
+		if (may_halt)
 			add(out, max, &n, side, "6.11", "halt");
 	}
 	return n;

@@ -967,6 +967,34 @@ static void add(struct seq_action *out, int max, int *n, int side,
 	va_end(ap);
 }
 
+/* 7.15: whether `react face` for offer o to facing f would be accepted:
+ * reactions_face's checks, changing nothing (soak: drill seed 978 found a
+ * facing listed after the trigger had moved away, then refused) */
+static bool face_answerable(const struct game *g,
+			    const struct reaction_offer *o, int f)
+{
+	const struct unit *u = &g->units[o->unit];
+	const struct unit *at[4], *st[2];
+	int na = game_units_at(g, u->at.hex[0], at, 4);
+	int n = 0;
+	for (int i = 0; i < na && n < 2; i++)
+		if (at[i]->side == u->side && game_unit_in_play(at[i]))
+			st[n++] = at[i];
+	if (n == 0)
+		st[n++] = u;
+	if (st[0]->routed || o->trigger < 0 || o->trigger >= g->nunits ||
+	    !fp_adjacent(&st[0]->at, &g->units[o->trigger].at))
+		return false;
+	if (facing_vertices((enum facing)st[0]->at.facing, (enum facing)f) !=
+	    1)
+		return false;
+	struct move_step cost;
+	for (int k = 0; k < n; k++)
+		if (!unit_facing_change_cost(g, st[k], (enum facing)f, &cost))
+			return false;
+	return true;
+}
+
 int reactions_legal(const struct game *g, struct seq_action *out, int max)
 {
 	int n = 0;
@@ -989,10 +1017,12 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 			break;
 		case RK_FACE: {
 			int f = g->units[o->unit].at.facing;
-			add(out, max, &n, side, "7.15", "react face %s %s", id,
-			    facing_name((enum facing)((f + 5) % 6)));
-			add(out, max, &n, side, "7.15", "react face %s %s", id,
-			    facing_name((enum facing)((f + 1) % 6)));
+			for (int d = 5; d <= 7; d += 2)
+				if (face_answerable(g, o, (f + d) % 6))
+					add(out, max, &n, side, "7.15",
+					    "react face %s %s", id,
+					    facing_name((enum facing)((f + d) %
+								      6)));
 			break;
 		}
 		case RK_REVERSE:
