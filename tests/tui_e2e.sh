@@ -233,6 +233,7 @@ ok $? "the game file holds every accepted command and no refused one"
 # a resize while the `:` line is open keeps its text
 keys :
 keys -l 'show unit ve1'
+wait_for ':show unit ve1' # typed into the line before the resize
 $T resize-window -t "$S" -x 60 -y 20
 wait_for 'make the terminal at least 80x24'
 $T resize-window -t "$S" -x 100 -y 30
