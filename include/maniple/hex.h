@@ -122,6 +122,8 @@ bool footprint_occupies(const struct footprint *fp, struct hex h);
 /* The zone of hex h relative to the unit (ZONE_NONE when h is not adjacent
  * to the unit or is one of its own hexes). */
 enum hex_zone footprint_zone(const struct footprint *fp, struct hex h);
+/* The zone's word in events: "front", "flank", "rear" or "none". */
+const char *hex_zone_name(enum hex_zone z);
 /* Lists the unit's neighbouring hexes of a zone; returns the count (<= 8). */
 int footprint_zone_hexes(const struct footprint *fp, enum hex_zone z,
 			 struct hex out[8]);

@@ -411,6 +411,20 @@ static void touched_zones(const struct footprint *target,
 	}
 }
 
+const char *hex_zone_name(enum hex_zone z)
+{
+	switch (z) {
+	case ZONE_FRONT:
+		return "front";
+	case ZONE_FLANK:
+		return "flank";
+	case ZONE_REAR:
+		return "rear";
+	default:
+		return "none";
+	}
+}
+
 /* 6.52 #3 the side an approach or attack comes from: only Rear hexes
  * touched -> rear; any Flank hex and no Front hex -> flank; else front. */
 enum hex_zone footprint_approach(const struct footprint *target,

@@ -15,20 +15,6 @@
 #include "maniple/units.h"
 #include "maniple/withdrawal.h"
 
-static const char *zone_word(enum hex_zone z)
-{
-	switch (z) {
-	case ZONE_FRONT:
-		return "front";
-	case ZONE_FLANK:
-		return "flank";
-	case ZONE_REAR:
-		return "rear";
-	default:
-		return "none";
-	}
-}
-
 bool elcav_elephant(const struct unit *e)
 {
 	return e && e->type == UT_EL && game_unit_in_play(e) && !e->routed &&
@@ -96,7 +82,8 @@ int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
 	event_add(&e, "unit", "%s", u->id);
 	event_add_hex(&e, "hex", h);
 	event_add(&e, "elephant", "%s", g->units[by].id);
-	event_add(&e, "zone", "%s", z == ZONE_FRONT ? "zoc" : zone_word(z));
+	event_add(&e, "zone", "%s",
+		  z == ZONE_FRONT ? "zoc" : hex_zone_name(z));
 	event_add(&e, "how", "%s", how ? how : "move");
 	event_add(&e, "hits", "%d", hits);
 	event_add(&e, "rule", "9.15");
@@ -294,7 +281,7 @@ void elcav_collect(struct game *g, int mover, const struct footprint *was)
 		event_add(&e, "distance", "1");
 		event_add(&e, "mp", "%d", mp);
 		event_add(&e, "approach", "%s",
-			  zone_word((enum hex_zone)off.approach));
+			  hex_zone_name((enum hex_zone)off.approach));
 		event_add(&e, "must", "yes");
 		event_add(&e, "rule", "6.51,9.16");
 		game_emit(g, &e);

@@ -266,20 +266,6 @@ static void trample(struct game *g, int el, struct hex h)
 	}
 }
 
-static const char *zone_name(enum hex_zone z)
-{
-	switch (z) {
-	case ZONE_FRONT:
-		return "front";
-	case ZONE_FLANK:
-		return "flank";
-	case ZONE_REAR:
-		return "rear";
-	default:
-		return "none";
-	}
-}
-
 /* 9.14: the elephant would enter `to`, where units stand: it stops, they
  * take their hits (both units of a stack: 1 through the front, 2 through
  * a flank or the rear, 2 for cavalry always), a leader there is
@@ -305,7 +291,7 @@ static void contact(struct game *g, int el, struct hex to)
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "target", "%s", t->id);
 		event_add(&e, "hex", "%s", b);
-		event_add(&e, "side", "%s", zone_name(z));
+		event_add(&e, "side", "%s", hex_zone_name(z));
 		event_add(&e, "cavalry", cav ? "yes" : "no");
 		event_add(&e, "hits", "%d", hits[k2]);
 		event_add(&e, "rule", "9.14");

@@ -36,20 +36,6 @@ static int mod6(int x)
 	return ((x % 6) + 6) % 6;
 }
 
-static const char *zone_name(int z)
-{
-	switch (z) {
-	case ZONE_FRONT:
-		return "front";
-	case ZONE_FLANK:
-		return "flank";
-	case ZONE_REAR:
-		return "rear";
-	default:
-		return "none";
-	}
-}
-
 /* 8.46 step 1: "none", "AS" or "DS" */
 static const char *sup_word(int s)
 {
@@ -587,7 +573,7 @@ static void roll_combat(struct game *g, int ci)
 	event_add(&e, "attacker_type", "%s", unit_type_name(a->type));
 	event_add(&e, "defender", "%s", d->id);
 	event_add(&e, "defender_type", "%s", unit_type_name(d->type));
-	event_add(&e, "side", "%s", zone_name(c->side));
+	event_add(&e, "side", "%s", hex_zone_name((enum hex_zone)c->side));
 	event_add(&e, "column", "%d",
 		  shock_clash_column(g->tables, a->type, d->type, in.side));
 	event_add(&e, "rule", "8.45");

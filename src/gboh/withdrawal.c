@@ -79,20 +79,6 @@ static int open_offer_of(const struct game *g, int kind, int unit, int leader)
 	return -1;
 }
 
-static const char *approach_name(int zone)
-{
-	switch (zone) {
-	case ZONE_FRONT:
-		return "front";
-	case ZONE_FLANK:
-		return "flank";
-	case ZONE_REAR:
-		return "rear";
-	default:
-		return "none";
-	}
-}
-
 /* 6.51, 9.21: the MP (skirmishers: hexes) u may withdraw from a mover
  * of MA mma; 0 when it may not */
 static int ow_allowance(const struct unit *u, int mma)
@@ -170,7 +156,8 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		event_add(&e, "by", "%s", mv->id);
 		event_add(&e, "distance", "%d", d);
 		event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", mp);
-		event_add(&e, "approach", "%s", approach_name(o.approach));
+		event_add(&e, "approach", "%s",
+			  hex_zone_name((enum hex_zone)o.approach));
 		event_add(&e, "rule", "%s", is_skirmisher(u) ? "6.51,9.21" : "6.51");
 		game_emit(g, &e);
 	}
@@ -535,7 +522,8 @@ static void ow_take(struct game *g, int i)
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "from", "%s", g->units[o->trigger].id);
 	event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", o->mp);
-	event_add(&e, "approach", "%s", approach_name(o->approach));
+	event_add(&e, "approach", "%s",
+		  hex_zone_name((enum hex_zone)o->approach));
 	event_add(&e, "approach_hit", "%s", hit ? "yes" : "no");
 	event_add(&e, "rule", "%s",
 		  light && o->approach == ZONE_FLANK ? "6.52,9.21,R1"
