@@ -12,6 +12,7 @@
  * the event log. */
 #include <curses.h>
 #include <langinfo.h>
+#include <stdarg.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,83 +25,7 @@
 #include "maniple/stopsig.h"
 #include "maniple/tui.h"
 
-#include "cmdline.h"
-#include "config.h"
-#include "describe.h"
-#include "glyphs.h"
-#include "keys.h"
-#include "layout.h"
-#include "logview.h"
-
-enum tui_mode { MODE_MAP, MODE_OVERVIEW, MODE_HELP };
-
-enum {
-	DIRTY_MAP = 1 << 0,	/* the whole map window */
-	DIRTY_PANEL = 1 << 1,
-	DIRTY_STATUS = 1 << 2,
-	DIRTY_LOG = 1 << 3,
-	DIRTY_LIST = 1 << 4,
-	DIRTY_ALL = DIRTY_MAP | DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG |
-		    DIRTY_LIST,
-};
-
-#define REDRAW_CELLS_MAX 64 /* more changed cells: redraw the whole map */
-#define LEGAL_MAX 256
-
-#define LEVELS 4 /* elevation shades: 0, 1, 2, 3 and more */
-
-struct tui_palette {
-	int ncolours;		/* 0, 8 or 256 */
-	short terrain[TERRAIN_COUNT][LEVELS];
-	short feature[TF_COUNT][LEVELS]; /* water blue, roads brown */
-	short counter[2], leader[2];
-	short good, warn, bad, dim;
-};
-
-struct cellch {
-	wchar_t ch;
-	attr_t attr;
-	short pair;
-};
-
-struct tui_view {
-	struct session *s;	/* the game is played through it */
-	struct game *g;		/* s->game, as last seen */
-	const struct map *map;
-	struct tui_glyphs gl;
-	struct tui_palette pal;
-	struct tui_layout lay;
-	struct tui_viewport vp;
-	WINDOW *wmap, *wpanel, *wstatus, *whelp, *wlog, *wlist;
-	enum tui_mode mode;
-	struct hex cursor;
-	int unit_focus;		/* index of the last unit jumped to */
-	bool ovl_stack, ovl_cohesion, ovl_hexnum;
-	bool goto_active;
-	char goto_buf[5];
-	int goto_len;
-	int help_top;
-	char message[CMD_REASON_MAX + 64];
-	unsigned dirty;
-	struct hex redraw_cells[REDRAW_CELLS_MAX];
-	int nredraw_cells;
-	bool quit;
-	struct panel_text panel; /* scratch for the side panel */
-	char status[512];	/* the status line, redone after each command */
-	struct tui_cmdline cl;	/* the `:` line */
-	char completions[256];	/* Tab's candidates, shown while typing */
-	struct tui_log log;	/* the event log panel's lines */
-	int log_want;		/* -1 where there is room, 0 hidden, 1 shown */
-	bool list_open;		/* the legal actions' list */
-	struct seq_action legal[LEGAL_MAX];
-	int nlegal, list_sel, list_top;
-	/* the pieces before a command, to find the cells it changed */
-	struct unit before_units[BATTLE_UNITS_MAX];
-	struct leader before_leaders[BATTLE_LEADERS_MAX];
-	int before_nunits, before_nleaders;
-	int colours;		/* tui_options.colours */
-	const struct tui_config *config; /* tui_options.config */
-};
+#include "view.h"
 
 /* ---- colours ---- */
 
@@ -162,6 +87,13 @@ static void palette_init(struct tui_palette *p, const struct battle *b,
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
 	p->dim = new_pair(&next, c256 ? 244 : COLOR_WHITE, -1);
+	/* HL_DEST HL_TARGET HL_LINE HL_MUST HL_MAY */
+	static const short hl256[HL_KIND_COUNT] = {46, 201, 51, 196, 226};
+	static const short hl8[HL_KIND_COUNT] = {COLOR_GREEN, COLOR_MAGENTA,
+						 COLOR_CYAN, COLOR_RED,
+						 COLOR_YELLOW};
+	for (int k = 0; k < HL_KIND_COUNT; k++)
+		p->hl[k] = new_pair(&next, c256 ? hl256[k] : hl8[k], -1);
 }
 
 /* The player's [colours] (config.c) over the pairs palette_init made. */
@@ -378,6 +310,15 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 				put(&c[1][i], (wchar_t)(num[i] ? num[i] : ' '), 0,
 				    v->pal.dim);
 		}
+	}
+	const struct tui_hl *hl = tui_hl_at(v, h);
+	if (hl) {
+		/* the mark in the corner, the bottom row underlined */
+		static const char marks[HL_KIND_COUNT] = {'*', '+', '=', '!', '?'};
+		put(&c[1][3], hl->mark ? hl->mark : (wchar_t)marks[hl->kind],
+		    A_BOLD, v->pal.hl[hl->kind]);
+		for (int i = 0; i < 4; i++)
+			c[1][i].attr |= A_UNDERLINE;
 	}
 	if (cursor)
 		for (int j = 0; j < 2; j++)
@@ -830,6 +771,7 @@ static void render(struct tui_view *v)
 		touchwin(v->wlist);
 		wnoutrefresh(v->wlist);
 	}
+	/* hook: overlays (cards, prompts) are drawn here, over the map */
 	if (v->dirty & DIRTY_STATUS || v->cl.open) {
 		draw_status(v);
 		wnoutrefresh(v->wstatus);
@@ -851,7 +793,7 @@ static void render(struct tui_view *v)
 /* ---- commands ---- */
 
 /* A cell to draw again at the next render; too many: the whole map. */
-static void add_redraw(struct tui_view *v, struct hex h)
+void tui_add_redraw(struct tui_view *v, struct hex h)
 {
 	if (hex_is_none(h) || (v->dirty & DIRTY_MAP))
 		return;
@@ -865,7 +807,7 @@ static void add_redraw(struct tui_view *v, struct hex h)
 	v->redraw_cells[v->nredraw_cells++] = h;
 }
 
-static void set_cursor(struct tui_view *v, struct hex h)
+void tui_set_cursor(struct tui_view *v, struct hex h)
 {
 	if (!tui_map_hex(v->map, h)) {
 		snprintf(v->message, sizeof v->message, "edge of the map");
@@ -885,9 +827,58 @@ static void set_cursor(struct tui_view *v, struct hex h)
 			    v->map->row_min, v->map->row_max)) {
 		v->dirty |= DIRTY_MAP;
 	} else {
-		add_redraw(v, old);
-		add_redraw(v, h);
+		tui_add_redraw(v, old);
+		tui_add_redraw(v, h);
 	}
+}
+
+void tui_say(struct tui_view *v, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(v->message, sizeof v->message, fmt, ap);
+	va_end(ap);
+	v->dirty |= DIRTY_STATUS;
+}
+
+void tui_hl_clear(struct tui_view *v)
+{
+	for (int i = 0; i < v->nhl; i++)
+		tui_add_redraw(v, v->hl[i].hex);
+	v->nhl = 0;
+}
+
+void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
+		wchar_t mark)
+{
+	for (int i = 0; i < v->nhl; i++)
+		if (hex_eq(v->hl[i].hex, h)) {
+			v->hl[i].kind = kind;
+			v->hl[i].mark = mark;
+			tui_add_redraw(v, h);
+			return;
+		}
+	if (v->nhl == TUI_HL_MAX || (unsigned)kind >= HL_KIND_COUNT)
+		return;
+	v->hl[v->nhl++] = (struct tui_hl){h, kind, mark};
+	tui_add_redraw(v, h);
+}
+
+const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h)
+{
+	for (int i = 0; i < v->nhl; i++)
+		if (hex_eq(v->hl[i].hex, h))
+			return &v->hl[i];
+	return NULL;
+}
+
+void tui_touch_all(struct tui_view *v)
+{
+	WINDOW *ws[] = {v->wmap, v->wpanel, v->wstatus, v->wlog, v->wlist};
+	for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
+		if (ws[i])
+			touchwin(ws[i]);
+	v->dirty |= DIRTY_ALL;
 }
 
 /* The log window's text width and rows (a title row above them). */
@@ -906,7 +897,7 @@ static void show_log(struct tui_view *v, int want)
 }
 
 /* The legal actions now, into v->legal. */
-static void load_legal(struct tui_view *v)
+void tui_load_legal(struct tui_view *v)
 {
 	v->nlegal = v->g ? seq_legal(v->g, v->legal, LEGAL_MAX) : 0;
 	if (v->list_sel >= v->nlegal)
@@ -920,7 +911,7 @@ static void open_list(struct tui_view *v)
 	v->list_open = true;
 	v->list_sel = 0;
 	v->list_top = 0;
-	load_legal(v);
+	tui_load_legal(v);
 	make_list_window(v);
 }
 
@@ -960,7 +951,7 @@ static void note_changes(struct tui_view *v)
 	if (n < 0)
 		v->dirty |= DIRTY_MAP;
 	for (int i = 0; i < n; i++)
-		add_redraw(v, h[i]);
+		tui_add_redraw(v, h[i]);
 }
 
 /* The lines of text (`show state`, `legal`) into the log. */
@@ -979,7 +970,7 @@ static void log_text(struct tui_view *v, const char *text)
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
-static void exec_line(struct tui_view *v, const char *text)
+void tui_exec(struct tui_view *v, const char *text)
 {
 	char line[CMD_LINE_MAX + 1];
 	snprintf(line, sizeof line, "%s", text);
@@ -1063,6 +1054,7 @@ static void exec_line(struct tui_view *v, const char *text)
 	if (v->list_open)
 		close_list(v);
 	v->dirty |= DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG;
+	/* hook: the modes and prompts look at the new position here */
 }
 
 static void jump_to_unit(struct tui_view *v, int step)
@@ -1073,7 +1065,7 @@ static void jump_to_unit(struct tui_view *v, int step)
 		const struct unit *u = &v->g->units[i];
 		if (u->on_map && !u->eliminated && !u->off_map) {
 			v->unit_focus = i;
-			set_cursor(v, u->at.hex[0]);
+			tui_set_cursor(v, u->at.hex[0]);
 			return;
 		}
 	}
@@ -1097,7 +1089,7 @@ static void goto_key(struct tui_view *v, int ch)
 			v->goto_buf[4] = '\0';
 			v->goto_active = false;
 			if (hex_parse(v->goto_buf, &h) && tui_map_hex(v->map, h)) {
-				set_cursor(v, h);
+				tui_set_cursor(v, h);
 			} else {
 				char lo[8], hi[8];
 				hex_format((struct hex){v->map->col_min, v->map->row_min},
@@ -1126,13 +1118,13 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_S:
 	case TC_WSW:
 	case TC_WNW:
-		set_cursor(v, hex_neighbour(v->cursor, (enum hexside)c));
+		tui_set_cursor(v, hex_neighbour(v->cursor, (enum hexside)c));
 		break;
 	case TC_EAST:
-		set_cursor(v, hex_neighbour(v->cursor, layout_east_side(v->cursor)));
+		tui_set_cursor(v, hex_neighbour(v->cursor, layout_east_side(v->cursor)));
 		break;
 	case TC_WEST:
-		set_cursor(v, hex_neighbour(v->cursor, layout_west_side(v->cursor)));
+		tui_set_cursor(v, hex_neighbour(v->cursor, layout_west_side(v->cursor)));
 		break;
 	case TC_NEXT_UNIT:
 		jump_to_unit(v, 1);
@@ -1143,7 +1135,7 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ACTIVE_LEADER: {
 		int a = v->g->active_leader;
 		if (a >= 0 && a < v->g->nleaders && v->g->leaders[a].on_map) {
-			set_cursor(v, v->g->leaders[a].hex);
+			tui_set_cursor(v, v->g->leaders[a].hex);
 		} else {
 			snprintf(v->message, sizeof v->message,
 				 "no leader is active");
@@ -1260,7 +1252,7 @@ static void line_key(struct tui_view *v, int ch)
 	case LC_RUN: {
 		char line[CMD_LINE_MAX + 1];
 		snprintf(line, sizeof line, "%s", cmdline_commit(c));
-		exec_line(v, line);
+		tui_exec(v, line);
 		break;
 	}
 	case LC_CANCEL:
@@ -1360,7 +1352,7 @@ static void list_key(struct tui_view *v, int ch)
 			v->completions[0] = '\0';
 			v->dirty |= DIRTY_STATUS;
 		} else if (any) {
-			exec_line(v, line);
+			tui_exec(v, line);
 		}
 		break;
 	}
@@ -1391,12 +1383,7 @@ static void handle_key(struct tui_view *v, int ch)
 			v->help_top += v->lay.h - 3;
 		} else {
 			v->mode = MODE_MAP;
-			WINDOW *ws[] = {v->wmap, v->wpanel, v->wstatus, v->wlog,
-					v->wlist};
-			for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
-				if (ws[i])
-					touchwin(ws[i]);
-			v->dirty |= DIRTY_ALL;
+			tui_touch_all(v);
 		}
 		return;
 	}
@@ -1420,6 +1407,7 @@ static void handle_key(struct tui_view *v, int ch)
 		run_command(v, TC_OVERVIEW);
 		return;
 	}
+	/* hook: a mode's or prompt's own keys come before the map's */
 	const struct tui_binding *b = tui_binding_for(ch);
 	if (b) {
 		run_command(v, b->cmd);

@@ -1,0 +1,142 @@
+/* view.h — the map view's state (struct tui_view), shared by tui.c and
+ * the modules that add modes, prompts and overlays to it.  The view never
+ * changes the game itself: every module hands command lines to
+ * tui_exec(), which runs them through the session. */
+#ifndef MANIPLE_TUI_VIEW_H
+#define MANIPLE_TUI_VIEW_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "maniple/battle.h"
+#include "maniple/game.h"
+#include "maniple/sequence.h"
+
+#include "cmdline.h"
+#include "config.h"
+#include "describe.h"
+#include "glyphs.h"
+#include "keys.h"
+#include "layout.h"
+#include "logview.h"
+
+enum tui_mode { MODE_MAP, MODE_OVERVIEW, MODE_HELP };
+
+enum {
+	DIRTY_MAP = 1 << 0,	/* the whole map window */
+	DIRTY_PANEL = 1 << 1,
+	DIRTY_STATUS = 1 << 2,
+	DIRTY_LOG = 1 << 3,
+	DIRTY_LIST = 1 << 4,
+	DIRTY_ALL = DIRTY_MAP | DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG |
+		    DIRTY_LIST,
+};
+
+#define REDRAW_CELLS_MAX 64 /* more changed cells: redraw the whole map */
+#define LEGAL_MAX 256
+
+#define LEVELS 4 /* elevation shades: 0, 1, 2, 3 and more */
+
+/* Highlighted hexes: what a mode or prompt marks on the map (legal
+ * destinations, targets, the commanded line, shock marks, a prompt's
+ * choices).  A highlighted cell shows its mark in the bottom right corner
+ * and its bottom row underlined, in the kind's colour when there is
+ * colour, so the marks read without colour too. */
+enum tui_hl_kind {
+	HL_DEST,	/* a hex the unit may step into */
+	HL_TARGET,	/* a fire target, or a hex to answer a prompt with */
+	HL_LINE,	/* a unit of the commanded line, a may-act unit */
+	HL_MUST,	/* must do something (must shock) */
+	HL_MAY,		/* may do something (may shock) */
+	HL_KIND_COUNT
+};
+
+#define TUI_HL_MAX 128
+
+struct tui_hl {
+	struct hex hex;
+	enum tui_hl_kind kind;
+	wchar_t mark;		/* drawn in the corner; 0: the kind's own */
+};
+
+struct tui_palette {
+	int ncolours;		/* 0, 8 or 256 */
+	short terrain[TERRAIN_COUNT][LEVELS];
+	short feature[TF_COUNT][LEVELS]; /* water blue, roads brown */
+	short counter[2], leader[2];
+	short good, warn, bad, dim;
+	short hl[HL_KIND_COUNT];	/* the highlight kinds' colours */
+};
+
+struct cellch {
+	wchar_t ch;
+	attr_t attr;
+	short pair;
+};
+
+struct tui_view {
+	struct session *s;	/* the game is played through it */
+	struct game *g;		/* s->game, as last seen */
+	const struct map *map;
+	struct tui_glyphs gl;
+	struct tui_palette pal;
+	struct tui_layout lay;
+	struct tui_viewport vp;
+	WINDOW *wmap, *wpanel, *wstatus, *whelp, *wlog, *wlist;
+	enum tui_mode mode;
+	struct hex cursor;
+	int unit_focus;		/* index of the last unit jumped to */
+	bool ovl_stack, ovl_cohesion, ovl_hexnum;
+	bool goto_active;
+	char goto_buf[5];
+	int goto_len;
+	int help_top;
+	char message[CMD_REASON_MAX + 64];
+	unsigned dirty;
+	struct hex redraw_cells[REDRAW_CELLS_MAX];
+	int nredraw_cells;
+	bool quit;
+	struct panel_text panel; /* scratch for the side panel */
+	char status[512];	/* the status line, redone after each command */
+	struct tui_cmdline cl;	/* the `:` line */
+	char completions[256];	/* Tab's candidates, shown while typing */
+	struct tui_log log;	/* the event log panel's lines */
+	int log_want;		/* -1 where there is room, 0 hidden, 1 shown */
+	bool list_open;		/* the legal actions' list */
+	struct seq_action legal[LEGAL_MAX];
+	int nlegal, list_sel, list_top;
+	/* the pieces before a command, to find the cells it changed */
+	struct unit before_units[BATTLE_UNITS_MAX];
+	struct leader before_leaders[BATTLE_LEADERS_MAX];
+	int before_nunits, before_nleaders;
+	int colours;		/* tui_options.colours */
+	const struct tui_config *config; /* tui_options.config */
+	struct tui_hl hl[TUI_HL_MAX]; /* tui_hl_add */
+	int nhl;
+};
+
+/* ---- what tui.c offers the modules ---- */
+
+/* Runs one command line through the session, exactly as the `:` line
+ * does: the game file gets it, the log shows it and its events, the
+ * status line its outcome, the changed cells are redrawn. */
+void tui_exec(struct tui_view *v, const char *line);
+/* The cursor to h (the viewport follows); "edge of the map" off it. */
+void tui_set_cursor(struct tui_view *v, struct hex h);
+/* A cell to draw again at the next render. */
+void tui_add_redraw(struct tui_view *v, struct hex h);
+/* The legal actions now, into v->legal / v->nlegal. */
+void tui_load_legal(struct tui_view *v);
+/* A one-line message on the status bar until the next key. */
+void tui_say(struct tui_view *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Highlights: clear them all (their cells are redrawn), or add one. */
+void tui_hl_clear(struct tui_view *v);
+void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
+		wchar_t mark);
+/* The highlight on h, or NULL. */
+const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h);
+/* Every window to be drawn again (after an overlay closes). */
+void tui_touch_all(struct tui_view *v);
+
+#endif
