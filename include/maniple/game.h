@@ -205,6 +205,10 @@ struct session {
 	bool digest_due;	/* replay: a digest line must come next */
 	int digest_turn;
 	int torn_line;		/* load: the torn last line dropped, or 0 */
+	/* session_exec's copy of the game for a refusal's rollback, kept
+	 * between commands (one allocation, not one per command); NULL
+	 * until needed, freed by session_free */
+	struct game *snap;
 };
 
 const struct cmd_table *gboh_commands(void);

@@ -111,6 +111,65 @@ static bool command_hex_obstructed(const struct game *g,
 	return command_in_enemy_zoc(g, q, h, side) && !hex_has_side(g, h, side);
 }
 
+/* The units near a search (speed): the search below asks of each hex it
+ * reaches whether a unit stands there or exerts a ZOC into it, and only
+ * a unit with a half within limit + 1 hexes of the leader can (a ZOC
+ * reaches only the next hexes, 7.21), so they are picked once. */
+struct range_units {
+	const struct unit *u[BATTLE_UNITS_MAX];
+	int n;
+};
+
+static void range_units_pick(const struct game *g, struct hex from,
+			     int limit, struct range_units *ru)
+{
+	ru->n = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		for (int k = 0; k < 2; k++)
+			if (!hex_is_none(u->at.hex[k]) &&
+			    hex_distance(from, u->at.hex[k]) <= limit + 1) {
+				ru->u[ru->n++] = u;
+				break;
+			}
+	}
+}
+
+/* command_hex_obstructed, asking only the units near the search: the same
+ * answers (hex_has_side looks at the four on top of a hex: with more
+ * there, it is asked itself). */
+static bool range_hex_obstructed(const struct game *g,
+				 const struct zoc_query *q,
+				 const struct range_units *ru, struct hex h,
+				 int side)
+{
+	int here = 0;
+	bool own = false, enemy = false;
+	for (int i = 0; i < ru->n; i++) {
+		const struct unit *u = ru->u[i];
+		if (game_unit_in_play(u) && footprint_occupies(&u->at, h)) {
+			here++;
+			own = own || u->side == side;
+			enemy = enemy || u->side == 1 - side;
+		}
+	}
+	if (here > 4)
+		return command_hex_obstructed(g, q, h, side);
+	if (enemy)
+		return true;
+	if (own)
+		return false;
+	if (q != NULL && q->in_enemy_zoc != NULL)
+		return q->in_enemy_zoc(g, h, side, q->user);
+	if (g->battle == NULL || g->battle->map == NULL)
+		return false; /* command_front_zoc */
+	for (int i = 0; i < ru->n; i++)
+		if (ru->u[i]->side == 1 - side &&
+		    zoc_exerted_into(g, ru->u[i], h))
+			return true;
+	return false;
+}
+
 /* 4.21 the order path: a breadth-first search bounded by limit */
 int command_path_length(const struct game *g, const struct zoc_query *q,
 			const struct leader *l, struct hex h, int limit)
@@ -128,6 +187,8 @@ int command_path_length(const struct game *g, const struct zoc_query *q,
 		return -1;
 	struct hex seen[RANGE_HEXES_MAX];
 	int n = 0, head = 0, depth_end = 1;
+	struct range_units ru;
+	range_units_pick(g, l->hex, limit, &ru);
 	seen[n++] = l->hex;
 	for (int depth = 1; depth <= limit && head < n; depth++) {
 		int end = depth_end;
@@ -141,7 +202,7 @@ int command_path_length(const struct game *g, const struct zoc_query *q,
 				for (int k = 0; k < n && !dup; k++)
 					dup = hex_eq(seen[k], x);
 				if (dup || !leader_may_step(g, seen[head], x) ||
-				    command_hex_obstructed(g, q, x, l->side))
+				    range_hex_obstructed(g, q, &ru, x, l->side))
 					continue;
 				if (hex_eq(x, h))
 					return depth;

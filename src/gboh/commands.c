@@ -1126,6 +1126,8 @@ void session_free(struct session *s)
 {
 	game_free(s->game);
 	s->game = NULL;
+	free(s->snap); /* a plain copy: owns nothing */
+	s->snap = NULL;
 	journal_free(&s->journal);
 	gamefile_close(&s->file);
 }
@@ -1248,6 +1250,15 @@ static void restore(struct game *g, const struct game *snap, size_t n0)
 	g->events.n = n0;
 }
 
+/* The rollback copy back into the session for the next command. */
+static void session_give_back(struct session *s, struct game *snap)
+{
+	if (s->snap == NULL)
+		s->snap = snap;
+	else
+		free(snap);
+}
+
 void session_exec(struct session *s, const char *line, struct cmd_result *r)
 {
 	cmd_result_reset(r);
@@ -1264,7 +1275,10 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		return;
 	}
 	struct game *g = s->game;
-	struct game *snap = malloc(sizeof *snap);
+	/* the session's rollback copy, taken out of it while the command
+	 * runs (session_give_back puts it back) */
+	struct game *snap = s->snap ? s->snap : malloc(sizeof *snap);
+	s->snap = NULL;
 	if (!snap) {
 		cmd_refuse(r, NULL, "out of memory");
 		return;
@@ -1275,7 +1289,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	d->run(s, call.argc, call.argv, r);
 	if (r->status != CMD_OK) {
 		restore(g, snap, n0);
-		free(snap);
+		session_give_back(s, snap);
 		return;
 	}
 	/* 9.14, 6.51, 4.72: a rampage stopped for withdrawals goes on once
@@ -1293,8 +1307,12 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	cmd_canonical(&call, text, sizeof text);
 	char err[ERR_MAX];
 	bool ended = turn_ended(g, n0, turn0);
-	char dline[64];
-	gamefile_digest_line(g->turn, game_digest(g), dline, sizeof dline);
+	/* the digest only where a turn ended and a file line is written: the
+	 * replay compares it in load_body, so it is not computed here */
+	char dline[64] = "";
+	if (ended && !s->replaying)
+		gamefile_digest_line(g->turn, game_digest(g), dline,
+				     sizeof dline);
 	if (!s->replaying) {
 		size_t j0 = s->journal.n;
 		bool ok = journal_add(&s->journal, text) == 0 &&
@@ -1313,21 +1331,21 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 			while (s->journal.n > j0)
 				journal_drop_last(&s->journal);
 			restore(g, snap, n0);
-			free(snap);
+			session_give_back(s, snap);
 			cmd_refuse(r, NULL, "game file not written: %s", err);
 			return;
 		}
 	} else {
 		if (journal_add(&s->journal, text) != 0) {
 			restore(g, snap, n0);
-			free(snap);
+			session_give_back(s, snap);
 			cmd_refuse(r, NULL, "out of memory");
 			return;
 		}
 		s->digest_due = ended;
 		s->digest_turn = g->turn;
 	}
-	free(snap);
+	session_give_back(s, snap);
 	for (size_t i = n0; i < g->events.n; i++)
 		cmd_output(r, &g->events.v[i]);
 }

@@ -153,9 +153,17 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 {
 	int idx[BATTLE_UNITS_MAX];
 	int n = 0;
+	if (hex_is_none(h))
+		return 0;
+	/* footprint_occupies written out (a hot path: every ZOC, stacking
+	 * and Command Range test asks it of every unit); h is a hex, so a
+	 * half equal to it is one */
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		if (game_unit_in_play(u) && footprint_occupies(&u->at, h))
+		const struct hex *fh = u->at.hex;
+		if (((fh[0].col == h.col && fh[0].row == h.row) ||
+		     (fh[1].col == h.col && fh[1].row == h.row)) &&
+		    game_unit_in_play(u))
 			idx[n++] = i;
 	}
 	/* top of the stack first: the highest stack number */

@@ -71,9 +71,27 @@ static bool zoc_blocked(const struct game *g, const struct unit *u,
 }
 
 /* 7.21, 7.22 whether u exerts its ZOC into h */
+/* Whether h is within one column and one row of a half of fp: every hex
+ * next to it is (a cheap filter, never false where footprint_zone finds
+ * a zone). */
+static bool near_footprint(const struct footprint *fp, struct hex h)
+{
+	for (int k = 0; k < 2; k++) {
+		struct hex a = fp->hex[k];
+		if (a.col - h.col <= 1 && h.col - a.col <= 1 &&
+		    a.row - h.row <= 1 && h.row - a.row <= 1)
+			return true;
+	}
+	return false;
+}
+
 bool zoc_exerted_into(const struct game *g, const struct unit *u,
 		      struct hex h)
 {
+	/* 7.21: only hexes next to u; tested first, as every ZOC and
+	 * Command Range search asks it of every unit */
+	if (!near_footprint(&u->at, h))
+		return false;
 	if (!unit_exerts_zoc(g, u))
 		return false;
 	enum hex_zone z = footprint_zone(&u->at, h);
