@@ -19,6 +19,10 @@
  *   random  every decision takes an action drawn uniformly, with the
  *           seed, from the legal list (a move among the legal
  *           neighbouring hexes).  The soak driver.
+ *   mixed   each decision, with the seed: greedy with the chance
+ *           --greedy-share (percent, default 75), else random.  Random
+ *           play alone never fights a battle to an army's withdrawal
+ *           (11.2); the mixture does, so the soak covers it too.
  * Both always end: at the battle's end (11.2, R4), after --max commands,
  * or when no listed action is accepted (a dead end, exit status 1); a
  * greedy player stuck in one decision falls back on random choices.
@@ -55,11 +59,12 @@
 #define STALL_MAX	400
 #define LINES_TRIED_MAX 32
 
-enum policy { POLICY_GREEDY, POLICY_RANDOM };
+enum policy { POLICY_GREEDY, POLICY_RANDOM, POLICY_MIXED };
 
 struct player {
 	char datadir[PATH_MAX_];
 	enum policy policy;
+	int greedy_share; /* mixed: percent of decisions played greedily */
 	uint64_t rng;
 	struct session s;
 	struct cmd_result r;
@@ -883,6 +888,9 @@ static int play(struct player *p)
 		long before = p->commands;
 		if (p->policy == POLICY_RANDOM || p->stall > STALL_MAX)
 			play_random(p);
+		else if (p->policy == POLICY_MIXED &&
+			 rnd_below(p, 100) >= p->greedy_share)
+			play_random(p);
 		else
 			greedy(p);
 		if (p->commands == before) {
@@ -906,10 +914,18 @@ static int play(struct player *p)
 	return 0;
 }
 
+static const char *policy_name(enum policy pol)
+{
+	return pol == POLICY_GREEDY   ? "greedy"
+	       : pol == POLICY_RANDOM ? "random"
+				      : "mixed";
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: autoplay [--policy greedy|random] [--max N] [--log "
+		"Usage: autoplay [--policy greedy|random|mixed] "
+		"[--greedy-share N]\n                [--max N] [--log "
 		"FILE]"
 		"\n                [--probe N] [--verbose] [--no-check] "
 		"[--soak]\n                [--reload-every N] BATTLE SEED\n"
@@ -917,7 +933,10 @@ static void usage(FILE *f)
 		"accepted\ncommands as a script for maniple --script; a "
 		"summary "
 		"goes to standard\nerror.\n"
-		"  --policy P   greedy (default) or random\n"
+		"  --policy P   greedy (default), random or mixed (each "
+		"decision greedy\n               or random, by chance)\n"
+		"  --greedy-share N  with mixed: the percent of decisions "
+		"played\n               greedily (default 75)\n"
 		"  --max N      stop after N accepted commands (default 200000)"
 		"\n  --log FILE   write the events of the accepted commands, "
 		"as "
@@ -958,6 +977,7 @@ int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"policy", required_argument, NULL, 'p'},
+		{"greedy-share", required_argument, NULL, 'g'},
 		{"max", required_argument, NULL, 'm'},
 		{"log", required_argument, NULL, 'l'},
 		{"no-check", no_argument, NULL, 'n'},
@@ -971,6 +991,7 @@ int main(int argc, char **argv)
 	static struct player pl; /* large: not on the stack */
 	struct player *p = &pl;
 	p->policy = POLICY_GREEDY;
+	p->greedy_share = 75;
 	p->max = 200000;
 	p->check_refusals = true;
 	p->probe = 10;
@@ -987,11 +1008,22 @@ int main(int argc, char **argv)
 				p->policy = POLICY_GREEDY;
 			else if (strcmp(optarg, "random") == 0)
 				p->policy = POLICY_RANDOM;
+			else if (strcmp(optarg, "mixed") == 0)
+				p->policy = POLICY_MIXED;
 			else {
 				fprintf(stderr, "autoplay: no policy %s\n",
 					optarg);
 				return 2;
 			}
+			break;
+		case 'g':
+			if (!parse_u64(optarg, &v) || v > 100) {
+				fprintf(stderr,
+					"autoplay: bad --greedy-share %s\n",
+					optarg);
+				return 2;
+			}
+			p->greedy_share = (int)v;
 			break;
 		case 'm':
 			if (!parse_u64(optarg, &v) || v == 0 || v > 100000000) {
@@ -1088,7 +1120,7 @@ int main(int argc, char **argv)
 
 	printf("# autoplay --policy %s %s %" PRIu64
 	       ": a solo game played by tools of the test suite\n",
-	       p->policy == POLICY_GREEDY ? "greedy" : "random", battle, seed);
+	       policy_name(p->policy), battle, seed);
 	char line[CMD_LINE_MAX];
 	snprintf(line, sizeof line, "new %s solo %" PRIu64, battle, seed);
 	if (!run(p, line, false)) {
@@ -1123,7 +1155,7 @@ int main(int argc, char **argv)
 		"probes=%ld unlisted_accepted=%ld state_changed=%ld turn=%d "
 		"over=%s why=%s winner=%s "
 		"withdrew=%s rout_points=%d,%d%s seconds=%.1f\n",
-		battle, seed, p->policy == POLICY_GREEDY ? "greedy" : "random",
+		battle, seed, policy_name(p->policy),
 		p->commands, p->refused, p->legal_refused, p->probes,
 		p->unlisted_accepted, p->state_changed, g->turn,
 		over ? "yes" : "no", why ? why : "-", winner ? winner : "-",

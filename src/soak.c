@@ -198,6 +198,25 @@ static void check_footprints(const struct game *g, struct sink *k)
 	}
 }
 
+/* Whether leader a, active, had a casualty roll (4.73, 8.19: the
+ * leader_casualty event) since his activation: the events are read back
+ * to the last that made him active. */
+static bool casualty_now(const struct game *g, int a)
+{
+	const char *id = g->leaders[a].id;
+	for (size_t i = g->events.n; i-- > 0;) {
+		const struct event *e = &g->events.v[i];
+		const char *who = event_get(e, "leader");
+		if (!who || strcmp(who, id) != 0)
+			continue;
+		if (strcmp(e->kind, "leader_casualty") == 0)
+			return true;
+		if (strcmp(e->kind, "activated") == 0)
+			return false;
+	}
+	return false;
+}
+
 /* 5.11-5.15, 5.44, 5.52: one leader at most is active, the one the
  * sequence names; a dead leader is off the map and never active; no
  * leader has more than three Orders Phases a turn; the decisions that
@@ -214,9 +233,17 @@ static void check_leaders(const struct game *g, struct sink *k)
 		if (l->killed)
 			fail(k, "leaders", "4.74: the active leader %s is dead",
 			     l->id);
-		if (l->state != LS_ACTIVE)
+		/* 4.73, 8.19: a casualty may Finish him in his own phase;
+		 * it ends at the Momentum phase with no momentum */
+		bool hurt = l->state == LS_FINISHED && casualty_now(g, a);
+		if (l->state != LS_ACTIVE && !hurt)
 			fail(k, "leaders", "5.11: the active leader %s is %s",
 			     l->id, leader_state_name(l->state));
+		if (hurt && seq_step_now(g) == SEQ_MOMENTUM)
+			fail(k, "leaders",
+			     "4.73: %s, Finished by a casualty, may attempt "
+			     "momentum",
+			     l->id);
 	}
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];

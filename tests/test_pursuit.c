@@ -410,6 +410,8 @@ Test(pursuit, router_exits_map_pursuer_exits_too_8_62_8_65)
 	cr_assert(pursuit_after_combat(g, ci, &done));
 	cr_assert(done);
 	cr_assert(hc->off_map);
+	/* off the map, not on it, till 8.64 (the soak, mixed drill 185) */
+	cr_assert_not(hc->on_map);
 	cr_assert_not(game_unit_in_play(hc));
 	cr_assert(hex_eq(hc->pursuit_exit, fx_hex("3000")), "exit %04d",
 		  hex_number(hc->pursuit_exit));
@@ -441,19 +443,6 @@ Test(pursuit, stops_entering_enemy_zoc_8_62)
 }
 
 /* ---- 8.63, 8.64 through the session ---- */
-
-static struct battle *loader(void *user, const char *name,
-			     struct ini_error *err)
-{
-	(void)user;
-	char path[4096];
-	if (!battle_path(fx_srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
 
 struct play {
 	struct session s;
@@ -495,7 +484,7 @@ static struct play *start(const char *const *setup)
 {
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
-	session_init(&p->s, loader, spqr_tables_loader, NULL, 1);
+	session_init(&p->s, fx_loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(&p->r);
 	ok(p, "new drill sandbox 7");
 	ok(p, "setup remove ar1");
@@ -574,7 +563,7 @@ static struct play *shock_play(const char *const *lines)
 {
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
-	session_init(&p->s, loader, spqr_tables_loader, NULL, 1);
+	session_init(&p->s, fx_loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(&p->r);
 	for (int i = 0; lines[i]; i++)
 		ok(p, lines[i]);

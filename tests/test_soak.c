@@ -8,9 +8,11 @@
 
 #include "hand_battle.h"
 #include "maniple/harass.h"
+#include "maniple/missile.h"
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
 #include "maniple/reactions.h"
+#include "maniple/sequence.h"
 #include "maniple/withdrawal.h"
 #include "move_fixture.h"
 
@@ -314,4 +316,293 @@ Test(soak, passing_through_a_full_stack_6_61)
 	g->ord.stack_mate = -1;
 	cr_assert_eq(failures(g, "stacking", NULL), 0);
 	game_free(g);
+}
+
+/* The event of kind with leader=id at or after event from, or NULL. */
+static const struct event *leader_event(const struct game *g, size_t from,
+					const char *kind, const char *id)
+{
+	for (size_t i = from; i < g->events.n; i++) {
+		const struct event *e = &g->events.v[i];
+		const char *who = event_get(e, "leader");
+		if (strcmp(e->kind, kind) == 0 && who && strcmp(who, id) == 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* A sandbox hand game with the tribune (Initiative 3) active, his
+ * Orders Phase open; eio: as the Elite Initiative Orders leader (5.51). */
+static struct game *tribune_active(struct session *s, bool eio)
+{
+	start(s, "sandbox");
+	cr_assert_eq(run(s, "continue"), CMD_OK);
+	cr_assert_eq(run(s, "activate tribune"), CMD_OK);
+	struct game *g = s->game;
+	cr_assert_eq(g->active_leader, 1);
+	cr_assert_eq(seq_step_now(g), SEQ_ORDERS);
+	if (eio)
+		g->seq.eio_leader = 1;
+	return g;
+}
+
+/* 4.73, 8.19, TABLES.md 6 (the soak, Bagradas seed 2 with the mixed
+ * policy): a casualty roll Finishes the active leader in his own Orders
+ * Phase.  The phase runs on (4.25: he orders nothing more); at its end
+ * he may not attempt momentum (no Momentum step) and stays Finished.
+ * The invariant lets an active leader be Finished only after such a
+ * roll, and never at the Momentum step. */
+Test(soak, casualty_finishes_the_active_leader_4_73)
+{
+	struct session s;
+	struct game *g = tribune_active(&s, false);
+	struct soak_failure f;
+	g->leaders[1].state = LS_FINISHED; /* with no casualty: a bug */
+	cr_assert_eq(failures(g, "leaders", &f), 1);
+	cr_assert(strstr(f.why, "5.11") && strstr(f.why, "tribune"), "%s",
+		  f.why);
+	g->leaders[1].state = LS_ACTIVE;
+	cr_assert_eq(run(&s, "roll 5"), CMD_OK); /* TABLES.md 6: Finished */
+	size_t from = g->events.n;
+	leader_casualty_check(g, 1, "8.19");
+	const struct event *e = leader_event(g, from, "leader_casualty",
+					     "tribune");
+	cr_assert_not_null(e);
+	cr_assert_str_eq(event_get(e, "result"), "finished");
+	cr_assert_eq(g->leaders[1].state, LS_FINISHED);
+	cr_assert_eq(g->active_leader, 1);
+	cr_assert_eq(failures(g, "leaders", NULL), 0);
+	from = g->events.n;
+	cr_assert_eq(run(&s, "orders done"), CMD_OK);
+	e = leader_event(g, from, "momentum_barred", "tribune");
+	cr_assert_not_null(e, "no momentum_barred for the tribune");
+	cr_assert_str_eq(event_get(e, "why"), "casualty");
+	cr_assert_str_eq(event_get(e, "rule"), "4.73");
+	cr_assert_neq(seq_step_now(g), SEQ_MOMENTUM);
+	cr_assert_eq(g->leaders[1].state, LS_FINISHED);
+	cr_assert_neq(g->active_leader, 1);
+	cr_assert_eq(run(&s, "activate tribune"), CMD_REFUSED);
+	cr_assert_eq(failures(g, "leaders", NULL), 0);
+	session_free(&s);
+}
+
+/* 4.73 over 5.52: an EIO leader Finished by a casualty in his Elite
+ * Initiative Orders Phase does not go back to inactive; and the
+ * invariant names a Finished active leader offered momentum. */
+Test(soak, casualty_in_the_eio_phase_stays_finished_4_73)
+{
+	struct session s;
+	struct game *g = tribune_active(&s, true);
+	cr_assert_eq(run(&s, "roll 5"), CMD_OK);
+	leader_casualty_check(g, 1, "8.19");
+	cr_assert_eq(g->leaders[1].state, LS_FINISHED);
+	/* what the engine did before the fix: the Momentum step */
+	enum phase ph = g->phase;
+	g->seq.step = SEQ_MOMENTUM;
+	g->phase = PHASE_MOMENTUM;
+	struct soak_failure f;
+	cr_assert_eq(failures(g, "leaders", &f), 1);
+	cr_assert(strstr(f.why, "4.73") && strstr(f.why, "momentum"), "%s",
+		  f.why);
+	g->seq.step = SEQ_ORDERS;
+	g->phase = ph;
+	cr_assert_eq(run(&s, "orders done"), CMD_OK);
+	cr_assert_eq(g->leaders[1].state, LS_FINISHED);
+	cr_assert_eq(g->seq.eio_leader, -1);
+	cr_assert_eq(run(&s, "activate tribune"), CMD_REFUSED);
+	session_free(&s);
+}
+
+/* Hastati over principes of one legion: a stack 6.69 allows. */
+static void hastati_principes(struct unit *ha, struct unit *pr)
+{
+	snprintf(ha->cls, sizeof ha->cls, "HA");
+	snprintf(pr->cls, sizeof pr->cls, "PR");
+	ha->legion = pr->legion = 3;
+}
+
+/* 6.67, 8.33, 7.15 (the soak, drill seed 4265): the target of an H&D
+ * stacked with a friend turns as a stack, both units to the same facing
+ * (the stack's 7.15 offer turns both too); a stack whose other unit
+ * already turned this phase makes no such change */
+Test(soak, hd_target_turns_with_its_stack_6_67)
+{
+	struct game *g = fx_field();
+	struct unit *lc = fx_unit(g, "lc", 1, UT_LC, fx_hex("2320"), FACE_NW,
+				  9);
+	lc->missile = MC_MJ;
+	struct unit *ha = fx_unit(g, "ha", 0, UT_LG, fx_hex("2619"), FACE_SW,
+				  5);
+	struct unit *pr = fx_unit(g, "pr", 0, UT_LG, fx_hex("2619"), FACE_SW,
+				  5);
+	hastati_principes(ha, pr);
+	struct soak_failure f;
+	cr_assert_eq(failures(g, "stacking", &f), 0, "%s", f.why);
+	struct hex path[3] = {fx_hex("2319"), fx_hex("2419"), fx_hex("2518")};
+	struct harass_check c;
+	cr_assert(harass_check(g, 0, 1, path, 3, &c), "%s (%s)", c.why,
+		  c.rule ? c.rule : "");
+	g->ord.moving = true;
+	g->ord.mover_unit = 0;
+	g->ord.stack_mate = -1;
+	cr_assert(move_begin(g, lc, &g->ord.move));
+	struct cmd_result r;
+	cmd_result_init(&r);
+	harass_declare(g, &c, &r);
+	cr_assert_eq(r.status, CMD_OK, "%s (%s)", r.reason, r.rule);
+	cr_assert(harass_pending(g));
+	struct seq_action a[16];
+	int n = harass_legal(g, a, 16), faces = 0;
+	for (int i = 0; i < n; i++)
+		faces += strncmp(a[i].line, "react face ha ", 14) == 0;
+	cr_assert_eq(faces, 2, "both one-vertex turns are listed");
+	for (int k = 0; k < 4; k++)
+		cr_assert(dice_force(&g->dice, 0));
+	size_t from = g->events.n;
+	harass_react_face(g, 1, FACE_W, &r);
+	cr_assert_eq(r.status, CMD_OK, "%s (%s)", r.reason, r.rule);
+	cr_assert_eq(ha->at.facing, FACE_W);
+	cr_assert_eq(pr->at.facing, FACE_W, "6.67: the stack turns as one");
+	cr_assert(g->react.faced[1] && g->react.faced[2]);
+	int turned = 0;
+	for (size_t i = from; i < g->events.n; i++)
+		turned += strcmp(g->events.v[i].kind, "reaction_facing") == 0;
+	cr_assert_eq(turned, 2);
+	cr_assert_eq(failures(g, "stacking", NULL), 0);
+	cmd_result_free(&r);
+	game_free(g);
+
+	/* the mate turned already: the target may not turn alone */
+	g = fx_field();
+	lc = fx_unit(g, "lc", 1, UT_LC, fx_hex("2320"), FACE_NW, 9);
+	lc->missile = MC_MJ;
+	hastati_principes(
+		fx_unit(g, "ha", 0, UT_LG, fx_hex("2619"), FACE_SW, 5),
+		fx_unit(g, "pr", 0, UT_LG, fx_hex("2619"), FACE_SW, 5));
+	cr_assert(harass_check(g, 0, 1, path, 3, &c));
+	g->react.faced[2] = true;
+	g->ord.moving = true;
+	g->ord.mover_unit = 0;
+	g->ord.stack_mate = -1;
+	cr_assert(move_begin(g, lc, &g->ord.move));
+	cmd_result_init(&r);
+	harass_declare(g, &c, &r);
+	n = harass_legal(g, a, 16);
+	for (int i = 0; i < n; i++)
+		cr_assert_null(strstr(a[i].line, "react face"), "%s",
+			       a[i].line);
+	if (harass_pending(g)) {
+		cmd_result_free(&r);
+		cmd_result_init(&r);
+		harass_react_face(g, 1, FACE_W, &r);
+		cr_assert_eq(r.status, CMD_REFUSED);
+	}
+	cmd_result_free(&r);
+	game_free(g);
+}
+
+/* The shipped battles, for a session (the drill). */
+static struct battle *shipped(void *user, const char *name,
+			      struct ini_error *err)
+{
+	(void)user;
+	char path[1024];
+	memset(err, 0, sizeof *err);
+	if (!battle_path(fx_srcdir(), name, path, (int)sizeof path)) {
+		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
+		return NULL;
+	}
+	return battle_load(path, err);
+}
+
+static bool listed(const struct game *g, const char *line)
+{
+	static struct seq_action a[512];
+	int n = seq_legal(g, a, 512);
+	for (int i = 0; i < n; i++)
+		if (strcmp(a[i].line, line) == 0)
+			return true;
+	return false;
+}
+
+/* 6.41, 6.11, 10.22 (the soak, Bagradas seed 162): a phalanx has spent
+ * its 5th MP; the TQ check at its move's end will rout it (forced 9, at
+ * 6 hits of TQ 7) or not (forced 0).  An order to another unit ends the
+ * move first and is refused while the rout move waits, so `legal` lists
+ * it only when the roll the command will make leaves no rout (it used to
+ * judge with other dice); `halt` is listed either way. */
+Test(soak, order_listed_only_when_the_move_end_routs_nobody_6_41)
+{
+	for (int k = 0; k < 2; k++) {
+		struct session s;
+		session_init(&s, shipped, spqr_tables_loader, NULL, 1);
+		const char *play[] = {
+			"new drill sandbox 1", "setup hits ph1 2",
+			"setup remove ve1",    "setup remove sl1",
+			"continue",	       "pass",
+			"activate mago",       "order ph1",
+			"move 2815,2816",      "face SW",
+			"face W",	       "face NW",
+			"face W",	       k ? "roll 0" : "roll 9",
+			NULL,
+		};
+		for (const char *const *l = play; *l; l++)
+			cr_assert_eq(run(&s, *l), CMD_OK, "%s", *l);
+		struct game *g = s.game;
+		cr_assert_eq(g->ord.move.mp_spent, 5);
+		cr_assert_eq(game_unit(g, "ph1")->hits, 6);
+		cr_assert(listed(g, "halt"));
+		bool order = listed(g, "order mi1");
+		cr_assert_eq(order, k == 1, "roll %s: order mi1 %slisted",
+			     k ? "0" : "9", order ? "" : "not ");
+		cr_assert_eq(run(&s, "order mi1"),
+			     order ? CMD_OK : CMD_REFUSED);
+		if (!order) {
+			cr_assert_eq(run(&s, "halt"), CMD_OK);
+			cr_assert(game_unit(g = s.game, "ph1")->routed);
+		}
+		session_free(&s);
+	}
+}
+
+/* 6.69, 7.23, 7.15 (a ruling; the soak, mixed drill seed 1849): the
+ * velites pass through the hastati's hex (they may not stop there); the
+ * enemy's reaction facing puts that hex in its ZOC.  The velites are not
+ * stopped there, where they could neither stop nor go on (no legal
+ * action at all): they go on, and the ZOC stops them in the next hex. */
+Test(soak, passing_unit_caught_in_a_zoc_goes_on_6_69_7_23)
+{
+	struct session s;
+	session_init(&s, shipped, spqr_tables_loader, NULL, 1);
+	const char *play[] = {
+		"new drill sandbox 1",	"setup unit ha1 2616 W",
+		"setup unit ve1 2516 E", "setup unit hi2 2716 NE",
+		"continue",		"activate tribune",
+		"order ve1",		"move 2616",
+		NULL,
+	};
+	for (const char *const *l = play; *l; l++)
+		cr_assert_eq(run(&s, *l), CMD_OK, "%s", *l);
+	cr_assert(listed(s.game, "react face hi2 NW"));
+	size_t from = s.game->events.n;
+	cr_assert_eq(run(&s, "react face hi2 NW"), CMD_OK);
+	struct game *g = s.game;
+	cr_assert_null(fx_event(g, from, "move_stopped"));
+	cr_assert_not(g->ord.move.stopped);
+	const char *rule = NULL;
+	cr_assert_not_null(stacking_stop_refusal(g, game_unit(g, "ve1"), NULL,
+						 &rule),
+			   "ve1 may not stop with ha1: no test");
+	cr_assert(listed(g, "move 2715"));
+	cr_assert_eq(failures(g, "stacking", NULL), 0);
+	cr_assert_eq(run(&s, "move 2715"), CMD_OK);
+	g = s.game;
+	cr_assert(g->ord.move.stopped, "7.23: in hi2's ZOC now");
+	if (listed(g, "no reaction")) /* 6.5: an archer's withdrawal */
+		cr_assert_eq(run(&s, "no reaction"), CMD_OK);
+	g = s.game;
+	cr_assert(listed(g, "halt"));
+	struct soak_failure all[8];
+	cr_assert_eq(soak_invariants(g, all, 8), 0, "%s", all[0].why);
+	session_free(&s);
 }

@@ -26,6 +26,7 @@
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
+#include "maniple/stacking.h"
 
 static bool deny(struct harass_check *c, const char *rule, const char *fmt,
 		 ...)
@@ -377,6 +378,11 @@ static const char *face_bar(const struct game *g, const struct harass_check *c,
 	if (g->react.faced[c->target])
 		return "the target has made its reaction facing change this "
 		       "Orders Phase";
+	/* 6.67: its stack mate turns with it (target_faces) */
+	const struct unit *m = stacking_mate(g, t);
+	if (m && (m->at.in_column || m->routed ||
+		  g->react.faced[m - g->units]))
+		return "the unit stacked with the target may not turn with it";
 	if (unit_in_enemy_zoc(g, t))
 		return "the target is already in the ZOC of another enemy unit";
 	return NULL;
@@ -401,18 +407,26 @@ static bool target_faces(struct game *g, const struct harass_check *c,
 			   t->id, facing_name((enum facing)t->at.facing));
 		return false;
 	}
-	int from = t->at.facing;
-	t->at.facing = face;
-	g->react.faced[c->target] = true;
-	struct event e;
-	event_init(&e, "reaction_facing");
-	event_add(&e, "unit", "%s", t->id);
-	event_add(&e, "from", "%s", facing_name((enum facing)from));
-	event_add(&e, "to", "%s", facing_name((enum facing)face));
-	event_add(&e, "mover", "%s", f->id);
-	event_add(&e, "rule", "8.33,7.15");
-	game_emit(g, &e);
-	reaction_facing_check(g, t, f, "7.15");
+	/* 6.67: a stack keeps one facing, so the unit stacked with the
+	 * target turns with it, as a 7.15 offer to a stack does (found by
+	 * the soak, drill seed 4265) */
+	struct unit *st[2] = {t, (struct unit *)stacking_mate(g, t)};
+	int n = st[1] ? 2 : 1;
+	for (int k = 0; k < n; k++) {
+		int from = st[k]->at.facing;
+		st[k]->at.facing = face;
+		g->react.faced[st[k] - g->units] = true;
+		struct event e;
+		event_init(&e, "reaction_facing");
+		event_add(&e, "unit", "%s", st[k]->id);
+		event_add(&e, "from", "%s", facing_name((enum facing)from));
+		event_add(&e, "to", "%s", facing_name((enum facing)face));
+		event_add(&e, "mover", "%s", f->id);
+		event_add(&e, "rule", "8.33,7.15");
+		game_emit(g, &e);
+	}
+	for (int k = 0; k < n; k++)
+		reaction_facing_check(g, st[k], f, "7.15");
 	return true;
 }
 

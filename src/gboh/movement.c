@@ -402,6 +402,11 @@ bool move_two_hex_way_on(const struct game *g, const struct move *m,
 		m2.stopped = true;
 		m2.stop_rule = "7.23";
 	}
+	/* 7.23: a wheel (6.44) whose kept half is in an enemy ZOC ends the
+	 * move too (the soak, drill seed 11366) */
+	for (int k = 0; k < 2 && !cu->at.in_column; k++)
+		if (zoc_enemy_in(c, cu->side, cu->at.hex[k]))
+			m2.stopped = true;
 	const char *rule = NULL;
 	bool ok = !stacking_stop_refusal(c, cu, NULL, &rule);
 	struct hex steps[16][2];
@@ -835,6 +840,13 @@ static const char *turn_strands(const struct game *g, const struct move *m,
 	m2.vertices_turned += s->vertices;
 	if (m->began_in_zoc && m->hexes_entered == 0)
 		m2.turned_in_zoc = true; /* 7.24 */
+	/* 7.23: a pivot leaving a half in an enemy ZOC (the hex entered,
+	 * or a wheel's kept half) ends the move there (the soak, drill
+	 * seed 11366: a wheel into a friend's hex stranded a phalanx) */
+	for (int k = 0; k < 2 && unit_is_two_hex(cu) && !cu->at.in_column;
+	     k++)
+		if (zoc_enemy_in(c, cu->side, cu->at.hex[k]))
+			m2.stopped = true;
 	const char *rule = NULL;
 	const char *why = stacking_stop_refusal(c, cu, move_companion(c, &m2),
 						&rule);

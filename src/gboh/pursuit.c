@@ -359,6 +359,9 @@ static enum follow_end follow(struct game *g, int ui, int router)
 	if (off && !router_on) {
 		/* 8.62: the router left the map: so does the pursuer */
 		u->off_map = true;
+		/* off the map until 8.64 brings it back (regroup puts
+		 * on_map back; the soak, mixed drill seed 185) */
+		u->on_map = false;
 		u->pursuit_exit = u->at.hex[0];
 		struct event e;
 		event_init(&e, "pursuit_off_map");

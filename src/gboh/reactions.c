@@ -23,6 +23,7 @@
 #include "maniple/mle.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/rout.h"
+#include "maniple/stacking.h"
 #include "maniple/tables.h"
 #include "maniple/units.h"
 
@@ -715,6 +716,18 @@ static void mover_caught(struct game *g, const struct unit *reactor, int mv)
 		    zoc_exerted_into(g, reactor, m->at.hex[k]))
 			in = true;
 	if (!in)
+		return;
+	/* 6.69 (a ruling; the soak, mixed drill seed 1849): a mover
+	 * passing through a friend's hex it may not stop in is not stopped
+	 * there; it goes on, as 6.63's second example moves a router one
+	 * hex more, and 7.23 stops it where it next may stop */
+	const struct unit *mate =
+		om->as_stack && om->stack_mate >= 0 &&
+				om->stack_mate < g->nunits
+			? &g->units[om->stack_mate]
+			: NULL;
+	const char *srule = NULL;
+	if (stacking_stop_refusal(g, m, mate, &srule))
 		return;
 	om->stopped = true;
 	om->stop_rule = "7.23";

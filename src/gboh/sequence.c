@@ -670,6 +670,24 @@ static void momentum_check(struct game *g)
 	int i = g->active_leader;
 	struct leader *l = &g->leaders[i];
 	emit_phase(g, PHASE_MOMENTUM, "3.0");
+	if (l->state == LS_FINISHED) {
+		/* 4.73, 8.19, TABLES.md 6: a casualty Finished him during
+		 * his own phase (found by the soak): no momentum, and an EIO
+		 * leader stays Finished rather than going back (5.52) */
+		if (g->seq.eio_leader == i) {
+			set_flag(g, i, SEQ_LF_EIO);
+			g->seq.eio_leader = -1;
+		}
+		struct event e;
+		event_init(&e, "momentum_barred");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "why", "casualty");
+		event_add(&e, "rule", "4.73");
+		emit(g, &e);
+		finish(g, i, "orders_phase_over", "5.15");
+		to_activation(g);
+		return;
+	}
 	if (g->seq.eio_leader == i) {
 		/* 5.52: back to inactive, not Finished; no momentum */
 		l->state = LS_INACTIVE;
