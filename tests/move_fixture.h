@@ -14,11 +14,7 @@
 #include "maniple/movement.h"
 #include "maniple/tables.h"
 
-static inline const char *fx_srcdir(void)
-{
-	const char *d = getenv("MANIPLE_SRCDIR");
-	return d && *d ? d : MANIPLE_SRCDIR;
-}
+#include "fixture.h" /* fx_srcdir */
 
 static inline void fx_tables(struct game *g)
 {

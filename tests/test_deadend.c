@@ -298,19 +298,6 @@ Test(deadend, a_unit_that_has_not_moved_may_end_in_a_friends_hex_6_6)
 
 /* ---- `legal` and `orders done` (5.27, 6.11, 6.69) ---- */
 
-static struct battle *loader(void *user, const char *name,
-			     struct ini_error *err)
-{
-	(void)user;
-	char path[2048];
-	if (!battle_path(fx_srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
 static enum cmd_status exec(struct session *s, const char *line,
 			    struct cmd_result *r)
 {
@@ -341,7 +328,7 @@ Test(deadend, legal_offers_no_orders_done_while_the_move_may_not_end_6_69)
 {
 	struct session s;
 	struct cmd_result r;
-	session_init(&s, loader, spqr_tables_loader, NULL, 1);
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(&r);
 	EXEC_OK(&s, "new drill sandbox 7", &r);
 	EXEC_OK(&s, "setup unit ve1 2314 E", &r);
@@ -402,7 +389,7 @@ static void script_free(struct script *sc)
 static void replay(struct session *s, struct cmd_result *r,
 		   const struct script *sc, int n)
 {
-	session_init(s, loader, spqr_tables_loader, NULL, 1);
+	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(r);
 	for (int i = 0; i < n; i++)
 		cr_assert_eq(exec(s, sc->line[i], r), CMD_OK,

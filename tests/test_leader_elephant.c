@@ -23,6 +23,7 @@
 #include "maniple/sequence.h"
 #include "session_play.h"
 #include "spqr_tables.h"
+#include "fixture.h"
 
 static void force(struct game *g, int die)
 {
@@ -365,19 +366,8 @@ static struct battle *loader(void *user, const char *name,
 		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
 		return NULL;
 	}
-	struct battle *b = calloc(1, sizeof *b);
-	struct map *m = calloc(1, sizeof *m);
-	m->col_min = m->row_min = 1;
-	m->col_max = m->row_max = 20;
-	m->ncols = m->nrows = 20;
-	m->hexes = calloc(400, sizeof *m->hexes);
-	b->map = m;
-	snprintf(b->id, sizeof b->id, "hel");
-	snprintf(b->name, sizeof b->name, "Hannibal's elephant");
-	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
-	snprintf(b->sides[0].id, sizeof b->sides[0].id, "carthage");
-	snprintf(b->sides[1].id, sizeof b->sides[1].id, "rome");
-	b->sides[0].withdrawal_level = b->sides[1].withdrawal_level = 99;
+	struct battle *b = fx_empty_battle("hel", "Hannibal's elephant", 20, 20,
+					   "carthage", "rome");
 	const struct {
 		const char *id;
 		int side, hex, ini;

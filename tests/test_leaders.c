@@ -16,6 +16,7 @@
 #include "maniple/leaders.h"
 #include "maniple/missile.h"
 #include "maniple/sequence.h"
+#include "fixture.h"
 #include "spqr_tables.h"
 
 struct variant {
@@ -24,17 +25,11 @@ struct variant {
 	char path[256];
 };
 
-static const char *srcdir(void)
-{
-	const char *src = getenv("MANIPLE_SRCDIR");
-	return src && *src ? src : MANIPLE_SRCDIR;
-}
-
 /* drill.ini with its map made absolute, and the extra leaders */
 static void write_battle(struct variant *v)
 {
 	char in[4096];
-	snprintf(in, sizeof in, "%s/scenarios/drill.ini", srcdir());
+	snprintf(in, sizeof in, "%s/scenarios/drill.ini", fx_srcdir());
 	snprintf(v->path, sizeof v->path, "/tmp/maniple_leaders_%d_%d%d.ini",
 		 (int)getpid(), v->proconsul, v->one_spare);
 	FILE *f = fopen(in, "r");
@@ -44,7 +39,7 @@ static void write_battle(struct variant *v)
 	char line[1024];
 	while (fgets(line, sizeof line, f)) {
 		if (strncmp(line, "map = ", 6) == 0)
-			fprintf(o, "map = %s/%s", srcdir(), line + 6);
+			fprintf(o, "map = %s/%s", fx_srcdir(), line + 6);
 		else
 			fputs(line, o);
 	}
@@ -78,13 +73,7 @@ static struct battle *loader(void *user, const char *name,
 	struct variant *v = user;
 	if (strcmp(name, "leaders") == 0)
 		return battle_load(v->path, err);
-	char path[4096];
-	if (!battle_path(srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
+	return fx_loader(NULL, name, err);
 }
 
 struct play {

@@ -21,6 +21,7 @@
 #include "maniple/stacking.h"
 #include "spqr_tables.h"
 #include "session_play.h"
+#include "fixture.h"
 
 struct usp {
 	const char *id;
@@ -56,21 +57,8 @@ loader(void *user, const char *name, struct ini_error *err)
 		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
 		return NULL;
 	}
-	struct battle *b = calloc(1, sizeof *b);
-	struct map *m = calloc(1, sizeof *m);
-	m->col_min = m->row_min = 1;
-	m->col_max = 30;
-	m->row_max = 20;
-	m->ncols = 30;
-	m->nrows = 20;
-	m->hexes = calloc(600, sizeof *m->hexes);
-	b->map = m;
-	snprintf(b->id, sizeof b->id, "mle");
-	snprintf(b->name, sizeof b->name, "Line extension");
-	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
-	snprintf(b->sides[0].id, sizeof b->sides[0].id, "rome");
-	snprintf(b->sides[1].id, sizeof b->sides[1].id, "carthage");
-	b->sides[0].withdrawal_level = b->sides[1].withdrawal_level = 99;
+	struct battle *b = fx_empty_battle("mle", "Line extension", 30, 20,
+					   "rome", "carthage");
 	static const struct {
 		const char *id;
 		int side, hex;

@@ -15,33 +15,22 @@
 #include "maniple/orders.h"
 #include "maniple/reactions.h"
 #include "maniple/reinforcements.h"
+#include "fixture.h"
 #include "session_play.h"
 #include "spqr_tables.h"
-
-static const char *srcdir(void)
-{
-	const char *d = getenv("MANIPLE_SRCDIR");
-	return d && *d ? d : MANIPLE_SRCDIR;
-}
 
 /* "reinf": the fixture; "trebia": the shipped battle. */
 static struct battle *loader(void *user, const char *name,
 			     struct ini_error *err)
 {
 	(void)user;
-	char path[4096];
 	if (strcmp(name, "reinf") == 0)
-		snprintf(path, sizeof path,
-			 "%s/tests/fixtures/battle-reinf.ini", srcdir());
-	else if (strcmp(name, "trebia") == 0)
-		snprintf(path, sizeof path, "%s/scenarios/trebia.ini",
-			 srcdir());
-	else {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
+		return fx_battle_file("tests/fixtures/battle-reinf.ini", err);
+	if (strcmp(name, "trebia") == 0)
+		return fx_battle_file("scenarios/trebia.ini", err);
+	memset(err, 0, sizeof *err);
+	snprintf(err->msg, sizeof err->msg, "no battle %s", name);
+	return NULL;
 }
 
 static struct session *open_game(const char *line)
@@ -89,7 +78,7 @@ Test(reinforcements, fixture_loads_2_6)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/tests/fixtures/battle-reinf.ini",
-		 srcdir());
+		 fx_srcdir());
 	struct ini_error err = {0};
 	struct battle *b = battle_load(path, &err);
 	cr_assert_not_null(b, "%d: %s", err.line, err.msg);

@@ -21,11 +21,7 @@
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
-static const char *srcdir(void)
-{
-	const char *d = getenv("MANIPLE_SRCDIR");
-	return d && *d ? d : MANIPLE_SRCDIR;
-}
+#include "fixture.h"
 
 /* The "cannae" field: Paullus (5, OC) and a tribune for Rome; Maharbal
  * (6, Numidian light cavalry only, 4.35) and Hannibal (7, OC, two Line
@@ -90,7 +86,7 @@ static struct battle *load_text(const char *text, struct ini_error *err)
 		unlink(path);
 		return NULL;
 	}
-	fprintf(f, text, srcdir());
+	fprintf(f, text, fx_srcdir());
 	fclose(f);
 	struct battle *b = battle_load(path, err);
 	unlink(path);
@@ -100,30 +96,11 @@ static struct battle *load_text(const char *text, struct ini_error *err)
 static struct battle *loader(void *user, const char *name,
 			     struct ini_error *err)
 {
-	(void)user;
-	char path[1024];
 	if (strcmp(name, "cannae") == 0)
 		return load_text(cannae_ini, err);
-	if (strcmp(name, "uphill") == 0) {
-		snprintf(path, sizeof path,
-			 "%s/tests/fixtures/battle-uphill.ini", srcdir());
-		return battle_load(path, err);
-	}
-	if (!battle_path(srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
-static int tables(void *user, struct game *g, struct ini_error *err)
-{
-	(void)user;
-	char dir[1024];
-	snprintf(dir, sizeof dir, "%s/rules/spqr", srcdir());
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
+	if (strcmp(name, "uphill") == 0)
+		return fx_battle_file("tests/fixtures/battle-uphill.ini", err);
+	return fx_loader(user, name, err);
 }
 
 /* One game played through commands, and the last command's result. */
@@ -136,7 +113,7 @@ static struct play *start(const char *line)
 {
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
-	session_init(&p->s, loader, tables, NULL, 1);
+	session_init(&p->s, loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(&p->r);
 	session_exec(&p->s, line, &p->r);
 	cr_assert_eq(p->r.status, CMD_OK, "%s: %s", line, p->r.reason);

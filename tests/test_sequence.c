@@ -15,11 +15,7 @@
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
-static const char *srcdir(void)
-{
-	const char *d = getenv("MANIPLE_SRCDIR");
-	return d && *d ? d : MANIPLE_SRCDIR;
-}
+#include "fixture.h"
 
 struct lspec {
 	const char *id;
@@ -134,7 +130,6 @@ static struct battle *hand(const char *name, const struct lspec *ls,
 static struct battle *loader(void *user, const char *name,
 			     struct ini_error *err)
 {
-	(void)user;
 	if (strcmp(name, "cannae") == 0)
 		return hand(name, cannae_l, NULL, 10, 0);
 	if (strcmp(name, "zama") == 0)
@@ -145,22 +140,7 @@ static struct battle *loader(void *user, const char *name,
 		return hand(name, zocfield_l, zocfield_u, 10, 0);
 	if (strcmp(name, "field2") == 0)
 		return hand(name, field_l, field_u, 20, 3);
-	char path[1024];
-	if (!battle_path(srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
-static int tables(void *user, struct game *g, struct ini_error *err)
-{
-	(void)user;
-	char dir[1024];
-	snprintf(dir, sizeof dir, "%s/rules/spqr", srcdir());
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
+	return fx_loader(user, name, err);
 }
 
 static struct session S;
@@ -168,7 +148,7 @@ static struct cmd_result R;
 
 static void start(const char *line)
 {
-	session_init(&S, loader, tables, NULL, 1);
+	session_init(&S, loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(&R);
 	session_exec(&S, line, &R);
 	cr_assert_eq(R.status, CMD_OK, "%s: %s", line, R.reason);
@@ -723,7 +703,7 @@ Test(sequence, replay_is_deterministic)
 	snprintf(line, sizeof line, "save %s", path);
 	ok(line);
 	struct session t;
-	session_init(&t, loader, tables, NULL, 1);
+	session_init(&t, loader, spqr_tables_loader, NULL, 1);
 	struct ini_error err;
 	cr_assert(session_load(&t, path, &err), "%s", err.msg);
 	cr_expect_eq(game_digest(t.game), d);

@@ -31,6 +31,7 @@
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 #include "maniple/shock_calc.h"
+#include "fixture.h"
 #include "spqr_tables.h"
 
 static struct hex H(int n)
@@ -113,22 +114,6 @@ static void close_game(struct session *s)
 	free(s);
 }
 
-static struct battle *loader(void *user, const char *name,
-			     struct ini_error *err)
-{
-	(void)user;
-	if (strcmp(name, "shock_example") != 0) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	const char *src = getenv("MANIPLE_SRCDIR");
-	char path[4096];
-	snprintf(path, sizeof path, "%s/tests/fixtures/shock-example.ini",
-		 src && *src ? src : MANIPLE_SRCDIR);
-	return battle_load(path, err);
-}
-
 /* The position at the start of the Shock segment (EXAMPLES.md): hits
  * from earlier fighting, A and B moved this phase with Shock Must Check
  * (7.31), Bostar active; `continue` opens the segment (3.0 B.2). */
@@ -136,24 +121,9 @@ static struct session *open_example(void)
 {
 	struct session *s = calloc(1, sizeof *s);
 	cr_assert_not_null(s);
-	session_init(s, loader, spqr_tables_loader, NULL, 1);
-	static const char *const lines[] = {
-		"new shock_example sandbox 1",
-		"setup hits celt_c 2",
-		"setup hits tr_w 3",
-		"setup hits ve_z 4",
-		"setup phase shock",
-		"setup active bostar",
-		"setup leader-state bostar active",
-		"setup marker ph_a moved_phase on",
-		"setup marker ph_b moved_phase on",
-		"setup marker ph_a shock_must on",
-		"setup marker ph_b shock_must on",
-		"continue",
-		NULL,
-	};
-	for (int i = 0; lines[i]; i++)
-		ok(s, lines[i]);
+	session_init(s, fx_example_loader, spqr_tables_loader, NULL, 1);
+	for (const char *const *l = fx_shock_example_setup(); *l; l++)
+		ok(s, *l);
 	return s;
 }
 

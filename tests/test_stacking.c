@@ -687,19 +687,6 @@ Test(stacking, halt_refused_in_a_no_stop_hex_6_69)
 
 /* ---- through the command language (the drill battle, a sandbox) ---- */
 
-static struct battle *drill_loader(void *user, const char *name,
-				   struct ini_error *err)
-{
-	(void)user;
-	char path[2048];
-	if (!battle_path(fx_srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
 static enum cmd_status exec(struct session *s, const char *line,
 			    struct cmd_result *r)
 {
@@ -719,7 +706,7 @@ Test(stacking, commands_refuse_ending_a_move_in_a_friends_hex_6_69)
 {
 	struct session s;
 	struct cmd_result r;
-	session_init(&s, drill_loader, spqr_tables_loader, NULL, 1);
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
 	cmd_result_init(&r);
 	EXEC_OK(&s, "new drill sandbox 7", &r);
 	EXEC_OK(&s, "setup unit ve1 2314 E", &r);

@@ -17,6 +17,7 @@
 #include "maniple/sequence.h"
 #include "maniple/triarii.h"
 #include "spqr_tables.h"
+#include "fixture.h"
 
 struct usp {
 	const char *id;
@@ -58,23 +59,10 @@ static struct battle *loader(void *user, const char *name,
 		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
 		return NULL;
 	}
-	struct battle *b = calloc(1, sizeof *b);
-	struct map *m = calloc(1, sizeof *m);
-	m->col_min = m->row_min = 1;
-	m->col_max = 30;
-	m->row_max = 20;
-	m->ncols = 30;
-	m->nrows = 20;
-	m->hexes = calloc(600, sizeof *m->hexes);
-	b->map = m;
-	snprintf(b->id, sizeof b->id, "tri");
-	snprintf(b->name, sizeof b->name, "Triarii");
-	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
+	struct battle *b =
+		fx_empty_battle("tri", "Triarii", 30, 20, "rome", "carthage");
 	b->year = -216;
 	b->triarii_doctrine = true;
-	snprintf(b->sides[0].id, sizeof b->sides[0].id, "rome");
-	snprintf(b->sides[1].id, sizeof b->sides[1].id, "carthage");
-	b->sides[0].withdrawal_level = b->sides[1].withdrawal_level = 99;
 	struct leader *l = &b->leaders[b->nleaders++];
 	snprintf(l->id, sizeof l->id, "consul");
 	snprintf(l->name, sizeof l->name, "C. Terentius Varro");

@@ -19,6 +19,7 @@
 #include "maniple/sequence.h"
 #include "session_play.h"
 #include "spqr_tables.h"
+#include "fixture.h"
 
 struct usp {
 	const char *id;
@@ -64,21 +65,8 @@ static struct battle *loader(void *user, const char *name,
 		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
 		return NULL;
 	}
-	struct battle *b = calloc(1, sizeof *b);
-	struct map *m = calloc(1, sizeof *m);
-	m->col_min = m->row_min = 1;
-	m->col_max = 30;
-	m->row_max = 20;
-	m->ncols = 30;
-	m->nrows = 20;
-	m->hexes = calloc(600, sizeof *m->hexes);
-	b->map = m;
-	snprintf(b->id, sizeof b->id, "volley");
-	snprintf(b->name, sizeof b->name, "Volley");
-	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
-	snprintf(b->sides[0].id, sizeof b->sides[0].id, "rome");
-	snprintf(b->sides[1].id, sizeof b->sides[1].id, "carthage");
-	b->sides[0].withdrawal_level = b->sides[1].withdrawal_level = 99;
+	struct battle *b =
+		fx_empty_battle("volley", "Volley", 30, 20, "rome", "carthage");
 	const struct {
 		const char *id;
 		int side, init;
