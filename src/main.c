@@ -46,6 +46,10 @@ static void usage(FILE *f)
 		"      --new          start a new game of BATTLE even when one is "
 		"saved\n"
 		"      --seed N       seed the dice of a new game with N\n"
+		"      --solo         a new game is a solitaire study (you play\n"
+		"                     both sides); the view does not ask\n"
+		"      --hotseat      a new game is for two players at this\n"
+		"                     keyboard; the view does not ask\n"
 		"      --ascii        draw with ASCII only\n"
 		"      --no-color     draw without colours (also NO_COLOR)\n"
 		"      --config FILE  read keys and colours from FILE (also\n"
@@ -322,8 +326,10 @@ static int state_path(const char *battle, char *out, size_t n)
 	return w > 0 && (size_t)w < n ? 0 : -1;
 }
 
+/* kind: the new game's kind, or -1 to let the view ask (a resumed game
+ * keeps its own, unless it holds no command yet). */
 static int play(struct program *p, const char *battle, bool fresh,
-		uint64_t seed, const struct tui_options *opt)
+		uint64_t seed, int kind, struct tui_options *opt)
 {
 	char path[PATH_MAX_ + 64];
 	if (state_path(battle, path, sizeof path) != 0) {
@@ -342,9 +348,15 @@ static int play(struct program *p, const char *battle, bool fresh,
 				battle);
 			return 2;
 		}
+		/* a game nobody has played yet (the question was left
+		 * with q): the view asks again */
+		opt->ask_kind = kind < 0 && s.journal.n == 0;
 	} else {
 		char err[INI_ERR_MAX + 300];
-		if (session_new(&s, battle, GAME_SOLO, seed, err, sizeof err) !=
+		opt->ask_kind = kind < 0; /* the view asks (prompt.h) */
+		if (session_new(&s, battle,
+				kind < 0 ? GAME_SOLO : (enum game_kind)kind,
+				seed, err, sizeof err) !=
 			    0 ||
 		    session_save(&s, path, true, err, sizeof err) != 0) {
 			fprintf(stderr, "maniple: %s\n", err);
@@ -360,7 +372,7 @@ static int play(struct program *p, const char *battle, bool fresh,
 int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
-	       OPT_CHECK_CONFIG };
+	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -373,6 +385,8 @@ int main(int argc, char **argv)
 		{"seed", required_argument, NULL, OPT_SEED},
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
+		{"solo", no_argument, NULL, OPT_SOLO},
+		{"hotseat", no_argument, NULL, OPT_HOTSEAT},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
@@ -380,6 +394,7 @@ int main(int argc, char **argv)
 	const char *script = NULL;
 	bool check = false, list = false, fresh = false, have_seed = false;
 	bool check_config = false;
+	int kind = -1; /* --solo, --hotseat; -1: the view asks */
 	const char *config_path = NULL;
 	uint64_t seed = 0;
 	int c;
@@ -414,6 +429,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NEW:
 			fresh = true;
+			break;
+		case OPT_SOLO:
+			kind = GAME_SOLO;
+			break;
+		case OPT_HOTSEAT:
+			kind = GAME_HOTSEAT;
 			break;
 		case OPT_SEED: {
 			char *end;
@@ -475,7 +496,7 @@ int main(int argc, char **argv)
 		tui_config_load(cfg, config_path, stderr);
 		opt.config = cfg;
 	}
-	int status = play(&p, battle, fresh, seed, &opt);
+	int status = play(&p, battle, fresh, seed, kind, &opt);
 	free(cfg);
 	return status;
 }

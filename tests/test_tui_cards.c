@@ -20,37 +20,15 @@
 #include "maniple/rampage.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
+#include "fixture.h"
 #include "move_fixture.h"
 #include "spqr_tables.h"
-
-static const char *srcdir(void)
-{
-	const char *src = getenv("MANIPLE_SRCDIR");
-	return src && *src ? src : MANIPLE_SRCDIR;
-}
-
-/* shock_example: the fixture; any other name: a shipped battle. */
-static struct battle *loader(void *user, const char *name,
-			     struct ini_error *err)
-{
-	(void)user;
-	char path[4096];
-	if (strcmp(name, "shock_example") == 0) {
-		snprintf(path, sizeof path,
-			 "%s/tests/fixtures/shock-example.ini", srcdir());
-	} else if (!battle_path(srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
 
 static struct session *open_session(void)
 {
 	struct session *s = calloc(1, sizeof *s);
 	cr_assert_not_null(s);
-	session_init(s, loader, spqr_tables_loader, NULL, 1);
+	session_init(s, fx_example_loader, spqr_tables_loader, NULL, 1);
 	return s;
 }
 
@@ -189,26 +167,8 @@ Test(tui_cards, lines_fit_the_width_utf8_safe)
 static struct session *open_example(void)
 {
 	struct session *s = open_session();
-	static const char *const lines[] = {
-		"new shock_example sandbox 1",
-		"setup hits celt_c 2",
-		"setup hits tr_w 3",
-		"setup hits ve_z 4",
-		"setup phase shock",
-		"setup active bostar",
-		"setup leader-state bostar active",
-		"setup marker ph_a moved_phase on",
-		"setup marker ph_b moved_phase on",
-		"setup marker ph_a shock_must on",
-		"setup marker ph_b shock_must on",
-		"continue",
-		"designate ph_a ve_t,co_u,co_v",
-		"designate ph_b tr_w,ve_x",
-		"designate celt_c tr_y,ve_z",
-		NULL,
-	};
-	for (int i = 0; lines[i]; i++)
-		ok(s, lines[i]);
+	fx_run(s, fx_shock_example_setup());
+	fx_run(s, fx_shock_example_designations());
 	return s;
 }
 

@@ -15,6 +15,7 @@
 
 #include "../src/tui/config.h"
 #include "../src/tui/keys.h"
+#include "tui_fixture.h"
 
 static struct tui_config *cfg_new(void)
 {
@@ -32,25 +33,6 @@ static struct tui_config *cfg_text(const char *text, bool *ok)
 	if (ok)
 		*ok = r;
 	return c;
-}
-
-/* The i-th refusal as "file:line: reason". */
-static const char *refusal(const struct tui_config *c, int i)
-{
-	static char buf[INI_ERR_MAX + 300];
-	cr_assert_lt(i, c->nerrors, "only %d refusals", c->nerrors);
-	ini_error_format(&c->errors[i], buf, sizeof buf);
-	return buf;
-}
-
-static void expect_refusal(const struct tui_config *c, int i, int line,
-			   const char *words)
-{
-	cr_assert_lt(i, c->nerrors, "only %d refusals", c->nerrors);
-	cr_expect_eq(c->errors[i].line, line, "refusal %d at line %d: %s", i,
-		     c->errors[i].line, refusal(c, i));
-	cr_expect(strstr(c->errors[i].msg, words) != NULL,
-		  "refusal %d lacks \"%s\": %s", i, words, refusal(c, i));
 }
 
 /* The table c built matches the built-in one, key for key. */
@@ -149,7 +131,7 @@ Test(tui_config, rebinding_reaches_binding_for_the_key_line_and_help)
 {
 	bool ok;
 	struct tui_config *c = cfg_text("[keys]\nquit = x\n", &ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	cr_expect_str_neq(key_line(), ""); /* the defaults first */
 	cr_expect(strstr(key_line(), "q quit") != NULL, "%s", key_line());
 	tui_config_apply_keys(c);
@@ -180,7 +162,7 @@ Test(tui_config, several_keys_for_one_command_the_first_on_the_key_line)
 	bool ok;
 	struct tui_config *c =
 		cfg_text("[keys]\ngoto CCRR = G F5\nhelp = F1 ?\n", &ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('G')->cmd, TC_GOTO);
 	cr_expect_eq(tui_binding_for(KEY_F(5))->cmd, TC_GOTO);
@@ -204,7 +186,7 @@ Test(tui_config, command_names_ignore_case_and_take_dashes_or_a_first_word)
 					"goto = G\n"
 					"view overview = O\n",
 					&ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('N')->cmd, TC_NEXT_UNIT);
 	cr_expect_eq(tui_binding_for('H')->cmd, TC_OVERLAY_HEXNUM);
@@ -218,7 +200,7 @@ Test(tui_config, none_leaves_a_command_without_a_key)
 	bool ok;
 	struct tui_config *c = cfg_text(
 		"[keys]\noverlay hexnum = none\ncursor N = NONE\n", &ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	size_t nd;
 	tui_default_bindings(&nd);
 	/* # is one binding; cursor N had k and Up */
@@ -238,7 +220,7 @@ Test(tui_config, keys_may_be_swapped_between_commands)
 	bool ok;
 	struct tui_config *c =
 		cfg_text("[keys]\nquit = k\ncursor N = q Up\n", &ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('k')->cmd, TC_QUIT);
 	cr_expect_eq(tui_binding_for('q')->cmd, TC_N);
@@ -253,8 +235,8 @@ Test(tui_config, a_key_another_command_keeps_is_refused)
 	struct tui_config *c = cfg_text("[keys]\nquit = k\n", &ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 1);
-	expect_refusal(c, 0, 2, "key k is already cursor N's");
-	cr_expect(strstr(refusal(c, 0), "t.ini:2: ") == refusal(c, 0));
+	fx_expect_refusal(c, 0, 2, "key k is already cursor N's");
+	cr_expect(strstr(fx_refusal(c, 0), "t.ini:2: ") == fx_refusal(c, 0));
 	cr_expect(same_as_defaults(c));
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('k')->cmd, TC_N);
@@ -269,7 +251,7 @@ Test(tui_config, of_two_entries_wanting_one_key_the_later_gives_way)
 		cfg_text("[keys]\nhelp = F2\n\nredraw = F2\n", &ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 1);
-	expect_refusal(c, 0, 4, "key F2 is already help's");
+	fx_expect_refusal(c, 0, 4, "key F2 is already help's");
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for(KEY_F(2))->cmd, TC_HELP);
 	cr_expect_eq(tui_binding_for(12)->cmd, TC_REDRAW); /* ^L kept */
@@ -286,9 +268,9 @@ Test(tui_config, a_refusal_that_brings_default_keys_back_is_followed_up)
 		cfg_text("[keys]\nhelp = k\ncursor N = q\nredraw = q\n", &ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 3);
-	expect_refusal(c, 0, 2, "key k is already cursor N's");
-	expect_refusal(c, 1, 3, "key q is already quit's");
-	expect_refusal(c, 2, 4, "key q is already cursor N's");
+	fx_expect_refusal(c, 0, 2, "key k is already cursor N's");
+	fx_expect_refusal(c, 1, 3, "key q is already quit's");
+	fx_expect_refusal(c, 2, 4, "key q is already cursor N's");
 	cr_expect(same_as_defaults(c));
 	free(c);
 }
@@ -303,27 +285,27 @@ Test(tui_config, every_refusal_in_keys_names_its_line)
 					"goto = A B C D E\n" /* 5 */
 					"redraw =\n"	     /* 6 */
 					"quit = Q\n"	     /* 7 */
-					"quit = W\n"	     /* 8 */
+					"quit = X\n"	     /* 8 */
 					"cursor = Z\n"	     /* 9 */
 					"log = Esc\n"	     /* 10 */
 					"legal = \001\n",    /* 11 */
 					&ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 9, "%d refusals", c->nerrors);
-	expect_refusal(c, 0, 2, "no command retreat");
-	expect_refusal(c, 1, 3, "Escape is no key name");
-	expect_refusal(c, 2, 4, "key x given twice");
-	expect_refusal(c, 3, 5, "more than 4 keys for goto CCRR");
-	expect_refusal(c, 4, 6, "no key for redraw");
-	expect_refusal(c, 5, 8, "quit given keys again (line 7");
-	expect_refusal(c, 6, 9, "no command cursor"); /* several match */
-	expect_refusal(c, 7, 10, "Esc is no key name");
+	fx_expect_refusal(c, 0, 2, "no command retreat");
+	fx_expect_refusal(c, 1, 3, "Escape is no key name");
+	fx_expect_refusal(c, 2, 4, "key x given twice");
+	fx_expect_refusal(c, 3, 5, "more than 4 keys for goto CCRR");
+	fx_expect_refusal(c, 4, 6, "no key for redraw");
+	fx_expect_refusal(c, 5, 8, "quit given keys again (line 7");
+	fx_expect_refusal(c, 6, 9, "no command cursor"); /* several match */
+	fx_expect_refusal(c, 7, 10, "Esc is no key name");
 	/* a control character is shown as ?, never sent to the terminal */
-	expect_refusal(c, 8, 11, "? is no key name");
+	fx_expect_refusal(c, 8, 11, "? is no key name");
 	/* line 7 stands */
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('Q')->cmd, TC_QUIT);
-	cr_expect_null(tui_binding_for('W'));
+	cr_expect_null(tui_binding_for('X'));
 	free(c);
 }
 
@@ -339,7 +321,7 @@ Test(tui_config, colour_roles_take_names_numbers_and_default)
 					"Roman_Road = gold\n"
 					"level2 = 238\n",
 					&ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	short col;
 	bool light;
 	cr_assert(tui_config_colour(c, TCR_SIDE1, 256, &col, &light));
@@ -419,11 +401,11 @@ Test(tui_config, every_refusal_in_colours_names_its_line)
 					&ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 5);
-	expect_refusal(c, 0, 2, "no colour role forest");
-	expect_refusal(c, 1, 3, "colour chartreuse");
-	expect_refusal(c, 2, 4, "colour 256");
-	expect_refusal(c, 3, 5, "colour -1");
-	expect_refusal(c, 4, 7, "bad coloured again (line 6");
+	fx_expect_refusal(c, 0, 2, "no colour role forest");
+	fx_expect_refusal(c, 1, 3, "colour chartreuse");
+	fx_expect_refusal(c, 2, 4, "colour 256");
+	fx_expect_refusal(c, 3, 5, "colour -1");
+	fx_expect_refusal(c, 4, 7, "bad coloured again (line 6");
 	short col;
 	bool light;
 	cr_expect_not(tui_config_colour(c, TCR_TERRAIN + TERRAIN_WOODS, 256,
@@ -451,12 +433,12 @@ Test(tui_config, file_section_sections_and_syntax_refused_with_lines)
 					&ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 6, "%d refusals", c->nerrors);
-	expect_refusal(c, 0, 1, "quit outside a section");
-	expect_refusal(c, 1, 3, "kind battle");
-	expect_refusal(c, 2, 4, "version 2");
-	expect_refusal(c, 3, 5, "unknown key author in [file]");
-	expect_refusal(c, 4, 6, "unknown section [sounds]");
-	expect_refusal(c, 5, 9, "syntax error");
+	fx_expect_refusal(c, 0, 1, "quit outside a section");
+	fx_expect_refusal(c, 1, 3, "kind battle");
+	fx_expect_refusal(c, 2, 4, "version 2");
+	fx_expect_refusal(c, 3, 5, "unknown key author in [file]");
+	fx_expect_refusal(c, 4, 6, "unknown section [sounds]");
+	fx_expect_refusal(c, 5, 9, "syntax error");
 	/* what was fine still counts */
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('X')->cmd, TC_QUIT);
@@ -470,7 +452,7 @@ Test(tui_config, a_file_section_of_kind_config_is_accepted)
 		"; my keys\n[file]\nkind = config\nversion = 1\n[keys]\n"
 		"help = F1 ; the usual\n",
 		&ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for(KEY_F(1))->cmd, TC_HELP);
 	free(c);
@@ -511,7 +493,7 @@ Test(tui_config, an_over_long_line_stops_the_file_there)
 	struct tui_config *c = cfg_text(text, &ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 1);
-	expect_refusal(c, 0, 3, "line longer than");
+	fx_expect_refusal(c, 0, 3, "line longer than");
 	tui_config_apply_keys(c);
 	cr_expect_eq(tui_binding_for('x')->cmd, TC_QUIT);
 	cr_expect_null(tui_binding_for('z'));
@@ -753,7 +735,7 @@ Test(tui_config, the_example_file_lists_every_command_with_its_keys)
 		 src && *src ? src : ".");
 	struct tui_config *c = cfg_new();
 	cr_assert(tui_config_read_file(c, path), "%s",
-		  c->nerrors ? refusal(c, 0) : "");
+		  c->nerrors ? fx_refusal(c, 0) : "");
 	cr_expect(same_as_defaults(c), "the example changes keys as it is");
 	FILE *f = fopen(path, "r");
 	cr_assert_not_null(f);
@@ -776,7 +758,7 @@ Test(tui_config, the_example_file_lists_every_command_with_its_keys)
 	free(c);
 	bool ok;
 	c = cfg_text(text, &ok);
-	cr_assert(ok, "%s", c->nerrors ? refusal(c, 0) : "");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	cr_expect_eq(c->nentries, TC_COUNT, "%d commands in the example",
 		     c->nentries);
 	size_t nd;

@@ -15,53 +15,23 @@
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
+#include "fixture.h"
+
 #include "../src/tui/cmdline.h"
 #include "../src/tui/describe.h"
 #include "../src/tui/logview.h"
-
-static const char *srcdir(void)
-{
-	const char *d = getenv("MANIPLE_SRCDIR");
-	return d && *d ? d : MANIPLE_SRCDIR;
-}
-
-static struct battle *loader(void *user, const char *name,
-			     struct ini_error *err)
-{
-	(void)user;
-	char path[1024];
-	if (!battle_path(srcdir(), name, path, (int)sizeof path)) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
-static int tables(void *user, struct game *g, struct ini_error *err)
-{
-	(void)user;
-	char dir[1024];
-	snprintf(dir, sizeof dir, "%s/rules/spqr", srcdir());
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
-}
 
 static struct session S;
 
 static void ok(const char *line)
 {
-	struct cmd_result r;
-	cmd_result_init(&r);
-	session_exec(&S, line, &r);
-	cr_assert_eq(r.status, CMD_OK, "%s: %s (%s)", line, r.reason, r.rule);
-	cmd_result_free(&r);
+	fx_ok(&S, line);
 }
 
 /* The drill battle, solo, seed 11, as drill_turn.txt starts it. */
 static void drill(void)
 {
-	session_init(&S, loader, tables, NULL, 1);
+	session_init(&S, fx_loader, spqr_tables_loader, NULL, 1);
 	ok("new drill solo 11");
 }
 

@@ -6,44 +6,25 @@
 # and ?, and takes # (hex numbers) away: the key line shows "x quit" and
 # "F1 help", q and # then do nothing, the ? help lists x for quit, and x
 # quits (on the too-small screen too).  A file with refused entries: the game still opens, the status
-# line says how many were refused, the defaults hold (q quits).
+# line says how many were refused, the defaults hold (q quits).  A file
+# rebinding the legal list's keys (list.run = Space, list.close = x) and
+# the : line's completion (line.complete = F2): the list's footer and hint
+# name them, and they work.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=11
-BIN=${MANIPLE_BIN:-}
-SRC=${MANIPLE_SRCDIR:-.}
-SOCK=maniple-cfg-test-$$
-T="tmux -L $SOCK"
-n=0
+PLAN=17
+TUI_NAME=cfg-e2e
+. "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
+DIR=$STATE
 
-skip_all() {
-	echo "1..0 # SKIP $1"
-	exit 0
-}
-
-ok() { # ok CONDITION-STATUS NAME
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		echo "# screen was:"
-		screen | sed 's/^/#   /'
-	fi
-}
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/maniple-cfg-e2e.XXXXXX") || exit 1
-cleanup() {
-	$T kill-server >/dev/null 2>&1
-	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
-	rm -rf "$DIR"
-}
-trap cleanup EXIT INT TERM
-
-command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
-[ -n "$BIN" ] && [ -x "$BIN" ] || skip_all "MANIPLE_BIN is not set"
-
-mkdir -p "$DIR/good/maniple" "$DIR/bad/maniple" "$DIR/state"
+mkdir -p "$DIR/good/maniple" "$DIR/bad/maniple" "$DIR/modes/maniple" \
+	"$DIR/state"
+cat >"$DIR/modes/maniple/maniple.ini" <<'EOF'
+[keys]
+list.run = Space
+list.close = x
+line.complete = F2
+EOF
 cat >"$DIR/good/maniple/maniple.ini" <<'EOF'
 [file]
 kind = config
@@ -63,38 +44,14 @@ warp = w
 side1 = plaid
 EOF
 
-S=good
-screen() { $T capture-pane -p -t "$S" 2>/dev/null; }
-keys() { $T send-keys -t "$S" "$@"; }
-
-wait_for() { # wait_for PATTERN: polls the pane for up to about 30 seconds (a loaded machine)
-	i=0
-	while [ $i -lt 300 ]; do
-		if screen | grep -q -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 start() { # start CONFIG-DIR: the drill battle with that XDG_CONFIG_HOME
-	S=$1
-	$T new-session -d -s "$S" -x 80 -y 24 \
-		"cd '$SRC' && env -u MANIPLE_CONFIG TERM=xterm-256color \
+	tui_run "$1" 80 24 "-u MANIPLE_CONFIG TERM=xterm-256color \
 		LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_CONFIG_HOME='$DIR/$1' \
-		XDG_STATE_HOME='$DIR/state' '$BIN' drill; echo EXIT=\$?; \
-		sleep 60" || return 1
+		XDG_STATE_HOME='$DIR/state' '$BIN' --solo drill"
 }
 
 start good || skip_all "tmux cannot start a session"
-if ! wait_for 'Turn'; then
-	if screen | grep -q 'EXIT='; then
-		skip_all "$BIN cannot open the drill battle"
-	fi
-fi
-echo "1..$PLAN"
+tui_begin 'Turn'
 
 screen | grep -q 'x quit'
 ok $? "the key line shows the file's quit key"
@@ -139,3 +96,29 @@ ok $? "the default key line is back after a key"
 keys q
 wait_for 'EXIT=0'
 ok $? "q (the default, k was refused) quits"
+
+# the legal list's and the : line's keys from the file (line., list.)
+start modes
+wait_for 'no decision yet'
+keys Enter
+wait_for '1/1  Space does it  : edits  x closes'
+ok $? "the list's footer names the file's keys (Space, x)"
+keys z
+wait_for 'in the list: Up/Down select, Space does, : edits, x closes'
+ok $? "a key the list does not know: the hint names the file's keys"
+keys x
+wait_gone '1/1  Space does it'
+ok $? "x closes the list"
+keys Enter
+wait_for '1/1  Space does it'
+keys Space
+wait_for 'activation'
+ok $? "Space does the selected action (continue)"
+keys : h e l
+wait_for '^:hel'
+keys F2
+wait_for '^:help'
+ok $? "F2 completes on the : line (line.complete)"
+keys Escape q
+wait_for 'EXIT=0'
+ok $? "q quits"

@@ -23,40 +23,10 @@
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
 PLAN=37
-BIN=${MANIPLE_BIN:-}
-SRC=${MANIPLE_SRCDIR:-.}
-SOCK=maniple-test-$$
-T="tmux -L $SOCK"
-n=0
-
-skip_all() {
-	echo "1..0 # SKIP $1"
-	exit 0
-}
-
-ok() { # ok CONDITION-STATUS NAME
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		echo "# screen was:"
-		screen | sed 's/^/#   /'
-	fi
-}
-
-STATE=$(mktemp -d "${TMPDIR:-/tmp}/maniple-e2e.XXXXXX") || exit 1
+TUI_NAME=e2e
+. "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
 
-cleanup() {
-	$T kill-server >/dev/null 2>&1
-	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
-	rm -rf "$STATE"
-}
-trap cleanup EXIT INT TERM
-
-command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
-[ -n "$BIN" ] && [ -x "$BIN" ] || skip_all "MANIPLE_BIN is not set"
 [ -r "$SRC/scenarios/drill.ini" ] || skip_all "no scenarios/drill.ini"
 
 # the first unit of the drill and its (first) hex
@@ -76,48 +46,17 @@ STREAM=$(awk '$1=="stream" && $2=="="{for(i=3;i<=NF;i++) if ($i ~ /^[0-9]+\/ENE$
 STREAM_S=$(printf '%s%02d' "$(echo "$STREAM" | cut -c1-2)" \
 	$(($(echo "$STREAM" | cut -c3-4 | sed 's/^0//') + 1)))
 
-S=utf8 # the session being driven
-screen() { $T capture-pane -p -t "$S" 2>/dev/null; }
-keys() { $T send-keys -t "$S" "$@"; }
-
-# wait_for PATTERN: polls the pane for up to about 30 seconds (a loaded machine)
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		if screen | grep -q -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
 start() { # start NAME LANG [OPTION...]: the game in a new session, its
 	# status after EXIT=
-	S=$1
+	name=$1
 	L=$2
 	shift 2
-	$T new-session -d -s "$S" -x 80 -y 24 \
-		"cd '$SRC' && env TERM=xterm-256color LANG=$L LC_ALL=$L \
-		XDG_STATE_HOME='$STATE' '$BIN' $* drill; echo EXIT=\$?; \
-		sleep 60" || return 1
-}
-
-# cmd TEXT: types TEXT on the `:` line and runs it
-cmd() {
-	keys :
-	keys -l "$1"
-	keys Enter
+	tui_run "$name" 80 24 "TERM=xterm-256color LANG=$L LC_ALL=$L \
+		XDG_STATE_HOME='$STATE' '$BIN' --solo $* drill"
 }
 
 start utf8 C.UTF-8 || skip_all "tmux cannot start a session"
-if ! wait_for 'Turn'; then
-	if screen | grep -q 'EXIT='; then
-		skip_all "$BIN cannot open the drill battle yet"
-	fi
-fi
-echo "1..$PLAN"
+tui_begin 'Turn'
 
 wait_for 'Drill'
 ok $? "the map opens with the battle named in the status line"
@@ -149,7 +88,7 @@ screen | grep -q 'goto CCRR'
 ok $? "the help lists the goto binding"
 
 # the legend follows the keys, on the next page when they fill this one
-for page in 1 2 3 4; do
+for page in 1 2 3 4 5 6 7 8 9 10; do
 	screen | grep -q 'map legend' && break
 	keys ' '
 	sleep 0.2

@@ -41,6 +41,23 @@ bool orders_move_may_end(const struct game *g, struct cmd_result *r);
 struct move *orders_open_move(struct game *g, struct cmd_result *r);
 /* The orders' lines of the canonical state text (game_state_text). */
 void orders_state_text(const struct game *g, FILE *f);
+/* What `move HEX` would do now, without doing it (the checks
+ * orders_move makes): the step's MP (6.21), the cohesion hits it brings
+ * the mover (terrain, hexside and climb 6.22, 6.27; an elephant's hexes
+ * 9.15; stacking 6.69), the MP left after it, whether it ends the move in
+ * an enemy ZOC (7.23); or why the step is refused, with the rule. */
+struct move_preview {
+	bool allowed;
+	int mp, hits, mp_left;
+	bool stops;		/* 7.23: the move ends there */
+	bool may_check;		/* 6.44: a wheel's TQ check may add a hit */
+	const char *rule;	/* the rule refusing, when not allowed */
+	char reason[200];
+};
+/* Fills out; returns out->allowed.  dest2: a phalanx's second hex (6.43,
+ * `move HEX,HEX`), or HEX_NONE.  Changes nothing. */
+bool orders_step_preview(const struct game *g, struct hex dest,
+			 struct hex dest2, struct move_preview *out);
 /* The legal orders now (order, move, face, line ... command lines), for
  * seq_legal in SEQ_ORDERS; at most max, returns the count. */
 int orders_legal(const struct game *g, struct seq_action *out, int max);

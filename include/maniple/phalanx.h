@@ -69,6 +69,12 @@ bool move_check_step_pair(const struct game *g, const struct move *m,
 			  struct move_step *out);
 bool move_apply_step_pair(struct game *g, struct move *m, struct hex dest,
 			  struct hex dest2);
+/* 6.22, 6.42, 6.43, 6.69: the cohesion hits a phalanx step to (a, b)
+ * brings its mover for certain (terrain, a pivot, friends passed), as
+ * phalanx_apply_step takes them; *wheel_check: a wheel's TQ check may add
+ * one (6.44, a roll).  -1 when the step may not be made.  Pure. */
+int phalanx_step_hits(const struct game *g, const struct move *m,
+		      struct hex a, struct hex b, bool *wheel_check);
 
 /* ---- Column (6.7) ---- */
 

@@ -13,6 +13,8 @@ struct tui_options {
 	int colours;		/* -1 detect, 0 none, 8, 256 (NO_COLOR forces 0) */
 	/* the player's keys and colours (src/tui/config.h), or NULL */
 	const struct tui_config *config;
+	/* a new game: ask solitaire study or hotseat before the map */
+	bool ask_kind;
 };
 
 /* Runs the interactive view on the session's game until the player

@@ -4,11 +4,13 @@
 #include "maniple/orders.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "maniple/command.h"
 #include "maniple/double_depth.h"
+#include "maniple/elcav.h"
 #include "maniple/elcmd.h"
 #include "maniple/engaged.h"
 #include "maniple/los.h"
@@ -880,6 +882,42 @@ static bool check_step(const struct game *g, struct hex dest,
 	return true;
 }
 
+bool orders_step_preview(const struct game *g, struct hex dest,
+			 struct hex dest2, struct move_preview *out)
+{
+	struct move_step s;
+	struct ord_why w = {0};
+	memset(out, 0, sizeof *out);
+	if (!check_step(g, dest, dest2, &s, &w)) {
+		out->rule = w.rule ? w.rule : "6.2";
+		snprintf(out->reason, sizeof out->reason, "%s", w.text);
+		return false;
+	}
+	const struct orders_state *o = &g->ord;
+	out->allowed = true;
+	out->mp = s.cost.mp;
+	out->mp_left = o->move.ma - o->move.mp_spent - s.cost.mp;
+	out->stops = s.enters_enemy_zoc;
+	if (o->mover_unit < 0)
+		return true; /* 6.15: leaders take no hits */
+	const struct unit *u = &g->units[o->mover_unit];
+	if (unit_is_two_hex(u)) { /* 6.42-6.44, 6.69 */
+		int h = phalanx_step_hits(g, &o->move, dest, dest2,
+					  &out->may_check);
+		out->hits = h > 0 ? h : 0;
+		return true;
+	}
+	out->hits = s.cost.hits + elcav_entry_hits(g, u, dest, NULL, NULL);
+	struct stacking_entry se = {0};
+	const struct unit *mate = o->move.as_stack && o->move.stack_mate >= 0
+					  ? &g->units[o->move.stack_mate]
+					  : NULL;
+	if (stacking_voluntary_entry(g, u, mate, dest, &se) &&
+	    se.nstationary && !se.refusal) /* 6.69 */
+		out->hits += se.mover_hits;
+	return true;
+}
+
 static bool check_face(const struct game *g, enum facing f,
 		       struct move_step *s, struct ord_why *w)
 {
@@ -1735,6 +1773,7 @@ static bool order_raises_reaction(const struct game *g, int ui,
 	struct game *cp = game_copy_for_search(g, 1);
 	if (!cp)
 		return false;
+	cp->dice = g->dice; /* the rolls the command will make (6.41) */
 	end_move(cp);
 	open_move(cp, m, ui, -1, -1);
 	reactions_at_move_start(cp, ui);
@@ -1768,6 +1807,11 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 	 * listed (the soak found them listed; drill seeds 49, 50) */
 	if (may_end && o->moving) {
 		struct game *cp = game_copy_for_search(g, 1);
+		/* with the dice the command will roll: a phalanx's 6.41
+		 * TQ check at its move's end may rout it (the soak,
+		 * Bagradas seed 162: orders listed, then refused) */
+		if (cp)
+			cp->dice = g->dice;
 		if (cp && !orders_close_move(cp))
 			may_end = false;
 		if (cp) {

@@ -730,6 +730,21 @@ bool phalanx_fifth_mp_end(struct game *g, struct move *m)
 	return true;
 }
 
+int phalanx_step_hits(const struct game *g, const struct move *m,
+		      struct hex a, struct hex b, bool *wheel_check)
+{
+	struct plan p;
+	struct move_step s;
+	if (wheel_check)
+		*wheel_check = false;
+	if (!plan_step(g, m, a, b, &p, &s))
+		return -1;
+	if (wheel_check)
+		*wheel_check = p.wheel && p.wheel_check;
+	return p.terrain.hits + (p.kind == STEP_PIVOT ? PIVOT_HITS : 0) +
+	       p.stack_hits;
+}
+
 bool move_check_step_pair(const struct game *g, const struct move *m,
 			  struct hex dest, struct hex dest2,
 			  struct move_step *out)

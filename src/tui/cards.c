@@ -25,6 +25,7 @@ void card_init(struct card *c, int width)
 	c->width = width;
 	c->n = 0;
 	c->truncated = false;
+	c->no_rules = false;
 	c->line[0][0] = '\0';
 }
 
@@ -89,7 +90,7 @@ void card_add(struct card *c, const char *rule, const char *fmt, ...)
 	va_end(ap);
 	char rl[CARD_WIDTH_MAX * 4 + 1];
 	int rcols = 0;
-	if (rule && *rule)
+	if (rule && *rule && !c->no_rules)
 		rcols = fit(rl, rule, c->width / 3);
 	int room = rcols ? c->width - rcols - 1 : c->width;
 	char *out = c->line[c->n++];
@@ -312,7 +313,6 @@ static bool quiet(const struct event *e)
 		"shock_ask",
 		"shock_step",
 		"moved",
-		"rout_move",
 		"routed_marker",
 		"hit_markers_removed",
 		"rout_choice",
@@ -447,6 +447,14 @@ static void shock_line(const struct event *e, struct card *c)
 		card_add(c, rule, "%s ROUTS: %s hits, TQ %s (%s)",
 			 get(e, "unit"), get(e, "hits"), get(e, "tq"),
 			 get(e, "cause"));
+	} else if (is(e, "rout_move")) {
+		card_add(c, rule, "%s routs %s>%s", get(e, "unit"),
+			 get(e, "from"), get(e, "to"));
+	} else if (is(e, "rout_through")) {
+		int hits = geti(e, "hits");
+		card_add(c, rule, "%s routs through %s: %d hit%s",
+			 get(e, "unit"), get(e, "through"), hits,
+			 hits == 1 ? "" : "s");
 	} else if (is(e, "rout_end")) {
 		card_add(c, rule, "%s rout move ends in %s", get(e, "unit"),
 			 get(e, "hex"));
@@ -585,6 +593,20 @@ static void shock_line(const struct event *e, struct card *c)
 	} else if (is(e, "rampage_end")) {
 		words(a, sizeof a, get(e, "reason"));
 		card_add(c, rule, "%s rampage ends: %s", get(e, "unit"), a);
+	} else if (is(e, "passthru_offered")) {
+		card_add(c, rule, "%s may let %s through", get(e, "unit"),
+			 get(e, "elephant"));
+	} else if (is(e, "passthru_choice")) {
+		card_add(c, rule, "%s %s", get(e, "unit"),
+			 strcmp(get(e, "choice"), "yes") == 0
+				 ? "lets the elephant through"
+				 : "stands");
+	} else if (is(e, "passthru_hits")) {
+		card_add(c, rule, "Pass-thru hits: EL %s, inf %s",
+			 get(e, "elephant"), get(e, "infantry"));
+	} else if (is(e, "passthru_place_owed")) {
+		card_add(c, rule, "%s to be placed: %s", get(e, "elephant"),
+			 get(e, "rear"));
 	} else if (is(e, "passthru")) {
 		card_add(c, rule, "%s passes through %s>%s", get(e, "elephant"),
 			 get(e, "from"), get(e, "to"));
@@ -655,8 +677,13 @@ static void unit_line(const struct game *g, struct card *c, char role,
 		 unit_type_name(u->type), u->size, u->tq);
 }
 
-int card_shock(const struct game *g, int combat, struct card *c)
+/* card_shock's work; *fresh (when not NULL) counts the lines that came
+ * from the events at index `since` and after. */
+static int shock_card(const struct game *g, int combat, struct card *c,
+		      size_t since, int *fresh)
 {
+	if (fresh)
+		*fresh = 0;
 	c->n = 0;
 	c->truncated = false;
 	long from = segment_start(g);
@@ -718,11 +745,14 @@ int card_shock(const struct game *g, int combat, struct card *c)
 			break;
 		if (quiet(e) || !concerns(e, combat, r, fu, fu_parent, &f))
 			continue;
+		int before = c->n;
 		if (step && !titled) {
 			card_add(c, step_rule, "-- %s --", step_title(step));
 			titled = true;
 		}
 		shock_line(e, c);
+		if (fresh && i >= since)
+			*fresh += c->n - before;
 	}
 	if (now && g->shock.ask != SHA_NONE && g->shock.ask_combat == combat)
 		card_add(c, ask_rule(g->shock.ask), "Waits: %s, %s",
@@ -732,6 +762,42 @@ int card_shock(const struct game *g, int combat, struct card *c)
 		card_add(c, "8.4", "Segment at: %s",
 			 shock_step_name(g->shock.step));
 	return c->n;
+}
+
+int card_shock(const struct game *g, int combat, struct card *c)
+{
+	return shock_card(g, combat, c, 0, NULL);
+}
+
+int card_shock_fresh(const struct game *g, int combat, struct card *c,
+		     size_t since, int *fresh)
+{
+	return shock_card(g, combat, c, since, fresh);
+}
+
+int card_shock_count(const struct game *g)
+{
+	long from = segment_start(g);
+	if (from < 0 && g->shock.step != SHS_NONE)
+		from = 0; /* as card_shock takes a segment set up by hand */
+	if (from < 0)
+		return 0;
+	struct roster ro[SHOCK_COMBATS_MAX];
+	return rebuild(g, from, ro, SHOCK_COMBATS_MAX);
+}
+
+int card_shock_first_touched(const struct game *g, size_t since,
+			     struct card *scratch)
+{
+	int n = card_shock_count(g);
+	int width = scratch->width;
+	for (int ci = 0; ci < n; ci++) {
+		int fresh = 0;
+		card_init(scratch, width);
+		if (shock_card(g, ci, scratch, since, &fresh) >= 0 && fresh > 0)
+			return ci;
+	}
+	return -1;
 }
 
 /* ------------------------------------------------------------ leaders */

@@ -34,6 +34,8 @@ struct card {
 	int width;	/* columns per line */
 	int n;		/* lines filled */
 	bool truncated; /* there was more than CARD_LINES lines */
+	bool no_rules;	/* card_add leaves the rule column out (a narrow
+			 * panel: the text gets the whole width) */
 	/* UTF-8, NUL-terminated, at most width columns */
 	char line[CARD_LINES][CARD_WIDTH_MAX * 4 + 1];
 };
@@ -50,6 +52,20 @@ void card_add(struct card *c, const char *rule, const char *fmt, ...)
  * way.  Returns the number of lines, or -1 when there is no such combat
  * (the card then holds one line saying why). */
 int card_shock(const struct game *g, int combat, struct card *c);
+/* card_shock, and *fresh: how many of its lines came from the events at
+ * index `since` of g->events and after (they are the card's last ones,
+ * before its closing "Waits"/"Segment at" line). */
+int card_shock_fresh(const struct game *g, int combat, struct card *c,
+		     size_t since, int *fresh);
+/* The number of combats card_shock knows in the current (or the last)
+ * Shock segment: 0 when none has begun. */
+int card_shock_count(const struct game *g);
+/* The first combat, in the order 8.4 resolves them (their numbers), whose
+ * card gained lines from the events at index `since` of g->events and
+ * after, or -1 (the view opens its cards there after a command).
+ * scratch (its width kept) is written over. */
+int card_shock_first_touched(const struct game *g, size_t since,
+			     struct card *scratch);
 /* Every leader of side 0 or 1: Initiative, Command Range, Line Commands,
  * activation state, orders left, wounds.  -1 for a bad side. */
 int card_leaders(const struct game *g, int side, struct card *c);

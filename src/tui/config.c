@@ -323,10 +323,249 @@ static void refuse(struct tui_config *c, const char *file, int line,
 	c->nerrors++;
 }
 
+/* ---- the modes' keys: "line.complete = Tab", "list.run = Enter" ---- */
+
+/* The names of mode m's rebindable commands, "run cancel ...", into buf. */
+static void mode_cmd_names(enum tui_keymode m, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int cmd = 0; cmd < 64 && len < n; cmd++) {
+		const char *name = tui_mode_cmd_name(m, cmd);
+		if (name)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s",
+						len ? " " : "", name);
+	}
+}
+
+static void read_mode_key_entry(struct reader *r, const char *key,
+				const char *value, int line)
+{
+	struct tui_config *c = r->c;
+	const char *dot = strchr(key, '.');
+	char prefix[16], name[32];
+	snprintf(prefix, sizeof prefix, "%.*s", (int)(dot - key), key);
+	size_t k = 0;
+	for (const char *p = dot + 1; *p && k + 1 < sizeof name; p++)
+		name[k++] = (*p == '_' || *p == ' ')
+				    ? '-'
+				    : (char)tolower((unsigned char)*p);
+	name[k] = '\0';
+	int mode = -1;
+	for (int m = 0; m < KM_COUNT; m++)
+		if (tui_mode_prefix((enum tui_keymode)m) &&
+		    !strcasecmp(prefix, tui_mode_prefix((enum tui_keymode)m)))
+			mode = m;
+	if (mode < 0) {
+		refuse(c, r->file, line,
+		       "no key table %s (line: the : line's keys, list: the "
+		       "legal list's)",
+		       prefix);
+		return;
+	}
+	enum tui_keymode m = (enum tui_keymode)mode;
+	int cmd = -1;
+	for (int i = 0; i < 64; i++)
+		if (tui_mode_cmd_name(m, i) &&
+		    !strcmp(tui_mode_cmd_name(m, i), name))
+			cmd = i;
+	if (cmd < 0) {
+		char names[256];
+		mode_cmd_names(m, names, sizeof names);
+		refuse(c, r->file, line, "no command %s.%s (%s.: %s)", prefix,
+		       dot + 1, tui_mode_prefix(m), names);
+		return;
+	}
+	for (int i = 0; i < c->nmentries; i++)
+		if (c->mentries[i].mode == m && c->mentries[i].cmd == cmd) {
+			refuse(c, r->file, line,
+			       "%s.%s given keys again (line %d gave them)",
+			       tui_mode_prefix(m), name, c->mentries[i].line);
+			return;
+		}
+	if (c->nmentries == TUI_CONFIG_MODE_ENTRIES) {
+		refuse(c, r->file, line,
+		       "too many entries for the modes' keys");
+		return;
+	}
+	struct tui_mode_key_entry e = {.mode = m, .cmd = cmd, .line = line};
+	if (strcasecmp(value, "none") != 0) {
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", value);
+		for (char *save = NULL, *word = strtok_r(buf, " \t", &save);
+		     word; word = strtok_r(NULL, " \t", &save)) {
+			int kc;
+			char canon[TUI_KEY_NAME_MAX];
+			if (!tui_key_parse(word, &kc, canon, sizeof canon)) {
+				refuse(c, r->file, line,
+				       "%s is no key name (a character, Up, "
+				       "Tab, ^A, F1, ...; Esc stays the key "
+				       "that cancels)",
+				       word);
+				return;
+			}
+			if (m == KM_LINE && kc >= ' ' && kc < 127) {
+				refuse(c, r->file, line,
+				       "%s types itself on the : line: its "
+				       "keys are not printable (Tab, ^A, F2, "
+				       "...)",
+				       canon);
+				return;
+			}
+			for (int i = 0; i < e.nkeys; i++)
+				if (e.keys[i] == kc) {
+					refuse(c, r->file, line,
+					       "key %s given twice", canon);
+					return;
+				}
+			if (e.nkeys == TUI_CONFIG_KEYS_PER_CMD) {
+				refuse(c, r->file, line,
+				       "more than %d keys for %s.%s",
+				       TUI_CONFIG_KEYS_PER_CMD,
+				       tui_mode_prefix(m), name);
+				return;
+			}
+			e.keys[e.nkeys] = kc;
+			snprintf(e.names[e.nkeys], TUI_KEY_NAME_MAX, "%s",
+				 canon);
+			e.nkeys++;
+		}
+		if (e.nkeys == 0) {
+			refuse(c, r->file, line,
+			       "no key for %s.%s (none leaves it without one)",
+			       tui_mode_prefix(m), name);
+			return;
+		}
+	}
+	c->mentries[c->nmentries++] = e;
+}
+
+/* Mode m's table with the entries that still stand: the built-in order,
+ * a changed command's keys where its first binding was (the first with
+ * its help, the others "the same as" it); Esc stays where it was. */
+static void build_mode_bindings(struct tui_config *c, enum tui_keymode m)
+{
+	size_t nd;
+	const struct tui_mode_binding *d = tui_default_mode_bindings(m, &nd);
+	bool done[64] = {false};
+	size_t *nb = &c->nmbindings[m];
+	struct tui_mode_binding *out = c->mbindings[m];
+	*nb = 0;
+	c->mchanged[m] = false;
+	for (size_t i = 0; i < nd; i++) {
+		const struct tui_mode_key_entry *e = NULL;
+		for (int k = 0; k < c->nmentries; k++)
+			if (!c->mentries[k].dropped &&
+			    c->mentries[k].mode == m &&
+			    c->mentries[k].cmd == d[i].cmd)
+				e = &c->mentries[k];
+		if (e)
+			c->mchanged[m] = true;
+		if (!e || d[i].cmd < 0 || d[i].cmd >= 64) {
+			if (*nb < TUI_CONFIG_MODE_BINDINGS_MAX)
+				out[(*nb)++] = d[i];
+			continue;
+		}
+		if (!done[d[i].cmd]) {
+			done[d[i].cmd] = true;
+			for (int k = 0;
+			     k < e->nkeys && *nb < TUI_CONFIG_MODE_BINDINGS_MAX;
+			     k++) {
+				char *kn = c->mkey_names[m][*nb];
+				snprintf(kn, TUI_KEY_NAME_MAX, "%s",
+					 e->names[k]);
+				out[*nb] = d[i];
+				out[*nb].key = e->keys[k];
+				out[*nb].key_name = kn;
+				if (k > 0)
+					out[*nb].help =
+						"the same as the key above";
+				(*nb)++;
+			}
+		}
+		if (d[i].key == 27 && *nb < TUI_CONFIG_MODE_BINDINGS_MAX)
+			out[(*nb)++] = d[i]; /* Esc cancels, always */
+	}
+}
+
+/* A key given to two commands of one mode: the later entry gives way (a
+ * built-in binding never does), and its command keeps its keys; look
+ * again until none is left. */
+static void resolve_mode_conflicts(struct tui_config *c, const char *file)
+{
+	for (;;) {
+		int worst = -1, key = 0, other = -1;
+		enum tui_keymode wm = KM_LINE;
+		for (int mi = 0; mi < KM_COUNT; mi++) {
+			enum tui_keymode m = (enum tui_keymode)mi;
+			if (!tui_mode_prefix(m))
+				continue;
+			build_mode_bindings(c, m);
+			const struct tui_mode_binding *b = c->mbindings[m];
+			size_t n = c->nmbindings[m];
+			for (size_t i = 0; i < n; i++)
+				for (size_t j = i + 1; j < n; j++) {
+					if (b[i].key != b[j].key ||
+					    b[i].cmd == b[j].cmd)
+						continue;
+					int ei = -1, ej = -1;
+					for (int k = 0; k < c->nmentries; k++) {
+						const struct tui_mode_key_entry
+							*e = &c->mentries[k];
+						if (e->dropped || e->mode != m)
+							continue;
+						if (e->cmd == b[i].cmd)
+							ei = k;
+						if (e->cmd == b[j].cmd)
+							ej = k;
+					}
+					int e = ei < 0	 ? ej
+						: ej < 0 ? ei
+						: c->mentries[ei].line >
+								c->mentries[ej]
+									.line
+							? ei
+							: ej;
+					if (e < 0)
+						continue;
+					if (worst < 0 ||
+					    c->mentries[e].line >
+						    c->mentries[worst].line) {
+						worst = e;
+						wm = m;
+						key = b[i].key;
+						other = e == ei ? b[j].cmd
+								: b[i].cmd;
+					}
+				}
+		}
+		if (worst < 0)
+			return;
+		struct tui_mode_key_entry *w = &c->mentries[worst];
+		const char *kn = "?";
+		for (int k = 0; k < w->nkeys; k++)
+			if (w->keys[k] == key)
+				kn = w->names[k];
+		const char *p = tui_mode_prefix(wm);
+		const char *on = tui_mode_cmd_name(wm, other);
+		const char *wn = tui_mode_cmd_name(wm, w->cmd);
+		refuse(c, file, w->line,
+		       "key %s is already %s.%s's (give %s.%s another key "
+		       "first); %s.%s keeps its keys",
+		       kn, p, on ? on : "?", p, on ? on : "?", p,
+		       wn ? wn : "?");
+		w->dropped = true;
+	}
+}
+
 static void read_key_entry(struct reader *r, const char *key, const char *value,
 			   int line)
 {
 	struct tui_config *c = r->c;
+	if (strchr(key, '.')) {
+		read_mode_key_entry(r, key, value, line);
+		return;
+	}
 	int cmd = command_by_name(key);
 	if (cmd < 0) {
 		refuse(c, r->file, line,
@@ -588,6 +827,7 @@ static bool finish(struct tui_config *c, const char *name, bool read_ok,
 	if (!read_ok)
 		refuse(c, name, err->line, "%s", err->msg);
 	resolve_conflicts(c, name);
+	resolve_mode_conflicts(c, name);
 	return c->nerrors == 0 && c->more_errors == 0;
 }
 
@@ -647,6 +887,12 @@ bool tui_config_check(const char *path, FILE *out, FILE *err)
 void tui_config_apply_keys(const struct tui_config *c)
 {
 	tui_bindings_override(c ? c->bindings : NULL, c ? c->nbindings : 0);
+	for (int m = 0; m < KM_COUNT; m++) {
+		bool mine = c && c->mchanged[m];
+		tui_mode_bindings_override((enum tui_keymode)m,
+					   mine ? c->mbindings[m] : NULL,
+					   mine ? c->nmbindings[m] : 0);
+	}
 }
 
 bool tui_config_locate(const char *explicit_path, char *out, size_t n,

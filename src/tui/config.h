@@ -7,6 +7,7 @@
  *     quit = x
  *     cursor east = l Right
  *     overlay hexnum = none
+ *     line.complete = Tab  a mode's key: PREFIX.COMMAND (line, list)
  *     [colours]           role = colour name, default, or 0-255
  *     side1 = purple
  *     woods = 28
@@ -78,6 +79,21 @@ struct tui_key_entry {
 	bool dropped; /* refused after reading (a conflict) */
 };
 
+/* One [keys] entry for a mode's table ("line.complete = Tab",
+ * "list.run = Enter Space"): the mode, its command (enum tui_line_cmd,
+ * tui_list_cmd), the keys. */
+#define TUI_CONFIG_MODE_ENTRIES 48
+#define TUI_CONFIG_MODE_BINDINGS_MAX 48
+struct tui_mode_key_entry {
+	enum tui_keymode mode;
+	int cmd;
+	int nkeys;
+	int keys[TUI_CONFIG_KEYS_PER_CMD];
+	char names[TUI_CONFIG_KEYS_PER_CMD][TUI_KEY_NAME_MAX];
+	int line;
+	bool dropped;
+};
+
 struct tui_config {
 	char path[TUI_CONFIG_PATH_MAX]; /* the file read, "" for none */
 	/* [keys], in file order */
@@ -87,6 +103,15 @@ struct tui_config {
 	struct tui_binding bindings[TUI_CONFIG_BINDINGS_MAX];
 	char key_names[TUI_CONFIG_BINDINGS_MAX][TUI_KEY_NAME_MAX];
 	size_t nbindings;
+	/* [keys] entries for the modes' tables, in file order, and the
+	 * tables with them applied (changed: the mode has an entry left) */
+	struct tui_mode_key_entry mentries[TUI_CONFIG_MODE_ENTRIES];
+	int nmentries;
+	struct tui_mode_binding mbindings[KM_COUNT][TUI_CONFIG_MODE_BINDINGS_MAX];
+	char mkey_names[KM_COUNT][TUI_CONFIG_MODE_BINDINGS_MAX]
+		       [TUI_KEY_NAME_MAX];
+	size_t nmbindings[KM_COUNT];
+	bool mchanged[KM_COUNT];
 	/* [colours] */
 	struct tui_colour_spec colour[TCR_COUNT];
 	/* "file:line: reason" for every refusal, ordered by line */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "ordermode.h"
 
 #define CTRL(c) ((c) & 0x1f)
 
@@ -39,6 +40,11 @@ static const struct tui_binding bindings[] = {
 	 "cursor to the next unit on the map", NULL},
 	{KEY_BTAB, "S-Tab", TC_PREV_UNIT, "cursor prev-unit",
 	 "cursor to the previous unit", NULL},
+	{'w', "w", TC_NEXT_ACTOR, "cursor next-actor",
+	 "cursor to the next unit or leader a legal action names (can act now)",
+	 NULL},
+	{'W', "W", TC_PREV_ACTOR, "cursor prev-actor",
+	 "cursor to the previous unit or leader that can act now", NULL},
 	{'a', "a", TC_ACTIVE_LEADER, "cursor active-leader",
 	 "cursor to the active leader", NULL},
 	{'g', "g", TC_GOTO, "goto CCRR",
@@ -54,6 +60,17 @@ static const struct tui_binding bindings[] = {
 	{'?', "?", TC_HELP, "help", "this help", "help"},
 	{CTRL('l'), "^L", TC_REDRAW, "redraw", "redraw the screen", NULL},
 	{'q', "q", TC_QUIT, "quit", "quit", "quit"},
+	{'i', "i", TC_ORDER, "order",
+	 "order the unit/leader under the cursor (5.22)", NULL},
+	{'L', "L", TC_LINE_COMMAND, "line-command",
+	 "choose a Line Command from the legal ones (5.23)", NULL},
+	{'D', "D", TC_ORDERS_DONE, "orders done",
+	 "end the active leader's orders (5.27)", NULL},
+	{'V', "V", TC_CARDS, "cards",
+	 "the shock cards of this or the last Shock segment (8.4); the end "
+	 "card once the battle is over (11.2)", NULL},
+	{'P', "P", TC_PANEL, "panel",
+	 "side panel: hex & unit, then leaders, then sequence of play", NULL},
 };
 
 /* The table in use: the defaults above, or the player's (config.c). */
@@ -127,11 +144,151 @@ static const struct tui_mode_binding list_bindings[] = {
 	{':', ":", PC_EDIT, "put the selected action on the : line to edit"},
 	{27, "Esc", PC_CLOSE, "close the list"},
 	{'q', "q", PC_CLOSE, "the same as Esc"},
+	{'?', "?", PC_HELP, "the keys (the list's first)"},
 };
+
+static const struct tui_mode_binding prompt_bindings[] = {
+	{'1', "1", PR_ANSWER, "give answer 1 of the prompt"},
+	{'2', "2", PR_ANSWER, "give answer 2"},
+	{'3', "3", PR_ANSWER, "give answer 3"},
+	{'4', "4", PR_ANSWER, "give answer 4"},
+	{'5', "5", PR_ANSWER, "give answer 5"},
+	{'6', "6", PR_ANSWER, "give answer 6"},
+	{'7', "7", PR_ANSWER, "give answer 7"},
+	{'8', "8", PR_ANSWER, "give answer 8"},
+	{'9', "9", PR_ANSWER, "give answer 9 (more: Enter lists them all)"},
+	{27, "Esc", PR_HIDE, "hide the box until the decision changes"},
+	{'\r', "Enter", PR_LIST,
+	 "every answer in the legal list (hotseat: after the hand-over)"},
+};
+
+static const struct tui_mode_binding card_bindings[] = {
+	{' ', "Space", CV_NEXT, "the next card (on the last one: close)"},
+	{'\r', "Enter", CV_NEXT, "the same as Space"},
+	{'n', "n", CV_NEXT, "the same as Space"},
+	{'p', "p", CV_PREV, "the previous card"},
+	{KEY_DOWN, "Down", CV_DOWN, "scroll the card a line down"},
+	{'j', "j", CV_DOWN, "the same as Down"},
+	{KEY_UP, "Up", CV_UP, "scroll the card a line up"},
+	{'k', "k", CV_UP, "the same as Up"},
+	{KEY_NPAGE, "PgDn", CV_PAGE_DOWN, "scroll the card a page down"},
+	{KEY_PPAGE, "PgUp", CV_PAGE_UP, "scroll the card a page up"},
+	{27, "Esc", CV_CLOSE, "close the cards (V opens them again); any "
+			      "other key closes them and acts on the map"},
+	{'q', "q", CV_CLOSE, "the same as Esc"},
+	{'?', "?", CV_HELP, "this help, the viewer's keys first (it stays "
+			    "open)"},
+};
+
+static const struct tui_mode_binding shock_bindings[] = {
+	{'t', "t", SU_GATHER,
+	 "Shock designation: gather your unit under the cursor as an "
+	 "attacker (again: drop it); on an enemy: designate ATT DEF (8.42)"},
+	{'T', "T", SU_DONE, "designate done: end the designation (8.41)"},
+	{27, "Esc", SU_DROP, "drop the gathered attackers"},
+	{'\r', "Enter", SU_LEGAL,
+	 "the legal list as on the map: each designate line the rules "
+	 "offer, designate done, designate cancel N"},
+};
+
+/* The player's tables for some modes (config.c), NULL: the built-in. */
+static const struct tui_mode_binding *mode_override[KM_COUNT];
+static size_t nmode_override[KM_COUNT];
+
+void tui_mode_bindings_override(enum tui_keymode m,
+				const struct tui_mode_binding *b, size_t n)
+{
+	if ((unsigned)m >= KM_COUNT)
+		return;
+	mode_override[m] = b;
+	nmode_override[m] = b ? n : 0;
+}
+
+const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
+							 size_t *n)
+{
+	if ((unsigned)m >= KM_COUNT)
+		m = KM_LINE;
+	const struct tui_mode_binding *saved = mode_override[m];
+	mode_override[m] = NULL;
+	const struct tui_mode_binding *b = tui_mode_bindings(m, n);
+	mode_override[m] = saved;
+	return b;
+}
+
+/* The names of the commands of the modes the settings file may rebind,
+ * as "PREFIX.NAME = keys" (config.c). */
+static const char *const line_cmd_names[LC_COUNT] = {
+	[LC_RUN] = "run",	  [LC_CANCEL] = "cancel",
+	[LC_COMPLETE] = "complete", [LC_BACKSPACE] = "backspace",
+	[LC_DELETE] = "delete",	  [LC_LEFT] = "left",
+	[LC_RIGHT] = "right",	  [LC_HOME] = "home",
+	[LC_END] = "end",	  [LC_KILL] = "kill",
+	[LC_KILL_WORD] = "kill-word", [LC_PREV] = "prev",
+	[LC_NEXT] = "next",
+};
+
+static const char *const list_cmd_names[PC_COUNT] = {
+	[PC_UP] = "up",		  [PC_DOWN] = "down",
+	[PC_PAGE_UP] = "page-up", [PC_PAGE_DOWN] = "page-down",
+	[PC_FIRST] = "first",	  [PC_LAST] = "last",
+	[PC_RUN] = "run",	  [PC_EDIT] = "edit",
+	[PC_CLOSE] = "close",	  [PC_HELP] = "help",
+};
+
+const char *tui_mode_prefix(enum tui_keymode m)
+{
+	return m == KM_LINE ? "line" : m == KM_LIST ? "list" : NULL;
+}
+
+const char *tui_mode_cmd_name(enum tui_keymode m, int cmd)
+{
+	if (m == KM_LINE && cmd >= 0 && cmd < LC_COUNT)
+		return line_cmd_names[cmd];
+	if (m == KM_LIST && cmd >= 0 && cmd < PC_COUNT)
+		return list_cmd_names[cmd];
+	return NULL;
+}
+
+const char *tui_cmd_key(enum tui_cmd c)
+{
+	for (size_t i = 0; i < nactive; i++)
+		if (active[i].cmd == c)
+			return active[i].key_name;
+	return NULL;
+}
+
+const char *tui_mode_cmd_key(enum tui_keymode m, int cmd)
+{
+	size_t n;
+	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
+	for (size_t i = 0; i < n; i++)
+		if (b[i].cmd == cmd)
+			return b[i].key_name;
+	return NULL;
+}
 
 const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 						 size_t *n)
 {
+	if ((unsigned)m < KM_COUNT && mode_override[m]) {
+		*n = nmode_override[m];
+		return mode_override[m];
+	}
+	if (m == KM_ORDER || m == KM_LINECMD)
+		return tui_order_bindings(m, n);
+	if (m == KM_CARD) {
+		*n = sizeof card_bindings / sizeof card_bindings[0];
+		return card_bindings;
+	}
+	if (m == KM_SHOCK) {
+		*n = sizeof shock_bindings / sizeof shock_bindings[0];
+		return shock_bindings;
+	}
+	if (m == KM_PROMPT) {
+		*n = sizeof prompt_bindings / sizeof prompt_bindings[0];
+		return prompt_bindings;
+	}
 	if (m == KM_LIST) {
 		*n = sizeof list_bindings / sizeof list_bindings[0];
 		return list_bindings;
@@ -153,6 +310,16 @@ const struct tui_mode_binding *tui_mode_binding_for(enum tui_keymode m,
 
 const char *tui_mode_title(enum tui_keymode m)
 {
+	if (m == KM_ORDER)
+		return "Order mode (a move is open: order ID, pick ID)";
+	if (m == KM_LINECMD)
+		return "Line mode (a Line Command is open, 4.3)";
+	if (m == KM_CARD)
+		return "card viewer (V, and after a shock resolves)";
+	if (m == KM_SHOCK)
+		return "shock and panels (t T in the Shock designation)";
+	if (m == KM_PROMPT)
+		return "prompt box (a decision to answer)";
 	return m == KM_LIST ? "legal actions' list (Enter on the map)"
 			    : "command line (: on the map)";
 }

@@ -18,6 +18,8 @@ enum tui_cmd {
 	TC_WEST,
 	TC_NEXT_UNIT,
 	TC_PREV_UNIT,
+	TC_NEXT_ACTOR,	/* w: the next unit or leader that can act (help.h) */
+	TC_PREV_ACTOR,
 	TC_ACTIVE_LEADER,
 	TC_GOTO,
 	TC_OVERVIEW,
@@ -32,6 +34,11 @@ enum tui_cmd {
 	TC_HELP,
 	TC_REDRAW,
 	TC_QUIT,
+	TC_ORDER,	/* i, L, D: orders (ordermode.h) */
+	TC_LINE_COMMAND,
+	TC_ORDERS_DONE,
+	TC_CARDS,	/* the shock cards, the end card (shockui.h) */
+	TC_PANEL,	/* the side panel's next view (shockui.h) */
 	TC_COUNT
 };
 
@@ -73,10 +80,43 @@ enum tui_list_cmd {
 	PC_RUN,
 	PC_EDIT,
 	PC_CLOSE,
+	PC_HELP,	/* ? with the list open: its keys first */
 	PC_COUNT
 };
 
-enum tui_keymode { KM_LINE, KM_LIST, KM_COUNT };
+/* The keys of a prompt box (prompt.h): a digit gives that answer. */
+enum tui_prompt_cmd {
+	PR_ANSWER,	/* the key's digit names the answer */
+	PR_HIDE,
+	PR_LIST,	/* the full legal list, as on the map */
+	PR_COUNT
+};
+
+/* The card viewer's keys (cardview.h) and the Shock keys on the map
+ * (shockui.h: designation, the cards, the panel cycle). */
+enum tui_card_cmd {
+	CV_NEXT,
+	CV_PREV,
+	CV_UP,
+	CV_DOWN,
+	CV_PAGE_UP,
+	CV_PAGE_DOWN,
+	CV_CLOSE,
+	CV_HELP,	/* ? the help, the viewer staying open under it */
+	CV_COUNT
+};
+
+enum tui_shock_cmd {
+	SU_GATHER,	/* t: gather an attacker, or designate on an enemy */
+	SU_DONE,	/* T: designate done */
+	SU_DROP,	/* Esc: drop the gathered attackers */
+	SU_LEGAL,	/* Enter: the map's legal list (listed for the help) */
+	SU_COUNT
+};
+
+enum tui_keymode { KM_LINE, KM_LIST, KM_PROMPT, KM_CARD, KM_SHOCK,
+		   KM_ORDER, KM_LINECMD, /* ordermode.h */
+		   KM_COUNT };
 
 struct tui_mode_binding {
 	int key;
@@ -92,6 +132,21 @@ const struct tui_mode_binding *tui_mode_binding_for(enum tui_keymode m,
 						    int key);
 /* A mode's title in the help. */
 const char *tui_mode_title(enum tui_keymode m);
+/* The player's table for mode m (config.c) in place of the built-in one;
+ * NULL brings it back.  The table must outlive its use. */
+void tui_mode_bindings_override(enum tui_keymode m,
+				const struct tui_mode_binding *b, size_t n);
+/* Mode m's built-in table, whatever the override. */
+const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
+							 size_t *n);
+/* The settings file's name of a mode ("line", "list") and of one of its
+ * commands ("complete"): `line.complete = Tab`.  NULL: not rebindable. */
+const char *tui_mode_prefix(enum tui_keymode m);
+const char *tui_mode_cmd_name(enum tui_keymode m, int cmd);
+/* The first key of a command in the table in use ("Enter"), or NULL when
+ * it has none: for texts that name keys. */
+const char *tui_cmd_key(enum tui_cmd c);
+const char *tui_mode_cmd_key(enum tui_keymode m, int cmd);
 
 /* The table and its length. */
 const struct tui_binding *tui_bindings(size_t *n);

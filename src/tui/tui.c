@@ -25,6 +25,7 @@
 #include "maniple/stopsig.h"
 #include "maniple/tui.h"
 
+#include "help.h"
 #include "view.h"
 
 /* ---- colours ---- */
@@ -425,6 +426,8 @@ static void draw_panel(struct tui_view *v)
 {
 	WINDOW *w = v->wpanel;
 	int h = v->lay.panel_h, width = v->lay.panel_w - 2;
+	if (shockui_draw_panel(v, w, h, width)) /* P: leaders, sequence */
+		return;
 	werase(w);
 	for (int y = 0; y < h; y++) {
 		cchar_t cc;
@@ -433,6 +436,7 @@ static void draw_panel(struct tui_view *v)
 			mvwadd_wch(w, y, 0, &cc);
 	}
 	panel_describe(v->g, v->cursor, width, &v->panel);
+	tui_order_panel(v, width, &v->panel); /* the step's preview on top */
 	for (int i = 0; i < v->panel.n && i < h; i++) {
 		bool head = i == 0 || (i > 0 && v->panel.line[i - 1][0] == '\0');
 		wattrset(w, head ? A_BOLD : A_NORMAL);
@@ -481,10 +485,11 @@ static void draw_status(struct tui_view *v)
 			 "go to hex: %s   (four digits CCRR, Esc cancels)", shown);
 	} else if (v->message[0]) {
 		snprintf(buf, sizeof buf, "%s", v->message);
+	} else if (v->mode == MODE_MAP &&
+		   tui_order_key_line(v, buf, sizeof buf)) {
+		/* Order or Line mode: the mover and its keys */
 	} else if (v->mode == MODE_OVERVIEW) {
-		snprintf(buf, sizeof buf,
-			 "OVERVIEW: o or Esc back to the map; moving keys, Tab, g "
-			 "and ? work here");
+		tui_overview_hint(buf, sizeof buf);
 	} else {
 		tui_key_line(buf, sizeof buf);
 	}
@@ -567,62 +572,43 @@ static void draw_list(struct tui_view *v)
 	}
 	wattrset(w, A_DIM);
 	char foot[96];
-	snprintf(foot, sizeof foot, "%d/%d  Enter does it  : edits  Esc closes",
-		 v->nlegal ? v->list_sel + 1 : 0, v->nlegal);
+	tui_list_footer(v->list_sel, v->nlegal, foot, sizeof foot);
 	mvwaddnstr(w, h - 2, 2, foot, width - 4);
 	wattrset(w, A_NORMAL);
 }
 
-/* The help's lines: the map's key bindings, then the command line's and
- * the legal list's (each after a blank line and its title), a blank line,
- * the map legend. */
-static size_t help_lines(const struct tui_view *v)
+/* The keymode the player is in now, for the help: the open `:` line,
+ * legal list, card viewer or prompt box; else the mode the game is in
+ * (the shock designation, an open move, an open Line Command); else the
+ * map's keys (TUI_HELP_MAP). */
+static int current_keymode(const struct tui_view *v)
 {
-	size_t n, total;
-	char line[8];
-	tui_bindings(&n);
-	total = n;
-	for (int m = 0; m < KM_COUNT; m++) {
-		size_t k;
-		tui_mode_bindings((enum tui_keymode)m, &k);
-		total += 2 + k;
+	if (v->cl.open)
+		return KM_LINE;
+	if (v->list_open)
+		return KM_LIST;
+	if (v->shockui.cv.open)
+		return KM_CARD;
+	if (v->prompt.shown)
+		return KM_PROMPT;
+	if (v->g && shockui_designating(v->g))
+		return KM_SHOCK;
+	switch (v->g ? tui_order_mode_now(v->g) : OM_NONE) {
+	case OM_ORDER:
+		return KM_ORDER;
+	case OM_LINE:
+		return KM_LINECMD;
+	case OM_NONE:
+		break;
 	}
-	int k = 0;
-	while (tui_legend_line(&v->gl, k, line, sizeof line))
-		k++;
-	return total + 1 + (size_t)k;
+	return TUI_HELP_MAP;
 }
 
-static void help_line(const struct tui_view *v, size_t i, char *buf, size_t n)
+/* The help's lines (help.c): the current mode's keys first, then the
+ * map's and the other modes', then the map legend. */
+static size_t help_lines(const struct tui_view *v)
 {
-	size_t nb;
-	const struct tui_binding *b = tui_bindings(&nb);
-	buf[0] = '\0';
-	if (i < nb) {
-		snprintf(buf, n, "  %-6s %-21s %s", b[i].key_name, b[i].command,
-			 b[i].help);
-		return;
-	}
-	i -= nb;
-	for (int m = 0; m < KM_COUNT; m++) {
-		size_t k;
-		const struct tui_mode_binding *mb =
-			tui_mode_bindings((enum tui_keymode)m, &k);
-		if (i == 0)
-			return; /* a blank line */
-		if (i == 1) {
-			snprintf(buf, n, "%s:", tui_mode_title((enum tui_keymode)m));
-			return;
-		}
-		if (i < 2 + k) {
-			snprintf(buf, n, "  %-6s %s", mb[i - 2].key_name,
-				 mb[i - 2].help);
-			return;
-		}
-		i -= 2 + k;
-	}
-	if (i > 0)
-		tui_legend_line(&v->gl, (int)(i - 1), buf, n);
+	return tui_help_count(current_keymode(v), &v->gl);
 }
 
 static void draw_help(struct tui_view *v)
@@ -631,23 +617,25 @@ static void draw_help(struct tui_view *v)
 	size_t n = help_lines(v);
 	int rows = v->lay.h - 3;
 	werase(w);
+	char title[128];
+	tui_help_title(current_keymode(v), title, sizeof title);
 	wattrset(w, A_BOLD);
-	mvwaddnstr(w, 0, 0, "maniple keys: map view  (key, command, what it does)",
-		   v->lay.w);
+	mvwaddnstr(w, 0, 0, title, v->lay.w);
 	wattrset(w, A_NORMAL);
 	if (v->help_top < 0 || (size_t)v->help_top >= n)
 		v->help_top = 0;
 	for (int i = 0; i < rows && (size_t)(v->help_top + i) < n; i++) {
 		char line[256];
-		help_line(v, (size_t)(v->help_top + i), line, sizeof line);
+		tui_help_line(current_keymode(v), &v->gl,
+			      (size_t)(v->help_top + i), line, sizeof line);
 		mvwaddnstr(w, 2 + i, 0, line, v->lay.w);
 	}
 	wattrset(w, A_REVERSE);
 	mvwhline(w, v->lay.h - 1, 0, ' ', v->lay.w);
 	mvwaddnstr(w, v->lay.h - 1, 0,
 		   (size_t)(v->help_top + rows) < n
-			   ? "Space: more   any other key: back to the map"
-			   : "any key: back to the map",
+			   ? "Space: more   any other key: back"
+			   : "any key: back",
 		   v->lay.w);
 	wattrset(w, A_NORMAL);
 }
@@ -772,6 +760,8 @@ static void render(struct tui_view *v)
 		wnoutrefresh(v->wlist);
 	}
 	/* hook: overlays (cards, prompts) are drawn here, over the map */
+	shockui_render(v); /* the card viewer, topmost */
+	prompt_draw(v); /* the prompt box, the hand-over (prompt.h) */
 	if (v->dirty & DIRTY_STATUS || v->cl.open) {
 		draw_status(v);
 		wnoutrefresh(v->wstatus);
@@ -900,6 +890,7 @@ static void show_log(struct tui_view *v, int want)
 void tui_load_legal(struct tui_view *v)
 {
 	v->nlegal = v->g ? seq_legal(v->g, v->legal, LEGAL_MAX) : 0;
+	tui_order_filter_legal(v); /* a chooser key's filter */
 	if (v->list_sel >= v->nlegal)
 		v->list_sel = v->nlegal ? v->nlegal - 1 : 0;
 	if (v->list_sel < 0)
@@ -918,6 +909,7 @@ static void open_list(struct tui_view *v)
 static void close_list(struct tui_view *v)
 {
 	v->list_open = false;
+	tui_order_list_closed(v);
 	make_list_window(v);
 	/* what the list covered */
 	touchwin(v->wmap);
@@ -1055,6 +1047,10 @@ void tui_exec(struct tui_view *v, const char *text)
 		close_list(v);
 	v->dirty |= DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG;
 	/* hook: the modes and prompts look at the new position here */
+	tui_order_refresh(v);
+	prompt_update(v); /* the prompt box follows the game */
+	/* after tui_order_refresh, which clears every highlight */
+	shockui_after_command(v); /* shock marks, the cards open */
 }
 
 static void jump_to_unit(struct tui_view *v, int step)
@@ -1071,6 +1067,23 @@ static void jump_to_unit(struct tui_view *v, int step)
 	}
 	snprintf(v->message, sizeof v->message, "no units on the map");
 	v->dirty |= DIRTY_STATUS;
+}
+
+/* w / W: the next or previous piece a legal action names (help.h). */
+static void jump_to_actor(struct tui_view *v, int step)
+{
+	struct hex h;
+	char id[32];
+	tui_load_legal(v);
+	if (tui_next_actor(v->g, v->legal, v->nlegal, v->cursor, step, &h, id,
+			   sizeof id)) {
+		tui_set_cursor(v, h);
+		tui_say(v, "%s can act now", id);
+	} else {
+		const char *k = tui_cmd_key(TC_LEGAL);
+		tui_say(v, "no unit or leader can act now%s%s%s", k ? " (" : "",
+			k ? k : "", k ? " lists the legal actions)" : "");
+	}
 }
 
 static void goto_key(struct tui_view *v, int ch)
@@ -1132,6 +1145,10 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_PREV_UNIT:
 		jump_to_unit(v, -1);
 		break;
+	case TC_NEXT_ACTOR:
+	case TC_PREV_ACTOR:
+		jump_to_actor(v, c == TC_NEXT_ACTOR ? 1 : -1);
+		break;
 	case TC_ACTIVE_LEADER: {
 		int a = v->g->active_leader;
 		if (a >= 0 && a < v->g->nleaders && v->g->leaders[a].on_map) {
@@ -1180,6 +1197,18 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		break;
 	case TC_QUIT:
 		v->quit = true;
+		break;
+	case TC_ORDER: /* ordermode.c */
+	case TC_LINE_COMMAND:
+	case TC_ORDERS_DONE:
+		if (tui_order_command(v, c) == TUI_ORDER_LIST)
+			open_list(v);
+		break;
+	case TC_CARDS:
+		shockui_open_cards(v, -1);
+		break;
+	case TC_PANEL:
+		shockui_cycle_panel(v);
 		break;
 	case TC_COMMAND:
 		cmdline_open(&v->cl);
@@ -1312,9 +1341,7 @@ static void list_key(struct tui_view *v, int ch)
 		page = h - 4 > 1 ? h - 4 : 1;
 	}
 	if (!b) {
-		snprintf(v->message, sizeof v->message,
-			 "in the list: Up/Down select, Enter does, : edits, Esc "
-			 "closes");
+		tui_list_keys_hint(v->message, sizeof v->message);
 		v->dirty |= DIRTY_STATUS;
 		return;
 	}
@@ -1358,6 +1385,10 @@ static void list_key(struct tui_view *v, int ch)
 	}
 	case PC_CLOSE:
 		close_list(v);
+		break;
+	case PC_HELP:
+		v->mode = MODE_HELP;
+		v->help_top = 0;
 		break;
 	case PC_COUNT:
 		break;
@@ -1408,6 +1439,19 @@ static void handle_key(struct tui_view *v, int ch)
 		return;
 	}
 	/* hook: a mode's or prompt's own keys come before the map's */
+	if (shockui_key(v, ch)) /* the card viewer first: it is on top */
+		return;
+	if (prompt_key(v, ch)) /* a prompt, the hand-over (prompt.h) */
+		return;
+	switch (tui_order_key(v, ch)) { /* Order and Line modes */
+	case TUI_ORDER_LIST:
+		open_list(v);
+		return;
+	case TUI_ORDER_DONE:
+		return;
+	case TUI_ORDER_NOT_MINE:
+		break;
+	}
 	const struct tui_binding *b = tui_binding_for(ch);
 	if (b) {
 		run_command(v, b->cmd);
@@ -1506,6 +1550,9 @@ int tui_run(struct session *s, const struct tui_options *opt)
 	v->vp.col0 = v->map->col_min;
 	v->vp.row0 = v->map->row_min;
 	relayout(v);
+	tui_order_refresh(v); /* a resumed game may be in a move */
+	prompt_start(v, opt && opt->ask_kind); /* prompt.h */
+	shockui_after_command(v); /* the first position's shock marks */
 	while (!v->quit) {
 		render(v);
 		int ch = next_key();

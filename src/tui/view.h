@@ -19,6 +19,9 @@
 #include "keys.h"
 #include "layout.h"
 #include "logview.h"
+#include "ordermode.h"
+#include "prompt.h"
+#include "shockui.h"
 
 enum tui_mode { MODE_MAP, MODE_OVERVIEW, MODE_HELP };
 
@@ -113,6 +116,9 @@ struct tui_view {
 	const struct tui_config *config; /* tui_options.config */
 	struct tui_hl hl[TUI_HL_MAX]; /* tui_hl_add */
 	int nhl;
+	struct tui_order om;	/* Order and Line modes (ordermode.h) */
+	struct tui_prompt prompt; /* the prompt box, who plays (prompt.h) */
+	struct shockui shockui;	/* shock designation, cards, panels (shockui.h) */
 };
 
 /* ---- what tui.c offers the modules ---- */

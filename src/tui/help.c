@@ -1,0 +1,274 @@
+/* help.c — the `?` help ordered by the current mode, and `w` / `W` (see
+ * help.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "help.h"
+
+/* ---- the help ---- */
+
+/* The sections in the order the help shows them: the current one, then
+ * the map's (TUI_HELP_MAP), then the other modes in enum order. */
+static int sections(int current, int out[KM_COUNT + 1])
+{
+	int n = 0;
+	if (current < TUI_HELP_MAP || current >= KM_COUNT)
+		current = TUI_HELP_MAP;
+	out[n++] = current;
+	if (current != TUI_HELP_MAP)
+		out[n++] = TUI_HELP_MAP;
+	for (int m = 0; m < KM_COUNT; m++)
+		if (m != current)
+			out[n++] = m;
+	return n;
+}
+
+static const char *section_title(int s)
+{
+	return s == TUI_HELP_MAP ? "map view (key, command, what it does)"
+				 : tui_mode_title((enum tui_keymode)s);
+}
+
+static size_t section_keys(int s)
+{
+	size_t k;
+	if (s == TUI_HELP_MAP)
+		tui_bindings(&k);
+	else
+		tui_mode_bindings((enum tui_keymode)s, &k);
+	return k;
+}
+
+static size_t legend_count(const struct tui_glyphs *gl)
+{
+	char line[8];
+	int k = 0;
+	while (gl && tui_legend_line(gl, k, line, sizeof line))
+		k++;
+	return (size_t)k;
+}
+
+size_t tui_help_count(int current, const struct tui_glyphs *gl)
+{
+	int s[KM_COUNT + 1];
+	int ns = sections(current, s);
+	size_t total = 0;
+	for (int i = 0; i < ns; i++)
+		total += (i == 0 ? 1 : 2) + section_keys(s[i]);
+	return total + 1 + legend_count(gl);
+}
+
+void tui_help_line(int current, const struct tui_glyphs *gl, size_t i,
+		   char *buf, size_t n)
+{
+	int s[KM_COUNT + 1];
+	int ns = sections(current, s);
+	if (n == 0)
+		return;
+	buf[0] = '\0';
+	for (int j = 0; j < ns; j++) {
+		size_t head = j == 0 ? 1 : 2, k = section_keys(s[j]);
+		if (i < head + k) {
+			if (i + 1 < head)
+				return; /* the blank line before a title */
+			if (i + 1 == head) {
+				snprintf(buf, n, "%s%s:", j == 0 ? "now: " : "",
+					 section_title(s[j]));
+				return;
+			}
+			i -= head;
+			if (s[j] == TUI_HELP_MAP) {
+				size_t nb;
+				const struct tui_binding *b = tui_bindings(&nb);
+				snprintf(buf, n, "  %-6s %-21s %s",
+					 b[i].key_name, b[i].command,
+					 b[i].help);
+			} else {
+				size_t nb;
+				const struct tui_mode_binding *b =
+					tui_mode_bindings(
+						(enum tui_keymode)s[j], &nb);
+				snprintf(buf, n, "  %-6s %s", b[i].key_name,
+					 b[i].help);
+			}
+			return;
+		}
+		i -= head + k;
+	}
+	/* a blank line, then the legend */
+	if (i > 0 && gl)
+		tui_legend_line(gl, (int)(i - 1), buf, n);
+}
+
+void tui_help_title(int current, char *buf, size_t n)
+{
+	if (current < TUI_HELP_MAP || current >= KM_COUNT)
+		current = TUI_HELP_MAP;
+	snprintf(buf, n, "maniple keys: now %s",
+		 current == TUI_HELP_MAP
+			 ? "the map view"
+			 : tui_mode_title((enum tui_keymode)current));
+}
+
+/* ---- the pieces that can act ---- */
+
+bool tui_actor_named(const struct seq_action *legal, int nlegal, const char *id)
+{
+	size_t len = strlen(id);
+	if (!len)
+		return false;
+	for (int a = 0; a < nlegal; a++) {
+		const char *p = legal[a].line;
+		while (*p && *p != '#') {
+			size_t w = strcspn(p, " ,#");
+			if (w == len && !strncmp(p, id, len))
+				return true;
+			p += w;
+			while (*p == ' ' || *p == ',')
+				p++;
+		}
+	}
+	return false;
+}
+
+/* Piece i (units first, then leaders): its id and hexes; false when it
+ * is not on the map. */
+static bool piece(const struct game *g, int i, const char **id, struct hex h[2])
+{
+	if (i < g->nunits) {
+		const struct unit *u = &g->units[i];
+		if (!u->on_map || u->eliminated || u->off_map)
+			return false;
+		*id = u->id;
+		h[0] = u->at.hex[0];
+		h[1] = footprint_two_hex(&u->at) ? u->at.hex[1] : u->at.hex[0];
+		return true;
+	}
+	const struct leader *l = &g->leaders[i - g->nunits];
+	if (!l->on_map)
+		return false;
+	*id = l->id;
+	h[0] = h[1] = l->hex;
+	return true;
+}
+
+static bool stands_at(const struct game *g, int i, struct hex at)
+{
+	const char *id;
+	struct hex h[2];
+	return piece(g, i, &id, h) && (hex_eq(h[0], at) || hex_eq(h[1], at));
+}
+
+/* The piece whose move is open (6.11) acts too, though the legal
+ * actions (move, face, halt) do not name it. */
+static bool is_mover(const struct game *g, int i)
+{
+	if (!g->ord.moving)
+		return false;
+	if (i < g->nunits)
+		return i == g->ord.mover_unit;
+	return i - g->nunits == g->ord.mover_leader;
+}
+
+bool tui_next_actor(const struct game *g, const struct seq_action *legal,
+		    int nlegal, struct hex from, int step, struct hex *hex,
+		    char *id, size_t idn)
+{
+	if (!g)
+		return false;
+	int n = g->nunits + g->nleaders;
+	if (n <= 0)
+		return false;
+	step = step < 0 ? -1 : 1;
+	/* counted from the last (first) piece under the cursor */
+	int cur = step > 0 ? -1 : n;
+	for (int i = 0; i < n; i++)
+		if (stands_at(g, i, from)) {
+			if (step > 0 || cur == n)
+				cur = i;
+		}
+	/* a piece elsewhere first; the one under the cursor only when it is
+	 * the only one that can act */
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 1; k <= n; k++) {
+			int i = ((cur + step * k) % n + n) % n;
+			const char *pid;
+			struct hex h[2];
+			if (!piece(g, i, &pid, h) ||
+			    (pass == 0 && stands_at(g, i, from)) ||
+			    !(tui_actor_named(legal, nlegal, pid) ||
+			      (nlegal > 0 && is_mover(g, i))))
+				continue;
+			*hex = h[0];
+			snprintf(id, idn, "%s", pid);
+			return true;
+		}
+	return false;
+}
+
+/* ---- texts that name keys, from the tables in use ---- */
+
+/* Appends "  KEY WHAT" (sep first when buf is not empty) when the key
+ * exists. */
+static void key_part(char *buf, size_t n, const char *sep, const char *key,
+		     const char *what)
+{
+	size_t len = strlen(buf);
+	if (!key || len >= n)
+		return;
+	snprintf(buf + len, n - len, "%s%s %s", len ? sep : "", key, what);
+}
+
+void tui_list_footer(int sel, int count, char *buf, size_t n)
+{
+	if (n == 0)
+		return;
+	snprintf(buf, n, "%d/%d", count ? sel + 1 : 0, count);
+	key_part(buf, n, "  ", tui_mode_cmd_key(KM_LIST, PC_RUN), "does it");
+	key_part(buf, n, "  ", tui_mode_cmd_key(KM_LIST, PC_EDIT), "edits");
+	key_part(buf, n, "  ", tui_mode_cmd_key(KM_LIST, PC_CLOSE), "closes");
+}
+
+void tui_list_keys_hint(char *buf, size_t n)
+{
+	const char *up = tui_mode_cmd_key(KM_LIST, PC_UP);
+	const char *down = tui_mode_cmd_key(KM_LIST, PC_DOWN);
+	char sel[32] = "";
+	if (n == 0)
+		return;
+	if (up && down)
+		snprintf(sel, sizeof sel, "%s/%s", up, down);
+	else
+		snprintf(sel, sizeof sel, "%s", up ? up : down ? down : "");
+	snprintf(buf, n, "in the list:");
+	key_part(buf, n, ", ", sel[0] ? sel : NULL, "select");
+	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_RUN), "does");
+	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_EDIT), "edits");
+	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_CLOSE), "closes");
+	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_HELP),
+		 "lists the keys");
+	/* "in the list:, Up/Down select": no comma after the colon */
+	char *c = strstr(buf, ":, ");
+	if (c)
+		memmove(c + 1, c + 2, strlen(c + 2) + 1);
+}
+
+void tui_overview_hint(char *buf, size_t n)
+{
+	const char *o = tui_cmd_key(TC_OVERVIEW);
+	if (n == 0)
+		return;
+	snprintf(buf, n, "OVERVIEW: %s%sEsc back to the map; the moving keys",
+		 o ? o : "", o ? " or " : "");
+	const char *k[3] = {tui_cmd_key(TC_NEXT_UNIT), tui_cmd_key(TC_GOTO),
+			    tui_cmd_key(TC_HELP)};
+	for (int i = 0; i < 3; i++)
+		if (k[i]) {
+			size_t len = strlen(buf);
+			if (len < n)
+				snprintf(buf + len, n - len, ", %s", k[i]);
+		}
+	size_t len = strlen(buf);
+	if (len < n)
+		snprintf(buf + len, n - len, " work here");
+}

@@ -1,0 +1,982 @@
+/* ordermode.c — Order mode and Line mode of the map view (ordermode.h).
+ * What the modes show comes from the engine's own answers: the legal
+ * actions (seq_legal) name the destinations, the units a Line Command may
+ * still move and the fire targets with the number each needs (the
+ * missile module writes it on its lines); orders_step_preview gives the
+ * cost of a step before it is taken, by the same checks `move` makes. */
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/movement.h"
+#include "maniple/orders.h"
+#include "maniple/sequence.h"
+
+#include "ordermode.h"
+#include "view.h"
+
+#define CTRL(c) ((c)&0x1f)
+
+/* The commands of the two tables (few: each table's commands are
+ * numbered from 0, as the other modes' are). */
+enum {
+	OK_STEP, /* move into the hex under the cursor */
+	OK_SIDE, /* across a hexside of the mover: side_of_key */
+	OK_TURN_LEFT,
+	OK_TURN_RIGHT,
+	OK_FIRE,
+	OK_FORM,
+	OK_HALT,
+	OK_DEPTH,
+	OK_TARGET_NEXT,
+	OK_TARGET_PREV,
+	OK_TARGET_FIRE,
+	OK_TARGET_LEAVE,
+	OK_PICK,
+	OK_LINE_FIRE,
+	OK_EXTEND,
+};
+
+/* K U N J B Y: the hexside of each (enum hexside order). */
+static int side_of_key(int key)
+{
+	static const char keys[] = "KUNJBY";
+	const char *p = key > 0 && key < 128 ? strchr(keys, key) : NULL;
+	return p ? (int)(p - keys) : -1;
+}
+
+static const struct tui_mode_binding order_bindings[] = {
+	{'m', "m", OK_STEP,
+	 "step into the hex under the cursor (move CCRR, 6.21)"},
+	{'K', "K", OK_SIDE, "step across the mover's N side"},
+	{'U', "U", OK_SIDE, "step across the ENE side"},
+	{'N', "N", OK_SIDE, "step across the ESE side"},
+	{'J', "J", OK_SIDE, "step across the S side"},
+	{'B', "B", OK_SIDE, "step across the WSW side"},
+	{'Y', "Y", OK_SIDE, "step across the WNW side"},
+	{'<', "<", OK_TURN_LEFT,
+	 "turn one vertex anticlockwise (face F, 7.12)"},
+	{'>', ">", OK_TURN_RIGHT, "turn one vertex clockwise (face F, 7.12)"},
+	{'f', "f", OK_FIRE,
+	 "fire targeting, each target marked with the number needed (8.1)"},
+	{'z', "z", OK_FORM,
+	 "choose a formation change: Column or normal (6.71)"},
+	{'x', "x", OK_HALT, "end the move (halt, 6.11)"},
+	{'d', "d", OK_DEPTH,
+	 "form Double-Depth under the phalanx ahead (depth, 9.51)"},
+	{'\t', "Tab", OK_TARGET_NEXT, "targeting: cursor to the next target"},
+	{KEY_BTAB, "S-Tab", OK_TARGET_PREV, "targeting: the previous target"},
+	{'\r', "Enter", OK_TARGET_FIRE,
+	 "targeting: fire at the target under the cursor (fire HEX)"},
+	{KEY_ENTER, "kEnter", OK_TARGET_FIRE, "the same as Enter"},
+	{27, "Esc", OK_TARGET_LEAVE, "targeting: leave it, fire at nothing"},
+};
+
+static const struct tui_mode_binding line_bindings[] = {
+	{'p', "p", OK_PICK,
+	 "pick the unit or leader under the cursor to move (pick ID, 4.31)"},
+	{'F', "F", OK_LINE_FIRE,
+	 "fire with the line: targeting of its units' volleys (5.23 #2)"},
+	{'E', "E", OK_EXTEND,
+	 "Manipular Line Extension into the cursor's hex (extend, 9.68)"},
+	{'\r', "Enter", OK_TARGET_FIRE,
+	 "targeting (F): fire at the target under the cursor"},
+	{27, "Esc", OK_TARGET_LEAVE, "targeting (F): leave it"},
+};
+
+const struct tui_mode_binding *tui_order_bindings(enum tui_keymode m, size_t *n)
+{
+	if (m == KM_LINECMD) {
+		*n = sizeof line_bindings / sizeof line_bindings[0];
+		return line_bindings;
+	}
+	*n = sizeof order_bindings / sizeof order_bindings[0];
+	return order_bindings;
+}
+
+static const struct tui_mode_binding *binding_in(enum tui_keymode m, int key)
+{
+	size_t n;
+	const struct tui_mode_binding *b = tui_order_bindings(m, &n);
+	for (size_t i = 0; i < n; i++)
+		if (b[i].key == key)
+			return &b[i];
+	return NULL;
+}
+
+enum tui_order_mode tui_order_mode_now(const struct game *g)
+{
+	if (!g || seq_step_now(g) != SEQ_ORDERS)
+		return OM_NONE;
+	if (g->ord.moving)
+		return OM_ORDER;
+	if (g->ord.mode == ORD_LINE)
+		return OM_LINE;
+	return OM_NONE;
+}
+
+/* ---- words of the legal lines ---- */
+
+/* line without its comment (" # needs 3 or less") into buf */
+static void strip_comment(const char *line, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", line);
+	char *c = strchr(buf, '#');
+	if (c)
+		*c = '\0';
+	size_t len = strlen(buf);
+	while (len > 0 && buf[len - 1] == ' ')
+		buf[--len] = '\0';
+}
+
+/* line begins with the words of prefix */
+static bool starts_words(const char *line, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	return !strncmp(line, prefix, len) &&
+	       (line[len] == '\0' || line[len] == ' ');
+}
+
+/* line (before its comment) holds word w */
+static bool has_word(const char *line, const char *w)
+{
+	char buf[SEQ_ACTION_MAX];
+	strip_comment(line, buf, sizeof buf);
+	size_t len = strlen(w);
+	for (const char *p = buf; (p = strstr(p, w)) != NULL; p++)
+		if ((p == buf || p[-1] == ' ' || p[-1] == ',') &&
+		    (p[len] == '\0' || p[len] == ' ' || p[len] == ','))
+			return true;
+	return false;
+}
+
+/* The i-th blank-separated word of line into buf (false: none). */
+static bool word_at(const char *line, int i, char *buf, size_t n)
+{
+	const char *p = line;
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (!*p || *p == '#')
+			return false;
+		size_t len = strcspn(p, " ");
+		if (i-- == 0) {
+			snprintf(buf, n, "%.*s", (int)len, p);
+			return true;
+		}
+		p += len;
+	}
+}
+
+static int load_legal(struct seq_action *out, const struct game *g)
+{
+	return g ? seq_legal(g, out, TUI_ORDER_LEGAL_MAX) : 0;
+}
+
+static int find_unit(const struct game *g, const char *id)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (!strcmp(g->units[i].id, id))
+			return i;
+	return -1;
+}
+
+static int find_leader(const struct game *g, const char *id)
+{
+	for (int i = 0; i < g->nleaders; i++)
+		if (!strcmp(g->leaders[i].id, id))
+			return i;
+	return -1;
+}
+
+/* The mover's hex, or HEX_NONE. */
+static struct hex mover_hex(const struct game *g)
+{
+	const struct orders_state *o = &g->ord;
+	if (!o->moving)
+		return HEX_NONE;
+	if (o->mover_unit >= 0 && o->mover_unit < g->nunits)
+		return g->units[o->mover_unit].at.hex[0];
+	if (o->mover_leader >= 0 && o->mover_leader < g->nleaders)
+		return g->leaders[o->mover_leader].hex;
+	return HEX_NONE;
+}
+
+static const char *mover_id(const struct game *g)
+{
+	const struct orders_state *o = &g->ord;
+	if (o->mover_unit >= 0 && o->mover_unit < g->nunits)
+		return g->units[o->mover_unit].id;
+	if (o->mover_leader >= 0 && o->mover_leader < g->nleaders)
+		return g->leaders[o->mover_leader].id;
+	return "?";
+}
+
+static int mover_mp_left(const struct game *g)
+{
+	return g->ord.move.ma - g->ord.move.mp_spent;
+}
+
+/* ---- destinations and targets ---- */
+
+/* "move A" or "move A,B": the first hex (and the second) */
+static bool move_hexes(const char *line, struct hex *a, struct hex *b)
+{
+	char w[SEQ_ACTION_MAX], first[16];
+	*b = HEX_NONE;
+	if (!starts_words(line, "move") || !word_at(line, 1, w, sizeof w))
+		return false;
+	char *comma = strchr(w, ',');
+	if (!comma)
+		return hex_parse(w, a);
+	snprintf(first, sizeof first, "%.*s", (int)(comma - w), w);
+	return hex_parse(first, a) && hex_parse(comma + 1, b);
+}
+
+int tui_order_destinations(const struct game *g, struct hex *out, int *cost,
+			   int max)
+{
+	struct seq_action *legal = malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	int n = 0;
+	if (!legal)
+		return 0;
+	int nl = load_legal(legal, g);
+	for (int i = 0; i < nl && n < max; i++) {
+		struct hex a, b;
+		if (!move_hexes(legal[i].line, &a, &b))
+			continue;
+		bool dup = false;
+		for (int k = 0; k < n; k++)
+			dup |= hex_eq(out[k], a);
+		if (dup)
+			continue;
+		struct move_preview p;
+		out[n] = a;
+		/* a phalanx's step names two hexes (6.43): marked on the
+		 * first */
+		cost[n] = orders_step_preview(g, a, b, &p) ? p.mp : -1;
+		n++;
+	}
+	free(legal);
+	return n;
+}
+
+/* "# needs 3 or less" / "# needs natural 0" */
+static bool parse_needed(const char *line, int *needed, bool *extended)
+{
+	const char *c = strstr(line, "# needs ");
+	if (!c)
+		return false;
+	c += 8;
+	*extended = !strncmp(c, "natural ", 8);
+	if (*extended)
+		c += 8;
+	char *end;
+	long v = strtol(c, &end, 10);
+	if (end == c)
+		return false;
+	*needed = (int)v;
+	return true;
+}
+
+int tui_order_fire_targets(const struct game *g, const char *id,
+			   struct tui_target *out, int max)
+{
+	struct seq_action *legal = malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	int n = 0;
+	if (!legal)
+		return 0;
+	int nl = load_legal(legal, g);
+	char prefix[64] = "";
+	if (id)
+		snprintf(prefix, sizeof prefix, "order %s fire", id);
+	for (int i = 0; i < nl && n < max; i++) {
+		const char *line = legal[i].line;
+		char w[SEQ_ACTION_MAX];
+		int at; /* the word holding the hex */
+		if (starts_words(line, "fire")) {
+			/* fire HEX | fire UNIT HEX */
+			if (!word_at(line, 1, w, sizeof w))
+				continue;
+			struct hex h;
+			at = hex_parse(w, &h) ? 1 : 2;
+		} else if (prefix[0] && starts_words(line, prefix)) {
+			at = 3;
+		} else {
+			continue;
+		}
+		struct tui_target t = {0};
+		if (!word_at(line, at, w, sizeof w) || !hex_parse(w, &t.hex) ||
+		    !parse_needed(line, &t.needed, &t.extended))
+			continue;
+		strip_comment(line, t.line, sizeof t.line);
+		out[n++] = t;
+	}
+	free(legal);
+	return n;
+}
+
+/* ---- highlights ---- */
+
+static void set_highlights(struct tui_view *v)
+{
+	struct tui_order *om = &v->om;
+	const struct game *g = v->g;
+	enum tui_order_mode mode = tui_order_mode_now(g);
+	if (om->targeting) {
+		for (int i = 0; i < om->ntargets; i++) {
+			const struct tui_target *t = &om->target[i];
+			wchar_t mark = t->extended ? L'n'
+				       : t->needed >= 0 && t->needed <= 9
+					       ? (wchar_t)('0' + t->needed)
+					       : L'+';
+			if (!tui_hl_at(v, t->hex))
+				tui_hl_add(v, t->hex, HL_TARGET, mark);
+		}
+		return;
+	}
+	if (mode == OM_ORDER) {
+		struct hex h[16];
+		int cost[16];
+		int n = tui_order_destinations(g, h, cost, 16);
+		for (int i = 0; i < n; i++)
+			tui_hl_add(v, h[i], HL_DEST,
+				   cost[i] >= 0 && cost[i] <= 9
+					   ? (wchar_t)('0' + cost[i])
+					   : 0);
+	}
+	if (mode == OM_LINE) {
+		/* 4.31: the units (and the leader) a `pick` may still move */
+		int nl = load_legal(om->legal, g);
+		for (int i = 0; i < nl; i++) {
+			char id[SEQ_ACTION_MAX];
+			if (!starts_words(om->legal[i].line, "pick") ||
+			    !word_at(om->legal[i].line, 1, id, sizeof id))
+				continue;
+			int ui = find_unit(g, id), li = find_leader(g, id);
+			if (ui >= 0) {
+				const struct unit *u = &g->units[ui];
+				tui_hl_add(v, u->at.hex[0], HL_LINE, '=');
+				if (footprint_two_hex(&u->at))
+					tui_hl_add(v, u->at.hex[1], HL_LINE,
+						   '=');
+			} else if (li >= 0) {
+				tui_hl_add(v, g->leaders[li].hex, HL_LINE, '=');
+			}
+		}
+	}
+}
+
+/* The status line (status_describe's, redone after each command) names
+ * the mode after the pending decision: "... - 12 legal actions | ORDER
+ * ve1 4 MP left | Turn 1/6 ...". */
+static void mode_in_status(struct tui_view *v)
+{
+	char what[64];
+	switch (tui_order_mode_now(v->g)) {
+	case OM_ORDER:
+		snprintf(what, sizeof what, "ORDER %s %d MP left",
+			 mover_id(v->g), mover_mp_left(v->g));
+		break;
+	case OM_LINE:
+		snprintf(what, sizeof what, "LINE COMMAND");
+		break;
+	default:
+		return;
+	}
+	if (strstr(v->status, what))
+		return;
+	char *bar = strstr(v->status, " | ");
+	size_t at = bar ? (size_t)(bar - v->status) : strlen(v->status);
+	char rest[sizeof v->status];
+	snprintf(rest, sizeof rest, "%s", v->status + at);
+	snprintf(v->status + at, sizeof v->status - at, " | %s%s", what, rest);
+	v->dirty |= DIRTY_STATUS;
+}
+
+void tui_order_refresh(struct tui_view *v)
+{
+	struct tui_order *om = &v->om;
+	/* other modules' marks (prompts, shock) are left alone unless
+	 * these modes are on or put marks up last */
+	bool had = om->targeting || om->marked;
+	om->targeting = false;
+	om->ntargets = 0;
+	om->marked = false;
+	if (!v->g)
+		return;
+	if (had || tui_order_mode_now(v->g) != OM_NONE)
+		tui_hl_clear(v);
+	int before = v->nhl;
+	set_highlights(v);
+	om->marked = v->nhl > before;
+	mode_in_status(v);
+}
+
+/* ---- the panel and the key line ---- */
+
+static void add_line(struct panel_text *out, int width, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void add_line(struct panel_text *out, int width, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (width >= PANEL_LINE_MAX)
+		width = PANEL_LINE_MAX - 1;
+	if (width < 8)
+		width = 8;
+	/* folded at blanks to the width */
+	const char *p = buf;
+	bool first = true;
+	while (*p && out->n < PANEL_LINES_MAX) {
+		int room = first ? width : width - 2;
+		int len = (int)strlen(p);
+		if (len > room) {
+			len = room;
+			for (int k = room; k > room / 2; k--)
+				if (p[k] == ' ') {
+					len = k;
+					break;
+				}
+		}
+		snprintf(out->line[out->n++], PANEL_LINE_MAX, "%s%.*s",
+			 first ? "" : "  ", len, p);
+		p += len;
+		while (*p == ' ')
+			p++;
+		first = false;
+	}
+}
+
+/* 6.43: the legal phalanx step (`move A,B`) whose first hex is h: its
+ * second hex, or HEX_NONE. */
+static struct hex pair_from(const struct game *g, struct hex h)
+{
+	struct seq_action *legal = malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	struct hex second = HEX_NONE;
+	if (!legal)
+		return second;
+	int nl = load_legal(legal, g);
+	for (int i = 0; i < nl; i++) {
+		struct hex a, b;
+		if (move_hexes(legal[i].line, &a, &b) && hex_eq(a, h) &&
+		    !hex_is_none(b)) {
+			second = b;
+			break;
+		}
+	}
+	free(legal);
+	return second;
+}
+
+int tui_order_preview_lines(const struct game *g, struct hex h, int width,
+			    struct panel_text *out)
+{
+	int n0 = out->n;
+	if (tui_order_mode_now(g) != OM_ORDER)
+		return 0;
+	const struct unit *mu =
+		g->ord.mover_unit >= 0 && g->ord.mover_unit < g->nunits
+			? &g->units[g->ord.mover_unit]
+			: NULL;
+	struct hex h2 = mu && unit_is_two_hex(mu) ? pair_from(g, h) : HEX_NONE;
+	char hs[16], h2s[16] = "";
+	hex_format(h, hs, sizeof hs);
+	if (!hex_is_none(h2)) {
+		hex_format(h2, h2s, sizeof h2s);
+		snprintf(hs + strlen(hs), sizeof hs - strlen(hs), ",%s", h2s);
+	}
+	add_line(out, width, "ORDER %s: %d MP left", mover_id(g),
+		 mover_mp_left(g));
+	if (hex_is_none(h2) && (hex_eq(h, mover_hex(g)) ||
+				(mu && footprint_occupies(&mu->at, h)))) {
+		add_line(out, width, "%s: the mover's", hs);
+		return out->n - n0;
+	}
+	struct move_preview p;
+	if (orders_step_preview(g, h, h2, &p)) {
+		add_line(out, width, "to %s: %d MP, %d hit%s", hs, p.mp, p.hits,
+			 p.hits == 1 ? "" : "s");
+		add_line(out, width, "MP left after: %d (6.21)", p.mp_left);
+		if (p.may_check)
+			add_line(out, width,
+				 "a wheel in an enemy ZOC: a TQ check may add "
+				 "a hit (6.44)");
+		if (p.stops)
+			add_line(out, width,
+				 "enemy ZOC: the move ends there "
+				 "(7.23)");
+	} else {
+		add_line(out, width, "no step to %s (rule %s): %s", hs,
+			 p.rule ? p.rule : "6.2", p.reason);
+	}
+	return out->n - n0;
+}
+
+/* The target lines for the panel while targeting. */
+static void target_lines(const struct tui_view *v, struct panel_text *out,
+			 int width)
+{
+	const struct tui_order *om = &v->om;
+	add_line(out, width, "FIRE: %d target%s (8.1)", om->ntargets,
+		 om->ntargets == 1 ? "" : "s");
+	for (int i = 0; i < om->ntargets; i++) {
+		const struct tui_target *t = &om->target[i];
+		if (!hex_eq(t->hex, v->cursor))
+			continue;
+		if (t->extended)
+			add_line(out, width, "%s: needs a natural %d (8.16)",
+				 t->line, t->needed);
+		else
+			add_line(out, width, "%s: needs %d or less (8.15)",
+				 t->line, t->needed);
+	}
+}
+
+void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel)
+{
+	struct panel_text *mine = &v->om.scratch;
+	mine->n = 0;
+	if (!v->g)
+		return;
+	if (v->om.targeting)
+		target_lines(v, mine, width);
+	else if (!tui_order_preview_lines(v->g, v->cursor, width, mine))
+		return;
+	if (mine->n < PANEL_LINES_MAX)
+		mine->line[mine->n++][0] =
+			'\0'; /* a blank line, then the hex */
+	for (int i = 0; i < panel->n && mine->n < PANEL_LINES_MAX; i++)
+		memcpy(mine->line[mine->n++], panel->line[i], PANEL_LINE_MAX);
+	*panel = *mine;
+}
+
+bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n)
+{
+	if (!v->g)
+		return false;
+	if (v->om.targeting) {
+		snprintf(buf, n,
+			 "FIRE %d target%s  Tab next  Enter fires  Esc leaves",
+			 v->om.ntargets, v->om.ntargets == 1 ? "" : "s");
+		return true;
+	}
+	switch (tui_order_mode_now(v->g)) {
+	case OM_ORDER:
+		snprintf(buf, n,
+			 "ORDER %s %d MP left  m step KUNJBY side <> turn f "
+			 "fire z form x halt D done ? keys",
+			 mover_id(v->g), mover_mp_left(v->g));
+		return true;
+	case OM_LINE:
+		snprintf(buf, n,
+			 "LINE COMMAND  p pick  F fire  E extend  L lines  D "
+			 "done  ? keys");
+		return true;
+	case OM_NONE:
+		break;
+	}
+	return false;
+}
+
+/* ---- the legal list's filter ---- */
+
+void tui_order_filter_legal(struct tui_view *v)
+{
+	struct tui_order *om = &v->om;
+	if (!om->filter[0])
+		return;
+	int k = 0;
+	for (int i = 0; i < v->nlegal; i++)
+		if (starts_words(v->legal[i].line, om->filter) &&
+		    (!om->filter_word[0] ||
+		     has_word(v->legal[i].line, om->filter_word)))
+			v->legal[k++] = v->legal[i];
+	v->nlegal = k;
+	if (v->list_sel >= v->nlegal)
+		v->list_sel = v->nlegal ? v->nlegal - 1 : 0;
+}
+
+void tui_order_list_closed(struct tui_view *v)
+{
+	v->om.filter[0] = '\0';
+	v->om.filter_word[0] = '\0';
+}
+
+/* How many legal lines the filter keeps; the one (when one) into one. */
+static int count_filtered(struct tui_view *v, const char *prefix,
+			  const char *word, char *one, size_t n)
+{
+	struct tui_order *om = &v->om;
+	om->nlegal = load_legal(om->legal, v->g);
+	int k = 0;
+	for (int i = 0; i < om->nlegal; i++)
+		if (starts_words(om->legal[i].line, prefix) &&
+		    (!word || !word[0] || has_word(om->legal[i].line, word))) {
+			if (!k && one)
+				strip_comment(om->legal[i].line, one, n);
+			k++;
+		}
+	return k;
+}
+
+static enum tui_order_result choose(struct tui_view *v, const char *prefix,
+				    const char *word)
+{
+	snprintf(v->om.filter, sizeof v->om.filter, "%s", prefix);
+	snprintf(v->om.filter_word, sizeof v->om.filter_word, "%s",
+		 word ? word : "");
+	return TUI_ORDER_LIST;
+}
+
+/* ---- keys ---- */
+
+static void exec(struct tui_view *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void exec(struct tui_view *v, const char *fmt, ...)
+{
+	char line[SEQ_ACTION_MAX + 32];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	tui_exec(v, line);
+}
+
+/* The ids of the pieces under the cursor: units first (top first), then
+ * leaders; returns the count. */
+static int ids_under_cursor(const struct tui_view *v, const char **ids, int max)
+{
+	const struct unit *u[TUI_PIECES_MAX];
+	const struct leader *l[TUI_PIECES_MAX];
+	int nu = tui_units_at(v->g, v->cursor, u, TUI_PIECES_MAX);
+	int nl = tui_leaders_at(v->g, v->cursor, l, TUI_PIECES_MAX);
+	int n = 0;
+	for (int i = 0; i < nu && n < max; i++)
+		ids[n++] = u[i]->id;
+	for (int i = 0; i < nl && n < max; i++)
+		ids[n++] = l[i]->id;
+	return n;
+}
+
+/* A step into h: the legal `move` line naming it first (a phalanx's
+ * two hexes, 6.43), else `move CCRR` (its refusal says why not). */
+static void step_into(struct tui_view *v, struct hex h)
+{
+	struct tui_order *om = &v->om;
+	om->nlegal = load_legal(om->legal, v->g);
+	for (int i = 0; i < om->nlegal; i++) {
+		struct hex a, b;
+		if (move_hexes(om->legal[i].line, &a, &b) && hex_eq(a, h) &&
+		    !hex_is_none(b)) {
+			char line[SEQ_ACTION_MAX];
+			strip_comment(om->legal[i].line, line, sizeof line);
+			tui_exec(v, line);
+			return;
+		}
+	}
+	char hs[16];
+	hex_format(h, hs, sizeof hs);
+	exec(v, "move %s", hs);
+}
+
+/* 7.12: one vertex round (6.73: one hexside In Column). */
+static void turn(struct tui_view *v, int by)
+{
+	const struct game *g = v->g;
+	int ui = g->ord.mover_unit;
+	if (ui < 0 || ui >= g->nunits) {
+		tui_say(v, "leaders have no facing (6.15)");
+		return;
+	}
+	const struct unit *u = &g->units[ui];
+	int f = ((u->at.facing + by) % 6 + 6) % 6;
+	exec(v, "face %s",
+	     u->at.in_column ? hexside_name((enum hexside)f)
+			     : facing_name((enum facing)f));
+}
+
+static void start_targeting(struct tui_view *v, const char *id, bool line_only)
+{
+	struct tui_order *om = &v->om;
+	struct tui_target t[TUI_TARGETS_MAX];
+	int n = tui_order_fire_targets(v->g, id, t, TUI_TARGETS_MAX);
+	om->ntargets = 0;
+	for (int i = 0; i < n; i++) {
+		/* 5.23 #2: `F` takes the line's volleys (fire UNIT HEX) */
+		char w[SEQ_ACTION_MAX];
+		struct hex h;
+		bool of_line = starts_words(t[i].line, "fire") &&
+			       word_at(t[i].line, 1, w, sizeof w) &&
+			       !hex_parse(w, &h);
+		if (line_only && !of_line)
+			continue;
+		om->target[om->ntargets++] = t[i];
+	}
+	if (!om->ntargets) {
+		tui_say(v, line_only ? "no unit of a Line Command to fire has "
+				       "a target now (5.23 #2; give one with "
+				       ":line NAME fire)"
+				     : "no target in range and line of sight "
+				       "now (8.12, 8.13)");
+		return;
+	}
+	tui_hl_clear(v);
+	om->targeting = true;
+	om->marked = true;
+	om->target_sel = 0;
+	set_highlights(v);
+	tui_set_cursor(v, om->target[0].hex);
+	v->dirty |= DIRTY_STATUS | DIRTY_PANEL;
+}
+
+static enum tui_order_result target_key(struct tui_view *v, int cmd)
+{
+	struct tui_order *om = &v->om;
+	switch (cmd) {
+	case OK_TARGET_NEXT:
+	case OK_TARGET_PREV: {
+		int step = cmd == OK_TARGET_NEXT ? 1 : -1;
+		om->target_sel = ((om->target_sel + step) % om->ntargets +
+				  om->ntargets) %
+				 om->ntargets;
+		tui_set_cursor(v, om->target[om->target_sel].hex);
+		return TUI_ORDER_DONE;
+	}
+	case OK_TARGET_FIRE: {
+		int at = -1;
+		if (om->target_sel < om->ntargets &&
+		    hex_eq(om->target[om->target_sel].hex, v->cursor))
+			at = om->target_sel;
+		for (int i = 0; at < 0 && i < om->ntargets; i++)
+			if (hex_eq(om->target[i].hex, v->cursor))
+				at = i;
+		if (at < 0) {
+			tui_say(v, "no target under the cursor: Tab goes to "
+				   "one, Esc leaves");
+			return TUI_ORDER_DONE;
+		}
+		char line[SEQ_ACTION_MAX];
+		snprintf(line, sizeof line, "%s", om->target[at].line);
+		tui_exec(v, line); /* tui_order_refresh ends the targeting */
+		return TUI_ORDER_DONE;
+	}
+	case OK_TARGET_LEAVE:
+		tui_order_refresh(v);
+		v->dirty |= DIRTY_STATUS | DIRTY_PANEL;
+		return TUI_ORDER_DONE;
+	default:
+		return TUI_ORDER_NOT_MINE;
+	}
+}
+
+/* 5.23 #2: `F`: the volleys of a Line Command to fire, when one is
+ * given; else the `:` line holding `line NAME fire` to give one (the
+ * legal list names the lines, not which of them may fire). */
+static void line_fire(struct tui_view *v)
+{
+	struct tui_target t[TUI_TARGETS_MAX];
+	int n = tui_order_fire_targets(v->g, NULL, t, TUI_TARGETS_MAX);
+	for (int i = 0; i < n; i++) {
+		char w[SEQ_ACTION_MAX];
+		struct hex h;
+		if (word_at(t[i].line, 1, w, sizeof w) && !hex_parse(w, &h)) {
+			start_targeting(v, NULL, true);
+			return;
+		}
+	}
+	char one[SEQ_ACTION_MAX], name[SEQ_ACTION_MAX];
+	int k = count_filtered(v, "line", NULL, one, sizeof one);
+	if (!k) {
+		tui_say(v, "no Line Command may be given now (5.23, 4.3)");
+		return;
+	}
+	char text[SEQ_ACTION_MAX + 16] = "line ";
+	if (k == 1 && word_at(one, 1, name, sizeof name))
+		snprintf(text, sizeof text, "line %s fire", name);
+	cmdline_open_with(&v->cl, text);
+	/* shown over the line while it is typed (as Tab's candidates are) */
+	snprintf(v->completions, sizeof v->completions,
+		 "a Line Command to fire (5.23 #2): line NAME fire, Enter "
+		 "gives it, Esc cancels");
+	v->dirty |= DIRTY_STATUS;
+}
+
+static enum tui_order_result line_key(struct tui_view *v, int cmd)
+{
+	const char *ids[TUI_PIECES_MAX * 2];
+	int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
+	switch (cmd) {
+	case OK_PICK: {
+		if (!nid) {
+			tui_say(v,
+				"no unit or leader under the cursor to pick");
+			return TUI_ORDER_DONE;
+		}
+		for (int i = 0; i < nid; i++) {
+			char prefix[64], one[SEQ_ACTION_MAX];
+			snprintf(prefix, sizeof prefix, "pick %s", ids[i]);
+			int k = count_filtered(v, prefix, NULL, one,
+					       sizeof one);
+			if (k == 1) {
+				tui_exec(v, one);
+				return TUI_ORDER_DONE;
+			}
+			if (k > 1)
+				return choose(v, prefix, NULL);
+		}
+		exec(v, "pick %s", ids[0]); /* its refusal says why not */
+		return TUI_ORDER_DONE;
+	}
+	case OK_LINE_FIRE:
+		line_fire(v);
+		return TUI_ORDER_DONE;
+	case OK_EXTEND: {
+		char hs[16];
+		hex_format(v->cursor, hs, sizeof hs);
+		if (count_filtered(v, "extend", hs, NULL, 0))
+			return choose(v, "extend", hs);
+		if (count_filtered(v, "extend", NULL, NULL, 0))
+			return choose(v, "extend", NULL);
+		tui_say(v, "no Manipular Line Extension now (9.68)");
+		return TUI_ORDER_DONE;
+	}
+	default:
+		return TUI_ORDER_NOT_MINE;
+	}
+}
+
+static enum tui_order_result order_key(struct tui_view *v, int cmd, int key)
+{
+	const struct game *g = v->g;
+	switch (cmd) {
+	case OK_STEP:
+		step_into(v, v->cursor);
+		break;
+	case OK_SIDE:
+		if (side_of_key(key) < 0)
+			return TUI_ORDER_NOT_MINE;
+		step_into(v, hex_neighbour(mover_hex(g),
+					   (enum hexside)side_of_key(key)));
+		break;
+	case OK_TURN_LEFT:
+		turn(v, -1);
+		break;
+	case OK_TURN_RIGHT:
+		turn(v, 1);
+		break;
+	case OK_FIRE:
+		start_targeting(v, NULL, false);
+		return TUI_ORDER_DONE;
+	case OK_FORM:
+		if (count_filtered(v, "form", NULL, NULL, 0))
+			return choose(v, "form", NULL);
+		tui_say(v, "no formation change now (6.71, 6.75)");
+		return TUI_ORDER_DONE;
+	case OK_HALT:
+		tui_exec(v, "halt");
+		return TUI_ORDER_DONE;
+	case OK_DEPTH:
+		tui_exec(v, "depth");
+		return TUI_ORDER_DONE;
+	default:
+		return TUI_ORDER_NOT_MINE;
+	}
+	/* after a step or a turn the cursor stays with the mover */
+	if (tui_order_mode_now(v->g) == OM_ORDER)
+		tui_set_cursor(v, mover_hex(v->g));
+	return TUI_ORDER_DONE;
+}
+
+enum tui_order_result tui_order_key(struct tui_view *v, int ch)
+{
+	if (!v->g)
+		return TUI_ORDER_NOT_MINE;
+	enum tui_order_mode mode = tui_order_mode_now(v->g);
+	const struct tui_mode_binding *b = binding_in(KM_ORDER, ch);
+	if (v->om.targeting) {
+		if (b && b->cmd >= OK_TARGET_NEXT && b->cmd <= OK_TARGET_LEAVE)
+			return target_key(v, b->cmd);
+		if (ch == 27)
+			return target_key(v, OK_TARGET_LEAVE);
+	}
+	if (mode == OM_ORDER && b && b->cmd < OK_TARGET_NEXT)
+		return order_key(v, b->cmd, ch);
+	if (mode != OM_NONE && v->g->ord.mode == ORD_LINE) {
+		const struct tui_mode_binding *lb = binding_in(KM_LINECMD, ch);
+		if (lb)
+			return line_key(v, lb->cmd);
+	}
+	/* 5.23 #2: `F` on the map: a Line Command to fire */
+	if (mode == OM_NONE && seq_step_now(v->g) == SEQ_ORDERS) {
+		const struct tui_mode_binding *lb = binding_in(KM_LINECMD, ch);
+		if (lb && lb->cmd == OK_LINE_FIRE)
+			return line_key(v, lb->cmd);
+	}
+	/* 5.22 #2: `f` on the map: the unit under the cursor ordered to
+	 * fire without moving */
+	if (mode != OM_ORDER && b && b->cmd == OK_FIRE &&
+	    seq_step_now(v->g) == SEQ_ORDERS) {
+		const char *ids[TUI_PIECES_MAX * 2];
+		int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
+		for (int i = 0; i < nid; i++) {
+			struct tui_target t[1];
+			if (tui_order_fire_targets(v->g, ids[i], t, 1)) {
+				start_targeting(v, ids[i], false);
+				return TUI_ORDER_DONE;
+			}
+		}
+		tui_say(v, "nothing under the cursor may be ordered to fire "
+			   "now (5.22 #2, 8.11)");
+		return TUI_ORDER_DONE;
+	}
+	return TUI_ORDER_NOT_MINE;
+}
+
+enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
+{
+	if (!v->g)
+		return TUI_ORDER_DONE;
+	switch (c) {
+	case TC_ORDER: {
+		const char *ids[TUI_PIECES_MAX * 2];
+		int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
+		if (!nid) {
+			tui_say(v, "no unit or leader under the cursor to "
+				   "order");
+			return TUI_ORDER_DONE;
+		}
+		for (int i = 0; i < nid; i++) {
+			char prefix[64], one[SEQ_ACTION_MAX];
+			snprintf(prefix, sizeof prefix, "order %s", ids[i]);
+			int k = count_filtered(v, prefix, NULL, one,
+					       sizeof one);
+			if (k == 1) {
+				tui_exec(v, one);
+				return TUI_ORDER_DONE;
+			}
+			if (k > 1)
+				return choose(v, prefix, NULL);
+		}
+		exec(v, "order %s", ids[0]); /* its refusal says why not */
+		return TUI_ORDER_DONE;
+	}
+	case TC_LINE_COMMAND:
+		if (count_filtered(v, "line", NULL, NULL, 0))
+			return choose(v, "line", NULL);
+		tui_say(v, "no Line Command may be given now (5.23, 4.3)");
+		return TUI_ORDER_DONE;
+	case TC_ORDERS_DONE:
+		tui_exec(v, "orders done");
+		return TUI_ORDER_DONE;
+	default:
+		return TUI_ORDER_NOT_MINE;
+	}
+}

@@ -1,0 +1,645 @@
+/* prompt.c — the prompt box, the solo/hotseat question and the hotseat
+ * hand-over (prompt.h).  Everything shown is derived from the game each
+ * time (seq_step_now, seq_decision_side, seq_legal), so the view never
+ * disagrees with it. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/elcmd.h"
+#include "maniple/reactions.h"
+#include "maniple/rout.h"
+#include "maniple/shock.h"
+
+#include "prompt.h"
+#include "view.h"
+
+/* ---- what the game asks (no terminal) ---- */
+
+bool prompt_due(const struct game *g)
+{
+	if (!g)
+		return false;
+	switch (seq_step_now(g)) {
+	case SEQ_ELITE:	      /* 5.51 */
+	case SEQ_ACTIVATE:    /* 5.12, 5.15, 5.41 */
+	case SEQ_TRUMP_REPLY: /* 5.42 */
+	case SEQ_MOMENTUM:    /* 5.31 */
+	case SEQ_REACTIVATE:  /* 5.33 */
+	case SEQ_ROUT:	      /* 10.22, 10.26 */
+	case SEQ_REACTION:    /* 6.5, 7.15, 7.16, 4.72, 7.32, 8.2, 9.67 */
+	case SEQ_ELEPHANT:    /* 4.91, 4.94 */
+		return true;
+	case SEQ_SHOCK:
+		/* 8.41: designating the attacks is the attacker's free play */
+		return g->shock.ask != SHA_DESIGNATE;
+	case SEQ_ORDERS:
+		/* 8.64: where the regrouping cavalry comes back is a choice */
+		return g->ord.regroup;
+	default:
+		return false;
+	}
+}
+
+struct hex prompt_answer_hex(const struct game *g, const char *line)
+{
+	struct hex found = HEX_NONE;
+	if (!g || !g->battle || !g->battle->map || !line)
+		return found;
+	const char *p = line;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		size_t len = strcspn(p, " ");
+		if (len == 4) {
+			char tok[5];
+			struct hex h;
+			memcpy(tok, p, 4);
+			tok[4] = '\0';
+			bool digits = true;
+			for (int i = 0; i < 4; i++)
+				digits = digits && tok[i] >= '0' && tok[i] <= '9';
+			if (digits && hex_parse(tok, &h) &&
+			    tui_map_hex(g->battle->map, h))
+				found = h;
+		}
+		p += len;
+	}
+	return found;
+}
+
+static const char *side_word(const struct game *g, int side)
+{
+	const struct battle *b = g->battle;
+	if (side < 0 || side > 1)
+		return "either side";
+	if (b && b->sides[side].name[0])
+		return b->sides[side].name;
+	return side ? "side 1" : "side 0";
+}
+
+static const char *leader_name(const struct game *g, int i)
+{
+	return i >= 0 && i < g->nleaders ? g->leaders[i].name : "?";
+}
+
+/* The reactions by the rule of the offer first open (reactions.c). */
+static const char *reaction_words(const char *rule)
+{
+	static const struct {
+		const char *rule, *words;
+	} names[] = {
+		{"7.31", "Shock Must Check marker"},
+		{"7.32", "Shock Must Check marker"},
+		{"6.5", "Orderly Withdrawal"},
+		{"6.51", "Orderly Withdrawal"},
+		{"6.52", "Orderly Withdrawal"},
+		{"6.57", "Orderly Withdrawal"},
+		{"7.15", "reaction facing"},
+		{"7.16", "reverse facing"},
+		{"4.72", "leader withdrawal"},
+		{"6.83", "Pre-arranged Withdrawal"},
+		{"8.2", "reaction fire"},
+		{"8.21", "reaction fire"},
+		{"8.33", "Harassment and Dispersal"},
+		{"9.66", "Manipular Line Extension"},
+		{"9.67", "Manipular Line Extension"},
+		{"9.14", "withdrawal from a rampage"},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(rule, names[i].rule))
+			return names[i].words;
+	return "reaction";
+}
+
+/* The decision in words, its rule and a line about it. */
+static void name_decision(const struct game *g, struct prompt_ask *a)
+{
+	const char *what = "decision";
+	const char *rule = a->n > 0 ? a->ans[0].rule : "3.0";
+	a->detail[0] = '\0';
+	switch (a->step) {
+	case SEQ_ELITE:
+		what = "elite initiative";
+		rule = "5.51";
+		break;
+	case SEQ_ACTIVATE:
+		what = "activation";
+		rule = "5.12";
+		break;
+	case SEQ_TRUMP_REPLY:
+		what = "trump reply";
+		rule = "5.42";
+		snprintf(a->detail, sizeof a->detail,
+			 "may trump %s, or let him go", leader_name(g, g->seq.trumped));
+		break;
+	case SEQ_MOMENTUM:
+		what = "momentum";
+		rule = "5.31";
+		snprintf(a->detail, sizeof a->detail,
+			 "another Orders Phase for %s?",
+			 leader_name(g, g->active_leader));
+		break;
+	case SEQ_REACTIVATE:
+		what = "re-activation";
+		rule = "5.33";
+		break;
+	case SEQ_ROUT:
+		what = "rout move";
+		rout_pending_text(g, a->detail, sizeof a->detail);
+		break;
+	case SEQ_REACTION:
+		if (rampage_waiting(g)) {
+			what = "withdrawal from a rampage";
+			rampage_pending_text(g, a->detail, sizeof a->detail);
+		} else if (reactions_pending(g)) {
+			rule = reactions_pending_rule(g);
+			what = reaction_words(rule);
+			reactions_pending_text(g, a->detail, sizeof a->detail);
+			/* its pointer to `legal` is the box itself here */
+			char *see = strstr(a->detail, ": see legal");
+			if (see)
+				snprintf(see, sizeof a->detail -
+						      (size_t)(see - a->detail),
+					 "; hexes numbered on the map");
+		} else {
+			what = reaction_words(rule);
+		}
+		break;
+	case SEQ_SHOCK:
+		switch (g->shock.ask) {
+		case SHA_ENGAGED:
+			what = "disengage";
+			rule = "10.42";
+			break;
+		case SHA_CLASH_DEFENDER:
+		case SHA_CLASH_ATTACKER:
+			what = "clash of the leading units";
+			rule = "8.45";
+			break;
+		case SHA_HITS:
+			what = "hits to share out";
+			rule = "10.13";
+			break;
+		case SHA_ADVANCE:
+			what = "advance after combat";
+			rule = "8.5";
+			break;
+		case SHA_PURSUIT:
+			what = "cavalry pursuit";
+			rule = "8.61";
+			break;
+		case SHA_PASSTHRU:
+		case SHA_PASSTHRU_PLACE:
+			what = "elephant Pass-Thru";
+			rule = "9.11";
+			break;
+		default:
+			what = "shock";
+			break;
+		}
+		if (g->shock.ask_combat >= 0) {
+			int u = g->shock.ask_unit;
+			snprintf(a->detail, sizeof a->detail, "shock combat %d%s%s",
+				 g->shock.ask_combat + 1, u >= 0 ? ": " : "",
+				 u >= 0 && u < g->nunits ? g->units[u].id : "");
+		}
+		break;
+	case SEQ_ELEPHANT:
+		what = "elephant leaders";
+		rule = "4.91";
+		elcmd_pending_text(g, a->detail, sizeof a->detail);
+		break;
+	case SEQ_ORDERS:
+		what = "Regroup and Return";
+		rule = "8.64";
+		snprintf(a->detail, sizeof a->detail,
+			 "where the cavalry off the map comes back");
+		break;
+	default:
+		break;
+	}
+	snprintf(a->what, sizeof a->what, "%s", what);
+	snprintf(a->rule, sizeof a->rule, "%s", rule);
+	snprintf(a->title, sizeof a->title, "%s: %s (%s)", side_word(g, a->side),
+		 a->what, a->rule);
+}
+
+/* FNV-1a over the decision and its answers. */
+static unsigned long long fnv(unsigned long long h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+void prompt_build(const struct game *g, struct prompt_ask *a)
+{
+	a->due = false;
+	a->n = a->nown = 0;
+	a->id = 0;
+	a->what[0] = a->rule[0] = a->title[0] = a->detail[0] = '\0';
+	a->step = g ? seq_step_now(g) : SEQ_NONE;
+	a->side = g ? seq_decision_side(g) : -1;
+	if (!prompt_due(g))
+		return;
+	int n = seq_legal(g, a->ans, PROMPT_ANSWERS_MAX);
+	if (n <= 0)
+		return; /* nothing to answer with: no box */
+	a->n = n;
+	a->due = true;
+	/* the answers of the side owing the decision first (6.82: the other
+	 * side may place its Pre-arranged Withdrawals meanwhile) */
+	for (int i = 0, k = 0; i < n; i++) {
+		if (a->ans[i].side >= 0 && a->ans[i].side != a->side)
+			continue;
+		if (i > k) {
+			struct seq_action t = a->ans[i];
+			memmove(&a->ans[k + 1], &a->ans[k],
+				sizeof a->ans[0] * (size_t)(i - k));
+			a->ans[k] = t;
+		}
+		k++;
+		a->nown = k;
+	}
+	if (a->nown == 0)
+		a->nown = n; /* nobody in particular owes it */
+	name_decision(g, a);
+	unsigned long long h = 14695981039346656037ULL;
+	h = fnv(h, &a->step, sizeof a->step);
+	h = fnv(h, &a->side, sizeof a->side);
+	for (int i = 0; i < n; i++) {
+		a->hex[i] = prompt_answer_hex(g, a->ans[i].line);
+		h = fnv(h, a->ans[i].line, strlen(a->ans[i].line) + 1);
+	}
+	a->id = h ? h : 1;
+}
+
+int prompt_kind_for_key(int ch)
+{
+	if (ch == 's' || ch == 'S' || ch == '1')
+		return GAME_SOLO;
+	if (ch == 'h' || ch == 'H' || ch == '2')
+		return GAME_HOTSEAT;
+	return -1;
+}
+
+bool prompt_handover_due(enum game_kind kind, int last_side, int side)
+{
+	return kind == GAME_HOTSEAT && last_side >= 0 && side >= 0 &&
+	       last_side != side;
+}
+
+/* ---- on the view ---- */
+
+static bool is_enter(int ch)
+{
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_PROMPT, ch);
+	return (b && b->cmd == PR_LIST) || ch == KEY_ENTER || ch == '\n';
+}
+
+/* The map under an overlay is to be drawn again. */
+static void touch_map(struct tui_view *v)
+{
+	if (v->wmap)
+		touchwin(v->wmap);
+	v->dirty |= DIRTY_MAP | DIRTY_STATUS;
+}
+
+/* Takes away the highlights the prompt put down (and only those). */
+static void unmark(struct tui_view *v)
+{
+	struct tui_prompt *p = &v->prompt;
+	for (int k = 0; k < p->nmarked; k++) {
+		for (int i = 0; i < v->nhl; i++) {
+			const struct tui_hl *h = &v->hl[i];
+			if (!hex_eq(h->hex, p->marked[k]) || h->kind != HL_TARGET ||
+			    h->mark < L'1' || h->mark > L'9')
+				continue;
+			tui_add_redraw(v, h->hex);
+			memmove(&v->hl[i], &v->hl[i + 1],
+				sizeof v->hl[0] * (size_t)(v->nhl - i - 1));
+			v->nhl--;
+			break;
+		}
+	}
+	p->nmarked = 0;
+}
+
+/* The hexes the keyed answers name, each marked with its answer's digit
+ * (the first answer naming a hex keeps it). */
+static void mark(struct tui_view *v)
+{
+	struct tui_prompt *p = &v->prompt;
+	for (int i = 0; i < p->nkeys; i++) {
+		struct hex h = p->ask.hex[i];
+		bool seen = hex_is_none(h);
+		for (int k = 0; k < p->nmarked && !seen; k++)
+			seen = hex_eq(p->marked[k], h);
+		if (seen)
+			continue;
+		tui_hl_add(v, h, HL_TARGET, (wchar_t)(L'1' + i));
+		p->marked[p->nmarked++] = h;
+	}
+}
+
+static void box_geometry(const struct tui_view *v, int *y, int *x, int *h,
+			 int *w, int *cols);
+
+/* A new box: when the hexes it marks are off the map window or under the
+ * box, the map scrolls (the cursor stays) so they show above it. */
+static void show_marks(struct tui_view *v)
+{
+	const struct tui_prompt *p = &v->prompt;
+	if (!v->wmap || v->mode != MODE_MAP || v->lay.too_small ||
+	    p->nmarked == 0)
+		return;
+	int by, bx, bh, bw, cols;
+	box_geometry(v, &by, &bx, &bh, &bw, &cols);
+	struct tui_viewport above = v->vp;
+	above.h = v->vp.h - bh;
+	if (above.h < 2 * TUI_ROW_PITCH)
+		return;
+	bool all = true;
+	for (int k = 0; k < p->nmarked; k++)
+		all = all && viewport_shows(&above, p->marked[k]);
+	if (all)
+		return;
+	const struct map *m = v->map;
+	for (int k = p->nmarked; k-- > 0;) /* the first answer's hex last */
+		viewport_follow(&above, p->marked[k], m->col_min, m->col_max,
+				m->row_min, m->row_max);
+	if (!viewport_shows(&above, p->marked[0]))
+		return;
+	v->vp.col0 = above.col0;
+	v->vp.row0 = above.row0;
+	v->dirty |= DIRTY_MAP;
+}
+
+void prompt_update(struct tui_view *v)
+{
+	struct tui_prompt *p = &v->prompt;
+	unsigned long long was_id = p->ask.id;
+	bool was_shown = p->shown;
+	prompt_build(v->g, &p->ask);
+	if (p->hidden && p->ask.id != p->hidden_id)
+		p->hidden = false; /* a new decision: the box comes back */
+	p->shown = p->ask.due && !p->hidden && !p->ask_kind;
+	/* keys for the owing side's answers only: the other side's (6.82)
+	 * are in the full list */
+	p->nkeys = p->shown ? (p->ask.nown < PROMPT_KEYS ? p->ask.nown
+							 : PROMPT_KEYS)
+			    : 0;
+	unmark(v);
+	if (p->shown)
+		mark(v);
+	if (was_shown != p->shown || (p->shown && was_id != p->ask.id)) {
+		touch_map(v);
+		if (p->shown)
+			show_marks(v);
+	}
+	/* RULINGS R9: two players at one keyboard hand it over */
+	int side = v->g ? seq_decision_side(v->g) : -1;
+	if (v->g && prompt_handover_due(v->g->kind, p->last_side, side) &&
+	    !p->ask_kind) {
+		p->handover = true;
+		touch_map(v);
+	}
+	if (side >= 0)
+		p->last_side = side;
+}
+
+void prompt_start(struct tui_view *v, bool ask_kind)
+{
+	struct tui_prompt *p = &v->prompt;
+	p->last_side = -1;
+	p->ask_kind = ask_kind;
+	prompt_update(v);
+}
+
+/* Where the box stands: over the bottom of the map, the map's width (at
+ * most 80).  Two columns of answers when more than five and room. */
+static void box_geometry(const struct tui_view *v, int *y, int *x, int *h,
+			 int *w, int *cols)
+{
+	const struct tui_prompt *p = &v->prompt;
+	const struct tui_layout *l = &v->lay;
+	*w = l->map_w < 80 ? l->map_w : 80;
+	*cols = p->nkeys > 5 && (*w - 2) / 2 >= 24 ? 2 : 1;
+	int rows = (p->nkeys + *cols - 1) / *cols;
+	/* the borders, the line about the offer, the answers, "more" */
+	*h = 2 + (p->ask.detail[0] ? 1 : 0) + rows +
+	     (p->ask.n > p->nkeys ? 1 : 0);
+	if (*h > l->map_h)
+		*h = l->map_h;
+	*y = l->map_y + l->map_h - *h;
+	*x = l->map_x;
+}
+
+static void draw_box(struct tui_view *v)
+{
+	struct tui_prompt *p = &v->prompt;
+	int y, x, h, wd, cols;
+	box_geometry(v, &y, &x, &h, &wd, &cols);
+	if (h < 3 || wd < 20)
+		return;
+	WINDOW *w = newwin(h, wd, y, x);
+	if (!w)
+		return;
+	werase(w);
+	wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	attr_t title = A_BOLD;
+	if (v->pal.ncolours && p->ask.side >= 0 && p->ask.side <= 1)
+		title |= (attr_t)COLOR_PAIR(v->pal.leader[p->ask.side]);
+	char line[320];
+	snprintf(line, sizeof line, " %s ", p->ask.title);
+	wattrset(w, title);
+	mvwaddnstr(w, 0, 2, line, wd - 4);
+	wattrset(w, A_NORMAL);
+	int row = 1;
+	if (p->ask.detail[0] && row < h - 1) {
+		wattrset(w, A_DIM);
+		mvwaddnstr(w, row++, 2, p->ask.detail, wd - 4);
+		wattrset(w, A_NORMAL);
+	}
+	int colw = (wd - 2) / cols;
+	int rows = (p->nkeys + cols - 1) / cols;
+	for (int i = 0; i < p->nkeys; i++) {
+		int r = row + i % rows, c = 1 + (i / rows) * colw;
+		if (r >= h - 1)
+			continue;
+		const struct seq_action *a = &p->ask.ans[i];
+		int room = colw - 4; /* after " N ", a blank at the end */
+		int ll = (int)strlen(a->line), rl = (int)strlen(a->rule);
+		if (ll + 1 + rl <= room) /* the rule, when it fits */
+			snprintf(line, sizeof line, "%-*s %s", room - rl - 1,
+				 a->line, a->rule);
+		else
+			snprintf(line, sizeof line, "%s", a->line);
+		wattrset(w, A_BOLD);
+		mvwprintw(w, r, c, " %d ", i + 1);
+		wattrset(w, A_NORMAL);
+		mvwaddnstr(w, r, c + 3, line, colw - 3);
+	}
+	row += rows;
+	if (p->ask.n > p->nkeys && row < h - 1) {
+		snprintf(line, sizeof line,
+			 "... %d more: Enter lists all %d answers",
+			 p->ask.n - p->nkeys, p->ask.n);
+		wattrset(w, A_DIM);
+		mvwaddnstr(w, row, 2, line, wd - 4);
+		wattrset(w, A_NORMAL);
+	}
+	snprintf(line, sizeof line, " 1-%d answer  Enter all  Esc hides ",
+		 p->nkeys);
+	wattrset(w, A_DIM);
+	mvwaddnstr(w, h - 1, wd - 2 - (int)strlen(line) > 2
+				     ? wd - 2 - (int)strlen(line)
+				     : 2,
+		   line, wd - 4);
+	wattrset(w, A_NORMAL);
+	wnoutrefresh(w);
+	delwin(w);
+}
+
+/* A box of text lines in the middle of the screen above the status. */
+static void draw_screen(struct tui_view *v, const char *const *lines, int n)
+{
+	const struct tui_layout *l = &v->lay;
+	int h = l->h - l->status_h;
+	if (h < n + 2 || l->w < 20)
+		return;
+	WINDOW *w = newwin(h, l->w, 0, 0);
+	if (!w)
+		return;
+	werase(w);
+	int top = (h - n) / 2, wide = 0;
+	for (int i = 1; i < n; i++)
+		if ((int)strlen(lines[i]) > wide)
+			wide = (int)strlen(lines[i]);
+	for (int i = 0; i < n; i++) {
+		/* the first line centred, the others under it as a block */
+		int len = i == 0 ? (int)strlen(lines[i]) : wide;
+		wattrset(w, i == 0 ? A_BOLD : A_NORMAL);
+		mvwaddnstr(w, top + i, len < l->w ? (l->w - len) / 2 : 0,
+			   lines[i], l->w);
+	}
+	wattrset(w, A_NORMAL);
+	wnoutrefresh(w);
+	delwin(w);
+}
+
+void prompt_draw(struct tui_view *v)
+{
+	struct tui_prompt *p = &v->prompt;
+	if (p->ask_kind) {
+		char title[160];
+		snprintf(title, sizeof title, "%s: who plays which side?",
+			 v->g && v->g->battle ? v->g->battle->name : "A new game");
+		const char *lines[] = {
+			title,
+			"",
+			"s  solitaire study: you play both sides",
+			"h  hotseat: two players at this keyboard",
+			"",
+			"q  quits",
+		};
+		draw_screen(v, lines, (int)(sizeof lines / sizeof lines[0]));
+		return;
+	}
+	if (p->handover && v->g) {
+		char who[160];
+		snprintf(who, sizeof who,
+			 "%s to play - pass the keyboard, press Enter",
+			 side_word(v->g, p->last_side));
+		char what[256];
+		pending_describe(v->g, what, sizeof what);
+		const char *lines[] = {who, "", what};
+		draw_screen(v, lines, 3);
+		return;
+	}
+	if (p->shown && !v->list_open && v->wmap)
+		draw_box(v);
+}
+
+bool prompt_key(struct tui_view *v, int ch)
+{
+	struct tui_prompt *p = &v->prompt;
+	const struct tui_binding *mb = tui_binding_for(ch);
+	bool quit = mb && mb->cmd == TC_QUIT;
+	if (p->ask_kind) {
+		int k = prompt_kind_for_key(ch);
+		/* the game file must say the kind chosen: a game not yet
+		 * of that kind (a resumed one nobody played, main.c) is
+		 * started again, same battle and seed */
+		const char *want = k == GAME_HOTSEAT ? "hotseat" : "solo";
+		bool again = (k == GAME_HOTSEAT || k == GAME_SOLO) && v->s &&
+			     v->s->game && strcmp(v->s->journal.h.kind, want);
+		if (again) {
+			char line[160];
+			snprintf(line, sizeof line, "new %s %s %llu",
+				 v->s->journal.h.battle, want,
+				 (unsigned long long)v->s->journal.h.seed);
+			tui_exec(v, line);
+		}
+		if (k == GAME_HOTSEAT && v->s && v->s->game) {
+			p->ask_kind = false;
+			tui_touch_all(v);
+			tui_say(v, "hotseat: the screen says when to hand over "
+				   "the keyboard");
+		} else if (k == GAME_SOLO) {
+			p->ask_kind = false;
+			tui_touch_all(v);
+			prompt_update(v);
+			tui_say(v, "solitaire study: you play both sides");
+		} else if (quit) {
+			v->quit = true;
+		}
+		return true;
+	}
+	if (p->handover) {
+		if (is_enter(ch)) {
+			p->handover = false;
+			tui_touch_all(v);
+		} else if (quit) {
+			v->quit = true;
+		} else if (v->g) {
+			tui_say(v, "%s to play: press Enter first (q quits)",
+				side_word(v->g, p->last_side));
+		}
+		return true;
+	}
+	if (!p->shown || v->list_open)
+		return false;
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_PROMPT, ch);
+	if (!b)
+		return false;
+	switch ((enum tui_prompt_cmd)b->cmd) {
+	case PR_ANSWER: {
+		int i = b->key_name[0] - '1';
+		if (i < 0 || i >= p->nkeys) {
+			tui_say(v, "no answer %d here: Enter lists them all",
+				i + 1);
+			return true;
+		}
+		char line[SEQ_ACTION_MAX];
+		snprintf(line, sizeof line, "%s", p->ask.ans[i].line);
+		tui_exec(v, line);
+		return true;
+	}
+	case PR_HIDE:
+		p->hidden = true;
+		p->hidden_id = p->ask.id;
+		prompt_update(v);
+		tui_say(v, "prompt hidden until the decision changes: Enter "
+			   "lists the answers");
+		return true;
+	case PR_LIST:
+	case PR_COUNT:
+		break;
+	}
+	return false; /* Enter: the map's legal list */
+}

@@ -1,0 +1,717 @@
+/* shockui.c — the Shock Combat segment on the map view (see shockui.h).
+ *
+ * Step by step in a terminal (8.4): the rules run each step of the
+ * resolution across every combat before the next step begins (all the
+ * pre-shock checks, then all the leader casualties, the clashes, the
+ * resolutions, the collapses, the advances).  Interleaving those steps on
+ * one screen would scatter each combat over many places, so the view
+ * keeps one card per combat, holding every step that combat has gone
+ * through so far, each under its step's title in 8.4's order, and shows
+ * the cards in the order 8.4 takes the combats (designation order, a
+ * pursuit's follow-up after them).  After a command the viewer opens by
+ * itself on the first combat the command moved on, and each card waits
+ * for Space before the next one; Space on the last card closes the
+ * viewer.  When the resolution stops for a decision, the card of the
+ * combat concerned ends with the decision it waits for (and after the
+ * answer the viewer opens again where the resolution went on). */
+#include "shockui.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/elcav.h"
+#include "maniple/sequence.h"
+#include "maniple/shock_designate.h"
+
+#include "view.h"
+
+/* ------------------------------------------------------------ pure */
+
+bool shockui_designating(const struct game *g)
+{
+	return g && g->phase != PHASE_OVER && g->shock.step == SHS_DESIGNATE &&
+	       g->shock.ask == SHA_DESIGNATE;
+}
+
+bool shockui_game_over(const struct game *g)
+{
+	return g && (g->phase == PHASE_OVER || g->seq.result != RESULT_NONE);
+}
+
+/* 8.42: an enemy combat unit stands in u's ZOC, one it may attack (9.15
+ * bars some): the engine's own predicates. */
+static bool has_target(const struct game *g, int u)
+{
+	for (int e = 0; e < g->nunits; e++)
+		if (shock_in_zoc(g, u, e) && !elcav_attack_barred(g, u, e))
+			return true;
+	return false;
+}
+
+/* Whether unit u of the attacking side may still be put in a combat;
+ * *must: it has to be (7.31, 7.32 Shock Must Check; 10.41 Engaged). */
+static bool markable(const struct game *g, int u, bool *must)
+{
+	const struct unit *un = &g->units[u];
+	if (un->side != g->shock.ask_side || !game_unit_in_play(un) ||
+	    g->shock.attacked[u])
+		return false;
+	enum shock_claim c = shock_claim_of(g, u, NULL, NULL);
+	if (c == SC_NONE || !has_target(g, u))
+		return false;
+	*must = c == SC_MUST || c == SC_ENGAGED;
+	return true;
+}
+
+int shockui_marks(const struct game *g, struct shockui_mark *out, int max)
+{
+	int n = 0;
+	if (!shockui_designating(g))
+		return 0;
+	for (int u = 0; u < g->nunits && n < max; u++) {
+		bool must = false;
+		if (markable(g, u, &must))
+			out[n++] = (struct shockui_mark){u, must};
+	}
+	return n;
+}
+
+/* ------------------------------------------------------- the marks */
+
+static bool is_gathered(const struct shockui *su, int u)
+{
+	for (int i = 0; i < su->ngathered; i++)
+		if (su->gathered[i] == u)
+			return true;
+	return false;
+}
+
+/* Takes this module's marks (HL_MUST, HL_MAY) off the map, leaving the
+ * other modules' highlights alone. */
+static void drop_marks(struct tui_view *v)
+{
+	int k = 0;
+	for (int i = 0; i < v->nhl; i++) {
+		if (v->hl[i].kind == HL_MUST || v->hl[i].kind == HL_MAY) {
+			tui_add_redraw(v, v->hl[i].hex);
+			continue;
+		}
+		v->hl[k++] = v->hl[i];
+	}
+	v->nhl = k;
+}
+
+static void mark_unit(struct tui_view *v, int u, enum tui_hl_kind kind,
+		      wchar_t mark)
+{
+	const struct unit *un = &v->g->units[u];
+	for (int k = 0; k < 2; k++)
+		if (!hex_is_none(un->at.hex[k]))
+			tui_hl_add(v, un->at.hex[k], kind, mark);
+}
+
+/* The marks and the gathered attackers follow the game: outside the
+ * designation there are none. */
+static void refresh_marks(struct tui_view *v)
+{
+	struct shockui *su = &v->shockui;
+	drop_marks(v);
+	const struct game *g = v->g;
+	if (!shockui_designating(g)) {
+		su->ngathered = 0;
+		return;
+	}
+	struct shockui_mark m[BATTLE_UNITS_MAX];
+	int n = shockui_marks(g, m, BATTLE_UNITS_MAX);
+	/* a gathered unit that can no longer attack (it is in a combat
+	 * now) leaves the gathering */
+	int k = 0;
+	for (int i = 0; i < su->ngathered; i++) {
+		bool still = false;
+		for (int j = 0; j < n; j++)
+			still |= m[j].unit == su->gathered[i];
+		if (still)
+			su->gathered[k++] = su->gathered[i];
+	}
+	su->ngathered = k;
+	for (int j = 0; j < n; j++) {
+		wchar_t mark = is_gathered(su, m[j].unit) ? L'+'
+			       : m[j].must		   ? L'!'
+							   : L'?';
+		mark_unit(v, m[j].unit, m[j].must ? HL_MUST : HL_MAY, mark);
+	}
+}
+
+/* -------------------------------------------------------- the deck */
+
+static void deck_load(struct shockui *su, const struct game *g)
+{
+	su->deck_shock = card_shock_count(g);
+	su->deck_end = shockui_game_over(g);
+}
+
+static int deck_count(const struct shockui *su)
+{
+	return su->deck_shock + (su->deck_end ? 1 : 0);
+}
+
+/* Card `at` of the deck into the viewer, at the viewer's width. */
+static void build_card(struct tui_view *v, int at)
+{
+	struct shockui *su = &v->shockui;
+	struct cardview *cv = &su->cv;
+	const struct game *g = v->g;
+	card_init(&cv->card, cardview_card_width(v->lay.map_w));
+	cv->count = deck_count(su);
+	cv->index = at;
+	if (at < su->deck_shock) {
+		int fresh = 0;
+		card_shock_fresh(g, at, &cv->card, su->fresh_since, &fresh);
+		/* the lines the last command added, with the closing line
+		 * under them (the whole card when it fits) */
+		if (fresh > 0 && su->fresh_since != SIZE_MAX)
+			cv->top = cv->card.n - 1 - fresh;
+		bool waits = g->shock.step != SHS_NONE &&
+			     g->shock.ask != SHA_NONE &&
+			     g->shock.ask_combat == at;
+		snprintf(cv->title, sizeof cv->title,
+			 "Shock combat %d of %d (8.4)%s", at, su->deck_shock,
+			 waits ? ": waits for a decision" : "");
+	} else {
+		card_end(g, &cv->card);
+		snprintf(cv->title, sizeof cv->title,
+			 "End of the battle (11.1, 11.2)");
+	}
+	cardview_clamp(cv);
+	cv->dirty = true;
+}
+
+static bool open_deck(struct tui_view *v, int at, size_t since);
+
+bool shockui_open_cards(struct tui_view *v, int at)
+{
+	return open_deck(v, at, SIZE_MAX);
+}
+
+/* The deck open at card `at` (-1: where V opens it); its cards show
+ * first what the events from `since` on added to them. */
+static bool open_deck(struct tui_view *v, int at, size_t since)
+{
+	struct shockui *su = &v->shockui;
+	const struct game *g = v->g;
+	if (!g)
+		return false;
+	deck_load(su, g);
+	int n = deck_count(su);
+	if (n == 0) {
+		tui_say(v, "no Shock segment yet, and the battle goes on: no "
+			   "cards to show (8.4)");
+		return false;
+	}
+	if (at < 0) {
+		if (su->deck_end)
+			at = n - 1;
+		else if (g->shock.step != SHS_NONE && g->shock.ask_combat >= 0 &&
+			 g->shock.ask_combat < su->deck_shock)
+			at = g->shock.ask_combat;
+		else
+			at = 0;
+	}
+	if (at >= n)
+		at = n - 1;
+	su->cv.open = true;
+	su->cv.top = 0;
+	su->fresh_since = since;
+	build_card(v, at);
+	return true;
+}
+
+void shockui_close_cards(struct tui_view *v)
+{
+	struct cardview *cv = &v->shockui.cv;
+	if (!cv->open)
+		return;
+	cv->open = false;
+	cardview_unplace(cv);
+	tui_touch_all(v); /* what the viewer covered */
+}
+
+/* ------------------------------------------------------- following */
+
+/* A game the module has not seen (the first, or one `new` or `load`
+ * brought): nothing of it opens by itself, except the end card of a
+ * battle already over.  True when it was new. */
+static bool sync(struct tui_view *v)
+{
+	struct shockui *su = &v->shockui;
+	/* a game's events only grow: fewer is another game (a `new` or
+	 * `load` may reuse the same memory) */
+	if (su->g == v->g && (!v->g || v->g->events.n >= su->seen))
+		return false;
+	su->g = v->g;
+	su->ngathered = 0;
+	su->panel_drawn = false;
+	if (su->cv.open) {
+		su->cv.open = false;
+		cardview_unplace(&su->cv);
+	}
+	if (!v->g)
+		return true;
+	su->seen = v->g->events.n;
+	su->over_seen = shockui_game_over(v->g);
+	if (su->over_seen)
+		shockui_open_cards(v, -1);
+	refresh_marks(v);
+	return true;
+}
+
+/* A decision inside the resolution asked by the events from `since` on
+ * (a clash pick, hits, an advance, a pursuit, a Pass-Thru ...), even when
+ * it added no line to any card: the combat it waits at, or -1. */
+static int asked_combat(const struct game *g, size_t since)
+{
+	const struct shock_state *s = &g->shock;
+	if (s->step == SHS_NONE || s->ask == SHA_NONE ||
+	    s->ask == SHA_DESIGNATE || s->ask_combat < 0 ||
+	    s->ask_combat >= card_shock_count(g))
+		return -1;
+	for (size_t i = since; i < g->events.n; i++)
+		if (!strcmp(g->events.v[i].kind, "shock_ask"))
+			return s->ask_combat;
+	return -1;
+}
+
+void shockui_after_command(struct tui_view *v)
+{
+	struct shockui *su = &v->shockui;
+	if (!v->g || sync(v))
+		return;
+	const struct game *g = v->g;
+	size_t since = su->seen;
+	su->seen = g->events.n;
+	bool over = shockui_game_over(g);
+	bool newly_over = over && !su->over_seen;
+	su->over_seen = over;
+	refresh_marks(v);
+	int first = -1;
+	if (since < g->events.n) {
+		card_init(&su->scratch, CARD_PANEL_WIDTH);
+		first = card_shock_first_touched(g, since, &su->scratch);
+	}
+	if (first < 0 && since < g->events.n)
+		first = asked_combat(g, since);
+	if (first >= 0)
+		open_deck(v, first, since);
+	else if (newly_over)
+		shockui_open_cards(v, -1);
+	else if (su->cv.open) {
+		deck_load(su, g); /* the game moved under the open viewer */
+		int n = deck_count(su);
+		if (n == 0)
+			shockui_close_cards(v);
+		else
+			build_card(v, su->cv.index < n ? su->cv.index : n - 1);
+	}
+}
+
+/* -------------------------------------------------------- the keys */
+
+static const char *uid(const struct game *g, int u)
+{
+	return g->units[u].id;
+}
+
+static void gathered_text(const struct tui_view *v, char *buf, size_t n)
+{
+	const struct shockui *su = &v->shockui;
+	size_t at = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < su->ngathered && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "," : "",
+				       uid(v->g, su->gathered[i]));
+}
+
+/* `t` on one of the attacker's units: gathers the first unit of the hex
+ * that may shock and is not gathered yet; when all are, drops them. */
+static void gather_own(struct tui_view *v, const struct unit **at, int n)
+{
+	struct shockui *su = &v->shockui;
+	const struct game *g = v->g;
+	for (int k = 0; k < n; k++) {
+		int u = (int)(at[k] - g->units);
+		bool must;
+		if (at[k]->side != g->shock.ask_side || is_gathered(su, u) ||
+		    !markable(g, u, &must))
+			continue;
+		if (su->ngathered == SHOCK_UNITS_MAX) {
+			tui_say(v, "t: %d attackers at most in one combat",
+				SHOCK_UNITS_MAX);
+			return;
+		}
+		su->gathered[su->ngathered++] = u;
+		refresh_marks(v);
+		return;
+	}
+	bool dropped = false;
+	for (int k = 0; k < n; k++) {
+		int u = (int)(at[k] - g->units);
+		for (int i = 0; i < su->ngathered; i++)
+			if (su->gathered[i] == u) {
+				memmove(&su->gathered[i], &su->gathered[i + 1],
+					sizeof su->gathered[0] *
+						(size_t)(su->ngathered - i - 1));
+				su->ngathered--;
+				dropped = true;
+				break;
+			}
+	}
+	if (dropped) {
+		refresh_marks(v);
+		tui_say(v, "t: %s no longer gathered", uid(g, (int)(at[0] - g->units)));
+		return;
+	}
+	/* why the unit cannot attack: the engine's reason */
+	int u = (int)(at[0] - g->units);
+	const char *rule = NULL, *why = NULL;
+	if (g->shock.attacked[u])
+		tui_say(v, "t: %s is in a combat already (designate cancel N "
+			   "takes one back, 8.42)",
+			uid(g, u));
+	else if (shock_claim_of(g, u, &rule, &why) == SC_NONE)
+		tui_say(v, "t: %s cannot shock (rule %s): %s", uid(g, u),
+			rule ? rule : "7.33", why ? why : "not eligible");
+	else
+		tui_say(v, "t: %s has no enemy in its ZOC to attack (rule 8.42)",
+			uid(g, u));
+}
+
+/* `t` on an enemy: designates the gathered attackers against every enemy
+ * combat unit of the hex (8.42). */
+static void designate_enemy(struct tui_view *v, const struct unit **at, int n)
+{
+	struct shockui *su = &v->shockui;
+	const struct game *g = v->g;
+	if (su->ngathered == 0) {
+		tui_say(v, "t: gather your attackers first (t on your units "
+			   "marked ! or ?), then t on the enemy (8.42)");
+		return;
+	}
+	char att[CMD_LINE_MAX / 2], def[CMD_LINE_MAX / 4];
+	gathered_text(v, att, sizeof att);
+	size_t dl = 0;
+	def[0] = '\0';
+	for (int k = 0; k < n && dl < sizeof def; k++)
+		if (at[k]->side != g->shock.ask_side && game_unit_in_play(at[k]))
+			dl += (size_t)snprintf(def + dl, sizeof def - dl, "%s%s",
+					       dl ? "," : "", at[k]->id);
+	if (!def[0]) {
+		tui_say(v, "t: no enemy combat unit here");
+		return;
+	}
+	char line[CMD_LINE_MAX + 1];
+	snprintf(line, sizeof line, "designate %s %s", att, def);
+	/* the after-command hook drops the attackers that went into the
+	 * combat; a refusal keeps them gathered */
+	tui_exec(v, line);
+}
+
+static void key_gather(struct tui_view *v)
+{
+	const struct game *g = v->g;
+	if (!shockui_designating(g)) {
+		tui_say(v, "t: the Shock designation is not under way (8.41)");
+		return;
+	}
+	const struct unit *at[4];
+	int n = game_units_at(g, v->cursor, at, 4);
+	if (n <= 0) {
+		tui_say(v, "t: no unit here: t on a unit marked ! or ? gathers "
+			   "it (8.42)");
+		return;
+	}
+	if (at[0]->side == g->shock.ask_side)
+		gather_own(v, at, n);
+	else
+		designate_enemy(v, at, n);
+}
+
+void shockui_cycle_panel(struct tui_view *v)
+{
+	struct shockui *su = &v->shockui;
+	su->panel = (su->panel + 1) % SUP_COUNT;
+	su->panel_drawn = false;
+	v->dirty |= DIRTY_PANEL;
+	static const char *const names[SUP_COUNT] = {
+		"hex and unit", "leaders (5.1)", "sequence of play (3.0)"};
+	if (!v->lay.panel_shown && !v->lay.too_small)
+		tui_say(v, "panel: %s (the log covers it: e hides the log)",
+			names[su->panel]);
+	else
+		tui_say(v, "panel: %s (P: next)", names[su->panel]);
+}
+
+static bool card_key(struct tui_view *v, int ch)
+{
+	struct shockui *su = &v->shockui;
+	struct cardview *cv = &su->cv;
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_CARD, ch);
+	if (!b) {
+		/* any other key closes the cards and goes on to the map (a
+		 * digit answers the prompt under them) */
+		shockui_close_cards(v);
+		return false;
+	}
+	switch ((enum tui_card_cmd)b->cmd) {
+	case CV_NEXT:
+		if (cv->index + 1 < deck_count(su)) {
+			cv->top = 0;
+			build_card(v, cv->index + 1);
+		} else {
+			shockui_close_cards(v);
+		}
+		break;
+	case CV_PREV:
+		if (cv->index > 0) {
+			cv->top = 0;
+			build_card(v, cv->index - 1);
+		} else {
+			tui_say(v, "the first card");
+		}
+		break;
+	case CV_UP:
+	case CV_DOWN:
+	case CV_PAGE_UP:
+	case CV_PAGE_DOWN:
+		if (cardview_scroll(cv, (enum tui_card_cmd)b->cmd))
+			cv->dirty = true;
+		break;
+	case CV_CLOSE:
+		shockui_close_cards(v);
+		break;
+	case CV_HELP:
+		return false; /* the map's help, over the open viewer */
+	case CV_COUNT:
+		break;
+	}
+	return true;
+}
+
+/* The prompt module's full-screen question (who plays which side) or the
+ * hotseat hand-over (RULINGS R9) stands over everything: its keys are its
+ * own, and the viewer waits under it. */
+static bool covered(const struct tui_view *v)
+{
+	return v->prompt.ask_kind || v->prompt.handover;
+}
+
+bool shockui_key(struct tui_view *v, int ch)
+{
+	struct shockui *su = &v->shockui;
+	if (!v->g || covered(v))
+		return false;
+	sync(v);
+	if (su->cv.open)
+		return card_key(v, ch);
+	/* outside the designation a key the player gave a map command
+	 * (config.c) is the map's; else t and T say why they do nothing */
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_SHOCK, ch);
+	if (b && !shockui_designating(v->g) && tui_binding_for(ch))
+		b = NULL;
+	if (!b)
+		return false;
+	switch ((enum tui_shock_cmd)b->cmd) {
+	case SU_GATHER:
+		key_gather(v);
+		return true;
+	case SU_DONE:
+		if (!shockui_designating(v->g)) {
+			tui_say(v, "T: the Shock designation is not under way "
+				   "(8.41)");
+			return true;
+		}
+		tui_exec(v, "designate done");
+		return true;
+	case SU_DROP:
+		if (su->ngathered == 0)
+			return false; /* Esc means something else here */
+		su->ngathered = 0;
+		refresh_marks(v);
+		tui_say(v, "attackers dropped");
+		return true;
+	case SU_LEGAL:
+		return false; /* the map's own Enter */
+	case SU_COUNT:
+		break;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------ the screen */
+
+/* The rows the prompt box (prompt.h) may take at the bottom of the map
+ * while it is up, so that the viewer leaves it in sight: its borders,
+ * the line about the offer, at most five rows of answers, "more". */
+static int prompt_room(const struct tui_view *v)
+{
+	const struct tui_prompt *p = &v->prompt;
+	if (!p->shown || v->list_open)
+		return 0;
+	int rows = p->nkeys < 5 ? p->nkeys : 5;
+	return 2 + (p->ask.detail[0] ? 1 : 0) + rows +
+	       (p->ask.n > p->nkeys ? 1 : 0);
+}
+
+void shockui_render(struct tui_view *v)
+{
+	struct shockui *su = &v->shockui;
+	if (!v->g)
+		return;
+	sync(v);
+	if (su->ngathered > 0 && shockui_designating(v->g) && !v->message[0]) {
+		char att[CMD_LINE_MAX / 2];
+		gathered_text(v, att, sizeof att);
+		snprintf(v->message, sizeof v->message,
+			 "attackers: %.120s - t on an enemy designates, Esc "
+			 "drops (8.42)",
+			 att);
+		v->dirty |= DIRTY_STATUS;
+	}
+	struct cardview *cv = &su->cv;
+	if (!cv->open || v->lay.too_small || covered(v))
+		return;
+	const struct tui_layout *l = &v->lay;
+	int area_h = l->map_h - prompt_room(v);
+	if (area_h < 10)
+		area_h = l->map_h;
+	if (!cardview_placed_for(cv, l->map_y, l->map_x, area_h, l->map_w)) {
+		int top = cv->top;
+		bool had = cv->win != NULL;
+		if (!cardview_place(cv, l->map_y, l->map_x, area_h, l->map_w))
+			return;
+		if (had && v->wmap) {
+			/* a smaller window: the map it left shows again */
+			touchwin(v->wmap);
+			wnoutrefresh(v->wmap);
+		}
+		build_card(v, cv->index); /* at the new width */
+		cv->top = top;
+		cardview_clamp(cv);
+	}
+	if (cv->dirty)
+		cardview_draw(cv);
+	/* the map or the list under it was drawn again: the viewer lies
+	 * over them */
+	if (cv->dirty || (v->dirty & (DIRTY_MAP | DIRTY_LIST)) ||
+	    v->nredraw_cells) {
+		touchwin(cv->win);
+		wnoutrefresh(cv->win);
+	}
+	cv->dirty = false;
+}
+
+/* ------------------------------------------------------- the panel */
+
+static void append_card(char *buf, size_t n, const struct card *c)
+{
+	size_t at = strlen(buf);
+	for (int i = 0; i < c->n && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s\n", c->line[i]);
+}
+
+/* The panel's text for the leaders or the sequence view. */
+static void panel_text(struct tui_view *v, char *buf, size_t n)
+{
+	struct shockui *su = &v->shockui;
+	struct card *c = &su->scratch;
+	card_init(c, CARD_WIDTH_MAX);
+	c->no_rules = true; /* too narrow for them: the title cites them */
+	buf[0] = '\0';
+	if (su->panel == SUP_LEADERS) {
+		snprintf(buf, n, "Leaders (5.1)  P next\n");
+		for (int s = 0; s < 2; s++) {
+			size_t at = strlen(buf);
+			if (s == 1 && at + 1 < n)
+				memcpy(buf + at, "\n", 2); /* a blank line */
+			card_leaders(v->g, s, c);
+			append_card(buf, n, c);
+		}
+	} else {
+		snprintf(buf, n, "Sequence (3.0)  P next\n");
+		card_sequence(v->g, c);
+		append_card(buf, n, c);
+	}
+}
+
+/* Bytes of s that fill at most cols columns, cut after a space when one
+ * lies in the second half. */
+static size_t wrap_at(const char *s, size_t len, int cols)
+{
+	size_t i = 0;
+	int k = 0;
+	size_t space = 0;
+	while (i < len) {
+		if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			if (k == cols)
+				break;
+			k++;
+		}
+		if (s[i] == ' ' && k > cols / 2)
+			space = i + 1;
+		i++;
+	}
+	if (i < len && space)
+		return space;
+	return i;
+}
+
+bool shockui_draw_panel(struct tui_view *v, WINDOW *w, int h, int width)
+{
+	struct shockui *su = &v->shockui;
+	if (su->panel == SUP_HEX || !v->g) {
+		su->panel_drawn = false;
+		return false;
+	}
+	char *text = su->scratch_text;
+	panel_text(v, text, SHOCKUI_PANEL_TEXT);
+	/* a cursor step changes neither view: nothing to draw again */
+	if (su->panel_drawn && !(v->dirty & DIRTY_MAP) &&
+	    strcmp(text, su->panel_text) == 0)
+		return true;
+	memcpy(su->panel_text, text, SHOCKUI_PANEL_TEXT);
+	su->panel_drawn = true;
+	werase(w);
+	for (int y = 0; y < h; y++) {
+		cchar_t cc;
+		wchar_t s[2] = {v->gl.border, L'\0'};
+		if (setcchar(&cc, s, A_NORMAL, v->pal.dim, NULL) == OK)
+			mvwadd_wch(w, y, 0, &cc);
+	}
+	int y = 0;
+	const char *p = text;
+	bool head = true; /* the title, and a line after a blank one */
+	while (*p && y < h) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		const char *next = nl ? nl + 1 : p + len;
+		bool blank = len == 0;
+		int indent = 0;
+		wattrset(w, head ? A_BOLD : A_NORMAL);
+		do {
+			size_t cut = wrap_at(p, len, width - indent);
+			if (y == h - 1 && (cut < len || *next)) {
+				wattrset(w, A_NORMAL);
+				mvwaddstr(w, y++, 2, "... (more)");
+				break;
+			}
+			mvwaddnstr(w, y++, 2 + indent, p, (int)cut);
+			p += cut;
+			len -= cut;
+			indent = 2;
+		} while (len > 0 && y < h);
+		wattrset(w, A_NORMAL);
+		head = blank;
+		p = next;
+	}
+	return true;
+}
