@@ -1,0 +1,302 @@
+/* why.c — `why`: the last roll, result or refusal in plain words.
+ *
+ * Every roll event names its rule and carries its die and inputs; the
+ * events just after it carry the outcome (tq_check, missile_result,
+ * shock_roll and shock_result, activated).  `why` finds the newest roll
+ * (or a refusal newer than it) and tells those fields as sentences. */
+#include "maniple/why.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct text {
+	char *s;
+	size_t n, cap;
+	bool failed;
+};
+
+static void say(struct text *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void say(struct text *t, const char *fmt, ...)
+{
+	if (t->failed)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (k < 0) {
+		t->failed = true;
+		return;
+	}
+	if (t->n + (size_t)k + 2 > t->cap) {
+		size_t cap = (t->n + (size_t)k + 2) * 2;
+		char *s = realloc(t->s, cap);
+		if (!s) {
+			t->failed = true;
+			return;
+		}
+		t->s = s;
+		t->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap);
+	va_end(ap);
+	t->n += (size_t)k;
+	t->s[t->n++] = '\n';
+	t->s[t->n] = '\0';
+}
+
+/* A field's value with '_' shown as a blank, or "?" when it is missing. */
+static const char *val(const struct event *e, const char *key, char *buf,
+		       size_t n)
+{
+	const char *v = event_get(e, key);
+	if (!v)
+		return "?";
+	snprintf(buf, n, "%s", v);
+	for (char *p = buf; *p; p++)
+		if (*p == '_')
+			*p = ' ';
+	return buf;
+}
+
+/* Up to eight values live at once (one sentence's worth). */
+struct vals {
+	char b[8][EVENT_VAL_MAX];
+	int i;
+};
+
+static const char *vget(struct vals *v, const struct event *e,
+			const char *key)
+{
+	char *buf = v->b[v->i++ % 8];
+	return val(e, key, buf, sizeof v->b[0]);
+}
+
+#define V(e, key) vget(&vb, (e), (key))
+
+void why_note_refusal(struct session *s, const char *line,
+		      const struct cmd_result *r)
+{
+	if (!s->game || r->status != CMD_REFUSED)
+		return;
+	snprintf(s->why_line, sizeof s->why_line, "%s", line);
+	snprintf(s->why_reason, sizeof s->why_reason, "%s", r->reason);
+	snprintf(s->why_rule, sizeof s->why_rule, "%s", r->rule);
+	s->why_events = s->game->events.n;
+	s->why_journal = s->journal.n;
+	s->why_refused = true;
+}
+
+static bool is_kind(const struct event *e, const char *k)
+{
+	return strcmp(e->kind, k) == 0;
+}
+
+static bool is_for(const struct event *e, const char *what)
+{
+	const char *f = event_get(e, "for");
+	return f && strcmp(f, what) == 0;
+}
+
+/* The first event of kind k after index i (up to the next roll), or NULL. */
+static const struct event *after(const struct event_log *log, size_t i,
+				 const char *k)
+{
+	for (size_t j = i + 1; j < log->n; j++) {
+		if (is_kind(&log->v[j], "roll"))
+			break;
+		if (is_kind(&log->v[j], k))
+			return &log->v[j];
+	}
+	return NULL;
+}
+
+static void tell_die(struct text *t, const struct event *e)
+{
+	struct vals vb = {.i = 0};
+	const char *forced = event_get(e, "forced");
+	say(t, "The die: %s%s.", V(e, "die"),
+	    forced && strcmp(forced, "yes") == 0 ? " (forced with roll)" : "");
+}
+
+static void tell_roll(struct text *t, const struct event_log *log, size_t i)
+{
+	const struct event *e = &log->v[i];
+	struct vals vb = {.i = 0};
+	const struct event *x;
+	if (is_for(e, "activation_tie")) {
+		say(t, "Activation roll (rule %s): the lowest-rated leaders "
+		       "still to go on both sides share Initiative %s, so each "
+		       "side rolls a die and the higher die goes first.",
+		    V(e, "rule"), V(e, "initiative"));
+		say(t, "This die was %s's (side %s).", V(e, "army"),
+		    V(e, "side"));
+		tell_die(t, e);
+		if (event_get(e, "result"))
+			say(t, "Outcome: %s.", V(e, "result"));
+		else
+			say(t, "The other side's die comes next.");
+	} else if (is_for(e, "momentum") || is_for(e, "trump") ||
+		   is_for(e, "momentum_trump")) {
+		const char *what =
+			is_for(e, "momentum") ? "Momentum roll"
+			: is_for(e, "trump")  ? "Trump roll"
+					      : "Trump of a Momentum phase";
+		say(t, "%s (rule %s): %s, Initiative %s, needs a die of his "
+		       "Initiative or less.",
+		    what, V(e, "rule"), V(e, "leader"), V(e, "initiative"));
+		if (event_get(e, "against"))
+			say(t, "He tries to go before %s.", V(e, "against"));
+		tell_die(t, e);
+		say(t, "Outcome: %s.", V(e, "result"));
+		if (is_for(e, "momentum"))
+			say(t, "Success gives the same leader another Orders "
+			       "Phase; the other side may then try to trump "
+			       "it (5.42).");
+	} else if (is_for(e, "missile_fire")) {
+		const struct event *f = NULL;
+		for (size_t j = i; j-- > 0;)
+			if (is_kind(&log->v[j], "missile_fire")) {
+				f = &log->v[j];
+				break;
+			}
+		x = after(log, i, "missile_result");
+		say(t, "Missile fire (rule %s), looked up on the Missile "
+		       "Range and Results Chart.",
+		    x ? V(x, "rule") : V(e, "rule"));
+		if (f)
+			say(t, "%s (missile class %s, %s fire) at %s in %s, "
+			       "range %s: strength %s, modifiers %s.",
+			    V(f, "firer"), V(f, "class"), V(f, "kind"),
+			    V(f, "target"), V(f, "at"), V(f, "range"),
+			    V(f, "strength"), V(f, "drm"));
+		tell_die(t, e);
+		if (x)
+			say(t, "Die plus modifiers: %s against strength %s "
+			       "(a die of %s or less hits): %s, %s cohesion "
+			       "hit(s).",
+			    V(x, "dr"), V(x, "strength"), V(x, "needs"),
+			    V(x, "result"), V(x, "hits"));
+	} else if (is_for(e, "pre_shock_check") || is_for(e, "tq_check") ||
+		   is_for(e, "reaction_check") || is_for(e, "rally") ||
+		   is_for(e, "collapse_check")) {
+		say(t, "Troop Quality check for %s (rule %s, reason: %s).",
+		    V(e, "unit"), V(e, "rule"),
+		    event_get(e, "why") ? V(e, "why") : V(e, "for"));
+		tell_die(t, e);
+		if (event_get(e, "drm"))
+			say(t, "Modifier: %s.", V(e, "drm"));
+		x = after(log, i, "tq_check");
+		if (x) {
+			say(t, "Modified roll %s against TQ %s: a roll above "
+			       "the TQ fails the check.",
+			    V(x, "dr"), V(x, "tq"));
+			say(t, "Cohesion hits from it: %s; routed: %s.",
+			    V(x, "hits"), V(x, "routed"));
+		}
+	} else if (is_for(e, "shock")) {
+		const struct event *sr = after(log, i, "shock_roll");
+		x = after(log, i, "shock_result");
+		say(t, "Shock combat %s (rule %s), looked up on the Shock "
+		       "Combat Results Table.",
+		    V(e, "combat"), x ? V(x, "rule") : V(e, "rule"));
+		tell_die(t, e);
+		if (sr)
+			say(t, "Charisma modifier %s, killed-leader modifier "
+			       "%s: modified roll %s.",
+			    V(sr, "charisma"), V(sr, "killed"),
+			    V(sr, "modified"));
+		if (x) {
+			say(t, "Column %s gives %s (attacker hits, defender "
+			       "hits in brackets); superiority: %s.",
+			    V(x, "column"), V(x, "crt"), V(x, "superiority"));
+			say(t, "Final: attacker %s, defender %s cohesion hits.",
+			    V(x, "attacker_hits"), V(x, "defender_hits"));
+		}
+		say(t, "The whole combat, its column shifts and modifiers: "
+		       "show card shock %s",
+		    V(e, "combat"));
+	} else {
+		say(t, "Roll for %s (rule %s).", V(e, "for"), V(e, "rule"));
+		tell_die(t, e);
+	}
+	/* the hits it caused, up to the next roll (10.0: a unit's total
+	 * against its TQ) */
+	for (size_t j = i + 1; j < log->n; j++) {
+		if (is_kind(&log->v[j], "roll"))
+			break;
+		if (is_kind(&log->v[j], "cohesion_hit"))
+			say(t, "%s now has %s cohesion hit(s) (TQ %s).",
+			    V(&log->v[j], "unit"), V(&log->v[j], "total"),
+			    V(&log->v[j], "tq"));
+	}
+	/* the roll as the game recorded it */
+	say(t, "The roll event's fields:");
+	for (int k = 0; k < e->nfields; k++)
+		say(t, "  %s: %s", e->f[k].key, V(e, e->f[k].key));
+}
+
+/* The newest roll: its outcome events follow it. */
+static bool find_last(const struct event_log *log, size_t *at)
+{
+	for (size_t j = log->n; j-- > 0;)
+		if (is_kind(&log->v[j], "roll")) {
+			*at = j;
+			return true;
+		}
+	return false;
+}
+
+void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	(void)argv;
+	struct session *s = ctx;
+	if (argc != 1) {
+		cmd_malformed(r, "usage: why");
+		return;
+	}
+	if (!s->game) {
+		cmd_refuse(r, NULL, "no game: start one with new or load");
+		return;
+	}
+	const struct event_log *log = &s->game->events;
+	struct text t = {0};
+	struct event out;
+	event_init(&out, "why");
+	size_t at = 0;
+	if (s->why_refused && s->why_events == log->n &&
+	    s->why_journal == s->journal.n) {
+		event_add(&out, "about", "refused");
+		event_add(&out, "rule", "%s", s->why_rule[0] ? s->why_rule
+							      : "-");
+		say(&t, "Refused: %s", s->why_line);
+		say(&t, "Why: %s.", s->why_reason);
+		if (s->why_rule[0])
+			say(&t, "Rule: %s.", s->why_rule);
+		say(&t, "A refused command changes nothing.");
+	} else if (find_last(log, &at)) {
+		const struct event *e = &log->v[at];
+		const char *f = event_get(e, "for");
+		const char *rule = event_get(e, "rule");
+		event_add(&out, "about", "%s", f ? f : "roll");
+		event_add(&out, "rule", "%s", rule ? rule : "-");
+		tell_roll(&t, log, at);
+	} else {
+		cmd_refuse(r, NULL, "nothing to explain yet: no roll or "
+				    "refusal in this game");
+		return;
+	}
+	if (t.failed) {
+		free(t.s);
+		cmd_refuse(r, NULL, "out of memory");
+		return;
+	}
+	cmd_output(r, &out);
+	free(r->text);
+	r->text = t.s;
+}

@@ -1,0 +1,223 @@
+/* `why` (issue 9): the last roll, result or refusal told in plain words,
+ * on the drill battle with the dice of the golden scripts forced by their
+ * own `roll` lines (the files in tests/scripts).  Covers a refusal
+ * (5.12), the activation roll (5.12), momentum (5.32) and trump (5.41,
+ * 5.42), a missile volley (8.15), a Troop Quality check (6.41) and a shock
+ * combat's result (8.46, with its `show card shock N` pointer). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/why.h"
+#include "fixture.h"
+#include "spqr_tables.h"
+
+/* Runs `why`; returns its status, with the explanation text (malloc'd,
+ * or NULL) in *text and the `why` event's about= and rule= fields. */
+static enum cmd_status why(struct session *s, char **text, char *about,
+			   char *rule)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, "why", &r);
+	enum cmd_status st = r.status;
+	*text = r.text;
+	r.text = NULL;
+	about[0] = rule[0] = '\0';
+	if (st == CMD_OK) {
+		cr_assert_eq(r.out.n, 1, "why gives one event");
+		cr_assert_str_eq(r.out.v[0].kind, "why");
+		snprintf(about, 64, "%s", event_get(&r.out.v[0], "about"));
+		snprintf(rule, 64, "%s", event_get(&r.out.v[0], "rule"));
+	}
+	cmd_result_free(&r);
+	return st;
+}
+
+/* The `for` of the game's newest roll event, or "". */
+static const char *last_roll(const struct session *s)
+{
+	const struct event_log *log = &s->game->events;
+	for (size_t j = log->n; j-- > 0;)
+		if (strcmp(log->v[j].kind, "roll") == 0) {
+			const char *f = event_get(&log->v[j], "for");
+			return f ? f : "";
+		}
+	return "";
+}
+
+/* Plays tests/scripts/NAME.txt on s (any command may be refused, as in
+ * the script) until the newest roll is one for `what`; false when the
+ * script ends first. */
+static bool play_until(struct session *s, const char *name, const char *what)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", fx_srcdir(),
+		 name);
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "no %s", path);
+	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
+	char line[1024];
+	bool found = false;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	while (!found && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		session_exec(s, line, &r);
+		found = s->game && strcmp(last_roll(s), what) == 0;
+	}
+	cmd_result_free(&r);
+	fclose(f);
+	return found;
+}
+
+static void has(const char *text, const char *part)
+{
+	cr_assert_not_null(text);
+	cr_expect_not_null(strstr(text, part), "no \"%s\" in:\n%s", part,
+			   text);
+}
+
+Test(why, nothing_to_explain)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	char *t, about[64], rule[64];
+	cr_expect_eq(why(&s, &t, about, rule), CMD_REFUSED, "no game");
+	free(t);
+	fx_ok(&s, "new drill solo 11");
+	cr_expect_eq(why(&s, &t, about, rule), CMD_REFUSED, "no roll yet");
+	free(t);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "why now", &r);
+	cr_expect_eq(r.status, CMD_MALFORMED, "why takes no argument");
+	cmd_result_free(&r);
+	session_free(&s);
+}
+
+Test(why, activation_roll_then_refusal)
+{
+	struct session s;
+	cr_assert(play_until(&s, "drill_turn", "activation_tie"));
+	char *t, about[64], rule[64];
+	/* `roll 6 2` then `continue`: the tie die of each side (5.12) */
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "activation_tie");
+	cr_expect_str_eq(rule, "5.12");
+	has(t, "Initiative 3");
+	has(t, "The die: 2 (forced with roll)");
+	has(t, "Outcome: side0 first");
+	free(t);
+	/* the Consul is not the lowest-rated leader still to go (5.12) */
+	fx_refused(&s, "activate consul", "5.12");
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "refused");
+	cr_expect_str_eq(rule, "5.12");
+	has(t, "Refused: activate consul");
+	has(t, "not the lowest-rated leader");
+	/* the whole reason, past an event value's 64 characters */
+	has(t, "a trump may activate him sooner (5.41)");
+	has(t, "Rule: 5.12.");
+	free(t);
+	/* looking changes nothing: asked again, the same answer */
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "refused");
+	free(t);
+	/* an accepted command makes the refusal old news */
+	fx_ok(&s, "activate tribune");
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "activation_tie");
+	free(t);
+	session_free(&s);
+}
+
+Test(why, momentum_roll)
+{
+	struct session s;
+	cr_assert(play_until(&s, "drill_turn", "momentum"));
+	char *t, about[64], rule[64];
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "momentum");
+	cr_expect_str_eq(rule, "5.32");
+	has(t, "Momentum roll (rule 5.32): tribune, Initiative 3");
+	has(t, "The die: 3 (forced with roll)");
+	has(t, "Outcome: success");
+	free(t);
+	session_free(&s);
+}
+
+Test(why, trump_roll)
+{
+	struct session s;
+	cr_assert(play_until(&s, "drill_turn", "trump"));
+	char *t, about[64], rule[64];
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "trump");
+	cr_expect_str_eq(rule, "5.41");
+	has(t, "Trump roll (rule 5.41)");
+	has(t, "He tries to go before");
+	has(t, "Outcome: ");
+	free(t);
+	session_free(&s);
+}
+
+Test(why, missile_volley)
+{
+	struct session s;
+	cr_assert(play_until(&s, "drill_fire", "missile_fire"));
+	char *t, about[64], rule[64];
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "missile_fire");
+	cr_expect_str_eq(rule, "8.15");
+	has(t, "Missile Range and Results Chart");
+	/* sl1's reaction fire at li1: strength 3, a 2 hits (golden
+	 * drill_fire.out) */
+	has(t, "sl1 (missile class S, entry fire) at li1");
+	has(t, "range 1: strength 3, modifiers +0");
+	has(t, "The die: 2 (forced with roll)");
+	has(t, "Die plus modifiers: 2 against strength 3");
+	has(t, "hit, 1 cohesion hit(s)");
+	has(t, "li1 now has 1 cohesion hit(s) (TQ 5).");
+	free(t);
+	session_free(&s);
+}
+
+Test(why, tq_check)
+{
+	/* the phalanx ph1 spends a fifth MP and checks its TQ: die 8
+	 * against TQ 7, one hit (6.41; golden drill_maneuver.out) */
+	struct session s;
+	cr_assert(play_until(&s, "drill_maneuver", "tq_check"));
+	char *t, about[64], rule[64];
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "tq_check");
+	cr_expect_str_eq(rule, "6.41");
+	has(t, "Troop Quality check for ph1 (rule 6.41, reason: fifth mp)");
+	has(t, "The die: 8 (forced with roll)");
+	has(t, "Modified roll 8 against TQ 7");
+	has(t, "Cohesion hits from it: 1; routed: no.");
+	has(t, "ph1 now has 2 cohesion hit(s) (TQ 7).");
+	free(t);
+	session_free(&s);
+}
+
+Test(why, shock_result)
+{
+	struct session s;
+	cr_assert(play_until(&s, "shock_drill_battle", "shock"));
+	char *t, about[64], rule[64];
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "shock");
+	cr_expect_str_eq(rule, "8.46");
+	has(t, "Shock Combat Results Table");
+	has(t, "Column ");
+	has(t, "Final: attacker ");
+	has(t, "show card shock ");
+	free(t);
+	session_free(&s);
+}
