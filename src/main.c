@@ -19,6 +19,7 @@
 #include "maniple/triarii.h"
 #include "maniple/tui.h"
 #include "tui/config.h"
+#include "tui/replay.h"
 
 #define PATH_MAX_ 1024
 
@@ -43,6 +44,8 @@ static void usage(FILE *f)
 		"  -c, --check FILE...  check map, battle, rules and config files;\n"
 		"                     print file:line: reason for each failure\n"
 		"  -l, --list         list the battles in the data directory\n"
+		"      --replay FILE  step through the game file FILE on the map,\n"
+		"                     read only (. forward, , back, T turn)\n"
 		"      --new          start a new game of BATTLE even when one is "
 		"saved\n"
 		"      --seed N       seed the dice of a new game with N\n"
@@ -369,10 +372,44 @@ static int play(struct program *p, const char *battle, bool fresh,
 	return stopped(status);
 }
 
+/* --replay FILE: the view steps through FILE, never writing it
+ * (src/tui/replay.h). */
+static int replay(struct program *p, const char *path, bool battle_given,
+		  const char *config_path, struct tui_options *opt)
+{
+	if (battle_given) {
+		fprintf(stderr, "maniple: --replay takes no BATTLE\n");
+		return 2;
+	}
+	struct replay *r = malloc(sizeof *r);
+	if (!r) {
+		fprintf(stderr, "maniple: out of memory\n");
+		return 2;
+	}
+	char err[REPLAY_MSG_MAX + 64];
+	if (replay_open(r, path, load_battle, load_tables, p, err,
+			sizeof err) != 0) {
+		fprintf(stderr, "maniple: %s\n", err);
+		free(r);
+		return 2;
+	}
+	stopsig_install(); /* before ncurses: it keeps these handlers */
+	struct tui_config *cfg = malloc(sizeof *cfg);
+	if (cfg) {
+		tui_config_load(cfg, config_path, stderr);
+		opt->config = cfg;
+	}
+	int status = tui_run_replay(r, opt);
+	free(cfg);
+	replay_free(r);
+	free(r);
+	return stopped(status);
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
-	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT };
+	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT, OPT_REPLAY };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -387,11 +424,13 @@ int main(int argc, char **argv)
 		{"check-config", no_argument, NULL, OPT_CHECK_CONFIG},
 		{"solo", no_argument, NULL, OPT_SOLO},
 		{"hotseat", no_argument, NULL, OPT_HOTSEAT},
+		{"replay", required_argument, NULL, OPT_REPLAY},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
 	struct tui_options opt = {.force_ascii = false, .colours = -1};
 	const char *script = NULL;
+	const char *replay_file = NULL; /* --replay */
 	bool check = false, list = false, fresh = false, have_seed = false;
 	bool check_config = false;
 	int kind = -1; /* --solo, --hotseat; -1: the view asks */
@@ -435,6 +474,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_HOTSEAT:
 			kind = GAME_HOTSEAT;
+			break;
+		case OPT_REPLAY:
+			replay_file = optarg;
 			break;
 		case OPT_SEED: {
 			char *end;
@@ -485,6 +527,9 @@ int main(int argc, char **argv)
 				"Try 'maniple --help' for more information.\n");
 		return 2;
 	}
+	if (replay_file)
+		return replay(&p, replay_file, optind < argc, config_path,
+			      &opt);
 	const char *battle = optind < argc ? argv[optind] : "bagradas";
 	if (!have_seed)
 		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);

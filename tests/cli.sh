@@ -14,10 +14,10 @@ check() { # description, expected status, command...
 	rc=$?
 	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
 }
-echo "1..14"
+echo "1..15"
 check "--help" 0 "$MANIPLE_BIN" --help
 missing=
-for opt in --script --check --list --ascii --no-color --new --seed --solo --hotseat --help --version; do
+for opt in --script --check --list --ascii --no-color --new --seed --solo --hotseat --replay --help --version; do
 	grep -q -- "$opt" "$tmp/out" || missing="$missing $opt"
 done
 [ -z "$missing" ] && ok "--help lists every option" || notok "--help omits$missing"
@@ -36,3 +36,4 @@ check "--check on a good and a bad file" 2 "$MANIPLE_BIN" --check "$MANIPLE_SRCD
 check "--list" 0 env MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list
 grep -q "^drill " "$tmp/out" && ok "--list names the drill" || notok "--list omits drill"
 check "--script on a missing file" 2 "$MANIPLE_BIN" --script "$tmp/none.txt"
+check "--replay on a missing file" 2 "$MANIPLE_BIN" --replay "$tmp/none.game"

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "maniple/battle.h"
+#include "maniple/cmd.h"
 #include "maniple/dice.h"
 #include "maniple/elcmd_state.h"
 #include "maniple/event.h"
@@ -209,6 +210,17 @@ struct session {
 	 * between commands (one allocation, not one per command); NULL
 	 * until needed, freed by session_free */
 	struct game *snap;
+	/* hotseat `undo N` waiting for the other side (R9): N, or 0; and
+	 * the journal's length when it was asked */
+	size_t undo_asked, undo_at;
+	/* the last refused game-changing command, for `why` (why.h): its
+	 * line, reason and rule, and the game's event and journal counts
+	 * then (a later command, or another game, changes them) */
+	char why_line[CMD_LINE_MAX + 1];
+	char why_reason[CMD_REASON_MAX];
+	char why_rule[16];
+	size_t why_events, why_journal;
+	bool why_refused;
 };
 
 const struct cmd_table *gboh_commands(void);
@@ -233,5 +245,13 @@ bool session_load(struct session *s, const char *path, struct ini_error *err);
  * copy; save: play goes on in the current file. */
 int session_save(struct session *s, const char *path, bool branch, char *err,
 		 size_t errn);
+/* The number of commands in the journal (digest lines left out). */
+size_t session_commands(const struct session *s);
+/* Rebuilds the game by replaying its journal less its last n commands (a
+ * digest line after an undone command goes too) and rewrites the open game
+ * file to the shorter journal atomically.  0; 1 when done but the rewritten
+ * file could not be reopened (err says so; no file now); -1 with err and
+ * the session unchanged. */
+int session_undo(struct session *s, size_t n, char *err, size_t errn);
 
 #endif

@@ -2,6 +2,7 @@
  * branch, load, help and the sandbox's setup commands; journaling into the
  * game file and replaying it. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include "maniple/elcmd.h"
 #include "maniple/reinforcements.h"
 #include "maniple/scorpio.h"
+#include "maniple/why.h"
 #include "../tui/cards.h" /* `show card` (issue 8) */
 
 #define ERR_MAX 512
@@ -553,6 +555,86 @@ static void cmd_load(void *ctx, int argc, char **argv, struct cmd_result *r)
 	cmd_output(r, &e);
 }
 
+/* ---- undo (issue 9): the game replayed less its last commands; in a
+ * hotseat game only once the other side agrees (R9) ---- */
+
+static void undo_now(struct session *s, size_t n, struct cmd_result *r)
+{
+	char err[ERR_MAX + 300];
+	int rc = session_undo(s, n, err, sizeof err);
+	if (rc < 0) {
+		cmd_refuse(r, NULL, "%s", err);
+		return;
+	}
+	struct event e;
+	event_init(&e, "undone");
+	event_add(&e, "commands", "%zu", n);
+	event_add(&e, "turn", "%d", s->game->turn);
+	event_add(&e, "lines", "%zu", s->journal.n);
+	if (rc > 0)
+		event_add(&e, "warning", "%s", err);
+	cmd_output(r, &e);
+}
+
+static void cmd_undo(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	struct session *s = ctx;
+	if (!want_args(r, argc, 0, 1, "undo [N|agree|refuse]"))
+		return;
+	if (!need_game(s, r))
+		return;
+	const char *a = argc > 1 ? argv[1] : "1";
+	bool agree = strcmp(a, "agree") == 0;
+	if (agree || strcmp(a, "refuse") == 0) {
+		if (!s->undo_asked) {
+			cmd_refuse(r, "R9", "no undo request to answer");
+			return;
+		}
+		size_t n = s->undo_asked;
+		bool moved = s->journal.n != s->undo_at;
+		s->undo_asked = 0;
+		if (!agree) {
+			struct event e;
+			event_init(&e, "undo_refused");
+			event_add(&e, "commands", "%zu", n);
+			cmd_output(r, &e);
+			return;
+		}
+		if (moved) {
+			cmd_refuse(r, "R9",
+				   "the game went on after the undo request; "
+				   "ask again");
+			return;
+		}
+		undo_now(s, n, r);
+		return;
+	}
+	int n;
+	if (!arg_int(a, 1, INT_MAX, &n)) {
+		cmd_malformed(r, "undo: N (1 or more), agree or refuse, not %s",
+			      a);
+		return;
+	}
+	size_t have = session_commands(s);
+	if ((size_t)n > have) {
+		cmd_refuse(r, NULL, "only %zu command%s to undo", have,
+			   have == 1 ? "" : "s");
+		return;
+	}
+	if (s->game->kind == GAME_HOTSEAT) {
+		/* R9: the request waits for the other side's answer */
+		s->undo_asked = (size_t)n;
+		s->undo_at = s->journal.n;
+		struct event e;
+		event_init(&e, "undo_asked");
+		event_add(&e, "commands", "%d", n);
+		event_add(&e, "answer", "agree|refuse");
+		cmd_output(r, &e);
+		return;
+	}
+	undo_now(s, (size_t)n, r);
+}
+
 /* ---- setup (sandbox only) ---- */
 
 static void emit_set(struct game *g, const char *what, const char *id,
@@ -1039,6 +1121,9 @@ static const struct cmd_def gboh_defs[] = {
 	 CMD_SESSION, cmd_save},
 	{"branch", "FILE", "write a copy; play goes on in the copy",
 	 CMD_SESSION, cmd_branch},
+	{"undo", "[N|agree|refuse]",
+	 "take back the last N commands (hotseat: once agreed R9)",
+	 CMD_SESSION, cmd_undo},
 	{"roll", "D [D...]", "force the next d10 rolls (0-9; not hotseat R9)",
 	 CMD_CHANGES, cmd_roll},
 	{"show units", "", "every unit: where, hits, markers", CMD_LOOKS,
@@ -1099,6 +1184,7 @@ static const struct cmd_def gboh_defs[] = {
 	ELCMD_COMMAND_DEFS,
 	REINF_COMMAND_DEFS,
 	CARDS_COMMAND_DEFS,
+	WHY_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {
@@ -1290,6 +1376,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	if (r->status != CMD_OK) {
 		restore(g, snap, n0);
 		session_give_back(s, snap);
+		why_note_refusal(s, line, r);
 		return;
 	}
 	/* 9.14, 6.51, 4.72: a rampage stopped for withdrawals goes on once
@@ -1494,4 +1581,101 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	*s = tmp;
 	s->game->session = s;
 	return true;
+}
+
+/* ---- undo ---- */
+
+static bool is_digest_line(const char *t)
+{
+	return strncmp(t, "digest ", 7) == 0;
+}
+
+size_t session_commands(const struct session *s)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->journal.n; i++)
+		if (!is_digest_line(s->journal.lines[i]))
+			n++;
+	return n;
+}
+
+int session_undo(struct session *s, size_t n, char *err, size_t errn)
+{
+	if (!s->game) {
+		snprintf(err, errn, "no game");
+		return -1;
+	}
+	size_t have = session_commands(s);
+	if (n > have) {
+		snprintf(err, errn, "only %zu command%s to undo", have,
+			 have == 1 ? "" : "s");
+		return -1;
+	}
+	size_t keep = have - n;
+	struct session tmp;
+	session_init(&tmp, s->load_battle, s->load_tables, s->loader_user,
+		     s->default_seed);
+	tmp.replaying = true;
+	struct load_ctx lc = {&tmp};
+	struct ini_error ie;
+	memset(&ie, 0, sizeof ie);
+	bool ok = load_header(&lc, &s->journal.h, &ie) == 0;
+	/* the kept commands, each with the digest line after it; a digest
+	 * after an undone command (its turn no longer ended) goes too */
+	size_t cmds = 0;
+	for (size_t i = 0; ok && i < s->journal.n; i++) {
+		const char *t = s->journal.lines[i];
+		struct gamefile_line l = {.lineno = 7 + (int)i, .text = t};
+		if (is_digest_line(t)) {
+			l.is_digest = true;
+			if (sscanf(t, "digest %d %" SCNx64, &l.turn,
+				   &l.digest) != 2) {
+				snprintf(ie.msg, sizeof ie.msg,
+					 "bad digest line");
+				ok = false;
+				break;
+			}
+		} else if (cmds++ == keep) {
+			break;
+		}
+		ok = load_body(&lc, &l, &ie) == 0;
+	}
+	if (ok && tmp.digest_due) {
+		char dline[64];
+		gamefile_digest_line(tmp.digest_turn, game_digest(tmp.game),
+				     dline, sizeof dline);
+		ok = journal_add(&tmp.journal, dline) == 0;
+		if (!ok)
+			snprintf(ie.msg, sizeof ie.msg, "out of memory");
+	}
+	if (!ok) {
+		snprintf(err, errn, "undo replay failed: %s", ie.msg);
+		session_free(&tmp);
+		return -1;
+	}
+	tmp.replaying = false;
+	tmp.digest_due = false;
+	int rc = 0;
+	if (s->file.f) {
+		/* the shortened journal replaces the file atomically, so a
+		 * crash now never brings the undone commands back */
+		char path[sizeof s->file.path];
+		snprintf(path, sizeof path, "%s", s->file.path);
+		if (gamefile_write(path, &tmp.journal, err, errn) != 0) {
+			session_free(&tmp);
+			return -1;
+		}
+		char e2[ERR_MAX];
+		if (gamefile_open_append(&tmp.file, path, e2, sizeof e2) != 0) {
+			snprintf(err, errn,
+				 "%s rewritten but not reopened (%s): play "
+				 "goes on without a game file",
+				 path, e2);
+			rc = 1;
+		}
+	}
+	session_free(s);
+	*s = tmp;
+	s->game->session = s;
+	return rc;
 }

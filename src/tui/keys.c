@@ -71,6 +71,9 @@ static const struct tui_binding bindings[] = {
 	 "card once the battle is over (11.2)", NULL},
 	{'P', "P", TC_PANEL, "panel",
 	 "side panel: hex & unit, then leaders, then sequence of play", NULL},
+	{'R', "R", TC_UNDO, "undo",
+	 "take back the last command (hotseat: once the other side agrees, "
+	 "R9)", NULL},
 };
 
 /* The table in use: the defaults above, or the player's (config.c). */
@@ -178,6 +181,18 @@ static const struct tui_mode_binding card_bindings[] = {
 	{'q', "q", CV_CLOSE, "the same as Esc"},
 	{'?', "?", CV_HELP, "this help, the viewer's keys first (it stays "
 			    "open)"},
+};
+
+static const struct tui_mode_binding replay_bindings[] = {
+	{'.', ".", RP_FORWARD, "one command forward (its events in the log)"},
+	{',', ",", RP_BACK, "one command back"},
+	{'T', "T", RP_TURN,
+	 "then a number and Enter: to the start of that turn (Esc cancels)"},
+	{KEY_HOME, "Home", RP_FIRST, "to the first step"},
+	{KEY_END, "End", RP_LAST, "to the last step"},
+	{'\r', "Enter", RP_JUMP,
+	 "after T and a number: jump (else the legal list, as on the map)"},
+	{27, "Esc", RP_CANCEL, "after T: no jump"},
 };
 
 static const struct tui_mode_binding shock_bindings[] = {
@@ -289,6 +304,10 @@ const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 		*n = sizeof prompt_bindings / sizeof prompt_bindings[0];
 		return prompt_bindings;
 	}
+	if (m == KM_REPLAY) {
+		*n = sizeof replay_bindings / sizeof replay_bindings[0];
+		return replay_bindings;
+	}
 	if (m == KM_LIST) {
 		*n = sizeof list_bindings / sizeof list_bindings[0];
 		return list_bindings;
@@ -320,6 +339,8 @@ const char *tui_mode_title(enum tui_keymode m)
 		return "shock and panels (t T in the Shock designation)";
 	if (m == KM_PROMPT)
 		return "prompt box (a decision to answer)";
+	if (m == KM_REPLAY)
+		return "replay (maniple --replay FILE, read only)";
 	return m == KM_LIST ? "legal actions' list (Enter on the map)"
 			    : "command line (: on the map)";
 }

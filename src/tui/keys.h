@@ -39,6 +39,7 @@ enum tui_cmd {
 	TC_ORDERS_DONE,
 	TC_CARDS,	/* the shock cards, the end card (shockui.h) */
 	TC_PANEL,	/* the side panel's next view (shockui.h) */
+	TC_UNDO,	/* R: `undo` (one command back; issue 9) */
 	TC_COUNT
 };
 
@@ -116,7 +117,20 @@ enum tui_shock_cmd {
 
 enum tui_keymode { KM_LINE, KM_LIST, KM_PROMPT, KM_CARD, KM_SHOCK,
 		   KM_ORDER, KM_LINECMD, /* ordermode.h */
+		   KM_REPLAY, /* replay.h: maniple --replay */
 		   KM_COUNT };
+
+/* The replay's keys (replay.h). */
+enum tui_replay_cmd {
+	RP_FORWARD,
+	RP_BACK,
+	RP_TURN,
+	RP_FIRST,
+	RP_LAST,
+	RP_JUMP,	/* Enter after T and a number */
+	RP_CANCEL,	/* Esc after T */
+	RP_COUNT
+};
 
 struct tui_mode_binding {
 	int key;

@@ -244,6 +244,31 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 	a->what[0] = a->rule[0] = a->title[0] = a->detail[0] = '\0';
 	a->step = g ? seq_step_now(g) : SEQ_NONE;
 	a->side = g ? seq_decision_side(g) : -1;
+	/* R9: a hotseat undo request waits for the other side's answer */
+	if (g && g->session && g->session->undo_asked &&
+	    g->session->journal.n == g->session->undo_at) {
+		const struct session *s = g->session;
+		a->due = true;
+		a->n = a->nown = 2;
+		snprintf(a->what, sizeof a->what, "undo");
+		snprintf(a->rule, sizeof a->rule, "R9");
+		snprintf(a->title, sizeof a->title,
+			 "Take back the last %zu command%s? (R9)",
+			 s->undo_asked, s->undo_asked == 1 ? "" : "s");
+		snprintf(a->detail, sizeof a->detail,
+			 "the other side answers");
+		const char *ans[2] = {"undo agree", "undo refuse"};
+		for (int i = 0; i < 2; i++) {
+			a->ans[i] = (struct seq_action){.side = -1};
+			snprintf(a->ans[i].line, sizeof a->ans[i].line, "%s",
+				 ans[i]);
+			snprintf(a->ans[i].rule, sizeof a->ans[i].rule, "R9");
+			a->hex[i] = HEX_NONE;
+		}
+		a->id = 0x9e3779b97f4a7c15ULL ^
+			(s->undo_at * 131 + s->undo_asked);
+		return;
+	}
 	if (!prompt_due(g))
 		return;
 	int n = seq_legal(g, a->ans, PROMPT_ANSWERS_MAX);

@@ -26,6 +26,7 @@
 #include "maniple/tui.h"
 
 #include "help.h"
+#include "replay.h"
 #include "view.h"
 
 /* ---- colours ---- */
@@ -587,6 +588,8 @@ static int current_keymode(const struct tui_view *v)
 		return KM_LINE;
 	if (v->list_open)
 		return KM_LIST;
+	if (v->replay)
+		return KM_REPLAY;
 	if (v->shockui.cv.open)
 		return KM_CARD;
 	if (v->prompt.shown)
@@ -996,7 +999,10 @@ void tui_exec(struct tui_view *v, const char *text)
 		memcpy(v->before_leaders, before->leaders,
 		       sizeof before->leaders[0] * (size_t)before->nleaders);
 	}
-	session_exec(v->s, p, &r);
+	if (v->replay) /* read only: looking commands alone (replay.h) */
+		replay_look(v->replay, p, &r);
+	else
+		session_exec(v->s, p, &r);
 
 	char buf[TUI_LOG_LINE + 64];
 	snprintf(buf, sizeof buf, "> %.*s", TUI_LOG_LINE - 3, p);
@@ -1043,6 +1049,8 @@ void tui_exec(struct tui_view *v, const char *text)
 	}
 	if (v->g)
 		status_describe(v->g, v->status, sizeof v->status);
+	if (v->replay)
+		replay_status(v->replay, v->status, sizeof v->status);
 	if (v->list_open)
 		close_list(v);
 	v->dirty |= DIRTY_PANEL | DIRTY_STATUS | DIRTY_LOG;
@@ -1051,6 +1059,23 @@ void tui_exec(struct tui_view *v, const char *text)
 	prompt_update(v); /* the prompt box follows the game */
 	/* after tui_order_refresh, which clears every highlight */
 	shockui_after_command(v); /* shock marks, the cards open */
+}
+
+void tui_game_moved(struct tui_view *v)
+{
+	struct hex cursor = v->cursor;
+	if (v->s->game != v->g)
+		take_game(v);
+	tui_set_cursor(v, cursor); /* the same battle: the cursor stays */
+	status_describe(v->g, v->status, sizeof v->status);
+	if (v->replay)
+		replay_status(v->replay, v->status, sizeof v->status);
+	if (v->list_open)
+		close_list(v);
+	v->dirty |= DIRTY_ALL;
+	tui_order_refresh(v);
+	prompt_update(v);
+	shockui_after_command(v);
 }
 
 static void jump_to_unit(struct tui_view *v, int step)
@@ -1209,6 +1234,9 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		break;
 	case TC_PANEL:
 		shockui_cycle_panel(v);
+		break;
+	case TC_UNDO:
+		tui_exec(v, "undo");
 		break;
 	case TC_COMMAND:
 		cmdline_open(&v->cl);
@@ -1439,6 +1467,8 @@ static void handle_key(struct tui_view *v, int ch)
 		return;
 	}
 	/* hook: a mode's or prompt's own keys come before the map's */
+	if (replay_key(v, ch)) /* --replay's stepping keys (replay.h) */
+		return;
 	if (shockui_key(v, ch)) /* the card viewer first: it is on top */
 		return;
 	if (prompt_key(v, ch)) /* a prompt, the hand-over (prompt.h) */
@@ -1496,7 +1526,21 @@ static int next_key(void)
 	}
 }
 
+static int run_view(struct session *s, const struct tui_options *opt,
+		    struct replay *rp);
+
 int tui_run(struct session *s, const struct tui_options *opt)
+{
+	return run_view(s, opt, NULL);
+}
+
+int tui_run_replay(struct replay *rp, const struct tui_options *opt)
+{
+	return run_view(&rp->s, opt, rp);
+}
+
+static int run_view(struct session *s, const struct tui_options *opt,
+		    struct replay *rp)
 {
 	struct game *g = s ? s->game : NULL;
 	if (!g || !g->battle || !g->battle->map || !g->battle->map->hexes ||
@@ -1521,6 +1565,7 @@ int tui_run(struct session *s, const struct tui_options *opt)
 	}
 	v->s = s;
 	v->g = g;
+	v->replay = rp;
 	v->map = g->battle->map;
 	v->colours = opt ? opt->colours : -1;
 	v->config = opt ? opt->config : NULL;
@@ -1535,6 +1580,12 @@ int tui_run(struct session *s, const struct tui_options *opt)
 	tui_log_init(&v->log);
 	tui_log_push(&v->log, "The game's commands and events appear here.");
 	status_describe(g, v->status, sizeof v->status);
+	if (rp) {
+		replay_status(rp, v->status, sizeof v->status);
+		snprintf(v->message, sizeof v->message,
+			 "replay: . forward, , back, T turn, Home/End; "
+			 "read only");
+	}
 	tui_glyphs_init(&v->gl, utf8);
 	cbreak();
 	noecho();

@@ -119,6 +119,7 @@ struct tui_view {
 	struct tui_order om;	/* Order and Line modes (ordermode.h) */
 	struct tui_prompt prompt; /* the prompt box, who plays (prompt.h) */
 	struct shockui shockui;	/* shock designation, cards, panels (shockui.h) */
+	struct replay *replay;	/* --replay: the file stepped through, else NULL */
 };
 
 /* ---- what tui.c offers the modules ---- */
@@ -144,5 +145,8 @@ void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
 const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h);
 /* Every window to be drawn again (after an overlay closes). */
 void tui_touch_all(struct tui_view *v);
+/* After the replay (replay.h) moved the session's game: the view takes
+ * the game as it is now and redraws it all. */
+void tui_game_moved(struct tui_view *v);
 
 #endif

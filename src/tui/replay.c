@@ -1,0 +1,398 @@
+/* replay.c — stepping through a game file, read only (replay.h). */
+#include "replay.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/cmd.h"
+#include "maniple/event.h"
+
+#include "view.h"
+
+struct read_ctx {
+	struct replay *r;
+};
+
+static int read_header(void *user, const struct gamefile_header *h,
+		       struct ini_error *err)
+{
+	struct read_ctx *c = user;
+	if (strcmp(h->ruleset, "spqr") != 0) {
+		snprintf(err->msg, sizeof err->msg,
+			 "ruleset %s is not known (spqr)", h->ruleset);
+		return 1;
+	}
+	if (game_kind_parse(h->kind) < 0) {
+		snprintf(err->msg, sizeof err->msg,
+			 "unknown game kind %s (solo, hotseat, sandbox)",
+			 h->kind);
+		return 1;
+	}
+	c->r->h = *h;
+	return 0;
+}
+
+static int read_body(void *user, const struct gamefile_line *l,
+		     struct ini_error *err)
+{
+	struct replay *r = ((struct read_ctx *)user)->r;
+	if (r->nlines == r->cap) {
+		size_t nc = r->cap ? r->cap * 2 : 256;
+		struct replay_line *nl = realloc(r->lines, nc * sizeof *nl);
+		if (!nl)
+			goto oom;
+		r->lines = nl;
+		r->cap = nc;
+	}
+	char *t = strdup(l->text);
+	if (!t)
+		goto oom;
+	r->lines[r->nlines++] = (struct replay_line){l->lineno, t, l->is_digest,
+						     l->turn, l->digest};
+	return 0;
+oom:
+	snprintf(err->msg, sizeof err->msg, "out of memory");
+	return 1;
+}
+
+/* A fresh session at step 0. */
+static int rebuild(struct replay *r, char *err, size_t errn)
+{
+	battle_loader lb = r->s.load_battle;
+	tables_loader lt = r->s.load_tables;
+	void *user = r->s.loader_user;
+	session_free(&r->s);
+	session_init(&r->s, lb, lt, user, r->h.seed);
+	if (session_new(&r->s, r->h.battle,
+			(enum game_kind)game_kind_parse(r->h.kind), r->h.seed,
+			err, errn) != 0)
+		return -1;
+	r->s.replaying = true; /* no journal of its own, digests noted */
+	r->step = 0;
+	r->next = 0;
+	r->diverged = false;
+	r->msg[0] = '\0';
+	return 0;
+}
+
+int replay_open(struct replay *r, const char *path, battle_loader lb,
+		tables_loader lt, void *user, char *err, size_t errn)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->path, sizeof r->path, "%s", path);
+	session_init(&r->s, lb, lt, user, 0);
+	struct read_ctx c = {r};
+	struct ini_error ie;
+	memset(&ie, 0, sizeof ie);
+	/* a last line a crash cut short was never shown (gamefile.h):
+	 * left out, as a load leaves it out */
+	long torn_at;
+	if (!gamefile_read_torn(path, read_header, read_body, &c, &ie,
+				&torn_at)) {
+		ini_error_format(&ie, err, errn);
+		replay_free(r);
+		return -1;
+	}
+	if (r->nlines) {
+		r->cmds = malloc(r->nlines * sizeof *r->cmds);
+		if (!r->cmds) {
+			snprintf(err, errn, "out of memory");
+			replay_free(r);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < r->nlines; i++)
+		if (!r->lines[i].is_digest)
+			r->cmds[r->ncmds++] = i;
+	char e2[REPLAY_MSG_MAX];
+	if (rebuild(r, e2, sizeof e2) != 0) {
+		snprintf(err, errn, "%s: battle %s: %s", path, r->h.battle, e2);
+		replay_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+void replay_free(struct replay *r)
+{
+	for (size_t i = 0; i < r->nlines; i++)
+		free(r->lines[i].text);
+	free(r->lines);
+	free(r->cmds);
+	session_free(&r->s);
+	r->lines = NULL;
+	r->cmds = NULL;
+	r->nlines = r->cap = 0;
+	r->ncmds = 0;
+}
+
+static void diverge(struct replay *r, int lineno, const char *what)
+{
+	r->diverged = true;
+	snprintf(r->msg, sizeof r->msg, "%s:%d: replay stops: %.600s", r->path,
+		 lineno, what);
+}
+
+int replay_forward(struct replay *r, struct cmd_result *out)
+{
+	if (r->diverged || r->step >= r->ncmds || !r->s.game)
+		return 0;
+	const struct replay_line *l = &r->lines[r->next];
+	if (l->is_digest) {
+		diverge(r, l->lineno, "digest line where no game turn ended");
+		return 0;
+	}
+	session_exec(&r->s, l->text, out);
+	if (out->status != CMD_OK) {
+		char w[600];
+		snprintf(w, sizeof w, "%s `%.300s`: %.200s",
+			 out->status == CMD_MALFORMED ? "malformed command"
+						      : "command refused",
+			 l->text, out->reason);
+		diverge(r, l->lineno, w);
+		return 0;
+	}
+	r->next++;
+	r->step++;
+	if (r->s.digest_due) {
+		r->s.digest_due = false;
+		if (r->next >= r->nlines)
+			return 1; /* a file cut before its last digest */
+		const struct replay_line *d = &r->lines[r->next];
+		if (!d->is_digest) {
+			char w[128];
+			snprintf(w, sizeof w,
+				 "no digest line after game turn %d ended",
+				 r->s.digest_turn);
+			diverge(r, d->lineno, w);
+			return 1;
+		}
+		uint64_t g = game_digest(r->s.game);
+		if (d->turn != r->s.digest_turn || d->digest != g) {
+			char w[200];
+			snprintf(w, sizeof w,
+				 "digest mismatch: the file says turn %d "
+				 "%016" PRIx64 ", the replay gives turn %d "
+				 "%016" PRIx64,
+				 d->turn, d->digest, r->s.digest_turn, g);
+			diverge(r, d->lineno, w);
+			return 1;
+		}
+		r->next++;
+	} else if (r->next < r->nlines && r->lines[r->next].is_digest) {
+		diverge(r, r->lines[r->next].lineno,
+			"digest line where no game turn ended");
+	}
+	return 1;
+}
+
+static int forward_quiet(struct replay *r)
+{
+	struct cmd_result cr;
+	cmd_result_init(&cr);
+	int rc = replay_forward(r, &cr);
+	cmd_result_free(&cr);
+	return rc;
+}
+
+int replay_seek(struct replay *r, int k)
+{
+	if (k < 0)
+		k = 0;
+	if (k > r->ncmds)
+		k = r->ncmds;
+	if (k < r->step || !r->s.game) {
+		char e[REPLAY_MSG_MAX];
+		if (rebuild(r, e, sizeof e) != 0) {
+			snprintf(r->msg, sizeof r->msg, "%s", e);
+			return -1;
+		}
+	}
+	while (r->step < k)
+		if (forward_quiet(r) <= 0)
+			break;
+	return 0;
+}
+
+int replay_game_turn(const struct replay *r)
+{
+	return r->s.game ? r->s.game->turn : 0;
+}
+
+int replay_turn(struct replay *r, int t)
+{
+	if (replay_game_turn(r) >= t && replay_seek(r, 0) != 0)
+		return -1;
+	while (replay_game_turn(r) < t)
+		if (forward_quiet(r) <= 0)
+			break;
+	return 0;
+}
+
+const char *replay_command(const struct replay *r, int k)
+{
+	if (k < 1 || k > r->ncmds)
+		return NULL;
+	return r->lines[r->cmds[k - 1]].text;
+}
+
+void replay_look(struct replay *r, const char *line, struct cmd_result *out)
+{
+	cmd_result_reset(out);
+	struct cmd_call call;
+	if (!cmd_lookup(gboh_commands(), line, &call, out) || !call.def)
+		return;
+	if (call.def->effect != CMD_LOOKS) {
+		cmd_refuse(out, NULL, "replay is read only");
+		return;
+	}
+	/* a looking command changes nothing: the session lets it run once
+	 * it is not loading (replaying refuses all but game lines) */
+	r->s.replaying = false;
+	session_exec(&r->s, line, out);
+	r->s.replaying = true;
+}
+
+void replay_status(const struct replay *r, char *buf, size_t n)
+{
+	if (n == 0)
+		return;
+	char rest[512];
+	snprintf(rest, sizeof rest, "%s", buf);
+	snprintf(buf, n, "REPLAY step %d/%d, turn %d%s | %s", r->step, r->ncmds,
+		 replay_game_turn(r), r->diverged ? " (stopped)" : "", rest);
+}
+
+/* ---- the view ---- */
+
+static void show_moved(struct tui_view *v, const char *what)
+{
+	struct replay *r = v->replay;
+	if (what)
+		tui_log_push(&v->log, what);
+	tui_game_moved(v);
+	if (r->diverged) {
+		tui_log_push(&v->log, r->msg);
+		snprintf(v->message, sizeof v->message, "%.*s",
+			 (int)sizeof v->message - 1, r->msg);
+	} else if (what) {
+		snprintf(v->message, sizeof v->message, "%.*s",
+			 (int)sizeof v->message - 1, what);
+	}
+	v->dirty |= DIRTY_STATUS | DIRTY_LOG;
+}
+
+static void step_forward(struct tui_view *v)
+{
+	struct replay *r = v->replay;
+	if (r->diverged || r->step >= r->ncmds) {
+		show_moved(v, r->diverged ? NULL
+					  : "replay: the end of the game file");
+		return;
+	}
+	struct cmd_result cr;
+	cmd_result_init(&cr);
+	char buf[TUI_LOG_LINE + 64];
+	snprintf(buf, sizeof buf, "> %.*s", TUI_LOG_LINE - 3,
+		 replay_command(r, r->step + 1));
+	int rc = replay_forward(r, &cr);
+	if (rc == 1) {
+		tui_log_push(&v->log, buf);
+		for (size_t i = 0; i < cr.out.n; i++) {
+			event_format(&cr.out.v[i], buf, sizeof buf);
+			tui_log_push(&v->log, buf);
+		}
+	}
+	cmd_result_free(&cr);
+	snprintf(buf, sizeof buf, "replay: step %d/%d: %.*s", r->step, r->ncmds,
+		 TUI_LOG_LINE - 40, r->step ? replay_command(r, r->step) : "");
+	show_moved(v, rc == 1 ? buf : NULL);
+	if (rc < 0)
+		snprintf(v->message, sizeof v->message, "out of memory");
+}
+
+static void moved_to(struct tui_view *v, int rc, const char *how)
+{
+	struct replay *r = v->replay;
+	char buf[160];
+	snprintf(buf, sizeof buf, "replay: %s: step %d/%d, turn %d", how,
+		 r->step, r->ncmds, replay_game_turn(r));
+	show_moved(v, buf);
+	if (rc != 0)
+		snprintf(v->message, sizeof v->message, "%.*s",
+			 (int)sizeof v->message - 1, r->msg);
+}
+
+bool replay_key(struct tui_view *v, int ch)
+{
+	struct replay *r = v->replay;
+	if (!r)
+		return false;
+	if (r->entering) {
+		if (ch >= '0' && ch <= '9') {
+			if (r->tlen < 3)
+				r->tbuf[r->tlen++] = (char)ch;
+		} else if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) &&
+			   r->tlen > 0) {
+			r->tlen--;
+		} else if ((ch == '\r' || ch == '\n' || ch == KEY_ENTER) &&
+			   r->tlen > 0) {
+			r->tbuf[r->tlen] = '\0';
+			int t = atoi(r->tbuf);
+			r->entering = false;
+			char how[32];
+			snprintf(how, sizeof how, "to turn %d", t);
+			moved_to(v, replay_turn(r, t), how);
+			return true;
+		} else {
+			r->entering = false; /* Esc or another key: no jump */
+			snprintf(v->message, sizeof v->message,
+				 "replay: no jump");
+			v->dirty |= DIRTY_STATUS;
+			return true;
+		}
+		r->tbuf[r->tlen] = '\0';
+		snprintf(v->message, sizeof v->message,
+			 "replay: to turn %s_   (Enter jumps, Esc cancels)",
+			 r->tbuf);
+		v->dirty |= DIRTY_STATUS;
+		return true;
+	}
+	const struct tui_mode_binding *b = tui_mode_binding_for(KM_REPLAY, ch);
+	if (!b)
+		return false;
+	switch ((enum tui_replay_cmd)b->cmd) {
+	case RP_FORWARD:
+		step_forward(v);
+		return true;
+	case RP_BACK:
+		if (r->step == 0) {
+			show_moved(v, "replay: the start of the game file");
+			return true;
+		}
+		moved_to(v, replay_seek(r, r->step - 1), "back");
+		return true;
+	case RP_TURN:
+		r->entering = true;
+		r->tlen = 0;
+		r->tbuf[0] = '\0';
+		snprintf(v->message, sizeof v->message,
+			 "replay: to turn _   (Enter jumps, Esc cancels)");
+		v->dirty |= DIRTY_STATUS;
+		return true;
+	case RP_FIRST:
+		moved_to(v, replay_seek(r, 0), "first step");
+		return true;
+	case RP_LAST:
+		moved_to(v, replay_seek(r, r->ncmds), "last step");
+		return true;
+	case RP_JUMP:
+	case RP_CANCEL:
+		return false; /* without T: the map's own Enter and Esc */
+	case RP_COUNT:
+		break;
+	}
+	return false;
+}
