@@ -668,6 +668,13 @@ static const char *momentum_zoc_bar(const struct game *g, int i,
 static void momentum_check(struct game *g)
 {
 	int i = g->active_leader;
+	if (i < 0 || i >= g->nleaders) {
+		/* no active leader (a sandbox set up so; found by fuzzing
+		 * the commands): nobody to roll for, on to the next
+		 * activation (5.31) */
+		to_activation(g);
+		return;
+	}
 	struct leader *l = &g->leaders[i];
 	emit_phase(g, PHASE_MOMENTUM, "3.0");
 	if (l->state == LS_FINISHED) {
