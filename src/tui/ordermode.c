@@ -666,6 +666,29 @@ static int ids_under_cursor(const struct tui_view *v, const char **ids, int max)
 	return n;
 }
 
+/* `pick` or `order` for the pieces under the cursor: the first piece the
+ * legal list names runs its one line, or opens the chooser of its lines;
+ * none listed: the command for the top piece, whose refusal says why. */
+static enum tui_order_result act_on_pieces(struct tui_view *v,
+					   const char *verb, const char **ids,
+					   int nid)
+{
+	for (int i = 0; i < nid; i++) {
+		char prefix[64], one[SEQ_ACTION_MAX];
+		snprintf(prefix, sizeof prefix, "%s %s", verb, ids[i]);
+		int k = count_filtered(v, prefix, NULL, one, sizeof one);
+		if (k == 1) {
+			tui_exec(v, one);
+			return TUI_ORDER_DONE;
+		}
+		if (k > 1)
+			return choose(v, prefix, NULL);
+	}
+	exec(v, "%s %s", verb, ids[0]);
+	return TUI_ORDER_DONE;
+}
+
+
 /* A step into h: the legal `move` line naming it first (a phalanx's
  * two hexes, 6.43), else `move CCRR` (its refusal says why not). */
 static void step_into(struct tui_view *v, struct hex h)
@@ -820,20 +843,7 @@ static enum tui_order_result line_key(struct tui_view *v, int cmd)
 				"no unit or leader under the cursor to pick");
 			return TUI_ORDER_DONE;
 		}
-		for (int i = 0; i < nid; i++) {
-			char prefix[64], one[SEQ_ACTION_MAX];
-			snprintf(prefix, sizeof prefix, "pick %s", ids[i]);
-			int k = count_filtered(v, prefix, NULL, one,
-					       sizeof one);
-			if (k == 1) {
-				tui_exec(v, one);
-				return TUI_ORDER_DONE;
-			}
-			if (k > 1)
-				return choose(v, prefix, NULL);
-		}
-		exec(v, "pick %s", ids[0]); /* its refusal says why not */
-		return TUI_ORDER_DONE;
+		return act_on_pieces(v, "pick", ids, nid);
 	}
 	case OK_LINE_FIRE:
 		line_fire(v);
@@ -953,20 +963,7 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 				   "order");
 			return TUI_ORDER_DONE;
 		}
-		for (int i = 0; i < nid; i++) {
-			char prefix[64], one[SEQ_ACTION_MAX];
-			snprintf(prefix, sizeof prefix, "order %s", ids[i]);
-			int k = count_filtered(v, prefix, NULL, one,
-					       sizeof one);
-			if (k == 1) {
-				tui_exec(v, one);
-				return TUI_ORDER_DONE;
-			}
-			if (k > 1)
-				return choose(v, prefix, NULL);
-		}
-		exec(v, "order %s", ids[0]); /* its refusal says why not */
-		return TUI_ORDER_DONE;
+		return act_on_pieces(v, "order", ids, nid);
 	}
 	case TC_LINE_COMMAND:
 		if (count_filtered(v, "line", NULL, NULL, 0))
