@@ -36,6 +36,10 @@ bool orders_close_move(struct game *g);
  * (a unit may not stop in some friends' hexes); if not, refuses through
  * r naming the rule.  `orders done` asks this before ending the phase. */
 bool orders_move_may_end(const struct game *g, struct cmd_result *r);
+/* 6.11, 6.41: true, refusing through r, when ending the open move would
+ * roll a die (a phalanx's fifth-MP TQ check): a new order then waits for
+ * `halt`, which makes the roll on its own.  Changes nothing. */
+bool orders_halt_first(const struct game *g, struct cmd_result *r);
 /* 6.71, 6.74: the open move of a unit when orders may be given now, for
  * the Column commands (phalanx.h); else refuses through r, NULL. */
 struct move *orders_open_move(struct game *g, struct cmd_result *r);

@@ -209,6 +209,8 @@ void leaders_order_replace(struct game *g, const char *dead, const char *hex,
 	}
 	if (!orders_move_may_end(g, r)) /* 6.63, 6.67, 6.69 */
 		return;
+	if (orders_halt_first(g, r)) /* 6.11, 6.41: a roll waits for halt */
+		return;
 	if (!orders_close_move(g)) { /* 6.11: a rout move waits (10.22) */
 		cmd_refuse(r, "10.22", "the open move's end needs a choice "
 				       "first");

@@ -182,6 +182,76 @@ bool orders_close_move(struct game *g)
 	return !rout_pending(g) && !reactions_pending(g);
 }
 
+/* What ending the open move would bring, found by ending it on a copy.
+ * The copy's dice are its own (game_copy_for_search reseeds them, with
+ * no forced rolls): everything the end does before its first die is
+ * drawn depends on the position alone, so whether a die is drawn at all
+ * tells nothing of what the game's dice will show.  Past a draw nothing
+ * of the copy is read. */
+struct end_trial {
+	bool rolls;	/* the end draws a die (6.41's fifth-MP check ...) */
+	char rule[16];	/* the rule of the first roll */
+	bool waits;	/* no die drawn, and a decision then waits (10.22,
+			 * 7.32): the orders are refused until answered */
+};
+
+static void try_end(const struct game *g, struct end_trial *t)
+{
+	memset(t, 0, sizeof *t);
+	if (!g->ord.moving)
+		return;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp) { /* out of memory: take no chance with the dice */
+		t->rolls = true;
+		return;
+	}
+	unsigned long before = cp->dice.rolls;
+	bool ended = orders_close_move(cp);
+	t->rolls = cp->dice.rolls != before;
+	for (size_t i = 0; t->rolls && i < cp->events.n; i++) {
+		const struct event *e = &cp->events.v[i];
+		const char *rule = event_get(e, "rule");
+		if (strcmp(e->kind, "roll") == 0 && rule) {
+			snprintf(t->rule, sizeof t->rule, "%s", rule);
+			break;
+		}
+	}
+	t->waits = !t->rolls && !ended;
+	event_log_free(&cp->events);
+	free(cp);
+}
+
+/* 6.11, 6.41: a new order ends the open move first; when that end rolls
+ * a die, the order waits for `halt`, so that the roll is made on its own
+ * and seen before the next decision (and neither `legal` nor a refusal
+ * tells beforehand how it falls) */
+static bool check_end_quiet(const struct game *g, struct ord_why *w)
+{
+	struct end_trial t;
+	try_end(g, &t);
+	if (!t.rolls)
+		return true;
+	const struct orders_state *o = &g->ord;
+	const char *who = o->mover_unit >= 0 && o->mover_unit < g->nunits
+				  ? g->units[o->mover_unit].id
+			  : o->mover_leader >= 0 && o->mover_leader < g->nleaders
+				  ? g->leaders[o->mover_leader].id
+				  : "the mover";
+	return deny(w, "6.11",
+		    "ending %s's move rolls a die (rule %s): halt first, "
+		    "then give the next order",
+		    who, t.rule[0] ? t.rule : "6.41");
+}
+
+bool orders_halt_first(const struct game *g, struct cmd_result *r)
+{
+	struct ord_why w;
+	if (check_end_quiet(g, &w))
+		return false;
+	refuse_why(r, &w);
+	return true;
+}
+
 void orders_phase_end(struct game *g)
 {
 	end_move(g);
@@ -1229,7 +1299,7 @@ void orders_order_function(struct game *g, const char *who, const char *what,
 		cmd_refuse(r, NULL, "no unit %s", who ? who : "-");
 		return;
 	}
-	if (!check_may_end(g, &w)) {
+	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
 		refuse_why(r, &w);
 		return;
 	}
@@ -1262,7 +1332,7 @@ static void order_stack(struct game *g, const char *who, bool restack,
 		return;
 	}
 	struct ord_why w;
-	if (!check_may_end(g, &w)) {
+	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
 		refuse_why(r, &w);
 		return;
 	}
@@ -1369,7 +1439,8 @@ void orders_order(struct game *g, const char *who, const char *what,
 	}
 	if (ui >= 0 && !with && elcmd_rider(g, ui) >= 0)
 		with = true; /* 4.91: the leader stays with his elephant */
-	if (!check_may_end(g, &w)) { /* 6.63, 6.67, 6.69 */
+	if (!check_may_end(g, &w) || /* 6.63, 6.67, 6.69 */
+	    !check_end_quiet(g, &w)) { /* 6.11, 6.41 */
 		refuse_why(r, &w);
 		return;
 	}
@@ -1448,7 +1519,8 @@ void orders_line(struct game *g, const char *name, const char *unit,
 		return;
 	}
 	struct ord_why w;
-	if (!check_line(g, name, ui, p, &w) || !check_may_end(g, &w)) {
+	if (!check_line(g, name, ui, p, &w) || !check_may_end(g, &w) ||
+	    !check_end_quiet(g, &w)) { /* 6.11, 6.41 */
 		refuse_why(r, &w);
 		free(p);
 		return;
@@ -1521,7 +1593,8 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 		return;
 	}
 	struct ord_why w;
-	if (!check_may_end(g, &w)) { /* 6.63, 6.67, 6.69 */
+	if (!check_may_end(g, &w) || /* 6.63, 6.67, 6.69 */
+	    !check_end_quiet(g, &w)) { /* 6.11, 6.41 */
 		refuse_why(r, &w);
 		return;
 	}
@@ -1770,10 +1843,11 @@ static void add(struct seq_action *out, int max, int *n, int side,
 static bool order_raises_reaction(const struct game *g, int ui,
 				  const struct move *m)
 {
+	/* the copy's own dice: orders_legal lists this only when ending the
+	 * open move draws no die (check_end_quiet) */
 	struct game *cp = game_copy_for_search(g, 1);
 	if (!cp)
 		return false;
-	cp->dice = g->dice; /* the rolls the command will make (6.41) */
 	end_move(cp);
 	open_move(cp, m, ui, -1, -1);
 	reactions_at_move_start(cp, ui);
@@ -1804,20 +1878,15 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 	/* 6.11, 7.32, 10.22: an order ends the open move first; when that
 	 * end raises a decision (a Shock Must Check choice, a rout move),
 	 * the command is refused until it is answered, so no order is
-	 * listed (the soak found them listed; drill seeds 49, 50) */
+	 * listed (the soak found them listed; drill seeds 49, 50).  6.41:
+	 * when that end rolls a die (a phalanx's fifth-MP check) the orders
+	 * wait for `halt` (check_end_quiet), whatever the die would show:
+	 * the list never depends on the game's dice */
 	if (may_end && o->moving) {
-		struct game *cp = game_copy_for_search(g, 1);
-		/* with the dice the command will roll: a phalanx's 6.41
-		 * TQ check at its move's end may rout it (the soak,
-		 * Bagradas seed 162: orders listed, then refused) */
-		if (cp)
-			cp->dice = g->dice;
-		if (cp && !orders_close_move(cp))
+		struct end_trial t;
+		try_end(g, &t);
+		if (t.rolls || t.waits)
 			may_end = false;
-		if (cp) {
-			event_log_free(&cp->events);
-			free(cp);
-		}
 	}
 	/* the orders, as if the open move were ended */
 	for (int i = 0; may_end && i < g->nunits; i++) {
