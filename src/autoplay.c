@@ -63,6 +63,7 @@ enum policy { POLICY_GREEDY, POLICY_RANDOM, POLICY_MIXED };
 
 struct player {
 	char datadir[PATH_MAX_];
+	char rules_dir[PATH_MAX_ + 8]; /* datadir/rules */
 	enum policy policy;
 	int greedy_share; /* mixed: percent of decisions played greedily */
 	uint64_t rng;
@@ -1114,6 +1115,10 @@ int main(int argc, char **argv)
 	}
 	p->stall_turn = p->dbg_turn = -1;
 	session_init(&p->s, load_battle, load_tables, p, seed);
+	size_t dl = strnlen(p->datadir, sizeof p->datadir - 1);
+	memcpy(p->rules_dir, p->datadir, dl);
+	memcpy(p->rules_dir + dl, "/rules", sizeof "/rules");
+	p->s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	cmd_result_init(&p->r);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -15,16 +15,21 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
+#include "maniple/teach.h"
 #include "maniple/stopsig.h"
 #include "maniple/triarii.h"
+#include "maniple/rulebook.h"
 #include "maniple/tui.h"
 #include "tui/config.h"
 #include "tui/replay.h"
+#include "tui/resume.h"
+#include "tui/lesson.h"
 
 #define PATH_MAX_ 1024
 
 struct program {
 	char datadir[PATH_MAX_];
+	char rules_dir[PATH_MAX_ + 8]; /* datadir/rules, for `rule N` */
 };
 
 static void usage(FILE *f)
@@ -35,19 +40,31 @@ static void usage(FILE *f)
 		"in the terminal.\n"
 		"BATTLE is a battle's name (default bagradas); the game is kept "
 		"in\n"
-		"$XDG_STATE_HOME/maniple/BATTLE.game and resumed from there.\n"
+		"$XDG_STATE_HOME/maniple/BATTLE.game and resumed from there;\n"
+		"without BATTLE the unfinished game saved last is offered.\n"
+		"BATTLE may also be a game file (a path, or NAME.game).\n"
 		"\n"
 		"  -s, --script FILE  apply the commands of FILE ('-': standard "
 		"input)\n"
 		"                     without a screen; print events one per "
 		"line\n"
+		"      --teach        tell each step of the sequence of play in "
+		"plain\n"
+		"                     words with its rule (with --script: as\n"
+		"                     '# teach' comment lines; on the map, a box\n"
+		"                     the game waits on: M or :teach off ends it)\n"
 		"  -c, --check FILE...  check map, battle, rules and config files;\n"
 		"                     print file:line: reason for each failure\n"
 		"  -l, --list         list the battles in the data directory\n"
+		"      --tutorial     a guided lesson: one turn of the drill "
+		"battle,\n"
+		"                     checked step by step (always a new game)\n"
 		"      --replay FILE  step through the game file FILE on the map,\n"
 		"                     read only (. forward, , back, T turn)\n"
 		"      --new          start a new game of BATTLE even when one is "
 		"saved\n"
+		"                     (a saved game is kept under a dated name)\n"
+		"      --resume       resume the unfinished game without asking\n"
 		"      --seed N       seed the dice of a new game with N\n"
 		"      --solo         a new game is a solitaire study (you play\n"
 		"                     both sides); the view does not ask\n"
@@ -126,6 +143,17 @@ static void print_error(const struct ini_error *err)
 	fprintf(stderr, "%s\n", buf);
 }
 
+/* --check of a lesson file (src/tui/lesson.h). */
+static bool check_lesson(const char *path, struct ini_error *err)
+{
+	struct lesson *l = malloc(sizeof *l);
+	bool ok = l && lesson_load(path, l, err);
+	if (!l)
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+	free(l);
+	return ok;
+}
+
 /* --check: each file by its [file] kind. */
 static int check_files(int n, char **files)
 {
@@ -154,12 +182,20 @@ static int check_files(int n, char **files)
 			continue;
 		} else if (ok && strcmp(kind, "rules") == 0) {
 			ok = tables_check_file(files[i], &err);
+		} else if (ok && (strcmp(kind, "summaries") == 0 ||
+				  strcmp(kind, "rulings") == 0)) {
+			ok = rulebook_check_file(files[i], &err); /* rule N */
+		} else if (ok && strcmp(kind, "teach") == 0) {
+			ok = teach_check_file(files[i], &err); /* teach.h */
+		} else if (ok && strcmp(kind, "tutorial") == 0) {
+			ok = check_lesson(files[i], &err); /* lesson.h */
 		} else if (ok) {
 			snprintf(err.file, sizeof err.file, "%s", files[i]);
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
-				 "config)", kind);
+				 "config, summaries, rulings, teach, "
+				 "tutorial)", kind);
 			ok = false;
 		}
 		if (ok) {
@@ -249,9 +285,35 @@ static int stopped(int status)
 	return STOPSIG_EXIT;
 }
 
+/* --script --teach: the narration of a command's events and of the
+ * decision it leaves pending, as comment lines (teach.h); the texts are
+ * read from the game's ruleset once a game exists.  false when they cannot
+ * be read (said on standard error, once). */
+static bool script_teach(struct program *p, struct session *s,
+			 const struct cmd_result *r, struct teach_texts **tt,
+			 char *told, size_t n)
+{
+	if (!*tt && s->game && !told[0]) {
+		char dir[PATH_MAX_ + 64];
+		struct ini_error err;
+		snprintf(dir, sizeof dir, "%s/rules/%s", p->datadir,
+			 s->game->battle->ruleset[0] ? s->game->battle->ruleset
+						     : "spqr");
+		*tt = teach_load(dir, &err);
+		if (!*tt) {
+			print_error(&err);
+			snprintf(told, n, "-"); /* tried */
+			return false;
+		}
+	}
+	teach_script_step(*tt, s->game, r, told, n, stdout);
+	return true;
+}
+
 /* --script: every line is a command; a refusal is printed and the script
  * goes on; the status is 2 when any line was malformed. */
-static int run_script(struct program *p, const char *path, uint64_t seed)
+static int run_script(struct program *p, const char *path, uint64_t seed,
+		      bool teach)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
@@ -260,12 +322,15 @@ static int run_script(struct program *p, const char *path, uint64_t seed)
 	}
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
+	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	struct cmd_result r;
 	cmd_result_init(&r);
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	int lineno = 0, status = 0;
+	struct teach_texts *tt = NULL; /* --teach */
+	char told[TEACH_TEXT_MAX] = "";
 	/* read with read(2) behind a wait that SIGHUP and SIGTERM always end
 	 * (stopsig.h); they are looked at between commands only */
 	struct stopsig_reader *rd = malloc(sizeof *rd);
@@ -288,6 +353,8 @@ static int run_script(struct program *p, const char *path, uint64_t seed)
 		}
 		session_exec(&s, line, &r);
 		show_result(&r);
+		if (teach && !script_teach(p, &s, &r, &tt, told, sizeof told))
+			status = 2;
 		fflush(stdout);
 		if (r.status == CMD_MALFORMED) {
 			fprintf(stderr, "%s:%d: %s\n", path, lineno, r.reason);
@@ -296,6 +363,7 @@ static int run_script(struct program *p, const char *path, uint64_t seed)
 	}
 	free(rd);
 	free(line);
+	teach_free(tt);
 	cmd_result_free(&r);
 	session_free(&s);
 	if (f != stdin)
@@ -303,18 +371,21 @@ static int run_script(struct program *p, const char *path, uint64_t seed)
 	return stopped(status);
 }
 
-/* The game file of the interactive view: $XDG_STATE_HOME/maniple/NAME.game
- * (default ~/.local/state/maniple). */
-static int state_path(const char *battle, char *out, size_t n)
+/* The directory of the interactive view's game files:
+ * $XDG_STATE_HOME/maniple (default ~/.local/state/maniple), made with its
+ * parents when missing. */
+static int state_dir(char *dir, size_t n)
 {
-	char dir[PATH_MAX_];
 	const char *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
+	int w;
 	if (xdg && *xdg == '/')
-		snprintf(dir, sizeof dir, "%s/maniple", xdg);
+		w = snprintf(dir, n, "%s/maniple", xdg);
 	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.local/state/maniple", home);
+		w = snprintf(dir, n, "%s/.local/state/maniple", home);
 	else
+		return -1;
+	if (w < 0 || (size_t)w >= n)
 		return -1;
 	/* make the directory and its parents */
 	for (char *q = dir + 1; *q; q++)
@@ -325,50 +396,215 @@ static int state_path(const char *battle, char *out, size_t n)
 		}
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
 		return -1;
+	return 0;
+}
+
+/* The game file of the interactive view: the state directory's
+ * NAME.game. */
+static int state_path(const char *battle, char *out, size_t n)
+{
+	char dir[PATH_MAX_];
+	if (state_dir(dir, sizeof dir) != 0)
+		return -1;
 	int w = snprintf(out, n, "%s/%s.game", dir, battle);
 	return w > 0 && (size_t)w < n ? 0 : -1;
 }
 
-/* kind: the new game's kind, or -1 to let the view ask (a resumed game
- * keeps its own, unless it holds no command yet). */
-static int play(struct program *p, const char *battle, bool fresh,
-		uint64_t seed, int kind, struct tui_options *opt)
+/* A new game of battle in path: an old game there holding a command is
+ * kept under a dated name first (resume.h); moved gets that name or "". */
+static int start_new(struct session *s, const char *battle, const char *path,
+		     int kind, uint64_t seed, char *moved, size_t nmoved)
 {
+	char err[INI_ERR_MAX + 300];
+	if (resume_keep_old(path, moved, nmoved, err, sizeof err) != 0 ||
+	    session_new(s, battle, kind < 0 ? GAME_SOLO : (enum game_kind)kind,
+			seed, err, sizeof err) != 0 ||
+	    session_save(s, path, true, err, sizeof err) != 0) {
+		fprintf(stderr, "maniple: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the BATTLE argument names a game file rather than a battle. */
+static bool names_game_file(const char *arg)
+{
+	size_t len = strlen(arg);
+	return strchr(arg, '/') || (len > 5 && !strcmp(arg + len - 5, ".game"));
+}
+
+/* kind: the new game's kind, or -1 to let the view ask (a resumed game
+ * keeps its own, unless it holds no command yet).  named: the BATTLE
+ * argument (a battle, or a game file), or NULL.  fresh: --new; resume:
+ * --resume (an unfinished game is resumed without asking). */
+static int play(struct program *p, const char *named, bool fresh,
+		bool resume, uint64_t seed, int kind, struct tui_options *opt)
+{
+	bool file_named = named && names_game_file(named);
+	const char *battle = named && !file_named ? named : "bagradas";
 	char path[PATH_MAX_ + 64];
-	if (state_path(battle, path, sizeof path) != 0) {
+	char dir[PATH_MAX_];
+	if (state_dir(dir, sizeof dir) != 0 ||
+	    state_path(battle, path, sizeof path) != 0) {
 		fprintf(stderr, "maniple: no place for the game file "
 				"(set XDG_STATE_HOME or HOME)\n");
 		return 2;
 	}
+	if (file_named) {
+		if (fresh) {
+			fprintf(stderr, "maniple: --new takes a battle, not "
+					"a game file\n");
+			return 2;
+		}
+		snprintf(path, sizeof path, "%s", named);
+		if (access(path, F_OK) != 0) {
+			fprintf(stderr, "maniple: %s: %s\n", path,
+				strerror(errno));
+			return 2;
+		}
+	}
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
-	if (!fresh && access(path, F_OK) == 0) {
+	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
+	/* the offer to resume (resume.h): the unfinished game written last,
+	 * or the named battle's (or file's) when unfinished */
+	struct resume_offer offer;
+	memset(&offer, 0, sizeof offer);
+	bool loaded = false, offered = false;
+	if (!fresh && !named && resume_find_last(dir, &s, &offer) == 1) {
+		loaded = offered = true;
+		snprintf(path, sizeof path, "%s", offer.path);
+	} else if (!fresh && access(path, F_OK) == 0) {
 		struct ini_error err;
 		if (!session_load(&s, path, &err)) {
 			print_error(&err);
-			fprintf(stderr, "maniple: start afresh with "
-					"maniple --new %s\n",
-				battle);
+			if (!file_named)
+				fprintf(stderr, "maniple: start afresh with "
+						"maniple --new %s\n",
+					battle);
+			session_free(&s);
 			return 2;
 		}
+		loaded = true;
+		if (resume_unfinished(&s)) {
+			struct stat st;
+			offered = true;
+			resume_describe(&s, path,
+					stat(path, &st) == 0 ? st.st_mtime
+							     : time(NULL),
+					&offer);
+		}
+	}
+	if (file_named && s.game) /* a new game instead: of its battle */
+		battle = s.game->battle->id;
+	snprintf(offer.other, sizeof offer.other, "%s", battle);
+	if (resume && !offered) {
+		fprintf(stderr, "maniple: no unfinished game%s%s to resume\n",
+			named ? " in " : "", named ? named : "");
+		session_free(&s);
+		return 2;
+	}
+	char moved[RESUME_PATH_MAX + 64] = "";
+	if (loaded) {
 		/* a game nobody has played yet (the question was left
 		 * with q): the view asks again */
 		opt->ask_kind = kind < 0 && s.journal.n == 0;
 	} else {
-		char err[INI_ERR_MAX + 300];
 		opt->ask_kind = kind < 0; /* the view asks (prompt.h) */
-		if (session_new(&s, battle,
-				kind < 0 ? GAME_SOLO : (enum game_kind)kind,
-				seed, err, sizeof err) !=
-			    0 ||
-		    session_save(&s, path, true, err, sizeof err) != 0) {
-			fprintf(stderr, "maniple: %s\n", err);
+		if (start_new(&s, battle, path, kind, seed, moved,
+			      sizeof moved) != 0) {
 			session_free(&s);
 			return 2;
 		}
 	}
+	bool ask = offered && !resume;
+	opt->resume = ask ? &offer : NULL;
+	if (moved[0]) { /* --new: the view says where the old game went */
+		snprintf(offer.note, sizeof offer.note,
+			 "new game; the old one is kept as %s", moved);
+		offer.answer = RESUME_YES;
+		opt->resume = &offer;
+	}
 	int status = tui_run(&s, opt);
 	session_free(&s);
+	if (ask && status == 0 && !stopsig_caught() &&
+	    offer.answer == RESUME_NEW) {
+		/* answered "a new game instead": the offered game stays */
+		char other[64];
+		snprintf(other, sizeof other, "%s", offer.other);
+		session_init(&s, load_battle, load_tables, p, seed);
+		s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
+		if (state_path(other, path, sizeof path) != 0 ||
+		    start_new(&s, other, path, kind, seed, moved,
+			      sizeof moved) != 0) {
+			session_free(&s);
+			return 2;
+		}
+		if (moved[0])
+			snprintf(offer.note, sizeof offer.note,
+				 "new game; the old one is kept as %s", moved);
+		else
+			snprintf(offer.note, sizeof offer.note,
+				 "new game; the other is still in %s",
+				 offer.path);
+		opt->ask_kind = kind < 0;
+		status = tui_run(&s, opt);
+		session_free(&s);
+	}
+	return stopped(status);
+}
+
+/* --tutorial: the lesson scenarios/tutorial/drill.ini on a new solo game
+ * of its battle, kept in $XDG_STATE_HOME/maniple/tutorial/drill.game
+ * (out of the way of the games offered for resuming), started afresh
+ * each time. */
+static int play_tutorial(struct program *p, const char *named,
+			 struct tui_options *opt)
+{
+	if (named) {
+		fprintf(stderr, "maniple: --tutorial takes no BATTLE\n");
+		return 2;
+	}
+	char path[PATH_MAX_ + 300], dir[PATH_MAX_];
+	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
+		 p->datadir);
+	struct lesson *l = malloc(sizeof *l);
+	struct ini_error ierr;
+	if (!l || !lesson_load(path, l, &ierr)) {
+		if (l)
+			print_error(&ierr);
+		free(l);
+		return 2;
+	}
+	if (state_dir(dir, sizeof dir) != 0) {
+		fprintf(stderr, "maniple: no place for the game file "
+				"(set XDG_STATE_HOME or HOME)\n");
+		free(l);
+		return 2;
+	}
+	snprintf(path, sizeof path, "%s/tutorial", dir);
+	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+		fprintf(stderr, "maniple: %s: %s\n", path, strerror(errno));
+		free(l);
+		return 2;
+	}
+	snprintf(path, sizeof path, "%s/tutorial/%s.game", dir, l->battle);
+	struct session s;
+	char err[INI_ERR_MAX + 300];
+	session_init(&s, load_battle, load_tables, p, l->seed);
+	if (session_new(&s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
+		    0 ||
+	    session_save(&s, path, true, err, sizeof err) != 0) {
+		fprintf(stderr, "maniple: %s\n", err);
+		session_free(&s);
+		free(l);
+		return 2;
+	}
+	opt->lesson = l;
+	opt->ask_kind = false; /* a solitaire study: the player plays both */
+	int status = tui_run(&s, opt);
+	session_free(&s);
+	free(l);
 	return stopped(status);
 }
 
@@ -393,6 +629,7 @@ static int replay(struct program *p, const char *path, bool battle_given,
 		free(r);
 		return 2;
 	}
+	r->s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	stopsig_install(); /* before ncurses: it keeps these handlers */
 	struct tui_config *cfg = malloc(sizeof *cfg);
 	if (cfg) {
@@ -409,7 +646,8 @@ static int replay(struct program *p, const char *path, bool battle_given,
 int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
-	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT, OPT_REPLAY };
+	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT, OPT_REPLAY, OPT_RESUME,
+	       OPT_TEACH, OPT_TUTORIAL };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -425,6 +663,9 @@ int main(int argc, char **argv)
 		{"solo", no_argument, NULL, OPT_SOLO},
 		{"hotseat", no_argument, NULL, OPT_HOTSEAT},
 		{"replay", required_argument, NULL, OPT_REPLAY},
+		{"resume", no_argument, NULL, OPT_RESUME},
+		{"teach", no_argument, NULL, OPT_TEACH},
+		{"tutorial", no_argument, NULL, OPT_TUTORIAL},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
@@ -433,6 +674,9 @@ int main(int argc, char **argv)
 	const char *replay_file = NULL; /* --replay */
 	bool check = false, list = false, fresh = false, have_seed = false;
 	bool check_config = false;
+	bool resume = false; /* --resume */
+	bool teach = false; /* --teach (teach.h) */
+	bool tutorial = false; /* --tutorial (src/tui/tutorial.h) */
 	int kind = -1; /* --solo, --hotseat; -1: the view asks */
 	const char *config_path = NULL;
 	uint64_t seed = 0;
@@ -469,6 +713,15 @@ int main(int argc, char **argv)
 		case OPT_NEW:
 			fresh = true;
 			break;
+		case OPT_RESUME:
+			resume = true;
+			break;
+		case OPT_TEACH:
+			teach = true;
+			break;
+		case OPT_TUTORIAL:
+			tutorial = true;
+			break;
 		case OPT_SOLO:
 			kind = GAME_SOLO;
 			break;
@@ -501,6 +754,7 @@ int main(int argc, char **argv)
 	if (nc && *nc)
 		opt.colours = 0;
 	find_datadir(&p);
+	snprintf(p.rules_dir, sizeof p.rules_dir, "%s/rules", p.datadir);
 	if (check_config)
 		return tui_config_check_located(config_path, stdout, stderr);
 	if (check) {
@@ -520,7 +774,7 @@ int main(int argc, char **argv)
 		}
 		stopsig_install();
 		/* scripts are reproducible: seed 1 unless told */
-		return run_script(&p, script, have_seed ? seed : 1);
+		return run_script(&p, script, have_seed ? seed : 1, teach);
 	}
 	if (argc - optind > 1) {
 		fprintf(stderr, "maniple: one BATTLE at most\n"
@@ -530,7 +784,12 @@ int main(int argc, char **argv)
 	if (replay_file)
 		return replay(&p, replay_file, optind < argc, config_path,
 			      &opt);
-	const char *battle = optind < argc ? argv[optind] : "bagradas";
+	const char *battle = optind < argc ? argv[optind] : NULL;
+	if (fresh && resume) {
+		fprintf(stderr, "maniple: --new and --resume exclude each "
+				"other\n");
+		return 2;
+	}
 	if (!have_seed)
 		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	stopsig_install(); /* before ncurses: it keeps these handlers */
@@ -541,7 +800,14 @@ int main(int argc, char **argv)
 		tui_config_load(cfg, config_path, stderr);
 		opt.config = cfg;
 	}
-	int status = play(&p, battle, fresh, seed, kind, &opt);
+	opt.teach = teach; /* the view's teach mode (src/tui/teachui.h) */
+	opt.datadir = p.datadir;
+	if (tutorial) { /* --tutorial (src/tui/tutorial.h) */
+		int st = play_tutorial(&p, battle, &opt);
+		free(cfg);
+		return st;
+	}
+	int status = play(&p, battle, fresh, resume, seed, kind, &opt);
 	free(cfg);
 	return status;
 }

@@ -17,7 +17,7 @@ check() { # description, expected status, command...
 echo "1..15"
 check "--help" 0 "$MANIPLE_BIN" --help
 missing=
-for opt in --script --check --list --ascii --no-color --new --seed --solo --hotseat --replay --help --version; do
+for opt in --script --check --list --ascii --no-color --new --seed --solo --hotseat --replay --teach --tutorial --resume --config --check-config --help --version; do
 	grep -q -- "$opt" "$tmp/out" || missing="$missing $opt"
 done
 [ -z "$missing" ] && ok "--help lists every option" || notok "--help omits$missing"

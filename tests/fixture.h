@@ -168,7 +168,38 @@ static inline const char *const *fx_shock_example_designations(void)
 static inline void fx_session(struct session *s, const char *line)
 {
 	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
+	s->rules_dir = MANIPLE_SRCDIR "/rules"; /* rule N */
 	fx_ok(s, line);
+}
+
+
+/* s (new, on the shipped battles and the SPQR tables) plays
+ * tests/scripts/NAME.txt line by line, a refusal let be as in the
+ * script, until stop(s, arg) holds after a command; false when the script
+ * ends first.  The caller frees s either way. */
+static inline bool fx_play_script_until(struct session *s, const char *name,
+					bool (*stop)(const struct session *s,
+						     const void *arg),
+					const void *arg)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", fx_srcdir(),
+		 name);
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "no %s", path);
+	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
+	char line[1024];
+	bool found = false;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	while (!found && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		session_exec(s, line, &r);
+		found = stop(s, arg);
+	}
+	cmd_result_free(&r);
+	fclose(f);
+	return found;
 }
 
 #endif

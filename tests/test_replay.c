@@ -12,6 +12,7 @@
 #include "config.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/sequence.h"
 #include "maniple/tables.h"
 
 #include "fixture.h"
@@ -75,6 +76,10 @@ static void make_game(void)
 	pclose(p);
 	cr_assert(started);
 	cr_assert_geq(sturn[ncmd], 2, "the battle passes a turn's end");
+	/* the whole battle: it ends (11.2, R4) */
+	cr_assert(s.game->phase == PHASE_OVER ||
+			  seq_step_now(s.game) == SEQ_OVER,
+		  "autoplay played the drill to its end");
 	session_free(&s);
 }
 
@@ -347,3 +352,107 @@ Test(replay, the_command_line_only_looks)
 	free(before);
 	free(after);
 }
+
+/* Every digest line of the saved battle, one a game turn (3.0): the
+ * replay reaches it with that turn's digest, and the battle it replays
+ * ends as the straight run did. */
+Test(replay, every_turn_digest_of_the_whole_battle_matches)
+{
+	struct replay r;
+	open_ok(&r, gpath);
+	int ndigest = 0, cmds = 0;
+	for (size_t i = 0; i < r.nlines; i++) {
+		const struct replay_line *l = &r.lines[i];
+		if (!l->is_digest) {
+			cmds++;
+			continue;
+		}
+		ndigest++;
+		cr_assert_eq(replay_seek(&r, cmds), 0);
+		cr_assert_not(r.diverged, "%s", r.msg);
+		cr_assert_eq(r.step, cmds);
+		cr_assert_eq(game_digest(r.s.game), l->digest,
+			     "line %d: turn %d's digest", l->lineno, l->turn);
+		cr_assert_eq(l->digest, straight[cmds]);
+		cr_assert_eq(l->turn, sturn[cmds], "the turn that ended");
+	}
+	cr_assert_eq(cmds, ncmd);
+	cr_assert_geq(ndigest, sturn[ncmd] - 1, "a digest every turn's end");
+	cr_assert_eq(replay_seek(&r, ncmd), 0);
+	cr_assert_not(r.diverged, "%s", r.msg);
+	cr_assert(r.s.game->phase == PHASE_OVER ||
+			  seq_step_now(r.s.game) == SEQ_OVER,
+		  "the replayed battle is over too");
+	replay_free(&r);
+}
+
+/* The file's line number of its n-th command (1-based). */
+static int command_line(int n)
+{
+	char *t = slurp(gpath);
+	int ln = 1, seen = 0;
+	for (char *p = t; *p; ln++) {
+		char *e = strchr(p, '\n');
+		if (ln > 6 && strncmp(p, "digest ", 7) != 0 && ++seen == n) {
+			free(t);
+			return ln;
+		}
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	free(t);
+	cr_assert_fail("no command %d", n);
+	return 0;
+}
+
+/* A tampered file is refused when resumed too (session_load), with its
+ * file and line. */
+static void load_refused(const char *path, int min_line, const char *why)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	struct ini_error err;
+	memset(&err, 0, sizeof err);
+	cr_assert_not(session_load(&s, path, &err), "%s loads", path);
+	cr_assert_null(s.game, "the session is left without the game");
+	cr_assert_str_eq(err.file, path);
+	cr_assert_geq(err.line, min_line, "%d: %s", err.line, err.msg);
+	cr_assert(strstr(err.msg, why) != NULL, "%s", err.msg);
+	session_free(&s);
+}
+
+Test(replay, a_tampered_file_is_refused_by_replay_and_resume)
+{
+	char path[700];
+	/* a changed digest: the replay stops at that line, resuming the
+	 * file is refused there */
+	int step;
+	int ln = first_digest(&step);
+	snprintf(path, sizeof path, "%s/digest.game", dir);
+	tamper(path, ln, "digest 2 fedcba9876543210");
+	load_refused(path, ln, "digest");
+	/* a changed command the game still accepts ("activate tribune"
+	 * made "pass"): the game goes another way, and the replay stops at
+	 * the first command refused or digest that differs after it */
+	int cl = command_line(2);
+	char *t = slurp(gpath);
+	cr_assert(strstr(t, "\nactivate tribune\n") != NULL);
+	free(t);
+	snprintf(path, sizeof path, "%s/command.game", dir);
+	tamper(path, cl, "pass");
+	struct replay r;
+	open_ok(&r, path);
+	cr_assert_eq(replay_seek(&r, ncmd), 0);
+	cr_assert(r.diverged, "the changed game does not replay whole");
+	cr_assert_geq(r.step, 2, "the changed command itself is accepted");
+	char want[800];
+	snprintf(want, sizeof want, "%s:", path);
+	cr_assert(strncmp(r.msg, want, strlen(want)) == 0, "%s", r.msg);
+	cr_assert(strstr(r.msg, "replay stops: ") != NULL, "%s", r.msg);
+	int at = atoi(r.msg + strlen(want));
+	cr_assert_gt(at, cl, "stops after the changed line: %s", r.msg);
+	replay_free(&r);
+	load_refused(path, cl + 1, "");
+}
+

@@ -50,29 +50,18 @@ static const char *last_roll(const struct session *s)
 	return "";
 }
 
+/* Whether s's newest roll is one for `what`. */
+static bool roll_is(const struct session *s, const void *what)
+{
+	return s->game && strcmp(last_roll(s), what) == 0;
+}
+
 /* Plays tests/scripts/NAME.txt on s (any command may be refused, as in
  * the script) until the newest roll is one for `what`; false when the
  * script ends first. */
 static bool play_until(struct session *s, const char *name, const char *what)
 {
-	char path[1024];
-	snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", fx_srcdir(),
-		 name);
-	FILE *f = fopen(path, "r");
-	cr_assert_not_null(f, "no %s", path);
-	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
-	char line[1024];
-	bool found = false;
-	struct cmd_result r;
-	cmd_result_init(&r);
-	while (!found && fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
-		session_exec(s, line, &r);
-		found = s->game && strcmp(last_roll(s), what) == 0;
-	}
-	cmd_result_free(&r);
-	fclose(f);
-	return found;
+	return fx_play_script_until(s, name, roll_is, what);
 }
 
 static void has(const char *text, const char *part)

@@ -29,37 +29,6 @@ SCRIPT=$SRC/tests/scripts/tui_turn.txt
 
 [ -r "$SCRIPT" ] || skip_all "no $SCRIPT"
 
-# wait_change TEXT: polls until the status lines are no longer TEXT (a
-# command ran: its message replaced the one before)
-wait_change() {
-	i=0
-	while [ $i -lt 300 ]; do
-		if [ "$(screen | tail -2)" != "$1" ]; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# answer TEXT: waits for the prompt box to offer TEXT, then presses the
-# digit it is numbered with
-answer() {
-	wait_for "[1-9] $1  *[0-9]" || return 1
-	d=$(screen | grep -o "[1-9] $1  *[0-9]" | head -1 | cut -c1)
-	[ -n "$d" ] || return 1
-	before=$(screen | tail -2)
-	keys "$d"
-	wait_change "$before"
-}
-
-# at CCRR: the cursor to a hex (g and four digits), the panel follows
-at() {
-	keys g "$1"
-	wait_for "Hex $1 "
-}
-
 # step CCRR: the cursor to a hex, then m steps the mover into it
 step() {
 	at "$1"

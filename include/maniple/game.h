@@ -36,6 +36,7 @@ enum phase {
 };
 
 struct spqr_tables; /* rules/spqr/ charts, see tables.h */
+struct rulebook;     /* rules/<ruleset>/summaries.ini, see rulebook.h */
 
 /* Where the sequence of play stands inside a phase (3.0, 5.1-5.5; see
  * sequence.h, which reads and changes it).  Plain values only: a copy of
@@ -221,6 +222,11 @@ struct session {
 	char why_rule[16];
 	size_t why_events, why_journal;
 	bool why_refused;
+	/* `rule N` (rulebook.h): the directory holding each ruleset's
+	 * rules/<ruleset>/ (set by whoever starts the session, NULL: none),
+	 * and its summaries and rulings once read (session_free frees) */
+	const char *rules_dir;
+	struct rulebook *rulebook;
 };
 
 const struct cmd_table *gboh_commands(void);

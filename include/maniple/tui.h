@@ -7,6 +7,8 @@
 
 struct session;
 struct tui_config;
+struct resume_offer;
+struct lesson;
 
 struct tui_options {
 	bool force_ascii;	/* ASCII even in a UTF-8 locale */
@@ -15,6 +17,17 @@ struct tui_options {
 	const struct tui_config *config;
 	/* a new game: ask solitaire study or hotseat before the map */
 	bool ask_kind;
+	/* --teach: teach mode on from the start (src/tui/teachui.h); the
+	 * data directory its texts are read from (rules/RULESET/teach.ini),
+	 * or NULL */
+	bool teach;
+	const char *datadir;
+	/* an unfinished game to offer before the map (src/tui/resume.h),
+	 * or NULL; the view writes the answer into it */
+	struct resume_offer *resume;
+	/* --tutorial: the lesson played on the new game
+	 * (src/tui/lesson.h), or NULL */
+	const struct lesson *lesson;
 };
 
 /* Runs the interactive view on the session's game until the player

@@ -31,6 +31,7 @@
 #include "maniple/reinforcements.h"
 #include "maniple/scorpio.h"
 #include "maniple/why.h"
+#include "maniple/rulebook.h"
 #include "../tui/cards.h" /* `show card` (issue 8) */
 
 #define ERR_MAX 512
@@ -1185,6 +1186,7 @@ static const struct cmd_def gboh_defs[] = {
 	REINF_COMMAND_DEFS,
 	CARDS_COMMAND_DEFS,
 	WHY_COMMAND_DEFS,
+	RULEBOOK_COMMAND_DEFS,
 };
 
 static const struct cmd_table gboh_table = {
@@ -1216,6 +1218,8 @@ void session_free(struct session *s)
 	s->snap = NULL;
 	journal_free(&s->journal);
 	gamefile_close(&s->file);
+	rulebook_free(s->rulebook);
+	s->rulebook = NULL;
 }
 
 /* A game, started fresh from a header's battle, kind and seed. */

@@ -6,49 +6,11 @@
  * (or a refusal newer than it) and tells those fields as sentences. */
 #include "maniple/why.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct text {
-	char *s;
-	size_t n, cap;
-	bool failed;
-};
-
-static void say(struct text *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void say(struct text *t, const char *fmt, ...)
-{
-	if (t->failed)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (k < 0) {
-		t->failed = true;
-		return;
-	}
-	if (t->n + (size_t)k + 2 > t->cap) {
-		size_t cap = (t->n + (size_t)k + 2) * 2;
-		char *s = realloc(t->s, cap);
-		if (!s) {
-			t->failed = true;
-			return;
-		}
-		t->s = s;
-		t->cap = cap;
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->s + t->n, t->cap - t->n, fmt, ap);
-	va_end(ap);
-	t->n += (size_t)k;
-	t->s[t->n++] = '\n';
-	t->s[t->n] = '\0';
-}
+#include "maniple/textbuf.h"
 
 /* A field's value with '_' shown as a blank, or "?" when it is missing. */
 static const char *val(const struct event *e, const char *key, char *buf,
@@ -116,48 +78,57 @@ static const struct event *after(const struct event_log *log, size_t i,
 	return NULL;
 }
 
-static void tell_die(struct text *t, const struct event *e)
+static void tell_die(struct textbuf *t, const struct event *e)
 {
 	struct vals vb = {.i = 0};
 	const char *forced = event_get(e, "forced");
-	say(t, "The die: %s%s.", V(e, "die"),
-	    forced && strcmp(forced, "yes") == 0 ? " (forced with roll)" : "");
+	textbuf_line(t, "The die: %s%s.", V(e, "die"),
+		     forced && strcmp(forced, "yes") == 0
+			     ? " (forced with roll)"
+			     : "");
 }
 
-static void tell_roll(struct text *t, const struct event_log *log, size_t i)
+static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 {
 	const struct event *e = &log->v[i];
 	struct vals vb = {.i = 0};
 	const struct event *x;
 	if (is_for(e, "activation_tie")) {
-		say(t, "Activation roll (rule %s): the lowest-rated leaders "
-		       "still to go on both sides share Initiative %s, so each "
-		       "side rolls a die and the higher die goes first.",
-		    V(e, "rule"), V(e, "initiative"));
-		say(t, "This die was %s's (side %s).", V(e, "army"),
-		    V(e, "side"));
+		textbuf_line(
+			t,
+			"Activation roll (rule %s): the lowest-rated leaders "
+			"still to go on both sides share Initiative %s, so "
+			"each side rolls a die and the higher die goes first.",
+			V(e, "rule"), V(e, "initiative"));
+		textbuf_line(t, "This die was %s's (side %s).", V(e, "army"),
+			     V(e, "side"));
 		tell_die(t, e);
 		if (event_get(e, "result"))
-			say(t, "Outcome: %s.", V(e, "result"));
+			textbuf_line(t, "Outcome: %s.", V(e, "result"));
 		else
-			say(t, "The other side's die comes next.");
+			textbuf_line(t, "The other side's die comes next.");
 	} else if (is_for(e, "momentum") || is_for(e, "trump") ||
 		   is_for(e, "momentum_trump")) {
 		const char *what =
 			is_for(e, "momentum") ? "Momentum roll"
 			: is_for(e, "trump")  ? "Trump roll"
 					      : "Trump of a Momentum phase";
-		say(t, "%s (rule %s): %s, Initiative %s, needs a die of his "
-		       "Initiative or less.",
-		    what, V(e, "rule"), V(e, "leader"), V(e, "initiative"));
+		textbuf_line(
+			t,
+			"%s (rule %s): %s, Initiative %s, needs a die of his "
+			"Initiative or less.",
+			what, V(e, "rule"), V(e, "leader"), V(e, "initiative"));
 		if (event_get(e, "against"))
-			say(t, "He tries to go before %s.", V(e, "against"));
+			textbuf_line(t, "He tries to go before %s.",
+				     V(e, "against"));
 		tell_die(t, e);
-		say(t, "Outcome: %s.", V(e, "result"));
+		textbuf_line(t, "Outcome: %s.", V(e, "result"));
 		if (is_for(e, "momentum"))
-			say(t, "Success gives the same leader another Orders "
-			       "Phase; the other side may then try to trump "
-			       "it (5.42).");
+			textbuf_line(
+				t,
+				"Success gives the same leader another Orders "
+				"Phase; the other side may then try to trump "
+				"it (5.42).");
 	} else if (is_for(e, "missile_fire")) {
 		const struct event *f = NULL;
 		for (size_t j = i; j-- > 0;)
@@ -166,63 +137,85 @@ static void tell_roll(struct text *t, const struct event_log *log, size_t i)
 				break;
 			}
 		x = after(log, i, "missile_result");
-		say(t, "Missile fire (rule %s), looked up on the Missile "
-		       "Range and Results Chart.",
-		    x ? V(x, "rule") : V(e, "rule"));
+		textbuf_line(t,
+			     "Missile fire (rule %s), looked up on the Missile "
+			     "Range and Results Chart.",
+			     x ? V(x, "rule") : V(e, "rule"));
 		if (f)
-			say(t, "%s (missile class %s, %s fire) at %s in %s, "
-			       "range %s: strength %s, modifiers %s.",
-			    V(f, "firer"), V(f, "class"), V(f, "kind"),
-			    V(f, "target"), V(f, "at"), V(f, "range"),
-			    V(f, "strength"), V(f, "drm"));
+			textbuf_line(
+				t,
+				"%s (missile class %s, %s fire) at %s in %s, "
+				"range %s: strength %s, modifiers %s.",
+				V(f, "firer"), V(f, "class"), V(f, "kind"),
+				V(f, "target"), V(f, "at"), V(f, "range"),
+				V(f, "strength"), V(f, "drm"));
 		tell_die(t, e);
 		if (x)
-			say(t, "Die plus modifiers: %s against strength %s "
-			       "(a die of %s or less hits): %s, %s cohesion "
-			       "hit(s).",
-			    V(x, "dr"), V(x, "strength"), V(x, "needs"),
-			    V(x, "result"), V(x, "hits"));
+			textbuf_line(
+				t,
+				"Die plus modifiers: %s against strength %s "
+				"(a die of %s or less hits): %s, %s cohesion "
+				"hit(s).",
+				V(x, "dr"), V(x, "strength"), V(x, "needs"),
+				V(x, "result"), V(x, "hits"));
 	} else if (is_for(e, "pre_shock_check") || is_for(e, "tq_check") ||
 		   is_for(e, "reaction_check") || is_for(e, "rally") ||
 		   is_for(e, "collapse_check")) {
-		say(t, "Troop Quality check for %s (rule %s, reason: %s).",
-		    V(e, "unit"), V(e, "rule"),
-		    event_get(e, "why") ? V(e, "why") : V(e, "for"));
+		textbuf_line(
+			t, "Troop Quality check for %s (rule %s, reason: %s).",
+			V(e, "unit"), V(e, "rule"),
+			event_get(e, "why") ? V(e, "why") : V(e, "for"));
 		tell_die(t, e);
 		if (event_get(e, "drm"))
-			say(t, "Modifier: %s.", V(e, "drm"));
+			textbuf_line(t, "Modifier: %s.", V(e, "drm"));
 		x = after(log, i, "tq_check");
 		if (x) {
-			say(t, "Modified roll %s against TQ %s: a roll above "
-			       "the TQ fails the check.",
-			    V(x, "dr"), V(x, "tq"));
-			say(t, "Cohesion hits from it: %s; routed: %s.",
-			    V(x, "hits"), V(x, "routed"));
+			textbuf_line(
+				t,
+				"Modified roll %s against TQ %s: a roll above "
+				"the TQ fails the check.",
+				V(x, "dr"), V(x, "tq"));
+			textbuf_line(t,
+				     "Cohesion hits from it: %s; routed: %s.",
+				     V(x, "hits"), V(x, "routed"));
 		}
 	} else if (is_for(e, "shock")) {
 		const struct event *sr = after(log, i, "shock_roll");
 		x = after(log, i, "shock_result");
-		say(t, "Shock combat %s (rule %s), looked up on the Shock "
-		       "Combat Results Table.",
-		    V(e, "combat"), x ? V(x, "rule") : V(e, "rule"));
+		textbuf_line(
+			t,
+			"Shock combat %s (rule %s), looked up on the Shock "
+			"Combat Results Table.",
+			V(e, "combat"), x ? V(x, "rule") : V(e, "rule"));
 		tell_die(t, e);
 		if (sr)
-			say(t, "Charisma modifier %s, killed-leader modifier "
-			       "%s: modified roll %s.",
-			    V(sr, "charisma"), V(sr, "killed"),
-			    V(sr, "modified"));
+			textbuf_line(
+				t,
+				"Charisma modifier %s, killed-leader modifier "
+				"%s: modified roll %s.",
+				V(sr, "charisma"), V(sr, "killed"),
+				V(sr, "modified"));
 		if (x) {
-			say(t, "Column %s gives %s (attacker hits, defender "
-			       "hits in brackets); superiority: %s.",
-			    V(x, "column"), V(x, "crt"), V(x, "superiority"));
-			say(t, "Final: attacker %s, defender %s cohesion hits.",
-			    V(x, "attacker_hits"), V(x, "defender_hits"));
+			textbuf_line(
+				t,
+				"Column %s gives %s (attacker hits, defender "
+				"hits in brackets); superiority: %s.",
+				V(x, "column"), V(x, "crt"),
+				V(x, "superiority"));
+			textbuf_line(t,
+				     "Final: attacker %s, defender %s cohesion "
+				     "hits.",
+				     V(x, "attacker_hits"),
+				     V(x, "defender_hits"));
 		}
-		say(t, "The whole combat, its column shifts and modifiers: "
-		       "show card shock %s",
-		    V(e, "combat"));
+		textbuf_line(
+			t,
+			"The whole combat, its column shifts and modifiers: "
+			"show card shock %s",
+			V(e, "combat"));
 	} else {
-		say(t, "Roll for %s (rule %s).", V(e, "for"), V(e, "rule"));
+		textbuf_line(t, "Roll for %s (rule %s).", V(e, "for"),
+			     V(e, "rule"));
 		tell_die(t, e);
 	}
 	/* the hits it caused, up to the next roll (10.0: a unit's total
@@ -231,14 +224,15 @@ static void tell_roll(struct text *t, const struct event_log *log, size_t i)
 		if (is_kind(&log->v[j], "roll"))
 			break;
 		if (is_kind(&log->v[j], "cohesion_hit"))
-			say(t, "%s now has %s cohesion hit(s) (TQ %s).",
-			    V(&log->v[j], "unit"), V(&log->v[j], "total"),
-			    V(&log->v[j], "tq"));
+			textbuf_line(
+				t, "%s now has %s cohesion hit(s) (TQ %s).",
+				V(&log->v[j], "unit"), V(&log->v[j], "total"),
+				V(&log->v[j], "tq"));
 	}
 	/* the roll as the game recorded it */
-	say(t, "The roll event's fields:");
+	textbuf_line(t, "The roll event's fields:");
 	for (int k = 0; k < e->nfields; k++)
-		say(t, "  %s: %s", e->f[k].key, V(e, e->f[k].key));
+		textbuf_line(t, "  %s: %s", e->f[k].key, V(e, e->f[k].key));
 }
 
 /* The newest roll: its outcome events follow it. */
@@ -265,7 +259,7 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
 		return;
 	}
 	const struct event_log *log = &s->game->events;
-	struct text t = {0};
+	struct textbuf t = {0};
 	struct event out;
 	event_init(&out, "why");
 	size_t at = 0;
@@ -274,11 +268,11 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
 		event_add(&out, "about", "refused");
 		event_add(&out, "rule", "%s", s->why_rule[0] ? s->why_rule
 							      : "-");
-		say(&t, "Refused: %s", s->why_line);
-		say(&t, "Why: %s.", s->why_reason);
+		textbuf_line(&t, "Refused: %s", s->why_line);
+		textbuf_line(&t, "Why: %s.", s->why_reason);
 		if (s->why_rule[0])
-			say(&t, "Rule: %s.", s->why_rule);
-		say(&t, "A refused command changes nothing.");
+			textbuf_line(&t, "Rule: %s.", s->why_rule);
+		textbuf_line(&t, "A refused command changes nothing.");
 	} else if (find_last(log, &at)) {
 		const struct event *e = &log->v[at];
 		const char *f = event_get(e, "for");

@@ -409,6 +409,7 @@ void tui_complete(const struct cmd_table *t, const struct game *g,
 				add(out, nw[0], prefix);
 		}
 		add(out, "quit", prefix); /* the view's own :quit */
+		add(out, "teach", prefix); /* :teach on|off (teachui.h) */
 		return;
 	}
 	/* a two-word name: its second word */

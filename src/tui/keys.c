@@ -74,6 +74,12 @@ static const struct tui_binding bindings[] = {
 	{'R', "R", TC_UNDO, "undo",
 	 "take back the last command (hotseat: once the other side agrees, "
 	 "R9)", NULL},
+	{'M', "M", TC_TEACH, "teach",
+	 "teach mode on or off: each step told with its rule, the game "
+	 "waiting for a key (also :teach on, :teach off)", NULL},
+	{'C', "C", TC_BRANCH, "branch",
+	 "copy the game to a new file and play on there: the : line with "
+	 "branch and a free name, to change or run", NULL},
 };
 
 /* The table in use: the defaults above, or the player's (config.c). */
@@ -195,6 +201,19 @@ static const struct tui_mode_binding replay_bindings[] = {
 	{27, "Esc", RP_CANCEL, "after T: no jump"},
 };
 
+static const struct tui_mode_binding teach_bindings[] = {
+	{' ', "Space", TE_NEXT, "the next line of the narration (the last: "
+				"the game goes on)"},
+	{'\r', "Enter", TE_NEXT, "the same as Space"},
+	{KEY_ENTER, "kEnter", TE_NEXT, "the same as Space"},
+	{27, "Esc", TE_SKIP, "skip the events' lines left (to the decision's "
+			     "line; on it: close the box)"},
+	{'?', "?", TE_HELP, "this help (the box stays up)"},
+	{'q', "q", TE_QUIT, "quit (the game file holds every command); the "
+			    "map's teach key (M) ends teach mode; no other "
+			    "key acts while the box is up"},
+};
+
 static const struct tui_mode_binding shock_bindings[] = {
 	{'t', "t", SU_GATHER,
 	 "Shock designation: gather your unit under the cursor as an "
@@ -308,6 +327,10 @@ const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 		*n = sizeof replay_bindings / sizeof replay_bindings[0];
 		return replay_bindings;
 	}
+	if (m == KM_TEACH) {
+		*n = sizeof teach_bindings / sizeof teach_bindings[0];
+		return teach_bindings;
+	}
 	if (m == KM_LIST) {
 		*n = sizeof list_bindings / sizeof list_bindings[0];
 		return list_bindings;
@@ -341,6 +364,8 @@ const char *tui_mode_title(enum tui_keymode m)
 		return "prompt box (a decision to answer)";
 	if (m == KM_REPLAY)
 		return "replay (maniple --replay FILE, read only)";
+	if (m == KM_TEACH)
+		return "teach box (teach mode: the game waits for it)";
 	return m == KM_LIST ? "legal actions' list (Enter on the map)"
 			    : "command line (: on the map)";
 }

@@ -40,6 +40,8 @@ enum tui_cmd {
 	TC_CARDS,	/* the shock cards, the end card (shockui.h) */
 	TC_PANEL,	/* the side panel's next view (shockui.h) */
 	TC_UNDO,	/* R: `undo` (one command back; issue 9) */
+	TC_TEACH,	/* M: teach mode on or off (teachui.h) */
+	TC_BRANCH,	/* C: the `:` line with `branch FILE` (resume.h) */
 	TC_COUNT
 };
 
@@ -118,7 +120,17 @@ enum tui_shock_cmd {
 enum tui_keymode { KM_LINE, KM_LIST, KM_PROMPT, KM_CARD, KM_SHOCK,
 		   KM_ORDER, KM_LINECMD, /* ordermode.h */
 		   KM_REPLAY, /* replay.h: maniple --replay */
+		   KM_TEACH, /* teachui.h: the teach box */
 		   KM_COUNT };
+
+/* The teach box's keys (teachui.h). */
+enum tui_teach_cmd {
+	TE_NEXT,	/* the next line of the narration */
+	TE_SKIP,	/* the events' lines left; on the decision's: close */
+	TE_HELP,
+	TE_QUIT,
+	TE_COUNT
+};
 
 /* The replay's keys (replay.h). */
 enum tui_replay_cmd {

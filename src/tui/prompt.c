@@ -225,8 +225,7 @@ static void name_decision(const struct game *g, struct prompt_ask *a)
 		 a->what, a->rule);
 }
 
-/* FNV-1a over the decision and its answers. */
-static unsigned long long fnv(unsigned long long h, const void *p, size_t n)
+unsigned long long prompt_fnv(unsigned long long h, const void *p, size_t n)
 {
 	const unsigned char *b = p;
 	for (size_t i = 0; i < n; i++) {
@@ -294,11 +293,11 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 		a->nown = n; /* nobody in particular owes it */
 	name_decision(g, a);
 	unsigned long long h = 14695981039346656037ULL;
-	h = fnv(h, &a->step, sizeof a->step);
-	h = fnv(h, &a->side, sizeof a->side);
+	h = prompt_fnv(h, &a->step, sizeof a->step);
+	h = prompt_fnv(h, &a->side, sizeof a->side);
 	for (int i = 0; i < n; i++) {
 		a->hex[i] = prompt_answer_hex(g, a->ans[i].line);
-		h = fnv(h, a->ans[i].line, strlen(a->ans[i].line) + 1);
+		h = prompt_fnv(h, a->ans[i].line, strlen(a->ans[i].line) + 1);
 	}
 	a->id = h ? h : 1;
 }
@@ -326,8 +325,7 @@ static bool is_enter(int ch)
 	return (b && b->cmd == PR_LIST) || ch == KEY_ENTER || ch == '\n';
 }
 
-/* The map under an overlay is to be drawn again. */
-static void touch_map(struct tui_view *v)
+void prompt_touch_map(struct tui_view *v)
 {
 	if (v->wmap)
 		touchwin(v->wmap);
@@ -422,7 +420,7 @@ void prompt_update(struct tui_view *v)
 	if (p->shown)
 		mark(v);
 	if (was_shown != p->shown || (p->shown && was_id != p->ask.id)) {
-		touch_map(v);
+		prompt_touch_map(v);
 		if (p->shown)
 			show_marks(v);
 	}
@@ -431,7 +429,7 @@ void prompt_update(struct tui_view *v)
 	if (v->g && prompt_handover_due(v->g->kind, p->last_side, side) &&
 	    !p->ask_kind) {
 		p->handover = true;
-		touch_map(v);
+		prompt_touch_map(v);
 	}
 	if (side >= 0)
 		p->last_side = side;
@@ -530,8 +528,7 @@ static void draw_box(struct tui_view *v)
 	delwin(w);
 }
 
-/* A box of text lines in the middle of the screen above the status. */
-static void draw_screen(struct tui_view *v, const char *const *lines, int n)
+void prompt_draw_screen(struct tui_view *v, const char *const *lines, int n)
 {
 	const struct tui_layout *l = &v->lay;
 	int h = l->h - l->status_h;
@@ -572,7 +569,8 @@ void prompt_draw(struct tui_view *v)
 			"",
 			"q  quits",
 		};
-		draw_screen(v, lines, (int)(sizeof lines / sizeof lines[0]));
+		prompt_draw_screen(v, lines,
+				   (int)(sizeof lines / sizeof lines[0]));
 		return;
 	}
 	if (p->handover && v->g) {
@@ -583,7 +581,7 @@ void prompt_draw(struct tui_view *v)
 		char what[256];
 		pending_describe(v->g, what, sizeof what);
 		const char *lines[] = {who, "", what};
-		draw_screen(v, lines, 3);
+		prompt_draw_screen(v, lines, 3);
 		return;
 	}
 	if (p->shown && !v->list_open && v->wmap)

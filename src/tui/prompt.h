@@ -66,6 +66,10 @@ int prompt_kind_for_key(int ch);
  * from last_side to side (both -1 when nobody owes one). */
 bool prompt_handover_due(enum game_kind kind, int last_side, int side);
 
+/* FNV-1a: h (start from 14695981039346656037) with the n bytes at p
+ * folded in.  The prompt's and teach mode's decision identities. */
+unsigned long long prompt_fnv(unsigned long long h, const void *p, size_t n);
+
 /* ---- on the view (view.h) ---- */
 
 struct tui_view;
@@ -95,5 +99,14 @@ void prompt_update(struct tui_view *v);
 void prompt_draw(struct tui_view *v);
 /* A key for the prompt, the question or the hand-over; true when taken. */
 bool prompt_key(struct tui_view *v, int ch);
+
+/* Shared by the overlays (the prompt, teach mode, the tutorial, the
+ * resume question). */
+/* The map under an overlay is to be drawn again (with the status). */
+void prompt_touch_map(struct tui_view *v);
+/* A screen of n text lines in the middle of the view, above the status:
+ * the first (bold) centred, the others under it as a centred block.
+ * Nothing when the view is too small for them. */
+void prompt_draw_screen(struct tui_view *v, const char *const *lines, int n);
 
 #endif

@@ -63,8 +63,10 @@ static int rebuild(struct replay *r, char *err, size_t errn)
 	battle_loader lb = r->s.load_battle;
 	tables_loader lt = r->s.load_tables;
 	void *user = r->s.loader_user;
+	const char *rules_dir = r->s.rules_dir; /* rule N: kept */
 	session_free(&r->s);
 	session_init(&r->s, lb, lt, user, r->h.seed);
+	r->s.rules_dir = rules_dir;
 	if (session_new(&r->s, r->h.battle,
 			(enum game_kind)game_kind_parse(r->h.kind), r->h.seed,
 			err, errn) != 0)

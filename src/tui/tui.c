@@ -27,6 +27,7 @@
 
 #include "help.h"
 #include "replay.h"
+#include "resume.h"
 #include "view.h"
 
 /* ---- colours ---- */
@@ -590,6 +591,8 @@ static int current_keymode(const struct tui_view *v)
 		return KM_LIST;
 	if (v->replay)
 		return KM_REPLAY;
+	if (teachui_up(v)) /* the teach box, over all (teachui.h) */
+		return KM_TEACH;
 	if (v->shockui.cv.open)
 		return KM_CARD;
 	if (v->prompt.shown)
@@ -764,7 +767,10 @@ static void render(struct tui_view *v)
 	}
 	/* hook: overlays (cards, prompts) are drawn here, over the map */
 	shockui_render(v); /* the card viewer, topmost */
-	prompt_draw(v); /* the prompt box, the hand-over (prompt.h) */
+	if (!teachui_draw(v)) /* the teach box; the prompt box waits */
+		prompt_draw(v); /* the prompt box, the hand-over (prompt.h) */
+	tutorial_draw(v); /* the lesson box, over the other boxes (tutorial.h) */
+	resume_draw(v); /* the offer to resume, over all (resume.h) */
 	if (v->dirty & DIRTY_STATUS || v->cl.open) {
 		draw_status(v);
 		wnoutrefresh(v->wstatus);
@@ -982,6 +988,8 @@ void tui_exec(struct tui_view *v, const char *text)
 		v->quit = true;
 		return;
 	}
+	if (teachui_command(v, p)) /* the view's `:teach on|off` */
+		return;
 	struct cmd_result r;
 	cmd_result_init(&r);
 	/* does the command only look (then its output opens the log)? */
@@ -1032,6 +1040,8 @@ void tui_exec(struct tui_view *v, const char *text)
 	} else {
 		snprintf(v->message, sizeof v->message, "done: %.150s", p);
 	}
+	teachui_after_command(v, &r, looks); /* its narration (teachui.h) */
+	tutorial_after_command(v, p, &r); /* the lesson judges it (tutorial.h) */
 	cmd_result_free(&r);
 
 	if (looks && !v->lay.log_shown && !v->lay.too_small)
@@ -1237,6 +1247,12 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		break;
 	case TC_UNDO:
 		tui_exec(v, "undo");
+		break;
+	case TC_TEACH:
+		teachui_set(v, !v->teach.on);
+		break;
+	case TC_BRANCH: /* resume.h */
+		resume_branch_line(v);
 		break;
 	case TC_COMMAND:
 		cmdline_open(&v->cl);
@@ -1467,7 +1483,13 @@ static void handle_key(struct tui_view *v, int ch)
 		return;
 	}
 	/* hook: a mode's or prompt's own keys come before the map's */
+	if (resume_key(v, ch)) /* the offer to resume (resume.h) */
+		return;
 	if (replay_key(v, ch)) /* --replay's stepping keys (replay.h) */
+		return;
+	if (tutorial_key(v, ch)) /* the lesson box's key (tutorial.h) */
+		return;
+	if (teachui_key(v, ch)) /* the teach box: the game waits */
 		return;
 	if (shockui_key(v, ch)) /* the card viewer first: it is on top */
 		return;
@@ -1603,7 +1625,10 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	relayout(v);
 	tui_order_refresh(v); /* a resumed game may be in a move */
 	prompt_start(v, opt && opt->ask_kind); /* prompt.h */
+	resume_start(v, opt ? opt->resume : NULL); /* resume.h */
 	shockui_after_command(v); /* the first position's shock marks */
+	teachui_start(v, opt && opt->teach, opt ? opt->datadir : NULL);
+	tutorial_start(v, opt ? opt->lesson : NULL); /* tutorial.h */
 	while (!v->quit) {
 		render(v);
 		int ch = next_key();
@@ -1611,6 +1636,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 			break; /* the terminal went away, or SIGHUP/SIGTERM */
 		handle_key(v, ch);
 	}
+	teachui_free(v);
 	free_windows(v);
 	endwin();
 	delscreen(scr);

@@ -22,6 +22,8 @@
 #include "ordermode.h"
 #include "prompt.h"
 #include "shockui.h"
+#include "teachui.h"
+#include "tutorial.h"
 
 enum tui_mode { MODE_MAP, MODE_OVERVIEW, MODE_HELP };
 
@@ -120,6 +122,9 @@ struct tui_view {
 	struct tui_prompt prompt; /* the prompt box, who plays (prompt.h) */
 	struct shockui shockui;	/* shock designation, cards, panels (shockui.h) */
 	struct replay *replay;	/* --replay: the file stepped through, else NULL */
+	struct teachui teach;	/* teach mode's narration box (teachui.h) */
+	struct resume_offer *resume; /* the offer to resume (resume.h), or NULL */
+	struct tui_tutorial tut; /* --tutorial: the lesson box (tutorial.h) */
 };
 
 /* ---- what tui.c offers the modules ---- */

@@ -1,0 +1,104 @@
+/* teach.h — the teach mode's narration: the sequence of play told in plain
+ * words of our own, each step with the rule numbers it rests on.
+ *
+ * The narration is read from the game's own events (what just happened) and
+ * from its pending decision (what comes next, with the odds of a roll about
+ * to be made).  The words live in a data file of the ruleset
+ * (rules/spqr/teach.ini), loaded with the other charts; this module only
+ * fills their {field} slots from events and game state.  Nothing here
+ * changes the game.
+ */
+#ifndef MANIPLE_TEACH_H
+#define MANIPLE_TEACH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "maniple/event.h"
+#include "maniple/game.h"
+#include "maniple/ini.h"
+
+#define TEACH_TEXT_MAX 480
+#define TEACH_RULE_MAX 40
+
+/* One narrated step: a sentence or a few, and the rules cited ("6.11,7.23";
+ * "" when none applies). */
+struct teach_line {
+	char text[TEACH_TEXT_MAX];
+	char rule[TEACH_RULE_MAX];
+};
+
+struct teach_list {
+	struct teach_line *v;
+	size_t n, cap;
+};
+
+void teach_list_init(struct teach_list *l);
+void teach_list_free(struct teach_list *l);
+void teach_list_clear(struct teach_list *l);
+
+/* The narration texts of a ruleset, read from DIR/teach.ini.  NULL with err
+ * filled (file:line: reason) when the file is missing or malformed. */
+struct teach_texts;
+struct teach_texts *teach_load(const char *dir, struct ini_error *err);
+void teach_free(struct teach_texts *t);
+
+/* Appends to out one line for each event of log->v[from..log->n) that has
+ * something to teach (bookkeeping events such as digests are passed over,
+ * as the data file says).  g is the game after those events.  Returns the
+ * number of lines added. */
+size_t teach_events(const struct teach_texts *t, const struct game *g,
+		    const struct event_log *log, size_t from,
+		    struct teach_list *out);
+
+/* The pending decision told: who owes it and why (for an activation, why
+ * this leader goes next), what may be done, and before a Momentum, Trump or
+ * Elite roll its odds.  false when no decision is pending. */
+bool teach_decision(const struct teach_texts *t, const struct game *g,
+		    struct teach_line *out);
+
+/* ---- added by the narration engine (src/gboh/teach.c) ---- */
+
+/* `maniple --check`: teach_load's checks on one file. */
+bool teach_check_file(const char *path, struct ini_error *err);
+/* Every rule number the texts cite (a section's `rule`, each rule of a
+ * list on its own), in file order; repeats are not removed. */
+void teach_rules_cited(const struct teach_texts *t,
+		       void (*fn)(const char *rule, void *u), void *u);
+/* Whether the texts have section NAME ("event.moved"). */
+bool teach_has_section(const struct teach_texts *t, const char *name);
+/* One event told into out; false when its section skips it or is
+ * missing. */
+bool teach_event_line(const struct teach_texts *t, const struct game *g,
+		      const struct event *e, struct teach_line *out);
+/* The name of the pending decision's section, after "decision." in
+ * teach.ini ("activate", "momentum", "shock.designate"...); false when
+ * no decision is pending. */
+bool teach_decision_name(const struct game *g, char *name, size_t n);
+/* The event kinds the engine's sources emit (read from them when maniple
+ * is built): i from 0 to teach_kind_count()-1. */
+size_t teach_kind_count(void);
+const char *teach_kind_name(size_t i);
+/* Chances in percent on the d10 (0-9): momentum succeeding for a leader
+ * of this Initiative (5.32; a 9 is always the Die Roll of Doom, 5.33), a
+ * trump succeeding (5.41, 5.42), and an elite OC of Initiative mine
+ * winning the 5.53 roll against one of theirs (ties win nothing). */
+int teach_momentum_chance(int initiative);
+int teach_trump_chance(int initiative);
+int teach_elite_chance(int mine, int theirs);
+
+/* A refused or malformed command told (its whole reason); false for a
+ * command that was not refused. */
+bool teach_refusal(const struct teach_texts *t, const struct game *g,
+		   const struct cmd_result *r, struct teach_line *out);
+/* maniple --script FILE --teach: after a command (r: its result), the
+ * narration of the events it showed and of its refusal as comment lines
+ * "# teach [RULE] TEXT", then the pending decision's as "# teach next
+ * [RULE] TEXT" when its text differs from last (lastn bytes, updated; ""
+ * at the start).  Returns the lines printed. */
+size_t teach_script_step(const struct teach_texts *t, const struct game *g,
+			 const struct cmd_result *r, char *last,
+			 size_t lastn, FILE *f);
+
+#endif

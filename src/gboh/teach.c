@@ -1,0 +1,1098 @@
+/* teach.c — the teach mode's narration (teach.h): the texts of
+ * rules/<ruleset>/teach.ini, their {slots} filled from events and from the
+ * pending decision, with the odds of the rolls about to be made.
+ *
+ * teach.ini: a [file] section (kind = teach, version = 1), then
+ *     [event.KIND]          one per event kind the engine emits
+ *     [event.KIND.VALUE]    optional: used instead when a field of the
+ *                           event has VALUE (roll for=momentum ...)
+ *     [decision.NAME]       the pending decision told (NAME below)
+ * each with `say = TEXT` (slots {key}) or `skip = yes`, and optionally
+ * `rule = 5.32` (the rule cited when the event carries none).
+ * Nothing here changes the game. */
+#include "maniple/teach.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/sequence.h"
+#include "maniple/shock.h"
+
+#define TEACH_SAY_MAX  190
+#define TEACH_NAME_MAX 64
+
+/* Every event kind the engine's sources emit, with the keys its events
+ * may carry (generated at build time by tools/teach-fields.awk). */
+struct teach_kind {
+	const char *kind;
+	const char *keys; /* " k1 k2 ... " */
+};
+static const struct teach_kind teach_kinds[] = {
+#include "teach_fields.h"
+};
+#define NKINDS (sizeof teach_kinds / sizeof teach_kinds[0])
+
+/* The decisions teach_decision tells, with the slots each one fills. */
+struct teach_dec {
+	const char *name;
+	const char *slots;
+};
+#define DEC_COMMON " army other leader initiative actions turn "
+static const struct teach_dec teach_decs[] = {
+	{"elite", DEC_COMMON "oc "},
+	{"activate", DEC_COMMON "lowest orders lc range trumps "},
+	{"activate_tie", DEC_COMMON "lowest orders lc range trumps "},
+	{"activate_first", DEC_COMMON "lowest orders lc range trumps "},
+	{"trump_reply", DEC_COMMON "against kind trumps "},
+	{"orders", DEC_COMMON "left given lc range "},
+	{"orders_move", DEC_COMMON "left given lc range mover ma spent mp "},
+	{"orders_line", DEC_COMMON "left given lc range lines "},
+	{"momentum", DEC_COMMON "chance doom fail "},
+	{"momentum_barred", DEC_COMMON},
+	{"reactivate", DEC_COMMON},
+	{"rout", DEC_COMMON "unit "},
+	{"reaction", DEC_COMMON},
+	{"shock", DEC_COMMON "step ask unit "},
+	{"elephant", DEC_COMMON},
+	{"none", DEC_COMMON},
+};
+#define NDECS (sizeof teach_decs / sizeof teach_decs[0])
+
+/* Slots every text may use, filled from the game. */
+static const char game_slots[] =
+	" army0 army1 rp0 rp1 level0 level1 turn phase active elite ";
+
+struct teach_sec {
+	char name[TEACH_NAME_MAX];
+	char rule[TEACH_RULE_MAX];
+	char say[TEACH_SAY_MAX + 1];
+	bool skip, has_say, has_rule, has_skip;
+	int line;
+};
+
+struct teach_texts {
+	struct teach_sec *v;
+	size_t n, cap;
+	bool in_file, file_seen, kind_ok, version_ok;
+	int file_line;
+	char cur[TEACH_NAME_MAX]; /* the section being read */
+	struct ini_error *err;
+};
+
+/* ---- lists ---- */
+
+void teach_list_init(struct teach_list *l)
+{
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
+void teach_list_free(struct teach_list *l)
+{
+	free(l->v);
+	teach_list_init(l);
+}
+
+void teach_list_clear(struct teach_list *l)
+{
+	l->n = 0;
+}
+
+static bool list_push(struct teach_list *l, const struct teach_line *x)
+{
+	if (l->n == l->cap) {
+		size_t nc = l->cap ? l->cap * 2 : 16;
+		struct teach_line *nv = realloc(l->v, nc * sizeof *nv);
+		if (!nv)
+			return false;
+		l->v = nv;
+		l->cap = nc;
+	}
+	l->v[l->n++] = *x;
+	return true;
+}
+
+/* ---- the tables of kinds and decisions ---- */
+
+static const struct teach_kind *kind_find(const char *kind)
+{
+	for (size_t i = 0; i < NKINDS; i++)
+		if (strcmp(teach_kinds[i].kind, kind) == 0)
+			return &teach_kinds[i];
+	return NULL;
+}
+
+static const struct teach_dec *dec_find(const char *name)
+{
+	for (size_t i = 0; i < NDECS; i++)
+		if (strcmp(teach_decs[i].name, name) == 0)
+			return &teach_decs[i];
+	return NULL;
+}
+
+/* Whether word is one of the space-separated words of list (" a b "). */
+static bool in_words(const char *list, const char *word, size_t len)
+{
+	for (const char *p = list; (p = strstr(p, word)) != NULL; p++)
+		if (p > list && p[-1] == ' ' && p[len] == ' ')
+			return true;
+	return false;
+}
+
+size_t teach_kind_count(void)
+{
+	return NKINDS;
+}
+
+const char *teach_kind_name(size_t i)
+{
+	return i < NKINDS ? teach_kinds[i].kind : NULL;
+}
+
+/* ---- loading ---- */
+
+static struct teach_sec *sec_find(const struct teach_texts *t, const char *name)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->v[i].name, name) == 0)
+			return &t->v[i];
+	return NULL;
+}
+
+/* The slots a section may use, or NULL when the name is unknown (why
+ * says what is wrong). */
+static const char *section_slots(const char *name, char *why, size_t n)
+{
+	if (strncmp(name, "event.", 6) == 0) {
+		char kind[TEACH_NAME_MAX];
+		snprintf(kind, sizeof kind, "%s", name + 6);
+		char *dot = strchr(kind, '.');
+		if (dot)
+			*dot = '\0';
+		if (dot && !dot[1]) {
+			snprintf(why, n, "empty value in section %s", name);
+			return NULL;
+		}
+		const struct teach_kind *k = kind_find(kind);
+		if (!k) {
+			snprintf(why, n, "no event of kind %s is ever emitted",
+				 kind);
+			return NULL;
+		}
+		return k->keys;
+	}
+	if (strncmp(name, "decision.", 9) == 0) {
+		char dec[TEACH_NAME_MAX];
+		snprintf(dec, sizeof dec, "%s", name + 9);
+		char *dot = strchr(dec, '.');
+		/* decision.shock.ASK: one per shock question */
+		if (dot && strncmp(dec, "shock.", 6) == 0 && dot[1]) {
+			*dot = '\0';
+		}
+		const struct teach_dec *d = dec_find(dec);
+		if (!d) {
+			snprintf(why, n, "unknown decision %s", name + 9);
+			return NULL;
+		}
+		return d->slots;
+	}
+	snprintf(why, n, "unknown section %s (file, event.KIND, decision.NAME)",
+		 name);
+	return NULL;
+}
+
+/* 'say' checked: braces paired, every slot a known key. */
+static bool check_say(const char *say, const char *slots, char *why, size_t n)
+{
+	for (const char *p = say; *p; p++) {
+		if (*p == '}') {
+			snprintf(why, n, "'}' without '{'");
+			return false;
+		}
+		if (*p != '{')
+			continue;
+		const char *e = strchr(p + 1, '}');
+		if (!e) {
+			snprintf(why, n, "'{' without '}'");
+			return false;
+		}
+		/* {a|b}: the first of a and b the event has */
+		for (const char *w = p + 1; w < e;) {
+			const char *bar = memchr(w, '|', (size_t)(e - w));
+			const char *we = bar ? bar : e;
+			size_t len = (size_t)(we - w);
+			if (len == 0 || len >= EVENT_KEY_MAX) {
+				snprintf(why, n, "bad slot {%.*s}",
+					 (int)(e - p - 1), p + 1);
+				return false;
+			}
+			for (size_t i = 0; i < len; i++)
+				if (!islower((unsigned char)w[i]) &&
+				    !isdigit((unsigned char)w[i]) &&
+				    w[i] != '_') {
+					snprintf(why, n, "bad slot {%.*s}",
+						 (int)(e - p - 1), p + 1);
+					return false;
+				}
+			char word[EVENT_KEY_MAX];
+			memcpy(word, w, len);
+			word[len] = '\0';
+			if (!in_words(slots, word, len) &&
+			    !in_words(game_slots, word, len)) {
+				snprintf(why, n,
+					 "slot {%s}: never a field here", word);
+				return false;
+			}
+			w = bar ? bar + 1 : e;
+			if (bar && w == e) {
+				snprintf(why, n, "bad slot {%.*s}",
+					 (int)(e - p - 1), p + 1);
+				return false;
+			}
+		}
+		p = e;
+	}
+	return true;
+}
+
+static bool rule_ok(const char *v)
+{
+	/* "5.32", "6.51,9.21", "R5", "3.0" */
+	if (!*v || strlen(v) >= TEACH_RULE_MAX)
+		return false;
+	for (const char *p = v; *p; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.' && *p != ',' &&
+		    *p != 'R')
+			return false;
+	return true;
+}
+
+static int on_line(void *user, const char *section, const char *key,
+		   const char *value, int line)
+{
+	struct teach_texts *t = user;
+	char why[200];
+	if (!key) {
+		if (strcmp(section, "file") == 0) {
+			if (t->file_seen)
+				return ini_fail(t->err, line,
+						"duplicate section [file]");
+			t->file_seen = t->in_file = true;
+			t->file_line = line;
+			return 0;
+		}
+		t->in_file = false;
+		if (strlen(section) >= TEACH_NAME_MAX)
+			return ini_fail(t->err, line, "section name too long");
+		if (!section_slots(section, why, sizeof why))
+			return ini_fail(t->err, line, "%s", why);
+		const struct teach_sec *old = sec_find(t, section);
+		if (old)
+			return ini_fail(t->err, line,
+					"duplicate section [%s] (first at "
+					"line %d)",
+					section, old->line);
+		if (t->n == t->cap) {
+			size_t nc = t->cap ? t->cap * 2 : 128;
+			struct teach_sec *nv = realloc(t->v, nc * sizeof *nv);
+			if (!nv)
+				return ini_fail(t->err, line, "out of memory");
+			t->v = nv;
+			t->cap = nc;
+		}
+		struct teach_sec *s = &t->v[t->n++];
+		memset(s, 0, sizeof *s);
+		snprintf(s->name, sizeof s->name, "%s", section);
+		s->line = line;
+		return 0;
+	}
+	if (t->in_file) {
+		if (strcmp(key, "kind") == 0) {
+			if (strcmp(value, "teach") != 0)
+				return ini_fail(t->err, line,
+						"kind must be teach");
+			t->kind_ok = true;
+		} else if (strcmp(key, "version") == 0) {
+			if (strcmp(value, "1") != 0)
+				return ini_fail(t->err, line,
+						"unsupported version %s "
+						"(1 is known)",
+						value);
+			t->version_ok = true;
+		} else {
+			return ini_fail(t->err, line,
+					"unknown key %s in [file]", key);
+		}
+		return 0;
+	}
+	if (t->n == 0 || strcmp(t->v[t->n - 1].name, section) != 0)
+		return ini_fail(t->err, line, "key %s outside a section", key);
+	struct teach_sec *s = &t->v[t->n - 1];
+	if (strcmp(key, "say") == 0) {
+		if (s->has_say)
+			return ini_fail(t->err, line, "duplicate key say");
+		size_t len = strlen(value);
+		if (len == 0)
+			return ini_fail(t->err, line, "empty say");
+		if (len > TEACH_SAY_MAX)
+			return ini_fail(t->err, line,
+					"say too long (%zu characters, at "
+					"most %d)",
+					len, TEACH_SAY_MAX);
+		const char *slots = section_slots(s->name, why, sizeof why);
+		if (!check_say(value, slots, why, sizeof why))
+			return ini_fail(t->err, line, "%s", why);
+		snprintf(s->say, sizeof s->say, "%s", value);
+		s->has_say = true;
+	} else if (strcmp(key, "rule") == 0) {
+		if (s->has_rule)
+			return ini_fail(t->err, line, "duplicate key rule");
+		if (!rule_ok(value))
+			return ini_fail(t->err, line,
+					"bad rule %s (like 5.32 or 6.51,9.21)",
+					value);
+		snprintf(s->rule, sizeof s->rule, "%s", value);
+		s->has_rule = true;
+	} else if (strcmp(key, "skip") == 0) {
+		if (s->has_skip)
+			return ini_fail(t->err, line, "duplicate key skip");
+		if (!ini_bool(value, &s->skip))
+			return ini_fail(t->err, line, "skip must be yes or no");
+		s->has_skip = true;
+	} else {
+		return ini_fail(t->err, line,
+				"unknown key %s (say, rule, skip)", key);
+	}
+	return 0;
+}
+
+static struct teach_texts *load_path(const char *path, struct ini_error *err)
+{
+	struct teach_texts *t = calloc(1, sizeof *t);
+	if (!t) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->file, sizeof err->file, "%s", path);
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return NULL;
+	}
+	t->err = err;
+	bool ok = ini_read_file(path, on_line, t, err);
+	if (ok && (!t->file_seen || !t->kind_ok || !t->version_ok)) {
+		ini_fail(err, t->file_seen ? t->file_line : 1,
+			 "no [file] section with kind = teach and version = 1");
+		ok = false;
+	}
+	for (size_t i = 0; ok && i < t->n; i++) {
+		const struct teach_sec *s = &t->v[i];
+		if (s->has_say && s->skip)
+			ok = !ini_fail(err, s->line, "[%s] both says and skips",
+				       s->name);
+		else if (!s->has_say && !s->skip)
+			ok = !ini_fail(err, s->line,
+				       "[%s] needs say = TEXT or skip = yes",
+				       s->name);
+	}
+	if (!ok) {
+		teach_free(t);
+		return NULL;
+	}
+	t->err = NULL;
+	return t;
+}
+
+struct teach_texts *teach_load(const char *dir, struct ini_error *err)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/teach.ini", dir);
+	return load_path(path, err);
+}
+
+bool teach_check_file(const char *path, struct ini_error *err)
+{
+	struct teach_texts *t = load_path(path, err);
+	teach_free(t);
+	return t != NULL;
+}
+
+void teach_free(struct teach_texts *t)
+{
+	if (!t)
+		return;
+	free(t->v);
+	free(t);
+}
+
+bool teach_has_section(const struct teach_texts *t, const char *name)
+{
+	return t && sec_find(t, name) != NULL;
+}
+
+void teach_rules_cited(const struct teach_texts *t,
+		       void (*fn)(const char *rule, void *u), void *u)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->n; i++) {
+		if (!t->v[i].has_rule)
+			continue;
+		/* each rule of a list on its own */
+		char buf[TEACH_RULE_MAX];
+		snprintf(buf, sizeof buf, "%s", t->v[i].rule);
+		char *save = NULL;
+		for (char *r = strtok_r(buf, ",", &save); r;
+		     r = strtok_r(NULL, ",", &save))
+			fn(r, u);
+	}
+}
+
+/* ---- filling ---- */
+
+/* A growing text with a hard limit (truncated, never overrun). */
+struct sbuf {
+	char *s;
+	size_t n, max;
+};
+
+static void sb_add(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void sb_add(struct sbuf *b, const char *fmt, ...)
+{
+	if (b->n + 1 >= b->max)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(b->s + b->n, b->max - b->n, fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	b->n += (size_t)k;
+	if (b->n >= b->max) {
+		/* cut, not inside a UTF-8 sequence: drop a last sequence
+		 * whose lead byte says it is longer than what is left */
+		size_t n = b->max - 1, j = n;
+		while (j > 0 && ((unsigned char)b->s[j - 1] & 0xC0) == 0x80)
+			j--;
+		if (j > 0 && ((unsigned char)b->s[j - 1] & 0xC0) == 0xC0) {
+			unsigned char lead = (unsigned char)b->s[j - 1];
+			size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+			if (n - (j - 1) < want)
+				n = j - 1;
+		}
+		b->n = n;
+		b->s[n] = '\0';
+	}
+}
+
+static const char *side_name(const struct game *g, int side)
+{
+	if (side < 0 || side > 1 || !g || !g->battle)
+		return "?";
+	const struct side *s = &g->battle->sides[side];
+	return s->name[0] ? s->name : s->id;
+}
+
+static const char *leader_name(const struct game *g, int i)
+{
+	if (!g || i < 0 || i >= g->nleaders)
+		return "-";
+	return g->leaders[i].name[0] ? g->leaders[i].name : g->leaders[i].id;
+}
+
+/* A field's value told: a unit or leader id as its name, a side number or
+ * army id as the army's name, '_' as spaces. */
+static void tell_value(const struct game *g, const char *key, const char *v,
+		       char *out, size_t n)
+{
+	const char *name = NULL;
+	char tmp[EVENT_VAL_MAX + NAME_MAX_ + 8];
+	if (g) {
+		if (strcmp(key, "side") == 0 &&
+		    (strcmp(v, "0") == 0 || strcmp(v, "1") == 0))
+			name = side_name(g, v[0] - '0');
+		for (int s = 0; !name && g->battle && s < 2; s++)
+			if (strcmp(v, g->battle->sides[s].id) == 0)
+				name = side_name(g, s);
+		for (int i = 0; !name && i < g->nleaders; i++)
+			if (strcmp(v, g->leaders[i].id) == 0)
+				name = leader_name(g, i);
+		for (int i = 0; !name && i < g->nunits; i++)
+			if (strcmp(v, g->units[i].id) == 0 &&
+			    g->units[i].name[0]) {
+				snprintf(tmp, sizeof tmp, "%s (%s)",
+					 g->units[i].name, v);
+				name = tmp;
+			}
+	}
+	snprintf(out, n, "%s", name ? name : strcmp(v, "-") == 0 ? "none" : v);
+	for (char *p = out; *p; p++)
+		if (*p == '_')
+			*p = ' ';
+}
+
+/* 5.53: each side's elite Overall Commander on the map, -1 none. */
+static int elite_oc(const struct game *g, int side)
+{
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->side == side && l->overall && l->elite && l->on_map &&
+		    !l->killed)
+			return i;
+	}
+	return -1;
+}
+
+/* The {elite} slot: the odds of 5.53's roll when both sides have an
+ * elite OC, else who has one. */
+static void elite_odds(const struct game *g, char *out, size_t n)
+{
+	int oc[2] = {elite_oc(g, 0), elite_oc(g, 1)};
+	if (oc[0] >= 0 && oc[1] >= 0) {
+		int i0 = leader_initiative_now(g, &g->leaders[oc[0]]);
+		int i1 = leader_initiative_now(g, &g->leaders[oc[1]]);
+		int p0 = teach_elite_chance(i0, i1);
+		int p1 = teach_elite_chance(i1, i0);
+		snprintf(out, n, "%s %d%%, %s %d%%, neither %d%%",
+			 side_name(g, 0), p0, side_name(g, 1), p1,
+			 100 - p0 - p1);
+	} else if (oc[0] >= 0 || oc[1] >= 0) {
+		snprintf(out, n, "only %s has one, no roll",
+			 side_name(g, oc[0] >= 0 ? 0 : 1));
+	} else {
+		snprintf(out, n, "no elite commander on either side");
+	}
+}
+
+/* The game slots (game_slots): false when key is not one. */
+static bool game_slot(const struct game *g, const char *key, char *out,
+		      size_t n)
+{
+	if (!g)
+		return false;
+	if (strcmp(key, "elite") == 0)
+		elite_odds(g, out, n);
+	else if (strcmp(key, "army0") == 0 || strcmp(key, "army1") == 0)
+		snprintf(out, n, "%s", side_name(g, key[4] - '0'));
+	else if (strcmp(key, "rp0") == 0 || strcmp(key, "rp1") == 0)
+		snprintf(out, n, "%d", g->rout_points[key[2] - '0']);
+	else if (strcmp(key, "level0") == 0 || strcmp(key, "level1") == 0)
+		snprintf(out, n, "%d",
+			 g->battle ? g->battle->sides[key[5] - '0']
+					     .withdrawal_level
+				   : 0);
+	else if (strcmp(key, "turn") == 0)
+		snprintf(out, n, "%d", g->turn);
+	else if (strcmp(key, "phase") == 0)
+		snprintf(out, n, "%s", phase_name(g->phase));
+	else if (strcmp(key, "active") == 0)
+		snprintf(out, n, "%s", leader_name(g, g->active_leader));
+	else
+		return false;
+	for (char *p = out; *p; p++)
+		if (*p == '_')
+			*p = ' ';
+	return true;
+}
+
+typedef bool (*slot_fn)(const void *src, const struct game *g, const char *key,
+			char *out, size_t n);
+
+/* say with its slots filled into out (text capitalised). */
+static void fill(const char *say, slot_fn fn, const void *src,
+		 const struct game *g, char *out, size_t n)
+{
+	struct sbuf b = {out, 0, n};
+	out[0] = '\0';
+	for (const char *p = say; *p; p++) {
+		const char *e = *p == '{' ? strchr(p, '}') : NULL;
+		if (!e) {
+			sb_add(&b, "%c", *p);
+			continue;
+		}
+		char val[TEACH_TEXT_MAX];
+		bool found = false;
+		for (const char *w = p + 1; w < e && !found;) {
+			const char *bar = memchr(w, '|', (size_t)(e - w));
+			const char *we = bar ? bar : e;
+			char key[EVENT_KEY_MAX] = "";
+			size_t len = (size_t)(we - w);
+			if (len < sizeof key) {
+				memcpy(key, w, len);
+				key[len] = '\0';
+			}
+			found = fn(src, g, key, val, sizeof val) ||
+				game_slot(g, key, val, sizeof val);
+			w = bar ? bar + 1 : e;
+		}
+		sb_add(&b, "%s", found ? val : "-");
+		p = e;
+	}
+	if (islower((unsigned char)out[0]))
+		out[0] = (char)toupper((unsigned char)out[0]);
+}
+
+static bool event_slot(const void *src, const struct game *g, const char *key,
+		       char *out, size_t n)
+{
+	const char *v = event_get(src, key);
+	if (!v)
+		return false;
+	if (strcmp(key, "rule") == 0)
+		snprintf(out, n, "%s", v);
+	else
+		tell_value(g, key, v, out, n);
+	return true;
+}
+
+/* The section for an event: event.KIND.VALUE for the first of its fields
+ * whose value has one, else event.KIND. */
+static const struct teach_sec *event_sec(const struct teach_texts *t,
+					 const struct event *e)
+{
+	char name[TEACH_NAME_MAX + EVENT_VAL_MAX];
+	for (int i = 0; i < e->nfields && i < EVENT_FIELDS_MAX; i++) {
+		if (strcmp(e->f[i].key, "rule") == 0)
+			continue;
+		snprintf(name, sizeof name, "event.%s.%s", e->kind,
+			 e->f[i].val);
+		const struct teach_sec *s = sec_find(t, name);
+		if (s)
+			return s;
+	}
+	snprintf(name, sizeof name, "event.%s", e->kind);
+	return sec_find(t, name);
+}
+
+bool teach_event_line(const struct teach_texts *t, const struct game *g,
+		      const struct event *e, struct teach_line *out)
+{
+	if (!t || !e)
+		return false;
+	const struct teach_sec *s = event_sec(t, e);
+	if (!s || s->skip || !s->has_say)
+		return false;
+	fill(s->say, event_slot, e, g, out->text, sizeof out->text);
+	/* the event's own rule, unless a section written for this value
+	 * (event.KIND.VALUE) cites its own */
+	const char *r = event_get(e, "rule");
+	bool own = strchr(s->name + 6, '.') != NULL && s->has_rule;
+	snprintf(out->rule, sizeof out->rule, "%s",
+		 !own && r && *r && strcmp(r, "-") != 0 ? r : s->rule);
+	return true;
+}
+
+size_t teach_events(const struct teach_texts *t, const struct game *g,
+		    const struct event_log *log, size_t from,
+		    struct teach_list *out)
+{
+	size_t added = 0;
+	if (!t || !log || !out)
+		return 0;
+	for (size_t i = from; i < log->n; i++) {
+		struct teach_line l;
+		if (teach_event_line(t, g, &log->v[i], &l) &&
+		    list_push(out, &l))
+			added++;
+	}
+	return added;
+}
+
+/* ---- the odds (d10 reads 0-9, one face in ten each) ---- */
+
+int teach_momentum_chance(int initiative)
+{
+	/* 5.32: a roll of the Initiative or less succeeds; 5.33: a 9 is the
+	 * Die Roll of Doom whatever the rating */
+	int ok = initiative < 0 ? 0 : initiative > 8 ? 9 : initiative + 1;
+	return ok * 10;
+}
+
+int teach_trump_chance(int initiative)
+{
+	/* 5.41, 5.42: the trumping leader's Initiative or less */
+	int ok = initiative < 0 ? 0 : initiative > 9 ? 10 : initiative + 1;
+	return ok * 10;
+}
+
+int teach_elite_chance(int mine, int theirs)
+{
+	if (mine < -20 || mine > 20 || theirs < -20 || theirs > 20)
+		return mine > theirs ? 100 : 0;
+	/* 5.53: die + the elite OC's Initiative each, the high total wins,
+	 * a tie gives the EIO Phase to nobody: the chance, in percent, that
+	 * this side's total is the higher */
+	int wins = 0;
+	for (int a = 0; a < 10; a++)
+		for (int b = 0; b < 10; b++)
+			if (a + mine > b + theirs)
+				wins++;
+	return wins;
+}
+
+/* ---- the pending decision ---- */
+
+struct dec_ctx {
+	const struct game *g;
+	int side;
+	const char *army, *other;
+	int leader; /* the leader the decision is about, -1 none */
+	char actions[TEACH_TEXT_MAX];
+	char leaders[TEACH_TEXT_MAX]; /* activate: the lowest ones */
+	char trumps[TEACH_TEXT_MAX];  /* who may trump, with the odds */
+	int lowest;
+	int unit; /* rout, shock: the unit asked about, -1 */
+};
+
+static bool dec_slot(const void *src, const struct game *g, const char *key,
+		     char *out, size_t n)
+{
+	const struct dec_ctx *c = src;
+	const struct leader *l = c->leader >= 0 && c->leader < g->nleaders
+					 ? &g->leaders[c->leader]
+					 : NULL;
+	int ini = l ? leader_initiative_now(g, l) : 0;
+	if (strcmp(key, "army") == 0)
+		snprintf(out, n, "%s", c->army);
+	else if (strcmp(key, "other") == 0)
+		snprintf(out, n, "%s", c->other);
+	else if (strcmp(key, "leader") == 0)
+		snprintf(out, n, "%s",
+			 c->leaders[0] ? c->leaders
+				       : leader_name(g, c->leader));
+	else if (strcmp(key, "initiative") == 0)
+		snprintf(out, n, "%d", ini);
+	else if (strcmp(key, "actions") == 0)
+		snprintf(out, n, "%s", c->actions);
+	else if (strcmp(key, "lowest") == 0)
+		snprintf(out, n, "%d", c->lowest);
+	else if (strcmp(key, "orders") == 0)
+		snprintf(out, n, "%d", ini); /* 5.21 */
+	else if (strcmp(key, "lc") == 0)
+		snprintf(out, n, "%d", l ? l->line_command : 0);
+	else if (strcmp(key, "range") == 0)
+		snprintf(out, n, "%d", l ? leader_command_range_now(g, l) : 0);
+	else if (strcmp(key, "trumps") == 0)
+		snprintf(out, n, "%s", c->trumps[0] ? c->trumps : "nobody");
+	else if (strcmp(key, "against") == 0)
+		snprintf(out, n, "%s", leader_name(g, g->seq.trumped));
+	else if (strcmp(key, "kind") == 0)
+		snprintf(out, n, "%s",
+			 g->seq.trump_kind == TRUMP_MOMENTUM
+				 ? "a Momentum Phase (5.42 #2)"
+				 : "a trump (5.42 #1)");
+	else if (strcmp(key, "left") == 0)
+		snprintf(out, n, "%d", g->seq.orders_left);
+	else if (strcmp(key, "given") == 0)
+		snprintf(out, n, "%d", g->seq.orders_given);
+	else if (strcmp(key, "chance") == 0)
+		snprintf(out, n, "%d", teach_momentum_chance(ini));
+	else if (strcmp(key, "doom") == 0)
+		snprintf(out, n, "10");
+	else if (strcmp(key, "fail") == 0)
+		snprintf(out, n, "%d", 90 - teach_momentum_chance(ini));
+	else if (strcmp(key, "mover") == 0)
+		tell_value(g, key,
+			   g->ord.move.unit >= 0 && g->ord.move.unit < g->nunits
+				   ? g->units[g->ord.move.unit].id
+				   : leader_name(g, g->ord.move.leader),
+			   out, n);
+	else if (strcmp(key, "ma") == 0)
+		snprintf(out, n, "%d", g->ord.move.ma);
+	else if (strcmp(key, "spent") == 0)
+		snprintf(out, n, "%d", g->ord.move.mp_spent);
+	else if (strcmp(key, "mp") == 0)
+		snprintf(out, n, "%d", g->ord.move.ma - g->ord.move.mp_spent);
+	else if (strcmp(key, "lines") == 0)
+		snprintf(out, n, "%d", g->ord.lc_given);
+	else if (strcmp(key, "oc") == 0)
+		snprintf(out, n, "%s", leader_name(g, c->leader));
+	else if (strcmp(key, "step") == 0)
+		snprintf(out, n, "%s", shock_step_name(g->shock.step));
+	else if (strcmp(key, "ask") == 0)
+		snprintf(out, n, "%s", shock_ask_name(g->shock.ask));
+	else if (strcmp(key, "unit") == 0 && c->unit >= 0 &&
+		 c->unit < g->nunits)
+		tell_value(g, key, g->units[c->unit].id, out, n);
+	else if (strcmp(key, "unit") == 0)
+		snprintf(out, n, "-");
+	else
+		return false;
+	for (char *p = out; *p; p++)
+		if (*p == '_')
+			*p = ' ';
+	return true;
+}
+
+static int leader_index(const struct game *g, const char *id)
+{
+	for (int i = 0; i < g->nleaders; i++)
+		if (strcmp(g->leaders[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+/* The legal actions into c: the list, the leaders `activate` names and
+ * who may trump with his odds. */
+static void read_legal(const struct game *g, struct dec_ctx *c)
+{
+	struct seq_action a[64];
+	int n = seq_legal(g, a, 64);
+	struct sbuf acts = {c->actions, 0, sizeof c->actions};
+	struct sbuf lead = {c->leaders, 0, sizeof c->leaders};
+	struct sbuf tr = {c->trumps, 0, sizeof c->trumps};
+	c->actions[0] = c->leaders[0] = c->trumps[0] = '\0';
+	int shown = 0, first = -1;
+	for (int i = 0; i < n; i++) {
+		/* what the side owing the decision may do */
+		if (a[i].side >= 0 && a[i].side != c->side)
+			continue;
+		if (shown < 8)
+			sb_add(&acts, "%s%s", shown ? ", " : "", a[i].line);
+		else if (shown == 8)
+			sb_add(&acts, ", ...");
+		shown++;
+		char w[SEQ_ACTION_MAX];
+		snprintf(w, sizeof w, "%s", a[i].line);
+		char *sp = strchr(w, ' ');
+		if (!sp)
+			continue;
+		*sp = '\0';
+		char *arg = sp + 1;
+		char *sp2 = strchr(arg, ' ');
+		if (sp2)
+			*sp2 = '\0';
+		int li = leader_index(g, arg);
+		if (li < 0)
+			continue;
+		if (strcmp(w, "activate") == 0 && g->seq.step == SEQ_ACTIVATE) {
+			sb_add(&lead, "%s%s", lead.n ? " or " : "",
+			       leader_name(g, li));
+			if (first < 0)
+				first = li;
+		} else if (strcmp(w, "trump") == 0 &&
+			   !strstr(tr.s, leader_name(g, li))) {
+			int ini = leader_initiative_now(g, &g->leaders[li]);
+			sb_add(&tr, "%s%s (Initiative %d: %d%%)",
+			       tr.n ? ", " : "", leader_name(g, li), ini,
+			       teach_trump_chance(ini));
+		}
+	}
+	if (first >= 0)
+		c->leader = first;
+	if (!c->actions[0])
+		snprintf(c->actions, sizeof c->actions, "continue");
+}
+
+static bool has_action(const struct game *g, const char *line)
+{
+	struct seq_action a[64];
+	int n = seq_legal(g, a, 64);
+	for (int i = 0; i < n; i++)
+		if (strcmp(a[i].line, line) == 0)
+			return true;
+	return false;
+}
+
+bool teach_decision_name(const struct game *g, char *name, size_t n)
+{
+	if (!g || seq_decision_side(g) < 0)
+		return false;
+	enum seq_step st = seq_step_now(g);
+	const char *d = "none";
+	switch (st) {
+	case SEQ_ELITE:
+		d = "elite";
+		break;
+	case SEQ_ACTIVATE: {
+		/* the leaders `activate` may name now (5.12's lowest, or
+		 * 5.26's set-aside leader out of the ZOC) */
+		struct seq_action a[64];
+		int n = seq_legal(g, a, 64), side = seq_decision_side(g);
+		int low = -1;
+		bool first = false, other = false;
+		for (int k = 0; k < n; k++) {
+			if (strncmp(a[k].line, "activate ", 9) != 0)
+				continue;
+			int i = leader_index(g, a[k].line + 9);
+			if (i < 0)
+				continue;
+			low = leader_initiative_now(g, &g->leaders[i]);
+			if (g->seq.leader_flags[i] & SEQ_LF_ZOC_PASSED)
+				first = true;
+		}
+		/* 5.12: the other army has a leader still to go at the same
+		 * rating: the tie roll set the order */
+		for (int i = 0; i < g->nleaders && low >= 0; i++) {
+			const struct leader *l = &g->leaders[i];
+			if (l->side != side && l->on_map && !l->killed &&
+			    (l->state == LS_INACTIVE ||
+			     l->state == LS_BYPASSED) &&
+			    !(g->seq.leader_flags[i] & SEQ_LF_ACTIVATED) &&
+			    leader_initiative_now(g, l) == low)
+				other = true;
+		}
+		d = first				    ? "activate_first"
+		    : other && g->seq.tie_initiative == low ? "activate_tie"
+							    : "activate";
+		break;
+	}
+	case SEQ_TRUMP_REPLY:
+		d = "trump_reply";
+		break;
+	case SEQ_ORDERS:
+		/* a move under way (6.11), a Line Command given (5.21, 5.23),
+		 * or orders to give */
+		d = g->ord.moving && !g->ord.move.ended ? "orders_move"
+		    : g->ord.lc_given > 0		? "orders_line"
+							: "orders";
+		break;
+	case SEQ_MOMENTUM:
+		d = has_action(g, "momentum") ? "momentum" : "momentum_barred";
+		break;
+	case SEQ_REACTIVATE:
+		d = "reactivate";
+		break;
+	case SEQ_ROUT:
+		d = "rout";
+		break;
+	case SEQ_REACTION:
+		d = "reaction";
+		break;
+	case SEQ_SHOCK:
+		snprintf(name, n, "shock.%s", shock_ask_name(g->shock.ask));
+		return true;
+	case SEQ_ELEPHANT:
+		d = "elephant";
+		break;
+	default:
+		break;
+	}
+	snprintf(name, n, "%s", d);
+	return true;
+}
+
+bool teach_decision(const struct teach_texts *t, const struct game *g,
+		    struct teach_line *out)
+{
+	char dname[48];
+	if (!t || !g || !out || !teach_decision_name(g, dname, sizeof dname))
+		return false;
+	struct dec_ctx *c = calloc(1, sizeof *c);
+	if (!c)
+		return false;
+	c->g = g;
+	c->side = seq_decision_side(g);
+	c->army = side_name(g, c->side);
+	c->other = side_name(g, 1 - c->side);
+	c->leader = g->active_leader;
+	c->unit = -1;
+	enum seq_step st = seq_step_now(g);
+	read_legal(g, c);
+	if (st == SEQ_ACTIVATE && c->leader >= 0)
+		c->lowest = leader_initiative_now(g, &g->leaders[c->leader]);
+	if (st == SEQ_TRUMP_REPLY)
+		c->leader = g->seq.trumped;
+	if (st == SEQ_ELITE) {
+		c->leader = -1;
+		for (int i = 0; i < g->nleaders; i++)
+			if (g->leaders[i].side == c->side &&
+			    g->leaders[i].overall && g->leaders[i].elite)
+				c->leader = i;
+	}
+	if (st == SEQ_ROUT)
+		c->unit = g->rout.unit;
+	if (st == SEQ_SHOCK)
+		c->unit = g->shock.ask_unit;
+	if (st != SEQ_ACTIVATE)
+		c->leaders[0] = '\0';
+	char secname[TEACH_NAME_MAX];
+	snprintf(secname, sizeof secname, "decision.%s", dname);
+	const struct teach_sec *s = sec_find(t, secname);
+	if (!s && strncmp(dname, "shock.", 6) == 0)
+		s = sec_find(t, "decision.shock");
+	if (!s)
+		s = sec_find(t, "decision.none");
+	bool ok = s && s->has_say && !s->skip;
+	if (ok) {
+		fill(s->say, dec_slot, c, g, out->text, sizeof out->text);
+		snprintf(out->rule, sizeof out->rule, "%s", s->rule);
+	}
+	free(c);
+	return ok;
+}
+
+/* ---- maniple --script FILE --teach ---- */
+
+static void print_line(FILE *f, const char *tag, const struct teach_line *l)
+{
+	if (l->rule[0])
+		fprintf(f, "# teach%s [%s] %s\n", tag, l->rule, l->text);
+	else
+		fprintf(f, "# teach%s %s\n", tag, l->text);
+}
+
+static bool refusal_slot(const void *src, const struct game *g, const char *key,
+			 char *out, size_t n)
+{
+	const struct cmd_result *r = src;
+	(void)g;
+	if (strcmp(key, "reason") == 0)
+		snprintf(out, n, "%s", r->reason);
+	else if (strcmp(key, "rule") == 0 && r->rule[0])
+		snprintf(out, n, "%s", r->rule);
+	else
+		return false;
+	return true;
+}
+
+bool teach_refusal(const struct teach_texts *t, const struct game *g,
+		   const struct cmd_result *r, struct teach_line *out)
+{
+	if (!t || !r || r->status == CMD_OK)
+		return false;
+	const struct teach_sec *s =
+		sec_find(t, r->status == CMD_MALFORMED ? "event.malformed"
+						       : "event.refused");
+	if (!s || s->skip || !s->has_say)
+		return false;
+	fill(s->say, refusal_slot, r, g, out->text, sizeof out->text);
+	snprintf(out->rule, sizeof out->rule, "%s",
+		 r->rule[0] ? r->rule : s->rule);
+	return true;
+}
+
+size_t teach_script_step(const struct teach_texts *t, const struct game *g,
+			 const struct cmd_result *r, char *last, size_t lastn,
+			 FILE *f)
+{
+	size_t lines = 0;
+	if (!t || !f)
+		return 0;
+	for (size_t i = 0; r && i < r->out.n; i++) {
+		struct teach_line l;
+		if (teach_event_line(t, g, &r->out.v[i], &l)) {
+			print_line(f, "", &l);
+			lines++;
+		}
+	}
+	struct teach_line rl;
+	if (teach_refusal(t, g, r, &rl)) {
+		print_line(f, "", &rl);
+		lines++;
+	}
+	struct teach_line d;
+	if (!teach_decision(t, g, &d)) {
+		if (last && lastn)
+			last[0] = '\0';
+		return lines;
+	}
+	if (last && lastn && strncmp(last, d.text, lastn - 1) == 0 &&
+	    strlen(d.text) < lastn)
+		return lines;
+	print_line(f, " next", &d);
+	if (last && lastn)
+		snprintf(last, lastn, "%s", d.text);
+	return lines + 1;
+}

@@ -1,0 +1,344 @@
+/* resume.c — the offer to resume an unfinished game (see resume.h). */
+#include <curses.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "maniple/gamefile.h"
+#include "maniple/sequence.h"
+
+#include "resume.h"
+#include "view.h"
+
+bool resume_unfinished(const struct session *s)
+{
+	return s && s->game && session_commands(s) > 0 &&
+	       s->game->phase != PHASE_OVER &&
+	       seq_step_now(s->game) != SEQ_OVER; /* 11.2, R4 */
+}
+
+static void format_when(time_t t, char *buf, size_t n)
+{
+	struct tm tm;
+	if (!localtime_r(&t, &tm) || !strftime(buf, n, "%Y-%m-%d %H:%M", &tm))
+		snprintf(buf, n, "an unknown date");
+}
+
+void resume_describe(const struct session *s, const char *path, time_t mtime,
+		     struct resume_offer *o)
+{
+	snprintf(o->path, sizeof o->path, "%s", path);
+	const struct battle *b = s && s->game ? s->game->battle : NULL;
+	snprintf(o->battle, sizeof o->battle, "%s",
+		 b   ? b->id
+		 : s ? s->journal.h.battle
+		     : "");
+	snprintf(o->title, sizeof o->title, "%s",
+		 b && b->name[0] ? b->name : o->battle);
+	o->turn = s && s->game ? s->game->turn : 0;
+	o->turn_limit = b ? b->turn_limit : 0;
+	format_when(mtime, o->when, sizeof o->when);
+}
+
+struct candidate {
+	char *path;
+	time_t mtime;
+	long nsec;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct candidate *x = a, *y = b;
+	if (x->mtime != y->mtime)
+		return x->mtime < y->mtime ? 1 : -1;
+	if (x->nsec != y->nsec)
+		return x->nsec < y->nsec ? 1 : -1;
+	return strcmp(x->path, y->path);
+}
+
+static bool is_game_name(const char *nm)
+{
+	size_t len = strlen(nm);
+	return nm[0] != '.' && len > 5 && strcmp(nm + len - 5, ".game") == 0;
+}
+
+int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	struct candidate *c = NULL;
+	size_t nc = 0, cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (!is_game_name(e->d_name))
+			continue;
+		size_t len = strlen(dir) + strlen(e->d_name) + 2;
+		char *p = malloc(len);
+		if (!p)
+			break;
+		snprintf(p, len, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(p);
+			continue;
+		}
+		if (nc == cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			struct candidate *nw = realloc(c, ncap * sizeof *c);
+			if (!nw) {
+				free(p);
+				break;
+			}
+			c = nw;
+			cap = ncap;
+		}
+		c[nc++] = (struct candidate){p, st.st_mtim.tv_sec,
+					     st.st_mtim.tv_nsec};
+	}
+	closedir(d);
+	if (nc > 1)
+		qsort(c, nc, sizeof *c, newest_first);
+	int found = 0;
+	battle_loader lb = s->load_battle;
+	tables_loader lt = s->load_tables;
+	void *user = s->loader_user;
+	uint64_t seed = s->default_seed;
+	for (size_t i = 0; i < nc && !found; i++) {
+		if (strlen(c[i].path) >= RESUME_PATH_MAX)
+			continue;
+		/* a file with no command is not worth a question: pass it
+		 * over before replaying anything */
+		if (resume_file_commands(c[i].path) <= 0)
+			continue;
+		struct ini_error err;
+		if (!session_load(s, c[i].path, &err))
+			continue;
+		if (resume_unfinished(s)) {
+			/* loading may have completed a torn file: its
+			 * time now */
+			struct stat st;
+			time_t t = stat(c[i].path, &st) == 0 ? st.st_mtim.tv_sec
+							     : c[i].mtime;
+			resume_describe(s, c[i].path, t, o);
+			found = 1;
+		} else {
+			session_free(s);
+			session_init(s, lb, lt, user, seed);
+		}
+	}
+	for (size_t i = 0; i < nc; i++)
+		free(c[i].path);
+	free(c);
+	return found;
+}
+
+static int count_command(void *user, const struct gamefile_line *l,
+			 struct ini_error *err)
+{
+	(void)err;
+	if (!l->is_digest)
+		++*(int *)user;
+	return 0;
+}
+
+int resume_file_commands(const char *path)
+{
+	int n = 0;
+	struct ini_error err;
+	long torn = -1;
+	if (!gamefile_read_torn(path, NULL, count_command, &n, &err, &torn))
+		return -1;
+	return n;
+}
+
+/* A file name just written into out[n] by snprintf (w its return): 1
+ * when no file has it, 0 when one has, -1 when it did not fit. */
+static int name_free(const char *out, size_t n, int w)
+{
+	if (w < 0 || (size_t)w >= n)
+		return -1;
+	struct stat st;
+	return lstat(out, &st) != 0 && errno == ENOENT ? 1 : 0;
+}
+
+int resume_aside_name(const char *path, time_t mtime, char *out, size_t n)
+{
+	size_t len = strlen(path);
+	if (len > 5 && strcmp(path + len - 5, ".game") == 0)
+		len -= 5;
+	char stamp[32];
+	struct tm tm;
+	if (!localtime_r(&mtime, &tm) ||
+	    !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm))
+		snprintf(stamp, sizeof stamp, "%lld", (long long)mtime);
+	for (int k = 1; k < 1000; k++) {
+		char nth[16] = "";
+		if (k > 1)
+			snprintf(nth, sizeof nth, "-%d", k);
+		int w = snprintf(out, n, "%.*s-%s%s.game", (int)len, path,
+				 stamp, nth);
+		int f = name_free(out, n, w);
+		if (f != 0)
+			return f > 0 ? 0 : -1;
+	}
+	return -1;
+}
+
+int resume_keep_old(const char *path, char *moved, size_t n, char *err,
+		    size_t errn)
+{
+	if (n)
+		moved[0] = '\0';
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return 0; /* nothing there */
+	if (resume_file_commands(path) == 0)
+		return 0; /* a game nobody played: nothing to keep */
+	char to[RESUME_PATH_MAX + 64];
+	if (resume_aside_name(path, st.st_mtim.tv_sec, to, sizeof to) != 0) {
+		snprintf(err, errn, "%s: no free name to keep it under", path);
+		return -1;
+	}
+	if (rename(path, to) != 0) {
+		snprintf(err, errn, "%s: cannot keep it as %s: %s", path, to,
+			 strerror(errno));
+		return -1;
+	}
+	snprintf(moved, n, "%s", to);
+	return 0;
+}
+
+int resume_question(const struct resume_offer *o,
+		    char (*lines)[RESUME_LINE_MAX], int max)
+{
+	char text[6][RESUME_LINE_MAX];
+	int k = 0;
+	if (o->turn_limit > 0)
+		snprintf(text[k++], sizeof text[0],
+			 "Resume %s, turn %d of %d, last played %s?", o->title,
+			 o->turn, o->turn_limit, o->when);
+	else
+		snprintf(text[k++], sizeof text[0],
+			 "Resume %s, turn %d, last played %s?", o->title,
+			 o->turn, o->when);
+	text[k++][0] = '\0';
+	snprintf(text[k++], sizeof text[0], "1  resume it");
+	if (strcmp(o->other, o->battle) == 0)
+		snprintf(text[k++], sizeof text[0],
+			 "2  start a new game of %s (this one is kept)",
+			 o->other);
+	else
+		snprintf(text[k++], sizeof text[0],
+			 "2  start a new game of %s instead (this one is "
+			 "kept)",
+			 o->other);
+	text[k++][0] = '\0';
+	const char *q = tui_cmd_key(TC_QUIT);
+	snprintf(text[k++], sizeof text[0], "%-2s quits", q ? q : "q");
+	int n = k < max ? k : max;
+	for (int i = 0; i < n; i++)
+		memcpy(lines[i], text[i], sizeof text[i]);
+	return n;
+}
+
+enum resume_answer resume_answer_for_key(int ch)
+{
+	if (ch == '1')
+		return RESUME_YES;
+	if (ch == '2')
+		return RESUME_NEW;
+	const struct tui_binding *b = tui_binding_for(ch);
+	if (b && b->cmd == TC_QUIT)
+		return RESUME_QUIT;
+	return RESUME_PENDING;
+}
+
+int resume_branch_name(const struct session *s, char *out, size_t n)
+{
+	if (!s || !s->game || !s->game->battle)
+		return -1;
+	const char *file = s->file.f ? s->file.path : "";
+	const char *slash = strrchr(file, '/');
+	int dlen = slash ? (int)(slash - file) + 1 : 0;
+	for (int k = 1; k < 10000; k++) {
+		int w = snprintf(out, n, "%.*s%s-branch-%d.game", dlen, file,
+				 s->game->battle->id, k);
+		int f = name_free(out, n, w);
+		if (f != 0)
+			return f > 0 ? 0 : -1;
+	}
+	return -1;
+}
+
+/* ---- on the view ---- */
+
+bool resume_asking(const struct tui_view *v)
+{
+	return v->resume && v->resume->answer == RESUME_PENDING;
+}
+
+void resume_start(struct tui_view *v, struct resume_offer *o)
+{
+	v->resume = o;
+	if (o && o->answer != RESUME_PENDING && o->note[0])
+		tui_say(v, "%s", o->note);
+}
+
+bool resume_key(struct tui_view *v, int ch)
+{
+	if (!resume_asking(v))
+		return false;
+	struct resume_offer *o = v->resume;
+	switch (resume_answer_for_key(ch)) {
+	case RESUME_YES:
+		o->answer = RESUME_YES;
+		tui_touch_all(v);
+		prompt_update(v); /* a hand-over or a box may be due */
+		tui_say(v, "resumed: %s, turn %d", o->title, o->turn);
+		break;
+	case RESUME_NEW:
+		o->answer = RESUME_NEW;
+		v->quit = true; /* main.c starts the new game */
+		break;
+	case RESUME_QUIT:
+		o->answer = RESUME_QUIT;
+		v->quit = true;
+		break;
+	case RESUME_PENDING:
+		tui_say(v, "1 resumes, 2 starts a new game, %s quits",
+			tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT) : "q");
+		break;
+	}
+	return true;
+}
+
+void resume_draw(struct tui_view *v)
+{
+	if (!resume_asking(v))
+		return;
+	char lines[8][RESUME_LINE_MAX];
+	int n = resume_question(v->resume, lines, 8);
+	/* the question centred, the answers under it as a block */
+	const char *shown[8];
+	for (int i = 0; i < n; i++)
+		shown[i] = lines[i];
+	prompt_draw_screen(v, shown, n);
+}
+
+void resume_branch_line(struct tui_view *v)
+{
+	char name[RESUME_PATH_MAX];
+	if (resume_branch_name(v->s, name, sizeof name) != 0) {
+		tui_say(v, "no game to branch");
+		return;
+	}
+	char line[RESUME_PATH_MAX + 16];
+	snprintf(line, sizeof line, "branch %s", name);
+	cmdline_open_with(&v->cl, line);
+	v->completions[0] = '\0';
+	v->dirty |= DIRTY_STATUS;
+}

@@ -1,0 +1,613 @@
+/* `rule N` (issue 9): our own summaries of the SPQR rules and the
+ * project's rulings (rules/spqr/summaries.ini, rulings.ini; rulebook.h).
+ * Every rule number the program cites in its string literals (refusals,
+ * events' rule= fields, help texts, cards) has a summary: the sources are
+ * scanned here at test time, so a new citation without a summary fails.
+ * Also: every ruling names covered rules, `rule 9.41` shows R6, the list,
+ * the refusals, and the broken files of tests/bad/rulebook-*. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bad_file.h"
+#include "config.h"
+#include "fixture.h"
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/rulebook.h"
+#include "maniple/teach.h"
+#include "spqr_tables.h"
+
+/* ---- the rule numbers the sources cite ---- */
+
+#define CITED_MAX 1024
+
+struct cited {
+	char number[CITED_MAX][RULE_NUMBER_MAX];
+	char where[CITED_MAX][160];
+	int n;
+};
+
+static bool is_word(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '%';
+}
+
+/* The rule numbers in one string literal's text: 1-2 digits (not starting
+ * with 0), a dot, 1-2 digits, with no word character or dot around it
+ * ("%.1f" and "1.2.3" are not rule numbers). */
+static void numbers_in(const char *s, size_t len, const char *file, int line,
+		       struct cited *c)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '1' || s[i] > '9' || (i > 0 && is_word(s[i - 1])))
+			continue;
+		size_t a = i;
+		while (a < len && a - i < 3 && s[a] >= '0' && s[a] <= '9')
+			a++;
+		if (a - i > 2 || a >= len || s[a] != '.')
+			continue;
+		size_t b = a + 1;
+		while (b < len && s[b] >= '0' && s[b] <= '9')
+			b++;
+		if (b - a - 1 < 1 || b - a - 1 > 2)
+			continue;
+		if (b < len && (is_word(s[b]) && s[b] != '.'))
+			continue;
+		if (b + 1 < len && s[b] == '.' && s[b + 1] >= '0' &&
+		    s[b + 1] <= '9')
+			continue;
+		char num[RULE_NUMBER_MAX];
+		snprintf(num, sizeof num, "%.*s", (int)(b - i), s + i);
+		bool seen = false;
+		for (int k = 0; k < c->n && !seen; k++)
+			seen = strcmp(c->number[k], num) == 0;
+		if (!seen) {
+			cr_assert_lt(c->n, CITED_MAX);
+			snprintf(c->number[c->n], RULE_NUMBER_MAX, "%s", num);
+			snprintf(c->where[c->n], sizeof c->where[0],
+				 "%.140s:%d", file, line);
+			c->n++;
+		}
+		i = b - 1;
+	}
+}
+
+/* The string literals of a C file, comments and character constants
+ * skipped. */
+static void scan_file(const char *path, struct cited *c)
+{
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *t = malloc((size_t)size + 1);
+	cr_assert_not_null(t);
+	size_t n = fread(t, 1, (size_t)size, f);
+	t[n] = '\0';
+	fclose(f);
+	int line = 1;
+	for (size_t i = 0; i < n; i++) {
+		if (t[i] == '\n') {
+			line++;
+		} else if (t[i] == '/' && t[i + 1] == '*') {
+			for (i += 2; i < n && !(t[i] == '*' && t[i + 1] == '/');
+			     i++)
+				line += t[i] == '\n';
+			i++;
+		} else if (t[i] == '/' && t[i + 1] == '/') {
+			while (i < n && t[i] != '\n')
+				i++;
+			line++;
+		} else if (t[i] == '\'') {
+			for (i++; i < n && t[i] != '\''; i++)
+				if (t[i] == '\\')
+					i++;
+		} else if (t[i] == '"') {
+			size_t s = ++i;
+			for (; i < n && t[i] != '"' && t[i] != '\n'; i++)
+				if (t[i] == '\\')
+					i++;
+			numbers_in(t + s, i - s, path, line, c);
+		}
+	}
+	free(t);
+}
+
+static void scan_dir(const char *dir, struct cited *c)
+{
+	DIR *d = opendir(dir);
+	cr_assert_not_null(d, "%s", dir);
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[2048];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (stat(path, &st) != 0)
+			continue;
+		size_t len = strlen(e->d_name);
+		if (S_ISDIR(st.st_mode))
+			scan_dir(path, c);
+		else if (len > 2 && (!strcmp(e->d_name + len - 2, ".c") ||
+				     !strcmp(e->d_name + len - 2, ".h")))
+			scan_file(path, c);
+	}
+	closedir(d);
+}
+
+static struct rulebook *load_spqr(void)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct rulebook *rb = rulebook_load(dir, &err);
+	char buf[1024];
+	ini_error_format(&err, buf, sizeof buf);
+	cr_assert_not_null(rb, "%s", buf);
+	return rb;
+}
+
+Test(rulebook, scanner_finds_rule_numbers_in_literals_only)
+{
+	struct cited *c = calloc(1, sizeof *c);
+	cr_assert_not_null(c);
+	const char *s = "refused (6.41) a %.1f 1.2.3 v0.5 x6.1 10.43, 3.0";
+	numbers_in(s, strlen(s), "t", 1, c);
+	cr_assert_eq(c->n, 3);
+	cr_expect_str_eq(c->number[0], "6.41");
+	cr_expect_str_eq(c->number[1], "10.43");
+	cr_expect_str_eq(c->number[2], "3.0");
+	free(c);
+}
+
+Test(rulebook, every_rule_cited_in_the_sources_has_a_summary)
+{
+	struct cited *c = calloc(1, sizeof *c);
+	cr_assert_not_null(c);
+	char src[1024];
+	snprintf(src, sizeof src, "%s/src", fx_srcdir());
+	scan_dir(src, c);
+	/* the engine cites about two hundred rules: a scan that finds far
+	 * fewer is broken, not a success */
+	cr_assert_geq(c->n, 150, "only %d rule numbers found in %s", c->n, src);
+	struct rulebook *rb = load_spqr();
+	int missing = 0;
+	for (int k = 0; k < c->n; k++)
+		if (!rulebook_find(rb, c->number[k])) {
+			cr_log_error("rule %s (cited at %s) has no summary",
+				     c->number[k], c->where[k]);
+			missing++;
+		}
+	cr_expect_eq(missing, 0, "%d cited rules have no summary", missing);
+	rulebook_free(rb);
+	free(c);
+}
+
+Test(rulebook, chapters_and_sections_are_covered)
+{
+	struct rulebook *rb = load_spqr();
+	const char *heads[] = {"1.0",  "2.0", "3.0", "4.0", "5.0",
+			       "6.0",  "7.0", "8.0", "9.0", "10.0",
+			       "11.0", "6.5", "8.4", "9.6", "10.2"};
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		cr_expect_not_null(rulebook_find(rb, heads[i]), "%s", heads[i]);
+	/* in the book's order */
+	for (int i = 1; i < rb->n; i++)
+		cr_expect_lt(
+			rule_number_cmp(rb->v[i - 1].number, rb->v[i].number),
+			0, "%s before %s", rb->v[i - 1].number,
+			rb->v[i].number);
+	rulebook_free(rb);
+}
+
+Test(rulebook, every_ruling_is_there_and_names_covered_rules)
+{
+	struct rulebook *rb = load_spqr();
+	cr_assert_geq(rb->nrulings, 13);
+	for (int i = 1; i <= 13; i++) {
+		char id[8];
+		snprintf(id, sizeof id, "R%d", i);
+		const struct ruling *u = rulebook_ruling(rb, id);
+		cr_assert_not_null(u, "%s missing", id);
+		cr_expect_gt(u->nrules, 0);
+		for (int k = 0; k < u->nrules; k++)
+			cr_expect_not_null(rulebook_find(rb, u->rules[k]),
+					   "%s names %s", id, u->rules[k]);
+	}
+	cr_expect_null(rulebook_ruling(rb, "R99"));
+	cr_expect_not_null(rulebook_ruling(rb, "r6"));
+	rulebook_free(rb);
+}
+
+Test(rulebook, rule_numbers_order_and_form)
+{
+	cr_expect(rule_number_valid("6.11"));
+	cr_expect(rule_number_valid("3.0"));
+	cr_expect(rule_number_valid("10.43"));
+	cr_expect_not(rule_number_valid("6"));
+	cr_expect_not(rule_number_valid("06.1"));
+	cr_expect_not(rule_number_valid("6.111"));
+	cr_expect_not(rule_number_valid("6.1x"));
+	cr_expect_not(rule_number_valid(".5"));
+	cr_expect_not(rule_number_valid(NULL));
+	cr_expect_lt(rule_number_cmp("6.1", "6.11"), 0);
+	cr_expect_lt(rule_number_cmp("6.11", "6.2"), 0);
+	cr_expect_lt(rule_number_cmp("6.0", "6.1"), 0);
+	cr_expect_lt(rule_number_cmp("9.87", "10.0"), 0);
+	cr_expect_eq(rule_number_cmp("6.1", "6.10"), 0);
+	cr_expect_gt(rule_number_cmp("8.74", "8.7"), 0);
+}
+
+/* ---- the command ---- */
+
+/* Runs line; the status, and the output's first event and text copied. */
+static enum cmd_status run_rule(struct session *s, const char *line,
+				struct event *ev, char **text, char *reason,
+				size_t rn)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, line, &r);
+	enum cmd_status st = r.status;
+	if (ev) {
+		memset(ev, 0, sizeof *ev);
+		if (r.out.n > 0)
+			*ev = r.out.v[0];
+	}
+	if (text) {
+		*text = r.text;
+		r.text = NULL;
+	}
+	if (reason)
+		snprintf(reason, rn, "%s", r.reason);
+	cmd_result_free(&r);
+	return st;
+}
+
+/* Runs line, which must be accepted; its first event into *ev, and its
+ * text (malloc'd, or NULL) returned. */
+static char *rule_ok(struct session *s, const char *line, struct event *ev)
+{
+	char *text = NULL;
+	cr_assert_eq(run_rule(s, line, ev, &text, NULL, 0), CMD_OK, "%s",
+		     line);
+	return text;
+}
+
+Test(rulebook, rule_9_41_shows_the_summary_and_ruling_R6)
+{
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	size_t n0 = session_commands(&s);
+	struct event e;
+	char *text = rule_ok(&s, "rule 9.41", &e);
+	cr_expect_str_eq(e.kind, "rule");
+	cr_expect_str_eq(event_get(&e, "number"), "9.41");
+	cr_expect_str_eq(event_get(&e, "title"), "Phalanx_Defense");
+	cr_expect_str_eq(event_get(&e, "rulings"), "R6");
+	cr_assert_not_null(text);
+	cr_expect_not_null(strstr(text, "9.41 Phalanx Defense\n"), "%s", text);
+	cr_expect_not_null(strstr(text, "Ruling R6 (Phalanx Defense against "
+					"heavy infantry): 9.41\n"),
+			   "%s", text);
+	cr_expect_not_null(strstr(text, "See also: 8.46 "), "%s", text);
+	/* every line fits the view's log line */
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		cr_expect_lt(len, 199, "a line of %zu characters", len);
+		p += len + (nl != NULL);
+	}
+	free(text);
+	/* a looking command: nothing journaled */
+	cr_expect_eq(session_commands(&s), n0);
+	session_free(&s);
+}
+
+Test(rulebook, a_rule_shows_every_ruling_naming_it)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	s.rules_dir = MANIPLE_SRCDIR "/rules";
+	struct event e;
+	/* 6.52 is named by R1 only; 6.68 by R2; 11.2 by R4 */
+	char *text = rule_ok(&s, "rule 6.68", &e);
+	cr_expect_str_eq(event_get(&e, "rulings"), "R2");
+	cr_expect_not_null(strstr(text, "Ruling R2 "));
+	cr_expect_null(strstr(text, "Ruling R1 "));
+	free(text);
+	/* a rule no ruling names has no rulings field and no ruling text */
+	text = rule_ok(&s, "rule 6.11", &e);
+	cr_expect_null(event_get(&e, "rulings"));
+	cr_expect_null(strstr(text, "Ruling"));
+	free(text);
+	/* works without a game (spqr) */
+	cr_expect_null(s.game);
+	session_free(&s);
+}
+
+Test(rulebook, rule_alone_lists_the_rules_covered)
+{
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	struct event e;
+	char *text = rule_ok(&s, "rule", &e);
+	cr_expect_str_eq(e.kind, "rules");
+	cr_expect_str_eq(event_get(&e, "ruleset"), "spqr");
+	int count = atoi(event_get(&e, "count"));
+	cr_expect_gt(count, 200);
+	cr_expect_eq(count, s.rulebook->n);
+	int lines = 0;
+	for (const char *p = text; (p = strchr(p, '\n')); p++)
+		lines++;
+	cr_expect_eq(lines, count + 1, "one line per rule and the rulings");
+	cr_expect_not_null(strstr(text, "\n6.11 Movement Allowance\n"));
+	cr_expect_not_null(strstr(text, "Rulings: R1 R2 R3"));
+	free(text);
+	session_free(&s);
+}
+
+Test(rulebook, rulings_by_id_and_chapters_by_number)
+{
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	struct event e;
+	char *text = rule_ok(&s, "rule R9", &e);
+	cr_expect_str_eq(e.kind, "ruling");
+	cr_expect_str_eq(event_get(&e, "id"), "R9");
+	cr_expect_not_null(strstr(text, "hotseat"));
+	free(text);
+	text = rule_ok(&s, "rule 6", &e);
+	cr_expect_str_eq(event_get(&e, "number"), "6.0");
+	cr_expect_not_null(strstr(text, "6.0 Movement\n"));
+	free(text);
+	session_free(&s);
+}
+
+Test(rulebook, refusals)
+{
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	size_t n0 = session_commands(&s);
+	char reason[CMD_REASON_MAX];
+	/* not covered: the neighbours are named */
+	cr_expect_eq(
+		run_rule(&s, "rule 6.99", NULL, NULL, reason, sizeof reason),
+		CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "no summary of rule 6.99"), "%s",
+			   reason);
+	cr_expect_not_null(strstr(reason, "6.83 and 7.0"), "%s", reason);
+	cr_expect_eq(
+		run_rule(&s, "rule 99.9", NULL, NULL, reason, sizeof reason),
+		CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "nearest covered: 11.2"), "%s",
+			   reason);
+	cr_expect_eq(
+		run_rule(&s, "rule R99", NULL, NULL, reason, sizeof reason),
+		CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "no ruling R99"), "%s", reason);
+	/* not a rule number at all */
+	cr_expect_eq(run_rule(&s, "rule movement", NULL, NULL, reason,
+			      sizeof reason),
+		     CMD_MALFORMED);
+	cr_expect_eq(run_rule(&s, "rule 6.111", NULL, NULL, NULL, 0),
+		     CMD_MALFORMED);
+	cr_expect_eq(run_rule(&s, "rule 6.11 6.12", NULL, NULL, NULL, 0),
+		     CMD_MALFORMED);
+	cr_expect_eq(run_rule(&s,
+			      "rule "
+			      "0123456789012345678901234567890123456789012345",
+			      NULL, NULL, NULL, 0),
+		     CMD_MALFORMED);
+	cr_expect_eq(session_commands(&s), n0);
+	session_free(&s);
+}
+
+Test(rulebook, no_rules_directory_is_refused)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	char reason[CMD_REASON_MAX];
+	cr_expect_eq(
+		run_rule(&s, "rule 6.11", NULL, NULL, reason, sizeof reason),
+		CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "no rules directory"), "%s", reason);
+	s.rules_dir = "/nonexistent/maniple";
+	cr_expect_eq(
+		run_rule(&s, "rule 6.11", NULL, NULL, reason, sizeof reason),
+		CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "/nonexistent/maniple/spqr/"
+					  "summaries.ini: cannot open"),
+			   "%s", reason);
+	cr_expect_null(s.rulebook);
+	session_free(&s);
+}
+
+Test(rulebook, read_once_and_kept)
+{
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	cr_expect_null(s.rulebook);
+	cr_assert_eq(run_rule(&s, "rule 5.12", NULL, NULL, NULL, 0), CMD_OK);
+	const struct rulebook *first = s.rulebook;
+	cr_assert_not_null(first);
+	cr_assert_eq(run_rule(&s, "rule 5.32", NULL, NULL, NULL, 0), CMD_OK);
+	cr_expect_eq(s.rulebook, first);
+	/* a broken directory later changes nothing: the texts are kept */
+	s.rules_dir = "/nonexistent";
+	cr_assert_eq(run_rule(&s, "rule 5.32", NULL, NULL, NULL, 0), CMD_OK);
+	session_free(&s);
+}
+
+/* ---- broken files ---- */
+
+static void bad_dir_refused(const char *name, const char *file)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	char dir[1024], path[1200];
+	snprintf(dir, sizeof dir, "%s/tests/bad/%s", MANIPLE_SRCDIR, name);
+	snprintf(path, sizeof path, "%s/spqr/%s", dir, file);
+	s.rules_dir = dir;
+	char reason[CMD_REASON_MAX];
+	cr_assert_eq(
+		run_rule(&s, "rule 9.41", NULL, NULL, reason, sizeof reason),
+		CMD_REFUSED);
+	char want[256];
+	int line;
+	expectation(path, want, sizeof want, &line);
+	char at[1300];
+	snprintf(at, sizeof at, "%s:%d: ", path, line);
+	cr_expect_eq(strncmp(reason, at, strlen(at)), 0, "%s, not %s", reason,
+		     at);
+	cr_expect_not_null(strstr(reason, want), "%s", reason);
+	session_free(&s);
+}
+
+Test(rulebook, a_ruling_naming_an_uncovered_rule_is_refused)
+{
+	bad_dir_refused("rulebook-xref", "rulings.ini");
+}
+
+Test(rulebook, a_broken_summaries_file_is_refused_at_its_line)
+{
+	bad_dir_refused("rulebook-broken", "summaries.ini");
+}
+
+Test(rulebook, every_bad_file_is_refused_at_its_line)
+{
+	const char *names[] = {
+		"rulebook-summaries-bad-number.ini",
+		"rulebook-summaries-duplicate.ini",
+		"rulebook-summaries-no-title.ini",
+		"rulebook-summaries-see-unknown.ini",
+		"rulebook-summaries-unknown-key.ini",
+		"rulebook-summaries-no-file.ini",
+		"rulebook-rulings-bad-rules.ini",
+		"rulebook-rulings-no-say.ini",
+		"rulebook-rulings-bad-id.ini",
+		"rulebook-rulings-no-rules.ini",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char p[1024];
+		snprintf(p, sizeof p, "%s/tests/bad/%s", MANIPLE_SRCDIR,
+			 names[i]);
+		struct ini_error err;
+		cr_expect_not(rulebook_check_file(p, &err), "%s", names[i]);
+		expect_marked_refusal(p, p, &err);
+	}
+}
+
+Test(rulebook, a_wrong_kind_is_refused)
+{
+	char p[1024];
+	snprintf(p, sizeof p, "%s/tests/bad/rulebook-summaries-wrong-kind.ini",
+		 MANIPLE_SRCDIR);
+	struct ini_error err;
+	cr_assert_not(rulebook_check_file(p, &err));
+	cr_expect_eq(err.line, 4);
+	cr_expect_not_null(strstr(err.msg, "kind must be summaries or "
+					   "rulings, not summary"));
+	/* the shipped files pass */
+	cr_expect(rulebook_check_file(
+		"" MANIPLE_SRCDIR "/rules/spqr/rulings.ini", &err));
+	cr_expect(rulebook_check_file(
+		"" MANIPLE_SRCDIR "/rules/spqr/summaries.ini", &err));
+}
+
+/* Writes text to DIR/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+Test(rulebook, say_lines_and_continuations_join)
+{
+	char dir[] = "/tmp/maniple-rulebook-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	put_file(dir, "summaries.ini",
+		 "[file]\nkind = summaries\nversion = 1\n[6.11]\n"
+		 "title = T\nsay = one.\n  two.\nsay = three.\nsee = 6.2\n"
+		 "[6.2]\ntitle = U\nsay = four.\n");
+	put_file(dir, "rulings.ini",
+		 "[file]\nkind = rulings\nversion = 1\n[R10]\ntitle = X\n"
+		 "rules = 6.2\nsay = ten.\n[R2]\ntitle = Y\nrules = 6.2, "
+		 "6.11\nsay = two.\n");
+	struct ini_error err;
+	struct rulebook *rb = rulebook_load(dir, &err);
+	cr_assert_not_null(rb, "%s", err.msg);
+	cr_assert_eq(rb->n, 2);
+	cr_expect_str_eq(rb->v[0].number, "6.11");
+	cr_expect_str_eq(rb->v[0].say, "one.\ntwo.\nthree.\n");
+	cr_expect_eq(rb->v[0].nsee, 1);
+	/* rulings in number order: R2 before R10 */
+	cr_assert_eq(rb->nrulings, 2);
+	cr_expect_str_eq(rb->rulings[0].id, "R2");
+	cr_expect(ruling_names(&rb->rulings[0], "6.11"));
+	cr_expect_not(ruling_names(&rb->rulings[1], "6.11"));
+	rulebook_free(rb);
+	char path[1100];
+	snprintf(path, sizeof path, "%s/summaries.ini", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/rulings.ini", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* ---- the teach mode's citations (teach.h) ---- */
+
+struct teach_check {
+	const struct rulebook *rb;
+	int n, missing;
+};
+
+static void check_cited(const char *rule, void *u)
+{
+	struct teach_check *c = u;
+	char r[RULE_NUMBER_MAX + 8];
+	while (*rule == ' ' || *rule == '\t')
+		rule++;
+	snprintf(r, sizeof r, "%s", rule);
+	size_t len = strlen(r);
+	while (len > 0 && (r[len - 1] == ' ' || r[len - 1] == '\t'))
+		r[--len] = '\0';
+	c->n++;
+	if (!rulebook_find(c->rb, r)) {
+		cr_log_error("teach.ini cites rule %s, which has no summary",
+			     r);
+		c->missing++;
+	}
+}
+
+Test(rulebook, every_rule_the_teach_mode_cites_has_a_summary)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	memset(&err, 0, sizeof err);
+	struct teach_texts *t = teach_load(dir, &err);
+	char buf[1024];
+	ini_error_format(&err, buf, sizeof buf);
+	cr_assert_not_null(t, "%s", buf);
+	struct rulebook *rb = load_spqr();
+	struct teach_check c = {rb, 0, 0};
+	teach_rules_cited(t, check_cited, &c);
+	cr_expect_gt(c.n, 50, "teach.ini cites only %d rules", c.n);
+	cr_expect_eq(c.missing, 0, "%d rules cited by teach.ini lack a summary",
+		     c.missing);
+	rulebook_free(rb);
+	teach_free(t);
+}

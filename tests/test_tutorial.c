@@ -1,0 +1,400 @@
+/* test_tutorial.c — the tutorial's lesson (src/tui/lesson.h): the lesson
+ * file of `maniple --tutorial` loads; playing every step's command
+ * through a session reaches the end of the turn with the event each step
+ * is about (activation 5.12, Line Command 5.23, Orderly Withdrawal 6.5,
+ * shock 8.4, rout 10.21, momentum 5.32, Individual Order 5.22, missile
+ * 8.15, rally 10.28, the withdrawal check 11.1/11.2); a wrong command is
+ * taken back and leaves the game file as it was; the player's undo goes
+ * back to a step's start; malformed lesson files are refused with
+ * file:line. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../src/tui/config.h"
+#include "../src/tui/lesson.h"
+#include "../src/tui/tutorial.h"
+#include "bad_file.h"
+#include "fixture.h"
+#include "tui_fixture.h"
+
+static void lesson_path(char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/scenarios/tutorial/drill.ini", fx_srcdir());
+}
+
+static struct lesson *load_drill(void)
+{
+	struct lesson *l = malloc(sizeof *l);
+	cr_assert_not_null(l);
+	char path[1024];
+	struct ini_error err;
+	lesson_path(path, sizeof path);
+	bool ok = lesson_load(path, l, &err);
+	cr_assert(ok, "%s:%d: %s", err.file, err.line, err.msg);
+	return l;
+}
+
+/* The runner of the tests: straight on the session. */
+static void run_on_session(void *ctx, const char *line, struct cmd_result *r)
+{
+	session_exec(ctx, line, r);
+}
+
+/* The player's command: run, then judged. */
+static enum lesson_verdict play(struct lesson_run *t, struct session *s,
+				const char *line)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, line, &r);
+	enum lesson_verdict v =
+		lesson_after_command(t, s, line, &r, run_on_session, s);
+	cmd_result_free(&r);
+	return v;
+}
+
+static void start(struct session *s, struct lesson_run *t,
+		  const struct lesson *l)
+{
+	char line[128];
+	snprintf(line, sizeof line, "new %s solo %llu", l->battle,
+		 (unsigned long long)l->seed);
+	fx_session(s, line);
+	lesson_begin(t, l, s, run_on_session, s);
+	cr_assert_not(t->setup_failed, "step 1's autos and dice");
+}
+
+/* The canonical command of a step: its first alternative. */
+static void first_alt(const struct lesson_step *st, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", st->expect);
+	buf[strcspn(buf, "|")] = '\0';
+}
+
+Test(tutorial, the_drill_lesson_loads)
+{
+	struct lesson *l = load_drill();
+	cr_expect_str_eq(l->battle, "drill");
+	cr_expect_eq(l->seed, 11);
+	cr_expect_geq(l->nsteps, 20);
+	cr_expect_str_eq(l->step[0].dice, "6 2");
+	cr_expect_str_eq(l->step[0].expect, "continue");
+	/* several say lines are joined; a ';' inside a word is text */
+	cr_expect_not_null(strstr(l->step[0].say, "goes first; both sides"),
+			   "%s", l->step[0].say);
+	cr_expect_not_null(strstr(l->step[0].say, "(5.12)"));
+	for (int i = 0; i < l->nsteps; i++) {
+		cr_expect(l->step[i].say[0] && l->step[i].expect[0] &&
+				  l->step[i].rule[0] && l->step[i].event[0] &&
+				  l->step[i].done[0],
+			  "step %d lacks a field", i + 1);
+	}
+	free(l);
+}
+
+Test(tutorial, patterns)
+{
+	cr_expect(lesson_matches("move 2515", "move 2515"));
+	cr_expect(lesson_matches("move 2515", "MOVE  2515"));
+	cr_expect_not(lesson_matches("move 2515", "move 2516"));
+	cr_expect_not(lesson_matches("move 2515", "move 2515 2516"));
+	cr_expect(lesson_matches("face NE|face N", "face n"));
+	cr_expect(lesson_matches("order * rally", "order li1 rally"));
+	cr_expect_not(lesson_matches("order * rally", "order li1 recover"));
+	cr_expect_not(lesson_matches("order *", "order"));
+	cr_expect_not(lesson_matches("continue", ""));
+	cr_expect_not(lesson_matches("continue", "\"unterminated"));
+}
+
+Test(tutorial, events_are_matched_by_kind_and_fields)
+{
+	struct event_log log;
+	event_log_init(&log);
+	struct event e;
+	event_init(&e, "rallied");
+	event_add(&e, "unit", "li1");
+	event_add(&e, "hits", "2");
+	event_log_push(&log, &e);
+	cr_expect(lesson_event_in("rallied", &log));
+	cr_expect(lesson_event_in("rallied unit=li1 hits=2", &log));
+	cr_expect_not(lesson_event_in("rallied unit=li2", &log));
+	cr_expect_not(lesson_event_in("rallied unit", &log));
+	cr_expect_not(lesson_event_in("rout unit=li1", &log));
+	cr_expect_not(lesson_event_in("", &log));
+	event_log_free(&log);
+}
+
+/* Every step's command in turn: each is right, brings its event, and the
+ * lesson ends in turn 2 after the withdrawal check. */
+Test(tutorial, the_whole_lesson_plays_through)
+{
+	struct lesson *l = load_drill();
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	for (int i = 0; i < l->nsteps; i++) {
+		char line[LESSON_CMD_MAX];
+		cr_assert_eq(t.step, i);
+		first_alt(&l->step[i], line, sizeof line);
+		enum lesson_verdict v = play(&t, &s, line);
+		cr_assert_eq(v, i + 1 < l->nsteps ? LV_RIGHT : LV_OVER,
+			     "step %d (%s): verdict %d, note %s", i + 1, line,
+			     v, t.note);
+		cr_expect(t.event_seen, "step %d (%s): no %s", i + 1, line,
+			  l->step[i].event);
+		cr_assert_not(t.setup_failed, "step %d's autos or dice", i + 2);
+		cr_expect_str_eq(t.note, l->step[i].done);
+	}
+	cr_expect(t.over);
+	cr_expect_null(lesson_current(&t));
+	cr_expect_eq(t.undone, 0);
+	/* the turn is over: turn 2, and the whole turn's events were there */
+	cr_expect_eq(s.game->turn, 2);
+	const char *want[] = {
+		"activated leader=tribune how=lowest",
+		"line_command line=hastati",
+		"withdrawal_done unit=ar1 taken=yes",
+		"shock_result combat=0",
+		"rout unit=li1 cause=8.47",
+		"roll for=momentum result=success",
+		"order to=ve1",
+		"missile_result result=hit",
+		"rallied unit=li1",
+		"withdrawal side=0 withdraws=no",
+		"turn_end turn=1",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_expect(lesson_event_in(want[i], &s.game->events), "no %s",
+			  want[i]);
+	/* after the end the player plays on freely */
+	cr_expect_eq(play(&t, &s, "activate tribune"), LV_IGNORED);
+	session_free(&s);
+	free(l);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	char *buf = calloc(1, 1 << 20);
+	cr_assert_not_null(buf);
+	size_t n = fread(buf, 1, (1 << 20) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* A wrong command is taken back with undo: the game and its file are as
+ * before; a refused or looking one changes nothing and is let be. */
+Test(tutorial, a_wrong_command_is_undone_and_the_file_unchanged)
+{
+	struct lesson *l = load_drill();
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	char dir[] = "/tmp/maniple-tutorial-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char path[256], err[256];
+	snprintf(path, sizeof path, "%s/tutorial.game", dir);
+	cr_assert_eq(session_save(&s, path, true, err, sizeof err), 0, "%s",
+		     err);
+	cr_assert_eq(play(&t, &s, "continue"), LV_RIGHT);
+	cr_assert_eq(play(&t, &s, "activate tribune"), LV_RIGHT);
+	/* step 3 wants the hastati's Line Command */
+	char *before = slurp(path);
+	size_t n = session_commands(&s);
+	cr_expect_eq(play(&t, &s, "order ve1"), LV_WRONG);
+	cr_expect_eq(t.step, 2);
+	cr_expect(t.note_wrong);
+	cr_expect_not_null(strstr(t.note, "line hastati"), "%s", t.note);
+	cr_expect_eq(session_commands(&s), n);
+	char *after = slurp(path);
+	cr_expect_str_eq(after, before);
+	free(after);
+	/* refused (the Consul is not the lowest, 5.12): nothing to undo */
+	cr_expect_eq(play(&t, &s, "activate consul"), LV_IGNORED);
+	cr_expect_not_null(strstr(t.note, "Not taken"));
+	/* looking is always fine, and says nothing */
+	t.note[0] = '\0';
+	cr_expect_eq(play(&t, &s, "show unit ha1"), LV_IGNORED);
+	cr_expect_str_eq(t.note, "");
+	after = slurp(path);
+	cr_expect_str_eq(after, before);
+	free(after);
+	free(before);
+	/* the right one still works */
+	cr_expect_eq(play(&t, &s, "line hastati"), LV_RIGHT);
+	cr_expect_eq(t.undone, 1);
+	session_free(&s);
+	unlink(path);
+	rmdir(dir);
+	free(l);
+}
+
+/* A wrong command that used a forced die: the undo gives it back. */
+Test(tutorial, an_undone_command_gives_back_its_forced_dice)
+{
+	struct lesson *l = load_drill();
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	/* step 1 queued 6 2; a wrong game command is undone, then the
+	 * tie roll still comes out 6 to 2 */
+	cr_expect_eq(play(&t, &s, "roll 0 0"), LV_WRONG);
+	cr_expect_eq(play(&t, &s, "continue"), LV_RIGHT);
+	cr_expect(t.event_seen);
+	session_free(&s);
+	free(l);
+}
+
+/* The player's own undo: back to the start of the step the game is in,
+ * its autos and dice played again. */
+Test(tutorial, the_players_undo_goes_back_a_step)
+{
+	struct lesson *l = load_drill();
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	const char *lines[] = {"continue", "activate tribune", "line hastati",
+			       "pick ha1"};
+	for (size_t i = 0; i < 4; i++)
+		cr_assert_eq(play(&t, &s, lines[i]), LV_RIGHT, "%s", lines[i]);
+	cr_assert_eq(t.step, 4);
+	cr_expect_eq(play(&t, &s, "undo"), LV_REWOUND);
+	cr_expect_eq(t.step, 3, "back to pick ha1's step");
+	cr_expect_eq(play(&t, &s, "pick ha1"), LV_RIGHT);
+	/* undo back through a step with dice: step 1's are queued again */
+	cr_expect_eq(play(&t, &s, "undo 4"), LV_REWOUND);
+	cr_expect_eq(t.step, 0);
+	cr_expect_eq(session_commands(&s), 1, "only step 1's roll");
+	cr_expect_eq(play(&t, &s, "continue"), LV_RIGHT);
+	cr_expect(t.event_seen, "the tie comes out 6 to 2 again");
+	/* a new game stops the lesson */
+	cr_expect_eq(play(&t, &s, "new drill solo 3"), LV_OVER);
+	cr_expect_null(lesson_current(&t));
+	cr_expect(t.stopped);
+	/* and nothing after it is judged, an undo included */
+	cr_expect_eq(play(&t, &s, "roll 1"), LV_IGNORED);
+	cr_expect_eq(play(&t, &s, "undo"), LV_IGNORED);
+	cr_expect_eq(session_commands(&s), 0);
+	session_free(&s);
+	free(l);
+}
+
+/* Malformed lessons: refused at their marked line (tests/bad). */
+Test(tutorial, malformed_lessons_are_refused_with_file_and_line)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/tests/bad", fx_srcdir());
+	DIR *d = opendir(dir);
+	cr_assert_not_null(d);
+	struct dirent *e;
+	int n = 0;
+	struct lesson *l = malloc(sizeof *l);
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, "tutorial-", 9))
+			continue;
+		char path[2048];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		struct ini_error err;
+		cr_expect_not(lesson_load(path, l, &err), "%s loaded", path);
+		expect_marked_refusal(path, path, &err);
+		n++;
+	}
+	closedir(d);
+	free(l);
+	cr_expect_geq(n, 5);
+}
+
+Test(tutorial, a_missing_file_is_refused)
+{
+	struct lesson *l = malloc(sizeof *l);
+	struct ini_error err;
+	cr_expect_not(lesson_load("/nonexistent/lesson.ini", l, &err));
+	cr_expect_neq(err.msg[0], '\0');
+	free(l);
+}
+
+/* ---- the view's "How:" line (tutorial.h) ---- */
+
+static struct tui_view *drill_view(struct session *s)
+{
+	fx_session(s, "new drill solo 11");
+	return fx_view(s);
+}
+
+/* The "How:" line for command holds phrase. */
+static void how_has(struct tui_view *v, const char *command, const char *phrase)
+{
+	char buf[512];
+	tutorial_how(v, command, buf, sizeof buf);
+	cr_expect(strstr(buf, phrase), "%s: %s", command, buf);
+}
+
+Test(tutorial, how_names_the_keys_in_use)
+{
+	struct session s;
+	struct tui_view *v = drill_view(&s);
+	how_has(v, "line hastati", "L lists the Line Commands");
+	how_has(v, "line hastati", "; or type :line hastati");
+	how_has(v, "pick ha1", "g2415 puts the cursor on ha1, then p picks it");
+	how_has(v, "move 2515", "g2515, then m steps into it");
+	how_has(v, "designate ha2 li1",
+		"g2417 puts the cursor on ha2 and t, then g2817 puts the "
+		"cursor on li1 and t");
+	how_has(v, "designate done", "T ends the designation");
+	how_has(v, "fire 2915", "f opens fire targeting, Enter fires");
+	how_has(v, "orders done", "D ends the leader's orders");
+	/* anything else: the legal list */
+	how_has(v, "continue",
+		"Enter lists the legal actions: select continue");
+	/* no words, or an unknown piece: no crash, something sensible */
+	char buf[512];
+	tutorial_how(v, "", buf, sizeof buf);
+	cr_expect_str_eq(buf, "");
+	how_has(v, "pick nobody", "put the cursor on nobody");
+	free(v);
+	session_free(&s);
+}
+
+/* The prompt box's answers are named by their digit. */
+Test(tutorial, how_names_the_prompt_digit)
+{
+	struct session s;
+	struct tui_view *v = drill_view(&s);
+	fx_ok(&s, "roll 6 2");
+	fx_ok(&s, "continue");
+	prompt_build(s.game, &v->prompt.ask);
+	v->prompt.shown = true;
+	v->prompt.nkeys = v->prompt.ask.nown;
+	how_has(v, "activate tribune",
+		"1 in the prompt box gives activate tribune");
+	how_has(v, "pass", "2 in the prompt box gives pass");
+	free(v);
+	session_free(&s);
+}
+
+/* A settings file's keys show in the line, never the built-in ones. */
+Test(tutorial, how_follows_the_settings_file)
+{
+	struct session s;
+	struct tui_view *v = drill_view(&s);
+	struct tui_config *c = malloc(sizeof *c);
+	cr_assert_not_null(c);
+	tui_config_init(c);
+	bool ok =
+		tui_config_read_text(c, "t.ini", "[keys]\nline-command = Z\n");
+	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
+	tui_config_apply_keys(c);
+	char buf[512];
+	tutorial_how(v, "line hastati", buf, sizeof buf);
+	tui_bindings_override(NULL, 0);
+	cr_expect(strstr(buf, "Z lists the Line Commands") != NULL, "%s", buf);
+	free(c);
+	free(v);
+	session_free(&s);
+}

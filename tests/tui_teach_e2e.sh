@@ -1,0 +1,78 @@
+#!/bin/sh
+# tui_teach_e2e.sh — teach mode on the map view, end to end in a private
+# tmux server (TAP).
+#
+# `maniple --teach --new --solo --seed 11 drill` opens with the teach box
+# telling how the game begins (2.0); Space closes it.  After a forced tie
+# roll, `continue` is told one line at a time with its rule and "step k
+# of n": the turn (3.0), the Leader Activation (5.1), the tie (5.12); a
+# map key does nothing while the box is up and the prompt box waits under
+# it; Esc skips to the decision pending (the Tribune's activation, 5.12),
+# then the prompt box comes.  Its answer 1 is told in turn (5.12).
+# M ends it with the box up; `:teach on` starts it again with the
+# decision pending (5.21) and is not written to the game file; q quits
+# with the box up.
+# Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
+
+PLAN=14
+TUI_NAME=teach
+. "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
+GAME="$STATE/maniple/drill.game"
+
+[ -r "$SRC/scenarios/drill.ini" ] || skip_all "no scenarios/drill.ini"
+[ -r "$SRC/rules/spqr/teach.ini" ] || skip_all "no rules/spqr/teach.ini"
+
+tui_run teach 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	XDG_STATE_HOME='$STATE' '$BIN' --teach --new --solo --seed 11 drill" ||
+	skip_all "tmux cannot start a session"
+tui_begin 'Teach (rule'
+
+wait_for 'Teach (rule 2.0) - step 1 of 1' && wait_for 'A new game of drill'
+ok $? "--teach: the box tells how the game begins, with its rule (2.0)"
+keys Space
+wait_gone 'Teach (rule'
+ok $? "Space on the last line closes the box"
+
+# ---- a command told step by step ----
+cmd 'roll 6 2'
+cmd continue
+wait_for 'Teach (rule 3.0) - step 1 of ' && wait_for 'Game Turn 1 begins'
+ok $? "continue: its first event told, step 1 of n, with its rule (3.0)"
+! screen | grep -q '1 activate tribune'
+ok $? "the prompt box waits under the teach box"
+keys Space
+wait_for 'Teach (rule 3.0,5.1) - step 2 of ' && wait_for 'Leader Activation'
+ok $? "Space: the activation's narration with its rule (5.1)"
+keys D
+wait_for 'the game waits for the narration' &&
+	screen | grep -q 'step 2 of ' && ! grep -qx 'orders done' "$GAME"
+ok $? "a map key does nothing while the box is up"
+keys Escape
+wait_for 'Teach (rule 5.12,5.21) - now: step ' && wait_for 'Tribune'
+ok $? "Esc skips to the decision pending: the Tribune's activation (5.12)"
+keys Enter
+wait_gone 'Teach (rule' && wait_for 'Rome: activation (5.12)' &&
+	wait_for '1 activate tribune'
+ok $? "Enter on the decision: the box goes, the prompt box comes"
+
+# ---- the answer told ----
+keys 1
+wait_for 'Teach (rule 5.12) - step 1 of ' &&
+	wait_for 'The Tribune (Rome) is activated'
+ok $? "the answer (activate tribune) is told in turn (5.12)"
+grep -qx 'activate tribune' "$GAME"
+ok $? "the game file holds the answer"
+
+# ---- off and on ----
+keys M
+wait_gone 'Teach (rule' && wait_for 'teach mode off'
+ok $? "M ends teach mode with the box up"
+cmd 'teach on'
+wait_for 'Teach (rule 5.21,5.22,5.23) - now: step 1 of 1' &&
+	wait_for 'teach mode on'
+ok $? ":teach on: the decision pending told (5.21)"
+! grep -q 'teach' "$GAME"
+ok $? ":teach is the view's own: not in the game file"
+keys q
+wait_for 'EXIT=0'
+ok $? "q quits with the box up"
