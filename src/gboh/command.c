@@ -4,6 +4,7 @@
 #include "maniple/command.h"
 #include "maniple/movement.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,103 +112,158 @@ static bool command_hex_obstructed(const struct game *g,
 	return command_in_enemy_zoc(g, q, h, side) && !hex_has_side(g, h, side);
 }
 
-/* The units near a search (speed): the search below asks of each hex it
- * reaches whether a unit stands there or exerts a ZOC into it, and only
- * a unit with a half within limit + 1 hexes of the leader can (a ZOC
- * reaches only the next hexes, 7.21), so they are picked once. */
-struct range_units {
-	const struct unit *u[BATTLE_UNITS_MAX];
-	int n;
+/* What a search knows of each hex within its limit, kept by the hex's
+ * place relative to the leader (speed: the search used to scan its list
+ * of hexes for every neighbour it looked at, to ask every unit nearby
+ * whether it stands in each hex, and to ask again about a hex it had
+ * found obstructed each time it met it; the answers depend on the hex
+ * alone, the game being the same all through the search). */
+enum range_mark {
+	RANGE_UNKNOWN = 0, /* not asked yet */
+	RANGE_MET,	   /* on the search's list (the leader's hex too) */
+	RANGE_BLOCKED,	   /* obstructed (4.21) */
+	RANGE_FREE	   /* not obstructed; not entered yet (the hexside) */
 };
 
-static void range_units_pick(const struct game *g, struct hex from,
-			     int limit, struct range_units *ru)
+#define RANGE_SIDE (2 * RANGE_LIMIT_MAX + 1)
+
+struct range_cell {
+	unsigned char mark;  /* enum range_mark */
+	unsigned char here;  /* units in play standing in the hex */
+	unsigned char sides; /* bit s: one of side s among them */
+};
+
+/* The search's hexes and the units near it: only a unit with a half
+ * within limit + 1 hexes of the leader can stand in a hex the search
+ * reaches or exert a ZOC into one (a ZOC reaches only the next hexes,
+ * 7.21), so they are picked once, and where they stand is written into
+ * the cells once. */
+struct range_search {
+	struct cube centre;
+	int limit;
+	const struct unit *enemy[BATTLE_UNITS_MAX]; /* of the other side */
+	int nenemy;
+	struct range_cell cell[RANGE_SIDE * RANGE_SIDE];
+};
+
+/* The cell of x, or NULL when x lies beyond the limit. */
+static struct range_cell *range_cell(struct range_search *rs, struct hex x)
 {
-	ru->n = 0;
+	struct cube c = hex_to_cube(x);
+	struct cube o = {c.q - rs->centre.q, c.r - rs->centre.r, 0};
+	o.s = -o.q - o.r;
+	if (o.q < -rs->limit || o.q > rs->limit || o.r < -rs->limit ||
+	    o.r > rs->limit || o.s < -rs->limit || o.s > rs->limit)
+		return NULL;
+	int side = 2 * rs->limit + 1;
+	return &rs->cell[(o.q + rs->limit) * side + (o.r + rs->limit)];
+}
+
+static void range_search_init(const struct game *g, struct range_search *rs,
+			      const struct leader *l, int limit)
+{
+	rs->centre = hex_to_cube(l->hex);
+	rs->limit = limit;
+	rs->nenemy = 0;
+	int side = 2 * limit + 1;
+	memset(rs->cell, 0, (size_t)side * (size_t)side * sizeof rs->cell[0]);
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		for (int k = 0; k < 2; k++)
-			if (!hex_is_none(u->at.hex[k]) &&
-			    hex_distance(from, u->at.hex[k]) <= limit + 1) {
-				ru->u[ru->n++] = u;
-				break;
-			}
+		bool near = false;
+		for (int k = 0; k < 2 && !near; k++)
+			near = !hex_is_none(u->at.hex[k]) &&
+			       hex_distance(l->hex, u->at.hex[k]) <= limit + 1;
+		if (!near)
+			continue;
+		if (u->side == 1 - l->side)
+			rs->enemy[rs->nenemy++] = u;
+		if (!game_unit_in_play(u))
+			continue;
+		/* footprint_occupies: the second half only of a two-hex
+		 * unit, and a unit counted once in a hex */
+		for (int k = 0; k < 2; k++) {
+			struct hex x = u->at.hex[k];
+			if (hex_is_none(x) ||
+			    (k == 1 && hex_eq(x, u->at.hex[0])))
+				continue;
+			struct range_cell *c = range_cell(rs, x);
+			if (c == NULL)
+				continue;
+			if (c->here < UCHAR_MAX)
+				c->here++;
+			if (u->side == 0 || u->side == 1)
+				c->sides |= (unsigned char)(1u << u->side);
+		}
 	}
 }
 
-/* command_hex_obstructed, asking only the units near the search: the same
- * answers (hex_has_side looks at the four on top of a hex: with more
- * there, it is asked itself). */
+/* 4.21: enemy units obstruct; so does enemy ZOC, unless a friendly unit
+ * stands in the hex (command_hex_obstructed, from the cells; with more
+ * than four units in the hex, hex_has_side looks at the four on top, so
+ * it is asked itself). */
 static bool range_hex_obstructed(const struct game *g,
 				 const struct zoc_query *q,
-				 const struct range_units *ru, struct hex h,
+				 const struct range_search *rs,
+				 const struct range_cell *c, struct hex h,
 				 int side)
 {
-	int here = 0;
-	bool own = false, enemy = false;
-	for (int i = 0; i < ru->n; i++) {
-		const struct unit *u = ru->u[i];
-		if (game_unit_in_play(u) && footprint_occupies(&u->at, h)) {
-			here++;
-			own = own || u->side == side;
-			enemy = enemy || u->side == 1 - side;
-		}
-	}
-	if (here > 4)
+	if (c->here > 4)
 		return command_hex_obstructed(g, q, h, side);
-	if (enemy)
-		return true;
-	if (own)
-		return false;
+	if (side == 0 || side == 1) {
+		if (c->sides & (1u << (1 - side)))
+			return true;
+		if (c->sides & (1u << side))
+			return false;
+	}
 	if (q != NULL && q->in_enemy_zoc != NULL)
 		return q->in_enemy_zoc(g, h, side, q->user);
 	if (g->battle == NULL || g->battle->map == NULL)
 		return false; /* command_front_zoc */
-	for (int i = 0; i < ru->n; i++)
-		if (ru->u[i]->side == 1 - side &&
-		    zoc_exerted_into(g, ru->u[i], h))
+	for (int i = 0; i < rs->nenemy; i++)
+		if (zoc_exerted_into(g, rs->enemy[i], h))
 			return true;
 	return false;
 }
 
-/* 4.21 the order path: a breadth-first search bounded by limit */
-int command_path_length(const struct game *g, const struct zoc_query *q,
-			const struct leader *l, struct hex h, int limit)
+/* 4.21 the order path: a breadth-first search bounded by limit, for the
+ * first of the nt hexes of to reached (each on the map, within limit of
+ * the leader and not the leader's own hex); with none, every hex the
+ * search reaches is left marked RANGE_MET in rs */
+static int range_search_run(const struct game *g, const struct zoc_query *q,
+			    const struct leader *l, const struct hex *to,
+			    int nt, int limit, struct range_search *rs)
 {
-	if (g == NULL || l == NULL || !l->on_map || l->killed ||
-	    g->battle == NULL || g->battle->map == NULL)
-		return -1;
-	if (limit > RANGE_LIMIT_MAX)
-		limit = RANGE_LIMIT_MAX;
-	if (!map_contains(g->battle->map, h) || limit < 0)
-		return -1;
-	if (hex_eq(l->hex, h))
-		return 0;
-	if (hex_distance(l->hex, h) > limit)
-		return -1;
 	struct hex seen[RANGE_HEXES_MAX];
 	int n = 0, head = 0, depth_end = 1;
-	struct range_units ru;
-	range_units_pick(g, l->hex, limit, &ru);
+	range_search_init(g, rs, l, limit);
 	seen[n++] = l->hex;
+	range_cell(rs, l->hex)->mark = RANGE_MET;
 	for (int depth = 1; depth <= limit && head < n; depth++) {
 		int end = depth_end;
 		for (; head < end; head++) {
 			for (int d = 0; d < HEXSIDE_COUNT; d++) {
 				struct hex x = hex_neighbour(seen[head],
 							     (enum hexside)d);
-				if (hex_distance(l->hex, x) > limit)
+				struct range_cell *c = range_cell(rs, x);
+				if (c == NULL || c->mark == RANGE_MET ||
+				    c->mark == RANGE_BLOCKED ||
+				    !leader_may_step(g, seen[head], x))
 					continue;
-				bool dup = false;
-				for (int k = 0; k < n && !dup; k++)
-					dup = hex_eq(seen[k], x);
-				if (dup || !leader_may_step(g, seen[head], x) ||
-				    range_hex_obstructed(g, q, &ru, x, l->side))
-					continue;
-				if (hex_eq(x, h))
-					return depth;
-				if (n < RANGE_HEXES_MAX)
+				if (c->mark == RANGE_UNKNOWN) {
+					bool blocked = range_hex_obstructed(
+						g, q, rs, c, x, l->side);
+					c->mark = blocked ? RANGE_BLOCKED
+							  : RANGE_FREE;
+					if (blocked)
+						continue;
+				}
+				for (int t = 0; t < nt; t++)
+					if (hex_eq(x, to[t]))
+						return depth;
+				if (n < RANGE_HEXES_MAX) {
 					seen[n++] = x;
+					c->mark = RANGE_MET;
+				}
 			}
 		}
 		depth_end = n;
@@ -215,29 +271,117 @@ int command_path_length(const struct game *g, const struct zoc_query *q,
 	return -1;
 }
 
+static int path_length_to(const struct game *g, const struct zoc_query *q,
+			  const struct leader *l, const struct hex *to, int nt,
+			  int limit)
+{
+	struct range_search rs;
+	return range_search_run(g, q, l, to, nt, limit, &rs);
+}
+
+/* Whether a search from l with limit can reach h at all: -1 when not, 0
+ * when h is the leader's own hex, 1 when a search must tell; limit is
+ * brought within RANGE_LIMIT_MAX. */
+static int path_precheck(const struct game *g, const struct leader *l,
+			 struct hex h, int *limit)
+{
+	if (g == NULL || l == NULL || !l->on_map || l->killed ||
+	    g->battle == NULL || g->battle->map == NULL)
+		return -1;
+	if (*limit > RANGE_LIMIT_MAX)
+		*limit = RANGE_LIMIT_MAX;
+	if (!map_contains(g->battle->map, h) || *limit < 0)
+		return -1;
+	if (hex_eq(l->hex, h))
+		return 0;
+	if (hex_distance(l->hex, h) > *limit)
+		return -1;
+	return 1;
+}
+
+int command_path_length(const struct game *g, const struct zoc_query *q,
+			const struct leader *l, struct hex h, int limit)
+{
+	int pre = path_precheck(g, l, h, &limit);
+	if (pre <= 0)
+		return pre;
+	return path_length_to(g, q, l, &h, 1, limit);
+}
+
 /* 4.21 Command Range, R7: after the leader's wounds when the tables
  * (TABLES.md 6) are loaded, else as printed */
+static int command_range_now(const struct game *g, const struct leader *l)
+{
+	return g->tables ? leader_command_range_now(g, l) : l->command_range;
+}
+
 bool command_range_reaches(const struct game *g, const struct zoc_query *q,
 			   const struct leader *l, struct hex h)
 {
 	if (l == NULL)
 		return false;
-	int range = g->tables ? leader_command_range_now(g, l)
-			      : l->command_range;
-	return command_path_length(g, q, l, h, range) >= 0;
+	return command_path_length(g, q, l, h, command_range_now(g, l)) >= 0;
 }
 
-/* 4.21, HEX.md: a two-hex unit counts from its nearer half */
+/* 4.21, HEX.md: a two-hex unit counts from its nearer half (one search
+ * for both halves) */
 bool command_range_reaches_unit(const struct game *g,
 				const struct zoc_query *q,
 				const struct leader *l, const struct unit *u)
 {
-	if (u == NULL || !game_unit_in_play(u))
+	if (u == NULL || !game_unit_in_play(u) || l == NULL)
 		return false;
-	for (int k = 0; k < 2; k++)
-		if (!hex_is_none(u->at.hex[k]) &&
-		    command_range_reaches(g, q, l, u->at.hex[k]))
+	struct hex to[2];
+	int nt = 0, limit = 0;
+	for (int k = 0; k < 2; k++) {
+		if (hex_is_none(u->at.hex[k]))
+			continue;
+		limit = command_range_now(g, l);
+		int pre = path_precheck(g, l, u->at.hex[k], &limit);
+		if (pre == 0)
 			return true;
+		if (pre > 0)
+			to[nt++] = u->at.hex[k];
+	}
+	return nt > 0 && path_length_to(g, q, l, to, nt, limit) >= 0;
+}
+
+/* The whole Command Range of a leader, searched once (speed: Line
+ * composition asks it of every unit of a mixed group). */
+struct range_field {
+	const struct game *g;
+	const struct zoc_query *q;
+	const struct leader *l;
+	bool searched;
+	struct range_search rs;
+};
+
+/* command_range_reaches_unit, answered from the field (searched the
+ * first time it is asked): the prechecks as there, then whether the
+ * search marked a hex of the unit */
+static bool field_reaches_unit(struct range_field *f, const struct unit *u)
+{
+	const struct game *g = f->g;
+	const struct leader *l = f->l;
+	if (u == NULL || !game_unit_in_play(u) || l == NULL)
+		return false;
+	for (int k = 0; k < 2; k++) {
+		if (hex_is_none(u->at.hex[k]))
+			continue;
+		int limit = command_range_now(g, l);
+		int pre = path_precheck(g, l, u->at.hex[k], &limit);
+		if (pre == 0)
+			return true;
+		if (pre < 0)
+			continue;
+		if (!f->searched) {
+			range_search_run(g, f->q, l, NULL, 0, limit, &f->rs);
+			f->searched = true;
+		}
+		const struct range_cell *c = range_cell(&f->rs, u->at.hex[k]);
+		if (c != NULL && c->mark == RANGE_MET)
+			return true;
+	}
 	return false;
 }
 
@@ -583,29 +727,26 @@ static int uf_find(int *p, int i)
 }
 
 /* Groups the units listed in idx (n of them) by their links; writes the
- * groups into out from out->ngroups on. */
+ * groups into out from out->ngroups on.  A group's orientation is what
+ * every link inside it shares: each unit keeps the AND of its links' (to
+ * the units after it), and the group ANDs its units'. */
 static void group_by_links(const struct game *g, const struct zoc_query *q,
 			   const struct line_def *def, const int *idx, int n,
 			   bool by_range, struct line_groups *out)
 {
 	int parent[BATTLE_UNITS_MAX];
-	unsigned char linked[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX / 8];
-	unsigned char orient[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX / 2];
-	memset(linked, 0, sizeof linked);
-	memset(orient, 0, sizeof orient);
-	for (int i = 0; i < n; i++)
+	unsigned links_and[BATTLE_UNITS_MAX];
+	for (int i = 0; i < n; i++) {
 		parent[i] = i;
+		links_and[i] = LINE_FLANK_TO_FLANK | LINE_FRONT_TO_REAR;
+	}
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
 			const struct unit *a = &g->units[idx[i]];
 			const struct unit *b = &g->units[idx[j]];
 			if (!line_pair_linked(g, q, def, a, b))
 				continue;
-			linked[i][j / 8] |= (unsigned char)(1u << (j % 8));
-			unsigned o = line_pair_orientation(a, b);
-			orient[i][j / 2] = (unsigned char)(
-				(orient[i][j / 2] & ~(3u << (j % 2 * 2))) |
-				(o << (j % 2 * 2)));
+			links_and[i] &= line_pair_orientation(a, b);
 			int ri = uf_find(parent, i), rj = uf_find(parent, j);
 			if (ri != rj)
 				parent[rj] = ri;
@@ -624,14 +765,8 @@ static void group_by_links(const struct game *g, const struct zoc_query *q,
 		}
 		out->group[idx[i]] = gid[r];
 		out->count[gid[r]]++;
+		out->orientation[gid[r]] &= links_and[i];
 	}
-	for (int i = 0; i < n; i++)
-		for (int j = i + 1; j < n; j++)
-			if (linked[i][j / 8] & (1u << (j % 8))) {
-				unsigned o = (orient[i][j / 2] >> (j % 2 * 2)) &
-					     3u;
-				out->orientation[out->group[idx[i]]] &= o;
-			}
 }
 
 /* 4.32 Line composition */
@@ -653,16 +788,33 @@ void line_compose(const struct game *g, const struct zoc_query *q,
 	for (int i = 0; i < BATTLE_UNITS_MAX; i++)
 		first.group[i] = -1;
 	group_by_links(g, q, def, idx, n, false, &first);
+	struct range_field field; /* its search not made yet */
+	field.g = g;
+	field.q = q;
+	field.l = l;
+	field.searched = false;
 	for (int gi = 0; gi < first.ngroups; gi++) {
 		int sub[BATTLE_UNITS_MAX], m = 0;
 		bool mixed = first.orientation[gi] == 0;
+		if (!mixed) {
+			/* linked among themselves as before: the same one
+			 * group with the same orientation (speed: its links
+			 * are not asked again) */
+			int to = out->ngroups++;
+			out->orientation[to] = first.orientation[gi];
+			out->by_command_range[to] = false;
+			out->count[to] = first.count[gi];
+			for (int i = 0; i < n; i++)
+				if (first.group[idx[i]] == gi)
+					out->group[idx[i]] = to;
+			continue;
+		}
 		for (int i = 0; i < n; i++) {
 			if (first.group[idx[i]] != gi)
 				continue;
 			/* 4.32: a mixed Line keeps the units in range */
-			if (mixed && (l == NULL ||
-				      !command_range_reaches_unit(
-					      g, q, l, &g->units[idx[i]])))
+			if (l == NULL ||
+			    !field_reaches_unit(&field, &g->units[idx[i]]))
 				continue;
 			sub[m++] = idx[i];
 		}
