@@ -33,8 +33,38 @@ ok() { # ok CONDITION-STATUS NAME: the next check, with the screen if failed
 
 STATE=$(mktemp -d "${TMPDIR:-/tmp}/maniple-$TUI_NAME.XXXXXX") || exit 1
 
+# The processes the panes run (the shell and maniple below it), so that
+# none outlives the test: a maniple built with LeakSanitizer can hang in
+# its exit-time leak check once its terminal is gone, and it would spin
+# on through the later tests.
+pane_procs() {
+	for pp in $($T list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+		echo "$pp"
+		for c in $(pgrep -P "$pp" 2>/dev/null); do
+			echo "$c"
+			pgrep -P "$c" 2>/dev/null
+		done
+	done
+}
+
+any_alive() {
+	for p in "$@"; do
+		kill -0 "$p" 2>/dev/null && return 0
+	done
+	return 1
+}
+
 cleanup() {
+	procs=$(pane_procs)
 	$T kill-server >/dev/null 2>&1
+	if [ -n "$procs" ]; then
+		w=0
+		while [ $w -lt 20 ] && any_alive $procs; do
+			sleep 0.25
+			w=$((w + 1))
+		done
+		kill -9 $procs 2>/dev/null
+	fi
 	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
 	rm -rf "$STATE"
 }
