@@ -9,6 +9,7 @@
 
 #include "maniple/ini.h"
 #include "maniple/tables.h"
+#include "fixture.h"
 
 static const char *srcdir(void)
 {
@@ -101,4 +102,30 @@ Test(fuzz_regress, tables_copy_reads_as_the_original)
 	/* the copy outlives the original */
 	cr_expect_eq(tables_rally_hits(c, 5, 0, false), 1);
 	tables_free(c);
+}
+
+/* fuzz_command: a sandbox stacked three units of one side in a hex and
+ * ordered the bottom one; the 6.66 refusal named the unit above it through
+ * stacking_mate, which has no single mate to give for three (UBSan: a
+ * NULL unit in orders.c).  The refusal now names the top unit.  Input kept
+ * as tests/fuzz/corpus/command/order-under-a-stack-of-three. */
+Test(fuzz_regress, ordering_the_bottom_of_three_names_the_top_6_66)
+{
+	struct session s;
+	fx_session(&s, "new drill sandbox 1");
+	static const char *const setup[] = {
+		"setup unit ha1 2415 E", "setup unit pr1 2415 E",
+		"setup unit ha2 2415 E", "setup phase movement",
+		"setup leader-state tribune active", "setup active tribune",
+		"continue", NULL};
+	fx_run(&s, setup);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "order pr1", &r);
+	cr_assert_eq(r.status, CMD_REFUSED);
+	cr_expect_str_eq(r.rule, "6.66");
+	cr_expect_not_null(strstr(r.reason, "pr1 is under ha2"), "%s",
+			   r.reason);
+	cmd_result_free(&r);
+	session_free(&s);
 }

@@ -149,7 +149,8 @@ static bool offer_stack(struct game *g, int i, const struct unit *mv,
 	struct event e;
 	event_init(&e, "mle_offered");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "mate", "%s", stacking_mate(g, u)->id);
+	const struct unit *mate = stacking_mate(g, u);
+	event_add(&e, "mate", "%s", mate ? mate->id : "-");
 	event_add(&e, "by", "%s", mv->id);
 	event_add(&e, "distance", "%d", ow_distance(&u->at, &mv->at));
 	event_add(&e, "line", "%s", def ? def->name : "-");

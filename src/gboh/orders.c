@@ -541,11 +541,19 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 		return false;
 	if (!check_unit_may_move(g, ui, l, m, w))
 		return false;
-	if (stacking_is_bottom(g, u)) /* 6.66, 9.64 */
+	if (stacking_is_bottom(g, u)) { /* 6.66, 9.64 */
+		/* the top unit; a hex a sandbox set up with more than two
+		 * has no single mate (stacking_mate is NULL then) */
+		const struct unit *top[4];
+		int ntop = stacking_units_in(g, u->at.hex[0], u->side, NULL,
+					     NULL, top, 4);
 		return deny(w, "6.66",
 			    "%s is under %s: only the top unit of a stack "
 			    "moves alone (order %s stack moves both)",
-			    u->id, stacking_mate(g, u)->id, u->id);
+			    u->id, ntop > 0 && top[0] != u ? top[0]->id
+							   : "another unit",
+			    u->id);
+	}
 	if (with) {
 		if (!footprint_occupies(&u->at, l->hex))
 			return deny(w, "4.23",
