@@ -1,6 +1,7 @@
 /* autoplay.c — an in-process battle player for tests: plays a whole game
  * of a battle through the command language (session_exec), choosing each
- * decision from the list the `legal` command shows (seq_legal), and prints
+ * decision from the answers the `legal` command shows (the pending
+ * decision, gboh_decision in pending.h), and prints
  * the commands the game accepted as a script `maniple --script` replays.
  *
  * Policies:
@@ -47,6 +48,7 @@
 #include "maniple/battle.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 #include "maniple/shock_designate.h"
 #include "maniple/tables.h"
@@ -69,6 +71,7 @@ struct player {
 	uint64_t rng;
 	struct session s;
 	struct cmd_result r;
+	struct decision dec; /* the pending decision, over act */
 	struct decision_answer *act;
 	int nact;
 	FILE *log;     /* the event log, or NULL */
@@ -267,9 +270,13 @@ static bool run(struct player *p, const char *line, bool listed)
 	return true;
 }
 
+/* The pending decision and its answers (pending.h); autoplay plays both
+ * sides, so it chooses among every side's answers. */
 static void load_legal(struct player *p)
 {
-	p->nact = seq_legal(G(p), p->act, ACTIONS_MAX);
+	decision_init(&p->dec, p->act, ACTIONS_MAX);
+	gboh_decision(G(p), &p->dec);
+	p->nact = p->dec.n;
 }
 
 static int find_action(struct player *p, const char *line)
