@@ -1,6 +1,6 @@
 /* cards.c — the text of the play screens' cards and panels (cards.h):
  * pure functions of a game, no curses, no allocation. */
-#include "cards.h"
+#include "maniple/cards.h"
 
 #include <stdarg.h>
 #include <stdio.h>
