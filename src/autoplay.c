@@ -69,7 +69,7 @@ struct player {
 	uint64_t rng;
 	struct session s;
 	struct cmd_result r;
-	struct seq_action *act;
+	struct decision_answer *act;
 	int nact;
 	FILE *log;     /* the event log, or NULL */
 	long commands; /* accepted commands, `new` included */
@@ -87,7 +87,7 @@ struct player {
 	struct hex leader_goal;	      /* where he goes, or HEX_NONE */
 	bool orders_open, shock_open;
 	bool shock_tried[BATTLE_UNITS_MAX]; /* offered a shock already */
-	char lines_tried[LINES_TRIED_MAX][SEQ_ACTION_MAX];
+	char lines_tried[LINES_TRIED_MAX][DECISION_LINE_MAX];
 	int nlines_tried;
 	bool faced; /* the open move turned once */
 	long stall; /* commands since the last progress */
@@ -291,7 +291,7 @@ static int find_prefix(struct player *p, const char *prefix)
 
 static bool run_action(struct player *p, int i)
 {
-	char line[SEQ_ACTION_MAX];
+	char line[DECISION_LINE_MAX];
 	snprintf(line, sizeof line, "%s", p->act[i].line);
 	return run(p, line, true);
 }
@@ -644,7 +644,7 @@ static bool greedy_orders(struct player *p)
 		const struct leader *al = &g->leaders[g->active_leader];
 		p->leader_tried = true;
 		p->leader_goal = leader_goal(g, al);
-		char a[SEQ_ACTION_MAX], b[SEQ_ACTION_MAX];
+		char a[DECISION_LINE_MAX], b[DECISION_LINE_MAX];
 		snprintf(a, sizeof a, "pick %s", al->id);
 		snprintf(b, sizeof b, "order %s", al->id);
 		int i = find_action(p, a);
@@ -801,7 +801,7 @@ static void probe(struct player *p)
 		"pass",		  "no trump",	 "no elite",	"halt",
 		"designate done", "no reaction", "rout stay",
 	};
-	char line[SEQ_ACTION_MAX];
+	char line[DECISION_LINE_MAX];
 	int nf = (int)(sizeof fixed / sizeof fixed[0]);
 	int k = rnd_below(p, nf + 3);
 	if (k < nf) {

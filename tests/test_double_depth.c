@@ -529,7 +529,7 @@ Test(double_depth, both_rout_into_separate_hexes_9_53)
 	rout_begin(g, UI(s, "ph1"), "9.53");
 	rout_begin(g, UI(s, "ph2"), "9.53");
 	for (int guard = 0; guard < 20 && rout_pending(g); guard++) {
-		struct seq_action a[8];
+		struct decision_answer a[8];
 		int n = rout_legal(g, a, 8);
 		cr_assert_gt(n, 0);
 		ok(s, a[0].line);
@@ -686,7 +686,7 @@ Test(double_depth, one_routs_both_rout_9_53)
 	cr_assert_str_eq(val(g, "double_depth_rout", "with"),
 			 "ph2");
 	for (int guard = 0; guard < 40 && rout_pending(g); guard++) {
-		struct seq_action a[8];
+		struct decision_answer a[8];
 		int n = rout_legal(g, a, 8);
 		cr_assert_gt(n, 0);
 		ok(s, a[0].line);

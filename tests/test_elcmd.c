@@ -146,7 +146,7 @@ static void refused(struct session *s, const char *line, const char *want)
 /* Whether `legal` lists exactly line for side. */
 static bool legal_has(struct session *s, const char *line, int side)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0 && a[i].side == side)

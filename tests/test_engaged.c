@@ -198,7 +198,7 @@ static const char *field_of(const struct event *e, const char *key)
 
 static bool legal_has(struct session *s, const char *line)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

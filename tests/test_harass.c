@@ -583,7 +583,7 @@ Test(harass, r8_33_target_side_answers_in_the_reactions_window)
 	cr_assert_eq(reactions_decision_side(g), 0);
 	cr_assert_str_eq(reactions_pending_rule(g), "8.33");
 	cr_assert(harass_pending(g));
-	struct seq_action acts[16];
+	struct decision_answer acts[16];
 	int n = reactions_legal(g, acts, 16);
 	bool fire_y = false, face_y = false;
 	for (int i = 0; i < n; i++) {
@@ -687,7 +687,7 @@ Test(harass, r8_33_no_choice_for_the_target_side_fires_at_once)
 Test(harass, r8_31_legal_lists_the_h_and_d_orders)
 {
 	struct game *g = beneventum();
-	struct seq_action acts[16];
+	struct decision_answer acts[16];
 	int n = harass_legal_order(g, idx(g, "C"), "order", acts, 16);
 	bool y = false, x = false;
 	for (int i = 0; i < n; i++) {

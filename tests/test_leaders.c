@@ -166,7 +166,7 @@ static const char *field_of(const struct event *e, const char *key)
 
 static bool legal_has(struct play *p, const char *line)
 {
-	struct seq_action a[512];
+	struct decision_answer a[512];
 	int n = seq_legal(p->s.game, a, 512);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -794,7 +794,7 @@ Test(orders, legal_lists_accepted_orders)
 	L(s, "tribune")->hex = H(307);
 	phase(s, "tribune", false);
 	OK(s, "order ha1");
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	cr_assert_gt(n, 3);
 	for (int i = 0; i < n; i++) {

@@ -123,7 +123,7 @@ static bool go(struct game *g)
 		bool adv = g->shock.ask == SHA_ADVANCE;
 		cr_assert(adv || rout_pending(g), "waits for %s",
 			  shock_ask_name(g->shock.ask));
-		struct seq_action a[16];
+		struct decision_answer a[16];
 		int n = adv ? shock_legal(g, a, 16) : rout_legal(g, a, 16);
 		cr_assert_gt(n, 0);
 		struct session s;
@@ -178,7 +178,7 @@ static void arrow(const struct event *e, const char *key, int *a, int *b)
 
 static bool legal_has(const struct game *g, const char *line)
 {
-	struct seq_action a[16];
+	struct decision_answer a[16];
 	int n = shock_legal(g, a, 16);
 	for (int i = 0; i < n; i++)
 		if (strncmp(a[i].line, line, strlen(line)) == 0 &&

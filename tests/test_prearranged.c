@@ -242,7 +242,7 @@ Test(prearranged, marker_placed_before_any_activation_6_82)
 {
 	struct session *s = turn_start();
 	struct out o;
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(s->game, a, 64);
 	bool listed = false;
 	for (int i = 0; i < n; i++)
@@ -341,7 +341,7 @@ Test(prearranged, activated_first_no_move_orders_6_83)
 	REFUSED(s, "order hi1", "6.83");
 	REFUSED(s, "line foot", "6.83");
 	REFUSED(s, "order hanno", "6.83");
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(s->game, a, 64);
 	for (int i = 0; i < n; i++)
 		cr_assert(strncmp(a[i].line, "order ", 6) != 0 &&
@@ -378,7 +378,7 @@ Test(prearranged, enemy_infantry_within_2_hexes_offers_pw_6_83)
 	cr_assert(has(&o, "prearranged_offer leader=hanno"), "%s", o.ev);
 	cr_assert_eq(seq_step_now(s->game), SEQ_REACTION);
 	cr_assert_eq(seq_decision_side(s->game), 1);
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(s->game, a, 64);
 	bool pw = false, no = false;
 	for (int i = 0; i < n; i++) {

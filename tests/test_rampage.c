@@ -108,7 +108,7 @@ static enum cmd_status cmd(struct session *s, const char *line)
 
 static bool legal_has(const struct game *g, const char *line)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(g, a, 64);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -103,7 +103,7 @@ static bool run(struct game *g, bool (*step)(struct game *))
 		bool adv = g->shock.ask == SHA_ADVANCE;
 		if (!rout_pending(g) && !adv)
 			return false;
-		struct seq_action a[16];
+		struct decision_answer a[16];
 		int n = adv ? shock_legal(g, a, 16) : rout_legal(g, a, 16);
 		cr_assert_gt(n, 0);
 		struct session s;

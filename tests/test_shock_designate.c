@@ -116,7 +116,7 @@ static void refused(struct fx *f, const char *line, const char *rule)
 
 static bool legal_has(struct fx *f, const char *line)
 {
-	struct seq_action a[32];
+	struct decision_answer a[32];
 	int n = shock_designate_legal(f->g, a, 32);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -178,7 +178,7 @@ static void answer_routs(struct session *s)
 {
 	for (int guard = 0; guard < 16 && seq_step_now(s->game) == SEQ_ROUT;
 	     guard++) {
-		struct seq_action a[8];
+		struct decision_answer a[8];
 		int n = seq_legal(s->game, a, 8);
 		cr_assert_gt(n, 0);
 		ok(s, a[0].line);

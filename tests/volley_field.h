@@ -167,7 +167,7 @@ static void events_since(struct session *s, size_t from, char *buf,
 
 static bool legal_has(struct session *s, const char *line)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

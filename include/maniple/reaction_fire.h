@@ -45,7 +45,7 @@ bool rfire_line_flush(struct game *g);
 void rfire_move_ended(struct game *g, int mover);
 
 /* `react fire` lines legal now (for reactions_legal). */
-int rfire_legal(const struct game *g, struct seq_action *out, int max);
+int rfire_legal(const struct game *g, struct decision_answer *out, int max);
 /* 8.2: react fire UNIT [HEX] [main|tower|screen]; hex and weapon may be
  * NULL. */
 void reactions_fire(struct game *g, const char *unit, const char *hex,

@@ -133,7 +133,7 @@ void cmd_seq_legal(void *ctx, int argc, char **argv, struct cmd_result *r)
 	struct game *g = need_game(ctx, r);
 	if (!g)
 		return;
-	struct seq_action *a = calloc(256, sizeof *a);
+	struct decision_answer *a = calloc(256, sizeof *a);
 	if (!a) {
 		cmd_refuse(r, NULL, "out of memory");
 		return;

@@ -1824,24 +1824,6 @@ void orders_show(const struct game *g, struct cmd_result *r)
 
 /* ---- legal ---- */
 
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-{
-	if (*n >= max)
-		return;
-	struct seq_action *a = &out[(*n)++];
-	a->side = side;
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a->line, sizeof a->line, fmt, ap);
-	va_end(ap);
-}
-
 /* 6.51, 8.31: whether an order to unit ui (its move m) raises a reaction
  * the instant its move begins (a withdrawal offered to an enemy within
  * two hexes): `order UNIT hd TARGET` then waits for the answer and is
@@ -1864,7 +1846,7 @@ static bool order_raises_reaction(const struct game *g, int ui,
 	return raised;
 }
 
-int orders_legal(const struct game *g, struct seq_action *out, int max)
+int orders_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	struct ord_why w;
 	bool gate = check_gate(g, &w);
@@ -1904,14 +1886,14 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (!stacking_is_bottom(g, &g->units[i]) &&
 		    check_order_stack(g, i, &top, &mate, &cost, &ocw, &m, &mm,
 				      &w))
-			add(out, max, &n, side, "6.64", "order %s stack",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "6.64",
+				     "order %s stack", g->units[i].id);
 		if (check_restack(g, i, &w))
-			add(out, max, &n, side, "6.66", "order %s restack",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "6.66",
+				     "order %s restack", g->units[i].id);
 		if (check_order_unit(g, i, false, &m, &w)) {
-			add(out, max, &n, side, "5.22", "order %s",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "5.22", "order %s",
+				     g->units[i].id);
 			if (n < max) /* 5.22 #2, 8.11 */
 				n += missile_legal_order(g, i, out + n,
 							 max - n);
@@ -1922,18 +1904,18 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 				n += k;
 		}
 		if (check_order_unit(g, i, true, &m, &w))
-			add(out, max, &n, side, "4.23", "order %s with",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "4.23",
+				     "order %s with", g->units[i].id);
 		int rec; /* 5.22 #3, #4 */
 		if (check_order_function(g, i, false, -1, &rec, &w))
-			add(out, max, &n, side, "10.16", "order %s recover",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "10.16",
+				     "order %s recover", g->units[i].id);
 		if (check_order_function(g, i, true, -1, &rec, &w))
-			add(out, max, &n, side, "10.28", "order %s rally",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "10.28",
+				     "order %s rally", g->units[i].id);
 		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
-			add(out, max, &n, side, "4.31", "pick %s",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "4.31", "pick %s",
+				     g->units[i].id);
 			if (n < max) /* 8.31 in a Line Command */
 				n += harass_legal_order(g, i, "pick", out + n,
 							max - n);
@@ -1945,22 +1927,23 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		int cost;
 		if (i != o->mover_leader &&
 		    check_order_leader(g, i, &cost, &m, &w))
-			add(out, max, &n, side,
-			    i == g->active_leader ? "4.23" : "4.4",
-			    "order %s", g->leaders[i].id);
+			decision_add(out, max, &n, side,
+				     i == g->active_leader ? "4.23" : "4.4",
+				     "order %s", g->leaders[i].id);
 	}
 	if (may_end && o->mode == ORD_LINE &&
 	    o->mover_leader != g->active_leader &&
 	    check_pick(g, -1, g->active_leader, &m, &w))
-		add(out, max, &n, side, "4.34", "pick %s",
-		    active(g)->id);
+		decision_add(out, max, &n, side, "4.34", "pick %s",
+			     active(g)->id);
 	struct lc_plan *p = may_end ? malloc(sizeof *p) : NULL;
 	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
 		const struct line_def *def = &g->battle->lines[d];
 		if (def->side != side)
 			continue;
 		if (check_line(g, def->name, -1, p, &w)) {
-			add(out, max, &n, side, "5.23", "line %s", def->name);
+			decision_add(out, max, &n, side, "5.23", "line %s",
+				     def->name);
 			continue;
 		}
 		if (!p->def || strcmp(w.rule, "4.32") != 0 ||
@@ -1971,9 +1954,11 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			for (int i = 0; i < g->nunits; i++)
 				if (lg.group[i] == gi) {
 					if (check_line(g, def->name, i, p, &w))
-						add(out, max, &n, side, "5.23",
-						    "line %s %s", def->name,
-						    g->units[i].id);
+						decision_add(out, max, &n, side,
+							     "5.23",
+							     "line %s %s",
+							     def->name,
+							     g->units[i].id);
 					break;
 				}
 	}
@@ -1992,21 +1977,22 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			if (check_step(g, h, HEX_NONE, &s, &w)) {
 				char buf[16];
 				hex_format(h, buf, sizeof buf);
-				add(out, max, &n, side, "6.21", "move %s",
-				    buf);
+				decision_add(out, max, &n, side, "6.21",
+					     "move %s", buf);
 			}
 		}
 		for (int f = 0; o->mover_unit >= 0 && f < FACING_COUNT; f++)
 			if (check_face(g, (enum facing)f, &s, &w))
-				add(out, max, &n, side, "7.12", "face %s",
-				    facing_name((enum facing)f));
+				decision_add(out, max, &n, side, "7.12",
+					     "face %s",
+					     facing_name((enum facing)f));
 		/* 6.43, 6.73, 6.74, 6.71: phalanx steps, Column turns and
 		 * formation changes */
 		if (o->mover_unit >= 0)
 			n += phalanx_legal(g, &o->move, side, out + n,
 					   max - n);
 		if (may_halt)
-			add(out, max, &n, side, "6.11", "halt");
+			decision_add(out, max, &n, side, "6.11", "halt");
 	}
 	return n;
 }

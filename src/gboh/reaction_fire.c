@@ -468,7 +468,7 @@ void reactions_fire(struct game *g, const char *unit, const char *hex,
 }
 
 /* the `react fire` lines legal now */
-int rfire_legal(const struct game *g, struct seq_action *out, int max)
+int rfire_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0, side = reactions_decision_side(g);
 	const struct reaction_state *s = &g->react;
@@ -492,12 +492,10 @@ int rfire_legal(const struct game *g, struct seq_action *out, int max)
 			if (!missile_check(g, o->unit, (enum fire_weapon)w, aim,
 					   (enum fire_kind)o->fire, &fc))
 				continue;
-			struct seq_action *a = &out[n++];
-			a->side = side;
-			snprintf(a->rule, sizeof a->rule, "%s",
-				 fire_kind_rule(o->fire));
-			snprintf(a->line, sizeof a->line, "react fire %s %s%s%s",
-				 f->id, h, w ? " " : "", w ? weapon_names[w] : "");
+			decision_add(out, max, &n, side,
+				     fire_kind_rule(o->fire),
+				     "react fire %s %s%s%s", f->id, h,
+				     w ? " " : "", w ? weapon_names[w] : "");
 		}
 	}
 	return n;

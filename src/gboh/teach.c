@@ -839,7 +839,7 @@ static int leader_index(const struct game *g, const char *id)
  * who may trump with his odds. */
 static void read_legal(const struct game *g, struct dec_ctx *c)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(g, a, 64);
 	struct sbuf acts = {c->actions, 0, sizeof c->actions};
 	struct sbuf lead = {c->leaders, 0, sizeof c->leaders};
@@ -855,7 +855,7 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 		else if (shown == 8)
 			sb_add(&acts, ", ...");
 		shown++;
-		char w[SEQ_ACTION_MAX];
+		char w[DECISION_LINE_MAX];
 		snprintf(w, sizeof w, "%s", a[i].line);
 		char *sp = strchr(w, ' ');
 		if (!sp)
@@ -889,7 +889,7 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 
 static bool has_action(const struct game *g, const char *line)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(g, a, 64);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -910,7 +910,7 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 	case SEQ_ACTIVATE: {
 		/* the leaders `activate` may name now (5.12's lowest, or
 		 * 5.26's set-aside leader out of the ZOC) */
-		struct seq_action a[64];
+		struct decision_answer a[64];
 		int n = seq_legal(g, a, 64), side = seq_decision_side(g);
 		int low = -1;
 		bool first = false, other = false;

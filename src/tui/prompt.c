@@ -256,14 +256,12 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 			 s->undo_asked, s->undo_asked == 1 ? "" : "s");
 		snprintf(a->detail, sizeof a->detail,
 			 "the other side answers");
-		const char *ans[2] = {"undo agree", "undo refuse"};
-		for (int i = 0; i < 2; i++) {
-			a->ans[i] = (struct seq_action){.side = -1};
-			snprintf(a->ans[i].line, sizeof a->ans[i].line, "%s",
-				 ans[i]);
-			snprintf(a->ans[i].rule, sizeof a->ans[i].rule, "R9");
-			a->hex[i] = HEX_NONE;
-		}
+		int n = 0;
+		decision_add(a->ans, PROMPT_ANSWERS_MAX, &n, -1, "R9",
+			     "undo agree");
+		decision_add(a->ans, PROMPT_ANSWERS_MAX, &n, -1, "R9",
+			     "undo refuse");
+		a->hex[0] = a->hex[1] = HEX_NONE;
 		a->id = 0x9e3779b97f4a7c15ULL ^
 			(s->undo_at * 131 + s->undo_asked);
 		return;
@@ -281,7 +279,7 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 		if (a->ans[i].side >= 0 && a->ans[i].side != a->side)
 			continue;
 		if (i > k) {
-			struct seq_action t = a->ans[i];
+			struct decision_answer t = a->ans[i];
 			memmove(&a->ans[k + 1], &a->ans[k],
 				sizeof a->ans[0] * (size_t)(i - k));
 			a->ans[k] = t;
@@ -494,7 +492,7 @@ static void draw_box(struct tui_view *v)
 		int r = row + i % rows, c = 1 + (i / rows) * colw;
 		if (r >= h - 1)
 			continue;
-		const struct seq_action *a = &p->ask.ans[i];
+		const struct decision_answer *a = &p->ask.ans[i];
 		int room = colw - 4; /* after " N ", a blank at the end */
 		int ll = (int)strlen(a->line), rl = (int)strlen(a->rule);
 		if (ll + 1 + rl <= room) /* the rule, when it fits */
@@ -648,7 +646,7 @@ bool prompt_key(struct tui_view *v, int ch)
 				i + 1);
 			return true;
 		}
-		char line[SEQ_ACTION_MAX];
+		char line[DECISION_LINE_MAX];
 		snprintf(line, sizeof line, "%s", p->ask.ans[i].line);
 		tui_exec(v, line);
 		return true;

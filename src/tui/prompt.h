@@ -41,7 +41,7 @@ struct prompt_ask {
 	char detail[256];	/* the offer in words, or "" */
 	int n;			/* answers: the whole legal list */
 	int nown;		/* the first nown are the owing side's */
-	struct seq_action ans[PROMPT_ANSWERS_MAX];
+	struct decision_answer ans[PROMPT_ANSWERS_MAX];
 	struct hex hex[PROMPT_ANSWERS_MAX]; /* the hex answer i names */
 	unsigned long long id;	/* the decision's identity (its answers) */
 };

@@ -563,7 +563,7 @@ static void draw_list(struct tui_view *v)
 	if (v->nlegal == 0)
 		mvwaddnstr(w, 2, 2, "nothing to do now", width - 4);
 	for (int i = 0; i < rows && v->list_top + i < v->nlegal; i++) {
-		const struct seq_action *a = &v->legal[v->list_top + i];
+		const struct decision_answer *a = &v->legal[v->list_top + i];
 		char line[256];
 		snprintf(line, sizeof line, " %-*s %s", width - 16, a->line,
 			 a->rule);
@@ -1413,7 +1413,7 @@ static void list_key(struct tui_view *v, int ch)
 		break;
 	case PC_RUN:
 	case PC_EDIT: {
-		char line[SEQ_ACTION_MAX];
+		char line[DECISION_LINE_MAX];
 		bool any = v->list_sel < v->nlegal;
 		snprintf(line, sizeof line, "%s",
 			 any ? v->legal[v->list_sel].line : "");
