@@ -625,7 +625,7 @@ Test(harass, r8_33_target_side_answers_in_the_reactions_window)
 	cr_assert_eq(g->units[C].hits, 1);
 	cr_assert_not(g->ord.moving); /* 8.31: the whole MA */
 	/* 8.21, 8.23: the entry fire is recorded as reaction fire's own */
-	cr_assert(g->react.rfire[Y][C] & RF_ENTRY);
+	cr_assert(rfire_bits(g, Y, C) & RF_ENTRY);
 	size_t at = g->events.n;
 	rfire_return_offer(g, C, Y);
 	cr_assert_not_null(fx_event(g, at, "return_fire_barred"));
@@ -656,7 +656,7 @@ Test(harass, r8_33_r7_15_target_turns_then_names_who_fires_back)
 Test(harass, r8_21_entry_fire_already_used_at_the_harasser_bars_firing_back)
 {
 	struct game *g = beneventum();
-	g->react.rfire[idx(g, "Y")][idx(g, "C")] |= RF_ENTRY;
+	rfire_mark(g, idx(g, "Y"), idx(g, "C"), RF_ENTRY, true);
 	struct cmd_result r = hd_order(g, "C", "Y", NULL);
 	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
 	struct cmd_result ry = {0};

@@ -32,7 +32,7 @@
 #include "maniple/scorpio.h"
 #include "maniple/why.h"
 #include "maniple/rulebook.h"
-#include "../tui/cards.h" /* `show card` (issue 8) */
+#include "maniple/cards.h" /* `show card` (issue 8) */
 
 #define ERR_MAX 512
 
@@ -1459,9 +1459,9 @@ static int load_header(void *user, const struct gamefile_header *h,
 			 h->kind);
 		return 1;
 	}
-	if (strcmp(h->ruleset, "spqr") != 0) {
-		snprintf(err->msg, sizeof err->msg,
-			 "ruleset %s is not known (spqr)", h->ruleset);
+	if (strcmp(h->ruleset, BATTLE_RULESET) != 0) {
+		snprintf(err->msg, sizeof err->msg, "ruleset %s is not known (%s)",
+			 h->ruleset, BATTLE_RULESET);
 		return 1;
 	}
 	struct ini_error be;

@@ -496,7 +496,7 @@ static bool fire_back_bar(const struct game *cg, const struct harass_check *c,
 			 id);
 		return true;
 	}
-	if (g->react.rfire[u][c->firer] & RF_ENTRY) {
+	if (rfire_bits(g, u, c->firer) & RF_ENTRY) {
 		*rule = "8.21";
 		snprintf(why, n,
 			 "%s has used entry fire at %s this Orders Phase", id,
@@ -692,7 +692,7 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 			u->at = was;
 			/* 8.21 once at this entering unit; 8.23 no return
 			 * fire at it after this entry fire */
-			g->react.rfire[fire[i]][c.firer] |= RF_ENTRY;
+			rfire_mark(g, fire[i], c.firer, RF_ENTRY, true);
 		}
 	}
 	return true;

@@ -19,9 +19,9 @@ static int read_header(void *user, const struct gamefile_header *h,
 		       struct ini_error *err)
 {
 	struct read_ctx *c = user;
-	if (strcmp(h->ruleset, "spqr") != 0) {
-		snprintf(err->msg, sizeof err->msg,
-			 "ruleset %s is not known (spqr)", h->ruleset);
+	if (strcmp(h->ruleset, BATTLE_RULESET) != 0) {
+		snprintf(err->msg, sizeof err->msg, "ruleset %s is not known (%s)",
+			 h->ruleset, BATTLE_RULESET);
 		return 1;
 	}
 	if (game_kind_parse(h->kind) < 0) {

@@ -127,7 +127,7 @@ static bool load_texts(struct tui_view *v)
 	const struct game *g = v->s ? v->s->game : NULL;
 	const char *ruleset = g && g->battle && g->battle->ruleset[0]
 				      ? g->battle->ruleset
-				      : "spqr";
+				      : BATTLE_RULESET;
 	char dir[TEACHUI_DIR_MAX + 64];
 	snprintf(dir, sizeof dir, "%s/rules/%s", t->datadir, ruleset);
 	struct ini_error err;

@@ -1,6 +1,6 @@
 /* cards.c — the text of the play screens' cards and panels (cards.h):
  * pure functions of a game, no curses, no allocation. */
-#include "cards.h"
+#include "maniple/cards.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -155,9 +155,9 @@ static int geti(const struct event *e, const char *key)
 	return atoi(get(e, key));
 }
 
-static bool is(const struct event *e, const char *kind)
+static bool is(const struct event *e, const char *name)
 {
-	return strcmp(e->kind, kind) == 0;
+	return strcmp(e->kind, name) == 0;
 }
 
 /* "a,b" with an id list's commas shown as spaces; '_' as spaces too. */
