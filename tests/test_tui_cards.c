@@ -1,4 +1,4 @@
-/* The screen cards (src/tui/cards.c, issue 8): the shock breakdown card
+/* The screen cards (src/gboh/cards.c, issue 8): the shock breakdown card
  * followed step by step through the Extended Shock Example of SPQR 8.4
  * (the fixture and the book's dice of tests/test_shock_example.c: charge
  * 6 (A), 5 7 8 (T U V), 7 (B), 9 0 (W X); leader casualty 0 then 5;
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/tui/cards.h"
+#include "maniple/cards.h"
 #include "maniple/battle.h"
 #include "maniple/cmd.h"
 #include "maniple/event.h"

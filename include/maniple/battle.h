@@ -123,12 +123,16 @@ struct reinforcement {
 	int facing;		/* enum facing on arrival, or -1 (default) */
 };
 
+/* The ruleset these GBoH rules play: a battle file's `ruleset =` and a
+ * game file's header name it (rules/spqr holds its tables). */
+#define BATTLE_RULESET "spqr"
+
 struct battle {
 	char id[32];		/* file stem: "bagradas" */
 	char path[256];
 	char name[NAME_MAX_];
 	int year;		/* negative for BC: -255 */
-	char ruleset[16];	/* "spqr" */
+	char ruleset[16];	/* BATTLE_RULESET */
 	char map_path[256];
 	struct map *map;
 	int turn_limit;		/* 0: none (RULINGS R4) */

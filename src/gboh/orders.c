@@ -209,9 +209,8 @@ static void try_end(const struct game *g, struct end_trial *t)
 	bool ended = orders_close_move(cp);
 	t->rolls = cp->dice.rolls != before;
 	for (size_t i = 0; t->rolls && i < cp->events.n; i++) {
-		const struct event *e = &cp->events.v[i];
-		const char *rule = event_get(e, "rule");
-		if (strcmp(e->kind, "roll") == 0 && rule) {
+		const char *rule = event_log_get(&cp->events, i, "rule");
+		if (event_log_is(&cp->events, i, "roll") && rule) {
 			snprintf(t->rule, sizeof t->rule, "%s", rule);
 			break;
 		}
