@@ -185,7 +185,7 @@ static struct game *G(struct player *p)
 static void write_result(FILE *f, const struct cmd_result *r)
 {
 	for (size_t i = 0; i < r->out.n; i++)
-		cmd_print_event(f, &r->out.v[i]);
+		cmd_print_logged(f, &r->out, i);
 	if (r->text)
 		fputs(r->text, f);
 }
@@ -784,11 +784,15 @@ static bool greedy(struct player *p)
 
 /* ---- the game ---- */
 
-static const struct event *last_event(const struct game *g, const char *kind)
+/* The last event of kind, decoded into *out, or NULL. */
+static const struct event *last_event(const struct game *g, const char *kind,
+				      struct event *out)
 {
 	for (size_t i = g->events.n; i-- > 0;)
-		if (strcmp(g->events.v[i].kind, kind) == 0)
-			return &g->events.v[i];
+		if (event_log_is(&g->events, i, kind)) {
+			event_log_at(&g->events, i, out);
+			return out;
+		}
 	return NULL;
 }
 
@@ -1170,7 +1174,8 @@ int main(int argc, char **argv)
 			 "reload_failures=%ld",
 			 p->invariant_failures, p->reloads,
 			 p->reload_failures);
-	const struct event *over = last_event(g, "game_over");
+	struct event over_at;
+	const struct event *over = last_event(g, "game_over", &over_at);
 	const char *why = over ? event_get(over, "why") : NULL;
 	const char *winner = over ? event_get(over, "winner") : NULL;
 	bool withdrew = why && (strcmp(why, "withdrawal") == 0 ||

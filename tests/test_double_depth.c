@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/double_depth.h"
 #include "maniple/game.h"
@@ -21,6 +22,7 @@
 #include "maniple/shock.h"
 #include "maniple/shock_resolve.h"
 #include "maniple/stacking.h"
+#include "changed_tables.h"
 #include "spqr_tables.h"
 #include "session_play.h"
 
@@ -377,7 +379,7 @@ static const char *val(const struct game *g, const char *kind,
 		       const char *key)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, kind) == 0 && event_get(e, key))
 			return event_get(e, key);
 	}
@@ -389,7 +391,7 @@ static const char *val(const struct game *g, const char *kind,
 static int hits_of(const struct game *g, const char *id)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (strcmp(e->kind, "shock_hits") == 0 && u &&
 		    strcmp(u, id) == 0)
@@ -587,7 +589,7 @@ static const struct event *check_of(const struct game *g, size_t from,
 				    const char *id)
 {
 	for (size_t i = from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (strcmp(e->kind, "tq_check") == 0 && u && !strcmp(u, id))
 			return e;
@@ -656,7 +658,7 @@ Test(double_depth, pre_shock_modifiers_9_53)
 	cr_assert(shock_step_charge(g));
 	bool seen = false;
 	for (size_t i = 0; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (!strcmp(e->kind, "charge_modifier") && u &&
 		    !strcmp(u, "ha1") &&
@@ -679,7 +681,7 @@ Test(double_depth, one_routs_both_rout_9_53)
 	rout_begin(g, UI(s, "ph1"), "10.14");
 	bool together = false;
 	for (size_t i = from; i < g->events.n; i++)
-		if (!strcmp(g->events.v[i].kind, "double_depth_rout"))
+		if (!strcmp(event_log_kind(&g->events, i), "double_depth_rout"))
 			together = true;
 	cr_assert(together, "no double_depth_rout event");
 	cr_assert_str_eq(val(g, "double_depth_rout", "with"),
@@ -723,4 +725,26 @@ Test(double_depth, missile_hits_top_or_bottom_through_rear_9_53)
 		  "%s", fc.reason ? fc.reason : "");
 	cr_assert_eq(fc.target_unit, UI(s, "ph2"), "rear fire: the bottom");
 	close_game(s);
+}
+
+/* 9.53 from the data: constants.ini [double_depth]
+ * flank_rear_hits_multiplier read as 4. */
+Test(double_depth, rear_multiplier_read_from_constants_ini_9_53)
+{
+	bool seen = false;
+	for (int die = 0; die < 10; die++) {
+		struct session *s = formed();
+		change_tables(s->game, "constants",
+			      "flank_rear_hits_multiplier = 3",
+			      "flank_rear_hits_multiplier = 4");
+		struct game *g = shock_on_stack(s, 2912, 3012, FACE_SE, die, true);
+		int ah, dh;
+		cr_assert_eq(sscanf(val(g, "shock_result", "crt"), "%d(%d)",
+				    &ah, &dh),
+			     2);
+		cr_assert_eq(g->shock.c[0].def_hits, 4 * dh, "die %d", die);
+		seen |= dh > 0;
+		close_game(s);
+	}
+	cr_assert(seen, "no die gave the stack hits");
 }

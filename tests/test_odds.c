@@ -83,7 +83,7 @@ Test(odds, tq_check_10_11_what_the_book_says)
 	drill(&s);
 	struct unit *u = game_unit(s.game, "ha1");
 	cr_assert_not_null(u);
-	cr_assert_eq(unit_tq_now(u), 6);
+	cr_assert_eq(unit_tq_now(s.game, u), 6);
 	struct odds o;
 	tq_check_odds(s.game, u, 0, &o);
 	sums_to_one(&o);

@@ -44,7 +44,7 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	     const char *rule);
 /* 10.11, 10.27, 6.75: the TQ a check is made against now (2 less In
  * Column). */
-int unit_tq_now(const struct unit *u);
+int unit_tq_now(const struct game *g, const struct unit *u);
 /* 10.11, R3: the hits of a TQ check whose modified roll is dr, against
  * tq: what the roll is above it (tq_check's face-by-face outcome). */
 int tq_check_hits(int dr, int tq);

@@ -146,7 +146,7 @@ static int check_roll(struct game *g, struct unit *u, int drm, const char *why,
 		      const char *rule)
 {
 	int die = roll_die(g, why, u->id, drm, rule);
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	int dr = die + drm;
 	int hits = tq_check_hits(dr, tq);
 	struct event e;
@@ -504,7 +504,7 @@ static bool phalanx_stands(struct game *g, struct unit *u, int role,
 	int over = u->hits > u->tq ? u->hits - u->tq : 0;
 	int drm = over + (role == 0 ? 3 : 0);
 	int die = roll_die(g, "phalanx_stand_or_rout", u->id, drm, rule);
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	bool stands = die + drm <= tq;
 	struct event e;
 	event_init(&e, "phalanx_stand_or_rout");
@@ -645,13 +645,12 @@ static bool eliminated_blocked(const struct game *g, const struct unit *u)
 	if (!u->eliminated)
 		return false;
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
-		if (strcmp(e->kind, "eliminated") != 0)
+		if (!event_log_is(&g->events, i, "eliminated"))
 			continue;
-		const char *id = event_get(e, "unit");
+		const char *id = event_log_get(&g->events, i, "unit");
 		if (!id || strcmp(id, u->id) != 0)
 			continue;
-		const char *cause = event_get(e, "cause");
+		const char *cause = event_log_get(&g->events, i, "cause");
 		return cause && strcmp(cause, "10.22") == 0;
 	}
 	return false;
@@ -833,7 +832,7 @@ static void collapse_checks(struct game *g, int ci)
 			int drm = stacking_tq_drm(g, u);
 			int die = roll_die(g, "collapse_check", u->id, drm,
 					   "8.47");
-			int tq = unit_tq_now(u);
+			int tq = unit_tq_now(g, u);
 			bool pass = die + drm <= tq;
 			struct event e;
 			event_init(&e, "collapse_check");

@@ -693,7 +693,9 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 		return 0;
 	for (size_t i = from; i < log->n; i++) {
 		struct teach_line l;
-		if (teach_event_line(t, g, &log->v[i], &l) &&
+		struct event e;
+		event_log_at(log, i, &e);
+		if (teach_event_line(t, g, &e, &l) &&
 		    list_push(out, &l))
 			added++;
 	}
@@ -1080,7 +1082,9 @@ size_t teach_script_step(const struct teach_texts *t, const struct game *g,
 		return 0;
 	for (size_t i = 0; r && i < r->out.n; i++) {
 		struct teach_line l;
-		if (teach_event_line(t, g, &r->out.v[i], &l)) {
+		struct event e;
+		event_log_at(&r->out, i, &e);
+		if (teach_event_line(t, g, &e, &l)) {
 			print_line(f, "", &l);
 			lines++;
 		}
