@@ -1,6 +1,7 @@
 /* autoplay.c — an in-process battle player for tests: plays a whole game
  * of a battle through the command language (session_exec), choosing each
- * decision from the list the `legal` command shows (seq_legal), and prints
+ * decision from the answers the `legal` command shows (the pending
+ * decision, gboh_decision in pending.h), and prints
  * the commands the game accepted as a script `maniple --script` replays.
  *
  * Policies:
@@ -36,6 +37,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +49,7 @@
 #include "maniple/battle.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 #include "maniple/shock_designate.h"
 #include "maniple/tables.h"
@@ -69,7 +72,8 @@ struct player {
 	uint64_t rng;
 	struct session s;
 	struct cmd_result r;
-	struct seq_action *act;
+	struct decision dec; /* the pending decision, over act */
+	struct decision_answer *act;
 	int nact;
 	FILE *log;     /* the event log, or NULL */
 	long commands; /* accepted commands, `new` included */
@@ -87,7 +91,7 @@ struct player {
 	struct hex leader_goal;	      /* where he goes, or HEX_NONE */
 	bool orders_open, shock_open;
 	bool shock_tried[BATTLE_UNITS_MAX]; /* offered a shock already */
-	char lines_tried[LINES_TRIED_MAX][SEQ_ACTION_MAX];
+	char lines_tried[LINES_TRIED_MAX][DECISION_LINE_MAX];
 	int nlines_tried;
 	bool faced; /* the open move turned once */
 	long stall; /* commands since the last progress */
@@ -181,7 +185,7 @@ static struct game *G(struct player *p)
 static void write_result(FILE *f, const struct cmd_result *r)
 {
 	for (size_t i = 0; i < r->out.n; i++)
-		cmd_print_event(f, &r->out.v[i]);
+		cmd_print_logged(f, &r->out, i);
 	if (r->text)
 		fputs(r->text, f);
 }
@@ -224,6 +228,18 @@ static void soak_after(struct player *p, const char *line, int turn0)
 	}
 }
 
+/* Whether the state differs from a plain copy of it byte for byte, the
+ * event log aside (it is the same log, its length put back): a cheap
+ * first look before the digests are compared. */
+static bool state_differs(const struct game *g, const struct game *copy)
+{
+	const char *a = (const char *)g, *b = (const char *)copy;
+	size_t ev = offsetof(struct game, events),
+	       after = ev + sizeof g->events;
+	return memcmp(a, b, ev) != 0 ||
+	       memcmp(a + after, b + after, sizeof *g - after) != 0;
+}
+
 /* Runs one command line.  Accepted: printed to the script (stdout), its
  * events to the log.  Refused: checked to have left the state as it was.
  * listed: the line came from the legal list. */
@@ -248,7 +264,8 @@ static bool run(struct player *p, const char *line, bool listed)
 					line, p->r.reason, p->r.rule,
 					p->commands);
 		}
-		if (check && game_digest(g) != game_digest(p->before)) {
+		if (check && state_differs(g, p->before) &&
+		    game_digest(g) != game_digest(p->before)) {
 			p->state_changed++;
 			fprintf(stderr,
 				"autoplay: refused command changed the "
@@ -267,9 +284,13 @@ static bool run(struct player *p, const char *line, bool listed)
 	return true;
 }
 
+/* The pending decision and its answers (pending.h); autoplay plays both
+ * sides, so it chooses among every side's answers. */
 static void load_legal(struct player *p)
 {
-	p->nact = seq_legal(G(p), p->act, ACTIONS_MAX);
+	decision_init(&p->dec, p->act, ACTIONS_MAX);
+	gboh_decision(G(p), &p->dec);
+	p->nact = p->dec.n;
 }
 
 static int find_action(struct player *p, const char *line)
@@ -291,7 +312,7 @@ static int find_prefix(struct player *p, const char *prefix)
 
 static bool run_action(struct player *p, int i)
 {
-	char line[SEQ_ACTION_MAX];
+	char line[DECISION_LINE_MAX];
 	snprintf(line, sizeof line, "%s", p->act[i].line);
 	return run(p, line, true);
 }
@@ -644,7 +665,7 @@ static bool greedy_orders(struct player *p)
 		const struct leader *al = &g->leaders[g->active_leader];
 		p->leader_tried = true;
 		p->leader_goal = leader_goal(g, al);
-		char a[SEQ_ACTION_MAX], b[SEQ_ACTION_MAX];
+		char a[DECISION_LINE_MAX], b[DECISION_LINE_MAX];
 		snprintf(a, sizeof a, "pick %s", al->id);
 		snprintf(b, sizeof b, "order %s", al->id);
 		int i = find_action(p, a);
@@ -763,11 +784,15 @@ static bool greedy(struct player *p)
 
 /* ---- the game ---- */
 
-static const struct event *last_event(const struct game *g, const char *kind)
+/* The last event of kind, decoded into *out, or NULL. */
+static const struct event *last_event(const struct game *g, const char *kind,
+				      struct event *out)
 {
 	for (size_t i = g->events.n; i-- > 0;)
-		if (strcmp(g->events.v[i].kind, kind) == 0)
-			return &g->events.v[i];
+		if (event_log_is(&g->events, i, kind)) {
+			event_log_at(&g->events, i, out);
+			return out;
+		}
 	return NULL;
 }
 
@@ -797,7 +822,7 @@ static void probe(struct player *p)
 		"pass",		  "no trump",	 "no elite",	"halt",
 		"designate done", "no reaction", "rout stay",
 	};
-	char line[SEQ_ACTION_MAX];
+	char line[DECISION_LINE_MAX];
 	int nf = (int)(sizeof fixed / sizeof fixed[0]);
 	int k = rnd_below(p, nf + 3);
 	if (k < nf) {
@@ -1149,7 +1174,8 @@ int main(int argc, char **argv)
 			 "reload_failures=%ld",
 			 p->invariant_failures, p->reloads,
 			 p->reload_failures);
-	const struct event *over = last_event(g, "game_over");
+	struct event over_at;
+	const struct event *over = last_event(g, "game_over", &over_at);
 	const char *why = over ? event_get(over, "why") : NULL;
 	const char *winner = over ? event_get(over, "winner") : NULL;
 	bool withdrew = why && (strcmp(why, "withdrawal") == 0 ||

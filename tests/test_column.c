@@ -329,7 +329,7 @@ Test(column, commands_move_pair_and_form_6_43_6_71)
 	run(&s, &r, "setup phase movement", CMD_OK);
 	run(&s, &r, "continue", CMD_OK);
 	run(&s, &r, "order ph1", CMD_OK);
-	struct seq_action a[128];
+	struct decision_answer a[128];
 	int n = seq_legal(s.game, a, 128);
 	bool pair = false, form = false;
 	for (int i = 0; i < n; i++) {

@@ -229,7 +229,7 @@ Test(deadend, turning_away_is_allowed_with_mp_to_turn_back_6_67)
 
 /* ---- a unit that starts its move in a friend's hex ---- */
 
-static bool listed_in(const struct seq_action *a, int n, const char *line)
+static bool listed_in(const struct decision_answer *a, int n, const char *line)
 {
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -276,7 +276,7 @@ Test(deadend, a_unit_that_has_not_moved_may_end_in_a_friends_hex_6_6)
 	phase(g, c);
 	cr_assert_eq(CALL(orders_order(g, "mi1", NULL, &res)), CMD_OK,
 		     "%s (%s)", res.reason, res.rule);
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(g, a, 256);
 	bool halt = false, done = false;
 	for (int i = 0; i < n; i++) {
@@ -313,7 +313,7 @@ static enum cmd_status exec(struct session *s, const char *line,
 
 static bool listed(const struct game *g, const char *line)
 {
-	struct seq_action a[512];
+	struct decision_answer a[512];
 	int n = seq_legal(g, a, 512);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -418,7 +418,7 @@ static void no_dead_end(const char *file, const char *rule)
 	cr_assert_str_eq(before, after);
 	free(before);
 	free(after);
-	struct seq_action a[512];
+	struct decision_answer a[512];
 	int n = seq_legal(s.game, a, 512);
 	cr_assert_gt(n, 0);
 	/* 5.27, 6.11: no way to end the move is listed unless it may end;

@@ -16,6 +16,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/harass.h"
 #include "maniple/los.h"
 #include "maniple/missile.h"
@@ -83,8 +84,8 @@ static const struct event *nth(const struct game *g, size_t from,
 			       const char *kind, int n)
 {
 	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, kind) == 0 && n-- == 0)
-			return &g->events.v[i];
+		if (strcmp(event_log_kind(&g->events, i), kind) == 0 && n-- == 0)
+			return logged_event(&g->events, i);
 	return NULL;
 }
 
@@ -582,7 +583,7 @@ Test(harass, r8_33_target_side_answers_in_the_reactions_window)
 	cr_assert_eq(reactions_decision_side(g), 0);
 	cr_assert_str_eq(reactions_pending_rule(g), "8.33");
 	cr_assert(harass_pending(g));
-	struct seq_action acts[16];
+	struct decision_answer acts[16];
 	int n = reactions_legal(g, acts, 16);
 	bool fire_y = false, face_y = false;
 	for (int i = 0; i < n; i++) {
@@ -624,7 +625,7 @@ Test(harass, r8_33_target_side_answers_in_the_reactions_window)
 	cr_assert_eq(g->units[C].hits, 1);
 	cr_assert_not(g->ord.moving); /* 8.31: the whole MA */
 	/* 8.21, 8.23: the entry fire is recorded as reaction fire's own */
-	cr_assert(g->react.rfire[Y][C] & RF_ENTRY);
+	cr_assert(rfire_bits(g, Y, C) & RF_ENTRY);
 	size_t at = g->events.n;
 	rfire_return_offer(g, C, Y);
 	cr_assert_not_null(fx_event(g, at, "return_fire_barred"));
@@ -655,7 +656,7 @@ Test(harass, r8_33_r7_15_target_turns_then_names_who_fires_back)
 Test(harass, r8_21_entry_fire_already_used_at_the_harasser_bars_firing_back)
 {
 	struct game *g = beneventum();
-	g->react.rfire[idx(g, "Y")][idx(g, "C")] |= RF_ENTRY;
+	rfire_mark(g, idx(g, "Y"), idx(g, "C"), RF_ENTRY, true);
 	struct cmd_result r = hd_order(g, "C", "Y", NULL);
 	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
 	struct cmd_result ry = {0};
@@ -686,7 +687,7 @@ Test(harass, r8_33_no_choice_for_the_target_side_fires_at_once)
 Test(harass, r8_31_legal_lists_the_h_and_d_orders)
 {
 	struct game *g = beneventum();
-	struct seq_action acts[16];
+	struct decision_answer acts[16];
 	int n = harass_legal_order(g, idx(g, "C"), "order", acts, 16);
 	bool y = false, x = false;
 	for (int i = 0; i < n; i++) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/leaders.h"
@@ -152,8 +153,8 @@ static const struct event *last(struct play *p, const char *kind)
 {
 	const struct event_log *l = &p->s.game->events;
 	for (size_t i = l->n; i-- > 0;)
-		if (strcmp(l->v[i].kind, kind) == 0)
-			return &l->v[i];
+		if (strcmp(event_log_kind(l, i), kind) == 0)
+			return logged_event(l, i);
 	return NULL;
 }
 
@@ -165,7 +166,7 @@ static const char *field_of(const struct event *e, const char *key)
 
 static bool legal_has(struct play *p, const char *line)
 {
-	struct seq_action a[512];
+	struct decision_answer a[512];
 	int n = seq_legal(p->s.game, a, 512);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/dice.h"
 #include "maniple/game.h"
@@ -37,7 +38,7 @@ static struct said say(struct session *s, const char *line)
 	snprintf(o.rule, sizeof o.rule, "%s", r.rule);
 	snprintf(o.reason, sizeof o.reason, "%s", r.reason);
 	for (size_t i = from; s->game && i < s->game->events.n; i++) {
-		const struct event *e = &s->game->events.v[i];
+		const struct event *e = logged_event(&s->game->events, i);
 		const char *rule = event_get(e, "rule");
 		if (strcmp(e->kind, "roll") == 0 && rule &&
 		    strcmp(rule, "6.41") == 0)
@@ -50,7 +51,7 @@ static struct said say(struct session *s, const char *line)
 /* Every legal line now, one after the other, '\n' between (malloc'd). */
 static char *legal_text(const struct game *g)
 {
-	static struct seq_action a[LEGAL_MAX];
+	static struct decision_answer a[LEGAL_MAX];
 	int n = seq_legal(g, a, LEGAL_MAX);
 	size_t cap = (size_t)n * sizeof a[0].line + 1, len = 0;
 	char *t = malloc(cap);
@@ -63,7 +64,7 @@ static char *legal_text(const struct game *g)
 
 static bool listed(const struct game *g, const char *line)
 {
-	static struct seq_action a[LEGAL_MAX];
+	static struct decision_answer a[LEGAL_MAX];
 	int n = seq_legal(g, a, LEGAL_MAX);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -75,7 +76,7 @@ static bool listed(const struct game *g, const char *line)
  * new order (and so end the open move first, 6.11). */
 static bool new_order_listed(const struct game *g)
 {
-	static struct seq_action a[LEGAL_MAX];
+	static struct decision_answer a[LEGAL_MAX];
 	static const char *const starts[] = {"order ", "line ", "pick ",
 					     "elephant line"};
 	int n = seq_legal(g, a, LEGAL_MAX);

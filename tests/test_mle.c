@@ -137,7 +137,7 @@ static struct session *open_game(void)
 
 static bool legal_has(struct session *s, const char *line)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(s->game, a, 64);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -168,7 +168,7 @@ static struct out run(struct session *s, const char *line)
 	size_t len = 0;
 	for (size_t i = 0; i < r.out.n && len < sizeof o.ev - 1; i++) {
 		char buf[512];
-		event_format(&r.out.v[i], buf, sizeof buf);
+		event_log_format(&r.out, i, buf, sizeof buf);
 		len += (size_t)snprintf(o.ev + len, sizeof o.ev - len, "%s\n",
 					buf);
 	}
@@ -794,7 +794,7 @@ Test(orders, legal_lists_accepted_orders)
 	L(s, "tribune")->hex = H(307);
 	phase(s, "tribune", false);
 	OK(s, "order ha1");
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	cr_assert_gt(n, 3);
 	for (int i = 0; i < n; i++) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/command.h"
 #include "maniple/game.h"
@@ -122,7 +123,7 @@ static bool go(struct game *g)
 		bool adv = g->shock.ask == SHA_ADVANCE;
 		cr_assert(adv || rout_pending(g), "waits for %s",
 			  shock_ask_name(g->shock.ask));
-		struct seq_action a[16];
+		struct decision_answer a[16];
 		int n = adv ? shock_legal(g, a, 16) : rout_legal(g, a, 16);
 		cr_assert_gt(n, 0);
 		struct session s;
@@ -150,7 +151,7 @@ static const struct event *ev(const struct game *g, size_t from,
 			      const char *val)
 {
 	for (size_t i = g->events.n; i-- > from;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		const char *v = key ? event_get(e, key) : NULL;
@@ -177,7 +178,7 @@ static void arrow(const struct event *e, const char *key, int *a, int *b)
 
 static bool legal_has(const struct game *g, const char *line)
 {
-	struct seq_action a[16];
+	struct decision_answer a[16];
 	int n = shock_legal(g, a, 16);
 	for (int i = 0; i < n; i++)
 		if (strncmp(a[i].line, line, strlen(line)) == 0 &&

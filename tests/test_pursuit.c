@@ -238,7 +238,7 @@ Test(pursuit, owner_picks_one_of_two_cavalry_8_61)
 	cr_assert_not(pursuit_after_combat(g, z.ci, &done));
 	cr_assert_eq(g->shock.ask, SHA_PURSUIT);
 	cr_assert_eq(g->shock.ask_side, 1);
-	struct seq_action a[8];
+	struct decision_answer a[8];
 	int n = pursuit_legal(g, a, 8);
 	cr_assert_eq(n, 2);
 	cr_assert_str_eq(a[0].line, "pursue hc");
@@ -471,7 +471,7 @@ static void refused(struct play *p, const char *line, const char *rule)
 
 static bool legal_has(struct play *p, const char *line)
 {
-	struct seq_action a[512];
+	struct decision_answer a[512];
 	int n = seq_legal(p->s.game, a, 512);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/rally.h"
@@ -98,8 +99,8 @@ static const struct event *last(struct play *p, const char *kind)
 {
 	const struct event_log *l = &p->s.game->events;
 	for (size_t i = l->n; i-- > 0;)
-		if (strcmp(l->v[i].kind, kind) == 0)
-			return &l->v[i];
+		if (strcmp(event_log_kind(l, i), kind) == 0)
+			return logged_event(l, i);
 	return NULL;
 }
 
@@ -111,7 +112,7 @@ static const char *field_of(const struct event *e, const char *key)
 
 static bool legal_has(struct play *p, const char *line)
 {
-	struct seq_action a[512];
+	struct decision_answer a[512];
 	int n = seq_legal(p->s.game, a, 512);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -182,7 +183,8 @@ Test(rally, example_roll_6_rout_moves_10_28)
 	cr_expect(u->routed);
 	cr_expect_not(u->rallied);
 	cr_expect_not(u->eliminated);
-	cr_expect(u->rally_tried[p->s.game->active_leader]);
+	cr_expect(u->rally_tried &
+		  (UINT64_C(1) << p->s.game->active_leader));
 	stop(p);
 }
 
@@ -209,7 +211,7 @@ Test(rally, one_attempt_per_leader_per_turn_10_28)
 	struct play *p = start(setup);
 	struct game *g = p->s.game;
 	struct unit *u = U(p, "pr1");
-	u->rally_tried[g->active_leader] = true;
+	u->rally_tried |= UINT64_C(1) << g->active_leader;
 	refused(p, "order pr1 rally", "10.28");
 	int tribune = (int)(game_leader(g, "tribune") - g->leaders);
 	struct rally_why w;
@@ -354,12 +356,12 @@ Test(rally, rallied_markers_removed_in_rout_and_reload_10_28)
 	ok(p, "new drill sandbox 5");
 	struct unit *u = U(p, "pr1");
 	u->rallied = true;
-	u->rally_tried[0] = true;
+	u->rally_tried |= 1;
 	ok(p, "setup phase rout_reload");
 	ok(p, "continue");
 	u = U(p, "pr1");
 	cr_expect_not(u->rallied);
-	cr_expect_not(u->rally_tried[0]);
+	cr_expect_not(u->rally_tried & 1);
 	const struct event *e = last(p, "rallied_markers_removed");
 	cr_assert_not_null(e);
 	cr_expect_str_eq(field_of(e, "count"), "1");

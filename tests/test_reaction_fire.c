@@ -144,7 +144,7 @@ static struct out ok_declined(struct session *s, const char *line)
 
 static bool legal_has(struct session *s, const char *line)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(s->game, a, 64);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -290,14 +290,14 @@ Test(reaction_fire, line_entry_fire_waits_for_the_line_8_21)
 	was.hex[0] = H(1008);
 	rfire_collect(g, e1, &was);
 	cr_assert(!reactions_pending(g));
-	cr_assert(g->react.rfire[ve1][e1] & RF_DEFERRED);
+	cr_assert(rfire_bits(g, ve1, e1) & RF_DEFERRED);
 	/* the Line's moves are done: the held fire is offered */
 	g->units[e1].moved_phase = true;
 	rfire_move_ended(g, e1);
 	cr_assert(reactions_pending(g));
 	cr_assert_eq(g->react.offers[0].kind, RK_FIRE);
 	cr_assert_eq(g->react.offers[0].fire, FIRE_ENTRY);
-	cr_assert(!(g->react.rfire[ve1][e1] & RF_DEFERRED));
+	cr_assert(!(rfire_bits(g, ve1, e1) & RF_DEFERRED));
 	close_game(s);
 }
 

@@ -148,7 +148,7 @@ static void place2(struct session *s, const char *id, int hex0, int hex1,
 
 static bool legal_has(struct session *s, const char *line)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = seq_legal(s->game, a, 64);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -557,7 +557,7 @@ Test(reactions, phalanx_moving_next_to_hastati_takes_the_marker_7_32_ex1)
 	bool seen = false;
 	for (size_t i = before; i < g->events.n; i++) {
 		char b[512];
-		event_format(&g->events.v[i], b, sizeof b);
+		event_log_format(&g->events, i, b, sizeof b);
 		if (strcmp(b, "shock_must_check unit=ph1 how=must rule=7.32") ==
 		    0)
 			seen = true;
@@ -675,7 +675,7 @@ Test(reactions, markers_come_off_after_the_shock_segment_7_32_8_4)
 	cr_assert(U(s, "e1")->shock_must);
 	ok(s, "designate e1 ha1");
 	for (int k = 0; k < 40 && seq_step_now(s->game) == SEQ_SHOCK; k++) {
-		struct seq_action a[8];
+		struct decision_answer a[8];
 		cr_assert_gt(seq_legal(s->game, a, 8), 0);
 		ok(s, a[0].line);
 	}

@@ -297,7 +297,7 @@ static struct out pass_until(struct session *s, int until)
 		if (s->game->turn >= until &&
 		    s->game->seq.started_turn == s->game->turn)
 			return last;
-		struct seq_action a[256];
+		struct decision_answer a[256];
 		int n = seq_legal(s->game, a, 256);
 		const char *pick = NULL;
 		static const char *const prefer[] = {"pass", "no elite",

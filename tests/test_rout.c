@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/rout.h"
@@ -238,8 +239,8 @@ Test(rout, priority_vacant_before_friend_10_22)
 	rout_begin(g, idx(g, u), "10.14");
 	const struct event *e = NULL;
 	for (size_t i = from; i < g->events.n; i++)
-		if (!strcmp(g->events.v[i].kind, "rout_move")) {
-			e = &g->events.v[i];
+		if (!strcmp(event_log_kind(&g->events, i), "rout_move")) {
+			e = logged_event(&g->events, i);
 			break;
 		}
 	cr_assert_str_eq(field(e, "to"), "3110");
@@ -261,8 +262,8 @@ Test(rout, priority_friend_out_of_zoc_before_friend_in_zoc_10_22)
 	rout_begin(g, idx(g, u), "10.14");
 	const struct event *e = NULL;
 	for (size_t i = from; i < g->events.n && !e; i++)
-		if (!strcmp(g->events.v[i].kind, "rout_move"))
-			e = &g->events.v[i];
+		if (!strcmp(event_log_kind(&g->events, i), "rout_move"))
+			e = logged_event(&g->events, i);
 	cr_assert_str_eq(field(e, "to"), "2910");
 	cr_assert_str_eq(field(e, "priority"), "2");
 	done(g);
@@ -277,7 +278,7 @@ Test(rout, equal_hexes_are_the_owners_choice_10_22)
 	cr_assert(rout_pending(g));
 	cr_assert_eq(rout_decision_side(g), 0);
 	cr_assert(at(u, "3010"));
-	struct seq_action a[8];
+	struct decision_answer a[8];
 	int n = rout_legal(g, a, 8);
 	cr_assert_eq(n, 2);
 	cr_assert_str_eq(a[0].line, "rout 3110");
@@ -490,7 +491,7 @@ Test(rout, stacked_leader_goes_with_the_router_or_stays_10_26)
 	struct leader *l = fx_leader(g, "dux", 0, fx_hex("3010"));
 	rout_begin(g, idx(g, u), "10.14");
 	cr_assert(rout_pending(g));
-	struct seq_action a[4];
+	struct decision_answer a[4];
 	cr_assert_eq(rout_legal(g, a, 4), 2);
 	cr_assert_str_eq(a[0].line, "rout with dux");
 	cr_assert_str_eq(a[1].line, "rout stay");
@@ -658,7 +659,7 @@ Test(rout, a_rout_in_an_orders_phase_waits_for_its_answer_10_26)
 	rout_begin(g, (int)(r1 - g->units), "10.14");
 	cr_assert_eq(seq_step_now(g), SEQ_ROUT);
 	cr_assert_eq(seq_decision_side(g), 0);
-	struct seq_action a[16];
+	struct decision_answer a[16];
 	int n = seq_legal(g, a, 16);
 	cr_assert_eq(n, 2);
 	cr_assert_str_eq(a[0].line, "rout with consul");
@@ -773,7 +774,7 @@ Test(rout, owners_way_holds_along_the_line_10_22_10_23)
 	struct unit *u = U(g, "a", 0, UT_MI, "3010", FACE_W);
 	u->routed = true;
 	cr_assert_not(rout_movement_segment(g));
-	struct seq_action a[4];
+	struct decision_answer a[4];
 	cr_assert_eq(rout_legal(g, a, 4), 2);
 	cr_assert_eq(answer(g, "rout 2910"), CMD_OK);
 	cr_assert_not(rout_pending(g));

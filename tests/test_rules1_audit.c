@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/orders.h"
@@ -171,7 +172,7 @@ static void refused(struct play *p, const char *line, const char *rule)
 static bool saw(struct play *p, const char *kind, const char *want)
 {
 	for (size_t i = 0; i < p->r.out.n; i++) {
-		const struct event *e = &p->r.out.v[i];
+		const struct event *e = logged_event(&p->r.out, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		char buf[1024];
@@ -199,7 +200,7 @@ static bool saw(struct play *p, const char *kind, const char *want)
 
 static bool legal_has(struct play *p, const char *line)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(p->s.game, a, 256);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -240,9 +241,9 @@ static void orders_phase_of(struct play *p, const char *leader)
 static void pass_until(struct play *p, const char *line)
 {
 	for (int k = 0; k < 16 && !legal_has(p, line); k++) {
-		struct seq_action a[64];
+		struct decision_answer a[64];
 		int n = seq_legal(p->s.game, a, 64);
-		char pick[SEQ_ACTION_MAX] = "continue";
+		char pick[DECISION_LINE_MAX] = "continue";
 		for (int i = 0; i < n; i++)
 			if (strncmp(a[i].line, "pass", 4) == 0) {
 				snprintf(pick, sizeof pick, "%s", a[i].line);
@@ -392,7 +393,7 @@ Test(rules1_audit, inactive_active_finished_5_11)
 	refused(p, "activate tribune", NULL);
 	/* the others pass (each Finished) until the turn ends */
 	for (int k = 0; k < 12 && g->turn == 1; k++) {
-		struct seq_action a[64];
+		struct decision_answer a[64];
 		int n = seq_legal(g, a, 64);
 		const char *pick = "continue";
 		for (int i = 0; i < n; i++)
@@ -400,7 +401,7 @@ Test(rules1_audit, inactive_active_finished_5_11)
 				pick = a[i].line;
 				break;
 			}
-		char line[SEQ_ACTION_MAX];
+		char line[DECISION_LINE_MAX];
 		snprintf(line, sizeof line, "%s", pick);
 		ok(p, line);
 		if (g->turn == 1)
@@ -711,7 +712,7 @@ Test(rules1_audit, trumper_with_units_in_range_must_act_5_45)
 		       "rule=5.41");
 	ok(p, "no trump");
 	SAW(p, "must_act", "leader=consul rule=5.45");
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	cr_assert_gt(orders_legal(p->s.game, a, 64), 0);
 	cr_expect(legal_has(p, "order ha1"));
 	cr_expect(!legal_has(p, "orders done"));
@@ -741,7 +742,7 @@ Test(rules1_audit, trumper_who_cannot_act_is_void_5_46)
 	if (legal_has(p, "no trump"))
 		ok(p, "no trump");
 	SAW(p, "must_act", "leader=fabricius rule=5.45");
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	cr_expect_eq(orders_legal(p->s.game, a, 64), 0);
 	refused(p, "order l3_ha1", "4.24");
 	ok(p, "orders done");

@@ -196,7 +196,7 @@ Test(rules2_audit, orders_never_strand_the_mover_legal_not_empty_6_69)
 	orders_move(g, "3310", &r);
 	cr_assert_eq(r.status, CMD_REFUSED);
 	cr_assert_str_eq(r.rule, "6.69", "%s", r.reason);
-	struct seq_action acts[64];
+	struct decision_answer acts[64];
 	cr_assert_gt(orders_legal(g, acts, 64), 0);
 	cmd_result_free(&r);
 	cmd_result_init(&r);

@@ -62,7 +62,7 @@ static void order_open(struct session *s, const char *line)
  * `from` than it stands now; false when none. */
 static bool move_away(struct session *s, const char *id, int from)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	int now = hex_distance(U(s, id)->at.hex[0], H(from));
 	for (int i = 0; i < n; i++) {

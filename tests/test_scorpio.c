@@ -141,7 +141,7 @@ static void refused(struct session *s, const char *line, const char *want)
 /* Whether `legal` lists a line beginning with prefix, for side. */
 static bool legal_starts(struct session *s, const char *prefix, int side)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	for (int i = 0; i < n; i++)
 		if (strncmp(a[i].line, prefix, strlen(prefix)) == 0 &&
@@ -345,7 +345,7 @@ Test(scorpio, reaction_fire_twice_during_enemy_movement_9_86)
 	ok(s, "order cav");
 	for (int k = 0; k < 8 && reactions_pending(s->game); k++)
 		ok(s, "no reaction");
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	int to = 0;
 	for (int i = 0; i < n && !to; i++)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/movement.h"
@@ -185,7 +186,7 @@ static void refused(const char *line, const char *rule)
 static bool saw(const char *kind, const char *want)
 {
 	for (size_t i = 0; i < R.out.n; i++) {
-		const struct event *e = &R.out.v[i];
+		const struct event *e = logged_event(&R.out, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		char buf[1024];
@@ -231,7 +232,7 @@ static void acted(void)
 
 static bool legal_has(const char *line)
 {
-	struct seq_action a[128];
+	struct decision_answer a[128];
 	int n = seq_legal(S.game, a, 128);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -587,7 +588,7 @@ Test(sequence, withdrawal_11_2)
 			 "rule=11.2");
 	SAW("turn_end", "turn=1");
 	refused("continue", "11.2");
-	cr_expect_eq(seq_legal(S.game, (struct seq_action[4]){0}, 4), 0);
+	cr_expect_eq(seq_legal(S.game, (struct decision_answer[4]){0}, 4), 0);
 	stop();
 
 	start("new field sandbox 1");
@@ -986,7 +987,7 @@ Test(sequence, trumper_must_act_5_45)
 	ok("trump varro");
 	ok("no trump");
 	SAW("must_act", "leader=varro rule=5.45");
-	struct seq_action a[8];
+	struct decision_answer a[8];
 	if (orders_legal(S.game, a, 8) > 0) {
 		refused("orders done", "5.45");
 		cr_expect(!legal_has("orders done"));

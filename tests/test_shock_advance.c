@@ -128,7 +128,7 @@ static bool at(const struct unit *u, const char *a, const char *b)
 
 static bool legal_has(const struct game *g, const char *line)
 {
-	struct seq_action a[16];
+	struct decision_answer a[16];
 	int n = shock_advance_legal(g, a, 16);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)
@@ -407,7 +407,7 @@ Test(shock_advance, phalanx_forward_choice_and_wheel_8_53)
 	/* a wheel is offered only where the kept half is in an enemy ZOC */
 	cr_assert_not(shock_step_advance(g));
 	cr_assert_eq(g->shock.ask, SHA_ADVANCE);
-	struct seq_action a[8];
+	struct decision_answer a[8];
 	int n = shock_advance_legal(g, a, 8);
 	cr_assert_eq(n, 2, "one wheel, or stay");
 	cr_assert_str_eq(a[1].line, "advance stay");

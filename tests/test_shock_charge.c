@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/passthru.h"
@@ -102,7 +103,7 @@ static bool run(struct game *g, bool (*step)(struct game *))
 		bool adv = g->shock.ask == SHA_ADVANCE;
 		if (!rout_pending(g) && !adv)
 			return false;
-		struct seq_action a[16];
+		struct decision_answer a[16];
 		int n = adv ? shock_legal(g, a, 16) : rout_legal(g, a, 16);
 		cr_assert_gt(n, 0);
 		struct session s;
@@ -135,7 +136,7 @@ static int rolls_for(const struct game *g, size_t from, const char *what,
 {
 	int n = 0;
 	for (size_t i = from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, "roll") != 0)
 			continue;
 		const char *f = event_get(e, "for"), *u = event_get(e, "unit");
@@ -148,7 +149,7 @@ static int rolls_for(const struct game *g, size_t from, const char *what,
 static int drm_of(const struct game *g, const char *id)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (strcmp(e->kind, "roll") == 0 && u && strcmp(u, id) == 0)
 			return atoi(event_get(e, "drm"));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bare_field.h"
+#include "logged.h"
 #include "maniple/battle.h"
 #include "maniple/game.h"
 #include "maniple/rout.h"
@@ -121,7 +122,7 @@ static const struct event *last(const struct game *g, const char *kind,
 				int ci)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		if (ci >= 0) {
@@ -208,7 +209,7 @@ Test(shock_resolve, extended_shock_example_clash_and_results)
 	cr_assert_eq(g->shock.ask, SHA_CLASH_DEFENDER);
 	cr_assert_eq(g->shock.ask_side, 0);
 	cr_assert_eq(g->shock.ask_combat, 0);
-	struct seq_action acts[8];
+	struct decision_answer acts[8];
 	int n = shock_resolve_legal(g, acts, 8);
 	cr_assert_geq(n, 2);
 	cr_assert(strstr(acts[0].line, "clash U") == acts[0].line,
@@ -313,7 +314,7 @@ Test(shock_resolve, clash_example2_defender_picks_velites)
 	at_step(g, SHS_CLASH, 1);
 	cr_assert_not(shock_step_clash(g));
 	cr_assert_eq(g->shock.ask, SHA_CLASH_DEFENDER);
-	struct seq_action acts[4];
+	struct decision_answer acts[4];
 	int n = shock_resolve_legal(g, acts, 4);
 	cr_assert_eq(n, 2);
 	cr_assert_str_eq(acts[0].line, "clash VE # column 9 AS");
@@ -340,7 +341,7 @@ Test(shock_resolve, clash_example3_attacker_picks_rear_cavalry)
 	cr_assert_not(shock_step_clash(g));
 	cr_assert_eq(g->shock.ask, SHA_CLASH_ATTACKER);
 	cr_assert_eq(g->shock.ask_side, 0);
-	struct seq_action acts[4];
+	struct decision_answer acts[4];
 	cr_assert_eq(shock_resolve_legal(g, acts, 4), 2);
 	cr_assert(strstr(acts[0].line, "clash EQ # column 11"));
 	cr_assert_eq(run(g, cmd_clash, "clash", "P"), CMD_REFUSED);
@@ -643,7 +644,7 @@ Test(shock_resolve, owner_chooses_the_extra_hit)
 	cr_assert_not(shock_step_resolve(g));
 	cr_assert_eq(g->shock.ask, SHA_HITS);
 	cr_assert_eq(g->shock.ask_side, 0);
-	struct seq_action acts[4];
+	struct decision_answer acts[4];
 	cr_assert_eq(shock_resolve_legal(g, acts, 4), 2);
 	cr_assert_str_eq(acts[0].line, "hits D2");
 	cr_assert_str_eq(acts[1].line, "hits D3");

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "hand_battle.h"
+#include "logged.h"
 #include "maniple/harass.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
@@ -283,7 +284,7 @@ Test(soak, stranded_withdrawal_lists_no_end_6_69)
 	const char *rule = NULL;
 	cr_assert_not_null(stacking_stop_refusal(g, sk, NULL, &rule),
 			   "the chart lets sk stop with hi2: no test");
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = ow_legal(g, a, 64), on = 0;
 	for (int i = 0; i < n; i++) {
 		cr_assert_null(strstr(a[i].line, " face "), "%s", a[i].line);
@@ -323,7 +324,7 @@ static const struct event *leader_event(const struct game *g, size_t from,
 					const char *kind, const char *id)
 {
 	for (size_t i = from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *who = event_get(e, "leader");
 		if (strcmp(e->kind, kind) == 0 && who && strcmp(who, id) == 0)
 			return e;
@@ -451,7 +452,7 @@ Test(soak, hd_target_turns_with_its_stack_6_67)
 	harass_declare(g, &c, &r);
 	cr_assert_eq(r.status, CMD_OK, "%s (%s)", r.reason, r.rule);
 	cr_assert(harass_pending(g));
-	struct seq_action a[16];
+	struct decision_answer a[16];
 	int n = harass_legal(g, a, 16), faces = 0;
 	for (int i = 0; i < n; i++)
 		faces += strncmp(a[i].line, "react face ha ", 14) == 0;
@@ -466,7 +467,7 @@ Test(soak, hd_target_turns_with_its_stack_6_67)
 	cr_assert(g->react.faced[1] && g->react.faced[2]);
 	int turned = 0;
 	for (size_t i = from; i < g->events.n; i++)
-		turned += strcmp(g->events.v[i].kind, "reaction_facing") == 0;
+		turned += strcmp(event_log_kind(&g->events, i), "reaction_facing") == 0;
 	cr_assert_eq(turned, 2);
 	cr_assert_eq(failures(g, "stacking", NULL), 0);
 	cmd_result_free(&r);
@@ -517,7 +518,7 @@ static struct battle *shipped(void *user, const char *name,
 
 static bool listed(const struct game *g, const char *line)
 {
-	static struct seq_action a[512];
+	static struct decision_answer a[512];
 	int n = seq_legal(g, a, 512);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -672,7 +672,7 @@ Test(stacking, halt_refused_in_a_no_stop_hex_6_69)
 	ok(go(g, "3010")); /* NE of 3011 is 3010 */
 	refused(halt(g), "6.63"); /* a third unit in the stack */
 	refused(order(g, "ha14", NULL), "6.63");
-	struct seq_action acts[64];
+	struct decision_answer acts[64];
 	int n = orders_legal(g, acts, 64);
 	for (int i = 0; i < n; i++) {
 		cr_assert_neq(strcmp(acts[i].line, "halt"), 0);
@@ -736,7 +736,7 @@ Test(stacking, commands_refuse_ending_a_move_in_a_friends_hex_6_69)
 	bool offered = false;
 	for (size_t i = 0; i < r.out.n; i++) {
 		char b[512];
-		event_format(&r.out.v[i], b, sizeof b);
+		event_log_format(&r.out, i, b, sizeof b);
 		if (strstr(b, "command=order_pr1_restack rule=6.66"))
 			offered = true;
 	}

@@ -1,4 +1,4 @@
-/* The screen cards (src/tui/cards.c, issue 8): the shock breakdown card
+/* The screen cards (src/gboh/cards.c, issue 8): the shock breakdown card
  * followed step by step through the Extended Shock Example of SPQR 8.4
  * (the fixture and the book's dice of tests/test_shock_example.c: charge
  * 6 (A), 5 7 8 (T U V), 7 (B), 9 0 (W X); leader casualty 0 then 5;
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/tui/cards.h"
+#include "maniple/cards.h"
 #include "maniple/battle.h"
 #include "maniple/cmd.h"
 #include "maniple/event.h"
@@ -178,7 +178,7 @@ static void answer_routs(struct session *s)
 {
 	for (int guard = 0; guard < 16 && seq_step_now(s->game) == SEQ_ROUT;
 	     guard++) {
-		struct seq_action a[8];
+		struct decision_answer a[8];
 		int n = seq_legal(s->game, a, 8);
 		cr_assert_gt(n, 0);
 		ok(s, a[0].line);

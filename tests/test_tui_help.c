@@ -334,7 +334,7 @@ Test(tui_config_modes, none_and_a_swap_in_one_file)
 /* ---- w / W on the drill battle ---- */
 
 static struct session S;
-static struct seq_action L[256];
+static struct decision_answer L[256];
 static int NL;
 
 static void ok(const char *line)
@@ -376,7 +376,7 @@ jump(int from, int step)
 
 Test(tui_actor, words_of_the_legal_actions)
 {
-	struct seq_action a[3] = {
+	struct decision_answer a[3] = {
 		{0, "designate ha2,ha1 li1", "8.41"},
 		{1, "fire 2915 # needs li1", "8.15"},
 		{0, "order ha10", "5.22"},
@@ -426,8 +426,8 @@ Test(tui_actor, orders_name_the_units, .init = drill, .fini = stop)
 	cr_expect_str_eq(jump(2415, 1), "ve1");
 	cr_expect_str_eq(jump(2516, 1), "tribune");
 	/* the only piece that can act stands under the cursor: itself */
-	struct seq_action only = {0, "move 2616", "6.1"};
-	struct seq_action named = {0, "halt ve1", "6.1"};
+	struct decision_answer only = {0, "move 2616", "6.1"};
+	struct decision_answer named = {0, "halt ve1", "6.1"};
 	struct hex h;
 	char id[16];
 	cr_assert(tui_next_actor(S.game, &only, 1, H(2516), 1, &h, id,

@@ -208,7 +208,7 @@ Test(orders_step_preview, phalanx_steps_name_two_hexes_6_42_6_43)
 				  "order ph1", NULL});
 	const struct game *g = S.game;
 	int ph = g->ord.mover_unit;
-	static struct seq_action a[256];
+	static struct decision_answer a[256];
 	int na = seq_legal(g, a, 256), pairs = 0;
 	for (int i = 0; i < na; i++) {
 		const char *c = strchr(a[i].line, ',');
@@ -293,7 +293,7 @@ static int count_kind(enum tui_hl_kind k)
 /* The legal `move` lines now (one hex each). */
 static int legal_moves(struct hex *out, int max)
 {
-	static struct seq_action a[256];
+	static struct decision_answer a[256];
 	int n = seq_legal(S.game, a, 256), k = 0;
 	for (int i = 0; i < n && k < max; i++)
 		if (!strncmp(a[i].line, "move ", 5))
@@ -459,7 +459,7 @@ Test(tui_ordermode, fire_targets_are_the_legal_volleys_with_the_number_8_15)
 	struct tui_target t[TUI_TARGETS_MAX];
 	int n = tui_order_fire_targets(S.game, NULL, t, TUI_TARGETS_MAX);
 	/* the legal `fire` lines, each with the missile module's number */
-	static struct seq_action a[256];
+	static struct decision_answer a[256];
 	int na = seq_legal(S.game, a, 256), nf = 0;
 	for (int i = 0; i < na; i++)
 		nf += !strncmp(a[i].line, "fire ", 5);

@@ -73,7 +73,7 @@ static struct prompt_ask *ask_now(void)
  * side owing the decision's own first, each part in the list's order. */
 static void answers_are_legal(const struct prompt_ask *a)
 {
-	struct seq_action *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
+	struct decision_answer *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
 	cr_assert(l);
 	int n = seq_legal(S.game, l, PROMPT_ANSWERS_MAX);
 	int side = seq_decision_side(S.game);
@@ -378,7 +378,7 @@ static unsigned random_play(uint64_t seed, int steps, char *seen, size_t n)
 	char line[64];
 	unsigned kinds = 0;
 	struct prompt_ask *a = calloc(1, sizeof *a);
-	struct seq_action *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
+	struct decision_answer *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
 	cr_assert(a && l);
 	session_init(&S, fx_loader, spqr_tables_loader, NULL, 1);
 	snprintf(line, sizeof line, "new drill solo %llu",
@@ -455,7 +455,7 @@ Test(tui_prompt, the_side_owing_the_decision_answers_first, .fini = stop)
 	cr_assert(a->due);
 	cr_assert_eq(a->step, SEQ_ACTIVATE);
 	answers_are_legal(a);
-	struct seq_action *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
+	struct decision_answer *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
 	cr_assert(l);
 	int n = seq_legal(S.game, l, PROMPT_ANSWERS_MAX);
 	cr_assert_gt(n, PROMPT_KEYS);

@@ -567,7 +567,7 @@ Test(withdrawal, legal_lines)
 	fx_unit(g, "hc", 0, UT_HC, fx_hex("3010"), FACE_W, 5);
 	struct unit *mv = fx_unit(g, "mv", 1, UT_HI, fx_hex("2810"), FACE_E, 4);
 	ow_collect(g, idx(g, mv), true);
-	struct seq_action a[32];
+	struct decision_answer a[32];
 	int n = ow_legal(g, a, 32);
 	bool step = false, done = false;
 	for (int i = 0; i < n; i++) {
@@ -620,7 +620,7 @@ static void approach(struct game *g)
 
 static bool legal_has(const struct game *g, const char *line)
 {
-	struct seq_action a[64];
+	struct decision_answer a[64];
 	int n = reactions_legal(g, a, 64);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -160,14 +160,14 @@ static void events_since(struct session *s, size_t from, char *buf,
 	buf[0] = '\0';
 	for (size_t i = from; i < s->game->events.n && len < n - 1; i++) {
 		char line[512];
-		event_format(&s->game->events.v[i], line, sizeof line);
+		event_log_format(&s->game->events, i, line, sizeof line);
 		len += (size_t)snprintf(buf + len, n - len, "%s\n", line);
 	}
 }
 
 static bool legal_has(struct session *s, const char *line)
 {
-	struct seq_action a[256];
+	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
 	for (int i = 0; i < n; i++)
 		if (strcmp(a[i].line, line) == 0)

@@ -6,6 +6,7 @@
 #define MANIPLE_BATTLE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "maniple/hex.h"
 #include "maniple/ini.h"
@@ -16,6 +17,7 @@
 #define NAME_MAX_ 48
 #define BATTLE_UNITS_MAX 256
 #define BATTLE_LEADERS_MAX 48
+_Static_assert(BATTLE_LEADERS_MAX <= 64, "unit.rally_tried is 64 bits");
 #define BATTLE_LINES_MAX 48
 #define LINE_MEMBERS_MAX 64
 #define BATTLE_OPTIONS_MAX 16
@@ -78,8 +80,9 @@ struct unit {
 	bool pursuit;		/* 8.6 Pursuit/Finished */
 	bool rallied;		/* 10.28 Rallied marker: no orders this turn */
 	int recovered;		/* 10.16 hits removed this Orders Phase */
-	bool rally_tried[BATTLE_LEADERS_MAX]; /* 10.28 leaders who tried
-					       * this Game Turn */
+	/* 10.28 the leaders who tried to rally it this Game Turn: bit k
+	 * for leader index k (BATTLE_LEADERS_MAX fits 64 bits) */
+	uint64_t rally_tried;
 };
 
 struct leader {
@@ -120,12 +123,16 @@ struct reinforcement {
 	int facing;		/* enum facing on arrival, or -1 (default) */
 };
 
+/* The ruleset these GBoH rules play: a battle file's `ruleset =` and a
+ * game file's header name it (rules/spqr holds its tables). */
+#define BATTLE_RULESET "spqr"
+
 struct battle {
 	char id[32];		/* file stem: "bagradas" */
 	char path[256];
 	char name[NAME_MAX_];
 	int year;		/* negative for BC: -255 */
-	char ruleset[16];	/* "spqr" */
+	char ruleset[16];	/* BATTLE_RULESET */
 	char map_path[256];
 	struct map *map;
 	int turn_limit;		/* 0: none (RULINGS R4) */

@@ -66,7 +66,7 @@ bool elcmd_pending(const struct game *g);
 int elcmd_decision_side(const struct game *g);
 void elcmd_pending_text(const struct game *g, char *buf, size_t n);
 /* The `elephant ...` lines legal in that decision. */
-int elcmd_legal(const struct game *g, struct seq_action *out, int max);
+int elcmd_legal(const struct game *g, struct decision_answer *out, int max);
 void elcmd_place(struct game *g, const char *unit, struct cmd_result *r);
 void elcmd_remove(struct game *g, const char *leader, struct cmd_result *r);
 void elcmd_done(struct game *g, struct cmd_result *r);
@@ -96,7 +96,7 @@ const char *elcmd_end_refusal(const struct game *g, char *why, size_t n);
 /* 4.92: the Elephant Leader's Line Command (`elephant line`). */
 void elcmd_line(struct game *g, struct cmd_result *r);
 /* The `elephant line` legal now (for seq_legal in SEQ_ORDERS). */
-int elcmd_orders_legal(const struct game *g, struct seq_action *out,
+int elcmd_orders_legal(const struct game *g, struct decision_answer *out,
 		       int max);
 
 /* The rule's line of the canonical state text (only when it is on). */

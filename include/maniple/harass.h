@@ -105,10 +105,10 @@ void harass_react_fire(struct game *g, int unit, struct cmd_result *r);
 /* `no reaction` on the RK_HD offer i: the volleys are thrown. */
 void harass_go_on(struct game *g, int i, struct cmd_result *r);
 /* The `react face` / `react fire` lines legal for the open RK_HD offer. */
-int harass_legal(const struct game *g, struct seq_action *out, int max);
+int harass_legal(const struct game *g, struct decision_answer *out, int max);
 /* 8.31: `PREFIX UNIT hd TARGET` lines (PREFIX "order" or "pick") for unit
  * ui, which may be ordered now; for orders_legal. */
 int harass_legal_order(const struct game *g, int ui, const char *prefix,
-		       struct seq_action *out, int max);
+		       struct decision_answer *out, int max);
 
 #endif

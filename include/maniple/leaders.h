@@ -32,6 +32,6 @@ bool leader_replaceable(const struct game *g, int dead);
 void leaders_order_replace(struct game *g, const char *dead, const char *hex,
 			   const char *with, struct cmd_result *r);
 /* The replace orders open now, for orders_legal; returns the count. */
-int leaders_legal(const struct game *g, struct seq_action *out, int max);
+int leaders_legal(const struct game *g, struct decision_answer *out, int max);
 
 #endif

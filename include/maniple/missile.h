@@ -100,9 +100,9 @@ void missile_line_fire(struct game *g, const char *name, const char *unit,
 bool missile_line_fire_member(const struct game *g, int ui);
 /* Legal lines: `order UNIT fire HEX` for an orderable unit ui, and the
  * `fire ...` lines now; each with the number it needs as a comment. */
-int missile_legal_order(const struct game *g, int ui, struct seq_action *out,
-			int max);
-int missile_legal_fire(const struct game *g, struct seq_action *out,
+int missile_legal_order(const struct game *g, int ui,
+			struct decision_answer *out, int max);
+int missile_legal_fire(const struct game *g, struct decision_answer *out,
 		       int max);
 void cmd_missile_fire(void *ctx, int argc, char **argv, struct cmd_result *r);
 

@@ -37,7 +37,7 @@ const char *mle_refusal(const struct game *g, const struct unit *top,
 void mle_collect(struct game *g, int mover, const struct footprint *was);
 /* 9.67: the `react extend` lines legal now for the open RK_MLE offers of
  * the side that owes the decision; returns the count. */
-int mle_legal(const struct game *g, struct seq_action *out, int max);
+int mle_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* 9.67: answers an RK_MLE offer.  Refuses naming the rule, or extends. */
 void mle_react_extend(struct game *g, const char *unit, const char *hex,
@@ -47,7 +47,7 @@ void mle_line_extend(struct game *g, const char *unit, const char *hex,
 		     struct cmd_result *r);
 /* 9.68: the `extend` lines legal now for unit ui (a top unit of a
  * stack in this phase's Line Command); returns the count. */
-int mle_legal_line(const struct game *g, int ui, struct seq_action *out,
+int mle_legal_line(const struct game *g, int ui, struct decision_answer *out,
 		   int max);
 /* 9.68: the MP cut from u's MA for a move this Orders Phase (2 after a
  * Line Command's extension, else 0); movement's move_begin asks. */

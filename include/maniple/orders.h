@@ -64,7 +64,7 @@ bool orders_step_preview(const struct game *g, struct hex dest,
 			 struct hex dest2, struct move_preview *out);
 /* The legal orders now (order, move, face, line ... command lines), for
  * seq_legal in SEQ_ORDERS; at most max, returns the count. */
-int orders_legal(const struct game *g, struct seq_action *out, int max);
+int orders_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* ---- The orders' rules, one command each (cmd_orders.c parses) ----
  * Each either does what it says, emitting events, or refuses through r

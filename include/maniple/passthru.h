@@ -77,7 +77,7 @@ bool passthru_after_combat(struct game *g, int ci);
 /* The elephant of combat ci went through: it makes no 8.5 advance. */
 bool passthru_passed(const struct game *g, int ci);
 
-int passthru_legal(const struct game *g, struct seq_action *out, int max);
+int passthru_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* `passthru UNIT yes|no`, `passthru place HEX` */
 void passthru_command(struct game *g, int argc, char **argv,

@@ -115,9 +115,9 @@ enum facing column_name_facing(const struct unit *u);
 /* The legal phalanx steps in line (move HEX,HEX), Column turns (face
  * SIDE) and formation changes (form ...) of the open move m, for side
  * (orders_legal); at most max, returns the count. */
-struct seq_action;
+struct decision_answer;
 int phalanx_legal(const struct game *g, const struct move *m, int side,
-		  struct seq_action *out, int max);
+		  struct decision_answer *out, int max);
 
 /* The `form` command: form column SIDE | form normal [FACING]. */
 void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r);

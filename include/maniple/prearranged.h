@@ -73,9 +73,10 @@ bool pw_oc_limit_reached(const struct game *g, int li);
  * (at_start: begins its move) within 2 hexes of it. */
 void pw_collect(struct game *g, int mover, bool at_start);
 /* The legal answers to the open PW offers (pw ..., no pw). */
-int pw_legal(const struct game *g, struct seq_action *out, int max);
+int pw_legal(const struct game *g, struct decision_answer *out, int max);
 /* 6.82: the `prearrange` forms open now (for seq_legal). */
-int pw_placing_legal(const struct game *g, struct seq_action *out, int max);
+int pw_placing_legal(const struct game *g, struct decision_answer *out,
+		     int max);
 
 /* The rules of the commands. */
 void pw_prearrange(struct game *g, const char *leader, const char *face,

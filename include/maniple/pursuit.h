@@ -32,7 +32,7 @@ bool pursuit_regroup_phase(const struct game *g);
  * passed) and, in a Regroup and Return phase, one `regroup UNIT HEX` per
  * off-map cavalry unit; the count added to out. */
 int pursuit_regroup_legal(const struct game *g, bool may_order,
-			  struct seq_action *out, int max);
+			  struct decision_answer *out, int max);
 
 void cmd_pursue(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_regroup(void *ctx, int argc, char **argv, struct cmd_result *r);

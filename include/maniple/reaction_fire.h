@@ -19,11 +19,18 @@
 #include "maniple/game.h"
 #include "maniple/sequence.h"
 
-/* The bits of g->react.rfire[firer][enemy], for one Orders Phase. */
+/* The bits a firer holds against an enemy unit, for one Orders Phase
+ * (rfire_bits, rfire_mark). */
 #define RF_ENTRY 1u	/* 8.23: the firer used entry fire on the enemy */
 #define RF_WITHDRAW 2u	/* 6.55: the firer fired withdrawing from it */
 #define RF_DEFERRED 4u	/* 8.21 Exception: entry fire waits for the
 			 * Line's moves to finish */
+
+/* The RF_* bits firer holds against enemy this Orders Phase (0 none). */
+unsigned rfire_bits(const struct game *g, int firer, int enemy);
+/* Sets bits (RF_*) of firer against enemy; clears them with set false. */
+void rfire_mark(struct game *g, int firer, int enemy, unsigned bits,
+		bool set);
 
 /* 8.21, 8.22: the offers raised by mover's step from `was` to where it
  * stands (reactions.c's collector calls it after each step). */
@@ -45,7 +52,7 @@ bool rfire_line_flush(struct game *g);
 void rfire_move_ended(struct game *g, int mover);
 
 /* `react fire` lines legal now (for reactions_legal). */
-int rfire_legal(const struct game *g, struct seq_action *out, int max);
+int rfire_legal(const struct game *g, struct decision_answer *out, int max);
 /* 8.2: react fire UNIT [HEX] [main|tower|screen]; hex and weapon may be
  * NULL. */
 void reactions_fire(struct game *g, const char *unit, const char *hex,

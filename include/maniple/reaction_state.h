@@ -57,6 +57,15 @@ struct reaction_offer {
 	bool must;
 };
 
+/* 8.21, 8.23, 6.55: the marks a firer holds against one enemy unit in
+ * this Orders Phase.  A mark needs a firer within reach of the enemy, so
+ * a phase holds a few dozen; RFIRE_MARKS_MAX bounds them (unit indices
+ * fit a byte: BATTLE_UNITS_MAX is 256). */
+#define RFIRE_MARKS_MAX 2048
+struct rfire_mark {
+	unsigned char firer, enemy, bits;
+};
+
 struct reaction_state {
 	int noffers;
 	struct reaction_offer offers[REACTION_OFFERS_MAX];
@@ -81,10 +90,12 @@ struct reaction_state {
 	struct footprint moving_was;
 	bool entered;
 	bool contact[BATTLE_UNITS_MAX];
-	/* 8.21, 8.23, 6.55 (reaction_fire.c): per firer, per enemy unit,
-	 * RF_* bits of reaction_fire.h, cleared when an Orders Phase
-	 * begins */
-	unsigned char rfire[BATTLE_UNITS_MAX][BATTLE_UNITS_MAX];
+	/* 8.21, 8.23, 6.55 (reaction_fire.c): the RF_* bits of
+	 * reaction_fire.h a firer holds against an enemy unit, one record
+	 * per pair that has any (rfire_bits, rfire_mark), kept in the order
+	 * first marked; cleared when an Orders Phase begins */
+	int nrfire;
+	struct rfire_mark rfire[RFIRE_MARKS_MAX];
 	/* 8.33 (harass.c): the H&D declared and waiting for its RK_HD
 	 * offer's answers: the harassing unit, its target, the path and
 	 * what harass_check found, and the units the target's side has

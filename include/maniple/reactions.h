@@ -52,7 +52,7 @@ bool reactions_pending(const struct game *g);
 int reactions_decision_side(const struct game *g);
 /* The rule of the first open offer ("6.5", "7.15", ...), for refusals. */
 const char *reactions_pending_rule(const struct game *g);
-int reactions_legal(const struct game *g, struct seq_action *out, int max);
+int reactions_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* Adds an offer (a kind's collector calls it); returns its index or -1
  * when the window is full. */
@@ -73,7 +73,7 @@ void leader_withdraw_collect(struct game *g, int mover);
 void leader_withdraw_declined(struct game *g, int i);
 /* The `withdraw` command lines legal now for the open RK_WITHDRAW and
  * RK_LEADER_WITHDRAW offers (for reactions_legal); returns the count. */
-int ow_legal(const struct game *g, struct seq_action *out, int max);
+int ow_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* ---- The kinds answered here (reactions.c, cmd_reactions.c) ---- */
 

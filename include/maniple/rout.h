@@ -78,7 +78,7 @@ bool rout_pending(const struct game *g);
 /* The side owing it, -1 when none. */
 int rout_decision_side(const struct game *g);
 /* The legal answers as command lines; at most max, returns the count. */
-int rout_legal(const struct game *g, struct seq_action *out, int max);
+int rout_legal(const struct game *g, struct decision_answer *out, int max);
 /* The refusal text for a command given while a rout choice is pending. */
 void rout_pending_text(const struct game *g, char *buf, size_t n);
 

@@ -51,7 +51,7 @@ void scorpio_fire_now(struct game *g, const char *who, const char *hex,
 		      struct cmd_result *r);
 /* The `scorpio UNIT HEX` lines legal now (seq_legal calls this), with
  * the number each needs. */
-int scorpio_legal(const struct game *g, struct seq_action *out, int max);
+int scorpio_legal(const struct game *g, struct decision_answer *out, int max);
 void cmd_scorpio(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define SCORPIO_COMMAND_DEFS                                                   \

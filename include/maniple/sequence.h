@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "maniple/cmd.h"
+#include "maniple/decision.h"
 #include "maniple/game.h"
 
 enum seq_step {
@@ -59,15 +60,6 @@ enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
 			       * came; once out of it he goes first and
 			       * has no momentum (5.26) */
 
-#define SEQ_ACTION_MAX 128
-
-/* One legal action: the command line that does it and its rule. */
-struct seq_action {
-	int side;		/* the side that may do it; -1 either */
-	char line[SEQ_ACTION_MAX];
-	char rule[16];
-};
-
 const char *seq_step_name(enum seq_step s);
 const char *seq_result_name(enum seq_result r);
 
@@ -84,7 +76,7 @@ enum seq_step seq_step_now(const struct game *g);
 int seq_decision_side(const struct game *g);
 /* Every legal sequence action now, at most max; returns the count.  The
  * looking commands (show, help, legal) are always legal besides these. */
-int seq_legal(const struct game *g, struct seq_action *out, int max);
+int seq_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* The commands' rules.  Each either does what it says (emitting events,
  * then running the automatic steps that follow) or refuses through r with

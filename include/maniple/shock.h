@@ -58,7 +58,7 @@ bool shock_under_way(const struct game *g);
  * reaction before it). */
 bool shock_pending(const struct game *g);
 int shock_decision_side(const struct game *g);
-int shock_legal(const struct game *g, struct seq_action *out, int max);
+int shock_legal(const struct game *g, struct decision_answer *out, int max);
 void shock_pending_text(const struct game *g, char *buf, size_t n);
 
 /* For the step functions: */
@@ -91,7 +91,7 @@ int shock_standing(const struct game *g, int ci, int role);
  * until `designate done` closes it; true when closed.  An empty segment
  * (no unit may or must shock) closes at once. */
 bool shock_step_designate(struct game *g);
-int shock_designate_legal(const struct game *g, struct seq_action *out,
+int shock_designate_legal(const struct game *g, struct decision_answer *out,
 			  int max);
 /* shock_charge.c */
 bool shock_step_charge(struct game *g);	  /* 8.43 */
@@ -113,7 +113,7 @@ int shock_all_rout(struct game *g, int ci, const char *rule);
 /* shock_resolve.c */
 bool shock_step_clash(struct game *g);	 /* 8.45 */
 bool shock_step_resolve(struct game *g); /* 8.46, 10.13 */
-int shock_resolve_legal(const struct game *g, struct seq_action *out,
+int shock_resolve_legal(const struct game *g, struct decision_answer *out,
 			int max);
 /* 6.76, 8.17: the end of the segment (javelins Missile No) and of the
  * Orders Phase (column units attacked re-form) */
@@ -126,21 +126,21 @@ bool shock_advance_after_charge(struct game *g, int ci);
 /* 10.15 [1]: the hits attacker unit u would take advancing into combat
  * ci's vacated hexes (terrain, elevation; 8.51) */
 int shock_advance_cost(const struct game *g, int ci, int u);
-int shock_advance_legal(const struct game *g, struct seq_action *out,
+int shock_advance_legal(const struct game *g, struct decision_answer *out,
 			int max);
 /* pursuit.c: 8.6 */
 /* 8.61: whether attacking cavalry of combat ci pursue instead of
  * advancing; when so, runs the pursuit (false while it waits). *done
  * says the pursuit took the place of the advance for this combat. */
 bool pursuit_after_combat(struct game *g, int ci, bool *done);
-int pursuit_legal(const struct game *g, struct seq_action *out, int max);
+int pursuit_legal(const struct game *g, struct decision_answer *out, int max);
 /* 8.62: a unit routed in a follow-up combat moves its full Rout
  * Movement (10.23) instead of 2 hexes. */
 void pursuit_rout_begin(struct game *g, int u, const char *rule);
 /* engaged.c: 10.4 (only when the battle's option is on) */
 bool engaged_rule_on(const struct game *g);
 bool shock_step_engaged(struct game *g); /* 8.47 [3] last paragraph */
-int engaged_legal(const struct game *g, struct seq_action *out, int max);
+int engaged_legal(const struct game *g, struct decision_answer *out, int max);
 /* 10.41 bullet 3: an Engaged unit the designation must give Shock No
  * Check (in the active leader's range, shock capable, not retreating). */
 bool engaged_must_shock(const struct game *g, int u);

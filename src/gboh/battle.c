@@ -519,9 +519,9 @@ static int on_battle_key(struct battle_ctx *c, int k, const char *key,
 					"year 0 does not exist (negative for BC)");
 		return 0;
 	case BK_RULESET:
-		if (strcmp(v, "spqr") != 0)
-			return ini_fail(c->err, line,
-					"unknown ruleset \"%s\" (spqr)", v);
+		if (strcmp(v, BATTLE_RULESET) != 0)
+			return ini_fail(c->err, line, "unknown ruleset \"%s\" (%s)",
+					v, BATTLE_RULESET);
 		return set_text(c, b->ruleset, sizeof b->ruleset, v, key, line);
 	case BK_MAP:
 		return set_text(c, b->map_path, sizeof b->map_path, v, key,
@@ -1476,7 +1476,7 @@ struct battle *battle_load(const char *path, struct ini_error *err)
 	c->b = b;
 	c->err = err;
 	snprintf(b->path, sizeof b->path, "%s", path);
-	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
+	snprintf(b->ruleset, sizeof b->ruleset, "%s", BATTLE_RULESET);
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	size_t stem = strcspn(base, ".");

@@ -212,22 +212,11 @@ bool missile_line_fire_member(const struct game *g, int ui)
 	return g && ui >= 0 && ui < g->nunits && g->fire.line_fire_unit[ui];
 }
 
-static void add_action(struct seq_action *out, int max, int *n, int side,
-		       const char *rule, const char *line)
-{
-	if (*n >= max)
-		return;
-	out[*n].side = side;
-	snprintf(out[*n].line, sizeof out[*n].line, "%s", line);
-	snprintf(out[*n].rule, sizeof out[*n].rule, "%s", rule);
-	(*n)++;
-}
-
 /* The volleys unit ui may fire now (prefix the command), with the number
  * each needs. */
 static void list_targets(const struct game *g, int ui, const char *prefix,
 			 bool from_move, const char *rule,
-			 struct seq_action *out, int max, int *n)
+			 struct decision_answer *out, int max, int *n)
 {
 	const struct unit *u = &g->units[ui];
 	const enum fire_weapon ws[2] = {WEAPON_MAIN, WEAPON_TOWER};
@@ -257,7 +246,7 @@ static void list_targets(const struct game *g, int ui, const char *prefix,
 			mg->fire.fire_only = keep;
 			if (!ok || (from_move && closer_check(g, ui, h)))
 				continue;
-			char hs[16], line[SEQ_ACTION_MAX];
+			char hs[16], line[DECISION_LINE_MAX];
 			hex_format(h, hs, sizeof hs);
 			snprintf(line, sizeof line, "%s %s%s # needs %s%d%s",
 				 prefix, hs, wi ? " tower" : "",
@@ -268,15 +257,16 @@ static void list_targets(const struct game *g, int ui, const char *prefix,
 				if (strcmp(out[k].line, line) == 0)
 					dup = true;
 			if (!dup)
-				add_action(out, max, n, u->side, rule, line);
+				decision_add(out, max, n, u->side, rule, "%s",
+					     line);
 		}
 	}
 }
 
 /* `order UNIT fire HEX` lines for unit ui, which may be ordered now
  * (orders_legal calls this). */
-int missile_legal_order(const struct game *g, int ui, struct seq_action *out,
-			int max)
+int missile_legal_order(const struct game *g, int ui,
+			struct decision_answer *out, int max)
 {
 	int n = 0;
 	if (!g || ui < 0 || ui >= g->nunits ||
@@ -290,7 +280,8 @@ int missile_legal_order(const struct game *g, int ui, struct seq_action *out,
 
 /* `fire HEX` for the open mover and `fire UNIT HEX` for the members of a
  * Line Command to fire (orders_legal calls this). */
-int missile_legal_fire(const struct game *g, struct seq_action *out, int max)
+int missile_legal_fire(const struct game *g, struct decision_answer *out,
+		       int max)
 {
 	int n = 0;
 	if (!g || seq_step_now(g) != SEQ_ORDERS)

@@ -390,19 +390,8 @@ void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r)
 	orders_close_move(g); /* 6.71: at the conclusion of the movement */
 }
 
-static void add_action(struct seq_action *out, int max, int *n, int side,
-		       const char *rule, const char *line)
-{
-	if (*n >= max)
-		return;
-	struct seq_action *a = &out[(*n)++];
-	a->side = side;
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
-	snprintf(a->line, sizeof a->line, "%s", line);
-}
-
 int phalanx_legal(const struct game *g, const struct move *m, int side,
-		  struct seq_action *out, int max)
+		  struct decision_answer *out, int max)
 {
 	int n = 0;
 	const struct unit *u = mover_c(g, m);
@@ -417,32 +406,32 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 			hex_format(pairs[i][0], x, sizeof x);
 			hex_format(pairs[i][1], y, sizeof y);
 			snprintf(line, sizeof line, "move %s,%s", x, y);
-			add_action(out, max, &n, side, "6.43", line);
+			decision_add(out, max, &n, side, "6.43", "%s", line);
 		}
 	}
 	for (int d = 0; u->at.in_column && d < HEXSIDE_COUNT; d++)
 		if (column_face_check(g, m, (enum hexside)d, &s)) {
 			snprintf(line, sizeof line, "face %s",
 				 hexside_name((enum hexside)d));
-			add_action(out, max, &n, side, "6.74", line);
+			decision_add(out, max, &n, side, "6.74", "%s", line);
 		}
 	for (int d = 0; d < HEXSIDE_COUNT; d++) {
 		if (u->at.in_column || !column_form_check(g, m, true, d, &s))
 			continue;
 		snprintf(line, sizeof line, "form column %s",
 			 hexside_name((enum hexside)d));
-		add_action(out, max, &n, side, "6.71", line);
+		decision_add(out, max, &n, side, "6.71", "%s", line);
 	}
 	if (u->at.in_column && unit_is_two_hex(u) &&
 	    column_form_check(g, m, false, -1, &s))
-		add_action(out, max, &n, side, "6.73", "form normal");
+		decision_add(out, max, &n, side, "6.73", "form normal");
 	for (int f = 0; u->at.in_column && !unit_is_two_hex(u) &&
 			f < FACING_COUNT;
 	     f++)
 		if (column_form_check(g, m, false, f, &s)) {
 			snprintf(line, sizeof line, "form normal %s",
 				 facing_name((enum facing)f));
-			add_action(out, max, &n, side, "6.73", line);
+			decision_add(out, max, &n, side, "6.73", "%s", line);
 		}
 	return n;
 }

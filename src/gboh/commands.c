@@ -33,7 +33,7 @@
 #include "maniple/scorpio.h"
 #include "maniple/why.h"
 #include "maniple/rulebook.h"
-#include "../tui/cards.h" /* `show card` (issue 8) */
+#include "maniple/cards.h" /* `show card` (issue 8) */
 
 #define ERR_MAX 512
 
@@ -1337,7 +1337,7 @@ static bool turn_ended(const struct game *g, size_t from, int turn_before)
 	if (g->turn != turn_before)
 		return true;
 	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, "turn_end") == 0)
+		if (strcmp(event_log_kind(&g->events, i), "turn_end") == 0)
 			return true;
 	return false;
 }
@@ -1347,7 +1347,7 @@ static void restore(struct game *g, const struct game *snap, size_t n0)
 	struct event_log ev = g->events;
 	*g = *snap;
 	g->events = ev;
-	g->events.n = n0;
+	event_log_truncate(&g->events, n0);
 }
 
 /* The rollback copy back into the session for the next command. */
@@ -1448,7 +1448,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	session_give_back(s, snap);
 	for (size_t i = n0; i < g->events.n; i++)
-		cmd_output(r, &g->events.v[i]);
+		event_log_push_from(&r->out, &g->events, i);
 }
 
 /* ---- loading ---- */
@@ -1469,9 +1469,9 @@ static int load_header(void *user, const struct gamefile_header *h,
 			 h->kind);
 		return 1;
 	}
-	if (strcmp(h->ruleset, "spqr") != 0) {
-		snprintf(err->msg, sizeof err->msg,
-			 "ruleset %s is not known (spqr)", h->ruleset);
+	if (strcmp(h->ruleset, BATTLE_RULESET) != 0) {
+		snprintf(err->msg, sizeof err->msg, "ruleset %s is not known (%s)",
+			 h->ruleset, BATTLE_RULESET);
 		return 1;
 	}
 	struct ini_error be;

@@ -116,25 +116,6 @@ static const char *why_set(char *why, size_t n, const char *rule,
 	return rule;
 }
 
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-{
-	if (*n >= max)
-		return;
-	struct seq_action a;
-	a.side = side;
-	snprintf(a.rule, sizeof a.rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a.line, sizeof a.line, fmt, ap);
-	va_end(ap);
-	out[(*n)++] = a;
-}
-
 /* ---- Rout and Reload: placing and removing counters (4.91, 4.94) ---- */
 
 /* 4.91: an elephant unit of the side a counter may be placed on. */
@@ -229,7 +210,7 @@ void elcmd_pending_text(const struct game *g, char *buf, size_t n)
 		 side_id(g, elcmd_decision_side(g)));
 }
 
-int elcmd_legal(const struct game *g, struct seq_action *out, int max)
+int elcmd_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	if (!elcmd_pending(g))
@@ -239,15 +220,16 @@ int elcmd_legal(const struct game *g, struct seq_action *out, int max)
 		for (int i = 0; i < g->nleaders; i++)
 			if (g->leaders[i].side == side &&
 			    elcmd_counter_in_play(g, i))
-				add(out, max, &n, side, "4.94",
-				    "elephant leader remove %s",
-				    g->leaders[i].id);
+				decision_add(out, max, &n, side, "4.94",
+					     "elephant leader remove %s",
+					     g->leaders[i].id);
 	if (counters_in_play(g, side) < COUNTERS_MAX)
 		for (int i = 0; i < g->nunits; i++)
 			if (placeable(g, side, i))
-				add(out, max, &n, side, "4.91",
-				    "elephant leader %s", g->units[i].id);
-	add(out, max, &n, side, "4.91", "elephant done");
+				decision_add(out, max, &n, side, "4.91",
+					     "elephant leader %s",
+					     g->units[i].id);
+	decision_add(out, max, &n, side, "4.91", "elephant done");
 	return n;
 }
 
@@ -734,12 +716,13 @@ void elcmd_line(struct game *g, struct cmd_result *r)
 	game_emit(g, &e);
 }
 
-int elcmd_orders_legal(const struct game *g, struct seq_action *out, int max)
+int elcmd_orders_legal(const struct game *g, struct decision_answer *out,
+		       int max)
 {
 	int n = 0;
 	if (!line_refusal(g, NULL, 0))
-		add(out, max, &n, g->leaders[g->active_leader].side, "4.92",
-		    "elephant line");
+		decision_add(out, max, &n, g->leaders[g->active_leader].side,
+			     "4.92", "elephant line");
 	return n;
 }
 

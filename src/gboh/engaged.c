@@ -381,7 +381,7 @@ bool engaged_before_designation(struct game *g)
 }
 
 /* 10.42: the answers to SHA_ENGAGED */
-int engaged_legal(const struct game *g, struct seq_action *out, int max)
+int engaged_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	const struct shock_state *s = &g->shock;
 	if (s->ask != SHA_ENGAGED || s->ask_unit < 0 ||
@@ -394,18 +394,12 @@ int engaged_legal(const struct game *g, struct seq_action *out, int max)
 	for (int k = 0; k < nh && n < max; k++) {
 		char hb[16];
 		hex_format(hs[k], hb, sizeof hb);
-		out[n].side = u->side;
-		snprintf(out[n].line, sizeof out[n].line, "disengage %s %s",
-			 u->id, hb);
-		snprintf(out[n].rule, sizeof out[n].rule, "10.42");
-		n++;
+		decision_add(out, max, &n, u->side, "10.42", "disengage %s %s",
+			     u->id, hb);
 	}
 	if (unit_can_shock(g, u) && n < max) {
-		out[n].side = u->side;
-		snprintf(out[n].line, sizeof out[n].line, "disengage %s stand",
-			 u->id);
-		snprintf(out[n].rule, sizeof out[n].rule, "10.42");
-		n++;
+		decision_add(out, max, &n, u->side, "10.42",
+			     "disengage %s stand", u->id);
 	}
 	return n;
 }

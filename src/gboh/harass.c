@@ -496,7 +496,7 @@ static bool fire_back_bar(const struct game *cg, const struct harass_check *c,
 			 id);
 		return true;
 	}
-	if (g->react.rfire[u][c->firer] & RF_ENTRY) {
+	if (rfire_bits(g, u, c->firer) & RF_ENTRY) {
 		*rule = "8.21";
 		snprintf(why, n,
 			 "%s has used entry fire at %s this Orders Phase", id,
@@ -692,7 +692,7 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 			u->at = was;
 			/* 8.21 once at this entering unit; 8.23 no return
 			 * fire at it after this entry fire */
-			g->react.rfire[fire[i]][c.firer] |= RF_ENTRY;
+			rfire_mark(g, fire[i], c.firer, RF_ENTRY, true);
 		}
 	}
 	return true;
@@ -918,7 +918,7 @@ void harass_go_on(struct game *g, int i, struct cmd_result *r)
 }
 
 /* 8.33: the answers legal now */
-int harass_legal(const struct game *g, struct seq_action *out, int max)
+int harass_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int oi = hd_offer(g), n = 0;
 	if (oi < 0)
@@ -931,24 +931,19 @@ int harass_legal(const struct game *g, struct seq_action *out, int max)
 	const struct unit *t = &g->units[c.target];
 	if (g->react.hd_nfire == 0 && !face_bar(g, &c, &rule))
 		for (int d = 1; d <= 5 && n < max; d += 4) {
-			out[n].side = side;
-			snprintf(out[n].rule, sizeof out[n].rule, "7.15");
-			snprintf(out[n].line, sizeof out[n].line,
-				 "react face %s %s", t->id,
-				 facing_name((enum facing)((t->at.facing + d) %
-							   FACING_COUNT)));
-			n++;
+			decision_add(
+				out, max, &n, side, "7.15", "react face %s %s",
+				t->id,
+				facing_name((enum facing)((t->at.facing + d) %
+							  FACING_COUNT)));
 		}
 	for (int k = 0; k < c.nreactors && n < max; k++) {
 		int u = c.reactors[k];
 		if (hd_named(g, u) ||
 		    fire_back_bar(g, &c, u, &rule, why, sizeof why))
 			continue;
-		out[n].side = side;
-		snprintf(out[n].rule, sizeof out[n].rule, "8.33");
-		snprintf(out[n].line, sizeof out[n].line, "react fire %s",
-			 g->units[u].id);
-		n++;
+		decision_add(out, max, &n, side, "8.33", "react fire %s",
+			     g->units[u].id);
 	}
 	return n;
 }
@@ -956,7 +951,7 @@ int harass_legal(const struct game *g, struct seq_action *out, int max)
 /* 8.31: `PREFIX hd TARGET` for unit ui, which may be ordered now, for
  * each enemy it may harass (orders_legal calls this) */
 int harass_legal_order(const struct game *g, int ui, const char *prefix,
-		       struct seq_action *out, int max)
+		       struct decision_answer *out, int max)
 {
 	int n = 0;
 	if (ui < 0 || ui >= g->nunits || g->units[ui].missile == MC_NONE)
@@ -966,11 +961,9 @@ int harass_legal_order(const struct game *g, int ui, const char *prefix,
 		if (g->units[t].side == g->units[ui].side ||
 		    !harass_check(g, ui, t, NULL, 0, &c))
 			continue;
-		out[n].side = g->units[ui].side;
-		snprintf(out[n].rule, sizeof out[n].rule, "8.31");
-		snprintf(out[n].line, sizeof out[n].line, "%s %s hd %s",
-			 prefix, g->units[ui].id, g->units[t].id);
-		n++;
+		decision_add(out, max, &n, g->units[ui].side, "8.31",
+			     "%s %s hd %s", prefix, g->units[ui].id,
+			     g->units[t].id);
 	}
 	return n;
 }

@@ -244,7 +244,7 @@ void leaders_order_replace(struct game *g, const char *dead, const char *hex,
 	game_emit(g, &e);
 }
 
-int leaders_legal(const struct game *g, struct seq_action *out, int max)
+int leaders_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	if (g == NULL || g->active_leader < 0 ||
@@ -266,11 +266,8 @@ int leaders_legal(const struct game *g, struct seq_action *out, int max)
 				continue;
 			char buf[16];
 			hex_format(u->at.hex[0], buf, sizeof buf);
-			struct seq_action *a = &out[n++];
-			a->side = l->side;
-			snprintf(a->rule, sizeof a->rule, "4.74");
-			snprintf(a->line, sizeof a->line, "order %s replace %s",
-				 l->id, buf);
+			decision_add(out, max, &n, l->side, "4.74",
+				     "order %s replace %s", l->id, buf);
 		}
 	}
 	return n;

@@ -249,7 +249,7 @@ static bool withdrew(const struct game *g, const struct unit *u)
 	return false;
 }
 
-int mle_legal(const struct game *g, struct seq_action *out, int max)
+int mle_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	int side = reactions_decision_side(g);
@@ -271,11 +271,8 @@ int mle_legal(const struct game *g, struct seq_action *out, int max)
 				continue;
 			char h[8];
 			hex_format(hs[k], h, sizeof h);
-			struct seq_action *a = &out[n++];
-			a->side = side;
-			snprintf(a->rule, sizeof a->rule, "9.67");
-			snprintf(a->line, sizeof a->line, "react extend %s %s",
-				 u->id, h);
+			decision_add(out, max, &n, side, "9.67",
+				     "react extend %s %s", u->id, h);
 		}
 	}
 	return n;
@@ -511,7 +508,7 @@ void mle_line_extend(struct game *g, const char *unit, const char *hex,
 	game_emit(g, &e);
 }
 
-int mle_legal_line(const struct game *g, int ui, struct seq_action *out,
+int mle_legal_line(const struct game *g, int ui, struct decision_answer *out,
 		   int max)
 {
 	struct why w;
@@ -528,10 +525,8 @@ int mle_legal_line(const struct game *g, int ui, struct seq_action *out,
 			continue;
 		char h[8];
 		hex_format(hs[k], h, sizeof h);
-		struct seq_action *a = &out[n++];
-		a->side = u->side;
-		snprintf(a->rule, sizeof a->rule, "9.68");
-		snprintf(a->line, sizeof a->line, "extend %s %s", u->id, h);
+		decision_add(out, max, &n, u->side, "9.68", "extend %s %s",
+			     u->id, h);
 	}
 	return n;
 }

@@ -295,7 +295,38 @@ static bool check_step(const struct game *g, const struct move *m,
 static bool face_check(const struct game *g, const struct move *m,
 		       enum facing to, struct move_step *out);
 
-/* 6.67, 6.69: from where the copy c's mover stands (move m2), the move
+/* A trial (6.67, 6.69): the mover is put where a step or a turn would
+ * leave it, in the game itself, and put back by trial_end; the look-ahead
+ * between only reads the game, so nothing else changes and nothing is
+ * copied.  The game is never a const object: the const of the queries'
+ * pointer is only the promise that they leave it as they found it. */
+struct trial {
+	struct unit *u;
+	struct footprint at;
+	bool moved_phase, moved_turn;
+};
+
+static struct game *trial_begin(const struct game *g, int ui,
+				struct trial *t)
+{
+	struct game *w = (struct game *)g;
+	t->u = &w->units[ui];
+	t->at = t->u->at;
+	t->moved_phase = t->u->moved_phase;
+	t->moved_turn = t->u->moved_turn;
+	t->u->moved_phase = true;
+	t->u->moved_turn = true;
+	return w;
+}
+
+static void trial_end(const struct trial *t)
+{
+	t->u->at = t->at;
+	t->u->moved_phase = t->moved_phase;
+	t->u->moved_turn = t->moved_turn;
+}
+
+/* 6.67, 6.69: from where the trial game c's mover stands (move m2), the move
  * may end there, or go on by one legal step (after a facing change if
  * need be) */
 static bool way_on_from(struct game *c, const struct move *m2, int depth)
@@ -352,16 +383,12 @@ static bool way_on_after(const struct game *g, const struct move *m,
 		return true;
 	if (depth >= WAY_ON_DEPTH)
 		return false;
-	struct game *c = malloc(sizeof *c);
-	if (!c)
-		return false;
-	*c = *g;
-	struct unit *cu = &c->units[m->unit];
+	struct trial t;
+	struct game *c = trial_begin(g, m->unit, &t);
+	struct unit *cu = t.u;
 	struct hex from = cu->at.hex[0];
 	cu->at.hex[0] = dest;
 	column_face_along(cu, from, dest);
-	cu->moved_phase = true;
-	cu->moved_turn = true;
 	struct move m2 = *m;
 	m2.mp_spent += s->cost.mp;
 	m2.hexes_entered++;
@@ -370,7 +397,7 @@ static bool way_on_after(const struct game *g, const struct move *m,
 		m2.stop_rule = "7.23";
 	}
 	bool ok = way_on_from(c, &m2, depth);
-	free(c);
+	trial_end(&t);
 	return ok;
 }
 
@@ -387,14 +414,10 @@ bool move_two_hex_way_on(const struct game *g, const struct move *m,
 	/* 10.14: hits reaching the TQ rout the unit, and the rout moves it */
 	if (u->hits + s->cost.hits + mover_hits >= u->tq)
 		return true;
-	struct game *c = malloc(sizeof *c);
-	if (!c)
-		return false;
-	*c = *g;
-	struct unit *cu = &c->units[m->unit];
+	struct trial t;
+	struct game *c = trial_begin(g, m->unit, &t);
+	struct unit *cu = t.u;
 	cu->at = *to;
-	cu->moved_phase = true;
-	cu->moved_turn = true;
 	struct move m2 = *m;
 	m2.mp_spent += s->cost.mp;
 	m2.hexes_entered++;
@@ -412,7 +435,7 @@ bool move_two_hex_way_on(const struct game *g, const struct move *m,
 	struct hex steps[16][2];
 	if (!ok && !m2.stopped)
 		ok = phalanx_steps(c, &m2, steps, 16) > 0;
-	free(c);
+	trial_end(&t);
 	return ok;
 }
 
@@ -826,14 +849,10 @@ static const char *turn_strands(const struct game *g, const struct move *m,
 	/* 10.14: hits reaching the TQ rout the unit, and the rout moves it */
 	if (u->hits + s->cost.hits >= u->tq)
 		return NULL;
-	struct game *c = malloc(sizeof *c);
-	if (!c)
-		return "6.69";
-	*c = *g;
-	struct unit *cu = &c->units[m->unit];
+	struct trial t;
+	struct game *c = trial_begin(g, m->unit, &t);
+	struct unit *cu = t.u;
 	cu->at = after;
-	cu->moved_phase = true;
-	cu->moved_turn = true;
 	struct move m2 = *m;
 	m2.mp_spent += s->cost.mp;
 	m2.facing_mp += s->cost.mp;
@@ -857,7 +876,7 @@ static const char *turn_strands(const struct game *g, const struct move *m,
 	} else if (!ok) {
 		ok = way_on_from(c, &m2, 0);
 	}
-	free(c);
+	trial_end(&t);
 	return ok ? NULL : rule ? rule : "6.69";
 }
 

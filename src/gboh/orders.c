@@ -209,9 +209,8 @@ static void try_end(const struct game *g, struct end_trial *t)
 	bool ended = orders_close_move(cp);
 	t->rolls = cp->dice.rolls != before;
 	for (size_t i = 0; t->rolls && i < cp->events.n; i++) {
-		const struct event *e = &cp->events.v[i];
-		const char *rule = event_get(e, "rule");
-		if (strcmp(e->kind, "roll") == 0 && rule) {
+		const char *rule = event_log_get(&cp->events, i, "rule");
+		if (event_log_is(&cp->events, i, "roll") && rule) {
 			snprintf(t->rule, sizeof t->rule, "%s", rule);
 			break;
 		}
@@ -507,9 +506,21 @@ static bool check_unit_may_move(const struct game *g, int ui,
 	return true;
 }
 
-/* 5.22 #1, 4.21, 4.23, 4.24, 4.52-4.54: an Individual Order to unit ui */
+/* 4.21: whether u is in l's Command Range, read from rf (l's range
+ * searched once for a legal list) or, rf NULL, searched */
+static bool in_command_range(const struct game *g,
+			     struct command_range_field *rf,
+			     const struct leader *l, const struct unit *u)
+{
+	return rf ? command_range_field_reaches_unit(rf, u)
+		  : command_range_reaches_unit(g, NULL, l, u);
+}
+
+/* 5.22 #1, 4.21, 4.23, 4.24, 4.52-4.54: an Individual Order to unit ui;
+ * rf: the active leader's Command Range searched once, or NULL */
 static bool check_order_unit(const struct game *g, int ui, bool with,
-			     struct move *m, struct ord_why *w)
+			     struct move *m, struct ord_why *w,
+			     struct command_range_field *rf)
 {
 	if (!check_individual(g, 1, w))
 		return false;
@@ -530,7 +541,7 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 	if (u->side == l->side && arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
 	if (u->side == l->side && game_unit_in_play(u) &&
-	    !command_range_reaches_unit(g, NULL, l, u))
+	    !in_command_range(g, rf, l, u))
 		return deny(w, "4.21",
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
@@ -1159,7 +1170,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA &&
 		   leader_elephant_of(g, g->active_leader) < 0; /* 4.82 */
 	if (!check_individual(g, *cost, w) ||
-	    !check_order_unit(g, *top, *oc_with, m, w))
+	    !check_order_unit(g, *top, *oc_with, m, w, NULL))
 		return false;
 	if (b->side == l->side && !leader_may_order(g, l, b))
 		return deny(w, restriction_rule(l, b),
@@ -1245,7 +1256,8 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
  * rule's own tests are rally.c's */
 static bool check_order_function(const struct game *g, int ui, bool rally,
 				 int facing, int *may_remove,
-				 struct ord_why *w)
+				 struct ord_why *w,
+				 struct command_range_field *rf)
 {
 	if (!check_individual(g, 1, w))
 		return false;
@@ -1269,7 +1281,7 @@ static bool check_order_function(const struct game *g, int ui, bool rally,
 			    u->id);
 	if (arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
-	if (!command_range_reaches_unit(g, NULL, l, u))
+	if (!in_command_range(g, rf, l, u))
 		return deny(w, "4.21",
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
@@ -1313,7 +1325,8 @@ void orders_order_function(struct game *g, const char *who, const char *what,
 	}
 	end_move(g); /* 6.11: another order ends the open move */
 	int may_remove = 0;
-	if (!check_order_function(g, ui, rally, facing, &may_remove, &w)) {
+	if (!check_order_function(g, ui, rally, facing, &may_remove, &w,
+				  NULL)) {
 		refuse_why(r, &w);
 		return;
 	}
@@ -1455,7 +1468,7 @@ void orders_order(struct game *g, const char *who, const char *what,
 	end_move(g); /* 6.11: another order ends the open move */
 	struct move m;
 	if (ui >= 0) {
-		if (!check_order_unit(g, ui, with, &m, &w)) {
+		if (!check_order_unit(g, ui, with, &m, &w, NULL)) {
 			refuse_why(r, &w);
 			return;
 		}
@@ -1825,24 +1838,6 @@ void orders_show(const struct game *g, struct cmd_result *r)
 
 /* ---- legal ---- */
 
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-{
-	if (*n >= max)
-		return;
-	struct seq_action *a = &out[(*n)++];
-	a->side = side;
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a->line, sizeof a->line, fmt, ap);
-	va_end(ap);
-}
-
 /* 6.51, 8.31: whether an order to unit ui (its move m) raises a reaction
  * the instant its move begins (a withdrawal offered to an enemy within
  * two hexes): `order UNIT hd TARGET` then waits for the answer and is
@@ -1865,7 +1860,7 @@ static bool order_raises_reaction(const struct game *g, int ui,
 	return raised;
 }
 
-int orders_legal(const struct game *g, struct seq_action *out, int max)
+int orders_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	struct ord_why w;
 	bool gate = check_gate(g, &w);
@@ -1896,7 +1891,10 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (t.rolls || t.waits)
 			may_end = false;
 	}
-	/* the orders, as if the open move were ended */
+	/* the orders, as if the open move were ended; the active leader's
+	 * Command Range searched once for them all (4.21) */
+	struct command_range_field *rf =
+		may_end ? command_range_field_new(g, NULL, active(g)) : NULL;
 	for (int i = 0; may_end && i < g->nunits; i++) {
 		if (i == o->mover_unit)
 			continue;
@@ -1905,14 +1903,14 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (!stacking_is_bottom(g, &g->units[i]) &&
 		    check_order_stack(g, i, &top, &mate, &cost, &ocw, &m, &mm,
 				      &w))
-			add(out, max, &n, side, "6.64", "order %s stack",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "6.64",
+				     "order %s stack", g->units[i].id);
 		if (check_restack(g, i, &w))
-			add(out, max, &n, side, "6.66", "order %s restack",
-			    g->units[i].id);
-		if (check_order_unit(g, i, false, &m, &w)) {
-			add(out, max, &n, side, "5.22", "order %s",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "6.66",
+				     "order %s restack", g->units[i].id);
+		if (check_order_unit(g, i, false, &m, &w, rf)) {
+			decision_add(out, max, &n, side, "5.22", "order %s",
+				     g->units[i].id);
 			if (n < max) /* 5.22 #2, 8.11 */
 				n += missile_legal_order(g, i, out + n,
 							 max - n);
@@ -1922,19 +1920,19 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			if (k > 0 && !order_raises_reaction(g, i, &m))
 				n += k;
 		}
-		if (check_order_unit(g, i, true, &m, &w))
-			add(out, max, &n, side, "4.23", "order %s with",
-			    g->units[i].id);
+		if (check_order_unit(g, i, true, &m, &w, rf))
+			decision_add(out, max, &n, side, "4.23",
+				     "order %s with", g->units[i].id);
 		int rec; /* 5.22 #3, #4 */
-		if (check_order_function(g, i, false, -1, &rec, &w))
-			add(out, max, &n, side, "10.16", "order %s recover",
-			    g->units[i].id);
-		if (check_order_function(g, i, true, -1, &rec, &w))
-			add(out, max, &n, side, "10.28", "order %s rally",
-			    g->units[i].id);
+		if (check_order_function(g, i, false, -1, &rec, &w, rf))
+			decision_add(out, max, &n, side, "10.16",
+				     "order %s recover", g->units[i].id);
+		if (check_order_function(g, i, true, -1, &rec, &w, rf))
+			decision_add(out, max, &n, side, "10.28",
+				     "order %s rally", g->units[i].id);
 		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
-			add(out, max, &n, side, "4.31", "pick %s",
-			    g->units[i].id);
+			decision_add(out, max, &n, side, "4.31", "pick %s",
+				     g->units[i].id);
 			if (n < max) /* 8.31 in a Line Command */
 				n += harass_legal_order(g, i, "pick", out + n,
 							max - n);
@@ -1942,26 +1940,28 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 		if (o->mode == ORD_LINE && n < max) /* 9.68 */
 			n += mle_legal_line(g, i, out + n, max - n);
 	}
+	command_range_field_free(rf);
 	for (int i = 0; may_end && i < g->nleaders; i++) {
 		int cost;
 		if (i != o->mover_leader &&
 		    check_order_leader(g, i, &cost, &m, &w))
-			add(out, max, &n, side,
-			    i == g->active_leader ? "4.23" : "4.4",
-			    "order %s", g->leaders[i].id);
+			decision_add(out, max, &n, side,
+				     i == g->active_leader ? "4.23" : "4.4",
+				     "order %s", g->leaders[i].id);
 	}
 	if (may_end && o->mode == ORD_LINE &&
 	    o->mover_leader != g->active_leader &&
 	    check_pick(g, -1, g->active_leader, &m, &w))
-		add(out, max, &n, side, "4.34", "pick %s",
-		    active(g)->id);
+		decision_add(out, max, &n, side, "4.34", "pick %s",
+			     active(g)->id);
 	struct lc_plan *p = may_end ? malloc(sizeof *p) : NULL;
 	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
 		const struct line_def *def = &g->battle->lines[d];
 		if (def->side != side)
 			continue;
 		if (check_line(g, def->name, -1, p, &w)) {
-			add(out, max, &n, side, "5.23", "line %s", def->name);
+			decision_add(out, max, &n, side, "5.23", "line %s",
+				     def->name);
 			continue;
 		}
 		if (!p->def || strcmp(w.rule, "4.32") != 0 ||
@@ -1972,9 +1972,11 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			for (int i = 0; i < g->nunits; i++)
 				if (lg.group[i] == gi) {
 					if (check_line(g, def->name, i, p, &w))
-						add(out, max, &n, side, "5.23",
-						    "line %s %s", def->name,
-						    g->units[i].id);
+						decision_add(out, max, &n, side,
+							     "5.23",
+							     "line %s %s",
+							     def->name,
+							     g->units[i].id);
 					break;
 				}
 	}
@@ -1993,21 +1995,22 @@ int orders_legal(const struct game *g, struct seq_action *out, int max)
 			if (check_step(g, h, HEX_NONE, &s, &w)) {
 				char buf[16];
 				hex_format(h, buf, sizeof buf);
-				add(out, max, &n, side, "6.21", "move %s",
-				    buf);
+				decision_add(out, max, &n, side, "6.21",
+					     "move %s", buf);
 			}
 		}
 		for (int f = 0; o->mover_unit >= 0 && f < FACING_COUNT; f++)
 			if (check_face(g, (enum facing)f, &s, &w))
-				add(out, max, &n, side, "7.12", "face %s",
-				    facing_name((enum facing)f));
+				decision_add(out, max, &n, side, "7.12",
+					     "face %s",
+					     facing_name((enum facing)f));
 		/* 6.43, 6.73, 6.74, 6.71: phalanx steps, Column turns and
 		 * formation changes */
 		if (o->mover_unit >= 0)
 			n += phalanx_legal(g, &o->move, side, out + n,
 					   max - n);
 		if (may_halt)
-			add(out, max, &n, side, "6.11", "halt");
+			decision_add(out, max, &n, side, "6.11", "halt");
 	}
 	return n;
 }

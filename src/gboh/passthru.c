@@ -334,18 +334,7 @@ bool passthru_passed(const struct game *g, int ci)
 
 /* ------------------------------------------------------------ answers */
 
-static int add(struct seq_action *out, int n, int max, int side,
-	       const char *line)
-{
-	if (n >= max)
-		return n;
-	out[n].side = side;
-	snprintf(out[n].rule, sizeof out[n].rule, "9.11");
-	snprintf(out[n].line, sizeof out[n].line, "%s", line);
-	return n + 1;
-}
-
-int passthru_legal(const struct game *g, struct seq_action *out, int max)
+int passthru_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	const struct shock_state *s = &g->shock;
 	if (!shock_pending(g) || !valid_combat(g, s->ask_combat))
@@ -355,23 +344,21 @@ int passthru_legal(const struct game *g, struct seq_action *out, int max)
 		return 0;
 	const struct unit *el = &g->units[c->att[0]];
 	const struct unit *inf = &g->units[c->def[0]];
-	char line[SEQ_ACTION_MAX];
 	int n = 0;
 	if (s->ask == SHA_PASSTHRU) {
-		snprintf(line, sizeof line, "passthru %s yes # let %s through",
-			 inf->id, el->id);
-		n = add(out, n, max, s->ask_side, line);
-		snprintf(line, sizeof line, "passthru %s no # stand", inf->id);
-		n = add(out, n, max, s->ask_side, line);
+		decision_add(out, max, &n, s->ask_side, "9.11",
+			     "passthru %s yes # let %s through", inf->id,
+			     el->id);
+		decision_add(out, max, &n, s->ask_side, "9.11",
+			     "passthru %s no # stand", inf->id);
 	} else if (s->ask == SHA_PASSTHRU_PLACE) {
 		struct hex open[8];
 		int k = open_rear_hexes(g, el, inf, open);
 		for (int i = 0; i < k; i++) {
 			char h[16];
 			hex_format(open[i], h, sizeof h);
-			snprintf(line, sizeof line, "passthru place %s # %s", h,
-				 el->id);
-			n = add(out, n, max, s->ask_side, line);
+			decision_add(out, max, &n, s->ask_side, "9.11",
+				     "passthru place %s # %s", h, el->id);
 		}
 	}
 	return n;

@@ -775,24 +775,6 @@ void pw_collect(struct game *g, int mover, bool at_start)
 	}
 }
 
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-{
-	if (*n >= max)
-		return;
-	struct seq_action *a = &out[(*n)++];
-	a->side = side;
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a->line, sizeof a->line, fmt, ap);
-	va_end(ap);
-}
-
 /* The `pw` line for offer o: each unit's first hex that checks now, or
  * the command's form when it does not fit or none is found. */
 static void suggest(const struct game *g, const struct reaction_offer *o,
@@ -830,7 +812,7 @@ static void suggest(const struct game *g, const struct reaction_offer *o,
 	}
 }
 
-int pw_legal(const struct game *g, struct seq_action *out, int max)
+int pw_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	bool any = false;
@@ -840,17 +822,17 @@ int pw_legal(const struct game *g, struct seq_action *out, int max)
 		if (o->kind != RK_PREARRANGED || o->state != RO_OPEN ||
 		    o->side != side)
 			continue;
-		char buf[SEQ_ACTION_MAX];
+		char buf[DECISION_LINE_MAX];
 		suggest(g, o, buf, sizeof buf);
-		add(out, max, &n, o->side, "6.83", "%s", buf);
+		decision_add(out, max, &n, o->side, "6.83", "%s", buf);
 		any = true;
 	}
 	if (any)
-		add(out, max, &n, side, "6.83", "no pw");
+		decision_add(out, max, &n, side, "6.83", "no pw");
 	return n;
 }
 
-int pw_placing_legal(const struct game *g, struct seq_action *out, int max)
+int pw_placing_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	if (!pw_placing_open(g))
@@ -861,14 +843,14 @@ int pw_placing_legal(const struct game *g, struct seq_action *out, int max)
 		int side = g->leaders[li].side;
 		int m = pw_marker_of(g, li);
 		if (m != PW_REAL)
-			add(out, max, &n, side, "6.82", "prearrange %s pw",
-			    g->leaders[li].id);
+			decision_add(out, max, &n, side, "6.82",
+				     "prearrange %s pw", g->leaders[li].id);
 		if (m != PW_BLUFF)
-			add(out, max, &n, side, "6.82", "prearrange %s nopw",
-			    g->leaders[li].id);
+			decision_add(out, max, &n, side, "6.82",
+				     "prearrange %s nopw", g->leaders[li].id);
 		if (m != PW_NONE)
-			add(out, max, &n, side, "6.82", "prearrange %s none",
-			    g->leaders[li].id);
+			decision_add(out, max, &n, side, "6.82",
+				     "prearrange %s none", g->leaders[li].id);
 	}
 	return n;
 }

@@ -598,7 +598,7 @@ bool pursuit_after_combat(struct game *g, int ci, bool *done)
 	}
 }
 
-int pursuit_legal(const struct game *g, struct seq_action *out, int max)
+int pursuit_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	const struct shock_state *s = &g->shock;
 	if (s->ask != SHA_PURSUIT || s->ask_combat < 0 ||
@@ -609,11 +609,8 @@ int pursuit_legal(const struct game *g, struct seq_action *out, int max)
 	for (int k = 0; k < c->natt && n < max; k++) {
 		if (!cavalry_may_pursue(g, s->ask_combat, k))
 			continue;
-		out[n].side = s->ask_side;
-		snprintf(out[n].line, sizeof out[n].line, "pursue %s",
-			 g->units[c->att[k]].id);
-		snprintf(out[n].rule, sizeof out[n].rule, "8.61");
-		n++;
+		decision_add(out, max, &n, s->ask_side, "8.61", "pursue %s",
+			     g->units[c->att[k]].id);
 	}
 	return n;
 }
@@ -847,7 +844,7 @@ static bool regroup_hex(const struct game *g, const struct unit *u,
 }
 
 int pursuit_regroup_legal(const struct game *g, bool may_order,
-			  struct seq_action *out, int max)
+			  struct decision_answer *out, int max)
 {
 	if (g->active_leader < 0 || g->active_leader >= g->nleaders)
 		return 0;
@@ -861,11 +858,8 @@ int pursuit_regroup_legal(const struct game *g, bool may_order,
 			    u->eliminated || !unit_type_is_cavalry(u->type) ||
 			    !regroup_hex(g, u, &h))
 				continue;
-			out[n].side = l->side;
-			snprintf(out[n].line, sizeof out[n].line,
-				 "regroup %s %04d", u->id, hex_number(h));
-			snprintf(out[n].rule, sizeof out[n].rule, "8.64");
-			n++;
+			decision_add(out, max, &n, l->side, "8.64",
+				     "regroup %s %04d", u->id, hex_number(h));
 		}
 		return n;
 	}
@@ -875,11 +869,8 @@ int pursuit_regroup_legal(const struct game *g, bool may_order,
 	if (may_order && l->overall && g->ord.mode == ORD_NONE &&
 	    !g->ord.moving && !any && g->seq.orders_left > 0 &&
 	    off_map_cavalry(g, l->side) > 0 && n < max) {
-		out[n].side = l->side;
-		snprintf(out[n].line, sizeof out[n].line, "order %s regroup",
-			 l->id);
-		snprintf(out[n].rule, sizeof out[n].rule, "8.64");
-		n++;
+		decision_add(out, max, &n, l->side, "8.64", "order %s regroup",
+			     l->id);
 	}
 	return n;
 }

@@ -176,7 +176,7 @@ bool rally_check(const struct game *g, int ui, int li, int facing,
 			    "%s is a rampaging elephant: it never rallies "
 			    "(9.14)",
 			    u->id);
-	if (u->rally_tried[li])
+	if (u->rally_tried & (UINT64_C(1) << li))
 		return deny(w, "10.28",
 			    "%s has already tried to rally %s this Game Turn",
 			    l->id, u->id);
@@ -266,7 +266,7 @@ void rally_attempt(struct game *g, int ui, int li, int facing)
 		return;
 	struct unit *u = &g->units[ui];
 	const struct leader *l = &g->leaders[li];
-	u->rally_tried[li] = true;
+	u->rally_tried |= UINT64_C(1) << li;
 	bool was_depleted = u->depleted; /* 10.33: before the attempt */
 	int drm = was_depleted ? tables_rally_modifier(
 					 g->tables, RM_DEPLETED_ATTEMPT_DR)
@@ -339,7 +339,7 @@ void rally_remove_markers(struct game *g)
 		if (u->rallied)
 			n++;
 		u->rallied = false;
-		memset(u->rally_tried, 0, sizeof u->rally_tried);
+		u->rally_tried = 0;
 	}
 	struct event e;
 	event_init(&e, "rallied_markers_removed");
@@ -352,16 +352,14 @@ void rally_state_text(const struct game *g, FILE *f)
 {
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		bool tried = false;
-		for (int k = 0; k < g->nleaders && k < BATTLE_LEADERS_MAX; k++)
-			tried |= u->rally_tried[k];
+		bool tried = u->rally_tried != 0;
 		if (!u->rallied && !u->recovered && !tried)
 			continue;
 		fprintf(f, "rally unit=%s rallied=%s recovered=%d tried=", u->id,
 			yn(u->rallied), u->recovered);
 		const char *sep = "";
 		for (int k = 0; k < g->nleaders && k < BATTLE_LEADERS_MAX; k++)
-			if (u->rally_tried[k]) {
+			if (u->rally_tried & (UINT64_C(1) << k)) {
 				fprintf(f, "%s%s", sep, g->leaders[k].id);
 				sep = ",";
 			}

@@ -7,6 +7,7 @@
 #include "maniple/reaction_fire.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maniple/elcav.h"
@@ -214,8 +215,9 @@ void rfire_collect(struct game *g, int mover, const struct footprint *was)
 		if (now && !before) { /* 8.21 */
 			if (in_line_command(g, mover)) {
 				if (weapons_ready(g, i, mover, FIRE_ENTRY) &&
-				    !(g->react.rfire[i][mover] & RF_DEFERRED)) {
-					g->react.rfire[i][mover] |= RF_DEFERRED;
+				    !(rfire_bits(g, i, mover) & RF_DEFERRED)) {
+					rfire_mark(g, i, mover, RF_DEFERRED,
+						   true);
 					deferred_event(g, i, mover);
 				}
 				continue;
@@ -237,8 +239,8 @@ void rfire_after_facing(struct game *g, int u, int mover)
 		return;
 	if (in_line_command(g, mover)) {
 		if (weapons_ready(g, u, mover, FIRE_ENTRY) &&
-		    !(g->react.rfire[u][mover] & RF_DEFERRED)) {
-			g->react.rfire[u][mover] |= RF_DEFERRED;
+		    !(rfire_bits(g, u, mover) & RF_DEFERRED)) {
+			rfire_mark(g, u, mover, RF_DEFERRED, true);
 			deferred_event(g, u, mover);
 		}
 		return;
@@ -253,7 +255,7 @@ void rfire_return_offer(struct game *g, int firer, int target)
 		return;
 	if (g->units[firer].side == g->units[target].side)
 		return;
-	if (g->react.rfire[target][firer] & RF_ENTRY) {
+	if (rfire_bits(g, target, firer) & RF_ENTRY) {
 		struct event e;
 		event_init(&e, "return_fire_barred");
 		event_add(&e, "unit", "%s", g->units[target].id);
@@ -273,7 +275,7 @@ void rfire_withdrawal_offer(struct game *g, int u, int trigger)
 		return;
 	if (g->units[u].missile != MC_MA) /* mounted archers only */
 		return;
-	if (g->react.rfire[u][trigger] & RF_WITHDRAW) {
+	if (rfire_bits(g, u, trigger) & RF_WITHDRAW) {
 		struct event e;
 		event_init(&e, "withdrawal_fire_used");
 		event_add(&e, "unit", "%s", g->units[u].id);
@@ -285,20 +287,65 @@ void rfire_withdrawal_offer(struct game *g, int u, int trigger)
 	offer_fire(g, u, trigger, FIRE_WITHDRAWING);
 }
 
+unsigned rfire_bits(const struct game *g, int firer, int enemy)
+{
+	const struct reaction_state *r = &g->react;
+	for (int k = 0; k < r->nrfire; k++)
+		if (r->rfire[k].firer == firer && r->rfire[k].enemy == enemy)
+			return r->rfire[k].bits;
+	return 0;
+}
+
+void rfire_mark(struct game *g, int firer, int enemy, unsigned bits,
+		bool set)
+{
+	struct reaction_state *r = &g->react;
+	if (!valid_unit(g, firer) || !valid_unit(g, enemy))
+		return;
+	for (int k = 0; k < r->nrfire; k++) {
+		struct rfire_mark *m = &r->rfire[k];
+		if (m->firer != firer || m->enemy != enemy)
+			continue;
+		m->bits = (unsigned char)(set ? m->bits | bits
+					      : m->bits & ~bits);
+		return;
+	}
+	if (!set || r->nrfire >= RFIRE_MARKS_MAX)
+		return;
+	r->rfire[r->nrfire++] = (struct rfire_mark){
+		(unsigned char)firer, (unsigned char)enemy,
+		(unsigned char)bits};
+}
+
+static int mark_order(const void *a, const void *b)
+{
+	const struct rfire_mark *x = a, *y = b;
+	if (x->firer != y->firer)
+		return x->firer - y->firer;
+	return x->enemy - y->enemy;
+}
+
 /* 8.21 Exception */
 bool rfire_line_flush(struct game *g)
 {
-	bool any = false;
-	for (int i = 0; i < g->nunits; i++)
-		for (int j = 0; j < g->nunits; j++) {
-			if (!(g->react.rfire[i][j] & RF_DEFERRED))
-				continue;
-			g->react.rfire[i][j] &= (unsigned char)~RF_DEFERRED;
-			/* the entering unit must still be in the ZOC */
-			if (fp_in_zoc(g, &g->units[i], &g->units[j].at) &&
-			    !g->units[j].routed)
-				any |= offer_fire(g, i, j, FIRE_ENTRY);
+	struct reaction_state *r = &g->react;
+	/* the held-back pairs, by firer then enemy (unit order) */
+	struct rfire_mark held[RFIRE_MARKS_MAX];
+	int n = 0;
+	for (int k = 0; k < r->nrfire; k++)
+		if (r->rfire[k].bits & RF_DEFERRED) {
+			r->rfire[k].bits &= (unsigned char)~RF_DEFERRED;
+			held[n++] = r->rfire[k];
 		}
+	qsort(held, (size_t)n, sizeof held[0], mark_order);
+	bool any = false;
+	for (int k = 0; k < n; k++) {
+		int i = held[k].firer, j = held[k].enemy;
+		/* the entering unit must still be in the ZOC */
+		if (fp_in_zoc(g, &g->units[i], &g->units[j].at) &&
+		    !g->units[j].routed)
+			any |= offer_fire(g, i, j, FIRE_ENTRY);
+	}
 	return any;
 }
 
@@ -453,9 +500,9 @@ void reactions_fire(struct game *g, const char *unit, const char *hex,
 	o = &g->react.offers[oi];
 	o->weapons &= ~(1 << w);
 	if (kind == FIRE_ENTRY)
-		g->react.rfire[ui][ti] |= RF_ENTRY; /* 8.23 */
+		rfire_mark(g, ui, ti, RF_ENTRY, true); /* 8.23 */
 	if (kind == FIRE_WITHDRAWING)
-		g->react.rfire[ui][ti] |= RF_WITHDRAW; /* 6.55 */
+		rfire_mark(g, ui, ti, RF_WITHDRAW, true); /* 6.55 */
 	/* 9.13: the other weapon may still fire, if it has a volley */
 	int left = o->weapons;
 	if (left)
@@ -468,7 +515,7 @@ void reactions_fire(struct game *g, const char *unit, const char *hex,
 }
 
 /* the `react fire` lines legal now */
-int rfire_legal(const struct game *g, struct seq_action *out, int max)
+int rfire_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0, side = reactions_decision_side(g);
 	const struct reaction_state *s = &g->react;
@@ -492,12 +539,10 @@ int rfire_legal(const struct game *g, struct seq_action *out, int max)
 			if (!missile_check(g, o->unit, (enum fire_weapon)w, aim,
 					   (enum fire_kind)o->fire, &fc))
 				continue;
-			struct seq_action *a = &out[n++];
-			a->side = side;
-			snprintf(a->rule, sizeof a->rule, "%s",
-				 fire_kind_rule(o->fire));
-			snprintf(a->line, sizeof a->line, "react fire %s %s%s%s",
-				 f->id, h, w ? " " : "", w ? weapon_names[w] : "");
+			decision_add(out, max, &n, side,
+				     fire_kind_rule(o->fire),
+				     "react fire %s %s%s%s", f->id, h,
+				     w ? " " : "", w ? weapon_names[w] : "");
 		}
 	}
 	return n;

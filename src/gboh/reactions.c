@@ -962,24 +962,6 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 
 /* ---- legal, show ---- */
 
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-{
-	if (*n >= max)
-		return;
-	struct seq_action *a = &out[(*n)++];
-	a->side = side;
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a->line, sizeof a->line, fmt, ap);
-	va_end(ap);
-}
-
 /* 7.15: whether `react face` for offer o to facing f would be accepted:
  * reactions_face's checks, changing nothing (soak: drill seed 978 found a
  * facing listed after the trigger had moved away, then refused) */
@@ -1008,7 +990,7 @@ static bool face_answerable(const struct game *g,
 	return true;
 }
 
-int reactions_legal(const struct game *g, struct seq_action *out, int max)
+int reactions_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	int side = reactions_decision_side(g);
@@ -1025,21 +1007,24 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 		const char *id = offer_who(g, o);
 		switch (o->kind) {
 		case RK_SHOCK_MARK:
-			add(out, max, &n, side, "7.32", "shock mark %s", id);
-			add(out, max, &n, side, "7.31", "shock none %s", id);
+			decision_add(out, max, &n, side, "7.32",
+				     "shock mark %s", id);
+			decision_add(out, max, &n, side, "7.31",
+				     "shock none %s", id);
 			break;
 		case RK_FACE: {
 			int f = g->units[o->unit].at.facing;
 			for (int d = 5; d <= 7; d += 2)
 				if (face_answerable(g, o, (f + d) % 6))
-					add(out, max, &n, side, "7.15",
-					    "react face %s %s", id,
-					    facing_name((enum facing)((f + d) %
-								      6)));
+					decision_add(out, max, &n, side, "7.15",
+						     "react face %s %s", id,
+						     facing_name((enum facing)(
+							     (f + d) % 6)));
 			break;
 		}
 		case RK_REVERSE:
-			add(out, max, &n, side, "7.16", "react reverse %s", id);
+			decision_add(out, max, &n, side, "7.16",
+				     "react reverse %s", id);
 			break;
 		case RK_WITHDRAW:
 		case RK_LEADER_WITHDRAW:
@@ -1064,8 +1049,8 @@ int reactions_legal(const struct game *g, struct seq_action *out, int max)
 	if (n < max) /* 9.67: react extend */
 		n += mle_legal(g, out + n, max - n);
 	if (any_open)
-		add(out, max, &n, side, reactions_pending_rule(g),
-		    "no reaction");
+		decision_add(out, max, &n, side, reactions_pending_rule(g),
+			     "no reaction");
 	return n;
 }
 

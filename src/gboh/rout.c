@@ -1175,7 +1175,7 @@ int rout_decision_side(const struct game *g)
 	return rout_pending(g) ? g->units[g->rout.unit].side : -1;
 }
 
-int rout_legal(const struct game *g, struct seq_action *out, int max)
+int rout_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	const struct rout_state *r = &g->rout;
 	int n = 0, side = rout_decision_side(g);
@@ -1183,27 +1183,18 @@ int rout_legal(const struct game *g, struct seq_action *out, int max)
 		return 0;
 	if (r->ask == ROUT_ASK_LEADER) {
 		if (n < max) {
-			out[n].side = side;
-			snprintf(out[n].line, sizeof out[n].line,
-				 "rout with %s", g->leaders[r->leader].id);
-			snprintf(out[n].rule, sizeof out[n].rule, "10.26");
-			n++;
+			decision_add(out, max, &n, side, "10.26",
+				     "rout with %s", g->leaders[r->leader].id);
 		}
 		if (n < max) {
-			out[n].side = side;
-			snprintf(out[n].line, sizeof out[n].line, "rout stay");
-			snprintf(out[n].rule, sizeof out[n].rule, "10.26");
-			n++;
+			decision_add(out, max, &n, side, "10.26", "rout stay");
 		}
 		return n;
 	}
 	for (int k = 0; k < r->nchoices && n < max; k++) {
 		char b[32];
 		fmt_pair(r->choice[k], b, sizeof b);
-		out[n].side = side;
-		snprintf(out[n].line, sizeof out[n].line, "rout %s", b);
-		snprintf(out[n].rule, sizeof out[n].rule, "10.22");
-		n++;
+		decision_add(out, max, &n, side, "10.22", "rout %s", b);
 	}
 	return n;
 }

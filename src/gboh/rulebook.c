@@ -507,7 +507,7 @@ bool ruling_names(const struct ruling *u, const char *number)
 static const struct rulebook *session_rulebook(struct session *s,
 					       struct cmd_result *r)
 {
-	const char *ruleset = "spqr";
+	const char *ruleset = BATTLE_RULESET;
 	if (s->game && s->game->battle && s->game->battle->ruleset[0])
 		ruleset = s->game->battle->ruleset;
 	if (s->rulebook && !strcmp(s->rulebook->ruleset, ruleset))

@@ -309,7 +309,7 @@ void cmd_scorpio(void *ctx, int argc, char **argv, struct cmd_result *r)
 
 /* 9.85, 9.86: the `scorpio UNIT HEX` lines legal now: every scorpio that
  * may fire at an enemy unit's hex, with the number it needs. */
-int scorpio_legal(const struct game *g, struct seq_action *out, int max)
+int scorpio_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	int side = g ? active_side(g) : -1;
@@ -339,14 +339,11 @@ int scorpio_legal(const struct game *g, struct seq_action *out, int max)
 				continue;
 			char hs[16];
 			hex_format(e->at.hex[0], hs, sizeof hs);
-			out[n].side = u->side;
-			snprintf(out[n].rule, sizeof out[n].rule, "%s",
-				 kind == FIRE_OFFENSIVE ? "9.85" : "9.86");
-			snprintf(out[n].line, sizeof out[n].line,
-				 "scorpio %s %s # needs %s%d%s", u->id, hs,
-				 c.extended ? "natural " : "", c.needed,
-				 c.extended ? "" : " or less");
-			n++;
+			decision_add(out, max, &n, u->side,
+				     kind == FIRE_OFFENSIVE ? "9.85" : "9.86",
+				     "scorpio %s %s # needs %s%d%s", u->id, hs,
+				     c.extended ? "natural " : "", c.needed,
+				     c.extended ? "" : " or less");
 		}
 	}
 	return n;

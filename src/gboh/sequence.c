@@ -1251,7 +1251,7 @@ static bool trumper_must_act(const struct game *g, const char **void_why)
 		*void_why = "in_enemy_zoc"; /* 5.46 with 4.24 */
 		return false;
 	}
-	struct seq_action a[8];
+	struct decision_answer a[8];
 	if (orders_legal(g, a, 8) > 0)
 		return true;
 	*void_why = "no_order_possible";
@@ -1260,32 +1260,14 @@ static bool trumper_must_act(const struct game *g, const char **void_why)
 
 /* ---- legal actions ---- */
 
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void add(struct seq_action *out, int max, int *n, int side,
-		const char *rule, const char *fmt, ...)
-{
-	if (*n >= max)
-		return;
-	struct seq_action *a = &out[(*n)++];
-	a->side = side;
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a->line, sizeof a->line, fmt, ap);
-	va_end(ap);
-}
-
-int seq_legal(const struct game *g, struct seq_action *out, int max)
+int seq_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	int n = 0;
 	int side = seq_decision_side(g);
 	const struct sequence_state *q = &g->seq;
 	switch (seq_step_now(g)) {
 	case SEQ_NONE:
-		add(out, max, &n, -1, "3.0", "continue");
+		decision_add(out, max, &n, -1, "3.0", "continue");
 		break;
 	case SEQ_OVER:
 		break;
@@ -1306,51 +1288,52 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		n += pw_placing_legal(g, out + n, max - n); /* 6.82 */
 		for (int i = 0; i < g->nleaders; i++)
 			if (check_elite(g, i, NULL))
-				add(out, max, &n, side, "5.51", "elite %s",
-				    g->leaders[i].id);
-		add(out, max, &n, side, "5.51", "no elite");
+				decision_add(out, max, &n, side, "5.51",
+					     "elite %s", g->leaders[i].id);
+		decision_add(out, max, &n, side, "5.51", "no elite");
 		break;
 	case SEQ_ACTIVATE: {
 		n += pw_placing_legal(g, out + n, max - n); /* 6.82 */
 		struct act_view v;
 		act_view(g, &v);
 		if (!v.any || v.roll_due) {
-			add(out, max, &n, -1, "3.0", "continue");
+			decision_add(out, max, &n, -1, "3.0", "continue");
 			break;
 		}
 		int c[BATTLE_LEADERS_MAX];
 		int nc = lowest_of(g, &v, v.side, c);
 		for (int k = 0; k < nc; k++)
-			add(out, max, &n, side, "5.12", "activate %s",
-			    g->leaders[c[k]].id);
+			decision_add(out, max, &n, side, "5.12", "activate %s",
+				     g->leaders[c[k]].id);
 		if (v.first) /* 5.26: he must go; no pass, no trump */
 			break;
 		if (nc == 1)
-			add(out, max, &n, side, "5.15", "pass");
+			decision_add(out, max, &n, side, "5.15", "pass");
 		else
 			for (int k = 0; k < nc; k++)
-				add(out, max, &n, side, "5.15", "pass %s",
-				    g->leaders[c[k]].id);
+				decision_add(out, max, &n, side, "5.15",
+					     "pass %s", g->leaders[c[k]].id);
 		for (int i = 0; i < g->nleaders; i++) {
 			if (!check_trump_active(g, i, NULL))
 				continue;
 			if (nc == 1)
-				add(out, max, &n, side, "5.41", "trump %s",
-				    g->leaders[i].id);
+				decision_add(out, max, &n, side, "5.41",
+					     "trump %s", g->leaders[i].id);
 			else
 				for (int k = 0; k < nc; k++)
-					add(out, max, &n, side, "5.41",
-					    "trump %s %s", g->leaders[i].id,
-					    g->leaders[c[k]].id);
+					decision_add(out, max, &n, side, "5.41",
+						     "trump %s %s",
+						     g->leaders[i].id,
+						     g->leaders[c[k]].id);
 		}
 		break;
 	}
 	case SEQ_TRUMP_REPLY:
 		for (int i = 0; i < g->nleaders; i++)
 			if (check_trump_reply(g, i, NULL))
-				add(out, max, &n, side, "5.42", "trump %s",
-				    g->leaders[i].id);
-		add(out, max, &n, side, "5.42", "no trump");
+				decision_add(out, max, &n, side, "5.42",
+					     "trump %s", g->leaders[i].id);
+		decision_add(out, max, &n, side, "5.42", "no trump");
 		break;
 	case SEQ_ORDERS: {
 		n += orders_legal(g, out + n, max - n);
@@ -1366,22 +1349,22 @@ int seq_legal(const struct game *g, struct seq_action *out, int max)
 		/* 5.45: or his Command Range brings on Shock (8.41) */
 		if (may_end && (!trumper_must_act(g, &void_why) ||
 				shock_designate_range_useful(g)))
-			add(out, max, &n, side, "5.27", "orders done");
+			decision_add(out, max, &n, side, "5.27", "orders done");
 		break;
 	}
 	case SEQ_MOMENTUM: {
 		const char *zrule;
 		if (!momentum_zoc_bar(g, g->active_leader, &zrule)) /* 5.31 */
-			add(out, max, &n, side, "5.32", "momentum");
-		add(out, max, &n, side, "5.15", "no momentum");
+			decision_add(out, max, &n, side, "5.32", "momentum");
+		decision_add(out, max, &n, side, "5.15", "no momentum");
 		break;
 	}
 	case SEQ_REACTIVATE:
 		for (int i = 0; i < g->nleaders; i++)
 			if (check_reactivate(g, i, NULL))
-				add(out, max, &n, side, "5.33", "activate %s",
-				    g->leaders[i].id);
-		add(out, max, &n, side, "5.33", "pass");
+				decision_add(out, max, &n, side, "5.33",
+					     "activate %s", g->leaders[i].id);
+		decision_add(out, max, &n, side, "5.33", "pass");
 		break;
 	default:
 		break;

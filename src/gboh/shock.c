@@ -114,7 +114,7 @@ int shock_decision_side(const struct game *g)
 	return shock_pending(g) ? g->shock.ask_side : -1;
 }
 
-int shock_legal(const struct game *g, struct seq_action *out, int max)
+int shock_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	if (!shock_pending(g))
 		return 0;
@@ -142,7 +142,7 @@ int shock_legal(const struct game *g, struct seq_action *out, int max)
 void shock_pending_text(const struct game *g, char *buf, size_t n)
 {
 	const struct shock_state *s = &g->shock;
-	struct seq_action a[4];
+	struct decision_answer a[4];
 	int k = shock_legal(g, a, 4);
 	snprintf(buf, n, "side %d owes the shock decision %s (%s)%s%s",
 		 s->ask_side, shock_ask_name(s->ask),

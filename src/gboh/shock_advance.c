@@ -893,7 +893,8 @@ static bool advance_owed(const struct game *g)
 	return shock_pending(g) && g->shock.ask == SHA_ADVANCE;
 }
 
-int shock_advance_legal(const struct game *g, struct seq_action *out, int max)
+int shock_advance_legal(const struct game *g, struct decision_answer *out,
+			int max)
 {
 	if (!advance_owed(g) || max <= 0)
 		return 0;
@@ -903,31 +904,22 @@ int shock_advance_legal(const struct game *g, struct seq_action *out, int max)
 		struct adv_choice ch[ADV_CHOICES_MAX];
 		int k = advance_choices(g, s->adv_combat, s->adv_precharge, ch,
 					ADV_CHOICES_MAX);
-		for (int i = 0; i < k && n < max; i++, n++) {
-			out[n].side = s->ask_side;
-			choice_line(g, &ch[i], out[n].line, sizeof out[n].line);
-			snprintf(out[n].rule, sizeof out[n].rule, "8.54");
+		for (int i = 0; i < k && n < max; i++) {
+			char line[DECISION_LINE_MAX];
+			choice_line(g, &ch[i], line, sizeof line);
+			decision_add(out, max, &n, s->ask_side, "8.54", "%s",
+				     line);
 		}
 	} else if (s->adv_phase == ADV_TURN) {
 		enum facing f[2];
 		int k = turn_options(g, f);
 		bool two = s->adv_unit >= 0 &&
 			   unit_is_two_hex(&g->units[s->adv_unit]);
-		for (int i = 0; i < k && n < max; i++, n++) {
-			out[n].side = s->ask_side;
-			snprintf(out[n].line, sizeof out[n].line,
-				 "advance face %s", facing_name(f[i]));
-			snprintf(out[n].rule, sizeof out[n].rule, "%s",
-				 two ? "8.53" : "8.52");
-		}
-		if (n < max) {
-			out[n].side = s->ask_side;
-			snprintf(out[n].line, sizeof out[n].line,
-				 "advance stay");
-			snprintf(out[n].rule, sizeof out[n].rule, "%s",
-				 two ? "8.53" : "8.52");
-			n++;
-		}
+		const char *rule = two ? "8.53" : "8.52";
+		for (int i = 0; i < k && n < max; i++)
+			decision_add(out, max, &n, s->ask_side, rule,
+				     "advance face %s", facing_name(f[i]));
+		decision_add(out, max, &n, s->ask_side, rule, "advance stay");
 	}
 	return n;
 }
@@ -990,7 +982,7 @@ static void advance_pick(struct game *g, const char *id, const char *hexes,
 			return;
 		}
 	}
-	char first[SEQ_ACTION_MAX] = "";
+	char first[DECISION_LINE_MAX] = "";
 	if (n > 0)
 		choice_line(g, &ch[0], first, sizeof first);
 	if (!has)

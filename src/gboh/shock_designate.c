@@ -351,13 +351,16 @@ static bool may_close(const struct game *g, struct cmd_result *r)
 /* ------------------------------------------------------------- legal */
 
 /* 8.42: `designate U E1,E2...`: u against every enemy in its ZOC that
- * nobody attacks yet; false when there is none (or the line is full). */
-static bool line_for(const struct game *g, int u, struct seq_action *a)
+ * nobody attacks yet, added to out; false when there is none (or the
+ * line is full). */
+static bool line_for(const struct game *g, int u, struct decision_answer *out,
+		     int max, int *n)
 {
 	const struct shock_state *s = &g->shock;
 	int en[BATTLE_UNITS_MAX], k = 0;
 	int ne = zoc_enemies(g, u, en, BATTLE_UNITS_MAX);
-	char defs[SEQ_ACTION_MAX - 32]; /* "designate " and an id fit beside it */
+	char defs[DECISION_LINE_MAX -
+		  32]; /* "designate " and an id fit beside it */
 	size_t at = 0;
 	defs[0] = '\0';
 	for (int j = 0; j < ne && k < SHOCK_UNITS_MAX; j++) {
@@ -386,16 +389,15 @@ static bool line_for(const struct game *g, int u, struct seq_action *a)
 		if (k == 0)
 			return false;
 	}
-	a->side = attacking_side(g);
-	snprintf(a->rule, sizeof a->rule, "8.42");
-	snprintf(a->line, sizeof a->line, "designate %s %s", uid(g, u), defs);
-	return true;
+	return decision_add(out, max, n, attacking_side(g), "8.42",
+			    "designate %s %s", uid(g, u), defs);
 }
 
 /* 8.42: a `designate` line for each unit that must shock and is in no
  * combat (and, while a trumper owes a shock, 5.45, for each unit his
  * Command Range lets shock), and `designate done` when it may close. */
-int shock_designate_legal(const struct game *g, struct seq_action *out, int max)
+int shock_designate_legal(const struct game *g, struct decision_answer *out,
+			  int max)
 {
 	const struct shock_state *s = &g->shock;
 	if (s->step != SHS_DESIGNATE || s->ask != SHA_DESIGNATE)
@@ -408,25 +410,20 @@ int shock_designate_legal(const struct game *g, struct seq_action *out, int max)
 			continue;
 		if (must_attack(g, u) ||
 		    (owed && shock_claim_of(g, u, NULL, NULL) == SC_RANGE))
-			if (line_for(g, u, &out[n]))
-				n++;
+			line_for(g, u, out, max, &n);
 	}
 	struct cmd_result r;
 	cmd_result_init(&r);
 	if (n < max && may_close(g, &r)) {
-		struct seq_action *a = &out[n++];
-		a->side = attacking_side(g);
-		snprintf(a->rule, sizeof a->rule, "8.41");
-		snprintf(a->line, sizeof a->line, "designate done");
+		decision_add(out, max, &n, attacking_side(g), "8.41",
+			     "designate done");
 	}
 	cmd_result_free(&r);
 	/* 8.42: a combat may always be taken back, so a designation that
 	 * leaves a must-shock unit nothing to attack is never a dead end */
 	for (int ci = 0; ci < s->ncombats && n < max; ci++) {
-		struct seq_action *a = &out[n++];
-		a->side = attacking_side(g);
-		snprintf(a->rule, sizeof a->rule, "8.42");
-		snprintf(a->line, sizeof a->line, "designate cancel %d", ci);
+		decision_add(out, max, &n, attacking_side(g), "8.42",
+			     "designate cancel %d", ci);
 	}
 	return n;
 }

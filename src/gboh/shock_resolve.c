@@ -1120,25 +1120,7 @@ void cmd_hits(void *ctx, int argc, char **argv, struct cmd_result *r)
 
 /* ------------------------------------------------------ legal answers */
 
-static int add_action(struct seq_action *out, int n, int max, int side,
-		      const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static int add_action(struct seq_action *out, int n, int max, int side,
-		      const char *rule, const char *fmt, ...)
-{
-	if (n >= max)
-		return n;
-	out[n].side = side;
-	snprintf(out[n].rule, sizeof out[n].rule, "%s", rule);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(out[n].line, sizeof out[n].line, fmt, ap);
-	va_end(ap);
-	return n + 1;
-}
-
-static int clash_legal(const struct game *g, struct seq_action *out,
+static int clash_legal(const struct game *g, struct decision_answer *out,
 		       int max)
 {
 	int ci = g->shock.ask_combat;
@@ -1163,15 +1145,16 @@ static int clash_legal(const struct game *g, struct seq_action *out,
 			int slot = role ? x->d : x->a;
 			if ((slot == first) != (pass == 0))
 				continue;
-			cnt = add_action(out, cnt, max, side, "8.45",
-					 "clash %s # column %d %s",
-					 g->units[slot_unit(c, role, slot)].id,
-					 x->column, sup_word(x->sup));
+			decision_add(out, max, &cnt, side, "8.45",
+				     "clash %s # column %d %s",
+				     g->units[slot_unit(c, role, slot)].id,
+				     x->column, sup_word(x->sup));
 		}
 	return cnt;
 }
 
-static int hits_legal(const struct game *g, struct seq_action *out, int max)
+static int hits_legal(const struct game *g, struct decision_answer *out,
+		      int max)
 {
 	int ci = g->shock.ask_combat;
 	const struct shock_combat *c = &g->shock.c[ci];
@@ -1180,7 +1163,7 @@ static int hits_legal(const struct game *g, struct seq_action *out, int max)
 	struct hit_plan p;
 	plan_hits(g, ci, role, &p);
 	int cnt = 0;
-	char line[SEQ_ACTION_MAX];
+	char line[DECISION_LINE_MAX];
 	if (p.phalanx_choice) {
 		/* the 10.13 sharing first, then all on one unit */
 		int base = p.hits / p.n, extra = p.hits % p.n;
@@ -1195,12 +1178,11 @@ static int hits_legal(const struct game *g, struct seq_action *out, int max)
 			if (len >= sizeof line)
 				break;
 		}
-		cnt = add_action(out, cnt, max, side, "10.13", "hits %s", line);
+		decision_add(out, max, &cnt, side, "10.13", "hits %s", line);
 		for (int i = 0; i < p.n; i++)
-			cnt = add_action(out, cnt, max, side, "10.13",
-					 "hits %s=%d",
-					 g->units[c->def[p.slot[i]]].id,
-					 p.hits);
+			decision_add(out, max, &cnt, side, "10.13",
+				     "hits %s=%d",
+				     g->units[c->def[p.slot[i]]].id, p.hits);
 		return cnt;
 	}
 	/* the combinations of p.left candidates, in order */
@@ -1222,8 +1204,7 @@ static int hits_legal(const struct game *g, struct seq_action *out, int max)
 				i ? "," : "",
 				g->units[slot_unit(c, role, p.slot[cand[pick[i]]])]
 					.id);
-		cnt = add_action(out, cnt, max, side, "10.13", "hits %s",
-				 line);
+		decision_add(out, max, &cnt, side, "10.13", "hits %s", line);
 		if (cnt >= max)
 			break;
 		int i = p.left - 1;
@@ -1238,7 +1219,7 @@ static int hits_legal(const struct game *g, struct seq_action *out, int max)
 	return cnt;
 }
 
-int shock_resolve_legal(const struct game *g, struct seq_action *out,
+int shock_resolve_legal(const struct game *g, struct decision_answer *out,
 			int max)
 {
 	if (!shock_pending(g) || max <= 0 || g->shock.ask_combat < 0 ||

@@ -1121,19 +1121,7 @@ void withdraw_command(struct game *g, const char *who, const char *what,
 		cmd_refuse(r, NULL, "no unit or leader %s", who);
 }
 
-static int add_action(struct seq_action *out, int n, int max, int side,
-		      const char *rule, const char *fmt, const char *a,
-		      const char *b)
-{
-	if (n >= max)
-		return n;
-	out[n].side = side;
-	snprintf(out[n].line, sizeof out[n].line, fmt, a, b);
-	snprintf(out[n].rule, sizeof out[n].rule, "%s", rule);
-	return n + 1;
-}
-
-int ow_legal(const struct game *g, struct seq_action *out, int max)
+int ow_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	const struct reaction_state *s = &g->react;
 	int n = 0;
@@ -1154,8 +1142,8 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 				if (!ow_step_ok(g, o, h, &c, &w))
 					continue;
 				hex_format(h, hb, sizeof hb);
-				n = add_action(out, n, max, o->side, "6.51",
-					       "withdraw %s %s", u->id, hb);
+				decision_add(out, max, &n, o->side, "6.51",
+					     "withdraw %s %s", u->id, hb);
 			}
 			/* 6.69: in a friend's hex it may not stop in, the
 			 * withdrawal goes on: no facing, no `done` (the
@@ -1168,8 +1156,8 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 				struct move_step st;
 				struct ow_why w;
 				if (ow_face_ok(g, o, (enum facing)f, &st, &w))
-					n = add_action(
-						out, n, max, o->side, "6.52",
+					decision_add(
+						out, max, &n, o->side, "6.52",
 						"withdraw %s face %s", u->id,
 						facing_name((enum facing)f));
 			}
@@ -1179,22 +1167,20 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 					if (l->on_map && !l->killed &&
 					    l->side == u->side &&
 					    footprint_occupies(&u->at, l->hex))
-						n = add_action(
-							out, n, max, o->side,
+						decision_add(
+							out, max, &n, o->side,
 							"4.72",
 							"withdraw %s with %s",
 							u->id, l->id);
 				}
 			if (line_withdraw_ok(g, o))
-				n = add_action(out, n, max, o->side, "6.57",
-					       "withdraw line %s%s", u->id,
-					       "");
+				decision_add(out, max, &n, o->side, "6.57",
+					     "withdraw line %s%s", u->id, "");
 			if (!stranded &&
 			    !((o->line || o->must) && o->state == RO_OPEN &&
 			      ow_any_step(g, o))) /* 6.57, 9.16 */
-				n = add_action(out, n, max, o->side, "6.52",
-					       "withdraw %s done%s", u->id,
-					       "");
+				decision_add(out, max, &n, o->side, "6.52",
+					     "withdraw %s done%s", u->id, "");
 		} else if (o->kind == RK_LEADER_WITHDRAW) {
 			const struct leader *l = &g->leaders[o->leader];
 			struct move m;
@@ -1212,11 +1198,11 @@ int ow_legal(const struct game *g, struct seq_action *out, int max)
 						    l->hex, h, &st))
 					continue;
 				hex_format(h, hb, sizeof hb);
-				n = add_action(out, n, max, o->side, "4.72",
-					       "withdraw %s %s", l->id, hb);
+				decision_add(out, max, &n, o->side, "4.72",
+					     "withdraw %s %s", l->id, hb);
 			}
-			n = add_action(out, n, max, o->side, "4.72",
-				       "withdraw %s done%s", l->id, "");
+			decision_add(out, max, &n, o->side, "4.72",
+				     "withdraw %s done%s", l->id, "");
 		}
 	}
 	return n;

@@ -17,7 +17,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "cards.h"
+#include "maniple/cards.h"
 #include "keys.h"
 
 #define CARDVIEW_W_MAX 72	/* columns, border included */

@@ -201,7 +201,7 @@ static void add(struct tui_completion *o, const char *word, const char *prefix)
 static void add_legal(struct tui_completion *o, const struct game *g,
 		      char w[][TUI_WORD_MAX], int k, const char *prefix)
 {
-	struct seq_action *a = calloc(256, sizeof *a);
+	struct decision_answer *a = calloc(256, sizeof *a);
 	if (!a)
 		return;
 	int n = seq_legal(g, a, 256);

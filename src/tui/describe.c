@@ -416,7 +416,7 @@ void pending_describe(const struct game *g, char *buf, size_t n)
 		 g->seq.trumped < g->nleaders)
 		snprintf(who, sizeof who, " (against %s)",
 			 g->leaders[g->seq.trumped].name);
-	struct seq_action *acts = calloc(256, sizeof *acts);
+	struct decision_answer *acts = calloc(256, sizeof *acts);
 	int nl = acts ? seq_legal(g, acts, 256) : 0;
 	free(acts);
 	snprintf(buf, n, "%s: %s%s - %d legal action%s",

@@ -112,7 +112,8 @@ void tui_help_title(int current, char *buf, size_t n)
 
 /* ---- the pieces that can act ---- */
 
-bool tui_actor_named(const struct seq_action *legal, int nlegal, const char *id)
+bool tui_actor_named(const struct decision_answer *legal, int nlegal,
+		     const char *id)
 {
 	size_t len = strlen(id);
 	if (!len)
@@ -170,7 +171,7 @@ static bool is_mover(const struct game *g, int i)
 	return i - g->nunits == g->ord.mover_leader;
 }
 
-bool tui_next_actor(const struct game *g, const struct seq_action *legal,
+bool tui_next_actor(const struct game *g, const struct decision_answer *legal,
 		    int nlegal, struct hex from, int step, struct hex *hex,
 		    char *id, size_t idn)
 {

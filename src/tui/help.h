@@ -33,7 +33,7 @@ void tui_help_title(int current, char *buf, size_t n);
 
 /* Whether id names a piece (unit or leader) that a legal action names:
  * some action's words include it. */
-bool tui_actor_named(const struct seq_action *legal, int nlegal,
+bool tui_actor_named(const struct decision_answer *legal, int nlegal,
 		     const char *id);
 
 /* `w` (step 1) and `W` (step -1): the next or previous unit or leader on
@@ -41,7 +41,7 @@ bool tui_actor_named(const struct seq_action *legal, int nlegal,
  * names, or whose move is open, counted from the last piece standing at
  * `from` (the first one for a step back).  True with its hex and id;
  * false when no piece can act now. */
-bool tui_next_actor(const struct game *g, const struct seq_action *legal,
+bool tui_next_actor(const struct game *g, const struct decision_answer *legal,
 		    int nlegal, struct hex from, int step, struct hex *hex,
 		    char *id, size_t idn);
 

@@ -142,7 +142,7 @@ static bool starts_words(const char *line, const char *prefix)
 /* line (before its comment) holds word w */
 static bool has_word(const char *line, const char *w)
 {
-	char buf[SEQ_ACTION_MAX];
+	char buf[DECISION_LINE_MAX];
 	strip_comment(line, buf, sizeof buf);
 	size_t len = strlen(w);
 	for (const char *p = buf; (p = strstr(p, w)) != NULL; p++)
@@ -170,7 +170,7 @@ static bool word_at(const char *line, int i, char *buf, size_t n)
 	}
 }
 
-static int load_legal(struct seq_action *out, const struct game *g)
+static int load_legal(struct decision_answer *out, const struct game *g)
 {
 	return g ? seq_legal(g, out, TUI_ORDER_LEGAL_MAX) : 0;
 }
@@ -224,7 +224,7 @@ static int mover_mp_left(const struct game *g)
 /* "move A" or "move A,B": the first hex (and the second) */
 static bool move_hexes(const char *line, struct hex *a, struct hex *b)
 {
-	char w[SEQ_ACTION_MAX], first[16];
+	char w[DECISION_LINE_MAX], first[16];
 	*b = HEX_NONE;
 	if (!starts_words(line, "move") || !word_at(line, 1, w, sizeof w))
 		return false;
@@ -238,7 +238,8 @@ static bool move_hexes(const char *line, struct hex *a, struct hex *b)
 int tui_order_destinations(const struct game *g, struct hex *out, int *cost,
 			   int max)
 {
-	struct seq_action *legal = malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	struct decision_answer *legal =
+		malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
 	int n = 0;
 	if (!legal)
 		return 0;
@@ -284,7 +285,8 @@ static bool parse_needed(const char *line, int *needed, bool *extended)
 int tui_order_fire_targets(const struct game *g, const char *id,
 			   struct tui_target *out, int max)
 {
-	struct seq_action *legal = malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	struct decision_answer *legal =
+		malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
 	int n = 0;
 	if (!legal)
 		return 0;
@@ -294,7 +296,7 @@ int tui_order_fire_targets(const struct game *g, const char *id,
 		snprintf(prefix, sizeof prefix, "order %s fire", id);
 	for (int i = 0; i < nl && n < max; i++) {
 		const char *line = legal[i].line;
-		char w[SEQ_ACTION_MAX];
+		char w[DECISION_LINE_MAX];
 		int at; /* the word holding the hex */
 		if (starts_words(line, "fire")) {
 			/* fire HEX | fire UNIT HEX */
@@ -351,7 +353,7 @@ static void set_highlights(struct tui_view *v)
 		/* 4.31: the units (and the leader) a `pick` may still move */
 		int nl = load_legal(om->legal, g);
 		for (int i = 0; i < nl; i++) {
-			char id[SEQ_ACTION_MAX];
+			char id[DECISION_LINE_MAX];
 			if (!starts_words(om->legal[i].line, "pick") ||
 			    !word_at(om->legal[i].line, 1, id, sizeof id))
 				continue;
@@ -458,7 +460,8 @@ static void add_line(struct panel_text *out, int width, const char *fmt, ...)
  * second hex, or HEX_NONE. */
 static struct hex pair_from(const struct game *g, struct hex h)
 {
-	struct seq_action *legal = malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	struct decision_answer *legal =
+		malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
 	struct hex second = HEX_NONE;
 	if (!legal)
 		return second;
@@ -642,7 +645,7 @@ static void exec(struct tui_view *v, const char *fmt, ...)
 
 static void exec(struct tui_view *v, const char *fmt, ...)
 {
-	char line[SEQ_ACTION_MAX + 32];
+	char line[DECISION_LINE_MAX + 32];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof line, fmt, ap);
@@ -674,7 +677,7 @@ static enum tui_order_result act_on_pieces(struct tui_view *v,
 					   int nid)
 {
 	for (int i = 0; i < nid; i++) {
-		char prefix[64], one[SEQ_ACTION_MAX];
+		char prefix[64], one[DECISION_LINE_MAX];
 		snprintf(prefix, sizeof prefix, "%s %s", verb, ids[i]);
 		int k = count_filtered(v, prefix, NULL, one, sizeof one);
 		if (k == 1) {
@@ -699,7 +702,7 @@ static void step_into(struct tui_view *v, struct hex h)
 		struct hex a, b;
 		if (move_hexes(om->legal[i].line, &a, &b) && hex_eq(a, h) &&
 		    !hex_is_none(b)) {
-			char line[SEQ_ACTION_MAX];
+			char line[DECISION_LINE_MAX];
 			strip_comment(om->legal[i].line, line, sizeof line);
 			tui_exec(v, line);
 			return;
@@ -734,7 +737,7 @@ static void start_targeting(struct tui_view *v, const char *id, bool line_only)
 	om->ntargets = 0;
 	for (int i = 0; i < n; i++) {
 		/* 5.23 #2: `F` takes the line's volleys (fire UNIT HEX) */
-		char w[SEQ_ACTION_MAX];
+		char w[DECISION_LINE_MAX];
 		struct hex h;
 		bool of_line = starts_words(t[i].line, "fire") &&
 			       word_at(t[i].line, 1, w, sizeof w) &&
@@ -786,7 +789,7 @@ static enum tui_order_result target_key(struct tui_view *v, int cmd)
 				   "one, Esc leaves");
 			return TUI_ORDER_DONE;
 		}
-		char line[SEQ_ACTION_MAX];
+		char line[DECISION_LINE_MAX];
 		snprintf(line, sizeof line, "%s", om->target[at].line);
 		tui_exec(v, line); /* tui_order_refresh ends the targeting */
 		return TUI_ORDER_DONE;
@@ -808,20 +811,20 @@ static void line_fire(struct tui_view *v)
 	struct tui_target t[TUI_TARGETS_MAX];
 	int n = tui_order_fire_targets(v->g, NULL, t, TUI_TARGETS_MAX);
 	for (int i = 0; i < n; i++) {
-		char w[SEQ_ACTION_MAX];
+		char w[DECISION_LINE_MAX];
 		struct hex h;
 		if (word_at(t[i].line, 1, w, sizeof w) && !hex_parse(w, &h)) {
 			start_targeting(v, NULL, true);
 			return;
 		}
 	}
-	char one[SEQ_ACTION_MAX], name[SEQ_ACTION_MAX];
+	char one[DECISION_LINE_MAX], name[DECISION_LINE_MAX];
 	int k = count_filtered(v, "line", NULL, one, sizeof one);
 	if (!k) {
 		tui_say(v, "no Line Command may be given now (5.23, 4.3)");
 		return;
 	}
-	char text[SEQ_ACTION_MAX + 16] = "line ";
+	char text[DECISION_LINE_MAX + 16] = "line ";
 	if (k == 1 && word_at(one, 1, name, sizeof name))
 		snprintf(text, sizeof text, "line %s fire", name);
 	cmdline_open_with(&v->cl, text);

@@ -35,7 +35,7 @@ struct tui_target {
 	struct hex hex;
 	int needed;
 	bool extended;
-	char line[SEQ_ACTION_MAX];
+	char line[DECISION_LINE_MAX];
 };
 
 /* The modes' state in struct tui_view (v->om). */
@@ -47,10 +47,10 @@ struct tui_order {
 	/* the legal list opened by a chooser key shows only the lines that
 	 * start with the words of `filter` and, when `filter_word` is set,
 	 * hold that word too */
-	char filter[SEQ_ACTION_MAX];
+	char filter[DECISION_LINE_MAX];
 	char filter_word[24];
 	/* scratch for the legal actions */
-	struct seq_action legal[TUI_ORDER_LEGAL_MAX];
+	struct decision_answer legal[TUI_ORDER_LEGAL_MAX];
 	int nlegal;
 	struct panel_text scratch; /* the panel with the preview on top */
 };

@@ -19,9 +19,9 @@ static int read_header(void *user, const struct gamefile_header *h,
 		       struct ini_error *err)
 {
 	struct read_ctx *c = user;
-	if (strcmp(h->ruleset, "spqr") != 0) {
-		snprintf(err->msg, sizeof err->msg,
-			 "ruleset %s is not known (spqr)", h->ruleset);
+	if (strcmp(h->ruleset, BATTLE_RULESET) != 0) {
+		snprintf(err->msg, sizeof err->msg, "ruleset %s is not known (%s)",
+			 h->ruleset, BATTLE_RULESET);
 		return 1;
 	}
 	if (game_kind_parse(h->kind) < 0) {
@@ -303,7 +303,7 @@ static void step_forward(struct tui_view *v)
 	if (rc == 1) {
 		tui_log_push(&v->log, buf);
 		for (size_t i = 0; i < cr.out.n; i++) {
-			event_format(&cr.out.v[i], buf, sizeof buf);
+			event_log_format(&cr.out, i, buf, sizeof buf);
 			tui_log_push(&v->log, buf);
 		}
 	}

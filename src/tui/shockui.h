@@ -19,7 +19,7 @@
 #include "maniple/game.h"
 #include "maniple/shock_state.h"
 
-#include "cards.h"
+#include "maniple/cards.h"
 #include "cardview.h"
 
 struct tui_view;

@@ -127,7 +127,7 @@ static bool load_texts(struct tui_view *v)
 	const struct game *g = v->s ? v->s->game : NULL;
 	const char *ruleset = g && g->battle && g->battle->ruleset[0]
 				      ? g->battle->ruleset
-				      : "spqr";
+				      : BATTLE_RULESET;
 	char dir[TEACHUI_DIR_MAX + 64];
 	snprintf(dir, sizeof dir, "%s/rules/%s", t->datadir, ruleset);
 	struct ini_error err;
@@ -224,7 +224,7 @@ void teachui_after_command(struct tui_view *v, const struct cmd_result *r,
 		return;
 	drop_decision(t);
 	/* a new game: what was left of the old one's narration goes */
-	if (r->out.n > 0 && !strcmp(r->out.v[0].kind, "new")) {
+	if (r->out.n > 0 && !strcmp(event_log_kind(&r->out, 0), "new")) {
 		teach_list_clear(&t->queue);
 		t->at = 0;
 	}

@@ -563,7 +563,7 @@ static void draw_list(struct tui_view *v)
 	if (v->nlegal == 0)
 		mvwaddnstr(w, 2, 2, "nothing to do now", width - 4);
 	for (int i = 0; i < rows && v->list_top + i < v->nlegal; i++) {
-		const struct seq_action *a = &v->legal[v->list_top + i];
+		const struct decision_answer *a = &v->legal[v->list_top + i];
 		char line[256];
 		snprintf(line, sizeof line, " %-*s %s", width - 16, a->line,
 			 a->rule);
@@ -1016,7 +1016,7 @@ void tui_exec(struct tui_view *v, const char *text)
 	snprintf(buf, sizeof buf, "> %.*s", TUI_LOG_LINE - 3, p);
 	long first = tui_log_push(&v->log, buf);
 	for (size_t i = 0; i < r.out.n; i++) {
-		event_format(&r.out.v[i], buf, sizeof buf);
+		event_log_format(&r.out, i, buf, sizeof buf);
 		tui_log_push(&v->log, buf);
 	}
 	log_text(v, r.text);
@@ -1031,7 +1031,7 @@ void tui_exec(struct tui_view *v, const char *text)
 				 r.reason);
 		tui_log_push(&v->log, v->message);
 	} else if (r.out.n > 0) {
-		event_format(&r.out.v[0], buf, sizeof buf);
+		event_log_format(&r.out, 0, buf, sizeof buf);
 		if (r.out.n > 1)
 			snprintf(v->message, sizeof v->message,
 				 "%.150s (+%zu in the log)", buf, r.out.n - 1);
@@ -1413,7 +1413,7 @@ static void list_key(struct tui_view *v, int ch)
 		break;
 	case PC_RUN:
 	case PC_EDIT: {
-		char line[SEQ_ACTION_MAX];
+		char line[DECISION_LINE_MAX];
 		bool any = v->list_sel < v->nlegal;
 		snprintf(line, sizeof line, "%s",
 			 any ? v->legal[v->list_sel].line : "");

@@ -108,7 +108,7 @@ struct tui_view {
 	struct tui_log log;	/* the event log panel's lines */
 	int log_want;		/* -1 where there is room, 0 hidden, 1 shown */
 	bool list_open;		/* the legal actions' list */
-	struct seq_action legal[LEGAL_MAX];
+	struct decision_answer legal[LEGAL_MAX];
 	int nlegal, list_sel, list_top;
 	/* the pieces before a command, to find the cells it changed */
 	struct unit before_units[BATTLE_UNITS_MAX];

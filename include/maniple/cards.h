@@ -16,8 +16,8 @@
  *
  * `show card shock N | leaders SIDE | sequence | end` prints a card
  * (a looking command, CARDS_COMMAND_DEFS in the GBoH command table). */
-#ifndef MANIPLE_TUI_CARDS_H
-#define MANIPLE_TUI_CARDS_H
+#ifndef MANIPLE_CARDS_H
+#define MANIPLE_CARDS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,0 +1,42 @@
+/* decision.c — the pending decision as data (decision.h). */
+#include "maniple/decision.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void decision_init(struct decision *d, struct decision_answer *room, int max)
+{
+	memset(d, 0, sizeof *d);
+	d->side = -1;
+	d->ans = room;
+	d->max = room && max > 0 ? max : 0;
+}
+
+bool decision_add(struct decision_answer *out, int max, int *n, int side,
+		  const char *rule, const char *fmt, ...)
+{
+	if (*n >= max)
+		return false;
+	struct decision_answer *a = &out[(*n)++];
+	a->side = side;
+	snprintf(a->rule, sizeof a->rule, "%s", rule ? rule : "");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->line, sizeof a->line, fmt, ap);
+	va_end(ap);
+	return true;
+}
+
+int decision_find(const struct decision *d, const char *line)
+{
+	for (int i = 0; i < d->n; i++)
+		if (strcmp(d->ans[i].line, line) == 0)
+			return i;
+	return -1;
+}
+
+bool decision_answer_for(const struct decision_answer *a, int side)
+{
+	return a->side < 0 || a->side == side;
+}
