@@ -16,6 +16,7 @@
 #include "maniple/orders.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
+#include "changed_tables.h"
 #include "spqr_tables.h"
 
 #include "volley_field.h"
@@ -905,5 +906,23 @@ Test(missile, order_elephant_tower_fire_9_13)
 	struct out o = ok(s, "order el0 fire 1609 tower");
 	cr_assert(has(&o, "weapon=tower class=MJ"), "%s", o.ev);
 	cr_assert(has(&o, "result=hit hits=1"), "%s", o.ev);
+	close_game(s);
+}
+
+/* 8.17 from the data: constants.ini [missile_supply] BS read as 6: an
+ * unmodified 6 leaves Balearic slingers Missile Low. */
+Test(missile, supply_band_read_from_constants_ini_8_17)
+{
+	struct session *s = open_game();
+	change_tables(s->game, "constants", "BS = 9", "BS = 6");
+	place(s, "bs", 1010, FACE_NE);
+	place(s, "cav", 1008, FACE_SE);
+	char ev[4096];
+	cr_assert(volley(s, "bs", 1008, WEAPON_MAIN, FIRE_RETURN, 6, NULL, ev,
+			 sizeof ev));
+	cr_assert(strstr(ev, "missile_supply unit=bs weapon=main was=full "
+			     "now=low why=unmodified_6_7_8_9 rule=8.17"),
+		  "%s", ev);
+	cr_assert_eq(U(s, "bs")->supply, SUPPLY_LOW);
 	close_game(s);
 }

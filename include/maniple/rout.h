@@ -43,7 +43,7 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	     const char *rule);
 /* 10.11, 10.27, 6.75: the TQ a check is made against now (2 less In
  * Column). */
-int unit_tq_now(const struct unit *u);
+int unit_tq_now(const struct game *g, const struct unit *u);
 /* 10.12, 10.14, 10.27: n cohesion hits on u for `cause` under `rule`:
  * a routed unit is eliminated; hits reaching the TQ rout it. */
 void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,

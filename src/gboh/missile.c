@@ -413,20 +413,23 @@ static void supply_after(struct game *g, struct unit *u,
 	enum missile_supply *s = weapon_supply(u, weapon);
 	enum missile_supply was = *s;
 	const char *why = NULL;
+	char why_low[40];
 	if (was == SUPPLY_LOW) {
 		*s = SUPPLY_NO;
 		why = "fired_while_low";
 	} else if (weapon == WEAPON_MAIN && u->type == UT_LG) {
 		*s = SUPPLY_NO;
 		why = "legion_infantry_fired";
-	} else if ((mc == MC_A || mc == MC_S || mc == MC_BS || mc == MC_ES ||
-		    mc == MC_MA) &&
-		   die == 9) {
+	} else if (die >= tables_supply_low_from(g->tables, mc)) {
+		/* constants.ini [missile_supply]: why names the dice that
+		 * leave the class Low, e.g. unmodified_7_8_9 */
 		*s = SUPPLY_LOW;
-		why = "unmodified_9";
-	} else if ((mc == MC_J || mc == MC_MJ) && die >= 7) {
-		*s = SUPPLY_LOW;
-		why = "unmodified_7_8_9";
+		int n = snprintf(why_low, sizeof why_low, "unmodified");
+		for (int d = tables_supply_low_from(g->tables, mc);
+		     d <= 9 && n > 0 && (size_t)n < sizeof why_low; d++)
+			n += snprintf(why_low + n, sizeof why_low - (size_t)n,
+				      "_%d", d);
+		why = why_low;
 	}
 	if (why == NULL)
 		return;

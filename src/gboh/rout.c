@@ -175,9 +175,9 @@ static void emit_simple(struct game *g, const char *kind, const struct unit *u,
 /* ---- 10.11, 10.12, 10.14, 10.27: hits and checks ---- */
 
 /* 10.11, 10.27 routed units have a TQ of 1 */
-int unit_tq_now(const struct unit *u)
+int unit_tq_now(const struct game *g, const struct unit *u)
 {
-	return u->routed ? 1 : u->tq - column_tq_reduction(u); /* 6.75 */
+	return u->routed ? 1 : u->tq - column_tq_reduction(g, u); /* 6.75 */
 }
 
 /* 10.11 a TQ check; R3: the modified roll is used as it is */
@@ -187,7 +187,7 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	if (!u || !game_unit_in_play(u))
 		return 0;
 	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	bool forced = false;
 	int die = dice_d10(&g->dice, &forced);
 	struct event e;
@@ -251,7 +251,7 @@ static void hits_apply(struct game *g, struct unit *u, int n,
 	if (u->routed) {
 		/* 10.27 a routed unit taking any hit is eliminated */
 		event_add(&e, "total", "%s", "routed");
-		event_add(&e, "tq", "%d", unit_tq_now(u));
+		event_add(&e, "tq", "%d", unit_tq_now(g, u));
 		event_add(&e, "cause", "%s", cause);
 		event_add(&e, "rule", "%s", rule);
 		game_emit(g, &e);

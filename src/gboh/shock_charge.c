@@ -146,7 +146,7 @@ static int check_roll(struct game *g, struct unit *u, int drm, const char *why,
 		      const char *rule)
 {
 	int die = roll_die(g, why, u->id, drm, rule);
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	int dr = die + drm;
 	int hits = dr > tq ? dr - tq : 0;
 	struct event e;
@@ -504,7 +504,7 @@ static bool phalanx_stands(struct game *g, struct unit *u, int role,
 	int over = u->hits > u->tq ? u->hits - u->tq : 0;
 	int drm = over + (role == 0 ? 3 : 0);
 	int die = roll_die(g, "phalanx_stand_or_rout", u->id, drm, rule);
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	bool stands = die + drm <= tq;
 	struct event e;
 	event_init(&e, "phalanx_stand_or_rout");
@@ -832,7 +832,7 @@ static void collapse_checks(struct game *g, int ci)
 			int drm = stacking_tq_drm(g, u);
 			int die = roll_die(g, "collapse_check", u->id, drm,
 					   "8.47");
-			int tq = unit_tq_now(u);
+			int tq = unit_tq_now(g, u);
 			bool pass = die + drm <= tq;
 			struct event e;
 			event_init(&e, "collapse_check");
