@@ -35,6 +35,7 @@
 #include "maniple/shock.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
+#include "maniple/evcat.h"
 #include "maniple/tables.h"
 
 static const char *const kind_names[GAME_KIND_COUNT] = {
@@ -282,6 +283,17 @@ void game_put_on_top(struct game *g, struct unit *u)
 
 void game_emit(struct game *g, const struct event *e)
 {
+#ifndef NDEBUG
+	/* a checking build: every event fits the ruleset's catalog */
+	const struct evcat *cat = tables_events(g->tables);
+	char why[160];
+	if (cat && !evcat_check(cat, e, why, sizeof why)) {
+		char buf[1400];
+		event_format(e, buf, sizeof buf);
+		fprintf(stderr, "maniple: %s: %s\n", why, buf);
+		abort();
+	}
+#endif
 	event_log_push(&g->events, e);
 }
 

@@ -148,7 +148,7 @@ static int check_roll(struct game *g, struct unit *u, int drm, const char *why,
 	int die = roll_die(g, why, u->id, drm, rule);
 	int tq = unit_tq_now(g, u);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	struct event e;
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
