@@ -711,6 +711,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 	u->at = fp;
 	u->on_map = true;
 	u->eliminated = false;
+	u->eliminated_blocked = false;
 	u->off_map = false;
 	game_put_on_top(g, u);
 	char where[32];
@@ -802,6 +803,7 @@ static void setup_eliminate(void *ctx, int argc, char **argv,
 			return;
 		}
 		u->eliminated = true;
+		u->eliminated_blocked = false;
 		u->on_map = false;
 		side = u->side;
 		rp = unit_rout_points(g, u);

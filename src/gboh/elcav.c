@@ -388,7 +388,7 @@ int elcav_check(struct game *g, struct unit *c, int by)
 	game_emit(g, &e);
 	/* 9.16 (a ruling, as 7.15 says outright): the difference above the
 	 * TQ, and never fewer than 1 hit whatever the roll */
-	int hits = die > tq ? die - tq : 0;
+	int hits = tq_check_hits(die, tq);
 	if (hits < 1)
 		hits = 1;
 	bool routs = c->hits + hits >= c->tq;

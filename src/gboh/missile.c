@@ -461,6 +461,42 @@ static int roll(struct game *g, const char *what, const char *who,
 	return die;
 }
 
+int missile_volley_result(const struct game *g, int firer,
+			  const struct fire_check *c, int die, bool *hit)
+{
+	/* 8.16: a natural figure at extended range; 8.15: the modified
+	 * roll at most the strength */
+	bool h = c->extended ? die == c->needed
+			     : (c->needed >= 0 && die + c->drm <= c->strength);
+	if (hit)
+		*hit = h;
+	if (!h || c->target_unit < 0)
+		return 0;
+	const struct unit *u = &g->units[firer];
+	const struct unit *t = &g->units[c->target_unit];
+	bool elephant = unit_has(g, t, TRAIT_ELEPHANT) &&
+			!unit_has(g, u, TRAIT_ELEPHANT);
+	return tables_missile_modifier(g->tables, elephant ? MM_HITS_ON_ELEPHANT
+							   : MM_HITS);
+}
+
+bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
+		  struct hex target, enum fire_kind kind, struct odds *o)
+{
+	struct fire_check c;
+	bool ok = missile_check(g, firer, weapon, target, kind, &c);
+	odds_init(o, ok ? 10 : 0, c.rule);
+	for (int d = 0; ok && d < 10; d++) {
+		bool hit;
+		int hits = missile_volley_result(g, firer, &c, d, &hit);
+		if (hit)
+			odds_face(o, d, hits, "hit %d", hits);
+		else
+			odds_face(o, d, 0, "miss");
+	}
+	return ok;
+}
+
 /* 8.1-8.19 */
 bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 		  struct hex target, enum fire_kind kind,
@@ -512,15 +548,8 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 	game_emit(g, &e);
 
 	int die = roll(g, "missile_fire", u->id, c.rule);
-	bool hit = c.extended ? die == c.needed
-			      : (c.needed >= 0 && die + c.drm <= c.strength);
-	int hits = 0;
-	if (t && hit) {
-		bool elephant = unit_has(g, t, TRAIT_ELEPHANT) && !unit_has(g, u, TRAIT_ELEPHANT);
-		hits = tables_missile_modifier(g->tables, elephant
-							   ? MM_HITS_ON_ELEPHANT
-							   : MM_HITS);
-	}
+	bool hit;
+	int hits = missile_volley_result(g, firer, &c, die, &hit);
 	event_init(&e, "missile_result");
 	event_add(&e, "firer", "%s", u->id);
 	event_add(&e, "target", "%s", t ? t->id : "leaders_only");

@@ -180,13 +180,39 @@ int unit_tq_now(const struct game *g, const struct unit *u)
 	return u->routed ? 1 : u->tq - column_tq_reduction(g, u); /* 6.75 */
 }
 
+/* 10.11: the hits of a check whose modified roll is dr, against tq */
+int tq_check_hits(int dr, int tq)
+{
+	return dr > tq ? dr - tq : 0;
+}
+
+/* 10.11: the modifier a TQ check of u adds to drm */
+static int tq_check_drm(const struct game *g, const struct unit *u, int drm)
+{
+	return drm + stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
+}
+
+void tq_check_odds(const struct game *g, const struct unit *u, int drm,
+		   struct odds *o)
+{
+	odds_init(o, 10, u && u->routed ? "10.27" : "10.11");
+	if (!u)
+		return;
+	drm = tq_check_drm(g, u, drm);
+	int tq = unit_tq_now(g, u);
+	for (int d = 0; d < 10; d++) {
+		int hits = tq_check_hits(d + drm, tq);
+		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
+	}
+}
+
 /* 10.11 a TQ check; R3: the modified roll is used as it is */
 int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	     const char *rule)
 {
 	if (!u || !game_unit_in_play(u))
 		return 0;
-	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
+	drm = tq_check_drm(g, u, drm);
 	int tq = unit_tq_now(g, u);
 	bool forced = false;
 	int die = dice_d10(&g->dice, &forced);
@@ -202,7 +228,7 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "dr", "%d", dr);
@@ -309,6 +335,7 @@ void unit_eliminate(struct game *g, struct unit *u, const char *rule)
 	struct hex was[2] = {u->at.hex[0], u->at.hex[1]};
 	bool was_on = u->on_map;
 	u->eliminated = true;
+	u->eliminated_blocked = rule && strcmp(rule, "10.22") == 0;
 	u->on_map = false;
 	int rp = unit_rout_points(g, u);
 	if (u->side == 0 || u->side == 1)

@@ -148,7 +148,7 @@ static int check_roll(struct game *g, struct unit *u, int drm, const char *why,
 	int die = roll_die(g, why, u->id, drm, rule);
 	int tq = unit_tq_now(g, u);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	struct event e;
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
@@ -638,24 +638,6 @@ static bool defender_routed_now(const struct game *g,
 	return false;
 }
 
-/* 10.22: the unit was eliminated because its rout move could not be
- * made (rout.c emits `eliminated` with cause 10.22). */
-static bool eliminated_blocked(const struct game *g, const struct unit *u)
-{
-	if (!u->eliminated)
-		return false;
-	for (size_t i = g->events.n; i-- > 0;) {
-		if (!event_log_is(&g->events, i, "eliminated"))
-			continue;
-		const char *id = event_log_get(&g->events, i, "unit");
-		if (!id || strcmp(id, u->id) != 0)
-			continue;
-		const char *cause = event_log_get(&g->events, i, "cause");
-		return cause && strcmp(cause, "10.22") == 0;
-	}
-	return false;
-}
-
 /* 8.61 bullet 2 */
 static void note_blocked(struct game *g, int ci)
 {
@@ -666,7 +648,8 @@ static void note_blocked(struct game *g, int ci)
 		    (g->shock.mark[ui] & M_NOTED))
 			continue;
 		g->shock.mark[ui] |= M_NOTED;
-		if (eliminated_blocked(g, &g->units[ui])) {
+		if (g->units[ui].eliminated &&
+		    g->units[ui].eliminated_blocked) {
 			c->rout_blocked_elimination = true;
 			emit_unit(g, "blocked_elimination", &g->units[ui], NULL,
 				  NULL, "8.61");
