@@ -124,6 +124,17 @@ struct game {
 	struct elcmd_state elcmd;
 };
 
+/* A value copy of src's state into dst: every field but the event log
+ * (dst keeps its own), and of the unit, leader, Shock combat and
+ * reaction-fire tables only the entries in use (nunits, nleaders,
+ * shock.ncombats, react.nrfire): no rule reads past a table's count, and
+ * a slot is filled afresh when a count grows.  A small battle's state is a
+ * few tens of KB of the struct's size. */
+void game_copy_state(struct game *dst, const struct game *src);
+/* Whether a and b hold the same state in what game_copy_state copies,
+ * byte for byte. */
+bool game_state_same(const struct game *a, const struct game *b);
+
 /* Takes ownership of b.  Returns NULL when memory runs out. */
 struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed);
 void game_free(struct game *g);

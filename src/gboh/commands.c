@@ -1346,9 +1346,7 @@ static bool turn_ended(const struct game *g, size_t from, int turn_before)
 
 static void restore(struct game *g, const struct game *snap, size_t n0)
 {
-	struct event_log ev = g->events;
-	*g = *snap;
-	g->events = ev;
+	game_copy_state(g, snap); /* the event log stays g's own */
 	event_log_truncate(&g->events, n0);
 }
 
@@ -1385,7 +1383,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		cmd_refuse(r, NULL, "out of memory");
 		return;
 	}
-	*snap = *g;
+	game_copy_state(snap, g);
 	size_t n0 = g->events.n;
 	int turn0 = g->turn;
 	d->run(s, call.argc, call.argv, r);

@@ -180,17 +180,24 @@ int passthru_charge_drm(struct game *g, const struct shock_combat *c, int role,
 	return 1;
 }
 
+bool passthru_shock_hits(const struct game *g, int ci, int *att, int *def)
+{
+	if (!valid_combat(g, ci) || g->shock.c[ci].passthru != PT_ELECTED)
+		return false;
+	/* 9.11 #2 (ruling): on the hits 8.46 step 4 gives, after AS/DS */
+	*def = *def / 2;
+	*att = *att > 0 ? *att - 1 : 0;
+	return true;
+}
+
 void passthru_hits(struct game *g, int ci)
 {
 	if (!valid_combat(g, ci))
 		return;
 	struct shock_combat *c = &g->shock.c[ci];
-	if (c->passthru != PT_ELECTED)
-		return;
 	int att = c->att_hits, def = c->def_hits;
-	/* 9.11 #2 (ruling): on the hits 8.46 step 4 gives, after AS/DS */
-	c->def_hits = def / 2;
-	c->att_hits = att > 0 ? att - 1 : 0;
+	if (!passthru_shock_hits(g, ci, &c->att_hits, &c->def_hits))
+		return;
 	struct event e;
 	event_init(&e, "passthru_hits");
 	event_add(&e, "combat", "%d", ci);
