@@ -20,6 +20,7 @@
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 #include "maniple/shock_state.h"
+#include "maniple/tables.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
 
@@ -177,6 +178,11 @@ void game_put_on_top(struct game *g, struct unit *u);
 /* Whether u is on the map and fighting: placed, not eliminated, not off
  * the map pursuing. */
 bool game_unit_in_play(const struct unit *u);
+/* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
+ * tables_type_has): the rules ask this, never the type code.  False
+ * without tables. */
+bool unit_has(const struct game *g, const struct unit *u,
+	      enum unit_trait t);
 /* 6.4 a phalanx is a two-hex unit. */
 bool unit_is_two_hex(const struct unit *u);
 /* 11.1, TABLES.md 9: the rout points a unit or leader is worth, looked up

@@ -322,6 +322,11 @@ void game_turn_end(struct game *g)
 	game_emit(g, &e);
 }
 
+bool unit_has(const struct game *g, const struct unit *u, enum unit_trait t)
+{
+	return g && u && tables_type_has(g->tables, u->type, t);
+}
+
 /* 6.4 */
 bool unit_is_two_hex(const struct unit *u)
 {
