@@ -20,6 +20,7 @@
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 #include "maniple/shock_state.h"
+#include "maniple/tables.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
 
@@ -153,6 +154,16 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max);
 
+/* Every die the rules roll goes through these two, so that every roll is
+ * told alike: game_roll_begin starts e as `roll for=WHAT`; the caller adds
+ * who rolls (unit= a unit's id, leader= a leader's id, side=/army= a
+ * side) and the inputs known before the die; game_roll_die draws the d10
+ * (0-9, dice.h) and adds die= and, when it came from the forced queue,
+ * forced=yes; the caller adds what follows from it (drm=, tq=, total=,
+ * result=, rule=) and emits e. */
+void game_roll_begin(struct event *e, const char *what);
+int game_roll_die(struct game *g, struct event *e);
+
 /* Emits an event: appends it to g->events. */
 void game_emit(struct game *g, const struct event *e);
 
@@ -167,6 +178,11 @@ void game_put_on_top(struct game *g, struct unit *u);
 /* Whether u is on the map and fighting: placed, not eliminated, not off
  * the map pursuing. */
 bool game_unit_in_play(const struct unit *u);
+/* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
+ * tables_type_has): the rules ask this, never the type code.  False
+ * without tables. */
+bool unit_has(const struct game *g, const struct unit *u,
+	      enum unit_trait t);
 /* 6.4 a phalanx is a two-hex unit. */
 bool unit_is_two_hex(const struct unit *u);
 /* 11.1, TABLES.md 9: the rout points a unit or leader is worth, looked up

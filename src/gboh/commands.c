@@ -695,7 +695,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 			cmd_refuse(r, NULL, "hex %s is not on the map", b);
 			return;
 		}
-	bool two = u->type == UT_PH;
+	bool two = unit_has(g, u, TRAIT_PHALANX);
 	if (two != (nh == 2)) {
 		cmd_refuse(r, "6.4", "%s is a %s unit: give %s", u->id,
 			   two ? "two-hex" : "one-hex",
@@ -942,7 +942,7 @@ static void setup_marker(void *ctx, int argc, char **argv,
 		cmd_refuse(r, "9.5", "%s may not form double depth", u->id);
 		return;
 	}
-	if (m == 11 && on && u->type != UT_AT) {
+	if (m == 11 && on && !unit_has(g, u, TRAIT_SCORPIO)) {
 		cmd_refuse(r, "9.8", "%s is not a scorpio", u->id);
 		return;
 	}

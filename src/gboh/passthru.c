@@ -112,7 +112,7 @@ bool passthru_eligible(const struct game *g, int ci)
 		return false;
 	const struct unit *el = &g->units[c->att[0]];
 	const struct unit *inf = &g->units[c->def[0]];
-	if (el->type != UT_EL || !unit_type_is_infantry(inf->type))
+	if (!unit_has(g, el, TRAIT_ELEPHANT) || !unit_has(g, inf, TRAIT_INFANTRY))
 		return false;
 	if (!game_unit_in_play(el) || el->routed || !game_unit_in_play(inf) ||
 	    inf->routed)
@@ -269,7 +269,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *x = &g->units[i];
 		if (x->side == el->side || !game_unit_in_play(x) ||
-		    !unit_type_is_cavalry(x->type) ||
+		    !unit_has(g, x, TRAIT_CAVALRY) ||
 		    footprint_distance(&x->at, h) != 1 ||
 		    footprint_distance(&x->at, from) == 1)
 			continue;
@@ -280,7 +280,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 		event_add(&e, "rule", "9.11,9.16");
 		game_emit(g, &e);
 	}
-	if (inf->type == UT_SK) {
+	if (unit_has(g, inf, TRAIT_SKIRMISHER)) {
 		event_init(&e, "no_passthru_check");
 		event_add(&e, "unit", "%s", inf->id);
 		event_add(&e, "why", "skirmisher");

@@ -116,9 +116,9 @@ static enum stacking_class stack_class(const struct game *g,
 	if (g->tables)
 		return tables_stacking_class(g->tables, u->type, u->cls,
 					     u->legion != 0);
-	if (u->type == UT_SK)
+	if (unit_has(g, u, TRAIT_SKIRMISHER))
 		return STACK_SKIRMISHER;
-	if (u->type == UT_LI && strcmp(u->cls, "VE") == 0)
+	if (unit_has(g, u, TRAIT_LIGHT_INFANTRY) && strcmp(u->cls, "VE") == 0)
 		return STACK_VELITES;
 	return STACK_OTHER;
 }
@@ -214,15 +214,10 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 		return 0;
 	drm = tq_check_drm(g, u, drm);
 	int tq = unit_tq_now(g, u);
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "tq_check");
+	game_roll_begin(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "why", "%s", why);
 	event_add(&e, "rule", "%s", rule);
@@ -527,11 +522,11 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 	event_add(&e, "cause", "%s", rule);
 	event_add(&e, "rule", "10.21");
 	game_emit(g, &e);
-	if (u->type == UT_SK || u->type == UT_AT) {
+	if (unit_has(g, u, TRAIT_SKIRMISHER) || unit_has(g, u, TRAIT_SCORPIO)) {
 		unit_eliminate(g, u, "10.21");
 		return;
 	}
-	if (u->type == UT_EL) {
+	if (unit_has(g, u, TRAIT_ELEPHANT)) {
 		/* 9.14 a rampage instead; the routs it causes wait their turn
 		 * (rampage_under_way holds the queue) */
 		rampage_run(g, i, rule);
@@ -565,7 +560,7 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		emit_simple(g, "routed_marker", u, "10.22");
 	}
 	/* 10.27 routed infantry missile units are Missile No */
-	if (unit_type_is_infantry(u->type) && u->missile != MC_NONE &&
+	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&
 	    u->supply != SUPPLY_NO) {
 		u->supply = SUPPLY_NO;
 		emit_simple(g, "missile_no", u, "10.27");

@@ -89,7 +89,7 @@ static int side_of_role(const struct game *g, const struct shock_combat *c,
 static enum hex_zone pair_side(const struct game *g, const struct unit *a,
 			       const struct unit *d)
 {
-	if (d->type == UT_AT) /* 9.84 */
+	if (unit_has(g, d, TRAIT_SCORPIO)) /* 9.84 */
 		return scorpio_shock_side(&d->at, &a->at);
 	if (unit_is_two_hex(a)) {
 		enum hex_zone z0 = footprint_zone(&d->at, a->at.hex[0]);
@@ -109,7 +109,7 @@ static bool flank_threatened(const struct game *g, const struct unit *a)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
 		if (e->side == a->side || !game_unit_in_play(e) ||
-		    e->routed || e->type == UT_SK)
+		    e->routed || unit_has(g, e, TRAIT_SKIRMISHER))
 			continue;
 		bool behind = false;
 		for (int h = 0; h < (unit_is_two_hex(e) ? 2 : 1); h++) {
@@ -402,12 +402,12 @@ static int covered_flanks(const struct game *g, const struct unit *d)
 		int na = game_units_at(g, fl[i], at, 4);
 		for (int j = 0; j < na; j++)
 			if (at[j] != d && at[j]->side == d->side &&
-			    at[j]->type == UT_PH && !at[j]->routed)
+			    unit_has(g, at[j], TRAIT_PHALANX) && !at[j]->routed)
 				cov = true;
 		const struct unit *z[8];
 		int nz = zoc_units_into(g, d->side, fl[i], z, 8);
 		for (int j = 0; j < nz && j < 8; j++)
-			if (z[j] != d && z[j]->type == UT_PH)
+			if (z[j] != d && unit_has(g, z[j], TRAIT_PHALANX))
 				cov = true;
 		if (cov)
 			covered++;
@@ -476,15 +476,10 @@ static int best_leader(const struct game *g, const struct shock_combat *c,
 
 static int roll_d10(struct game *g, int ci)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "shock");
+	game_roll_begin(&e, "shock");
 	event_add(&e, "combat", "%d", ci);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "8.46");
 	game_emit(g, &e);
 	return die;
@@ -538,13 +533,13 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 			*size += u->size; /* 6.68, 9.62: stacks combine */
 			if (role == 0 && u->moved_phase)
 				moved = true;
-			if (role == 0 && u->type == UT_PH)
+			if (role == 0 && unit_has(g, u, TRAIT_PHALANX))
 				any_ph = true;
 			if (u->depleted)
 				dep[role] = true;
-			if (u->type == UT_SK)
+			if (unit_has(g, u, TRAIT_SKIRMISHER))
 				in.size.skirmisher_involved = true;
-			if (u->type == UT_EL)
+			if (unit_has(g, u, TRAIT_ELEPHANT))
 				in.size.elephant_involved = true;
 			else
 				in.size.non_elephant_involved = true;
@@ -555,7 +550,7 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 	/* 9.41: an attacker that moved this phase moved adjacent to shock */
 	in.shifts.attacker_moved_adjacent = moved;
 	in.shifts.any_attacker_phalanx = any_ph;
-	int covered = d->type == UT_PH ? covered_flanks(g, d) : 0;
+	int covered = unit_has(g, d, TRAIT_PHALANX) ? covered_flanks(g, d) : 0;
 	in.shifts.covered_flanks = covered;
 	terrain_facts(g, a, d, &in.shifts);
 
@@ -570,7 +565,7 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 	in.leaders.attacker_killed_charisma = c->killed_charisma[0];
 	in.leaders.defender_leader_killed = c->leader_killed[1];
 	in.leaders.defender_killed_charisma = c->killed_charisma[1];
-	in.defender_skirmisher = d->type == UT_SK;
+	in.defender_skirmisher = unit_has(g, d, TRAIT_SKIRMISHER);
 	in.defender_routed = d->routed;
 	f->in = in;
 	f->moved = moved;
@@ -1333,7 +1328,7 @@ static void javelins_spent(struct game *g)
 				done[ui] = true;
 				if (!game_unit_in_play(u) ||
 				    u->missile != MC_J ||
-				    !unit_type_is_infantry(u->type) ||
+				    !unit_has(g, u, TRAIT_INFANTRY) ||
 				    u->supply == SUPPLY_NO)
 					continue;
 				enum missile_supply was = u->supply;
