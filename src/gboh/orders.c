@@ -1527,18 +1527,13 @@ static bool strategy_roll(struct game *g, const struct lc_plan *p)
 	const struct leader *oc = command_overall_commander(
 		g, g->leaders[g->active_leader].side);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "line_command");
+	game_roll_begin(&e, "line_command");
 	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
 	event_add(&e, "line", "%s", p->def->name);
 	event_add(&e, "oc", "%s", oc ? oc->id : "-");
 	event_add(&e, "target", "%d", p->auth.target);
 	event_add(&e, "drm", "%+d", p->auth.drm);
-	bool forced = false;
-	int d = dice_d10(&g->dice, &forced);
-	event_add(&e, "die", "%d", d);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int d = game_roll_die(g, &e);
 	bool ok = d + p->auth.drm <= p->auth.target;
 	event_add(&e, "total", "%d", d + p->auth.drm);
 	event_add(&e, "result", "%s", ok ? "pass" : "fail");
