@@ -276,14 +276,16 @@ static void search(const struct game *g, struct harass_check *c,
 	}
 }
 
-/* 8.32: range, ZOC, LOS and path */
-bool harass_check(const struct game *g, int firer, int target,
-		  const struct hex *path, int npath, struct harass_check *out)
+/* 8.32: range, ZOC, LOS and path; in_zoc: whether the firer stands in an
+ * enemy ZOC when the caller knows, else -1 */
+static bool check_harass(const struct game *g, int firer, int target,
+			 const struct hex *path, int npath,
+			 struct harass_check *out, int in_zoc)
 {
 	if (!harass_may_use(g, firer, target, out))
 		return false;
 	const struct unit *f = &g->units[firer], *t = &g->units[target];
-	if (unit_in_enemy_zoc(g, f))
+	if (in_zoc < 0 ? unit_in_enemy_zoc(g, f) : in_zoc > 0)
 		return deny(out, "8.32", "%s is in an enemy ZOC", f->id);
 	int dist = footprint_distance(&t->at, f->at.hex[0]);
 	if (footprint_two_hex(&f->at)) {
@@ -323,6 +325,12 @@ bool harass_check(const struct game *g, int firer, int target,
 			    f->id, t->id);
 	*out = best;
 	return true;
+}
+
+bool harass_check(const struct game *g, int firer, int target,
+		  const struct hex *path, int npath, struct harass_check *out)
+{
+	return check_harass(g, firer, target, path, npath, out, -1);
 }
 
 /* 8.33: the declaration: who, whom, the path and who may fire back */
@@ -951,10 +959,12 @@ int harass_legal_order(const struct game *g, int ui, const char *prefix,
 	int n = 0;
 	if (ui < 0 || ui >= g->nunits || g->units[ui].missile == MC_NONE)
 		return 0;
+	/* 8.32: the firer's own ZOC question, asked once for every target */
+	int in_zoc = unit_in_enemy_zoc(g, &g->units[ui]);
 	for (int t = 0; t < g->nunits && n < max; t++) {
 		struct harass_check c;
 		if (g->units[t].side == g->units[ui].side ||
-		    !harass_check(g, ui, t, NULL, 0, &c))
+		    !check_harass(g, ui, t, NULL, 0, &c, in_zoc))
 			continue;
 		decision_add(out, max, &n, g->units[ui].side, "8.31",
 			     "%s %s hd %s", prefix, g->units[ui].id,
