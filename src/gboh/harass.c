@@ -43,12 +43,6 @@ static bool deny(struct harass_check *c, const char *rule, const char *fmt,
 	return false;
 }
 
-static bool is_infantry_hd_type(enum unit_type t)
-{
-	/* 8.31: SK and LI; peltasts (LP) are light infantry */
-	return t == UT_SK || t == UT_LI || t == UT_LP;
-}
-
 /* 8.31, 9.22, 9.31: the kinds of unit that may use H&D, and on whom */
 bool harass_may_use(const struct game *g, int firer, int target,
 		    struct harass_check *out)
@@ -74,7 +68,8 @@ bool harass_may_use(const struct game *g, int firer, int target,
 		return deny(out, "6.75", "%s is In Column: no missile fire",
 			    f->id);
 	bool lc = unit_has(g, f, TRAIT_LIGHT_CAVALRY);
-	if (f->missile == MC_NONE || (!lc && !is_infantry_hd_type(f->type)))
+	if (f->missile == MC_NONE ||
+	    (!lc && !unit_has(g, f, TRAIT_HARASS_FOOT)))
 		return deny(out, "8.31",
 			    "only missile-armed SK, LI and LC use H&D: %s is "
 			    "%s",
