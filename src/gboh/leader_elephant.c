@@ -12,14 +12,15 @@
 #include "maniple/rampage.h"
 #include "maniple/rout.h"
 
-bool leader_elephant_is(const struct unit *u)
+bool leader_elephant_is(const struct game *g, const struct unit *u)
 {
-	return u && u->type == UT_EL && u->leader_elephant[0] != '\0';
+	return u && unit_has(g, u, TRAIT_ELEPHANT) &&
+	       u->leader_elephant[0] != '\0';
 }
 
 int leader_elephant_rider(const struct game *g, const struct unit *u)
 {
-	if (!g || !leader_elephant_is(u))
+	if (!g || !leader_elephant_is(g, u))
 		return -1;
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
@@ -37,7 +38,7 @@ int leader_elephant_of(const struct game *g, int leader)
 		return -1;
 	for (int k = 0; k < g->nunits; k++) {
 		const struct unit *u = &g->units[k];
-		if (game_unit_in_play(u) && leader_elephant_is(u) &&
+		if (game_unit_in_play(u) && leader_elephant_is(g, u) &&
 		    strcmp(u->leader_elephant, g->leaders[leader].id) == 0)
 			return k;
 	}
@@ -65,7 +66,7 @@ void leader_elephant_carry(struct game *g, const struct unit *u)
 /* 4.82 */
 void leader_elephant_lost(struct game *g, const struct unit *u)
 {
-	if (!g || !leader_elephant_is(u) || game_unit_in_play(u))
+	if (!g || !leader_elephant_is(g, u) || game_unit_in_play(u))
 		return;
 	int li = leader_elephant_rider(g, u);
 	if (li < 0)
@@ -153,7 +154,7 @@ static const struct unit *mate_in(const struct game *g, const struct unit *u,
 	int n = game_units_at(g, h, at, 4);
 	for (int i = 0; i < n; i++)
 		if (at[i] != u && at[i]->side == u->side &&
-		    !leader_elephant_is(at[i]) && game_unit_in_play(at[i]))
+		    !leader_elephant_is(g, at[i]) && game_unit_in_play(at[i]))
 			return at[i];
 	return NULL;
 }
@@ -166,7 +167,7 @@ void leader_elephant_face(struct game *g, struct hex h)
 	const struct unit *at[4];
 	int n = game_units_at(g, h, at, 4);
 	for (int i = 0; i < n; i++) {
-		if (!leader_elephant_is(at[i]) || !game_unit_in_play(at[i]))
+		if (!leader_elephant_is(g, at[i]) || !game_unit_in_play(at[i]))
 			continue;
 		struct unit *le = &g->units[at[i] - g->units];
 		const struct unit *m = mate_in(g, le, h);

@@ -453,7 +453,8 @@ static bool arm_limited(const struct leader *l)
 
 /* 4.35, 4.52, 4.54: the rule that leader_may_order applies to l and u
  * (4.54 also keeps tribunes and praefects sociorum off the horse) */
-static const char *restriction_rule(const struct leader *l,
+static const char *restriction_rule(const struct game *g,
+				    const struct leader *l,
 				    const struct unit *u)
 {
 	if (l->restriction[0])
@@ -461,7 +462,7 @@ static const char *restriction_rule(const struct leader *l,
 	if (l->kind == LK_PRAEFECT_EQUITUM)
 		return "4.54";
 	if (l->kind == LK_TRIBUNE || l->kind == LK_PRAEFECT_SOCIORUM)
-		return unit_type_is_cavalry(u->type) ? "4.54" : "4.52";
+		return unit_has(g, u, TRAIT_CAVALRY) ? "4.54" : "4.52";
 	return "4.35";
 }
 
@@ -559,9 +560,9 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 			    "(5.26)",
 			    l->id);
 	if (u->side == l->side && !leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l, u),
-			    "%s may not give Individual Orders to %s",
-			    l->id, u->id);
+		return deny(w, restriction_rule(g, l, u),
+			    "%s may not give Individual Orders to %s", l->id,
+			    u->id);
 	if (u->side == l->side && arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
 	if (u->side == l->side && game_unit_in_play(u) &&
@@ -1197,7 +1198,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	    !check_order_unit(g, *top, *oc_with, m, w, NULL))
 		return false;
 	if (b->side == l->side && !leader_may_order(g, l, b))
-		return deny(w, restriction_rule(l, b),
+		return deny(w, restriction_rule(g, l, b),
 			    "%s may not give Individual Orders to %s", l->id,
 			    b->id);
 	/* 4.52, 4.54: one Class of one legion or ala: both units of it */
@@ -1205,7 +1206,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 			       (l->kind != LK_PRAEFECT_EQUITUM &&
 				(strcmp(t->cls, b->cls) != 0 ||
 				 t->legion != b->legion || t->ala != b->ala))))
-		return deny(w, restriction_rule(l, b),
+		return deny(w, restriction_rule(g, l, b),
 			    "%s orders one Class of one legion or ala: %s "
 			    "and %s are not both of it",
 			    l->id, t->id, b->id);
@@ -1245,7 +1246,7 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 	if (!o)
 		return deny(w, "6.66", "%s is not stacked with another unit",
 			    u->id);
-	if (!stacking_roman_infantry(u) || !stacking_roman_infantry(o))
+	if (!stacking_roman_infantry(g, u) || !stacking_roman_infantry(g, o))
 		return deny(w, "5.22",
 			    "only a stack of Roman units changes its order "
 			    "(5.22 #6)");
@@ -1262,7 +1263,7 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 			    "next",
 			    u->id);
 	if (!leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l, u),
+		return deny(w, restriction_rule(g, l, u),
 			    "%s may not give Individual Orders to %s", l->id,
 			    u->id);
 	if (arm_limited(l) && !arm_matches(g, l, u, w))
@@ -1300,7 +1301,7 @@ static bool check_order_function(const struct game *g, int ui, bool rally,
 			    "next",
 			    u->id);
 	if (!leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l, u),
+		return deny(w, restriction_rule(g, l, u),
 			    "%s may not give Individual Orders to %s", l->id,
 			    u->id);
 	if (arm_limited(l) && !arm_matches(g, l, u, w))
