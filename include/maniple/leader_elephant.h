@@ -56,6 +56,8 @@ void leader_elephant_carry(struct game *g, const struct unit *u);
  * (for=leader_casualty_check), `leader_hit` and then `leader_unhorsed`
  * when he lives.  Does nothing for another unit. */
 void leader_elephant_lost(struct game *g, const struct unit *u);
+/* the body of the hook above (hooks.h) */
+void leader_elephant_lost_impl(struct game *g, const struct unit *u);
 
 /* 4.84: leader `leader` has just been killed in combat (`rule` names the
  * fire or shock); if he rode a Leader Elephant still in play, roll for

@@ -11,9 +11,6 @@
 #include "maniple/sequence.h"
 #include "maniple/stacking.h"
 
-/* 6.75: In Column the TQ is 2 less. */
-#define COLUMN_TQ_LESS 2
-
 static int mod6(int x)
 {
 	return ((x % 6) + 6) % 6;
@@ -36,12 +33,6 @@ bool unit_may_use_column(const struct unit *u)
 {
 	return u && unit_type_is_infantry(u->type) && u->type != UT_BI &&
 	       u->type != UT_SK && u->leader_elephant[0] == '\0';
-}
-
-/* 6.75 */
-int column_tq_reduction(const struct unit *u)
-{
-	return u && u->at.in_column && !u->routed ? COLUMN_TQ_LESS : 0;
 }
 
 /* 6.74 */

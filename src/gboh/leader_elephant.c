@@ -63,7 +63,7 @@ void leader_elephant_carry(struct game *g, const struct unit *u)
 }
 
 /* 4.82 */
-void leader_elephant_lost(struct game *g, const struct unit *u)
+void leader_elephant_lost_impl(struct game *g, const struct unit *u)
 {
 	if (!g || !leader_elephant_is(u) || game_unit_in_play(u))
 		return;

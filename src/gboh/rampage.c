@@ -62,16 +62,6 @@ void rampage_state_init(struct rampage_state *r)
 	r->from = HEX_NONE;
 }
 
-bool rampage_under_way(const struct game *g)
-{
-	return g && g->rampage.unit >= 0 && g->rampage.unit < g->nunits;
-}
-
-bool rampage_waiting(const struct game *g)
-{
-	return rampage_under_way(g) && g->rampage.waiting;
-}
-
 void rampage_state_text(const struct game *g, FILE *f)
 {
 	const struct rampage_state *r = &g->rampage;

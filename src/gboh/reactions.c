@@ -116,15 +116,6 @@ void reaction_state_text(const struct game *g, FILE *f)
 
 /* ---- the window ---- */
 
-bool reactions_pending(const struct game *g)
-{
-	const struct reaction_state *s = &g->react;
-	for (int i = 0; i < s->noffers; i++)
-		if (s->offers[i].state != RO_DONE)
-			return true;
-	return false;
-}
-
 /* The offer that decides who owes the decision: the moving side's
  * RK_SHOCK_MARK first, then an offer under way, then the first open. */
 static int first_offer(const struct game *g)

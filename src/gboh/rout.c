@@ -172,102 +172,12 @@ static void emit_simple(struct game *g, const char *kind, const struct unit *u,
 	game_emit(g, &e);
 }
 
-/* ---- 10.11, 10.12, 10.14, 10.27: hits and checks ---- */
-
-/* 10.11, 10.27 routed units have a TQ of 1 */
-int unit_tq_now(const struct unit *u)
-{
-	return u->routed ? 1 : u->tq - column_tq_reduction(u); /* 6.75 */
-}
-
-/* 10.11 a TQ check; R3: the modified roll is used as it is */
-int tq_check(struct game *g, struct unit *u, int drm, const char *why,
-	     const char *rule)
-{
-	if (!u || !game_unit_in_play(u))
-		return 0;
-	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
-	int tq = unit_tq_now(u);
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
-	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "tq_check");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
-	event_add(&e, "drm", "%d", drm);
-	event_add(&e, "why", "%s", why);
-	event_add(&e, "rule", "%s", rule);
-	game_emit(g, &e);
-	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
-	event_init(&e, "tq_check");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "dr", "%d", dr);
-	event_add(&e, "tq", "%d", tq);
-	event_add(&e, "routed", "%s", u->routed ? "yes" : "no");
-	event_add(&e, "hits", "%d", hits);
-	event_add(&e, "rule", "%s", u->routed ? "10.27" : "10.11");
-	game_emit(g, &e);
-	cohesion_hits(g, u, hits, why, rule);
-	return hits;
-}
-
 static bool queued(const struct game *g, int i)
 {
 	for (int k = 0; k < g->rout.nqueue; k++)
 		if (g->rout.queue[k] == i)
 			return true;
 	return false;
-}
-
-/* 10.12, 10.14, 10.27 */
-static void hits_apply(struct game *g, struct unit *u, int n,
-		       const char *cause, const char *rule, bool rout_now);
-
-void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,
-		   const char *rule)
-{
-	hits_apply(g, u, n, cause, rule, true);
-}
-
-void cohesion_hits_held(struct game *g, struct unit *u, int n,
-			const char *cause, const char *rule)
-{
-	hits_apply(g, u, n, cause, rule, false);
-}
-
-static void hits_apply(struct game *g, struct unit *u, int n,
-		       const char *cause, const char *rule, bool rout_now)
-{
-	if (!u || n <= 0 || !game_unit_in_play(u))
-		return;
-	struct event e;
-	event_init(&e, "cohesion_hit");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "hits", "%d", n);
-	if (u->routed) {
-		/* 10.27 a routed unit taking any hit is eliminated */
-		event_add(&e, "total", "%s", "routed");
-		event_add(&e, "tq", "%d", unit_tq_now(u));
-		event_add(&e, "cause", "%s", cause);
-		event_add(&e, "rule", "%s", rule);
-		game_emit(g, &e);
-		unit_eliminate(g, u, "10.27");
-		return;
-	}
-	u->hits += n;
-	event_add(&e, "total", "%d", u->hits);
-	event_add(&e, "tq", "%d", u->tq);
-	event_add(&e, "cause", "%s", cause);
-	event_add(&e, "rule", "%s", rule);
-	game_emit(g, &e);
-	/* 10.14 hits equal to the TQ or more: the unit routs (in shock,
-	 * when its step says: 8.43, 8.47) */
-	if (rout_now && u->hits >= u->tq)
-		rout_begin(g, uidx(g, u), "10.14");
 }
 
 /* 4.72 is another issue's: say when a leader is left alone by the enemy */
@@ -302,7 +212,7 @@ static void leader_left_alone(struct game *g, const struct unit *u,
 }
 
 /* 10.24, 11.1 */
-void unit_eliminate(struct game *g, struct unit *u, const char *rule)
+void unit_eliminate_impl(struct game *g, struct unit *u, const char *rule)
 {
 	if (!u || u->eliminated)
 		return;
@@ -1125,7 +1035,7 @@ static void rout_run(struct game *g)
 }
 
 /* 10.21 */
-void rout_begin(struct game *g, int unit, const char *rule)
+void rout_begin_impl(struct game *g, int unit, const char *rule)
 {
 	if (!g || unit < 0 || unit >= g->nunits ||
 	    !game_unit_in_play(&g->units[unit]))
@@ -1157,15 +1067,6 @@ void rout_begin_full(struct game *g, int unit, const char *rule, int spent)
 void rout_go_on(struct game *g)
 {
 	rout_run(g);
-}
-
-bool rout_pending(const struct game *g)
-{
-	/* 9.14: a rampage stopped for withdrawals holds everything else */
-	if (rampage_waiting(g))
-		return true;
-	return g->rout.ask != ROUT_ASK_NONE && g->rout.unit >= 0 &&
-	       g->rout.unit < g->nunits;
 }
 
 int rout_decision_side(const struct game *g)

@@ -1,0 +1,100 @@
+/* cohesion.c — cohesion hits and TQ checks (10.11, 10.12, 10.14, 10.27), a
+ * primitive every kind of combat and move calls (doc/architecture.md).  A
+ * unit whose hits reach its TQ routs and a routed unit hit is eliminated:
+ * both are the rout's business, reached through the hooks (rout_begin,
+ * unit_eliminate: hooks.h). */
+#include "maniple/rout.h"
+
+#include "maniple/dice.h"
+#include "maniple/event.h"
+#include "maniple/game.h"
+#include "maniple/phalanx.h"
+#include "maniple/stacking.h"
+
+/* 10.11, 10.27 routed units have a TQ of 1 */
+int unit_tq_now(const struct unit *u)
+{
+	return u->routed ? 1 : u->tq - column_tq_reduction(u); /* 6.75 */
+}
+
+/* 10.11 a TQ check; R3: the modified roll is used as it is */
+int tq_check(struct game *g, struct unit *u, int drm, const char *why,
+	     const char *rule)
+{
+	if (!u || !game_unit_in_play(u))
+		return 0;
+	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
+	int tq = unit_tq_now(u);
+	bool forced = false;
+	int die = dice_d10(&g->dice, &forced);
+	struct event e;
+	event_init(&e, "roll");
+	event_add(&e, "for", "tq_check");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "die", "%d", die);
+	if (forced)
+		event_add(&e, "forced", "yes");
+	event_add(&e, "drm", "%d", drm);
+	event_add(&e, "why", "%s", why);
+	event_add(&e, "rule", "%s", rule);
+	game_emit(g, &e);
+	int dr = die + drm;
+	int hits = dr > tq ? dr - tq : 0;
+	event_init(&e, "tq_check");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "dr", "%d", dr);
+	event_add(&e, "tq", "%d", tq);
+	event_add(&e, "routed", "%s", u->routed ? "yes" : "no");
+	event_add(&e, "hits", "%d", hits);
+	event_add(&e, "rule", "%s", u->routed ? "10.27" : "10.11");
+	game_emit(g, &e);
+	cohesion_hits(g, u, hits, why, rule);
+	return hits;
+}
+
+/* 10.12, 10.14, 10.27 */
+static void hits_apply(struct game *g, struct unit *u, int n,
+		       const char *cause, const char *rule, bool rout_now);
+
+void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,
+		   const char *rule)
+{
+	hits_apply(g, u, n, cause, rule, true);
+}
+
+void cohesion_hits_held(struct game *g, struct unit *u, int n,
+			const char *cause, const char *rule)
+{
+	hits_apply(g, u, n, cause, rule, false);
+}
+
+static void hits_apply(struct game *g, struct unit *u, int n,
+		       const char *cause, const char *rule, bool rout_now)
+{
+	if (!u || n <= 0 || !game_unit_in_play(u))
+		return;
+	struct event e;
+	event_init(&e, "cohesion_hit");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "hits", "%d", n);
+	if (u->routed) {
+		/* 10.27 a routed unit taking any hit is eliminated */
+		event_add(&e, "total", "%s", "routed");
+		event_add(&e, "tq", "%d", unit_tq_now(u));
+		event_add(&e, "cause", "%s", cause);
+		event_add(&e, "rule", "%s", rule);
+		game_emit(g, &e);
+		unit_eliminate(g, u, "10.27");
+		return;
+	}
+	u->hits += n;
+	event_add(&e, "total", "%d", u->hits);
+	event_add(&e, "tq", "%d", u->tq);
+	event_add(&e, "cause", "%s", cause);
+	event_add(&e, "rule", "%s", rule);
+	game_emit(g, &e);
+	/* 10.14 hits equal to the TQ or more: the unit routs (in shock,
+	 * when its step says: 8.43, 8.47) */
+	if (rout_now && u->hits >= u->tq)
+		rout_begin(g, (int)(u - g->units), "10.14");
+}
