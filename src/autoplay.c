@@ -1,6 +1,7 @@
 /* autoplay.c — an in-process battle player for tests: plays a whole game
  * of a battle through the command language (session_exec), choosing each
- * decision from the list the `legal` command shows (seq_legal), and prints
+ * decision from the answers the `legal` command shows (the pending
+ * decision, gboh_decision in pending.h), and prints
  * the commands the game accepted as a script `maniple --script` replays.
  *
  * Policies:
@@ -48,6 +49,7 @@
 #include "maniple/battle.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 #include "maniple/shock_designate.h"
 #include "maniple/tables.h"
@@ -70,6 +72,7 @@ struct player {
 	uint64_t rng;
 	struct session s;
 	struct cmd_result r;
+	struct decision dec; /* the pending decision, over act */
 	struct decision_answer *act;
 	int nact;
 	FILE *log;     /* the event log, or NULL */
@@ -182,7 +185,7 @@ static struct game *G(struct player *p)
 static void write_result(FILE *f, const struct cmd_result *r)
 {
 	for (size_t i = 0; i < r->out.n; i++)
-		cmd_print_event(f, &r->out.v[i]);
+		cmd_print_logged(f, &r->out, i);
 	if (r->text)
 		fputs(r->text, f);
 }
@@ -281,9 +284,13 @@ static bool run(struct player *p, const char *line, bool listed)
 	return true;
 }
 
+/* The pending decision and its answers (pending.h); autoplay plays both
+ * sides, so it chooses among every side's answers. */
 static void load_legal(struct player *p)
 {
-	p->nact = seq_legal(G(p), p->act, ACTIONS_MAX);
+	decision_init(&p->dec, p->act, ACTIONS_MAX);
+	gboh_decision(G(p), &p->dec);
+	p->nact = p->dec.n;
 }
 
 static int find_action(struct player *p, const char *line)
@@ -777,11 +784,15 @@ static bool greedy(struct player *p)
 
 /* ---- the game ---- */
 
-static const struct event *last_event(const struct game *g, const char *kind)
+/* The last event of kind, decoded into *out, or NULL. */
+static const struct event *last_event(const struct game *g, const char *kind,
+				      struct event *out)
 {
 	for (size_t i = g->events.n; i-- > 0;)
-		if (strcmp(g->events.v[i].kind, kind) == 0)
-			return &g->events.v[i];
+		if (event_log_is(&g->events, i, kind)) {
+			event_log_at(&g->events, i, out);
+			return out;
+		}
 	return NULL;
 }
 
@@ -1163,7 +1174,8 @@ int main(int argc, char **argv)
 			 "reload_failures=%ld",
 			 p->invariant_failures, p->reloads,
 			 p->reload_failures);
-	const struct event *over = last_event(g, "game_over");
+	struct event over_at;
+	const struct event *over = last_event(g, "game_over", &over_at);
 	const char *why = over ? event_get(over, "why") : NULL;
 	const char *winner = over ? event_get(over, "winner") : NULL;
 	bool withdrew = why && (strcmp(why, "withdrawal") == 0 ||

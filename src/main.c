@@ -266,7 +266,7 @@ static int list_battles(const struct program *p)
 static void show_result(const struct cmd_result *r)
 {
 	for (size_t i = 0; i < r->out.n; i++)
-		cmd_print_event(stdout, &r->out.v[i]);
+		cmd_print_logged(stdout, &r->out, i);
 	if (r->text)
 		fputs(r->text, stdout);
 	if (r->status != CMD_OK)

@@ -205,13 +205,12 @@ static bool casualty_now(const struct game *g, int a)
 {
 	const char *id = g->leaders[a].id;
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
-		const char *who = event_get(e, "leader");
+		const char *who = event_log_get(&g->events, i, "leader");
 		if (!who || strcmp(who, id) != 0)
 			continue;
-		if (strcmp(e->kind, "leader_casualty") == 0)
+		if (event_log_is(&g->events, i, "leader_casualty"))
 			return true;
-		if (strcmp(e->kind, "activated") == 0)
+		if (event_log_is(&g->events, i, "activated"))
 			return false;
 	}
 	return false;
@@ -300,19 +299,20 @@ static void check_rout_points(const struct game *g, struct sink *k)
 	int nu[BATTLE_UNITS_MAX] = {0}, rpu[BATTLE_UNITS_MAX] = {0};
 	int nl[BATTLE_LEADERS_MAX] = {0}, rpl[BATTLE_LEADERS_MAX] = {0};
 	for (size_t i = 0; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
-		if (strcmp(e->kind, "eliminated") != 0)
+		if (!event_log_is(&g->events, i, "eliminated"))
 			continue;
-		const char *sd = event_get(e, "side"), *rp = event_get(e, "rp");
+		const struct event_log *e = &g->events;
+		const char *sd = event_log_get(e, i, "side");
+		const char *rp = event_log_get(e, i, "rp");
 		int s = sd ? atoi(sd) : -1, v = rp ? atoi(rp) : -1;
 		if (rp && (s == 0 || s == 1))
 			sum[s] += v;
-		const char *who = event_get(e, "unit");
+		const char *who = event_log_get(e, i, "unit");
 		int x;
 		if (who && (x = unit_named(g, who)) >= 0) {
 			nu[x]++;
 			rpu[x] = v;
-		} else if ((who = event_get(e, "leader")) &&
+		} else if ((who = event_log_get(e, i, "leader")) &&
 			   (x = leader_named(g, who)) >= 0) {
 			nl[x]++;
 			rpl[x] = v;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/game.h"
 #include "maniple/movement.h"
 #include "maniple/tables.h"
@@ -116,8 +117,8 @@ static inline const struct event *fx_event(const struct game *g, size_t from,
 {
 	const struct event *found = NULL;
 	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, kind) == 0)
-			found = &g->events.v[i];
+		if (strcmp(event_log_kind(&g->events, i), kind) == 0)
+			found = logged_event(&g->events, i);
 	return found;
 }
 
@@ -126,7 +127,7 @@ static inline int fx_count(const struct game *g, size_t from,
 {
 	int n = 0;
 	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, kind) == 0)
+		if (strcmp(event_log_kind(&g->events, i), kind) == 0)
 			n++;
 	return n;
 }

@@ -234,12 +234,11 @@ Test(gamefile_crash, a_torn_last_command_is_dropped_on_load)
 	session_exec(u, cmd, &r);
 	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
 	bool said = false;
-	for (size_t i = 0; i < r.out.n; i++)
-		for (int k = 0; k < r.out.v[i].nfields; k++)
-			if (strcmp(r.out.v[i].f[k].key,
-				   "torn_line") == 0 &&
-			    strcmp(r.out.v[i].f[k].val, "8") == 0)
-				said = true;
+	for (size_t i = 0; i < r.out.n; i++) {
+		const char *torn = event_log_get(&r.out, i, "torn_line");
+		if (torn && strcmp(torn, "8") == 0)
+			said = true;
+	}
 	cr_expect(said, "loaded ... torn_line=8");
 	cmd_result_free(&r);
 	unload(u);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
 #include "maniple/reactions.h"
@@ -27,8 +28,8 @@ static const struct event *last(struct session *s, const char *kind)
 {
 	const struct event_log *l = &s->game->events;
 	for (size_t i = l->n; i-- > 0;)
-		if (strcmp(l->v[i].kind, kind) == 0)
-			return &l->v[i];
+		if (strcmp(event_log_kind(l, i), kind) == 0)
+			return logged_event(l, i);
 	return NULL;
 }
 
@@ -42,7 +43,7 @@ static int count(struct session *s, size_t from, const char *kind)
 {
 	int n = 0;
 	for (size_t i = from; i < s->game->events.n; i++)
-		if (strcmp(s->game->events.v[i].kind, kind) == 0)
+		if (strcmp(event_log_kind(&s->game->events, i), kind) == 0)
 			n++;
 	return n;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/double_depth.h"
 #include "maniple/game.h"
@@ -377,7 +378,7 @@ static const char *val(const struct game *g, const char *kind,
 		       const char *key)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, kind) == 0 && event_get(e, key))
 			return event_get(e, key);
 	}
@@ -389,7 +390,7 @@ static const char *val(const struct game *g, const char *kind,
 static int hits_of(const struct game *g, const char *id)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (strcmp(e->kind, "shock_hits") == 0 && u &&
 		    strcmp(u, id) == 0)
@@ -587,7 +588,7 @@ static const struct event *check_of(const struct game *g, size_t from,
 				    const char *id)
 {
 	for (size_t i = from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (strcmp(e->kind, "tq_check") == 0 && u && !strcmp(u, id))
 			return e;
@@ -656,7 +657,7 @@ Test(double_depth, pre_shock_modifiers_9_53)
 	cr_assert(shock_step_charge(g));
 	bool seen = false;
 	for (size_t i = 0; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (!strcmp(e->kind, "charge_modifier") && u &&
 		    !strcmp(u, "ha1") &&
@@ -679,7 +680,7 @@ Test(double_depth, one_routs_both_rout_9_53)
 	rout_begin(g, UI(s, "ph1"), "10.14");
 	bool together = false;
 	for (size_t i = from; i < g->events.n; i++)
-		if (!strcmp(g->events.v[i].kind, "double_depth_rout"))
+		if (!strcmp(event_log_kind(&g->events, i), "double_depth_rout"))
 			together = true;
 	cr_assert(together, "no double_depth_rout event");
 	cr_assert_str_eq(val(g, "double_depth_rout", "with"),

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/elcmd.h"
 #include "maniple/game.h"
@@ -158,7 +159,7 @@ static bool logged(struct session *s, const char *text)
 {
 	for (size_t i = 0; i < s->game->events.n; i++) {
 		char buf[512];
-		event_format(&s->game->events.v[i], buf, sizeof buf);
+		event_log_format(&s->game->events, i, buf, sizeof buf);
 		if (strstr(buf, text))
 			return true;
 	}
@@ -198,7 +199,7 @@ Test(elcmd, first_orders_normal_then_restricted_4_91)
 	orders_phase_end(s->game);
 	cr_assert(s->game->elcmd.first_done[0], "4.91: the first is over");
 	cr_expect(s->game->events.n > 0);
-	const struct event *last = &s->game->events.v[s->game->events.n - 1];
+	const struct event *last = logged_event(&s->game->events, s->game->events.n - 1);
 	cr_expect_str_eq(last->kind, "elephant_command_begins");
 	phase(s, "hanno");
 	refused(s, "order e2", "4.91");

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/engaged.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
@@ -182,9 +183,9 @@ static const struct event *last_about(struct session *s, const char *kind,
 {
 	const struct event_log *l = &s->game->events;
 	for (size_t i = l->n; i-- > 0;) {
-		const char *u = event_get(&l->v[i], "unit");
-		if (strcmp(l->v[i].kind, kind) == 0 && u && strcmp(u, id) == 0)
-			return &l->v[i];
+		const char *u = event_log_get(l, i, "unit");
+		if (strcmp(event_log_kind(l, i), kind) == 0 && u && strcmp(u, id) == 0)
+			return logged_event(l, i);
 	}
 	return NULL;
 }
@@ -822,7 +823,7 @@ Test(engaged, stale_marker_binds_nothing_10_43)
 	cr_expect_not(U(s, "c_hi")->engaged);
 	bool said = false;
 	for (size_t i = from; i < s->game->events.n; i++)
-		if (strcmp(s->game->events.v[i].kind, "engaged_off") == 0)
+		if (strcmp(event_log_kind(&s->game->events, i), "engaged_off") == 0)
 			said = true;
 	cr_expect(said, "engaged_off at the Orders Phase's start");
 	close_game(s);

@@ -194,8 +194,8 @@ Test(game, turn_end_emits_its_event)
 	struct game *g = hand_game(GAME_SOLO, 1);
 	game_turn_end(g);
 	cr_assert_eq(g->events.n, 1);
-	cr_expect_str_eq(g->events.v[0].kind, "turn_end");
-	cr_expect_str_eq(event_get(&g->events.v[0], "turn"), "1");
+	cr_expect_str_eq(event_log_kind(&g->events, 0), "turn_end");
+	cr_expect_str_eq(event_log_get(&g->events, 0, "turn"), "1");
 	game_free(g);
 }
 

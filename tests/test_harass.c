@@ -16,6 +16,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/harass.h"
 #include "maniple/los.h"
 #include "maniple/missile.h"
@@ -83,8 +84,8 @@ static const struct event *nth(const struct game *g, size_t from,
 			       const char *kind, int n)
 {
 	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, kind) == 0 && n-- == 0)
-			return &g->events.v[i];
+		if (strcmp(event_log_kind(&g->events, i), kind) == 0 && n-- == 0)
+			return logged_event(&g->events, i);
 	return NULL;
 }
 

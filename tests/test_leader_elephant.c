@@ -65,8 +65,8 @@ static int rolls_for(const struct game *g, const char *what)
 {
 	int n = 0;
 	for (size_t i = 0; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, "roll") == 0) {
-			const char *f = event_get(&g->events.v[i], "for");
+		if (strcmp(event_log_kind(&g->events, i), "roll") == 0) {
+			const char *f = event_log_get(&g->events, i, "for");
 			if (f && strcmp(f, what) == 0)
 				n++;
 		}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/leaders.h"
@@ -152,8 +153,8 @@ static const struct event *last(struct play *p, const char *kind)
 {
 	const struct event_log *l = &p->s.game->events;
 	for (size_t i = l->n; i-- > 0;)
-		if (strcmp(l->v[i].kind, kind) == 0)
-			return &l->v[i];
+		if (strcmp(event_log_kind(l, i), kind) == 0)
+			return logged_event(l, i);
 	return NULL;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/dice.h"
 #include "maniple/game.h"
@@ -37,7 +38,7 @@ static struct said say(struct session *s, const char *line)
 	snprintf(o.rule, sizeof o.rule, "%s", r.rule);
 	snprintf(o.reason, sizeof o.reason, "%s", r.reason);
 	for (size_t i = from; s->game && i < s->game->events.n; i++) {
-		const struct event *e = &s->game->events.v[i];
+		const struct event *e = logged_event(&s->game->events, i);
 		const char *rule = event_get(e, "rule");
 		if (strcmp(e->kind, "roll") == 0 && rule &&
 		    strcmp(rule, "6.41") == 0)

@@ -168,7 +168,7 @@ static struct out run(struct session *s, const char *line)
 	size_t len = 0;
 	for (size_t i = 0; i < r.out.n && len < sizeof o.ev - 1; i++) {
 		char buf[512];
-		event_format(&r.out.v[i], buf, sizeof buf);
+		event_log_format(&r.out, i, buf, sizeof buf);
 		len += (size_t)snprintf(o.ev + len, sizeof o.ev - len, "%s\n",
 					buf);
 	}

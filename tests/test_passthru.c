@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/command.h"
 #include "maniple/game.h"
@@ -150,7 +151,7 @@ static const struct event *ev(const struct game *g, size_t from,
 			      const char *val)
 {
 	for (size_t i = g->events.n; i-- > from;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		const char *v = key ? event_get(e, key) : NULL;

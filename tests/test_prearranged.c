@@ -10,13 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/orders.h"
+#include "maniple/pending.h"
 #include "maniple/prearranged.h"
 #include "maniple/sequence.h"
 #include "spqr_tables.h"
-#include "fixture.h"
 
 struct lsp {
 	const char *id;
@@ -162,7 +163,7 @@ static struct out run(struct session *s, const char *line)
 	size_t len = 0;
 	for (size_t i = 0; i < r.out.n && len < sizeof o.ev - 1; i++) {
 		char buf[512];
-		event_format(&r.out.v[i], buf, sizeof buf);
+		event_log_format(&r.out, i, buf, sizeof buf);
 		len += (size_t)snprintf(o.ev + len, sizeof o.ev - len, "%s\n",
 					buf);
 	}
@@ -273,6 +274,47 @@ Test(prearranged, marker_placed_before_any_activation_6_82)
 	for (int i = 0; i < n; i++)
 		cr_assert(strncmp(a[i].line, "prearrange", 10) != 0,
 			  "no prearrange after an activation: %s", a[i].line);
+	close_game(s);
+}
+
+/* The pending decision as data (pending.h): while Rome owes its
+ * activation (5.12), Carthage's 6.82 markers stand open to it, each
+ * answer tagged with the side that may give it. */
+Test(prearranged, decision_carries_the_other_sides_offers_6_82)
+{
+	struct session *s = turn_start();
+	struct decision_answer a[64];
+	struct decision d;
+	decision_init(&d, a, 64);
+	gboh_decision(s->game, &d);
+	cr_expect_eq(d.side, 1, "Carthage's elite OC owes the 5.51 offer");
+	cr_expect_str_eq(d.kind, "elite");
+	cr_expect_str_eq(d.rule, "5.51");
+	OK(s, "no elite");
+	decision_init(&d, a, 64);
+	gboh_decision(s->game, &d);
+	cr_assert_eq(d.side, 0, "Rome activates its lowest (5.12)");
+	cr_expect_str_eq(d.kind, "activate");
+	cr_expect_str_eq(d.rule, "5.12");
+	cr_expect_str_eq(d.what, "activation");
+	cr_expect(d.answer);
+	int act = decision_find(&d, "activate tribune");
+	int pw = decision_find(&d, "prearrange hanno pw");
+	cr_assert_geq(act, 0, "activate tribune is listed");
+	cr_assert_geq(pw, 0, "prearrange hanno pw is listed (6.82)");
+	cr_expect_eq(d.ans[act].side, 0);
+	cr_expect_eq(d.ans[pw].side, 1);
+	cr_expect_str_eq(d.ans[pw].rule, "6.82");
+	cr_expect(decision_answer_for(&d.ans[pw], 1));
+	cr_expect_not(decision_answer_for(&d.ans[pw], 0),
+		      "Rome may not place Carthage's marker");
+	cr_expect_not(decision_answer_for(&d.ans[act], 1));
+	/* the same list `legal` prints, in the same order */
+	struct decision_answer b[64];
+	int n = seq_legal(s->game, b, 64);
+	cr_assert_eq(n, d.n);
+	for (int i = 0; i < n; i++)
+		cr_expect_str_eq(b[i].line, d.ans[i].line);
 	close_game(s);
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/movement.h"
@@ -37,7 +38,7 @@ static void dump(const struct game *g)
 	if (!getenv("MANIPLE_TEST_DUMP"))
 		return;
 	for (size_t i = 0; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		fprintf(stderr, "%s", e->kind);
 		for (int k = 0; k < e->nfields; k++)
 			fprintf(stderr, " %s=%s", e->f[k].key, e->f[k].val);
@@ -78,10 +79,10 @@ static const struct event *first(const struct game *g, const char *kind,
 				 size_t *where)
 {
 	for (size_t i = 0; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, kind) == 0) {
+		if (strcmp(event_log_kind(&g->events, i), kind) == 0) {
 			if (where)
 				*where = i;
-			return &g->events.v[i];
+			return logged_event(&g->events, i);
 		}
 	return NULL;
 }
@@ -436,7 +437,7 @@ Test(rampage, unit_withdraws_6_51_no_zoc_no_rally_9_14)
 	first(g, "rampage_end", &end1);
 	cr_assert_eq(fx_count(g, 0, "rampage"), 2);
 	for (size_t i = end1; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, "rampage") == 0)
+		if (strcmp(event_log_kind(&g->events, i), "rampage") == 0)
 			start2 = i;
 	cr_assert_gt(start2, end1);
 	cr_assert_str_eq(val(fx_event(g, 0, "rampage"), "unit"), "el2");
@@ -463,8 +464,8 @@ Test(rampage, second_elephant_waits_its_turn_9_14)
 	const struct event *ea = first(g, "rampage_end", &end_a);
 	cr_assert_str_eq(val(ea, "unit"), "a");
 	for (size_t i = 0; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, "rampage") == 0 &&
-		    strcmp(event_get(&g->events.v[i], "unit"), "b") == 0)
+		if (strcmp(event_log_kind(&g->events, i), "rampage") == 0 &&
+		    strcmp(event_log_get(&g->events, i, "unit"), "b") == 0)
 			start_b = i;
 	cr_assert_gt(start_b, end_a);
 	cr_assert(a->eliminated);
@@ -644,9 +645,9 @@ Test(rampage, lone_leader_declines_4_72_and_refusals_9_14)
 	cr_assert_str_eq(val(fx_event(g, 0, "eliminated"), "rule"), "11.1");
 	const struct event *e = NULL;
 	for (size_t i = 0; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, "eliminated") == 0 &&
-		    event_get(&g->events.v[i], "leader"))
-			e = &g->events.v[i];
+		if (strcmp(event_log_kind(&g->events, i), "eliminated") == 0 &&
+		    event_log_get(&g->events, i, "leader"))
+			e = logged_event(&g->events, i);
 	cr_assert_str_eq(val(e, "cause"), "did_not_withdraw");
 	cr_assert_null(fx_event(g, 0, "rampage_trampled"));
 	cr_assert_str_eq(val(first(g, "rampage_moved", NULL), "to"), "3012");
@@ -689,8 +690,8 @@ Test(rampage, rout_segment_waits_for_the_rampage_10_23_9_14)
 	cr_assert(rout_movement_segment(g));
 	cr_assert(first(g, "rampage_end", &end));
 	for (size_t i = 0; i < g->events.n && !r2_first; i++)
-		if (strcmp(g->events.v[i].kind, "rout_move") == 0 &&
-		    strcmp(event_get(&g->events.v[i], "unit"), "r2") == 0)
+		if (strcmp(event_log_kind(&g->events, i), "rout_move") == 0 &&
+		    strcmp(event_log_get(&g->events, i, "unit"), "r2") == 0)
 			r2_first = i;
 	cr_assert_gt(r2_first, end, "r2 moves after the rampage");
 	cr_assert_not(at(r2, "2505"));

@@ -557,7 +557,7 @@ Test(reactions, phalanx_moving_next_to_hastati_takes_the_marker_7_32_ex1)
 	bool seen = false;
 	for (size_t i = before; i < g->events.n; i++) {
 		char b[512];
-		event_format(&g->events.v[i], b, sizeof b);
+		event_log_format(&g->events, i, b, sizeof b);
 		if (strcmp(b, "shock_must_check unit=ph1 how=must rule=7.32") ==
 		    0)
 			seen = true;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/rout.h"
@@ -238,8 +239,8 @@ Test(rout, priority_vacant_before_friend_10_22)
 	rout_begin(g, idx(g, u), "10.14");
 	const struct event *e = NULL;
 	for (size_t i = from; i < g->events.n; i++)
-		if (!strcmp(g->events.v[i].kind, "rout_move")) {
-			e = &g->events.v[i];
+		if (!strcmp(event_log_kind(&g->events, i), "rout_move")) {
+			e = logged_event(&g->events, i);
 			break;
 		}
 	cr_assert_str_eq(field(e, "to"), "3110");
@@ -261,8 +262,8 @@ Test(rout, priority_friend_out_of_zoc_before_friend_in_zoc_10_22)
 	rout_begin(g, idx(g, u), "10.14");
 	const struct event *e = NULL;
 	for (size_t i = from; i < g->events.n && !e; i++)
-		if (!strcmp(g->events.v[i].kind, "rout_move"))
-			e = &g->events.v[i];
+		if (!strcmp(event_log_kind(&g->events, i), "rout_move"))
+			e = logged_event(&g->events, i);
 	cr_assert_str_eq(field(e, "to"), "2910");
 	cr_assert_str_eq(field(e, "priority"), "2");
 	done(g);

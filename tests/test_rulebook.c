@@ -260,7 +260,7 @@ static enum cmd_status run_rule(struct session *s, const char *line,
 	if (ev) {
 		memset(ev, 0, sizeof *ev);
 		if (r.out.n > 0)
-			*ev = r.out.v[0];
+			event_log_at(&r.out, 0, ev);
 	}
 	if (text) {
 		*text = r.text;

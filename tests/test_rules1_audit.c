@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/orders.h"
@@ -171,7 +172,7 @@ static void refused(struct play *p, const char *line, const char *rule)
 static bool saw(struct play *p, const char *kind, const char *want)
 {
 	for (size_t i = 0; i < p->r.out.n; i++) {
-		const struct event *e = &p->r.out.v[i];
+		const struct event *e = logged_event(&p->r.out, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		char buf[1024];

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/movement.h"
@@ -185,7 +186,7 @@ static void refused(const char *line, const char *rule)
 static bool saw(const char *kind, const char *want)
 {
 	for (size_t i = 0; i < R.out.n; i++) {
-		const struct event *e = &R.out.v[i];
+		const struct event *e = logged_event(&R.out, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		char buf[1024];

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/passthru.h"
@@ -135,7 +136,7 @@ static int rolls_for(const struct game *g, size_t from, const char *what,
 {
 	int n = 0;
 	for (size_t i = from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, "roll") != 0)
 			continue;
 		const char *f = event_get(e, "for"), *u = event_get(e, "unit");
@@ -148,7 +149,7 @@ static int rolls_for(const struct game *g, size_t from, const char *what,
 static int drm_of(const struct game *g, const char *id)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *u = event_get(e, "unit");
 		if (strcmp(e->kind, "roll") == 0 && u && strcmp(u, id) == 0)
 			return atoi(event_get(e, "drm"));

@@ -71,7 +71,7 @@ static bool saw(struct fx *f, const char *kind, const char *text)
 {
 	for (size_t i = f->mark; i < f->g->events.n; i++) {
 		char buf[512];
-		event_format(&f->g->events.v[i], buf, sizeof buf);
+		event_log_format(&f->g->events, i, buf, sizeof buf);
 		if (strncmp(buf, kind, strlen(kind)) == 0 &&
 		    buf[strlen(kind)] == ' ' && strstr(buf, text))
 			return true;
@@ -517,7 +517,7 @@ Test(shock_designate, show_shock_looks)
 	char buf[512];
 	bool combat = false, may = false;
 	for (size_t i = 0; i < r.out.n; i++) {
-		event_format(&r.out.v[i], buf, sizeof buf);
+		event_log_format(&r.out, i, buf, sizeof buf);
 		combat = combat || strstr(buf, "shock_combat combat=0 att=rc "
 					       "def=bs pre_shock_check=yes");
 		may = may || strstr(buf, "shock_may unit=ha "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bare_field.h"
+#include "logged.h"
 #include "maniple/battle.h"
 #include "maniple/game.h"
 #include "maniple/rout.h"
@@ -121,7 +122,7 @@ static const struct event *last(const struct game *g, const char *kind,
 				int ci)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		if (strcmp(e->kind, kind) != 0)
 			continue;
 		if (ci >= 0) {

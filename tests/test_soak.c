@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "hand_battle.h"
+#include "logged.h"
 #include "maniple/harass.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
@@ -323,7 +324,7 @@ static const struct event *leader_event(const struct game *g, size_t from,
 					const char *kind, const char *id)
 {
 	for (size_t i = from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		const struct event *e = logged_event(&g->events, i);
 		const char *who = event_get(e, "leader");
 		if (strcmp(e->kind, kind) == 0 && who && strcmp(who, id) == 0)
 			return e;
@@ -466,7 +467,7 @@ Test(soak, hd_target_turns_with_its_stack_6_67)
 	cr_assert(g->react.faced[1] && g->react.faced[2]);
 	int turned = 0;
 	for (size_t i = from; i < g->events.n; i++)
-		turned += strcmp(g->events.v[i].kind, "reaction_facing") == 0;
+		turned += strcmp(event_log_kind(&g->events, i), "reaction_facing") == 0;
 	cr_assert_eq(turned, 2);
 	cr_assert_eq(failures(g, "stacking", NULL), 0);
 	cmd_result_free(&r);

@@ -736,7 +736,7 @@ Test(stacking, commands_refuse_ending_a_move_in_a_friends_hex_6_69)
 	bool offered = false;
 	for (size_t i = 0; i < r.out.n; i++) {
 		char b[512];
-		event_format(&r.out.v[i], b, sizeof b);
+		event_log_format(&r.out, i, b, sizeof b);
 		if (strstr(b, "command=order_pr1_restack rule=6.66"))
 			offered = true;
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "logged.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/sequence.h"
@@ -157,7 +158,7 @@ static const char *last_command(void)
 static const char *designation_list(const char *key)
 {
 	for (size_t i = S.game->events.n; i-- > 0;) {
-		const struct event *e = &S.game->events.v[i];
+		const struct event *e = logged_event(&S.game->events, i);
 		if (!strcmp(e->kind, "shock_designation")) {
 			const char *v = event_get(e, key);
 			return v ? v : "";
@@ -659,7 +660,7 @@ static int decisions_open_the_viewer(const char *name)
 		const struct shock_state *s = &S.game->shock;
 		bool asked = false;
 		for (size_t i = before; i < S.game->events.n; i++)
-			asked |= !strcmp(S.game->events.v[i].kind, "shock_ask");
+			asked |= !strcmp(event_log_kind(&S.game->events, i), "shock_ask");
 		if (!asked || s->step == SHS_NONE || s->ask == SHA_NONE ||
 		    s->ask == SHA_DESIGNATE || s->ask_combat < 0)
 			continue;
@@ -698,7 +699,7 @@ Test(tui_shockui, a_bare_ask_opens_the_cards_at_its_combat_8_45)
 	make_view();
 	cr_assert(!V->shockui.cv.open);
 	size_t ask = S.game->events.n;
-	while (ask-- > 0 && strcmp(S.game->events.v[ask].kind, "shock_ask"))
+	while (ask-- > 0 && strcmp(event_log_kind(&S.game->events, ask), "shock_ask"))
 		;
 	V->shockui.seen = ask; /* as if only the ask were new */
 	shockui_after_command(V);

@@ -30,9 +30,9 @@ static enum cmd_status why(struct session *s, char **text, char *about,
 	about[0] = rule[0] = '\0';
 	if (st == CMD_OK) {
 		cr_assert_eq(r.out.n, 1, "why gives one event");
-		cr_assert_str_eq(r.out.v[0].kind, "why");
-		snprintf(about, 64, "%s", event_get(&r.out.v[0], "about"));
-		snprintf(rule, 64, "%s", event_get(&r.out.v[0], "rule"));
+		cr_assert_str_eq(event_log_kind(&r.out, 0), "why");
+		snprintf(about, 64, "%s", event_log_get(&r.out, 0, "about"));
+		snprintf(rule, 64, "%s", event_log_get(&r.out, 0, "rule"));
 	}
 	cmd_result_free(&r);
 	return st;
@@ -43,8 +43,8 @@ static const char *last_roll(const struct session *s)
 {
 	const struct event_log *log = &s->game->events;
 	for (size_t j = log->n; j-- > 0;)
-		if (strcmp(log->v[j].kind, "roll") == 0) {
-			const char *f = event_get(&log->v[j], "for");
+		if (strcmp(event_log_kind(log, j), "roll") == 0) {
+			const char *f = event_log_get(log, j, "for");
 			return f ? f : "";
 		}
 	return "";

@@ -160,7 +160,7 @@ static void events_since(struct session *s, size_t from, char *buf,
 	buf[0] = '\0';
 	for (size_t i = from; i < s->game->events.n && len < n - 1; i++) {
 		char line[512];
-		event_format(&s->game->events.v[i], line, sizeof line);
+		event_log_format(&s->game->events, i, line, sizeof line);
 		len += (size_t)snprintf(buf + len, n - len, "%s\n", line);
 	}
 }

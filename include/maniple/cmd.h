@@ -126,6 +126,8 @@ void cmd_refusal_event(const struct cmd_result *r, struct event *e);
 void cmd_print_refusal(FILE *f, const struct cmd_result *r);
 /* Prints events one per line: `KIND key=value ...`. */
 void cmd_print_event(FILE *f, const struct event *e);
+/* Prints event i of log, as cmd_print_event. */
+void cmd_print_logged(FILE *f, const struct event_log *log, size_t i);
 void cmd_print_events(FILE *f, const struct event_log *log, size_t from);
 
 /* Help: one event per command (`command name=... args=... effect=...

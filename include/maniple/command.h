@@ -53,6 +53,17 @@ bool command_range_reaches(const struct game *g, const struct zoc_query *q,
 bool command_range_reaches_unit(const struct game *g,
 				const struct zoc_query *q,
 				const struct leader *l, const struct unit *u);
+/* The same question asked of many units while the game stays as it is
+ * (a legal list): l's whole Command Range is searched once, the first
+ * time it is asked, and the answers read from it.  NULL when memory runs
+ * out. */
+struct command_range_field;
+struct command_range_field *command_range_field_new(const struct game *g,
+						    const struct zoc_query *q,
+						    const struct leader *l);
+void command_range_field_free(struct command_range_field *f);
+bool command_range_field_reaches_unit(struct command_range_field *f,
+				      const struct unit *u);
 
 /* ---- Command restrictions (4.35, 4.52, 4.54) ----
  * Whether a leader may give an Individual Order to unit u: it must be

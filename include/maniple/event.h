@@ -7,6 +7,7 @@
 #ifndef MANIPLE_EVENT_H
 #define MANIPLE_EVENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "maniple/hex.h"
@@ -27,11 +28,6 @@ struct event {
 	struct event_field f[EVENT_FIELDS_MAX];
 };
 
-struct event_log {
-	struct event *v;
-	size_t n, cap;
-};
-
 void event_init(struct event *e, const char *kind);
 /* Adds key=value (printf-style value); spaces in the value become '_'.
  * Fields beyond EVENT_FIELDS_MAX are dropped. */
@@ -41,11 +37,40 @@ const char *event_get(const struct event *e, const char *key);
 /* "KIND k=v k=v" into buf; returns the length it needed. */
 size_t event_format(const struct event *e, char *buf, size_t n);
 
+/* The log keeps its events compactly: one byte arena holding each event
+ * back to back (its field count, then kind, keys and values as C strings)
+ * and the offset where each starts, so an event costs about the length of
+ * its printed form rather than a whole struct event.  n is the number of
+ * events; read them with the event_log_ calls below. */
+struct event_log {
+	char *arena;
+	size_t used, arena_cap;
+	size_t *off;
+	size_t n, cap;
+};
+
 void event_log_init(struct event_log *log);
 void event_log_free(struct event_log *log);
 /* Returns 0, or -1 when memory ran out (the event is dropped). */
 int event_log_push(struct event_log *log, const struct event *e);
 void event_log_clear(struct event_log *log);
+/* Keeps the first n events (n <= log->n). */
+void event_log_truncate(struct event_log *log, size_t n);
+/* Appends src's event i to log.  Returns 0, or -1 as event_log_push. */
+int event_log_push_from(struct event_log *log, const struct event_log *src,
+			size_t i);
+/* Event i (i < log->n) decoded into *out. */
+void event_log_at(const struct event_log *log, size_t i, struct event *out);
+/* Event i's kind, and its field key's value or NULL: pointers into the
+ * log, valid until it next changes. */
+const char *event_log_kind(const struct event_log *log, size_t i);
+const char *event_log_get(const struct event_log *log, size_t i,
+			  const char *key);
+/* Whether event i is of kind. */
+bool event_log_is(const struct event_log *log, size_t i, const char *kind);
+/* Event i as "KIND k=v k=v" into buf; returns the length it needed. */
+size_t event_log_format(const struct event_log *log, size_t i, char *buf,
+			size_t n);
 
 /* Adds field key with hex h in its GBoH number (hex_format). */
 void event_add_hex(struct event *e, const char *key, struct hex h);

@@ -248,10 +248,17 @@ void cmd_print_event(FILE *f, const struct event *e)
 	fprintf(f, "%s\n", buf);
 }
 
+void cmd_print_logged(FILE *f, const struct event_log *log, size_t i)
+{
+	struct event e;
+	event_log_at(log, i, &e);
+	cmd_print_event(f, &e);
+}
+
 void cmd_print_events(FILE *f, const struct event_log *log, size_t from)
 {
 	for (size_t i = from; i < log->n; i++)
-		cmd_print_event(f, &log->v[i]);
+		cmd_print_logged(f, log, i);
 }
 
 static void help_event(const struct cmd_def *d, struct cmd_result *r)

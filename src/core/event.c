@@ -55,27 +55,146 @@ void event_log_init(struct event_log *log)
 
 void event_log_free(struct event_log *log)
 {
-	free(log->v);
+	free(log->arena);
+	free(log->off);
 	memset(log, 0, sizeof *log);
+}
+
+static int reserve(struct event_log *log, size_t bytes)
+{
+	if (log->n == log->cap) {
+		size_t cap = log->cap ? log->cap * 2 : 64;
+		size_t *v = realloc(log->off, cap * sizeof *v);
+		if (!v)
+			return -1;
+		log->off = v;
+		log->cap = cap;
+	}
+	if (log->used + bytes > log->arena_cap) {
+		size_t cap = log->arena_cap ? log->arena_cap : 4096;
+		while (cap < log->used + bytes)
+			cap *= 2;
+		char *a = realloc(log->arena, cap);
+		if (!a)
+			return -1;
+		log->arena = a;
+		log->arena_cap = cap;
+	}
+	return 0;
+}
+
+static size_t put(char *to, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	memcpy(to, s, len);
+	return len;
 }
 
 int event_log_push(struct event_log *log, const struct event *e)
 {
-	if (log->n == log->cap) {
-		size_t cap = log->cap ? log->cap * 2 : 64;
-		struct event *v = realloc(log->v, cap * sizeof *v);
-		if (!v)
-			return -1;
-		log->v = v;
-		log->cap = cap;
+	size_t bytes = 1 + strlen(e->kind) + 1;
+	for (int i = 0; i < e->nfields; i++)
+		bytes += strlen(e->f[i].key) + strlen(e->f[i].val) + 2;
+	if (reserve(log, bytes) < 0)
+		return -1;
+	char *p = log->arena + log->used;
+	*p++ = (char)e->nfields;
+	p += put(p, e->kind);
+	for (int i = 0; i < e->nfields; i++) {
+		p += put(p, e->f[i].key);
+		p += put(p, e->f[i].val);
 	}
-	log->v[log->n++] = *e;
+	log->off[log->n++] = log->used;
+	log->used += bytes;
 	return 0;
 }
 
 void event_log_clear(struct event_log *log)
 {
 	log->n = 0;
+	log->used = 0;
+}
+
+void event_log_truncate(struct event_log *log, size_t n)
+{
+	if (n >= log->n)
+		return;
+	log->n = n;
+	log->used = n ? log->off[n] : 0;
+}
+
+int event_log_push_from(struct event_log *log, const struct event_log *src,
+			size_t i)
+{
+	size_t start = src->off[i];
+	size_t end = i + 1 < src->n ? src->off[i + 1] : src->used;
+	if (reserve(log, end - start) < 0)
+		return -1;
+	memcpy(log->arena + log->used, src->arena + start, end - start);
+	log->off[log->n++] = log->used;
+	log->used += end - start;
+	return 0;
+}
+
+/* Event i's record: its field count, then its kind (returned). */
+static const char *record(const struct event_log *log, size_t i, int *nf)
+{
+	const char *p = log->arena + log->off[i];
+	*nf = (unsigned char)*p;
+	return p + 1;
+}
+
+static const char *next(const char *s)
+{
+	return s + strlen(s) + 1;
+}
+
+void event_log_at(const struct event_log *log, size_t i, struct event *out)
+{
+	int nf;
+	const char *p = record(log, i, &nf);
+	event_init(out, p);
+	p = next(p);
+	for (int k = 0; k < nf; k++) {
+		struct event_field *f = &out->f[out->nfields++];
+		snprintf(f->key, sizeof f->key, "%s", p);
+		p = next(p);
+		snprintf(f->val, sizeof f->val, "%s", p);
+		p = next(p);
+	}
+}
+
+const char *event_log_kind(const struct event_log *log, size_t i)
+{
+	int nf;
+	return record(log, i, &nf);
+}
+
+bool event_log_is(const struct event_log *log, size_t i, const char *kind)
+{
+	return strcmp(event_log_kind(log, i), kind) == 0;
+}
+
+const char *event_log_get(const struct event_log *log, size_t i,
+			  const char *key)
+{
+	int nf;
+	const char *p = next(record(log, i, &nf));
+	for (int k = 0; k < nf; k++) {
+		const char *v = next(p);
+		if (strcmp(p, key) == 0)
+			return v;
+		p = next(v);
+	}
+	return NULL;
+}
+
+size_t event_log_format(const struct event_log *log, size_t i, char *buf,
+			size_t n)
+{
+	struct event e;
+	event_log_at(log, i, &e);
+	return event_format(&e, buf, n);
 }
 
 void event_add_hex(struct event *e, const char *key, struct hex h)

@@ -205,7 +205,9 @@ static int split_ids(const char *list, char out[][ID_MAX], int max)
 static long segment_start(const struct game *g)
 {
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
+		struct event e_at;
+		event_log_at(&g->events, i, &e_at);
+		const struct event *e = &e_at;
 		if (is(e, "shock_step") &&
 		    strcmp(get(e, "step"), "designate") == 0)
 			return (long)i;
@@ -218,7 +220,9 @@ static int rebuild(const struct game *g, long from, struct roster *ro, int max)
 {
 	int n = 0;
 	for (size_t i = (size_t)from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		struct event e_at;
+		event_log_at(&g->events, i, &e_at);
+		const struct event *e = &e_at;
 		int ci = event_get(e, "combat") ? geti(e, "combat") : -1;
 		if (is(e, "shock_designated") && ci >= 0 && ci < max) {
 			struct roster *r = &ro[ci];
@@ -723,7 +727,9 @@ static int shock_card(const struct game *g, int combat, struct card *c,
 	bool titled = false;
 	int fu = -1, fu_parent = -1; /* the follow-up batch running (8.62) */
 	for (size_t i = (size_t)from; i < g->events.n; i++) {
-		const struct event *e = &g->events.v[i];
+		struct event e_at;
+		event_log_at(&g->events, i, &e_at);
+		const struct event *e = &e_at;
 		if (is(e, "pursuit_shock")) {
 			int k = geti(e, "combat");
 			if (k >= 0 && k < n) {
@@ -736,8 +742,9 @@ static int shock_card(const struct game *g, int combat, struct card *c,
 				fu = -1;
 			else if (fu >= 0 && fu != combat)
 				continue; /* the outer combat stays at 8.6 */
-			step = event_get(e, "step");
-			step_rule = event_get(e, "rule");
+			/* the log's own copies: e is gone next time round */
+			step = event_log_get(&g->events, i, "step");
+			step_rule = event_log_get(&g->events, i, "rule");
 			titled = false;
 			continue;
 		}
@@ -977,13 +984,17 @@ int card_end(const struct game *g, struct card *c)
 	c->truncated = false;
 	bool over = g->phase == PHASE_OVER || g->seq.result != RESULT_NONE;
 	/* the last game_over event says why (11.2 or R4) */
+	struct event why_at, limit_at;
 	const struct event *why = NULL, *limit = NULL;
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
-		if (!why && is(e, "game_over"))
-			why = e;
-		if (!limit && is(e, "turn_limit"))
-			limit = e;
+		if (!why && event_log_is(&g->events, i, "game_over")) {
+			event_log_at(&g->events, i, &why_at);
+			why = &why_at;
+		}
+		if (!limit && event_log_is(&g->events, i, "turn_limit")) {
+			event_log_at(&g->events, i, &limit_at);
+			limit = &limit_at;
+		}
 		if (why && limit)
 			break;
 	}

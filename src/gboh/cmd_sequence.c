@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "maniple/game.h"
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 
 static struct game *need_game(void *ctx, struct cmd_result *r)
@@ -138,11 +139,14 @@ void cmd_seq_legal(void *ctx, int argc, char **argv, struct cmd_result *r)
 		cmd_refuse(r, NULL, "out of memory");
 		return;
 	}
-	int n = seq_legal(g, a, 256);
+	struct decision d;
+	decision_init(&d, a, 256);
+	gboh_decision(g, &d);
+	int n = d.n;
 	struct event e;
 	event_init(&e, "decision");
 	event_add(&e, "step", "%s", seq_step_name(seq_step_now(g)));
-	event_add(&e, "side", "%d", seq_decision_side(g));
+	event_add(&e, "side", "%d", d.side);
 	event_add(&e, "actions", "%d", n);
 	cmd_output(r, &e);
 	char *text = NULL;

@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maniple/los.h"
@@ -347,8 +348,9 @@ bool command_range_reaches_unit(const struct game *g,
 }
 
 /* The whole Command Range of a leader, searched once (speed: Line
- * composition asks it of every unit of a mixed group). */
-struct range_field {
+ * composition asks it of every unit of a mixed group, the legal list of
+ * every unit of the army). */
+struct command_range_field {
 	const struct game *g;
 	const struct zoc_query *q;
 	const struct leader *l;
@@ -356,10 +358,37 @@ struct range_field {
 	struct range_search rs;
 };
 
+/* its search not made yet */
+static void range_field_init(struct command_range_field *f,
+			     const struct game *g, const struct zoc_query *q,
+			     const struct leader *l)
+{
+	f->g = g;
+	f->q = q;
+	f->l = l;
+	f->searched = false;
+}
+
+struct command_range_field *command_range_field_new(const struct game *g,
+						    const struct zoc_query *q,
+						    const struct leader *l)
+{
+	struct command_range_field *f = malloc(sizeof *f);
+	if (f)
+		range_field_init(f, g, q, l);
+	return f;
+}
+
+void command_range_field_free(struct command_range_field *f)
+{
+	free(f);
+}
+
 /* command_range_reaches_unit, answered from the field (searched the
  * first time it is asked): the prechecks as there, then whether the
  * search marked a hex of the unit */
-static bool field_reaches_unit(struct range_field *f, const struct unit *u)
+bool command_range_field_reaches_unit(struct command_range_field *f,
+				      const struct unit *u)
 {
 	const struct game *g = f->g;
 	const struct leader *l = f->l;
@@ -788,11 +817,8 @@ void line_compose(const struct game *g, const struct zoc_query *q,
 	for (int i = 0; i < BATTLE_UNITS_MAX; i++)
 		first.group[i] = -1;
 	group_by_links(g, q, def, idx, n, false, &first);
-	struct range_field field; /* its search not made yet */
-	field.g = g;
-	field.q = q;
-	field.l = l;
-	field.searched = false;
+	struct command_range_field field;
+	range_field_init(&field, g, q, l);
 	for (int gi = 0; gi < first.ngroups; gi++) {
 		int sub[BATTLE_UNITS_MAX], m = 0;
 		bool mixed = first.orientation[gi] == 0;
@@ -814,7 +840,8 @@ void line_compose(const struct game *g, const struct zoc_query *q,
 				continue;
 			/* 4.32: a mixed Line keeps the units in range */
 			if (l == NULL ||
-			    !field_reaches_unit(&field, &g->units[idx[i]]))
+			    !command_range_field_reaches_unit(&field,
+							     &g->units[idx[i]]))
 				continue;
 			sub[m++] = idx[i];
 		}

@@ -1327,7 +1327,7 @@ static bool turn_ended(const struct game *g, size_t from, int turn_before)
 	if (g->turn != turn_before)
 		return true;
 	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(g->events.v[i].kind, "turn_end") == 0)
+		if (strcmp(event_log_kind(&g->events, i), "turn_end") == 0)
 			return true;
 	return false;
 }
@@ -1337,7 +1337,7 @@ static void restore(struct game *g, const struct game *snap, size_t n0)
 	struct event_log ev = g->events;
 	*g = *snap;
 	g->events = ev;
-	g->events.n = n0;
+	event_log_truncate(&g->events, n0);
 }
 
 /* The rollback copy back into the session for the next command. */
@@ -1438,7 +1438,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	session_give_back(s, snap);
 	for (size_t i = n0; i < g->events.n; i++)
-		cmd_output(r, &g->events.v[i]);
+		event_log_push_from(&r->out, &g->events, i);
 }
 
 /* ---- loading ---- */

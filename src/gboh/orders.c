@@ -209,9 +209,8 @@ static void try_end(const struct game *g, struct end_trial *t)
 	bool ended = orders_close_move(cp);
 	t->rolls = cp->dice.rolls != before;
 	for (size_t i = 0; t->rolls && i < cp->events.n; i++) {
-		const struct event *e = &cp->events.v[i];
-		const char *rule = event_get(e, "rule");
-		if (strcmp(e->kind, "roll") == 0 && rule) {
+		const char *rule = event_log_get(&cp->events, i, "rule");
+		if (event_log_is(&cp->events, i, "roll") && rule) {
 			snprintf(t->rule, sizeof t->rule, "%s", rule);
 			break;
 		}
@@ -507,9 +506,21 @@ static bool check_unit_may_move(const struct game *g, int ui,
 	return true;
 }
 
-/* 5.22 #1, 4.21, 4.23, 4.24, 4.52-4.54: an Individual Order to unit ui */
+/* 4.21: whether u is in l's Command Range, read from rf (l's range
+ * searched once for a legal list) or, rf NULL, searched */
+static bool in_command_range(const struct game *g,
+			     struct command_range_field *rf,
+			     const struct leader *l, const struct unit *u)
+{
+	return rf ? command_range_field_reaches_unit(rf, u)
+		  : command_range_reaches_unit(g, NULL, l, u);
+}
+
+/* 5.22 #1, 4.21, 4.23, 4.24, 4.52-4.54: an Individual Order to unit ui;
+ * rf: the active leader's Command Range searched once, or NULL */
 static bool check_order_unit(const struct game *g, int ui, bool with,
-			     struct move *m, struct ord_why *w)
+			     struct move *m, struct ord_why *w,
+			     struct command_range_field *rf)
 {
 	if (!check_individual(g, 1, w))
 		return false;
@@ -530,7 +541,7 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 	if (u->side == l->side && arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
 	if (u->side == l->side && game_unit_in_play(u) &&
-	    !command_range_reaches_unit(g, NULL, l, u))
+	    !in_command_range(g, rf, l, u))
 		return deny(w, "4.21",
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
@@ -1159,7 +1170,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA &&
 		   leader_elephant_of(g, g->active_leader) < 0; /* 4.82 */
 	if (!check_individual(g, *cost, w) ||
-	    !check_order_unit(g, *top, *oc_with, m, w))
+	    !check_order_unit(g, *top, *oc_with, m, w, NULL))
 		return false;
 	if (b->side == l->side && !leader_may_order(g, l, b))
 		return deny(w, restriction_rule(l, b),
@@ -1245,7 +1256,8 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
  * rule's own tests are rally.c's */
 static bool check_order_function(const struct game *g, int ui, bool rally,
 				 int facing, int *may_remove,
-				 struct ord_why *w)
+				 struct ord_why *w,
+				 struct command_range_field *rf)
 {
 	if (!check_individual(g, 1, w))
 		return false;
@@ -1269,7 +1281,7 @@ static bool check_order_function(const struct game *g, int ui, bool rally,
 			    u->id);
 	if (arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
-	if (!command_range_reaches_unit(g, NULL, l, u))
+	if (!in_command_range(g, rf, l, u))
 		return deny(w, "4.21",
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
@@ -1313,7 +1325,8 @@ void orders_order_function(struct game *g, const char *who, const char *what,
 	}
 	end_move(g); /* 6.11: another order ends the open move */
 	int may_remove = 0;
-	if (!check_order_function(g, ui, rally, facing, &may_remove, &w)) {
+	if (!check_order_function(g, ui, rally, facing, &may_remove, &w,
+				  NULL)) {
 		refuse_why(r, &w);
 		return;
 	}
@@ -1455,7 +1468,7 @@ void orders_order(struct game *g, const char *who, const char *what,
 	end_move(g); /* 6.11: another order ends the open move */
 	struct move m;
 	if (ui >= 0) {
-		if (!check_order_unit(g, ui, with, &m, &w)) {
+		if (!check_order_unit(g, ui, with, &m, &w, NULL)) {
 			refuse_why(r, &w);
 			return;
 		}
@@ -1878,7 +1891,10 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (t.rolls || t.waits)
 			may_end = false;
 	}
-	/* the orders, as if the open move were ended */
+	/* the orders, as if the open move were ended; the active leader's
+	 * Command Range searched once for them all (4.21) */
+	struct command_range_field *rf =
+		may_end ? command_range_field_new(g, NULL, active(g)) : NULL;
 	for (int i = 0; may_end && i < g->nunits; i++) {
 		if (i == o->mover_unit)
 			continue;
@@ -1892,7 +1908,7 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (check_restack(g, i, &w))
 			decision_add(out, max, &n, side, "6.66",
 				     "order %s restack", g->units[i].id);
-		if (check_order_unit(g, i, false, &m, &w)) {
+		if (check_order_unit(g, i, false, &m, &w, rf)) {
 			decision_add(out, max, &n, side, "5.22", "order %s",
 				     g->units[i].id);
 			if (n < max) /* 5.22 #2, 8.11 */
@@ -1904,14 +1920,14 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 			if (k > 0 && !order_raises_reaction(g, i, &m))
 				n += k;
 		}
-		if (check_order_unit(g, i, true, &m, &w))
+		if (check_order_unit(g, i, true, &m, &w, rf))
 			decision_add(out, max, &n, side, "4.23",
 				     "order %s with", g->units[i].id);
 		int rec; /* 5.22 #3, #4 */
-		if (check_order_function(g, i, false, -1, &rec, &w))
+		if (check_order_function(g, i, false, -1, &rec, &w, rf))
 			decision_add(out, max, &n, side, "10.16",
 				     "order %s recover", g->units[i].id);
-		if (check_order_function(g, i, true, -1, &rec, &w))
+		if (check_order_function(g, i, true, -1, &rec, &w, rf))
 			decision_add(out, max, &n, side, "10.28",
 				     "order %s rally", g->units[i].id);
 		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
@@ -1924,6 +1940,7 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (o->mode == ORD_LINE && n < max) /* 9.68 */
 			n += mle_legal_line(g, i, out + n, max - n);
 	}
+	command_range_field_free(rf);
 	for (int i = 0; may_end && i < g->nleaders; i++) {
 		int cost;
 		if (i != o->mover_leader &&

@@ -645,13 +645,12 @@ static bool eliminated_blocked(const struct game *g, const struct unit *u)
 	if (!u->eliminated)
 		return false;
 	for (size_t i = g->events.n; i-- > 0;) {
-		const struct event *e = &g->events.v[i];
-		if (strcmp(e->kind, "eliminated") != 0)
+		if (!event_log_is(&g->events, i, "eliminated"))
 			continue;
-		const char *id = event_get(e, "unit");
+		const char *id = event_log_get(&g->events, i, "unit");
 		if (!id || strcmp(id, u->id) != 0)
 			continue;
-		const char *cause = event_get(e, "cause");
+		const char *cause = event_log_get(&g->events, i, "cause");
 		return cause && strcmp(cause, "10.22") == 0;
 	}
 	return false;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 
@@ -692,7 +693,9 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 		return 0;
 	for (size_t i = from; i < log->n; i++) {
 		struct teach_line l;
-		if (teach_event_line(t, g, &log->v[i], &l) &&
+		struct event e;
+		event_log_at(log, i, &e);
+		if (teach_event_line(t, g, &e, &l) &&
 		    list_push(out, &l))
 			added++;
 	}
@@ -838,7 +841,10 @@ static int leader_index(const struct game *g, const char *id)
 static void read_legal(const struct game *g, struct dec_ctx *c)
 {
 	struct decision_answer a[64];
-	int n = seq_legal(g, a, 64);
+	struct decision d;
+	decision_init(&d, a, 64);
+	gboh_decision(g, &d);
+	int n = d.n;
 	struct sbuf acts = {c->actions, 0, sizeof c->actions};
 	struct sbuf lead = {c->leaders, 0, sizeof c->leaders};
 	struct sbuf tr = {c->trumps, 0, sizeof c->trumps};
@@ -846,7 +852,7 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 	int shown = 0, first = -1;
 	for (int i = 0; i < n; i++) {
 		/* what the side owing the decision may do */
-		if (a[i].side >= 0 && a[i].side != c->side)
+		if (!decision_answer_for(&a[i], c->side))
 			continue;
 		if (shown < 8)
 			sb_add(&acts, "%s%s", shown ? ", " : "", a[i].line);
@@ -888,11 +894,10 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 static bool has_action(const struct game *g, const char *line)
 {
 	struct decision_answer a[64];
-	int n = seq_legal(g, a, 64);
-	for (int i = 0; i < n; i++)
-		if (strcmp(a[i].line, line) == 0)
-			return true;
-	return false;
+	struct decision d;
+	decision_init(&d, a, 64);
+	gboh_decision(g, &d);
+	return decision_find(&d, line) >= 0;
 }
 
 bool teach_decision_name(const struct game *g, char *name, size_t n)
@@ -909,7 +914,10 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 		/* the leaders `activate` may name now (5.12's lowest, or
 		 * 5.26's set-aside leader out of the ZOC) */
 		struct decision_answer a[64];
-		int n = seq_legal(g, a, 64), side = seq_decision_side(g);
+		struct decision dec;
+		decision_init(&dec, a, 64);
+		gboh_decision(g, &dec);
+		int n = dec.n, side = dec.side;
 		int low = -1;
 		bool first = false, other = false;
 		for (int k = 0; k < n; k++) {
@@ -1072,7 +1080,9 @@ size_t teach_script_step(const struct teach_texts *t, const struct game *g,
 		return 0;
 	for (size_t i = 0; r && i < r->out.n; i++) {
 		struct teach_line l;
-		if (teach_event_line(t, g, &r->out.v[i], &l)) {
+		struct event e;
+		event_log_at(&r->out, i, &e);
+		if (teach_event_line(t, g, &e, &l)) {
 			print_line(f, "", &l);
 			lines++;
 		}

@@ -54,26 +54,24 @@ void why_note_refusal(struct session *s, const char *line,
 	s->why_refused = true;
 }
 
-static bool is_kind(const struct event *e, const char *k)
-{
-	return strcmp(e->kind, k) == 0;
-}
-
 static bool is_for(const struct event *e, const char *what)
 {
 	const char *f = event_get(e, "for");
 	return f && strcmp(f, what) == 0;
 }
 
-/* The first event of kind k after index i (up to the next roll), or NULL. */
+/* The first event of kind k after index i (up to the next roll), decoded
+ * into *out, or NULL. */
 static const struct event *after(const struct event_log *log, size_t i,
-				 const char *k)
+				 const char *k, struct event *out)
 {
 	for (size_t j = i + 1; j < log->n; j++) {
-		if (is_kind(&log->v[j], "roll"))
+		if (event_log_is(log, j, "roll"))
 			break;
-		if (is_kind(&log->v[j], k))
-			return &log->v[j];
+		if (event_log_is(log, j, k)) {
+			event_log_at(log, j, out);
+			return out;
+		}
 	}
 	return NULL;
 }
@@ -90,7 +88,9 @@ static void tell_die(struct textbuf *t, const struct event *e)
 
 static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 {
-	const struct event *e = &log->v[i];
+	struct event e_at, x_at, f_at, sr_at;
+	event_log_at(log, i, &e_at);
+	const struct event *e = &e_at;
 	struct vals vb = {.i = 0};
 	const struct event *x;
 	if (is_for(e, "activation_tie")) {
@@ -132,11 +132,12 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 	} else if (is_for(e, "missile_fire")) {
 		const struct event *f = NULL;
 		for (size_t j = i; j-- > 0;)
-			if (is_kind(&log->v[j], "missile_fire")) {
-				f = &log->v[j];
+			if (event_log_is(log, j, "missile_fire")) {
+				event_log_at(log, j, &f_at);
+				f = &f_at;
 				break;
 			}
-		x = after(log, i, "missile_result");
+		x = after(log, i, "missile_result", &x_at);
 		textbuf_line(t,
 			     "Missile fire (rule %s), looked up on the Missile "
 			     "Range and Results Chart.",
@@ -168,7 +169,7 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 		tell_die(t, e);
 		if (event_get(e, "drm"))
 			textbuf_line(t, "Modifier: %s.", V(e, "drm"));
-		x = after(log, i, "tq_check");
+		x = after(log, i, "tq_check", &x_at);
 		if (x) {
 			textbuf_line(
 				t,
@@ -180,8 +181,8 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 				     V(x, "hits"), V(x, "routed"));
 		}
 	} else if (is_for(e, "shock")) {
-		const struct event *sr = after(log, i, "shock_roll");
-		x = after(log, i, "shock_result");
+		const struct event *sr = after(log, i, "shock_roll", &sr_at);
+		x = after(log, i, "shock_result", &x_at);
 		textbuf_line(
 			t,
 			"Shock combat %s (rule %s), looked up on the Shock "
@@ -221,13 +222,15 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 	/* the hits it caused, up to the next roll (10.0: a unit's total
 	 * against its TQ) */
 	for (size_t j = i + 1; j < log->n; j++) {
-		if (is_kind(&log->v[j], "roll"))
+		if (event_log_is(log, j, "roll"))
 			break;
-		if (is_kind(&log->v[j], "cohesion_hit"))
+		if (event_log_is(log, j, "cohesion_hit")) {
+			struct event h;
+			event_log_at(log, j, &h);
 			textbuf_line(
 				t, "%s now has %s cohesion hit(s) (TQ %s).",
-				V(&log->v[j], "unit"), V(&log->v[j], "total"),
-				V(&log->v[j], "tq"));
+				V(&h, "unit"), V(&h, "total"), V(&h, "tq"));
+		}
 	}
 	/* the roll as the game recorded it */
 	textbuf_line(t, "The roll event's fields:");
@@ -239,7 +242,7 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 static bool find_last(const struct event_log *log, size_t *at)
 {
 	for (size_t j = log->n; j-- > 0;)
-		if (is_kind(&log->v[j], "roll")) {
+		if (event_log_is(log, j, "roll")) {
 			*at = j;
 			return true;
 		}
@@ -274,9 +277,8 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
 			textbuf_line(&t, "Rule: %s.", s->why_rule);
 		textbuf_line(&t, "A refused command changes nothing.");
 	} else if (find_last(log, &at)) {
-		const struct event *e = &log->v[at];
-		const char *f = event_get(e, "for");
-		const char *rule = event_get(e, "rule");
+		const char *f = event_log_get(log, at, "for");
+		const char *rule = event_log_get(log, at, "rule");
 		event_add(&out, "about", "%s", f ? f : "roll");
 		event_add(&out, "rule", "%s", rule ? rule : "-");
 		tell_roll(&t, log, at);

@@ -363,9 +363,11 @@ bool lesson_event_in(const char *want, const struct event_log *out)
 	if (k <= 0 || !out)
 		return false;
 	for (size_t i = 0; i < out->n; i++) {
-		const struct event *e = &out->v[i];
-		if (strcmp(e->kind, tok[0]))
+		if (!event_log_is(out, i, tok[0]))
 			continue;
+		struct event e_at;
+		event_log_at(out, i, &e_at);
+		const struct event *e = &e_at;
 		bool all = true;
 		for (int j = 1; j < k && all; j++) {
 			char *eq = strchr(tok[j], '=');

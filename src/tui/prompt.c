@@ -1,15 +1,12 @@
 /* prompt.c — the prompt box, the solo/hotseat question and the hotseat
  * hand-over (prompt.h).  Everything shown is derived from the game each
- * time (seq_step_now, seq_decision_side, seq_legal), so the view never
+ * time (the pending decision, gboh_decision), so the view never
  * disagrees with it. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "maniple/elcmd.h"
-#include "maniple/reactions.h"
-#include "maniple/rout.h"
-#include "maniple/shock.h"
+#include "maniple/pending.h"
 
 #include "prompt.h"
 #include "view.h"
@@ -18,27 +15,7 @@
 
 bool prompt_due(const struct game *g)
 {
-	if (!g)
-		return false;
-	switch (seq_step_now(g)) {
-	case SEQ_ELITE:	      /* 5.51 */
-	case SEQ_ACTIVATE:    /* 5.12, 5.15, 5.41 */
-	case SEQ_TRUMP_REPLY: /* 5.42 */
-	case SEQ_MOMENTUM:    /* 5.31 */
-	case SEQ_REACTIVATE:  /* 5.33 */
-	case SEQ_ROUT:	      /* 10.22, 10.26 */
-	case SEQ_REACTION:    /* 6.5, 7.15, 7.16, 4.72, 7.32, 8.2, 9.67 */
-	case SEQ_ELEPHANT:    /* 4.91, 4.94 */
-		return true;
-	case SEQ_SHOCK:
-		/* 8.41: designating the attacks is the attacker's free play */
-		return g->shock.ask != SHA_DESIGNATE;
-	case SEQ_ORDERS:
-		/* 8.64: where the regrouping cavalry comes back is a choice */
-		return g->ord.regroup;
-	default:
-		return false;
-	}
+	return gboh_decision_is_answer(g);
 }
 
 struct hex prompt_answer_hex(const struct game *g, const char *line)
@@ -78,149 +55,20 @@ static const char *side_word(const struct game *g, int side)
 	return side ? "side 1" : "side 0";
 }
 
-static const char *leader_name(const struct game *g, int i)
+/* The decision's words, rule and offer (pending.c) into a, the title
+ * built from them. */
+static void name_decision(const struct game *g, const struct decision *d,
+			  struct prompt_ask *a)
 {
-	return i >= 0 && i < g->nleaders ? g->leaders[i].name : "?";
-}
-
-/* The reactions by the rule of the offer first open (reactions.c). */
-static const char *reaction_words(const char *rule)
-{
-	static const struct {
-		const char *rule, *words;
-	} names[] = {
-		{"7.31", "Shock Must Check marker"},
-		{"7.32", "Shock Must Check marker"},
-		{"6.5", "Orderly Withdrawal"},
-		{"6.51", "Orderly Withdrawal"},
-		{"6.52", "Orderly Withdrawal"},
-		{"6.57", "Orderly Withdrawal"},
-		{"7.15", "reaction facing"},
-		{"7.16", "reverse facing"},
-		{"4.72", "leader withdrawal"},
-		{"6.83", "Pre-arranged Withdrawal"},
-		{"8.2", "reaction fire"},
-		{"8.21", "reaction fire"},
-		{"8.33", "Harassment and Dispersal"},
-		{"9.66", "Manipular Line Extension"},
-		{"9.67", "Manipular Line Extension"},
-		{"9.14", "withdrawal from a rampage"},
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (!strcmp(rule, names[i].rule))
-			return names[i].words;
-	return "reaction";
-}
-
-/* The decision in words, its rule and a line about it. */
-static void name_decision(const struct game *g, struct prompt_ask *a)
-{
-	const char *what = "decision";
-	const char *rule = a->n > 0 ? a->ans[0].rule : "3.0";
-	a->detail[0] = '\0';
-	switch (a->step) {
-	case SEQ_ELITE:
-		what = "elite initiative";
-		rule = "5.51";
-		break;
-	case SEQ_ACTIVATE:
-		what = "activation";
-		rule = "5.12";
-		break;
-	case SEQ_TRUMP_REPLY:
-		what = "trump reply";
-		rule = "5.42";
-		snprintf(a->detail, sizeof a->detail,
-			 "may trump %s, or let him go", leader_name(g, g->seq.trumped));
-		break;
-	case SEQ_MOMENTUM:
-		what = "momentum";
-		rule = "5.31";
-		snprintf(a->detail, sizeof a->detail,
-			 "another Orders Phase for %s?",
-			 leader_name(g, g->active_leader));
-		break;
-	case SEQ_REACTIVATE:
-		what = "re-activation";
-		rule = "5.33";
-		break;
-	case SEQ_ROUT:
-		what = "rout move";
-		rout_pending_text(g, a->detail, sizeof a->detail);
-		break;
-	case SEQ_REACTION:
-		if (rampage_waiting(g)) {
-			what = "withdrawal from a rampage";
-			rampage_pending_text(g, a->detail, sizeof a->detail);
-		} else if (reactions_pending(g)) {
-			rule = reactions_pending_rule(g);
-			what = reaction_words(rule);
-			reactions_pending_text(g, a->detail, sizeof a->detail);
-			/* its pointer to `legal` is the box itself here */
-			char *see = strstr(a->detail, ": see legal");
-			if (see)
-				snprintf(see, sizeof a->detail -
-						      (size_t)(see - a->detail),
-					 "; hexes numbered on the map");
-		} else {
-			what = reaction_words(rule);
-		}
-		break;
-	case SEQ_SHOCK:
-		switch (g->shock.ask) {
-		case SHA_ENGAGED:
-			what = "disengage";
-			rule = "10.42";
-			break;
-		case SHA_CLASH_DEFENDER:
-		case SHA_CLASH_ATTACKER:
-			what = "clash of the leading units";
-			rule = "8.45";
-			break;
-		case SHA_HITS:
-			what = "hits to share out";
-			rule = "10.13";
-			break;
-		case SHA_ADVANCE:
-			what = "advance after combat";
-			rule = "8.5";
-			break;
-		case SHA_PURSUIT:
-			what = "cavalry pursuit";
-			rule = "8.61";
-			break;
-		case SHA_PASSTHRU:
-		case SHA_PASSTHRU_PLACE:
-			what = "elephant Pass-Thru";
-			rule = "9.11";
-			break;
-		default:
-			what = "shock";
-			break;
-		}
-		if (g->shock.ask_combat >= 0) {
-			int u = g->shock.ask_unit;
-			snprintf(a->detail, sizeof a->detail, "shock combat %d%s%s",
-				 g->shock.ask_combat + 1, u >= 0 ? ": " : "",
-				 u >= 0 && u < g->nunits ? g->units[u].id : "");
-		}
-		break;
-	case SEQ_ELEPHANT:
-		what = "elephant leaders";
-		rule = "4.91";
-		elcmd_pending_text(g, a->detail, sizeof a->detail);
-		break;
-	case SEQ_ORDERS:
-		what = "Regroup and Return";
-		rule = "8.64";
-		snprintf(a->detail, sizeof a->detail,
-			 "where the cavalry off the map comes back");
-		break;
-	default:
-		break;
-	}
-	snprintf(a->what, sizeof a->what, "%s", what);
-	snprintf(a->rule, sizeof a->rule, "%s", rule);
+	snprintf(a->what, sizeof a->what, "%s", d->what);
+	snprintf(a->rule, sizeof a->rule, "%s", d->rule);
+	snprintf(a->detail, sizeof a->detail, "%s", d->detail);
+	/* a reaction's pointer to `legal` is the box itself here */
+	char *see = a->step == SEQ_REACTION ? strstr(a->detail, ": see legal")
+					    : NULL;
+	if (see)
+		snprintf(see, sizeof a->detail - (size_t)(see - a->detail),
+			 "; hexes numbered on the map");
 	snprintf(a->title, sizeof a->title, "%s: %s (%s)", side_word(g, a->side),
 		 a->what, a->rule);
 }
@@ -268,7 +116,10 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 	}
 	if (!prompt_due(g))
 		return;
-	int n = seq_legal(g, a->ans, PROMPT_ANSWERS_MAX);
+	struct decision d;
+	decision_init(&d, a->ans, PROMPT_ANSWERS_MAX);
+	gboh_decision(g, &d);
+	int n = d.n;
 	if (n <= 0)
 		return; /* nothing to answer with: no box */
 	a->n = n;
@@ -276,7 +127,7 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 	/* the answers of the side owing the decision first (6.82: the other
 	 * side may place its Pre-arranged Withdrawals meanwhile) */
 	for (int i = 0, k = 0; i < n; i++) {
-		if (a->ans[i].side >= 0 && a->ans[i].side != a->side)
+		if (!decision_answer_for(&a->ans[i], a->side))
 			continue;
 		if (i > k) {
 			struct decision_answer t = a->ans[i];
@@ -289,7 +140,7 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 	}
 	if (a->nown == 0)
 		a->nown = n; /* nobody in particular owes it */
-	name_decision(g, a);
+	name_decision(g, &d, a);
 	unsigned long long h = 14695981039346656037ULL;
 	h = prompt_fnv(h, &a->step, sizeof a->step);
 	h = prompt_fnv(h, &a->side, sizeof a->side);

@@ -303,7 +303,7 @@ static void step_forward(struct tui_view *v)
 	if (rc == 1) {
 		tui_log_push(&v->log, buf);
 		for (size_t i = 0; i < cr.out.n; i++) {
-			event_format(&cr.out.v[i], buf, sizeof buf);
+			event_log_format(&cr.out, i, buf, sizeof buf);
 			tui_log_push(&v->log, buf);
 		}
 	}

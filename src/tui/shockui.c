@@ -277,7 +277,7 @@ static int asked_combat(const struct game *g, size_t since)
 	    s->ask_combat >= card_shock_count(g))
 		return -1;
 	for (size_t i = since; i < g->events.n; i++)
-		if (!strcmp(g->events.v[i].kind, "shock_ask"))
+		if (!strcmp(event_log_kind(&g->events, i), "shock_ask"))
 			return s->ask_combat;
 	return -1;
 }

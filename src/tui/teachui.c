@@ -224,7 +224,7 @@ void teachui_after_command(struct tui_view *v, const struct cmd_result *r,
 		return;
 	drop_decision(t);
 	/* a new game: what was left of the old one's narration goes */
-	if (r->out.n > 0 && !strcmp(r->out.v[0].kind, "new")) {
+	if (r->out.n > 0 && !strcmp(event_log_kind(&r->out, 0), "new")) {
 		teach_list_clear(&t->queue);
 		t->at = 0;
 	}

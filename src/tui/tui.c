@@ -1016,7 +1016,7 @@ void tui_exec(struct tui_view *v, const char *text)
 	snprintf(buf, sizeof buf, "> %.*s", TUI_LOG_LINE - 3, p);
 	long first = tui_log_push(&v->log, buf);
 	for (size_t i = 0; i < r.out.n; i++) {
-		event_format(&r.out.v[i], buf, sizeof buf);
+		event_log_format(&r.out, i, buf, sizeof buf);
 		tui_log_push(&v->log, buf);
 	}
 	log_text(v, r.text);
@@ -1031,7 +1031,7 @@ void tui_exec(struct tui_view *v, const char *text)
 				 r.reason);
 		tui_log_push(&v->log, v->message);
 	} else if (r.out.n > 0) {
-		event_format(&r.out.v[0], buf, sizeof buf);
+		event_log_format(&r.out, 0, buf, sizeof buf);
 		if (r.out.n > 1)
 			snprintf(v->message, sizeof v->message,
 				 "%.150s (+%zu in the log)", buf, r.out.n - 1);

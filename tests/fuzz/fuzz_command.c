@@ -144,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		session_exec(s, line, &r);
 		char buf[512];
 		for (size_t k = 0; k < r.out.n; k++)
-			event_format(&r.out.v[k], buf, sizeof buf);
+			event_log_format(&r.out, k, buf, sizeof buf);
 	}
 	cmd_result_free(&r);
 	if (wrote) {

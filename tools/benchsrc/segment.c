@@ -138,7 +138,7 @@ int main(int argc, char **argv)
 			if (r.status != CMD_OK)
 				refused++;
 			for (size_t e = 0; e < r.out.n; e++)
-				if (!strcmp(r.out.v[e].kind, expect))
+				if (event_log_is(&r.out, e, expect))
 					seen = true;
 		}
 		t[k] = now_us() - t0;

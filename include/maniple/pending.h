@@ -1,0 +1,31 @@
+/* pending.h — the GBoH rules fill the pending decision (decision.h).
+ *
+ * gboh_decision describes what the game asks now: the side that owes it
+ * (seq_decision_side), its kind (the step's name, seq_step_name, or
+ * "shock.ASK" inside the Shock segment), the rule that asks it, the
+ * decision in words and a line about the offer, whether it is an answer
+ * asked for (activation, trump, momentum, every reaction, rout choices,
+ * the decisions inside shock...) rather than the moving player's free
+ * play, and its answers (the `legal` list, seq_legal), each tagged with
+ * the side that may give it: while one side owes the decision the other
+ * may hold standing offers (6.82's `prearrange` lines).  `legal`, the
+ * prompt box, teach mode and autoplay all read it. */
+#ifndef MANIPLE_PENDING_H
+#define MANIPLE_PENDING_H
+
+#include <stdbool.h>
+
+#include "maniple/decision.h"
+#include "maniple/game.h"
+
+/* Fills d (over the room it was given by decision_init) from g; a NULL g
+ * leaves it empty. */
+void gboh_decision(const struct game *g, struct decision *d);
+
+/* Whether the pending decision is an answer asked for rather than free
+ * play (d->answer, without listing the answers): every step but the free
+ * Orders Phase (save the Regroup placement, 8.64), the shock designation
+ * (8.41) and no decision at all. */
+bool gboh_decision_is_answer(const struct game *g);
+
+#endif
