@@ -3,6 +3,7 @@
  * 6.44, 6.5, 9.11 and 9.24, and the line of sight trace (8.14). */
 #include <criterion/criterion.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 
 #include <string.h>

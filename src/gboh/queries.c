@@ -1,19 +1,23 @@
 /* queries.c — the bottom floor's questions about a game's state that every
  * floor of the rules asks (doc/architecture.md): whether a rout, a rampage
  * or a reaction is waiting, a leader's ratings after his wounds, a unit's
- * TQ reduction in Column, the orders a leader has left.  Each reads or
- * bumps plain fields of struct game and calls nothing above game.c; the
- * modules they belong to declare them (sequence.h, rout.h, rampage.h,
- * reactions.h, phalanx.h). */
+ * TQ reduction in Column and its Movement Allowance, which unit is a
+ * leader's elephant, the orders a leader has left.  Each reads or bumps
+ * plain fields of struct game and calls nothing above game.c; the modules
+ * they belong to declare them (sequence.h, rout.h, rampage.h, reactions.h,
+ * phalanx.h, leader_elephant.h, withdrawal.h). */
 #include <stdbool.h>
+#include <string.h>
 
 #include "maniple/game.h"
+#include "maniple/leader_elephant.h"
 #include "maniple/phalanx.h"
 #include "maniple/rampage.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
+#include "maniple/withdrawal.h"
 
 /* R7: ratings lose the wound points taken; never below the minimum. */
 static int wounded(const struct game *g, int rating, int wounds)
@@ -80,4 +84,45 @@ bool reactions_pending(const struct game *g)
 		if (s->offers[i].state != RO_DONE)
 			return true;
 	return false;
+}
+
+/* 6.11, 6.41, 6.72 */
+int unit_move_ma(const struct game *g, const struct unit *u)
+{
+	if (!u)
+		return 0;
+	int ma = u->ma;
+	if (u->type == UT_PH && u->ma_ext > ma && !u->double_depth)
+		ma = u->ma_ext; /* 6.41 (never in Double-Depth, 9.52) */
+	if (u->at.in_column)
+		ma += g && g->tables ? tables_movement_modifier(
+					       g->tables, MM_COLUMN_MA_BONUS)
+				     : 1;
+	return ma;
+}
+
+bool leader_elephant_is(const struct unit *u)
+{
+	return u && u->type == UT_EL && u->leader_elephant[0] != '\0';
+}
+
+int leader_elephant_of(const struct game *g, int leader)
+{
+	if (!g || leader < 0 || leader >= g->nleaders)
+		return -1;
+	for (int k = 0; k < g->nunits; k++) {
+		const struct unit *u = &g->units[k];
+		if (game_unit_in_play(u) && leader_elephant_is(u) &&
+		    strcmp(u->leader_elephant, g->leaders[leader].id) == 0)
+			return k;
+	}
+	return -1;
+}
+
+/* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
+ * unit In Column one more */
+int ow_mover_ma(const struct unit *u)
+{
+	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
+	return u->at.in_column ? ma + 1 : ma;
 }

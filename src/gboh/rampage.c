@@ -740,7 +740,7 @@ static void rampage_go(struct game *g)
 }
 
 /* 9.14 (10.21): an elephant's rout is a rampage */
-void rampage_run(struct game *g, int unit, const char *rule)
+void rampage_run_impl(struct game *g, int unit, const char *rule)
 {
 	if (!g || !g->battle || !g->battle->map || unit < 0 ||
 	    unit >= g->nunits)

@@ -20,14 +20,6 @@
 #include "maniple/leaders.h"
 #include "maniple/elcav.h"
 
-/* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
- * unit In Column one more */
-int ow_mover_ma(const struct unit *u)
-{
-	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
-	return u->at.in_column ? ma + 1 : ma;
-}
-
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
 int ow_distance(const struct footprint *a, const struct footprint *b)
 {
@@ -634,7 +626,7 @@ static bool ow_any_step(const struct game *g, const struct reaction_offer *o)
 	return false;
 }
 
-bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o)
+bool ow_offer_can_step_impl(const struct game *g, const struct reaction_offer *o)
 {
 	return o && o->unit >= 0 && o->unit < g->nunits &&
 	       o->trigger >= 0 && o->trigger < g->nunits && ow_any_step(g, o);
