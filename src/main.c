@@ -82,9 +82,9 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 if OK; 2 on a bad option, a bad file, a malformed\n"
 		"script line, a game that cannot be loaded or a terminal that\n"
-		"cannot be used; 3 when SIGHUP or SIGTERM stopped maniple after\n"
-		"the command under way (the game file holds every command "
-		"shown).\n"
+		"cannot be used; 3 when SIGHUP, SIGTERM or SIGINT (^C) stopped\n"
+		"maniple after the command under way (the game file holds\n"
+		"every command shown).\n"
 		"Data directory: $MANIPLE_DATADIR, else the source tree maniple\n"
 		"was built from (when it still holds scenarios/), else %s.\n",
 		MANIPLE_DATADIR);
@@ -273,7 +273,7 @@ static void show_result(const struct cmd_result *r)
 		cmd_print_refusal(stdout, r);
 }
 
-/* After SIGHUP or SIGTERM (stopsig.h): the command under way was finished
+/* After SIGHUP, SIGTERM or SIGINT (stopsig.h): the command under way was finished
  * and the game file closed; say so and give STOPSIG_EXIT. */
 static int stopped(int status)
 {
@@ -310,11 +310,31 @@ static bool script_teach(struct program *p, struct session *s,
 	return true;
 }
 
+/* text and a '\n' on f, a control character (a script's raw bytes
+ * quoted in a reason) as \xNN, so none reaches the terminal. */
+static void put_visible(FILE *f, const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	fputc('\n', f);
+}
+
 /* --script: every line is a command; a refusal is printed and the script
- * goes on; the status is 2 when any line was malformed. */
+ * goes on; the status is 2 when any line was malformed.  A line longer
+ * than SCRIPT_LINE_MAX bytes, or a line past SCRIPT_LINES_MAX, ends the
+ * script there with file:line: reason and status 2 (the read never
+ * holds more than one line). */
+#define SCRIPT_LINE_MAX 4096
+#define SCRIPT_LINES_MAX 10000000
 static int run_script(struct program *p, const char *path, uint64_t seed,
 		      bool teach)
 {
+	/* a script may be a pipe (or standard input), so no regular file
+	 * is asked for; its lines and their number are bounded (below), and
+	 * a FIFO's open waits for its writer as a pipe's read would */
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
 		fprintf(stderr, "maniple: %s: %s\n", path, strerror(errno));
@@ -339,10 +359,17 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 		status = 2;
 	} else {
 		stopsig_reader_init(rd, fileno(f));
+		rd->max = SCRIPT_LINE_MAX;
 	}
 	while (rd && !stopsig_caught() &&
 	       (len = stopsig_getline(rd, &line, &cap)) >= 0) {
 		lineno++;
+		if (lineno > SCRIPT_LINES_MAX) {
+			fprintf(stderr, "%s:%d: more than %d lines (the limit)\n",
+				path, lineno, SCRIPT_LINES_MAX);
+			status = 2;
+			break;
+		}
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
 		if ((size_t)len != strlen(line)) {
@@ -357,9 +384,15 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 			status = 2;
 		fflush(stdout);
 		if (r.status == CMD_MALFORMED) {
-			fprintf(stderr, "%s:%d: %s\n", path, lineno, r.reason);
+			fprintf(stderr, "%s:%d: ", path, lineno);
+			put_visible(stderr, r.reason);
 			status = 2;
 		}
+	}
+	if (rd && rd->too_long) {
+		fprintf(stderr, "%s:%d: line longer than %d bytes (the limit)\n",
+			path, lineno + 1, SCRIPT_LINE_MAX);
+		status = 2;
 	}
 	free(rd);
 	free(line);

@@ -1,5 +1,5 @@
 /* bare_field.h — for tests: a sandbox game on a clear, level field built
- * in memory (no map file, no rules tables), and units placed by hand.
+ * in memory (no map file) with the SPQR tables, and units placed by hand.
  * Shared by the command and line of sight tests. */
 #ifndef TESTS_BARE_FIELD_H
 #define TESTS_BARE_FIELD_H
@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "maniple/game.h"
+
+#include "spqr_tables.h"
 
 /* A clear, level field, columns 20-40 and rows 00-30 (like
  * tests/fixtures/map-clear.ini), two sides and no units. */
@@ -29,7 +31,7 @@ static inline struct game *field(void)
 	snprintf(b->ruleset, sizeof b->ruleset, "spqr");
 	snprintf(b->sides[0].id, sizeof b->sides[0].id, "rome");
 	snprintf(b->sides[1].id, sizeof b->sides[1].id, "carthage");
-	struct game *g = game_new(b, GAME_SANDBOX, 1);
+	struct game *g = spqr_tables_give(game_new(b, GAME_SANDBOX, 1));
 	cr_assert_not_null(g);
 	return g;
 }

@@ -7,6 +7,7 @@
 #include "maniple/phalanx.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
+#include "changed_tables.h"
 #include "move_fixture.h"
 
 static struct hex H(int n)
@@ -255,12 +256,12 @@ Test(column, tq_less_two_6_75)
 {
 	struct game *g = fx_field();
 	struct unit *u = column_unit(g, "mi", UT_MI, 3015, SIDE_N);
-	cr_assert_eq(unit_tq_now(u), 4);
+	cr_assert_eq(unit_tq_now(g, u), 4);
 	cr_assert(dice_force(&g->dice, 5));
 	cr_assert_eq(tq_check(g, u, 0, "test", "6.75"), 1);
 	u->at.in_column = false;
 	u->at.facing = FACE_NE;
-	cr_assert_eq(unit_tq_now(u), 6);
+	cr_assert_eq(unit_tq_now(g, u), 6);
 	game_free(g);
 }
 
@@ -349,4 +350,14 @@ Test(column, commands_move_pair_and_form_6_43_6_71)
 	cr_assert(!s.game->ord.moving, "6.71: the change ends the move");
 	cmd_result_free(&r);
 	session_free(&s);
+}
+
+/* 6.75 from the data: constants.ini [column] tq_less read as 3. */
+Test(column, tq_less_read_from_constants_ini_6_75)
+{
+	struct game *g = fx_field();
+	change_tables(g, "constants", "tq_less = 2", "tq_less = 3");
+	struct unit *u = column_unit(g, "mi", UT_MI, 3015, SIDE_N);
+	cr_assert_eq(unit_tq_now(g, u), 3);
+	game_free(g);
 }

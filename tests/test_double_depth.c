@@ -22,6 +22,7 @@
 #include "maniple/shock.h"
 #include "maniple/shock_resolve.h"
 #include "maniple/stacking.h"
+#include "changed_tables.h"
 #include "spqr_tables.h"
 #include "session_play.h"
 
@@ -724,4 +725,26 @@ Test(double_depth, missile_hits_top_or_bottom_through_rear_9_53)
 		  "%s", fc.reason ? fc.reason : "");
 	cr_assert_eq(fc.target_unit, UI(s, "ph2"), "rear fire: the bottom");
 	close_game(s);
+}
+
+/* 9.53 from the data: constants.ini [double_depth]
+ * flank_rear_hits_multiplier read as 4. */
+Test(double_depth, rear_multiplier_read_from_constants_ini_9_53)
+{
+	bool seen = false;
+	for (int die = 0; die < 10; die++) {
+		struct session *s = formed();
+		change_tables(s->game, "constants",
+			      "flank_rear_hits_multiplier = 3",
+			      "flank_rear_hits_multiplier = 4");
+		struct game *g = shock_on_stack(s, 2912, 3012, FACE_SE, die, true);
+		int ah, dh;
+		cr_assert_eq(sscanf(val(g, "shock_result", "crt"), "%d(%d)",
+				    &ah, &dh),
+			     2);
+		cr_assert_eq(g->shock.c[0].def_hits, 4 * dh, "die %d", die);
+		seen |= dh > 0;
+		close_game(s);
+	}
+	cr_assert(seen, "no die gave the stack hits");
 }

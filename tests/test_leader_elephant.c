@@ -22,6 +22,7 @@
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "session_play.h"
+#include "changed_tables.h"
 #include "spqr_tables.h"
 #include "fixture.h"
 
@@ -555,4 +556,22 @@ Test(leader_elephant, rider_does_not_go_with_a_unit_4_82)
 	struct leader *h = game_leader(s->game, "hannibal");
 	cr_assert(hex_eq(h->hex, H(1010)));
 	close_game(s);
+}
+
+/* 4.84 from the data: constants.ini [leader_elephant] grief_rampage_from
+ * read as 4: a grief roll of 4 rampages. */
+Test(leader_elephant, grief_band_read_from_constants_ini_4_84)
+{
+	struct game *g = fx_field();
+	change_tables(g, "constants", "grief_rampage_from = 7",
+		      "grief_rampage_from = 4");
+	struct leader *l;
+	mount(g, "3015", FACE_NE, &l);
+	force(g, 9); /* Leader Casualty Table: killed */
+	force(g, 4); /* grief */
+	leader_casualty_check(g, lidx(g, l), "8.44");
+	cr_assert(l->killed);
+	const struct event *e = fx_event(g, 0, "leader_elephant_grief");
+	cr_assert_str_eq(val(e, "result"), "rampage");
+	game_free(g);
 }

@@ -6,6 +6,7 @@
 
 #include "maniple/phalanx.h"
 #include "maniple/rout.h"
+#include "changed_tables.h"
 #include "move_fixture.h"
 
 static struct hex H(int n)
@@ -365,5 +366,34 @@ Test(phalanx, occupied_and_mp_6_62_6_25)
 	m.mp_spent = 5;
 	cr_assert_not(phalanx_check_step(g, &m, H(3013), H(3112), &s));
 	cr_assert_str_eq(s.rule, "6.25");
+	game_free(g);
+}
+
+/* 6.43 and 6.45 from the data: constants.ini [phalanx] pivot_hits 2 and
+ * reverse_face_mp 4. */
+Test(phalanx, pivot_hits_and_reverse_face_mp_read_from_constants_ini)
+{
+	struct game *g = fx_field();
+	change_tables(g, "constants", "pivot_hits = 1", "pivot_hits = 2");
+	struct unit *u = phalanx(g, "ph", 1, 2620, 2621, FACE_E);
+	struct move m;
+	cr_assert(move_begin(g, u, &m));
+	struct move_step s;
+	cr_assert(phalanx_check_step(g, &m, H(2620), H(2720), &s), "%s",
+		  s.refusal);
+	cr_assert_eq(s.cost.hits, 2);
+	cr_assert(phalanx_apply_step(g, &m, H(2620), H(2720)));
+	cr_assert_eq(u->hits, 2);
+	game_free(g);
+
+	g = fx_field();
+	change_tables(g, "constants", "reverse_face_mp = 3",
+		      "reverse_face_mp = 4");
+	u = phalanx(g, "ph", 1, 2620, 2621, FACE_E);
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(facing_change_check(g, &m, FACE_W, &s), "%s", s.refusal);
+	cr_assert_eq(s.cost.mp, 4);
+	cr_assert(facing_change_apply(g, &m, FACE_W));
+	cr_assert_eq(m.mp_spent, 4);
 	game_free(g);
 }

@@ -19,6 +19,7 @@
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
+#include "changed_tables.h"
 #include "move_fixture.h"
 
 static struct unit *U(struct game *g, const char *id, int side,
@@ -696,4 +697,34 @@ Test(rampage, rout_segment_waits_for_the_rampage_10_23_9_14)
 	cr_assert_gt(r2_first, end, "r2 moves after the rampage");
 	cr_assert_not(at(r2, "2505"));
 	session_free(&s);
+}
+
+/* 9.14 from the data: constants.ini [rampage] read as 2 rolls of 2 hexes
+ * each, and an end 6 hexes from every unit. */
+Test(rampage, rolls_hexes_and_alone_read_from_constants_ini_9_14)
+{
+	struct game *g = field();
+	change_tables(g, "constants", "rolls = 4", "rolls = 2",
+		      "hexes_per_roll = 3", "hexes_per_roll = 2");
+	struct unit *el = U(g, "el", 1, UT_EL, "3015", FACE_NE);
+	U(g, "foe", 0, UT_HI, "2813", FACE_NE);
+	force(g, 1); /* N */
+	force(g, 4); /* S */
+	rout_begin(g, idx(g, el), "10.14");
+	cr_assert_eq(fx_count(g, 0, "rampage_roll"), 2);
+	const struct event *m = first(g, "rampage_moved", NULL);
+	cr_assert_str_eq(val(m, "to"), "3013");
+	cr_assert_str_eq(val(m, "hexes"), "2");
+	cr_assert(el->eliminated);
+	game_free(g);
+
+	g = field();
+	change_tables(g, "constants", "alone_hexes = 8", "alone_hexes = 6");
+	el = U(g, "el", 1, UT_EL, "3015", FACE_NE);
+	U(g, "foe", 0, UT_HI, "3018", FACE_NE); /* 3 away; 6 after N */
+	force(g, 1);
+	rout_begin(g, idx(g, el), "10.14");
+	cr_assert_eq(fx_count(g, 0, "rampage_roll"), 1);
+	cr_assert_str_eq(val(fx_event(g, 0, "rampage_end"), "reason"), "alone");
+	game_free(g);
 }

@@ -128,7 +128,7 @@ Test(rout, routed_unit_checks_against_tq_1_and_any_hit_eliminates_10_27)
 	struct game *g = fld();
 	struct unit *u = U(g, "a", 0, UT_MI, "3010", FACE_NE);
 	u->routed = true;
-	cr_assert_eq(unit_tq_now(u), 1);
+	cr_assert_eq(unit_tq_now(g, u), 1);
 	force(g, 1);
 	cr_assert_eq(tq_check(g, u, 0, "test", "10.11"), 0);
 	cr_assert(u->on_map);

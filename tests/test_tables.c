@@ -557,6 +557,55 @@ Test(tables, rout_points_11_1_leaders)
 	cr_expect_eq(tables_leader_rout_points(T, LK_REPLACEMENT, 1), 1);
 }
 
+/* 2.22 and the rules naming a type: the traits of unit_types.ini. */
+Test(tables, unit_types_traits_2_22)
+{
+	for (int ty = 0; ty < UNIT_TYPE_COUNT; ty++) {
+		bool foot = ty <= UT_SK, horse = ty >= UT_HC && ty <= UT_LC;
+		cr_expect_eq(tables_type_has(T, (enum unit_type)ty,
+					     TRAIT_INFANTRY),
+			     foot, "%s", unit_type_name((enum unit_type)ty));
+		cr_expect_eq(tables_type_has(T, (enum unit_type)ty,
+					     TRAIT_CAVALRY),
+			     horse, "%s", unit_type_name((enum unit_type)ty));
+	}
+	cr_expect(tables_type_has(T, UT_PH, TRAIT_PHALANX));
+	cr_expect_not(tables_type_has(T, UT_HI, TRAIT_PHALANX));
+	cr_expect(tables_type_has(T, UT_EL, TRAIT_ELEPHANT));
+	cr_expect(tables_type_has(T, UT_SK, TRAIT_SKIRMISHER));
+	cr_expect(tables_type_has(T, UT_AT, TRAIT_SCORPIO));
+	cr_expect(tables_type_has(T, UT_LC, TRAIT_LIGHT_CAVALRY));
+	cr_expect(tables_type_has(T, UT_LG, TRAIT_LEGION));
+	cr_expect_not(tables_type_has(NULL, UT_PH, TRAIT_PHALANX));
+	cr_expect_not(tables_type_has(T, UNIT_TYPE_COUNT, TRAIT_INFANTRY));
+	cr_expect_str_eq(unit_trait_name(TRAIT_LIGHT_CAVALRY), "light_cavalry");
+}
+
+/* The figures of the rules' text in constants.ini. */
+Test(tables, constants_of_the_text)
+{
+	cr_expect_eq(tables_constant(T, RC_COLUMN_TQ_LESS), 2); /* 6.75 */
+	cr_expect_eq(tables_constant(T, RC_PHALANX_REVERSE_FACE_MP), 3);
+	cr_expect_eq(tables_constant(T, RC_PHALANX_PIVOT_HITS), 1);
+	cr_expect_eq(tables_constant(T, RC_DOUBLE_DEPTH_HITS_MULTIPLIER), 3);
+	cr_expect_eq(tables_constant(T, RC_RAMPAGE_ROLLS), 4); /* 9.14 */
+	cr_expect_eq(tables_constant(T, RC_RAMPAGE_HEXES_PER_ROLL), 3);
+	cr_expect_eq(tables_constant(T, RC_RAMPAGE_ALONE_HEXES), 8);
+	cr_expect_eq(tables_constant(T, RC_WITHDRAWAL_RANGE), 2); /* 6.51 */
+	cr_expect_eq(tables_constant(T, RC_WITHDRAWAL_SKIRMISHER_HEXES), 2);
+	cr_expect_eq(tables_constant(T, RC_WITHDRAWAL_COLUMN_MA_BONUS), 1);
+	cr_expect_eq(tables_constant(T, RC_LINE_WITHDRAWAL_LEADER_RANGE), 2);
+	cr_expect_eq(tables_constant(T, RC_LEADER_WITHDRAWAL_MP), 3); /* 4.72 */
+	cr_expect_eq(tables_constant(T, RC_GRIEF_RAMPAGE_FROM), 7); /* 4.84 */
+	/* 8.17 */
+	cr_expect_eq(tables_supply_low_from(T, MC_A), 9);
+	cr_expect_eq(tables_supply_low_from(T, MC_J), 7);
+	cr_expect_eq(tables_supply_low_from(T, MC_MJ), 7);
+	cr_expect_eq(tables_supply_low_from(T, MC_B), 10);
+	cr_expect_eq(tables_supply_low_from(T, MC_NONE), 10);
+	cr_expect_eq(tables_constant(NULL, RC_RAMPAGE_ROLLS), 0);
+}
+
 /* ------------------------------------------------------ file checking */
 
 Test(tables_files, every_real_chart_passes_the_check)
@@ -638,6 +687,21 @@ Test(tables_files, bad_unknown_section)
 Test(tables_files, bad_kind_is_not_rules)
 {
 	expect_bad("rules-wrong-kind.ini", 18, "not a rules file");
+}
+
+Test(tables_files, bad_unit_types_and_constants_name_their_line)
+{
+	expect_bad("rules-unknown-trait.ini", 14, "\"eagles\" is not a unit trait");
+	expect_bad("rules-trait-twice.ini", 32, "cavalry is listed twice");
+	expect_bad("rules-type-section-unknown.ini", 49,
+		   "unknown section [type XX]");
+	expect_bad("rules-type-missing.ini", 0, "no [type EL] section");
+	expect_bad("rules-constant-out-of-range.ini", 18,
+		   "rolls must be a whole number from 1 to 9");
+	expect_bad("rules-constant-missing.ini", 10,
+		   "[phalanx] has no pivot_hits");
+	expect_bad("rules-supply-unknown-class.ini", 43,
+		   "unknown key XB in [missile_supply]");
 }
 
 Test(tables_files, missing_file_is_refused)

@@ -8,6 +8,7 @@
 
 #include "maniple/reactions.h"
 #include "maniple/withdrawal.h"
+#include "changed_tables.h"
 #include "move_fixture.h"
 
 /* Runs `withdraw WORDS...` (words split on blanks); returns the status
@@ -746,5 +747,61 @@ Test(withdrawal, line_withdrawal_unit_stays_6_57)
 	ok(g, "c1 3314");
 	ok(g, "c1 done");
 	cr_assert_not(reactions_pending(g));
+	game_free(g);
+}
+
+/* 6.51, 6.72, 9.21, 4.72, 6.57 from the data: constants.ini
+ * [withdrawal] and [leader_withdrawal] changed, the offers follow. */
+Test(withdrawal, figures_read_from_constants_ini)
+{
+	/* 9.21 skirmisher_hexes 3 */
+	struct game *g = movement_field();
+	change_tables(g, "constants", "skirmisher_hexes = 2",
+		      "skirmisher_hexes = 3");
+	struct unit *sk = fx_unit(g, "sk", 1, UT_SK, fx_hex("3010"), FACE_W, 6);
+	struct unit *hi = fx_unit(g, "hi", 0, UT_HI, fx_hex("2810"), FACE_E, 6);
+	ow_collect(g, idx(g, hi), true);
+	int o = offer(g, RK_WITHDRAW, idx(g, sk));
+	cr_assert_geq(o, 0);
+	cr_assert_eq(g->react.offers[o].mp, 3);
+	game_free(g);
+
+	/* 6.51 range 3: a unit 3 hexes away is offered its withdrawal */
+	g = movement_field();
+	change_tables(g, "constants", "range = 2", "range = 3");
+	struct unit *far = fx_unit(g, "far", 0, UT_HC, fx_hex("3110"), FACE_W, 9);
+	struct unit *mv = fx_unit(g, "mv", 1, UT_HI, fx_hex("2810"), FACE_E, 4);
+	ow_collect(g, idx(g, mv), true);
+	cr_assert_geq(offer(g, RK_WITHDRAW, idx(g, far)), 0);
+	game_free(g);
+
+	/* 6.51, 6.72 column_ma_bonus 3: a mover In Column counts MA 7 */
+	g = movement_field();
+	change_tables(g, "constants", "column_ma_bonus = 1",
+		      "column_ma_bonus = 3");
+	mv = fx_unit(g, "mv", 1, UT_HI, fx_hex("2810"), FACE_E, 4);
+	cr_assert_eq(ow_mover_ma(g, mv), 4);
+	mv->at.in_column = true;
+	cr_assert_eq(ow_mover_ma(g, mv), 7);
+	game_free(g);
+
+	/* 4.72 mp 2: the third hex is refused */
+	g = movement_field();
+	change_tables(g, "constants", "mp = 3", "mp = 2");
+	fx_leader(g, "consul", 0, fx_hex("3010"));
+	mv = fx_unit(g, "mv", 1, UT_HC, fx_hex("2910"), FACE_E, 8);
+	leader_withdraw_collect(g, idx(g, mv));
+	cr_assert_geq(offer(g, RK_LEADER_WITHDRAW, 0), 0);
+	ok(g, "consul 3110");
+	ok(g, "consul 3210");
+	refused(g, "consul 3310", "4.72");
+	game_free(g);
+
+	/* 6.57 line_leader_range 1: the leader 2 hexes from c2 is too far */
+	g = cav_line_field();
+	change_tables(g, "constants", "line_leader_range = 2",
+		      "line_leader_range = 1");
+	approach(g);
+	refused(g, "line c1", "6.57");
 	game_free(g);
 }

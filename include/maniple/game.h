@@ -175,6 +175,11 @@ void game_turn_end(struct game *g);
  * The battle is shared with the original, not owned: free the copy with
  * free(), never game_free(). */
 struct game *game_copy_for_search(const struct game *g, uint64_t seed);
+/* For tests only: gives the search copy c the dice of g as they stand
+ * (seed, PRNG state, forced rolls, outside source), so that c rolls what
+ * g would.  A search never calls it: a copy that knows the game's future
+ * dice would play with hindsight. */
+void game_copy_take_dice_for_test(struct game *c, const struct game *g);
 
 #endif
 

@@ -41,6 +41,13 @@
 #define GAMEFILE_VERSION 1
 #define GAMEFILE_MAGIC "maniple-game"
 #define GAMEFILE_PRNG "pcg32"
+/* Limits on reading a game file: it must be a regular file (rfile.h) of
+ * at most GAMEFILE_SIZE_MAX bytes and GAMEFILE_LINES_MAX lines, none
+ * longer than GAMEFILE_LINE_MAX bytes; the longest soak game has some
+ * tens of thousands of lines. */
+#define GAMEFILE_SIZE_MAX (512LL * 1024 * 1024)
+#define GAMEFILE_LINES_MAX 4000000
+#define GAMEFILE_LINE_MAX 1100
 
 struct gamefile_header {
 	int version;

@@ -14,6 +14,11 @@
 
 #define INI_LINE_MAX 200 /* longest line Debian's inih accepts */
 #define INI_ERR_MAX 512
+/* Limits on every INI file read (data and settings): a file must be a
+ * regular file (rfile.h) of at most INI_SIZE_MAX bytes and INI_LINES_MAX
+ * lines; the largest data file has under 3000. */
+#define INI_SIZE_MAX (4LL * 1024 * 1024)
+#define INI_LINES_MAX 100000
 
 struct ini_error {
 	char file[256];
@@ -30,7 +35,8 @@ typedef int (*ini_line_handler)(void *user, const char *section,
 
 /* Parses a file.  Returns true when the whole file was read and every call
  * of the handler succeeded.  On failure err holds file, line and reason
- * (syntax errors, over-long lines and an unreadable file included). */
+ * (syntax errors, over-long lines, a file past the limits above, one that
+ * is not a regular file and an unreadable file included). */
 bool ini_read_file(const char *path, ini_line_handler h, void *user,
 		   struct ini_error *err);
 /* The same over text in memory; name is used in messages. */

@@ -100,8 +100,9 @@ int phalanx_step_hits(const struct game *g, const struct move *m,
 /* 6.71 Exceptions: whether u's type may be In Column at all (infantry
  * but Barbarian Infantry and Skirmishers). */
 bool unit_may_use_column(const struct unit *u);
-/* 6.75: what being In Column takes off u's TQ for TQ checks (0 or 2). */
-int column_tq_reduction(const struct unit *u);
+/* 6.75: what being In Column takes off u's TQ for TQ checks (0, or
+ * constants.ini [column] tq_less; 0 in a game without tables). */
+int column_tq_reduction(const struct game *g, const struct unit *u);
 /* 6.74: whether h is a front-flank hex of one-hex unit u In Column. */
 bool column_front_flank(const struct unit *u, struct hex h);
 /* 6.74: a one-hex unit In Column entering h from `from` faces the side

@@ -1,4 +1,5 @@
-/* stopsig.h — SIGHUP and SIGTERM ask maniple to stop, not to die.
+/* stopsig.h — SIGHUP, SIGTERM and SIGINT (^C) ask maniple to stop, not
+ * to die.
  *
  * The handler only notes which signal came (an async-signal-safe store).
  * The program looks at the note between commands: the command under way
@@ -8,7 +9,7 @@
  *
  * Waiting for input is where a note could be missed: a signal that lands
  * after the look and before a blocking read would leave the read waiting.
- * stopsig_wait closes that gap: the two signals are blocked, the note is
+ * stopsig_wait closes that gap: the signals are blocked, the note is
  * read, and pselect unblocks them and waits in one step, so a stop signal
  * always ends the wait.  stopsig_getline reads lines from a descriptor
  * through that wait (the script mode's standard input).
@@ -23,18 +24,18 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* The exit status after a stop asked by SIGHUP or SIGTERM. */
+/* The exit status after a stop asked by SIGHUP, SIGTERM or SIGINT. */
 #define STOPSIG_EXIT 3
 
-/* Installs the handlers of SIGHUP and SIGTERM (SA_RESTART: writes and
+/* Installs the handlers of SIGHUP, SIGTERM and SIGINT (SA_RESTART: writes and
  * fsync under way are not cut short).  Before the terminal is set up, so
  * that ncurses keeps them.  0, or -1 when sigaction fails. */
 int stopsig_install(void);
 
-/* The signal noted (SIGHUP or SIGTERM), or 0. */
+/* The signal noted (SIGHUP, SIGTERM or SIGINT), or 0. */
 int stopsig_caught(void);
 
-/* "SIGHUP", "SIGTERM", or "signal". */
+/* "SIGHUP", "SIGTERM", "SIGINT", or "signal". */
 const char *stopsig_name(int sig);
 
 enum stopsig_wait {
@@ -50,6 +51,10 @@ struct stopsig_reader {
 	int fd;
 	bool eof;
 	size_t pos, end;
+	/* the longest line stopsig_getline gives (0: no limit); a longer
+	 * one ends the input with too_long set */
+	size_t max;
+	bool too_long;
 	char buf[4096];
 };
 
@@ -57,7 +62,9 @@ void stopsig_reader_init(struct stopsig_reader *rd, int fd);
 /* Like getline(3): the next line with its '\n' (the last one may lack
  * it) into *line, grown as needed; its length, or -1 at the end of the
  * input, on a read error, or when a stop was asked (stopsig_caught()).
- * A line begun when the stop came is dropped: it was never run. */
+ * A line begun when the stop came is dropped: it was never run.  A line
+ * longer than rd->max bytes (its '\n' not counted) ends the input: -1
+ * with rd->too_long set, no more is read. */
 ssize_t stopsig_getline(struct stopsig_reader *rd, char **line, size_t *cap);
 
 #endif

@@ -37,6 +37,8 @@ enum spqr_table {
 	TABLE_MOVEMENT,		/* movement.ini: 6.2, 6.27, 7.12, 7.14 */
 	TABLE_STACKING,		/* stacking.ini: 6.6, 6.69 */
 	TABLE_ROUT_POINTS,	/* rout_points.ini: 11.1 */
+	TABLE_UNIT_TYPES,	/* unit_types.ini: the traits of each type */
+	TABLE_CONSTANTS,	/* constants.ini: figures of the rules' text */
 	SPQR_TABLE_COUNT
 };
 
@@ -200,6 +202,44 @@ enum stacking_figure {
 	STACKING_FIGURE_COUNT
 };
 
+/* What a unit type is and does, named once in unit_types.ini ([type
+ * CODE] traits = ...) and asked through tables_type_has: the rules code
+ * never compares type codes.  Each trait's rules are in the file. */
+enum unit_trait {
+	TRAIT_INFANTRY,		/* 2.22: the foot types */
+	TRAIT_CAVALRY,		/* 2.22: the mounted types (not elephants) */
+	TRAIT_PHALANX,		/* 6.4, 9.3-9.5: two hexes, phalanx rules */
+	TRAIT_HEAVY_INFANTRY,	/* 8.15 #2, 9.41, 10.1: HI */
+	TRAIT_LEGION,		/* 6.52 #1, 8.17, 9.6: legion infantry */
+	TRAIT_BARBARIAN,	/* BI */
+	TRAIT_LIGHT_INFANTRY,	/* LI */
+	TRAIT_PELTAST,		/* LP */
+	TRAIT_SKIRMISHER,	/* 9.2 */
+	TRAIT_LIGHT_CAVALRY,	/* 8.46, 9.22: LC */
+	TRAIT_ELEPHANT,		/* 9.1 */
+	TRAIT_SCORPIO,		/* 9.8: artillery */
+	UNIT_TRAIT_COUNT
+};
+
+/* Figures written in the rules' text rather than on a chart
+ * (constants.ini). */
+enum rule_constant {
+	RC_COLUMN_TQ_LESS,		/* 6.75: TQ In Column */
+	RC_PHALANX_REVERSE_FACE_MP,	/* 6.45 */
+	RC_PHALANX_PIVOT_HITS,		/* 6.43: per hex entered pivoting */
+	RC_DOUBLE_DEPTH_HITS_MULTIPLIER, /* 9.53: flank or rear shock */
+	RC_RAMPAGE_ROLLS,		/* 9.14: eliminated after this roll */
+	RC_RAMPAGE_HEXES_PER_ROLL,	/* 9.14 */
+	RC_RAMPAGE_ALONE_HEXES,		/* 9.14: this far from every unit */
+	RC_WITHDRAWAL_RANGE,		/* 6.51: within this many hexes */
+	RC_WITHDRAWAL_SKIRMISHER_HEXES,	/* 9.21 */
+	RC_WITHDRAWAL_COLUMN_MA_BONUS,	/* 6.51, 6.72: a mover In Column */
+	RC_LINE_WITHDRAWAL_LEADER_RANGE, /* 6.57: a unit this near a leader */
+	RC_LEADER_WITHDRAWAL_MP,	/* 4.72 */
+	RC_GRIEF_RAMPAGE_FROM,		/* 4.84: a die this high rampages */
+	RULE_CONSTANT_COUNT
+};
+
 /* Movement and cohesion cost of one step (6.21, 6.22). */
 struct move_cost {
 	int mp;
@@ -343,6 +383,18 @@ struct stacking_rule tables_voluntary_stacking(const struct spqr_tables *t,
 bool tables_rout_exempt(const struct spqr_tables *t,
 			enum stacking_class stationary);
 int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f);
+
+/* Whether units of a type have a trait (unit_types.ini); false for a
+ * NULL t or an unknown type. */
+bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
+		     enum unit_trait trait);
+const char *unit_trait_name(enum unit_trait tr);
+/* A figure of the rules' text (constants.ini); 0 for a NULL t. */
+int tables_constant(const struct spqr_tables *t, enum rule_constant c);
+/* 8.17: the lowest unmodified fire die that leaves a class Missile Low
+ * (10: none does, as for a NULL t). */
+int tables_supply_low_from(const struct spqr_tables *t,
+			   enum missile_class mc);
 
 /* 11.1: rout points of an eliminated unit or leader. */
 int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,

@@ -35,7 +35,7 @@ void withdraw_command(struct game *g, const char *who, const char *what,
 
 /* 6.51: the MA a unit counts when another unit withdraws from it (a
  * phalanx its 5) and when it withdraws itself (a phalanx its 4). */
-int ow_mover_ma(const struct unit *u);
+int ow_mover_ma(const struct game *g, const struct unit *u);
 /* 6.51: the distance between two units (the shorter between halves). */
 int ow_distance(const struct footprint *a, const struct footprint *b);
 

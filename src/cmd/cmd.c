@@ -233,8 +233,15 @@ void cmd_print_refusal(FILE *f, const struct cmd_result *r)
 	/* Printed in full: an event's values are capped at EVENT_VAL_MAX. */
 	fputs(r->status == CMD_MALFORMED ? "malformed reason=" : "refused reason=",
 	      f);
-	for (const char *p = r->reason; *p; p++)
-		fputc(*p == ' ' || *p == '\t' || *p == '\n' ? '_' : *p, f);
+	for (const char *p = r->reason; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (ch == ' ' || ch == '\t' || ch == '\n')
+			fputc('_', f);
+		else if (ch < 0x20 || ch == 0x7f) /* a script's raw byte */
+			fprintf(f, "\\x%02x", ch);
+		else
+			fputc(ch, f);
+	}
 	if (r->rule[0])
 		fprintf(f, " rule=%s", r->rule);
 	fputc('\n', f);

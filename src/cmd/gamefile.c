@@ -3,6 +3,7 @@
 #include "maniple/gamefile.h"
 
 #include "maniple/dice.h"
+#include "maniple/rfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -350,6 +351,26 @@ bool gamefile_read(const char *path, gamefile_header_fn header,
 	return gamefile_read_torn(path, header, body, user, err, NULL);
 }
 
+/* One line of at most GAMEFILE_LINE_MAX bytes and its '\n' into buf
+ * (GAMEFILE_LINE_MAX + 2 bytes): its length with the '\n', 0 at the end of
+ * the file, -1 when the line goes on past the limit, -2 on a NUL byte. */
+static long read_line(FILE *f, char *buf)
+{
+	long len = 0;
+	int ch;
+	while ((ch = getc(f)) != EOF) {
+		if (ch == '\0')
+			return -2;
+		if (len == GAMEFILE_LINE_MAX && ch != '\n')
+			return -1;
+		buf[len++] = (char)ch;
+		if (ch == '\n')
+			break;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
 bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 			gamefile_body_fn body, void *user,
 			struct ini_error *err, long *torn_at)
@@ -360,20 +381,42 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 	memset(err, 0, sizeof *err);
 	snprintf(err->file, sizeof err->file, "%s", path);
 	struct reader rd = {.err = err, .lineno = 0};
-	FILE *f = fopen(path, "r");
+	char why[128];
+	FILE *f = rfile_open(path, GAMEFILE_SIZE_MAX, why, sizeof why);
 	if (!f)
-		return read_fail(&rd, "%s", strerror(errno));
+		return read_fail(&rd, "%s", why);
 	struct gamefile_header h;
 	memset(&h, 0, sizeof h);
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	char *line = malloc(GAMEFILE_LINE_MAX + 2);
+	if (!line) {
+		fclose(f);
+		return read_fail(&rd, "out of memory");
+	}
+	long len;
 	bool ok = true;
-	while (ok && (len = getline(&line, &cap, f)) >= 0) {
+	while (ok) {
+		len = read_line(f, line);
+		if (len == 0)
+			break;
 		rd.lineno++;
+		if (len == -1) {
+			ok = read_fail(&rd, "line longer than %d bytes (the "
+					    "limit)",
+				       GAMEFILE_LINE_MAX);
+			break;
+		}
+		if (len == -2) {
+			ok = read_fail(&rd, "NUL byte in line");
+			break;
+		}
+		if (rd.lineno > GAMEFILE_LINES_MAX) {
+			ok = read_fail(&rd, "more than %d lines (the limit)",
+				       GAMEFILE_LINES_MAX);
+			break;
+		}
 		long start = at;
-		at += (long)len;
-		if (len > 0 && line[len - 1] == '\n')
+		at += len;
+		if (line[len - 1] == '\n')
 			line[--len] = '\0';
 		else if (torn_at && rd.lineno > HEADER_LINES) {
 			/* an append cut short (gamefile.h): skipped */
@@ -381,10 +424,6 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 			break;
 		} else {
 			ok = read_fail(&rd, "line does not end (file cut)");
-			break;
-		}
-		if ((size_t)len != strlen(line)) {
-			ok = read_fail(&rd, "NUL byte in line");
 			break;
 		}
 		if (rd.lineno <= HEADER_LINES) {
@@ -396,13 +435,9 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 			}
 			continue;
 		}
-		if (len > 1024) {
-			ok = read_fail(&rd, "line longer than 1024 bytes");
-			break;
-		}
 		struct gamefile_line l = {.lineno = rd.lineno, .text = line};
 		if (strncmp(line, "digest ", 7) == 0) {
-			char copy[1100];
+			char copy[GAMEFILE_LINE_MAX + 2];
 			snprintf(copy, sizeof copy, "%s", line + 7);
 			if (!parse_digest(copy, &l)) {
 				ok = read_fail(&rd,

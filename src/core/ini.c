@@ -1,6 +1,8 @@
 /* ini.c — inih through a reader that counts lines (see ini.h). */
 #include "maniple/ini.h"
 
+#include "maniple/rfile.h"
+
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
@@ -15,6 +17,7 @@ struct ini_ctx {
 	int line;	  /* number of the line last handed to inih */
 	bool too_long;	  /* a line over INI_LINE_MAX - 1 bytes */
 	bool nul_byte;	  /* a NUL byte in the input */
+	bool too_many;	  /* more than INI_LINES_MAX lines */
 	ini_line_handler h;
 	void *user;
 	struct ini_error *err;
@@ -38,8 +41,13 @@ static void maybe_section(struct ini_ctx *c, const char *s)
 	if (*s != '[' || c->failed)
 		return;
 	const char *end = strchr(s, ']');
-	if (!end)
-		return; /* inih reports the syntax error */
+	if (!end) {
+		/* said here: inih would go on and blame a later line */
+		ini_fail(c->err, c->line,
+			 "section header without its closing ]");
+		c->failed = true;
+		return;
+	}
 	char name[INI_LINE_MAX];
 	s++;
 	while (*s == ' ' || *s == '\t')
@@ -66,8 +74,23 @@ static void maybe_section(struct ini_ctx *c, const char *s)
 static char *reader(char *str, int num, void *stream)
 {
 	struct ini_ctx *c = stream;
-	if (c->too_long || c->nul_byte || c->failed)
+	if (c->too_long || c->nul_byte || c->too_many || c->failed)
 		return NULL;
+	if (c->line >= INI_LINES_MAX) {
+		/* the next line would pass the limit: only an end is fine */
+		bool more;
+		if (c->fp) {
+			int ch = fgetc(c->fp);
+			more = ch != EOF;
+		} else {
+			more = *c->text != '\0';
+		}
+		if (more) {
+			c->line++;
+			c->too_many = true;
+		}
+		return NULL;
+	}
 	size_t i = 0;
 	size_t cap = (size_t)num - 1;
 	bool nl = false;
@@ -109,6 +132,10 @@ static char *reader(char *str, int num, void *stream)
 	if (i == 0)
 		return NULL;
 	str[i] = '\0';
+	/* a UTF-8 byte order mark, which some editors put first: skipped */
+	if (c->line == 1 && (unsigned char)str[0] == 0xEF &&
+	    (unsigned char)str[1] == 0xBB && (unsigned char)str[2] == 0xBF)
+		memmove(str, str + 3, i - 2);
 	maybe_section(c, str);
 	return str;
 }
@@ -149,6 +176,10 @@ static bool run(struct ini_ctx *c, const char *name)
 				INI_LINE_MAX - 1), false;
 	if (c->nul_byte)
 		return ini_fail(c->err, c->line, "NUL byte in the file"), false;
+	if (c->too_many)
+		return ini_fail(c->err, c->line,
+				"more than %d lines (the limit)", INI_LINES_MAX),
+		       false;
 	if (r > 0)
 		return ini_fail(c->err, r,
 				"syntax error (expected [section] or key = value)"),
@@ -162,12 +193,12 @@ bool ini_read_file(const char *path, ini_line_handler h, void *user,
 		   struct ini_error *err)
 {
 	struct ini_ctx c = {.h = h, .user = user, .err = err};
-	c.fp = fopen(path, "r");
+	char why[128];
+	c.fp = rfile_open(path, INI_SIZE_MAX, why, sizeof why);
 	if (!c.fp) {
 		snprintf(err->file, sizeof err->file, "%s", path);
 		err->line = 0;
-		snprintf(err->msg, sizeof err->msg, "cannot open: %s",
-			 strerror(errno));
+		snprintf(err->msg, sizeof err->msg, "cannot open: %s", why);
 		return false;
 	}
 	bool ok = run(&c, path);

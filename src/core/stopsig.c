@@ -1,4 +1,4 @@
-/* stopsig.c — SIGHUP and SIGTERM noted by their handler and acted on
+/* stopsig.c — SIGHUP, SIGTERM and SIGINT noted by their handler and acted on
  * between commands (stopsig.h). */
 #include "maniple/stopsig.h"
 
@@ -27,9 +27,11 @@ int stopsig_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, SIGHUP);
 	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGINT);
 	sa.sa_flags = SA_RESTART;
 	if (sigaction(SIGHUP, &sa, NULL) != 0 ||
-	    sigaction(SIGTERM, &sa, NULL) != 0)
+	    sigaction(SIGTERM, &sa, NULL) != 0 ||
+	    sigaction(SIGINT, &sa, NULL) != 0)
 		return -1;
 	return 0;
 }
@@ -41,7 +43,10 @@ int stopsig_caught(void)
 
 const char *stopsig_name(int sig)
 {
-	return sig == SIGHUP ? "SIGHUP" : sig == SIGTERM ? "SIGTERM" : "signal";
+	return sig == SIGHUP    ? "SIGHUP"
+	       : sig == SIGTERM ? "SIGTERM"
+	       : sig == SIGINT	? "SIGINT"
+				: "signal";
 }
 
 enum stopsig_wait stopsig_wait(int fd)
@@ -50,6 +55,7 @@ enum stopsig_wait stopsig_wait(int fd)
 	sigemptyset(&block);
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
 	if (sigprocmask(SIG_BLOCK, &block, &old) != 0)
 		return caught ? STOPSIG_STOP : STOPSIG_READY;
 	if (caught) {
@@ -64,6 +70,7 @@ enum stopsig_wait stopsig_wait(int fd)
 	sigset_t during = old;
 	sigdelset(&during, SIGHUP);
 	sigdelset(&during, SIGTERM);
+	sigdelset(&during, SIGINT);
 	int rc = pselect(fd + 1, &rfds, NULL, NULL, NULL, &during);
 	int e = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -80,6 +87,8 @@ void stopsig_reader_init(struct stopsig_reader *rd, int fd)
 	rd->fd = fd;
 	rd->eof = false;
 	rd->pos = rd->end = 0;
+	rd->max = 0;
+	rd->too_long = false;
 }
 
 static bool grow(char **line, size_t *cap, size_t need)
@@ -100,6 +109,8 @@ static bool grow(char **line, size_t *cap, size_t need)
 ssize_t stopsig_getline(struct stopsig_reader *rd, char **line, size_t *cap)
 {
 	size_t n = 0;
+	if (rd->too_long)
+		return -1;
 	for (;;) {
 		if (caught)
 			return -1;
@@ -125,6 +136,11 @@ ssize_t stopsig_getline(struct stopsig_reader *rd, char **line, size_t *cap)
 		const char *from = rd->buf + rd->pos;
 		const char *nl = memchr(from, '\n', rd->end - rd->pos);
 		size_t take = nl ? (size_t)(nl - from) + 1 : rd->end - rd->pos;
+		if (rd->max && n + take - (nl ? 1 : 0) > rd->max) {
+			rd->too_long = true;
+			rd->eof = true;
+			return -1;
+		}
 		if (!grow(line, cap, n + take + 1))
 			return -1;
 		memcpy(*line + n, from, take);

@@ -3,6 +3,7 @@
  * and reinforcements, and the map it is fought on.  The format is
  * documented in man/maniple.6 (FILES). */
 #include "maniple/battle.h"
+#include "maniple/rfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -964,11 +965,12 @@ static int load_map(struct battle_ctx *c, const char *path)
 		snprintf(full, sizeof full, "%.*s/../%s", dlen,
 			 slash ? path : ".", b->map_path);
 	}
-	FILE *fp = fopen(full, "r");
+	char why[128];
+	FILE *fp = rfile_open(full, INI_SIZE_MAX, why, sizeof why);
 	if (!fp)
 		return ini_fail(c->err, c->battle_kl[BK_MAP],
-				"cannot open the map %s (as %s)", b->map_path,
-				full);
+				"cannot open the map %s (as %s): %s",
+				b->map_path, full, why);
 	fclose(fp);
 	struct ini_error merr = {0};
 	b->map = map_load(full, &merr);

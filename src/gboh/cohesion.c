@@ -12,9 +12,35 @@
 #include "maniple/stacking.h"
 
 /* 10.11, 10.27 routed units have a TQ of 1 */
-int unit_tq_now(const struct unit *u)
+int unit_tq_now(const struct game *g, const struct unit *u)
 {
-	return u->routed ? 1 : u->tq - column_tq_reduction(u); /* 6.75 */
+	return u->routed ? 1 : u->tq - column_tq_reduction(g, u); /* 6.75 */
+}
+
+/* 10.11: the hits of a check whose modified roll is dr, against tq */
+int tq_check_hits(int dr, int tq)
+{
+	return dr > tq ? dr - tq : 0;
+}
+
+/* 10.11: the modifier a TQ check of u adds to drm */
+static int tq_check_drm(const struct game *g, const struct unit *u, int drm)
+{
+	return drm + stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
+}
+
+void tq_check_odds(const struct game *g, const struct unit *u, int drm,
+		   struct odds *o)
+{
+	odds_init(o, 10, u && u->routed ? "10.27" : "10.11");
+	if (!u)
+		return;
+	drm = tq_check_drm(g, u, drm);
+	int tq = unit_tq_now(g, u);
+	for (int d = 0; d < 10; d++) {
+		int hits = tq_check_hits(d + drm, tq);
+		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
+	}
 }
 
 /* 10.11 a TQ check; R3: the modified roll is used as it is */
@@ -23,8 +49,8 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 {
 	if (!u || !game_unit_in_play(u))
 		return 0;
-	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
-	int tq = unit_tq_now(u);
+	drm = tq_check_drm(g, u, drm);
+	int tq = unit_tq_now(g, u);
 	bool forced = false;
 	int die = dice_d10(&g->dice, &forced);
 	struct event e;
@@ -39,7 +65,7 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "dr", "%d", dr);
@@ -80,7 +106,7 @@ static void hits_apply(struct game *g, struct unit *u, int n,
 	if (u->routed) {
 		/* 10.27 a routed unit taking any hit is eliminated */
 		event_add(&e, "total", "%s", "routed");
-		event_add(&e, "tq", "%d", unit_tq_now(u));
+		event_add(&e, "tq", "%d", unit_tq_now(g, u));
 		event_add(&e, "cause", "%s", cause);
 		event_add(&e, "rule", "%s", rule);
 		game_emit(g, &e);

@@ -1,6 +1,7 @@
 /* commands.c — the GBoH command table and sessions: new, roll, show, save,
  * branch, load, help and the sandbox's setup commands; journaling into the
  * game file and replaying it. */
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stddef.h>
@@ -53,8 +54,9 @@ static bool arg_u64(const char *v, uint64_t *out)
 	if (!v || *v < '0' || *v > '9')
 		return false;
 	char *end;
+	errno = 0;
 	unsigned long long x = strtoull(v, &end, 10);
-	if (*end)
+	if (*end || errno) /* out of range: refused, never clamped */
 		return false;
 	*out = (uint64_t)x;
 	return true;
@@ -484,8 +486,16 @@ static void cmd_new(void *ctx, int argc, char **argv, struct cmd_result *r)
 		if (k >= 0 && i == 2)
 			kind = (enum game_kind)k;
 		else if (!arg_u64(argv[i], &seed)) {
-			cmd_malformed(r, "%s is neither a game kind nor a seed",
-				      argv[i]);
+			if (argv[i][strspn(argv[i], "0123456789")] == '\0')
+				cmd_malformed(r,
+					      "seed %s is out of range (0 to "
+					      "%" PRIu64 ")",
+					      argv[i], UINT64_MAX);
+			else
+				cmd_malformed(r,
+					      "%s is neither a game kind nor "
+					      "a seed",
+					      argv[i]);
 			return;
 		}
 	}
@@ -701,6 +711,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 	u->at = fp;
 	u->on_map = true;
 	u->eliminated = false;
+	u->eliminated_blocked = false;
 	u->off_map = false;
 	game_put_on_top(g, u);
 	char where[32];
@@ -792,6 +803,7 @@ static void setup_eliminate(void *ctx, int argc, char **argv,
 			return;
 		}
 		u->eliminated = true;
+		u->eliminated_blocked = false;
 		u->on_map = false;
 		side = u->side;
 		rp = unit_rout_points(g, u);
@@ -1531,6 +1543,18 @@ static int load_body(void *user, const struct gamefile_line *l,
 	return rc;
 }
 
+/* A game file's failure (gamefile.h: "PATH: reason") into err, whose
+ * file is PATH already: the reason only, so the path is said once. */
+static void file_failure(struct ini_error *err, const char *e2)
+{
+	size_t n = strlen(err->file);
+	if (n && strncmp(e2, err->file, n) == 0 &&
+	    strncmp(e2 + n, ": ", 2) == 0)
+		e2 += n + 2;
+	err->line = 0;
+	snprintf(err->msg, sizeof err->msg, "%s", e2);
+}
+
 bool session_load(struct session *s, const char *path, struct ini_error *err)
 {
 	struct session tmp;
@@ -1549,8 +1573,7 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	char e2[ERR_MAX];
 	if (ok && gamefile_open_append(&tmp.file, path, e2, sizeof e2) != 0) {
 		ok = false;
-		err->line = 0;
-		snprintf(err->msg, sizeof err->msg, "%s", e2);
+		file_failure(err, e2);
 	}
 	/* A last line without its end: an append a crash cut short, never
 	 * shown (gamefile.h); dropped before play goes on in the file. */
@@ -1558,8 +1581,7 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 		tmp.torn_line = 6 + (int)tmp.journal.n + 1; /* 6 header lines */
 		if (gamefile_cut(&tmp.file, torn_at, e2, sizeof e2) != 0) {
 			ok = false;
-			err->line = 0;
-			snprintf(err->msg, sizeof err->msg, "%s", e2);
+			file_failure(err, e2);
 		}
 	}
 	/* A file cut right after a turn-ending command lacks its digest (a
@@ -1572,7 +1594,7 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 		if (journal_add(&tmp.journal, dline) != 0 ||
 		    gamefile_append(&tmp.file, dline, e2, sizeof e2) != 0) {
 			ok = false;
-			snprintf(err->msg, sizeof err->msg, "%s", e2);
+			file_failure(err, e2);
 		}
 	}
 	if (!ok) {

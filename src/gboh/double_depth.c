@@ -11,10 +11,6 @@
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
 
-/* 9.53 bullet 5: a flank or rear shock triples a Double-Depth defender's
- * hits where 8.46's Attack Superiority would double them */
-#define DOUBLE_DEPTH_FLANK_MULTIPLIER 3
-
 static bool is_dd_phalanx(const struct unit *u)
 {
 	return u && u->type == UT_PH && unit_is_two_hex(u);
@@ -212,7 +208,9 @@ void double_depth_refresh(struct game *g)
 	}
 }
 
-/* 9.53 bullet 5: flank and rear hits tripled */
+/* 9.53 bullet 5: a flank or rear shock multiplies a Double-Depth
+ * defender's hits (tripled: constants.ini [double_depth]) where 8.46's
+ * Attack Superiority would double them */
 int double_depth_shock_hits(struct game *g, int ci, const struct unit *d,
 			    const struct shock_calc *out)
 {
@@ -221,7 +219,8 @@ int double_depth_shock_hits(struct game *g, int ci, const struct unit *d,
 	    out->superiority.result != SUP_AS || !out->superiority.position ||
 	    (out->side != ZONE_FLANK && out->side != ZONE_REAR))
 		return hits;
-	hits = out->crt.defender_hits * DOUBLE_DEPTH_FLANK_MULTIPLIER;
+	hits = out->crt.defender_hits *
+	       tables_constant(g->tables, RC_DOUBLE_DEPTH_HITS_MULTIPLIER);
 	if (out->hits.light_cavalry_halved)
 		hits /= 2; /* 9.32 */
 	struct event e;

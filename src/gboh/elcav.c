@@ -121,7 +121,7 @@ bool elcav_router_entered(struct game *g, struct unit *u, struct hex h,
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "hits", "%d", hits);
 	event_add(&e, "total", "routed");
-	event_add(&e, "tq", "%d", unit_tq_now(u));
+	event_add(&e, "tq", "%d", unit_tq_now(g, u));
 	event_add(&e, "cause", "elephant_hexes");
 	event_add(&e, "rule", "9.15");
 	game_emit(g, &e);
@@ -194,7 +194,7 @@ static const char *cannot_withdraw(const struct game *g, int ci, int mover,
 			    zoc_exerted_into(g, e, c->at.hex[k]))
 				return "other_enemy_zoc";
 	}
-	int mma = ow_mover_ma(mv);
+	int mma = ow_mover_ma(g, mv);
 	if (c->ma <= mma)
 		return "ma_not_higher";
 	*mp = c->ma - mma;
@@ -376,7 +376,7 @@ int elcav_check(struct game *g, struct unit *c, int by)
 	}
 	bool forced = false;
 	int die = dice_d10(&g->dice, &forced);
-	int tq = unit_tq_now(c);
+	int tq = unit_tq_now(g, c);
 	event_init(&e, "roll");
 	event_add(&e, "for", "elephant_check");
 	event_add(&e, "unit", "%s", c->id);
@@ -388,7 +388,7 @@ int elcav_check(struct game *g, struct unit *c, int by)
 	game_emit(g, &e);
 	/* 9.16 (a ruling, as 7.15 says outright): the difference above the
 	 * TQ, and never fewer than 1 hit whatever the roll */
-	int hits = die > tq ? die - tq : 0;
+	int hits = tq_check_hits(die, tq);
 	if (hits < 1)
 		hits = 1;
 	bool routs = c->hits + hits >= c->tq;

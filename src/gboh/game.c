@@ -88,6 +88,11 @@ struct game *game_copy_for_search(const struct game *g, uint64_t seed)
 	return c;
 }
 
+void game_copy_take_dice_for_test(struct game *c, const struct game *g)
+{
+	c->dice = g->dice;
+}
+
 struct unit *game_unit(struct game *g, const char *id)
 {
 	for (int i = 0; id && i < g->nunits; i++)

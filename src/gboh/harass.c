@@ -661,8 +661,8 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 		target_back |= fire[i] == c.target;
 	int hd_hits = t->type == UT_EL && f->type != UT_EL ? 2 : 1; /* 8.15 */
 	bool target_may_rout = target_back &&
-			       t->hits + hd_hits >= unit_tq_now(t);
-	bool firer_may_rout = nfire > 0 && f->hits + nfire >= unit_tq_now(f);
+			       t->hits + hd_hits >= unit_tq_now(g, t);
+	bool firer_may_rout = nfire > 0 && f->hits + nfire >= unit_tq_now(g, f);
 	bool back_first = target_may_rout && !firer_may_rout;
 	for (int pass = 0; pass < 2; pass++) {
 		if ((pass == 0) != back_first) {

@@ -110,7 +110,8 @@ void leader_elephant_grief_impl(struct game *g, int leader, const char *rule)
 	event_add(&e, "rule", "4.84");
 	game_emit(g, &e);
 
-	bool rampages = die >= 7;
+	bool rampages =
+		die >= tables_constant(g->tables, RC_GRIEF_RAMPAGE_FROM);
 	event_init(&e, "leader_elephant_grief");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "leader", "%s", g->leaders[leader].id);

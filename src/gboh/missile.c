@@ -413,20 +413,23 @@ static void supply_after(struct game *g, struct unit *u,
 	enum missile_supply *s = weapon_supply(u, weapon);
 	enum missile_supply was = *s;
 	const char *why = NULL;
+	char why_low[40];
 	if (was == SUPPLY_LOW) {
 		*s = SUPPLY_NO;
 		why = "fired_while_low";
 	} else if (weapon == WEAPON_MAIN && u->type == UT_LG) {
 		*s = SUPPLY_NO;
 		why = "legion_infantry_fired";
-	} else if ((mc == MC_A || mc == MC_S || mc == MC_BS || mc == MC_ES ||
-		    mc == MC_MA) &&
-		   die == 9) {
+	} else if (die >= tables_supply_low_from(g->tables, mc)) {
+		/* constants.ini [missile_supply]: why names the dice that
+		 * leave the class Low, e.g. unmodified_7_8_9 */
 		*s = SUPPLY_LOW;
-		why = "unmodified_9";
-	} else if ((mc == MC_J || mc == MC_MJ) && die >= 7) {
-		*s = SUPPLY_LOW;
-		why = "unmodified_7_8_9";
+		int n = snprintf(why_low, sizeof why_low, "unmodified");
+		for (int d = tables_supply_low_from(g->tables, mc);
+		     d <= 9 && n > 0 && (size_t)n < sizeof why_low; d++)
+			n += snprintf(why_low + n, sizeof why_low - (size_t)n,
+				      "_%d", d);
+		why = why_low;
 	}
 	if (why == NULL)
 		return;
@@ -456,6 +459,41 @@ static int roll(struct game *g, const char *what, const char *who,
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	return die;
+}
+
+int missile_volley_result(const struct game *g, int firer,
+			  const struct fire_check *c, int die, bool *hit)
+{
+	/* 8.16: a natural figure at extended range; 8.15: the modified
+	 * roll at most the strength */
+	bool h = c->extended ? die == c->needed
+			     : (c->needed >= 0 && die + c->drm <= c->strength);
+	if (hit)
+		*hit = h;
+	if (!h || c->target_unit < 0)
+		return 0;
+	const struct unit *u = &g->units[firer];
+	const struct unit *t = &g->units[c->target_unit];
+	bool elephant = t->type == UT_EL && u->type != UT_EL;
+	return tables_missile_modifier(g->tables, elephant ? MM_HITS_ON_ELEPHANT
+							   : MM_HITS);
+}
+
+bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
+		  struct hex target, enum fire_kind kind, struct odds *o)
+{
+	struct fire_check c;
+	bool ok = missile_check(g, firer, weapon, target, kind, &c);
+	odds_init(o, ok ? 10 : 0, c.rule);
+	for (int d = 0; ok && d < 10; d++) {
+		bool hit;
+		int hits = missile_volley_result(g, firer, &c, d, &hit);
+		if (hit)
+			odds_face(o, d, hits, "hit %d", hits);
+		else
+			odds_face(o, d, 0, "miss");
+	}
+	return ok;
 }
 
 /* 8.1-8.19 */
@@ -509,15 +547,8 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 	game_emit(g, &e);
 
 	int die = roll(g, "missile_fire", u->id, c.rule);
-	bool hit = c.extended ? die == c.needed
-			      : (c.needed >= 0 && die + c.drm <= c.strength);
-	int hits = 0;
-	if (t && hit) {
-		bool elephant = t->type == UT_EL && u->type != UT_EL;
-		hits = tables_missile_modifier(g->tables, elephant
-							   ? MM_HITS_ON_ELEPHANT
-							   : MM_HITS);
-	}
+	bool hit;
+	int hits = missile_volley_result(g, firer, &c, die, &hit);
 	event_init(&e, "missile_result");
 	event_add(&e, "firer", "%s", u->id);
 	event_add(&e, "target", "%s", t ? t->id : "leaders_only");

@@ -10,10 +10,12 @@
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
 
-/* 6.45: the Reverse Face costs 3 MP and no hits. */
-#define REVERSE_FACE_MP 3
-/* 6.43: each hex entered pivoting costs 1 hit. */
-#define PIVOT_HITS 1
+/* 6.45: the Reverse Face costs constants.ini [phalanx] reverse_face_mp
+ * and no hits; 6.43: each hex entered pivoting costs pivot_hits. */
+static int pivot_hits(const struct game *g)
+{
+	return tables_constant(g->tables, RC_PHALANX_PIVOT_HITS);
+}
 
 static int mod6(int x)
 {
@@ -280,7 +282,7 @@ static bool plan_step(const struct game *g, const struct move *m,
 	p->terrain = worse;
 	out->cost = worse;
 	if (p->kind == STEP_PIVOT)
-		out->cost.hits += PIVOT_HITS;
+		out->cost.hits += pivot_hits(g);
 	out->climb = map_at(map, p->to.hex[0])->elevation -
 		     map_at(map, u->at.hex[0])->elevation;
 	out->vertices = facing_vertices((enum facing)u->at.facing,
@@ -386,7 +388,7 @@ static void emit_check(struct game *g, const struct unit *u, int dr,
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "dr", "%d", dr);
-	event_add(&e, "tq", "%d", unit_tq_now(u));
+	event_add(&e, "tq", "%d", unit_tq_now(g, u));
 	event_add(&e, "routed", "no");
 	event_add(&e, "hits", "%d", hits);
 	event_add(&e, "rule", "%s", rule);
@@ -407,7 +409,7 @@ static void wheel_check(struct game *g, struct move *m, struct unit *u,
 		return;
 	}
 	int dr = roll_for(g, u, "wheel", "6.44");
-	int hits = dr - unit_tq_now(u);
+	int hits = dr - unit_tq_now(g, u);
 	if (hits < 1)
 		hits = 1;
 	emit_check(g, u, dr, hits, "6.44");
@@ -505,7 +507,7 @@ bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
 	}
 	move_take_hits(g, m, p.terrain.hits, "terrain", "6.22,6.42");
 	if (p.kind == STEP_PIVOT)
-		move_take_hits(g, m, PIVOT_HITS, "front_to_flank", "6.43");
+		move_take_hits(g, m, pivot_hits(g), "front_to_flank", "6.43");
 	/* 6.61, 6.63, 6.69: the friends passed take their hits */
 	for (int i = 0; i < p.nentered && p.friends; i++) {
 		struct stacking_entry se;
@@ -627,9 +629,14 @@ static bool face_plan(const struct game *g, const struct move *m,
 				      "6.45");
 	}
 	out->vertices = v;
-	out->cost.mp = REVERSE_FACE_MP;
-	if (m->mp_spent + REVERSE_FACE_MP > m->ma)
-		return refuse(out, "the Reverse Face needs 3 MP", "6.45");
+	if (!g->tables)
+		return refuse(out, "the rules tables are not loaded", NULL);
+	out->cost.mp = tables_constant(g->tables, RC_PHALANX_REVERSE_FACE_MP);
+	if (m->mp_spent + out->cost.mp > m->ma)
+		return refuse(out,
+			      "the Reverse Face needs more MP than the "
+			      "phalanx has left",
+			      "6.45");
 	return true;
 }
 
@@ -709,7 +716,7 @@ bool phalanx_fifth_mp_end_impl(struct game *g, struct move *m)
 	if (m->moved_before || m->rout_due || !game_unit_in_play(u))
 		return true; /* the caller makes 6.13's hit 2 */
 	int dr = roll_for(g, u, "fifth_mp", "6.41");
-	int hits = dr > unit_tq_now(u) ? 1 : 0;
+	int hits = dr > unit_tq_now(g, u) ? 1 : 0;
 	emit_check(g, u, dr, hits, "6.41");
 	move_take_hits(g, m, hits, "fifth_mp", "6.41");
 	return true;
@@ -726,7 +733,7 @@ int phalanx_step_hits(const struct game *g, const struct move *m,
 		return -1;
 	if (wheel_check)
 		*wheel_check = p.wheel && p.wheel_check;
-	return p.terrain.hits + (p.kind == STEP_PIVOT ? PIVOT_HITS : 0) +
+	return p.terrain.hits + (p.kind == STEP_PIVOT ? pivot_hits(g) : 0) +
 	       p.stack_hits;
 }
 

@@ -506,7 +506,7 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 		return;
 	if (u->type == UT_LG) {
 		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
-		int tq = unit_tq_now(u);
+		int tq = unit_tq_now(g, u);
 		bool forced = false;
 		int d = dice_d10(&g->dice, &forced);
 		event_init(&e, "roll");

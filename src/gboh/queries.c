@@ -69,12 +69,12 @@ bool rout_pending(const struct game *g)
 	       g->rout.unit < g->nunits;
 }
 
-/* 6.75: In Column the TQ is 2 less. */
-#define COLUMN_TQ_LESS 2
-
-int column_tq_reduction(const struct unit *u)
+/* 6.75 */
+int column_tq_reduction(const struct game *g, const struct unit *u)
 {
-	return u && u->at.in_column && !u->routed ? COLUMN_TQ_LESS : 0;
+	return g && g->tables && u && u->at.in_column && !u->routed
+		       ? tables_constant(g->tables, RC_COLUMN_TQ_LESS)
+		       : 0;
 }
 
 bool reactions_pending(const struct game *g)
@@ -120,9 +120,12 @@ int leader_elephant_of(const struct game *g, int leader)
 }
 
 /* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
- * unit In Column one more */
-int ow_mover_ma(const struct unit *u)
+ * unit In Column one more (constants.ini [withdrawal]) */
+int ow_mover_ma(const struct game *g, const struct unit *u)
 {
 	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
-	return u->at.in_column ? ma + 1 : ma;
+	return u->at.in_column
+		       ? ma + tables_constant(g->tables,
+					      RC_WITHDRAWAL_COLUMN_MA_BONUS)
+		       : ma;
 }

@@ -43,11 +43,15 @@
 #include "maniple/triarii.h"
 #include "maniple/withdrawal.h"
 
-#define RAMPAGE_ROLLS 4 /* 9.14: eliminated after the 4th roll */
-#define RAMPAGE_HEXES 3 /* 9.14: hexes per directional roll */
-#define RAMPAGE_ALONE 8 /* 9.14: this far from any unit ends it */
-#define OW_RANGE      2 /* 6.51: withdrawal the instant within 2 hexes */
 #define SQRT3	      1.7320508075688772
+
+/* 9.14 (constants.ini [rampage]): eliminated after the 4th roll, 3 hexes
+ * per directional roll, ended 8 hexes from any unit; 6.51 ([withdrawal]
+ * range): withdrawal the instant it comes within 2 hexes */
+static int constant(const struct game *g, enum rule_constant c)
+{
+	return tables_constant(g->tables, c);
+}
 
 /* How a roll's move stopped. */
 enum rampage_stop { RS_MOVED, RS_CONTACT, RS_BLOCKED };
@@ -339,7 +343,7 @@ static bool blocked(const struct game *g, const struct unit *u, struct hex cur,
 static int ow_allowance(const struct game *g, const struct unit *t,
 			const struct unit *el)
 {
-	int mma = ow_mover_ma(el);
+	int mma = ow_mover_ma(g, el);
 	int ti = (int)(t - g->units);
 	if (!game_unit_in_play(t) || t->routed || t->at.in_column ||
 	    footprint_two_hex(&t->at) || leader_elephant(t) ||
@@ -347,7 +351,9 @@ static int ow_allowance(const struct game *g, const struct unit *t,
 	    !triarii_may_move(g, ti, NULL, 0))
 		return 0;
 	if (t->type == UT_SK)
-		return mma <= t->ma ? 2 : 0;
+		return mma <= t->ma
+			       ? constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
+			       : 0;
 	return t->ma > mma ? t->ma - mma : 0;
 }
 
@@ -448,7 +454,7 @@ static int offer_withdrawals(struct game *g, int el)
 	/* 6.51: the units the roll would strike, once within 2 hexes */
 	struct hex s;
 	int dist;
-	if (!strike_hex(g, el, &s, &dist) || dist > OW_RANGE)
+	if (!strike_hex(g, el, &s, &dist) || dist > constant(g, RC_WITHDRAWAL_RANGE))
 		return made;
 	const struct unit *at[4];
 	int n = game_units_at(g, s, at, 4);
@@ -492,7 +498,7 @@ static void start_move(struct game *g, int el, int d)
 	struct unit *u = &g->units[el];
 	reface(u, d);
 	st->heading = d;
-	st->hexes_left = RAMPAGE_HEXES;
+	st->hexes_left = constant(g, RC_RAMPAGE_HEXES_PER_ROLL);
 	st->moved = 0;
 	st->stop = RS_MOVED;
 	st->from = u->at.hex[0];
@@ -507,11 +513,11 @@ static bool after_roll(struct game *g, int el)
 	if (!game_unit_in_play(&g->units[el]))
 		return false;
 	int far = 0;
-	if (nearest_unit(g, el, -1, &far) < 0 || far >= RAMPAGE_ALONE) {
+	if (nearest_unit(g, el, -1, &far) < 0 || far >= constant(g, RC_RAMPAGE_ALONE_HEXES)) {
 		eliminate(g, el, "alone");
 		return false;
 	}
-	if (st->rolls >= RAMPAGE_ROLLS) {
+	if (st->rolls >= constant(g, RC_RAMPAGE_ROLLS)) {
 		eliminate(g, el, "fourth_roll");
 		return false;
 	}

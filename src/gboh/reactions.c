@@ -417,8 +417,8 @@ int reaction_facing_check(struct game *g, struct unit *u,
 	event_add(&e, "drm", "%+d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
-	int dr = die + drm, tq = unit_tq_now(u);
-	int hits = dr > tq ? dr - tq : 0;
+	int dr = die + drm, tq = unit_tq_now(g, u);
+	int hits = tq_check_hits(dr, tq);
 	if (hits < 1)
 		hits = 1; /* 7.15: at least 1, whatever the DR */
 	event_init(&e, "reaction_check");

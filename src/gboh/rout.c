@@ -219,6 +219,7 @@ void unit_eliminate_impl(struct game *g, struct unit *u, const char *rule)
 	struct hex was[2] = {u->at.hex[0], u->at.hex[1]};
 	bool was_on = u->on_map;
 	u->eliminated = true;
+	u->eliminated_blocked = rule && strcmp(rule, "10.22") == 0;
 	u->on_map = false;
 	int rp = unit_rout_points(g, u);
 	if (u->side == 0 || u->side == 1)

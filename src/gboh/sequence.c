@@ -1610,6 +1610,79 @@ static void trump_void(struct game *g, const char *why)
 	}
 }
 
+/* ---- the sequence's rolls, face by face ---- */
+
+enum seq_momentum_result seq_momentum_result(int initiative, int die)
+{
+	if (die == 9)
+		return MOMENTUM_DOOM; /* 5.33, whatever the rating */
+	return die <= initiative ? MOMENTUM_SUCCESS : MOMENTUM_FAILURE;
+}
+
+const char *seq_momentum_result_name(enum seq_momentum_result r)
+{
+	return r == MOMENTUM_SUCCESS   ? "success"
+	       : r == MOMENTUM_FAILURE ? "failure"
+				       : "doom";
+}
+
+bool seq_trump_succeeds(int initiative, int die)
+{
+	return die <= initiative;
+}
+
+enum seq_doom_result seq_doom_result(int die)
+{
+	return die <= 1	  ? DOOM_REACTIVATION
+	       : die <= 8 ? DOOM_FINISHED
+			  : DOOM_NO_MORE;
+}
+
+const char *seq_doom_result_name(enum seq_doom_result r)
+{
+	return r == DOOM_REACTIVATION ? "reactivation"
+	       : r == DOOM_FINISHED   ? "finished"
+				      : "no_more_activations";
+}
+
+void seq_momentum_odds_at(int initiative, struct odds *o)
+{
+	odds_init(o, 10, "5.32");
+	for (int d = 0; d < 10; d++) {
+		enum seq_momentum_result r = seq_momentum_result(initiative, d);
+		odds_face(o, d, r == MOMENTUM_SUCCESS, "%s",
+			  seq_momentum_result_name(r));
+	}
+}
+
+void seq_trump_odds_at(int initiative, struct odds *o)
+{
+	odds_init(o, 10, "5.41");
+	for (int d = 0; d < 10; d++) {
+		bool ok = seq_trump_succeeds(initiative, d);
+		odds_face(o, d, ok, "%s", ok ? "success" : "failure");
+	}
+}
+
+void seq_doom_odds(struct odds *o)
+{
+	odds_init(o, 10, "5.33");
+	for (int d = 0; d < 10; d++) {
+		enum seq_doom_result r = seq_doom_result(d);
+		odds_face(o, d, (int)r, "%s", seq_doom_result_name(r));
+	}
+}
+
+void seq_momentum_odds(const struct game *g, int i, struct odds *o)
+{
+	seq_momentum_odds_at(leader_initiative_now(g, &g->leaders[i]), o);
+}
+
+void seq_trump_odds(const struct game *g, int i, struct odds *o)
+{
+	seq_trump_odds_at(leader_initiative_now(g, &g->leaders[i]), o);
+}
+
 /* Rolls a trump attempt (5.41, 5.42); true on success. */
 static bool trump_roll(struct game *g, int i, int against, const char *what,
 		       const char *rule)
@@ -1622,7 +1695,7 @@ static bool trump_roll(struct game *g, int i, int against, const char *what,
 	event_add(&e, "against", "%s", g->leaders[against].id);
 	event_add(&e, "initiative", "%d", ini);
 	int d = draw(g, &e);
-	bool ok = d <= ini;
+	bool ok = seq_trump_succeeds(ini, d);
 	event_add(&e, "result", "%s", ok ? "success" : "failure");
 	event_add(&e, "rule", "%s", rule);
 	emit(g, &e);
@@ -1869,23 +1942,20 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "initiative", "%d", ini);
 	int d = draw(g, &e);
-	const char *res = d == 9 ? "doom" : d <= ini ? "success" : "failure";
-	event_add(&e, "result", "%s", res);
+	enum seq_momentum_result res = seq_momentum_result(ini, d);
+	event_add(&e, "result", "%s", seq_momentum_result_name(res));
 	event_add(&e, "rule", "5.32");
 	emit(g, &e);
-	if (d == 9) {
+	if (res == MOMENTUM_DOOM) {
 		/* 5.33 the Die Roll of Doom */
 		roll_init(&e, "doom");
 		event_add(&e, "leader", "%s", l->id);
-		int d2 = draw(g, &e);
-		const char *band = d2 <= 1   ? "reactivation"
-				   : d2 <= 8 ? "finished"
-					     : "no_more_activations";
-		event_add(&e, "result", "%s", band);
+		enum seq_doom_result band = seq_doom_result(draw(g, &e));
+		event_add(&e, "result", "%s", seq_doom_result_name(band));
 		event_add(&e, "rule", "5.33");
 		emit(g, &e);
 		finish(g, i, "doom", "5.33");
-		if (d2 <= 1) {
+		if (band == DOOM_REACTIVATION) {
 			to_activation(g);
 			g->seq.step = SEQ_REACTIVATE;
 			g->seq.trumped = i;
@@ -1895,14 +1965,14 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 			event_add(&e, "rule", "5.33");
 			emit(g, &e);
 		} else {
-			if (d2 == 9)
+			if (band == DOOM_NO_MORE)
 				g->seq.doom = true;
 			to_activation(g);
 		}
 		carry_on(g);
 		return;
 	}
-	if (d > ini) {
+	if (res == MOMENTUM_FAILURE) {
 		finish(g, i, "momentum_failed", "5.32");
 		to_activation(g);
 		carry_on(g);

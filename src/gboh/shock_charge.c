@@ -146,9 +146,9 @@ static int check_roll(struct game *g, struct unit *u, int drm, const char *why,
 		      const char *rule)
 {
 	int die = roll_die(g, why, u->id, drm, rule);
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	struct event e;
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
@@ -504,7 +504,7 @@ static bool phalanx_stands(struct game *g, struct unit *u, int role,
 	int over = u->hits > u->tq ? u->hits - u->tq : 0;
 	int drm = over + (role == 0 ? 3 : 0);
 	int die = roll_die(g, "phalanx_stand_or_rout", u->id, drm, rule);
-	int tq = unit_tq_now(u);
+	int tq = unit_tq_now(g, u);
 	bool stands = die + drm <= tq;
 	struct event e;
 	event_init(&e, "phalanx_stand_or_rout");
@@ -638,24 +638,6 @@ static bool defender_routed_now(const struct game *g,
 	return false;
 }
 
-/* 10.22: the unit was eliminated because its rout move could not be
- * made (rout.c emits `eliminated` with cause 10.22). */
-static bool eliminated_blocked(const struct game *g, const struct unit *u)
-{
-	if (!u->eliminated)
-		return false;
-	for (size_t i = g->events.n; i-- > 0;) {
-		if (!event_log_is(&g->events, i, "eliminated"))
-			continue;
-		const char *id = event_log_get(&g->events, i, "unit");
-		if (!id || strcmp(id, u->id) != 0)
-			continue;
-		const char *cause = event_log_get(&g->events, i, "cause");
-		return cause && strcmp(cause, "10.22") == 0;
-	}
-	return false;
-}
-
 /* 8.61 bullet 2 */
 static void note_blocked(struct game *g, int ci)
 {
@@ -666,7 +648,8 @@ static void note_blocked(struct game *g, int ci)
 		    (g->shock.mark[ui] & M_NOTED))
 			continue;
 		g->shock.mark[ui] |= M_NOTED;
-		if (eliminated_blocked(g, &g->units[ui])) {
+		if (g->units[ui].eliminated &&
+		    g->units[ui].eliminated_blocked) {
 			c->rout_blocked_elimination = true;
 			emit_unit(g, "blocked_elimination", &g->units[ui], NULL,
 				  NULL, "8.61");
@@ -832,7 +815,7 @@ static void collapse_checks(struct game *g, int ci)
 			int drm = stacking_tq_drm(g, u);
 			int die = roll_die(g, "collapse_check", u->id, drm,
 					   "8.47");
-			int tq = unit_tq_now(u);
+			int tq = unit_tq_now(g, u);
 			bool pass = die + drm <= tq;
 			struct event e;
 			event_init(&e, "collapse_check");

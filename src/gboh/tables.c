@@ -57,6 +57,11 @@ struct spqr_tables {
 	/* rout_points.ini */
 	int rp_unit[5];
 	int rp_leader[LEADER_KIND_COUNT];
+	/* unit_types.ini: bit TRAIT_x set when the type has the trait */
+	unsigned traits[UNIT_TYPE_COUNT];
+	/* constants.ini */
+	int constant[RULE_CONSTANT_COUNT];
+	int supply_low_from[MISSILE_CLASS_COUNT];
 };
 
 /* ---------------------------------------------------------------- names */
@@ -64,6 +69,12 @@ struct spqr_tables {
 static const char *const table_names[SPQR_TABLE_COUNT] = {
 	"clash", "shock_crt", "superiority", "shock_types", "missile",
 	"rally", "leader_casualty", "movement", "stacking", "rout_points",
+	"unit_types", "constants",
+};
+static const char *const trait_names[UNIT_TRAIT_COUNT] = {
+	"infantry",	  "cavalry",	    "phalanx",	  "heavy_infantry",
+	"legion",	  "barbarian",	    "light_infantry", "peltast",
+	"skirmisher",	  "light_cavalry", "elephant",	  "scorpio",
 };
 static const char *const superiority_names[SUPERIORITY_COUNT] = {
 	"-", "AS", "DS", "DSp"};
@@ -162,6 +173,21 @@ static const struct figure stacking_figures[STACKING_FIGURE_COUNT] = {
 	{"rout", "stop_extra_hexes", 0, 9},
 	{"rout", "stop_hits", 0, 9},
 };
+static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
+	{"column", "tq_less", 0, 9},
+	{"phalanx", "reverse_face_mp", 0, 9},
+	{"phalanx", "pivot_hits", 0, 9},
+	{"double_depth", "flank_rear_hits_multiplier", 1, 9},
+	{"rampage", "rolls", 1, 9},
+	{"rampage", "hexes_per_roll", 1, 9},
+	{"rampage", "alone_hexes", 1, 99},
+	{"withdrawal", "range", 1, 9},
+	{"withdrawal", "skirmisher_hexes", 1, 9},
+	{"withdrawal", "column_ma_bonus", 0, 9},
+	{"withdrawal", "line_leader_range", 0, 99},
+	{"leader_withdrawal", "mp", 1, 9},
+	{"leader_elephant", "grief_rampage_from", 0, 10},
+};
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
 	{"units", "tq_multiplier", 0, 20},
@@ -188,6 +214,10 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "column", NULL},
 	(const char *const[]){"classes", "limits", "rout", NULL},
 	(const char *const[]){"units", "leaders", NULL},
+	(const char *const[]){NULL}, /* [type CODE], checked apart */
+	(const char *const[]){"column", "phalanx", "double_depth", "rampage",
+			      "withdrawal", "leader_withdrawal",
+			      "leader_elephant", "missile_supply", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
@@ -884,6 +914,59 @@ static int rout_points_key(struct parse *p, const char *s, const char *k,
 	return 0;
 }
 
+/* "type CODE": the type, or -1 when the name is not one. */
+static int type_section(const char *s)
+{
+	return strncmp(s, "type ", 5) == 0 ? unit_type_parse(s + 5) : -1;
+}
+
+/* unit_types.ini: [type CODE] traits = names of enum unit_trait */
+static int unit_types_key(struct parse *p, const char *s, const char *k,
+			  const char *v, int line)
+{
+	int ty = type_section(s);
+	if (ty < 0 || strcmp(k, "traits") != 0)
+		return unknown_key(p, s, k, line);
+	char tok[CELLS_MAX][32];
+	int n = split(p, v, tok, line);
+	if (n < 0)
+		return 1;
+	unsigned bits = 0;
+	for (int i = 0; i < n; i++) {
+		int tr = find_name(trait_names, UNIT_TRAIT_COUNT, tok[i]);
+		if (tr < 0)
+			return ini_fail(p->err, line,
+					"\"%s\" is not a unit trait", tok[i]);
+		if (bits & (1u << tr))
+			return ini_fail(p->err, line, "%s is listed twice",
+					tok[i]);
+		bits |= 1u << tr;
+	}
+	p->t->traits[ty] = bits;
+	return 0;
+}
+
+/* constants.ini: named figures, and [missile_supply] CLASS = the lowest
+ * unmodified die that leaves the class Missile Low (10: none) */
+static int constants_key(struct parse *p, const char *s, const char *k,
+			 const char *v, int line)
+{
+	struct spqr_tables *t = p->t;
+	int r = figure_key(p, constant_figures, RULE_CONSTANT_COUNT,
+			   t->constant, s, k, v, line);
+	if (r >= 0)
+		return r;
+	int mc = missile_class_parse(k);
+	if (strcmp(s, "missile_supply") != 0 || mc <= MC_NONE)
+		return unknown_key(p, s, k, line);
+	if (!ini_int(v, 0, 10, &t->supply_low_from[mc]))
+		return ini_fail(p->err, line,
+				"%s must be a whole number from 0 to 10, not "
+				"\"%s\"",
+				k, v);
+	return 0;
+}
+
 static int file_key(struct parse *p, const char *k, const char *v, int line)
 {
 	int x;
@@ -919,7 +1002,7 @@ static int (*const table_key[SPQR_TABLE_COUNT])(struct parse *, const char *,
 						int) = {
 	clash_key,	 crt_key,      superiority_key, shock_types_key,
 	missile_key,	 rally_key,    casualty_key,	movement_key,
-	stacking_key,	 rout_points_key,
+	stacking_key,	 rout_points_key, unit_types_key, constants_key,
 };
 
 static bool known_section(int table, const char *s)
@@ -928,6 +1011,8 @@ static bool known_section(int table, const char *s)
 		if (strcmp(*n, s) == 0)
 			return true;
 	int m, r;
+	if (table == TABLE_UNIT_TYPES)
+		return type_section(s) >= 0;
 	return table == TABLE_STACKING && voluntary_section(s, &m, &r);
 }
 
@@ -1085,6 +1170,23 @@ static bool complete(struct parse *p)
 			kinds[i] = leader_kind_name((enum leader_kind)i);
 		return require_figures(p, rout_unit_figures, 5) &&
 		       names_complete(p, "leaders", kinds, LEADER_KIND_COUNT);
+	}
+	case TABLE_UNIT_TYPES:
+		for (int ty = 0; ty < UNIT_TYPE_COUNT; ty++) {
+			char s[16];
+			snprintf(s, sizeof s, "type %s", type_codes[ty]);
+			if (!require(p, s, "traits"))
+				return false;
+		}
+		return true;
+	case TABLE_CONSTANTS: {
+		const char *mc[MISSILE_CLASS_COUNT - 1];
+		for (int i = 1; i < MISSILE_CLASS_COUNT; i++)
+			mc[i - 1] = missile_class_name((enum missile_class)i);
+		return require_figures(p, constant_figures,
+				       RULE_CONSTANT_COUNT) &&
+		       names_complete(p, "missile_supply", mc,
+				      MISSILE_CLASS_COUNT - 1);
 	}
 	case SPQR_TABLE_COUNT:
 		break;
@@ -1545,4 +1647,29 @@ int tables_leader_rout_points(const struct spqr_tables *t,
 	if ((unsigned)kind >= LEADER_KIND_COUNT)
 		return 0;
 	return t->rp_leader[kind] * printed_initiative;
+}
+
+bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
+		     enum unit_trait trait)
+{
+	return t && valid_type(type) && (unsigned)trait < UNIT_TRAIT_COUNT &&
+	       (t->traits[type] & (1u << trait));
+}
+
+const char *unit_trait_name(enum unit_trait tr)
+{
+	return (unsigned)tr < UNIT_TRAIT_COUNT ? trait_names[tr] : "?";
+}
+
+int tables_constant(const struct spqr_tables *t, enum rule_constant c)
+{
+	return t && (unsigned)c < RULE_CONSTANT_COUNT ? t->constant[c] : 0;
+}
+
+int tables_supply_low_from(const struct spqr_tables *t,
+			   enum missile_class mc)
+{
+	return t && mc > MC_NONE && mc < MISSILE_CLASS_COUNT
+		       ? t->supply_low_from[mc]
+		       : 10;
 }

@@ -704,19 +704,20 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 
 /* ---- the odds (d10 reads 0-9, one face in ten each) ---- */
 
+/* The chances are the rolls' own odds (seq_momentum_odds_at,
+ * seq_trump_odds_at): the same face-by-face outcome the sequence uses. */
 int teach_momentum_chance(int initiative)
 {
-	/* 5.32: a roll of the Initiative or less succeeds; 5.33: a 9 is the
-	 * Die Roll of Doom whatever the rating */
-	int ok = initiative < 0 ? 0 : initiative > 8 ? 9 : initiative + 1;
-	return ok * 10;
+	struct odds o;
+	seq_momentum_odds_at(initiative, &o);
+	return odds_percent(&o, "success");
 }
 
 int teach_trump_chance(int initiative)
 {
-	/* 5.41, 5.42: the trumping leader's Initiative or less */
-	int ok = initiative < 0 ? 0 : initiative > 9 ? 10 : initiative + 1;
-	return ok * 10;
+	struct odds o;
+	seq_trump_odds_at(initiative, &o);
+	return odds_percent(&o, "success");
 }
 
 int teach_elite_chance(int mine, int theirs)
@@ -791,11 +792,12 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%d", g->seq.orders_given);
 	else if (strcmp(key, "chance") == 0)
 		snprintf(out, n, "%d", teach_momentum_chance(ini));
-	else if (strcmp(key, "doom") == 0)
-		snprintf(out, n, "10");
-	else if (strcmp(key, "fail") == 0)
-		snprintf(out, n, "%d", 90 - teach_momentum_chance(ini));
-	else if (strcmp(key, "mover") == 0)
+	else if (strcmp(key, "doom") == 0 || strcmp(key, "fail") == 0) {
+		struct odds o; /* 5.32, 5.33 */
+		seq_momentum_odds_at(ini, &o);
+		snprintf(out, n, "%d",
+			 odds_percent(&o, key[0] == 'd' ? "doom" : "failure"));
+	} else if (strcmp(key, "mover") == 0)
 		tell_value(g, key,
 			   g->ord.move.unit >= 0 && g->ord.move.unit < g->nunits
 				   ? g->units[g->ord.move.unit].id

@@ -20,6 +20,12 @@
 #include "maniple/leaders.h"
 #include "maniple/elcav.h"
 
+/* The figures of constants.ini [withdrawal] and [leader_withdrawal]. */
+static int constant(const struct game *g, enum rule_constant c)
+{
+	return tables_constant(g->tables, c);
+}
+
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
 int ow_distance(const struct footprint *a, const struct footprint *b)
 {
@@ -73,10 +79,12 @@ static int open_offer_of(const struct game *g, int kind, int unit, int leader)
 
 /* 6.51, 9.21: the MP (skirmishers: hexes) u may withdraw from a mover
  * of MA mma; 0 when it may not */
-static int ow_allowance(const struct unit *u, int mma)
+static int ow_allowance(const struct game *g, const struct unit *u, int mma)
 {
 	if (is_skirmisher(u))
-		return mma <= u->ma ? 2 : 0;
+		return mma <= u->ma
+			       ? constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
+			       : 0;
 	return u->ma > mma ? u->ma - mma : 0;
 }
 
@@ -107,7 +115,7 @@ void ow_collect(struct game *g, int mover, bool at_start)
 			continue;
 		int d = ow_distance(&u->at, &mv->at);
 		int *near = &g->react.ow_near[i];
-		if (d > 2) {
+		if (d > constant(g, RC_WITHDRAWAL_RANGE)) {
 			if (*near == tag)
 				*near = 0;
 			continue;
@@ -127,7 +135,7 @@ void ow_collect(struct game *g, int mover, bool at_start)
 			continue;
 		if (!triarii_may_move(g, i, NULL, 0)) /* 9.71: held triarii */
 			continue;
-		int mp = ow_allowance(u, ow_mover_ma(mv));
+		int mp = ow_allowance(g, u, ow_mover_ma(g, mv));
 		if (mp <= 0)
 			continue;
 		struct reaction_offer o = {
@@ -268,14 +276,14 @@ void leader_withdraw_collect(struct game *g, int mover)
 			.leader = i,
 			.trigger = mover,
 			.state = RO_OPEN,
-			.mp = 3,
+			.mp = constant(g, RC_LEADER_WITHDRAWAL_MP),
 		};
 		if (reaction_offer_add(g, &o) < 0)
 			return;
 		event_init(&e, "leader_withdrawal_offered");
 		event_add(&e, "leader", "%s", l->id);
 		event_add(&e, "by", "%s", mv->id);
-		event_add(&e, "hexes", "%d", 3);
+		event_add(&e, "hexes", "%d", o.mp);
 		event_add(&e, "alone", "%s", alone ? "yes" : "no");
 		event_add(&e, "rule", "4.72");
 		game_emit(g, &e);
@@ -382,9 +390,13 @@ static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
 			return deny(w, "4.72", "an enemy leader is in that hex");
 	}
 	if (is_skirmisher(u)) {
-		if (used + 1 > o->mp)
-			return deny(w, "9.21",
-				    "skirmishers withdraw at most 2 hexes");
+		if (used + 1 > o->mp) {
+			deny(w, "9.21", "");
+			snprintf(w->text, sizeof w->text,
+				 "skirmishers withdraw at most %d hexes",
+				 constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES));
+			return false;
+		}
 	} else if (used + c->mp > o->mp) {
 		snprintf(w->text, sizeof w->text,
 			 "the withdrawal may use %d MP (the MA difference); "
@@ -454,7 +466,7 @@ static void ow_finish(struct game *g, int i)
 			/* 6.52 #1: a TQ check, 1 hit if the DR is higher */
 			bool forced = false;
 			int die = dice_d10(&g->dice, &forced);
-			int tq = unit_tq_now(u);
+			int tq = unit_tq_now(g, u);
 			struct event e;
 			event_init(&e, "roll");
 			event_add(&e, "for", "withdrawal_tq_check");
@@ -485,7 +497,8 @@ static void ow_finish(struct game *g, int i)
 	game_emit(g, &e);
 	elcav_withdrawal_end(g, i); /* 9.16 */
 	const struct unit *mv = &g->units[o->trigger];
-	if (!game_unit_in_play(u) || ow_distance(&u->at, &mv->at) > 2)
+	if (!game_unit_in_play(u) ||
+	    ow_distance(&u->at, &mv->at) > constant(g, RC_WITHDRAWAL_RANGE))
 		g->react.ow_near[o->unit] = 0;
 	reaction_offer_done(g, i);
 }
@@ -696,7 +709,9 @@ static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
 				for (int k = 0; k < 2; k++)
 					if (!hex_is_none(u->at.hex[k]) &&
 					    hex_distance(l->hex,
-							 u->at.hex[k]) <= 2)
+							 u->at.hex[k]) <=
+						    constant(g,
+							     RC_LINE_WITHDRAWAL_LEADER_RANGE))
 						near = true;
 				if (n < max)
 					out[n++] = i;
@@ -706,8 +721,11 @@ static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
 			if (!near) {
 				snprintf(w->text, sizeof w->text,
 					 "no unit of the Line of %s is within "
-					 "2 hexes of %s, who may command it",
-					 u0->id, l->id);
+					 "%d hexes of %s, who may command it",
+					 u0->id,
+					 constant(g,
+						  RC_LINE_WITHDRAWAL_LEADER_RANGE),
+					 l->id);
 				continue;
 			}
 			*leader = li;
@@ -736,7 +754,7 @@ static int line_member_allowance(const struct game *g, int ui, int mover,
 		*why = "engaged"; /* 10.41 */
 	if (*why)
 		return 0;
-	int mp = ow_allowance(u, ow_mover_ma(&g->units[mover]));
+	int mp = ow_allowance(g, u, ow_mover_ma(g, &g->units[mover]));
 	if (mp <= 0)
 		*why = "ma_not_higher";
 	return mp;
@@ -1042,7 +1060,8 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 		return;
 	}
 	if (o->used >= o->mp) {
-		cmd_refuse(r, "4.72", "a leader withdraws at most 3 hexes");
+		cmd_refuse(r, "4.72", "a leader withdraws at most %d hexes",
+			   o->mp);
 		return;
 	}
 	struct move m;
