@@ -179,3 +179,34 @@ Test(search_copy, changing_a_copy_leaves_the_game_alone)
 	free(c);
 	session_free(&s);
 }
+
+/* game_copy_state copies the tables' entries in use and every other
+ * field; game_state_same sees a change anywhere in them. */
+Test(search_copy, the_state_copy_holds_everything_in_use)
+{
+	struct session s;
+	fx_session(&s, "new cannae solo 4");
+	struct game *g = s.game;
+	struct game *c = malloc(sizeof *c);
+	cr_assert_not_null(c);
+	memset(c, 0xa5, sizeof *c);
+	game_copy_state(c, g);
+	c->events = g->events; /* read only, for the digest */
+	cr_expect(game_state_same(c, g));
+	cr_expect_eq(game_digest(c), game_digest(g));
+	c->units[g->nunits - 1].hits++;
+	cr_expect_not(game_state_same(c, g), "the last unit's hits");
+	c->units[g->nunits - 1].hits--;
+	c->leaders[g->nleaders - 1].wounds++;
+	cr_expect_not(game_state_same(c, g), "the last leader's wounds");
+	c->leaders[g->nleaders - 1].wounds--;
+	c->stack_seq[3]++;
+	cr_expect_not(game_state_same(c, g), "the stack order");
+	c->stack_seq[3]--;
+	c->elcmd.owes++;
+	cr_expect_not(game_state_same(c, g), "the last part of the state");
+	c->elcmd.owes--;
+	cr_expect(game_state_same(c, g));
+	free(c);
+	session_free(&s);
+}

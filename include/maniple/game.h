@@ -20,6 +20,7 @@
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 #include "maniple/shock_state.h"
+#include "maniple/tables.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
 
@@ -125,6 +126,17 @@ struct game {
 	struct elcmd_state elcmd;
 };
 
+/* A value copy of src's state into dst: every field but the event log
+ * (dst keeps its own), and of the unit, leader, Shock combat and
+ * reaction-fire tables only the entries in use (nunits, nleaders,
+ * shock.ncombats, react.nrfire): no rule reads past a table's count, and
+ * a slot is filled afresh when a count grows.  A small battle's state is a
+ * few tens of KB of the struct's size. */
+void game_copy_state(struct game *dst, const struct game *src);
+/* Whether a and b hold the same state in what game_copy_state copies,
+ * byte for byte. */
+bool game_state_same(const struct game *a, const struct game *b);
+
 /* Takes ownership of b.  Returns NULL when memory runs out. */
 struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed);
 void game_free(struct game *g);
@@ -158,6 +170,11 @@ void game_put_on_top(struct game *g, struct unit *u);
 /* Whether u is on the map and fighting: placed, not eliminated, not off
  * the map pursuing. */
 bool game_unit_in_play(const struct unit *u);
+/* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
+ * tables_type_has): the rules ask this, never the type code.  False
+ * without tables. */
+bool unit_has(const struct game *g, const struct unit *u,
+	      enum unit_trait t);
 /* 6.4 a phalanx is a two-hex unit. */
 bool unit_is_two_hex(const struct unit *u);
 /* 11.1, TABLES.md 9: the rout points a unit or leader is worth, looked up

@@ -135,7 +135,7 @@ bool elcav_attack_barred(const struct game *g, int a, int d)
 	const struct unit *au = &g->units[a], *du = &g->units[d];
 	/* the Clash chart has no column for any cavalry against an
 	 * elephant's Front; a Leader Elephant is an elephant there too */
-	if (!unit_type_is_cavalry(au->type) || du->type != UT_EL)
+	if (!unit_has(g, au, TRAIT_CAVALRY) || !unit_has(g, du, TRAIT_ELEPHANT))
 		return false;
 	return footprint_approach(&du->at, &au->at) == ZONE_FRONT;
 }
@@ -221,7 +221,7 @@ void elcav_collect(struct game *g, int mover, const struct footprint *was)
 	if (!g || mover < 0 || mover >= g->nunits || !was)
 		return;
 	const struct unit *mv = &g->units[mover];
-	if (mv->type != UT_EL || !game_unit_in_play(mv) || mv->routed)
+	if (!unit_has(g, mv, TRAIT_ELEPHANT) || !game_unit_in_play(mv) || mv->routed)
 		return;
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *c = &g->units[i];

@@ -214,7 +214,7 @@ static void collect_mods(const struct game *g, int firer,
 			mod_add(m, "target_in_woods", "8.15#1",
 				tables_missile_modifier(tb,
 							MM_TARGET_IN_WOODS));
-		if (t->type == UT_PH || t->type == UT_HI) {
+		if (unit_has(g, t, TRAIT_PHALANX) || unit_has(g, t, TRAIT_HEAVY_INFANTRY)) {
 			/* #2 and #3 are not cumulative */
 			if (range == 1 && point_blank_class(mc) &&
 			    footprint_approach(&t->at, &u->at) == ZONE_FRONT)
@@ -228,7 +228,7 @@ static void collect_mods(const struct game *g, int firer,
 					tables_missile_modifier(
 						tb, MM_TARGET_PHALANX_OR_HEAVY));
 		}
-		if (t->type == UT_SK)
+		if (unit_has(g, t, TRAIT_SKIRMISHER))
 			mod_add(m, "target_skirmisher", "8.15#4",
 				tables_missile_modifier(tb,
 							MM_TARGET_SKIRMISHER));
@@ -311,7 +311,7 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 	enum missile_supply s = supply_of(u, weapon);
 	if (s == SUPPLY_NO)
 		return refuse(out, "8.17", "the unit is Missile No");
-	if (u->routed && !unit_type_is_cavalry(u->type))
+	if (u->routed && !unit_has(g, u, TRAIT_CAVALRY))
 		return refuse(out, "10.27",
 			      "routed infantry missile units are Missile No");
 	if (u->at.in_column)
@@ -329,7 +329,7 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 			      "the unit has already fired under an order this "
 			      "Orders Phase");
 	if (kind == FIRE_OFFENSIVE &&
-	    ((u->type == UT_LI && mc == MC_A) || mc == MC_B) &&
+	    ((unit_has(g, u, TRAIT_LIGHT_INFANTRY) && mc == MC_A) || mc == MC_B) &&
 	    (u->moved_phase ||
 	     (g->ord.moving && g->ord.mover_unit == firer &&
 	      g->ord.move.mp_spent > 0)))
@@ -417,7 +417,7 @@ static void supply_after(struct game *g, struct unit *u,
 	if (was == SUPPLY_LOW) {
 		*s = SUPPLY_NO;
 		why = "fired_while_low";
-	} else if (weapon == WEAPON_MAIN && u->type == UT_LG) {
+	} else if (weapon == WEAPON_MAIN && unit_has(g, u, TRAIT_LEGION)) {
 		*s = SUPPLY_NO;
 		why = "legion_infantry_fired";
 	} else if (die >= tables_supply_low_from(g->tables, mc)) {
@@ -474,7 +474,8 @@ int missile_volley_result(const struct game *g, int firer,
 		return 0;
 	const struct unit *u = &g->units[firer];
 	const struct unit *t = &g->units[c->target_unit];
-	bool elephant = t->type == UT_EL && u->type != UT_EL;
+	bool elephant = unit_has(g, t, TRAIT_ELEPHANT) &&
+			!unit_has(g, u, TRAIT_ELEPHANT);
 	return tables_missile_modifier(g->tables, elephant ? MM_HITS_ON_ELEPHANT
 							   : MM_HITS);
 }
@@ -561,9 +562,9 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 		event_add(&e, "strength", "%d", c.strength);
 	event_add(&e, "result", "%s", hit ? "hit" : "miss");
 	event_add(&e, "hits", "%d", hits);
-	if (t && hit && t->type == UT_EL)
+	if (t && hit && unit_has(g, t, TRAIT_ELEPHANT))
 		event_add(&e, "elephant", "%s",
-			  u->type == UT_EL ? "fired_by_elephant" : "doubled");
+			  unit_has(g, u, TRAIT_ELEPHANT) ? "fired_by_elephant" : "doubled");
 	event_add(&e, "rule", "%s", c.rule);
 	game_emit(g, &e);
 
@@ -716,7 +717,7 @@ void missile_reload(struct game *g)
 			    *s == SUPPLY_FULL)
 				continue;
 			const char *why = NULL, *rule = "8.18";
-			if (u->routed && !unit_type_is_cavalry(u->type)) {
+			if (u->routed && !unit_has(g, u, TRAIT_CAVALRY)) {
 				why = "routed_infantry";
 				rule = "10.27";
 			} else if (unit_in_enemy_zoc(g, u)) {

@@ -234,7 +234,7 @@ static bool only_skirmishers(const struct game *g, int side, struct hex h)
 	const struct unit *by[8];
 	int n = zoc_units_into(g, 1 - side, h, by, 8);
 	for (int i = 0; i < n && i < 8; i++)
-		if (by[i]->type != UT_SK)
+		if (!unit_has(g, by[i], TRAIT_SKIRMISHER))
 			return false;
 	return n > 0;
 }
@@ -710,7 +710,7 @@ bool phalanx_face_footprint_impl(const struct game *g, const struct move *m,
 bool phalanx_fifth_mp_end_impl(struct game *g, struct move *m)
 {
 	struct unit *u = mover(g, m);
-	if (!u || u->type != UT_PH || u->ma_ext <= u->ma ||
+	if (!u || !unit_has(g, u, TRAIT_PHALANX) || u->ma_ext <= u->ma ||
 	    m->ma != u->ma_ext || m->mp_spent <= u->ma)
 		return false;
 	if (m->moved_before || m->rout_due || !game_unit_in_play(u))

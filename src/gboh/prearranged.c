@@ -504,7 +504,7 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 	if (elcav_entered(g, u, nf->hex[0], "withdrawal", "9.15,6.52") &&
 	    (u->routed || !game_unit_in_play(u)))
 		return;
-	if (u->type == UT_LG) {
+	if (unit_has(g, u, TRAIT_LEGION)) {
 		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
 		int tq = unit_tq_now(g, u);
 		bool forced = false;
@@ -713,7 +713,7 @@ void pw_collect(struct game *g, int mover, bool at_start)
 		return;
 	const struct unit *m = &g->units[mover];
 	/* Play Note #1: infantry against infantry only */
-	if (!game_unit_in_play(m) || !unit_type_is_infantry(m->type))
+	if (!game_unit_in_play(m) || !unit_has(g, m, TRAIT_INFANTRY))
 		return;
 	int side = 1 - m->side;
 	int members[BATTLE_UNITS_MAX];

@@ -92,7 +92,7 @@ int unit_move_ma(const struct game *g, const struct unit *u)
 	if (!u)
 		return 0;
 	int ma = u->ma;
-	if (u->type == UT_PH && u->ma_ext > ma && !u->double_depth)
+	if (unit_has(g, u, TRAIT_PHALANX) && u->ma_ext > ma && !u->double_depth)
 		ma = u->ma_ext; /* 6.41 (never in Double-Depth, 9.52) */
 	if (u->at.in_column)
 		ma += g && g->tables ? tables_movement_modifier(

@@ -171,7 +171,7 @@ bool rally_check(const struct game *g, int ui, int li, int facing,
 		return deny(w, "10.28", "%s is not on the map", u->id);
 	if (!u->routed)
 		return deny(w, "10.28", "%s is not routed", u->id);
-	if (u->type == UT_EL)
+	if (unit_has(g, u, TRAIT_ELEPHANT))
 		return deny(w, "10.28",
 			    "%s is a rampaging elephant: it never rallies "
 			    "(9.14)",
@@ -227,7 +227,7 @@ static void rallied_effects(struct game *g, struct unit *u)
 		event_add(&e, "rule", "10.31");
 		game_emit(g, &e);
 	}
-	if (unit_type_is_infantry(u->type) && u->missile != MC_NONE &&
+	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&
 	    u->supply != SUPPLY_NO) {
 		u->supply = SUPPLY_NO;
 		event_init(&e, "missile_no");

@@ -116,9 +116,9 @@ static enum stacking_class stack_class(const struct game *g,
 	if (g->tables)
 		return tables_stacking_class(g->tables, u->type, u->cls,
 					     u->legion != 0);
-	if (u->type == UT_SK)
+	if (unit_has(g, u, TRAIT_SKIRMISHER))
 		return STACK_SKIRMISHER;
-	if (u->type == UT_LI && strcmp(u->cls, "VE") == 0)
+	if (unit_has(g, u, TRAIT_LIGHT_INFANTRY) && strcmp(u->cls, "VE") == 0)
 		return STACK_VELITES;
 	return STACK_OTHER;
 }
@@ -411,11 +411,11 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 	event_add(&e, "cause", "%s", rule);
 	event_add(&e, "rule", "10.21");
 	game_emit(g, &e);
-	if (u->type == UT_SK || u->type == UT_AT) {
+	if (unit_has(g, u, TRAIT_SKIRMISHER) || unit_has(g, u, TRAIT_SCORPIO)) {
 		unit_eliminate(g, u, "10.21");
 		return;
 	}
-	if (u->type == UT_EL) {
+	if (unit_has(g, u, TRAIT_ELEPHANT)) {
 		/* 9.14 a rampage instead; the routs it causes wait their turn
 		 * (rampage_under_way holds the queue) */
 		rampage_run(g, i, rule);
@@ -449,7 +449,7 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		emit_simple(g, "routed_marker", u, "10.22");
 	}
 	/* 10.27 routed infantry missile units are Missile No */
-	if (unit_type_is_infantry(u->type) && u->missile != MC_NONE &&
+	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&
 	    u->supply != SUPPLY_NO) {
 		u->supply = SUPPLY_NO;
 		emit_simple(g, "missile_no", u, "10.27");

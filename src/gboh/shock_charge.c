@@ -250,7 +250,7 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 		for (int d = 0; d < c->ndef; d++) {
 			const struct unit *x = &g->units[c->def[d]];
 			if (!valid_unit(g, c->def[d]) ||
-			    (x->type != UT_SK && !x->routed))
+			    (!unit_has(g, x, TRAIT_SKIRMISHER) && !x->routed))
 				soft = false;
 		}
 		if (soft) {
@@ -269,7 +269,7 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 				if (!att_must(g, c, a))
 					continue;
 				const struct unit *x = &g->units[c->att[a]];
-				if (x->type != UT_LI ||
+				if (!unit_has(g, x, TRAIT_LIGHT_INFANTRY) ||
 				    footprint_approach(&d->at, &x->at) !=
 					    ZONE_FRONT)
 					li_front = false;
@@ -314,14 +314,14 @@ static int charge_drm(struct game *g, const struct shock_combat *c, int role,
 		if (!valid_unit(g, oi))
 			continue;
 		const struct unit *o = &g->units[oi];
-		if (role == 0 && u->type == UT_EL &&
-		    (o->type == UT_PH || o->type == UT_HI) &&
+		if (role == 0 && unit_has(g, u, TRAIT_ELEPHANT) &&
+		    (unit_has(g, o, TRAIT_PHALANX) || unit_has(g, o, TRAIT_HEAVY_INFANTRY)) &&
 		    footprint_approach(&o->at, &u->at) == ZONE_FRONT)
 			el_front = true;
-		if (u->type == UT_EL && u->elephant == ELEPHANT_AFRICAN &&
-		    o->type == UT_EL && o->elephant == ELEPHANT_INDIAN)
+		if (unit_has(g, u, TRAIT_ELEPHANT) && u->elephant == ELEPHANT_AFRICAN &&
+		    unit_has(g, o, TRAIT_ELEPHANT) && o->elephant == ELEPHANT_INDIAN)
 			vs_indian = true;
-		if (role == 1 && o->type == UT_PH && o->double_depth)
+		if (role == 1 && unit_has(g, o, TRAIT_PHALANX) && o->double_depth)
 			by_dd = true;
 	}
 	if (el_front) {
@@ -336,7 +336,7 @@ static int charge_drm(struct game *g, const struct shock_combat *c, int role,
 		modifier(g, u, "attacked_by_double_depth", 1, "8.43");
 		drm += 1;
 	}
-	if (role == 1 && u->type == UT_PH && u->double_depth) {
+	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth) {
 		modifier(g, u, "double_depth_defender", -1, "8.43");
 		drm -= 1;
 	}
@@ -557,7 +557,7 @@ static bool decide_routs(struct game *g, int ci, bool collapse,
 			bool routs = all ? role == loser : u->hits >= u->tq;
 			if (!routs)
 				continue;
-			if (u->type == UT_PH &&
+			if (unit_has(g, u, TRAIT_PHALANX) &&
 			    phalanx_stands(g, u, role, collapse && c->position,
 					   rule)) {
 				s->mark[ui] |= M_STOOD;
@@ -796,7 +796,7 @@ static void collapse_checks(struct game *g, int ci)
 			struct unit *u = unit_of(g, ui);
 			if (u->hits != u->tq - 1 || !unit_in_enemy_zoc(g, u))
 				continue;
-			if (u->type == UT_PH) {
+			if (unit_has(g, u, TRAIT_PHALANX)) {
 				if (c->phalanx_stood[role][k] ||
 				    (s->mark[ui] & M_STOOD)) {
 					emit_unit(g, "no_collapse_check", u,
