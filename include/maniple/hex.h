@@ -2,9 +2,11 @@
  * facing makes of its neighbouring hexes (zones, footprints) is the rules'
  * business: footprint.h.
  *
- * Hexes are numbered CCRR: flat-topped hexes in vertical columns, odd
- * columns half a hex lower ("odd-q").  Row 00 exists.  Cube coordinates
- * follow Red Blob Games' "Hexagonal Grids".
+ * Hexes are numbered CCRR: on GBoH maps flat-topped hexes in vertical
+ * columns, odd columns half a hex lower ("odd-q").  Row 00 exists.  Cube
+ * coordinates follow Red Blob Games' "Hexagonal Grids".  The functions
+ * without a layout are GBoH's odd-q; those ending in _in take the layout
+ * (enum hex_layout) as a parameter, for boards of pointy-topped hexes.
  *
  * Two vocabularies, never mixed:
  *   hexside directions (neighbours, movement, In Column facing, rampage):
@@ -78,6 +80,19 @@ struct cubef cube_lerp(struct cube a, struct cube b, double t);
 /* Fills out[0..n] with the hexes from a to b; returns the count (distance+1).
  * out must hold cube_distance(a,b)+1 entries. */
 int cube_line(struct cube a, struct cube b, struct cube *out);
+
+/* How a board lays out its hexes: flat-topped in columns with the odd
+ * columns half a hex lower (odd-q, GBoH), or pointy-topped in rows with
+ * the odd rows half a hex to the right (odd-r). */
+enum hex_layout { HEX_FLAT_ODD_Q, HEX_POINTY_ODD_R };
+
+/* Offset hex <-> cube on a board of layout l (odd-q: hex_to_cube). */
+struct cube hex_to_cube_in(enum hex_layout l, struct hex h);
+struct hex cube_to_hex_in(enum hex_layout l, struct cube c);
+/* The neighbour of h in cube direction dir (cube_direction's order) and
+ * the distance in hexes, on a board of layout l. */
+struct hex hex_step_in(enum hex_layout l, struct hex h, int dir);
+int hex_distance_in(enum hex_layout l, struct hex a, struct hex b);
 
 struct hex hex_neighbour(struct hex h, enum hexside d);
 int hex_distance(struct hex a, struct hex b);

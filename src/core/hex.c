@@ -1,6 +1,6 @@
-/* hex.c — GBoH hex numbering (CCRR, odd-q), cube coordinates after Red Blob
- * Games' "Hexagonal Grids", facing zones (7.11, 6.73), two-hex footprints
- * and the line of sight trace (8.14).  See shared HEX.md. */
+/* hex.c — hex numbering (CCRR; GBoH's odd-q, or odd-r for pointy-topped
+ * boards), cube coordinates after Red Blob Games' "Hexagonal Grids", and
+ * the line of sight trace (8.14).  See shared HEX.md. */
 #include "maniple/hex.h"
 
 #include <stdio.h>
@@ -74,6 +74,27 @@ struct hex cube_to_hex(struct cube c)
 	struct hex h;
 	h.col = c.q;
 	h.row = c.r + (c.q - (c.q & 1)) / 2;
+	return h;
+}
+
+struct cube hex_to_cube_in(enum hex_layout l, struct hex h)
+{
+	if (l != HEX_POINTY_ODD_R)
+		return hex_to_cube(h);
+	struct cube c;
+	c.q = h.col - (h.row - (h.row & 1)) / 2;
+	c.r = h.row;
+	c.s = -c.q - c.r;
+	return c;
+}
+
+struct hex cube_to_hex_in(enum hex_layout l, struct cube c)
+{
+	if (l != HEX_POINTY_ODD_R)
+		return cube_to_hex(c);
+	struct hex h;
+	h.col = c.q + (c.r - (c.r & 1)) / 2;
+	h.row = c.r;
 	return h;
 }
 
@@ -172,6 +193,16 @@ struct hex hex_neighbour(struct hex h, enum hexside d)
 {
 	return cube_to_hex(
 		cube_neighbour(hex_to_cube(h), side_to_cube_dir[hex_mod6((int)d)]));
+}
+
+struct hex hex_step_in(enum hex_layout l, struct hex h, int dir)
+{
+	return cube_to_hex_in(l, cube_neighbour(hex_to_cube_in(l, h), dir));
+}
+
+int hex_distance_in(enum hex_layout l, struct hex a, struct hex b)
+{
+	return cube_distance(hex_to_cube_in(l, a), hex_to_cube_in(l, b));
 }
 
 int hex_distance(struct hex a, struct hex b)

@@ -1,7 +1,8 @@
 /* reactions.c — the window of reactions between the steps of a move
- * (reactions.h): collecting the offers at each instant, who owes the
- * decision, `no reaction`, the Shock Must Check markers (7.31, 7.32) and
- * the reaction facing changes (7.15, 7.16).
+ * (reactions.h): collecting the offers at each instant (the list of open
+ * offers and who owes the decision are reaction_offers.c's), `no
+ * reaction`, the Shock Must Check markers (7.31, 7.32) and the reaction
+ * facing changes (7.15, 7.16).
  *
  * At each instant the order is: 7.32's markers (before any reaction
  * fire), then the other side's offers: Orderly Withdrawal (6.5), reaction
