@@ -614,7 +614,7 @@ Test(missile, fire_at_hex_with_only_a_leader_8_19)
 	cr_assert(volley(s, "bs", 1008, WEAPON_MAIN, FIRE_RETURN, 0, NULL, ev,
 			 sizeof ev));
 	cr_assert(strstr(ev, "target=leaders_only"), "%s", ev);
-	cr_assert(strstr(ev, "roll for=leader_hit who=gisgo"), "%s", ev);
+	cr_assert(strstr(ev, "roll for=leader_hit leader=gisgo"), "%s", ev);
 	close_game(s);
 }
 

@@ -156,6 +156,16 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max);
 
+/* Every die the rules roll goes through these two, so that every roll is
+ * told alike: game_roll_begin starts e as `roll for=WHAT`; the caller adds
+ * who rolls (unit= a unit's id, leader= a leader's id, side=/army= a
+ * side) and the inputs known before the die; game_roll_die draws the d10
+ * (0-9, dice.h) and adds die= and, when it came from the forced queue,
+ * forced=yes; the caller adds what follows from it (drm=, tq=, total=,
+ * result=, rule=) and emits e. */
+void game_roll_begin(struct event *e, const char *what);
+int game_roll_die(struct game *g, struct event *e);
+
 /* Emits an event: appends it to g->events. */
 void game_emit(struct game *g, const struct event *e);
 

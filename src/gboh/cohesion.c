@@ -51,15 +51,10 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 		return 0;
 	drm = tq_check_drm(g, u, drm);
 	int tq = unit_tq_now(g, u);
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "tq_check");
+	game_roll_begin(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "why", "%s", why);
 	event_add(&e, "rule", "%s", rule);

@@ -374,15 +374,10 @@ int elcav_check(struct game *g, struct unit *c, int by)
 		unit_eliminate(g, c, "9.16");
 		return 0;
 	}
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	int tq = unit_tq_now(g, c);
-	event_init(&e, "roll");
-	event_add(&e, "for", "elephant_check");
+	game_roll_begin(&e, "elephant_check");
 	event_add(&e, "unit", "%s", c->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "tq", "%d", tq);
 	event_add(&e, "rule", "9.16");
 	game_emit(g, &e);

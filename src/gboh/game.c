@@ -258,6 +258,22 @@ void game_emit(struct game *g, const struct event *e)
 	event_log_push(&g->events, e);
 }
 
+void game_roll_begin(struct event *e, const char *what)
+{
+	event_init(e, "roll");
+	event_add(e, "for", "%s", what);
+}
+
+int game_roll_die(struct game *g, struct event *e)
+{
+	bool forced = false;
+	int die = dice_d10(&g->dice, &forced);
+	event_add(e, "die", "%d", die);
+	if (forced)
+		event_add(e, "forced", "yes");
+	return die;
+}
+
 void game_turn_end(struct game *g)
 {
 	struct event e;

@@ -444,18 +444,14 @@ static void supply_after(struct game *g, struct unit *u,
 	game_emit(g, &e);
 }
 
+/* who: "unit" or "leader", the one rolled for, id */
 static int roll(struct game *g, const char *what, const char *who,
-		const char *rule)
+		const char *id, const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "%s", what);
-	event_add(&e, "who", "%s", who);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	game_roll_begin(&e, what);
+	event_add(&e, who, "%s", id);
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	return die;
@@ -547,7 +543,7 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 	event_add(&e, "rule", "%s", c.rule);
 	game_emit(g, &e);
 
-	int die = roll(g, "missile_fire", u->id, c.rule);
+	int die = roll(g, "missile_fire", "unit", u->id, c.rule);
 	bool hit;
 	int hits = missile_volley_result(g, firer, &c, die, &hit);
 	event_init(&e, "missile_result");
@@ -584,7 +580,8 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 				ids[nl++] = i;
 		}
 		for (int k = 0; k < nl; k++) {
-			int d2 = roll(g, "leader_hit", g->leaders[ids[k]].id,
+			int d2 = roll(g, "leader_hit", "leader",
+				      g->leaders[ids[k]].id,
 				      "8.19");
 			event_init(&e, "leader_hit");
 			event_add(&e, "leader", "%s", g->leaders[ids[k]].id);
@@ -630,7 +627,8 @@ void leader_casualty_check(struct game *g, int leader, const char *rule)
 	struct leader *l = &g->leaders[leader];
 	if (l->killed || !l->on_map)
 		return;
-	int die = roll(g, "leader_casualty", l->id, rule ? rule : "8.19");
+	int die = roll(g, "leader_casualty", "leader", l->id,
+		       rule ? rule : "8.19");
 	enum leader_casualty c = tables_leader_casualty(g->tables, die);
 	const char *result = leader_casualty_name(c);
 	int loss = 0;

@@ -365,15 +365,10 @@ bool phalanx_check_step_impl(const struct game *g, const struct move *m,
 static int roll_for(struct game *g, const struct unit *u, const char *what,
 		    const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "tq_check");
+	game_roll_begin(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "0");
 	event_add(&e, "why", "%s", what);
 	event_add(&e, "rule", "%s", rule);

@@ -507,15 +507,10 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 	if (unit_has(g, u, TRAIT_LEGION)) {
 		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
 		int tq = unit_tq_now(g, u);
-		bool forced = false;
-		int d = dice_d10(&g->dice, &forced);
-		event_init(&e, "roll");
-		event_add(&e, "for", "withdrawal_tq_check");
+		game_roll_begin(&e, "withdrawal_tq_check");
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "tq", "%d", tq);
-		event_add(&e, "die", "%d", d);
-		if (forced)
-			event_add(&e, "forced", "yes");
+		int d = game_roll_die(g, &e);
 		event_add(&e, "result", "%s", d > tq ? "hit" : "no_hit");
 		event_add(&e, "rule", "6.52");
 		game_emit(g, &e);

@@ -443,15 +443,10 @@ static bool pursue_or_break_off(struct game *g, int ci, bool *done)
 	struct shock_combat *c = &g->shock.c[ci];
 	int ui = c->pursuer;
 	struct unit *u = &g->units[ui];
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "pursuit");
+	game_roll_begin(&e, "pursuit");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "8.62");
 	game_emit(g, &e);
 	bool pursue = die > u->tq;

@@ -241,17 +241,12 @@ static void rallied_effects(struct game *g, struct unit *u)
 static int roll(struct game *g, const char *what, const struct unit *u,
 		const struct leader *l, int drm, const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "%s", what);
+	game_roll_begin(&e, what);
 	event_add(&e, "unit", "%s", u->id);
 	if (l)
 		event_add(&e, "leader", "%s", l->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);

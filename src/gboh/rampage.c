@@ -531,15 +531,10 @@ static bool rampage_roll(struct game *g, int el)
 	struct rampage_state *st = &g->rampage;
 	struct unit *u = &g->units[el];
 	int n = ++st->rolls;
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "rampage");
+	game_roll_begin(&e, "rampage");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "n", "%d", n);
 	event_add(&e, "rule", "9.14");
 	game_emit(g, &e);

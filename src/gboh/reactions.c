@@ -407,14 +407,9 @@ int reaction_facing_check(struct game *g, struct unit *u,
 		return 0;
 	}
 	int drm = mover_ma(mover) - u->ma;
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
-	event_init(&e, "roll");
-	event_add(&e, "for", "reaction_check");
+	game_roll_begin(&e, "reaction_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%+d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);

@@ -175,23 +175,6 @@ static void emit_phase(struct game *g, enum phase p, const char *rule)
 	emit(g, &e);
 }
 
-/* Draws a d10 for what, adding die= (and forced=yes when it came from the
- * queue) to e, which already holds kind, for= and the inputs. */
-static int draw(struct game *g, struct event *e)
-{
-	bool forced = false;
-	int d = dice_d10(&g->dice, &forced);
-	event_add(e, "die", "%d", d);
-	if (forced)
-		event_add(e, "forced", "yes");
-	return d;
-}
-
-static void roll_init(struct event *e, const char *what)
-{
-	event_init(e, "roll");
-	event_add(e, "for", "%s", what);
-}
 
 /* 5.15 */
 static void finish(struct game *g, int i, const char *why, const char *rule)
@@ -308,11 +291,11 @@ static void tie_roll(struct game *g, const struct act_view *v)
 		int d[2];
 		for (int s = 0; s < 2; s++) {
 			struct event e;
-			roll_init(&e, "activation_tie");
+			game_roll_begin(&e, "activation_tie");
 			event_add(&e, "side", "%d", s);
 			event_add(&e, "army", "%s", side_id(g, s));
 			event_add(&e, "initiative", "%d", v->min);
-			d[s] = draw(g, &e);
+			d[s] = game_roll_die(g, &e);
 			if (s == 1)
 				event_add(&e, "result", "%s",
 					  d[0] == d[1]	 ? "equal_roll_again"
@@ -401,11 +384,11 @@ static void turn_start(struct game *g)
 		for (int s = 0; s < 2; s++) {
 			const struct leader *l = &g->leaders[oc[s]];
 			int ini = leader_initiative_now(g, l);
-			roll_init(&e, "elite_initiative");
+			game_roll_begin(&e, "elite_initiative");
 			event_add(&e, "side", "%d", s);
 			event_add(&e, "leader", "%s", l->id);
 			event_add(&e, "initiative", "%d", ini);
-			tot[s] = draw(g, &e) + ini;
+			tot[s] = game_roll_die(g, &e) + ini;
 			event_add(&e, "total", "%d", tot[s]);
 			if (s == 1)
 				event_add(&e, "result", "%s",
@@ -1690,11 +1673,11 @@ static bool trump_roll(struct game *g, int i, int against, const char *what,
 	const struct leader *l = &g->leaders[i];
 	int ini = leader_initiative_now(g, l);
 	struct event e;
-	roll_init(&e, what);
+	game_roll_begin(&e, what);
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "against", "%s", g->leaders[against].id);
 	event_add(&e, "initiative", "%d", ini);
-	int d = draw(g, &e);
+	int d = game_roll_die(g, &e);
 	bool ok = seq_trump_succeeds(ini, d);
 	event_add(&e, "result", "%s", ok ? "success" : "failure");
 	event_add(&e, "rule", "%s", rule);
@@ -1938,19 +1921,19 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 	}
 	int ini = leader_initiative_now(g, l);
 	struct event e;
-	roll_init(&e, "momentum");
+	game_roll_begin(&e, "momentum");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "initiative", "%d", ini);
-	int d = draw(g, &e);
+	int d = game_roll_die(g, &e);
 	enum seq_momentum_result res = seq_momentum_result(ini, d);
 	event_add(&e, "result", "%s", seq_momentum_result_name(res));
 	event_add(&e, "rule", "5.32");
 	emit(g, &e);
 	if (res == MOMENTUM_DOOM) {
 		/* 5.33 the Die Roll of Doom */
-		roll_init(&e, "doom");
+		game_roll_begin(&e, "doom");
 		event_add(&e, "leader", "%s", l->id);
-		enum seq_doom_result band = seq_doom_result(draw(g, &e));
+		enum seq_doom_result band = seq_doom_result(game_roll_die(g, &e));
 		event_add(&e, "result", "%s", seq_doom_result_name(band));
 		event_add(&e, "rule", "5.33");
 		emit(g, &e);

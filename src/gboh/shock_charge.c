@@ -126,15 +126,10 @@ static void emit_unit(struct game *g, const char *kind, const struct unit *u,
 static int roll_die(struct game *g, const char *what, const char *who, int drm,
 		    const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "%s", what);
+	game_roll_begin(&e, what);
 	event_add(&e, "unit", "%s", who);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);

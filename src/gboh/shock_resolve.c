@@ -476,15 +476,10 @@ static int best_leader(const struct game *g, const struct shock_combat *c,
 
 static int roll_d10(struct game *g, int ci)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "shock");
+	game_roll_begin(&e, "shock");
 	event_add(&e, "combat", "%d", ci);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "8.46");
 	game_emit(g, &e);
 	return die;

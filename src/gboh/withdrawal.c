@@ -464,16 +464,11 @@ static void ow_finish(struct game *g, int i)
 	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed) {
 		if (unit_has(g, u, TRAIT_LEGION)) {
 			/* 6.52 #1: a TQ check, 1 hit if the DR is higher */
-			bool forced = false;
-			int die = dice_d10(&g->dice, &forced);
 			int tq = unit_tq_now(g, u);
 			struct event e;
-			event_init(&e, "roll");
-			event_add(&e, "for", "withdrawal_tq_check");
+			game_roll_begin(&e, "withdrawal_tq_check");
 			event_add(&e, "unit", "%s", u->id);
-			event_add(&e, "die", "%d", die);
-			if (forced)
-				event_add(&e, "forced", "yes");
+			int die = game_roll_die(g, &e);
 			event_add(&e, "tq", "%d", tq);
 			event_add(&e, "rule", "6.52");
 			game_emit(g, &e);
