@@ -38,7 +38,7 @@
 
 /* 9.15, 9.16, 4.83: whether e is an elephant these rules see: an
  * elephant unit in play, not routed, not a Leader Elephant. */
-bool elcav_elephant(const struct unit *e);
+bool elcav_elephant(const struct game *g, const struct unit *e);
 
 /* 9.15: the refusal (a static string) when cavalry unit u may not move
  * into h of its own will because h is in an enemy elephant's ZOC; NULL

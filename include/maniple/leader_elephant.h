@@ -35,7 +35,7 @@
 #include "maniple/move_state.h"
 
 /* 4.8: whether u is a Leader Elephant counter (whoever rides it now). */
-bool leader_elephant_is(const struct unit *u);
+bool leader_elephant_is(const struct game *g, const struct unit *u);
 
 /* 4.8, 4.82: the index of the leader riding u (alive, on the map), or -1
  * when u is no Leader Elephant or its rider is gone. */

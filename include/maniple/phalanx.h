@@ -99,7 +99,7 @@ int phalanx_step_hits(const struct game *g, const struct move *m,
 
 /* 6.71 Exceptions: whether u's type may be In Column at all (infantry
  * but Barbarian Infantry and Skirmishers). */
-bool unit_may_use_column(const struct unit *u);
+bool unit_may_use_column(const struct game *g, const struct unit *u);
 /* 6.75: what being In Column takes off u's TQ for TQ checks (0, or
  * constants.ini [column] tq_less; 0 in a game without tables). */
 int column_tq_reduction(const struct game *g, const struct unit *u);

@@ -29,10 +29,12 @@ static const struct unit *mover_c(const struct game *g, const struct move *m)
 }
 
 /* 6.71 Exceptions */
-bool unit_may_use_column(const struct unit *u)
+bool unit_may_use_column(const struct game *g, const struct unit *u)
 {
-	return u && unit_type_is_infantry(u->type) && u->type != UT_BI &&
-	       u->type != UT_SK && u->leader_elephant[0] == '\0';
+	return u && unit_has(g, u, TRAIT_INFANTRY) &&
+	       !unit_has(g, u, TRAIT_BARBARIAN) &&
+	       !unit_has(g, u, TRAIT_SKIRMISHER) &&
+	       u->leader_elephant[0] == '\0';
 }
 
 /* 6.77 */
@@ -233,7 +235,7 @@ bool column_form_check(const struct game *g, const struct move *m,
 			      "9.52");
 	if (!to_column && !u->at.in_column)
 		return refuse(out, "the unit is not In Column", "6.71");
-	if (!unit_may_use_column(u) || u->routed)
+	if (!unit_may_use_column(g, u) || u->routed)
 		return refuse(out,
 			      "only infantry other than Barbarian Infantry and "
 			      "Skirmishers goes into Column",

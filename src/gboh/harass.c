@@ -40,12 +40,6 @@ static bool deny(struct harass_check *c, const char *rule, const char *fmt,
 	return false;
 }
 
-static bool is_infantry_hd_type(enum unit_type t)
-{
-	/* 8.31: SK and LI; peltasts (LP) are light infantry */
-	return t == UT_SK || t == UT_LI || t == UT_LP;
-}
-
 /* 8.31, 9.22, 9.31: the kinds of unit that may use H&D, and on whom */
 bool harass_may_use(const struct game *g, int firer, int target,
 		    struct harass_check *out)
@@ -71,7 +65,8 @@ bool harass_may_use(const struct game *g, int firer, int target,
 		return deny(out, "6.75", "%s is In Column: no missile fire",
 			    f->id);
 	bool lc = unit_has(g, f, TRAIT_LIGHT_CAVALRY);
-	if (f->missile == MC_NONE || (!lc && !is_infantry_hd_type(f->type)))
+	if (f->missile == MC_NONE ||
+	    (!lc && !unit_has(g, f, TRAIT_HARASS_FOOT)))
 		return deny(out, "8.31",
 			    "only missile-armed SK, LI and LC use H&D: %s is "
 			    "%s",
@@ -281,14 +276,16 @@ static void search(const struct game *g, struct harass_check *c,
 	}
 }
 
-/* 8.32: range, ZOC, LOS and path */
-bool harass_check(const struct game *g, int firer, int target,
-		  const struct hex *path, int npath, struct harass_check *out)
+/* 8.32: range, ZOC, LOS and path; in_zoc: whether the firer stands in an
+ * enemy ZOC when the caller knows, else -1 */
+static bool check_harass(const struct game *g, int firer, int target,
+			 const struct hex *path, int npath,
+			 struct harass_check *out, int in_zoc)
 {
 	if (!harass_may_use(g, firer, target, out))
 		return false;
 	const struct unit *f = &g->units[firer], *t = &g->units[target];
-	if (unit_in_enemy_zoc(g, f))
+	if (in_zoc < 0 ? unit_in_enemy_zoc(g, f) : in_zoc > 0)
 		return deny(out, "8.32", "%s is in an enemy ZOC", f->id);
 	int dist = footprint_distance(&t->at, f->at.hex[0]);
 	if (footprint_two_hex(&f->at)) {
@@ -328,6 +325,12 @@ bool harass_check(const struct game *g, int firer, int target,
 			    f->id, t->id);
 	*out = best;
 	return true;
+}
+
+bool harass_check(const struct game *g, int firer, int target,
+		  const struct hex *path, int npath, struct harass_check *out)
+{
+	return check_harass(g, firer, target, path, npath, out, -1);
 }
 
 /* 8.33: the declaration: who, whom, the path and who may fire back */
@@ -956,10 +959,12 @@ int harass_legal_order(const struct game *g, int ui, const char *prefix,
 	int n = 0;
 	if (ui < 0 || ui >= g->nunits || g->units[ui].missile == MC_NONE)
 		return 0;
+	/* 8.32: the firer's own ZOC question, asked once for every target */
+	int in_zoc = unit_in_enemy_zoc(g, &g->units[ui]);
 	for (int t = 0; t < g->nunits && n < max; t++) {
 		struct harass_check c;
 		if (g->units[t].side == g->units[ui].side ||
-		    !harass_check(g, ui, t, NULL, 0, &c))
+		    !check_harass(g, ui, t, NULL, 0, &c, in_zoc))
 			continue;
 		decision_add(out, max, &n, g->units[ui].side, "8.31",
 			     "%s %s hd %s", prefix, g->units[ui].id,

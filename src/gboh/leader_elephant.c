@@ -14,7 +14,7 @@
 
 int leader_elephant_rider(const struct game *g, const struct unit *u)
 {
-	if (!g || !leader_elephant_is(u))
+	if (!g || !leader_elephant_is(g, u))
 		return -1;
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
@@ -47,7 +47,7 @@ void leader_elephant_carry_impl(struct game *g, const struct unit *u)
 /* 4.82 */
 void leader_elephant_lost_impl(struct game *g, const struct unit *u)
 {
-	if (!g || !leader_elephant_is(u) || game_unit_in_play(u))
+	if (!g || !leader_elephant_is(g, u) || game_unit_in_play(u))
 		return;
 	int li = leader_elephant_rider(g, u);
 	if (li < 0)
@@ -135,7 +135,7 @@ static const struct unit *mate_in(const struct game *g, const struct unit *u,
 	int n = game_units_at(g, h, at, 4);
 	for (int i = 0; i < n; i++)
 		if (at[i] != u && at[i]->side == u->side &&
-		    !leader_elephant_is(at[i]) && game_unit_in_play(at[i]))
+		    !leader_elephant_is(g, at[i]) && game_unit_in_play(at[i]))
 			return at[i];
 	return NULL;
 }
@@ -148,7 +148,7 @@ void leader_elephant_face_impl(struct game *g, struct hex h)
 	const struct unit *at[4];
 	int n = game_units_at(g, h, at, 4);
 	for (int i = 0; i < n; i++) {
-		if (!leader_elephant_is(at[i]) || !game_unit_in_play(at[i]))
+		if (!leader_elephant_is(g, at[i]) || !game_unit_in_play(at[i]))
 			continue;
 		struct unit *le = &g->units[at[i] - g->units];
 		const struct unit *m = mate_in(g, le, h);

@@ -101,9 +101,10 @@ int unit_move_ma(const struct game *g, const struct unit *u)
 	return ma;
 }
 
-bool leader_elephant_is(const struct unit *u)
+bool leader_elephant_is(const struct game *g, const struct unit *u)
 {
-	return u && u->type == UT_EL && u->leader_elephant[0] != '\0';
+	return u && unit_has(g, u, TRAIT_ELEPHANT) &&
+	       u->leader_elephant[0] != '\0';
 }
 
 int leader_elephant_of(const struct game *g, int leader)
@@ -112,7 +113,7 @@ int leader_elephant_of(const struct game *g, int leader)
 		return -1;
 	for (int k = 0; k < g->nunits; k++) {
 		const struct unit *u = &g->units[k];
-		if (game_unit_in_play(u) && leader_elephant_is(u) &&
+		if (game_unit_in_play(u) && leader_elephant_is(g, u) &&
 		    strcmp(u->leader_elephant, g->leaders[leader].id) == 0)
 			return k;
 	}

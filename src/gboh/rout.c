@@ -751,7 +751,7 @@ static void pass_through(struct game *g, const struct unit *u, struct hex h)
 		if (!game_unit_in_play(s) || rout_exempt(g, s))
 			continue;
 		int hits = figure(g, SF_ROUT_THROUGH_HITS, 1);
-		if (n == 1 && u->routed && stacking_same_colour(u, s))
+		if (n == 1 && u->routed && stacking_same_colour(g, u, s))
 			hits = figure(g, SF_ROUT_THROUGH_SAME_COLOUR_HITS, 0);
 		char b[16];
 		fmt_hex(h, b, sizeof b);

@@ -903,36 +903,28 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 		snprintf(c->actions, sizeof c->actions, "continue");
 }
 
-static bool has_action(const struct game *g, const char *line)
-{
-	struct decision_answer a[64];
-	struct decision d;
-	decision_init(&d, a, 64);
-	gboh_decision(g, &d);
-	return decision_find(&d, line) >= 0;
-}
-
+/* The teach section of the pending decision: its kind (pending.h), told
+ * apart further where the texts differ. */
 bool teach_decision_name(const struct game *g, char *name, size_t n)
 {
 	if (!g || seq_decision_side(g) < 0)
 		return false;
-	enum seq_step st = seq_step_now(g);
-	const char *d = "none";
-	switch (st) {
-	case SEQ_ELITE:
-		d = "elite";
-		break;
+	struct decision_answer *a = calloc(64, sizeof *a);
+	struct decision dec;
+	decision_init(&dec, a, a ? 64 : 0);
+	if (a)
+		gboh_decision(g, &dec);
+	else
+		snprintf(dec.kind, sizeof dec.kind, "%s",
+			 seq_step_name(seq_step_now(g)));
+	const char *d = dec.kind;
+	switch (seq_step_now(g)) {
 	case SEQ_ACTIVATE: {
 		/* the leaders `activate` may name now (5.12's lowest, or
 		 * 5.26's set-aside leader out of the ZOC) */
-		struct decision_answer a[64];
-		struct decision dec;
-		decision_init(&dec, a, 64);
-		gboh_decision(g, &dec);
-		int n = dec.n, side = dec.side;
 		int low = -1;
 		bool first = false, other = false;
-		for (int k = 0; k < n; k++) {
+		for (int k = 0; k < dec.n; k++) {
 			if (strncmp(a[k].line, "activate ", 9) != 0)
 				continue;
 			int i = leader_index(g, a[k].line + 9);
@@ -946,7 +938,7 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 		 * rating: the tie roll set the order */
 		for (int i = 0; i < g->nleaders && low >= 0; i++) {
 			const struct leader *l = &g->leaders[i];
-			if (l->side != side && l->on_map && !l->killed &&
+			if (l->side != dec.side && l->on_map && !l->killed &&
 			    (l->state == LS_INACTIVE ||
 			     l->state == LS_BYPASSED) &&
 			    !(g->seq.leader_flags[i] & SEQ_LF_ACTIVATED) &&
@@ -958,9 +950,6 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 							    : "activate";
 		break;
 	}
-	case SEQ_TRUMP_REPLY:
-		d = "trump_reply";
-		break;
 	case SEQ_ORDERS:
 		/* a move under way (6.11), a Line Command given (5.21, 5.23),
 		 * or orders to give */
@@ -969,27 +958,14 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 							: "orders";
 		break;
 	case SEQ_MOMENTUM:
-		d = has_action(g, "momentum") ? "momentum" : "momentum_barred";
-		break;
-	case SEQ_REACTIVATE:
-		d = "reactivate";
-		break;
-	case SEQ_ROUT:
-		d = "rout";
-		break;
-	case SEQ_REACTION:
-		d = "reaction";
-		break;
-	case SEQ_SHOCK:
-		snprintf(name, n, "shock.%s", shock_ask_name(g->shock.ask));
-		return true;
-	case SEQ_ELEPHANT:
-		d = "elephant";
+		d = decision_find(&dec, "momentum") >= 0 ? "momentum"
+							 : "momentum_barred";
 		break;
 	default:
 		break;
 	}
 	snprintf(name, n, "%s", d);
+	free(a);
 	return true;
 }
 
