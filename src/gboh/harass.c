@@ -31,10 +31,13 @@
 static bool deny(struct harass_check *c, const char *rule, const char *fmt,
 		 ...)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->why, sizeof c->why, fmt, ap);
-	va_end(ap);
+	c->why[0] = '\0';
+	if (!c->quiet) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(c->why, sizeof c->why, fmt, ap);
+		va_end(ap);
+	}
 	c->reason = c->why;
 	c->rule = rule;
 	return false;
@@ -244,10 +247,14 @@ static void search(const struct game *g, struct harass_check *c,
 		   struct hex *cur, int depth, struct harass_check *best,
 		   bool *found)
 {
+	/* the paths tried: only the one kept matters, so no refusal of
+	 * another is put in words */
 	struct harass_check t = *c;
+	t.quiet = true;
 	if (depth > 0 && path_ok(g, &t, cur, depth) &&
 	    (!*found || t.nreactors < best->nreactors)) {
 		*best = t;
+		best->quiet = c->quiet;
 		*found = true;
 	}
 	if (depth >= c->limit - 1)
@@ -269,6 +276,7 @@ static void search(const struct game *g, struct harass_check *c,
 		for (int k = 0; k < depth; k++)
 			again |= hex_eq(cur[k], n);
 		struct harass_check s = *c;
+		s.quiet = true;
 		if (again || !path_hex_ok(g, f, &g->units[c->target], n, &s))
 			continue;
 		cur[depth] = n;
@@ -277,13 +285,14 @@ static void search(const struct game *g, struct harass_check *c,
 }
 
 /* 8.32: range, ZOC, LOS and path; in_zoc: whether the firer stands in an
- * enemy ZOC when the caller knows, else -1 */
+ * enemy ZOC when the caller knows, else -1; quiet: no reason in words */
 static bool check_harass(const struct game *g, int firer, int target,
 			 const struct hex *path, int npath,
-			 struct harass_check *out, int in_zoc)
+			 struct harass_check *out, int in_zoc, bool quiet)
 {
 	if (!harass_may_use(g, firer, target, out))
 		return false;
+	out->quiet = quiet;
 	const struct unit *f = &g->units[firer], *t = &g->units[target];
 	if (in_zoc < 0 ? unit_in_enemy_zoc(g, f) : in_zoc > 0)
 		return deny(out, "8.32", "%s is in an enemy ZOC", f->id);
@@ -330,7 +339,7 @@ static bool check_harass(const struct game *g, int firer, int target,
 bool harass_check(const struct game *g, int firer, int target,
 		  const struct hex *path, int npath, struct harass_check *out)
 {
-	return check_harass(g, firer, target, path, npath, out, -1);
+	return check_harass(g, firer, target, path, npath, out, -1, false);
 }
 
 /* 8.33: the declaration: who, whom, the path and who may fire back */
@@ -964,7 +973,7 @@ int harass_legal_order(const struct game *g, int ui, const char *prefix,
 	for (int t = 0; t < g->nunits && n < max; t++) {
 		struct harass_check c;
 		if (g->units[t].side == g->units[ui].side ||
-		    !check_harass(g, ui, t, NULL, 0, &c, in_zoc))
+		    !check_harass(g, ui, t, NULL, 0, &c, in_zoc, true))
 			continue;
 		decision_add(out, max, &n, g->units[ui].side, "8.31",
 			     "%s %s hd %s", prefix, g->units[ui].id,
