@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 #include "maniple/ini.h"
 #include "maniple/map.h"
