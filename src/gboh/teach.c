@@ -512,10 +512,8 @@ static const char *leader_name(const struct game *g, int i)
 	return g->leaders[i].name[0] ? g->leaders[i].name : g->leaders[i].id;
 }
 
-/* A field's value told: a unit or leader id as its name, a side number or
- * army id as the army's name, '_' as spaces. */
-static void tell_value(const struct game *g, const char *key, const char *v,
-		       char *out, size_t n)
+void teach_value(const struct game *g, const char *key, const char *v,
+		 char *out, size_t n)
 {
 	const char *name = NULL;
 	char tmp[EVENT_VAL_MAX + NAME_MAX_ + 8];
@@ -653,7 +651,7 @@ static bool event_slot(const void *src, const struct game *g, const char *key,
 	if (strcmp(key, "rule") == 0)
 		snprintf(out, n, "%s", v);
 	else
-		tell_value(g, key, v, out, n);
+		teach_value(g, key, v, out, n);
 	return true;
 }
 
@@ -808,7 +806,7 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%d",
 			 odds_percent(&o, key[0] == 'd' ? "doom" : "failure"));
 	} else if (strcmp(key, "mover") == 0)
-		tell_value(g, key,
+		teach_value(g, key,
 			   g->ord.move.unit >= 0 && g->ord.move.unit < g->nunits
 				   ? g->units[g->ord.move.unit].id
 				   : leader_name(g, g->ord.move.leader),
@@ -829,7 +827,7 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%s", shock_ask_name(g->shock.ask));
 	else if (strcmp(key, "unit") == 0 && c->unit >= 0 &&
 		 c->unit < g->nunits)
-		tell_value(g, key, g->units[c->unit].id, out, n);
+		teach_value(g, key, g->units[c->unit].id, out, n);
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
 	else
