@@ -449,10 +449,10 @@ static int start_new(struct session *s, const char *battle, const char *path,
 		     int kind, uint64_t seed, char *moved, size_t nmoved)
 {
 	char err[INI_ERR_MAX + 300];
-	if (resume_keep_old(path, moved, nmoved, err, sizeof err) != 0 ||
+	if (gamefile_keep_old(path, moved, nmoved, err, sizeof err) != 0 ||
 	    session_new(s, battle, kind < 0 ? GAME_SOLO : (enum game_kind)kind,
 			seed, err, sizeof err) != 0 ||
-	    session_save(s, path, true, err, sizeof err) != 0) {
+	    session_save(s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
 		return -1;
 	}
@@ -627,7 +627,7 @@ static int play_tutorial(struct program *p, const char *named,
 	session_init(&s, load_battle, load_tables, p, l->seed);
 	if (session_new(&s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
 		    0 ||
-	    session_save(&s, path, true, err, sizeof err) != 0) {
+	    session_save(&s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
 		session_free(&s);
 		free(l);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "maniple/cmd.h"
+#include "maniple/digest.h"
 #include "maniple/event.h"
 
 #include "view.h"
@@ -38,6 +39,8 @@ static int read_body(void *user, const struct gamefile_line *l,
 		     struct ini_error *err)
 {
 	struct replay *r = ((struct read_ctx *)user)->r;
+	if (l->is_note) /* an annotation: replay skips it (gamefile.h) */
+		return 0;
 	if (r->nlines == r->cap) {
 		size_t nc = r->cap ? r->cap * 2 : 256;
 		struct replay_line *nl = realloc(r->lines, nc * sizeof *nl);
@@ -171,7 +174,9 @@ int replay_forward(struct replay *r, struct cmd_result *out)
 			diverge(r, d->lineno, w);
 			return 1;
 		}
-		uint64_t g = game_digest(r->s.game);
+		/* the digest of the file's format (gamefile.h) */
+		uint64_t g = r->h.version >= 2 ? game_state_digest(r->s.game)
+					       : game_digest(r->s.game);
 		if (d->turn != r->s.digest_turn || d->digest != g) {
 			char w[200];
 			snprintf(w, sizeof w,

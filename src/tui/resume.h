@@ -60,20 +60,8 @@ void resume_describe(const struct session *s, const char *path, time_t mtime,
 int resume_find_last(const char *dir, struct session *s,
 		     struct resume_offer *o);
 
-/* The number of commands in the game file at path (digest lines left
- * out), or -1 when it cannot be read whole. */
-int resume_file_commands(const char *path);
-
-/* The name a game file is moved aside to: path less ".game", then
- * "-YYYYMMDD-HHMMSS" of mtime (local time), then "-N" from 2 while that
- * name is taken, then ".game".  0, or -1 when it does not fit. */
-int resume_aside_name(const char *path, time_t mtime, char *out, size_t n);
-
-/* Before a new game is written to path: when a file there holds a
- * command (or cannot be read whole) it is renamed to its aside name,
- * which goes into moved; else moved is "".  0, or -1 with err. */
-int resume_keep_old(const char *path, char *moved, size_t n, char *err,
-		    size_t errn);
+/* (Counting a file's commands and moving an old game aside: gamefile.h,
+ * gamefile_commands, gamefile_aside_name, gamefile_keep_old.) */
 
 /* The question's lines (the first is the question), up to max lines of
  * RESUME_LINE_MAX bytes each; returns how many. */
