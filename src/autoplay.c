@@ -228,18 +228,6 @@ static void soak_after(struct player *p, const char *line, int turn0)
 	}
 }
 
-/* Whether the state differs from a plain copy of it byte for byte, the
- * event log aside (it is the same log, its length put back): a cheap
- * first look before the digests are compared. */
-static bool state_differs(const struct game *g, const struct game *copy)
-{
-	const char *a = (const char *)g, *b = (const char *)copy;
-	size_t ev = offsetof(struct game, events),
-	       after = ev + sizeof g->events;
-	return memcmp(a, b, ev) != 0 ||
-	       memcmp(a + after, b + after, sizeof *g - after) != 0;
-}
-
 /* Runs one command line.  Accepted: printed to the script (stdout), its
  * events to the log.  Refused: checked to have left the state as it was.
  * listed: the line came from the legal list. */
@@ -250,8 +238,10 @@ static bool run(struct player *p, const char *line, bool listed)
 	/* a plain copy to compare with should the command be refused (it
 	 * shares the battle and the event log: only read, never freed) */
 	bool check = g && p->check_refusals && p->before;
-	if (check)
-		memcpy(p->before, g, sizeof *g);
+	if (check) {
+		game_copy_state(p->before, g);
+		p->before->events = g->events;
+	}
 	session_exec(&p->s, line, &p->r);
 	if (p->r.status != CMD_OK) {
 		p->refused++;
@@ -264,7 +254,7 @@ static bool run(struct player *p, const char *line, bool listed)
 					line, p->r.reason, p->r.rule,
 					p->commands);
 		}
-		if (check && state_differs(g, p->before) &&
+		if (check && !game_state_same(g, p->before) &&
 		    game_digest(g) != game_digest(p->before)) {
 			p->state_changed++;
 			fprintf(stderr,

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "maniple/evcat.h"
 #include "maniple/battle.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
@@ -187,6 +188,10 @@ static int check_files(int n, char **files)
 			ok = rulebook_check_file(files[i], &err); /* rule N */
 		} else if (ok && strcmp(kind, "teach") == 0) {
 			ok = teach_check_file(files[i], &err); /* teach.h */
+		} else if (ok && strcmp(kind, "events") == 0) {
+			struct evcat *c = evcat_load(files[i], &err);
+			ok = c != NULL; /* evcat.h: the event catalog */
+			evcat_free(c);
 		} else if (ok && strcmp(kind, "tutorial") == 0) {
 			ok = check_lesson(files[i], &err); /* lesson.h */
 		} else if (ok) {
@@ -194,7 +199,7 @@ static int check_files(int n, char **files)
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
-				 "config, summaries, rulings, teach, "
+				 "config, summaries, rulings, teach, events, "
 				 "tutorial)", kind);
 			ok = false;
 		}

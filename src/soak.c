@@ -183,7 +183,7 @@ static void check_footprints(const struct game *g, struct sink *k)
 		const char *why = footprint_check(&u->at);
 		if (why)
 			fail(k, "footprint", "6.4: %s: %s", u->id, why);
-		if (u->type == UT_PH && !footprint_two_hex(&u->at))
+		if (unit_has(g, u, TRAIT_PHALANX) && !footprint_two_hex(&u->at))
 			fail(k, "footprint", "6.4: the phalanx %s stands on "
 			     "one hex", u->id);
 		for (int h = 0; m && h < 2; h++) {
@@ -370,7 +370,7 @@ static void check_off_map(const struct game *g, struct sink *k)
 		if (u->eliminated)
 			continue;
 		if (u->off_map) {
-			if (!unit_type_is_cavalry(u->type))
+			if (!unit_has(g, u, TRAIT_CAVALRY))
 				fail(k, "off_map",
 				     "8.6: %s (%s) is off the map pursuing",
 				     u->id, unit_type_name(u->type));

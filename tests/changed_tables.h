@@ -26,8 +26,11 @@ static inline struct spqr_tables *changed_tables(const char *name,
 	int found = 0, want = 0;
 	while (change[want])
 		want++;
-	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
-		const char *table = spqr_table_name((enum spqr_table)i);
+	/* the charts, and the event catalog read with them */
+	for (int i = 0; i <= SPQR_TABLE_COUNT; i++) {
+		const char *table = i < SPQR_TABLE_COUNT
+					    ? spqr_table_name((enum spqr_table)i)
+					    : "events";
 		char in_path[4096], out_path[128], line[512];
 		snprintf(in_path, sizeof in_path, "%s/rules/spqr/%s.ini",
 			 src && *src ? src : MANIPLE_SRCDIR, table);
@@ -53,10 +56,12 @@ static inline struct spqr_tables *changed_tables(const char *name,
 	struct ini_error err = {0};
 	struct spqr_tables *t = tables_load(dir, &err);
 	cr_assert_not_null(t, "%s:%d: %s", err.file, err.line, err.msg);
-	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
+	for (int i = 0; i <= SPQR_TABLE_COUNT; i++) {
 		char path[128];
 		snprintf(path, sizeof path, "%s/%s.ini", dir,
-			 spqr_table_name((enum spqr_table)i));
+			 i < SPQR_TABLE_COUNT
+				 ? spqr_table_name((enum spqr_table)i)
+				 : "events");
 		unlink(path);
 	}
 	rmdir(dir);

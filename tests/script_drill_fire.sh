@@ -38,7 +38,7 @@ ok() {
 a=$(line '^zoc_entered unit=li1 hex=2614 by=sl1 rule=7.23$')
 b=$(line '^reaction_fire_offer unit=sl1 at=li1 fire=entry weapons=main rule=8.21$')
 c=$(line '^missile_fire firer=sl1 weapon=main class=S kind=entry at=2614 target=li1 range=1 strength=3 drm=\+0 needs=3 rule=8.15$')
-has '^roll for=missile_fire who=sl1 die=2 forced=yes rule=8.15$' \
+has '^roll for=missile_fire unit=sl1 die=2 forced=yes rule=8.15$' \
     '^cohesion_hit unit=li1 hits=1 total=1 tq=5 cause=missile_fire rule=8.15$' &&
     [ "$a" -gt 0 ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$c" ]
 ok 4 "entry reaction fire at a unit entering the slingers' zone (8.21, 7.23)"
@@ -55,7 +55,7 @@ ok 5 "the slingers fire by order and do not move (5.22 #2, 8.11)"
 # Missile Low
 a=$(line '^reaction_fire_offer unit=li1 at=sl1 fire=return weapons=main rule=8.23$')
 b=$(line '^missile_fire firer=li1 weapon=main class=J kind=return at=2514 target=sl1 range=1 strength=5 drm=\+2 needs=3 rule=8.15$')
-c=$(line '^roll for=missile_fire who=li1 die=7 forced=yes rule=8.15$')
+c=$(line '^roll for=missile_fire unit=li1 die=7 forced=yes rule=8.15$')
 d=$(line '^missile_supply unit=li1 weapon=main was=full now=low why=unmodified_7_8_9 rule=8.17$')
 has '^unit id=li1 .*hex=2614 .*supply=low ' &&
     [ "$a" -gt 0 ] && [ "$a" -lt "$b" ] && [ "$b" -lt "$c" ] && [ "$c" -lt "$d" ]
@@ -86,7 +86,7 @@ ok 8 "the archers fire during their move and hit (8.11, 8.15)"
 # Missile Low
 has '^reaction_fire_offer unit=sl1 at=ar1 fire=return weapons=main rule=8.23$' \
     '^missile_fire firer=sl1 weapon=main class=S kind=return at=2714 target=ar1 range=2 ' \
-    '^roll for=missile_fire who=sl1 die=9 forced=yes rule=8.15$' \
+    '^roll for=missile_fire unit=sl1 die=9 forced=yes rule=8.15$' \
     '^missile_supply unit=sl1 weapon=main was=full now=low why=unmodified_9 rule=8.17$'
 ok 9 "the slingers return fire; a natural 9 leaves them Missile Low (8.23, 8.17)"
 

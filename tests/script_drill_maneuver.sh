@@ -110,7 +110,7 @@ has '^formation_changed unit=hi2 to=column front=2918 facing=WSW mp=1 spent=1 le
 ok 11 "the spearmen form Column, march In Column and form up again (6.71-6.74)"
 
 # 4.72: a lone leader next to an enemy withdraws rather than be lost
-has '^leader_withdrawal_offer leader=tribune by=li1 hexes=3 alone=yes rule=4.72$' \
+has '^leader_withdrawal_offered leader=tribune by=li1 hexes=3 alone=yes rule=4.72$' \
     '^leader_withdrew leader=tribune from=2416 to=2316 hexes=1 rule=4.72$' &&
     ! grep -Eq '^eliminated ' "$out"
 ok 12 "the Tribune withdraws from the javelinmen (4.72)"

@@ -56,6 +56,7 @@ ok 8 "the same from standard input"
 grep -q 'teach.ini: ok$' "$tmp/ck"
 ok 9 "maniple --check accepts rules/spqr/teach.ini"
 
+cp "$MANIPLE_SRCDIR/rules/spqr/events.ini" "$tmp/events.ini" # its catalog
 printf '[file]\nkind = teach\nversion = 1\n[event.moved]\nsay = {unit} by {colour}\n' >"$tmp/teach.ini"
 "$MANIPLE_BIN" --check "$tmp/teach.ini" >/dev/null 2>"$tmp/ck"
 [ "$?" -eq 2 ] && grep -q "^$tmp/teach.ini:5: slot {colour}: never a field here$" "$tmp/ck"

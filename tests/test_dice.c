@@ -68,3 +68,54 @@ Test(dice, the_forced_queue_has_a_limit)
 	dice_clear_forced(&d);
 	cr_expect(dice_force(&d, 1));
 }
+
+/* Dice from outside (a server rolling for both players): a queue the
+ * source reads from, -1 when it runs dry. */
+struct outside {
+	int v[8];
+	int n, next;
+};
+
+static int outside_roll(void *user)
+{
+	struct outside *o = user;
+	return o->next < o->n ? o->v[o->next++] : -1;
+}
+
+Test(dice, an_outside_source_rolls_after_forced_rolls_and_before_the_prng)
+{
+	struct dice d, ref;
+	dice_init(&d, 7);
+	dice_init(&ref, 7);
+	struct outside o = {{3, 11, 8}, 3, 0};
+	dice_set_source(&d, outside_roll, &o);
+	cr_assert(dice_force(&d, 6));
+	bool forced;
+	cr_expect_eq(dice_d10(&d, &forced), 6, "the forced roll first");
+	cr_expect(forced);
+	cr_expect_eq(dice_d10(&d, &forced), 3, "then the source");
+	cr_expect_not(forced);
+	/* 11 is no d10: the PRNG rolls instead; then the source's 8 */
+	cr_expect_eq(dice_d10(&d, NULL), dice_d10(&ref, NULL));
+	cr_expect_eq(dice_d10(&d, NULL), 8);
+	/* dry: the PRNG, which the source's rolls left where it was */
+	for (int i = 0; i < 5; i++)
+		cr_expect_eq(dice_d10(&d, NULL), dice_d10(&ref, NULL));
+	cr_expect_eq(d.rolls, 9ul);
+	dice_set_source(&d, NULL, &o);
+	cr_expect_null(d.source);
+	cr_expect_null(d.source_user);
+}
+
+Test(dice, a_reseeded_copy_has_no_outside_source)
+{
+	struct dice d;
+	dice_init(&d, 7);
+	struct outside o = {{4, 4, 4, 4}, 4, 0};
+	dice_set_source(&d, outside_roll, &o);
+	struct dice c = d;
+	dice_reseed(&c, 99);
+	cr_expect_null(c.source);
+	dice_d10(&c, NULL);
+	cr_expect_eq(o.next, 0, "the copy asked the source nothing");
+}

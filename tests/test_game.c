@@ -1,6 +1,8 @@
 /* The game state: copies of the battle, look-ups, stacks, rout points
  * (11.1), the canonical state text and its digest. */
 #include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,4 +214,39 @@ Test(game, a_copy_for_search_takes_fresh_dice)
 	event_log_free(&c->events);
 	free(c);
 	game_free(g);
+}
+
+/* Every die goes through game_roll_die, so every roll event is told with
+ * the same fields: no rules file draws a d10 itself. */
+Test(game, every_roll_goes_through_game_roll_die)
+{
+	const char *src = getenv("MANIPLE_SRCDIR");
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/src/gboh", src && *src ? src : ".");
+	DIR *d = opendir(dir);
+	cr_assert_not_null(d, "%s", dir);
+	int files = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		if (len < 3 || strcmp(de->d_name + len - 2, ".c") != 0)
+			continue;
+		char path[2048], line[1024];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		FILE *f = fopen(path, "r");
+		cr_assert_not_null(f, "%s", path);
+		files++;
+		int n = 0;
+		while (fgets(line, sizeof line, f)) {
+			n++;
+			if (strstr(line, "dice_d10(") &&
+			    strcmp(de->d_name, "game.c") != 0)
+				cr_expect_fail("%s:%d draws a die itself: use "
+					       "game_roll_begin/game_roll_die",
+					       path, n);
+		}
+		fclose(f);
+	}
+	closedir(d);
+	cr_expect_gt(files, 30);
 }

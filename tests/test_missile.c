@@ -614,7 +614,7 @@ Test(missile, fire_at_hex_with_only_a_leader_8_19)
 	cr_assert(volley(s, "bs", 1008, WEAPON_MAIN, FIRE_RETURN, 0, NULL, ev,
 			 sizeof ev));
 	cr_assert(strstr(ev, "target=leaders_only"), "%s", ev);
-	cr_assert(strstr(ev, "roll for=leader_hit who=gisgo"), "%s", ev);
+	cr_assert(strstr(ev, "roll for=leader_hit leader=gisgo"), "%s", ev);
 	close_game(s);
 }
 
@@ -924,5 +924,76 @@ Test(missile, supply_band_read_from_constants_ini_8_17)
 			     "now=low why=unmodified_6_7_8_9 rule=8.17"),
 		  "%s", ev);
 	cr_assert_eq(U(s, "bs")->supply, SUPPLY_LOW);
+	close_game(s);
+}
+/* ---- the odds of a volley (missile_odds, odds.h) ---- */
+
+/* The outcome the odds give face d and what the volley does with d
+ * forced agree, on a fresh field each time. */
+static void every_face(const char *firer, int fhex, int ffacing,
+		       const char *target, int thex, int tfacing, bool moved,
+		       struct odds *o)
+{
+	for (int d = 0; d < 10; d++) {
+		struct session *s = open_game();
+		place(s, firer, fhex, ffacing);
+		place(s, target, thex, tfacing);
+		U(s, firer)->moved_phase = moved;
+		cr_assert(missile_odds(s->game, UI(s, firer), WEAPON_MAIN,
+				       H(thex), FIRE_RETURN, o));
+		cr_assert(odds_complete(o));
+		int before = U(s, target)->hits;
+		char ev[4096], want[64];
+		cr_assert(volley(s, firer, thex, WEAPON_MAIN, FIRE_RETURN, d,
+				 NULL, ev, sizeof ev));
+		const struct odds_outcome *x = &o->out[o->face[d]];
+		snprintf(want, sizeof want, "die=%d ", d);
+		cr_expect(strstr(ev, want), "%s", ev);
+		snprintf(want, sizeof want, "result=%s hits=%d",
+			 x->value > 0 ? "hit" : "miss", x->value);
+		cr_expect(strstr(ev, want), "face %d: odds %s, volley %s", d,
+			  x->name, ev);
+		cr_expect_eq(U(s, target)->hits - before, x->value, "face %d",
+			     d);
+		close_game(s);
+	}
+}
+
+/* 8.15's example: Balearic slingers at range 2 have strength 3: 0-3 hit,
+ * 40%; had they moved (+1), 0-2, 30%.  The chart's row for BS. */
+Test(missile, odds_balearic_slingers_example_every_face_8_15)
+{
+	struct odds o;
+	every_face("bs", 1010, FACE_NE, "cav", 1008, FACE_SE, false, &o);
+	cr_expect_str_eq(o.rule, "8.15");
+	cr_expect_eq(odds_percent(&o, "hit 1"), 40);
+	cr_expect_eq(odds_percent(&o, "miss"), 60);
+	every_face("bs", 1010, FACE_NE, "cav", 1008, FACE_SE, true, &o);
+	cr_expect_eq(odds_percent(&o, "hit 1"), 30);
+	/* range 1: strength 5, 0-5 */
+	every_face("bs", 1009, FACE_NE, "cav", 1008, FACE_SE, false, &o);
+	cr_expect_eq(odds_percent(&o, "hit 1"), 60);
+}
+
+/* 8.15: an elephant hit by others takes 2 hits a hit. */
+Test(missile, odds_elephant_target_every_face_8_15)
+{
+	struct odds o;
+	every_face("bs", 1010, FACE_NE, "el1", 1008, FACE_SE, false, &o);
+	cr_expect_eq(odds_faces(&o, "hit 2"), 4);
+	cr_expect_float_eq(odds_value_at_least(&o, 2), 0.4, 1e-12);
+}
+
+/* A volley missile_check refuses has no odds. */
+Test(missile, odds_none_out_of_range_8_15)
+{
+	struct session *s = open_game();
+	place(s, "bs", 1010, FACE_NE);
+	place(s, "cav", 1004, FACE_SE);
+	struct odds o;
+	cr_expect_not(missile_odds(s->game, UI(s, "bs"), WEAPON_MAIN, H(1004),
+				   FIRE_RETURN, &o));
+	cr_expect_eq(o.faces, 0);
+	cr_expect_not(odds_complete(&o));
 	close_game(s);
 }

@@ -492,6 +492,105 @@ Test(sequence, trump_5_41_and_both_5_42_examples)
 	stop();
 }
 
+/* ---- the odds of the sequence's rolls (odds.h) ---- */
+
+static void sums_to_one(const struct odds *o)
+{
+	cr_assert(odds_complete(o));
+	int faces = 0;
+	for (int k = 0; k < o->n; k++)
+		faces += o->out[k].faces;
+	cr_expect_eq(faces, 10);
+}
+
+static int leader_at(const char *id)
+{
+	for (int i = 0; i < S.game->nleaders; i++)
+		if (strcmp(S.game->leaders[i].id, id) == 0)
+			return i;
+	cr_assert_fail("no leader %s", id);
+	return -1;
+}
+
+/* 5.32's example: Hannibal, Initiative 7, gains momentum on 0-7, 80%; a
+ * 9 is 5.33's Die Roll of Doom whatever the rating; and for every face,
+ * the result the momentum roll gives with that die forced is the one the
+ * odds give it. */
+Test(sequence, momentum_odds_every_face_5_32_5_33)
+{
+	struct odds o;
+	for (int d = 0; d < 10; d++) {
+		hannibal_phase();
+		seq_momentum_odds(S.game, leader_at("hannibal"), &o);
+		sums_to_one(&o);
+		cr_expect_str_eq(o.rule, "5.32");
+		cr_expect_eq(odds_percent(&o, "success"), 80);
+		cr_expect_eq(odds_percent(&o, "failure"), 10);
+		cr_expect_eq(odds_percent(&o, "doom"), 10);
+		char line[32], want[96];
+		snprintf(line, sizeof line, "roll %d 5", d);
+		ok(line);
+		ok("momentum");
+		snprintf(want, sizeof want,
+			 "for=momentum leader=hannibal die=%d result=%s", d,
+			 o.out[o.face[d]].name);
+		SAW("roll", want);
+		stop();
+	}
+	/* the other ratings: the Initiative or less, never a 9 */
+	seq_momentum_odds_at(0, &o);
+	cr_expect_eq(odds_faces(&o, "success"), 1);
+	seq_momentum_odds_at(9, &o);
+	cr_expect_eq(odds_faces(&o, "success"), 9);
+	cr_expect_eq(odds_faces(&o, "failure"), 0);
+}
+
+/* 5.33: the Die Roll of Doom's three bands, each face as the roll after
+ * a 9 gives it. */
+Test(sequence, doom_odds_every_face_5_33)
+{
+	struct odds o;
+	seq_doom_odds(&o);
+	sums_to_one(&o);
+	cr_expect_eq(odds_faces(&o, "reactivation"), 2);
+	cr_expect_eq(odds_faces(&o, "finished"), 7);
+	cr_expect_eq(odds_faces(&o, "no_more_activations"), 1);
+	for (int d = 0; d < 10; d++) {
+		hannibal_phase();
+		char line[32], want[96];
+		snprintf(line, sizeof line, "roll 9 %d", d);
+		ok(line);
+		ok("momentum");
+		snprintf(want, sizeof want, "for=doom die=%d result=%s", d,
+			 o.out[o.face[d]].name);
+		SAW("roll", want);
+		stop();
+	}
+}
+
+/* 5.41: Paullus (Initiative 5) trumps Servilius on 0-5, 60%; every face
+ * as the trump roll gives it. */
+Test(sequence, trump_odds_every_face_5_41)
+{
+	for (int d = 0; d < 10; d++) {
+		start("new cannae sandbox 1");
+		ok("continue");
+		struct odds o;
+		seq_trump_odds(S.game, leader_at("paullus"), &o);
+		sums_to_one(&o);
+		cr_expect_eq(odds_percent(&o, "success"), 60);
+		char line[32], want[96];
+		snprintf(line, sizeof line, "roll %d", d);
+		ok(line);
+		ok("trump paullus");
+		snprintf(want, sizeof want,
+			 "for=trump leader=paullus die=%d result=%s", d,
+			 o.out[o.face[d]].name);
+		SAW("roll", want);
+		stop();
+	}
+}
+
 /* 5.44: a Bypassed leader is still activated in his turn but cannot use
  * momentum; the trumped leader is Finished. */
 Test(sequence, bypass_consequence_5_44)

@@ -721,6 +721,22 @@ Test(shock_charge, collapse_rout_blocked_elimination_10_22)
 	game_free(g);
 }
 
+/* 8.61 bullet 2, 10.22: the elimination's cause is kept with the unit,
+ * not only in the event history (a copy for search has none): it stays
+ * when the log is emptied. */
+Test(shock_charge, blocked_elimination_kept_in_the_unit_8_61)
+{
+	struct game *g = fld();
+	struct unit *t = U(g, "t", 0, UT_MI, "3110", FACE_W, 6, 6);
+	struct unit *o = U(g, "o", 0, UT_MI, "2010", FACE_W, 6, 6);
+	unit_eliminate(g, t, "10.22");
+	unit_eliminate(g, o, "10.23");
+	event_log_clear(&g->events);
+	cr_expect(t->eliminated_blocked, "10.22: its rout move was blocked");
+	cr_expect_not(o->eliminated_blocked);
+	game_free(g);
+}
+
 /* 6.68: when the bottom unit of a (non-Roman) stack routs, the top makes
  * a TQ check and routs only if it fails. */
 Test(shock_charge, stack_bottom_routs_top_checks_6_68)

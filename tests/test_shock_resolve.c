@@ -284,6 +284,73 @@ Test(shock_resolve, extended_shock_example_clash_and_results)
 	game_free(g);
 }
 
+/* ---------------------------------------- the odds of a combat's roll */
+
+/* The Extended Shock Example through its clash (8.45): U and Y chosen. */
+static struct game *bagradas_clashed(void)
+{
+	struct game *g = bagradas();
+	at_step(g, SHS_CLASH, 1);
+	cr_assert_not(shock_step_clash(g));
+	cr_assert_eq(run(g, cmd_clash, "clash", "U"), CMD_OK);
+	cr_assert_not(shock_step_clash(g));
+	cr_assert_eq(run(g, cmd_clash, "clash", "Y"), CMD_OK);
+	cr_assert(shock_step_clash(g));
+	next_step(g, SHS_RESOLVE);
+	return g;
+}
+
+/* 8.46: the CRT row of each of the example's three combats, face by
+ * face: the example's own rolls (6, 2, 6) give 2(2), 2(3) doubled by
+ * B's Attack Superiority to 6 hits on X, and 2(2); and
+ * every face gives the hits the Shock segment applies with that die
+ * forced.  The hits shared out (10.13) are answered with the first
+ * legal line. */
+Test(shock_resolve, combat_odds_every_face_extended_example_8_46)
+{
+	struct odds o[3];
+	struct game *g = bagradas_clashed();
+	for (int ci = 0; ci < 3; ci++) {
+		cr_assert(shock_combat_odds(g, ci, &o[ci]));
+		cr_assert(odds_complete(&o[ci]));
+		int faces = 0;
+		for (int k = 0; k < o[ci].n; k++)
+			faces += o[ci].out[k].faces;
+		cr_expect_eq(faces, 10);
+		cr_expect_str_eq(o[ci].rule, "8.46");
+	}
+	cr_expect_str_eq(o[0].out[o[0].face[6]].name, "2(2)");
+	cr_expect_str_eq(o[1].out[o[1].face[2]].name, "2(6)");
+	cr_expect_str_eq(o[2].out[o[2].face[6]].name, "2(2)");
+	struct odds none;
+	cr_expect_not(shock_combat_odds(g, 3, &none), "no fourth combat");
+	cr_expect_eq(none.faces, 0);
+	game_free(g);
+	for (int d = 0; d < 10; d++) {
+		g = bagradas_clashed();
+		force(g, 3, (const int[]){d, d, d});
+		for (int guard = 0; !shock_step_resolve(g); guard++) {
+			cr_assert_lt(guard, 8, "face %d: the segment waits", d);
+			cr_assert_eq(g->shock.ask, SHA_HITS);
+			struct decision_answer acts[16];
+			cr_assert_gt(shock_resolve_legal(g, acts, 16), 0);
+			cr_assert_eq(run(g, cmd_hits, "hits",
+					 acts[0].line + strlen("hits ")),
+				     CMD_OK, "%s", acts[0].line);
+		}
+		for (int ci = 0; ci < 3; ci++) {
+			const struct shock_combat *c = &g->shock.c[ci];
+			char got[16];
+			snprintf(got, sizeof got, "%d(%d)", c->att_hits,
+				 c->def_hits);
+			cr_expect_str_eq(got, o[ci].out[o[ci].face[d]].name,
+					 "combat %d face %d: %s, odds %s", ci,
+					 d, got, o[ci].out[o[ci].face[d]].name);
+		}
+		game_free(g);
+	}
+}
+
 /* ------------------------------------------------------ 8.45 examples */
 
 /* 8.45 example 1: a phalanx attacking light infantry frontally: 10. */

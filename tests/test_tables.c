@@ -738,6 +738,11 @@ static void make_copy(char *dir)
 		snprintf(to, sizeof to, "%s/%s.ini", dir, name);
 		copy_file(from, to);
 	}
+	/* the event catalog read with them */
+	char from[1024], to[1024];
+	path_of(from, sizeof from, "rules/spqr/events.ini");
+	snprintf(to, sizeof to, "%s/events.ini", dir);
+	copy_file(from, to);
 }
 
 static void remove_copy(const char *dir)
@@ -748,6 +753,9 @@ static void remove_copy(const char *dir)
 			 spqr_table_name((enum spqr_table)i));
 		unlink(to);
 	}
+	char cat[1024];
+	snprintf(cat, sizeof cat, "%s/events.ini", dir);
+	unlink(cat);
 	rmdir(dir);
 }
 

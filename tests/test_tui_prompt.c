@@ -260,6 +260,9 @@ Test(tui_prompt, momentum_and_trump_reply, .fini = stop)
 	cr_assert_eq(a->step, SEQ_MOMENTUM);
 	cr_assert_str_eq(a->title, "Rome: momentum (5.31)");
 	cr_assert(strstr(a->detail, "Tribune"), "%s", a->detail);
+	/* 5.32, 5.33: the Tribune's Initiative 3: 0-3 succeed, a 9 is Doom */
+	cr_assert(strstr(a->detail, "? 40% success, 10% Doom"), "%s",
+		  a->detail);
 	answers_are_legal(a);
 	cr_assert_str_eq(a->ans[0].line, "momentum"); /* 5.32 */
 	cr_assert_str_eq(a->ans[1].line, "no momentum");

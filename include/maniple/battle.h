@@ -63,6 +63,9 @@ struct unit {
 	bool depleted;		/* 10.3 */
 	bool routed;		/* 10.2 */
 	bool eliminated;
+	/* 10.22: eliminated because its rout move could not be made (what
+	 * 8.61 bullet 2 asks of a shock's routed defender) */
+	bool eliminated_blocked;
 	bool off_map;		/* pursuing cavalry off the map (8.64) */
 	struct hex pursuit_exit; /* 8.64: the hex it left the map by */
 	bool scorpio_fire;	/* 9.8: fire mode (else move mode) */

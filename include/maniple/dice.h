@@ -6,8 +6,11 @@
  * Both are part of the game file format version: changing either means a
  * new format version.
  *
- * A forced-roll queue (the `roll` command) is consumed before the PRNG; a
- * forced roll does not advance the PRNG.
+ * Where a d10 comes from, in this order: the forced-roll queue (the
+ * `roll` command; a forced roll does not advance the PRNG); else, when
+ * one is set, a source outside the game (dice_set_source: a server that
+ * rolls for both players; what it gives does not advance the PRNG
+ * either); else the seeded PRNG.
  */
 #ifndef MANIPLE_DICE_H
 #define MANIPLE_DICE_H
@@ -27,12 +30,18 @@ void pcg32_srandom(struct pcg32 *rng, uint64_t initstate, uint64_t initseq);
 uint32_t pcg32_random(struct pcg32 *rng);
 uint32_t pcg32_boundedrand(struct pcg32 *rng, uint32_t bound);
 
+/* A die supplied from outside: 0..9, or -1 when it has none to give (the
+ * PRNG rolls then). */
+typedef int (*dice_source)(void *user);
+
 struct dice {
 	struct pcg32 rng;
 	uint64_t seed;
 	int forced[DICE_FORCED_MAX];
 	int nforced; /* queued rolls still to be used, forced[0] first */
 	unsigned long rolls; /* how many d10 were drawn so far */
+	dice_source source;  /* NULL: none (dice_set_source) */
+	void *source_user;
 };
 
 void dice_init(struct dice *d, uint64_t seed);
@@ -42,8 +51,11 @@ bool dice_force(struct dice *d, int value);
 void dice_clear_forced(struct dice *d);
 /* Draw one d10 (0..9); *forced tells whether it came from the queue. */
 int dice_d10(struct dice *d, bool *forced);
-/* A copy that shares nothing with the original's future: a new seed and an
- * empty forced queue (for searching on copies). */
+/* Rolls come from fn(user) from now on (after any forced ones); fn NULL:
+ * from the PRNG again.  The source is not part of a saved game. */
+void dice_set_source(struct dice *d, dice_source fn, void *user);
+/* A copy that shares nothing with the original's future: a new seed, an
+ * empty forced queue and no outside source (for searching on copies). */
 void dice_reseed(struct dice *d, uint64_t seed);
 
 #endif

@@ -39,6 +39,9 @@ const struct unit *double_depth_mate(const struct game *g,
  * out's final defender hits unchanged otherwise. */
 int double_depth_shock_hits(struct game *g, int ci, const struct unit *d,
 			    const struct shock_calc *out);
+/* The same without a word said: *hits as above, true when tripled. */
+bool double_depth_shock_tripled(const struct game *g, const struct unit *d,
+				const struct shock_calc *out, int *hits);
 
 void cmd_double_depth(void *ctx, int argc, char **argv, struct cmd_result *r);
 

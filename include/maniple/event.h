@@ -12,7 +12,7 @@
 
 #include "maniple/hex.h"
 
-#define EVENT_KIND_MAX 24
+#define EVENT_KIND_MAX 32
 #define EVENT_FIELDS_MAX 16
 #define EVENT_KEY_MAX 16
 #define EVENT_VAL_MAX 64

@@ -20,6 +20,7 @@
 #include "maniple/reaction_state.h"
 #include "maniple/rout_state.h"
 #include "maniple/shock_state.h"
+#include "maniple/tables.h"
 
 enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
 
@@ -123,6 +124,17 @@ struct game {
 	struct elcmd_state elcmd;
 };
 
+/* A value copy of src's state into dst: every field but the event log
+ * (dst keeps its own), and of the unit, leader, Shock combat and
+ * reaction-fire tables only the entries in use (nunits, nleaders,
+ * shock.ncombats, react.nrfire): no rule reads past a table's count, and
+ * a slot is filled afresh when a count grows.  A small battle's state is a
+ * few tens of KB of the struct's size. */
+void game_copy_state(struct game *dst, const struct game *src);
+/* Whether a and b hold the same state in what game_copy_state copies,
+ * byte for byte. */
+bool game_state_same(const struct game *a, const struct game *b);
+
 /* Takes ownership of b.  Returns NULL when memory runs out. */
 struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed);
 void game_free(struct game *g);
@@ -142,6 +154,16 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max);
 
+/* Every die the rules roll goes through these two, so that every roll is
+ * told alike: game_roll_begin starts e as `roll for=WHAT`; the caller adds
+ * who rolls (unit= a unit's id, leader= a leader's id, side=/army= a
+ * side) and the inputs known before the die; game_roll_die draws the d10
+ * (0-9, dice.h) and adds die= and, when it came from the forced queue,
+ * forced=yes; the caller adds what follows from it (drm=, tq=, total=,
+ * result=, rule=) and emits e. */
+void game_roll_begin(struct event *e, const char *what);
+int game_roll_die(struct game *g, struct event *e);
+
 /* Emits an event: appends it to g->events. */
 void game_emit(struct game *g, const struct event *e);
 
@@ -156,6 +178,11 @@ void game_put_on_top(struct game *g, struct unit *u);
 /* Whether u is on the map and fighting: placed, not eliminated, not off
  * the map pursuing. */
 bool game_unit_in_play(const struct unit *u);
+/* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
+ * tables_type_has): the rules ask this, never the type code.  False
+ * without tables. */
+bool unit_has(const struct game *g, const struct unit *u,
+	      enum unit_trait t);
 /* 6.4 a phalanx is a two-hex unit. */
 bool unit_is_two_hex(const struct unit *u);
 /* 11.1, TABLES.md 9: the rout points a unit or leader is worth, looked up
@@ -173,6 +200,11 @@ void game_turn_end(struct game *g);
  * The battle is shared with the original, not owned: free the copy with
  * free(), never game_free(). */
 struct game *game_copy_for_search(const struct game *g, uint64_t seed);
+/* For tests only: gives the search copy c the dice of g as they stand
+ * (seed, PRNG state, forced rolls, outside source), so that c rolls what
+ * g would.  A search never calls it: a copy that knows the game's future
+ * dice would play with hindsight. */
+void game_copy_take_dice_for_test(struct game *c, const struct game *g);
 
 #endif
 

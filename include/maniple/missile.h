@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "maniple/game.h"
+#include "maniple/odds.h"
 
 /* What kind of fire a volley is (for its modifiers and events). */
 enum fire_kind {
@@ -58,6 +59,18 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 		  struct hex target, enum fire_kind kind,
 		  struct fire_check *out);
+/* 8.15, 8.16: what a volley checked as c does on die face die: whether
+ * it hits (*hit, when hit is not NULL) and the cohesion hits its target
+ * unit takes (0 on a miss, or when only leaders are in the hex); the
+ * outcome missile_fire applies to its roll. */
+int missile_volley_result(const struct game *g, int firer,
+			  const struct fire_check *c, int die, bool *hit);
+/* The odds of that volley now, face by face through
+ * missile_volley_result: outcomes "miss" (value 0) and "hit N" (value N,
+ * the target's cohesion hits); false, and o empty, when missile_check
+ * refuses the volley. */
+bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
+		  struct hex target, enum fire_kind kind, struct odds *o);
 /* 8.19, 4.73, TABLES.md 6: the Leader Casualty check for leader l caught
  * by fire (or shock, later): rolls, applies Finished / wounded / killed,
  * emits events.  A killed leader's fate follows at once through

@@ -71,6 +71,9 @@ int passthru_charge_drm(struct game *g, const struct shock_combat *c, int role,
 			const struct unit *u);
 /* 9.11 #2: adjusts combat ci's final att_hits and def_hits. */
 void passthru_hits(struct game *g, int ci);
+/* The same on *att and *def, changing nothing else; false (them left)
+ * when the infantry did not elect Pass-Thru. */
+bool passthru_shock_hits(const struct game *g, int ci, int *att, int *def);
 /* 9.11 #3, #4 for combat ci (the Advance step, before 8.5); false while
  * the elephant player owes the hex or the check's rout move waits. */
 bool passthru_after_combat(struct game *g, int ci);

@@ -28,6 +28,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 #include "maniple/rampage.h" /* 9.14: rampage_waiting */
 #include "maniple/sequence.h"
 
@@ -44,6 +45,14 @@ int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 /* 10.11, 10.27, 6.75: the TQ a check is made against now (2 less In
  * Column). */
 int unit_tq_now(const struct game *g, const struct unit *u);
+/* 10.11, R3: the hits of a TQ check whose modified roll is dr, against
+ * tq: what the roll is above it (tq_check's face-by-face outcome). */
+int tq_check_hits(int dr, int tq);
+/* 10.11, 10.27: the odds of the check tq_check(g, u, drm, ...) would roll
+ * now, the same modifiers and TQ: outcomes "N hits" (one "1 hit"), value
+ * N. */
+void tq_check_odds(const struct game *g, const struct unit *u, int drm,
+		   struct odds *o);
 /* 10.12, 10.14, 10.27: n cohesion hits on u for `cause` under `rule`:
  * a routed unit is eliminated; hits reaching the TQ rout it. */
 void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,

@@ -21,6 +21,7 @@
 #include "maniple/cmd.h"
 #include "maniple/decision.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 
 enum seq_step {
 	SEQ_NONE,	 /* not derived yet: `continue` */
@@ -67,6 +68,35 @@ const char *seq_result_name(enum seq_result r);
  * wounds (never below the table's minimum, 0 without tables). */
 int leader_initiative_now(const struct game *g, const struct leader *l);
 int leader_command_range_now(const struct game *g, const struct leader *l);
+
+/* The rolls of the sequence, each as the outcome of one die face (the
+ * pure function its resolver calls) and its odds over every face
+ * (odds.h), so what teach mode or a computer opponent is told is what the
+ * roll does.  The _at forms take the rating; the others the leader's
+ * rating now (leader_initiative_now), as the roll itself does. */
+enum seq_momentum_result {
+	MOMENTUM_SUCCESS, /* 5.32: the Initiative or less */
+	MOMENTUM_FAILURE, /* 5.32: more: the leader is Finished */
+	MOMENTUM_DOOM,	  /* 5.33: a 9, whatever the rating */
+};
+enum seq_doom_result {
+	DOOM_REACTIVATION, /* 5.33: 0-1, the opponent may re-activate */
+	DOOM_FINISHED,	   /* 5.33: 2-8, the leader is Finished */
+	DOOM_NO_MORE,	   /* 5.33: 9, no more activations this turn */
+};
+enum seq_momentum_result seq_momentum_result(int initiative, int die);
+const char *seq_momentum_result_name(enum seq_momentum_result r);
+/* 5.41, 5.42: a trump succeeds on the trumping leader's Initiative or
+ * less. */
+bool seq_trump_succeeds(int initiative, int die);
+enum seq_doom_result seq_doom_result(int die);
+const char *seq_doom_result_name(enum seq_doom_result r);
+void seq_momentum_odds_at(int initiative, struct odds *o);
+void seq_trump_odds_at(int initiative, struct odds *o);
+void seq_doom_odds(struct odds *o);
+/* Leader i's momentum roll (5.32) and trump roll (5.41, 5.42) now. */
+void seq_momentum_odds(const struct game *g, int i, struct odds *o);
+void seq_trump_odds(const struct game *g, int i, struct odds *o);
 
 /* The decision pending now (SEQ_NONE when none is derived, or when the
  * phase was changed under it by a sandbox setup). */

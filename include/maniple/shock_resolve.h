@@ -4,7 +4,20 @@
 #ifndef MANIPLE_SHOCK_RESOLVE_H
 #define MANIPLE_SHOCK_RESOLVE_H
 
+#include <stdbool.h>
+
 #include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/odds.h"
+
+/* 8.46, 9.53 bullet 5, 9.11 #2: the odds of shock combat ci's roll, its
+ * pairing (8.45) as it stands: for each face, the hits the attacker and
+ * the defender take as the CRT gives them after every shift, Charisma
+ * and halving, named "A(D)" as the CRT prints them (value D).  The
+ * Shock segment resolves each combat's roll through the same
+ * calculation.  False, o empty, when there is no such combat or no
+ * attack is possible (9.15). */
+bool shock_combat_odds(const struct game *g, int ci, struct odds *o);
 
 /* 8.45: `clash UNIT`: the defender names the defending unit used for the
  * Clash of Spears and Swords (SHA_CLASH_DEFENDER), then the attacker his

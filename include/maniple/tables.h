@@ -257,6 +257,7 @@ struct hex_entry {
 };
 
 struct spqr_tables;
+struct evcat;
 
 /* Reads and checks every chart file of dir (clash.ini, shock_crt.ini, ...).
  * Every cell is required and range-checked; unknown sections or keys,
@@ -267,6 +268,9 @@ void tables_free(struct spqr_tables *t);
 /* A copy of loaded tables, freed with tables_free (tests/fuzz starts many
  * games from one load); NULL when memory runs out. */
 struct spqr_tables *tables_copy(const struct spqr_tables *t);
+/* The ruleset's event catalog (events.ini of the same directory), or NULL
+ * without tables. */
+const struct evcat *tables_events(const struct spqr_tables *t);
 /* Checks one rules file alone (maniple --check FILE): its [file] table
  * names the chart.  False with err filled when anything is wrong. */
 bool tables_check_file(const char *path, struct ini_error *err);

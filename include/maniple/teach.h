@@ -41,6 +41,7 @@ void teach_list_clear(struct teach_list *l);
 /* The narration texts of a ruleset, read from DIR/teach.ini.  NULL with err
  * filled (file:line: reason) when the file is missing or malformed. */
 struct teach_texts;
+struct evcat;
 struct teach_texts *teach_load(const char *dir, struct ini_error *err);
 void teach_free(struct teach_texts *t);
 
@@ -76,10 +77,9 @@ bool teach_event_line(const struct teach_texts *t, const struct game *g,
  * teach.ini ("activate", "momentum", "shock.designate"...); false when
  * no decision is pending. */
 bool teach_decision_name(const struct game *g, char *name, size_t n);
-/* The event kinds the engine's sources emit (read from them when maniple
- * is built): i from 0 to teach_kind_count()-1. */
-size_t teach_kind_count(void);
-const char *teach_kind_name(size_t i);
+/* The event catalog the texts were checked against (the ruleset's
+ * events.ini, read beside teach.ini). */
+const struct evcat *teach_catalog(const struct teach_texts *t);
 /* Chances in percent on the d10 (0-9): momentum succeeding for a leader
  * of this Initiative (5.32; a 9 is always the Die Roll of Doom, 5.33), a
  * trump succeeding (5.41, 5.42), and an elite OC of Initiative mine

@@ -1,5 +1,6 @@
 /* dice.c — PCG32 (O'Neill's reference pcg32_random_r and
- * pcg32_boundedrand_r) and the d10 with its forced-roll queue. */
+ * pcg32_boundedrand_r) and the d10 with its forced-roll queue and its
+ * optional outside source. */
 #include "maniple/dice.h"
 
 #include <string.h>
@@ -67,7 +68,18 @@ int dice_d10(struct dice *d, bool *forced)
 	}
 	if (forced)
 		*forced = false;
+	if (d->source) {
+		int v = d->source(d->source_user);
+		if (v >= 0 && v <= 9)
+			return v;
+	}
 	return (int)pcg32_boundedrand(&d->rng, 10);
+}
+
+void dice_set_source(struct dice *d, dice_source fn, void *user)
+{
+	d->source = fn;
+	d->source_user = fn ? user : NULL;
 }
 
 void dice_reseed(struct dice *d, uint64_t seed)

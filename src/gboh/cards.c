@@ -563,7 +563,7 @@ static void shock_line(const struct event *e, struct card *c)
 	} else if (is(e, "pursuit_off_map")) {
 		card_add(c, rule, "%s pursues off the map at %s",
 			 get(e, "unit"), get(e, "exit"));
-	} else if (is(e, "leader_withdrawal_offer")) {
+	} else if (is(e, "leader_withdrawal_offered")) {
 		card_add(c, rule, "%s may withdraw from %s", get(e, "leader"),
 			 get(e, "by"));
 	} else if (is(e, "reaction_declined")) {

@@ -178,7 +178,7 @@ void missile_fire_cmd(struct game *g, const char *who, const char *hex,
 		return;
 	const struct unit *u = &g->units[ui];
 	/* 8.11 Exception: LI archers and scorpios move or fire */
-	if ((u->type == UT_LI && u->missile == MC_A) || u->missile == MC_B)
+	if ((unit_has(g, u, TRAIT_LIGHT_INFANTRY) && u->missile == MC_A) || u->missile == MC_B)
 		orders_close_move(g);
 }
 

@@ -131,7 +131,7 @@ bool column_face_check(const struct game *g, const struct move *m,
 	out->vertices = v;
 	const struct map_hex *mh = map_at(g->battle->map, u->at.hex[0]);
 	bool rough = mh && terrain_is_rough((enum terrain)mh->terrain);
-	bool roman = u->legion != 0 && unit_type_is_infantry(u->type);
+	bool roman = u->legion != 0 && unit_has(g, u, TRAIT_INFANTRY);
 	struct move_cost c =
 		tables_facing_change_cost(g->tables, u->type, roman, v, rough);
 	if (c.prohibited)

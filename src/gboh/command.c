@@ -480,7 +480,7 @@ bool leader_may_order(const struct game *g, const struct leader *l,
 	case LK_PRAEFECT_SOCIORUM: /* 4.52: ala infantry; all velites */
 		return ala_infantry(u) || is_velites(u);
 	case LK_PRAEFECT_EQUITUM: /* 4.54: cavalry only */
-		return unit_type_is_cavalry(u->type);
+		return unit_has(g, u, TRAIT_CAVALRY);
 	default:
 		return true;
 	}
@@ -511,9 +511,9 @@ bool leader_may_command_line(const struct game *g, const struct leader *l,
 			ok = restriction_names(g, l, u);
 		else if (l->kind == LK_TRIBUNE ||
 			 l->kind == LK_PRAEFECT_SOCIORUM)
-			ok = unit_type_is_infantry(u->type); /* 4.53 */
+			ok = unit_has(g, u, TRAIT_INFANTRY); /* 4.53 */
 		else if (l->kind == LK_PRAEFECT_EQUITUM)
-			ok = unit_type_is_cavalry(u->type); /* 4.54 */
+			ok = unit_has(g, u, TRAIT_CAVALRY); /* 4.54 */
 		else
 			ok = true;
 		if (!ok)
@@ -659,7 +659,7 @@ static bool gap_hex_free(const struct game *g, const struct zoc_query *q,
 		const struct unit *u = us[i];
 		if (u->side != def->side)
 			return false; /* an enemy unit */
-		if (!line_def_names(def, u) && u->type != UT_SK &&
+		if (!line_def_names(def, u) && !unit_has(g, u, TRAIT_SKIRMISHER) &&
 		    !is_velites(u))
 			return false; /* a friend of another line (9.2) */
 	}
@@ -675,7 +675,7 @@ static bool velites_bridge(const struct game *g, int side, struct hex h)
 		return false;
 	for (int i = 0; i < n; i++)
 		if (us[i]->side != side ||
-		    (us[i]->type != UT_SK && !is_velites(us[i])))
+		    (!unit_has(g, us[i], TRAIT_SKIRMISHER) && !is_velites(us[i])))
 			return false;
 	return true;
 }
@@ -883,7 +883,7 @@ bool line_forms_one(const struct game *g, const struct zoc_query *q,
 			return false;
 		}
 		legion |= legion_cavalry(u);
-		ala |= unit_type_is_cavalry(u->type) && u->ala;
+		ala |= unit_has(g, u, TRAIT_CAVALRY) && u->ala;
 	}
 	if (def->no_mixed_cavalry && legion && ala) {
 		say(why, whyn,
@@ -924,8 +924,8 @@ bool line_group_is_infantry_or_elephant(const struct game *g,
 		return false;
 	for (int i = 0; i < g->nunits; i++)
 		if (lg->group[i] == group &&
-		    (unit_type_is_infantry(g->units[i].type) ||
-		     g->units[i].type == UT_EL))
+		    (unit_has(g, &g->units[i], TRAIT_INFANTRY) ||
+		     unit_has(g, &g->units[i], TRAIT_ELEPHANT)))
 			return true;
 	return false;
 }

@@ -717,7 +717,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 			cmd_refuse(r, NULL, "hex %s is not on the map", b);
 			return;
 		}
-	bool two = u->type == UT_PH;
+	bool two = unit_has(g, u, TRAIT_PHALANX);
 	if (two != (nh == 2)) {
 		cmd_refuse(r, "6.4", "%s is a %s unit: give %s", u->id,
 			   two ? "two-hex" : "one-hex",
@@ -733,6 +733,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 	u->at = fp;
 	u->on_map = true;
 	u->eliminated = false;
+	u->eliminated_blocked = false;
 	u->off_map = false;
 	game_put_on_top(g, u);
 	char where[32];
@@ -824,6 +825,7 @@ static void setup_eliminate(void *ctx, int argc, char **argv,
 			return;
 		}
 		u->eliminated = true;
+		u->eliminated_blocked = false;
 		u->on_map = false;
 		side = u->side;
 		rp = unit_rout_points(g, u);
@@ -962,7 +964,7 @@ static void setup_marker(void *ctx, int argc, char **argv,
 		cmd_refuse(r, "9.5", "%s may not form double depth", u->id);
 		return;
 	}
-	if (m == 11 && on && u->type != UT_AT) {
+	if (m == 11 && on && !unit_has(g, u, TRAIT_SCORPIO)) {
 		cmd_refuse(r, "9.8", "%s is not a scorpio", u->id);
 		return;
 	}
@@ -1478,9 +1480,7 @@ static bool turn_ended(const struct game *g, size_t from, int turn_before)
 
 static void restore(struct game *g, const struct game *snap, size_t n0)
 {
-	struct event_log ev = g->events;
-	*g = *snap;
-	g->events = ev;
+	game_copy_state(g, snap); /* the event log stays g's own */
 	event_log_truncate(&g->events, n0);
 }
 
@@ -1517,7 +1517,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		cmd_refuse(r, NULL, "out of memory");
 		return;
 	}
-	*snap = *g;
+	game_copy_state(snap, g);
 	size_t n0 = g->events.n;
 	int turn0 = g->turn;
 	d->run(s, call.argc, call.argv, r);

@@ -211,18 +211,27 @@ void double_depth_refresh(struct game *g)
 /* 9.53 bullet 5: a flank or rear shock multiplies a Double-Depth
  * defender's hits (tripled: constants.ini [double_depth]) where 8.46's
  * Attack Superiority would double them */
-int double_depth_shock_hits(struct game *g, int ci, const struct unit *d,
-			    const struct shock_calc *out)
+bool double_depth_shock_tripled(const struct game *g, const struct unit *d,
+				const struct shock_calc *out, int *hits)
 {
-	int hits = out->hits.final_defender_hits;
+	*hits = out->hits.final_defender_hits;
 	if (!double_depth_mate(g, d) ||
 	    out->superiority.result != SUP_AS || !out->superiority.position ||
 	    (out->side != ZONE_FLANK && out->side != ZONE_REAR))
-		return hits;
-	hits = out->crt.defender_hits *
-	       tables_constant(g->tables, RC_DOUBLE_DEPTH_HITS_MULTIPLIER);
+		return false;
+	*hits = out->crt.defender_hits *
+		tables_constant(g->tables, RC_DOUBLE_DEPTH_HITS_MULTIPLIER);
 	if (out->hits.light_cavalry_halved)
-		hits /= 2; /* 9.32 */
+		*hits /= 2; /* 9.32 */
+	return true;
+}
+
+int double_depth_shock_hits(struct game *g, int ci, const struct unit *d,
+			    const struct shock_calc *out)
+{
+	int hits;
+	if (!double_depth_shock_tripled(g, d, out, &hits))
+		return hits;
 	struct event e;
 	event_init(&e, "double_depth_hits");
 	event_add(&e, "combat", "%d", ci);

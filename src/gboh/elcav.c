@@ -135,7 +135,7 @@ bool elcav_attack_barred(const struct game *g, int a, int d)
 	const struct unit *au = &g->units[a], *du = &g->units[d];
 	/* the Clash chart has no column for any cavalry against an
 	 * elephant's Front; a Leader Elephant is an elephant there too */
-	if (!unit_type_is_cavalry(au->type) || du->type != UT_EL)
+	if (!unit_has(g, au, TRAIT_CAVALRY) || !unit_has(g, du, TRAIT_ELEPHANT))
 		return false;
 	return footprint_approach(&du->at, &au->at) == ZONE_FRONT;
 }
@@ -221,7 +221,7 @@ void elcav_collect(struct game *g, int mover, const struct footprint *was)
 	if (!g || mover < 0 || mover >= g->nunits || !was)
 		return;
 	const struct unit *mv = &g->units[mover];
-	if (mv->type != UT_EL || !game_unit_in_play(mv) || mv->routed)
+	if (!unit_has(g, mv, TRAIT_ELEPHANT) || !game_unit_in_play(mv) || mv->routed)
 		return;
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *c = &g->units[i];
@@ -374,21 +374,16 @@ int elcav_check(struct game *g, struct unit *c, int by)
 		unit_eliminate(g, c, "9.16");
 		return 0;
 	}
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	int tq = unit_tq_now(g, c);
-	event_init(&e, "roll");
-	event_add(&e, "for", "elephant_check");
+	game_roll_begin(&e, "elephant_check");
 	event_add(&e, "unit", "%s", c->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "tq", "%d", tq);
 	event_add(&e, "rule", "9.16");
 	game_emit(g, &e);
 	/* 9.16 (a ruling, as 7.15 says outright): the difference above the
 	 * TQ, and never fewer than 1 hit whatever the roll */
-	int hits = die > tq ? die - tq : 0;
+	int hits = tq_check_hits(die, tq);
 	if (hits < 1)
 		hits = 1;
 	bool routs = c->hits + hits >= c->tq;

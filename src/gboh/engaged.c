@@ -235,8 +235,8 @@ static bool owed_designation(const struct game *g, const struct unit *u)
  * infantry) engaged only with units of a lower printed MA */
 static bool may_choose_retreat(const struct game *g, const struct unit *u)
 {
-	bool light = unit_type_is_cavalry(u->type) || u->type == UT_SK ||
-		     u->type == UT_LI || u->type == UT_LP;
+	bool light = unit_has(g, u, TRAIT_CAVALRY) || unit_has(g, u, TRAIT_SKIRMISHER) ||
+		     unit_has(g, u, TRAIT_LIGHT_INFANTRY) || unit_has(g, u, TRAIT_PELTAST);
 	if (!light)
 		return false;
 	int n = 0;

@@ -35,6 +35,7 @@
 #include "maniple/shock.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
+#include "maniple/evcat.h"
 #include "maniple/tables.h"
 
 static const char *const kind_names[GAME_KIND_COUNT] = {
@@ -115,16 +116,95 @@ void game_free(struct game *g)
 	free(g);
 }
 
+/* The byte ranges of a game's state that game_copy_state copies: the
+ * struct less its event log and the unused tails of four tables. */
+struct span {
+	size_t from, to;
+};
+
+#define TAIL(member, count)                                                   \
+	{offsetof(struct game, member),                                       \
+	 sizeof(((struct game *)0)->member[0]), BOUNDED(count, member),        \
+	 offsetof(struct game, member) + sizeof(((struct game *)0)->member)}
+#define BOUNDED(count, member)                                                \
+	((count) < 0 ? 0                                                      \
+	 : (size_t)(count) > sizeof(((struct game *)0)->member) /             \
+				     sizeof(((struct game *)0)->member[0])    \
+		 ? sizeof(((struct game *)0)->member) /                       \
+			   sizeof(((struct game *)0)->member[0])              \
+		 : (size_t)(count))
+
+_Static_assert(offsetof(struct game, units) <
+			       offsetof(struct game, leaders) &&
+		       offsetof(struct game, leaders) <
+			       offsetof(struct game, events) &&
+		       offsetof(struct game, events) <
+			       offsetof(struct game, react.rfire) &&
+		       offsetof(struct game, react.rfire) <
+			       offsetof(struct game, shock.c),
+	       "game_spans lists the skipped parts in struct order");
+
+static int game_spans(const struct game *g, struct span out[6])
+{
+	struct {
+		size_t at, size, used, end;
+	} skip[] = {
+		TAIL(units, g->nunits),
+		TAIL(leaders, g->nleaders),
+		{offsetof(struct game, events), 0, 0,
+		 offsetof(struct game, events) + sizeof g->events},
+		TAIL(react.rfire, g->react.nrfire),
+		TAIL(shock.c, g->shock.ncombats),
+	};
+	int n = 0;
+	size_t at = 0;
+	for (size_t k = 0; k < sizeof skip / sizeof skip[0]; k++) {
+		out[n++] = (struct span){at, skip[k].at + skip[k].size *
+							       skip[k].used};
+		at = skip[k].end;
+	}
+	out[n++] = (struct span){at, sizeof *g};
+	return n;
+}
+
+void game_copy_state(struct game *dst, const struct game *src)
+{
+	struct span sp[6];
+	int n = game_spans(src, sp);
+	for (int k = 0; k < n; k++)
+		memcpy((char *)dst + sp[k].from, (const char *)src + sp[k].from,
+		       sp[k].to - sp[k].from);
+}
+
+bool game_state_same(const struct game *a, const struct game *b)
+{
+	struct span sa[6], sb[6];
+	int n = game_spans(a, sa);
+	game_spans(b, sb);
+	for (int k = 0; k < n; k++)
+		if (sa[k].to != sb[k].to ||
+		    memcmp((const char *)a + sa[k].from,
+			   (const char *)b + sa[k].from,
+			   sa[k].to - sa[k].from) != 0)
+			return false;
+	return true;
+}
+
 struct game *game_copy_for_search(const struct game *g, uint64_t seed)
 {
 	struct game *c = malloc(sizeof *c);
 	if (!c)
 		return NULL;
-	*c = *g;
+	game_copy_state(c, g);
 	c->session = NULL;
 	event_log_init(&c->events);
 	dice_reseed(&c->dice, seed);
 	return c;
+}
+
+void game_copy_take_dice_for_test(struct game *c, const struct game *g)
+{
+	c->dice = g->dice;
 }
 
 struct unit *game_unit(struct game *g, const char *id)
@@ -203,7 +283,34 @@ void game_put_on_top(struct game *g, struct unit *u)
 
 void game_emit(struct game *g, const struct event *e)
 {
+#ifndef NDEBUG
+	/* a checking build: every event fits the ruleset's catalog */
+	const struct evcat *cat = tables_events(g->tables);
+	char why[160];
+	if (cat && !evcat_check(cat, e, why, sizeof why)) {
+		char buf[1400];
+		event_format(e, buf, sizeof buf);
+		fprintf(stderr, "maniple: %s: %s\n", why, buf);
+		abort();
+	}
+#endif
 	event_log_push(&g->events, e);
+}
+
+void game_roll_begin(struct event *e, const char *what)
+{
+	event_init(e, "roll");
+	event_add(e, "for", "%s", what);
+}
+
+int game_roll_die(struct game *g, struct event *e)
+{
+	bool forced = false;
+	int die = dice_d10(&g->dice, &forced);
+	event_add(e, "die", "%d", die);
+	if (forced)
+		event_add(e, "forced", "yes");
+	return die;
 }
 
 void game_turn_end(struct game *g)
@@ -213,6 +320,11 @@ void game_turn_end(struct game *g)
 	event_add(&e, "turn", "%d", g->turn);
 	event_add(&e, "rule", "3.0");
 	game_emit(g, &e);
+}
+
+bool unit_has(const struct game *g, const struct unit *u, enum unit_trait t)
+{
+	return g && u && tables_type_has(g->tables, u->type, t);
 }
 
 /* 6.4 */

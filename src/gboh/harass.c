@@ -70,7 +70,7 @@ bool harass_may_use(const struct game *g, int firer, int target,
 	if (f->at.in_column)
 		return deny(out, "6.75", "%s is In Column: no missile fire",
 			    f->id);
-	bool lc = f->type == UT_LC;
+	bool lc = unit_has(g, f, TRAIT_LIGHT_CAVALRY);
 	if (f->missile == MC_NONE || (!lc && !is_infantry_hd_type(f->type)))
 		return deny(out, "8.31",
 			    "only missile-armed SK, LI and LC use H&D: %s is "
@@ -80,7 +80,7 @@ bool harass_may_use(const struct game *g, int firer, int target,
 		return deny(out, "9.22",
 			    "infantry archers (SK and LI, class A) may not "
 			    "use H&D (8.31)");
-	if (lc && t->type == UT_SK)
+	if (lc && unit_has(g, t, TRAIT_SKIRMISHER))
 		return deny(out, "9.31",
 			    "light cavalry may not use H&D against "
 			    "skirmishers (8.31)");
@@ -229,7 +229,7 @@ static bool path_ok(const struct game *g, struct harass_check *c,
 	if (!path_step_ok(g, last, th, c))
 		return false;
 	c->elephant_hits = 0;
-	if (t->type == UT_EL && f->type == UT_LC) {
+	if (unit_has(g, t, TRAIT_ELEPHANT) && unit_has(g, f, TRAIT_LIGHT_CAVALRY)) {
 		/* 8.34, 9.15: never through an elephant's Front */
 		if (footprint_zone(&t->at, last) == ZONE_FRONT)
 			return deny(c, "8.34",
@@ -659,7 +659,7 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 	bool target_back = false;
 	for (int i = 0; i < nfire; i++)
 		target_back |= fire[i] == c.target;
-	int hd_hits = t->type == UT_EL && f->type != UT_EL ? 2 : 1; /* 8.15 */
+	int hd_hits = unit_has(g, t, TRAIT_ELEPHANT) && !unit_has(g, f, TRAIT_ELEPHANT) ? 2 : 1; /* 8.15 */
 	bool target_may_rout = target_back &&
 			       t->hits + hd_hits >= unit_tq_now(g, t);
 	bool firer_may_rout = nfire > 0 && f->hits + nfire >= unit_tq_now(g, f);

@@ -79,14 +79,9 @@ void leader_elephant_lost(struct game *g, const struct unit *u)
 	game_emit(g, &e);
 	/* 4.82 asks for the check of 4.73 (and 8.19): a 0 is a casualty,
 	 * which the Leader Casualty Table then settles */
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
-	event_init(&e, "roll");
-	event_add(&e, "for", "leader_casualty_check");
+	game_roll_begin(&e, "leader_casualty_check");
 	event_add(&e, "leader", "%s", l->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "4.82");
 	game_emit(g, &e);
 	event_init(&e, "leader_hit");
@@ -116,15 +111,10 @@ void leader_elephant_grief(struct game *g, int leader, const char *rule)
 	if (k < 0)
 		return;
 	struct unit *u = &g->units[k];
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "leader_elephant_grief");
+	game_roll_begin(&e, "leader_elephant_grief");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "4.84");
 	game_emit(g, &e);
 

@@ -73,7 +73,7 @@ bool los_unit_blocks(const struct game *g, struct hex h,
 		if (footprint_occupies(&u->at, except_a) ||
 		    footprint_occupies(&u->at, except_b))
 			continue;
-		if (purpose == LOS_LINE_COMMAND && u->type == UT_EL)
+		if (purpose == LOS_LINE_COMMAND && unit_has(g, u, TRAIT_ELEPHANT))
 			continue;
 		if (is_leader_elephant(u))
 			continue;
@@ -211,7 +211,7 @@ bool los_missile(const struct game *g, const struct unit *firer,
 	if (d == 1) {
 		/* 8.14: always into adjacent hexes; 8.13: not to the rear */
 		enum hex_zone z = footprint_zone(&firer->at, target);
-		if (z == ZONE_REAR && firer->type != UT_AT) { /* 9.84 */
+		if (z == ZONE_REAR && !unit_has(g, firer, TRAIT_SCORPIO)) { /* 9.84 */
 			why_set(why, target, "8.13",
 				"a Rear hex: fire goes through Front or Flank "
 				"hexsides");
@@ -219,7 +219,7 @@ bool los_missile(const struct game *g, const struct unit *firer,
 		}
 		return true;
 	}
-	if (firer->type != UT_AT && /* 9.84 a scorpio has no facing */
+	if (!unit_has(g, firer, TRAIT_SCORPIO) && /* 9.84 a scorpio has no facing */
 	    !leaves_by_front_or_flank(firer, from, target)) {
 		why_set(why, target, "8.13",
 			"the line leaves through a Rear hexside");

@@ -214,7 +214,7 @@ static void collect_mods(const struct game *g, int firer,
 			mod_add(m, "target_in_woods", "8.15#1",
 				tables_missile_modifier(tb,
 							MM_TARGET_IN_WOODS));
-		if (t->type == UT_PH || t->type == UT_HI) {
+		if (unit_has(g, t, TRAIT_PHALANX) || unit_has(g, t, TRAIT_HEAVY_INFANTRY)) {
 			/* #2 and #3 are not cumulative */
 			if (range == 1 && point_blank_class(mc) &&
 			    footprint_approach(&t->at, &u->at) == ZONE_FRONT)
@@ -228,7 +228,7 @@ static void collect_mods(const struct game *g, int firer,
 					tables_missile_modifier(
 						tb, MM_TARGET_PHALANX_OR_HEAVY));
 		}
-		if (t->type == UT_SK)
+		if (unit_has(g, t, TRAIT_SKIRMISHER))
 			mod_add(m, "target_skirmisher", "8.15#4",
 				tables_missile_modifier(tb,
 							MM_TARGET_SKIRMISHER));
@@ -311,7 +311,7 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 	enum missile_supply s = supply_of(u, weapon);
 	if (s == SUPPLY_NO)
 		return refuse(out, "8.17", "the unit is Missile No");
-	if (u->routed && !unit_type_is_cavalry(u->type))
+	if (u->routed && !unit_has(g, u, TRAIT_CAVALRY))
 		return refuse(out, "10.27",
 			      "routed infantry missile units are Missile No");
 	if (u->at.in_column)
@@ -329,7 +329,7 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 			      "the unit has already fired under an order this "
 			      "Orders Phase");
 	if (kind == FIRE_OFFENSIVE &&
-	    ((u->type == UT_LI && mc == MC_A) || mc == MC_B) &&
+	    ((unit_has(g, u, TRAIT_LIGHT_INFANTRY) && mc == MC_A) || mc == MC_B) &&
 	    (u->moved_phase ||
 	     (g->ord.moving && g->ord.mover_unit == firer &&
 	      g->ord.move.mp_spent > 0)))
@@ -417,7 +417,7 @@ static void supply_after(struct game *g, struct unit *u,
 	if (was == SUPPLY_LOW) {
 		*s = SUPPLY_NO;
 		why = "fired_while_low";
-	} else if (weapon == WEAPON_MAIN && u->type == UT_LG) {
+	} else if (weapon == WEAPON_MAIN && unit_has(g, u, TRAIT_LEGION)) {
 		*s = SUPPLY_NO;
 		why = "legion_infantry_fired";
 	} else if (die >= tables_supply_low_from(g->tables, mc)) {
@@ -444,21 +444,53 @@ static void supply_after(struct game *g, struct unit *u,
 	game_emit(g, &e);
 }
 
+/* who: "unit" or "leader", the one rolled for, id */
 static int roll(struct game *g, const char *what, const char *who,
-		const char *rule)
+		const char *id, const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "%s", what);
-	event_add(&e, "who", "%s", who);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	game_roll_begin(&e, what);
+	event_add(&e, who, "%s", id);
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	return die;
+}
+
+int missile_volley_result(const struct game *g, int firer,
+			  const struct fire_check *c, int die, bool *hit)
+{
+	/* 8.16: a natural figure at extended range; 8.15: the modified
+	 * roll at most the strength */
+	bool h = c->extended ? die == c->needed
+			     : (c->needed >= 0 && die + c->drm <= c->strength);
+	if (hit)
+		*hit = h;
+	if (!h || c->target_unit < 0)
+		return 0;
+	const struct unit *u = &g->units[firer];
+	const struct unit *t = &g->units[c->target_unit];
+	bool elephant = unit_has(g, t, TRAIT_ELEPHANT) &&
+			!unit_has(g, u, TRAIT_ELEPHANT);
+	return tables_missile_modifier(g->tables, elephant ? MM_HITS_ON_ELEPHANT
+							   : MM_HITS);
+}
+
+bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
+		  struct hex target, enum fire_kind kind, struct odds *o)
+{
+	struct fire_check c;
+	bool ok = missile_check(g, firer, weapon, target, kind, &c);
+	odds_init(o, ok ? 10 : 0, c.rule);
+	for (int d = 0; ok && d < 10; d++) {
+		bool hit;
+		int hits = missile_volley_result(g, firer, &c, d, &hit);
+		if (hit)
+			odds_face(o, d, hits, "hit %d", hits);
+		else
+			odds_face(o, d, 0, "miss");
+	}
+	return ok;
 }
 
 /* 8.1-8.19 */
@@ -511,16 +543,9 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 	event_add(&e, "rule", "%s", c.rule);
 	game_emit(g, &e);
 
-	int die = roll(g, "missile_fire", u->id, c.rule);
-	bool hit = c.extended ? die == c.needed
-			      : (c.needed >= 0 && die + c.drm <= c.strength);
-	int hits = 0;
-	if (t && hit) {
-		bool elephant = t->type == UT_EL && u->type != UT_EL;
-		hits = tables_missile_modifier(g->tables, elephant
-							   ? MM_HITS_ON_ELEPHANT
-							   : MM_HITS);
-	}
+	int die = roll(g, "missile_fire", "unit", u->id, c.rule);
+	bool hit;
+	int hits = missile_volley_result(g, firer, &c, die, &hit);
 	event_init(&e, "missile_result");
 	event_add(&e, "firer", "%s", u->id);
 	event_add(&e, "target", "%s", t ? t->id : "leaders_only");
@@ -533,9 +558,9 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 		event_add(&e, "strength", "%d", c.strength);
 	event_add(&e, "result", "%s", hit ? "hit" : "miss");
 	event_add(&e, "hits", "%d", hits);
-	if (t && hit && t->type == UT_EL)
+	if (t && hit && unit_has(g, t, TRAIT_ELEPHANT))
 		event_add(&e, "elephant", "%s",
-			  u->type == UT_EL ? "fired_by_elephant" : "doubled");
+			  unit_has(g, u, TRAIT_ELEPHANT) ? "fired_by_elephant" : "doubled");
 	event_add(&e, "rule", "%s", c.rule);
 	game_emit(g, &e);
 
@@ -555,7 +580,8 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 				ids[nl++] = i;
 		}
 		for (int k = 0; k < nl; k++) {
-			int d2 = roll(g, "leader_hit", g->leaders[ids[k]].id,
+			int d2 = roll(g, "leader_hit", "leader",
+				      g->leaders[ids[k]].id,
 				      "8.19");
 			event_init(&e, "leader_hit");
 			event_add(&e, "leader", "%s", g->leaders[ids[k]].id);
@@ -601,7 +627,8 @@ void leader_casualty_check(struct game *g, int leader, const char *rule)
 	struct leader *l = &g->leaders[leader];
 	if (l->killed || !l->on_map)
 		return;
-	int die = roll(g, "leader_casualty", l->id, rule ? rule : "8.19");
+	int die = roll(g, "leader_casualty", "leader", l->id,
+		       rule ? rule : "8.19");
 	enum leader_casualty c = tables_leader_casualty(g->tables, die);
 	const char *result = leader_casualty_name(c);
 	int loss = 0;
@@ -688,7 +715,7 @@ void missile_reload(struct game *g)
 			    *s == SUPPLY_FULL)
 				continue;
 			const char *why = NULL, *rule = "8.18";
-			if (u->routed && !unit_type_is_cavalry(u->type)) {
+			if (u->routed && !unit_has(g, u, TRAIT_CAVALRY)) {
 				why = "routed_infantry";
 				rule = "10.27";
 			} else if (unit_in_enemy_zoc(g, u)) {

@@ -470,7 +470,7 @@ static bool check_step(const struct game *g, const struct move *m,
 	/* 6.32, 7.11: only into a Front hex (6.74: or In Column a
 	 * front-flank hex); leaders (6.15) and scorpios (9.84) have no
 	 * facing */
-	if (u && u->type != UT_AT &&
+	if (u && !unit_has(g, u, TRAIT_SCORPIO) &&
 	    footprint_zone(&u->at, dest) != ZONE_FRONT &&
 	    !column_front_flank(u, dest))
 		return refuse_step(out,
@@ -698,7 +698,7 @@ void move_end(struct game *g, struct move *m)
 		     m->formed;
 	/* 6.41: the 5th MP: a TQ check on a first move, 2 hits on a later */
 	bool fifth = u && moved && phalanx_fifth_mp_end(g, m);
-	if (u && moved && m->moved_before && u->type != UT_SK &&
+	if (u && moved && m->moved_before && !unit_has(g, u, TRAIT_SKIRMISHER) &&
 	    !is_leader_elephant(u))
 		take_hits(g, m, u, fifth ? 2 : 1, "second_move",
 			  fifth ? "6.13,6.41" : "6.13");
@@ -740,7 +740,7 @@ bool unit_facing_change_cost(const struct game *g, const struct unit *u,
 	if (!g->tables)
 		return refuse_step(out, "the rules tables are not loaded",
 				   NULL);
-	if (unit_is_two_hex(u) || u->type == UT_PH)
+	if (unit_is_two_hex(u) || unit_has(g, u, TRAIT_PHALANX))
 		return refuse_step(out,
 				   "a phalanx turns only by its maneuvers "
 				   "(6.43, 6.45)",

@@ -38,6 +38,8 @@ static const char *const mode_names[] = {"none", "individual", "line"};
 struct ord_why {
 	const char *rule;
 	char text[200];
+	/* only the rule is wanted (a legal list): deny leaves text empty */
+	bool quiet;
 };
 
 static bool deny(struct ord_why *w, const char *rule, const char *fmt, ...)
@@ -46,6 +48,10 @@ static bool deny(struct ord_why *w, const char *rule, const char *fmt, ...)
 static bool deny(struct ord_why *w, const char *rule, const char *fmt, ...)
 {
 	w->rule = rule;
+	if (w->quiet) {
+		w->text[0] = '\0';
+		return false;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(w->text, sizeof w->text, fmt, ap);
@@ -244,7 +250,7 @@ static bool check_end_quiet(const struct game *g, struct ord_why *w)
 
 bool orders_halt_first(const struct game *g, struct cmd_result *r)
 {
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (check_end_quiet(g, &w))
 		return false;
 	refuse_why(r, &w);
@@ -1072,7 +1078,7 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 
 bool orders_move_may_end(const struct game *g, struct cmd_result *r)
 {
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (check_may_end(g, &w))
 		return true;
 	refuse_why(r, &w);
@@ -1309,7 +1315,7 @@ void orders_order_function(struct game *g, const char *who, const char *what,
 		cmd_malformed(r, "bad facing %s: NE E SE SW W NW", arg);
 		return;
 	}
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -1352,7 +1358,7 @@ static void order_stack(struct game *g, const char *who, bool restack,
 		cmd_refuse(r, NULL, "no unit %s", who);
 		return;
 	}
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -1409,7 +1415,7 @@ static void order_stack(struct game *g, const char *who, bool restack,
 void orders_order(struct game *g, const char *who, const char *what,
 		  struct cmd_result *r)
 {
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -1503,18 +1509,13 @@ static bool strategy_roll(struct game *g, const struct lc_plan *p)
 	const struct leader *oc = command_overall_commander(
 		g, g->leaders[g->active_leader].side);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "line_command");
+	game_roll_begin(&e, "line_command");
 	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
 	event_add(&e, "line", "%s", p->def->name);
 	event_add(&e, "oc", "%s", oc ? oc->id : "-");
 	event_add(&e, "target", "%d", p->auth.target);
 	event_add(&e, "drm", "%+d", p->auth.drm);
-	bool forced = false;
-	int d = dice_d10(&g->dice, &forced);
-	event_add(&e, "die", "%d", d);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int d = game_roll_die(g, &e);
 	bool ok = d + p->auth.drm <= p->auth.target;
 	event_add(&e, "total", "%d", d + p->auth.drm);
 	event_add(&e, "result", "%s", ok ? "pass" : "fail");
@@ -1539,7 +1540,7 @@ void orders_line(struct game *g, const char *name, const char *unit,
 		cmd_refuse(r, NULL, "out of memory");
 		return;
 	}
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_line(g, name, ui, p, &w) || !check_may_end(g, &w) ||
 	    !check_end_quiet(g, &w)) { /* 6.11, 6.41 */
 		refuse_why(r, &w);
@@ -1613,7 +1614,7 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 		cmd_refuse(r, NULL, "no unit or leader %s", who);
 		return;
 	}
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_may_end(g, &w) || /* 6.63, 6.67, 6.69 */
 	    !check_end_quiet(g, &w)) { /* 6.11, 6.41 */
 		refuse_why(r, &w);
@@ -1653,7 +1654,7 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 		return;
 	}
 	struct move_step s;
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_step(g, dest, dest2, &s, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -1718,7 +1719,7 @@ void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 		return;
 	}
 	struct move_step s;
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_face(g, (enum facing)f, &s, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -1745,7 +1746,7 @@ void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 /* 6.71, 6.74: the open move of a unit, for the Column commands */
 struct move *orders_open_move(struct game *g, struct cmd_result *r)
 {
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
 		refuse_why(r, &w);
 		return NULL;
@@ -1761,7 +1762,7 @@ struct move *orders_open_move(struct game *g, struct cmd_result *r)
 
 void orders_halt(struct game *g, struct cmd_result *r)
 {
-	struct ord_why w;
+	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
 		refuse_why(r, &w);
 		return;
@@ -1862,7 +1863,7 @@ static bool order_raises_reaction(const struct game *g, int ui,
 
 int orders_legal(const struct game *g, struct decision_answer *out, int max)
 {
-	struct ord_why w;
+	struct ord_why w = {.quiet = true}; /* no reason is shown */
 	bool gate = check_gate(g, &w);
 	/* 8.64, 4.4 #6: Regroup and Return */
 	int n = pursuit_regroup_legal(g, gate, out, max);

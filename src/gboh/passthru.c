@@ -112,7 +112,7 @@ bool passthru_eligible(const struct game *g, int ci)
 		return false;
 	const struct unit *el = &g->units[c->att[0]];
 	const struct unit *inf = &g->units[c->def[0]];
-	if (el->type != UT_EL || !unit_type_is_infantry(inf->type))
+	if (!unit_has(g, el, TRAIT_ELEPHANT) || !unit_has(g, inf, TRAIT_INFANTRY))
 		return false;
 	if (!game_unit_in_play(el) || el->routed || !game_unit_in_play(inf) ||
 	    inf->routed)
@@ -180,17 +180,24 @@ int passthru_charge_drm(struct game *g, const struct shock_combat *c, int role,
 	return 1;
 }
 
+bool passthru_shock_hits(const struct game *g, int ci, int *att, int *def)
+{
+	if (!valid_combat(g, ci) || g->shock.c[ci].passthru != PT_ELECTED)
+		return false;
+	/* 9.11 #2 (ruling): on the hits 8.46 step 4 gives, after AS/DS */
+	*def = *def / 2;
+	*att = *att > 0 ? *att - 1 : 0;
+	return true;
+}
+
 void passthru_hits(struct game *g, int ci)
 {
 	if (!valid_combat(g, ci))
 		return;
 	struct shock_combat *c = &g->shock.c[ci];
-	if (c->passthru != PT_ELECTED)
-		return;
 	int att = c->att_hits, def = c->def_hits;
-	/* 9.11 #2 (ruling): on the hits 8.46 step 4 gives, after AS/DS */
-	c->def_hits = def / 2;
-	c->att_hits = att > 0 ? att - 1 : 0;
+	if (!passthru_shock_hits(g, ci, &c->att_hits, &c->def_hits))
+		return;
 	struct event e;
 	event_init(&e, "passthru_hits");
 	event_add(&e, "combat", "%d", ci);
@@ -262,7 +269,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *x = &g->units[i];
 		if (x->side == el->side || !game_unit_in_play(x) ||
-		    !unit_type_is_cavalry(x->type) ||
+		    !unit_has(g, x, TRAIT_CAVALRY) ||
 		    footprint_distance(&x->at, h) != 1 ||
 		    footprint_distance(&x->at, from) == 1)
 			continue;
@@ -273,7 +280,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 		event_add(&e, "rule", "9.11,9.16");
 		game_emit(g, &e);
 	}
-	if (inf->type == UT_SK) {
+	if (unit_has(g, inf, TRAIT_SKIRMISHER)) {
 		event_init(&e, "no_passthru_check");
 		event_add(&e, "unit", "%s", inf->id);
 		event_add(&e, "why", "skirmisher");

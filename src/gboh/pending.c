@@ -106,9 +106,16 @@ static void name_decision(const struct game *g, enum seq_step step,
 	case SEQ_MOMENTUM:
 		what = "momentum";
 		rule = "5.31";
-		snprintf(d->detail, sizeof d->detail,
-			 "another Orders Phase for %s?",
-			 leader_name(g, g->active_leader));
+		if (g->active_leader >= 0 && g->active_leader < g->nleaders) {
+			struct odds o; /* 5.32, 5.33: the roll's own odds */
+			seq_momentum_odds(g, g->active_leader, &o);
+			snprintf(d->detail, sizeof d->detail,
+				 "another Orders Phase for %s? %d%% success, "
+				 "%d%% Doom",
+				 leader_name(g, g->active_leader),
+				 odds_percent(&o, "success"),
+				 odds_percent(&o, "doom"));
+		}
 		break;
 	case SEQ_REACTIVATE:
 		what = "re-activation";

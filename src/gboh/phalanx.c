@@ -58,7 +58,7 @@ int unit_move_ma(const struct game *g, const struct unit *u)
 	if (!u)
 		return 0;
 	int ma = u->ma;
-	if (u->type == UT_PH && u->ma_ext > ma && !u->double_depth)
+	if (unit_has(g, u, TRAIT_PHALANX) && u->ma_ext > ma && !u->double_depth)
 		ma = u->ma_ext; /* 6.41 (never in Double-Depth, 9.52) */
 	if (u->at.in_column)
 		ma += g && g->tables ? tables_movement_modifier(
@@ -249,7 +249,7 @@ static bool only_skirmishers(const struct game *g, int side, struct hex h)
 	const struct unit *by[8];
 	int n = zoc_units_into(g, 1 - side, h, by, 8);
 	for (int i = 0; i < n && i < 8; i++)
-		if (by[i]->type != UT_SK)
+		if (!unit_has(g, by[i], TRAIT_SKIRMISHER))
 			return false;
 	return n > 0;
 }
@@ -380,15 +380,10 @@ bool phalanx_check_step(const struct game *g, const struct move *m,
 static int roll_for(struct game *g, const struct unit *u, const char *what,
 		    const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "tq_check");
+	game_roll_begin(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "0");
 	event_add(&e, "why", "%s", what);
 	event_add(&e, "rule", "%s", rule);
@@ -725,7 +720,7 @@ bool phalanx_face_footprint(const struct game *g, const struct move *m,
 bool phalanx_fifth_mp_end(struct game *g, struct move *m)
 {
 	struct unit *u = mover(g, m);
-	if (!u || u->type != UT_PH || u->ma_ext <= u->ma ||
+	if (!u || !unit_has(g, u, TRAIT_PHALANX) || u->ma_ext <= u->ma ||
 	    m->ma != u->ma_ext || m->mp_spent <= u->ma)
 		return false;
 	if (m->moved_before || m->rout_due || !game_unit_in_play(u))

@@ -504,18 +504,13 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 	if (elcav_entered(g, u, nf->hex[0], "withdrawal", "9.15,6.52") &&
 	    (u->routed || !game_unit_in_play(u)))
 		return;
-	if (u->type == UT_LG) {
+	if (unit_has(g, u, TRAIT_LEGION)) {
 		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
 		int tq = unit_tq_now(g, u);
-		bool forced = false;
-		int d = dice_d10(&g->dice, &forced);
-		event_init(&e, "roll");
-		event_add(&e, "for", "withdrawal_tq_check");
+		game_roll_begin(&e, "withdrawal_tq_check");
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "tq", "%d", tq);
-		event_add(&e, "die", "%d", d);
-		if (forced)
-			event_add(&e, "forced", "yes");
+		int d = game_roll_die(g, &e);
 		event_add(&e, "result", "%s", d > tq ? "hit" : "no_hit");
 		event_add(&e, "rule", "6.52");
 		game_emit(g, &e);
@@ -713,7 +708,7 @@ void pw_collect(struct game *g, int mover, bool at_start)
 		return;
 	const struct unit *m = &g->units[mover];
 	/* Play Note #1: infantry against infantry only */
-	if (!game_unit_in_play(m) || !unit_type_is_infantry(m->type))
+	if (!game_unit_in_play(m) || !unit_has(g, m, TRAIT_INFANTRY))
 		return;
 	int side = 1 - m->side;
 	int members[BATTLE_UNITS_MAX];

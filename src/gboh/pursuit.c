@@ -65,7 +65,7 @@ static bool cavalry_may_pursue(const struct game *g, int ci, int k)
 {
 	const struct shock_combat *c = &g->shock.c[ci];
 	const struct unit *u = &g->units[c->att[k]];
-	return unit_type_is_cavalry(u->type) && !c->att_gone[k] &&
+	return unit_has(g, u, TRAIT_CAVALRY) && !c->att_gone[k] &&
 	       game_unit_in_play(u) && !u->routed && !u->engaged;
 }
 
@@ -443,15 +443,10 @@ static bool pursue_or_break_off(struct game *g, int ci, bool *done)
 	struct shock_combat *c = &g->shock.c[ci];
 	int ui = c->pursuer;
 	struct unit *u = &g->units[ui];
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "pursuit");
+	game_roll_begin(&e, "pursuit");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "8.62");
 	game_emit(g, &e);
 	bool pursue = die > u->tq;
@@ -679,7 +674,7 @@ static int off_map_cavalry(const struct game *g, int side)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		n += u->side == side && u->off_map && !u->eliminated &&
-		     unit_type_is_cavalry(u->type);
+		     unit_has(g, u, TRAIT_CAVALRY);
 	}
 	return n;
 }
@@ -855,7 +850,7 @@ int pursuit_regroup_legal(const struct game *g, bool may_order,
 			const struct unit *u = &g->units[i];
 			struct hex h;
 			if (u->side != l->side || !u->off_map ||
-			    u->eliminated || !unit_type_is_cavalry(u->type) ||
+			    u->eliminated || !unit_has(g, u, TRAIT_CAVALRY) ||
 			    !regroup_hex(g, u, &h))
 				continue;
 			decision_add(out, max, &n, l->side, "8.64",

@@ -171,7 +171,7 @@ bool rally_check(const struct game *g, int ui, int li, int facing,
 		return deny(w, "10.28", "%s is not on the map", u->id);
 	if (!u->routed)
 		return deny(w, "10.28", "%s is not routed", u->id);
-	if (u->type == UT_EL)
+	if (unit_has(g, u, TRAIT_ELEPHANT))
 		return deny(w, "10.28",
 			    "%s is a rampaging elephant: it never rallies "
 			    "(9.14)",
@@ -227,7 +227,7 @@ static void rallied_effects(struct game *g, struct unit *u)
 		event_add(&e, "rule", "10.31");
 		game_emit(g, &e);
 	}
-	if (unit_type_is_infantry(u->type) && u->missile != MC_NONE &&
+	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&
 	    u->supply != SUPPLY_NO) {
 		u->supply = SUPPLY_NO;
 		event_init(&e, "missile_no");
@@ -241,17 +241,12 @@ static void rallied_effects(struct game *g, struct unit *u)
 static int roll(struct game *g, const char *what, const struct unit *u,
 		const struct leader *l, int drm, const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "%s", what);
+	game_roll_begin(&e, what);
 	event_add(&e, "unit", "%s", u->id);
 	if (l)
 		event_add(&e, "leader", "%s", l->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);

@@ -287,7 +287,7 @@ static void contact(struct game *g, int el, struct hex to)
 		if (!game_unit_in_play(t))
 			continue;
 		enum hex_zone z = footprint_zone(&t->at, u->at.hex[0]);
-		bool cav = unit_type_is_cavalry(t->type);
+		bool cav = unit_has(g, t, TRAIT_CAVALRY);
 		idx[k2] = (int)(t - g->units);
 		hits[k2] = cav || z != ZONE_FRONT ? 2 : 1;
 		struct event e;
@@ -360,7 +360,7 @@ static int ow_allowance(const struct game *g, const struct unit *t,
 	    unit_in_enemy_zoc(g, t) || unit_engaged(g, t) ||
 	    !triarii_may_move(g, ti, NULL, 0))
 		return 0;
-	if (t->type == UT_SK)
+	if (unit_has(g, t, TRAIT_SKIRMISHER))
 		return mma <= t->ma
 			       ? constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
 			       : 0;
@@ -541,15 +541,10 @@ static bool rampage_roll(struct game *g, int el)
 	struct rampage_state *st = &g->rampage;
 	struct unit *u = &g->units[el];
 	int n = ++st->rolls;
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "rampage");
+	game_roll_begin(&e, "rampage");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "n", "%d", n);
 	event_add(&e, "rule", "9.14");
 	game_emit(g, &e);
@@ -762,7 +757,7 @@ void rampage_run(struct game *g, int unit, const char *rule)
 	    unit >= g->nunits)
 		return;
 	struct unit *u = &g->units[unit];
-	if (u->type != UT_EL || !game_unit_in_play(u) ||
+	if (!unit_has(g, u, TRAIT_ELEPHANT) || !game_unit_in_play(u) ||
 	    g->rampage.unit == unit)
 		return;
 	/* 9.14: one rampage at a time; a rout move under way ends first */

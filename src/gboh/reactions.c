@@ -461,7 +461,7 @@ static void facing_offers(struct game *g, int mover,
 			continue;
 		if (unit_engaged(g, u)) /* 10.41 bullet 1: no facing change */
 			continue;
-		if (unit_is_two_hex(u) || u->type == UT_PH) {
+		if (unit_is_two_hex(u) || unit_has(g, u, TRAIT_PHALANX)) {
 			/* 7.16: the mover enters one of its Rear hexes */
 			if (!fp_in_rear(&u->at, &m->at) ||
 			    fp_in_rear(&u->at, was) ||
@@ -618,8 +618,8 @@ int reaction_facing_check(struct game *g, struct unit *u,
 	if (!u || !mover || !game_unit_in_play(u))
 		return 0;
 	struct event e;
-	if (unit_type_is_cavalry(u->type) &&
-	    unit_type_is_infantry(mover->type)) {
+	if (unit_has(g, u, TRAIT_CAVALRY) &&
+	    unit_has(g, mover, TRAIT_INFANTRY)) {
 		event_init(&e, "reaction_check");
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "by", "%s", mover->id);
@@ -630,19 +630,14 @@ int reaction_facing_check(struct game *g, struct unit *u,
 		return 0;
 	}
 	int drm = mover_ma(mover) - u->ma;
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
-	event_init(&e, "roll");
-	event_add(&e, "for", "reaction_check");
+	game_roll_begin(&e, "reaction_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%+d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	int dr = die + drm, tq = unit_tq_now(g, u);
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	if (hits < 1)
 		hits = 1; /* 7.15: at least 1, whatever the DR */
 	event_init(&e, "reaction_check");
@@ -806,7 +801,7 @@ void reactions_face(struct game *g, const char *unit, const char *facing,
 			return;
 		}
 	const struct unit *mover = &g->units[o->trigger];
-	bool exempt = unit_type_is_infantry(mover->type);
+	bool exempt = unit_has(g, mover, TRAIT_INFANTRY);
 	for (int k = 0; k < n; k++) {
 		int from = st[k]->at.facing;
 		st[k]->at.facing = f; /* 6.67: the stack keeps one facing */
@@ -816,7 +811,7 @@ void reactions_face(struct game *g, const char *unit, const char *facing,
 	for (int k = 0; k < n; k++) {
 		/* 7.14 in Rough; none for cavalry turning to infantry (7.15
 		 * Exception: no adverse effect) */
-		bool cav = unit_type_is_cavalry(st[k]->type) && exempt;
+		bool cav = unit_has(g, st[k], TRAIT_CAVALRY) && exempt;
 		if (cost[k].cost.hits > 0 && !cav)
 			cohesion_hits(g, st[k], cost[k].cost.hits,
 				      "facing_in_rough", "7.14");

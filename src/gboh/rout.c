@@ -116,9 +116,9 @@ static enum stacking_class stack_class(const struct game *g,
 	if (g->tables)
 		return tables_stacking_class(g->tables, u->type, u->cls,
 					     u->legion != 0);
-	if (u->type == UT_SK)
+	if (unit_has(g, u, TRAIT_SKIRMISHER))
 		return STACK_SKIRMISHER;
-	if (u->type == UT_LI && strcmp(u->cls, "VE") == 0)
+	if (unit_has(g, u, TRAIT_LIGHT_INFANTRY) && strcmp(u->cls, "VE") == 0)
 		return STACK_VELITES;
 	return STACK_OTHER;
 }
@@ -180,29 +180,50 @@ int unit_tq_now(const struct game *g, const struct unit *u)
 	return u->routed ? 1 : u->tq - column_tq_reduction(g, u); /* 6.75 */
 }
 
+/* 10.11: the hits of a check whose modified roll is dr, against tq */
+int tq_check_hits(int dr, int tq)
+{
+	return dr > tq ? dr - tq : 0;
+}
+
+/* 10.11: the modifier a TQ check of u adds to drm */
+static int tq_check_drm(const struct game *g, const struct unit *u, int drm)
+{
+	return drm + stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
+}
+
+void tq_check_odds(const struct game *g, const struct unit *u, int drm,
+		   struct odds *o)
+{
+	odds_init(o, 10, u && u->routed ? "10.27" : "10.11");
+	if (!u)
+		return;
+	drm = tq_check_drm(g, u, drm);
+	int tq = unit_tq_now(g, u);
+	for (int d = 0; d < 10; d++) {
+		int hits = tq_check_hits(d + drm, tq);
+		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
+	}
+}
+
 /* 10.11 a TQ check; R3: the modified roll is used as it is */
 int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	     const char *rule)
 {
 	if (!u || !game_unit_in_play(u))
 		return 0;
-	drm += stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
+	drm = tq_check_drm(g, u, drm);
 	int tq = unit_tq_now(g, u);
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "tq_check");
+	game_roll_begin(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "why", "%s", why);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "dr", "%d", dr);
@@ -309,6 +330,7 @@ void unit_eliminate(struct game *g, struct unit *u, const char *rule)
 	struct hex was[2] = {u->at.hex[0], u->at.hex[1]};
 	bool was_on = u->on_map;
 	u->eliminated = true;
+	u->eliminated_blocked = rule && strcmp(rule, "10.22") == 0;
 	u->on_map = false;
 	int rp = unit_rout_points(g, u);
 	if (u->side == 0 || u->side == 1)
@@ -500,11 +522,11 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 	event_add(&e, "cause", "%s", rule);
 	event_add(&e, "rule", "10.21");
 	game_emit(g, &e);
-	if (u->type == UT_SK || u->type == UT_AT) {
+	if (unit_has(g, u, TRAIT_SKIRMISHER) || unit_has(g, u, TRAIT_SCORPIO)) {
 		unit_eliminate(g, u, "10.21");
 		return;
 	}
-	if (u->type == UT_EL) {
+	if (unit_has(g, u, TRAIT_ELEPHANT)) {
 		/* 9.14 a rampage instead; the routs it causes wait their turn
 		 * (rampage_under_way holds the queue) */
 		rampage_run(g, i, rule);
@@ -538,7 +560,7 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		emit_simple(g, "routed_marker", u, "10.22");
 	}
 	/* 10.27 routed infantry missile units are Missile No */
-	if (unit_type_is_infantry(u->type) && u->missile != MC_NONE &&
+	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&
 	    u->supply != SUPPLY_NO) {
 		u->supply = SUPPLY_NO;
 		emit_simple(g, "missile_no", u, "10.27");

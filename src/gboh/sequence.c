@@ -196,23 +196,6 @@ static void emit_phase(struct game *g, enum phase p, const char *rule)
 	emit(g, &e);
 }
 
-/* Draws a d10 for what, adding die= (and forced=yes when it came from the
- * queue) to e, which already holds kind, for= and the inputs. */
-static int draw(struct game *g, struct event *e)
-{
-	bool forced = false;
-	int d = dice_d10(&g->dice, &forced);
-	event_add(e, "die", "%d", d);
-	if (forced)
-		event_add(e, "forced", "yes");
-	return d;
-}
-
-static void roll_init(struct event *e, const char *what)
-{
-	event_init(e, "roll");
-	event_add(e, "for", "%s", what);
-}
 
 /* 5.15 */
 static void finish(struct game *g, int i, const char *why, const char *rule)
@@ -329,11 +312,11 @@ static void tie_roll(struct game *g, const struct act_view *v)
 		int d[2];
 		for (int s = 0; s < 2; s++) {
 			struct event e;
-			roll_init(&e, "activation_tie");
+			game_roll_begin(&e, "activation_tie");
 			event_add(&e, "side", "%d", s);
 			event_add(&e, "army", "%s", side_id(g, s));
 			event_add(&e, "initiative", "%d", v->min);
-			d[s] = draw(g, &e);
+			d[s] = game_roll_die(g, &e);
 			if (s == 1)
 				event_add(&e, "result", "%s",
 					  d[0] == d[1]	 ? "equal_roll_again"
@@ -422,11 +405,11 @@ static void turn_start(struct game *g)
 		for (int s = 0; s < 2; s++) {
 			const struct leader *l = &g->leaders[oc[s]];
 			int ini = leader_initiative_now(g, l);
-			roll_init(&e, "elite_initiative");
+			game_roll_begin(&e, "elite_initiative");
 			event_add(&e, "side", "%d", s);
 			event_add(&e, "leader", "%s", l->id);
 			event_add(&e, "initiative", "%d", ini);
-			tot[s] = draw(g, &e) + ini;
+			tot[s] = game_roll_die(g, &e) + ini;
 			event_add(&e, "total", "%d", tot[s]);
 			if (s == 1)
 				event_add(&e, "result", "%s",
@@ -1631,6 +1614,79 @@ static void trump_void(struct game *g, const char *why)
 	}
 }
 
+/* ---- the sequence's rolls, face by face ---- */
+
+enum seq_momentum_result seq_momentum_result(int initiative, int die)
+{
+	if (die == 9)
+		return MOMENTUM_DOOM; /* 5.33, whatever the rating */
+	return die <= initiative ? MOMENTUM_SUCCESS : MOMENTUM_FAILURE;
+}
+
+const char *seq_momentum_result_name(enum seq_momentum_result r)
+{
+	return r == MOMENTUM_SUCCESS   ? "success"
+	       : r == MOMENTUM_FAILURE ? "failure"
+				       : "doom";
+}
+
+bool seq_trump_succeeds(int initiative, int die)
+{
+	return die <= initiative;
+}
+
+enum seq_doom_result seq_doom_result(int die)
+{
+	return die <= 1	  ? DOOM_REACTIVATION
+	       : die <= 8 ? DOOM_FINISHED
+			  : DOOM_NO_MORE;
+}
+
+const char *seq_doom_result_name(enum seq_doom_result r)
+{
+	return r == DOOM_REACTIVATION ? "reactivation"
+	       : r == DOOM_FINISHED   ? "finished"
+				      : "no_more_activations";
+}
+
+void seq_momentum_odds_at(int initiative, struct odds *o)
+{
+	odds_init(o, 10, "5.32");
+	for (int d = 0; d < 10; d++) {
+		enum seq_momentum_result r = seq_momentum_result(initiative, d);
+		odds_face(o, d, r == MOMENTUM_SUCCESS, "%s",
+			  seq_momentum_result_name(r));
+	}
+}
+
+void seq_trump_odds_at(int initiative, struct odds *o)
+{
+	odds_init(o, 10, "5.41");
+	for (int d = 0; d < 10; d++) {
+		bool ok = seq_trump_succeeds(initiative, d);
+		odds_face(o, d, ok, "%s", ok ? "success" : "failure");
+	}
+}
+
+void seq_doom_odds(struct odds *o)
+{
+	odds_init(o, 10, "5.33");
+	for (int d = 0; d < 10; d++) {
+		enum seq_doom_result r = seq_doom_result(d);
+		odds_face(o, d, (int)r, "%s", seq_doom_result_name(r));
+	}
+}
+
+void seq_momentum_odds(const struct game *g, int i, struct odds *o)
+{
+	seq_momentum_odds_at(leader_initiative_now(g, &g->leaders[i]), o);
+}
+
+void seq_trump_odds(const struct game *g, int i, struct odds *o)
+{
+	seq_trump_odds_at(leader_initiative_now(g, &g->leaders[i]), o);
+}
+
 /* Rolls a trump attempt (5.41, 5.42); true on success. */
 static bool trump_roll(struct game *g, int i, int against, const char *what,
 		       const char *rule)
@@ -1638,12 +1694,12 @@ static bool trump_roll(struct game *g, int i, int against, const char *what,
 	const struct leader *l = &g->leaders[i];
 	int ini = leader_initiative_now(g, l);
 	struct event e;
-	roll_init(&e, what);
+	game_roll_begin(&e, what);
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "against", "%s", g->leaders[against].id);
 	event_add(&e, "initiative", "%d", ini);
-	int d = draw(g, &e);
-	bool ok = d <= ini;
+	int d = game_roll_die(g, &e);
+	bool ok = seq_trump_succeeds(ini, d);
 	event_add(&e, "result", "%s", ok ? "success" : "failure");
 	event_add(&e, "rule", "%s", rule);
 	emit(g, &e);
@@ -1886,27 +1942,24 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 	}
 	int ini = leader_initiative_now(g, l);
 	struct event e;
-	roll_init(&e, "momentum");
+	game_roll_begin(&e, "momentum");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "initiative", "%d", ini);
-	int d = draw(g, &e);
-	const char *res = d == 9 ? "doom" : d <= ini ? "success" : "failure";
-	event_add(&e, "result", "%s", res);
+	int d = game_roll_die(g, &e);
+	enum seq_momentum_result res = seq_momentum_result(ini, d);
+	event_add(&e, "result", "%s", seq_momentum_result_name(res));
 	event_add(&e, "rule", "5.32");
 	emit(g, &e);
-	if (d == 9) {
+	if (res == MOMENTUM_DOOM) {
 		/* 5.33 the Die Roll of Doom */
-		roll_init(&e, "doom");
+		game_roll_begin(&e, "doom");
 		event_add(&e, "leader", "%s", l->id);
-		int d2 = draw(g, &e);
-		const char *band = d2 <= 1   ? "reactivation"
-				   : d2 <= 8 ? "finished"
-					     : "no_more_activations";
-		event_add(&e, "result", "%s", band);
+		enum seq_doom_result band = seq_doom_result(game_roll_die(g, &e));
+		event_add(&e, "result", "%s", seq_doom_result_name(band));
 		event_add(&e, "rule", "5.33");
 		emit(g, &e);
 		finish(g, i, "doom", "5.33");
-		if (d2 <= 1) {
+		if (band == DOOM_REACTIVATION) {
 			to_activation(g);
 			g->seq.step = SEQ_REACTIVATE;
 			g->seq.trumped = i;
@@ -1916,14 +1969,14 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 			event_add(&e, "rule", "5.33");
 			emit(g, &e);
 		} else {
-			if (d2 == 9)
+			if (band == DOOM_NO_MORE)
 				g->seq.doom = true;
 			to_activation(g);
 		}
 		carry_on(g);
 		return;
 	}
-	if (d > ini) {
+	if (res == MOMENTUM_FAILURE) {
 		finish(g, i, "momentum_failed", "5.32");
 		to_activation(g);
 		carry_on(g);

@@ -126,15 +126,10 @@ static void emit_unit(struct game *g, const char *kind, const struct unit *u,
 static int roll_die(struct game *g, const char *what, const char *who, int drm,
 		    const char *rule)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "%s", what);
+	game_roll_begin(&e, what);
 	event_add(&e, "unit", "%s", who);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "drm", "%d", drm);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
@@ -148,7 +143,7 @@ static int check_roll(struct game *g, struct unit *u, int drm, const char *why,
 	int die = roll_die(g, why, u->id, drm, rule);
 	int tq = unit_tq_now(g, u);
 	int dr = die + drm;
-	int hits = dr > tq ? dr - tq : 0;
+	int hits = tq_check_hits(dr, tq);
 	struct event e;
 	event_init(&e, "tq_check");
 	event_add(&e, "unit", "%s", u->id);
@@ -250,7 +245,7 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 		for (int d = 0; d < c->ndef; d++) {
 			const struct unit *x = &g->units[c->def[d]];
 			if (!valid_unit(g, c->def[d]) ||
-			    (x->type != UT_SK && !x->routed))
+			    (!unit_has(g, x, TRAIT_SKIRMISHER) && !x->routed))
 				soft = false;
 		}
 		if (soft) {
@@ -269,7 +264,7 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 				if (!att_must(g, c, a))
 					continue;
 				const struct unit *x = &g->units[c->att[a]];
-				if (x->type != UT_LI ||
+				if (!unit_has(g, x, TRAIT_LIGHT_INFANTRY) ||
 				    footprint_approach(&d->at, &x->at) !=
 					    ZONE_FRONT)
 					li_front = false;
@@ -314,14 +309,14 @@ static int charge_drm(struct game *g, const struct shock_combat *c, int role,
 		if (!valid_unit(g, oi))
 			continue;
 		const struct unit *o = &g->units[oi];
-		if (role == 0 && u->type == UT_EL &&
-		    (o->type == UT_PH || o->type == UT_HI) &&
+		if (role == 0 && unit_has(g, u, TRAIT_ELEPHANT) &&
+		    (unit_has(g, o, TRAIT_PHALANX) || unit_has(g, o, TRAIT_HEAVY_INFANTRY)) &&
 		    footprint_approach(&o->at, &u->at) == ZONE_FRONT)
 			el_front = true;
-		if (u->type == UT_EL && u->elephant == ELEPHANT_AFRICAN &&
-		    o->type == UT_EL && o->elephant == ELEPHANT_INDIAN)
+		if (unit_has(g, u, TRAIT_ELEPHANT) && u->elephant == ELEPHANT_AFRICAN &&
+		    unit_has(g, o, TRAIT_ELEPHANT) && o->elephant == ELEPHANT_INDIAN)
 			vs_indian = true;
-		if (role == 1 && o->type == UT_PH && o->double_depth)
+		if (role == 1 && unit_has(g, o, TRAIT_PHALANX) && o->double_depth)
 			by_dd = true;
 	}
 	if (el_front) {
@@ -336,7 +331,7 @@ static int charge_drm(struct game *g, const struct shock_combat *c, int role,
 		modifier(g, u, "attacked_by_double_depth", 1, "8.43");
 		drm += 1;
 	}
-	if (role == 1 && u->type == UT_PH && u->double_depth) {
+	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth) {
 		modifier(g, u, "double_depth_defender", -1, "8.43");
 		drm -= 1;
 	}
@@ -557,7 +552,7 @@ static bool decide_routs(struct game *g, int ci, bool collapse,
 			bool routs = all ? role == loser : u->hits >= u->tq;
 			if (!routs)
 				continue;
-			if (u->type == UT_PH &&
+			if (unit_has(g, u, TRAIT_PHALANX) &&
 			    phalanx_stands(g, u, role, collapse && c->position,
 					   rule)) {
 				s->mark[ui] |= M_STOOD;
@@ -638,24 +633,6 @@ static bool defender_routed_now(const struct game *g,
 	return false;
 }
 
-/* 10.22: the unit was eliminated because its rout move could not be
- * made (rout.c emits `eliminated` with cause 10.22). */
-static bool eliminated_blocked(const struct game *g, const struct unit *u)
-{
-	if (!u->eliminated)
-		return false;
-	for (size_t i = g->events.n; i-- > 0;) {
-		if (!event_log_is(&g->events, i, "eliminated"))
-			continue;
-		const char *id = event_log_get(&g->events, i, "unit");
-		if (!id || strcmp(id, u->id) != 0)
-			continue;
-		const char *cause = event_log_get(&g->events, i, "cause");
-		return cause && strcmp(cause, "10.22") == 0;
-	}
-	return false;
-}
-
 /* 8.61 bullet 2 */
 static void note_blocked(struct game *g, int ci)
 {
@@ -666,7 +643,8 @@ static void note_blocked(struct game *g, int ci)
 		    (g->shock.mark[ui] & M_NOTED))
 			continue;
 		g->shock.mark[ui] |= M_NOTED;
-		if (eliminated_blocked(g, &g->units[ui])) {
+		if (g->units[ui].eliminated &&
+		    g->units[ui].eliminated_blocked) {
 			c->rout_blocked_elimination = true;
 			emit_unit(g, "blocked_elimination", &g->units[ui], NULL,
 				  NULL, "8.61");
@@ -813,7 +791,7 @@ static void collapse_checks(struct game *g, int ci)
 			struct unit *u = unit_of(g, ui);
 			if (u->hits != u->tq - 1 || !unit_in_enemy_zoc(g, u))
 				continue;
-			if (u->type == UT_PH) {
+			if (unit_has(g, u, TRAIT_PHALANX)) {
 				if (c->phalanx_stood[role][k] ||
 				    (s->mark[ui] & M_STOOD)) {
 					emit_unit(g, "no_collapse_check", u,

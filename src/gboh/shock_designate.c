@@ -102,7 +102,7 @@ enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
 		*why = "cavalry back from pursuit are Finished for the turn";
 		return SC_NONE;
 	}
-	if (u->type == UT_EL && u->leader_elephant[0]) {
+	if (unit_has(g, u, TRAIT_ELEPHANT) && u->leader_elephant[0]) {
 		*rule = "4.83";
 		*why = "a Leader Elephant never attacks (it defends normally)";
 		return SC_NONE;

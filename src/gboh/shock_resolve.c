@@ -89,7 +89,7 @@ static int side_of_role(const struct game *g, const struct shock_combat *c,
 static enum hex_zone pair_side(const struct game *g, const struct unit *a,
 			       const struct unit *d)
 {
-	if (d->type == UT_AT) /* 9.84 */
+	if (unit_has(g, d, TRAIT_SCORPIO)) /* 9.84 */
 		return scorpio_shock_side(&d->at, &a->at);
 	if (unit_is_two_hex(a)) {
 		enum hex_zone z0 = footprint_zone(&d->at, a->at.hex[0]);
@@ -109,7 +109,7 @@ static bool flank_threatened(const struct game *g, const struct unit *a)
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
 		if (e->side == a->side || !game_unit_in_play(e) ||
-		    e->routed || e->type == UT_SK)
+		    e->routed || unit_has(g, e, TRAIT_SKIRMISHER))
 			continue;
 		bool behind = false;
 		for (int h = 0; h < (unit_is_two_hex(e) ? 2 : 1); h++) {
@@ -402,12 +402,12 @@ static int covered_flanks(const struct game *g, const struct unit *d)
 		int na = game_units_at(g, fl[i], at, 4);
 		for (int j = 0; j < na; j++)
 			if (at[j] != d && at[j]->side == d->side &&
-			    at[j]->type == UT_PH && !at[j]->routed)
+			    unit_has(g, at[j], TRAIT_PHALANX) && !at[j]->routed)
 				cov = true;
 		const struct unit *z[8];
 		int nz = zoc_units_into(g, d->side, fl[i], z, 8);
 		for (int j = 0; j < nz && j < 8; j++)
-			if (z[j] != d && z[j]->type == UT_PH)
+			if (z[j] != d && unit_has(g, z[j], TRAIT_PHALANX))
 				cov = true;
 		if (cov)
 			covered++;
@@ -476,15 +476,10 @@ static int best_leader(const struct game *g, const struct shock_combat *c,
 
 static int roll_d10(struct game *g, int ci)
 {
-	bool forced = false;
-	int die = dice_d10(&g->dice, &forced);
 	struct event e;
-	event_init(&e, "roll");
-	event_add(&e, "for", "shock");
+	game_roll_begin(&e, "shock");
 	event_add(&e, "combat", "%d", ci);
-	event_add(&e, "die", "%d", die);
-	if (forced)
-		event_add(&e, "forced", "yes");
+	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "8.46");
 	game_emit(g, &e);
 	return die;
@@ -504,10 +499,19 @@ static void emit_shift(struct game *g, int ci, const char *what, int shift,
 	game_emit(g, &e);
 }
 
-/* 8.46 steps 1-4 for one combat: the facts, the roll, the events. */
-static void roll_combat(struct game *g, int ci)
+/* 8.46 steps 1-3: what combat ci's roll is made on, as the board stands
+ * (the clash's pairing, sizes, shifts, terrain, leaders); the Charisma
+ * leaders in lead.  Changes nothing. */
+struct combat_facts {
+	struct shock_input in;
+	int lead[2];
+	bool moved;
+	int covered;
+};
+
+static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 {
-	struct shock_combat *c = &g->shock.c[ci];
+	const struct shock_combat *c = &g->shock.c[ci];
 	const struct unit *a = &g->units[c->att[c->clash_att]];
 	const struct unit *d = &g->units[c->def[c->clash_def]];
 	struct shock_input in;
@@ -529,13 +533,13 @@ static void roll_combat(struct game *g, int ci)
 			*size += u->size; /* 6.68, 9.62: stacks combine */
 			if (role == 0 && u->moved_phase)
 				moved = true;
-			if (role == 0 && u->type == UT_PH)
+			if (role == 0 && unit_has(g, u, TRAIT_PHALANX))
 				any_ph = true;
 			if (u->depleted)
 				dep[role] = true;
-			if (u->type == UT_SK)
+			if (unit_has(g, u, TRAIT_SKIRMISHER))
 				in.size.skirmisher_involved = true;
-			if (u->type == UT_EL)
+			if (unit_has(g, u, TRAIT_ELEPHANT))
 				in.size.elephant_involved = true;
 			else
 				in.size.non_elephant_involved = true;
@@ -546,15 +550,13 @@ static void roll_combat(struct game *g, int ci)
 	/* 9.41: an attacker that moved this phase moved adjacent to shock */
 	in.shifts.attacker_moved_adjacent = moved;
 	in.shifts.any_attacker_phalanx = any_ph;
-	int covered = d->type == UT_PH ? covered_flanks(g, d) : 0;
+	int covered = unit_has(g, d, TRAIT_PHALANX) ? covered_flanks(g, d) : 0;
 	in.shifts.covered_flanks = covered;
 	terrain_facts(g, a, d, &in.shifts);
 
-	int lead[2];
-	for (int role = 0; role < 2; role++) {
-		lead[role] = best_leader(g, c, role);
-		c->charisma_leader[role] = lead[role];
-	}
+	for (int role = 0; role < 2; role++)
+		f->lead[role] = best_leader(g, c, role);
+	const int *lead = f->lead;
 	in.leaders.attacker_charisma =
 		lead[0] >= 0 ? g->leaders[lead[0]].charisma : 0;
 	in.leaders.defender_charisma =
@@ -563,8 +565,77 @@ static void roll_combat(struct game *g, int ci)
 	in.leaders.attacker_killed_charisma = c->killed_charisma[0];
 	in.leaders.defender_leader_killed = c->leader_killed[1];
 	in.leaders.defender_killed_charisma = c->killed_charisma[1];
-	in.defender_skirmisher = d->type == UT_SK;
+	in.defender_skirmisher = unit_has(g, d, TRAIT_SKIRMISHER);
 	in.defender_routed = d->routed;
+	f->in = in;
+	f->moved = moved;
+	f->covered = covered;
+}
+
+/* 8.46 step 4: the CRT's working for combat ci's roll die, on the facts
+ * f; false when no attack is possible (9.15). */
+static bool combat_calc(const struct game *g, const struct combat_facts *f,
+			int die, struct shock_calc *out)
+{
+	struct shock_input in = f->in;
+	in.roll = die;
+	return shock_calc(g->tables, &in, out);
+}
+
+/* 9.53 bullet 5, 9.11 #2: the hits each side of combat ci takes after
+ * the CRT's out (roll_combat applies the same through
+ * double_depth_shock_hits and passthru_hits, which say so in events). */
+static void combat_final(const struct game *g, int ci,
+			 const struct shock_calc *out, int *att, int *def)
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	const struct unit *d = &g->units[c->def[c->clash_def]];
+	*att = out->hits.final_attacker_hits;
+	double_depth_shock_tripled(g, d, out, def);
+	passthru_shock_hits(g, ci, att, def);
+}
+
+bool shock_combat_odds(const struct game *g, int ci, struct odds *o)
+{
+	odds_init(o, 0, "8.46");
+	if (!g || ci < 0 || ci >= g->shock.ncombats || !g->tables)
+		return false;
+	const struct shock_combat *c = &g->shock.c[ci];
+	if (c->off || c->natt <= 0 || c->ndef <= 0 || c->clash_att < 0 ||
+	    c->clash_def < 0 || c->clash_att >= c->natt ||
+	    c->clash_def >= c->ndef)
+		return false;
+	struct combat_facts f;
+	combat_facts(g, ci, &f);
+	struct shock_calc out;
+	int att, def;
+	if (!combat_calc(g, &f, 0, &out))
+		return false;
+	odds_init(o, 10, "8.46");
+	for (int d = 0; d < 10; d++) {
+		combat_calc(g, &f, d, &out);
+		combat_final(g, ci, &out, &att, &def);
+		/* the attacker's hits, then the defender's in brackets, as
+		 * the CRT prints them; value: the defender's */
+		odds_face(o, d, def, "%d(%d)", att, def);
+	}
+	return true;
+}
+
+/* 8.46 steps 1-4 for one combat: the facts, the roll, the events. */
+static void roll_combat(struct game *g, int ci)
+{
+	struct shock_combat *c = &g->shock.c[ci];
+	const struct unit *a = &g->units[c->att[c->clash_att]];
+	const struct unit *d = &g->units[c->def[c->clash_def]];
+	struct combat_facts f;
+	combat_facts(g, ci, &f);
+	struct shock_input in = f.in;
+	bool moved = f.moved;
+	int covered = f.covered;
+	const int *lead = f.lead;
+	for (int role = 0; role < 2; role++)
+		c->charisma_leader[role] = lead[role];
 
 	struct event e;
 	event_init(&e, "clash");
@@ -639,9 +710,10 @@ static void roll_combat(struct game *g, int ci)
 	}
 	emit_shift(g, ci, "terrain", pre.shifts.terrain, "6.26");
 
-	in.roll = roll_d10(g, ci);
+	/* the CRT's working for the roll, as shock_combat_odds sees each
+	 * face */
 	struct shock_calc out;
-	shock_calc(g->tables, &in, &out);
+	combat_calc(g, &f, roll_d10(g, ci), &out);
 
 	event_init(&e, "shock_roll");
 	event_add(&e, "combat", "%d", ci);
@@ -1256,7 +1328,7 @@ static void javelins_spent(struct game *g)
 				done[ui] = true;
 				if (!game_unit_in_play(u) ||
 				    u->missile != MC_J ||
-				    !unit_type_is_infantry(u->type) ||
+				    !unit_has(g, u, TRAIT_INFANTRY) ||
 				    u->supply == SUPPLY_NO)
 					continue;
 				enum missile_supply was = u->supply;

@@ -31,7 +31,7 @@ enum stacking_class stacking_class_of(const struct game *g,
 	if (g->tables)
 		return tables_stacking_class(g->tables, u->type, u->cls,
 					     u->legion != 0);
-	if (u->type == UT_SK)
+	if (unit_has(g, u, TRAIT_SKIRMISHER))
 		return STACK_SKIRMISHER;
 	if (stacking_roman_infantry(u) && strcmp(u->cls, "VE") == 0)
 		return STACK_VELITES;
@@ -147,7 +147,7 @@ bool stacking_voluntary_entry(const struct game *g, const struct unit *mover,
 	/* 4.85, 6.61 a Leader Elephant does not count; not with cavalry */
 	if (mover->leader_elephant[0]) {
 		for (int i = 0; i < n; i++)
-			if (unit_type_is_cavalry(out->stationary[i]->type))
+			if (unit_has(g, out->stationary[i], TRAIT_CAVALRY))
 				return refuse(out,
 					      "a Leader Elephant may not "
 					      "stack with cavalry",
@@ -177,7 +177,7 @@ bool stacking_voluntary_entry(const struct game *g, const struct unit *mover,
 				      "no unit enters a Double-Depth phalanx's "
 				      "hex",
 				      "9.52");
-		if (mover->type == UT_AT && s->type == UT_AT &&
+		if (unit_has(g, mover, TRAIT_SCORPIO) && unit_has(g, s, TRAIT_SCORPIO) &&
 		    figure(g, SF_SCORPIOS_PER_HEX, 1) <= 1)
 			return refuse(out, "only one Scorpio may be in a hex",
 				      "9.83");

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/evcat.h"
+
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PROHIBITED (-1) /* a "P" cell */
 #define OUT_OF_RANGE (-1) /* a "-" missile cell */
@@ -62,6 +64,8 @@ struct spqr_tables {
 	/* constants.ini */
 	int constant[RULE_CONSTANT_COUNT];
 	int supply_low_from[MISSILE_CLASS_COUNT];
+	/* events.ini: the event catalog, shared by copies */
+	struct evcat *events;
 };
 
 /* ---------------------------------------------------------------- names */
@@ -1259,20 +1263,36 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 			return NULL;
 		}
 	}
+	char path[1024];
+	snprintf(path, sizeof path, "%s/events.ini", dir);
+	t->events = evcat_load(path, err);
+	if (!t->events) {
+		free(t);
+		return NULL;
+	}
 	return t;
 }
 
 void tables_free(struct spqr_tables *t)
 {
+	if (t)
+		evcat_free(t->events);
 	free(t);
 }
 
 struct spqr_tables *tables_copy(const struct spqr_tables *t)
 {
 	struct spqr_tables *c = malloc(sizeof *c);
-	if (c)
+	if (c) {
 		*c = *t;
+		evcat_ref(c->events);
+	}
 	return c;
+}
+
+const struct evcat *tables_events(const struct spqr_tables *t)
+{
+	return t ? t->events : NULL;
 }
 
 bool tables_check_file(const char *path, struct ini_error *err)

@@ -19,22 +19,13 @@
 #include <string.h>
 
 #include "maniple/pending.h"
+#include "maniple/evcat.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 
 #define TEACH_SAY_MAX  190
 #define TEACH_NAME_MAX 64
 
-/* Every event kind the engine's sources emit, with the keys its events
- * may carry (generated at build time by tools/teach-fields.awk). */
-struct teach_kind {
-	const char *kind;
-	const char *keys; /* " k1 k2 ... " */
-};
-static const struct teach_kind teach_kinds[] = {
-#include "teach_fields.h"
-};
-#define NKINDS (sizeof teach_kinds / sizeof teach_kinds[0])
 
 /* The decisions teach_decision tells, with the slots each one fills. */
 struct teach_dec {
@@ -81,6 +72,9 @@ struct teach_texts {
 	int file_line;
 	char cur[TEACH_NAME_MAX]; /* the section being read */
 	struct ini_error *err;
+	/* the event catalog (events.ini beside teach.ini): the kinds an
+	 * [event.KIND] may name and the fields its slots may use */
+	struct evcat *cat;
 };
 
 /* ---- lists ---- */
@@ -118,14 +112,6 @@ static bool list_push(struct teach_list *l, const struct teach_line *x)
 
 /* ---- the tables of kinds and decisions ---- */
 
-static const struct teach_kind *kind_find(const char *kind)
-{
-	for (size_t i = 0; i < NKINDS; i++)
-		if (strcmp(teach_kinds[i].kind, kind) == 0)
-			return &teach_kinds[i];
-	return NULL;
-}
-
 static const struct teach_dec *dec_find(const char *name)
 {
 	for (size_t i = 0; i < NDECS; i++)
@@ -143,14 +129,9 @@ static bool in_words(const char *list, const char *word, size_t len)
 	return false;
 }
 
-size_t teach_kind_count(void)
+const struct evcat *teach_catalog(const struct teach_texts *t)
 {
-	return NKINDS;
-}
-
-const char *teach_kind_name(size_t i)
-{
-	return i < NKINDS ? teach_kinds[i].kind : NULL;
+	return t ? t->cat : NULL;
 }
 
 /* ---- loading ---- */
@@ -164,8 +145,11 @@ static struct teach_sec *sec_find(const struct teach_texts *t, const char *name)
 }
 
 /* The slots a section may use, or NULL when the name is unknown (why
- * says what is wrong). */
-static const char *section_slots(const char *name, char *why, size_t n)
+ * says what is wrong); an event kind's are its catalog fields, written
+ * into buf. */
+static const char *section_slots(const struct teach_texts *t,
+				 const char *name, char *buf, size_t bufn,
+				 char *why, size_t n)
 {
 	if (strncmp(name, "event.", 6) == 0) {
 		char kind[TEACH_NAME_MAX];
@@ -177,13 +161,23 @@ static const char *section_slots(const char *name, char *why, size_t n)
 			snprintf(why, n, "empty value in section %s", name);
 			return NULL;
 		}
-		const struct teach_kind *k = kind_find(kind);
-		if (!k) {
-			snprintf(why, n, "no event of kind %s is ever emitted",
+		long k = evcat_find(t->cat, kind);
+		if (k < 0) {
+			snprintf(why, n, "no kind %s in the event catalog",
 				 kind);
 			return NULL;
 		}
-		return k->keys;
+		size_t len = 0;
+		buf[len++] = ' ';
+		for (int f = 0; f < evcat_nfields(t->cat, (size_t)k); f++) {
+			int w = snprintf(buf + len, bufn - len, "%s ",
+					 evcat_field(t->cat, (size_t)k, f));
+			if (w < 0 || (size_t)w >= bufn - len)
+				break;
+			len += (size_t)w;
+		}
+		buf[len] = '\0';
+		return buf;
 	}
 	if (strncmp(name, "decision.", 9) == 0) {
 		char dec[TEACH_NAME_MAX];
@@ -288,7 +282,9 @@ static int on_line(void *user, const char *section, const char *key,
 		t->in_file = false;
 		if (strlen(section) >= TEACH_NAME_MAX)
 			return ini_fail(t->err, line, "section name too long");
-		if (!section_slots(section, why, sizeof why))
+		char slots[1024];
+		if (!section_slots(t, section, slots, sizeof slots, why,
+				   sizeof why))
 			return ini_fail(t->err, line, "%s", why);
 		const struct teach_sec *old = sec_find(t, section);
 		if (old)
@@ -343,7 +339,9 @@ static int on_line(void *user, const char *section, const char *key,
 					"say too long (%zu characters, at "
 					"most %d)",
 					len, TEACH_SAY_MAX);
-		const char *slots = section_slots(s->name, why, sizeof why);
+		char buf[1024];
+		const char *slots = section_slots(t, s->name, buf, sizeof buf,
+						  why, sizeof why);
 		if (!check_say(value, slots, why, sizeof why))
 			return ini_fail(t->err, line, "%s", why);
 		snprintf(s->say, sizeof s->say, "%s", value);
@@ -370,6 +368,8 @@ static int on_line(void *user, const char *section, const char *key,
 	return 0;
 }
 
+/* Reads teach.ini at path against the event catalog events.ini of the
+ * same directory. */
 static struct teach_texts *load_path(const char *path, struct ini_error *err)
 {
 	struct teach_texts *t = calloc(1, sizeof *t);
@@ -377,6 +377,15 @@ static struct teach_texts *load_path(const char *path, struct ini_error *err)
 		memset(err, 0, sizeof *err);
 		snprintf(err->file, sizeof err->file, "%s", path);
 		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return NULL;
+	}
+	char cat[1024];
+	const char *slash = strrchr(path, '/');
+	snprintf(cat, sizeof cat, "%.*sevents.ini",
+		 slash ? (int)(slash - path + 1) : 0, path);
+	t->cat = evcat_load(cat, err);
+	if (!t->cat) {
+		free(t);
 		return NULL;
 	}
 	t->err = err;
@@ -422,6 +431,7 @@ void teach_free(struct teach_texts *t)
 {
 	if (!t)
 		return;
+	evcat_free(t->cat);
 	free(t->v);
 	free(t);
 }
@@ -704,19 +714,20 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 
 /* ---- the odds (d10 reads 0-9, one face in ten each) ---- */
 
+/* The chances are the rolls' own odds (seq_momentum_odds_at,
+ * seq_trump_odds_at): the same face-by-face outcome the sequence uses. */
 int teach_momentum_chance(int initiative)
 {
-	/* 5.32: a roll of the Initiative or less succeeds; 5.33: a 9 is the
-	 * Die Roll of Doom whatever the rating */
-	int ok = initiative < 0 ? 0 : initiative > 8 ? 9 : initiative + 1;
-	return ok * 10;
+	struct odds o;
+	seq_momentum_odds_at(initiative, &o);
+	return odds_percent(&o, "success");
 }
 
 int teach_trump_chance(int initiative)
 {
-	/* 5.41, 5.42: the trumping leader's Initiative or less */
-	int ok = initiative < 0 ? 0 : initiative > 9 ? 10 : initiative + 1;
-	return ok * 10;
+	struct odds o;
+	seq_trump_odds_at(initiative, &o);
+	return odds_percent(&o, "success");
 }
 
 int teach_elite_chance(int mine, int theirs)
@@ -791,11 +802,12 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%d", g->seq.orders_given);
 	else if (strcmp(key, "chance") == 0)
 		snprintf(out, n, "%d", teach_momentum_chance(ini));
-	else if (strcmp(key, "doom") == 0)
-		snprintf(out, n, "10");
-	else if (strcmp(key, "fail") == 0)
-		snprintf(out, n, "%d", 90 - teach_momentum_chance(ini));
-	else if (strcmp(key, "mover") == 0)
+	else if (strcmp(key, "doom") == 0 || strcmp(key, "fail") == 0) {
+		struct odds o; /* 5.32, 5.33 */
+		seq_momentum_odds_at(ini, &o);
+		snprintf(out, n, "%d",
+			 odds_percent(&o, key[0] == 'd' ? "doom" : "failure"));
+	} else if (strcmp(key, "mover") == 0)
 		tell_value(g, key,
 			   g->ord.move.unit >= 0 && g->ord.move.unit < g->nunits
 				   ? g->units[g->ord.move.unit].id

@@ -39,7 +39,7 @@ static bool enemy_sighted(const struct game *g, const struct unit *t,
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
 		if (e->side == t->side || !game_unit_in_play(e) ||
-		    e->type == UT_EL)
+		    unit_has(g, e, TRAIT_ELEPHANT))
 			continue;
 		for (int a = 0; a < 2; a++) {
 			struct hex th = t->at.hex[a];

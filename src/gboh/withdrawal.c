@@ -472,24 +472,19 @@ static void ow_finish(struct game *g, int i)
 	struct unit *u = &g->units[o->unit];
 	int before = u->hits;
 	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed) {
-		if (u->type == UT_LG) {
+		if (unit_has(g, u, TRAIT_LEGION)) {
 			/* 6.52 #1: a TQ check, 1 hit if the DR is higher */
-			bool forced = false;
-			int die = dice_d10(&g->dice, &forced);
 			int tq = unit_tq_now(g, u);
 			struct event e;
-			event_init(&e, "roll");
-			event_add(&e, "for", "withdrawal_tq_check");
+			game_roll_begin(&e, "withdrawal_tq_check");
 			event_add(&e, "unit", "%s", u->id);
-			event_add(&e, "die", "%d", die);
-			if (forced)
-				event_add(&e, "forced", "yes");
+			int die = game_roll_die(g, &e);
 			event_add(&e, "tq", "%d", tq);
 			event_add(&e, "rule", "6.52");
 			game_emit(g, &e);
 			if (die > tq)
 				ow_hits(g, u, 1, "withdrawal_tq_check", "6.52");
-		} else if (unit_type_is_infantry(u->type) &&
+		} else if (unit_has(g, u, TRAIT_INFANTRY) &&
 			   !is_skirmisher(u) && !is_velites(u)) {
 			/* 6.52 #2: other infantry, 1 hit */
 			ow_hits(g, u, 1, "withdrawal", "6.52");
@@ -671,7 +666,7 @@ static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
 		 "%s is in no Line of the Line Command Eligibility Chart that "
 		 "a leader on the map may command",
 		 u0->id);
-	if (!g->battle || !unit_type_is_cavalry(u0->type)) {
+	if (!g->battle || !unit_has(g, u0, TRAIT_CAVALRY)) {
 		snprintf(w->text, sizeof w->text,
 			 "%s is not cavalry: Line Withdrawal is for Lines of "
 			 "cavalry",
@@ -701,7 +696,7 @@ static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
 				if (lg->group[i] != grp)
 					continue;
 				const struct unit *u = &g->units[i];
-				if (!unit_type_is_cavalry(u->type)) {
+				if (!unit_has(g, u, TRAIT_CAVALRY)) {
 					cav = false;
 					snprintf(w->text, sizeof w->text,
 						 "the Line of %s holds %s, "

@@ -15,7 +15,7 @@ static bool is_velites(const struct game *g, const struct unit *u)
 	if (g->tables)
 		return tables_stacking_class(g->tables, u->type, u->cls, true) ==
 		       STACK_VELITES;
-	return u->type == UT_LI && strcmp(u->cls, "VE") == 0;
+	return unit_has(g, u, TRAIT_LIGHT_INFANTRY) && strcmp(u->cls, "VE") == 0;
 }
 
 static bool missile_armed_skirmisher(const struct unit *u)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 
 #include "describe.h"
@@ -417,11 +418,15 @@ void pending_describe(const struct game *g, char *buf, size_t n)
 		snprintf(who, sizeof who, " (against %s)",
 			 g->leaders[g->seq.trumped].name);
 	struct decision_answer *acts = calloc(256, sizeof *acts);
-	int nl = acts ? seq_legal(g, acts, 256) : 0;
+	struct decision d;
+	decision_init(&d, acts, acts ? 256 : 0);
+	if (acts)
+		gboh_decision(g, &d);
+	else
+		d.side = seq_decision_side(g); /* the count unknown: 0 */
 	free(acts);
-	snprintf(buf, n, "%s: %s%s - %d legal action%s",
-		 side_name(g, seq_decision_side(g)), what, who, nl,
-		 nl == 1 ? "" : "s");
+	snprintf(buf, n, "%s: %s%s - %d legal action%s", side_name(g, d.side),
+		 what, who, d.n, d.n == 1 ? "" : "s");
 }
 
 void status_describe(const struct game *g, char *buf, size_t n)

@@ -21,6 +21,7 @@
 
 #include "maniple/battle.h"
 #include "maniple/game.h"
+#include "maniple/pending.h"
 #include "maniple/sequence.h"
 #include "maniple/stopsig.h"
 #include "maniple/tui.h"
@@ -895,10 +896,14 @@ static void show_log(struct tui_view *v, int want)
 	relayout(v);
 }
 
-/* The legal actions now, into v->legal. */
+/* The legal actions now (the pending decision's answers), into
+ * v->legal. */
 void tui_load_legal(struct tui_view *v)
 {
-	v->nlegal = v->g ? seq_legal(v->g, v->legal, LEGAL_MAX) : 0;
+	struct decision d;
+	decision_init(&d, v->legal, LEGAL_MAX);
+	gboh_decision(v->g, &d);
+	v->nlegal = d.n;
 	tui_order_filter_legal(v); /* a chooser key's filter */
 	if (v->list_sel >= v->nlegal)
 		v->list_sel = v->nlegal ? v->nlegal - 1 : 0;

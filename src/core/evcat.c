@@ -1,0 +1,347 @@
+/* evcat.c — the event catalog (evcat.h): read from a ruleset's
+ * events.ini, asked by kind name (binary search over the sorted kinds). */
+#include "maniple/evcat.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct evcat_field {
+	char name[EVENT_KEY_MAX];
+	enum evcat_type type;
+};
+
+struct evcat_kind {
+	char name[EVENT_KIND_MAX];
+	char *rules;	 /* malloc'd, "" when none */
+	size_t first;	 /* its fields: f[first .. first + nfields) */
+	int nfields;
+	int line;
+	bool has_fields; /* a fields key seen */
+};
+
+struct evcat {
+	struct evcat_kind *k;
+	size_t n, cap;
+	struct evcat_field *f;
+	size_t nf, capf;
+	int refs;
+	/* while reading */
+	bool in_file, file_seen, kind_ok, version_ok;
+	int file_line;
+	struct ini_error *err;
+};
+
+static const char *const type_names[] = {
+	[EVT_WORD] = "word", [EVT_INT] = "int",	    [EVT_HEX] = "hex",
+	[EVT_HEXES] = "hexes", [EVT_YESNO] = "yesno", [EVT_RULE] = "rule",
+};
+#define NTYPES (sizeof type_names / sizeof type_names[0])
+
+const char *evcat_type_name(enum evcat_type t)
+{
+	return (size_t)t < NTYPES ? type_names[t] : "?";
+}
+
+static bool name_ok(const char *s, size_t len, size_t max)
+{
+	if (len == 0 || len >= max)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!islower((unsigned char)s[i]) &&
+		    !isdigit((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
+static long find_in(const struct evcat *c, size_t n, const char *kind)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(c->k[i].name, kind) == 0)
+			return (long)i;
+	return -1;
+}
+
+static int add_fields(struct evcat *c, struct evcat_kind *k,
+		      const char *value, int line)
+{
+	const char *p = value;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			return 0;
+		const char *w = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		const char *colon = memchr(w, ':', (size_t)(p - w));
+		if (!colon || !name_ok(w, (size_t)(colon - w), EVENT_KEY_MAX))
+			return ini_fail(c->err, line,
+					"bad field %.*s (NAME:TYPE, the name "
+					"of a-z 0-9 _)",
+					(int)(p - w), w);
+		size_t tl = (size_t)(p - colon - 1);
+		int type = -1;
+		for (size_t t = 0; t < NTYPES; t++)
+			if (strlen(type_names[t]) == tl &&
+			    strncmp(type_names[t], colon + 1, tl) == 0)
+				type = (int)t;
+		if (type < 0)
+			return ini_fail(c->err, line,
+					"field %.*s: unknown type %.*s (word, "
+					"int, hex, hexes, yesno, rule)",
+					(int)(colon - w), w, (int)tl,
+					colon + 1);
+		char name[EVENT_KEY_MAX];
+		snprintf(name, sizeof name, "%.*s", (int)(colon - w), w);
+		for (int i = 0; i < k->nfields; i++)
+			if (strcmp(c->f[k->first + (size_t)i].name, name) == 0)
+				return ini_fail(c->err, line,
+						"duplicate field %s", name);
+		if (c->nf == c->capf) {
+			size_t nc = c->capf ? c->capf * 2 : 512;
+			struct evcat_field *v = realloc(c->f, nc * sizeof *v);
+			if (!v)
+				return ini_fail(c->err, line, "out of memory");
+			c->f = v;
+			c->capf = nc;
+		}
+		struct evcat_field *f = &c->f[c->nf++];
+		snprintf(f->name, sizeof f->name, "%s", name);
+		f->type = (enum evcat_type)type;
+		k->nfields++;
+	}
+}
+
+static int add_rules(struct evcat *c, struct evcat_kind *k, const char *value,
+		     int line)
+{
+	for (const char *p = value; *p; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.' && *p != ',' &&
+		    *p != 'R' && *p != '_' && *p != '#')
+			return ini_fail(c->err, line,
+					"bad rule list %s (like 5.32,6.41)",
+					value);
+	size_t old = strlen(k->rules), add = strlen(value);
+	bool comma = old > 0 && k->rules[old - 1] != ',';
+	char *r = realloc(k->rules, old + comma + add + 1);
+	if (!r)
+		return ini_fail(c->err, line, "out of memory");
+	if (comma)
+		r[old++] = ',';
+	memcpy(r + old, value, add + 1);
+	k->rules = r;
+	return 0;
+}
+
+static int on_line(void *user, const char *section, const char *key,
+		   const char *value, int line)
+{
+	struct evcat *c = user;
+	if (!key) {
+		if (strcmp(section, "file") == 0) {
+			if (c->file_seen)
+				return ini_fail(c->err, line,
+						"duplicate section [file]");
+			c->file_seen = c->in_file = true;
+			c->file_line = line;
+			return 0;
+		}
+		c->in_file = false;
+		if (!name_ok(section, strlen(section), EVENT_KIND_MAX))
+			return ini_fail(c->err, line,
+					"bad kind [%s] (a-z 0-9 _, fewer "
+					"than %d characters)",
+					section, EVENT_KIND_MAX);
+		long old = find_in(c, c->n, section);
+		if (old >= 0)
+			return ini_fail(c->err, line,
+					"duplicate kind [%s] (first at line "
+					"%d)",
+					section, c->k[old].line);
+		if (c->n == c->cap) {
+			size_t nc = c->cap ? c->cap * 2 : 256;
+			struct evcat_kind *v = realloc(c->k, nc * sizeof *v);
+			if (!v)
+				return ini_fail(c->err, line, "out of memory");
+			c->k = v;
+			c->cap = nc;
+		}
+		struct evcat_kind *k = &c->k[c->n];
+		memset(k, 0, sizeof *k);
+		k->rules = calloc(1, 1);
+		if (!k->rules)
+			return ini_fail(c->err, line, "out of memory");
+		c->n++;
+		snprintf(k->name, sizeof k->name, "%s", section);
+		k->first = c->nf;
+		k->line = line;
+		return 0;
+	}
+	if (c->in_file) {
+		if (strcmp(key, "kind") == 0) {
+			if (strcmp(value, "events") != 0)
+				return ini_fail(c->err, line,
+						"kind must be events");
+			c->kind_ok = true;
+		} else if (strcmp(key, "version") == 0) {
+			if (strcmp(value, "1") != 0)
+				return ini_fail(c->err, line,
+						"unsupported version %s (1 is "
+						"known)",
+						value);
+			c->version_ok = true;
+		} else {
+			return ini_fail(c->err, line,
+					"unknown key %s in [file]", key);
+		}
+		return 0;
+	}
+	if (c->n == 0 || strcmp(c->k[c->n - 1].name, section) != 0)
+		return ini_fail(c->err, line, "key %s outside a kind", key);
+	struct evcat_kind *k = &c->k[c->n - 1];
+	if (strcmp(key, "fields") == 0) {
+		k->has_fields = true;
+		return add_fields(c, k, value, line);
+	}
+	if (strcmp(key, "rule") == 0)
+		return add_rules(c, k, value, line);
+	return ini_fail(c->err, line, "unknown key %s (fields, rule)", key);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct evcat_kind *)a)->name,
+		      ((const struct evcat_kind *)b)->name);
+}
+
+struct evcat *evcat_load(const char *path, struct ini_error *err)
+{
+	struct evcat *c = calloc(1, sizeof *c);
+	if (!c) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->file, sizeof err->file, "%s", path);
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return NULL;
+	}
+	c->refs = 1;
+	c->err = err;
+	bool ok = ini_read_file(path, on_line, c, err);
+	if (ok && (!c->file_seen || !c->kind_ok || !c->version_ok)) {
+		ini_fail(err, c->file_seen ? c->file_line : 1,
+			 "no [file] section with kind = events and version "
+			 "= 1");
+		ok = false;
+	}
+	for (size_t i = 0; ok && i < c->n; i++)
+		if (!c->k[i].has_fields)
+			ok = !ini_fail(err, c->k[i].line,
+				       "[%s] declares no fields (fields = "
+				       "NAME:TYPE ...)",
+				       c->k[i].name);
+	if (!ok) {
+		evcat_free(c);
+		return NULL;
+	}
+	qsort(c->k, c->n, sizeof *c->k, by_name);
+	c->err = NULL;
+	return c;
+}
+
+struct evcat *evcat_ref(struct evcat *c)
+{
+	if (c)
+		c->refs++;
+	return c;
+}
+
+void evcat_free(struct evcat *c)
+{
+	if (!c || --c->refs > 0)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		free(c->k[i].rules);
+	free(c->k);
+	free(c->f);
+	free(c);
+}
+
+size_t evcat_count(const struct evcat *c)
+{
+	return c ? c->n : 0;
+}
+
+const char *evcat_kind(const struct evcat *c, size_t k)
+{
+	return k < c->n ? c->k[k].name : NULL;
+}
+
+long evcat_find(const struct evcat *c, const char *kind)
+{
+	size_t lo = 0, hi = c ? c->n : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = strcmp(kind, c->k[mid].name);
+		if (d == 0)
+			return (long)mid;
+		if (d < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+int evcat_nfields(const struct evcat *c, size_t k)
+{
+	return c->k[k].nfields;
+}
+
+const char *evcat_field(const struct evcat *c, size_t k, int f)
+{
+	return c->f[c->k[k].first + (size_t)f].name;
+}
+
+enum evcat_type evcat_field_type(const struct evcat *c, size_t k, int f)
+{
+	return c->f[c->k[k].first + (size_t)f].type;
+}
+
+int evcat_field_find(const struct evcat *c, size_t k, const char *key)
+{
+	const struct evcat_kind *x = &c->k[k];
+	for (int i = 0; i < x->nfields; i++)
+		if (strcmp(c->f[x->first + (size_t)i].name, key) == 0)
+			return i;
+	return -1;
+}
+
+const char *evcat_rules(const struct evcat *c, size_t k)
+{
+	return c->k[k].rules;
+}
+
+int evcat_line(const struct evcat *c, size_t k)
+{
+	return c->k[k].line;
+}
+
+bool evcat_check(const struct evcat *c, const struct event *e, char *why,
+		 size_t n)
+{
+	long k = evcat_find(c, e->kind);
+	if (k < 0) {
+		snprintf(why, n, "kind %s is not in the event catalog",
+			 e->kind);
+		return false;
+	}
+	for (int i = 0; i < e->nfields; i++)
+		if (evcat_field_find(c, (size_t)k, e->f[i].key) < 0) {
+			snprintf(why, n,
+				 "%s has no field %s in the event catalog",
+				 e->kind, e->f[i].key);
+			return false;
+		}
+	return true;
+}

@@ -1,0 +1,104 @@
+/* The event catalog (evcat.h): rules/spqr/events.ini loads, declares
+ * each kind once with typed fields, and a broken catalog is refused at
+ * its line. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fixture.h"
+#include "maniple/evcat.h"
+
+static struct evcat *shipped(void)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/rules/spqr/events.ini", fx_srcdir());
+	struct ini_error err;
+	struct evcat *c = evcat_load(path, &err);
+	cr_assert_not_null(c, "%s:%d: %s", err.file, err.line, err.msg);
+	return c;
+}
+
+Test(evcat, the_shipped_catalog_loads_sorted_and_typed)
+{
+	struct evcat *c = shipped();
+	cr_assert_gt(evcat_count(c), 200);
+	for (size_t i = 1; i < evcat_count(c); i++)
+		cr_expect_lt(strcmp(evcat_kind(c, i - 1), evcat_kind(c, i)), 0);
+	long k = evcat_find(c, "missile_result");
+	cr_assert_geq(k, 0);
+	int f = evcat_field_find(c, (size_t)k, "hits");
+	cr_assert_geq(f, 0);
+	cr_expect_eq(evcat_field_type(c, (size_t)k, f), EVT_INT);
+	cr_expect_str_eq(evcat_type_name(EVT_HEX), "hex");
+	cr_expect_eq(evcat_find(c, "no_such_kind"), -1);
+	cr_expect_geq(evcat_find(c, "leader_withdrawal_offered"), 0);
+	cr_expect_neq(strstr(evcat_rules(c, (size_t)k), "8.1"), NULL);
+	evcat_free(c);
+}
+
+/* Every event the engine emits is checked against it (game_emit). */
+Test(evcat, check_names_the_unknown_kind_or_field)
+{
+	struct evcat *c = shipped();
+	struct event e;
+	char why[160];
+	event_init(&e, "cohesion_hit");
+	event_add(&e, "unit", "ha1");
+	event_add(&e, "rule", "6.41");
+	cr_expect(evcat_check(c, &e, why, sizeof why));
+	event_add(&e, "colour", "red");
+	cr_expect_not(evcat_check(c, &e, why, sizeof why));
+	cr_expect_str_eq(why, "cohesion_hit has no field colour in the event "
+			      "catalog");
+	event_init(&e, "tea_break");
+	cr_expect_not(evcat_check(c, &e, why, sizeof why));
+	cr_expect_str_eq(why, "kind tea_break is not in the event catalog");
+	struct evcat *shared = evcat_ref(c);
+	evcat_free(c);
+	cr_expect_geq(evcat_find(shared, "roll"), 0);
+	evcat_free(shared);
+}
+
+static void refused_at(const char *text, int line, const char *part)
+{
+	char path[] = "/tmp/evcat_testXXXXXX";
+	int fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+	struct ini_error err;
+	memset(&err, 0, sizeof err);
+	struct evcat *c = evcat_load(path, &err);
+	unlink(path);
+	cr_expect_null(c, "accepted:\n%s", text);
+	evcat_free(c);
+	cr_expect_eq(err.line, line, "line %d, want %d (%s)", err.line, line,
+		     err.msg);
+	cr_expect_not_null(strstr(err.msg, part), "\"%s\" not in \"%s\"",
+			   part, err.msg);
+}
+
+#define HEAD "[file]\nkind = events\nversion = 1\n"
+
+Test(evcat, a_broken_catalog_is_refused_at_its_line)
+{
+	refused_at(HEAD "[moved]\nfields = unit:word unit:int\n", 5,
+		   "duplicate field unit");
+	refused_at(HEAD "[moved]\nfields = unit:colour\n", 5,
+		   "unknown type colour");
+	refused_at(HEAD "[moved]\nfields = unit\n", 5, "bad field unit");
+	refused_at(HEAD "[moved]\nfields = a:int\n[moved]\nfields = b:int\n",
+		   6, "duplicate kind [moved] (first at line 4)");
+	refused_at(HEAD "[Moved]\nfields = a:int\n", 4, "bad kind [Moved]");
+	refused_at(HEAD "[moved]\nrule = 6.1\n", 4, "declares no fields");
+	refused_at(HEAD "[moved]\nfields = a:int\nsay = x\n", 6,
+		   "unknown key say");
+	refused_at(HEAD "[moved]\nfields = a:int\nrule = six\n", 6,
+		   "bad rule list six");
+	refused_at("[file]\nkind = teach\nversion = 1\n", 2,
+		   "kind must be events");
+	refused_at("[moved]\nfields = a:int\n", 1, "no [file] section");
+}
