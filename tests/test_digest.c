@@ -58,8 +58,8 @@ static bool in(size_t off, size_t from, size_t size)
 
 /* Every byte the digest does not read is padding (the compiler's own
  * word: __builtin_clear_padding), the event log, the rules tables and
- * session pointers, the battle pointer (its id is read), or a unit or
- * leader slot past nunits / nleaders. */
+ * session pointers, the battle pointer (its id is read), the dice's
+ * source hook, or a unit or leader slot past nunits / nleaders. */
 Test(digest, reads_every_byte_of_the_state)
 {
 #if defined(__has_builtin)
@@ -136,6 +136,10 @@ Test(digest, reads_every_byte_of_the_state)
 		    in(b, offsetof(struct game, tables), sizeof g->tables) ||
 		    in(b, offsetof(struct game, session), sizeof g->session) ||
 		    in(b, offsetof(struct game, battle), sizeof g->battle) ||
+		    in(b, offsetof(struct game, dice.source),
+		       sizeof g->dice.source) ||
+		    in(b, offsetof(struct game, dice.source_user),
+		       sizeof g->dice.source_user) ||
 		    (b >= units_from && b < units_to) ||
 		    (b >= leaders_from && b < leaders_to))
 			continue;

@@ -142,6 +142,16 @@ Test(resume, a_game_with_no_command_or_that_does_not_load_is_passed_over)
 	cr_assert_str_eq(after, before);
 	free(before);
 	free(after);
+	/* issue 21 #7: and it is said, with its line and reason (the newest
+	 * one passed over) */
+	char want[400];
+	snprintf(want, sizeof want, "passed over %s:8: digest", bad);
+	cr_assert(strncmp(o.skipped, want, strlen(want)) == 0, "%s",
+		  o.skipped);
+	char lines[10][RESUME_LINE_MAX];
+	int k = resume_question(&o, lines, 10);
+	cr_assert(k > 0 && strstr(lines[k - 1], "passed over") != NULL,
+		  "the question shows it: %s", lines[k - 1]);
 }
 
 Test(resume, no_directory_offers_nothing)

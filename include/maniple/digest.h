@@ -14,8 +14,9 @@
  * every field of each rules module's state (sequence, orders, rout,
  * rampage, reactions, Pre-arranged Withdrawal, missile fire, shock,
  * Elephant Command) with its arrays whole.  Left out: the rules tables
- * (data), the event log (what happened, not where the game stands) and
- * the session pointer.
+ * (data), the event log (what happened, not where the game stands), the
+ * dice's source hook (a function and its data, not state) and the
+ * session pointer.
  *
  * A field added to struct game or one of its parts must be added here:
  * tests/test_digest.c finds any byte of struct game the digest does not

@@ -115,8 +115,16 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 		if (gamefile_commands(c[i].path) <= 0)
 			continue;
 		struct ini_error err;
-		if (!session_load(s, c[i].path, &err))
+		if (!session_load(s, c[i].path, &err)) {
+			if (!o->skipped[0]) {
+				char why[INI_ERR_MAX + 300];
+				ini_error_format(&err, why, sizeof why);
+				snprintf(o->skipped, sizeof o->skipped,
+					 "passed over %.*s", RESUME_PATH_MAX,
+					 why);
+			}
 			continue;
+		}
 		if (resume_unfinished(s)) {
 			/* loading may have completed a torn file: its
 			 * time now */
@@ -139,8 +147,25 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 int resume_question(const struct resume_offer *o,
 		    char (*lines)[RESUME_LINE_MAX], int max)
 {
-	char text[6][RESUME_LINE_MAX];
+	char text[8][RESUME_LINE_MAX];
 	int k = 0;
+	const char *q = tui_cmd_key(TC_QUIT);
+	if (o->held[0]) {
+		/* another maniple plays it (gamelock.h) */
+		snprintf(text[k++], sizeof text[0], "%.100s is being played by",
+			 o->path);
+		snprintf(text[k++], sizeof text[0], "%.200s.", o->held);
+		text[k++][0] = '\0';
+		snprintf(text[k++], sizeof text[0],
+			 "1  watch it, read only (its commands show as they "
+			 "come)");
+		text[k++][0] = '\0';
+		snprintf(text[k++], sizeof text[0], "%-2s quits", q ? q : "q");
+		int n = k < max ? k : max;
+		for (int i = 0; i < n; i++)
+			memcpy(lines[i], text[i], sizeof text[i]);
+		return n;
+	}
 	if (o->turn_limit > 0)
 		snprintf(text[k++], sizeof text[0],
 			 "Resume %s, turn %d of %d, last played %s?", o->title,
@@ -161,8 +186,11 @@ int resume_question(const struct resume_offer *o,
 			 "kept)",
 			 o->other);
 	text[k++][0] = '\0';
-	const char *q = tui_cmd_key(TC_QUIT);
 	snprintf(text[k++], sizeof text[0], "%-2s quits", q ? q : "q");
+	if (o->skipped[0]) {
+		text[k++][0] = '\0';
+		snprintf(text[k++], sizeof text[0], "(%.200s)", o->skipped);
+	}
 	int n = k < max ? k : max;
 	for (int i = 0; i < n; i++)
 		memcpy(lines[i], text[i], sizeof text[i]);
@@ -217,10 +245,17 @@ bool resume_key(struct tui_view *v, int ch)
 	if (!resume_asking(v))
 		return false;
 	struct resume_offer *o = v->resume;
-	switch (resume_answer_for_key(ch)) {
+	enum resume_answer a = resume_answer_for_key(ch);
+	if (o->held[0] && a == RESUME_NEW)
+		a = RESUME_PENDING; /* watching: no new game here */
+	switch (a) {
 	case RESUME_YES:
 		o->answer = RESUME_YES;
 		tui_touch_all(v);
+		if (o->held[0]) {
+			tui_say(v, "watching %s, read only", o->path);
+			break;
+		}
 		prompt_update(v); /* a hand-over or a box may be due */
 		tui_say(v, "resumed: %s, turn %d", o->title, o->turn);
 		break;
@@ -233,8 +268,14 @@ bool resume_key(struct tui_view *v, int ch)
 		v->quit = true;
 		break;
 	case RESUME_PENDING:
-		tui_say(v, "1 resumes, 2 starts a new game, %s quits",
-			tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT) : "q");
+		if (o->held[0])
+			tui_say(v, "1 watches, %s quits",
+				tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT)
+						     : "q");
+		else
+			tui_say(v, "1 resumes, 2 starts a new game, %s quits",
+				tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT)
+						     : "q");
 		break;
 	}
 	return true;

@@ -41,6 +41,12 @@ struct resume_offer {
 	char other[64];		    /* the battle a new game would be */
 	enum resume_answer answer;
 	char note[RESUME_PATH_MAX + 160]; /* said when the map opens, or "" */
+	/* another maniple plays the game (gamelock.h): who, or ""; the
+	 * question is then whether to watch it, read only */
+	char held[300];
+	/* the newest game file the scan passed over because it did not
+	 * load: "passed over FILE:LINE: reason", or "" */
+	char skipped[RESUME_PATH_MAX + 160];
 };
 
 /* Whether the session's game is one to offer: loaded, one command at
@@ -56,7 +62,8 @@ void resume_describe(const struct session *s, const char *path, time_t mtime,
  * into s (a session just initialised, with no game) until one holds an
  * unfinished game: 1 with s holding it (play goes on in its file) and o
  * described; 0 when none does (s has no game).  A file that does not
- * load is passed over, never changed. */
+ * load (damaged, or another maniple plays it) is passed over, never
+ * changed, and the newest such one said in o->skipped. */
 int resume_find_last(const char *dir, struct session *s,
 		     struct resume_offer *o);
 
