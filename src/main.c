@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "maniple/evcat.h"
+#include "maniple/summary.h"
 #include "maniple/battle.h"
 #include "maniple/gamelock.h"
 #include "maniple/game.h"
@@ -193,6 +194,8 @@ static int check_files(int n, char **files)
 			struct evcat *c = evcat_load(files[i], &err);
 			ok = c != NULL; /* evcat.h: the event catalog */
 			evcat_free(c);
+		} else if (ok && strcmp(kind, "sentences") == 0) {
+			ok = summary_check_file(files[i], &err); /* summary.h */
 		} else if (ok && strcmp(kind, "tutorial") == 0) {
 			ok = check_lesson(files[i], &err); /* lesson.h */
 		} else if (ok) {
@@ -201,6 +204,7 @@ static int check_files(int n, char **files)
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
 				 "config, summaries, rulings, teach, events, "
+				 "sentences, "
 				 "tutorial)", kind);
 			ok = false;
 		}

@@ -404,8 +404,8 @@ static int hits_of(const struct game *g, const char *id)
 /* The Romans' ha1 and ha2 (Size 10 each) against the stack, from hexes
  * h1 and h2 facing f; the combat resolved with die; bottom: the clash
  * (8.45) is made against the bottom unit ph2. */
-static struct game *shock_on_stack(struct session *s, int h1, int h2,
-				   int facing, int die, bool bottom)
+static struct game *stack_combat_ready(struct session *s, int h1, int h2,
+				       int facing, bool bottom)
 {
 	struct game *g = s->game;
 	place(s, "ha1", h1, facing);
@@ -420,6 +420,13 @@ static struct game *shock_on_stack(struct session *s, int h1, int h2,
 	g->shock.step = SHS_RESOLVE;
 	g->shock.cursor = 0;
 	g->shock.sub = 0;
+	return g;
+}
+
+static struct game *shock_on_stack(struct session *s, int h1, int h2,
+				   int facing, int die, bool bottom)
+{
+	struct game *g = stack_combat_ready(s, h1, h2, facing, bottom);
 	cr_assert(dice_force(&g->dice, die));
 	shock_step_resolve(g);
 	return g;
@@ -490,6 +497,33 @@ Test(double_depth, rear_attack_hits_tripled_9_53)
 		close_game(s);
 	}
 	cr_assert(seen, "no die gave the stack hits");
+}
+
+/* 9.53 bullet 5 in the odds of the roll (shock_combat_odds): from the
+ * rear each face's defender hits are the CRT's tripled, and each face
+ * gives what the segment does with that die forced. */
+Test(double_depth, rear_attack_odds_tripled_every_face_9_53)
+{
+	for (int die = 0; die < 10; die++) {
+		struct session *s = formed();
+		struct game *g =
+			stack_combat_ready(s, 2912, 3012, FACE_SE, true);
+		struct odds o;
+		cr_assert(shock_combat_odds(g, 0, &o));
+		cr_assert(odds_complete(&o));
+		cr_assert(dice_force(&g->dice, die));
+		shock_step_resolve(g);
+		int ah, dh;
+		cr_assert_eq(sscanf(val(g, "shock_result", "crt"), "%d(%d)",
+				    &ah, &dh),
+			     2);
+		cr_expect_eq(o.out[o.face[die]].value, 3 * dh, "die %d", die);
+		char got[16];
+		snprintf(got, sizeof got, "%d(%d)", g->shock.c[0].att_hits,
+			 g->shock.c[0].def_hits);
+		cr_expect_str_eq(got, o.out[o.face[die]].name, "die %d", die);
+		close_game(s);
+	}
 }
 
 /* 8.46: a single phalanx attacked from the rear has its hits doubled

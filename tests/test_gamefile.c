@@ -357,3 +357,102 @@ Test(gamefile, write_is_atomic_and_reports_errors)
 	journal_free(&j);
 	unlink(path);
 }
+
+/* Format 2's note lines: written by session_note, covered by the chain,
+ * kept by load and save, skipped by the replay, taken back by undo with
+ * the command after them. */
+Test(gamefile, notes_are_chained_kept_and_skipped)
+{
+	char path[128], copy[140];
+	tmpname(path, sizeof path, "n");
+	snprintf(copy, sizeof copy, "%s-copy", path);
+	struct session s;
+	play_some(&s, path);
+	char err[256];
+	size_t cmds = session_commands(&s);
+	cr_assert_eq(session_note(&s, "plan: hold the line", err, sizeof err),
+		     0, "%s", err);
+	cr_expect_eq(session_commands(&s), cmds, "a note is no command");
+	cr_assert_eq(run(&s, "setup hits h1 1"), CMD_OK);
+	session_free(&s);
+	char *text = slurp(path);
+	cr_assert_not_null(strstr(text, "\nnote plan: hold the line\t"));
+	struct session t;
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
+	struct ini_error ie;
+	cr_assert(session_load(&t, path, &ie), "%d: %s", ie.line, ie.msg);
+	cr_expect_eq(session_commands(&t), cmds + 1);
+	cr_assert_eq(session_save(&t, copy, false, false, err, sizeof err), 0,
+		     "%s", err);
+	char *again = slurp(copy);
+	cr_expect_str_eq(again, text, "load and save keep the note");
+	free(again);
+	/* undo takes the note back with the command it explains */
+	cr_assert_eq(run(&t, "undo 1"), CMD_OK);
+	char *undone = slurp(path);
+	cr_expect_null(strstr(undone, "\nnote "));
+	free(undone);
+	session_free(&t);
+	/* a changed note breaks the chain at its line */
+	char *n = strstr(text, "note plan: hold");
+	n[5] = 'P';
+	spit(path, text);
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
+	cr_expect_not(session_load(&t, path, &ie));
+	cr_expect(strstr(ie.msg, "hash chain breaks") != NULL, "%s", ie.msg);
+	session_free(&t);
+	free(text);
+	unlink(path);
+	unlink(copy);
+}
+
+/* Format 2's player fields: person or computer LEVEL; loaded and written
+ * back as they are; anything else refused at its line. */
+Test(gamefile, player_fields_load_round_trip_and_are_checked)
+{
+	cr_expect(gamefile_player_ok("person"));
+	cr_expect(gamefile_player_ok("computer 3"));
+	cr_expect_not(gamefile_player_ok("computer 0"));
+	cr_expect_not(gamefile_player_ok("computer 10"));
+	cr_expect_not(gamefile_player_ok("computer"));
+	cr_expect_not(gamefile_player_ok("robot 3"));
+	char path[128], copy[140];
+	tmpname(path, sizeof path, "p");
+	snprintf(copy, sizeof copy, "%s-copy", path);
+	struct session s;
+	play_some(&s, path);
+	session_free(&s);
+	char *text = slurp(path);
+	char *p = strstr(text, "player 1 person\t");
+	cr_assert_not_null(p);
+	/* "person" -> "computer 3": the same line, longer */
+	size_t len = strlen(text);
+	char *edited = malloc(len + 16);
+	cr_assert_not_null(edited);
+	snprintf(edited, len + 16, "%.*splayer 1 computer 3%s",
+		 (int)(p - text), text, p + strlen("player 1 person"));
+	spit_chained(path, edited);
+	struct session t;
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
+	struct ini_error ie;
+	cr_assert(session_load(&t, path, &ie), "%d: %s", ie.line, ie.msg);
+	cr_expect_str_eq(t.journal.h.player[1], "computer 3");
+	char err[256];
+	cr_assert_eq(session_save(&t, copy, false, false, err, sizeof err), 0,
+		     "%s", err);
+	char *back = slurp(copy);
+	char *want = rechain(edited);
+	cr_expect_str_eq(back, want, "written back as read");
+	free(back);
+	free(want);
+	session_free(&t);
+	/* malformed: refused at its line (9) */
+	snprintf(edited, len + 16, "%.*splayer 1 computer 12%s",
+		 (int)(p - text), text, p + strlen("player 1 person"));
+	spit_chained(path, edited);
+	expect_load_fails(path, 9, "computer 12");
+	free(edited);
+	free(text);
+	unlink(path);
+	unlink(copy);
+}

@@ -357,10 +357,10 @@ Test(prearranged, not_for_bi_li_sk_lines_6_81)
 	/* mago next to the LI Line only */
 	OK(s, "setup leader mago 1116");
 	REFUSED(s, "prearrange mago pw", "6.81");
-	cr_assert_not(pw_unit_type_eligible(U(s, "li1")));
-	cr_assert(pw_unit_type_eligible(U(s, "hi1")));
-	cr_assert(pw_unit_type_eligible(U(s, "ha1")));
-	cr_assert_not(pw_unit_type_eligible(U(s, "rc1")));
+	cr_assert_not(pw_unit_type_eligible(s->game, U(s, "li1")));
+	cr_assert(pw_unit_type_eligible(s->game, U(s, "hi1")));
+	cr_assert(pw_unit_type_eligible(s->game, U(s, "ha1")));
+	cr_assert_not(pw_unit_type_eligible(s->game, U(s, "rc1")));
 	close_game(s);
 }
 

@@ -8,6 +8,8 @@
 #include "config.h"
 #include "maniple/shock_calc.h"
 
+#include "changed_tables.h"
+
 static struct spqr_tables *T;
 
 static void load(void)
@@ -368,10 +370,10 @@ Test(shock_calc, skirmisher_halving_example_9_23)
 /* 9.32 example: LC with AS against HI takes the printed result */
 Test(shock_calc, light_cavalry_halving_example_9_32)
 {
-	cr_expect(shock_light_cavalry_halves(UT_LC, UT_HI, false));
-	cr_expect_not(shock_light_cavalry_halves(UT_LC, UT_HI, true));
-	cr_expect_not(shock_light_cavalry_halves(UT_LC, UT_LI, false));
-	cr_expect_not(shock_light_cavalry_halves(UT_HC, UT_HI, false));
+	cr_expect(shock_light_cavalry_halves(T, UT_LC, UT_HI, false));
+	cr_expect_not(shock_light_cavalry_halves(T, UT_LC, UT_HI, true));
+	cr_expect_not(shock_light_cavalry_halves(T, UT_LC, UT_LI, false));
+	cr_expect_not(shock_light_cavalry_halves(T, UT_HC, UT_HI, false));
 	struct shock_hits_input in = {.attacker_hits = 2,
 				      .defender_hits = 3,
 				      .superiority = SUP_AS,
@@ -431,4 +433,28 @@ Test(shock_calc, impossible_or_bad_input_refused_9_15)
 	cr_expect_not(shock_calc(NULL, &in, &c));
 	cr_expect_not(shock_calc(T, NULL, &c));
 	cr_expect_not(shock_calc(T, &in, NULL));
+}
+
+/* 9.32 and 8.46 1.A from the data: unit_types.ini without HI's
+ * heavy_foot, light cavalry's hits on it are not halved; with LI given
+ * the skirmisher trait, a flank attack on it has no Position
+ * Superiority. */
+Test(shock_calc, traits_read_from_unit_types_ini_9_32_8_46)
+{
+	struct spqr_tables *t = changed_tables(
+		"unit_types",
+		(const char *const[]){
+			"traits = infantry heavy_infantry heavy_foot",
+			"traits = infantry heavy_infantry",
+			"traits = infantry light_infantry harass_foot",
+			"traits = infantry light_infantry harass_foot "
+			"skirmisher",
+			NULL});
+	cr_expect_not(shock_light_cavalry_halves(t, UT_LC, UT_HI, false));
+	cr_expect(shock_light_cavalry_halves(t, UT_LC, UT_LG, false));
+	struct superiority_input in = {
+		.attacker = UT_HC, .defender = UT_LI, .side = ZONE_FLANK};
+	cr_expect_eq(shock_superiority(t, &in).position_denied_by, 1);
+	cr_expect_eq(shock_superiority(T, &in).position_denied_by, 0);
+	tables_free(t);
 }

@@ -53,6 +53,9 @@ struct harass_check {
 	const char *reason;	/* NULL: may use H&D */
 	const char *rule;
 	char why[160];		/* the reason in words, with hexes */
+	/* only whether, not why (a path tried and dropped, a legal list):
+	 * a refusal leaves why empty */
+	bool quiet;
 };
 
 /* 8.31, 9.22, 9.31: whether unit `firer` is of a kind that may use H&D

@@ -39,7 +39,7 @@ void prearranged_state_text(const struct game *g, FILE *f);
 bool pw_army_eligible(const struct game *g, int side);
 /* 6.81: whether unit u (index) may belong to a PW Line: infantry, not
  * BI, LI (velites; peltasts read as LI) or SK. */
-bool pw_unit_type_eligible(const struct unit *u);
+bool pw_unit_type_eligible(const struct game *g, const struct unit *u);
 /* 6.81: the units of a Line of leader li (indices into g->units) that
  * holds unit ui, when that Line meets 6.81 for him now: a Line of the
  * chart (4.32) he may command, every unit of it PW-eligible, and one

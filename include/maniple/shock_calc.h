@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
@@ -183,7 +184,8 @@ struct shock_hits shock_apply_results(const struct spqr_tables *t,
 
 /* 9.32: whether an attacking light cavalry's hits on this defender are
  * halved (PH HI LG MI BI, not Routed). */
-bool shock_light_cavalry_halves(enum unit_type attacker,
+bool shock_light_cavalry_halves(const struct spqr_tables *t,
+				enum unit_type attacker,
 				enum unit_type defender, bool defender_routed);
 
 /* ---------------------------------------------------- the whole combat */

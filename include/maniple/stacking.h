@@ -24,16 +24,18 @@
 #define STACK_MAX 2
 
 /* 6.63: Roman infantry: a legion or ala unit that is infantry. */
-bool stacking_roman_infantry(const struct unit *u);
+bool stacking_roman_infantry(const struct game *g, const struct unit *u);
 /* 6.63: two Roman infantry units of one colour (same legion/ala
  * number). */
-bool stacking_same_colour(const struct unit *a, const struct unit *b);
+bool stacking_same_colour(const struct game *g, const struct unit *a,
+			  const struct unit *b);
 /* 6.63: how u counts on the Stacking Chart. */
 enum stacking_class stacking_class_of(const struct game *g,
 				      const struct unit *u);
 /* 6.63, 6.69: the stationary column of the chart for mover and a
  * stationary unit. */
-enum stack_relation stacking_relation(const struct unit *mover,
+enum stack_relation stacking_relation(const struct game *g,
+				      const struct unit *mover,
 				      const struct unit *stationary);
 /* 6.61, 4.85: whether u counts for stacking (a combat unit in play, not a
  * Leader Elephant). */

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 #include "maniple/ini.h"
 #include "maniple/map.h"
@@ -205,18 +206,20 @@ enum stacking_figure {
  * CODE] traits = ...) and asked through tables_type_has: the rules code
  * never compares type codes.  Each trait's rules are in the file. */
 enum unit_trait {
-	TRAIT_INFANTRY,		/* 2.22: the foot types */
-	TRAIT_CAVALRY,		/* 2.22: the mounted types (not elephants) */
-	TRAIT_PHALANX,		/* 6.4, 9.3-9.5: two hexes, phalanx rules */
-	TRAIT_HEAVY_INFANTRY,	/* 8.15 #2, 9.41, 10.1: HI */
-	TRAIT_LEGION,		/* 6.52 #1, 8.17, 9.6: legion infantry */
-	TRAIT_BARBARIAN,	/* BI */
-	TRAIT_LIGHT_INFANTRY,	/* LI */
-	TRAIT_PELTAST,		/* LP */
-	TRAIT_SKIRMISHER,	/* 9.2 */
-	TRAIT_LIGHT_CAVALRY,	/* 8.46, 9.22: LC */
-	TRAIT_ELEPHANT,		/* 9.1 */
-	TRAIT_SCORPIO,		/* 9.8: artillery */
+	TRAIT_INFANTRY,	      /* 2.22: the foot types */
+	TRAIT_CAVALRY,	      /* 2.22: the mounted types (not elephants) */
+	TRAIT_PHALANX,	      /* 6.4, 9.3-9.5: two hexes, phalanx rules */
+	TRAIT_HEAVY_INFANTRY, /* 8.15 #2, 9.41, 10.1: HI */
+	TRAIT_LEGION,	      /* 6.52 #1, 8.17, 9.6: legion infantry */
+	TRAIT_BARBARIAN,      /* BI */
+	TRAIT_LIGHT_INFANTRY, /* LI */
+	TRAIT_PELTAST,	      /* LP */
+	TRAIT_SKIRMISHER,     /* 9.2 */
+	TRAIT_LIGHT_CAVALRY,  /* 8.46, 9.22: LC */
+	TRAIT_ELEPHANT,	      /* 9.1 */
+	TRAIT_SCORPIO,	      /* 9.8: artillery */
+	TRAIT_HARASS_FOOT,    /* 8.31: foot that may Harass and Disperse */
+	TRAIT_HEAVY_FOOT,     /* 9.32: foot whose light cavalry hits halve */
 	UNIT_TRAIT_COUNT
 };
 

@@ -77,6 +77,11 @@ bool teach_event_line(const struct teach_texts *t, const struct game *g,
  * teach.ini ("activate", "momentum", "shock.designate"...); false when
  * no decision is pending. */
 bool teach_decision_name(const struct game *g, char *name, size_t n);
+/* A field's value told: a unit's id as "NAME (ID)", a leader's id as his
+ * name, a side number or army id as the army's name, '-' as none, '_' as
+ * spaces. */
+void teach_value(const struct game *g, const char *key, const char *v,
+		 char *out, size_t n);
 /* The event catalog the texts were checked against (the ruleset's
  * events.ini, read beside teach.ini). */
 const struct evcat *teach_catalog(const struct teach_texts *t);

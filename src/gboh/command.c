@@ -456,14 +456,14 @@ static bool restriction_names(const struct game *g, const struct leader *l,
 	return false;
 }
 
-static bool legion_infantry(const struct unit *u)
+static bool legion_infantry(const struct game *g, const struct unit *u)
 {
-	return unit_type_is_infantry(u->type) && u->legion > 0 && !u->ala;
+	return unit_has(g, u, TRAIT_INFANTRY) && u->legion > 0 && !u->ala;
 }
 
-static bool ala_infantry(const struct unit *u)
+static bool ala_infantry(const struct game *g, const struct unit *u)
 {
-	return unit_type_is_infantry(u->type) && u->ala;
+	return unit_has(g, u, TRAIT_INFANTRY) && u->ala;
 }
 
 /* 4.35, 4.52, 4.54 whom a leader may order */
@@ -476,9 +476,9 @@ bool leader_may_order(const struct game *g, const struct leader *l,
 		return restriction_names(g, l, u);
 	switch (l->kind) {
 	case LK_TRIBUNE: /* 4.52: legion infantry; all velites */
-		return legion_infantry(u) || is_velites(u);
+		return legion_infantry(g, u) || is_velites(u);
 	case LK_PRAEFECT_SOCIORUM: /* 4.52: ala infantry; all velites */
-		return ala_infantry(u) || is_velites(u);
+		return ala_infantry(g, u) || is_velites(u);
 	case LK_PRAEFECT_EQUITUM: /* 4.54: cavalry only */
 		return unit_has(g, u, TRAIT_CAVALRY);
 	default:
@@ -849,9 +849,9 @@ void line_compose(const struct game *g, const struct zoc_query *q,
 	}
 }
 
-static bool legion_cavalry(const struct unit *u)
+static bool legion_cavalry(const struct game *g, const struct unit *u)
 {
-	return unit_type_is_cavalry(u->type) && u->legion > 0 && !u->ala;
+	return unit_has(g, u, TRAIT_CAVALRY) && u->legion > 0 && !u->ala;
 }
 
 /* 4.32, 4.54 one Line */
@@ -882,7 +882,7 @@ bool line_forms_one(const struct game *g, const struct zoc_query *q,
 			say(why, whyn, "%s is routed (4.32)", u->id);
 			return false;
 		}
-		legion |= legion_cavalry(u);
+		legion |= legion_cavalry(g, u);
 		ala |= unit_has(g, u, TRAIT_CAVALRY) && u->ala;
 	}
 	if (def->no_mixed_cavalry && legion && ala) {

@@ -11,9 +11,9 @@
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
 
-static bool is_dd_phalanx(const struct unit *u)
+static bool is_dd_phalanx(const struct game *g, const struct unit *u)
 {
-	return u && u->type == UT_PH && unit_is_two_hex(u);
+	return u && unit_has(g, u, TRAIT_PHALANX) && unit_is_two_hex(u);
 }
 
 /* 9.51: whether the two footprints cover the same two hexes */
@@ -31,7 +31,7 @@ const struct unit *double_depth_front(const struct game *g,
 				      const char **why, const char **rule)
 {
 	*rule = "9.51";
-	if (!is_dd_phalanx(back) || back->at.in_column) {
+	if (!is_dd_phalanx(g, back) || back->at.in_column) {
 		*why = "only a phalanx in line forms Double-Depth";
 		return NULL;
 	}
@@ -46,9 +46,9 @@ const struct unit *double_depth_front(const struct game *g,
 	}
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *f = &g->units[i];
-		if (f == back || f->side != back->side || !is_dd_phalanx(f) ||
-		    !game_unit_in_play(f) || f->at.in_column ||
-		    f->at.facing != back->at.facing)
+		if (f == back || f->side != back->side ||
+		    !is_dd_phalanx(g, f) || !game_unit_in_play(f) ||
+		    f->at.in_column || f->at.facing != back->at.facing)
 			continue;
 		if (footprint_zone(&back->at, f->at.hex[0]) != ZONE_FRONT ||
 		    footprint_zone(&back->at, f->at.hex[1]) != ZONE_FRONT)

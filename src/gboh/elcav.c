@@ -15,25 +15,25 @@
 #include "maniple/units.h"
 #include "maniple/withdrawal.h"
 
-bool elcav_elephant(const struct unit *e)
+bool elcav_elephant(const struct game *g, const struct unit *e)
 {
-	return e && e->type == UT_EL && game_unit_in_play(e) && !e->routed &&
-	       e->leader_elephant[0] == '\0';
+	return e && unit_has(g, e, TRAIT_ELEPHANT) && game_unit_in_play(e) &&
+	       !e->routed && e->leader_elephant[0] == '\0';
 }
 
-static bool cavalry_in_play(const struct unit *u)
+static bool cavalry_in_play(const struct game *g, const struct unit *u)
 {
-	return u && unit_type_is_cavalry(u->type) && game_unit_in_play(u);
+	return u && unit_has(g, u, TRAIT_CAVALRY) && game_unit_in_play(u);
 }
 
-const char *elcav_zoc_refusal(const struct game *g, const struct unit *u,
+const char *elcav_zoc_refusal_impl(const struct game *g, const struct unit *u,
 			      struct hex h)
 {
-	if (!cavalry_in_play(u))
+	if (!cavalry_in_play(g, u))
 		return NULL;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
-		if (e->side != u->side && elcav_elephant(e) &&
+		if (e->side != u->side && elcav_elephant(g, e) &&
 		    zoc_exerted_into(g, e, h))
 			return "cavalry never moves into an enemy elephant's "
 			       "ZOC of its own will";
@@ -48,13 +48,13 @@ int elcav_entry_hits(const struct game *g, const struct unit *u, struct hex h,
 		*by = -1;
 	if (zone)
 		*zone = ZONE_NONE;
-	if (!cavalry_in_play(u) || hex_is_none(h))
+	if (!cavalry_in_play(g, u) || hex_is_none(h))
 		return 0;
 	/* "for each such hex": one hex costs its 2 hits once, however many
 	 * elephants it borders; the first elephant found is named */
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
-		if (e->side == u->side || !elcav_elephant(e))
+		if (e->side == u->side || !elcav_elephant(g, e))
 			continue;
 		enum hex_zone z = footprint_zone(&e->at, h);
 		if (z == ZONE_FLANK || z == ZONE_REAR ||
@@ -69,7 +69,7 @@ int elcav_entry_hits(const struct game *g, const struct unit *u, struct hex h,
 	return 0;
 }
 
-int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
+int elcav_entry_event_impl(struct game *g, const struct unit *u, struct hex h,
 		      const char *how)
 {
 	int by;
@@ -91,7 +91,7 @@ int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
 	return hits;
 }
 
-int elcav_entered(struct game *g, struct unit *u, struct hex h, const char *how,
+int elcav_entered_impl(struct game *g, struct unit *u, struct hex h, const char *how,
 		  const char *rule)
 {
 	int hits = elcav_entry_event(g, u, h, how);
@@ -225,10 +225,10 @@ void elcav_collect(struct game *g, int mover, const struct footprint *was)
 		return;
 	for (int i = 0; i < g->nunits; i++) {
 		struct unit *c = &g->units[i];
-		if (c->side == mv->side || !cavalry_in_play(c) ||
+		if (c->side == mv->side || !cavalry_in_play(g, c) ||
 		    !fp_adjacent(&c->at, &mv->at) || fp_adjacent(&c->at, was))
 			continue;
-		if (!elcav_elephant(mv)) {
+		if (!elcav_elephant(g, mv)) {
 			/* 4.83: a Leader Elephant does not make them go */
 			must_event(g, c, mv, "nothing", "leader_elephant",
 				   "4.83,9.16");

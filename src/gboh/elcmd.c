@@ -32,9 +32,9 @@ bool elcmd_elephant_leader(const struct game *g, int li)
 
 /* 4.9 (ruling): elephant combat units; a Leader Elephant (4.8) carries
  * its own leader and is not one of them. */
-static bool is_elephant(const struct unit *u)
+static bool is_elephant(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_EL && !u->leader_elephant[0];
+	return unit_has(g, u, TRAIT_ELEPHANT) && !u->leader_elephant[0];
 }
 
 /* 4.91: a unit a counter may sit on, or an elephant that may take
@@ -122,7 +122,7 @@ static const char *why_set(char *why, size_t n, const char *rule,
 static bool placeable(const struct game *g, int side, int ui)
 {
 	const struct unit *u = &g->units[ui];
-	return u->side == side && is_elephant(u) && standing(u) &&
+	return u->side == side && is_elephant(g, u) && standing(u) &&
 	       counter_on(g, ui) < 0;
 }
 
@@ -303,7 +303,7 @@ void elcmd_place(struct game *g, const char *unit, struct cmd_result *r)
 			   side_id(g, side));
 		return;
 	}
-	if (!is_elephant(u)) {
+	if (!is_elephant(g, u)) {
 		cmd_refuse(r, "4.91",
 			   "%s is not an elephant unit: an Elephant Leader "
 			   "goes on an elephant",
@@ -432,7 +432,7 @@ void elcmd_phase_end(struct game *g)
 	int side = l->side & 1;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		if (u->side != side || !is_elephant(u) ||
+		if (u->side != side || !is_elephant(g, u) ||
 		    (!g->ord.ordered[i] && !g->ord.lc_of[i]))
 			continue;
 		g->elcmd.first_done[side] = true;
@@ -455,7 +455,7 @@ static bool restricted(const struct game *g, int ui)
 	    elcmd_elephant_leader(g, g->active_leader))
 		return false;
 	const struct unit *u = &g->units[ui];
-	return is_elephant(u) && u->side == l->side &&
+	return is_elephant(g, u) && u->side == l->side &&
 	       g->elcmd.first_done[u->side & 1];
 }
 
@@ -615,7 +615,7 @@ static int el_line_members(const struct game *g, int li, bool *member)
 		for (int b = 0; b < g->nunits; b++) {
 			const struct unit *ub = &g->units[b];
 			if (member[b] || ub->side != hu->side ||
-			    !is_elephant(ub) || !standing(ub))
+			    !is_elephant(g, ub) || !standing(ub))
 				continue;
 			for (int a = 0; a < g->nunits; a++) {
 				if (!member[a])

@@ -31,19 +31,16 @@
 static bool deny(struct harass_check *c, const char *rule, const char *fmt,
 		 ...)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->why, sizeof c->why, fmt, ap);
-	va_end(ap);
+	c->why[0] = '\0';
+	if (!c->quiet) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(c->why, sizeof c->why, fmt, ap);
+		va_end(ap);
+	}
 	c->reason = c->why;
 	c->rule = rule;
 	return false;
-}
-
-static bool is_infantry_hd_type(enum unit_type t)
-{
-	/* 8.31: SK and LI; peltasts (LP) are light infantry */
-	return t == UT_SK || t == UT_LI || t == UT_LP;
 }
 
 /* 8.31, 9.22, 9.31: the kinds of unit that may use H&D, and on whom */
@@ -71,7 +68,8 @@ bool harass_may_use(const struct game *g, int firer, int target,
 		return deny(out, "6.75", "%s is In Column: no missile fire",
 			    f->id);
 	bool lc = unit_has(g, f, TRAIT_LIGHT_CAVALRY);
-	if (f->missile == MC_NONE || (!lc && !is_infantry_hd_type(f->type)))
+	if (f->missile == MC_NONE ||
+	    (!lc && !unit_has(g, f, TRAIT_HARASS_FOOT)))
 		return deny(out, "8.31",
 			    "only missile-armed SK, LI and LC use H&D: %s is "
 			    "%s",
@@ -249,10 +247,14 @@ static void search(const struct game *g, struct harass_check *c,
 		   struct hex *cur, int depth, struct harass_check *best,
 		   bool *found)
 {
+	/* the paths tried: only the one kept matters, so no refusal of
+	 * another is put in words */
 	struct harass_check t = *c;
+	t.quiet = true;
 	if (depth > 0 && path_ok(g, &t, cur, depth) &&
 	    (!*found || t.nreactors < best->nreactors)) {
 		*best = t;
+		best->quiet = c->quiet;
 		*found = true;
 	}
 	if (depth >= c->limit - 1)
@@ -274,6 +276,7 @@ static void search(const struct game *g, struct harass_check *c,
 		for (int k = 0; k < depth; k++)
 			again |= hex_eq(cur[k], n);
 		struct harass_check s = *c;
+		s.quiet = true;
 		if (again || !path_hex_ok(g, f, &g->units[c->target], n, &s))
 			continue;
 		cur[depth] = n;
@@ -281,14 +284,17 @@ static void search(const struct game *g, struct harass_check *c,
 	}
 }
 
-/* 8.32: range, ZOC, LOS and path */
-bool harass_check(const struct game *g, int firer, int target,
-		  const struct hex *path, int npath, struct harass_check *out)
+/* 8.32: range, ZOC, LOS and path; in_zoc: whether the firer stands in an
+ * enemy ZOC when the caller knows, else -1; quiet: no reason in words */
+static bool check_harass(const struct game *g, int firer, int target,
+			 const struct hex *path, int npath,
+			 struct harass_check *out, int in_zoc, bool quiet)
 {
 	if (!harass_may_use(g, firer, target, out))
 		return false;
+	out->quiet = quiet;
 	const struct unit *f = &g->units[firer], *t = &g->units[target];
-	if (unit_in_enemy_zoc(g, f))
+	if (in_zoc < 0 ? unit_in_enemy_zoc(g, f) : in_zoc > 0)
 		return deny(out, "8.32", "%s is in an enemy ZOC", f->id);
 	int dist = footprint_distance(&t->at, f->at.hex[0]);
 	if (footprint_two_hex(&f->at)) {
@@ -328,6 +334,12 @@ bool harass_check(const struct game *g, int firer, int target,
 			    f->id, t->id);
 	*out = best;
 	return true;
+}
+
+bool harass_check(const struct game *g, int firer, int target,
+		  const struct hex *path, int npath, struct harass_check *out)
+{
+	return check_harass(g, firer, target, path, npath, out, -1, false);
 }
 
 /* 8.33: the declaration: who, whom, the path and who may fire back */
@@ -956,10 +968,12 @@ int harass_legal_order(const struct game *g, int ui, const char *prefix,
 	int n = 0;
 	if (ui < 0 || ui >= g->nunits || g->units[ui].missile == MC_NONE)
 		return 0;
+	/* 8.32: the firer's own ZOC question, asked once for every target */
+	int in_zoc = unit_in_enemy_zoc(g, &g->units[ui]);
 	for (int t = 0; t < g->nunits && n < max; t++) {
 		struct harass_check c;
 		if (g->units[t].side == g->units[ui].side ||
-		    !harass_check(g, ui, t, NULL, 0, &c))
+		    !check_harass(g, ui, t, NULL, 0, &c, in_zoc, true))
 			continue;
 		decision_add(out, max, &n, g->units[ui].side, "8.31",
 			     "%s %s hd %s", prefix, g->units[ui].id,

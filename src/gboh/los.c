@@ -55,9 +55,9 @@ static void why_clear(struct los_why *why)
 }
 
 /* 8.14: a Leader Elephant alone does not block; a leader rides it. */
-static bool is_leader_elephant(const struct unit *u)
+static bool is_leader_elephant(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_EL && u->leader_elephant[0] != '\0';
+	return unit_has(g, u, TRAIT_ELEPHANT) && u->leader_elephant[0] != '\0';
 }
 
 /* 8.14 combat units block (not a Leader Elephant alone; 4.33 elephants
@@ -75,7 +75,7 @@ bool los_unit_blocks(const struct game *g, struct hex h,
 			continue;
 		if (purpose == LOS_LINE_COMMAND && unit_has(g, u, TRAIT_ELEPHANT))
 			continue;
-		if (is_leader_elephant(u))
+		if (is_leader_elephant(g, u))
 			continue;
 		return true;
 	}

@@ -170,7 +170,8 @@ static bool firer_moves(const struct game *g, int firer,
 
 /* 8.15 #5: Slingers, Archers and mounted missile units (and an elephant's
  * tower, 9.13) pay for moving; foot javelinists do not. */
-static bool moving_penalised(const struct unit *u, enum missile_class mc)
+static bool moving_penalised(const struct game *g, const struct unit *u,
+			     enum missile_class mc)
 {
 	switch (mc) {
 	case MC_S:
@@ -180,7 +181,8 @@ static bool moving_penalised(const struct unit *u, enum missile_class mc)
 	case MC_MJ:
 		return true;
 	default:
-		return unit_type_is_cavalry(u->type) || u->type == UT_EL;
+		return unit_has(g, u, TRAIT_CAVALRY) ||
+		       unit_has(g, u, TRAIT_ELEPHANT);
 	}
 }
 
@@ -237,7 +239,7 @@ static void collect_mods(const struct game *g, int firer,
 				tables_missile_modifier(
 					tb, MM_TARGET_BEHIND_RAMPART));
 	}
-	if (moving_penalised(u, mc) && firer_moves(g, firer, kind))
+	if (moving_penalised(g, u, mc) && firer_moves(g, firer, kind))
 		mod_add(m, "firer_moved", "8.15#5",
 			tables_missile_modifier(tb, MM_FIRER_MOVED));
 	if (u->depleted)

@@ -33,12 +33,13 @@ static int open_offer(const struct game *g, int kind, int unit)
 
 /* 9.66: a unit that can be one of a stack that extends: Roman infantry
  * in play, not routed, not In Column (9.68) */
-static const char *unit_refusal(const struct unit *u, const char **rule)
+static const char *unit_refusal(const struct game *g, const struct unit *u,
+				const char **rule)
 {
 	*rule = "9.66";
 	if (!game_unit_in_play(u))
 		return "is not on the map";
-	if (!stacking_roman_infantry(u))
+	if (!stacking_roman_infantry(g, u))
 		return "is not Roman infantry of a legion or ala";
 	if (u->routed)
 		return "is routed";
@@ -54,7 +55,7 @@ static const char *unit_refusal(const struct unit *u, const char **rule)
 static const char *stack_refusal(const struct game *g,
 				 const struct unit *top, const char **rule)
 {
-	const char *why = unit_refusal(top, rule);
+	const char *why = unit_refusal(g, top, rule);
 	if (why)
 		return why;
 	const struct unit *mate = stacking_mate(g, top);
@@ -65,7 +66,7 @@ static const char *stack_refusal(const struct game *g,
 		return "is the bottom unit: the top unit of the stack moves "
 		       "out";
 	}
-	why = unit_refusal(mate, rule);
+	why = unit_refusal(g, mate, rule);
 	if (why)
 		return "is stacked on a unit that may not extend (routed, In "
 		       "Column or not Roman infantry)";
@@ -532,7 +533,7 @@ int mle_legal_line(const struct game *g, int ui, struct decision_answer *out,
 }
 
 /* 9.68: MA -2 for each unit of a Line Command's extension */
-int mle_ma_cut(const struct game *g, const struct unit *u)
+int mle_ma_cut_impl(const struct game *g, const struct unit *u)
 {
 	if (!g || !u || g->ord.mode != ORD_LINE)
 		return 0;

@@ -725,9 +725,9 @@ int facing_vertices(enum facing from, enum facing to)
 	return d > FACING_COUNT / 2 ? FACING_COUNT - d : d;
 }
 
-static bool is_roman_infantry(const struct unit *u)
+static bool is_roman_infantry(const struct game *g, const struct unit *u)
 {
-	return u->legion != 0 && unit_type_is_infantry(u->type);
+	return u->legion != 0 && unit_has(g, u, TRAIT_INFANTRY);
 }
 
 /* 7.12, 7.13, 7.14, 6.15, 4.85, R5 what a facing change costs */
@@ -761,7 +761,7 @@ bool unit_facing_change_cost(const struct game *g, const struct unit *u,
 	const struct map_hex *mh = map_at(g->battle->map, u->at.hex[0]);
 	bool rough = mh && terrain_is_rough((enum terrain)mh->terrain);
 	struct move_cost c = tables_facing_change_cost(
-		g->tables, u->type, is_roman_infantry(u), v, rough);
+		g->tables, u->type, is_roman_infantry(g, u), v, rough);
 	if (c.prohibited)
 		return refuse_step(out, "this unit does not change facing",
 				   "7.13");
@@ -927,7 +927,7 @@ bool facing_change_apply(struct game *g, struct move *m, enum facing to)
 	event_add(&e, "left", "%d", m->ma - m->mp_spent);
 	if (is_leader_elephant(u))
 		event_add(&e, "rule", "6.15");
-	else if (is_roman_infantry(u))
+	else if (is_roman_infantry(g, u))
 		event_add(&e, "rule", "7.12,R5");
 	else
 		event_add(&e, "rule", "7.12");

@@ -181,7 +181,7 @@ static void end_move(struct game *g)
 }
 
 /* 5.27 */
-bool orders_close_move(struct game *g)
+bool orders_close_move_impl(struct game *g)
 {
 	end_move(g);
 	rfire_line_flush(g); /* 8.21 Exception: the Line's moves are done */
@@ -248,7 +248,7 @@ static bool check_end_quiet(const struct game *g, struct ord_why *w)
 		    who, t.rule[0] ? t.rule : "6.41");
 }
 
-bool orders_halt_first(const struct game *g, struct cmd_result *r)
+bool orders_halt_first_impl(const struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (check_end_quiet(g, &w))
@@ -453,7 +453,8 @@ static bool arm_limited(const struct leader *l)
 
 /* 4.35, 4.52, 4.54: the rule that leader_may_order applies to l and u
  * (4.54 also keeps tribunes and praefects sociorum off the horse) */
-static const char *restriction_rule(const struct leader *l,
+static const char *restriction_rule(const struct game *g,
+				    const struct leader *l,
 				    const struct unit *u)
 {
 	if (l->restriction[0])
@@ -461,7 +462,7 @@ static const char *restriction_rule(const struct leader *l,
 	if (l->kind == LK_PRAEFECT_EQUITUM)
 		return "4.54";
 	if (l->kind == LK_TRIBUNE || l->kind == LK_PRAEFECT_SOCIORUM)
-		return unit_type_is_cavalry(u->type) ? "4.54" : "4.52";
+		return unit_has(g, u, TRAIT_CAVALRY) ? "4.54" : "4.52";
 	return "4.35";
 }
 
@@ -512,21 +513,39 @@ static bool check_unit_may_move(const struct game *g, int ui,
 	return true;
 }
 
-/* 4.21: whether u is in l's Command Range, read from rf (l's range
- * searched once for a legal list) or, rf NULL, searched */
-static bool in_command_range(const struct game *g,
-			     struct command_range_field *rf,
+/* What every order of a legal list asks of the active leader, worked out
+ * once for the list (the game stays as it is meanwhile): his Command
+ * Range (4.21), searched when first asked, and whether he stands in an
+ * enemy ZOC (4.24), -1 until asked. */
+struct order_cache {
+	struct command_range_field *range;
+	int in_zoc;
+};
+
+/* 4.21: whether u is in l's Command Range, from oc or (oc NULL) searched */
+static bool in_command_range(const struct game *g, struct order_cache *oc,
 			     const struct leader *l, const struct unit *u)
 {
-	return rf ? command_range_field_reaches_unit(rf, u)
-		  : command_range_reaches_unit(g, NULL, l, u);
+	return oc && oc->range ? command_range_field_reaches_unit(oc->range, u)
+			       : command_range_reaches_unit(g, NULL, l, u);
+}
+
+/* 4.24: whether l is in an enemy ZOC, from oc or (oc NULL) looked at */
+static bool leader_zoc(const struct game *g, struct order_cache *oc,
+		       const struct leader *l)
+{
+	if (!oc)
+		return leader_in_enemy_zoc(g, l);
+	if (oc->in_zoc < 0)
+		oc->in_zoc = leader_in_enemy_zoc(g, l);
+	return oc->in_zoc;
 }
 
 /* 5.22 #1, 4.21, 4.23, 4.24, 4.52-4.54: an Individual Order to unit ui;
- * rf: the active leader's Command Range searched once, or NULL */
+ * oc: what a legal list worked out once, or NULL */
 static bool check_order_unit(const struct game *g, int ui, bool with,
 			     struct move *m, struct ord_why *w,
-			     struct command_range_field *rf)
+			     struct order_cache *oc)
 {
 	if (!check_individual(g, 1, w))
 		return false;
@@ -535,19 +554,19 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 		return deny(w, "6.83", "%s", pw_why);
 	const struct leader *l = active(g);
 	const struct unit *u = &g->units[ui];
-	if (!l->overall && leader_in_enemy_zoc(g, l))
+	if (!l->overall && leader_zoc(g, oc, l))
 		return deny(w, "4.24",
 			    "%s is in an enemy ZOC and may give no orders "
 			    "(5.26)",
 			    l->id);
 	if (u->side == l->side && !leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l, u),
-			    "%s may not give Individual Orders to %s",
-			    l->id, u->id);
+		return deny(w, restriction_rule(g, l, u),
+			    "%s may not give Individual Orders to %s", l->id,
+			    u->id);
 	if (u->side == l->side && arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
 	if (u->side == l->side && game_unit_in_play(u) &&
-	    !in_command_range(g, rf, l, u))
+	    !in_command_range(g, oc, l, u))
 		return deny(w, "4.21",
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
@@ -1076,7 +1095,7 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 		    "%s may not end its move here: %s", u->id, why);
 }
 
-bool orders_move_may_end(const struct game *g, struct cmd_result *r)
+bool orders_move_may_end_impl(const struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (check_may_end(g, &w))
@@ -1179,7 +1198,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	    !check_order_unit(g, *top, *oc_with, m, w, NULL))
 		return false;
 	if (b->side == l->side && !leader_may_order(g, l, b))
-		return deny(w, restriction_rule(l, b),
+		return deny(w, restriction_rule(g, l, b),
 			    "%s may not give Individual Orders to %s", l->id,
 			    b->id);
 	/* 4.52, 4.54: one Class of one legion or ala: both units of it */
@@ -1187,7 +1206,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 			       (l->kind != LK_PRAEFECT_EQUITUM &&
 				(strcmp(t->cls, b->cls) != 0 ||
 				 t->legion != b->legion || t->ala != b->ala))))
-		return deny(w, restriction_rule(l, b),
+		return deny(w, restriction_rule(g, l, b),
 			    "%s orders one Class of one legion or ala: %s "
 			    "and %s are not both of it",
 			    l->id, t->id, b->id);
@@ -1227,7 +1246,7 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 	if (!o)
 		return deny(w, "6.66", "%s is not stacked with another unit",
 			    u->id);
-	if (!stacking_roman_infantry(u) || !stacking_roman_infantry(o))
+	if (!stacking_roman_infantry(g, u) || !stacking_roman_infantry(g, o))
 		return deny(w, "5.22",
 			    "only a stack of Roman units changes its order "
 			    "(5.22 #6)");
@@ -1244,7 +1263,7 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 			    "next",
 			    u->id);
 	if (!leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l, u),
+		return deny(w, restriction_rule(g, l, u),
 			    "%s may not give Individual Orders to %s", l->id,
 			    u->id);
 	if (arm_limited(l) && !arm_matches(g, l, u, w))
@@ -1263,7 +1282,7 @@ static bool check_restack(const struct game *g, int ui, struct ord_why *w)
 static bool check_order_function(const struct game *g, int ui, bool rally,
 				 int facing, int *may_remove,
 				 struct ord_why *w,
-				 struct command_range_field *rf)
+				 struct order_cache *oc)
 {
 	if (!check_individual(g, 1, w))
 		return false;
@@ -1271,7 +1290,7 @@ static bool check_order_function(const struct game *g, int ui, bool rally,
 	const struct unit *u = &g->units[ui];
 	if (u->side != l->side)
 		return deny(w, "5.22", "%s is not a friendly unit", u->id);
-	if (!l->overall && leader_in_enemy_zoc(g, l))
+	if (!l->overall && leader_zoc(g, oc, l))
 		return deny(w, "4.24",
 			    "%s is in an enemy ZOC and may give no orders "
 			    "(5.26)",
@@ -1282,12 +1301,12 @@ static bool check_order_function(const struct game *g, int ui, bool rally,
 			    "next",
 			    u->id);
 	if (!leader_may_order(g, l, u))
-		return deny(w, restriction_rule(l, u),
+		return deny(w, restriction_rule(g, l, u),
 			    "%s may not give Individual Orders to %s", l->id,
 			    u->id);
 	if (arm_limited(l) && !arm_matches(g, l, u, w))
 		return false;
-	if (!in_command_range(g, rf, l, u))
+	if (!in_command_range(g, oc, l, u))
 		return deny(w, "4.21",
 			    "%s is not within %s's Command Range of %d by an "
 			    "unobstructed path",
@@ -1412,7 +1431,7 @@ static void order_stack(struct game *g, const char *who, bool restack,
 	emit(g, &e);
 }
 
-void orders_order(struct game *g, const char *who, const char *what,
+void orders_order_impl(struct game *g, const char *who, const char *what,
 		  struct cmd_result *r)
 {
 	struct ord_why w = {0};
@@ -1524,7 +1543,7 @@ static bool strategy_roll(struct game *g, const struct lc_plan *p)
 	return ok;
 }
 
-void orders_line(struct game *g, const char *name, const char *unit,
+void orders_line_impl(struct game *g, const char *name, const char *unit,
 		 struct cmd_result *r)
 {
 	int ui = -1;
@@ -1744,7 +1763,7 @@ void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 }
 
 /* 6.71, 6.74: the open move of a unit, for the Column commands */
-struct move *orders_open_move(struct game *g, struct cmd_result *r)
+struct move *orders_open_move_impl(struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
@@ -1760,7 +1779,7 @@ struct move *orders_open_move(struct game *g, struct cmd_result *r)
 	return &g->ord.move;
 }
 
-void orders_halt(struct game *g, struct cmd_result *r)
+void orders_halt_impl(struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
@@ -1892,10 +1911,11 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (t.rolls || t.waits)
 			may_end = false;
 	}
-	/* the orders, as if the open move were ended; the active leader's
-	 * Command Range searched once for them all (4.21) */
-	struct command_range_field *rf =
-		may_end ? command_range_field_new(g, NULL, active(g)) : NULL;
+	/* the orders, as if the open move were ended; what they all ask of
+	 * the active leader worked out once (4.21, 4.24) */
+	struct order_cache oc = {
+		may_end ? command_range_field_new(g, NULL, active(g)) : NULL,
+		-1};
 	for (int i = 0; may_end && i < g->nunits; i++) {
 		if (i == o->mover_unit)
 			continue;
@@ -1909,7 +1929,7 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (check_restack(g, i, &w))
 			decision_add(out, max, &n, side, "6.66",
 				     "order %s restack", g->units[i].id);
-		if (check_order_unit(g, i, false, &m, &w, rf)) {
+		if (check_order_unit(g, i, false, &m, &w, &oc)) {
 			decision_add(out, max, &n, side, "5.22", "order %s",
 				     g->units[i].id);
 			if (n < max) /* 5.22 #2, 8.11 */
@@ -1921,14 +1941,14 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 			if (k > 0 && !order_raises_reaction(g, i, &m))
 				n += k;
 		}
-		if (check_order_unit(g, i, true, &m, &w, rf))
+		if (check_order_unit(g, i, true, &m, &w, &oc))
 			decision_add(out, max, &n, side, "4.23",
 				     "order %s with", g->units[i].id);
 		int rec; /* 5.22 #3, #4 */
-		if (check_order_function(g, i, false, -1, &rec, &w, rf))
+		if (check_order_function(g, i, false, -1, &rec, &w, &oc))
 			decision_add(out, max, &n, side, "10.16",
 				     "order %s recover", g->units[i].id);
-		if (check_order_function(g, i, true, -1, &rec, &w, rf))
+		if (check_order_function(g, i, true, -1, &rec, &w, &oc))
 			decision_add(out, max, &n, side, "10.28",
 				     "order %s rally", g->units[i].id);
 		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
@@ -1941,7 +1961,7 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (o->mode == ORD_LINE && n < max) /* 9.68 */
 			n += mle_legal_line(g, i, out + n, max - n);
 	}
-	command_range_field_free(rf);
+	command_range_field_free(oc.range);
 	for (int i = 0; may_end && i < g->nleaders; i++) {
 		int cost;
 		if (i != o->mover_leader &&

@@ -89,12 +89,14 @@ bool pw_army_eligible(const struct game *g, int side)
 }
 
 /* 6.81: infantry, but not BI, LI (velites; LP read as LI) or SK. */
-bool pw_unit_type_eligible(const struct unit *u)
+bool pw_unit_type_eligible(const struct game *g, const struct unit *u)
 {
-	if (!unit_type_is_infantry(u->type))
+	if (!unit_has(g, u, TRAIT_INFANTRY))
 		return false;
-	return u->type != UT_BI && u->type != UT_LI && u->type != UT_LP &&
-	       u->type != UT_SK;
+	return !unit_has(g, u, TRAIT_BARBARIAN) &&
+	       !unit_has(g, u, TRAIT_LIGHT_INFANTRY) &&
+	       !unit_has(g, u, TRAIT_PELTAST) &&
+	       !unit_has(g, u, TRAIT_SKIRMISHER);
 }
 
 /* 6.81: the leader within 2 hexes of the unit, with a clear Line Command
@@ -146,7 +148,7 @@ int pw_line_of(const struct game *g, int li, int ui, int *out, int max,
 			if (lg->group[i] != grp)
 				continue;
 			const struct unit *u = &g->units[i];
-			if (!pw_unit_type_eligible(u)) {
+			if (!pw_unit_type_eligible(g, u)) {
 				types = false;
 				whyf(why, whyn,
 				     "the Line of %s holds %s, a %s: PW is for "

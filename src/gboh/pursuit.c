@@ -132,7 +132,7 @@ static const char *no_pursuit_reason(const struct game *g, int ci,
 	for (int k = 0; k < c->natt; k++) {
 		any = any || cavalry_may_pursue(g, ci, k);
 		engaged = engaged ||
-			  (unit_type_is_cavalry(g->units[c->att[k]].type) &&
+			  (unit_has(g, &g->units[c->att[k]], TRAIT_CAVALRY) &&
 			   g->units[c->att[k]].engaged);
 	}
 	if (!any) {
@@ -147,7 +147,7 @@ static bool has_attacking_cavalry(const struct game *g, int ci)
 {
 	const struct shock_combat *c = &g->shock.c[ci];
 	for (int k = 0; k < c->natt; k++)
-		if (unit_type_is_cavalry(g->units[c->att[k]].type))
+		if (unit_has(g, &g->units[c->att[k]], TRAIT_CAVALRY))
 			return true;
 	return false;
 }

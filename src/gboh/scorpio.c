@@ -11,9 +11,9 @@
 #include "maniple/scorpio.h"
 #include "maniple/sequence.h"
 
-static bool is_scorpio(const struct unit *u)
+static bool is_scorpio(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_AT;
+	return unit_has(g, u, TRAIT_SCORPIO);
 }
 
 static int unit_index(const struct game *g, const char *id)
@@ -69,7 +69,7 @@ bool scorpio_may_move(const struct game *g, int ui, bool by_line,
 		      const char **rule, const char **why)
 {
 	const struct unit *u = &g->units[ui];
-	if (!is_scorpio(u) || g->fire.fire_only == ui)
+	if (!is_scorpio(g, u) || g->fire.fire_only == ui)
 		return true; /* an order to fire or change mode: no move */
 	*rule = "9.82";
 	if (u->scorpio_fire)
@@ -88,11 +88,11 @@ bool scorpio_may_move(const struct game *g, int ui, bool by_line,
 }
 
 /* 9.82, 9.85, 9.86, 9.81: the scorpio's own limits on a volley */
-const char *scorpio_fire_refusal(const struct game *g, int firer,
+const char *scorpio_fire_refusal_impl(const struct game *g, int firer,
 				 enum fire_kind kind, const char **rule)
 {
 	const struct unit *u = &g->units[firer];
-	if (!is_scorpio(u)) {
+	if (!is_scorpio(g, u)) {
 		*rule = "9.86";
 		return kind == FIRE_SCORPIO ? "only a scorpio fires at any "
 					      "moment of the enemy's movement"
@@ -133,10 +133,10 @@ const char *scorpio_fire_refusal(const struct game *g, int firer,
 }
 
 /* 9.85, 9.86: place or flip the Once/Twice marker */
-void scorpio_note_fire(struct game *g, int firer, enum fire_kind kind)
+void scorpio_note_fire_impl(struct game *g, int firer, enum fire_kind kind)
 {
 	struct unit *u = &g->units[firer];
-	if (!is_scorpio(u))
+	if (!is_scorpio(g, u))
 		return;
 	int *count = NULL;
 	const char *rule = NULL, *what = NULL;
@@ -183,7 +183,7 @@ void scorpio_order_mode(struct game *g, const char *who, const char *mode,
 		return;
 	}
 	struct unit *u = &g->units[ui];
-	if (!is_scorpio(u)) {
+	if (!is_scorpio(g, u)) {
 		cmd_refuse(r, "9.82", "%s is not a scorpio: it has no mode",
 			   u->id);
 		return;
@@ -249,7 +249,7 @@ void scorpio_fire_now(struct game *g, const char *who, const char *hex,
 		cmd_refuse(r, NULL, "no unit %s", who ? who : "-");
 		return;
 	}
-	if (!is_scorpio(&g->units[ui])) {
+	if (!is_scorpio(g, &g->units[ui])) {
 		cmd_refuse(r, "9.81", "%s is not a scorpio", g->units[ui].id);
 		return;
 	}
@@ -319,7 +319,7 @@ int scorpio_legal(const struct game *g, struct decision_answer *out, int max)
 	struct game *mg = (struct game *)g; /* fire_only: put back below */
 	for (int i = 0; i < g->nunits && n < max; i++) {
 		const struct unit *u = &g->units[i];
-		if (!is_scorpio(u) || !game_unit_in_play(u) ||
+		if (!is_scorpio(g, u) || !game_unit_in_play(u) ||
 		    (u->side == side && window))
 			continue;
 		enum fire_kind kind =

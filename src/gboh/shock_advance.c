@@ -740,7 +740,7 @@ static bool any_cavalry(const struct game *g, int ci)
 	const struct shock_combat *c = &g->shock.c[ci];
 	for (int k = 0; k < c->natt; k++)
 		if (!c->att_gone[k] && standing(&g->units[c->att[k]]) &&
-		    unit_type_is_cavalry(g->units[c->att[k]].type))
+		    unit_has(g, &g->units[c->att[k]], TRAIT_CAVALRY))
 			return true;
 	return false;
 }

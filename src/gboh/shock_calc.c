@@ -85,13 +85,16 @@ int shock_clash_pick(const struct spqr_tables *t,
 }
 
 /* 8.46 1.A the four cases without Position Superiority (bullet number) */
-static int position_denied(const struct superiority_input *in)
+static int position_denied(const struct spqr_tables *t,
+			   const struct superiority_input *in)
 {
-	if (in->defender == UT_SK && in->side == ZONE_FLANK)
+	bool def_elephant = tables_type_has(t, in->defender, TRAIT_ELEPHANT);
+	if (tables_type_has(t, in->defender, TRAIT_SKIRMISHER) &&
+	    in->side == ZONE_FLANK)
 		return 1;
-	if (unit_type_is_cavalry(in->attacker) && in->defender == UT_EL)
+	if (tables_type_has(t, in->attacker, TRAIT_CAVALRY) && def_elephant)
 		return 2;
-	if (in->attacker == UT_EL && in->defender == UT_EL)
+	if (tables_type_has(t, in->attacker, TRAIT_ELEPHANT) && def_elephant)
 		return 3;
 	if (in->attacker_flank_threatened)
 		return 4;
@@ -115,7 +118,7 @@ struct superiority_calc shock_superiority(const struct spqr_tables *t,
 		return s;
 	}
 	if (in->side == ZONE_FLANK || in->side == ZONE_REAR) {
-		s.position_denied_by = position_denied(in);
+		s.position_denied_by = position_denied(t, in);
 		if (!s.position_denied_by) {
 			s.position = true;
 			s.result = SUP_AS;
@@ -170,9 +173,10 @@ int shock_phalanx_defense(const struct spqr_tables *t,
 		flanks = 0;
 	if (flanks > 2)
 		flanks = 2;
-	enum crt_shift s = in->attacker == UT_HI
-				   ? SHIFT_PHALANX_DEFENSE_PER_FLANK_VS_HI
-				   : SHIFT_PHALANX_DEFENSE_PER_FLANK;
+	enum crt_shift s =
+		tables_type_has(t, in->attacker, TRAIT_HEAVY_INFANTRY)
+			? SHIFT_PHALANX_DEFENSE_PER_FLANK_VS_HI
+			: SHIFT_PHALANX_DEFENSE_PER_FLANK;
 	return flanks * tables_crt_shift(t, s);
 }
 
@@ -242,21 +246,13 @@ struct leader_drm shock_leader_drm(const struct leader_drm_input *in)
 }
 
 /* 9.32 light cavalry against heavy foot, unless the defender is Routed */
-bool shock_light_cavalry_halves(enum unit_type attacker,
+bool shock_light_cavalry_halves(const struct spqr_tables *t,
+				enum unit_type attacker,
 				enum unit_type defender, bool defender_routed)
 {
-	if (attacker != UT_LC || defender_routed)
-		return false;
-	switch (defender) {
-	case UT_PH:
-	case UT_HI:
-	case UT_LG:
-	case UT_MI:
-	case UT_BI:
-		return true;
-	default:
-		return false;
-	}
+	return tables_type_has(t, attacker, TRAIT_LIGHT_CAVALRY) &&
+	       !defender_routed &&
+	       tables_type_has(t, defender, TRAIT_HEAVY_FOOT);
 }
 
 /* 8.46 step 4: AS x2, DS x3, then 9.23 and 9.32 halvings */
@@ -319,7 +315,7 @@ bool shock_calc(const struct spqr_tables *t, const struct shock_input *in,
 	struct shock_shift_input sh = in->shifts;
 	sh.attacker = in->attacker;
 	sh.side = in->side;
-	sh.defender_phalanx = in->defender == UT_PH;
+	sh.defender_phalanx = tables_type_has(t, in->defender, TRAIT_PHALANX);
 	out->shifts = shock_column_shifts(t, &sh);
 
 	out->column = out->base_column + out->size.shift + out->shifts.total;
@@ -333,7 +329,7 @@ bool shock_calc(const struct spqr_tables *t, const struct shock_input *in,
 		.superiority = out->superiority.result,
 		.defender_skirmisher = in->defender_skirmisher,
 		.light_cavalry_halving = shock_light_cavalry_halves(
-			in->attacker, in->defender, in->defender_routed),
+			t, in->attacker, in->defender, in->defender_routed),
 	};
 	out->hits = shock_apply_results(t, &hi);
 	return true;

@@ -190,9 +190,11 @@ static bool any_att_must(const struct game *g, const struct shock_combat *c)
 	return false;
 }
 
-static bool is_heavy_foot(const struct unit *u)
+static bool is_heavy_foot(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_PH || u->type == UT_HI || u->type == UT_LG;
+	return unit_has(g, u, TRAIT_PHALANX) ||
+	       unit_has(g, u, TRAIT_HEAVY_INFANTRY) ||
+	       unit_has(g, u, TRAIT_LEGION);
 }
 
 /* 9.53 bullet 2: a Double-Depth defender attacked through its rear by
@@ -258,7 +260,7 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 			return false;
 		}
 		const struct unit *d = &g->units[u];
-		if (is_heavy_foot(d)) {
+		if (is_heavy_foot(g, d)) {
 			bool li_front = true;
 			for (int a = 0; a < c->natt; a++) {
 				if (!att_must(g, c, a))
@@ -588,7 +590,8 @@ static void rout_with_stack(struct game *g, int ci, int ui, const char *rule)
 	if (u->double_depth && m->double_depth) {
 		why = "9.53"; /* both units of a double-depth stack rout */
 		routs = true;
-	} else if (stacking_roman_infantry(u) && stacking_roman_infantry(m)) {
+	} else if (stacking_roman_infantry(g, u) &&
+		   stacking_roman_infantry(g, m)) {
 		why = "9.63"; /* the other Roman unit checks either way */
 		routs = false;
 	} else {

@@ -42,11 +42,12 @@ static int attacking_side(const struct game *g)
 }
 
 /* 7.33 bullet 1: the types that are never shock capable */
-static bool never_shock_type(const struct unit *u)
+static bool never_shock_type(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_SK || u->type == UT_AT ||
-	       (u->type == UT_LI && u->missile == MC_A) ||
-	       (u->type == UT_LC &&
+	return unit_has(g, u, TRAIT_SKIRMISHER) ||
+	       unit_has(g, u, TRAIT_SCORPIO) ||
+	       (unit_has(g, u, TRAIT_LIGHT_INFANTRY) && u->missile == MC_A) ||
+	       (unit_has(g, u, TRAIT_LIGHT_CAVALRY) &&
 		(u->missile == MC_A || u->missile == MC_MA));
 }
 
@@ -81,7 +82,7 @@ enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
 		*why = "it is not on the map";
 		return SC_NONE;
 	}
-	if (never_shock_type(u)) {
+	if (never_shock_type(g, u)) {
 		*rule = "7.33";
 		*why = "skirmishers, scorpios, light infantry archers and "
 		       "light cavalry archers never shock";

@@ -778,12 +778,12 @@ static bool phalanx_exception(const struct game *g,
 	bool ph = false;
 	for (int k = 0; k < c->natt; k++)
 		if (in_combat(g, c, 0, k) &&
-		    g->units[c->att[k]].type == UT_PH)
+		    unit_has(g, &g->units[c->att[k]], TRAIT_PHALANX))
 			ph = true;
 	if (!ph)
 		return false;
 	for (int i = 0; i < p->n; i++)
-		if (g->units[c->def[p->slot[i]]].type == UT_PH)
+		if (unit_has(g, &g->units[c->def[p->slot[i]]], TRAIT_PHALANX))
 			return false;
 	return true;
 }
@@ -879,7 +879,7 @@ static void leader_elephant_plan(struct game *g, int ci, int role,
 		for (int j = 0; j < p->n; j++) {
 			struct unit *m =
 				&g->units[slot_unit(c, role, p->slot[j])];
-			if (j == i || leader_elephant_is(m) ||
+			if (j == i || leader_elephant_is(g, m) ||
 			    m->side != u->side ||
 			    !footprint_occupies(&m->at, u->at.hex[0]))
 				continue;

@@ -11,16 +11,17 @@
 #include "maniple/rout.h"
 
 /* 6.63 Roman infantry: legion or ala infantry (2.23) */
-bool stacking_roman_infantry(const struct unit *u)
+bool stacking_roman_infantry(const struct game *g, const struct unit *u)
 {
-	return u && u->legion != 0 && unit_type_is_infantry(u->type);
+	return u && u->legion != 0 && unit_has(g, u, TRAIT_INFANTRY);
 }
 
 /* 6.63 same colour: the same legion/ala number (I Legion and I Ala are
  * one colour) */
-bool stacking_same_colour(const struct unit *a, const struct unit *b)
+bool stacking_same_colour(const struct game *g, const struct unit *a,
+			  const struct unit *b)
 {
-	return stacking_roman_infantry(a) && stacking_roman_infantry(b) &&
+	return stacking_roman_infantry(g, a) && stacking_roman_infantry(g, b) &&
 	       a->legion == b->legion;
 }
 
@@ -33,9 +34,9 @@ enum stacking_class stacking_class_of(const struct game *g,
 					     u->legion != 0);
 	if (unit_has(g, u, TRAIT_SKIRMISHER))
 		return STACK_SKIRMISHER;
-	if (stacking_roman_infantry(u) && strcmp(u->cls, "VE") == 0)
+	if (stacking_roman_infantry(g, u) && strcmp(u->cls, "VE") == 0)
 		return STACK_VELITES;
-	if (stacking_roman_infantry(u) &&
+	if (stacking_roman_infantry(g, u) &&
 	    (strcmp(u->cls, "HA") == 0 || strcmp(u->cls, "PR") == 0 ||
 	     strcmp(u->cls, "CO") == 0 || strcmp(u->cls, "TR") == 0))
 		return STACK_ROMAN_LINE;
@@ -43,12 +44,13 @@ enum stacking_class stacking_class_of(const struct game *g,
 }
 
 /* 6.63, 6.69 the chart's stationary columns */
-enum stack_relation stacking_relation(const struct unit *mover,
+enum stack_relation stacking_relation(const struct game *g,
+				      const struct unit *mover,
 				      const struct unit *stationary)
 {
-	if (!stacking_roman_infantry(stationary))
+	if (!stacking_roman_infantry(g, stationary))
 		return STACKED_ANYTHING_ELSE;
-	if (stacking_same_colour(mover, stationary))
+	if (stacking_same_colour(g, mover, stationary))
 		return STACKED_SAME_COLOUR_ROMAN;
 	return STACKED_OTHER_ROMAN;
 }
@@ -190,7 +192,7 @@ bool stacking_voluntary_entry(const struct game *g, const struct unit *mover,
 	bool all_line = true;
 	for (int i = 0; i < n; i++) {
 		enum stack_relation r =
-			stacking_relation(mover, out->stationary[i]);
+			stacking_relation(g, mover, out->stationary[i]);
 		if (r > rel)
 			rel = r;
 		if (stacking_class_of(g, out->stationary[i]) !=
@@ -333,7 +335,7 @@ int stacking_tq_drm(const struct game *g, const struct unit *u)
 	const struct unit *o = stacking_mate(g, u);
 	if (!o || o->routed || stacking_class_of(g, o) != STACK_ROMAN_LINE)
 		return 0;
-	if (stacking_same_colour(u, o) && strcmp(u->cls, o->cls) == 0)
+	if (stacking_same_colour(g, u, o) && strcmp(u->cls, o->cls) == 0)
 		return 0;
 	return figure(g, SF_MIXED_ROMAN_STACK_TQ_DRM, 1);
 }

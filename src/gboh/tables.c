@@ -76,9 +76,10 @@ static const char *const table_names[SPQR_TABLE_COUNT] = {
 	"unit_types", "constants",
 };
 static const char *const trait_names[UNIT_TRAIT_COUNT] = {
-	"infantry",	  "cavalry",	    "phalanx",	  "heavy_infantry",
-	"legion",	  "barbarian",	    "light_infantry", "peltast",
-	"skirmisher",	  "light_cavalry", "elephant",	  "scorpio",
+	"infantry",    "cavalry",	"phalanx",	  "heavy_infantry",
+	"legion",      "barbarian",	"light_infantry", "peltast",
+	"skirmisher",  "light_cavalry", "elephant",	  "scorpio",
+	"harass_foot", "heavy_foot",
 };
 static const char *const superiority_names[SUPERIORITY_COUNT] = {
 	"-", "AS", "DS", "DSp"};

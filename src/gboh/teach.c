@@ -512,10 +512,8 @@ static const char *leader_name(const struct game *g, int i)
 	return g->leaders[i].name[0] ? g->leaders[i].name : g->leaders[i].id;
 }
 
-/* A field's value told: a unit or leader id as its name, a side number or
- * army id as the army's name, '_' as spaces. */
-static void tell_value(const struct game *g, const char *key, const char *v,
-		       char *out, size_t n)
+void teach_value(const struct game *g, const char *key, const char *v,
+		 char *out, size_t n)
 {
 	const char *name = NULL;
 	char tmp[EVENT_VAL_MAX + NAME_MAX_ + 8];
@@ -653,7 +651,7 @@ static bool event_slot(const void *src, const struct game *g, const char *key,
 	if (strcmp(key, "rule") == 0)
 		snprintf(out, n, "%s", v);
 	else
-		tell_value(g, key, v, out, n);
+		teach_value(g, key, v, out, n);
 	return true;
 }
 
@@ -808,7 +806,7 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%d",
 			 odds_percent(&o, key[0] == 'd' ? "doom" : "failure"));
 	} else if (strcmp(key, "mover") == 0)
-		tell_value(g, key,
+		teach_value(g, key,
 			   g->ord.move.unit >= 0 && g->ord.move.unit < g->nunits
 				   ? g->units[g->ord.move.unit].id
 				   : leader_name(g, g->ord.move.leader),
@@ -829,7 +827,7 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%s", shock_ask_name(g->shock.ask));
 	else if (strcmp(key, "unit") == 0 && c->unit >= 0 &&
 		 c->unit < g->nunits)
-		tell_value(g, key, g->units[c->unit].id, out, n);
+		teach_value(g, key, g->units[c->unit].id, out, n);
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
 	else
@@ -903,36 +901,28 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 		snprintf(c->actions, sizeof c->actions, "continue");
 }
 
-static bool has_action(const struct game *g, const char *line)
-{
-	struct decision_answer a[64];
-	struct decision d;
-	decision_init(&d, a, 64);
-	gboh_decision(g, &d);
-	return decision_find(&d, line) >= 0;
-}
-
+/* The teach section of the pending decision: its kind (pending.h), told
+ * apart further where the texts differ. */
 bool teach_decision_name(const struct game *g, char *name, size_t n)
 {
 	if (!g || seq_decision_side(g) < 0)
 		return false;
-	enum seq_step st = seq_step_now(g);
-	const char *d = "none";
-	switch (st) {
-	case SEQ_ELITE:
-		d = "elite";
-		break;
+	struct decision_answer *a = calloc(64, sizeof *a);
+	struct decision dec;
+	decision_init(&dec, a, a ? 64 : 0);
+	if (a)
+		gboh_decision(g, &dec);
+	else
+		snprintf(dec.kind, sizeof dec.kind, "%s",
+			 seq_step_name(seq_step_now(g)));
+	const char *d = dec.kind;
+	switch (seq_step_now(g)) {
 	case SEQ_ACTIVATE: {
 		/* the leaders `activate` may name now (5.12's lowest, or
 		 * 5.26's set-aside leader out of the ZOC) */
-		struct decision_answer a[64];
-		struct decision dec;
-		decision_init(&dec, a, 64);
-		gboh_decision(g, &dec);
-		int n = dec.n, side = dec.side;
 		int low = -1;
 		bool first = false, other = false;
-		for (int k = 0; k < n; k++) {
+		for (int k = 0; k < dec.n; k++) {
 			if (strncmp(a[k].line, "activate ", 9) != 0)
 				continue;
 			int i = leader_index(g, a[k].line + 9);
@@ -946,7 +936,7 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 		 * rating: the tie roll set the order */
 		for (int i = 0; i < g->nleaders && low >= 0; i++) {
 			const struct leader *l = &g->leaders[i];
-			if (l->side != side && l->on_map && !l->killed &&
+			if (l->side != dec.side && l->on_map && !l->killed &&
 			    (l->state == LS_INACTIVE ||
 			     l->state == LS_BYPASSED) &&
 			    !(g->seq.leader_flags[i] & SEQ_LF_ACTIVATED) &&
@@ -958,9 +948,6 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 							    : "activate";
 		break;
 	}
-	case SEQ_TRUMP_REPLY:
-		d = "trump_reply";
-		break;
 	case SEQ_ORDERS:
 		/* a move under way (6.11), a Line Command given (5.21, 5.23),
 		 * or orders to give */
@@ -969,27 +956,14 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 							: "orders";
 		break;
 	case SEQ_MOMENTUM:
-		d = has_action(g, "momentum") ? "momentum" : "momentum_barred";
-		break;
-	case SEQ_REACTIVATE:
-		d = "reactivate";
-		break;
-	case SEQ_ROUT:
-		d = "rout";
-		break;
-	case SEQ_REACTION:
-		d = "reaction";
-		break;
-	case SEQ_SHOCK:
-		snprintf(name, n, "shock.%s", shock_ask_name(g->shock.ask));
-		return true;
-	case SEQ_ELEPHANT:
-		d = "elephant";
+		d = decision_find(&dec, "momentum") >= 0 ? "momentum"
+							 : "momentum_barred";
 		break;
 	default:
 		break;
 	}
 	snprintf(name, n, "%s", d);
+	free(a);
 	return true;
 }
 

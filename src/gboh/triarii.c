@@ -61,10 +61,11 @@ static bool enemy_sighted(const struct game *g, const struct unit *t,
 
 /* 9.71 bullet 2: a Roman or ala (not allied) infantry unit of t's army,
  * other than triarii, on the map and not routed */
-static bool line_infantry(const struct unit *u, const struct unit *t)
+static bool line_infantry(const struct game *g, const struct unit *u,
+			  const struct unit *t)
 {
 	return u != t && u->side == t->side && !is_triarii(u) &&
-	       u->legion > 0 && unit_type_is_infantry(u->type) &&
+	       u->legion > 0 && unit_has(g, u, TRAIT_INFANTRY) &&
 	       game_unit_in_play(u) && !u->routed;
 }
 
@@ -92,7 +93,7 @@ static const struct unit *line_within_five(const struct game *g,
 	int best = 6;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		if (!line_infantry(u, t))
+		if (!line_infantry(g, u, t))
 			continue;
 		int d = units_distance(t, u);
 		if (d >= 0 && d < best) {

@@ -26,16 +26,6 @@ static int constant(const struct game *g, enum rule_constant c)
 	return tables_constant(g->tables, c);
 }
 
-/* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
- * unit In Column one more */
-int ow_mover_ma(const struct game *g, const struct unit *u)
-{
-	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
-	return u->at.in_column
-		       ? ma + constant(g, RC_WITHDRAWAL_COLUMN_MA_BONUS)
-		       : ma;
-}
-
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
 int ow_distance(const struct footprint *a, const struct footprint *b)
 {
@@ -54,9 +44,9 @@ static bool is_velites(const struct unit *u)
 }
 
 /* 9.21: skirmishers withdraw by hexes, not MP */
-static bool is_skirmisher(const struct unit *u)
+static bool is_skirmisher(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_SK;
+	return unit_has(g, u, TRAIT_SKIRMISHER);
 }
 
 static bool unit_here(const struct unit *u, struct hex h)
@@ -91,7 +81,7 @@ static int open_offer_of(const struct game *g, int kind, int unit, int leader)
  * of MA mma; 0 when it may not */
 static int ow_allowance(const struct game *g, const struct unit *u, int mma)
 {
-	if (is_skirmisher(u))
+	if (is_skirmisher(g, u))
 		return mma <= u->ma
 			       ? constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
 			       : 0;
@@ -165,10 +155,11 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "by", "%s", mv->id);
 		event_add(&e, "distance", "%d", d);
-		event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", mp);
+		event_add(&e, is_skirmisher(g, u) ? "hexes" : "mp", "%d", mp);
 		event_add(&e, "approach", "%s",
 			  hex_zone_name((enum hex_zone)o.approach));
-		event_add(&e, "rule", "%s", is_skirmisher(u) ? "6.51,9.21" : "6.51");
+		event_add(&e, "rule", "%s",
+			  is_skirmisher(g, u) ? "6.51,9.21" : "6.51");
 		game_emit(g, &e);
 	}
 }
@@ -399,7 +390,7 @@ static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
 		    hex_eq(l->hex, dest))
 			return deny(w, "4.72", "an enemy leader is in that hex");
 	}
-	if (is_skirmisher(u)) {
+	if (is_skirmisher(g, u)) {
 		if (used + 1 > o->mp) {
 			deny(w, "9.21", "");
 			snprintf(w->text, sizeof w->text,
@@ -431,7 +422,7 @@ static bool ow_step_ok(const struct game *g, const struct reaction_offer *o,
 	/* 6.69 (a ruling): a withdrawal may pass a friend's hex where it
 	 * may not stop only when the allowance left carries it one hex on
 	 * into a hex where it may; it is never left stranded there. */
-	int used = o->used + (is_skirmisher(u) ? 1 : c->mp);
+	int used = o->used + (is_skirmisher(g, u) ? 1 : c->mp);
 	for (int d = 0; d < 6; d++) {
 		struct hex next = hex_neighbour(dest, (enum hexside)d);
 		struct move_cost c2;
@@ -485,7 +476,7 @@ static void ow_finish(struct game *g, int i)
 			if (die > tq)
 				ow_hits(g, u, 1, "withdrawal_tq_check", "6.52");
 		} else if (unit_has(g, u, TRAIT_INFANTRY) &&
-			   !is_skirmisher(u) && !is_velites(u)) {
+			   !is_skirmisher(g, u) && !is_velites(u)) {
 			/* 6.52 #2: other infantry, 1 hit */
 			ow_hits(g, u, 1, "withdrawal", "6.52");
 		}
@@ -494,7 +485,7 @@ static void ow_finish(struct game *g, int i)
 	event_init(&e, "withdrawal_done");
 	event_add(&e, "unit", "%s", u->id);
 	event_add_hex(&e, "at", u->at.hex[0]);
-	event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", o->used);
+	event_add(&e, is_skirmisher(g, u) ? "hexes" : "mp", "%d", o->used);
 	event_add(&e, "hits", "%d", u->hits - before);
 	event_add(&e, "routed", "%s", u->routed ? "yes" : "no");
 	event_add(&e, "taken", "%s", o->state == RO_TAKEN ? "yes" : "no");
@@ -524,14 +515,14 @@ static void ow_take(struct game *g, int i)
 	s->move.leader = -1;
 	s->move.start = u->at.hex[0];
 	s->move.ma = o->mp;
-	bool light = is_skirmisher(u) || is_velites(u);
+	bool light = is_skirmisher(g, u) || is_velites(u);
 	bool hit = o->approach == ZONE_REAR ||
 		   (o->approach == ZONE_FLANK && !light);
 	struct event e;
 	event_init(&e, "withdrawal_begun");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "from", "%s", g->units[o->trigger].id);
-	event_add(&e, is_skirmisher(u) ? "hexes" : "mp", "%d", o->mp);
+	event_add(&e, is_skirmisher(g, u) ? "hexes" : "mp", "%d", o->mp);
 	event_add(&e, "approach", "%s",
 		  hex_zone_name((enum hex_zone)o->approach));
 	event_add(&e, "approach_hit", "%s", hit ? "yes" : "no");
@@ -558,7 +549,7 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	game_put_on_top(g, u);
 	if (stacks) /* 6.55, 6.69: entering a friend's hex */
 		stacking_apply_entry(g, u, &se);
-	o->used += is_skirmisher(u) ? 1 : c.mp;
+	o->used += is_skirmisher(g, u) ? 1 : c.mp;
 	g->react.move.mp_spent += c.mp;
 	g->react.move.hexes_entered++;
 	struct event e;
@@ -573,7 +564,7 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	event_add(&e, "used", "%d", o->used);
 	event_add(&e, "left", "%d", o->mp - o->used);
 	event_add(&e, "facing", "%s", facing_name((enum facing)u->at.facing));
-	event_add(&e, "rule", "%s", is_skirmisher(u) ? "6.51,9.21" : "6.51");
+	event_add(&e, "rule", "%s", is_skirmisher(g, u) ? "6.51,9.21" : "6.51");
 	game_emit(g, &e);
 	leader_elephant_carry(g, u); /* 4.82: the rider goes along */
 	if (o->leader >= 0) {
@@ -618,7 +609,7 @@ static bool ow_face_ok(const struct game *g, const struct reaction_offer *o,
 	if (!unit_facing_change_cost(g, u, f, s))
 		return deny(w, s->rule ? s->rule : "7.12",
 			    s->refusal ? s->refusal : "may not turn");
-	if (!is_skirmisher(u) && o->used + s->cost.mp > o->mp) {
+	if (!is_skirmisher(g, u) && o->used + s->cost.mp > o->mp) {
 		snprintf(w->text, sizeof w->text,
 			 "the facing change costs %d MP; the withdrawal has "
 			 "%d left",
@@ -644,7 +635,7 @@ static bool ow_any_step(const struct game *g, const struct reaction_offer *o)
 	return false;
 }
 
-bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o)
+bool ow_offer_can_step_impl(const struct game *g, const struct reaction_offer *o)
 {
 	return o && o->unit >= 0 && o->unit < g->nunits &&
 	       o->trigger >= 0 && o->trigger < g->nunits && ow_any_step(g, o);
@@ -995,7 +986,7 @@ static void unit_withdraw(struct game *g, int ui, const char *what,
 		}
 		enum facing was = (enum facing)u->at.facing;
 		u->at.facing = f;
-		o->used += is_skirmisher(u) ? 0 : st.cost.mp;
+		o->used += is_skirmisher(g, u) ? 0 : st.cost.mp;
 		struct event e;
 		event_init(&e, "facing_changed");
 		event_add(&e, "unit", "%s", u->id);

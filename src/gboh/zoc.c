@@ -18,9 +18,9 @@ static bool is_velites(const struct game *g, const struct unit *u)
 	return unit_has(g, u, TRAIT_LIGHT_INFANTRY) && strcmp(u->cls, "VE") == 0;
 }
 
-static bool missile_armed_skirmisher(const struct unit *u)
+static bool missile_armed_skirmisher(const struct game *g, const struct unit *u)
 {
-	return u->type == UT_SK && u->missile != MC_NONE;
+	return unit_has(g, u, TRAIT_SKIRMISHER) && u->missile != MC_NONE;
 }
 
 /* 7.21 who exerts a ZOC at all */
@@ -30,7 +30,7 @@ bool unit_exerts_zoc(const struct game *g, const struct unit *u)
 	if (!game_unit_in_play(u) || u->routed || is_leader_elephant(u))
 		return false;
 	/* 7.21: skirmishers out of missiles exert none */
-	if (missile_armed_skirmisher(u) && u->supply == SUPPLY_NO)
+	if (missile_armed_skirmisher(g, u) && u->supply == SUPPLY_NO)
 		return false;
 	return true;
 }
@@ -40,7 +40,7 @@ bool unit_zoc_into_flank(const struct game *g, const struct unit *u)
 {
 	if (!unit_exerts_zoc(g, u) || u->at.in_column)
 		return false;
-	if (missile_armed_skirmisher(u))
+	if (missile_armed_skirmisher(g, u))
 		return true;
 	return is_velites(g, u) && u->supply != SUPPLY_NO;
 }

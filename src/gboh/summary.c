@@ -1,0 +1,97 @@
+/* summary.c — a command's events in a sentence or two (summary.h). */
+#include "maniple/summary.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/evcat.h"
+#include "maniple/teach.h"
+
+/* file (sentences.ini) read against catalog (events.ini) */
+static struct evtext *load(const char *catalog, const char *file,
+			   struct ini_error *err)
+{
+	struct evcat *cat = evcat_load(catalog, err);
+	if (!cat)
+		return NULL;
+	struct evtext *t = evtext_load(file, cat, err);
+	evcat_free(cat);
+	return t;
+}
+
+struct evtext *summary_load(const char *dir, struct ini_error *err)
+{
+	char cat[1024], path[1024];
+	snprintf(cat, sizeof cat, "%s/events.ini", dir);
+	snprintf(path, sizeof path, "%s/sentences.ini", dir);
+	return load(cat, path, err);
+}
+
+bool summary_check_file(const char *path, struct ini_error *err)
+{
+	char cat[1024];
+	const char *slash = strrchr(path, '/');
+	snprintf(cat, sizeof cat, "%.*sevents.ini",
+		 slash ? (int)(slash - path + 1) : 0, path);
+	struct evtext *t = load(cat, path, err);
+	evtext_free(t);
+	return t != NULL;
+}
+
+static bool named(void *user, const char *key, const char *value, char *out,
+		  size_t n)
+{
+	const struct game *g = user;
+	if (!g)
+		return false;
+	teach_value(g, key, value, out, n);
+	return true;
+}
+
+/* A refusal's reason in full, from its result. */
+struct refusal {
+	const struct game *g;
+	const struct cmd_result *r;
+};
+
+static bool refusal_value(void *user, const char *key, const char *value,
+			  char *out, size_t n)
+{
+	const struct refusal *x = user;
+	if (strcmp(key, "reason") == 0) {
+		snprintf(out, n, "%s", x->r->reason);
+		return true;
+	}
+	return named((void *)x->g, key, value, out, n);
+}
+
+int summary_result(const struct evtext *t, const struct game *g,
+		   const struct cmd_result *r, char *out, size_t n)
+{
+	if (r->status == CMD_OK)
+		return summary_command(t, g, &r->out, 0, out, n);
+	struct event_log log;
+	event_log_init(&log);
+	struct event e;
+	cmd_refusal_event(r, &e);
+	struct refusal x = {g, r};
+	int said = event_log_push(&log, &e) == 0
+			   ? evtext_summary(t, &log, 0, 1, refusal_value, &x,
+					    out, n)
+			   : 0;
+	event_log_free(&log);
+	return said;
+}
+
+int summary_command(const struct evtext *t, const struct game *g,
+		    const struct event_log *log, size_t from, char *out,
+		    size_t n)
+{
+	return evtext_summary(t, log, from, log->n, named, (void *)g, out, n);
+}
+
+bool summary_event(const struct evtext *t, const struct game *g,
+		   const struct event_log *log, size_t i, char *out, size_t n)
+{
+	return evtext_event(t, log, i, log->n, named, (void *)g, out, n);
+}
