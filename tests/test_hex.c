@@ -3,6 +3,7 @@
  * 6.44, 6.5, 9.11 and 9.24, and the line of sight trace (8.14). */
 #include <criterion/criterion.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 
 #include <string.h>
@@ -132,6 +133,71 @@ Test(hex_redblob, odd_q_neighbour_deltas_match_hexsides)
 		cr_expect(hex_eq(cube_to_hex(cube_neighbour(hex_to_cube(e), i)),
 				 ne));
 	}
+}
+
+/* A board of pointy-topped hexes in rows, odd rows shifted right (Red
+ * Blob's odd-r): the same cube geometry through its own offsets. */
+Test(hex_layout, odd_r_neighbour_deltas_in_cube_direction_order)
+{
+	/* Red Blob's odd-r direction differences (dcol,drow) */
+	const int even[6][2] = {{1, 0}, {0, -1}, {-1, -1},
+				{-1, 0}, {-1, 1}, {0, 1}};
+	const int odd[6][2] = {{1, 0}, {1, -1}, {0, -1},
+			       {-1, 0}, {0, 1}, {1, 1}};
+	struct hex e = {4, 2}, o = {4, 3};
+	for (int i = 0; i < 6; i++) {
+		struct hex ne = hex_step_in(HEX_POINTY_ODD_R, e, i);
+		struct hex no = hex_step_in(HEX_POINTY_ODD_R, o, i);
+		cr_expect(ne.col - e.col == even[i][0] &&
+				  ne.row - e.row == even[i][1],
+			  "even row, direction %d", i);
+		cr_expect(no.col - o.col == odd[i][0] &&
+				  no.row - o.row == odd[i][1],
+			  "odd row, direction %d", i);
+	}
+}
+
+Test(hex_layout, odd_r_offsets_round_trip_and_distances)
+{
+	for (int col = -5; col <= 5; col++)
+		for (int row = -5; row <= 5; row++) {
+			struct hex h = {col, row};
+			struct cube c = hex_to_cube_in(HEX_POINTY_ODD_R, h);
+			cr_expect_eq(c.q + c.r + c.s, 0);
+			cr_expect(hex_eq(cube_to_hex_in(HEX_POINTY_ODD_R, c), h),
+				  "%d,%d", col, row);
+		}
+	/* Red Blob: odd-r (col 1, row 2) is cube (0, 2, -2) */
+	expect_cube(hex_to_cube_in(HEX_POINTY_ODD_R, (struct hex){1, 2}), 0, 2,
+		    -2);
+	/* (0,0) to (3,2): down-right twice, then right twice */
+	cr_expect_eq(hex_distance_in(HEX_POINTY_ODD_R, (struct hex){0, 0},
+				     (struct hex){3, 2}),
+		     4);
+	/* the layout matters: (0,0) to (1,2) is 2 on odd-r, 3 on odd-q */
+	cr_expect_eq(hex_distance_in(HEX_POINTY_ODD_R, (struct hex){0, 0},
+				     (struct hex){1, 2}),
+		     2);
+	cr_expect_eq(hex_distance_in(HEX_FLAT_ODD_Q, (struct hex){0, 0},
+				     (struct hex){1, 2}),
+		     3);
+}
+
+Test(hex_layout, odd_q_is_the_gboh_numbering)
+{
+	for (int col = 0; col <= 6; col++)
+		for (int row = 0; row <= 6; row++) {
+			struct hex h = {col, row};
+			struct cube a = hex_to_cube_in(HEX_FLAT_ODD_Q, h);
+			struct cube b = hex_to_cube(h);
+			cr_expect(a.q == b.q && a.r == b.r && a.s == b.s);
+			cr_expect(hex_distance_in(HEX_FLAT_ODD_Q, h,
+						  (struct hex){3, 3}) ==
+				  hex_distance(h, (struct hex){3, 3}));
+		}
+	/* cube direction 2 is hexside N on the odd-q board */
+	cr_expect(hex_eq(hex_step_in(HEX_FLAT_ODD_Q, (struct hex){27, 19}, 2),
+			 hex_neighbour((struct hex){27, 19}, SIDE_N)));
 }
 
 /* ---- numbering ---- */

@@ -21,7 +21,7 @@
 /* Side 0 is Rome, side 1 Carthage. */
 static struct game *new_game(void)
 {
-	struct game *g = spqr_tables_give(field());
+	struct game *g = field(); /* with the SPQR tables (bare_field.h) */
 	cr_assert_not_null(g);
 	return g;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "maniple/game.h"
+#include "maniple/hooks.h"
 #include "maniple/sequence.h"
 
 #include "../src/tui/describe.h"
@@ -452,6 +453,7 @@ static struct game *tiny_game(void)
 	strcpy(b->sides[1].name, "Carthage");
 	b->turn_limit = 6;
 	g->battle = b;
+	g->hooks = &gboh_hooks; /* as game_new does (rules.c) */
 	g->turn = 2;
 	g->phase = PHASE_MOVEMENT;
 	g->active_leader = -1;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 #include "maniple/ini.h"
 #include "maniple/map.h"

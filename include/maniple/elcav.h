@@ -45,6 +45,9 @@ bool elcav_elephant(const struct game *g, const struct unit *e);
  * when it may (and for every other unit). */
 const char *elcav_zoc_refusal(const struct game *g, const struct unit *u,
 			      struct hex h);
+/* the body of the hook above (hooks.h) */
+const char *elcav_zoc_refusal_impl(const struct game *g, const struct unit *u,
+				   struct hex h);
 
 /* 9.15: the hits cavalry unit u takes for entering h: ELCAV_HEX_HITS when
  * h is a Flank or Rear hex of an enemy elephant, or in an enemy
@@ -57,6 +60,9 @@ int elcav_entry_hits(const struct game *g, const struct unit *u, struct hex h,
  * returns them (the caller applies them: movement.c through its move). */
 int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
 		      const char *how);
+/* the body of the hook above (hooks.h) */
+int elcav_entry_event_impl(struct game *g, const struct unit *u, struct hex h,
+			   const char *how);
 
 /* 9.15: unit u has just been made to enter h (how: "rout", "advance",
  * "withdrawal", ...; rule: the rule moving it): applies the hits through
@@ -64,6 +70,9 @@ int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
  * Returns the hits. */
 int elcav_entered(struct game *g, struct unit *u, struct hex h, const char *how,
 		  const char *rule);
+/* the body of the hook above (hooks.h) */
+int elcav_entered_impl(struct game *g, struct unit *u, struct hex h,
+		       const char *how, const char *rule);
 
 /* 9.15, 10.22, 10.23, 10.27: cavalry router u has been made to enter h.
  * When it owes the hits: `elephant_hexes`; marked (a Routed unit in the

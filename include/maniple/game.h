@@ -38,6 +38,7 @@ enum phase {
 
 struct spqr_tables; /* rules/spqr/ charts, see tables.h */
 struct rulebook;     /* rules/<ruleset>/summaries.ini, see rulebook.h */
+struct gboh_hooks;   /* the higher floors' functions, see hooks.h */
 
 /* Where the sequence of play stands inside a phase (3.0, 5.1-5.5; see
  * sequence.h, which reads and changes it).  Plain values only: a copy of
@@ -81,6 +82,7 @@ struct sequence_state {
 
 struct game {
 	struct battle *battle;	/* owned: freed with the game */
+	const struct gboh_hooks *hooks; /* the rules' table (rules.c) */
 	struct spqr_tables *tables; /* owned; NULL until loaded */
 	enum game_kind kind;
 	struct dice dice;

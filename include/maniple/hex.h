@@ -1,8 +1,12 @@
-/* hex.h — GBoH hex numbering and geometry (see shared HEX.md).
+/* hex.h — hex numbering and geometry (see shared HEX.md).  What a unit's
+ * facing makes of its neighbouring hexes (zones, footprints) is the rules'
+ * business: footprint.h.
  *
- * Hexes are numbered CCRR: flat-topped hexes in vertical columns, odd
- * columns half a hex lower ("odd-q").  Row 00 exists.  Cube coordinates
- * follow Red Blob Games' "Hexagonal Grids".
+ * Hexes are numbered CCRR: on GBoH maps flat-topped hexes in vertical
+ * columns, odd columns half a hex lower ("odd-q").  Row 00 exists.  Cube
+ * coordinates follow Red Blob Games' "Hexagonal Grids".  The functions
+ * without a layout are GBoH's odd-q; those ending in _in take the layout
+ * (enum hex_layout) as a parameter, for boards of pointy-topped hexes.
  *
  * Two vocabularies, never mixed:
  *   hexside directions (neighbours, movement, In Column facing, rampage):
@@ -52,9 +56,6 @@ enum facing {
 	FACING_COUNT
 };
 
-/* Which part of a unit's surroundings a neighbouring hex is in. */
-enum hex_zone { ZONE_NONE, ZONE_FRONT, ZONE_FLANK, ZONE_REAR };
-
 #define HEX_NONE ((struct hex){-1, -1})
 
 bool hex_eq(struct hex a, struct hex b);
@@ -80,6 +81,19 @@ struct cubef cube_lerp(struct cube a, struct cube b, double t);
  * out must hold cube_distance(a,b)+1 entries. */
 int cube_line(struct cube a, struct cube b, struct cube *out);
 
+/* How a board lays out its hexes: flat-topped in columns with the odd
+ * columns half a hex lower (odd-q, GBoH), or pointy-topped in rows with
+ * the odd rows half a hex to the right (odd-r). */
+enum hex_layout { HEX_FLAT_ODD_Q, HEX_POINTY_ODD_R };
+
+/* Offset hex <-> cube on a board of layout l (odd-q: hex_to_cube). */
+struct cube hex_to_cube_in(enum hex_layout l, struct hex h);
+struct hex cube_to_hex_in(enum hex_layout l, struct cube c);
+/* The neighbour of h in cube direction dir (cube_direction's order) and
+ * the distance in hexes, on a board of layout l. */
+struct hex hex_step_in(enum hex_layout l, struct hex h, int dir);
+int hex_distance_in(enum hex_layout l, struct hex a, struct hex b);
+
 struct hex hex_neighbour(struct hex h, enum hexside d);
 int hex_distance(struct hex a, struct hex b);
 /* The hexside of a across which b lies, or -1 when not adjacent. */
@@ -99,48 +113,7 @@ const char *facing_name(enum facing f);
 int hexside_parse(const char *text);
 int facing_parse(const char *text);
 enum hexside hexside_opposite(enum hexside d);
-
-/* One-hex unit facing a vertex (7.11): which zone is each hexside in. */
-enum hex_zone facing_zone_of_side(enum facing f, enum hexside d);
-/* One-hex unit In Column facing a hexside (6.73): front is the side itself,
- * flank the sides 60 degrees either side, rear the other three. */
-enum hex_zone column_zone_of_side(enum hexside front, enum hexside d);
-
-/* A unit's footprint: one hex, or a two-hex unit (phalanx) over two
- * adjacent hexes.  For a one-hex unit, hex[1] is HEX_NONE.
- * in_column: facing holds an enum hexside (the leading side) instead of an
- * enum facing; for a two-hex unit in column the hexside runs along the pair
- * and names the end that leads (hex[0] is the leading half). */
-struct footprint {
-	struct hex hex[2];
-	int facing;
-	bool in_column;
-};
-
-bool footprint_two_hex(const struct footprint *fp);
-bool footprint_occupies(const struct footprint *fp, struct hex h);
-/* The zone of hex h relative to the unit (ZONE_NONE when h is not adjacent
- * to the unit or is one of its own hexes). */
-enum hex_zone footprint_zone(const struct footprint *fp, struct hex h);
-/* The zone's word in events: "front", "flank", "rear" or "none". */
-const char *hex_zone_name(enum hex_zone z);
-/* Lists the unit's neighbouring hexes of a zone; returns the count (<= 8). */
-int footprint_zone_hexes(const struct footprint *fp, enum hex_zone z,
-			 struct hex out[8]);
-/* Distance to or from a two-hex unit: the shorter of its halves'. */
-int footprint_distance(const struct footprint *fp, struct hex h);
-/* Checks that a footprint is a legal shape: two-hex units on adjacent hexes
- * and, in line, a facing perpendicular to the pair (one of the two vertex
- * facings whose front holds three hexes); in column, a hexside along the
- * pair pointing away from hex[1].  Returns NULL or a reason. */
-const char *footprint_check(const struct footprint *fp);
-/* Which side an approach or attack by `other` comes from (6.52 #3, HEX.md).
- * The target's zones touched are those of the hexes `other` stands in when
- * it is next to the target, else those of the target's neighbouring hexes
- * `other` is adjacent to (an approach from two hexes).  Only Rear touched ->
- * ZONE_REAR; any Flank and no Front -> ZONE_FLANK; any Front -> ZONE_FRONT;
- * nothing touched -> ZONE_NONE. */
-enum hex_zone footprint_approach(const struct footprint *target,
-				 const struct footprint *other);
+/* A direction or facing number brought into 0..5 (-1 is 5, 6 is 0). */
+int hex_mod6(int v);
 
 #endif

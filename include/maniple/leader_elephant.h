@@ -48,6 +48,8 @@ int leader_elephant_of(const struct game *g, int leader);
 /* 4.82: the rider of Leader Elephant u stays in u's hex (call after u has
  * moved by any means). */
 void leader_elephant_carry(struct game *g, const struct unit *u);
+/* the body of the hook above (hooks.h) */
+void leader_elephant_carry_impl(struct game *g, const struct unit *u);
 
 /* 4.82: Leader Elephant u has just been eliminated: its rider checks for
  * a Leader Casualty as 4.73 has it (a die: 0 is a casualty, settled by
@@ -56,17 +58,23 @@ void leader_elephant_carry(struct game *g, const struct unit *u);
  * (for=leader_casualty_check), `leader_hit` and then `leader_unhorsed`
  * when he lives.  Does nothing for another unit. */
 void leader_elephant_lost(struct game *g, const struct unit *u);
+/* the body of the hook above (hooks.h) */
+void leader_elephant_lost_impl(struct game *g, const struct unit *u);
 
 /* 4.84: leader `leader` has just been killed in combat (`rule` names the
  * fire or shock); if he rode a Leader Elephant still in play, roll for
  * it: 0-6 it is removed, 7-9 it rampages (9.14).  Emits `roll`
  * (for=leader_elephant_grief) and `leader_elephant_grief`. */
 void leader_elephant_grief(struct game *g, int leader, const char *rule);
+/* the body of the hook above (hooks.h) */
+void leader_elephant_grief_impl(struct game *g, int leader, const char *rule);
 
 /* 4.85: every Leader Elephant in hex h stacked with another friendly
  * combat unit takes that unit's facing (the unit on top when there are
  * two).  Emits `facing_assumed` for each one that turns. */
 void leader_elephant_face(struct game *g, struct hex h);
+/* the body of the hook above (hooks.h) */
+void leader_elephant_face_impl(struct game *g, struct hex h);
 
 /* 10.13 exception 1: Leader Elephant le (with its rider) and its stack
  * mate share `pool` hits; the mate takes them up to its TQ, the elephant

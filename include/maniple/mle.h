@@ -52,6 +52,8 @@ int mle_legal_line(const struct game *g, int ui, struct decision_answer *out,
 /* 9.68: the MP cut from u's MA for a move this Orders Phase (2 after a
  * Line Command's extension, else 0); movement's move_begin asks. */
 int mle_ma_cut(const struct game *g, const struct unit *u);
+/* the body of the hook above (hooks.h) */
+int mle_ma_cut_impl(const struct game *g, const struct unit *u);
 
 void cmd_react_extend(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_line_extend(void *ctx, int argc, char **argv, struct cmd_result *r);

@@ -32,17 +32,25 @@ void orders_phase_end(struct game *g);
  * first).  False when its end routed the unit and the rout move waits for
  * its owner's choice (10.22): the phase goes on until it is answered. */
 bool orders_close_move(struct game *g);
+/* the body of the hook above (hooks.h) */
+bool orders_close_move_impl(struct game *g);
 /* 6.63, 6.67, 6.69: whether the open move may end where the mover stands
  * (a unit may not stop in some friends' hexes); if not, refuses through
  * r naming the rule.  `orders done` asks this before ending the phase. */
 bool orders_move_may_end(const struct game *g, struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+bool orders_move_may_end_impl(const struct game *g, struct cmd_result *r);
 /* 6.11, 6.41: true, refusing through r, when ending the open move would
  * roll a die (a phalanx's fifth-MP TQ check): a new order then waits for
  * `halt`, which makes the roll on its own.  Changes nothing. */
 bool orders_halt_first(const struct game *g, struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+bool orders_halt_first_impl(const struct game *g, struct cmd_result *r);
 /* 6.71, 6.74: the open move of a unit when orders may be given now, for
  * the Column commands (phalanx.h); else refuses through r, NULL. */
 struct move *orders_open_move(struct game *g, struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+struct move *orders_open_move_impl(struct game *g, struct cmd_result *r);
 /* The orders' lines of the canonical state text (game_state_text). */
 void orders_state_text(const struct game *g, FILE *f);
 /* What `move HEX` would do now, without doing it (the checks
@@ -79,6 +87,9 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max);
  * OC ordering another leader (two orders from an enemy ZOC). */
 void orders_order(struct game *g, const char *who, const char *what,
 		  struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+void orders_order_impl(struct game *g, const char *who, const char *what,
+		       struct cmd_result *r);
 /* 5.22 #3, #4: an Individual Order to recover (10.16: what "recover",
  * arg NULL) or to rally (10.28: what "rally", arg NULL or the FACING the
  * unit takes if rallied).  orders_order passes these on. */
@@ -89,6 +100,9 @@ void orders_order_function(struct game *g, const char *who, const char *what,
  * when it makes several.  May roll the Strategy die (4.33 #2). */
 void orders_line(struct game *g, const char *name, const char *unit,
 		 struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+void orders_line_impl(struct game *g, const char *name, const char *unit,
+		      struct cmd_result *r);
 /* 4.31, 4.34: opens the move of one unit of a commanded line, or of the
  * commanding leader himself. */
 void orders_pick(struct game *g, const char *who, struct cmd_result *r);
@@ -98,6 +112,8 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r);
 void orders_face(struct game *g, const char *facing, struct cmd_result *r);
 /* 6.11, 6.13: ends the open move. */
 void orders_halt(struct game *g, struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+void orders_halt_impl(struct game *g, struct cmd_result *r);
 /* The orders state as events (show orders). */
 void orders_show(const struct game *g, struct cmd_result *r);
 

@@ -35,18 +35,32 @@ int unit_move_ma(const struct game *g, const struct unit *u);
  * the leading half enters and b is HEX_NONE.  Costs in out. */
 bool phalanx_check_step(const struct game *g, const struct move *m,
 			struct hex a, struct hex b, struct move_step *out);
+/* the body of the hook above (hooks.h) */
+bool phalanx_check_step_impl(const struct game *g, const struct move *m,
+			     struct hex a, struct hex b, struct move_step *out);
 bool phalanx_apply_step(struct game *g, struct move *m, struct hex a,
 			struct hex b);
+/* the body of the hook above (hooks.h) */
+bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
+			     struct hex b);
 /* The steps a two-hex unit's move may take now (pairs of hexes, as
  * phalanx_check_step takes them); returns the count (<= max). */
 int phalanx_steps(const struct game *g, const struct move *m,
 		  struct hex out[][2], int max);
+/* the body of the hook above (hooks.h) */
+int phalanx_steps_impl(const struct game *g, const struct move *m,
+		       struct hex out[][2], int max);
 
 /* 6.43, 6.45, 7.13: turning a phalanx in line: one vertex is a pivot
  * (6.43, a wheel 6.44 in an enemy ZOC), three the Reverse Face (6.45). */
 bool phalanx_face_check(const struct game *g, const struct move *m,
 			enum facing to, struct move_step *out);
+/* the body of the hook above (hooks.h) */
+bool phalanx_face_check_impl(const struct game *g, const struct move *m,
+			     enum facing to, struct move_step *out);
 bool phalanx_face_apply(struct game *g, struct move *m, enum facing to);
+/* the body of the hook above (hooks.h) */
+bool phalanx_face_apply_impl(struct game *g, struct move *m, enum facing to);
 
 /* 4.23: where a two-hex unit's halves end after the step (a, b) or the
  * turn to `to` (hex[k] is where the half now in hex[k] goes: a leader
@@ -55,12 +69,17 @@ bool phalanx_step_footprint(const struct game *g, const struct move *m,
 			    struct hex a, struct hex b, struct footprint *to);
 bool phalanx_face_footprint(const struct game *g, const struct move *m,
 			    enum facing to, struct footprint *out);
+/* the body of the hook above (hooks.h) */
+bool phalanx_face_footprint_impl(const struct game *g, const struct move *m,
+				 enum facing to, struct footprint *out);
 
 /* 6.41: at the end of a phalanx's move: whether it used its 5th MP (not
  * In Column, 6.72).  On its first move of the turn this makes the TQ
  * check (a DR above the TQ: 1 hit); on a later move the caller gives
  * 6.13's hit as 2 instead of 1. */
 bool phalanx_fifth_mp_end(struct game *g, struct move *m);
+/* the body of the hook above (hooks.h) */
+bool phalanx_fifth_mp_end_impl(struct game *g, struct move *m);
 
 /* Steps naming two hexes (dest2 not HEX_NONE) or a two-hex unit: the
  * phalanx's; every other step: move_check_step / move_apply_step. */
@@ -95,6 +114,9 @@ void column_face_along(struct unit *u, struct hex from, struct hex h);
  * False with the refusal in out. */
 bool column_pass_check(const struct game *g, const struct move *m,
 		       struct hex dest, struct move_step *out);
+/* the body of the hook above (hooks.h) */
+bool column_pass_check_impl(const struct game *g, const struct move *m,
+			    struct hex dest, struct move_step *out);
 /* 6.74, 7.12, 7.24: a one-hex unit In Column turning to face hexside
  * `to` at the normal MP cost (a phalanx In Column cannot). */
 bool column_face_check(const struct game *g, const struct move *m,

@@ -58,6 +58,8 @@ void rampage_state_text(const struct game *g, FILE *f);
  * `rampage_resumes` and `rampage_end`.  Does nothing for a unit out of
  * play or not an elephant. */
 void rampage_run(struct game *g, int unit, const char *rule);
+/* the body of the hook above (hooks.h) */
+void rampage_run_impl(struct game *g, int unit, const char *rule);
 
 /* A rampage is under way (from its first roll to its end). */
 bool rampage_under_way(const struct game *g);

@@ -41,6 +41,8 @@ void rfire_after_facing(struct game *g, int u, int mover);
 /* 8.23: the active unit `firer` fired at the inactive unit `target`: the
  * target may fire back (not after entry fire at that firer). */
 void rfire_return_offer(struct game *g, int firer, int target);
+/* the body of the hook above (hooks.h) */
+void rfire_return_offer_impl(struct game *g, int firer, int target);
 /* 6.55: the mounted archer u withdrawing from `trigger` may fire at it at
  * range 2, once per triggering unit per Orders Phase. */
 void rfire_withdrawal_offer(struct game *g, int u, int trigger);

@@ -59,6 +59,12 @@ int reactions_legal(const struct game *g, struct decision_answer *out, int max);
 int reaction_offer_add(struct game *g, const struct reaction_offer *o);
 /* Marks offer i answered; closes the window when none is left open. */
 void reaction_offer_done(struct game *g, int i);
+/* A kind's name ("withdraw", "face", ...) and rule ("6.5", "7.15", ...);
+ * the id of the unit or leader an offer is for ("-" when none). */
+const char *reaction_kind_name(int k);
+const char *reaction_kind_rule(int k);
+const char *reaction_offer_who(const struct game *g,
+			       const struct reaction_offer *o);
 
 /* ---- Orderly Withdrawal (withdrawal.c) ---- */
 /* 6.51, 9.21, 6.56: adds an RK_WITHDRAW offer for each unit that may

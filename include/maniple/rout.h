@@ -65,9 +65,13 @@ void cohesion_hits_held(struct game *g, struct unit *u, int n,
 /* 10.24, 11.1: the unit leaves play; its side loses its rout points.
  * Emits `eliminated`. */
 void unit_eliminate(struct game *g, struct unit *u, const char *rule);
+/* the body of the hook above (hooks.h) */
+void unit_eliminate_impl(struct game *g, struct unit *u, const char *rule);
 /* 10.21: unit (an index into g->units) routs.  While another rout move
  * is under way it waits its turn (first in, first out). */
 void rout_begin(struct game *g, int unit, const char *rule);
+/* the body of the hook above (hooks.h) */
+void rout_begin_impl(struct game *g, int unit, const char *rule);
 /* 8.62, 10.23: unit routs with a full Rout Movement (its printed MA less
  * `spent` MP already used) instead of the 10.22 move; a unit routed
  * already just moves on (Break-Off); a phalanx is eliminated (10.23). */

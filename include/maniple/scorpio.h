@@ -33,8 +33,13 @@ bool scorpio_may_move(const struct game *g, int ui, bool by_line,
  * with its rule in *rule.  missile_check asks this. */
 const char *scorpio_fire_refusal(const struct game *g, int firer,
 				 enum fire_kind kind, const char **rule);
+/* the body of the hook above (hooks.h) */
+const char *scorpio_fire_refusal_impl(const struct game *g, int firer,
+				      enum fire_kind kind, const char **rule);
 /* 9.85, 9.86: a volley was fired: counts it on a scorpio's markers. */
 void scorpio_note_fire(struct game *g, int firer, enum fire_kind kind);
+/* the body of the hook above (hooks.h) */
+void scorpio_note_fire_impl(struct game *g, int firer, enum fire_kind kind);
 /* 9.84: the side of scorpio d a unit at `a` attacks: always the front
  * when adjacent (ZONE_NONE when not). */
 enum hex_zone scorpio_shock_side(const struct footprint *d,

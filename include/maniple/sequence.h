@@ -101,6 +101,8 @@ void seq_trump_odds(const struct game *g, int i, struct odds *o);
 /* The decision pending now (SEQ_NONE when none is derived, or when the
  * phase was changed under it by a sandbox setup). */
 enum seq_step seq_step_now(const struct game *g);
+/* the body of the hook above (hooks.h) */
+enum seq_step seq_step_now_impl(const struct game *g);
 /* The side that owes the pending decision; -1 when no side does (the
  * sequence needs `continue`, or the game is over). */
 int seq_decision_side(const struct game *g);
@@ -124,6 +126,8 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r);
 /* The gate for giving an Individual Order (5.21): refuses unless a
  * leader is in his Orders Phase with orders left. */
 bool seq_may_order(struct game *g, struct cmd_result *r);
+/* the body of the hook above (hooks.h) */
+bool seq_may_order_impl(struct game *g, struct cmd_result *r);
 /* 5.21, 5.45: the orders code calls this for each Individual Order given
  * (a Line Command passes its count); returns the orders left. */
 int seq_order_given(struct game *g, int count);
@@ -131,6 +135,8 @@ int seq_order_given(struct game *g, int count);
  * sequence carries on (the Rout Movement segment goes on, or the phase it
  * interrupted); nothing when the sequence is not under way. */
 void seq_resume(struct game *g);
+/* the body of the hook above (hooks.h) */
+void seq_resume_impl(struct game *g);
 /* 5.31: notes every leader now in an enemy ZOC (zoc_enemy_in on his hex)
  * as having been in one this turn, which bars his momentum.  The
  * sequence calls it at each turn's start, each return to Leader

@@ -37,13 +37,20 @@
 #include "maniple/game.h"
 #include "maniple/sequence.h"
 
-/* ------------------------------------------------ the driver (shock.c) */
+/* ---------------------------- the segment's state (shock_state.c) */
 
 void shock_state_init(struct shock_state *s);
 /* The segment's lines of the canonical state text (game_state_text). */
 void shock_state_text(const struct game *g, FILE *f);
 const char *shock_step_name(int step);
 const char *shock_ask_name(int ask);
+/* The rule of a step ("8.41" for designate, ...). */
+const char *shock_step_rule(int step);
+
+/* ------------------------------------------------ the driver (shock.c)
+ * (shock_under_way, shock_pending, shock_ask, shock_answered,
+ * shock_add_combat, shock_combat_role and shock_standing below are the
+ * state's, shock_state.c) */
 
 /* 3.0 B.2: the active leader's Orders Phase reaches its Shock segment.
  * Starts the segment and runs it as far as it goes. */

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "maniple/footprint.h"
 #include "maniple/hex.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"

@@ -42,6 +42,9 @@ int ow_distance(const struct footprint *a, const struct footprint *b);
 /* 6.51, 6.55: whether the unit of offer o has a legal first hex (9.16,
  * elcav.c: a cavalry unit that has none cannot withdraw). */
 bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o);
+/* the body of the hook above (hooks.h) */
+bool ow_offer_can_step_impl(const struct game *g,
+			    const struct reaction_offer *o);
 
 void cmd_withdraw(void *ctx, int argc, char **argv, struct cmd_result *r);
 

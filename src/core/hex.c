@@ -1,6 +1,6 @@
-/* hex.c — GBoH hex numbering (CCRR, odd-q), cube coordinates after Red Blob
- * Games' "Hexagonal Grids", facing zones (7.11, 6.73), two-hex footprints
- * and the line of sight trace (8.14).  See shared HEX.md. */
+/* hex.c — hex numbering (CCRR; GBoH's odd-q, or odd-r for pointy-topped
+ * boards), cube coordinates after Red Blob Games' "Hexagonal Grids", and
+ * the line of sight trace (8.14).  See shared HEX.md. */
 #include "maniple/hex.h"
 
 #include <stdio.h>
@@ -15,7 +15,7 @@ static const char *const hexside_names[HEXSIDE_COUNT] = {
 static const char *const facing_names[FACING_COUNT] = {
 	"NE", "E", "SE", "SW", "W", "NW"};
 
-static int mod6(int v)
+int hex_mod6(int v)
 {
 	int m = v % 6;
 	return m < 0 ? m + 6 : m;
@@ -77,6 +77,27 @@ struct hex cube_to_hex(struct cube c)
 	return h;
 }
 
+struct cube hex_to_cube_in(enum hex_layout l, struct hex h)
+{
+	if (l != HEX_POINTY_ODD_R)
+		return hex_to_cube(h);
+	struct cube c;
+	c.q = h.col - (h.row - (h.row & 1)) / 2;
+	c.r = h.row;
+	c.s = -c.q - c.r;
+	return c;
+}
+
+struct hex cube_to_hex_in(enum hex_layout l, struct cube c)
+{
+	if (l != HEX_POINTY_ODD_R)
+		return cube_to_hex(c);
+	struct hex h;
+	h.col = c.q + (c.r - (c.r & 1)) / 2;
+	h.row = c.r;
+	return h;
+}
+
 struct cube cube_add(struct cube a, struct cube b)
 {
 	return (struct cube){a.q + b.q, a.r + b.r, a.s + b.s};
@@ -87,7 +108,7 @@ struct cube cube_direction(int i)
 	static const struct cube dirs[6] = {
 		{+1, 0, -1}, {+1, -1, 0}, {0, -1, +1},
 		{-1, 0, +1}, {-1, +1, 0}, {0, +1, -1}};
-	return dirs[mod6(i)];
+	return dirs[hex_mod6(i)];
 }
 
 struct cube cube_neighbour(struct cube c, int i)
@@ -100,7 +121,7 @@ struct cube cube_diagonal_neighbour(struct cube c, int i)
 	static const struct cube diag[6] = {
 		{+2, -1, -1}, {+1, -2, +1}, {-1, -1, +2},
 		{-2, +1, +1}, {-1, +2, -1}, {+1, +1, -2}};
-	return cube_add(c, diag[mod6(i)]);
+	return cube_add(c, diag[hex_mod6(i)]);
 }
 
 int cube_distance(struct cube a, struct cube b)
@@ -171,7 +192,17 @@ int cube_line(struct cube a, struct cube b, struct cube *out)
 struct hex hex_neighbour(struct hex h, enum hexside d)
 {
 	return cube_to_hex(
-		cube_neighbour(hex_to_cube(h), side_to_cube_dir[mod6((int)d)]));
+		cube_neighbour(hex_to_cube(h), side_to_cube_dir[hex_mod6((int)d)]));
+}
+
+struct hex hex_step_in(enum hex_layout l, struct hex h, int dir)
+{
+	return cube_to_hex_in(l, cube_neighbour(hex_to_cube_in(l, h), dir));
+}
+
+int hex_distance_in(enum hex_layout l, struct hex a, struct hex b)
+{
+	return cube_distance(hex_to_cube_in(l, a), hex_to_cube_in(l, b));
 }
 
 int hex_distance(struct hex a, struct hex b)
@@ -255,196 +286,5 @@ int facing_parse(const char *text)
 
 enum hexside hexside_opposite(enum hexside d)
 {
-	return (enum hexside)mod6((int)d + 3);
-}
-
-/* 7.11 Front across sides k and k+1, Flank k-1 and k+2, Rear k+3 and k+4. */
-enum hex_zone facing_zone_of_side(enum facing f, enum hexside d)
-{
-	switch (mod6((int)d - (int)f)) {
-	case 0:
-	case 1:
-		return ZONE_FRONT;
-	case 2:
-	case 5:
-		return ZONE_FLANK;
-	default:
-		return ZONE_REAR;
-	}
-}
-
-/* 6.73, 6.74 In Column: front the side faced, front-flank the sides beside
- * it, rear the other three. */
-enum hex_zone column_zone_of_side(enum hexside front, enum hexside d)
-{
-	switch (mod6((int)d - (int)front)) {
-	case 0:
-		return ZONE_FRONT;
-	case 1:
-	case 5:
-		return ZONE_FLANK;
-	default:
-		return ZONE_REAR;
-	}
-}
-
-bool footprint_two_hex(const struct footprint *fp)
-{
-	return fp != NULL && !hex_is_none(fp->hex[1]);
-}
-
-bool footprint_occupies(const struct footprint *fp, struct hex h)
-{
-	if (fp == NULL || hex_is_none(h))
-		return false;
-	return hex_eq(fp->hex[0], h) ||
-	       (footprint_two_hex(fp) && hex_eq(fp->hex[1], h));
-}
-
-/* The zone of the hex across side d of half `half` of the unit.  A two-hex
- * unit in line takes each half's vertex zones (they agree on the shared
- * neighbours); in column the leading half has the front and front-flank
- * hexes and everything else around the unit is rear. */
-static enum hex_zone half_zone(const struct footprint *fp, int half,
-			       enum hexside d)
-{
-	int f = mod6(fp->facing);
-	if (!fp->in_column)
-		return facing_zone_of_side((enum facing)f, d);
-	if (half == 0)
-		return column_zone_of_side((enum hexside)f, d);
-	return ZONE_REAR;
-}
-
-enum hex_zone footprint_zone(const struct footprint *fp, struct hex h)
-{
-	if (fp == NULL || hex_is_none(fp->hex[0]) || footprint_occupies(fp, h))
-		return ZONE_NONE;
-	int halves = footprint_two_hex(fp) ? 2 : 1;
-	for (int half = 0; half < halves; half++) {
-		int d = hex_direction_to(fp->hex[half], h);
-		if (d >= 0)
-			return half_zone(fp, half, (enum hexside)d);
-	}
-	return ZONE_NONE;
-}
-
-int footprint_zone_hexes(const struct footprint *fp, enum hex_zone z,
-			 struct hex out[8])
-{
-	int n = 0;
-	if (fp == NULL || hex_is_none(fp->hex[0]))
-		return 0;
-	int halves = footprint_two_hex(fp) ? 2 : 1;
-	for (int half = 0; half < halves; half++) {
-		for (int d = 0; d < HEXSIDE_COUNT; d++) {
-			struct hex h = hex_neighbour(fp->hex[half], (enum hexside)d);
-			if (footprint_zone(fp, h) != z || z == ZONE_NONE)
-				continue;
-			bool seen = false;
-			for (int i = 0; i < n; i++)
-				if (hex_eq(out[i], h))
-					seen = true;
-			if (!seen && n < 8)
-				out[n++] = h;
-		}
-	}
-	return n;
-}
-
-int footprint_distance(const struct footprint *fp, struct hex h)
-{
-	if (fp == NULL || hex_is_none(fp->hex[0]))
-		return -1;
-	int d = hex_distance(fp->hex[0], h);
-	if (footprint_two_hex(fp)) {
-		int d1 = hex_distance(fp->hex[1], h);
-		if (d1 < d)
-			d = d1;
-	}
-	return d;
-}
-
-/* 7.11, 6.73 legal footprint shapes. */
-const char *footprint_check(const struct footprint *fp)
-{
-	if (fp == NULL || hex_is_none(fp->hex[0]))
-		return "the unit has no hex";
-	if (fp->facing < 0 || fp->facing >= 6)
-		return fp->in_column ? "no such hexside direction"
-				     : "no such vertex facing";
-	if (!footprint_two_hex(fp))
-		return NULL;
-	int p = hex_direction_to(fp->hex[0], fp->hex[1]);
-	if (p < 0)
-		return "the two hexes of a two-hex unit must be adjacent";
-	if (fp->in_column) {
-		if (fp->facing != mod6(p + 3))
-			return "a two-hex unit in column must face along its "
-			       "hexes, away from its second hex";
-		return NULL;
-	}
-	if (fp->facing != mod6(p - 2) && fp->facing != mod6(p + 1))
-		return "a two-hex unit must face across its long side, "
-		       "with three front hexes";
-	return NULL;
-}
-
-/* Counts which of the target's zones `other` touches: the zones of the hexes
- * it stands in when it is next to the target, else the zones of the target's
- * neighbouring hexes it is adjacent to. */
-static void touched_zones(const struct footprint *target,
-			  const struct footprint *other, bool seen[4])
-{
-	int halves = footprint_two_hex(other) ? 2 : 1;
-	bool contact = false;
-	for (int i = 0; i < halves; i++) {
-		enum hex_zone z = footprint_zone(target, other->hex[i]);
-		if (z != ZONE_NONE) {
-			seen[z] = true;
-			contact = true;
-		}
-	}
-	if (contact)
-		return;
-	for (int z = ZONE_FRONT; z <= ZONE_REAR; z++) {
-		struct hex around[8];
-		int n = footprint_zone_hexes(target, (enum hex_zone)z, around);
-		for (int k = 0; k < n; k++)
-			if (footprint_distance(other, around[k]) == 1)
-				seen[z] = true;
-	}
-}
-
-const char *hex_zone_name(enum hex_zone z)
-{
-	switch (z) {
-	case ZONE_FRONT:
-		return "front";
-	case ZONE_FLANK:
-		return "flank";
-	case ZONE_REAR:
-		return "rear";
-	default:
-		return "none";
-	}
-}
-
-/* 6.52 #3 the side an approach or attack comes from: only Rear hexes
- * touched -> rear; any Flank hex and no Front hex -> flank; else front. */
-enum hex_zone footprint_approach(const struct footprint *target,
-				 const struct footprint *other)
-{
-	if (target == NULL || other == NULL || hex_is_none(target->hex[0]) ||
-	    hex_is_none(other->hex[0]))
-		return ZONE_NONE;
-	bool seen[4] = {false, false, false, false};
-	touched_zones(target, other, seen);
-	if (seen[ZONE_FRONT])
-		return ZONE_FRONT;
-	if (seen[ZONE_FLANK])
-		return ZONE_FLANK;
-	if (seen[ZONE_REAR])
-		return ZONE_REAR;
-	return ZONE_NONE;
+	return (enum hexside)hex_mod6((int)d + 3);
 }

@@ -37,33 +37,8 @@ bool unit_may_use_column(const struct game *g, const struct unit *u)
 	       u->leader_elephant[0] == '\0';
 }
 
-/* 6.75 */
-int column_tq_reduction(const struct game *g, const struct unit *u)
-{
-	return g && g->tables && u && u->at.in_column && !u->routed
-		       ? tables_constant(g->tables, RC_COLUMN_TQ_LESS)
-		       : 0;
-}
-
-/* 6.74 */
-bool column_front_flank(const struct unit *u, struct hex h)
-{
-	return u && u->at.in_column && !unit_is_two_hex(u) &&
-	       footprint_zone(&u->at, h) == ZONE_FLANK;
-}
-
-/* 6.74 faced toward the hex entered, free */
-void column_face_along(struct unit *u, struct hex from, struct hex h)
-{
-	if (!u || !u->at.in_column || unit_is_two_hex(u))
-		return;
-	int d = hex_direction_to(from, h);
-	if (d >= 0)
-		u->at.facing = d;
-}
-
 /* 6.77 */
-bool column_pass_check(const struct game *g, const struct move *m,
+bool column_pass_check_impl(const struct game *g, const struct move *m,
 		       struct hex dest, struct move_step *out)
 {
 	const struct unit *u = mover_c(g, m);

@@ -26,7 +26,7 @@ static bool cavalry_in_play(const struct game *g, const struct unit *u)
 	return u && unit_has(g, u, TRAIT_CAVALRY) && game_unit_in_play(u);
 }
 
-const char *elcav_zoc_refusal(const struct game *g, const struct unit *u,
+const char *elcav_zoc_refusal_impl(const struct game *g, const struct unit *u,
 			      struct hex h)
 {
 	if (!cavalry_in_play(g, u))
@@ -69,7 +69,7 @@ int elcav_entry_hits(const struct game *g, const struct unit *u, struct hex h,
 	return 0;
 }
 
-int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
+int elcav_entry_event_impl(struct game *g, const struct unit *u, struct hex h,
 		      const char *how)
 {
 	int by;
@@ -91,7 +91,7 @@ int elcav_entry_event(struct game *g, const struct unit *u, struct hex h,
 	return hits;
 }
 
-int elcav_entered(struct game *g, struct unit *u, struct hex h, const char *how,
+int elcav_entered_impl(struct game *g, struct unit *u, struct hex h, const char *how,
 		  const char *rule)
 {
 	int hits = elcav_entry_event(g, u, h, how);

@@ -25,16 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "maniple/elcmd.h"
-#include "maniple/orders.h"
-#include "maniple/prearranged.h"
+#include "maniple/hooks.h"
 #include "maniple/missile.h"
-#include "maniple/reactions.h"
-#include "maniple/rally.h"
-#include "maniple/rampage.h"
-#include "maniple/shock.h"
-#include "maniple/rout.h"
-#include "maniple/sequence.h"
 #include "maniple/evcat.h"
 #include "maniple/tables.h"
 
@@ -71,37 +63,6 @@ int phase_parse(const char *text)
 		if (strcmp(phase_names[i], text) == 0)
 			return i;
 	return -1;
-}
-
-struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
-{
-	struct game *g = calloc(1, sizeof *g);
-	if (!g)
-		return NULL;
-	g->battle = b;
-	g->kind = kind;
-	dice_init(&g->dice, seed);
-	g->turn = 1;
-	g->phase = PHASE_ACTIVATION;
-	g->active_leader = -1;
-	g->nunits = b->nunits;
-	memcpy(g->units, b->units, (size_t)b->nunits * sizeof b->units[0]);
-	g->nleaders = b->nleaders;
-	memcpy(g->leaders, b->leaders,
-	       (size_t)b->nleaders * sizeof b->leaders[0]);
-	/* A stack listed in the battle file has its first unit on top. */
-	for (int i = 0; i < g->nunits; i++)
-		g->stack_seq[i] = (unsigned)(g->nunits - i);
-	g->next_stack_seq = (unsigned)g->nunits + 1;
-	event_log_init(&g->events);
-	orders_state_init(&g->ord);
-	rout_state_init(&g->rout);
-	rampage_state_init(&g->rampage);
-	reaction_state_init(&g->react);
-	prearranged_state_init(&g->pw);
-	missile_state_init(&g->fire);
-	shock_state_init(&g->shock);
-	return g;
 }
 
 void game_free(struct game *g)
@@ -476,16 +437,7 @@ char *game_state_text(const struct game *g)
 		state_unit(f, g, i);
 	for (int i = 0; i < g->nleaders; i++)
 		state_leader(f, &g->leaders[i]);
-	seq_state_text(g, f); /* 3.0: sequence, sequence_leaders */
-	orders_state_text(g, f); /* 5.2 */
-	rout_state_text(g, f);	 /* 10.22 */
-	rampage_state_text(g, f); /* 9.14, only while one is under way */
-	shock_state_text(g, f);	 /* 8.4 */
-	rally_state_text(g, f);	 /* 10.16, 10.28 */
-	reaction_state_text(g, f); /* 6.5, 7.15, 4.72, 7.32 */
-	prearranged_state_text(g, f); /* 6.8 */
-	missile_state_text(g, f); /* 8.11 */
-	elcmd_state_text(g, f); /* 4.9, only when the battle uses it */
+	g->hooks->state_text(g, f); /* each module's state (rules.c) */
 	if (fclose(f) != 0) {
 		free(buf);
 		return NULL;

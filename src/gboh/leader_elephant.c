@@ -12,12 +12,6 @@
 #include "maniple/rampage.h"
 #include "maniple/rout.h"
 
-bool leader_elephant_is(const struct game *g, const struct unit *u)
-{
-	return u && unit_has(g, u, TRAIT_ELEPHANT) &&
-	       u->leader_elephant[0] != '\0';
-}
-
 int leader_elephant_rider(const struct game *g, const struct unit *u)
 {
 	if (!g || !leader_elephant_is(g, u))
@@ -32,20 +26,7 @@ int leader_elephant_rider(const struct game *g, const struct unit *u)
 	return -1;
 }
 
-int leader_elephant_of(const struct game *g, int leader)
-{
-	if (!g || leader < 0 || leader >= g->nleaders)
-		return -1;
-	for (int k = 0; k < g->nunits; k++) {
-		const struct unit *u = &g->units[k];
-		if (game_unit_in_play(u) && leader_elephant_is(g, u) &&
-		    strcmp(u->leader_elephant, g->leaders[leader].id) == 0)
-			return k;
-	}
-	return -1;
-}
-
-void leader_elephant_carry(struct game *g, const struct unit *u)
+void leader_elephant_carry_impl(struct game *g, const struct unit *u)
 {
 	int li = leader_elephant_rider(g, u);
 	if (li < 0 || !game_unit_in_play(u) ||
@@ -64,7 +45,7 @@ void leader_elephant_carry(struct game *g, const struct unit *u)
 }
 
 /* 4.82 */
-void leader_elephant_lost(struct game *g, const struct unit *u)
+void leader_elephant_lost_impl(struct game *g, const struct unit *u)
 {
 	if (!g || !leader_elephant_is(g, u) || game_unit_in_play(u))
 		return;
@@ -103,7 +84,7 @@ void leader_elephant_lost(struct game *g, const struct unit *u)
 }
 
 /* 4.84 */
-void leader_elephant_grief(struct game *g, int leader, const char *rule)
+void leader_elephant_grief_impl(struct game *g, int leader, const char *rule)
 {
 	if (!g || leader < 0 || leader >= g->nleaders ||
 	    !g->leaders[leader].killed)
@@ -160,7 +141,7 @@ static const struct unit *mate_in(const struct game *g, const struct unit *u,
 }
 
 /* 4.85 */
-void leader_elephant_face(struct game *g, struct hex h)
+void leader_elephant_face_impl(struct game *g, struct hex h)
 {
 	if (!g || hex_is_none(h))
 		return;

@@ -533,7 +533,7 @@ int mle_legal_line(const struct game *g, int ui, struct decision_answer *out,
 }
 
 /* 9.68: MA -2 for each unit of a Line Command's extension */
-int mle_ma_cut(const struct game *g, const struct unit *u)
+int mle_ma_cut_impl(const struct game *g, const struct unit *u)
 {
 	if (!g || !u || g->ord.mode != ORD_LINE)
 		return 0;

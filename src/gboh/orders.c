@@ -181,7 +181,7 @@ static void end_move(struct game *g)
 }
 
 /* 5.27 */
-bool orders_close_move(struct game *g)
+bool orders_close_move_impl(struct game *g)
 {
 	end_move(g);
 	rfire_line_flush(g); /* 8.21 Exception: the Line's moves are done */
@@ -248,7 +248,7 @@ static bool check_end_quiet(const struct game *g, struct ord_why *w)
 		    who, t.rule[0] ? t.rule : "6.41");
 }
 
-bool orders_halt_first(const struct game *g, struct cmd_result *r)
+bool orders_halt_first_impl(const struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (check_end_quiet(g, &w))
@@ -1095,7 +1095,7 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 		    "%s may not end its move here: %s", u->id, why);
 }
 
-bool orders_move_may_end(const struct game *g, struct cmd_result *r)
+bool orders_move_may_end_impl(const struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (check_may_end(g, &w))
@@ -1431,7 +1431,7 @@ static void order_stack(struct game *g, const char *who, bool restack,
 	emit(g, &e);
 }
 
-void orders_order(struct game *g, const char *who, const char *what,
+void orders_order_impl(struct game *g, const char *who, const char *what,
 		  struct cmd_result *r)
 {
 	struct ord_why w = {0};
@@ -1543,7 +1543,7 @@ static bool strategy_roll(struct game *g, const struct lc_plan *p)
 	return ok;
 }
 
-void orders_line(struct game *g, const char *name, const char *unit,
+void orders_line_impl(struct game *g, const char *name, const char *unit,
 		 struct cmd_result *r)
 {
 	int ui = -1;
@@ -1763,7 +1763,7 @@ void orders_face(struct game *g, const char *facing, struct cmd_result *r)
 }
 
 /* 6.71, 6.74: the open move of a unit, for the Column commands */
-struct move *orders_open_move(struct game *g, struct cmd_result *r)
+struct move *orders_open_move_impl(struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {
@@ -1779,7 +1779,7 @@ struct move *orders_open_move(struct game *g, struct cmd_result *r)
 	return &g->ord.move;
 }
 
-void orders_halt(struct game *g, struct cmd_result *r)
+void orders_halt_impl(struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
 	if (!check_gate(g, &w)) {

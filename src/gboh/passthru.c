@@ -18,15 +18,6 @@
 #include "maniple/shock.h"
 #include "maniple/stacking.h"
 
-static const char *const state_names[PT_STATE_COUNT] = {
-	"none", "declined", "elected", "placing", "passed", "held",
-};
-
-const char *passthru_state_name(int state)
-{
-	return state >= 0 && state < PT_STATE_COUNT ? state_names[state] : "?";
-}
-
 static bool valid_combat(const struct game *g, int ci)
 {
 	return g && ci >= 0 && ci < g->shock.ncombats;

@@ -52,21 +52,6 @@ static void put_pair(struct event *e, const char *key, struct hex a,
 	event_add(e, key, "%s,%s", x, y);
 }
 
-/* 6.11, 6.41, 6.72 */
-int unit_move_ma(const struct game *g, const struct unit *u)
-{
-	if (!u)
-		return 0;
-	int ma = u->ma;
-	if (unit_has(g, u, TRAIT_PHALANX) && u->ma_ext > ma && !u->double_depth)
-		ma = u->ma_ext; /* 6.41 (never in Double-Depth, 9.52) */
-	if (u->at.in_column)
-		ma += g && g->tables ? tables_movement_modifier(
-					       g->tables, MM_COLUMN_MA_BONUS)
-				     : 1;
-	return ma;
-}
-
 /* 6.31, 7.23, 10.14: the move has not ended and nothing stopped it */
 static bool goes_on(const struct move *m, struct move_step *out)
 {
@@ -368,7 +353,7 @@ static bool plan_step(const struct game *g, const struct move *m,
 	return true;
 }
 
-bool phalanx_check_step(const struct game *g, const struct move *m,
+bool phalanx_check_step_impl(const struct game *g, const struct move *m,
 			struct hex a, struct hex b, struct move_step *out)
 {
 	struct plan p;
@@ -464,7 +449,7 @@ static void stop_in_zoc(struct game *g, struct move *m, const struct unit *u)
 	game_emit(g, &e);
 }
 
-bool phalanx_apply_step(struct game *g, struct move *m, struct hex a,
+bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
 			struct hex b)
 {
 	struct plan p;
@@ -540,7 +525,7 @@ bool phalanx_apply_step(struct game *g, struct move *m, struct hex a,
 	return true;
 }
 
-int phalanx_steps(const struct game *g, const struct move *m,
+int phalanx_steps_impl(const struct game *g, const struct move *m,
 		  struct hex out[][2], int max)
 {
 	const struct unit *u = mover_c(g, m);
@@ -650,14 +635,14 @@ static bool face_plan(const struct game *g, const struct move *m,
 	return true;
 }
 
-bool phalanx_face_check(const struct game *g, const struct move *m,
+bool phalanx_face_check_impl(const struct game *g, const struct move *m,
 			enum facing to, struct move_step *out)
 {
 	struct hex pair[2];
 	return face_plan(g, m, to, pair, out);
 }
 
-bool phalanx_face_apply(struct game *g, struct move *m, enum facing to)
+bool phalanx_face_apply_impl(struct game *g, struct move *m, enum facing to)
 {
 	struct hex pair[2];
 	struct move_step s;
@@ -701,7 +686,7 @@ bool phalanx_step_footprint(const struct game *g, const struct move *m,
 }
 
 /* 4.23: where the halves end after turning to `to` (6.43, 6.45) */
-bool phalanx_face_footprint(const struct game *g, const struct move *m,
+bool phalanx_face_footprint_impl(const struct game *g, const struct move *m,
 			    enum facing to, struct footprint *out)
 {
 	struct hex pair[2];
@@ -717,7 +702,7 @@ bool phalanx_face_footprint(const struct game *g, const struct move *m,
 }
 
 /* 6.41 the 5th MP */
-bool phalanx_fifth_mp_end(struct game *g, struct move *m)
+bool phalanx_fifth_mp_end_impl(struct game *g, struct move *m)
 {
 	struct unit *u = mover(g, m);
 	if (!u || !unit_has(g, u, TRAIT_PHALANX) || u->ma_ext <= u->ma ||

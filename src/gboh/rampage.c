@@ -66,16 +66,6 @@ void rampage_state_init(struct rampage_state *r)
 	r->from = HEX_NONE;
 }
 
-bool rampage_under_way(const struct game *g)
-{
-	return g && g->rampage.unit >= 0 && g->rampage.unit < g->nunits;
-}
-
-bool rampage_waiting(const struct game *g)
-{
-	return rampage_under_way(g) && g->rampage.waiting;
-}
-
 void rampage_state_text(const struct game *g, FILE *f)
 {
 	const struct rampage_state *r = &g->rampage;
@@ -751,7 +741,7 @@ static void rampage_go(struct game *g)
 }
 
 /* 9.14 (10.21): an elephant's rout is a rampage */
-void rampage_run(struct game *g, int unit, const char *rule)
+void rampage_run_impl(struct game *g, int unit, const char *rule)
 {
 	if (!g || !g->battle || !g->battle->map || unit < 0 ||
 	    unit >= g->nunits)

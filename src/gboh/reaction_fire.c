@@ -249,7 +249,7 @@ void rfire_after_facing(struct game *g, int u, int mover)
 }
 
 /* 8.23 */
-void rfire_return_offer(struct game *g, int firer, int target)
+void rfire_return_offer_impl(struct game *g, int firer, int target)
 {
 	if (!valid_unit(g, firer) || !valid_unit(g, target))
 		return;

@@ -1,7 +1,8 @@
 /* reactions.c — the window of reactions between the steps of a move
- * (reactions.h): collecting the offers at each instant, who owes the
- * decision, `no reaction`, the Shock Must Check markers (7.31, 7.32) and
- * the reaction facing changes (7.15, 7.16).
+ * (reactions.h): collecting the offers at each instant (the list of open
+ * offers and who owes the decision are reaction_offers.c's), `no
+ * reaction`, the Shock Must Check markers (7.31, 7.32) and the reaction
+ * facing changes (7.15, 7.16).
  *
  * At each instant the order is: 7.32's markers (before any reaction
  * fire), then the other side's offers: Orderly Withdrawal (6.5), reaction
@@ -27,234 +28,10 @@
 #include "maniple/tables.h"
 #include "maniple/units.h"
 
-static const char *const kind_names[RK_COUNT] = {
-	"none",	   "shock_mark",      "withdraw",    "face",
-	"reverse", "leader_withdraw", "prearranged", "fire",
-	"hd",
-	[RK_MLE] = "mle",
-};
-
-static const char *const kind_rules[RK_COUNT] = {
-	"-", "7.32", "6.5", "7.15", "7.16", "4.72", "6.83", "8.2", "8.33",
-	[RK_MLE] = "9.67",
-};
-
-static const char *kind_name(int k)
-{
-	return k >= 0 && k < RK_COUNT ? kind_names[k] : "?";
-}
-
-static const char *kind_rule(int k)
-{
-	return k > 0 && k < RK_COUNT ? kind_rules[k] : "7.15";
-}
-
-void reaction_state_init(struct reaction_state *s)
-{
-	memset(s, 0, sizeof *s);
-	s->trigger = s->taken = -1;
-	s->moving = -1;
-	s->moving_was.hex[0] = s->moving_was.hex[1] = HEX_NONE;
-}
-
 /* 7.15, 7.16: once per Orders Phase */
 void reactions_phase_begin(struct game *g)
 {
 	reaction_state_init(&g->react);
-}
-
-static const char *offer_who(const struct game *g,
-			     const struct reaction_offer *o)
-{
-	if (o->unit >= 0 && o->unit < g->nunits)
-		return g->units[o->unit].id;
-	if (o->leader >= 0 && o->leader < g->nleaders)
-		return g->leaders[o->leader].id;
-	return "-";
-}
-
-static void list_marks(const struct game *g, FILE *f, const char *key,
-		       const bool *set)
-{
-	bool any = false;
-	for (int i = 0; i < g->nunits; i++)
-		if (set[i]) {
-			fprintf(f, "%s%s", any ? "," : key, g->units[i].id);
-			any = true;
-		}
-}
-
-void reaction_state_text(const struct game *g, FILE *f)
-{
-	const struct reaction_state *s = &g->react;
-	fprintf(f, "reactions trigger=%s taken=%d offers=%d",
-		s->trigger >= 0 && s->trigger < g->nunits
-			? g->units[s->trigger].id
-			: "-",
-		s->taken, s->noffers);
-	for (int i = 0; i < s->noffers; i++) {
-		const struct reaction_offer *o = &s->offers[i];
-		fprintf(f, " %s:%s:%d:%d:%d:%d", kind_name(o->kind),
-			offer_who(g, o), o->side, o->state, o->mp, o->used);
-	}
-	/* printed only when set, so a phase without reactions reads as
-	 * before */
-	if (s->moving >= 0 && s->moving < g->nunits) {
-		char a[8], b[8];
-		hex_format(s->moving_was.hex[0], a, sizeof a);
-		hex_format(s->moving_was.hex[1], b, sizeof b);
-		fprintf(f, " moving=%s was=%s%s%s/%d entered=%d",
-			g->units[s->moving].id, a,
-			hex_is_none(s->moving_was.hex[1]) ? "" : ",",
-			hex_is_none(s->moving_was.hex[1]) ? "" : b,
-			s->moving_was.facing, s->entered);
-	}
-	list_marks(g, f, " faced=", s->faced);
-	list_marks(g, f, " contact=", s->contact);
-	fputc('\n', f);
-}
-
-/* ---- the window ---- */
-
-bool reactions_pending(const struct game *g)
-{
-	const struct reaction_state *s = &g->react;
-	for (int i = 0; i < s->noffers; i++)
-		if (s->offers[i].state != RO_DONE)
-			return true;
-	return false;
-}
-
-/* The offer that decides who owes the decision: the moving side's
- * RK_SHOCK_MARK first, then an offer under way, then the first open. */
-static int first_offer(const struct game *g)
-{
-	const struct reaction_state *s = &g->react;
-	for (int i = 0; i < s->noffers; i++)
-		if (s->offers[i].state != RO_DONE &&
-		    s->offers[i].kind == RK_SHOCK_MARK)
-			return i;
-	if (s->taken >= 0 && s->taken < s->noffers &&
-	    s->offers[s->taken].state != RO_DONE)
-		return s->taken;
-	for (int i = 0; i < s->noffers; i++)
-		if (s->offers[i].state == RO_TAKEN)
-			return i;
-	for (int i = 0; i < s->noffers; i++)
-		if (s->offers[i].state == RO_OPEN)
-			return i;
-	return -1;
-}
-
-int reactions_decision_side(const struct game *g)
-{
-	int i = first_offer(g);
-	return i < 0 ? -1 : g->react.offers[i].side;
-}
-
-const char *reactions_pending_rule(const struct game *g)
-{
-	int i = first_offer(g);
-	return i < 0 ? "7.15" : kind_rule(g->react.offers[i].kind);
-}
-
-void reactions_pending_text(const struct game *g, char *buf, size_t n)
-{
-	int i = first_offer(g);
-	if (i < 0) {
-		snprintf(buf, n, "no reaction is pending");
-		return;
-	}
-	const struct reaction_offer *o = &g->react.offers[i];
-	const char *side = g->battle && g->battle->sides[o->side].id[0]
-				   ? g->battle->sides[o->side].id
-				   : (o->side ? "side1" : "side0");
-	switch (o->kind) {
-	case RK_SHOCK_MARK:
-		snprintf(buf, n,
-			 "%s decides whether %s takes a Shock Must Check "
-			 "marker: shock mark %s or shock none %s (7.32)",
-			 side, offer_who(g, o), offer_who(g, o),
-			 offer_who(g, o));
-		break;
-	case RK_FACE:
-		snprintf(buf, n,
-			 "%s may turn %s one vertex: react face %s FACING or "
-			 "no reaction (7.15)",
-			 side, offer_who(g, o), offer_who(g, o));
-		break;
-	case RK_REVERSE:
-		snprintf(buf, n,
-			 "%s may reverse %s's face: react reverse %s or no "
-			 "reaction (7.16)",
-			 side, offer_who(g, o), offer_who(g, o));
-		break;
-	case RK_HD:
-		snprintf(buf, n,
-			 "%s answers the H&D at %s: react face %s FACING, "
-			 "react fire UNIT for each unit firing back, then no "
-			 "reaction (8.33)",
-			 side, offer_who(g, o), offer_who(g, o));
-		break;
-	case RK_WITHDRAW:
-		if (o->must) { /* 9.16 */
-			snprintf(buf, n,
-				 "%s must withdraw %s from the elephant: "
-				 "withdraw %s HEX (9.16)",
-				 side, offer_who(g, o), offer_who(g, o));
-			break;
-		}
-		/* fall through */
-	default:
-		snprintf(buf, n, "%s answers the %s of %s (%s): see legal",
-			 side, kind_name(o->kind), offer_who(g, o),
-			 kind_rule(o->kind));
-		break;
-	}
-}
-
-int reaction_offer_add(struct game *g, const struct reaction_offer *o)
-{
-	struct reaction_state *s = &g->react;
-	if (s->noffers >= REACTION_OFFERS_MAX)
-		return -1;
-	s->offers[s->noffers] = *o;
-	if (s->trigger < 0)
-		s->trigger = o->trigger;
-	struct event e;
-	event_init(&e, "reaction_offer");
-	event_add(&e, "kind", "%s", kind_name(o->kind));
-	event_add(&e, o->leader >= 0 ? "leader" : "unit", "%s",
-		  offer_who(g, o));
-	event_add(&e, "side", "%d", o->side);
-	if (o->trigger >= 0 && o->trigger < g->nunits)
-		event_add(&e, "by", "%s", g->units[o->trigger].id);
-	if (o->mp)
-		event_add(&e, "mp", "%d", o->mp);
-	event_add(&e, "rule", "%s", kind_rule(o->kind));
-	game_emit(g, &e);
-	return s->noffers++;
-}
-
-void reaction_offer_done(struct game *g, int i)
-{
-	struct reaction_state *s = &g->react;
-	if (i < 0 || i >= s->noffers)
-		return;
-	s->offers[i].state = RO_DONE;
-	if (s->taken == i)
-		s->taken = -1;
-	if (!reactions_pending(g)) {
-		int by = s->trigger;
-		s->noffers = 0;
-		s->trigger = -1;
-		struct event e;
-		event_init(&e, "reactions_done");
-		if (by >= 0 && by < g->nunits)
-			event_add(&e, "mover", "%s", g->units[by].id);
-		event_add(&e, "rule", "%s", kind_rule(s->offers[i].kind));
-		game_emit(g, &e);
-	}
 }
 
 /* ---- looking at units ---- */
@@ -690,8 +467,8 @@ static int answer_gate(struct game *g, int kind, int unit, struct cmd_result *r)
 		}
 		return i;
 	}
-	cmd_refuse(r, kind_rule(kind), "no %s reaction is open for %s",
-		   kind_name(kind), u->id);
+	cmd_refuse(r, reaction_kind_rule(kind), "no %s reaction is open for %s",
+		   reaction_kind_name(kind), u->id);
 	return -1;
 }
 
@@ -945,11 +722,11 @@ void reactions_no_reaction(struct game *g, struct cmd_result *r)
 		}
 		struct event e;
 		event_init(&e, "reaction_declined");
-		event_add(&e, "kind", "%s", kind_name(o.kind));
+		event_add(&e, "kind", "%s", reaction_kind_name(o.kind));
 		event_add(&e, o.leader >= 0 ? "leader" : "unit", "%s",
-			  offer_who(g, &o));
+			  reaction_offer_who(g, &o));
 		event_add(&e, "side", "%s", side_name(g, side));
-		event_add(&e, "rule", "%s", kind_rule(o.kind));
+		event_add(&e, "rule", "%s", reaction_kind_rule(o.kind));
 		game_emit(g, &e);
 		decline(g, to_answer[k]);
 	}
@@ -999,7 +776,7 @@ int reactions_legal(const struct game *g, struct decision_answer *out, int max)
 			continue;
 		if (o->state == RO_OPEN && !o->line && !o->must) /* 6.57, 9.16 */
 			any_open = true;
-		const char *id = offer_who(g, o);
+		const char *id = reaction_offer_who(g, o);
 		switch (o->kind) {
 		case RK_SHOCK_MARK:
 			decision_add(out, max, &n, side, "7.32",
@@ -1067,9 +844,9 @@ void reactions_show(const struct game *g, struct cmd_result *r)
 		const struct reaction_offer *o = &s->offers[i];
 		static const char *const states[] = {"open", "taken", "done"};
 		event_init(&e, "reaction");
-		event_add(&e, "kind", "%s", kind_name(o->kind));
+		event_add(&e, "kind", "%s", reaction_kind_name(o->kind));
 		event_add(&e, o->leader >= 0 ? "leader" : "unit", "%s",
-			  offer_who(g, o));
+			  reaction_offer_who(g, o));
 		event_add(&e, "side", "%d", o->side);
 		event_add(&e, "state", "%s",
 			  o->state >= 0 && o->state <= RO_DONE
@@ -1077,7 +854,7 @@ void reactions_show(const struct game *g, struct cmd_result *r)
 				  : "?");
 		if (o->trigger >= 0 && o->trigger < g->nunits)
 			event_add(&e, "by", "%s", g->units[o->trigger].id);
-		event_add(&e, "rule", "%s", kind_rule(o->kind));
+		event_add(&e, "rule", "%s", reaction_kind_rule(o->kind));
 		cmd_output(r, &e);
 	}
 	for (int i = 0; i < g->nunits; i++) {

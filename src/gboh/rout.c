@@ -172,123 +172,12 @@ static void emit_simple(struct game *g, const char *kind, const struct unit *u,
 	game_emit(g, &e);
 }
 
-/* ---- 10.11, 10.12, 10.14, 10.27: hits and checks ---- */
-
-/* 10.11, 10.27 routed units have a TQ of 1 */
-int unit_tq_now(const struct game *g, const struct unit *u)
-{
-	return u->routed ? 1 : u->tq - column_tq_reduction(g, u); /* 6.75 */
-}
-
-/* 10.11: the hits of a check whose modified roll is dr, against tq */
-int tq_check_hits(int dr, int tq)
-{
-	return dr > tq ? dr - tq : 0;
-}
-
-/* 10.11: the modifier a TQ check of u adds to drm */
-static int tq_check_drm(const struct game *g, const struct unit *u, int drm)
-{
-	return drm + stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
-}
-
-void tq_check_odds(const struct game *g, const struct unit *u, int drm,
-		   struct odds *o)
-{
-	odds_init(o, 10, u && u->routed ? "10.27" : "10.11");
-	if (!u)
-		return;
-	drm = tq_check_drm(g, u, drm);
-	int tq = unit_tq_now(g, u);
-	for (int d = 0; d < 10; d++) {
-		int hits = tq_check_hits(d + drm, tq);
-		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
-	}
-}
-
-/* 10.11 a TQ check; R3: the modified roll is used as it is */
-int tq_check(struct game *g, struct unit *u, int drm, const char *why,
-	     const char *rule)
-{
-	if (!u || !game_unit_in_play(u))
-		return 0;
-	drm = tq_check_drm(g, u, drm);
-	int tq = unit_tq_now(g, u);
-	struct event e;
-	game_roll_begin(&e, "tq_check");
-	event_add(&e, "unit", "%s", u->id);
-	int die = game_roll_die(g, &e);
-	event_add(&e, "drm", "%d", drm);
-	event_add(&e, "why", "%s", why);
-	event_add(&e, "rule", "%s", rule);
-	game_emit(g, &e);
-	int dr = die + drm;
-	int hits = tq_check_hits(dr, tq);
-	event_init(&e, "tq_check");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "dr", "%d", dr);
-	event_add(&e, "tq", "%d", tq);
-	event_add(&e, "routed", "%s", u->routed ? "yes" : "no");
-	event_add(&e, "hits", "%d", hits);
-	event_add(&e, "rule", "%s", u->routed ? "10.27" : "10.11");
-	game_emit(g, &e);
-	cohesion_hits(g, u, hits, why, rule);
-	return hits;
-}
-
 static bool queued(const struct game *g, int i)
 {
 	for (int k = 0; k < g->rout.nqueue; k++)
 		if (g->rout.queue[k] == i)
 			return true;
 	return false;
-}
-
-/* 10.12, 10.14, 10.27 */
-static void hits_apply(struct game *g, struct unit *u, int n,
-		       const char *cause, const char *rule, bool rout_now);
-
-void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,
-		   const char *rule)
-{
-	hits_apply(g, u, n, cause, rule, true);
-}
-
-void cohesion_hits_held(struct game *g, struct unit *u, int n,
-			const char *cause, const char *rule)
-{
-	hits_apply(g, u, n, cause, rule, false);
-}
-
-static void hits_apply(struct game *g, struct unit *u, int n,
-		       const char *cause, const char *rule, bool rout_now)
-{
-	if (!u || n <= 0 || !game_unit_in_play(u))
-		return;
-	struct event e;
-	event_init(&e, "cohesion_hit");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "hits", "%d", n);
-	if (u->routed) {
-		/* 10.27 a routed unit taking any hit is eliminated */
-		event_add(&e, "total", "%s", "routed");
-		event_add(&e, "tq", "%d", unit_tq_now(g, u));
-		event_add(&e, "cause", "%s", cause);
-		event_add(&e, "rule", "%s", rule);
-		game_emit(g, &e);
-		unit_eliminate(g, u, "10.27");
-		return;
-	}
-	u->hits += n;
-	event_add(&e, "total", "%d", u->hits);
-	event_add(&e, "tq", "%d", u->tq);
-	event_add(&e, "cause", "%s", cause);
-	event_add(&e, "rule", "%s", rule);
-	game_emit(g, &e);
-	/* 10.14 hits equal to the TQ or more: the unit routs (in shock,
-	 * when its step says: 8.43, 8.47) */
-	if (rout_now && u->hits >= u->tq)
-		rout_begin(g, uidx(g, u), "10.14");
 }
 
 /* 4.72 is another issue's: say when a leader is left alone by the enemy */
@@ -323,7 +212,7 @@ static void leader_left_alone(struct game *g, const struct unit *u,
 }
 
 /* 10.24, 11.1 */
-void unit_eliminate(struct game *g, struct unit *u, const char *rule)
+void unit_eliminate_impl(struct game *g, struct unit *u, const char *rule)
 {
 	if (!u || u->eliminated)
 		return;
@@ -1147,7 +1036,7 @@ static void rout_run(struct game *g)
 }
 
 /* 10.21 */
-void rout_begin(struct game *g, int unit, const char *rule)
+void rout_begin_impl(struct game *g, int unit, const char *rule)
 {
 	if (!g || unit < 0 || unit >= g->nunits ||
 	    !game_unit_in_play(&g->units[unit]))
@@ -1179,15 +1068,6 @@ void rout_begin_full(struct game *g, int unit, const char *rule, int spent)
 void rout_go_on(struct game *g)
 {
 	rout_run(g);
-}
-
-bool rout_pending(const struct game *g)
-{
-	/* 9.14: a rampage stopped for withdrawals holds everything else */
-	if (rampage_waiting(g))
-		return true;
-	return g->rout.ask != ROUT_ASK_NONE && g->rout.unit >= 0 &&
-	       g->rout.unit < g->nunits;
 }
 
 int rout_decision_side(const struct game *g)

@@ -88,7 +88,7 @@ bool scorpio_may_move(const struct game *g, int ui, bool by_line,
 }
 
 /* 9.82, 9.85, 9.86, 9.81: the scorpio's own limits on a volley */
-const char *scorpio_fire_refusal(const struct game *g, int firer,
+const char *scorpio_fire_refusal_impl(const struct game *g, int firer,
 				 enum fire_kind kind, const char **rule)
 {
 	const struct unit *u = &g->units[firer];
@@ -133,7 +133,7 @@ const char *scorpio_fire_refusal(const struct game *g, int firer,
 }
 
 /* 9.85, 9.86: place or flip the Once/Twice marker */
-void scorpio_note_fire(struct game *g, int firer, enum fire_kind kind)
+void scorpio_note_fire_impl(struct game *g, int firer, enum fire_kind kind)
 {
 	struct unit *u = &g->units[firer];
 	if (!is_scorpio(g, u))

@@ -104,27 +104,6 @@ static void set_flag(struct game *g, int i, unsigned f)
 	g->seq.leader_flags[i] = (unsigned char)(g->seq.leader_flags[i] | f);
 }
 
-/* R7: ratings lose the wound points taken; never below the minimum. */
-static int wounded(const struct game *g, int rating, int wounds)
-{
-	int min = g->tables ? tables_wound_figure(g->tables, WF_RATING_MINIMUM)
-			    : 0;
-	int v = rating - wounds;
-	return v < min ? min : v;
-}
-
-/* R7 */
-int leader_initiative_now(const struct game *g, const struct leader *l)
-{
-	return wounded(g, l->initiative, l->wounds);
-}
-
-/* R7 */
-int leader_command_range_now(const struct game *g, const struct leader *l)
-{
-	return wounded(g, l->command_range, l->wounds);
-}
-
 /* On the map, alive and in play. */
 static bool present(const struct leader *l)
 {
@@ -752,7 +731,7 @@ static void shock_segment(struct game *g)
 
 /* ---- the pending decision ---- */
 
-enum seq_step seq_step_now(const struct game *g)
+enum seq_step seq_step_now_impl(const struct game *g)
 {
 	const struct sequence_state *q = &g->seq;
 	if (g->phase == PHASE_OVER)
@@ -1388,7 +1367,7 @@ static void carry_on(struct game *g)
 }
 
 /* 10.22, 10.23: after a rout choice is answered and the rout is over */
-void seq_resume(struct game *g)
+void seq_resume_impl(struct game *g)
 {
 	if (g->seq.started_turn != g->turn && g->phase != PHASE_OVER)
 		return; /* the sequence is not under way (a sandbox) */
@@ -2001,7 +1980,7 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 }
 
 /* 5.21 */
-bool seq_may_order(struct game *g, struct cmd_result *r)
+bool seq_may_order_impl(struct game *g, struct cmd_result *r)
 {
 	struct why w;
 	if (!need_step(g, SEQ_ORDERS, &w)) {
@@ -2022,16 +2001,6 @@ bool seq_may_order(struct game *g, struct cmd_result *r)
 		return false;
 	}
 	return true;
-}
-
-/* 5.21, 5.45 */
-int seq_order_given(struct game *g, int count)
-{
-	g->seq.orders_given += count;
-	g->seq.orders_left -= count;
-	if (g->seq.orders_left < 0)
-		g->seq.orders_left = 0;
-	return g->seq.orders_left;
 }
 
 static const char *flag_names(unsigned f, char *buf, size_t n)

@@ -26,16 +26,6 @@ static int constant(const struct game *g, enum rule_constant c)
 	return tables_constant(g->tables, c);
 }
 
-/* 6.51: a phalanx counts 5 when another unit withdraws from it; 6.72: a
- * unit In Column one more */
-int ow_mover_ma(const struct game *g, const struct unit *u)
-{
-	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
-	return u->at.in_column
-		       ? ma + constant(g, RC_WITHDRAWAL_COLUMN_MA_BONUS)
-		       : ma;
-}
-
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
 int ow_distance(const struct footprint *a, const struct footprint *b)
 {
@@ -645,7 +635,7 @@ static bool ow_any_step(const struct game *g, const struct reaction_offer *o)
 	return false;
 }
 
-bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o)
+bool ow_offer_can_step_impl(const struct game *g, const struct reaction_offer *o)
 {
 	return o && o->unit >= 0 && o->unit < g->nunits &&
 	       o->trigger >= 0 && o->trigger < g->nunits && ow_any_step(g, o);
