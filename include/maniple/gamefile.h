@@ -3,7 +3,7 @@
  * Plain text, one item a line:
  *
  *     maniple-game 1            format version (this is version 1)
- *     ruleset spqr
+ *     ruleset NAME              the rules that play it (the battle's)
  *     battle drill              the battle's id (scenarios/drill.ini)
  *     kind sandbox              solo | hotseat | sandbox
  *     seed 42                   the dice's seed (decimal, 64-bit)
