@@ -782,3 +782,19 @@ Test(double_depth, rear_multiplier_read_from_constants_ini_9_53)
 	}
 	cr_assert(seen, "no die gave the stack hits");
 }
+
+/* 9.51 from the data: constants.ini [double_depth] forming_extra_mp read
+ * as 2: forming on clear terrain costs 3 MP. */
+Test(double_depth, forming_mp_read_from_constants_ini_9_51)
+{
+	struct session *s = open_game();
+	change_tables(s->game, "constants", "forming_extra_mp = 1",
+		      "forming_extra_mp = 2");
+	phase(s, "philip");
+	ok(s, "order ph2");
+	struct out o = ok(s, "depth");
+	cr_assert(has(&o, "double_depth top=ph1 bottom=ph2 hex=3013 "
+			  "hex2=3112 mp=3 rule=9.51"),
+		  "%s", o.ev);
+	close_game(s);
+}

@@ -588,6 +588,7 @@ Test(tables, constants_of_the_text)
 	cr_expect_eq(tables_constant(T, RC_PHALANX_REVERSE_FACE_MP), 3);
 	cr_expect_eq(tables_constant(T, RC_PHALANX_PIVOT_HITS), 1);
 	cr_expect_eq(tables_constant(T, RC_DOUBLE_DEPTH_HITS_MULTIPLIER), 3);
+	cr_expect_eq(tables_constant(T, RC_DOUBLE_DEPTH_FORMING_MP), 1); /* 9.51 */
 	cr_expect_eq(tables_constant(T, RC_RAMPAGE_ROLLS), 4); /* 9.14 */
 	cr_expect_eq(tables_constant(T, RC_RAMPAGE_HEXES_PER_ROLL), 3);
 	cr_expect_eq(tables_constant(T, RC_RAMPAGE_ALONE_HEXES), 8);

@@ -275,6 +275,9 @@ Test(tui_prompt, momentum_and_trump_reply, .fini = stop)
 	cr_assert_eq(a->step, SEQ_TRUMP_REPLY);
 	cr_assert_eq(a->side, 1);
 	cr_assert_str_eq(a->title, "Carthage: trump reply (5.42)");
+	/* 5.42: Hanno (Initiative 4) trumps on 0-4, Mago (3) on 0-3 */
+	cr_assert_str_eq(a->detail, "may trump the Tribune (Hanno 50%, Mago "
+				    "40%), or let him go");
 	answers_are_legal(a);
 	cr_assert_str_eq(a->ans[a->n - 1].line, "no trump");
 	free(a);

@@ -226,19 +226,20 @@ enum unit_trait {
 /* Figures written in the rules' text rather than on a chart
  * (constants.ini). */
 enum rule_constant {
-	RC_COLUMN_TQ_LESS,		/* 6.75: TQ In Column */
-	RC_PHALANX_REVERSE_FACE_MP,	/* 6.45 */
-	RC_PHALANX_PIVOT_HITS,		/* 6.43: per hex entered pivoting */
+	RC_COLUMN_TQ_LESS,		 /* 6.75: TQ In Column */
+	RC_PHALANX_REVERSE_FACE_MP,	 /* 6.45 */
+	RC_PHALANX_PIVOT_HITS,		 /* 6.43: per hex entered pivoting */
 	RC_DOUBLE_DEPTH_HITS_MULTIPLIER, /* 9.53: flank or rear shock */
-	RC_RAMPAGE_ROLLS,		/* 9.14: eliminated after this roll */
-	RC_RAMPAGE_HEXES_PER_ROLL,	/* 9.14 */
-	RC_RAMPAGE_ALONE_HEXES,		/* 9.14: this far from every unit */
-	RC_WITHDRAWAL_RANGE,		/* 6.51: within this many hexes */
-	RC_WITHDRAWAL_SKIRMISHER_HEXES,	/* 9.21 */
-	RC_WITHDRAWAL_COLUMN_MA_BONUS,	/* 6.51, 6.72: a mover In Column */
+	RC_DOUBLE_DEPTH_FORMING_MP,	 /* 9.51: MP beyond the terrain's */
+	RC_RAMPAGE_ROLLS,		 /* 9.14: eliminated after this roll */
+	RC_RAMPAGE_HEXES_PER_ROLL,	 /* 9.14 */
+	RC_RAMPAGE_ALONE_HEXES,		 /* 9.14: this far from every unit */
+	RC_WITHDRAWAL_RANGE,		 /* 6.51: within this many hexes */
+	RC_WITHDRAWAL_SKIRMISHER_HEXES,	 /* 9.21 */
+	RC_WITHDRAWAL_COLUMN_MA_BONUS,	 /* 6.51, 6.72: a mover In Column */
 	RC_LINE_WITHDRAWAL_LEADER_RANGE, /* 6.57: a unit this near a leader */
-	RC_LEADER_WITHDRAWAL_MP,	/* 4.72 */
-	RC_GRIEF_RAMPAGE_FROM,		/* 4.84: a die this high rampages */
+	RC_LEADER_WITHDRAWAL_MP,	 /* 4.72 */
+	RC_GRIEF_RAMPAGE_FROM,		 /* 4.84: a die this high rampages */
 	RULE_CONSTANT_COUNT
 };
 

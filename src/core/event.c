@@ -6,10 +6,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* s into buf (n > 0 bytes), cut to fit as snprintf cuts it */
+static void copy_cut(char *buf, size_t n, const char *s)
+{
+	size_t k = 0;
+	for (; s[k] && k + 1 < n; k++)
+		buf[k] = s[k];
+	buf[k] = '\0';
+}
+
+/* v in decimal into buf (n > 0 bytes), as snprintf's %d */
+static void decimal_cut(char *buf, size_t n, int v)
+{
+	char tmp[16];
+	int i = 0;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do {
+		tmp[i++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[i++] = '-';
+	size_t k = 0;
+	while (i > 0 && k + 1 < n)
+		buf[k++] = tmp[--i];
+	buf[k] = '\0';
+}
+
 void event_init(struct event *e, const char *kind)
 {
 	memset(e, 0, sizeof *e);
-	snprintf(e->kind, sizeof e->kind, "%s", kind);
+	copy_cut(e->kind, sizeof e->kind, kind);
 }
 
 void event_add(struct event *e, const char *key, const char *fmt, ...)
@@ -17,10 +44,19 @@ void event_add(struct event *e, const char *key, const char *fmt, ...)
 	if (e->nfields >= EVENT_FIELDS_MAX)
 		return;
 	struct event_field *f = &e->f[e->nfields++];
-	snprintf(f->key, sizeof f->key, "%s", key);
+	copy_cut(f->key, sizeof f->key, key);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(f->val, sizeof f->val, fmt, ap);
+	/* the two formats nearly every field uses, without printf (events
+	 * are emitted in every step of play) */
+	if (strcmp(fmt, "%s") == 0) {
+		const char *v = va_arg(ap, const char *);
+		copy_cut(f->val, sizeof f->val, v ? v : "(null)");
+	} else if (strcmp(fmt, "%d") == 0) {
+		decimal_cut(f->val, sizeof f->val, va_arg(ap, int));
+	} else {
+		vsnprintf(f->val, sizeof f->val, fmt, ap);
+	}
 	va_end(ap);
 	for (char *p = f->val; *p; p++)
 		if (*p == ' ' || *p == '\t' || *p == '\n')

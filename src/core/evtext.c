@@ -286,10 +286,10 @@ static void render(const struct evtext_sec *s, const struct event_log *log,
 			continue;
 		}
 		const char *val = NULL, *key = NULL;
+		char word[NAME_MAX_]; /* key points into it */
 		for (const char *w = p + 1; w < e && !val;) {
 			const char *bar = memchr(w, '|', (size_t)(e - w));
 			const char *we = bar ? bar : e;
-			char word[NAME_MAX_];
 			snprintf(word, sizeof word, "%.*s", (int)(we - w), w);
 			val = slot_value(log, i, end, word, from, used, &key);
 			w = we + 1;

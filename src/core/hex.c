@@ -49,10 +49,19 @@ void hex_format(struct hex h, char *buf, size_t n)
 {
 	if (buf == NULL || n == 0)
 		return;
-	if (hex_is_none(h))
+	if (hex_is_none(h)) {
 		snprintf(buf, n, "----");
-	else
+	} else if (n > 4 && h.col >= 0 && h.col <= 99 && h.row >= 0 &&
+		   h.row <= 99) {
+		/* "%02d%02d" written out: every event names hexes */
+		buf[0] = (char)('0' + h.col / 10);
+		buf[1] = (char)('0' + h.col % 10);
+		buf[2] = (char)('0' + h.row / 10);
+		buf[3] = (char)('0' + h.row % 10);
+		buf[4] = '\0';
+	} else {
 		snprintf(buf, n, "%02d%02d", h.col, h.row);
+	}
 }
 
 int hex_number(struct hex h)

@@ -144,7 +144,9 @@ void double_depth_form(struct game *g, struct cmd_result *r)
 			   back->id, front->id);
 		return;
 	}
-	int cost = c.mp + 1; /* 9.51: 1 MP more than the terrain */
+	/* 9.51: 1 MP more than the terrain (constants.ini) */
+	int cost =
+		c.mp + tables_constant(g->tables, RC_DOUBLE_DEPTH_FORMING_MP);
 	if (m->mp_spent + cost > back->ma) { /* 9.52: the 4 MA only */
 		cmd_refuse(r, "9.51",
 			   "forming Double-Depth here costs %d MP; %s has %d "

@@ -671,7 +671,12 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 	bool target_back = false;
 	for (int i = 0; i < nfire; i++)
 		target_back |= fire[i] == c.target;
-	int hd_hits = unit_has(g, t, TRAIT_ELEPHANT) && !unit_has(g, f, TRAIT_ELEPHANT) ? 2 : 1; /* 8.15 */
+	/* 8.15: missile.ini's hits, more on an elephant */
+	int hd_hits = tables_missile_modifier(
+		g->tables, unit_has(g, t, TRAIT_ELEPHANT) &&
+					   !unit_has(g, f, TRAIT_ELEPHANT)
+				   ? MM_HITS_ON_ELEPHANT
+				   : MM_HITS);
 	bool target_may_rout = target_back &&
 			       t->hits + hd_hits >= unit_tq_now(g, t);
 	bool firer_may_rout = nfire > 0 && f->hits + nfire >= unit_tq_now(g, f);

@@ -80,6 +80,33 @@ static const char *first_rule(const struct decision *d)
 	return d->n > 0 ? d->ans[0].rule : "3.0";
 }
 
+/* 5.42: "may trump X (Hannibal 80%), or let him go": each leader the
+ * answers name with the odds of his trump roll (seq_trump_odds). */
+static void trump_detail(const struct game *g, struct decision *d)
+{
+	char odds[DECISION_DETAIL_MAX] = "";
+	size_t len = 0;
+	for (int k = 0; k < d->n; k++) {
+		const char *line = d->ans[k].line;
+		if (strncmp(line, "trump ", 6) != 0)
+			continue;
+		for (int i = 0; i < g->nleaders; i++) {
+			if (strcmp(line + 6, g->leaders[i].id) != 0)
+				continue;
+			struct odds o;
+			seq_trump_odds(g, i, &o);
+			int w = snprintf(odds + len, sizeof odds - len,
+					 "%s%s %d%%", len ? ", " : " (",
+					 leader_name(g, i),
+					 odds_percent(&o, "success"));
+			if (w > 0 && (size_t)w < sizeof odds - len)
+				len += (size_t)w;
+		}
+	}
+	snprintf(d->detail, sizeof d->detail, "may trump %s%s%s, or let him go",
+		 leader_name(g, g->seq.trumped), odds, len ? ")" : "");
+}
+
 /* The decision in words, its rule and a line about it. */
 static void name_decision(const struct game *g, enum seq_step step,
 			  struct decision *d)
@@ -99,9 +126,7 @@ static void name_decision(const struct game *g, enum seq_step step,
 	case SEQ_TRUMP_REPLY:
 		what = "trump reply";
 		rule = "5.42";
-		snprintf(d->detail, sizeof d->detail,
-			 "may trump %s, or let him go",
-			 leader_name(g, g->seq.trumped));
+		trump_detail(g, d);
 		break;
 	case SEQ_MOMENTUM:
 		what = "momentum";

@@ -183,6 +183,7 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"phalanx", "reverse_face_mp", 0, 9},
 	{"phalanx", "pivot_hits", 0, 9},
 	{"double_depth", "flank_rear_hits_multiplier", 1, 9},
+	{"double_depth", "forming_extra_mp", 0, 9},
 	{"rampage", "rolls", 1, 9},
 	{"rampage", "hexes_per_roll", 1, 9},
 	{"rampage", "alone_hexes", 1, 99},
@@ -1505,7 +1506,7 @@ struct move_cost tables_hex_entry_cost(const struct spqr_tables *t,
 		return (struct move_cost){0, 0, true};
 	enum movement_group g = e->leader ? tables_leader_movement_group(t)
 					  : tables_movement_group(t, e->type);
-	bool phalanx = !e->leader && e->type == UT_PH;
+	bool phalanx = !e->leader && tables_type_has(t, e->type, TRAIT_PHALANX);
 	enum movement_row rows[8];
 	int n = 0;
 	/* 6.24: along a Roman road the road replaces the terrain */
@@ -1576,12 +1577,12 @@ struct move_cost tables_facing_change_cost(const struct spqr_tables *t,
 	if (per.prohibited)
 		return per;
 	int mp;
-	if (roman_infantry && unit_type_is_infantry(type))
+	if (roman_infantry && tables_type_has(t, type, TRAIT_INFANTRY))
 		mp = t->movement_modifier[MM_ROMAN_INFANTRY_FACING_MP];
-	else if (type == UT_EL)
+	else if (tables_type_has(t, type, TRAIT_ELEPHANT))
 		mp = vertices *
 		     t->movement_modifier[MM_ELEPHANT_FACING_MP_PER_VERTEX];
-	else if (type == UT_SK)
+	else if (tables_type_has(t, type, TRAIT_SKIRMISHER))
 		mp = vertices *
 		     t->movement_modifier[MM_SKIRMISHER_FACING_MP_PER_VERTEX];
 	else
@@ -1610,9 +1611,9 @@ enum stacking_class tables_stacking_class(const struct spqr_tables *t,
 					  enum unit_type type, const char *cls,
 					  bool roman)
 {
-	if (type == UT_SK)
+	if (tables_type_has(t, type, TRAIT_SKIRMISHER))
 		return STACK_SKIRMISHER;
-	if (!cls || !roman || !unit_type_is_infantry(type))
+	if (!cls || !roman || !tables_type_has(t, type, TRAIT_INFANTRY))
 		return STACK_OTHER;
 	if (class_in(t->velites, t->nvelites, cls))
 		return STACK_VELITES;
@@ -1650,11 +1651,11 @@ int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f)
 int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
 			    int printed_tq, bool two_hex, bool leader_elephant)
 {
-	if (type == UT_EL && leader_elephant)
+	if (tables_type_has(t, type, TRAIT_ELEPHANT) && leader_elephant)
 		return t->rp_unit[RP_LEADER_ELEPHANT];
-	if (type == UT_EL)
+	if (tables_type_has(t, type, TRAIT_ELEPHANT))
 		return t->rp_unit[RP_EL];
-	if (type == UT_SK)
+	if (tables_type_has(t, type, TRAIT_SKIRMISHER))
 		return t->rp_unit[RP_SK];
 	if (two_hex)
 		return t->rp_unit[RP_TWO_HEX] * printed_tq;

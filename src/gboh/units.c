@@ -49,10 +49,6 @@ bool unit_type_is_cavalry(enum unit_type t)
 {
 	return t == UT_HC || t == UT_RC || t == UT_LN || t == UT_LC;
 }
-bool unit_type_is_infantry(enum unit_type t)
-{
-	return t <= UT_SK;
-}
 const char *missile_class_name(enum missile_class m)
 {
 	return (unsigned)m < MISSILE_CLASS_COUNT ? missile_names[m] : "?";
