@@ -20,6 +20,7 @@
 #include "maniple/shock.h"
 #include "maniple/shock_advance.h"
 #include "maniple/shock_calc.h"
+#include "maniple/stacking.h"
 #include "move_fixture.h"
 
 static struct game *fld(void)
@@ -301,6 +302,37 @@ Test(passthru, passthru_check_hits_dr_minus_tq_9_11)
 	says(g, "passthru place 2821");
 	cr_assert(hex_eq(x.el->at.hex[0], fx_hex("2821")));
 	cr_assert_eq(x.inf->hits, before + 2, "9 - TQ 7 = 2 hits");
+	game_free(g);
+}
+
+/* 9.11 #4, 9.63: an infantry unit of a mixed Roman stack (hastati and
+ * principes of one legion) makes its Pass-Thru check at +1, the mixed
+ * stack's modifier counted once (it was counted twice, +2). */
+Test(passthru, passthru_check_mixed_roman_stack_plus_one_once_9_63)
+{
+	struct ex x = example(UT_LG);
+	struct game *g = x.g;
+	x.inf->tq = 7;
+	x.inf->legion = 14;
+	snprintf(x.inf->cls, sizeof x.inf->cls, "HA");
+	struct unit *pr = U(g, "pr", 0, UT_LG, "2921", FACE_E, 7);
+	pr->legion = 14;
+	snprintf(pr->cls, sizeof pr->cls, "PR");
+	game_put_on_top(g, x.inf);
+	cr_assert_eq(stacking_tq_drm(g, x.inf), 1);
+	cr_assert_not(go(g));
+	FORCE(g, 0, 0, 5);
+	says(g, "passthru inf yes");
+	cr_assert_not(go(g));
+	cr_assert_eq(g->shock.ask, SHA_PASSTHRU_PLACE);
+	int before = x.inf->hits;
+	size_t mark = g->events.n;
+	FORCE(g, 8);
+	says(g, "passthru place 2821");
+	const struct event *c = ev(g, mark, "tq_check", "unit", "inf");
+	cr_assert_not_null(c, "no Pass-Thru check");
+	cr_assert_eq(drm_of(g, mark, "inf"), 1, "9.63 once, not twice");
+	cr_assert_eq(x.inf->hits, before + 2, "8 + 1 - TQ 7 = 2 hits");
 	game_free(g);
 }
 

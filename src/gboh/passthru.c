@@ -280,7 +280,8 @@ static void pass_to(struct game *g, int ci, struct hex h)
 		return;
 	}
 	/* 9.11 #4, 10.11: DR - TQ hits; reaching the TQ routs (10.2) */
-	tq_check(g, inf, stacking_tq_drm(g, inf), "pass_thru_check", "9.11");
+	/* tq_check adds 9.63's mixed-stack modifier itself */
+	tq_check(g, inf, 0, "pass_thru_check", "9.11");
 }
 
 bool passthru_after_combat(struct game *g, int ci)
