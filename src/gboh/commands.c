@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/evcat.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/orders.h"
@@ -31,6 +32,7 @@
 #include "maniple/elcmd.h"
 #include "maniple/reinforcements.h"
 #include "maniple/scorpio.h"
+#include "maniple/tables.h"
 #include "maniple/why.h"
 #include "maniple/rulebook.h"
 #include "maniple/cards.h" /* `show card` (issue 8) */
@@ -1359,6 +1361,28 @@ static void session_give_back(struct session *s, struct game *snap)
 		free(snap);
 }
 
+/* A checking build: what a looking or session command shows fits the
+ * ruleset's event catalog too (game_emit checks the game's own). */
+static void check_shown(const struct session *s, const struct cmd_result *r)
+{
+#ifndef NDEBUG
+	const struct evcat *cat = s->game ? tables_events(s->game->tables)
+					  : NULL;
+	for (size_t i = 0; cat && i < r->out.n; i++) {
+		struct event e;
+		event_log_at(&r->out, i, &e);
+		char why[160];
+		if (!evcat_check(cat, &e, why, sizeof why)) {
+			fprintf(stderr, "maniple: %s (shown)\n", why);
+			abort();
+		}
+	}
+#else
+	(void)s;
+	(void)r;
+#endif
+}
+
 void session_exec(struct session *s, const char *line, struct cmd_result *r)
 {
 	cmd_result_reset(r);
@@ -1372,6 +1396,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	if (d->effect != CMD_CHANGES || !s->game) {
 		d->run(s, call.argc, call.argv, r);
+		check_shown(s, r);
 		return;
 	}
 	struct game *g = s->game;
