@@ -14,6 +14,7 @@
 #include "maniple/evcat.h"
 #include "maniple/summary.h"
 #include "maniple/battle.h"
+#include "maniple/gamelock.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
@@ -452,16 +453,35 @@ static int state_path(const char *battle, char *out, size_t n)
 	return w > 0 && (size_t)w < n ? 0 : -1;
 }
 
+/* Whether another maniple plays the game file at path (gamelock.h):
+ * who into who. */
+static bool held_by_other(const char *path, char *who, size_t n)
+{
+	char real[512], err[600];
+	struct gamelock_holder h;
+	if (gamefile_resolve(path, real, sizeof real, err, sizeof err) != 0 ||
+	    !gamelock_holder(real, &h))
+		return false;
+	gamelock_describe(&h, who, n);
+	return true;
+}
+
 /* A new game of battle in path: an old game there holding a command is
  * kept under a dated name first (resume.h); moved gets that name or "". */
 static int start_new(struct session *s, const char *battle, const char *path,
 		     int kind, uint64_t seed, char *moved, size_t nmoved)
 {
 	char err[INI_ERR_MAX + 300];
-	if (resume_keep_old(path, moved, nmoved, err, sizeof err) != 0 ||
+	char who[300];
+	if (held_by_other(path, who, sizeof who)) {
+		fprintf(stderr, "maniple: %s: the game is being played by %s\n",
+			path, who);
+		return -1;
+	}
+	if (gamefile_keep_old(path, moved, nmoved, err, sizeof err) != 0 ||
 	    session_new(s, battle, kind < 0 ? GAME_SOLO : (enum game_kind)kind,
 			seed, err, sizeof err) != 0 ||
-	    session_save(s, path, true, err, sizeof err) != 0) {
+	    session_save(s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
 		return -1;
 	}
@@ -474,6 +494,9 @@ static bool names_game_file(const char *arg)
 	size_t len = strlen(arg);
 	return strchr(arg, '/') || (len > 5 && !strcmp(arg + len - 5, ".game"));
 }
+
+static int watch(struct program *p, const char *path, const char *holder,
+		 struct tui_options *opt);
 
 /* kind: the new game's kind, or -1 to let the view ask (a resumed game
  * keeps its own, unless it holds no command yet).  named: the BATTLE
@@ -505,6 +528,12 @@ static int play(struct program *p, const char *named, bool fresh,
 			return 2;
 		}
 	}
+	/* one writer (gamelock.h): a game another maniple plays is offered
+	 * to watch, read only */
+	char who[300];
+	if (!fresh && access(path, F_OK) == 0 &&
+	    held_by_other(path, who, sizeof who))
+		return watch(p, path, who, opt);
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
@@ -564,6 +593,11 @@ static int play(struct program *p, const char *named, bool fresh,
 	if (moved[0]) { /* --new: the view says where the old game went */
 		snprintf(offer.note, sizeof offer.note,
 			 "new game; the old one is kept as %s", moved);
+		offer.answer = RESUME_YES;
+		opt->resume = &offer;
+	} else if (!ask && offer.skipped[0]) {
+		/* no game to offer, but one was passed over: said */
+		snprintf(offer.note, sizeof offer.note, "%s", offer.skipped);
 		offer.answer = RESUME_YES;
 		opt->resume = &offer;
 	}
@@ -636,7 +670,7 @@ static int play_tutorial(struct program *p, const char *named,
 	session_init(&s, load_battle, load_tables, p, l->seed);
 	if (session_new(&s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
 		    0 ||
-	    session_save(&s, path, true, err, sizeof err) != 0) {
+	    session_save(&s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
 		session_free(&s);
 		free(l);
@@ -650,15 +684,11 @@ static int play_tutorial(struct program *p, const char *named,
 	return stopped(status);
 }
 
-/* --replay FILE: the view steps through FILE, never writing it
- * (src/tui/replay.h). */
-static int replay(struct program *p, const char *path, bool battle_given,
-		  const char *config_path, struct tui_options *opt)
+/* The view on FILE, read only (src/tui/replay.h): stepping through it,
+ * or with holder watching a game another maniple plays. */
+static int run_replay(struct program *p, const char *path,
+		      const char *holder, struct tui_options *opt)
 {
-	if (battle_given) {
-		fprintf(stderr, "maniple: --replay takes no BATTLE\n");
-		return 2;
-	}
 	struct replay *r = malloc(sizeof *r);
 	if (!r) {
 		fprintf(stderr, "maniple: out of memory\n");
@@ -672,17 +702,49 @@ static int replay(struct program *p, const char *path, bool battle_given,
 		return 2;
 	}
 	r->s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
+	struct resume_offer held;
+	memset(&held, 0, sizeof held);
+	if (holder) {
+		r->watch = true;
+		replay_seek(r, r->ncmds); /* where the game stands now */
+		snprintf(r->holder, sizeof r->holder, "%s", holder);
+		snprintf(held.path, sizeof held.path, "%s", path);
+		snprintf(held.held, sizeof held.held, "%s", holder);
+		held.answer = RESUME_PENDING;
+		opt->resume = &held; /* watch or quit */
+	}
+	int status = tui_run_replay(r, opt);
+	opt->resume = NULL;
+	replay_free(r);
+	free(r);
+	return stopped(status);
+}
+
+/* Watching the game at path, which holder plays. */
+static int watch(struct program *p, const char *path, const char *holder,
+		 struct tui_options *opt)
+{
+	return run_replay(p, path, holder, opt);
+}
+
+/* --replay FILE: the view steps through FILE, never writing it
+ * (src/tui/replay.h). */
+static int replay(struct program *p, const char *path, bool battle_given,
+		  const char *config_path, struct tui_options *opt)
+{
+	if (battle_given) {
+		fprintf(stderr, "maniple: --replay takes no BATTLE\n");
+		return 2;
+	}
 	stopsig_install(); /* before ncurses: it keeps these handlers */
 	struct tui_config *cfg = malloc(sizeof *cfg);
 	if (cfg) {
 		tui_config_load(cfg, config_path, stderr);
 		opt->config = cfg;
 	}
-	int status = tui_run_replay(r, opt);
+	int status = run_replay(p, path, NULL, opt);
 	free(cfg);
-	replay_free(r);
-	free(r);
-	return stopped(status);
+	return status;
 }
 
 int main(int argc, char **argv)

@@ -402,7 +402,7 @@ bool soak_reload(const struct session *s, const char *dir, char *why,
 {
 	char path[1024], err[256];
 	snprintf(path, sizeof path, "%s/soak.game", dir);
-	if (gamefile_write(path, &s->journal, err, sizeof err) != 0) {
+	if (gamefile_write(path, &s->journal, true, err, sizeof err) != 0) {
 		snprintf(why, n, "game file not written: %s", err);
 		return false;
 	}

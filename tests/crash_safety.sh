@@ -136,7 +136,7 @@ rc=$?
 t1=$(now_ms)
 T=$((t1 - t0))
 [ "$T" -gt 0 ] || T=1000
-body=$(tail -n +7 "$ref" | grep -vc '^digest ')
+body=$(tail -n +10 "$ref" | grep -vc '^digest ')
 [ "$rc" -eq 0 ] && [ "$body" -eq "$M" ] &&
 	! grep -q '^refused \|^malformed ' "$tmp/ref.out"
 check $? "the run without signals takes every command into the file ($body lines, ${T} ms)"
@@ -196,7 +196,7 @@ trial() { # trial SIGNAL DELAY_MS INDEX
 	else
 		cp "$g" "$tmp/t$3.whole"
 	fi
-	m=$(tail -n +7 "$tmp/t$3.whole" | grep -vc '^digest ')
+	m=$(tail -n +10 "$tmp/t$3.whole" | grep -vc '^digest ')
 	s=$(shown "$out")
 	size=$(wc -c <"$tmp/t$3.whole")
 

@@ -362,7 +362,7 @@ Test(gamefile_crash, a_turn_end_and_its_digest_are_written_or_dropped_together)
 	struct session s;
 	start(&s, "sandbox");
 	char err[256];
-	cr_assert_eq(session_save(&s, path, true, err, sizeof err), 0, "%s",
+	cr_assert_eq(session_save(&s, path, true, true, err, sizeof err), 0, "%s",
 		     err);
 	cr_assert_eq(run(&s, "roll 3"), CMD_OK);
 	long before = file_size(path);

@@ -587,7 +587,7 @@ Test(elcmd, a_battle_file_turn_4_91_4_92_4_94)
 	/* the game file replays to the same state (digests checked) */
 	char path[64], err[256];
 	snprintf(path, sizeof path, "/tmp/elcmd-test-%d.game", (int)getpid());
-	cr_assert_eq(session_save(s, path, false, err, sizeof err), 0, "%s",
+	cr_assert_eq(session_save(s, path, false, true, err, sizeof err), 0, "%s",
 		     err);
 	struct session *c = calloc(1, sizeof *c);
 	session_init(c, file_loader, spqr_tables_loader, NULL, 1);

@@ -1,5 +1,6 @@
 /* Game files: header, journal, digests, round trip, tampering. */
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,7 +38,7 @@ static void play_some(struct session *s, const char *path)
 {
 	start(s, "sandbox");
 	char err[256];
-	cr_assert_eq(session_save(s, path, true, err, sizeof err), 0, "%s",
+	cr_assert_eq(session_save(s, path, true, true, err, sizeof err), 0, "%s",
 		     err);
 	cr_assert_eq(run(s, "roll 4 5"), CMD_OK);
 	cr_assert_eq(run(s, "setup hits h1 2"), CMD_OK);
@@ -57,16 +58,23 @@ Test(gamefile, file_holds_header_commands_and_digests)
 	char want[512];
 	char dline[64];
 	/* the digest after setup turn: recompute from a replay below */
-	cr_expect_eq(strncmp(text,
-			     "maniple-game 1\nruleset spqr\nbattle hand\n"
-			     "kind sandbox\nseed 42\nprng pcg32 54\n"
-			     "roll 4 5\nsetup hits h1 2\nsetup turn 2\n"
-			     "digest 2 ",
-			     strlen("maniple-game 1\nruleset spqr\nbattle hand\n"
-				    "kind sandbox\nseed 42\nprng pcg32 54\n"
-				    "roll 4 5\nsetup hits h1 2\nsetup turn 2\n"
-				    "digest 2 ")),
-		     0, "%s", text);
+	/* format 2: each line's link cut off (checked by the reader) */
+	char *o = text;
+	for (char *p = text; *p; p++) {
+		if (*p == '\t') {
+			p += 16;
+			continue;
+		}
+		*o++ = *p;
+	}
+	*o = '\0';
+	static const char head[] =
+		"maniple-game 2\nruleset spqr\nbattle hand\nkind sandbox\n"
+		"seed 42\nseed-hash "
+		"73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"
+		"\nprng pcg32 54\nplayer 0 person\nplayer 1 person\n"
+		"roll 4 5\nsetup hits h1 2\nsetup turn 2\ndigest 2 ";
+	cr_expect_eq(strncmp(text, head, strlen(head)), 0, "%s", text);
 	cr_expect_not_null(strstr(text, "\nsetup eliminate s1\n"));
 	(void)want;
 	(void)dline;
@@ -92,7 +100,7 @@ Test(gamefile, a_loaded_game_has_the_same_digest)
 	cr_assert_eq(run(&t, "setup hits h1 4"), CMD_OK);
 	session_free(&t);
 	char *text = slurp(path);
-	cr_expect_not_null(strstr(text, "\nsetup hits h1 4\n"));
+	cr_expect_not_null(strstr(text, "\nsetup hits h1 4\t"));
 	free(text);
 	session_free(&s);
 	unlink(path);
@@ -109,12 +117,12 @@ Test(gamefile, save_copies_and_branch_moves_play_to_the_copy)
 	cr_assert_eq(run(&s, "save \"" "/tmp/x" "\""), CMD_OK);
 	unlink("/tmp/x");
 	char err[256];
-	cr_assert_eq(session_save(&s, b, false, err, sizeof err), 0);
+	cr_assert_eq(session_save(&s, b, false, true, err, sizeof err), 0);
 	cr_assert_eq(run(&s, "setup hits h1 5"), CMD_OK);
 	char *ta = slurp(a), *tb = slurp(b);
 	cr_expect_not_null(strstr(ta, "setup hits h1 5"));
 	cr_expect_null(strstr(tb, "setup hits h1 5"));
-	cr_assert_eq(session_save(&s, c, true, err, sizeof err), 0);
+	cr_assert_eq(session_save(&s, c, true, true, err, sizeof err), 0);
 	cr_assert_eq(run(&s, "setup hits h1 6"), CMD_OK);
 	char *ta2 = slurp(a), *tc = slurp(c);
 	cr_expect_null(strstr(ta2, "setup hits h1 6"));
@@ -151,6 +159,66 @@ static const char *header =
 	"maniple-game 1\nruleset spqr\nbattle hand\nkind sandbox\nseed 42\n"
 	"prng pcg32 54\n";
 
+/* A format 2 file's text with its chain links made right again (as a
+ * forger would): what is left to catch a change is the replay. */
+static char *rechain(const char *text)
+{
+	size_t n = strlen(text);
+	char *out = malloc(n + 1);
+	cr_assert(out);
+	size_t at = 0;
+	uint64_t link = 0;
+	const char *p = text;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char line[1200];
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		char *tab = strrchr(line, '\t');
+		if (tab)
+			*tab = '\0';
+		link = gamefile_chain(link, line);
+		at += (size_t)sprintf(out + at, "%s\t%016" PRIx64 "\n", line,
+				      link);
+		p += len + (nl ? 1 : 0);
+	}
+	out[at] = '\0';
+	return out;
+}
+
+static void spit_chained(const char *path, const char *text)
+{
+	char *c = rechain(text);
+	spit(path, c);
+	free(c);
+}
+
+/* Format 2: any changed line breaks the hash chain at that line, the
+ * header's and an unfinished turn's included. */
+Test(gamefile, a_changed_line_breaks_the_chain_at_that_line)
+{
+	char path[128];
+	tmpname(path, sizeof path, "c");
+	struct session s;
+	play_some(&s, path);
+	session_free(&s);
+	char *text = slurp(path);
+	cr_assert(strncmp(text, "maniple-game 2\t", 15) == 0);
+	char *seed = strstr(text, "seed 42\t");
+	cr_assert_not_null(seed);
+	seed[6] = '3';
+	spit(path, text);
+	expect_load_fails(path, 5, "a changed seed");
+	seed[6] = '2';
+	char *h = strstr(text, "setup hits h1 2");
+	cr_assert_not_null(h);
+	h[14] = '3';
+	spit(path, text);
+	expect_load_fails(path, 11, "a changed command");
+	free(text);
+	unlink(path);
+}
+
 Test(gamefile, a_tampered_digest_is_refused_at_its_line)
 {
 	char path[128];
@@ -162,8 +230,8 @@ Test(gamefile, a_tampered_digest_is_refused_at_its_line)
 	char *d = strstr(text, "digest 2 ");
 	cr_assert_not_null(d);
 	d[9] = d[9] == '0' ? '1' : '0';
-	spit(path, text);
-	expect_load_fails(path, 10, "tampered digest");
+	spit_chained(path, text);
+	expect_load_fails(path, 13, "tampered digest");
 	/* a tampered command changes the digest too */
 	free(text);
 	play_some(&s, path);
@@ -171,15 +239,15 @@ Test(gamefile, a_tampered_digest_is_refused_at_its_line)
 	text = slurp(path);
 	char *h = strstr(text, "setup hits h1 2");
 	h[14] = '3';
-	spit(path, text);
-	expect_load_fails(path, 10, "tampered command");
+	spit_chained(path, text);
+	expect_load_fails(path, 13, "tampered command");
 	/* a deleted digest line */
 	char *dl = strstr(text, "digest 2 ");
 	char *nl = strchr(dl, '\n');
 	memmove(dl, nl + 1, strlen(nl + 1) + 1);
 	h[14] = '2';
-	spit(path, text);
-	expect_load_fails(path, 10, "deleted digest");
+	spit_chained(path, text);
+	expect_load_fails(path, 13, "deleted digest");
 	free(text);
 	unlink(path);
 }
@@ -191,7 +259,9 @@ Test(gamefile, bad_headers_are_refused_with_their_line)
 	spit(path, "");
 	expect_load_fails(path, 1, "empty");
 	spit(path, "maniple-game 2\n");
-	expect_load_fails(path, 1, "version 2");
+	expect_load_fails(path, 1, "version 2 without its chain link");
+	spit(path, "maniple-game 3\n");
+	expect_load_fails(path, 1, "version 3");
 	spit(path, "hello\n");
 	expect_load_fails(path, 1, "no magic");
 	spit(path, "maniple-game 1\nruleset spqr\nbattle hand\n");
@@ -270,13 +340,13 @@ Test(gamefile, write_is_atomic_and_reports_errors)
 	journal_init(&j, &h);
 	cr_assert_eq(journal_add(&j, "roll 1"), 0);
 	char err[256];
-	cr_expect_eq(gamefile_write("/nonexistent-dir/x.game", &j, err,
+	cr_expect_eq(gamefile_write("/nonexistent-dir/x.game", &j, true, err,
 				    sizeof err),
 		     -1);
 	cr_expect_not_null(strstr(err, "/nonexistent-dir/x.game"));
 	char path[128];
 	tmpname(path, sizeof path, "w");
-	cr_assert_eq(gamefile_write(path, &j, err, sizeof err), 0);
+	cr_assert_eq(gamefile_write(path, &j, true, err, sizeof err), 0);
 	char *text = slurp(path);
 	cr_expect_str_eq(text, "maniple-game 1\nruleset spqr\nbattle hand\n"
 			       "kind solo\nseed 3\nprng pcg32 54\nroll 1\n");
@@ -286,4 +356,103 @@ Test(gamefile, write_is_atomic_and_reports_errors)
 	cr_expect_str_eq(dl, "digest 4 0000000000000abc");
 	journal_free(&j);
 	unlink(path);
+}
+
+/* Format 2's note lines: written by session_note, covered by the chain,
+ * kept by load and save, skipped by the replay, taken back by undo with
+ * the command after them. */
+Test(gamefile, notes_are_chained_kept_and_skipped)
+{
+	char path[128], copy[140];
+	tmpname(path, sizeof path, "n");
+	snprintf(copy, sizeof copy, "%s-copy", path);
+	struct session s;
+	play_some(&s, path);
+	char err[256];
+	size_t cmds = session_commands(&s);
+	cr_assert_eq(session_note(&s, "plan: hold the line", err, sizeof err),
+		     0, "%s", err);
+	cr_expect_eq(session_commands(&s), cmds, "a note is no command");
+	cr_assert_eq(run(&s, "setup hits h1 1"), CMD_OK);
+	session_free(&s);
+	char *text = slurp(path);
+	cr_assert_not_null(strstr(text, "\nnote plan: hold the line\t"));
+	struct session t;
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
+	struct ini_error ie;
+	cr_assert(session_load(&t, path, &ie), "%d: %s", ie.line, ie.msg);
+	cr_expect_eq(session_commands(&t), cmds + 1);
+	cr_assert_eq(session_save(&t, copy, false, false, err, sizeof err), 0,
+		     "%s", err);
+	char *again = slurp(copy);
+	cr_expect_str_eq(again, text, "load and save keep the note");
+	free(again);
+	/* undo takes the note back with the command it explains */
+	cr_assert_eq(run(&t, "undo 1"), CMD_OK);
+	char *undone = slurp(path);
+	cr_expect_null(strstr(undone, "\nnote "));
+	free(undone);
+	session_free(&t);
+	/* a changed note breaks the chain at its line */
+	char *n = strstr(text, "note plan: hold");
+	n[5] = 'P';
+	spit(path, text);
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
+	cr_expect_not(session_load(&t, path, &ie));
+	cr_expect(strstr(ie.msg, "hash chain breaks") != NULL, "%s", ie.msg);
+	session_free(&t);
+	free(text);
+	unlink(path);
+	unlink(copy);
+}
+
+/* Format 2's player fields: person or computer LEVEL; loaded and written
+ * back as they are; anything else refused at its line. */
+Test(gamefile, player_fields_load_round_trip_and_are_checked)
+{
+	cr_expect(gamefile_player_ok("person"));
+	cr_expect(gamefile_player_ok("computer 3"));
+	cr_expect_not(gamefile_player_ok("computer 0"));
+	cr_expect_not(gamefile_player_ok("computer 10"));
+	cr_expect_not(gamefile_player_ok("computer"));
+	cr_expect_not(gamefile_player_ok("robot 3"));
+	char path[128], copy[140];
+	tmpname(path, sizeof path, "p");
+	snprintf(copy, sizeof copy, "%s-copy", path);
+	struct session s;
+	play_some(&s, path);
+	session_free(&s);
+	char *text = slurp(path);
+	char *p = strstr(text, "player 1 person\t");
+	cr_assert_not_null(p);
+	/* "person" -> "computer 3": the same line, longer */
+	size_t len = strlen(text);
+	char *edited = malloc(len + 16);
+	cr_assert_not_null(edited);
+	snprintf(edited, len + 16, "%.*splayer 1 computer 3%s",
+		 (int)(p - text), text, p + strlen("player 1 person"));
+	spit_chained(path, edited);
+	struct session t;
+	session_init(&t, hand_battle, spqr_tables_loader, NULL, 1);
+	struct ini_error ie;
+	cr_assert(session_load(&t, path, &ie), "%d: %s", ie.line, ie.msg);
+	cr_expect_str_eq(t.journal.h.player[1], "computer 3");
+	char err[256];
+	cr_assert_eq(session_save(&t, copy, false, false, err, sizeof err), 0,
+		     "%s", err);
+	char *back = slurp(copy);
+	char *want = rechain(edited);
+	cr_expect_str_eq(back, want, "written back as read");
+	free(back);
+	free(want);
+	session_free(&t);
+	/* malformed: refused at its line (9) */
+	snprintf(edited, len + 16, "%.*splayer 1 computer 12%s",
+		 (int)(p - text), text, p + strlen("player 1 person"));
+	spit_chained(path, edited);
+	expect_load_fails(path, 9, "computer 12");
+	free(edited);
+	free(text);
+	unlink(path);
+	unlink(copy);
 }

@@ -12,6 +12,7 @@
 #include "config.h"
 #include "maniple/battle.h"
 #include "maniple/cmd.h"
+#include "maniple/digest.h"
 #include "maniple/game.h"
 #include "maniple/gamefile.h"
 #include "maniple/hex.h"
@@ -271,8 +272,8 @@ Test(perf, the_turn_end_line_holds_the_digest_of_that_moment)
 			continue;
 		}
 		char want[64];
-		gamefile_digest_line(s.game->turn, game_digest(s.game), want,
-				     sizeof want);
+		gamefile_digest_line(s.game->turn, game_state_digest(s.game),
+				     want, sizeof want);
 		cr_assert_eq(s.journal.n, n0 + 2, "%s", line);
 		cr_expect_str_eq(s.journal.lines[s.journal.n - 1], want);
 		ends++;

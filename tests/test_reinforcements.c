@@ -254,7 +254,7 @@ Test(reinforcements, a_saved_game_replays_them_2_6)
 	close(fd);
 	struct session *s = open_game("new reinf sandbox 5");
 	char err[256];
-	cr_assert_eq(session_save(s, path, true, err, sizeof err), 0, "%s",
+	cr_assert_eq(session_save(s, path, true, true, err, sizeof err), 0, "%s",
 		     err);
 	ok(s, "continue");
 	ok(s, "setup turn 2");
@@ -335,7 +335,7 @@ Test(reinforcements, trebia_mago_arrives_on_turn_4_2_6)
 	close(fd);
 	struct session *s = open_game("new trebia solo 7");
 	char err[256];
-	cr_assert_eq(session_save(s, path, true, err, sizeof err), 0, "%s",
+	cr_assert_eq(session_save(s, path, true, true, err, sizeof err), 0, "%s",
 		     err);
 	struct out o = run(s, "show reinforcements");
 	cr_expect(has(&o, "reinforcements listed=5 waiting=5 turn=1"), "%s",

@@ -4,6 +4,7 @@
  * the digest a straight run of the same commands gives.  A tampered
  * digest line, a refused command and another format version stop it. */
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "config.h"
 #include "maniple/cmd.h"
+#include "maniple/digest.h"
 #include "maniple/game.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
@@ -60,7 +62,7 @@ static void make_game(void)
 			cr_assert(strncmp(line, "new ", 4) == 0, "%s", line);
 			run_ok(&s, line);
 			char b[700];
-			snprintf(b, sizeof b, "branch %s", gpath);
+			snprintf(b, sizeof b, "branch! %s", gpath);
 			run_ok(&s, b);
 			started = true;
 			straight[0] = game_digest(s.game);
@@ -175,19 +177,28 @@ Test(replay, forward_back_and_jump_match_a_straight_run)
 }
 
 /* Replaces the line (1-based) of the file's copy at path. */
+/* The game file with line lineno made `with`, its hash chain made right
+ * again (format 2, gamefile.h: as a forger would), so that what finds the
+ * change is the replay. */
 static void tamper(const char *path, int lineno, const char *with)
 {
 	char *t = slurp(gpath);
 	FILE *f = fopen(path, "w");
 	cr_assert_not_null(f);
 	int n = 1;
+	uint64_t link = 0;
 	for (char *p = t; *p;) {
 		char *e = strchr(p, '\n');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char line[1200];
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		char *tab = strrchr(line, '\t');
+		if (tab)
+			*tab = '\0';
 		if (n == lineno)
-			fprintf(f, "%s\n", with);
-		else
-			fprintf(f, "%.*s\n", (int)len, p);
+			snprintf(line, sizeof line, "%s", with);
+		link = gamefile_chain(link, line);
+		fprintf(f, "%s\t%016" PRIx64 "\n", line, link);
 		n++;
 		p += len + (e ? 1 : 0);
 	}
@@ -203,7 +214,7 @@ static int first_digest(int *step)
 	int n = 1, seen = 0, cmds = 0;
 	for (char *p = t; *p; n++) {
 		char *e = strchr(p, '\n');
-		if (n > 6) {
+		if (n > 9) {
 			if (strncmp(p, "digest ", 7) == 0) {
 				if (++seen == 1) {
 					free(t);
@@ -254,15 +265,16 @@ Test(replay, a_refused_command_stops_at_its_line)
 {
 	char path[700];
 	snprintf(path, sizeof path, "%s/refused.game", dir);
-	/* line 8: the second command; a solo or hotseat game has no setup */
-	tamper(path, 8, "setup turn 5");
+	/* line 11: the second command; a solo or hotseat game has no
+	 * setup */
+	tamper(path, 11, "setup turn 5");
 	struct replay r;
 	open_ok(&r, path);
 	cr_assert_eq(replay_seek(&r, ncmd), 0);
 	cr_assert(r.diverged);
 	cr_assert_eq(r.step, 1);
 	char want[800];
-	snprintf(want, sizeof want, "%s:8: replay stops: command refused",
+	snprintf(want, sizeof want, "%s:11: replay stops: command refused",
 		 path);
 	cr_assert(strstr(r.msg, want) != NULL, "%s", r.msg);
 	replay_free(&r);
@@ -293,13 +305,13 @@ Test(replay, another_format_version_is_refused)
 {
 	char path[700];
 	snprintf(path, sizeof path, "%s/v2.game", dir);
-	tamper(path, 1, "maniple-game 2");
+	tamper(path, 1, "maniple-game 3");
 	struct replay r;
 	char err[600];
 	cr_assert_eq(replay_open(&r, path, fx_loader, spqr_tables_loader, NULL,
 				 err, sizeof err),
 		     -1);
-	cr_assert(strstr(err, "format version 2 is not supported") != NULL,
+	cr_assert(strstr(err, "format version 3 is not supported") != NULL,
 		  "%s", err);
 	cr_assert(strstr(err, ":1:") != NULL, "%s", err);
 	snprintf(path, sizeof path, "%s/missing.game", dir);
@@ -371,9 +383,10 @@ Test(replay, every_turn_digest_of_the_whole_battle_matches)
 		cr_assert_eq(replay_seek(&r, cmds), 0);
 		cr_assert_not(r.diverged, "%s", r.msg);
 		cr_assert_eq(r.step, cmds);
-		cr_assert_eq(game_digest(r.s.game), l->digest,
+		/* format 2: the binary-state digest (digest.h) */
+		cr_assert_eq(game_state_digest(r.s.game), l->digest,
 			     "line %d: turn %d's digest", l->lineno, l->turn);
-		cr_assert_eq(l->digest, straight[cmds]);
+		cr_assert_eq(game_digest(r.s.game), straight[cmds]);
 		cr_assert_eq(l->turn, sturn[cmds], "the turn that ended");
 	}
 	cr_assert_eq(cmds, ncmd);
@@ -393,7 +406,7 @@ static int command_line(int n)
 	int ln = 1, seen = 0;
 	for (char *p = t; *p; ln++) {
 		char *e = strchr(p, '\n');
-		if (ln > 6 && strncmp(p, "digest ", 7) != 0 && ++seen == n) {
+		if (ln > 9 && strncmp(p, "digest ", 7) != 0 && ++seen == n) {
 			free(t);
 			return ln;
 		}
@@ -437,7 +450,7 @@ Test(replay, a_tampered_file_is_refused_by_replay_and_resume)
 	 * the first command refused or digest that differs after it */
 	int cl = command_line(2);
 	char *t = slurp(gpath);
-	cr_assert(strstr(t, "\nactivate tribune\n") != NULL);
+	cr_assert(strstr(t, "\nactivate tribune\t") != NULL);
 	free(t);
 	snprintf(path, sizeof path, "%s/command.game", dir);
 	tamper(path, cl, "pass");

@@ -48,7 +48,7 @@ static void write_game(const char *name, const char *how,
 	fx_session(&s, how);
 	char path[300], b[400];
 	snprintf(path, sizeof path, "%s/%s.game", dir, name);
-	snprintf(b, sizeof b, "branch %s", path);
+	snprintf(b, sizeof b, "branch! %s", path);
 	fx_ok(&s, b);
 	for (int i = 0; lines && lines[i]; i++)
 		fx_ok(&s, lines[i]);
@@ -93,7 +93,7 @@ Test(resume, the_unfinished_game_written_last_is_offered)
 	/* play goes on in the file offered */
 	fx_ok(&s, "setup turn 4");
 	session_free(&s);
-	cr_assert_eq(resume_file_commands(want), 2);
+	cr_assert_eq(gamefile_commands(want), 2);
 }
 
 Test(resume, a_finished_battle_is_not_offered)
@@ -142,6 +142,16 @@ Test(resume, a_game_with_no_command_or_that_does_not_load_is_passed_over)
 	cr_assert_str_eq(after, before);
 	free(before);
 	free(after);
+	/* issue 21 #7: and it is said, with its line and reason (the newest
+	 * one passed over) */
+	char want[400];
+	snprintf(want, sizeof want, "passed over %s:8: digest", bad);
+	cr_assert(strncmp(o.skipped, want, strlen(want)) == 0, "%s",
+		  o.skipped);
+	char lines[10][RESUME_LINE_MAX];
+	int k = resume_question(&o, lines, 10);
+	cr_assert(k > 0 && strstr(lines[k - 1], "passed over") != NULL,
+		  "the question shows it: %s", lines[k - 1]);
 }
 
 Test(resume, no_directory_offers_nothing)
@@ -216,16 +226,16 @@ Test(resume, a_dated_name_that_is_free)
 	char out[400], want[400];
 	char path[300];
 	snprintf(path, sizeof path, "%s/drill.game", dir);
-	cr_assert_eq(resume_aside_name(path, 1000000000, out, sizeof out), 0);
+	cr_assert_eq(gamefile_aside_name(path, 1000000000, out, sizeof out), 0);
 	snprintf(want, sizeof want, "%s/drill-20010909-014640.game", dir);
 	cr_assert_str_eq(out, want);
 	FILE *f = fopen(want, "w");
 	cr_assert_not_null(f);
 	fclose(f);
-	cr_assert_eq(resume_aside_name(path, 1000000000, out, sizeof out), 0);
+	cr_assert_eq(gamefile_aside_name(path, 1000000000, out, sizeof out), 0);
 	snprintf(want, sizeof want, "%s/drill-20010909-014640-2.game", dir);
 	cr_assert_str_eq(out, want, "a name taken: the next number");
-	cr_assert_eq(resume_aside_name(path, 1000000000, out, 10), -1,
+	cr_assert_eq(gamefile_aside_name(path, 1000000000, out, 10), -1,
 		     "too long for the buffer");
 }
 
@@ -235,32 +245,32 @@ Test(resume, a_played_game_is_kept_before_a_new_one_starts)
 	snprintf(path, sizeof path, "%s/drill.game", dir);
 	/* nothing there */
 	cr_assert_eq(
-		resume_keep_old(path, moved, sizeof moved, err, sizeof err), 0);
+		gamefile_keep_old(path, moved, sizeof moved, err, sizeof err), 0);
 	cr_assert_str_eq(moved, "");
 	/* a game nobody played: overwritten, not kept */
 	write_game("drill", "new drill sandbox 1", NULL, 1000000000);
 	cr_assert_eq(
-		resume_keep_old(path, moved, sizeof moved, err, sizeof err), 0);
+		gamefile_keep_old(path, moved, sizeof moved, err, sizeof err), 0);
 	cr_assert_str_eq(moved, "");
 	cr_assert_eq(access(path, F_OK), 0);
 	/* a played one: renamed, whole */
 	write_game("drill", "new drill sandbox 1", over, 1000000000);
 	cr_assert_eq(
-		resume_keep_old(path, moved, sizeof moved, err, sizeof err), 0,
+		gamefile_keep_old(path, moved, sizeof moved, err, sizeof err), 0,
 		"%s", err);
 	char want[400];
 	snprintf(want, sizeof want, "%s/drill-20010909-014640.game", dir);
 	cr_assert_str_eq(moved, want);
 	cr_assert_neq(access(path, F_OK), 0, "the old name is free");
-	cr_assert_eq(resume_file_commands(moved), 1);
+	cr_assert_eq(gamefile_commands(moved), 1);
 	/* a file that cannot be read whole is kept too */
 	FILE *f = fopen(path, "w");
 	cr_assert_not_null(f);
 	fputs("not a game\n", f);
 	fclose(f);
-	cr_assert_eq(resume_file_commands(path), -1);
+	cr_assert_eq(gamefile_commands(path), -1);
 	cr_assert_eq(
-		resume_keep_old(path, moved, sizeof moved, err, sizeof err), 0,
+		gamefile_keep_old(path, moved, sizeof moved, err, sizeof err), 0,
 		"%s", err);
 	cr_assert(moved[0]);
 	cr_assert_neq(access(path, F_OK), 0);

@@ -200,7 +200,7 @@ Test(tutorial, a_wrong_command_is_undone_and_the_file_unchanged)
 	cr_assert_not_null(mkdtemp(dir));
 	char path[256], err[256];
 	snprintf(path, sizeof path, "%s/tutorial.game", dir);
-	cr_assert_eq(session_save(&s, path, true, err, sizeof err), 0, "%s",
+	cr_assert_eq(session_save(&s, path, true, true, err, sizeof err), 0, "%s",
 		     err);
 	cr_assert_eq(play(&t, &s, "continue"), LV_RIGHT);
 	cr_assert_eq(play(&t, &s, "activate tribune"), LV_RIGHT);

@@ -85,7 +85,7 @@ static void begin(struct session *s, const char *kind, bool file)
 	ok(s, line);
 	if (file) {
 		char b[300];
-		snprintf(b, sizeof b, "branch %s", path);
+		snprintf(b, sizeof b, "branch! %s", path);
 		ok(s, b);
 	}
 }
@@ -142,7 +142,7 @@ Test(undo, undo_one_and_n_give_the_earlier_position, .init = names,
 	ok(&s, "undo 5");
 	cr_assert_eq(game_digest(s.game), played_to("solo", NDRILL - 6));
 	/* the file on disk is shortened and reloads to the same position */
-	cr_expect_eq(file_lines(path), 6 + NDRILL - 6);
+	cr_expect_eq(file_lines(path), 9 + NDRILL - 6);
 	size_t n;
 	cr_expect_eq(loaded_digest(path, &n), game_digest(s.game));
 	cr_expect_eq(n, (size_t)NDRILL - 6);
@@ -155,7 +155,7 @@ Test(undo, undo_one_and_n_give_the_earlier_position, .init = names,
 	snprintf(line, sizeof line, "undo %d", NDRILL - 5);
 	ok(&s, line);
 	cr_expect_eq(game_digest(s.game), played_to("solo", 0));
-	cr_expect_eq(file_lines(path), 6);
+	cr_expect_eq(file_lines(path), 9);
 	session_free(&s);
 }
 
@@ -216,7 +216,7 @@ Test(undo, more_than_there_is_is_refused_with_the_count, .init = names,
 	cr_expect_eq(run(&s, "undo 99999999999999999999").st, CMD_MALFORMED);
 	cr_expect_eq(run(&s, "undo agree").st, CMD_REFUSED);
 	cr_expect_eq(game_digest(s.game), d);
-	cr_expect_eq(file_lines(path), 8);
+	cr_expect_eq(file_lines(path), 11); /* 9 header lines, 2 commands */
 	session_free(&s);
 	/* no game at all */
 	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
@@ -272,14 +272,14 @@ Test(undo, undo_across_a_turns_end_drops_its_digest_line, .init = names,
 	ok(&s, "setup turn 2");
 	ok(&s, "setup hits ha1 3");
 	cr_assert_eq(s.journal.n, 4); /* with the digest line */
-	cr_assert_eq(file_lines(path), 10);
+	cr_assert_eq(file_lines(path), 13);
 	ok(&s, "undo 1"); /* the turn still ended: its digest stays */
 	cr_expect_eq(s.journal.n, 3);
-	cr_expect_eq(file_lines(path), 9);
+	cr_expect_eq(file_lines(path), 12);
 	ok(&s, "undo 1");
 	cr_expect_eq(s.journal.n, 1);
 	cr_expect_eq(s.game->turn, 1);
-	cr_expect_eq(file_lines(path), 7);
+	cr_expect_eq(file_lines(path), 10);
 	for (size_t i = 0; i < s.journal.n; i++)
 		cr_expect_neq(strncmp(s.journal.lines[i], "digest", 6), 0);
 	struct session t;
@@ -304,7 +304,7 @@ Test(undo, undo_then_branch, .init = names, .fini = cleanup)
 		ok(&s, drill[i]);
 	ok(&s, "undo 2");
 	char b[300];
-	snprintf(b, sizeof b, "branch %s", path2);
+	snprintf(b, sizeof b, "branch! %s", path2);
 	ok(&s, b);
 	uint64_t d6 = played_to("solo", 6);
 	cr_expect_eq(loaded_digest(path2, NULL), d6);
@@ -314,7 +314,7 @@ Test(undo, undo_then_branch, .init = names, .fini = cleanup)
 	cr_expect_eq(loaded_digest(path, NULL), d6);
 	/* an undo in the branch rewrites the branch, not the first file */
 	ok(&s, "undo 1");
-	cr_expect_eq(file_lines(path2), 6 + 6);
+	cr_expect_eq(file_lines(path2), 9 + 6);
 	cr_expect_eq(loaded_digest(path, NULL), d6);
 	session_free(&s);
 }

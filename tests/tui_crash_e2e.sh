@@ -35,7 +35,7 @@ run() { # run NAME ARG...: maniple on $STATE at 100x30
 }
 
 # the game file's commands (digest lines and the header left out)
-commands() { sed -n '7,$p' "$1" | grep -v '^digest '; }
+commands() { sed -n '10,$p' "$1" | grep -v '^digest ' | cut -f 1; }
 
 # `show state` of a copy of a game file, loaded with --script
 state_of() {

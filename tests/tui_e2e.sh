@@ -162,10 +162,10 @@ ok $? "Tab puts in the legal hex 2616"
 keys Enter
 wait_for 'moved'
 ok $? "the move runs and its event shows"
-grep -qx 'move 2616' "$GAME" 2>/dev/null
+grep -q '^move 2616	' "$GAME" 2>/dev/null
 ok $? "the game file holds the move"
 awk 'BEGIN{want="roll 6 2|continue|activate tribune|order ve1|move 2616"
-	n=split(want, w, "|")} { for (i = 1; i <= n; i++) if ($0 == w[i]) seen[i]=1 }
+	n=split(want, w, "|"); FS="\t"} { for (i = 1; i <= n; i++) if ($1 == w[i]) seen[i]=1 }
 	/activate consul|move 2517/ { bad = 1 }
 	END { for (i = 1; i <= n; i++) if (!seen[i]) exit 1; exit bad }' "$GAME"
 ok $? "the game file holds every accepted command and no refused one"
@@ -211,8 +211,8 @@ wait_for '9/9'
 keys Enter
 wait_for 'Rome: momentum (the Tribune) - 2 legal actions'
 ok $? "G and Enter end the Orders Phase: the momentum decision (5.31)"
-grep -qx 'orders done' "$GAME" 2>/dev/null &&
-	grep -qx 'activate tribune' "$GAME"
+grep -q '^orders done	' "$GAME" 2>/dev/null &&
+	grep -q '^activate tribune	' "$GAME"
 ok $? "the game file holds the actions chosen from the list"
 keys q
 wait_for 'EXIT=0'

@@ -37,7 +37,7 @@ screen | grep -q 'solitaire study' && screen | grep -q 'hotseat'
 ok $? "a new game asks: solitaire study or hotseat"
 keys s
 wait_for 'solitaire study: you play both sides' &&
-	wait_gone 'who plays which side' && grep -qx 'kind solo' "$GAME"
+	wait_gone 'who plays which side' && grep -q '^kind solo	' "$GAME"
 ok $? "s: a solitaire study, kind solo in the game file"
 
 # ---- the activation prompt (5.12) ----
@@ -49,7 +49,7 @@ ok $? "the activation prompt names the side, the rule and its answers"
 keys 1
 wait_for 'Rome: orders (the Tribune)' && wait_gone 'activation (5.12)'
 ok $? "1 activates the Tribune; no box in the Orders Phase (5.2)"
-grep -qx 'activate tribune' "$GAME"
+grep -q '^activate tribune	' "$GAME"
 ok $? "the game file holds the answer given by its digit"
 
 # ---- Orderly Withdrawal (6.5) ----
@@ -84,7 +84,7 @@ wait_for 'Carthage: Orderly Withdrawal (6.5)' &&
 ok $? "back at 80x24 the prompt and its answers are rebuilt"
 keys 1
 wait_for 'withdrawal_begun' || wait_for 'withdraw'
-grep -qx 'withdraw ar1 2813' "$GAME"
+grep -q '^withdraw ar1 2813	' "$GAME"
 ok $? "1 withdraws ar1 into 2813 (the game file holds it)"
 wait_for 'withdraw ar1 done' && screen | grep -q 'Orderly Withdrawal (6.5)'
 ok $? "the next step of the withdrawal is a new prompt (6.52)"
@@ -102,7 +102,7 @@ start hot
 wait_for 'who plays which side'
 keys h
 wait_for 'hotseat: the screen says when' && wait_gone 'who plays which side' &&
-	grep -qx 'kind hotseat' "$GAME"
+	grep -q '^kind hotseat	' "$GAME"
 ok $? "h: a hotseat game, kind hotseat in the game file"
 cmd continue
 wait_for 'Rome: activation (5.12)'
@@ -122,7 +122,7 @@ ok $? "q quits during a hotseat game (status 0)"
 
 start opt --hotseat
 wait_for 'no decision yet'
-! screen | grep -q 'who plays' && grep -qx 'kind hotseat' "$GAME"
+! screen | grep -q 'who plays' && grep -q '^kind hotseat	' "$GAME"
 ok $? "--hotseat: no question, a hotseat game"
 keys q
 wait_for 'EXIT=0'
@@ -133,14 +133,14 @@ ok $? "q quits the --hotseat game (status 0)"
 start leave
 wait_for 'who plays which side'
 keys q
-wait_for 'EXIT=0' && grep -qx 'kind solo' "$GAME" &&
-	[ "$(grep -c '^[a-z]' "$GAME")" -eq "$(sed -n '/^prng/=' "$GAME")" ]
+wait_for 'EXIT=0' && grep -q '^kind solo	' "$GAME" &&
+	[ "$(grep -c '^[a-z]' "$GAME")" -eq "$(sed -n '/^player 1 /=' "$GAME")" ]
 ok $? "q at the question leaves a game file with no command"
 tui_run again 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
 	XDG_STATE_HOME='$STATE' '$BIN' drill"
 wait_for 'who plays which side'
 ok $? "opened again, the unplayed game asks who plays again"
 keys h
-wait_for 'hotseat: the screen says when' && grep -qx 'kind hotseat' "$GAME"
+wait_for 'hotseat: the screen says when' && grep -q '^kind hotseat	' "$GAME"
 keys q
 ok $? "h: the resumed game becomes a hotseat game in its file"

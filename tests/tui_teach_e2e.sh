@@ -45,7 +45,7 @@ wait_for 'Teach (rule 3.0,5.1) - step 2 of ' && wait_for 'Leader Activation'
 ok $? "Space: the activation's narration with its rule (5.1)"
 keys D
 wait_for 'the game waits for the narration' &&
-	screen | grep -q 'step 2 of ' && ! grep -qx 'orders done' "$GAME"
+	screen | grep -q 'step 2 of ' && ! grep -q '^orders done	' "$GAME"
 ok $? "a map key does nothing while the box is up"
 keys Escape
 wait_for 'Teach (rule 5.12,5.21) - now: step ' && wait_for 'Tribune'
@@ -60,7 +60,7 @@ keys 1
 wait_for 'Teach (rule 5.12) - step 1 of ' &&
 	wait_for 'The Tribune (Rome) is activated'
 ok $? "the answer (activate tribune) is told in turn (5.12)"
-grep -qx 'activate tribune' "$GAME"
+grep -q '^activate tribune	' "$GAME"
 ok $? "the game file holds the answer"
 
 # ---- off and on ----

@@ -241,6 +241,8 @@ struct session {
 	bool digest_due;	/* replay: a digest line must come next */
 	int digest_turn;
 	int torn_line;		/* load: the torn last line dropped, or 0 */
+	/* session_new: where an old game was moved aside, or "" */
+	char new_kept[600];
 	/* session_exec's copy of the game for a refusal's rollback, kept
 	 * between commands (one allocation, not one per command); NULL
 	 * until needed, freed by session_free */
@@ -273,8 +275,11 @@ void session_free(struct session *s);
  * then what a looking command shows.  A game-changing command is appended
  * to the game file (flushed to disk) before this returns. */
 void session_exec(struct session *s, const char *line, struct cmd_result *r);
-/* Starts a new game (replacing the current one; when a game file is open,
- * the new game goes on in that file, rewritten).  0, or -1 with err. */
+/* Starts a new game (replacing the current one).  When a game file is
+ * open, the new game gets a file the way `maniple --new BATTLE` does: the
+ * current file when it is the same battle's, else BATTLE.game beside it;
+ * an old game there holding a command is first moved aside to its dated
+ * name (gamefile_keep_old), said in s->new_kept.  0, or -1 with err. */
 int session_new(struct session *s, const char *battle, enum game_kind kind,
 		uint64_t seed, char *err, size_t errn);
 /* Loads a game file: replays its commands, checking every digest; play
@@ -282,10 +287,18 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
  * says file:line: reason. */
 bool session_load(struct session *s, const char *path, struct ini_error *err);
 /* Writes a copy of the game file atomically.  branch: play goes on in the
- * copy; save: play goes on in the current file. */
-int session_save(struct session *s, const char *path, bool branch, char *err,
+ * copy (its lock taken); save: play goes on in the current file.  Only a
+ * regular file is written; an existing one only when replace is true
+ * (`save!`, `--force`), and never one another maniple holds or the
+ * game's own file. */
+int session_save(struct session *s, const char *path, bool branch,
+		 bool replace, char *err, size_t errn);
+/* Appends an annotation line ("note TEXT": what replay skips) to the
+ * journal and the game file.  0, or -1 with err. */
+int session_note(struct session *s, const char *text, char *err,
 		 size_t errn);
-/* The number of commands in the journal (digest lines left out). */
+/* The number of commands in the journal (digest and note lines left
+ * out). */
 size_t session_commands(const struct session *s);
 /* Rebuilds the game by replaying its journal less its last n commands (a
  * digest line after an undone command goes too) and rewrites the open game

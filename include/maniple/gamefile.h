@@ -1,24 +1,46 @@
 /* gamefile.h — game files: a game's journal on disk.
  *
- * Plain text, one item a line:
+ * Plain text, one item a line.  Format 2 (written by this maniple; the
+ * man page's GAME FILES gives the same specification):
  *
- *     maniple-game 1            format version (this is version 1)
+ *     maniple-game 2            format version
  *     ruleset spqr
  *     battle drill              the battle's id (scenarios/drill.ini)
  *     kind sandbox              solo | hotseat | sandbox
  *     seed 42                   the dice's seed (decimal, 64-bit)
+ *     seed-hash 73475c...       SHA-256 of the seed's decimal digits (a
+ *                               commitment: the reveal comes later)
  *     prng pcg32 54             the PRNG and its stream constant (dice.h)
+ *     player 0 person           who plays side 0: person, or
+ *     player 1 computer 3       computer LEVEL (1-9)
  *     roll 6 2 9                then one game-changing command a line,
- *     setup turn 2              in the order they were applied,
+ *     note TEXT                 an annotation (replay skips it),
  *     digest 2 9f0c...          and after the command that ends a game
- *                               turn, the turn and the 16-hex-digit FNV-1a
- *                               digest of the state's canonical text.
+ *                               turn, the turn and the 16-hex-digit
+ *                               binary-state digest (digest.h).
  *
- * The PRNG, the way a d10 is drawn from it, and the canonical state text
- * are part of the format version.  Each line is appended and flushed to the
- * disk (write + fsync) before the result is shown; a copy is written to a
+ * Every line of format 2, the header's included, ends in a tab and the
+ * 16 hex digits of its link in a hash chain: the first 16 hex digits of
+ * SHA-256 over the previous line's link (sixteen 0s before the first
+ * line) followed by the line's text.  Any changed line breaks the chain
+ * there, and the reader names it.  The chain has no key: it finds
+ * accidents and casual edits, not a forger who recomputes it.
+ *
+ * Format 1 (still read, and a game loaded from it goes on in format 1):
+ * the first 6 header lines without seed-hash and players, no chain, and
+ * each digest the FNV-1a of the canonical state text (game_digest).
+ *
+ * The PRNG, the way a d10 is drawn from it, and the digests are part of
+ * the format version.  Each line is appended and flushed to the disk
+ * (write + fsync) before the result is shown; a copy is written to a
  * temporary file in the same directory and renamed over its name.
  * Ruleset-free: the caller replays the lines and computes the digests.
+ *
+ * One writer: a game file open to append holds its lock (gamelock.h).
+ * A symbolic link named as a game file is resolved once, when the file
+ * is opened; every later write goes to the file it pointed at.  A copy
+ * (save, branch) is written only as a regular file, and over an existing
+ * file only when the caller says to replace it.
  *
  * Crashes: a process killed at any moment leaves whole lines, save that
  * the kernel may cut a write short when SIGKILL comes while it crosses a
@@ -35,10 +57,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
+#include "maniple/gamelock.h"
 #include "maniple/ini.h"
 
-#define GAMEFILE_VERSION 1
+#define GAMEFILE_VERSION 2	/* written */
 #define GAMEFILE_MAGIC "maniple-game"
 #define GAMEFILE_PRNG "pcg32"
 /* Limits on reading a game file: it must be a regular file (rfile.h) of
@@ -49,19 +73,35 @@
 #define GAMEFILE_LINES_MAX 4000000
 #define GAMEFILE_LINE_MAX 1100
 
+#define GAMEFILE_PLAYER_MAX 32
+
 struct gamefile_header {
-	int version;
+	int version;		/* 1 or 2 */
 	char ruleset[16];
 	char battle[64];
 	char kind[16];
 	uint64_t seed;
+	/* format 2: "person" or "computer LEVEL" per side ("" is read as
+	 * person) */
+	char player[2][GAMEFILE_PLAYER_MAX];
 };
 
-/* A journal in memory: the header and every body line so far (commands
- * and digest lines), so a copy can be written at any time. */
+/* Whether text is a player field's value: person, or computer and a
+ * level 1-9. */
+bool gamefile_player_ok(const char *text);
+/* The seed commitment: SHA-256 of the seed's decimal digits, in hex. */
+void gamefile_seed_hash(uint64_t seed, char out[65]);
+/* The chain link of a line of text after the link prev (gamefile.h). */
+uint64_t gamefile_chain(uint64_t prev, const char *text);
+
+/* A journal in memory: the header and every body line so far (commands,
+ * notes and digest lines), so a copy can be written at any time; in
+ * format 2 each line's chain link (head: the header's last line's). */
 struct journal {
 	struct gamefile_header h;
 	char **lines;
+	uint64_t *chain;
+	uint64_t head;
 	size_t n, cap;
 };
 
@@ -75,27 +115,51 @@ void journal_drop_last(struct journal *j);
 /* "digest TURN HEX" into buf. */
 void gamefile_digest_line(int turn, uint64_t digest, char *buf, size_t n);
 
-/* Writes the whole journal to path atomically (temporary file in the same
- * directory, fsync, rename).  Returns 0, or -1 with a reason in err. */
-int gamefile_write(const char *path, const struct journal *j, char *err,
-		   size_t errn);
+/* The real path of a game file to write: path with every symbolic link
+ * resolved (the file need not exist; its directory must).  0, or -1 with
+ * err (a link to nothing, a missing directory, too long). */
+int gamefile_resolve(const char *path, char *out, size_t n, char *err,
+		     size_t errn);
 
-/* An open game file that lines are appended to. */
+/* Writes the whole journal to path atomically (temporary file in the same
+ * directory, fsync, rename), path resolved first (gamefile_resolve).  An
+ * existing file there is replaced only when replace is true, and only
+ * when it is a regular file.  Returns 0, or -1 with a reason in err. */
+int gamefile_write(const char *path, const struct journal *j, bool replace,
+		   char *err, size_t errn);
+
+/* An open game file that lines are appended to, with its lock. */
 struct gamefile {
 	FILE *f;
-	char path[512];
+	char path[512];		/* the real path */
+	struct gamelock lock;
 };
 
-/* Opens an existing game file for appending.  0, or -1 with err. */
+/* Resolves path into gf->path and takes its lock (gamelock.h), opening
+ * nothing yet.  0; 1 when another maniple holds it (err says who); -1
+ * with err. */
+int gamefile_claim(struct gamefile *gf, const char *path, char *err,
+		   size_t errn);
+/* Opens (or, after a rewrite renamed a new file into place, opens again)
+ * gf->path for appending: it must be a regular file.  0, or -1 with
+ * err. */
+int gamefile_attach(struct gamefile *gf, char *err, size_t errn);
+/* gamefile_claim then gamefile_attach.  0, 1 (held), or -1 with err. */
 int gamefile_open_append(struct gamefile *gf, const char *path, char *err,
 			 size_t errn);
-/* Appends one line (or lines joined by '\n', written in one go), then
- * fsync; a failed write is cut back off.  0, or -1 with err. */
+/* Appends one line (or lines joined by '\n', written in one go) as they
+ * are (no chain: format 1), then fsync; a failed write is cut back off.
+ * 0, or -1 with err. */
 int gamefile_append(struct gamefile *gf, const char *line, char *err,
 		    size_t errn);
+/* Appends the journal's lines from index `from` on, in its format (with
+ * their links in format 2), in one write; as gamefile_append. */
+int gamefile_append_journal(struct gamefile *gf, const struct journal *j,
+			    size_t from, char *err, size_t errn);
 /* Cuts the open file back to its first length bytes and fsyncs it (drops
  * a torn last line).  0, or -1 with err. */
 int gamefile_cut(struct gamefile *gf, long length, char *err, size_t errn);
+/* Closes the file and lets go of its lock. */
 void gamefile_close(struct gamefile *gf);
 
 /* Reading.  body is called for every line after the header with its
@@ -104,8 +168,9 @@ void gamefile_close(struct gamefile *gf);
  * fills file and line).  Returns true when the file was read whole. */
 struct gamefile_line {
 	int lineno;
-	const char *text;
+	const char *text;	/* without its chain link */
 	bool is_digest;
+	bool is_note;		/* "note TEXT": replay skips it */
 	int turn;
 	uint64_t digest;
 };
@@ -123,5 +188,30 @@ bool gamefile_read(const char *path, gamefile_header_fn header,
 bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 			gamefile_body_fn body, void *user,
 			struct ini_error *err, long *torn_at);
+
+/* The number of header lines of a format version (6 or 9). */
+int gamefile_header_lines(int version);
+
+/* Whether a journal line is a command (not a digest or a note). */
+bool gamefile_is_command(const char *line);
+
+/* The number of commands in the game file at path (digest and note lines
+ * left out), or -1 when it cannot be read whole. */
+int gamefile_commands(const char *path);
+
+/* A file name just written into out[n] by snprintf (w its return): 1
+ * when no file has it, 0 when one has, -1 when it did not fit. */
+int gamefile_name_free(const char *out, size_t n, int w);
+
+/* The name a game file is moved aside to: path less ".game", then
+ * "-YYYYMMDD-HHMMSS" of mtime (local time), then "-N" from 2 while that
+ * name is taken, then ".game".  0, or -1 when it does not fit. */
+int gamefile_aside_name(const char *path, time_t mtime, char *out, size_t n);
+
+/* Before a new game is written to path: when a file there holds a
+ * command (or cannot be read whole) it is renamed to its aside name,
+ * which goes into moved; else moved is "".  0, or -1 with err. */
+int gamefile_keep_old(const char *path, char *moved, size_t n, char *err,
+		      size_t errn);
 
 #endif

@@ -45,6 +45,8 @@ enum stopsig_wait {
 };
 /* Waits until fd can be read or a signal comes; see above. */
 enum stopsig_wait stopsig_wait(int fd);
+/* The same for at most ms milliseconds: STOPSIG_OTHER when they pass. */
+enum stopsig_wait stopsig_wait_ms(int fd, int ms);
 
 /* Lines from a descriptor, read with read(2) after stopsig_wait. */
 struct stopsig_reader {

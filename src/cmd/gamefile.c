@@ -4,20 +4,91 @@
 
 #include "maniple/dice.h"
 #include "maniple/rfile.h"
+#include "maniple/sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+bool gamefile_player_ok(const char *text)
+{
+	if (strcmp(text, "person") == 0)
+		return true;
+	return strncmp(text, "computer ", 9) == 0 && text[9] >= '1' &&
+	       text[9] <= '9' && text[10] == '\0';
+}
+
+void gamefile_seed_hash(uint64_t seed, char out[65])
+{
+	char digits[32];
+	int w = snprintf(digits, sizeof digits, "%" PRIu64, seed);
+	sha256_hex(digits, (size_t)w, out);
+}
+
+uint64_t gamefile_chain(uint64_t prev, const char *text)
+{
+	char hex[17];
+	snprintf(hex, sizeof hex, "%016" PRIx64, prev);
+	struct sha256 c;
+	unsigned char d[32];
+	sha256_init(&c);
+	sha256_add(&c, hex, 16);
+	sha256_add(&c, text, strlen(text));
+	sha256_end(&c, d);
+	uint64_t v = 0;
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | d[i];
+	return v;
+}
+
+int gamefile_header_lines(int version)
+{
+	return version >= 2 ? 9 : 6;
+}
+
+/* The header's lines, as written and chained; returns how many. */
+static int header_text(const struct gamefile_header *h, char (*out)[128])
+{
+	int k = 0;
+	snprintf(out[k++], 128, "%s %d", GAMEFILE_MAGIC, h->version);
+	snprintf(out[k++], 128, "ruleset %s", h->ruleset);
+	snprintf(out[k++], 128, "battle %s", h->battle);
+	snprintf(out[k++], 128, "kind %s", h->kind);
+	snprintf(out[k++], 128, "seed %" PRIu64, h->seed);
+	if (h->version >= 2) {
+		char sh[65];
+		gamefile_seed_hash(h->seed, sh);
+		snprintf(out[k++], 128, "seed-hash %s", sh);
+	}
+	snprintf(out[k++], 128, "prng %s %" PRIu64, GAMEFILE_PRNG,
+		 (uint64_t)MANIPLE_PCG_STREAM);
+	if (h->version >= 2)
+		for (int side = 0; side < 2; side++)
+			snprintf(out[k++], 128, "player %d %s", side,
+				 h->player[side][0] ? h->player[side]
+						    : "person");
+	return k;
+}
 
 void journal_init(struct journal *j, const struct gamefile_header *h)
 {
 	memset(j, 0, sizeof *j);
 	j->h = *h;
+	for (int side = 0; side < 2; side++)
+		if (!j->h.player[side][0])
+			snprintf(j->h.player[side], sizeof j->h.player[side],
+				 "person");
+	char lines[9][128];
+	int n = header_text(&j->h, lines);
+	for (int i = 0; i < n; i++)
+		j->head = gamefile_chain(j->head, lines[i]);
 }
 
 void journal_free(struct journal *j)
@@ -25,7 +96,9 @@ void journal_free(struct journal *j)
 	for (size_t i = 0; i < j->n; i++)
 		free(j->lines[i]);
 	free(j->lines);
+	free(j->chain);
 	j->lines = NULL;
+	j->chain = NULL;
 	j->n = j->cap = 0;
 }
 
@@ -37,11 +110,17 @@ int journal_add(struct journal *j, const char *line)
 		if (!v)
 			return -1;
 		j->lines = v;
+		uint64_t *c = realloc(j->chain, cap * sizeof *c);
+		if (!c)
+			return -1;
+		j->chain = c;
 		j->cap = cap;
 	}
 	char *s = strdup(line);
 	if (!s)
 		return -1;
+	j->chain[j->n] = gamefile_chain(j->n ? j->chain[j->n - 1] : j->head,
+					line);
 	j->lines[j->n++] = s;
 	return 0;
 }
@@ -50,6 +129,12 @@ void journal_drop_last(struct journal *j)
 {
 	if (j->n > 0)
 		free(j->lines[--j->n]);
+}
+
+bool gamefile_is_command(const char *line)
+{
+	return strncmp(line, "digest ", 7) != 0 &&
+	       strncmp(line, "note ", 5) != 0;
 }
 
 void gamefile_digest_line(int turn, uint64_t digest, char *buf, size_t n)
@@ -68,15 +153,26 @@ static int fail(char *err, size_t errn, const char *fmt, ...)
 	return -1;
 }
 
-static void write_header(FILE *f, const struct gamefile_header *h)
+/* One line as the journal's format writes it: with its link in format
+ * 2. */
+static void put_line(FILE *f, const struct journal *j, const char *text,
+		     uint64_t link)
 {
-	fprintf(f, "%s %d\n", GAMEFILE_MAGIC, GAMEFILE_VERSION);
-	fprintf(f, "ruleset %s\n", h->ruleset);
-	fprintf(f, "battle %s\n", h->battle);
-	fprintf(f, "kind %s\n", h->kind);
-	fprintf(f, "seed %" PRIu64 "\n", h->seed);
-	fprintf(f, "prng %s %" PRIu64 "\n", GAMEFILE_PRNG,
-		(uint64_t)MANIPLE_PCG_STREAM);
+	if (j->h.version >= 2)
+		fprintf(f, "%s\t%016" PRIx64 "\n", text, link);
+	else
+		fprintf(f, "%s\n", text);
+}
+
+static void write_header(FILE *f, const struct journal *j)
+{
+	char lines[9][128];
+	int n = header_text(&j->h, lines);
+	uint64_t link = 0;
+	for (int i = 0; i < n; i++) {
+		link = gamefile_chain(link, lines[i]);
+		put_line(f, j, lines[i], link);
+	}
 }
 
 /* fsync the directory holding path, so a rename survives a crash. */
@@ -98,13 +194,65 @@ static void sync_dir(const char *path)
 	}
 }
 
-int gamefile_write(const char *path, const struct journal *j, char *err,
-		   size_t errn)
+int gamefile_resolve(const char *path, char *out, size_t n, char *err,
+		     size_t errn)
 {
-	char tmp[600];
-	if (strlen(path) >= 500)
+	char real[PATH_MAX];
+	struct stat st;
+	if (lstat(path, &st) == 0) {
+		if (!realpath(path, real))
+			return fail(err, errn, "%s: %s", path,
+				    S_ISLNK(st.st_mode)
+					    ? "a symbolic link to nothing"
+					    : strerror(errno));
+	} else {
+		/* a new file: its directory resolved, its name kept */
+		char dir[PATH_MAX];
+		snprintf(dir, sizeof dir, "%s", path);
+		char *slash = strrchr(dir, '/');
+		const char *name = slash ? slash + 1 : path;
+		if (!slash)
+			snprintf(dir, sizeof dir, ".");
+		else if (slash == dir)
+			dir[1] = '\0';
+		else
+			*slash = '\0';
+		if (!*name)
+			return fail(err, errn, "%s: no file name", path);
+		char rdir[PATH_MAX];
+		if (!realpath(dir, rdir))
+			return fail(err, errn, "%s: %s", path, strerror(errno));
+		int w = snprintf(real, sizeof real, "%s/%s",
+				 strcmp(rdir, "/") == 0 ? "" : rdir, name);
+		if (w < 0 || (size_t)w >= sizeof real)
+			return fail(err, errn, "%s: path too long", path);
+	}
+	if (strlen(real) >= n || strlen(real) >= 500)
 		return fail(err, errn, "%s: path too long", path);
-	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+	snprintf(out, n, "%s", real);
+	return 0;
+}
+
+int gamefile_write(const char *path, const struct journal *j, bool replace,
+		   char *err, size_t errn)
+{
+	char real[512];
+	if (gamefile_resolve(path, real, sizeof real, err, errn) != 0)
+		return -1;
+	struct stat st;
+	if (lstat(real, &st) == 0) {
+		if (!S_ISREG(st.st_mode))
+			return fail(err, errn,
+				    "%s: %s, never replaced by a game file",
+				    path, rfile_kind((unsigned)st.st_mode));
+		if (!replace && st.st_size > 0) /* an empty file loses nothing */
+			return fail(err, errn,
+				    "%s: the file exists (save! or --force "
+				    "replaces it)",
+				    path);
+	}
+	char tmp[600];
+	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", real);
 	int fd = mkstemp(tmp);
 	if (fd < 0)
 		return fail(err, errn, "%s: %s", path, strerror(errno));
@@ -115,35 +263,90 @@ int gamefile_write(const char *path, const struct journal *j, char *err,
 		unlink(tmp);
 		return fail(err, errn, "%s: %s", path, strerror(e));
 	}
-	write_header(f, &j->h);
+	write_header(f, j);
 	for (size_t i = 0; i < j->n; i++)
-		fprintf(f, "%s\n", j->lines[i]);
+		put_line(f, j, j->lines[i], j->chain[i]);
 	bool ok = fflush(f) == 0 && fsync(fd) == 0;
 	int e = errno;
 	if (fclose(f) != 0 && ok) {
 		ok = false;
 		e = errno;
 	}
-	if (!ok || rename(tmp, path) != 0) {
+	if (!ok || rename(tmp, real) != 0) {
 		if (ok)
 			e = errno;
 		unlink(tmp);
 		return fail(err, errn, "%s: %s", path, strerror(e));
 	}
-	sync_dir(path);
+	sync_dir(real);
+	return 0;
+}
+
+int gamefile_claim(struct gamefile *gf, const char *path, char *err,
+		   size_t errn)
+{
+	gf->f = NULL;
+	gamelock_init(&gf->lock);
+	if (gamefile_resolve(path, gf->path, sizeof gf->path, err, errn) != 0)
+		return -1;
+	struct gamelock_holder h;
+	char why[300];
+	int rc = gamelock_take(&gf->lock, gf->path, &h, why, sizeof why);
+	if (rc == 1 && h.pid == (long)getpid()) {
+		/* this process holds it already (another session of the same
+		 * program, e.g. a check that reloads the game): it goes on
+		 * under that lock, owning none itself */
+		gamelock_init(&gf->lock);
+		return 0;
+	}
+	if (rc == 1) {
+		char who[300];
+		gamelock_describe(&h, who, sizeof who);
+		return fail(err, errn, "%s: the game is being played by %s",
+			    path, who), 1;
+	}
+	if (rc != 0)
+		return fail(err, errn, "%s: cannot lock it: %s", path, why);
+	return 0;
+}
+
+int gamefile_attach(struct gamefile *gf, char *err, size_t errn)
+{
+	if (gf->f) {
+		fclose(gf->f);
+		gf->f = NULL;
+	}
+	int fd = open(gf->path,
+		      O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return fail(err, errn, "%s: %s", gf->path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return fail(err, errn, "%s: not a regular file", gf->path);
+	}
+	int fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	gf->f = fdopen(fd, "a");
+	if (!gf->f) {
+		int e = errno;
+		close(fd);
+		return fail(err, errn, "%s: %s", gf->path, strerror(e));
+	}
 	return 0;
 }
 
 int gamefile_open_append(struct gamefile *gf, const char *path, char *err,
 			 size_t errn)
 {
-	gf->f = NULL;
-	if (strlen(path) >= sizeof gf->path)
-		return fail(err, errn, "%s: path too long", path);
-	snprintf(gf->path, sizeof gf->path, "%s", path);
-	gf->f = fopen(path, "a");
-	if (!gf->f)
-		return fail(err, errn, "%s: %s", path, strerror(errno));
+	int rc = gamefile_claim(gf, path, err, errn);
+	if (rc != 0)
+		return rc;
+	if (gamefile_attach(gf, err, errn) != 0) {
+		gamelock_release(&gf->lock);
+		return -1;
+	}
 	return 0;
 }
 
@@ -151,23 +354,15 @@ int gamefile_open_append(struct gamefile *gf, const char *path, char *err,
  * buffer: a write that fails part way (a full disk) is cut back off, so
  * that no half line stays to be glued to the next append, and nothing
  * stays in a buffer to come out later. */
-int gamefile_append(struct gamefile *gf, const char *line, char *err,
-		    size_t errn)
+static int append_bytes(struct gamefile *gf, const char *buf, size_t len,
+			char *err, size_t errn)
 {
 	if (!gf->f)
 		return fail(err, errn, "no game file open");
 	int fd = fileno(gf->f);
-	size_t len = strlen(line);
-	char *buf = malloc(len + 1);
-	if (!buf)
-		return fail(err, errn, "%s: out of memory", gf->path);
-	memcpy(buf, line, len);
-	buf[len++] = '\n';
 	struct stat st;
-	if (fstat(fd, &st) != 0) {
-		free(buf);
+	if (fstat(fd, &st) != 0)
 		return fail(err, errn, "%s: %s", gf->path, strerror(errno));
-	}
 	size_t done = 0;
 	int e = 0;
 	while (done < len) {
@@ -180,7 +375,6 @@ int gamefile_append(struct gamefile *gf, const char *line, char *err,
 		}
 		done += (size_t)w;
 	}
-	free(buf);
 	if (!e && fsync(fd) != 0)
 		e = errno;
 	if (e) {
@@ -190,6 +384,44 @@ int gamefile_append(struct gamefile *gf, const char *line, char *err,
 		return fail(err, errn, "%s: %s", gf->path, strerror(e));
 	}
 	return 0;
+}
+
+int gamefile_append(struct gamefile *gf, const char *line, char *err,
+		    size_t errn)
+{
+	size_t len = strlen(line);
+	char *buf = malloc(len + 1);
+	if (!buf)
+		return fail(err, errn, "%s: out of memory", gf->path);
+	memcpy(buf, line, len);
+	buf[len++] = '\n';
+	int rc = append_bytes(gf, buf, len, err, errn);
+	free(buf);
+	return rc;
+}
+
+int gamefile_append_journal(struct gamefile *gf, const struct journal *j,
+			    size_t from, char *err, size_t errn)
+{
+	size_t len = 0;
+	for (size_t i = from; i < j->n; i++)
+		len += strlen(j->lines[i]) + 18;
+	char *buf = malloc(len + 1);
+	if (!buf)
+		return fail(err, errn, "%s: out of memory", gf->path);
+	size_t at = 0;
+	for (size_t i = from; i < j->n; i++) {
+		int w = j->h.version >= 2
+				? snprintf(buf + at, len + 1 - at,
+					   "%s\t%016" PRIx64 "\n", j->lines[i],
+					   j->chain[i])
+				: snprintf(buf + at, len + 1 - at, "%s\n",
+					   j->lines[i]);
+		at += (size_t)w;
+	}
+	int rc = append_bytes(gf, buf, at, err, errn);
+	free(buf);
+	return rc;
 }
 
 int gamefile_cut(struct gamefile *gf, long length, char *err, size_t errn)
@@ -208,6 +440,7 @@ void gamefile_close(struct gamefile *gf)
 	if (gf->f)
 		fclose(gf->f);
 	gf->f = NULL;
+	gamelock_release(&gf->lock);
 }
 
 /* Reading */
@@ -293,56 +526,101 @@ static bool parse_digest(char *v, struct gamefile_line *l)
 	return true;
 }
 
-static const char *const header_keys[] = {
+/* The header's keys, in order, for format 1 and format 2. */
+static const char *const header_keys1[] = {
 	GAMEFILE_MAGIC, "ruleset", "battle", "kind", "seed", "prng",
 };
-#define HEADER_LINES 6
+static const char *const header_keys2[] = {
+	GAMEFILE_MAGIC, "ruleset", "battle", "kind", "seed", "seed-hash",
+	"prng", "player", "player",
+};
+
+static const char *header_key(int version, int i)
+{
+	return version >= 2 ? header_keys2[i] : header_keys1[i];
+}
 
 static bool header_line(struct reader *rd, int i, char *line,
 			struct gamefile_header *h)
 {
 	char *v;
-	if (!split_key(line, &v) || strcmp(line, header_keys[i]) != 0)
-		return read_fail(rd, "header: expected \"%s VALUE\"",
-				 header_keys[i]);
+	const char *key = i == 0 ? GAMEFILE_MAGIC : header_key(h->version, i);
+	if (!split_key(line, &v) || strcmp(line, key) != 0)
+		return read_fail(rd, "header: expected \"%s VALUE\"", key);
 	uint64_t n;
-	switch (i) {
-	case 0:
+	if (i == 0) {
 		if (!parse_u64(v, &n))
 			return read_fail(rd, "header: bad format version");
-		if (n != GAMEFILE_VERSION)
+		if (n < 1 || n > GAMEFILE_VERSION)
 			return read_fail(rd,
 					 "format version %s is not supported "
-					 "(this maniple reads %d)",
+					 "(this maniple reads 1 to %d)",
 					 v, GAMEFILE_VERSION);
 		h->version = (int)n;
 		return true;
-	case 1:
+	}
+	if (!strcmp(key, "ruleset")) {
 		if (!parse_word(v, h->ruleset, sizeof h->ruleset))
 			return read_fail(rd, "header: bad ruleset");
-		return true;
-	case 2:
+	} else if (!strcmp(key, "battle")) {
 		if (!parse_word(v, h->battle, sizeof h->battle))
 			return read_fail(rd, "header: bad battle");
-		return true;
-	case 3:
+	} else if (!strcmp(key, "kind")) {
 		if (!parse_word(v, h->kind, sizeof h->kind))
 			return read_fail(rd, "header: bad kind");
-		return true;
-	case 4:
+	} else if (!strcmp(key, "seed")) {
 		if (!parse_u64(v, &h->seed))
 			return read_fail(rd, "header: bad seed");
-		return true;
-	default: {
+	} else if (!strcmp(key, "seed-hash")) {
+		char want[65];
+		gamefile_seed_hash(h->seed, want);
+		if (strcmp(v, want) != 0)
+			return read_fail(rd, "header: seed-hash is not the "
+					     "SHA-256 of the seed");
+	} else if (!strcmp(key, "player")) {
+		int side = i - 7;
+		char want[4];
+		snprintf(want, sizeof want, "%d ", side & 1);
+		if (strncmp(v, want, 2) != 0 ||
+		    !gamefile_player_ok(v + 2) ||
+		    strlen(v + 2) >= sizeof h->player[side])
+			return read_fail(rd,
+					 "header: want \"player %d person\" "
+					 "or \"player %d computer LEVEL\" "
+					 "(LEVEL 1-9)",
+					 side, side);
+		snprintf(h->player[side], sizeof h->player[side], "%s", v + 2);
+	} else {
 		char want[64];
 		snprintf(want, sizeof want, "%s %" PRIu64, GAMEFILE_PRNG,
 			 (uint64_t)MANIPLE_PCG_STREAM);
 		if (strcmp(v, want) != 0)
 			return read_fail(rd, "header: prng must be \"%s\"",
 					 want);
-		return true;
 	}
-	}
+	return true;
+}
+
+/* Format 2: the link at the end of a line (after its last tab) checked
+ * against the chain and cut off.  *link is the previous line's, then
+ * this one's. */
+static bool chain_line(struct reader *rd, char *line, uint64_t *link)
+{
+	char *tab = strrchr(line, '\t');
+	if (!tab || strlen(tab + 1) != 16 ||
+	    strspn(tab + 1, "0123456789abcdef") != 16)
+		return read_fail(rd, "no chain link (a format 2 line ends in "
+				     "a tab and 16 hex digits)");
+	uint64_t said = strtoull(tab + 1, NULL, 16);
+	*tab = '\0';
+	uint64_t want = gamefile_chain(*link, line);
+	if (said != want)
+		return read_fail(rd,
+				 "the hash chain breaks here: this line was "
+				 "changed (or the link of the line before "
+				 "it was rewritten)");
+	*link = want;
+	return true;
 }
 
 bool gamefile_read(const char *path, gamefile_header_fn header,
@@ -387,6 +665,8 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 		return read_fail(&rd, "%s", why);
 	struct gamefile_header h;
 	memset(&h, 0, sizeof h);
+	h.version = 1;
+	uint64_t link = 0; /* format 2: the chain so far */
 	char *line = malloc(GAMEFILE_LINE_MAX + 2);
 	if (!line) {
 		fclose(f);
@@ -418,7 +698,8 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 		at += len;
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		else if (torn_at && rd.lineno > HEADER_LINES) {
+		else if (torn_at &&
+			 rd.lineno > gamefile_header_lines(h.version)) {
 			/* an append cut short (gamefile.h): skipped */
 			*torn_at = start;
 			break;
@@ -426,9 +707,25 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 			ok = read_fail(&rd, "line does not end (file cut)");
 			break;
 		}
-		if (rd.lineno <= HEADER_LINES) {
+		if (rd.lineno == 1) {
+			/* the version says whether lines carry links */
+			char *tab = strchr(line, '\t');
+			h.version = tab && tab[1] ? 2 : 1;
+			if (strncmp(line, GAMEFILE_MAGIC " 1", 14) == 0 &&
+			    line[14] == '\0')
+				h.version = 1;
+		}
+		if (h.version >= 2 && !chain_line(&rd, line, &link)) {
+			ok = false;
+			break;
+		}
+		int nhead = gamefile_header_lines(h.version);
+		if (rd.lineno <= nhead) {
 			ok = header_line(&rd, rd.lineno - 1, line, &h);
-			if (ok && rd.lineno == HEADER_LINES && header &&
+			if (ok && rd.lineno == 1 && h.version >= 2 &&
+			    !strchr(line, '\t') && link == 0)
+				ok = read_fail(&rd, "no chain link");
+			if (ok && rd.lineno == nhead && header &&
 			    header(user, &h, err) != 0) {
 				err->line = rd.lineno;
 				ok = false;
@@ -436,6 +733,7 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 			continue;
 		}
 		struct gamefile_line l = {.lineno = rd.lineno, .text = line};
+		l.is_note = strncmp(line, "note ", 5) == 0;
 		if (strncmp(line, "digest ", 7) == 0) {
 			char copy[GAMEFILE_LINE_MAX + 2];
 			snprintf(copy, sizeof copy, "%s", line + 7);
@@ -454,12 +752,86 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 	}
 	if (ok && ferror(f))
 		ok = read_fail(&rd, "%s", strerror(errno));
-	if (ok && rd.lineno < HEADER_LINES) {
+	if (ok && rd.lineno < gamefile_header_lines(h.version)) {
 		rd.lineno++;
 		ok = read_fail(&rd, "header ends early: no \"%s\" line",
-			       header_keys[rd.lineno - 1]);
+			       header_key(h.version, rd.lineno - 1));
 	}
 	free(line);
 	fclose(f);
 	return ok;
+}
+
+static int count_command(void *user, const struct gamefile_line *l,
+			 struct ini_error *err)
+{
+	(void)err;
+	if (!l->is_digest && !l->is_note)
+		++*(int *)user;
+	return 0;
+}
+
+int gamefile_commands(const char *path)
+{
+	int n = 0;
+	struct ini_error err;
+	long torn = -1;
+	if (!gamefile_read_torn(path, NULL, count_command, &n, &err, &torn))
+		return -1;
+	return n;
+}
+
+int gamefile_name_free(const char *out, size_t n, int w)
+{
+	if (w < 0 || (size_t)w >= n)
+		return -1;
+	struct stat st;
+	return lstat(out, &st) != 0 && errno == ENOENT ? 1 : 0;
+}
+
+int gamefile_aside_name(const char *path, time_t mtime, char *out, size_t n)
+{
+	size_t len = strlen(path);
+	if (len > 5 && strcmp(path + len - 5, ".game") == 0)
+		len -= 5;
+	char stamp[32];
+	struct tm tm;
+	if (!localtime_r(&mtime, &tm) ||
+	    !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm))
+		snprintf(stamp, sizeof stamp, "%lld", (long long)mtime);
+	for (int k = 1; k < 1000; k++) {
+		char nth[16] = "";
+		if (k > 1)
+			snprintf(nth, sizeof nth, "-%d", k);
+		int w = snprintf(out, n, "%.*s-%s%s.game", (int)len, path,
+				 stamp, nth);
+		int f = gamefile_name_free(out, n, w);
+		if (f != 0)
+			return f > 0 ? 0 : -1;
+	}
+	return -1;
+}
+
+int gamefile_keep_old(const char *path, char *moved, size_t n, char *err,
+		    size_t errn)
+{
+	if (n)
+		moved[0] = '\0';
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return 0; /* nothing there */
+	if (gamefile_commands(path) == 0)
+		return 0; /* a game nobody played: nothing to keep */
+	char to[600 + 64];
+	if (gamefile_aside_name(path, st.st_mtim.tv_sec, to, sizeof to) != 0) {
+		snprintf(err, errn, "%s: no free name to keep it under", path);
+		return -1;
+	}
+	if (rename(path, to) != 0) {
+		snprintf(err, errn, "%s: cannot keep it as %s: %s", path, to,
+			 strerror(errno));
+		return -1;
+	}
+	snprintf(moved, n, "%s", to);
+	return 0;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The one piece of process-wide state: a signal belongs to the process,
@@ -51,6 +52,11 @@ const char *stopsig_name(int sig)
 
 enum stopsig_wait stopsig_wait(int fd)
 {
+	return stopsig_wait_ms(fd, -1);
+}
+
+enum stopsig_wait stopsig_wait_ms(int fd, int ms)
+{
 	sigset_t block, old;
 	sigemptyset(&block);
 	sigaddset(&block, SIGHUP);
@@ -71,13 +77,15 @@ enum stopsig_wait stopsig_wait(int fd)
 	sigdelset(&during, SIGHUP);
 	sigdelset(&during, SIGTERM);
 	sigdelset(&during, SIGINT);
-	int rc = pselect(fd + 1, &rfds, NULL, NULL, NULL, &during);
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+	int rc = pselect(fd + 1, &rfds, NULL, NULL, ms >= 0 ? &ts : NULL,
+			 &during);
 	int e = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (caught)
 		return STOPSIG_STOP;
-	if (rc < 0 && e == EINTR)
-		return STOPSIG_OTHER;
+	if ((rc < 0 && e == EINTR) || rc == 0)
+		return STOPSIG_OTHER; /* another signal, or the time passed */
 	/* readable, or an error the read itself will report */
 	return STOPSIG_READY;
 }

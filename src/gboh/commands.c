@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/digest.h"
 #include "maniple/evcat.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
@@ -511,25 +512,46 @@ static void cmd_new(void *ctx, int argc, char **argv, struct cmd_result *r)
 	event_add(&e, "battle", "%s", s->game->battle->id);
 	event_add(&e, "kind", "%s", game_kind_name(kind));
 	event_add(&e, "seed", "%" PRIu64, seed);
+	if (s->file.f) /* as --new: where the game goes, the old one kept */
+		event_add(&e, "file", "%s", s->file.path);
+	if (s->new_kept[0])
+		event_add(&e, "kept", "%s", s->new_kept);
 	cmd_output(r, &e);
 }
 
+/* save FILE, branch FILE; save! and branch! (or --force) replace an
+ * existing regular file. */
 static void cmd_save_or_branch(void *ctx, int argc, char **argv,
 			       struct cmd_result *r, bool branch)
 {
 	struct session *s = ctx;
-	if (!want_args(r, argc, 1, 1, branch ? "branch FILE" : "save FILE"))
+	bool force = argv[0][strlen(argv[0]) - 1] == '!';
+	const char *file = NULL;
+	int words = 0;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--force") == 0)
+			force = true;
+		else {
+			file = argv[i];
+			words++;
+		}
+	}
+	if (words != 1) {
+		cmd_malformed(r, "usage: %s",
+			      branch ? "branch[!] FILE [--force]"
+				     : "save[!] FILE [--force]");
 		return;
+	}
 	if (!need_game(s, r))
 		return;
 	char err[ERR_MAX];
-	if (session_save(s, argv[1], branch, err, sizeof err) != 0) {
+	if (session_save(s, file, branch, force, err, sizeof err) != 0) {
 		cmd_refuse(r, NULL, "%s", err);
 		return;
 	}
 	struct event e;
 	event_init(&e, branch ? "branched" : "saved");
-	event_add(&e, "file", "%s", argv[1]);
+	event_add(&e, "file", "%s", file);
 	event_add(&e, "lines", "%zu", s->journal.n);
 	cmd_output(r, &e);
 }
@@ -1132,10 +1154,15 @@ static const struct cmd_def gboh_defs[] = {
 	 "start a new game of a battle", CMD_SESSION, cmd_new},
 	{"load", "FILE", "load a game file; play goes on in it", CMD_SESSION,
 	 cmd_load},
-	{"save", "FILE", "write a copy; play goes on in the current file",
-	 CMD_SESSION, cmd_save},
-	{"branch", "FILE", "write a copy; play goes on in the copy",
+	{"save", "FILE [--force]",
+	 "write a copy; play goes on in the current file", CMD_SESSION,
+	 cmd_save},
+	{"save!", "FILE", "save, replacing the file at FILE", CMD_SESSION,
+	 cmd_save},
+	{"branch", "FILE [--force]", "write a copy; play goes on in the copy",
 	 CMD_SESSION, cmd_branch},
+	{"branch!", "FILE", "branch, replacing the file at FILE", CMD_SESSION,
+	 cmd_branch},
 	{"undo", "[N|agree|refuse]",
 	 "take back the last N commands (hotseat: once agreed R9)",
 	 CMD_SESSION, cmd_undo},
@@ -1274,9 +1301,52 @@ static struct game *start_game(struct session *s, const char *battle,
 	return g;
 }
 
+/* The digest a game file's digest lines hold: format 1 the state text's
+ * (game_digest), format 2 the binary state's (digest.h). */
+static uint64_t file_digest(const struct session *s, const struct game *g)
+{
+	return s->journal.h.version >= 2 ? game_state_digest(g)
+					 : game_digest(g);
+}
+
+/* Claims the game file at path for s (gamefile_claim); when s holds that
+ * file itself, its lock passes to nf (*moved set, so a failure can give
+ * it back). */
+static int claim_for(struct session *s, struct gamefile *nf, const char *path,
+		     bool *moved, char *err, size_t errn)
+{
+	*moved = false;
+	char real[sizeof nf->path];
+	if (s->file.f && s->file.lock.path[0] &&
+	    gamefile_resolve(path, real, sizeof real, err, errn) == 0 &&
+	    strcmp(real, s->file.path) == 0) {
+		memset(nf, 0, sizeof *nf);
+		snprintf(nf->path, sizeof nf->path, "%s", real);
+		nf->lock = s->file.lock;
+		gamelock_init(&s->file.lock);
+		*moved = true;
+		return 0;
+	}
+	return gamefile_claim(nf, path, err, errn);
+}
+
+/* Undoes claim_for after a failure. */
+static void unclaim(struct session *s, struct gamefile *nf, bool moved)
+{
+	if (nf->f)
+		fclose(nf->f);
+	nf->f = NULL;
+	if (moved)
+		s->file.lock = nf->lock;
+	else
+		gamelock_release(&nf->lock);
+	gamelock_init(&nf->lock);
+}
+
 int session_new(struct session *s, const char *battle, enum game_kind kind,
 		uint64_t seed, char *err, size_t errn)
 {
+	s->new_kept[0] = '\0';
 	struct ini_error ie;
 	struct game *g = start_game(s, battle, kind, seed, &ie);
 	if (!g) {
@@ -1294,12 +1364,29 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 	struct journal j;
 	journal_init(&j, &h);
 	if (s->file.f) {
-		/* the current file now holds the new game */
-		char path[sizeof s->file.path];
-		snprintf(path, sizeof path, "%s", s->file.path);
+		/* as --new: the same battle's file, else BATTLE.game beside
+		 * it; an old game there kept under its dated name */
+		char path[sizeof s->file.path + 80];
+		const char *slash = strrchr(s->file.path, '/');
+		int dlen = slash ? (int)(slash - s->file.path) + 1 : 0;
+		if (s->game && s->game->battle &&
+		    strcmp(s->game->battle->id, g->battle->id) == 0)
+			snprintf(path, sizeof path, "%s", s->file.path);
+		else
+			snprintf(path, sizeof path, "%.*s%s.game", dlen,
+				 s->file.path, g->battle->id);
 		struct gamefile nf;
-		if (gamefile_write(path, &j, err, errn) != 0 ||
-		    gamefile_open_append(&nf, path, err, errn) != 0) {
+		bool moved;
+		int rc = claim_for(s, &nf, path, &moved, err, errn);
+		if (rc == 0 &&
+		    (gamefile_keep_old(nf.path, s->new_kept,
+				       sizeof s->new_kept, err, errn) != 0 ||
+		     gamefile_write(nf.path, &j, true, err, errn) != 0 ||
+		     gamefile_attach(&nf, err, errn) != 0)) {
+			unclaim(s, &nf, moved);
+			rc = -1;
+		}
+		if (rc != 0) {
 			game_free(g);
 			journal_free(&j);
 			return -1;
@@ -1315,21 +1402,68 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 	return 0;
 }
 
-int session_save(struct session *s, const char *path, bool branch, char *err,
+int session_save(struct session *s, const char *path, bool branch,
+		 bool replace, char *err, size_t errn)
+{
+	if (!s->game) {
+		snprintf(err, errn, "no game");
+		return -1;
+	}
+	char real[512];
+	if (gamefile_resolve(path, real, sizeof real, err, errn) != 0)
+		return -1;
+	if (s->file.f && strcmp(real, s->file.path) == 0) {
+		snprintf(err, errn, "%s: this is the game's own file", path);
+		return -1;
+	}
+	struct gamelock_holder who;
+	if (!branch && gamelock_holder(real, &who)) {
+		char w[300];
+		gamelock_describe(&who, w, sizeof w);
+		snprintf(err, errn, "%s: the game is being played by %s", path,
+			 w);
+		return -1;
+	}
+	if (!branch)
+		return gamefile_write(path, &s->journal, replace, err, errn);
+	struct gamefile nf;
+	if (gamefile_claim(&nf, path, err, errn) != 0)
+		return -1;
+	if (gamefile_write(nf.path, &s->journal, replace, err, errn) != 0 ||
+	    gamefile_attach(&nf, err, errn) != 0) {
+		gamefile_close(&nf);
+		return -1;
+	}
+	gamefile_close(&s->file);
+	s->file = nf;
+	return 0;
+}
+
+int session_note(struct session *s, const char *text, char *err,
 		 size_t errn)
 {
 	if (!s->game) {
 		snprintf(err, errn, "no game");
 		return -1;
 	}
-	if (gamefile_write(path, &s->journal, err, errn) != 0)
+	if (strchr(text, '\n') || strchr(text, '\t') ||
+	    strlen(text) > CMD_LINE_MAX) {
+		snprintf(err, errn, "a note is one line of at most %d bytes "
+				    "without tabs",
+			 CMD_LINE_MAX);
 		return -1;
-	if (branch) {
-		struct gamefile nf;
-		if (gamefile_open_append(&nf, path, err, errn) != 0)
-			return -1;
-		gamefile_close(&s->file);
-		s->file = nf;
+	}
+	char line[CMD_LINE_MAX + 8];
+	snprintf(line, sizeof line, "note %s", text);
+	size_t j0 = s->journal.n;
+	if (journal_add(&s->journal, line) != 0) {
+		snprintf(err, errn, "out of memory");
+		return -1;
+	}
+	if (s->file.f &&
+	    gamefile_append_journal(&s->file, &s->journal, j0, err, errn) != 0) {
+		journal_drop_last(&s->journal);
+		return -1;
 	}
 	return 0;
 }
@@ -1437,7 +1571,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	 * replay compares it in load_body, so it is not computed here */
 	char dline[64] = "";
 	if (ended && !s->replaying)
-		gamefile_digest_line(g->turn, game_digest(g), dline,
+		gamefile_digest_line(g->turn, file_digest(s, g), dline,
 				     sizeof dline);
 	if (!s->replaying) {
 		size_t j0 = s->journal.n;
@@ -1445,12 +1579,9 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 			  (!ended || journal_add(&s->journal, dline) == 0);
 		/* a turn's end and its digest in one append: both or none
 		 * stay (a failed append is cut back off, gamefile.h) */
-		char both[sizeof text + sizeof dline + 2];
-		snprintf(both, sizeof both, "%s%s%s", text, ended ? "\n" : "",
-			 ended ? dline : "");
 		if (ok && s->file.f)
-			ok = gamefile_append(&s->file, both, err, sizeof err) ==
-			     0;
+			ok = gamefile_append_journal(&s->file, &s->journal, j0,
+						     err, sizeof err) == 0;
 		else if (!ok)
 			snprintf(err, sizeof err, "out of memory");
 		if (!ok) {
@@ -1533,7 +1664,7 @@ static int load_body(void *user, const struct gamefile_line *l,
 				 "digest line where no game turn ended");
 			return 1;
 		}
-		uint64_t d = game_digest(s->game);
+		uint64_t d = file_digest(s, s->game);
 		if (l->turn != s->digest_turn || l->digest != d) {
 			snprintf(err->msg, sizeof err->msg,
 				 "digest mismatch: the file says turn %d "
@@ -1551,6 +1682,8 @@ static int load_body(void *user, const struct gamefile_line *l,
 			 s->digest_turn);
 		return 1;
 	}
+	if (l->is_note) /* an annotation: kept, not replayed */
+		return journal_add(&s->journal, l->text) == 0 ? 0 : 1;
 	struct cmd_result r;
 	cmd_result_init(&r);
 	session_exec(s, l->text, &r);
@@ -1585,23 +1718,34 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 		     s->default_seed);
 	tmp.replaying = true;
 	struct load_ctx lc = {&tmp};
-	long torn_at;
-	bool ok = gamefile_read_torn(path, load_header, load_body, &lc, err,
-				     &torn_at);
+	long torn_at = -1;
+	char e2[ERR_MAX];
+	memset(err, 0, sizeof *err);
+	snprintf(err->file, sizeof err->file, "%s", path);
+	/* one writer (gamelock.h): the lock first, then the replay */
+	bool moved = false;
+	bool ok = claim_for(s, &tmp.file, path, &moved, e2, sizeof e2) == 0;
+	if (!ok)
+		file_failure(err, e2);
+	if (ok)
+		ok = gamefile_read_torn(tmp.file.path, load_header, load_body,
+					&lc, err, &torn_at);
+	if (ok)
+		snprintf(err->file, sizeof err->file, "%s", path);
 	if (ok && !tmp.game) {
 		ok = false;
 		err->line = 1;
 		snprintf(err->msg, sizeof err->msg, "no game in the file");
 	}
-	char e2[ERR_MAX];
-	if (ok && gamefile_open_append(&tmp.file, path, e2, sizeof e2) != 0) {
+	if (ok && gamefile_attach(&tmp.file, e2, sizeof e2) != 0) {
 		ok = false;
 		file_failure(err, e2);
 	}
 	/* A last line without its end: an append a crash cut short, never
 	 * shown (gamefile.h); dropped before play goes on in the file. */
 	if (ok && torn_at >= 0) {
-		tmp.torn_line = 6 + (int)tmp.journal.n + 1; /* 6 header lines */
+		tmp.torn_line = gamefile_header_lines(tmp.journal.h.version) +
+				(int)tmp.journal.n + 1;
 		if (gamefile_cut(&tmp.file, torn_at, e2, sizeof e2) != 0) {
 			ok = false;
 			file_failure(err, e2);
@@ -1612,15 +1756,21 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	 * now. */
 	if (ok && tmp.digest_due) {
 		char dline[64];
-		gamefile_digest_line(tmp.digest_turn, game_digest(tmp.game),
-				     dline, sizeof dline);
+		gamefile_digest_line(tmp.digest_turn,
+				     file_digest(&tmp, tmp.game), dline,
+				     sizeof dline);
 		if (journal_add(&tmp.journal, dline) != 0 ||
-		    gamefile_append(&tmp.file, dline, e2, sizeof e2) != 0) {
+		    gamefile_append_journal(&tmp.file, &tmp.journal,
+					    tmp.journal.n - 1, e2,
+					    sizeof e2) != 0) {
 			ok = false;
 			file_failure(err, e2);
 		}
 	}
 	if (!ok) {
+		if (err->file[0] && strcmp(err->file, tmp.file.path) == 0)
+			snprintf(err->file, sizeof err->file, "%s", path);
+		unclaim(s, &tmp.file, moved);
 		session_free(&tmp);
 		return false;
 	}
@@ -1643,7 +1793,7 @@ size_t session_commands(const struct session *s)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < s->journal.n; i++)
-		if (!is_digest_line(s->journal.lines[i]))
+		if (gamefile_is_command(s->journal.lines[i]))
 			n++;
 	return n;
 }
@@ -1674,7 +1824,12 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	size_t cmds = 0;
 	for (size_t i = 0; ok && i < s->journal.n; i++) {
 		const char *t = s->journal.lines[i];
-		struct gamefile_line l = {.lineno = 7 + (int)i, .text = t};
+		struct gamefile_line l = {
+			.lineno = gamefile_header_lines(s->journal.h.version) +
+				  1 + (int)i,
+			.text = t,
+			.is_note = strncmp(t, "note ", 5) == 0,
+		};
 		if (is_digest_line(t)) {
 			l.is_digest = true;
 			if (sscanf(t, "digest %d %" SCNx64, &l.turn,
@@ -1689,10 +1844,16 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 		}
 		ok = load_body(&lc, &l, &ie) == 0;
 	}
+	/* notes just before the first command undone explain it: they go
+	 * with it */
+	while (ok && tmp.journal.n > 0 &&
+	       strncmp(tmp.journal.lines[tmp.journal.n - 1], "note ", 5) == 0)
+		journal_drop_last(&tmp.journal);
 	if (ok && tmp.digest_due) {
 		char dline[64];
-		gamefile_digest_line(tmp.digest_turn, game_digest(tmp.game),
-				     dline, sizeof dline);
+		gamefile_digest_line(tmp.digest_turn,
+				     file_digest(&tmp, tmp.game), dline,
+				     sizeof dline);
 		ok = journal_add(&tmp.journal, dline) == 0;
 		if (!ok)
 			snprintf(ie.msg, sizeof ie.msg, "out of memory");
@@ -1710,16 +1871,21 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 		 * crash now never brings the undone commands back */
 		char path[sizeof s->file.path];
 		snprintf(path, sizeof path, "%s", s->file.path);
-		if (gamefile_write(path, &tmp.journal, err, errn) != 0) {
+		if (gamefile_write(path, &tmp.journal, true, err, errn) != 0) {
 			session_free(&tmp);
 			return -1;
 		}
+		/* the same file, under the same lock, opened again */
+		tmp.file = s->file;
+		memset(&s->file, 0, sizeof s->file);
+		gamelock_init(&s->file.lock);
 		char e2[ERR_MAX];
-		if (gamefile_open_append(&tmp.file, path, e2, sizeof e2) != 0) {
+		if (gamefile_attach(&tmp.file, e2, sizeof e2) != 0) {
 			snprintf(err, errn,
 				 "%s rewritten but not reopened (%s): play "
 				 "goes on without a game file",
 				 path, e2);
+			gamefile_close(&tmp.file);
 			rc = 1;
 		}
 	}

@@ -58,6 +58,22 @@ static bool known_command(const char *line, char *why, size_t n)
 	return ok;
 }
 
+/* Whether a command line is a session command (new, load, save,
+ * branch, undo...): a data file may not run one, since it could write
+ * anywhere.  Its name goes into name. */
+static bool session_command(const char *line, char *name, size_t n)
+{
+	struct cmd_call call;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	bool yes = cmd_lookup(gboh_commands(), line, &call, &r) && call.def &&
+		   call.def->effect == CMD_SESSION;
+	if (yes)
+		snprintf(name, n, "%s", call.def->name);
+	cmd_result_free(&r);
+	return yes;
+}
+
 /* expect: each alternative names a command (its words before any '*'). */
 static bool check_pattern(const char *pattern, char *why, size_t n)
 {
@@ -139,6 +155,11 @@ static int step_key(struct load_ctx *c, struct lesson_step *st, const char *key,
 		if (!known_command(value, why, sizeof why))
 			return ini_fail(c->err, line, "auto: %s: %s", value,
 					why);
+		if (session_command(value, why, sizeof why))
+			return ini_fail(c->err, line,
+					"auto: %s: a lesson may not run %s "
+					"(it writes or replaces files)",
+					value, why);
 		st->nautos++;
 	} else if (!strcmp(key, "dice")) {
 		if (c->seen_dice)

@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "maniple/cmd.h"
+#include "maniple/digest.h"
 #include "maniple/event.h"
 
 #include "view.h"
@@ -38,6 +40,8 @@ static int read_body(void *user, const struct gamefile_line *l,
 		     struct ini_error *err)
 {
 	struct replay *r = ((struct read_ctx *)user)->r;
+	if (l->is_note) /* an annotation: replay skips it (gamefile.h) */
+		return 0;
 	if (r->nlines == r->cap) {
 		size_t nc = r->cap ? r->cap * 2 : 256;
 		struct replay_line *nl = realloc(r->lines, nc * sizeof *nl);
@@ -108,6 +112,12 @@ int replay_open(struct replay *r, const char *path, battle_loader lb,
 	for (size_t i = 0; i < r->nlines; i++)
 		if (!r->lines[i].is_digest)
 			r->cmds[r->ncmds++] = i;
+	struct stat st;
+	if (stat(path, &st) == 0) {
+		r->ino = (unsigned long long)st.st_ino;
+		r->dev = (unsigned long long)st.st_dev;
+		r->size = (long long)st.st_size;
+	}
 	char e2[REPLAY_MSG_MAX];
 	if (rebuild(r, e2, sizeof e2) != 0) {
 		snprintf(err, errn, "%s: battle %s: %s", path, r->h.battle, e2);
@@ -171,7 +181,9 @@ int replay_forward(struct replay *r, struct cmd_result *out)
 			diverge(r, d->lineno, w);
 			return 1;
 		}
-		uint64_t g = game_digest(r->s.game);
+		/* the digest of the file's format (gamefile.h) */
+		uint64_t g = r->h.version >= 2 ? game_state_digest(r->s.game)
+					       : game_digest(r->s.game);
 		if (d->turn != r->s.digest_turn || d->digest != g) {
 			char w[200];
 			snprintf(w, sizeof w,
@@ -188,6 +200,68 @@ int replay_forward(struct replay *r, struct cmd_result *out)
 			"digest line where no game turn ended");
 	}
 	return 1;
+}
+
+int replay_follow(struct replay *r)
+{
+	struct stat st;
+	if (stat(r->path, &st) != 0)
+		return 0; /* between an unlink and a rename: later */
+	bool same = (unsigned long long)st.st_ino == r->ino &&
+		    (unsigned long long)st.st_dev == r->dev;
+	if (same && (long long)st.st_size == r->size)
+		return 0;
+	struct replay *t = malloc(sizeof *t);
+	if (!t)
+		return 0;
+	char err[REPLAY_MSG_MAX + 64];
+	if (replay_open(t, r->path, r->s.load_battle, r->s.load_tables,
+			r->s.loader_user, err, sizeof err) != 0) {
+		free(t); /* a file being written: read it again later */
+		return 0;
+	}
+	bool prefix = same && t->nlines >= r->nlines;
+	for (size_t i = 0; prefix && i < r->nlines; i++)
+		prefix = strcmp(t->lines[i].text, r->lines[i].text) == 0;
+	int rc;
+	if (prefix) {
+		/* the game went on: the new lines taken, the game where it
+		 * stands */
+		for (size_t i = 0; i < r->nlines; i++)
+			free(r->lines[i].text);
+		free(r->lines);
+		free(r->cmds);
+		r->lines = t->lines;
+		r->nlines = t->nlines;
+		r->cap = t->cap;
+		r->cmds = t->cmds;
+		r->ncmds = t->ncmds;
+		t->lines = NULL;
+		t->cmds = NULL;
+		t->nlines = t->cap = 0;
+		t->ncmds = 0;
+		r->ino = t->ino;
+		r->dev = t->dev;
+		r->size = t->size;
+		replay_free(t);
+		rc = 1;
+	} else {
+		/* replaced: read again from the start */
+		const char *rules_dir = r->s.rules_dir;
+		bool watch = r->watch;
+		char holder[sizeof r->holder];
+		snprintf(holder, sizeof holder, "%s", r->holder);
+		replay_free(r);
+		*r = *t;
+		if (r->s.game)
+			r->s.game->session = &r->s;
+		r->s.rules_dir = rules_dir;
+		r->watch = watch;
+		snprintf(r->holder, sizeof r->holder, "%s", holder);
+		rc = 2;
+	}
+	free(t);
+	return rc;
 }
 
 static int forward_quiet(struct replay *r)
@@ -263,7 +337,8 @@ void replay_status(const struct replay *r, char *buf, size_t n)
 		return;
 	char rest[512];
 	snprintf(rest, sizeof rest, "%s", buf);
-	snprintf(buf, n, "REPLAY step %d/%d, turn %d%s | %s", r->step, r->ncmds,
+	snprintf(buf, n, "%s step %d/%d, turn %d%s | %s",
+		 r->watch ? "WATCH" : "REPLAY", r->step, r->ncmds,
 		 replay_game_turn(r), r->diverged ? " (stopped)" : "", rest);
 }
 
@@ -325,6 +400,28 @@ static void moved_to(struct tui_view *v, int rc, const char *how)
 	if (rc != 0)
 		snprintf(v->message, sizeof v->message, "%.*s",
 			 (int)sizeof v->message - 1, r->msg);
+}
+
+bool replay_watch_tick(struct tui_view *v)
+{
+	struct replay *r = v->replay;
+	if (!r || !r->watch)
+		return false;
+	bool at_end = r->step == r->ncmds;
+	int rc = replay_follow(r);
+	if (rc == 0)
+		return false;
+	if (rc == 2) {
+		moved_to(v, replay_seek(r, r->ncmds),
+			 "watch: the file was replaced, read again");
+		return true;
+	}
+	if (at_end)
+		while (r->step < r->ncmds && !r->diverged)
+			step_forward(v);
+	else
+		moved_to(v, 0, "watch: new commands");
+	return true;
 }
 
 bool replay_key(struct tui_view *v, int ch)

@@ -38,6 +38,12 @@ struct replay {
 	size_t next;		  /* the next body line to pass */
 	bool diverged;		  /* stopped at a divergence: no step further */
 	char msg[REPLAY_MSG_MAX]; /* the divergence, or "" */
+	/* watching a game another maniple plays (gamelock.h): the file is
+	 * followed as it grows, and read again when it is replaced */
+	bool watch;
+	char holder[300];	/* who plays it */
+	unsigned long long ino, dev;
+	long long size;
 	/* the view's `T` turn entry (replay_key) */
 	bool entering;
 	char tbuf[4];
@@ -64,6 +70,13 @@ int replay_game_turn(const struct replay *r);
 /* The command step k applies (1..ncmds), or NULL. */
 const char *replay_command(const struct replay *r, int k);
 
+/* Watching: whether the file changed since it was read.  Lines added
+ * (the game went on): they are taken, the game stays at its step; 1.  The
+ * file replaced (undo, a rewrite: another file renamed into place) or
+ * changed before its end: read again from the start; 2.  Unchanged, or
+ * not readable whole just now (tried again later): 0. */
+int replay_follow(struct replay *r);
+
 /* A `:` line in the replay: a looking command (show, legal, help...) is
  * run on the replay's game; any other is refused, "replay is read only". */
 void replay_look(struct replay *r, const char *line, struct cmd_result *out);
@@ -76,6 +89,10 @@ struct tui_view;
  * turn's number and Enter to that turn's start, Home and End the first
  * and last steps.  Returns whether the key was one of them. */
 bool replay_key(struct tui_view *v, int ch);
+/* Watching, called about twice a second by the view: follows the file
+ * (replay_follow); a view at the last step stays at the last step, each
+ * new command shown as `.` would show it.  Whether anything changed. */
+bool replay_watch_tick(struct tui_view *v);
 /* The map view on the replay's game (src/tui/tui.c): as tui_run, read
  * only.  Returns the process exit status. */
 struct tui_options;

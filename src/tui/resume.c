@@ -112,11 +112,19 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 			continue;
 		/* a file with no command is not worth a question: pass it
 		 * over before replaying anything */
-		if (resume_file_commands(c[i].path) <= 0)
+		if (gamefile_commands(c[i].path) <= 0)
 			continue;
 		struct ini_error err;
-		if (!session_load(s, c[i].path, &err))
+		if (!session_load(s, c[i].path, &err)) {
+			if (!o->skipped[0]) {
+				char why[INI_ERR_MAX + 300];
+				ini_error_format(&err, why, sizeof why);
+				snprintf(o->skipped, sizeof o->skipped,
+					 "passed over %.*s", RESUME_PATH_MAX,
+					 why);
+			}
 			continue;
+		}
 		if (resume_unfinished(s)) {
 			/* loading may have completed a torn file: its
 			 * time now */
@@ -136,87 +144,28 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 	return found;
 }
 
-static int count_command(void *user, const struct gamefile_line *l,
-			 struct ini_error *err)
-{
-	(void)err;
-	if (!l->is_digest)
-		++*(int *)user;
-	return 0;
-}
-
-int resume_file_commands(const char *path)
-{
-	int n = 0;
-	struct ini_error err;
-	long torn = -1;
-	if (!gamefile_read_torn(path, NULL, count_command, &n, &err, &torn))
-		return -1;
-	return n;
-}
-
-/* A file name just written into out[n] by snprintf (w its return): 1
- * when no file has it, 0 when one has, -1 when it did not fit. */
-static int name_free(const char *out, size_t n, int w)
-{
-	if (w < 0 || (size_t)w >= n)
-		return -1;
-	struct stat st;
-	return lstat(out, &st) != 0 && errno == ENOENT ? 1 : 0;
-}
-
-int resume_aside_name(const char *path, time_t mtime, char *out, size_t n)
-{
-	size_t len = strlen(path);
-	if (len > 5 && strcmp(path + len - 5, ".game") == 0)
-		len -= 5;
-	char stamp[32];
-	struct tm tm;
-	if (!localtime_r(&mtime, &tm) ||
-	    !strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm))
-		snprintf(stamp, sizeof stamp, "%lld", (long long)mtime);
-	for (int k = 1; k < 1000; k++) {
-		char nth[16] = "";
-		if (k > 1)
-			snprintf(nth, sizeof nth, "-%d", k);
-		int w = snprintf(out, n, "%.*s-%s%s.game", (int)len, path,
-				 stamp, nth);
-		int f = name_free(out, n, w);
-		if (f != 0)
-			return f > 0 ? 0 : -1;
-	}
-	return -1;
-}
-
-int resume_keep_old(const char *path, char *moved, size_t n, char *err,
-		    size_t errn)
-{
-	if (n)
-		moved[0] = '\0';
-	struct stat st;
-	if (stat(path, &st) != 0)
-		return 0; /* nothing there */
-	if (resume_file_commands(path) == 0)
-		return 0; /* a game nobody played: nothing to keep */
-	char to[RESUME_PATH_MAX + 64];
-	if (resume_aside_name(path, st.st_mtim.tv_sec, to, sizeof to) != 0) {
-		snprintf(err, errn, "%s: no free name to keep it under", path);
-		return -1;
-	}
-	if (rename(path, to) != 0) {
-		snprintf(err, errn, "%s: cannot keep it as %s: %s", path, to,
-			 strerror(errno));
-		return -1;
-	}
-	snprintf(moved, n, "%s", to);
-	return 0;
-}
-
 int resume_question(const struct resume_offer *o,
 		    char (*lines)[RESUME_LINE_MAX], int max)
 {
-	char text[6][RESUME_LINE_MAX];
+	char text[8][RESUME_LINE_MAX];
 	int k = 0;
+	const char *q = tui_cmd_key(TC_QUIT);
+	if (o->held[0]) {
+		/* another maniple plays it (gamelock.h) */
+		snprintf(text[k++], sizeof text[0], "%.100s is being played by",
+			 o->path);
+		snprintf(text[k++], sizeof text[0], "%.200s.", o->held);
+		text[k++][0] = '\0';
+		snprintf(text[k++], sizeof text[0],
+			 "1  watch it, read only (its commands show as they "
+			 "come)");
+		text[k++][0] = '\0';
+		snprintf(text[k++], sizeof text[0], "%-2s quits", q ? q : "q");
+		int n = k < max ? k : max;
+		for (int i = 0; i < n; i++)
+			memcpy(lines[i], text[i], sizeof text[i]);
+		return n;
+	}
 	if (o->turn_limit > 0)
 		snprintf(text[k++], sizeof text[0],
 			 "Resume %s, turn %d of %d, last played %s?", o->title,
@@ -237,8 +186,11 @@ int resume_question(const struct resume_offer *o,
 			 "kept)",
 			 o->other);
 	text[k++][0] = '\0';
-	const char *q = tui_cmd_key(TC_QUIT);
 	snprintf(text[k++], sizeof text[0], "%-2s quits", q ? q : "q");
+	if (o->skipped[0]) {
+		text[k++][0] = '\0';
+		snprintf(text[k++], sizeof text[0], "(%.200s)", o->skipped);
+	}
 	int n = k < max ? k : max;
 	for (int i = 0; i < n; i++)
 		memcpy(lines[i], text[i], sizeof text[i]);
@@ -267,7 +219,7 @@ int resume_branch_name(const struct session *s, char *out, size_t n)
 	for (int k = 1; k < 10000; k++) {
 		int w = snprintf(out, n, "%.*s%s-branch-%d.game", dlen, file,
 				 s->game->battle->id, k);
-		int f = name_free(out, n, w);
+		int f = gamefile_name_free(out, n, w);
 		if (f != 0)
 			return f > 0 ? 0 : -1;
 	}
@@ -293,10 +245,17 @@ bool resume_key(struct tui_view *v, int ch)
 	if (!resume_asking(v))
 		return false;
 	struct resume_offer *o = v->resume;
-	switch (resume_answer_for_key(ch)) {
+	enum resume_answer a = resume_answer_for_key(ch);
+	if (o->held[0] && a == RESUME_NEW)
+		a = RESUME_PENDING; /* watching: no new game here */
+	switch (a) {
 	case RESUME_YES:
 		o->answer = RESUME_YES;
 		tui_touch_all(v);
+		if (o->held[0]) {
+			tui_say(v, "watching %s, read only", o->path);
+			break;
+		}
 		prompt_update(v); /* a hand-over or a box may be due */
 		tui_say(v, "resumed: %s, turn %d", o->title, o->turn);
 		break;
@@ -309,8 +268,14 @@ bool resume_key(struct tui_view *v, int ch)
 		v->quit = true;
 		break;
 	case RESUME_PENDING:
-		tui_say(v, "1 resumes, 2 starts a new game, %s quits",
-			tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT) : "q");
+		if (o->held[0])
+			tui_say(v, "1 watches, %s quits",
+				tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT)
+						     : "q");
+		else
+			tui_say(v, "1 resumes, 2 starts a new game, %s quits",
+				tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT)
+						     : "q");
 		break;
 	}
 	return true;

@@ -41,6 +41,12 @@ struct resume_offer {
 	char other[64];		    /* the battle a new game would be */
 	enum resume_answer answer;
 	char note[RESUME_PATH_MAX + 160]; /* said when the map opens, or "" */
+	/* another maniple plays the game (gamelock.h): who, or ""; the
+	 * question is then whether to watch it, read only */
+	char held[300];
+	/* the newest game file the scan passed over because it did not
+	 * load: "passed over FILE:LINE: reason", or "" */
+	char skipped[RESUME_PATH_MAX + 160];
 };
 
 /* Whether the session's game is one to offer: loaded, one command at
@@ -56,24 +62,13 @@ void resume_describe(const struct session *s, const char *path, time_t mtime,
  * into s (a session just initialised, with no game) until one holds an
  * unfinished game: 1 with s holding it (play goes on in its file) and o
  * described; 0 when none does (s has no game).  A file that does not
- * load is passed over, never changed. */
+ * load (damaged, or another maniple plays it) is passed over, never
+ * changed, and the newest such one said in o->skipped. */
 int resume_find_last(const char *dir, struct session *s,
 		     struct resume_offer *o);
 
-/* The number of commands in the game file at path (digest lines left
- * out), or -1 when it cannot be read whole. */
-int resume_file_commands(const char *path);
-
-/* The name a game file is moved aside to: path less ".game", then
- * "-YYYYMMDD-HHMMSS" of mtime (local time), then "-N" from 2 while that
- * name is taken, then ".game".  0, or -1 when it does not fit. */
-int resume_aside_name(const char *path, time_t mtime, char *out, size_t n);
-
-/* Before a new game is written to path: when a file there holds a
- * command (or cannot be read whole) it is renamed to its aside name,
- * which goes into moved; else moved is "".  0, or -1 with err. */
-int resume_keep_old(const char *path, char *moved, size_t n, char *err,
-		    size_t errn);
+/* (Counting a file's commands and moving an old game aside: gamefile.h,
+ * gamefile_commands, gamefile_aside_name, gamefile_keep_old.) */
 
 /* The question's lines (the first is the question), up to max lines of
  * RESUME_LINE_MAX bytes each; returns how many. */

@@ -1534,7 +1534,9 @@ static struct hex first_cursor(const struct game *g, const struct map *m)
  * asked to stop (stopsig.h): the loop then ends and endwin gives the
  * terminal back.  Keys ncurses holds already are taken without waiting;
  * the wait itself is one a stop signal always ends. */
-static int next_key(void)
+#define TUI_TICK (-2) /* next_key: tick_ms passed without a key */
+
+static int next_key(int tick_ms)
 {
 	for (;;) {
 		if (stopsig_caught())
@@ -1544,7 +1546,9 @@ static int next_key(void)
 		nodelay(stdscr, FALSE);
 		if (ch != ERR)
 			return ch;
-		enum stopsig_wait w = stopsig_wait(STDIN_FILENO);
+		enum stopsig_wait w = stopsig_wait_ms(STDIN_FILENO, tick_ms);
+		if (w == STOPSIG_OTHER && tick_ms >= 0)
+			return TUI_TICK; /* (or SIGWINCH: its key waits) */
 		if (w == STOPSIG_STOP)
 			return ERR;
 		if (w == STOPSIG_READY)
@@ -1609,9 +1613,15 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	status_describe(g, v->status, sizeof v->status);
 	if (rp) {
 		replay_status(rp, v->status, sizeof v->status);
-		snprintf(v->message, sizeof v->message,
-			 "replay: . forward, , back, T turn, Home/End; "
-			 "read only");
+		if (rp->watch)
+			snprintf(v->message, sizeof v->message,
+				 "watching, read only (played by %.150s): "
+				 "new commands show as they come",
+				 rp->holder);
+		else
+			snprintf(v->message, sizeof v->message,
+				 "replay: . forward, , back, T turn, "
+				 "Home/End; read only");
 	}
 	tui_glyphs_init(&v->gl, utf8);
 	cbreak();
@@ -1636,9 +1646,15 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	tutorial_start(v, opt ? opt->lesson : NULL); /* tutorial.h */
 	while (!v->quit) {
 		render(v);
-		int ch = next_key();
+		/* watching a game another maniple plays: its file is looked
+		 * at twice a second (replay.h) */
+		int ch = next_key(rp && rp->watch ? 500 : -1);
 		if (ch == ERR)
 			break; /* the terminal went away, or SIGHUP/SIGTERM */
+		if (ch == TUI_TICK) {
+			replay_watch_tick(v);
+			continue;
+		}
 		handle_key(v, ch);
 	}
 	teachui_free(v);

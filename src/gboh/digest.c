@@ -1,0 +1,524 @@
+/* digest.c — the binary-state digest (digest.h): struct game serialized
+ * field by field into a 64-bit FNV-1a. */
+#include "maniple/digest.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "maniple/game.h"
+
+struct dg {
+	uint64_t h;
+	digest_seen_fn seen;
+	void *user;
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void mix(struct dg *d, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t h = d->h;
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= UINT64_C(1099511628211);
+	}
+	d->h = h;
+}
+
+static void num(struct dg *d, uint64_t v)
+{
+	unsigned char b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	mix(d, b, 8);
+}
+
+static void flag(struct dg *d, bool v)
+{
+	unsigned char b = v ? 1 : 0;
+	mix(d, &b, 1);
+}
+
+static void text(struct dg *d, const char *s, size_t max)
+{
+	size_t n = s ? strnlen(s, max) : 0;
+	num(d, n);
+	if (n)
+		mix(d, s, n);
+}
+
+static void seen(struct dg *d, const void *f, size_t size, size_t count,
+		 enum digest_kind k)
+{
+	if (d->seen)
+		d->seen(d->user, f, size, count, k);
+}
+
+/* One field; arrays of them (whole). */
+#define I(x)                                                                   \
+	(seen(d, &(x), sizeof(x), 1, DIGEST_INT),                              \
+	 num(d, (uint64_t)(int64_t)(x)))
+#define B(x) (seen(d, &(x), sizeof(x), 1, DIGEST_BOOL), flag(d, (x)))
+#define S(x) (seen(d, (x), sizeof(x), 1, DIGEST_CHARS), text(d, (x), sizeof(x)))
+#define P(x)                                                                   \
+	(seen(d, &(x), sizeof(x), 1, DIGEST_STRPTR), text(d, (x), 4096))
+#define IA(a)                                                                  \
+	do {                                                                   \
+		seen(d, (a), sizeof((a)[0]), N(a), DIGEST_INT);                \
+		for (size_t i_ = 0; i_ < N(a); i_++)                           \
+			num(d, (uint64_t)(int64_t)(a)[i_]);                    \
+	} while (0)
+#define BA(a)                                                                  \
+	do {                                                                   \
+		seen(d, (a), sizeof((a)[0]), N(a), DIGEST_BOOL);               \
+		for (size_t i_ = 0; i_ < N(a); i_++)                           \
+			flag(d, (a)[i_]);                                      \
+	} while (0)
+
+static void hex(struct dg *d, const struct hex *h)
+{
+	I(h->col);
+	I(h->row);
+}
+
+static void hexes(struct dg *d, const struct hex *h, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		hex(d, &h[i]);
+}
+
+static void footprint(struct dg *d, const struct footprint *f)
+{
+	hexes(d, f->hex, N(f->hex));
+	I(f->facing);
+	B(f->in_column);
+}
+
+static void unit(struct dg *d, const struct unit *u)
+{
+	S(u->id);
+	S(u->name);
+	I(u->side);
+	I(u->type);
+	S(u->cls);
+	I(u->size);
+	I(u->tq);
+	I(u->ma);
+	I(u->ma_ext);
+	I(u->missile);
+	I(u->supply);
+	I(u->elephant);
+	I(u->tower);
+	I(u->tower_supply);
+	I(u->screen);
+	I(u->screen_supply);
+	I(u->legion);
+	B(u->ala);
+	B(u->dd_eligible);
+	S(u->leader_elephant);
+	footprint(d, &u->at);
+	B(u->column_name_left);
+	B(u->on_map);
+	I(u->hits);
+	B(u->depleted);
+	B(u->routed);
+	B(u->eliminated);
+	B(u->off_map);
+	hex(d, &u->pursuit_exit);
+	B(u->scorpio_fire);
+	I(u->scorpio_active);
+	I(u->scorpio_reaction);
+	B(u->scorpio_switched);
+	B(u->scorpio_fired);
+	B(u->double_depth);
+	B(u->moved_turn);
+	B(u->moved_phase);
+	B(u->shock_must);
+	B(u->shock_no);
+	B(u->engaged);
+	B(u->pursuit);
+	B(u->rallied);
+	I(u->recovered);
+	I(u->rally_tried);
+}
+
+static void leader(struct dg *d, const struct leader *l)
+{
+	S(l->id);
+	S(l->name);
+	I(l->side);
+	I(l->kind);
+	I(l->initiative);
+	I(l->command_range);
+	I(l->line_command);
+	I(l->strategy);
+	I(l->charisma);
+	B(l->elite);
+	B(l->overall);
+	S(l->restriction);
+	B(l->available);
+	hex(d, &l->hex);
+	B(l->on_map);
+	I(l->state);
+	I(l->wounds);
+	I(l->activations);
+	B(l->killed);
+}
+
+static void trump_undo(struct dg *d, const struct seq_trump_undo *t)
+{
+	I(t->instead);
+	I(t->kind);
+	BA(t->trump_tried);
+	I(t->tie_initiative);
+	I(t->tie_next_side);
+	IA(t->state);
+	IA(t->activations);
+	IA(t->flags);
+}
+
+static void sequence(struct dg *d, const struct sequence_state *q)
+{
+	I(q->step);
+	I(q->started_turn);
+	I(q->trump_kind);
+	I(q->trumped);
+	I(q->designated);
+	BA(q->trump_tried);
+	I(q->tie_initiative);
+	I(q->tie_next_side);
+	I(q->orders_left);
+	I(q->orders_given);
+	B(q->momentum_phase);
+	I(q->elite_side);
+	I(q->eio_leader);
+	B(q->doom);
+	I(q->result);
+	IA(q->leader_flags);
+	I(q->trumper);
+	I(q->trump_level);
+	for (size_t i = 0; i < N(q->trump_undo); i++)
+		trump_undo(d, &q->trump_undo[i]);
+}
+
+static void move(struct dg *d, const struct move *m)
+{
+	I(m->unit);
+	I(m->leader);
+	hex(d, &m->start);
+	I(m->ma);
+	I(m->mp_spent);
+	I(m->hits);
+	I(m->hexes_entered);
+	I(m->vertices_turned);
+	I(m->facing_mp);
+	B(m->moved_before);
+	B(m->began_in_zoc);
+	B(m->may_leave_zoc);
+	B(m->turned_in_zoc);
+	B(m->formed);
+	B(m->stopped);
+	P(m->stop_rule);
+	B(m->rout_due);
+	B(m->ended);
+	P(m->refusal);
+	P(m->rule);
+	B(m->as_stack);
+	I(m->stack_mate);
+}
+
+static void orders(struct dg *d, const struct orders_state *o)
+{
+	I(o->mode);
+	I(o->mover_unit);
+	I(o->mover_leader);
+	I(o->with_leader);
+	B(o->moving);
+	move(d, &o->move);
+	I(o->stack_mate);
+	move(d, &o->stack_move);
+	BA(o->ordered);
+	BA(o->entered_hex);
+	IA(o->leader_mp);
+	BA(o->leader_ordered);
+	B(o->arm_set);
+	B(o->arm_velites);
+	S(o->arm_cls);
+	I(o->arm_legion);
+	B(o->arm_ala);
+	I(o->lc_given);
+	B(o->lc_denied);
+	IA(o->lc_of);
+	B(o->start_in_zoc);
+	BA(o->start_reach);
+	IA(o->lc_initial_turn);
+	B(o->regroup);
+	BA(o->mle);
+}
+
+static void rout(struct dg *d, const struct rout_state *r)
+{
+	I(r->unit);
+	I(r->mode);
+	S(r->rule);
+	I(r->hexes_left);
+	I(r->mp_left);
+	I(r->steps);
+	I(r->dir);
+	I(r->last_side);
+	hex(d, &r->origin);
+	I(r->nvisited);
+	hexes(d, r->visited, N(r->visited));
+	I(r->ask);
+	I(r->nchoices);
+	for (size_t i = 0; i < N(r->choice); i++)
+		hexes(d, r->choice[i], N(r->choice[i]));
+	I(r->leader);
+	I(r->leaders_asked);
+	I(r->leaders_with);
+	I(r->nqueue);
+	IA(r->queue);
+	for (size_t i = 0; i < N(r->queue_rule); i++)
+		S(r->queue_rule[i]);
+	IA(r->queue_full);
+	B(r->segment);
+	I(r->segment_turn);
+	I(r->segment_next);
+	BA(r->segment_mover);
+	for (size_t i = 0; i < N(r->track); i++) {
+		const struct rout_track *t = &r->track[i];
+		I(t->unit);
+		I(t->n);
+		hexes(d, t->hex, N(t->hex));
+		B(t->off);
+	}
+	I(r->track_next);
+}
+
+static void rampage(struct dg *d, const struct rampage_state *r)
+{
+	I(r->unit);
+	I(r->cause);
+	S(r->rule);
+	I(r->rolls);
+	I(r->heading);
+	I(r->hexes_left);
+	I(r->moved);
+	hex(d, &r->from);
+	I(r->stop);
+	B(r->waiting);
+	BA(r->ow_asked);
+	BA(r->lw_asked);
+}
+
+static void reactions(struct dg *d, const struct reaction_state *r)
+{
+	I(r->noffers);
+	for (size_t i = 0; i < N(r->offers); i++) {
+		const struct reaction_offer *o = &r->offers[i];
+		I(o->kind);
+		I(o->side);
+		I(o->unit);
+		I(o->leader);
+		I(o->trigger);
+		I(o->state);
+		I(o->mp);
+		I(o->used);
+		I(o->approach);
+		I(o->fire);
+		I(o->weapons);
+		B(o->line);
+		B(o->must);
+	}
+	I(r->trigger);
+	I(r->taken);
+	move(d, &r->move);
+	BA(r->faced);
+	IA(r->aux);
+	IA(r->ow_near);
+	IA(r->lw_near);
+	I(r->moving);
+	footprint(d, &r->moving_was);
+	B(r->entered);
+	BA(r->contact);
+	I(r->nrfire);
+	for (size_t i = 0; i < N(r->rfire); i++) {
+		I(r->rfire[i].firer);
+		I(r->rfire[i].enemy);
+		I(r->rfire[i].bits);
+	}
+	B(r->hd_open);
+	I(r->hd_firer);
+	I(r->hd_target);
+	I(r->hd_distance);
+	I(r->hd_limit);
+	I(r->hd_elephant_hits);
+	I(r->hd_npath);
+	hexes(d, r->hd_path, N(r->hd_path));
+	I(r->hd_nfire);
+	IA(r->hd_fire);
+	IA(r->ow_turn);
+}
+
+static void prearranged(struct dg *d, const struct prearranged_state *p)
+{
+	I(p->turn);
+	IA(p->marker);
+	BA(p->revealed);
+	IA(p->used);
+	BA(p->employed);
+}
+
+static void missile(struct dg *d, const struct missile_state *m)
+{
+	BA(m->fired);
+	I(m->step_unit);
+	hex(d, &m->step_from);
+	B(m->step_was_hex);
+	I(m->step_turns);
+	B(m->step_formed);
+	I(m->fire_only);
+	I(m->line_fire);
+	BA(m->line_fire_unit);
+}
+
+static void combat(struct dg *d, const struct shock_combat *c)
+{
+	I(c->natt);
+	I(c->ndef);
+	IA(c->att);
+	IA(c->def);
+	for (size_t i = 0; i < N(c->att_at); i++)
+		footprint(d, &c->att_at[i]);
+	for (size_t i = 0; i < N(c->def_at); i++)
+		footprint(d, &c->def_at[i]);
+	B(c->must_check);
+	B(c->att_moved);
+	BA(c->att_gone);
+	BA(c->def_gone);
+	B(c->off);
+	for (size_t i = 0; i < N(c->phalanx_stood); i++)
+		BA(c->phalanx_stood[i]);
+	B(c->collapse_check_rout);
+	B(c->rout_blocked_elimination);
+	B(c->all_rout);
+	BA(c->leader_killed);
+	IA(c->killed_charisma);
+	I(c->clash_att);
+	I(c->clash_def);
+	I(c->side);
+	I(c->column);
+	I(c->superiority);
+	B(c->position);
+	IA(c->charisma_leader);
+	I(c->att_hits);
+	I(c->def_hits);
+	B(c->resolved);
+	IA(c->att_took);
+	IA(c->def_took);
+	B(c->advanced_precharge);
+	BA(c->att_advanced);
+	BA(c->att_pivoted);
+	B(c->pursuit);
+	I(c->pursuer);
+	I(c->parent);
+	I(c->pursuit_stage);
+	I(c->pursuit_followed);
+	I(c->pursuit_followup);
+	I(c->passthru);
+}
+
+static void shock(struct dg *d, const struct shock_state *s)
+{
+	I(s->step);
+	I(s->attacker);
+	I(s->leader);
+	I(s->ask);
+	I(s->ask_side);
+	I(s->ask_combat);
+	I(s->ask_unit);
+	I(s->ncombats);
+	for (size_t i = 0; i < N(s->c); i++)
+		combat(d, &s->c[i]);
+	I(s->batch_begin);
+	I(s->batch_end);
+	I(s->cursor);
+	I(s->sub);
+	B(s->nested);
+	I(s->outer_step);
+	I(s->outer_cursor);
+	I(s->outer_sub);
+	I(s->outer_begin);
+	I(s->outer_end);
+	BA(s->attacked);
+	BA(s->defended);
+	I(s->range_leaders);
+	BA(s->casualty);
+	IA(s->mark);
+	IA(s->engaged_answer);
+	B(s->engaged_swept);
+	I(s->adv_phase);
+	I(s->adv_combat);
+	B(s->adv_precharge);
+	I(s->adv_unit);
+	I(s->adv_mate);
+	B(s->adv_pivot);
+	I(s->adv_skip);
+	footprint(d, &s->adv_was);
+	footprint(d, &s->adv_mate_was);
+	BA(s->lw_offered);
+}
+
+static void elcmd(struct dg *d, const struct elcmd_state *e)
+{
+	BA(e->first_done);
+	I(e->owes);
+	BA(e->placed);
+	IA(e->on_unit);
+	BA(e->start_with);
+}
+
+uint64_t game_state_digest_seen(const struct game *g, digest_seen_fn fn,
+				void *user)
+{
+	struct dg dd = {UINT64_C(14695981039346656037), fn, user};
+	struct dg *d = &dd;
+	static const char tag[] = "maniple-state 1";
+	mix(d, tag, sizeof tag - 1);
+	text(d, g->battle ? g->battle->id : "", sizeof g->battle->id);
+	I(g->kind);
+	I(g->dice.rng.state);
+	I(g->dice.rng.inc);
+	I(g->dice.seed);
+	IA(g->dice.forced);
+	I(g->dice.nforced);
+	I(g->dice.rolls);
+	I(g->turn);
+	I(g->phase);
+	I(g->active_leader);
+	IA(g->rout_points);
+	I(g->nunits);
+	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++)
+		unit(d, &g->units[i]);
+	I(g->nleaders);
+	for (int i = 0; i < g->nleaders && i < BATTLE_LEADERS_MAX; i++)
+		leader(d, &g->leaders[i]);
+	IA(g->stack_seq);
+	I(g->next_stack_seq);
+	sequence(d, &g->seq);
+	orders(d, &g->ord);
+	rout(d, &g->rout);
+	rampage(d, &g->rampage);
+	reactions(d, &g->react);
+	prearranged(d, &g->pw);
+	missile(d, &g->fire);
+	shock(d, &g->shock);
+	elcmd(d, &g->elcmd);
+	return d->h;
+}
+
+uint64_t game_state_digest(const struct game *g)
+{
+	return game_state_digest_seen(g, NULL, NULL);
+}
