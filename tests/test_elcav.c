@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "changed_tables.h"
 #include "maniple/elcav.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
@@ -749,5 +750,23 @@ Test(elcav, advance_after_combat_behind_an_elephant_9_15_8_51)
 	cr_assert(hex_eq(hc->at.hex[0], fx_hex("3010")), "advanced (8.51)");
 	cr_assert_eq(hc->hits, 2);
 	cr_assert_str_eq(ev(g, ev0, "elephant_hexes", "how"), "advance");
+	game_free(g);
+}
+
+/* 9.15 from the data: constants.ini [elephants] cavalry_hex_hits read as
+ * 3: a cavalry unit entering an elephant's rear hex takes 3. */
+Test(elcav, hex_hits_read_from_constants_ini_9_15)
+{
+	struct game *g = fx_field();
+	struct hex eh = fx_hex("3015");
+	struct unit *el = fx_unit(g, "el", 1, UT_EL, eh, FACE_NE, 5);
+	struct unit *hc =
+		fx_unit(g, "hc", 0, UT_HC, fx_hex("3020"), FACE_NE, 8);
+	struct hex rr[8];
+	cr_assert_gt(footprint_zone_hexes(&el->at, ZONE_REAR, rr), 0);
+	cr_assert_eq(elcav_entry_hits(g, hc, rr[0], NULL, NULL), 2);
+	change_tables(g, "constants", "cavalry_hex_hits = 2",
+		      "cavalry_hex_hits = 3");
+	cr_assert_eq(elcav_entry_hits(g, hc, rr[0], NULL, NULL), 3);
 	game_free(g);
 }

@@ -512,6 +512,21 @@ static int leader_at(const char *id)
 	return -1;
 }
 
+/* Forces the dice of rolls (a `roll` line), gives cmd, and expects the
+ * roll event for= what with die d to carry the outcome the odds o give
+ * face d; then ends the game. */
+static void face_rolled(const char *rolls, const char *cmd, const char *what,
+			int d, const struct odds *o)
+{
+	ok(rolls);
+	ok(cmd);
+	char want[96];
+	snprintf(want, sizeof want, "for=%s die=%d result=%s", what, d,
+		 o->out[o->face[d]].name);
+	SAW("roll", want);
+	stop();
+}
+
 /* 5.32's example: Hannibal, Initiative 7, gains momentum on 0-7, 80%; a
  * 9 is 5.33's Die Roll of Doom whatever the rating; and for every face,
  * the result the momentum roll gives with that die forced is the one the
@@ -527,15 +542,9 @@ Test(sequence, momentum_odds_every_face_5_32_5_33)
 		cr_expect_eq(odds_percent(&o, "success"), 80);
 		cr_expect_eq(odds_percent(&o, "failure"), 10);
 		cr_expect_eq(odds_percent(&o, "doom"), 10);
-		char line[32], want[96];
+		char line[32];
 		snprintf(line, sizeof line, "roll %d 5", d);
-		ok(line);
-		ok("momentum");
-		snprintf(want, sizeof want,
-			 "for=momentum leader=hannibal die=%d result=%s", d,
-			 o.out[o.face[d]].name);
-		SAW("roll", want);
-		stop();
+		face_rolled(line, "momentum", "momentum", d, &o);
 	}
 	/* the other ratings: the Initiative or less, never a 9 */
 	seq_momentum_odds_at(0, &o);
@@ -557,14 +566,9 @@ Test(sequence, doom_odds_every_face_5_33)
 	cr_expect_eq(odds_faces(&o, "no_more_activations"), 1);
 	for (int d = 0; d < 10; d++) {
 		hannibal_phase();
-		char line[32], want[96];
+		char line[32];
 		snprintf(line, sizeof line, "roll 9 %d", d);
-		ok(line);
-		ok("momentum");
-		snprintf(want, sizeof want, "for=doom die=%d result=%s", d,
-			 o.out[o.face[d]].name);
-		SAW("roll", want);
-		stop();
+		face_rolled(line, "momentum", "doom", d, &o);
 	}
 }
 
@@ -579,15 +583,9 @@ Test(sequence, trump_odds_every_face_5_41)
 		seq_trump_odds(S.game, leader_at("paullus"), &o);
 		sums_to_one(&o);
 		cr_expect_eq(odds_percent(&o, "success"), 60);
-		char line[32], want[96];
+		char line[32];
 		snprintf(line, sizeof line, "roll %d", d);
-		ok(line);
-		ok("trump paullus");
-		snprintf(want, sizeof want,
-			 "for=trump leader=paullus die=%d result=%s", d,
-			 o.out[o.face[d]].name);
-		SAW("roll", want);
-		stop();
+		face_rolled(line, "trump paullus", "trump", d, &o);
 	}
 }
 

@@ -598,6 +598,7 @@ Test(tables, constants_of_the_text)
 	cr_expect_eq(tables_constant(T, RC_LINE_WITHDRAWAL_LEADER_RANGE), 2);
 	cr_expect_eq(tables_constant(T, RC_LEADER_WITHDRAWAL_MP), 3); /* 4.72 */
 	cr_expect_eq(tables_constant(T, RC_GRIEF_RAMPAGE_FROM), 7); /* 4.84 */
+	cr_expect_eq(tables_constant(T, RC_ELEPHANT_HEX_HITS), 2);  /* 9.15 */
 	/* 8.17 */
 	cr_expect_eq(tables_supply_low_from(T, MC_A), 9);
 	cr_expect_eq(tables_supply_low_from(T, MC_J), 7);

@@ -33,9 +33,6 @@
 
 #include "maniple/game.h"
 
-/* 9.15: cohesion hits per hex a cavalry unit enters by an elephant */
-#define ELCAV_HEX_HITS 2
-
 /* 9.15, 9.16, 4.83: whether e is an elephant these rules see: an
  * elephant unit in play, not routed, not a Leader Elephant. */
 bool elcav_elephant(const struct game *g, const struct unit *e);
@@ -49,7 +46,8 @@ const char *elcav_zoc_refusal(const struct game *g, const struct unit *u,
 const char *elcav_zoc_refusal_impl(const struct game *g, const struct unit *u,
 				   struct hex h);
 
-/* 9.15: the hits cavalry unit u takes for entering h: ELCAV_HEX_HITS when
+/* 9.15: the hits cavalry unit u takes for entering h (constants.ini
+ * [elephants] cavalry_hex_hits) when
  * h is a Flank or Rear hex of an enemy elephant, or in an enemy
  * elephant's ZOC (entered only when forced); 0 otherwise.  *by (may be
  * NULL) gets the elephant's index, *zone its zone. */

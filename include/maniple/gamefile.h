@@ -4,7 +4,7 @@
  * man page's GAME FILES gives the same specification):
  *
  *     maniple-game 2            format version
- *     ruleset spqr
+ *     ruleset NAME              the rules that play it (the battle's)
  *     battle drill              the battle's id (scenarios/drill.ini)
  *     kind sandbox              solo | hotseat | sandbox
  *     seed 42                   the dice's seed (decimal, 64-bit)

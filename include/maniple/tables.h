@@ -240,6 +240,7 @@ enum rule_constant {
 	RC_LINE_WITHDRAWAL_LEADER_RANGE, /* 6.57: a unit this near a leader */
 	RC_LEADER_WITHDRAWAL_MP,	 /* 4.72 */
 	RC_GRIEF_RAMPAGE_FROM,		 /* 4.84: a die this high rampages */
+	RC_ELEPHANT_HEX_HITS,		 /* 9.15: cavalry entering by one */
 	RULE_CONSTANT_COUNT
 };
 

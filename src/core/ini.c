@@ -1,4 +1,5 @@
-/* ini.c — inih through a reader that counts lines (see ini.h). */
+/* ini.c — inih through a reader that counts lines (see ini.h).  The
+ * reader takes its bytes with getc_unlocked: one thread reads a file. */
 #include "maniple/ini.h"
 
 #include "maniple/rfile.h"
@@ -80,7 +81,7 @@ static char *reader(char *str, int num, void *stream)
 		/* the next line would pass the limit: only an end is fine */
 		bool more;
 		if (c->fp) {
-			int ch = fgetc(c->fp);
+			int ch = getc_unlocked(c->fp);
 			more = ch != EOF;
 		} else {
 			more = *c->text != '\0';
@@ -96,7 +97,7 @@ static char *reader(char *str, int num, void *stream)
 	bool nl = false;
 	if (c->fp) {
 		int ch;
-		while (i < cap && (ch = fgetc(c->fp)) != EOF) {
+		while (i < cap && (ch = getc_unlocked(c->fp)) != EOF) {
 			if (ch == '\0') {
 				c->nul_byte = true;
 				break;
@@ -108,7 +109,7 @@ static char *reader(char *str, int num, void *stream)
 			}
 		}
 		if (!nl && i == cap) {
-			int next = fgetc(c->fp);
+			int next = getc_unlocked(c->fp);
 			if (next != EOF) {
 				c->too_long = true;
 				ungetc(next, c->fp);

@@ -63,7 +63,7 @@ int elcav_entry_hits(const struct game *g, const struct unit *u, struct hex h,
 				*by = i;
 			if (zone)
 				*zone = z;
-			return ELCAV_HEX_HITS;
+			return tables_constant(g->tables, RC_ELEPHANT_HEX_HITS);
 		}
 	}
 	return 0;

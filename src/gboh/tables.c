@@ -193,6 +193,7 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"withdrawal", "line_leader_range", 0, 99},
 	{"leader_withdrawal", "mp", 1, 9},
 	{"leader_elephant", "grief_rampage_from", 0, 10},
+	{"elephants", "cavalry_hex_hits", 0, 9},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -208,8 +209,8 @@ static const struct figure rout_unit_figures[5] = {
 static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 	(const char *const[]){"chart", "read_as", "front", "flank", "rear",
 			      NULL},
-	(const char *const[]){"attacker_hits", "defender_hits",
-			      "column_shifts", "superiority", NULL},
+	(const char *const[]){"attacker_hits", "defender_hits", "column_shifts",
+			      "superiority", NULL},
 	(const char *const[]){"chart", "read_as", "superiority", NULL},
 	(const char *const[]){"types", "missile_exceptions", NULL},
 	(const char *const[]){"chart", "strength", "modifiers", "results",
@@ -223,7 +224,8 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 	(const char *const[]){NULL}, /* [type CODE], checked apart */
 	(const char *const[]){"column", "phalanx", "double_depth", "rampage",
 			      "withdrawal", "leader_withdrawal",
-			      "leader_elephant", "missile_supply", NULL},
+			      "leader_elephant", "elephants", "missile_supply",
+			      NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
