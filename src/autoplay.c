@@ -47,6 +47,7 @@
 
 #include "config.h"
 #include "maniple/battle.h"
+#include "rulesets.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/pending.h"
@@ -153,11 +154,7 @@ static struct battle *load_battle(void *user, const char *name,
 static int load_tables(void *user, struct game *g, struct ini_error *err)
 {
 	struct player *p = user;
-	char dir[PATH_MAX_ + 64];
-	snprintf(dir, sizeof dir, "%s/rules/%s", p->datadir,
-		 g->battle->ruleset[0] ? g->battle->ruleset : "spqr");
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
+	return program_load_tables(p->datadir, g, err);
 }
 
 /* ---- chance: splitmix64, seeded from the command line ---- */
@@ -1130,6 +1127,7 @@ int main(int argc, char **argv)
 	}
 	p->stall_turn = p->dbg_turn = -1;
 	session_init(&p->s, load_battle, load_tables, p, seed);
+	p->s.rulesets = program_rulesets;
 	size_t dl = strnlen(p->datadir, sizeof p->datadir - 1);
 	memcpy(p->rules_dir, p->datadir, dl);
 	memcpy(p->rules_dir + dl, "/rules", sizeof "/rules");

@@ -23,6 +23,7 @@
 #include "maniple/triarii.h"
 #include "maniple/rulebook.h"
 #include "maniple/tui.h"
+#include "rulesets.h"
 #include "tui/config.h"
 #include "tui/replay.h"
 #include "tui/resume.h"
@@ -132,11 +133,7 @@ static struct battle *load_battle(void *user, const char *name,
 static int load_tables(void *user, struct game *g, struct ini_error *err)
 {
 	struct program *p = user;
-	char dir[PATH_MAX_ + 64];
-	snprintf(dir, sizeof dir, "%s/rules/%s", p->datadir,
-		 g->battle->ruleset[0] ? g->battle->ruleset : "spqr");
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
+	return program_load_tables(p->datadir, g, err);
 }
 
 static void print_error(const struct ini_error *err)
@@ -306,10 +303,10 @@ static bool script_teach(struct program *p, struct session *s,
 	if (!*tt && s->game && !told[0]) {
 		char dir[PATH_MAX_ + 64];
 		struct ini_error err;
-		snprintf(dir, sizeof dir, "%s/rules/%s", p->datadir,
-			 s->game->battle->ruleset[0] ? s->game->battle->ruleset
-						     : "spqr");
-		*tt = teach_load(dir, &err);
+		*tt = program_ruleset(s->game, p->datadir, dir, sizeof dir,
+				      &err)
+			      ? teach_load(dir, &err)
+			      : NULL;
 		if (!*tt) {
 			print_error(&err);
 			snprintf(told, n, "-"); /* tried */
@@ -352,6 +349,7 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 	}
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
+	s.rulesets = program_rulesets;
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	struct cmd_result r;
 	cmd_result_init(&r);
@@ -536,6 +534,7 @@ static int play(struct program *p, const char *named, bool fresh,
 		return watch(p, path, who, opt);
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
+	s.rulesets = program_rulesets;
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	/* the offer to resume (resume.h): the unfinished game written last,
 	 * or the named battle's (or file's) when unfinished */
@@ -609,6 +608,7 @@ static int play(struct program *p, const char *named, bool fresh,
 		char other[64];
 		snprintf(other, sizeof other, "%s", offer.other);
 		session_init(&s, load_battle, load_tables, p, seed);
+		s.rulesets = program_rulesets;
 		s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 		if (state_path(other, path, sizeof path) != 0 ||
 		    start_new(&s, other, path, kind, seed, moved,
@@ -668,6 +668,7 @@ static int play_tutorial(struct program *p, const char *named,
 	struct session s;
 	char err[INI_ERR_MAX + 300];
 	session_init(&s, load_battle, load_tables, p, l->seed);
+	s.rulesets = program_rulesets;
 	if (session_new(&s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
 		    0 ||
 	    session_save(&s, path, true, true, err, sizeof err) != 0) {
@@ -695,8 +696,8 @@ static int run_replay(struct program *p, const char *path,
 		return 2;
 	}
 	char err[REPLAY_MSG_MAX + 64];
-	if (replay_open(r, path, load_battle, load_tables, p, err,
-			sizeof err) != 0) {
+	if (replay_open(r, path, program_rulesets, load_battle, load_tables,
+			p, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
 		free(r);
 		return 2;

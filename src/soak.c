@@ -409,6 +409,7 @@ bool soak_reload(const struct session *s, const char *dir, char *why,
 	struct session r;
 	session_init(&r, s->load_battle, s->load_tables, s->loader_user,
 		     s->default_seed);
+	r.rulesets = s->rulesets;
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);
 	bool ok = session_load(&r, path, &ie);

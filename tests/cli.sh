@@ -1,6 +1,7 @@
 #!/bin/sh
 # The command line (TAP): --help, --version, --check on good and bad
-# files, an unknown option, --list, and --script on a missing file.
+# files, an unknown option, --list, --script on a missing file, and a
+# game file of a ruleset the program does not know.
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -14,7 +15,7 @@ check() { # description, expected status, command...
 	rc=$?
 	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
 }
-echo "1..15"
+echo "1..18"
 check "--help" 0 "$MANIPLE_BIN" --help
 missing=
 for opt in --script --check --list --ascii --no-color --new --seed --solo --hotseat --replay --teach --tutorial --resume --config --check-config --help --version; do
@@ -37,3 +38,9 @@ check "--list" 0 env MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list
 grep -q "^drill " "$tmp/out" && ok "--list names the drill" || notok "--list omits drill"
 check "--script on a missing file" 2 "$MANIPLE_BIN" --script "$tmp/none.txt"
 check "--replay on a missing file" 2 "$MANIPLE_BIN" --replay "$tmp/none.game"
+# the game file's ruleset header is looked up among the program's rulesets
+printf 'maniple-game 1\nruleset nosuch\nbattle drill\nkind solo\nseed 3\nprng pcg32 54\nroll 1\n' >"$tmp/nosuch.game"
+check "--replay of a game file of an unknown ruleset" 2 env MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --replay "$tmp/nosuch.game"
+grep -q "^maniple: $tmp/nosuch.game:[0-9][0-9]*: unknown ruleset nosuch (known: [a-z]" "$tmp/err" && ok "it says file:line: unknown ruleset and the known ones" || notok "unknown ruleset message"
+printf 'load %s\n' "$tmp/nosuch.game" | env MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script - >"$tmp/out" 2>"$tmp/err"
+grep -q "^refused reason=$tmp/nosuch.game:[0-9]*:_unknown_ruleset_nosuch_(known:" "$tmp/out" && ok "load refuses it with the same reason" || notok "load of an unknown ruleset"

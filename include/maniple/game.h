@@ -38,6 +38,7 @@ enum phase {
 
 struct spqr_tables; /* rules/spqr/ charts, see tables.h */
 struct rulebook;     /* rules/<ruleset>/summaries.ini, see rulebook.h */
+struct ruleset;      /* ruleset.h */
 struct gboh_hooks;   /* the higher floors' functions, see hooks.h */
 
 /* Where the sequence of play stands inside a phase (3.0, 5.1-5.5; see
@@ -263,13 +264,23 @@ struct session {
 	 * and its summaries and rulings once read (session_free frees) */
 	const char *rules_dir;
 	struct rulebook *rulebook;
+	/* the rulesets the program was built with (ruleset.h), the game
+	 * file's `ruleset` header looked up among them; NULL: these rules'
+	 * own (set by whoever starts the session, copied by session_init's
+	 * callers that make a session from another) */
+	const struct ruleset *const *rulesets;
 };
 
 const struct cmd_table *gboh_commands(void);
+/* These rules as a ruleset (ruleset.h, commands.c). */
+extern const struct ruleset ruleset_spqr;
 
 void session_init(struct session *s, battle_loader lb, tables_loader lt,
 		  void *user, uint64_t default_seed);
 void session_free(struct session *s);
+/* The rulesets s chooses among: s->rulesets, else (s or it NULL) these
+ * rules' own. */
+const struct ruleset *const *session_rulesets(const struct session *s);
 /* Runs one command line.  A refused or malformed command changes
  * nothing.  r->out receives the events to show: those the game emitted,
  * then what a looking command shows.  A game-changing command is appended

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "maniple/digest.h"
+#include "maniple/evcat.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/orders.h"
@@ -32,8 +33,10 @@
 #include "maniple/elcmd.h"
 #include "maniple/reinforcements.h"
 #include "maniple/scorpio.h"
+#include "maniple/tables.h"
 #include "maniple/why.h"
 #include "maniple/rulebook.h"
+#include "maniple/ruleset.h"
 #include "maniple/cards.h" /* `show card` (issue 8) */
 
 #define ERR_MAX 512
@@ -1237,7 +1240,30 @@ const struct cmd_table *gboh_commands(void)
 	return &gboh_table;
 }
 
+/* These rules as a ruleset (ruleset.h): the name a battle file's
+ * `ruleset =` and a game file's header give, the command table, and the
+ * rules' tables read from rules/NAME/. */
+static int spqr_load_tables(struct game *g, const char *dir,
+			    struct ini_error *err)
+{
+	g->tables = tables_load(dir, err);
+	return g->tables ? 0 : -1;
+}
+
+const struct ruleset ruleset_spqr = {
+	.name = BATTLE_RULESET,
+	.commands = gboh_commands,
+	.load_tables = spqr_load_tables,
+};
+
 /* ---- sessions ---- */
+
+static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};
+
+const struct ruleset *const *session_rulesets(const struct session *s)
+{
+	return s && s->rulesets ? s->rulesets : own_rulesets;
+}
 
 void session_init(struct session *s, battle_loader lb, tables_loader lt,
 		  void *user, uint64_t default_seed)
@@ -1355,8 +1381,10 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 		return -1;
 	}
 	struct gamefile_header h = {.version = GAMEFILE_VERSION, .seed = seed};
+	const struct ruleset *rs = ruleset_find(session_rulesets(s),
+						g->battle->ruleset);
 	snprintf(h.ruleset, sizeof h.ruleset, "%s",
-		 g->battle->ruleset[0] ? g->battle->ruleset : "spqr");
+		 rs ? rs->name : g->battle->ruleset);
 	snprintf(h.battle, sizeof h.battle, "%s", battle);
 	snprintf(h.kind, sizeof h.kind, "%s", game_kind_name(kind));
 	struct journal j;
@@ -1493,6 +1521,28 @@ static void session_give_back(struct session *s, struct game *snap)
 		free(snap);
 }
 
+/* A checking build: what a looking or session command shows fits the
+ * ruleset's event catalog too (game_emit checks the game's own). */
+static void check_shown(const struct session *s, const struct cmd_result *r)
+{
+#ifndef NDEBUG
+	const struct evcat *cat = s->game ? tables_events(s->game->tables)
+					  : NULL;
+	for (size_t i = 0; cat && i < r->out.n; i++) {
+		struct event e;
+		event_log_at(&r->out, i, &e);
+		char why[160];
+		if (!evcat_check(cat, &e, why, sizeof why)) {
+			fprintf(stderr, "maniple: %s (shown)\n", why);
+			abort();
+		}
+	}
+#else
+	(void)s;
+	(void)r;
+#endif
+}
+
 void session_exec(struct session *s, const char *line, struct cmd_result *r)
 {
 	cmd_result_reset(r);
@@ -1506,6 +1556,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	if (d->effect != CMD_CHANGES || !s->game) {
 		d->run(s, call.argc, call.argv, r);
+		check_shown(s, r);
 		return;
 	}
 	struct game *g = s->game;
@@ -1600,11 +1651,10 @@ static int load_header(void *user, const struct gamefile_header *h,
 			 h->kind);
 		return 1;
 	}
-	if (strcmp(h->ruleset, BATTLE_RULESET) != 0) {
-		snprintf(err->msg, sizeof err->msg, "ruleset %s is not known (%s)",
-			 h->ruleset, BATTLE_RULESET);
+	/* the header's ruleset, looked up among the program's */
+	if (!ruleset_lookup(session_rulesets(s), h->ruleset, err->msg,
+			    sizeof err->msg))
 		return 1;
-	}
 	struct ini_error be;
 	struct game *g = start_game(s, h->battle, (enum game_kind)kind,
 				    h->seed, &be);
@@ -1691,6 +1741,7 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	struct session tmp;
 	session_init(&tmp, s->load_battle, s->load_tables, s->loader_user,
 		     s->default_seed);
+	tmp.rulesets = s->rulesets;
 	tmp.replaying = true;
 	struct load_ctx lc = {&tmp};
 	long torn_at = -1;
@@ -1789,6 +1840,7 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	struct session tmp;
 	session_init(&tmp, s->load_battle, s->load_tables, s->loader_user,
 		     s->default_seed);
+	tmp.rulesets = s->rulesets;
 	tmp.replaying = true;
 	struct load_ctx lc = {&tmp};
 	struct ini_error ie;

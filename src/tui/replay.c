@@ -10,6 +10,7 @@
 #include "maniple/cmd.h"
 #include "maniple/digest.h"
 #include "maniple/event.h"
+#include "maniple/ruleset.h"
 
 #include "view.h"
 
@@ -21,11 +22,9 @@ static int read_header(void *user, const struct gamefile_header *h,
 		       struct ini_error *err)
 {
 	struct read_ctx *c = user;
-	if (strcmp(h->ruleset, BATTLE_RULESET) != 0) {
-		snprintf(err->msg, sizeof err->msg, "ruleset %s is not known (%s)",
-			 h->ruleset, BATTLE_RULESET);
+	if (!ruleset_lookup(session_rulesets(&c->r->s), h->ruleset, err->msg,
+			    sizeof err->msg))
 		return 1;
-	}
 	if (game_kind_parse(h->kind) < 0) {
 		snprintf(err->msg, sizeof err->msg,
 			 "unknown game kind %s (solo, hotseat, sandbox)",
@@ -68,9 +67,11 @@ static int rebuild(struct replay *r, char *err, size_t errn)
 	tables_loader lt = r->s.load_tables;
 	void *user = r->s.loader_user;
 	const char *rules_dir = r->s.rules_dir; /* rule N: kept */
+	const struct ruleset *const *rulesets = r->s.rulesets;
 	session_free(&r->s);
 	session_init(&r->s, lb, lt, user, r->h.seed);
 	r->s.rules_dir = rules_dir;
+	r->s.rulesets = rulesets;
 	if (session_new(&r->s, r->h.battle,
 			(enum game_kind)game_kind_parse(r->h.kind), r->h.seed,
 			err, errn) != 0)
@@ -83,12 +84,14 @@ static int rebuild(struct replay *r, char *err, size_t errn)
 	return 0;
 }
 
-int replay_open(struct replay *r, const char *path, battle_loader lb,
+int replay_open(struct replay *r, const char *path,
+		const struct ruleset *const *rulesets, battle_loader lb,
 		tables_loader lt, void *user, char *err, size_t errn)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->path, sizeof r->path, "%s", path);
 	session_init(&r->s, lb, lt, user, 0);
+	r->s.rulesets = rulesets;
 	struct read_ctx c = {r};
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);
@@ -215,8 +218,9 @@ int replay_follow(struct replay *r)
 	if (!t)
 		return 0;
 	char err[REPLAY_MSG_MAX + 64];
-	if (replay_open(t, r->path, r->s.load_battle, r->s.load_tables,
-			r->s.loader_user, err, sizeof err) != 0) {
+	if (replay_open(t, r->path, r->s.rulesets, r->s.load_battle,
+			r->s.load_tables, r->s.loader_user, err,
+			sizeof err) != 0) {
 		free(t); /* a file being written: read it again later */
 		return 0;
 	}

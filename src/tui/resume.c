@@ -107,6 +107,7 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 	tables_loader lt = s->load_tables;
 	void *user = s->loader_user;
 	uint64_t seed = s->default_seed;
+	const struct ruleset *const *rulesets = s->rulesets;
 	for (size_t i = 0; i < nc && !found; i++) {
 		if (strlen(c[i].path) >= RESUME_PATH_MAX)
 			continue;
@@ -136,6 +137,7 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 		} else {
 			session_free(s);
 			session_init(s, lb, lt, user, seed);
+			s->rulesets = rulesets;
 		}
 	}
 	for (size_t i = 0; i < nc; i++)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/ruleset.h"
 #include "maniple/sequence.h"
 
 #include "resume.h"
@@ -125,9 +126,17 @@ static bool load_texts(struct tui_view *v)
 		return false;
 	}
 	const struct game *g = v->s ? v->s->game : NULL;
-	const char *ruleset = g && g->battle && g->battle->ruleset[0]
-				      ? g->battle->ruleset
-				      : BATTLE_RULESET;
+	/* the game's ruleset, else the session's default (ruleset.h) */
+	char why[160];
+	const struct ruleset *rs =
+		ruleset_lookup(session_rulesets(v->s),
+			       g && g->battle ? g->battle->ruleset : NULL, why,
+			       sizeof why);
+	if (!rs) {
+		tui_say(v, "teach mode stays off: %s", why);
+		return false;
+	}
+	const char *ruleset = rs->name;
 	char dir[TEACHUI_DIR_MAX + 64];
 	snprintf(dir, sizeof dir, "%s/rules/%s", t->datadir, ruleset);
 	struct ini_error err;
