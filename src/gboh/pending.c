@@ -103,8 +103,11 @@ static void trump_detail(const struct game *g, struct decision *d)
 				len += (size_t)w;
 		}
 	}
-	snprintf(d->detail, sizeof d->detail, "may trump %s%s%s, or let him go",
-		 leader_name(g, g->seq.trumped), odds, len ? ")" : "");
+	int w = snprintf(d->detail, sizeof d->detail,
+			 "may trump %s%s%s, or let him go",
+			 leader_name(g, g->seq.trumped), odds, len ? ")" : "");
+	if (w >= (int)sizeof d->detail) /* long names: show it was cut */
+		memcpy(d->detail + sizeof d->detail - 4, "...", 4);
 }
 
 /* The decision in words, its rule and a line about it. */
