@@ -47,6 +47,25 @@ bool ini_read_text(const char *name, const char *text, ini_line_handler h,
  * ini_fail(...)`. */
 int ini_fail(struct ini_error *err, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The `[file]` section a data file starts with: `kind = KIND` and
+ * `version = 1`.  A handler hands every section header to
+ * ini_file_section and, while `in_file`, every key to ini_file_key; after
+ * the read, ini_file_done says whether both keys were seen. */
+struct ini_file_header {
+	const char *kind; /* the kind this reader accepts */
+	bool in_file, file_seen, kind_ok, version_ok;
+	int file_line;
+};
+/* -1: a section other than [file] (in_file now false); 0: [file]
+ * opened; 1: [file] a second time, err filled. */
+int ini_file_section(struct ini_file_header *h, const char *section,
+		     int line, struct ini_error *err);
+/* A key of [file]: 0, or 1 with err filled. */
+int ini_file_key(struct ini_file_header *h, const char *key,
+		 const char *value, int line, struct ini_error *err);
+/* After the read: true, or false with err filled (at the [file] line, or
+ * line 1 when there was none). */
+bool ini_file_done(const struct ini_file_header *h, struct ini_error *err);
 /* "file:line: reason" into buf. */
 void ini_error_format(const struct ini_error *err, char *buf, size_t n);
 

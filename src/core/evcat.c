@@ -28,8 +28,7 @@ struct evcat {
 	size_t nf, capf;
 	int refs;
 	/* while reading */
-	bool in_file, file_seen, kind_ok, version_ok;
-	int file_line;
+	struct ini_file_header hdr; /* its [file] section */
 	struct ini_error *err;
 };
 
@@ -140,15 +139,9 @@ static int on_line(void *user, const char *section, const char *key,
 {
 	struct evcat *c = user;
 	if (!key) {
-		if (strcmp(section, "file") == 0) {
-			if (c->file_seen)
-				return ini_fail(c->err, line,
-						"duplicate section [file]");
-			c->file_seen = c->in_file = true;
-			c->file_line = line;
-			return 0;
-		}
-		c->in_file = false;
+		int r = ini_file_section(&c->hdr, section, line, c->err);
+		if (r >= 0)
+			return r;
 		if (!name_ok(section, strlen(section), EVENT_KIND_MAX))
 			return ini_fail(c->err, line,
 					"bad kind [%s] (a-z 0-9 _, fewer "
@@ -179,25 +172,8 @@ static int on_line(void *user, const char *section, const char *key,
 		k->line = line;
 		return 0;
 	}
-	if (c->in_file) {
-		if (strcmp(key, "kind") == 0) {
-			if (strcmp(value, "events") != 0)
-				return ini_fail(c->err, line,
-						"kind must be events");
-			c->kind_ok = true;
-		} else if (strcmp(key, "version") == 0) {
-			if (strcmp(value, "1") != 0)
-				return ini_fail(c->err, line,
-						"unsupported version %s (1 is "
-						"known)",
-						value);
-			c->version_ok = true;
-		} else {
-			return ini_fail(c->err, line,
-					"unknown key %s in [file]", key);
-		}
-		return 0;
-	}
+	if (c->hdr.in_file)
+		return ini_file_key(&c->hdr, key, value, line, c->err);
 	if (c->n == 0 || strcmp(c->k[c->n - 1].name, section) != 0)
 		return ini_fail(c->err, line, "key %s outside a kind", key);
 	struct evcat_kind *k = &c->k[c->n - 1];
@@ -227,13 +203,10 @@ struct evcat *evcat_load(const char *path, struct ini_error *err)
 	}
 	c->refs = 1;
 	c->err = err;
+	c->hdr.kind = "events";
 	bool ok = ini_read_file(path, on_line, c, err);
-	if (ok && (!c->file_seen || !c->kind_ok || !c->version_ok)) {
-		ini_fail(err, c->file_seen ? c->file_line : 1,
-			 "no [file] section with kind = events and version "
-			 "= 1");
-		ok = false;
-	}
+	if (ok)
+		ok = ini_file_done(&c->hdr, err);
 	for (size_t i = 0; ok && i < c->n; i++)
 		if (!c->k[i].has_fields)
 			ok = !ini_fail(err, c->k[i].line,

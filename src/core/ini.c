@@ -330,3 +330,45 @@ bool ini_file_kind(const char *path, char *out, size_t n,
 				 "(map, battle or rules)");
 	return false;
 }
+
+int ini_file_section(struct ini_file_header *h, const char *section,
+		     int line, struct ini_error *err)
+{
+	if (strcmp(section, "file") != 0) {
+		h->in_file = false;
+		return -1;
+	}
+	if (h->file_seen)
+		return ini_fail(err, line, "duplicate section [file]");
+	h->file_seen = h->in_file = true;
+	h->file_line = line;
+	return 0;
+}
+
+int ini_file_key(struct ini_file_header *h, const char *key,
+		 const char *value, int line, struct ini_error *err)
+{
+	if (strcmp(key, "kind") == 0) {
+		if (strcmp(value, h->kind) != 0)
+			return ini_fail(err, line, "kind must be %s", h->kind);
+		h->kind_ok = true;
+	} else if (strcmp(key, "version") == 0) {
+		if (strcmp(value, "1") != 0)
+			return ini_fail(err, line,
+					"unsupported version %s (1 is known)",
+					value);
+		h->version_ok = true;
+	} else {
+		return ini_fail(err, line, "unknown key %s in [file]", key);
+	}
+	return 0;
+}
+
+bool ini_file_done(const struct ini_file_header *h, struct ini_error *err)
+{
+	if (h->file_seen && h->kind_ok && h->version_ok)
+		return true;
+	ini_fail(err, h->file_seen ? h->file_line : 1,
+		 "no [file] section with kind = %s and version = 1", h->kind);
+	return false;
+}

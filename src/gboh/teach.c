@@ -68,8 +68,7 @@ struct teach_sec {
 struct teach_texts {
 	struct teach_sec *v;
 	size_t n, cap;
-	bool in_file, file_seen, kind_ok, version_ok;
-	int file_line;
+	struct ini_file_header hdr; /* its [file] section */
 	char cur[TEACH_NAME_MAX]; /* the section being read */
 	struct ini_error *err;
 	/* the event catalog (events.ini beside teach.ini): the kinds an
@@ -271,15 +270,9 @@ static int on_line(void *user, const char *section, const char *key,
 	struct teach_texts *t = user;
 	char why[200];
 	if (!key) {
-		if (strcmp(section, "file") == 0) {
-			if (t->file_seen)
-				return ini_fail(t->err, line,
-						"duplicate section [file]");
-			t->file_seen = t->in_file = true;
-			t->file_line = line;
-			return 0;
-		}
-		t->in_file = false;
+		int r = ini_file_section(&t->hdr, section, line, t->err);
+		if (r >= 0)
+			return r;
 		if (strlen(section) >= TEACH_NAME_MAX)
 			return ini_fail(t->err, line, "section name too long");
 		char slots[1024];
@@ -306,25 +299,8 @@ static int on_line(void *user, const char *section, const char *key,
 		s->line = line;
 		return 0;
 	}
-	if (t->in_file) {
-		if (strcmp(key, "kind") == 0) {
-			if (strcmp(value, "teach") != 0)
-				return ini_fail(t->err, line,
-						"kind must be teach");
-			t->kind_ok = true;
-		} else if (strcmp(key, "version") == 0) {
-			if (strcmp(value, "1") != 0)
-				return ini_fail(t->err, line,
-						"unsupported version %s "
-						"(1 is known)",
-						value);
-			t->version_ok = true;
-		} else {
-			return ini_fail(t->err, line,
-					"unknown key %s in [file]", key);
-		}
-		return 0;
-	}
+	if (t->hdr.in_file)
+		return ini_file_key(&t->hdr, key, value, line, t->err);
 	if (t->n == 0 || strcmp(t->v[t->n - 1].name, section) != 0)
 		return ini_fail(t->err, line, "key %s outside a section", key);
 	struct teach_sec *s = &t->v[t->n - 1];
@@ -389,12 +365,10 @@ static struct teach_texts *load_path(const char *path, struct ini_error *err)
 		return NULL;
 	}
 	t->err = err;
+	t->hdr.kind = "teach";
 	bool ok = ini_read_file(path, on_line, t, err);
-	if (ok && (!t->file_seen || !t->kind_ok || !t->version_ok)) {
-		ini_fail(err, t->file_seen ? t->file_line : 1,
-			 "no [file] section with kind = teach and version = 1");
-		ok = false;
-	}
+	if (ok)
+		ok = ini_file_done(&t->hdr, err);
 	for (size_t i = 0; ok && i < t->n; i++) {
 		const struct teach_sec *s = &t->v[i];
 		if (s->has_say && s->skip)
