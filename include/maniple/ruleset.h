@@ -9,15 +9,21 @@
  * battle's ruleset are looked up by name here, so that nothing outside a
  * ruleset's folder names it.  Nothing here knows any ruleset.
  *
- * Still to come behind this seam: the session (journal, undo, branch,
- * replay, digests) moving into src/cmd, the pending decision, and the
- * view-model the terminal view draws from. */
+ * Behind it: the pending decision (decision.h) and the view-model of the
+ * ruleset's own modes (modeview.h).  Still to come: the session
+ * (journal, undo, branch, replay, digests) moving into src/cmd, and the
+ * map's view-model. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "maniple/hex.h"
+#include "maniple/modeview.h"
+
 struct cmd_table;
+struct decision;
 struct game;
 struct ini_error;
 
@@ -30,6 +36,38 @@ struct ruleset {
 	 * directory) into g->tables: 0, or -1 with err filled */
 	int (*load_tables)(struct game *g, const char *dir,
 			   struct ini_error *err);
+	/* the pending decision (decision.h): fills d, over the room it was
+	 * given by decision_init, from g (NULL: left empty) */
+	void (*decide)(const struct game *g, struct decision *d);
+	/* whether it is an answer asked for rather than free play (the
+	 * decision's `answer`, without listing the answers) */
+	bool (*decision_is_answer)(const struct game *g);
+	/* the view-model of the ruleset's modes (modeview.h): Order mode
+	 * now (steps: with the moving piece's steps and the group
+	 * command's picks, else only the mode and the mover); what one step into a (b: a two-hex piece's second hex, or
+	 * HEX_NONE) would come to; the ids of the pieces on h, the order a
+	 * key acting on the hex tries them in (at most max, the count) */
+	void (*order_view)(const struct game *g, struct order_view *ov,
+			   bool steps);
+	bool (*step_preview)(const struct game *g, struct hex a, struct hex b,
+			     struct step_preview *out);
+	int (*pieces_at)(const struct game *g, struct hex h,
+			 char (*ids)[MODE_ID_MAX], int max);
+	/* the shock designation now; one piece of it (false: no piece
+	 * called id); the combat a decision asked by the events from
+	 * `since` on waits at, or -1 */
+	void (*shock_view)(const struct game *g, struct shock_view *sv);
+	bool (*shock_piece)(const struct game *g, const char *id,
+			    struct shock_piece *p);
+	int (*shock_asked)(const struct game *g, size_t since);
+	/* the cards (card.h): kind with its number (a combat, a side) into
+	 * c, *fresh (may be NULL): how many of a combat's lines came from
+	 * the events from `since` on; -1 when there is no such card.  And
+	 * the first combat the events from `since` on touched, or -1 */
+	int (*card)(const struct game *g, enum mode_card kind, int n,
+		    size_t since, struct card *c, int *fresh);
+	int (*card_touched)(const struct game *g, size_t since,
+			    struct card *scratch);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

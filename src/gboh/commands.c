@@ -38,6 +38,7 @@
 #include "maniple/rulebook.h"
 #include "maniple/ruleset.h"
 #include "maniple/cards.h" /* `show card` (issue 8) */
+#include "maniple/pending.h"
 
 #define ERR_MAX 512
 
@@ -1254,6 +1255,16 @@ const struct ruleset ruleset_spqr = {
 	.name = BATTLE_RULESET,
 	.commands = gboh_commands,
 	.load_tables = spqr_load_tables,
+	.decide = gboh_decision,
+	.decision_is_answer = gboh_decision_is_answer,
+	.order_view = spqr_order_view,
+	.step_preview = spqr_step_preview,
+	.pieces_at = spqr_pieces_at,
+	.shock_view = spqr_shock_view,
+	.shock_piece = spqr_shock_piece,
+	.shock_asked = spqr_shock_asked,
+	.card = spqr_card,
+	.card_touched = spqr_card_touched,
 };
 
 /* ---- sessions ---- */

@@ -1588,24 +1588,44 @@ static struct hex first_cursor(const struct game *g, const struct map *m)
  * the wait itself is one a stop signal always ends. */
 #define TUI_TICK (-2) /* next_key: tick_ms passed without a key */
 
+static int waiting_key(void *arg)
+{
+	(void)arg;
+	nodelay(stdscr, TRUE);
+	int ch = getch();
+	nodelay(stdscr, FALSE);
+	return ch;
+}
+
+static void unget_key(int ch, void *arg)
+{
+	(void)arg;
+	ungetch(ch);
+}
+
 static int next_key(int tick_ms)
 {
 	for (;;) {
 		if (stopsig_caught())
 			return ERR;
-		nodelay(stdscr, TRUE);
-		int ch = getch();
-		nodelay(stdscr, FALSE);
-		if (ch != ERR)
-			return ch;
-		enum stopsig_wait w = stopsig_wait_ms(STDIN_FILENO, tick_ms);
-		if (w == STOPSIG_OTHER && tick_ms >= 0)
-			return TUI_TICK; /* (or SIGWINCH: its key waits) */
-		if (w == STOPSIG_STOP)
-			return ERR;
-		if (w == STOPSIG_READY)
-			return getch(); /* ERR: the terminal went away */
-		/* another signal (SIGWINCH): KEY_RESIZE comes next */
+		int ch = waiting_key(NULL);
+		if (ch == ERR) {
+			enum stopsig_wait w = stopsig_wait_ms(STDIN_FILENO, tick_ms);
+			if (w == STOPSIG_OTHER && tick_ms >= 0)
+				return TUI_TICK; /* (or SIGWINCH: its key waits) */
+			if (w == STOPSIG_STOP)
+				return ERR;
+			if (w != STOPSIG_READY)
+				continue; /* SIGWINCH: KEY_RESIZE comes next */
+			ch = getch();
+			if (ch == ERR)
+				return ERR; /* the terminal went away */
+		}
+		/* a key the terminal's description does not name: dropped */
+		if (ch == 27 &&
+		    tui_key_sequence_after_esc(waiting_key, unget_key, NULL))
+			continue;
+		return ch;
 	}
 }
 
@@ -1680,6 +1700,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	tui_keys_define_missing(); /* PgUp, PgDn, Home, End, S-Tab (keys.h) */
 	set_escdelay(25);
 	curs_set(0);
 	/* ncurses flushes its output at every cursor movement until the
