@@ -52,13 +52,15 @@ struct event_log {
 	size_t used, arena_cap;
 	size_t *off;
 	size_t n, cap;
-	const struct evcat *cat; /* not owned; NULL: kinds kept as text */
+	struct evcat *cat; /* a reference (evcat_ref); NULL: kinds as text */
 };
 
 void event_log_init(struct event_log *log);
 /* From now on kinds cat declares are kept as their index in it (the
- * events already in the log keep theirs as they are); cat must outlive
- * the log's use. */
+ * events already in the log keep theirs as they are).  The log holds a
+ * reference to cat (evcat_ref) until event_log_free, so the catalog it
+ * reads its kinds from lives as long as it; a log keeps its first
+ * catalog (a second call does nothing). */
 void event_log_set_catalog(struct event_log *log, const struct evcat *cat);
 void event_log_free(struct event_log *log);
 /* Returns 0, or -1 when memory ran out (the event is dropped). */

@@ -93,11 +93,13 @@ void event_log_init(struct event_log *log)
 
 void event_log_set_catalog(struct event_log *log, const struct evcat *cat)
 {
-	log->cat = cat;
+	if (!log->cat)
+		log->cat = evcat_ref(cat);
 }
 
 void event_log_free(struct event_log *log)
 {
+	evcat_free(log->cat);
 	free(log->arena);
 	free(log->off);
 	memset(log, 0, sizeof *log);
