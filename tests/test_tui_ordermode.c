@@ -54,7 +54,7 @@ static void drill(int seed)
 
 static void stop(void)
 {
-	free(V);
+	fx_view_free(V);
 	V = NULL;
 	session_free(&S);
 }

@@ -9,13 +9,18 @@
  * battle's ruleset are looked up by name here, so that nothing outside a
  * ruleset's folder names it.  Nothing here knows any ruleset.
  *
+ * The map a view draws comes through it too: the map view-model
+ * (mapview.h) and its overlays and descriptions.
+ *
  * Still to come behind this seam: the session (journal, undo, branch,
  * replay, digests) moving into src/cmd, the pending decision, and the
- * view-model the terminal view draws from. */
+ * view-model of the view's modes. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
 #include <stddef.h>
+
+#include "maniple/mapview.h"
 
 struct cmd_table;
 struct game;
@@ -30,6 +35,18 @@ struct ruleset {
 	 * directory) into g->tables: 0, or -1 with err filled */
 	int (*load_tables)(struct game *g, const char *dir,
 			   struct ini_error *err);
+	/* the map view-model (mapview.h): g's board and pieces, a new view
+	 * the caller frees with mapview_free (NULL without a map or
+	 * memory) */
+	struct map_view *(*map_view)(const struct game *g);
+	/* g's pieces now into a view of the same board */
+	void (*map_view_pieces)(const struct game *g, struct map_view *mv);
+	/* an overlay of g computed now (mapview.h); returns its count */
+	int (*map_overlay)(const struct game *g, enum mv_overlay_kind kind,
+			   const char *who, struct mv_overlay *out);
+	/* the piece with that id in words, for a view's hex description */
+	void (*map_describe)(const struct game *g, const char *id,
+			     struct mv_text *out);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""
