@@ -9,20 +9,22 @@
  * battle's ruleset are looked up by name here, so that nothing outside a
  * ruleset's folder names it.  Nothing here knows any ruleset.
  *
- * The map a view draws comes through it too: the map view-model
- * (mapview.h) and its overlays and descriptions.
- *
- * Still to come behind this seam: the session (journal, undo, branch,
- * replay, digests) moving into src/cmd, the pending decision, and the
- * view-model of the view's modes. */
+ * Behind it: the pending decision (decision.h), the view-model of the
+ * ruleset's own modes (modeview.h) and the map view-model (mapview.h)
+ * with its overlays and descriptions.  Still to come: the session
+ * (journal, undo, branch, replay, digests) moving into src/cmd. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "maniple/hex.h"
 #include "maniple/mapview.h"
+#include "maniple/modeview.h"
 
 struct cmd_table;
+struct decision;
 struct game;
 struct ini_error;
 
@@ -47,6 +49,23 @@ struct ruleset {
 	/* the piece with that id in words, for a view's hex description */
 	void (*map_describe)(const struct game *g, const char *id,
 			     struct mv_text *out);
+	/* the pending decision (decision.h): fills d, over the room it was
+	 * given by decision_init, from g (NULL: left empty) */
+	void (*decide)(const struct game *g, struct decision *d);
+	/* whether it is an answer asked for rather than free play (the
+	 * decision's `answer`, without listing the answers) */
+	bool (*decision_is_answer)(const struct game *g);
+	/* the view-model of the ruleset's modes (modeview.h): Order mode
+	 * now (steps: with the moving piece's steps and the group
+	 * command's picks, else only the mode and the mover); what one step into a (b: a two-hex piece's second hex, or
+	 * HEX_NONE) would come to; the ids of the pieces on h, the order a
+	 * key acting on the hex tries them in (at most max, the count) */
+	void (*order_view)(const struct game *g, struct order_view *ov,
+			   bool steps);
+	bool (*step_preview)(const struct game *g, struct hex a, struct hex b,
+			     struct step_preview *out);
+	int (*pieces_at)(const struct game *g, struct hex h,
+			 char (*ids)[MODE_ID_MAX], int max);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -39,6 +39,7 @@
 #include "maniple/rulebook.h"
 #include "maniple/ruleset.h"
 #include "maniple/cards.h" /* `show card` (issue 8) */
+#include "maniple/pending.h"
 
 #define ERR_MAX 512
 
@@ -1259,6 +1260,11 @@ const struct ruleset ruleset_spqr = {
 	.map_view_pieces = gboh_map_view_pieces,
 	.map_overlay = gboh_map_overlay,
 	.map_describe = gboh_map_describe,
+	.decide = gboh_decision,
+	.decision_is_answer = gboh_decision_is_answer,
+	.order_view = spqr_order_view,
+	.step_preview = spqr_step_preview,
+	.pieces_at = spqr_pieces_at,
 };
 
 /* ---- sessions ---- */

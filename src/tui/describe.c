@@ -9,6 +9,7 @@
 #include "maniple/sequence.h"
 
 #include "describe.h"
+#include "seam.h"
 
 const struct map_hex *tui_map_hex(const struct map *m, struct hex h)
 {
@@ -174,10 +175,7 @@ void panel_describe_view(const struct map_view *mv, const struct ruleset *rs,
 void panel_describe(const struct game *g, struct hex h, int width,
 		    struct panel_text *out)
 {
-	const char *name = g && g->battle ? g->battle->ruleset : "";
-	const struct ruleset *rs = ruleset_find(session_rulesets(NULL), name);
-	if (!rs)
-		rs = ruleset_find(session_rulesets(NULL), NULL);
+	const struct ruleset *rs = tui_rules(g);
 	struct map_view *mv = rs && rs->map_view ? rs->map_view(g) : NULL;
 	struct mv_text *t = malloc(sizeof *t);
 	if (mv && t)
