@@ -1265,6 +1265,11 @@ const struct ruleset ruleset_spqr = {
 	.order_view = spqr_order_view,
 	.step_preview = spqr_step_preview,
 	.pieces_at = spqr_pieces_at,
+	.shock_view = spqr_shock_view,
+	.shock_piece = spqr_shock_piece,
+	.shock_asked = spqr_shock_asked,
+	.card = spqr_card,
+	.card_touched = spqr_card_touched,
 };
 
 /* ---- sessions ---- */
