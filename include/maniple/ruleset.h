@@ -9,10 +9,10 @@
  * battle's ruleset are looked up by name here, so that nothing outside a
  * ruleset's folder names it.  Nothing here knows any ruleset.
  *
- * Behind it: the pending decision (decision.h) and the view-model of the
- * ruleset's own modes (modeview.h).  Still to come: the session
- * (journal, undo, branch, replay, digests) moving into src/cmd, and the
- * map's view-model. */
+ * Behind it: the pending decision (decision.h), the view-model of the
+ * ruleset's own modes (modeview.h) and the map view-model (mapview.h)
+ * with its overlays and descriptions.  Still to come: the session
+ * (journal, undo, branch, replay, digests) moving into src/cmd. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "maniple/hex.h"
+#include "maniple/mapview.h"
 #include "maniple/modeview.h"
 
 struct cmd_table;
@@ -36,6 +37,18 @@ struct ruleset {
 	 * directory) into g->tables: 0, or -1 with err filled */
 	int (*load_tables)(struct game *g, const char *dir,
 			   struct ini_error *err);
+	/* the map view-model (mapview.h): g's board and pieces, a new view
+	 * the caller frees with mapview_free (NULL without a map or
+	 * memory) */
+	struct map_view *(*map_view)(const struct game *g);
+	/* g's pieces now into a view of the same board */
+	void (*map_view_pieces)(const struct game *g, struct map_view *mv);
+	/* an overlay of g computed now (mapview.h); returns its count */
+	int (*map_overlay)(const struct game *g, enum mv_overlay_kind kind,
+			   const char *who, struct mv_overlay *out);
+	/* the piece with that id in words, for a view's hex description */
+	void (*map_describe)(const struct game *g, const char *id,
+			     struct mv_text *out);
 	/* the pending decision (decision.h): fills d, over the room it was
 	 * given by decision_init, from g (NULL: left empty) */
 	void (*decide)(const struct game *g, struct decision *d);
