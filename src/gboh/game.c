@@ -30,27 +30,10 @@
 #include "maniple/evcat.h"
 #include "maniple/tables.h"
 
-static const char *const kind_names[GAME_KIND_COUNT] = {
-	"solo", "hotseat", "sandbox",
-};
-
 static const char *const phase_names[PHASE_COUNT] = {
 	"activation", "movement", "shock", "momentum",
 	"rout_reload", "withdrawal", "over",
 };
-
-const char *game_kind_name(enum game_kind k)
-{
-	return (unsigned)k < GAME_KIND_COUNT ? kind_names[k] : "?";
-}
-
-int game_kind_parse(const char *text)
-{
-	for (int i = 0; text && i < GAME_KIND_COUNT; i++)
-		if (strcmp(kind_names[i], text) == 0)
-			return i;
-	return -1;
-}
 
 const char *phase_name(enum phase p)
 {
