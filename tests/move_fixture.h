@@ -137,6 +137,8 @@ static inline void fx_hexside(struct game *g, struct hex h, enum hexside d,
 			      unsigned feature)
 {
 	struct map *m = g->battle->map;
+	if ((unsigned)d >= HEXSIDE_COUNT)
+		return;
 	map_at_mut(m, h)->side[d] |= (uint8_t)feature;
 	map_at_mut(m, hex_neighbour(h, d))->side[hexside_opposite(d)] |=
 		(uint8_t)feature;

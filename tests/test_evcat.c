@@ -61,6 +61,39 @@ Test(evcat, check_names_the_unknown_kind_or_field)
 	evcat_free(shared);
 }
 
+/* A checking build also holds each value to its field's declared type. */
+Test(evcat, check_holds_values_to_their_types)
+{
+	struct evcat *c = shipped();
+	struct event e;
+	char why[200];
+	event_init(&e, "moved");
+	event_add(&e, "unit", "ha1");
+	event_add(&e, "from", "2607,2608"); /* a two-hex unit: hexes */
+	event_add(&e, "to", "2707");
+	event_add(&e, "mp", "%d", 1);
+	event_add(&e, "rule", "6.21");
+	cr_expect(evcat_check(c, &e, why, sizeof why), "%s", why);
+	event_add(&e, "left", "lots");
+	cr_expect_not(evcat_check(c, &e, why, sizeof why));
+	cr_expect_str_eq(why, "moved's field left=lots is not of type int as the "
+			      "event catalog declares");
+	cr_expect(evcat_value_ok(EVT_INT, "-3"));
+	cr_expect_not(evcat_value_ok(EVT_INT, "-"));
+	cr_expect(evcat_value_ok(EVT_HEX, "2209"));
+	cr_expect(evcat_value_ok(EVT_HEX, "----"));
+	cr_expect_not(evcat_value_ok(EVT_HEX, "22"));
+	cr_expect_not(evcat_value_ok(EVT_HEX, "2209,2210"));
+	cr_expect(evcat_value_ok(EVT_HEXES, "2209,2210"));
+	cr_expect_not(evcat_value_ok(EVT_HEXES, "2209,"));
+	cr_expect(evcat_value_ok(EVT_YESNO, "no"));
+	cr_expect_not(evcat_value_ok(EVT_YESNO, "maybe"));
+	cr_expect(evcat_value_ok(EVT_RULE, "8.47,R4"));
+	cr_expect_not(evcat_value_ok(EVT_RULE, "see_8.47"));
+	cr_expect(evcat_value_ok(EVT_WORD, "Balearic_slingers"));
+	evcat_free(c);
+}
+
 static void refused_at(const char *text, int line, const char *part)
 {
 	char path[] = "/tmp/evcat_testXXXXXX";

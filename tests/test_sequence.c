@@ -589,6 +589,47 @@ Test(sequence, trump_odds_every_face_5_41)
 	}
 }
 
+/* 5.53's elite roll as two opposed dice: Scipio (Initiative 6) against
+ * Hannibal (7) at Zama: Scipio's total is higher on 36 of the 100 pairs
+ * of faces, Hannibal's on 55, a tie on 9; a wide gap wins every pair;
+ * and every pair, forced, gives the side the odds give it. */
+Test(sequence, elite_odds_every_pair_5_53)
+{
+	struct odds o;
+	seq_elite_odds_at(6, 7, &o);
+	cr_assert(odds_complete(&o));
+	cr_expect_str_eq(o.rule, "5.53");
+	cr_expect_eq(o.rolls, 100);
+	cr_expect_eq(odds_faces(&o, "side0"), 36);
+	cr_expect_eq(odds_faces(&o, "side1"), 55);
+	cr_expect_eq(odds_faces(&o, "neither"), 9);
+	cr_expect_eq(odds_percent(&o, "side0") + odds_percent(&o, "side1") +
+			     odds_percent(&o, "neither"),
+		     100);
+	seq_elite_odds_at(20, 0, &o);
+	cr_expect_eq(odds_percent(&o, "side0"), 100);
+	cr_expect_not(odds_face(&o, 0, 0, "side0"), "a pair's odds, no face");
+	static const char *const word[] = {"tie_neither", "side0_elite",
+					   "side1_elite"};
+	for (int a = 0; a < 10; a += 3)
+		for (int b = 0; b < 10; b += 2) {
+			start("new zama sandbox 1");
+			char line[32], want[96];
+			snprintf(line, sizeof line, "roll %d %d", a, b);
+			ok(line);
+			ok("continue");
+			snprintf(want, sizeof want,
+				 "for=elite_initiative side=1 leader=hannibal "
+				 "initiative=7 die=%d",
+				 b);
+			SAW("roll", want);
+			snprintf(want, sizeof want, "result=%s",
+				 word[seq_elite_winner(6, a, 7, b) + 1]);
+			SAW("roll", want);
+			stop();
+		}
+}
+
 /* 5.44: a Bypassed leader is still activated in his turn but cannot use
  * momentum; the trumped leader is Finished. */
 Test(sequence, bypass_consequence_5_44)

@@ -14,6 +14,7 @@
 #include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 #include "maniple/sequence.h"
 #include "maniple/evcat.h"
 #include "maniple/teach.h"
@@ -201,9 +202,12 @@ Test(teach, momentum_and_trump_odds)
 	/* 5.53: die + Initiative, higher wins, a tie gives nobody the EIO:
 	 * equal ratings win 45 of the 100 pairs of dice; 6 against 7 wins
 	 * when the own die beats the other's by 2 or more: 8+7+...+1 = 36 */
-	cr_expect_eq(teach_elite_chance(5, 5), 45);
-	cr_expect_eq(teach_elite_chance(6, 7), 36);
-	cr_expect_eq(teach_elite_chance(7, 6), 55);
+	struct odds o;
+	seq_elite_odds_at(5, 5, &o);
+	cr_expect_eq(odds_percent(&o, "side0"), 45);
+	seq_elite_odds_at(6, 7, &o);
+	cr_expect_eq(odds_percent(&o, "side0"), 36);
+	cr_expect_eq(odds_percent(&o, "side1"), 55);
 }
 
 /* Runs lines on s (each may be refused, as in the scripts). */

@@ -22,6 +22,7 @@
 #include "fixture.h"
 
 #include "../src/tui/ordermode.h"
+#include "../src/tui/seam.h"
 #include "../src/tui/view.h"
 #include "tui_fixture.h"
 
@@ -584,6 +585,53 @@ Test(tui_ordermode, z_lists_the_formation_changes_6_71)
 		cr_assert(!strncmp(V->legal[i].line, "form ", 5), "%s",
 			  V->legal[i].line);
 	tui_order_list_closed(V);
+	stop();
+}
+
+/* The modes' view-model through the ruleset seam (ruleset.h,
+ * modeview.h): the mover, its MP and facing, and each step with the
+ * `move` line the decision lists and the cost the step's preview gives
+ * (6.21). */
+Test(tui_ordermode, order_view_through_the_seam_6_21)
+{
+	drill(11);
+	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
+				  NULL});
+	const struct ruleset *rs = tui_rules(S.game);
+	cr_assert(rs && rs->order_view && rs->step_preview && rs->decide);
+	struct order_view ov;
+	tui_order_view(S.game, &ov, true);
+	cr_assert_eq(ov.mode, OV_NONE);
+	cr_assert(ov.orders);
+	view_exec("order ve1");
+	tui_order_view(S.game, &ov, true);
+	cr_assert_eq(ov.mode, OV_ORDER);
+	cr_assert_str_eq(ov.mover, "ve1");
+	cr_assert_eq(ov.mp_left, 6);
+	cr_assert(hex_eq(ov.mover_hex[0], unit("ve1")->at.hex[0]));
+	cr_assert_eq(ov.facing, (int)unit("ve1")->at.facing);
+	cr_assert_gt(ov.nsteps, 0);
+	struct decision_answer room[256];
+	struct decision d;
+	decision_init(&d, room, 256);
+	cr_assert_eq(tui_decision(S.game, &d), d.n);
+	for (int i = 0; i < ov.nsteps; i++) {
+		const struct order_step *st = &ov.step[i];
+		cr_assert(!strncmp(st->line, "move ", 5), "%s", st->line);
+		bool listed = false;
+		for (int k = 0; k < d.n; k++)
+			listed |= !strncmp(d.ans[k].line, st->line,
+					   strlen(st->line));
+		cr_assert(listed, "%s is no legal line", st->line);
+		struct step_preview p;
+		cr_assert(tui_step_preview(S.game, st->a, st->b, &p));
+		cr_assert_eq(p.mp, st->cost);
+	}
+	/* off the map: refused with the reason and its rule */
+	struct step_preview p;
+	cr_assert_not(tui_step_preview(S.game, (struct hex){1, 1}, HEX_NONE,
+				       &p));
+	cr_assert(p.rule[0] && p.reason[0]);
 	stop();
 }
 

@@ -60,4 +60,10 @@ int decision_find(const struct decision *d, const char *line);
 /* Whether side may give answer a: it is that side's, or either side's. */
 bool decision_answer_for(const struct decision_answer *a, int side);
 
+/* The answers the owing side may give moved before the standing offers
+ * to the other side, each group in its order (a list read from the top,
+ * Enter on the first line, answers what is owed); returns how many are
+ * the owing side's. */
+int decision_owner_first(struct decision *d);
+
 #endif

@@ -59,8 +59,14 @@ int evcat_line(const struct evcat *c, size_t k);
 
 const char *evcat_type_name(enum evcat_type t);
 
-/* Whether e fits the catalog: its kind is declared and each of its
- * fields is one of that kind's.  When not, why says what is wrong. */
+/* Whether value v is of type t: int an optional sign and digits, hex
+ * four digits or ---- or - (none), hexes a comma list of them, yesno yes or
+ * no, rule digits, '.', ',', 'R', '_', '#'; a word anything. */
+bool evcat_value_ok(enum evcat_type t, const char *v);
+
+/* Whether e fits the catalog: its kind is declared, each of its fields is
+ * one of that kind's and its value of that field's declared type.  When
+ * not, why says what is wrong. */
 bool evcat_check(const struct evcat *c, const struct event *e, char *why,
 		 size_t n);
 

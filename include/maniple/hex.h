@@ -58,23 +58,76 @@ enum facing {
 
 #define HEX_NONE ((struct hex){-1, -1})
 
-bool hex_eq(struct hex a, struct hex b);
-bool hex_is_none(struct hex h);
+/* The small geometry below is asked inside every ZOC, Command Range and
+ * path search: it is defined here so that every caller inlines it. */
+static inline bool hex_eq(struct hex a, struct hex b)
+{
+	return a.col == b.col && a.row == b.row;
+}
+static inline bool hex_is_none(struct hex h)
+{
+	return hex_eq(h, HEX_NONE);
+}
 /* "2719" -> {27,19}; accepts exactly four digits.  Returns false on bad text. */
 bool hex_parse(const char *text, struct hex *out);
 /* {27,19} -> "2719" (buf of at least 5 bytes; wider numbers print wider). */
 void hex_format(struct hex h, char *buf, size_t n);
 int hex_number(struct hex h); /* 2719 */
 
-struct cube hex_to_cube(struct hex h);
-struct hex cube_to_hex(struct cube c);
-struct cube cube_add(struct cube a, struct cube b);
+/* A direction or facing number brought into 0..5 (-1 is 5, 6 is 0). */
+static inline int hex_mod6(int v)
+{
+	int m = v % 6;
+	return m < 0 ? m + 6 : m;
+}
+
+static inline struct cube hex_to_cube(struct hex h)
+{
+	struct cube c;
+	c.q = h.col;
+	c.r = h.row - (h.col - (h.col & 1)) / 2;
+	c.s = -c.q - c.r;
+	return c;
+}
+
+static inline struct hex cube_to_hex(struct cube c)
+{
+	struct hex h;
+	h.col = c.q;
+	h.row = c.r + (c.q - (c.q & 1)) / 2;
+	return h;
+}
+
+static inline struct cube cube_add(struct cube a, struct cube b)
+{
+	return (struct cube){a.q + b.q, a.r + b.r, a.s + b.s};
+}
+
 /* Red Blob direction i, in the order (+1,0,-1) (+1,-1,0) (0,-1,+1)
  * (-1,0,+1) (-1,+1,0) (0,+1,-1). */
-struct cube cube_direction(int i);
-struct cube cube_neighbour(struct cube c, int i);
+static inline struct cube cube_direction(int i)
+{
+	static const struct cube dirs[6] = {
+		{+1, 0, -1}, {+1, -1, 0}, {0, -1, +1},
+		{-1, 0, +1}, {-1, +1, 0}, {0, +1, -1}};
+	return dirs[hex_mod6(i)];
+}
+
+static inline struct cube cube_neighbour(struct cube c, int i)
+{
+	return cube_add(c, cube_direction(i));
+}
+
 struct cube cube_diagonal_neighbour(struct cube c, int i);
-int cube_distance(struct cube a, struct cube b);
+
+static inline int cube_distance(struct cube a, struct cube b)
+{
+	int dq = a.q > b.q ? a.q - b.q : b.q - a.q;
+	int dr = a.r > b.r ? a.r - b.r : b.r - a.r;
+	int ds = a.s > b.s ? a.s - b.s : b.s - a.s;
+	int m = dq > dr ? dq : dr;
+	return m > ds ? m : ds;
+}
 struct cube cube_round(struct cubef f);
 struct cubef cube_lerp(struct cube a, struct cube b, double t);
 /* Fills out[0..n] with the hexes from a to b; returns the count (distance+1).
@@ -94,10 +147,33 @@ struct hex cube_to_hex_in(enum hex_layout l, struct cube c);
 struct hex hex_step_in(enum hex_layout l, struct hex h, int dir);
 int hex_distance_in(enum hex_layout l, struct hex a, struct hex b);
 
-struct hex hex_neighbour(struct hex h, enum hexside d);
-int hex_distance(struct hex a, struct hex b);
+static inline struct hex hex_neighbour(struct hex h, enum hexside d)
+{
+	/* cube direction index of each hexside: N ENE ESE S WSW WNW */
+	static const int side_to_cube_dir[HEXSIDE_COUNT] = {2, 1, 0, 5, 4, 3};
+	return cube_to_hex(cube_neighbour(hex_to_cube(h),
+					  side_to_cube_dir[hex_mod6((int)d)]));
+}
+
+static inline int hex_distance(struct hex a, struct hex b)
+{
+	return cube_distance(hex_to_cube(a), hex_to_cube(b));
+}
+
 /* The hexside of a across which b lies, or -1 when not adjacent. */
-int hex_direction_to(struct hex a, struct hex b);
+static inline int hex_direction_to(struct hex a, struct hex b)
+{
+	/* a neighbour differs by at most one in column and in row: the
+	 * common case (far apart) is answered without the six steps (a hot
+	 * path: footprint_zone under every ZOC and Command Range test) */
+	if (a.col - b.col > 1 || b.col - a.col > 1 || a.row - b.row > 1 ||
+	    b.row - a.row > 1)
+		return -1;
+	for (int d = 0; d < HEXSIDE_COUNT; d++)
+		if (hex_eq(hex_neighbour(a, (enum hexside)d), b))
+			return d;
+	return -1;
+}
 
 /* Line of sight trace (8.14).  Fills out[] (capacity cap) with the hexes of
  * the line from a to b inclusive and returns their count.  alt[] receives
@@ -113,7 +189,5 @@ const char *facing_name(enum facing f);
 int hexside_parse(const char *text);
 int facing_parse(const char *text);
 enum hexside hexside_opposite(enum hexside d);
-/* A direction or facing number brought into 0..5 (-1 is 5, 6 is 0). */
-int hex_mod6(int v);
 
 #endif

@@ -28,6 +28,8 @@ struct odds_outcome {
 
 struct odds {
 	int faces;     /* the die reads 0 .. faces-1 */
+	int rolls;     /* equally likely rolls: faces, or faces * faces
+			* for two opposed dice (odds_init_pair) */
 	char rule[16]; /* the rule that rolls it */
 	int n;	       /* distinct outcomes, in face order */
 	struct odds_outcome out[ODDS_OUTCOMES_MAX];
@@ -37,6 +39,17 @@ struct odds {
 /* Empty odds of a die with faces faces (1..ODDS_FACES_MAX, else none)
  * rolled under rule. */
 void odds_init(struct odds *o, int faces, const char *rule);
+
+/* Empty odds of two opposed rolls of the same die (each side rolls one,
+ * a contest such as GBoH's 5.53): faces * faces equally likely rolls,
+ * each noted once with odds_pair; face[] is not kept. */
+void odds_init_pair(struct odds *o, int faces, const char *rule);
+
+/* Notes that the pair of faces (a, b) gives the outcome called by fmt
+ * with value.  False when a face is out of range or the odds are not a
+ * pair's. */
+bool odds_pair(struct odds *o, int a, int b, int value, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 /* Notes that face die gives the outcome called by fmt with value; an
  * outcome of the same name counts the face again.  False when the face is
@@ -56,7 +69,8 @@ double odds_chance(const struct odds *o, const char *name);
 /* The same in whole percent, rounded to the nearest (exact on a d10). */
 int odds_percent(const struct odds *o, const char *name);
 
-/* Whether every face has an outcome (the chances then sum to 1). */
+/* Whether every face (every pair of faces) has an outcome: the chances
+ * then sum to 1. */
 bool odds_complete(const struct odds *o);
 
 /* The chance that the value is at least v (hits, say), 0 to 1. */

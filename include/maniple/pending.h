@@ -17,6 +17,7 @@
 
 #include "maniple/decision.h"
 #include "maniple/game.h"
+#include "maniple/modeview.h"
 
 /* Fills d (over the room it was given by decision_init) from g; a NULL g
  * leaves it empty. */
@@ -27,5 +28,16 @@ void gboh_decision(const struct game *g, struct decision *d);
  * Orders Phase (save the Regroup placement, 8.64), the shock designation
  * (8.41) and no decision at all. */
 bool gboh_decision_is_answer(const struct game *g);
+
+/* The view-model of these rules' modes (modeview.h, modeview.c): Order
+ * and Line mode (6.1-6.2, 4.31, 5.22, 5.23), one step's preview
+ * (orders_step_preview), the ids of the pieces on a hex (units in unit
+ * order, then leaders). */
+void spqr_order_view(const struct game *g, struct order_view *ov,
+		     bool steps);
+bool spqr_step_preview(const struct game *g, struct hex a, struct hex b,
+		       struct step_preview *out);
+int spqr_pieces_at(const struct game *g, struct hex h,
+		   char (*ids)[MODE_ID_MAX], int max);
 
 #endif

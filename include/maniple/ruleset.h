@@ -14,14 +14,17 @@
  * holds pointers to them, never looks inside.  Every operation below is
  * required unless it says otherwise.
  *
- * Still to come behind this seam: the view-model the terminal view draws
- * from. */
+ * Behind it too: the view-model of the ruleset's own modes (modeview.h).
+ * Still to come: the map's view-model. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "maniple/hex.h"
+#include "maniple/modeview.h"
 
 struct battle;
 struct cmd_table;
@@ -87,8 +90,6 @@ struct ruleset {
 	uint64_t (*state_digest)(const struct game *g);
 
 	/* ---- play ---- */
-	/* What g asks now, as data (decision.h). */
-	void (*decision)(const struct game *g, struct decision *d);
 	/* After each accepted game-changing command: whatever the rules do
 	 * once a command is through (a step held up by the answers goes
 	 * on), then whether the command ended a game turn; events_before
@@ -117,6 +118,24 @@ struct ruleset {
 	void (*free_record)(void *rec);
 	/* The bytes rec holds now (a figure for measuring, optional). */
 	size_t (*record_bytes)(const void *rec);
+	/* ---- what the game asks, and the view-model of its modes ---- */
+	/* the pending decision (decision.h): fills d, over the room it was
+	 * given by decision_init, from g (NULL: left empty) */
+	void (*decide)(const struct game *g, struct decision *d);
+	/* whether it is an answer asked for rather than free play (the
+	 * decision's `answer`, without listing the answers) */
+	bool (*decision_is_answer)(const struct game *g);
+	/* the view-model of the ruleset's modes (modeview.h): Order mode
+	 * now (steps: with the moving piece's steps and the group
+	 * command's picks, else only the mode and the mover); what one step into a (b: a two-hex piece's second hex, or
+	 * HEX_NONE) would come to; the ids of the pieces on h, the order a
+	 * key acting on the hex tries them in (at most max, the count) */
+	void (*order_view)(const struct game *g, struct order_view *ov,
+			   bool steps);
+	bool (*step_preview)(const struct game *g, struct hex a, struct hex b,
+			     struct step_preview *out);
+	int (*pieces_at)(const struct game *g, struct hex h,
+			 char (*ids)[MODE_ID_MAX], int max);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -91,6 +91,12 @@ const char *seq_momentum_result_name(enum seq_momentum_result r);
 bool seq_trump_succeeds(int initiative, int die);
 enum seq_doom_result seq_doom_result(int die);
 const char *seq_doom_result_name(enum seq_doom_result r);
+/* 5.53: each side's elite Overall Commander rolls and adds his
+ * Initiative; the higher total has the Elite Initiative Phase, a tie
+ * nobody.  The side (0, 1) or -1 for a tie; its odds over every pair of
+ * faces, outcomes "side0", "side1", "neither". */
+int seq_elite_winner(int ini0, int die0, int ini1, int die1);
+void seq_elite_odds_at(int ini0, int ini1, struct odds *o);
 void seq_momentum_odds_at(int initiative, struct odds *o);
 void seq_trump_odds_at(int initiative, struct odds *o);
 void seq_doom_odds(struct odds *o);

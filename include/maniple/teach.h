@@ -86,12 +86,11 @@ void teach_value(const struct game *g, const char *key, const char *v,
  * events.ini, read beside teach.ini). */
 const struct evcat *teach_catalog(const struct teach_texts *t);
 /* Chances in percent on the d10 (0-9): momentum succeeding for a leader
- * of this Initiative (5.32; a 9 is always the Die Roll of Doom, 5.33), a
- * trump succeeding (5.41, 5.42), and an elite OC of Initiative mine
- * winning the 5.53 roll against one of theirs (ties win nothing). */
+ * of this Initiative (5.32; a 9 is always the Die Roll of Doom, 5.33)
+ * and a trump succeeding (5.41, 5.42); 5.53's elite roll has its odds in
+ * sequence.h (seq_elite_odds_at). */
 int teach_momentum_chance(int initiative);
 int teach_trump_chance(int initiative);
-int teach_elite_chance(int mine, int theirs);
 
 /* A refused or malformed command told (its whole reason); false for a
  * command that was not refused. */

@@ -40,3 +40,20 @@ bool decision_answer_for(const struct decision_answer *a, int side)
 {
 	return a->side < 0 || a->side == side;
 }
+
+int decision_owner_first(struct decision *d)
+{
+	int k = 0;
+	for (int i = 0; i < d->n; i++) {
+		if (!decision_answer_for(&d->ans[i], d->side))
+			continue;
+		if (i > k) {
+			struct decision_answer t = d->ans[i];
+			memmove(&d->ans[k + 1], &d->ans[k],
+				sizeof d->ans[0] * (size_t)(i - k));
+			d->ans[k] = t;
+		}
+		k++;
+	}
+	return k;
+}

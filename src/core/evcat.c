@@ -300,6 +300,61 @@ int evcat_line(const struct evcat *c, size_t k)
 	return c->k[k].line;
 }
 
+/* Whether s is a hex number as hex_format writes it: four or more
+ * digits, or ---- or - for none. */
+static bool hex_ok(const char *s, size_t len)
+{
+	if ((len == 4 && strncmp(s, "----", 4) == 0) ||
+	    (len == 1 && s[0] == '-'))
+		return true;
+	if (len < 4)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+bool evcat_value_ok(enum evcat_type t, const char *v)
+{
+	switch (t) {
+	case EVT_WORD:
+		return true;
+	case EVT_INT: {
+		const char *p = v + (*v == '-' || *v == '+');
+		if (!*p)
+			return false;
+		for (; *p; p++)
+			if (!isdigit((unsigned char)*p))
+				return false;
+		return true;
+	}
+	case EVT_HEX:
+		return hex_ok(v, strlen(v));
+	case EVT_HEXES:
+		for (const char *p = v;;) {
+			const char *comma = strchr(p, ',');
+			size_t len = comma ? (size_t)(comma - p) : strlen(p);
+			if (!hex_ok(p, len))
+				return false;
+			if (!comma)
+				return true;
+			p = comma + 1;
+		}
+	case EVT_YESNO:
+		return strcmp(v, "yes") == 0 || strcmp(v, "no") == 0;
+	case EVT_RULE:
+		if (!*v)
+			return false;
+		for (const char *p = v; *p; p++)
+			if (!isdigit((unsigned char)*p) && *p != '.' &&
+			    *p != ',' && *p != 'R' && *p != '_' && *p != '#')
+				return false;
+		return true;
+	}
+	return false;
+}
+
 bool evcat_check(const struct evcat *c, const struct event *e, char *why,
 		 size_t n)
 {
@@ -309,12 +364,23 @@ bool evcat_check(const struct evcat *c, const struct event *e, char *why,
 			 e->kind);
 		return false;
 	}
-	for (int i = 0; i < e->nfields; i++)
-		if (evcat_field_find(c, (size_t)k, e->f[i].key) < 0) {
+	for (int i = 0; i < e->nfields; i++) {
+		int f = evcat_field_find(c, (size_t)k, e->f[i].key);
+		if (f < 0) {
 			snprintf(why, n,
 				 "%s has no field %s in the event catalog",
 				 e->kind, e->f[i].key);
 			return false;
 		}
+		enum evcat_type t = evcat_field_type(c, (size_t)k, f);
+		if (!evcat_value_ok(t, e->f[i].val)) {
+			snprintf(why, n,
+				 "%s's field %s=%s is not of type %s as "
+				 "the event catalog declares",
+				 e->kind, e->f[i].key, e->f[i].val,
+				 evcat_type_name(t));
+			return false;
+		}
+	}
 	return true;
 }

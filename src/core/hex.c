@@ -7,29 +7,10 @@
 #include <stdlib.h>
 #include <strings.h>
 
-/* Cube direction index of each hexside: N ENE ESE S WSW WNW. */
-static const int side_to_cube_dir[HEXSIDE_COUNT] = {2, 1, 0, 5, 4, 3};
-
 static const char *const hexside_names[HEXSIDE_COUNT] = {
 	"N", "ENE", "ESE", "S", "WSW", "WNW"};
 static const char *const facing_names[FACING_COUNT] = {
 	"NE", "E", "SE", "SW", "W", "NW"};
-
-int hex_mod6(int v)
-{
-	int m = v % 6;
-	return m < 0 ? m + 6 : m;
-}
-
-bool hex_eq(struct hex a, struct hex b)
-{
-	return a.col == b.col && a.row == b.row;
-}
-
-bool hex_is_none(struct hex h)
-{
-	return hex_eq(h, HEX_NONE);
-}
 
 bool hex_parse(const char *text, struct hex *out)
 {
@@ -69,23 +50,6 @@ int hex_number(struct hex h)
 	return h.col * 100 + h.row;
 }
 
-struct cube hex_to_cube(struct hex h)
-{
-	struct cube c;
-	c.q = h.col;
-	c.r = h.row - (h.col - (h.col & 1)) / 2;
-	c.s = -c.q - c.r;
-	return c;
-}
-
-struct hex cube_to_hex(struct cube c)
-{
-	struct hex h;
-	h.col = c.q;
-	h.row = c.r + (c.q - (c.q & 1)) / 2;
-	return h;
-}
-
 struct cube hex_to_cube_in(enum hex_layout l, struct hex h)
 {
 	if (l != HEX_POINTY_ODD_R)
@@ -107,37 +71,12 @@ struct hex cube_to_hex_in(enum hex_layout l, struct cube c)
 	return h;
 }
 
-struct cube cube_add(struct cube a, struct cube b)
-{
-	return (struct cube){a.q + b.q, a.r + b.r, a.s + b.s};
-}
-
-struct cube cube_direction(int i)
-{
-	static const struct cube dirs[6] = {
-		{+1, 0, -1}, {+1, -1, 0}, {0, -1, +1},
-		{-1, 0, +1}, {-1, +1, 0}, {0, +1, -1}};
-	return dirs[hex_mod6(i)];
-}
-
-struct cube cube_neighbour(struct cube c, int i)
-{
-	return cube_add(c, cube_direction(i));
-}
-
 struct cube cube_diagonal_neighbour(struct cube c, int i)
 {
 	static const struct cube diag[6] = {
 		{+2, -1, -1}, {+1, -2, +1}, {-1, -1, +2},
 		{-2, +1, +1}, {-1, +2, -1}, {+1, +1, -2}};
 	return cube_add(c, diag[hex_mod6(i)]);
-}
-
-int cube_distance(struct cube a, struct cube b)
-{
-	int dq = abs(a.q - b.q), dr = abs(a.r - b.r), ds = abs(a.s - b.s);
-	int m = dq > dr ? dq : dr;
-	return m > ds ? m : ds;
 }
 
 /* Rounding half away from zero, like round(3), without needing libm. */
@@ -198,12 +137,6 @@ int cube_line(struct cube a, struct cube b, struct cube *out)
 	return cube_line_nudged(a, b, +1, out);
 }
 
-struct hex hex_neighbour(struct hex h, enum hexside d)
-{
-	return cube_to_hex(
-		cube_neighbour(hex_to_cube(h), side_to_cube_dir[hex_mod6((int)d)]));
-}
-
 struct hex hex_step_in(enum hex_layout l, struct hex h, int dir)
 {
 	return cube_to_hex_in(l, cube_neighbour(hex_to_cube_in(l, h), dir));
@@ -212,24 +145,6 @@ struct hex hex_step_in(enum hex_layout l, struct hex h, int dir)
 int hex_distance_in(enum hex_layout l, struct hex a, struct hex b)
 {
 	return cube_distance(hex_to_cube_in(l, a), hex_to_cube_in(l, b));
-}
-
-int hex_distance(struct hex a, struct hex b)
-{
-	return cube_distance(hex_to_cube(a), hex_to_cube(b));
-}
-
-int hex_direction_to(struct hex a, struct hex b)
-{
-	/* a neighbour differs by at most one in column and in row: the
-	 * common case (far apart) is answered without the six steps (a hot
-	 * path: footprint_zone under every ZOC and Command Range test) */
-	if (labs((long)a.col - b.col) > 1 || labs((long)a.row - b.row) > 1)
-		return -1;
-	for (int d = 0; d < HEXSIDE_COUNT; d++)
-		if (hex_eq(hex_neighbour(a, (enum hexside)d), b))
-			return d;
-	return -1;
 }
 
 /* 8.14 a line along a hexside: trace once with each nudge; where the two

@@ -9,28 +9,58 @@ void odds_init(struct odds *o, int faces, const char *rule)
 {
 	memset(o, 0, sizeof *o);
 	o->faces = faces > 0 && faces <= ODDS_FACES_MAX ? faces : 0;
+	o->rolls = o->faces;
 	snprintf(o->rule, sizeof o->rule, "%s", rule ? rule : "");
 	for (int i = 0; i < ODDS_FACES_MAX; i++)
 		o->face[i] = -1;
 }
 
-bool odds_face(struct odds *o, int die, int value, const char *fmt, ...)
+void odds_init_pair(struct odds *o, int faces, const char *rule)
 {
-	if (die < 0 || die >= o->faces || o->face[die] >= 0)
+	odds_init(o, faces, rule);
+	o->rolls = o->faces * o->faces;
+}
+
+/* The outcome called name counted once more (added when new). */
+static int count_outcome(struct odds *o, int value, const char *name)
+{
+	int k = odds_find(o, name);
+	if (k < 0) {
+		if (o->n == ODDS_OUTCOMES_MAX)
+			return -1;
+		k = o->n++;
+		snprintf(o->out[k].name, sizeof o->out[k].name, "%s", name);
+		o->out[k].value = value;
+	}
+	o->out[k].faces++;
+	return k;
+}
+
+bool odds_pair(struct odds *o, int a, int b, int value, const char *fmt, ...)
+{
+	if (o->rolls == o->faces || a < 0 || a >= o->faces || b < 0 ||
+	    b >= o->faces)
 		return false;
 	char name[ODDS_NAME_MAX];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(name, sizeof name, fmt, ap);
 	va_end(ap);
-	int k = odds_find(o, name);
-	if (k < 0) {
-		k = o->n++; /* never full: at most one outcome a face */
-		snprintf(o->out[k].name, sizeof o->out[k].name, "%s", name);
-		o->out[k].value = value;
-	}
-	o->out[k].faces++;
-	o->face[die] = (signed char)k;
+	return count_outcome(o, value, name) >= 0;
+}
+
+bool odds_face(struct odds *o, int die, int value, const char *fmt, ...)
+{
+	if (o->rolls != o->faces || die < 0 || die >= o->faces ||
+	    o->face[die] >= 0)
+		return false;
+	char name[ODDS_NAME_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof name, fmt, ap);
+	va_end(ap);
+	/* never full: at most one outcome a face */
+	o->face[die] = (signed char)count_outcome(o, value, name);
 	return true;
 }
 
@@ -50,20 +80,26 @@ int odds_faces(const struct odds *o, const char *name)
 
 double odds_chance(const struct odds *o, const char *name)
 {
-	return o->faces ? (double)odds_faces(o, name) / o->faces : 0.0;
+	return o->rolls ? (double)odds_faces(o, name) / o->rolls : 0.0;
 }
 
 int odds_percent(const struct odds *o, const char *name)
 {
-	if (!o->faces)
+	if (!o->rolls)
 		return 0;
-	return (odds_faces(o, name) * 200 + o->faces) / (2 * o->faces);
+	return (odds_faces(o, name) * 200 + o->rolls) / (2 * o->rolls);
 }
 
 bool odds_complete(const struct odds *o)
 {
 	if (!o->faces)
 		return false;
+	if (o->rolls != o->faces) {
+		int n = 0;
+		for (int k = 0; k < o->n; k++)
+			n += o->out[k].faces;
+		return n == o->rolls;
+	}
 	for (int d = 0; d < o->faces; d++)
 		if (o->face[d] < 0)
 			return false;
@@ -76,5 +112,5 @@ double odds_value_at_least(const struct odds *o, int v)
 	for (int k = 0; k < o->n; k++)
 		if (o->out[k].value >= v)
 			n += o->out[k].faces;
-	return o->faces ? (double)n / o->faces : 0.0;
+	return o->rolls ? (double)n / o->rolls : 0.0;
 }

@@ -37,6 +37,7 @@
 #include "maniple/rulebook.h"
 #include "maniple/ruleset.h"
 #include "maniple/cards.h" /* `show card` (issue 8) */
+#include "maniple/pending.h"
 
 static const char *yn(bool b)
 {

@@ -380,7 +380,7 @@ static void turn_start(struct game *g)
 	int side = -1;
 	if (oc[0] >= 0 && oc[1] >= 0) {
 		/* 5.53: each rolls and adds his elite OC's Initiative */
-		int tot[2];
+		int die[2], ini0 = 0;
 		for (int s = 0; s < 2; s++) {
 			const struct leader *l = &g->leaders[oc[s]];
 			int ini = leader_initiative_now(g, l);
@@ -388,18 +388,21 @@ static void turn_start(struct game *g)
 			event_add(&e, "side", "%d", s);
 			event_add(&e, "leader", "%s", l->id);
 			event_add(&e, "initiative", "%d", ini);
-			tot[s] = game_roll_die(g, &e) + ini;
-			event_add(&e, "total", "%d", tot[s]);
-			if (s == 1)
+			die[s] = game_roll_die(g, &e);
+			event_add(&e, "total", "%d", die[s] + ini);
+			if (s == 1) {
+				side = seq_elite_winner(ini0, die[0], ini,
+							die[1]);
 				event_add(&e, "result", "%s",
-					  tot[0] == tot[1] ? "tie_neither"
-					  : tot[0] > tot[1] ? "side0_elite"
-							    : "side1_elite");
+					  side < 0    ? "tie_neither"
+					  : side == 0 ? "side0_elite"
+						      : "side1_elite");
+			} else {
+				ini0 = ini;
+			}
 			event_add(&e, "rule", "5.53");
 			emit(g, &e);
 		}
-		if (tot[0] != tot[1])
-			side = tot[0] > tot[1] ? 0 : 1;
 	} else if (oc[0] >= 0 || oc[1] >= 0) {
 		side = oc[0] >= 0 ? 0 : 1;
 	}
@@ -1645,6 +1648,23 @@ void seq_trump_odds_at(int initiative, struct odds *o)
 		bool ok = seq_trump_succeeds(initiative, d);
 		odds_face(o, d, ok, "%s", ok ? "success" : "failure");
 	}
+}
+
+int seq_elite_winner(int ini0, int die0, int ini1, int die1)
+{
+	int t0 = die0 + ini0, t1 = die1 + ini1;
+	return t0 == t1 ? -1 : t0 > t1 ? 0 : 1;
+}
+
+void seq_elite_odds_at(int ini0, int ini1, struct odds *o)
+{
+	odds_init_pair(o, 10, "5.53");
+	for (int a = 0; a < 10; a++)
+		for (int b = 0; b < 10; b++) {
+			int w = seq_elite_winner(ini0, a, ini1, b);
+			odds_pair(o, a, b, w, "%s",
+				  w < 0 ? "neither" : w ? "side1" : "side0");
+		}
 }
 
 void seq_doom_odds(struct odds *o)

@@ -138,7 +138,11 @@ const struct ruleset ruleset_spqr = {
 	.catalog = spqr_catalog,
 	.text_digest = game_digest,
 	.state_digest = game_state_digest,
-	.decision = gboh_decision,
+	.decide = gboh_decision,
+	.decision_is_answer = gboh_decision_is_answer,
+	.order_view = spqr_order_view,
+	.step_preview = spqr_step_preview,
+	.pieces_at = spqr_pieces_at,
 	.after_command = spqr_after_command,
 	.copy_for_search = game_copy_for_search,
 	.free_copy = spqr_free_copy,
@@ -148,6 +152,11 @@ const struct ruleset ruleset_spqr = {
 };
 
 static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};
+
+const struct ruleset *const *gboh_rulesets(void)
+{
+	return own_rulesets;
+}
 
 void session_init(struct session *s, battle_loader lb, tables_loader lt,
 		  void *user, uint64_t default_seed)

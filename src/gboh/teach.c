@@ -535,11 +535,13 @@ static void elite_odds(const struct game *g, char *out, size_t n)
 	if (oc[0] >= 0 && oc[1] >= 0) {
 		int i0 = leader_initiative_now(g, &g->leaders[oc[0]]);
 		int i1 = leader_initiative_now(g, &g->leaders[oc[1]]);
-		int p0 = teach_elite_chance(i0, i1);
-		int p1 = teach_elite_chance(i1, i0);
+		struct odds o;
+		seq_elite_odds_at(i0, i1, &o);
+		int p0 = odds_percent(&o, "side0");
+		int p1 = odds_percent(&o, "side1");
 		snprintf(out, n, "%s %d%%, %s %d%%, neither %d%%",
 			 side_name(g, 0), p0, side_name(g, 1), p1,
-			 100 - p0 - p1);
+			 odds_percent(&o, "neither"));
 	} else if (oc[0] >= 0 || oc[1] >= 0) {
 		snprintf(out, n, "only %s has one, no roll",
 			 side_name(g, oc[0] >= 0 ? 0 : 1));
@@ -700,21 +702,6 @@ int teach_trump_chance(int initiative)
 	struct odds o;
 	seq_trump_odds_at(initiative, &o);
 	return odds_percent(&o, "success");
-}
-
-int teach_elite_chance(int mine, int theirs)
-{
-	if (mine < -20 || mine > 20 || theirs < -20 || theirs > 20)
-		return mine > theirs ? 100 : 0;
-	/* 5.53: die + the elite OC's Initiative each, the high total wins,
-	 * a tie gives the EIO Phase to nobody: the chance, in percent, that
-	 * this side's total is the higher */
-	int wins = 0;
-	for (int a = 0; a < 10; a++)
-		for (int b = 0; b < 10; b++)
-			if (a + mine > b + theirs)
-				wins++;
-	return wins;
 }
 
 /* ---- the pending decision ---- */

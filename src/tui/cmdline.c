@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "maniple/sequence.h"
 
 #include "cmdline.h"
+#include "seam.h"
 
 /* ---- editing ---- */
 
@@ -204,7 +204,9 @@ static void add_legal(struct tui_completion *o, const struct game *g,
 	struct decision_answer *a = calloc(256, sizeof *a);
 	if (!a)
 		return;
-	int n = seq_legal(g, a, 256);
+	struct decision d;
+	decision_init(&d, a, 256);
+	int n = tui_decision(g, &d);
 	for (int i = 0; i < n; i++) {
 		char aw[WORDS_MAX][TUI_WORD_MAX];
 		int na = split(a[i].line, strlen(a[i].line), aw, WORDS_MAX);

@@ -1,20 +1,19 @@
 /* ordermode.c — Order mode and Line mode of the map view (ordermode.h).
- * What the modes show comes from the engine's own answers: the legal
- * actions (seq_legal) name the destinations, the units a Line Command may
- * still move and the fire targets with the number each needs (the
- * missile module writes it on its lines); orders_step_preview gives the
- * cost of a step before it is taken, by the same checks `move` makes. */
+ * What the modes show comes from the rules through the seam (seam.h):
+ * the modes' view-model (modeview.h) names the moving piece, its legal
+ * steps with their cost and the units a Line Command may still move; the
+ * pending decision's answers are the lines the keys choose among, and
+ * name the fire targets with the number each needs (the missile module
+ * writes it on its lines); a step's preview gives the cost of a step
+ * before it is taken, by the same checks `move` makes. */
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "maniple/movement.h"
-#include "maniple/orders.h"
-#include "maniple/sequence.h"
-
 #include "ordermode.h"
+#include "seam.h"
 #include "view.h"
 
 #define CTRL(c) ((c)&0x1f)
@@ -68,6 +67,7 @@ static const struct tui_mode_binding order_bindings[] = {
 	 "form Double-Depth under the phalanx ahead (depth, 9.51)"},
 	{'\t', "Tab", OK_TARGET_NEXT, "targeting: cursor to the next target"},
 	{KEY_BTAB, "S-Tab", OK_TARGET_PREV, "targeting: the previous target"},
+	{'v', "v", OK_TARGET_PREV, "targeting: the same as S-Tab"},
 	{'\r', "Enter", OK_TARGET_FIRE,
 	 "targeting: fire at the target under the cursor (fire HEX)"},
 	{KEY_ENTER, "kEnter", OK_TARGET_FIRE, "the same as Enter"},
@@ -106,15 +106,18 @@ static const struct tui_mode_binding *binding_in(enum tui_keymode m, int key)
 	return NULL;
 }
 
+static enum tui_order_mode mode_of(const struct order_view *ov)
+{
+	return ov->mode == OV_ORDER  ? OM_ORDER
+	       : ov->mode == OV_LINE ? OM_LINE
+				     : OM_NONE;
+}
+
 enum tui_order_mode tui_order_mode_now(const struct game *g)
 {
-	if (!g || seq_step_now(g) != SEQ_ORDERS)
-		return OM_NONE;
-	if (g->ord.moving)
-		return OM_ORDER;
-	if (g->ord.mode == ORD_LINE)
-		return OM_LINE;
-	return OM_NONE;
+	struct order_view ov;
+	tui_order_view(g, &ov, false);
+	return mode_of(&ov);
 }
 
 /* ---- words of the legal lines ---- */
@@ -170,97 +173,36 @@ static bool word_at(const char *line, int i, char *buf, size_t n)
 	}
 }
 
+/* The pending decision's answers (the legal list) into out. */
 static int load_legal(struct decision_answer *out, const struct game *g)
 {
-	return g ? seq_legal(g, out, TUI_ORDER_LEGAL_MAX) : 0;
+	struct decision d;
+	decision_init(&d, out, TUI_ORDER_LEGAL_MAX);
+	return tui_decision(g, &d);
 }
 
-static int find_unit(const struct game *g, const char *id)
-{
-	for (int i = 0; i < g->nunits; i++)
-		if (!strcmp(g->units[i].id, id))
-			return i;
-	return -1;
-}
-
-static int find_leader(const struct game *g, const char *id)
-{
-	for (int i = 0; i < g->nleaders; i++)
-		if (!strcmp(g->leaders[i].id, id))
-			return i;
-	return -1;
-}
-
-/* The mover's hex, or HEX_NONE. */
+/* The mover's hex (HEX_NONE when no move is open), id and MP left. */
 static struct hex mover_hex(const struct game *g)
 {
-	const struct orders_state *o = &g->ord;
-	if (!o->moving)
-		return HEX_NONE;
-	if (o->mover_unit >= 0 && o->mover_unit < g->nunits)
-		return g->units[o->mover_unit].at.hex[0];
-	if (o->mover_leader >= 0 && o->mover_leader < g->nleaders)
-		return g->leaders[o->mover_leader].hex;
-	return HEX_NONE;
-}
-
-static const char *mover_id(const struct game *g)
-{
-	const struct orders_state *o = &g->ord;
-	if (o->mover_unit >= 0 && o->mover_unit < g->nunits)
-		return g->units[o->mover_unit].id;
-	if (o->mover_leader >= 0 && o->mover_leader < g->nleaders)
-		return g->leaders[o->mover_leader].id;
-	return "?";
-}
-
-static int mover_mp_left(const struct game *g)
-{
-	return g->ord.move.ma - g->ord.move.mp_spent;
+	struct order_view ov;
+	tui_order_view(g, &ov, false);
+	return ov.mode == OV_ORDER ? ov.mover_hex[0] : HEX_NONE;
 }
 
 /* ---- destinations and targets ---- */
 
-/* "move A" or "move A,B": the first hex (and the second) */
-static bool move_hexes(const char *line, struct hex *a, struct hex *b)
-{
-	char w[DECISION_LINE_MAX], first[16];
-	*b = HEX_NONE;
-	if (!starts_words(line, "move") || !word_at(line, 1, w, sizeof w))
-		return false;
-	char *comma = strchr(w, ',');
-	if (!comma)
-		return hex_parse(w, a);
-	snprintf(first, sizeof first, "%.*s", (int)(comma - w), w);
-	return hex_parse(first, a) && hex_parse(comma + 1, b);
-}
-
 int tui_order_destinations(const struct game *g, struct hex *out, int *cost,
 			   int max)
 {
-	struct decision_answer *legal =
-		malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
+	struct order_view ov;
+	tui_order_view(g, &ov, true);
 	int n = 0;
-	if (!legal)
-		return 0;
-	int nl = load_legal(legal, g);
-	for (int i = 0; i < nl && n < max; i++) {
-		struct hex a, b;
-		if (!move_hexes(legal[i].line, &a, &b))
-			continue;
-		bool dup = false;
-		for (int k = 0; k < n; k++)
-			dup |= hex_eq(out[k], a);
-		if (dup)
-			continue;
-		struct move_preview p;
-		out[n] = a;
+	for (int i = 0; i < ov.nsteps && n < max; i++, n++) {
 		/* a phalanx's step names two hexes (6.43): marked on the
 		 * first */
-		cost[n] = orders_step_preview(g, a, b, &p) ? p.mp : -1;
-		n++;
+		out[n] = ov.step[i].a;
+		cost[n] = ov.step[i].cost;
 	}
-	free(legal);
 	return n;
 }
 
@@ -351,23 +293,10 @@ static void set_highlights(struct tui_view *v)
 	}
 	if (mode == OM_LINE) {
 		/* 4.31: the units (and the leader) a `pick` may still move */
-		int nl = load_legal(om->legal, g);
-		for (int i = 0; i < nl; i++) {
-			char id[DECISION_LINE_MAX];
-			if (!starts_words(om->legal[i].line, "pick") ||
-			    !word_at(om->legal[i].line, 1, id, sizeof id))
-				continue;
-			int ui = find_unit(g, id), li = find_leader(g, id);
-			if (ui >= 0) {
-				const struct unit *u = &g->units[ui];
-				tui_hl_add(v, u->at.hex[0], HL_LINE, '=');
-				if (footprint_two_hex(&u->at))
-					tui_hl_add(v, u->at.hex[1], HL_LINE,
-						   '=');
-			} else if (li >= 0) {
-				tui_hl_add(v, g->leaders[li].hex, HL_LINE, '=');
-			}
-		}
+		struct order_view ov;
+		tui_order_view(g, &ov, true);
+		for (int i = 0; i < ov.npicks; i++)
+			tui_hl_add(v, ov.pick[i], HL_LINE, '=');
 	}
 }
 
@@ -377,10 +306,12 @@ static void set_highlights(struct tui_view *v)
 static void mode_in_status(struct tui_view *v)
 {
 	char what[64];
-	switch (tui_order_mode_now(v->g)) {
+	struct order_view ov;
+	tui_order_view(v->g, &ov, false);
+	switch (mode_of(&ov)) {
 	case OM_ORDER:
-		snprintf(what, sizeof what, "ORDER %s %d MP left",
-			 mover_id(v->g), mover_mp_left(v->g));
+		snprintf(what, sizeof what, "ORDER %s %d MP left", ov.mover,
+			 ov.mp_left);
 		break;
 	case OM_LINE:
 		snprintf(what, sizeof what, "LINE COMMAND");
@@ -456,54 +387,31 @@ static void add_line(struct panel_text *out, int width, const char *fmt, ...)
 	}
 }
 
-/* 6.43: the legal phalanx step (`move A,B`) whose first hex is h: its
- * second hex, or HEX_NONE. */
-static struct hex pair_from(const struct game *g, struct hex h)
-{
-	struct decision_answer *legal =
-		malloc(sizeof *legal * TUI_ORDER_LEGAL_MAX);
-	struct hex second = HEX_NONE;
-	if (!legal)
-		return second;
-	int nl = load_legal(legal, g);
-	for (int i = 0; i < nl; i++) {
-		struct hex a, b;
-		if (move_hexes(legal[i].line, &a, &b) && hex_eq(a, h) &&
-		    !hex_is_none(b)) {
-			second = b;
-			break;
-		}
-	}
-	free(legal);
-	return second;
-}
-
 int tui_order_preview_lines(const struct game *g, struct hex h, int width,
 			    struct panel_text *out)
 {
 	int n0 = out->n;
-	if (tui_order_mode_now(g) != OM_ORDER)
+	struct order_view ov;
+	tui_order_view(g, &ov, true);
+	if (ov.mode != OV_ORDER)
 		return 0;
-	const struct unit *mu =
-		g->ord.mover_unit >= 0 && g->ord.mover_unit < g->nunits
-			? &g->units[g->ord.mover_unit]
-			: NULL;
-	struct hex h2 = mu && unit_is_two_hex(mu) ? pair_from(g, h) : HEX_NONE;
+	const struct order_step *pair =
+		ov.two_hex ? order_view_pair_from(&ov, h) : NULL;
+	struct hex h2 = pair ? pair->b : HEX_NONE;
 	char hs[16], h2s[16] = "";
 	hex_format(h, hs, sizeof hs);
 	if (!hex_is_none(h2)) {
 		hex_format(h2, h2s, sizeof h2s);
 		snprintf(hs + strlen(hs), sizeof hs - strlen(hs), ",%s", h2s);
 	}
-	add_line(out, width, "ORDER %s: %d MP left", mover_id(g),
-		 mover_mp_left(g));
-	if (hex_is_none(h2) && (hex_eq(h, mover_hex(g)) ||
-				(mu && footprint_occupies(&mu->at, h)))) {
+	add_line(out, width, "ORDER %s: %d MP left", ov.mover, ov.mp_left);
+	if (hex_is_none(h2) &&
+	    (hex_eq(h, ov.mover_hex[0]) || hex_eq(h, ov.mover_hex[1]))) {
 		add_line(out, width, "%s: the mover's", hs);
 		return out->n - n0;
 	}
-	struct move_preview p;
-	if (orders_step_preview(g, h, h2, &p)) {
+	struct step_preview p;
+	if (tui_step_preview(g, h, h2, &p)) {
 		add_line(out, width, "to %s: %d MP, %d hit%s", hs, p.mp, p.hits,
 			 p.hits == 1 ? "" : "s");
 		add_line(out, width, "MP left after: %d (6.21)", p.mp_left);
@@ -516,8 +424,8 @@ int tui_order_preview_lines(const struct game *g, struct hex h, int width,
 				 "enemy ZOC: the move ends there "
 				 "(7.23)");
 	} else {
-		add_line(out, width, "no step to %s (rule %s): %s", hs,
-			 p.rule ? p.rule : "6.2", p.reason);
+		add_line(out, width, "no step to %s (rule %s): %s", hs, p.rule,
+			 p.reason);
 	}
 	return out->n - n0;
 }
@@ -570,12 +478,14 @@ bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n)
 			 v->om.ntargets, v->om.ntargets == 1 ? "" : "s");
 		return true;
 	}
-	switch (tui_order_mode_now(v->g)) {
+	struct order_view ov;
+	tui_order_view(v->g, &ov, false);
+	switch (mode_of(&ov)) {
 	case OM_ORDER:
 		snprintf(buf, n,
 			 "ORDER %s %d MP left  m step KUNJBY side <> turn f "
 			 "fire z form x halt D done ? keys",
-			 mover_id(v->g), mover_mp_left(v->g));
+			 ov.mover, ov.mp_left);
 		return true;
 	case OM_LINE:
 		snprintf(buf, n,
@@ -655,26 +565,18 @@ static void exec(struct tui_view *v, const char *fmt, ...)
 
 /* The ids of the pieces under the cursor: units first (top first), then
  * leaders; returns the count. */
-static int ids_under_cursor(const struct tui_view *v, const char **ids, int max)
+static int ids_under_cursor(const struct tui_view *v,
+			    char (*ids)[MODE_ID_MAX], int max)
 {
-	const struct unit *u[TUI_PIECES_MAX];
-	const struct leader *l[TUI_PIECES_MAX];
-	int nu = tui_units_at(v->g, v->cursor, u, TUI_PIECES_MAX);
-	int nl = tui_leaders_at(v->g, v->cursor, l, TUI_PIECES_MAX);
-	int n = 0;
-	for (int i = 0; i < nu && n < max; i++)
-		ids[n++] = u[i]->id;
-	for (int i = 0; i < nl && n < max; i++)
-		ids[n++] = l[i]->id;
-	return n;
+	return tui_pieces_at(v->g, v->cursor, ids, max);
 }
 
 /* `pick` or `order` for the pieces under the cursor: the first piece the
  * legal list names runs its one line, or opens the chooser of its lines;
  * none listed: the command for the top piece, whose refusal says why. */
 static enum tui_order_result act_on_pieces(struct tui_view *v,
-					   const char *verb, const char **ids,
-					   int nid)
+					   const char *verb,
+					   char (*ids)[MODE_ID_MAX], int nid)
 {
 	for (int i = 0; i < nid; i++) {
 		char prefix[64], one[DECISION_LINE_MAX];
@@ -696,17 +598,14 @@ static enum tui_order_result act_on_pieces(struct tui_view *v,
  * two hexes, 6.43), else `move CCRR` (its refusal says why not). */
 static void step_into(struct tui_view *v, struct hex h)
 {
-	struct tui_order *om = &v->om;
-	om->nlegal = load_legal(om->legal, v->g);
-	for (int i = 0; i < om->nlegal; i++) {
-		struct hex a, b;
-		if (move_hexes(om->legal[i].line, &a, &b) && hex_eq(a, h) &&
-		    !hex_is_none(b)) {
-			char line[DECISION_LINE_MAX];
-			strip_comment(om->legal[i].line, line, sizeof line);
-			tui_exec(v, line);
-			return;
-		}
+	struct order_view ov;
+	tui_order_view(v->g, &ov, true);
+	const struct order_step *pair = order_view_pair_from(&ov, h);
+	if (pair) {
+		char line[DECISION_LINE_MAX];
+		snprintf(line, sizeof line, "%s", pair->line);
+		tui_exec(v, line);
+		return;
 	}
 	char hs[16];
 	hex_format(h, hs, sizeof hs);
@@ -716,17 +615,16 @@ static void step_into(struct tui_view *v, struct hex h)
 /* 7.12: one vertex round (6.73: one hexside In Column). */
 static void turn(struct tui_view *v, int by)
 {
-	const struct game *g = v->g;
-	int ui = g->ord.mover_unit;
-	if (ui < 0 || ui >= g->nunits) {
+	struct order_view ov;
+	tui_order_view(v->g, &ov, false);
+	if (ov.mode != OV_ORDER || ov.mover_leader) {
 		tui_say(v, "leaders have no facing (6.15)");
 		return;
 	}
-	const struct unit *u = &g->units[ui];
-	int f = ((u->at.facing + by) % 6 + 6) % 6;
+	int f = ((ov.facing + by) % 6 + 6) % 6;
 	exec(v, "face %s",
-	     u->at.in_column ? hexside_name((enum hexside)f)
-			     : facing_name((enum facing)f));
+	     ov.in_column ? hexside_name((enum hexside)f)
+			  : facing_name((enum facing)f));
 }
 
 static void start_targeting(struct tui_view *v, const char *id, bool line_only)
@@ -837,7 +735,7 @@ static void line_fire(struct tui_view *v)
 
 static enum tui_order_result line_key(struct tui_view *v, int cmd)
 {
-	const char *ids[TUI_PIECES_MAX * 2];
+	char ids[TUI_PIECES_MAX * 2][MODE_ID_MAX];
 	int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
 	switch (cmd) {
 	case OK_PICK: {
@@ -868,7 +766,6 @@ static enum tui_order_result line_key(struct tui_view *v, int cmd)
 
 static enum tui_order_result order_key(struct tui_view *v, int cmd, int key)
 {
-	const struct game *g = v->g;
 	switch (cmd) {
 	case OK_STEP:
 		step_into(v, v->cursor);
@@ -876,7 +773,7 @@ static enum tui_order_result order_key(struct tui_view *v, int cmd, int key)
 	case OK_SIDE:
 		if (side_of_key(key) < 0)
 			return TUI_ORDER_NOT_MINE;
-		step_into(v, hex_neighbour(mover_hex(g),
+		step_into(v, hex_neighbour(mover_hex(v->g),
 					   (enum hexside)side_of_key(key)));
 		break;
 	case OK_TURN_LEFT:
@@ -912,7 +809,9 @@ enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 {
 	if (!v->g)
 		return TUI_ORDER_NOT_MINE;
-	enum tui_order_mode mode = tui_order_mode_now(v->g);
+	struct order_view ov;
+	tui_order_view(v->g, &ov, false);
+	enum tui_order_mode mode = mode_of(&ov);
 	const struct tui_mode_binding *b = binding_in(KM_ORDER, ch);
 	if (v->om.targeting) {
 		if (b && b->cmd >= OK_TARGET_NEXT && b->cmd <= OK_TARGET_LEAVE)
@@ -922,22 +821,21 @@ enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 	}
 	if (mode == OM_ORDER && b && b->cmd < OK_TARGET_NEXT)
 		return order_key(v, b->cmd, ch);
-	if (mode != OM_NONE && v->g->ord.mode == ORD_LINE) {
+	if (mode != OM_NONE && ov.group_open) {
 		const struct tui_mode_binding *lb = binding_in(KM_LINECMD, ch);
 		if (lb)
 			return line_key(v, lb->cmd);
 	}
 	/* 5.23 #2: `F` on the map: a Line Command to fire */
-	if (mode == OM_NONE && seq_step_now(v->g) == SEQ_ORDERS) {
+	if (mode == OM_NONE && ov.orders) {
 		const struct tui_mode_binding *lb = binding_in(KM_LINECMD, ch);
 		if (lb && lb->cmd == OK_LINE_FIRE)
 			return line_key(v, lb->cmd);
 	}
 	/* 5.22 #2: `f` on the map: the unit under the cursor ordered to
 	 * fire without moving */
-	if (mode != OM_ORDER && b && b->cmd == OK_FIRE &&
-	    seq_step_now(v->g) == SEQ_ORDERS) {
-		const char *ids[TUI_PIECES_MAX * 2];
+	if (mode != OM_ORDER && b && b->cmd == OK_FIRE && ov.orders) {
+		char ids[TUI_PIECES_MAX * 2][MODE_ID_MAX];
 		int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
 		for (int i = 0; i < nid; i++) {
 			struct tui_target t[1];
@@ -959,7 +857,7 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 		return TUI_ORDER_DONE;
 	switch (c) {
 	case TC_ORDER: {
-		const char *ids[TUI_PIECES_MAX * 2];
+		char ids[TUI_PIECES_MAX * 2][MODE_ID_MAX];
 		int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
 		if (!nid) {
 			tui_say(v, "no unit or leader under the cursor to "

@@ -1,7 +1,7 @@
 /* ordermode.h — the map view's Order mode (an open move, 6.1-6.2, 5.22)
  * and Line mode (an open Line Command, 4.3, 5.23).  Both are read from
- * the game, never kept apart from it: a move is open (g->ord.moving) in
- * the orders step, or a Line Command is (g->ord.mode == ORD_LINE).  Every
+ * the rules' view-model of the modes (modeview.h, through seam.h), never
+ * kept apart from the game: a move is open, or a Line Command is.  Every
  * key issues a command of the language through tui_exec or only changes
  * the view; the keys are in this module's own binding tables (KM_ORDER,
  * KM_LINECMD in keys.h), which the `?` help lists. */
@@ -11,13 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "maniple/game.h"
-#include "maniple/orders.h"
-#include "maniple/sequence.h"
+#include "maniple/decision.h"
+#include "maniple/hex.h"
 
 #include "describe.h"
 #include "keys.h"
 
+struct game;
 struct tui_view;
 
 enum tui_order_mode {

@@ -1,21 +1,20 @@
 /* prompt.c — the prompt box, the solo/hotseat question and the hotseat
  * hand-over (prompt.h).  Everything shown is derived from the game each
- * time (the pending decision, gboh_decision), so the view never
+ * time (the pending decision, through seam.h), so the view never
  * disagrees with it. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "maniple/pending.h"
-
 #include "prompt.h"
+#include "seam.h"
 #include "view.h"
 
 /* ---- what the game asks (no terminal) ---- */
 
 bool prompt_due(const struct game *g)
 {
-	return gboh_decision_is_answer(g);
+	return tui_decision_is_answer(g);
 }
 
 struct hex prompt_answer_hex(const struct game *g, const char *line)
@@ -118,26 +117,15 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 		return;
 	struct decision d;
 	decision_init(&d, a->ans, PROMPT_ANSWERS_MAX);
-	gboh_decision(g, &d);
-	int n = d.n;
+	int n = tui_decision(g, &d);
 	if (n <= 0)
 		return; /* nothing to answer with: no box */
 	a->n = n;
 	a->due = true;
 	/* the answers of the side owing the decision first (6.82: the other
 	 * side may place its Pre-arranged Withdrawals meanwhile) */
-	for (int i = 0, k = 0; i < n; i++) {
-		if (!decision_answer_for(&a->ans[i], a->side))
-			continue;
-		if (i > k) {
-			struct decision_answer t = a->ans[i];
-			memmove(&a->ans[k + 1], &a->ans[k],
-				sizeof a->ans[0] * (size_t)(i - k));
-			a->ans[k] = t;
-		}
-		k++;
-		a->nown = k;
-	}
+	d.side = a->side;
+	a->nown = decision_owner_first(&d);
 	if (a->nown == 0)
 		a->nown = n; /* nobody in particular owes it */
 	name_decision(g, &d, a);

@@ -6,8 +6,8 @@
  * steps of a move, rout choices 10.22/10.26, the decisions inside shock,
  * the Regroup and Return placement 8.64, elephant leaders 4.91), a box
  * over the bottom of the map names the decision, the side owing it and
- * the rule, and numbers the legal answers (the pending decision,
- * gboh_decision in pending.h); a digit gives one,
+ * the rule, and numbers the legal answers (the pending decision, through
+ * the ruleset seam: seam.h); a digit gives one,
  * through tui_exec.  The box is always rebuilt from the game, never kept
  * apart from it, so a resize or a resumed game shows the same box.
  *

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "maniple/battle.h"
 #include "maniple/game.h"
@@ -344,7 +345,8 @@ static void draw_cell(struct tui_view *v, struct hex h)
 	struct cellch c[2][4];
 	if (!viewport_touches(&v->vp, h))
 		return;
-	compose_cell(v, h, hex_eq(h, v->cursor), c);
+	/* the cursor is the terminal's own (place_map_cursor) */
+	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
@@ -708,6 +710,12 @@ static void relayout(struct tui_view *v)
 		v->wlog = newwin(l->log_h, l->log_w, l->log_y, l->log_x);
 	v->wstatus = newwin(l->status_h, l->w, l->status_y, 0);
 	v->whelp = newwin(l->h, l->w, 0, 0);
+	/* the terminal's cursor goes where render puts it, nowhere else */
+	WINDOW *all[] = {stdscr, v->wmap, v->wpanel, v->wlog, v->wstatus,
+			 v->whelp};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		if (all[i])
+			leaveok(all[i], TRUE);
 	if (!v->wmap || (l->panel_shown && !v->wpanel) ||
 	    (l->log_shown && !v->wlog) || !v->wstatus || !v->whelp) {
 		free_windows(v);
@@ -725,6 +733,45 @@ static void relayout(struct tui_view *v)
 	v->dirty = DIRTY_ALL;
 }
 
+/* The map's cursor is the terminal's own, on the hex's glyph, as a
+ * roguelike's look command does: a cursor step then costs a cursor
+ * movement and what the panel says, not two cells drawn again.  It is
+ * hidden while a box (the legal list, a prompt, a card) covers that
+ * place, found by comparing the screen about to be sent with the map
+ * window's own character there. */
+static bool place_map_cursor(struct tui_view *v)
+{
+	int x, y;
+	if (v->mode != MODE_MAP || !v->wmap ||
+	    !viewport_touches(&v->vp, v->cursor))
+		return false;
+	viewport_cell(&v->vp, v->cursor, &x, &y);
+	x += 1; /* the glyph's column (compose_cell) */
+	if (x < 0 || x >= v->vp.w || y < 0 || y >= v->vp.h)
+		return false;
+	cchar_t mine, shown;
+	wchar_t wm[CCHARW_MAX + 1], ws[CCHARW_MAX + 1];
+	attr_t am, as;
+	short pm, ps;
+	if (mvwin_wch(v->wmap, y, x, &mine) == ERR ||
+	    mvwin_wch(newscr, v->lay.map_y + y, v->lay.map_x + x, &shown) ==
+		    ERR ||
+	    getcchar(&mine, wm, &am, &pm, NULL) == ERR ||
+	    getcchar(&shown, ws, &as, &ps, NULL) == ERR)
+		return false;
+	if (wcscmp(wm, ws) || pm != ps ||
+	    (am & A_ATTRIBUTES & ~A_COLOR) != (as & A_ATTRIBUTES & ~A_COLOR))
+		return false;
+	wmove(v->wmap, y, x);
+	leaveok(v->wmap, FALSE);
+	wnoutrefresh(v->wmap);
+	leaveok(v->wmap, TRUE);
+	return true;
+}
+
+/* The screen's changes since the last key, sent.  ncurses sends only
+ * what differs from what the terminal shows, in one write (run_view
+ * starts ncurses so that it does not flush at each cursor movement). */
 static void render(struct tui_view *v)
 {
 	if (v->lay.too_small) {
@@ -780,10 +827,15 @@ static void render(struct tui_view *v)
 		/* the terminal's cursor stands in the `:` line */
 		int x = draw_cmdline(v, v->wstatus);
 		wmove(v->wstatus, 1, x);
+		leaveok(v->wstatus, FALSE);
 		wnoutrefresh(v->wstatus);
+		leaveok(v->wstatus, TRUE);
+		curs_set(1);
+	} else if (place_map_cursor(v)) {
 		curs_set(1);
 	} else {
 		curs_set(0);
+		leaveok(newscr, TRUE); /* no movement for a hidden cursor */
 	}
 	v->dirty = 0;
 	v->nredraw_cells = 0;
@@ -1536,24 +1588,44 @@ static struct hex first_cursor(const struct game *g, const struct map *m)
  * the wait itself is one a stop signal always ends. */
 #define TUI_TICK (-2) /* next_key: tick_ms passed without a key */
 
+static int waiting_key(void *arg)
+{
+	(void)arg;
+	nodelay(stdscr, TRUE);
+	int ch = getch();
+	nodelay(stdscr, FALSE);
+	return ch;
+}
+
+static void unget_key(int ch, void *arg)
+{
+	(void)arg;
+	ungetch(ch);
+}
+
 static int next_key(int tick_ms)
 {
 	for (;;) {
 		if (stopsig_caught())
 			return ERR;
-		nodelay(stdscr, TRUE);
-		int ch = getch();
-		nodelay(stdscr, FALSE);
-		if (ch != ERR)
-			return ch;
-		enum stopsig_wait w = stopsig_wait_ms(STDIN_FILENO, tick_ms);
-		if (w == STOPSIG_OTHER && tick_ms >= 0)
-			return TUI_TICK; /* (or SIGWINCH: its key waits) */
-		if (w == STOPSIG_STOP)
-			return ERR;
-		if (w == STOPSIG_READY)
-			return getch(); /* ERR: the terminal went away */
-		/* another signal (SIGWINCH): KEY_RESIZE comes next */
+		int ch = waiting_key(NULL);
+		if (ch == ERR) {
+			enum stopsig_wait w = stopsig_wait_ms(STDIN_FILENO, tick_ms);
+			if (w == STOPSIG_OTHER && tick_ms >= 0)
+				return TUI_TICK; /* (or SIGWINCH: its key waits) */
+			if (w == STOPSIG_STOP)
+				return ERR;
+			if (w != STOPSIG_READY)
+				continue; /* SIGWINCH: KEY_RESIZE comes next */
+			ch = getch();
+			if (ch == ERR)
+				return ERR; /* the terminal went away */
+		}
+		/* a key the terminal's description does not name: dropped */
+		if (ch == 27 &&
+		    tui_key_sequence_after_esc(waiting_key, unget_key, NULL))
+			continue;
+		return ch;
 	}
 }
 
@@ -1628,8 +1700,15 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	tui_keys_define_missing(); /* PgUp, PgDn, Home, End, S-Tab (keys.h) */
 	set_escdelay(25);
 	curs_set(0);
+	/* ncurses flushes its output at every cursor movement until the
+	 * screen has once been left and taken back (its "initial" state, for
+	 * programs that use only terminfo); once through endwin and doupdate
+	 * it sends each update in one write */
+	endwin();
+	doupdate();
 	palette_init(&v->pal, g->battle, opt ? opt->colours : -1);
 	palette_config(&v->pal, v->config);
 	v->ovl_stack = true;

@@ -1,0 +1,77 @@
+/* modeview.h — the view-model of a ruleset's own modes, as plain data a
+ * ruleset fills (ruleset.h: order_view, step_preview, pieces_at) and a
+ * view draws.
+ *
+ * Order mode: whether a piece is moving now (a move is open) or a group
+ * command is open, which piece moves, where it stands and faces, the
+ * movement points it has left, every legal step with its cost and the
+ * command line that takes it, and the hexes of the pieces a group
+ * command may still move.  A step's preview says what taking it would
+ * cost, or why it cannot be taken, without taking it.
+ *
+ * Everything a mode's key sends is a command line, and the answers open
+ * now are the pending decision's (decision.h): a view reads this and the
+ * decision, never the game.  Nothing here knows a ruleset. */
+#ifndef MANIPLE_MODEVIEW_H
+#define MANIPLE_MODEVIEW_H
+
+#include <stdbool.h>
+
+#include "maniple/decision.h"
+#include "maniple/hex.h"
+
+#define MODE_ID_MAX	 16
+#define MODE_STEPS_MAX	 32
+#define MODE_PICKS_MAX	 64
+#define MODE_REASON_MAX	 200
+
+enum order_view_mode {
+	OV_NONE,  /* neither: the map's keys only */
+	OV_ORDER, /* a move is open: one piece steps hex by hex */
+	OV_LINE,  /* a group command is open and no move */
+};
+
+/* One legal step of the moving piece: into a (and b, the second hex of
+ * a two-hex piece's step, else HEX_NONE), its cost in movement points
+ * (-1 unknown) and the command line that takes it. */
+struct order_step {
+	struct hex a, b;
+	int cost;
+	char line[DECISION_LINE_MAX];
+};
+
+struct order_view {
+	enum order_view_mode mode;
+	bool orders;	 /* the free orders step: a piece may be ordered */
+	bool group_open; /* a group command is open (its keys work) */
+	/* the moving piece (mode OV_ORDER) */
+	char mover[MODE_ID_MAX];
+	bool mover_leader;	/* a leader: it has no facing */
+	bool two_hex;		/* it covers two hexes */
+	bool in_column;		/* faces a hexside, not a vertex */
+	int facing;		/* enum facing, or enum hexside in column */
+	struct hex mover_hex[2]; /* [1] HEX_NONE for one hex */
+	int mp_left;
+	int nsteps;
+	struct order_step step[MODE_STEPS_MAX];
+	/* the hexes of the pieces the group command may still move */
+	int npicks;
+	struct hex pick[MODE_PICKS_MAX];
+};
+
+/* What one step would come to. */
+struct step_preview {
+	bool allowed;
+	int mp, hits, mp_left;
+	bool stops;	/* the move must end there (an enemy's zone) */
+	bool may_check; /* a quality check may add a hit on the way */
+	char rule[16];	/* the rule refusing, when not allowed */
+	char reason[MODE_REASON_MAX];
+};
+
+/* The step of ov into a that names a second hex (a two-hex piece), or
+ * NULL. */
+const struct order_step *order_view_pair_from(const struct order_view *ov,
+					      struct hex a);
+
+#endif

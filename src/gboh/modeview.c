@@ -1,0 +1,175 @@
+/* modeview.c — these rules' modes as the view-model of modeview.h: Order
+ * mode's moving piece and steps (an open move, 6.1-6.2, 5.22), the units
+ * a Line Command may still move (4.31, 5.23), the preview of one step
+ * (orders_step_preview) and the pieces of a hex.  The steps and picks
+ * come from the legal list (seq_legal), so the view shows what `move`
+ * and `pick` accept. */
+#include "maniple/modeview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/footprint.h"
+#include "maniple/orders.h"
+#include "maniple/pending.h"
+#include "maniple/sequence.h"
+
+#define LEGAL_MAX 256
+
+/* "move A" or "move A,B" (a phalanx's step names two hexes, 6.43) */
+static bool move_hexes(const char *line, struct hex *a, struct hex *b)
+{
+	char w[DECISION_LINE_MAX], first[16];
+	*b = HEX_NONE;
+	if (strncmp(line, "move ", 5) != 0)
+		return false;
+	snprintf(w, sizeof w, "%s", line + 5);
+	w[strcspn(w, " #")] = '\0';
+	char *comma = strchr(w, ',');
+	if (!comma)
+		return hex_parse(w, a);
+	snprintf(first, sizeof first, "%.*s", (int)(comma - w), w);
+	return hex_parse(first, a) && hex_parse(comma + 1, b);
+}
+
+static void add_pick(struct order_view *ov, struct hex h)
+{
+	if (ov->npicks < MODE_PICKS_MAX && !hex_is_none(h))
+		ov->pick[ov->npicks++] = h;
+}
+
+/* 4.31: the unit or leader a `pick ID` line names, its hexes. */
+static void pick_of(const struct game *g, struct order_view *ov,
+		    const char *line)
+{
+	char id[DECISION_LINE_MAX];
+	if (strncmp(line, "pick ", 5) != 0)
+		return;
+	snprintf(id, sizeof id, "%s", line + 5);
+	id[strcspn(id, " #")] = '\0';
+	for (int i = 0; i < g->nunits; i++)
+		if (!strcmp(g->units[i].id, id)) {
+			const struct unit *u = &g->units[i];
+			add_pick(ov, u->at.hex[0]);
+			if (footprint_two_hex(&u->at))
+				add_pick(ov, u->at.hex[1]);
+			return;
+		}
+	for (int i = 0; i < g->nleaders; i++)
+		if (!strcmp(g->leaders[i].id, id)) {
+			add_pick(ov, g->leaders[i].hex);
+			return;
+		}
+}
+
+/* 6.21: the mover's legal steps, each hex once, with its cost. */
+static void add_step(const struct game *g, struct order_view *ov,
+		     const char *line)
+{
+	struct hex a, b;
+	if (ov->nsteps >= MODE_STEPS_MAX || !move_hexes(line, &a, &b))
+		return;
+	for (int k = 0; k < ov->nsteps; k++)
+		if (hex_eq(ov->step[k].a, a))
+			return;
+	struct order_step *s = &ov->step[ov->nsteps++];
+	struct move_preview p;
+	s->a = a;
+	s->b = b;
+	s->cost = orders_step_preview(g, a, b, &p) ? p.mp : -1;
+	snprintf(s->line, sizeof s->line, "%s", line);
+	char *c = strchr(s->line, '#');
+	if (c)
+		*c = '\0';
+	size_t len = strlen(s->line);
+	while (len > 0 && s->line[len - 1] == ' ')
+		s->line[--len] = '\0';
+}
+
+static void mover(const struct game *g, struct order_view *ov)
+{
+	const struct orders_state *o = &g->ord;
+	ov->mover_hex[0] = ov->mover_hex[1] = HEX_NONE;
+	snprintf(ov->mover, sizeof ov->mover, "?");
+	if (o->mover_unit >= 0 && o->mover_unit < g->nunits) {
+		const struct unit *u = &g->units[o->mover_unit];
+		snprintf(ov->mover, sizeof ov->mover, "%s", u->id);
+		ov->two_hex = unit_is_two_hex(u);
+		ov->in_column = u->at.in_column;
+		ov->facing = u->at.facing;
+		ov->mover_hex[0] = u->at.hex[0];
+		if (footprint_two_hex(&u->at))
+			ov->mover_hex[1] = u->at.hex[1];
+	} else if (o->mover_leader >= 0 && o->mover_leader < g->nleaders) {
+		const struct leader *l = &g->leaders[o->mover_leader];
+		snprintf(ov->mover, sizeof ov->mover, "%s", l->id);
+		ov->mover_leader = true;
+		ov->mover_hex[0] = l->hex;
+	}
+	ov->mp_left = o->move.ma - o->move.mp_spent;
+}
+
+void spqr_order_view(const struct game *g, struct order_view *ov, bool steps)
+{
+	memset(ov, 0, sizeof *ov);
+	ov->mover_hex[0] = ov->mover_hex[1] = HEX_NONE;
+	if (!g || seq_step_now(g) != SEQ_ORDERS)
+		return;
+	ov->orders = true;
+	ov->group_open = g->ord.mode == ORD_LINE;
+	ov->mode = g->ord.moving		? OV_ORDER
+		   : g->ord.mode == ORD_LINE ? OV_LINE
+					     : OV_NONE;
+	if (ov->mode == OV_ORDER)
+		mover(g, ov);
+	if (ov->mode == OV_NONE || !steps)
+		return;
+	struct decision_answer *legal = malloc(sizeof *legal * LEGAL_MAX);
+	if (!legal)
+		return;
+	int nl = seq_legal(g, legal, LEGAL_MAX);
+	for (int i = 0; i < nl; i++)
+		if (ov->mode == OV_ORDER)
+			add_step(g, ov, legal[i].line);
+		else
+			pick_of(g, ov, legal[i].line);
+	free(legal);
+}
+
+bool spqr_step_preview(const struct game *g, struct hex a, struct hex b,
+		       struct step_preview *out)
+{
+	struct move_preview p;
+	memset(out, 0, sizeof *out);
+	out->allowed = orders_step_preview(g, a, b, &p);
+	out->mp = p.mp;
+	out->hits = p.hits;
+	out->mp_left = p.mp_left;
+	out->stops = p.stops;
+	out->may_check = p.may_check;
+	snprintf(out->rule, sizeof out->rule, "%s", p.rule ? p.rule : "6.2");
+	snprintf(out->reason, sizeof out->reason, "%s", p.reason);
+	return out->allowed;
+}
+
+int spqr_pieces_at(const struct game *g, struct hex h,
+		   char (*ids)[MODE_ID_MAX], int max)
+{
+	int n = 0;
+	if (!g)
+		return 0;
+	/* the units in unit order, then the leaders */
+	for (int i = 0; i < g->nunits && n < max; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->on_map && !u->eliminated && !u->off_map &&
+		    footprint_occupies(&u->at, h))
+			snprintf(ids[n++], MODE_ID_MAX, "%s", u->id);
+	}
+	for (int i = 0; i < g->nleaders && n < max; i++) {
+		const struct leader *l = &g->leaders[i];
+		if (l->on_map && !l->killed && l->available && hex_eq(l->hex, h))
+			snprintf(ids[n++], MODE_ID_MAX, "%s", l->id);
+	}
+	return n;
+}
