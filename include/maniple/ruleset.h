@@ -136,6 +136,21 @@ struct ruleset {
 			     struct step_preview *out);
 	int (*pieces_at)(const struct game *g, struct hex h,
 			 char (*ids)[MODE_ID_MAX], int max);
+	/* the shock designation now; one piece of it (false: no piece
+	 * called id); the combat a decision asked by the events from
+	 * `since` on waits at, or -1 */
+	void (*shock_view)(const struct game *g, struct shock_view *sv);
+	bool (*shock_piece)(const struct game *g, const char *id,
+			    struct shock_piece *p);
+	int (*shock_asked)(const struct game *g, size_t since);
+	/* the cards (card.h): kind with its number (a combat, a side) into
+	 * c, *fresh (may be NULL): how many of a combat's lines came from
+	 * the events from `since` on; -1 when there is no such card.  And
+	 * the first combat the events from `since` on touched, or -1 */
+	int (*card)(const struct game *g, enum mode_card kind, int n,
+		    size_t since, struct card *c, int *fresh);
+	int (*card_touched)(const struct game *g, size_t since,
+			    struct card *scratch);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""
