@@ -11,11 +11,13 @@
  *
  * `struct game` and `struct battle` are the ruleset's own types: each
  * ruleset completes them in its own folder, and the session, which only
- * holds pointers to them, never looks inside.  Every operation below is
- * required unless it says otherwise.
+ * holds pointers to them, never looks inside.  The session needs every
+ * operation from `commands` to `free_record` (save those marked
+ * optional); the views' may be NULL.
  *
- * Behind it too: the view-model of the ruleset's own modes (modeview.h).
- * Still to come: the map's view-model. */
+ * Behind it too: the view-model of the ruleset's own modes (modeview.h)
+ * and the map view-model (mapview.h) with its overlays and
+ * descriptions. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
@@ -24,6 +26,7 @@
 #include <stdint.h>
 
 #include "maniple/hex.h"
+#include "maniple/mapview.h"
 #include "maniple/modeview.h"
 
 struct battle;
@@ -118,7 +121,19 @@ struct ruleset {
 	void (*free_record)(void *rec);
 	/* The bytes rec holds now (a figure for measuring, optional). */
 	size_t (*record_bytes)(const void *rec);
-	/* ---- what the game asks, and the view-model of its modes ---- */
+	/* ---- the views' models: the map, what the game asks, the modes ---- */
+	/* the map view-model (mapview.h): g's board and pieces, a new view
+	 * the caller frees with mapview_free (NULL without a map or
+	 * memory) */
+	struct map_view *(*map_view)(const struct game *g);
+	/* g's pieces now into a view of the same board */
+	void (*map_view_pieces)(const struct game *g, struct map_view *mv);
+	/* an overlay of g computed now (mapview.h); returns its count */
+	int (*map_overlay)(const struct game *g, enum mv_overlay_kind kind,
+			   const char *who, struct mv_overlay *out);
+	/* the piece with that id in words, for a view's hex description */
+	void (*map_describe)(const struct game *g, const char *id,
+			     struct mv_text *out);
 	/* the pending decision (decision.h): fills d, over the room it was
 	 * given by decision_init, from g (NULL: left empty) */
 	void (*decide)(const struct game *g, struct decision *d);

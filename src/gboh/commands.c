@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "maniple/digest.h"
+#include "maniple/gboh_mapview.h"
 #include "maniple/evcat.h"
 #include "maniple/game.h"
 #include "maniple/map.h"

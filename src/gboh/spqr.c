@@ -6,6 +6,7 @@
 #include "maniple/decision.h"
 #include "maniple/digest.h"
 #include "maniple/game.h"
+#include "maniple/gboh_mapview.h"
 #include "maniple/pending.h"
 #include "maniple/rampage.h"
 #include "maniple/reactions.h"
@@ -138,6 +139,10 @@ const struct ruleset ruleset_spqr = {
 	.catalog = spqr_catalog,
 	.text_digest = game_digest,
 	.state_digest = game_state_digest,
+	.map_view = gboh_map_view,
+	.map_view_pieces = gboh_map_view_pieces,
+	.map_overlay = gboh_map_overlay,
+	.map_describe = gboh_map_describe,
 	.decide = gboh_decision,
 	.decision_is_answer = gboh_decision_is_answer,
 	.order_view = spqr_order_view,
