@@ -512,3 +512,43 @@ Test(tui_config_modes, the_example_file_lists_the_modes_commands)
 	}
 	free(c);
 }
+
+/* ---- keys the terminal's description does not name (keys.h) ---- */
+
+struct feed {
+	const char *bytes; /* what is waiting after the Esc */
+	int ungot;	   /* the byte given back, or -1 */
+};
+
+static int feed_next(void *arg)
+{
+	struct feed *f = arg;
+	return *f->bytes ? (unsigned char)*f->bytes++ : ERR;
+}
+
+static void feed_unget(int ch, void *arg)
+{
+	((struct feed *)arg)->ungot = ch;
+}
+
+Test(tui_keys, a_control_sequence_after_esc_is_dropped_whole)
+{
+	/* F5 as xterm sends it, with a key typed after it */
+	struct feed f = {"[15~j", -1};
+	cr_assert(tui_key_sequence_after_esc(feed_next, feed_unget, &f));
+	cr_expect_str_eq(f.bytes, "j", "the key after it stays");
+	cr_expect_eq(f.ungot, -1);
+	struct feed s3 = {"Ot", -1}; /* vt100's keypad F5: ESC O t */
+	cr_assert(tui_key_sequence_after_esc(feed_next, feed_unget, &s3));
+	cr_expect_str_eq(s3.bytes, "");
+}
+
+Test(tui_keys, a_lone_esc_or_esc_and_a_letter_stands)
+{
+	struct feed lone = {"", -1};
+	cr_expect_not(tui_key_sequence_after_esc(feed_next, feed_unget, &lone));
+	cr_expect_eq(lone.ungot, -1, "nothing read, nothing given back");
+	struct feed alt = {"x", -1};
+	cr_expect_not(tui_key_sequence_after_esc(feed_next, feed_unget, &alt));
+	cr_expect_eq(alt.ungot, 'x', "the letter is given back, a key of its own");
+}

@@ -362,6 +362,8 @@ void game_emit(struct game *g, const struct event *e)
 		abort();
 	}
 #endif
+	if (!g->events.cat) /* kinds kept as catalog indexes */
+		event_log_set_catalog(&g->events, tables_events(g->tables));
 	event_log_push(&g->events, e);
 }
 

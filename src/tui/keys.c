@@ -40,6 +40,7 @@ static const struct tui_binding bindings[] = {
 	 "cursor to the next unit on the map", NULL},
 	{KEY_BTAB, "S-Tab", TC_PREV_UNIT, "cursor prev-unit",
 	 "cursor to the previous unit", NULL},
+	{'v', "v", TC_PREV_UNIT, "cursor prev-unit", "the same as S-Tab", NULL},
 	{'w', "w", TC_NEXT_ACTOR, "cursor next-actor",
 	 "cursor to the next unit or leader a legal action names (can act now)",
 	 NULL},
@@ -125,6 +126,7 @@ static const struct tui_mode_binding line_bindings[] = {
 	{127, "Del", LC_BACKSPACE, "the same as BkSp"},
 	{CTRL('h'), "^H", LC_BACKSPACE, "the same as BkSp"},
 	{KEY_DC, "Delete", LC_DELETE, "delete under the cursor"},
+	{CTRL('d'), "^D", LC_DELETE, "the same as Delete"},
 	{KEY_LEFT, "Left", LC_LEFT, "cursor left"},
 	{KEY_RIGHT, "Right", LC_RIGHT, "cursor right"},
 	{KEY_HOME, "Home", LC_HOME, "to the start of the line"},
@@ -144,6 +146,8 @@ static const struct tui_mode_binding list_bindings[] = {
 	{'j', "j", PC_DOWN, "the same as Down"},
 	{KEY_PPAGE, "PgUp", PC_PAGE_UP, "a page up"},
 	{KEY_NPAGE, "PgDn", PC_PAGE_DOWN, "a page down"},
+	{'[', "[", PC_PAGE_UP, "the same as PgUp"},
+	{']', "]", PC_PAGE_DOWN, "the same as PgDn"},
 	{KEY_HOME, "Home", PC_FIRST, "the first action"},
 	{KEY_END, "End", PC_LAST, "the last action"},
 	{'g', "g", PC_FIRST, "the same as Home"},
@@ -182,6 +186,8 @@ static const struct tui_mode_binding card_bindings[] = {
 	{'k', "k", CV_UP, "the same as Up"},
 	{KEY_NPAGE, "PgDn", CV_PAGE_DOWN, "scroll the card a page down"},
 	{KEY_PPAGE, "PgUp", CV_PAGE_UP, "scroll the card a page up"},
+	{']', "]", CV_PAGE_DOWN, "the same as PgDn"},
+	{'[', "[", CV_PAGE_UP, "the same as PgUp"},
 	{27, "Esc", CV_CLOSE, "close the cards (V opens them again); any "
 			      "other key closes them and acts on the map"},
 	{'q', "q", CV_CLOSE, "the same as Esc"},
@@ -196,6 +202,8 @@ static const struct tui_mode_binding replay_bindings[] = {
 	 "then a number and Enter: to the start of that turn (Esc cancels)"},
 	{KEY_HOME, "Home", RP_FIRST, "to the first step"},
 	{KEY_END, "End", RP_LAST, "to the last step"},
+	{'<', "<", RP_FIRST, "the same as Home"},
+	{'>', ">", RP_LAST, "the same as End"},
 	{'\r', "Enter", RP_JUMP,
 	 "after T and a number: jump (else the legal list, as on the map)"},
 	{27, "Esc", RP_CANCEL, "after T: no jump"},
@@ -410,4 +418,51 @@ char *tui_key_line(char *buf, size_t n)
 		append(buf, n, part);
 	}
 	return buf;
+}
+
+/* ---- escape sequences a terminal's description may lack ---- */
+
+/* What xterm-like terminals send for these keys.  A description such as
+ * TERM=vt100 names none of PgUp, PgDn, Home, End, S-Tab, Insert, Delete:
+ * without this ncurses would hand the bytes over one by one, Esc then
+ * letters (S-Tab's ESC [ Z then opened the log with `[`). */
+static const struct {
+	const char *seq;
+	int key;
+} known_sequences[] = {
+	{"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[1~", KEY_HOME},
+	{"\033[7~", KEY_HOME},	{"\033[H", KEY_HOME},	{"\033OH", KEY_HOME},
+	{"\033[4~", KEY_END},	{"\033[8~", KEY_END},	{"\033[F", KEY_END},
+	{"\033OF", KEY_END},	{"\033[Z", KEY_BTAB},	{"\033[2~", KEY_IC},
+	{"\033[3~", KEY_DC},
+};
+
+void tui_keys_define_missing(void)
+{
+	for (size_t i = 0; i < sizeof known_sequences / sizeof known_sequences[0];
+	     i++)
+		if (key_defined(known_sequences[i].seq) == 0)
+			define_key(known_sequences[i].seq, known_sequences[i].key);
+}
+
+bool tui_key_sequence_after_esc(int (*next)(void *), void (*unget)(int, void *),
+				void *arg)
+{
+	int c = next(arg);
+	if (c == '[') {
+		/* parameter and intermediate bytes, then one final byte */
+		for (int i = 0; i < 16; i++) {
+			c = next(arg);
+			if (c == ERR || (c >= 0x40 && c <= 0x7e))
+				break;
+		}
+		return true;
+	}
+	if (c == 'O') { /* SS3: one more byte */
+		next(arg);
+		return true;
+	}
+	if (c != ERR)
+		unget(c, arg);
+	return false;
 }

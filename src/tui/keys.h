@@ -4,6 +4,7 @@
 #ifndef MANIPLE_TUI_KEYS_H
 #define MANIPLE_TUI_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum tui_cmd {
@@ -187,5 +188,19 @@ const struct tui_binding *tui_binding_for(int key);
 /* The key line of the status bar: "k/u/n/j/b/y move  g goto ..." built
  * from the hints in the table, cut to fit n bytes.  Returns buf. */
 char *tui_key_line(char *buf, size_t n);
+
+/* Teaches ncurses (define_key) the sequences xterm-like terminals send
+ * for PgUp, PgDn, Home, End, S-Tab, Insert and Delete where the
+ * terminal's description lacks them (TERM=vt100), so that they arrive as
+ * those keys and never as Esc and letters.  After newterm. */
+void tui_keys_define_missing(void);
+/* After an Esc that ncurses matched to no key: when the bytes of a
+ * control sequence follow at once (ESC [ parameters final, ESC O x) they
+ * are one key the description does not name, read with next (ERR when
+ * nothing more is waiting) and dropped whole: returns true.  Otherwise
+ * the byte read, if any, goes back with unget and the Esc stands:
+ * false. */
+bool tui_key_sequence_after_esc(int (*next)(void *), void (*unget)(int, void *),
+				void *arg);
 
 #endif

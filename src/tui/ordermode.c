@@ -67,6 +67,7 @@ static const struct tui_mode_binding order_bindings[] = {
 	 "form Double-Depth under the phalanx ahead (depth, 9.51)"},
 	{'\t', "Tab", OK_TARGET_NEXT, "targeting: cursor to the next target"},
 	{KEY_BTAB, "S-Tab", OK_TARGET_PREV, "targeting: the previous target"},
+	{'v', "v", OK_TARGET_PREV, "targeting: the same as S-Tab"},
 	{'\r', "Enter", OK_TARGET_FIRE,
 	 "targeting: fire at the target under the cursor (fire HEX)"},
 	{KEY_ENTER, "kEnter", OK_TARGET_FIRE, "the same as Enter"},
