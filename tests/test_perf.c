@@ -129,7 +129,7 @@ Test(perf, game_units_at_agrees_with_footprint_occupies)
 	struct game *g = real_game("cannae");
 	expect_units_at_everywhere(g);
 	/* a stack (6.6) and a unit gone from play, by hand */
-	g->units[1].at = g->units[0].at;
+	game_unit_place(g, &g->units[1], g->units[0].at);
 	g->stack_seq[1] = g->next_stack_seq++;
 	g->units[2].eliminated = true;
 	expect_units_at_everywhere(g);

@@ -81,6 +81,19 @@ struct sequence_state {
 	struct seq_trump_undo trump_undo[2];
 };
 
+/* The units by hex: every unit's hexes filed in 256 buckets by a hash of
+ * the hex, a unit's half k being node 2i+k, so that the units in or next
+ * to a hex are found without looking at every unit.  Derived from the
+ * units' hexes alone (each bucket lists its nodes in ascending order) and
+ * kept current by game_unit_place, through which every change of a unit's
+ * hexes goes.  Plain values: a copy of struct game copies it. */
+#define GAME_HEX_BUCKETS 256
+struct unit_index {
+	uint16_t head[GAME_HEX_BUCKETS];	 /* first node + 1, 0: none */
+	uint16_t next[BATTLE_UNITS_MAX * 2];	 /* next node + 1, 0: none */
+	uint16_t bucket[BATTLE_UNITS_MAX * 2];	 /* its bucket + 1, 0: none */
+};
+
 struct game {
 	struct battle *battle;	/* owned: freed with the game */
 	const struct gboh_hooks *hooks; /* the rules' table (rules.c) */
@@ -103,6 +116,8 @@ struct game {
 	 * (game_put_on_top).  Part of the state. */
 	unsigned stack_seq[BATTLE_UNITS_MAX];
 	unsigned next_stack_seq;
+	/* the units by hex (game_unit_place keeps it current) */
+	struct unit_index at_index;
 	/* The session playing this game (commands, game file), or NULL.  A
 	 * front end holding only the game issues commands through it. */
 	struct session *session;
@@ -154,6 +169,19 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 		  int max);
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max);
+/* The indices of the units with a half in h, in play or not, in ascending
+ * order, at most max (the units-by-hex index: no scan of every unit). */
+int game_units_filed_at(const struct game *g, struct hex h, int *idx,
+			int max);
+/* Puts u at fp (its hexes, facing, In Column).  Every change of a unit's
+ * hexes goes through here or game_unit_set_hex, which keep the units by
+ * hex current; a unit's facing alone may be written directly. */
+void game_unit_place(struct game *g, struct unit *u, struct footprint fp);
+/* Puts u's half k (0 or 1) in h, the rest of its footprint kept. */
+void game_unit_set_hex(struct game *g, struct unit *u, int k, struct hex h);
+/* Files every unit's hexes afresh: a new game, or a test that placed its
+ * units by hand. */
+void game_index_units(struct game *g);
 
 /* Every die the rules roll goes through these two, so that every roll is
  * told alike: game_roll_begin starts e as `roll for=WHAT`; the caller adds

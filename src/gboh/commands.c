@@ -515,7 +515,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 		cmd_refuse(r, two ? "6.4" : "7.11", "%s", why);
 		return;
 	}
-	u->at = fp;
+	game_unit_place(g, u, fp);
 	u->on_map = true;
 	u->eliminated = false;
 	u->eliminated_blocked = false;
@@ -763,7 +763,7 @@ static void setup_marker(void *ctx, int argc, char **argv,
 			cmd_refuse(r, "6.73", "%s", why);
 			return;
 		}
-		u->at = fp;
+		game_unit_place(g, u, fp);
 	} else {
 		*marker_field(u, m) = on;
 	}
