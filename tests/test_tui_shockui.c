@@ -103,7 +103,7 @@ static void teardown(void)
 {
 	if (V) {
 		shockui_close_cards(V);
-		free(V);
+		fx_view_free(V);
 	}
 	session_free(&S);
 }
@@ -680,7 +680,7 @@ Test(tui_shockui, every_decision_inside_the_resolution_opens_the_cards)
 	cr_expect_eq(decisions_open_the_viewer("shock_example.txt"), 4,
 		     "two clash picks, the hits, an advance");
 	shockui_close_cards(V);
-	free(V);
+	fx_view_free(V);
 	V = NULL;
 	session_free(&S);
 	session_init(&S, fx_example_loader, spqr_tables_loader, NULL, 1);
