@@ -159,6 +159,50 @@ Test(summary, at_most_two_sentences)
 	evtext_free(t);
 }
 
+/* A say's [optional part] is kept only when its slots all have a value
+ * (not empty, not -): `show units` gives a unit's short fields, `show
+ * unit` all of them, and both read as a sentence (the view's reading
+ * pane); a refusal without a rule says none. */
+Test(summary, optional_parts_of_a_sentence)
+{
+	struct evtext *t = shipped();
+	struct event_log log;
+	event_log_init(&log);
+	struct event e;
+	event_init(&e, "unit");
+	event_add(&e, "id", "ha1");
+	event_add(&e, "side", "0");
+	event_add(&e, "type", "LG");
+	event_add(&e, "hex", "2415");
+	event_add(&e, "facing", "E");
+	event_add(&e, "hits", "0");
+	event_add(&e, "tq", "6");
+	event_add(&e, "status", "in_play");
+	event_add(&e, "markers", "-");
+	event_log_push(&log, &e);
+	event_add(&e, "class", "HA");
+	event_add(&e, "size", "3");
+	event_add(&e, "ma", "5");
+	event_add(&e, "missile", "none");
+	event_log_push(&log, &e);
+	event_init(&e, "refused");
+	event_add(&e, "reason", "no_game");
+	event_add(&e, "rule", "-");
+	event_log_push(&log, &e);
+	char out[512];
+	cr_assert(summary_event(t, NULL, &log, 0, out, sizeof out));
+	cr_expect_str_eq(out, "Ha1, 0 (LG) at 2415 facing E: 0 hit(s), TQ 6, "
+			      "in play, markers -.");
+	cr_assert(summary_event(t, NULL, &log, 1, out, sizeof out));
+	cr_expect_str_eq(out, "Ha1, 0 HA (LG, size 3) at 2415 facing E: 0 "
+			      "hit(s), TQ 6, in play, markers -, MA 5, "
+			      "missile none.");
+	cr_assert(summary_event(t, NULL, &log, 2, out, sizeof out));
+	cr_expect_str_eq(out, "Refused: no game.");
+	event_log_free(&log);
+	evtext_free(t);
+}
+
 static void refused_at(const char *text, int line, const char *part)
 {
 	char dir[1024], path[] = "/tmp/evtext_testXXXXXX";
@@ -208,8 +252,11 @@ Test(summary, sentences_checked_against_the_catalog)
 		   "reads its own event only");
 	refused_at(HEAD "[moved]\nteach = a\nteach = b\n", 6,
 		   "duplicate key teach");
-	refused_at(HEAD "[moved]\nsilent = yes\nsay = a\n", 4,
-		   "[moved] is silent and says something");
+	refused_at(HEAD "[moved]\nsilent = yes\nteach = a\n", 4,
+		   "[moved] is silent and teaches something");
+	refused_at(HEAD "[moved]\nsay = [{unit}\n", 5, "'[' without ']'");
+	refused_at(HEAD "[moved]\nsay = [[{unit}]]\n", 5, "'[' inside");
+	refused_at(HEAD "[moved]\nsay = {unit}]\n", 5, "']' without '['");
 	refused_at(HEAD "[moved]\nrule = six\n", 5, "bad rule six");
 	refused_at(HEAD "[moved]\ncolour = red\n", 5, "unknown key colour");
 	char longer[400];

@@ -161,7 +161,7 @@ Test(teach, malformed_files_refused_with_their_line)
 	sentence_refused_at("[moved]\nrule = 6.1\n", 4,
 			    "needs say = TEXT, teach = TEXT or silent = yes");
 	sentence_refused_at("[moved]\nteach = x\nsilent = yes\n", 4,
-			    "[moved] is silent and says something");
+			    "[moved] is silent and teaches something");
 	sentence_refused_at("[moved]\nsilent = perhaps\n", 5,
 			    "silent must be yes or no");
 }

@@ -365,7 +365,7 @@ Test(tui_ordermode, side_keys_step_and_the_turn_keys_face_6_21_7_12)
 	/* J would go back into a rear hex (6.32): refused, nothing moves */
 	cr_assert_eq(tui_order_key(V, 'J'), TUI_ORDER_DONE);
 	cr_assert(hex_eq(unit("ve1")->at.hex[0], hx(2515)));
-	cr_assert(strstr(V->message, "refused"), "%s", V->message);
+	cr_assert(strstr(V->message, "Refused"), "%s", V->message);
 	/* m: into the hex under the cursor */
 	struct hex m[16];
 	int n = legal_moves(m, 16);

@@ -140,7 +140,7 @@ cmd continue
 wait_for 'Rome: activation - 3 legal actions'
 ok $? "after continue the status line names the decision: Rome, activation (5.12)"
 cmd 'activate consul'
-wait_for 'refused (rule 5.12)'
+wait_for '(rule 5.12)\.'
 ok $? "a refused command shows its reason and rule on the status line"
 cmd 'activate tribune'
 wait_for 'Rome: orders (the Tribune) - 9 legal actions'
@@ -149,7 +149,7 @@ cmd 'order ve1'
 wait_for 'Rome: orders (the Tribune) - 12 legal actions'
 ok $? "an order given: the count of legal actions follows"
 cmd 'move 2517'
-wait_for 'refused (rule 6.32)'
+wait_for '(rule 6.32)\.'
 ok $? "a move into a flank hex is refused under 6.32"
 # Tab completes the command name, then the hex from the legal moves
 keys : m o v Tab
@@ -160,8 +160,8 @@ keys Tab
 wait_for ':move 2616'
 ok $? "Tab puts in the legal hex 2616"
 keys Enter
-wait_for 'moved'
-ok $? "the move runs and its event shows"
+wait_for 'moves from 2516 to 2616'
+ok $? "the move runs and is told as a sentence"
 grep -q '^move 2616	' "$GAME" 2>/dev/null
 ok $? "the game file holds the move"
 awk 'BEGIN{want="roll 6 2|continue|activate tribune|order ve1|move 2616"
@@ -179,8 +179,11 @@ $T resize-window -t "$S" -x 100 -y 30
 wait_for ':show unit ve1'
 ok $? "after a resize the open : line still holds its text"
 keys Enter
-wait_for 'unit id=ve1'
-ok $? "a looking command's output shows in the event log"
+wait_for 'q closes' &&
+	screen | grep -q '^ *| Velites, Legion III (ve1), Rome VE (LI'
+ok $? "a looking command's answer shows in the reading pane, in words"
+keys q
+wait_gone 'q closes'
 $T resize-window -t "$S" -x 160 -y 50
 wait_for 'Hex '
 screen | grep -q 'Hex ' && screen | grep -q 'Log:' &&

@@ -72,13 +72,15 @@ wait_for "REPLAY step 0/$N, turn 1"
 ok $? "Home: the first step"
 
 cmd_shown 'continue'
-wait_for 'refused: replay is read only'
+wait_for 'Refused: replay is read only'
 ok $? "a game command is refused on the : line"
 
 cmd_shown 'show units'
-wait_for 'unit id=ha1'
-ok $? "a looking command runs"
+wait_for 'Hastati, Legion III (1) (ha1)'
+ok $? "a looking command runs (its answer in the reading pane)"
 
+keys q # closes the pane
+wait_gone 'q closes'
 keys q
 wait_for 'EXIT=0'
 st=$?

@@ -150,7 +150,7 @@ ok $? "100x30 after too small: the rout prompt holds both hexes"
 size 80 24
 wait_for '^+- Carthage: rout move (10.22) '
 keys 2
-wait_for 'rout_move unit=li1 from=2817 to=2917'
+wait_for '(li1) flees from 2817 to 2917'
 ok $? "80x24: 2 still answers it (rout 2917)"
 # the advance decision may have opened the card again: q closes it first
 for try in 1 2 3; do

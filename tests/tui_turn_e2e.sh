@@ -33,7 +33,7 @@ SCRIPT=$SRC/tests/scripts/tui_turn.txt
 step() {
 	at "$1"
 	keys m
-	wait_for "to=$1"
+	wait_for "to $1 ("
 }
 
 # ---- the turn without a screen ----
@@ -113,15 +113,15 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for 'to=2515'
-ok $? "m steps ha1 into 2515"
+wait_for 'moves from [0-9]* to 2515'
+ok $? "m steps ha1 into 2515 (told as a sentence)"
 step 2615
 
 # the Orderly Withdrawal prompt (6.5) answered: ar1 steps back one hex
 wait_for 'Carthage: Orderly Withdrawal (6.5)'
 ok $? "ha1 within 2 hexes of ar1: the Orderly Withdrawal prompt (6.51)"
 answer 'withdraw ar1 2813'
-wait_for 'withdrawal_begun unit=ar1'
+wait_for 'withdraw ar1 done'
 at 2813
 screen | grep -q 'ar1 (carthage)'
 ok $? "its answer withdraws ar1 to 2813"
@@ -145,7 +145,7 @@ keys x
 wait_for 'Carthage: reaction fire (8.2)'
 ok $? "the line's move over: li1's entry fire is offered (8.21)"
 answer 'no reaction'
-wait_for 'reactions_done mover=ha2'
+wait_gone 'Carthage: reaction fire (8.2)'
 
 # the shock designation: ha2 must shock (7.32), t and T (8.41, 8.42)
 keys D
@@ -165,7 +165,7 @@ wait_for 'attackers: ha2'
 ok $? "t on ha2 gathers it as an attacker"
 at 2817
 keys t
-wait_for 'shock_designated combat=0 att=ha2 def=li1'
+wait_for 'Shock combat 0: .*(ha2) against .*(li1)'
 ok $? "t on li1 designates the combat"
 cmd_shown 'roll 7 2 7'
 keys T
@@ -190,7 +190,7 @@ wait_for 'Rome: momentum (5.31)'
 ok $? "the momentum prompt (5.31)"
 cmd_shown 'roll 2'
 answer 'momentum'
-wait_for 'result=success'
+wait_for 'tries for momentum: rolled 2, needed 3 or less: success'
 ok $? "momentum rolled: a 2 against 3 succeeds (5.32)"
 answer 'no trump'
 wait_for 'Rome: orders (the Tribune) - 9 legal actions'
@@ -211,7 +211,7 @@ ok $? "f: fire targeting offers the phalanx"
 screen | grep -q 'needs 4 or'
 ok $? "the panel shows the number needed (8.15)"
 keys Enter
-wait_for 'missile_modifier firer=ve1'
+wait_for 'fire at'
 keys e
 wait_for 'result=hit'
 screen | grep -q 'missile_result'

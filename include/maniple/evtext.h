@@ -13,13 +13,16 @@
  *     say = TEXT      the short one (a command's summary)
  *     teach = TEXT    the newcomer's (teach mode)
  *     rule = 5.32     the rule teach mode cites when the event names none
- *     silent = yes    bookkeeping: nothing to say or teach
+ *     silent = yes    bookkeeping: nothing to teach (a say may still
+ *                     tell it in a front end)
  *     [KIND.VALUE]    used instead when a field of the event has VALUE
  *                     (the first of its fields whose section has the key
  *                     asked for wins)
  *
  * In TEXT, {field} is a field of the event, {a|b} the first of the two it
- * has.  A say may read {other.field}, a field of the first event of kind
+ * has.  In a say, [TEXT] is kept only when every slot in it has a
+ * value (an event that carries some fields only).  A say may read
+ * {other.field}, a field of the first event of kind
  * other that follows it among the command's events: such a sentence
  * tells those events too, and they get none of their own (a volley's
  * missile_fire tells its roll and its result).  A teach may use the

@@ -122,6 +122,27 @@ static bool say_ok(const struct evcat *cat, const char *kind, const char *say,
 	return true;
 }
 
+/* A say's optional parts: each '[' closed by a ']' before the next. */
+static bool groups_ok(const char *say, char *why, size_t n)
+{
+	bool open = false;
+	for (const char *p = say; *p; p++) {
+		if (*p == '[' && open) {
+			snprintf(why, n, "'[' inside '[...]'");
+			return false;
+		}
+		if (*p == ']' && !open) {
+			snprintf(why, n, "']' without '['");
+			return false;
+		}
+		if (*p == '[' || *p == ']')
+			open = *p == '[';
+	}
+	if (open)
+		snprintf(why, n, "'[' without ']'");
+	return !open;
+}
+
 static int on_line(void *user, const char *section, const char *key,
 		   const char *value, int line)
 {
@@ -215,6 +236,8 @@ static int on_line(void *user, const char *section, const char *key,
 	if (!say_ok(t->cat, kind, value, teach ? t->teach_slots : NULL, why,
 		    sizeof why))
 		return ini_fail(t->err, line, "%s", why);
+	if (!teach && !groups_ok(value, why, sizeof why))
+		return ini_fail(t->err, line, "%s", why);
 	*to = malloc(len + 1);
 	if (!*to)
 		return ini_fail(t->err, line, "out of memory");
@@ -241,9 +264,9 @@ struct evtext *evtext_load(const char *path, const struct evcat *cat,
 		ok = ini_file_done(&t->hdr, err);
 	for (size_t i = 0; ok && i < t->n; i++) {
 		const struct evtext_sec *s = &t->v[i];
-		if (s->silent && (s->say || s->teach))
+		if (s->silent && s->teach)
 			ok = !ini_fail(err, s->line,
-				       "[%s] is silent and says something",
+				       "[%s] is silent and teaches something",
 				       s->name);
 		else if (!s->silent && !s->say && !s->teach)
 			ok = !ini_fail(err, s->line,
@@ -380,9 +403,25 @@ static void render(const struct evtext_sec *s, const struct event_log *log,
 		   size_t i, size_t end, evtext_value_fn fn, void *user,
 		   size_t from, bool *used, char *out, size_t n)
 {
-	size_t len = 0;
+	size_t len = 0, group = 0;
+	bool in_group = false, group_ok = true;
 	out[0] = '\0';
 	for (const char *p = s->say; *p; p++) {
+		/* [...]: kept only when every slot in it has a value */
+		if (*p == '[' && !in_group) {
+			in_group = true;
+			group_ok = true;
+			group = len;
+			continue;
+		}
+		if (*p == ']' && in_group) {
+			in_group = false;
+			if (!group_ok && group < n) {
+				len = group;
+				out[len] = '\0';
+			}
+			continue;
+		}
 		const char *e = *p == '{' ? strchr(p, '}') : NULL;
 		if (!e) {
 			char c[2] = {*p, '\0'};
@@ -399,6 +438,8 @@ static void render(const struct evtext_sec *s, const struct event_log *log,
 			w = we + 1;
 		}
 		char shown[EVENT_VAL_MAX * 4];
+		if (!val || !*val || strcmp(val, "-") == 0)
+			group_ok = false; /* none, empty or "-" (none) */
 		if (!val) {
 			snprintf(shown, sizeof shown, "-");
 		} else if (!fn || !fn(user, key, val, shown, sizeof shown)) {

@@ -126,11 +126,16 @@ void cardview_draw(struct cardview *cv)
 	wattrset(w, A_NORMAL);
 	char foot[160];
 	bool above = cv->top > 0, below = cv->top + rows < cv->card.n;
-	snprintf(foot, sizeof foot, "%d/%d  Space next  p back  Esc close%s",
-		 cv->index + 1, cv->count,
-		 above && below ? "  j/k: more" : below ? "  j: more below"
-					   : above ? "  k: more above"
-						   : "");
+	const char *more = above && below ? "  j/k: more"
+			   : below	  ? "  j: more below"
+			   : above	  ? "  k: more above"
+					  : "";
+	if (cv->keys)
+		snprintf(foot, sizeof foot, "%s%s", cv->keys, more);
+	else
+		snprintf(foot, sizeof foot,
+			 "%d/%d  Space next  p back  Esc close%s",
+			 cv->index + 1, cv->count, more);
 	wattrset(w, A_REVERSE);
 	mvwaddnstr(w, h - 2, 2, foot, width - 4);
 	wattrset(w, A_NORMAL);

@@ -31,6 +31,7 @@ struct cardview {
 	int index, count;	/* the card's place in its deck, for the footer */
 	bool dirty;		/* the window's text is to be drawn again */
 	char title[128];
+	const char *keys;	/* the footer's keys; NULL: the deck's */
 	struct card card;
 };
 

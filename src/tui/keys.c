@@ -195,6 +195,25 @@ static const struct tui_mode_binding card_bindings[] = {
 			    "open)"},
 };
 
+static const struct tui_mode_binding reading_bindings[] = {
+	{KEY_DOWN, "Down", CV_DOWN, "scroll the pane a line down"},
+	{'j', "j", CV_DOWN, "the same as Down"},
+	{KEY_UP, "Up", CV_UP, "scroll the pane a line up"},
+	{'k', "k", CV_UP, "the same as Up"},
+	{KEY_NPAGE, "PgDn", CV_PAGE_DOWN, "scroll the pane a page down"},
+	{' ', "Space", CV_PAGE_DOWN, "the same as PgDn"},
+	{']', "]", CV_PAGE_DOWN, "the same as PgDn"},
+	{KEY_PPAGE, "PgUp", CV_PAGE_UP, "scroll the pane a page up"},
+	{'p', "p", CV_PAGE_UP, "the same as PgUp"},
+	{'[', "[", CV_PAGE_UP, "the same as PgUp"},
+	{'q', "q", CV_CLOSE, "close the pane; any other key closes it and "
+			     "acts on the map"},
+	{27, "Esc", CV_CLOSE, "the same as q"},
+	{'\r', "Enter", CV_CLOSE, "the same as q"},
+	{'?', "?", CV_HELP, "this help, the pane's keys first (it stays "
+			    "open)"},
+};
+
 static const struct tui_mode_binding replay_bindings[] = {
 	{'.', ".", RP_FORWARD, "one command forward (its events in the log)"},
 	{',', ",", RP_BACK, "one command back"},
@@ -339,6 +358,10 @@ const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 		*n = sizeof teach_bindings / sizeof teach_bindings[0];
 		return teach_bindings;
 	}
+	if (m == KM_READING) {
+		*n = sizeof reading_bindings / sizeof reading_bindings[0];
+		return reading_bindings;
+	}
 	if (m == KM_LIST) {
 		*n = sizeof list_bindings / sizeof list_bindings[0];
 		return list_bindings;
@@ -374,6 +397,8 @@ const char *tui_mode_title(enum tui_keymode m)
 		return "replay (maniple --replay FILE, read only)";
 	if (m == KM_TEACH)
 		return "teach box (teach mode: the game waits for it)";
+	if (m == KM_READING)
+		return "reading pane (the answers of show, help, why, rule)";
 	return m == KM_LIST ? "legal actions' list (Enter on the map)"
 			    : "command line (: on the map)";
 }

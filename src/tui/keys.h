@@ -122,6 +122,8 @@ enum tui_keymode { KM_LINE, KM_LIST, KM_PROMPT, KM_CARD, KM_SHOCK,
 		   KM_ORDER, KM_LINECMD, /* ordermode.h */
 		   KM_REPLAY, /* replay.h: maniple --replay */
 		   KM_TEACH, /* teachui.h: the teach box */
+		   KM_READING, /* reading.h: the reading pane (its commands
+				* are the card viewer's: enum tui_card_cmd) */
 		   KM_COUNT };
 
 /* The teach box's keys (teachui.h). */

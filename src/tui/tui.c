@@ -470,6 +470,62 @@ static int draw_cmdline(struct tui_view *v, WINDOW *w)
 	return 1 + c->pos - off;
 }
 
+/* The columns of UTF-8 text s's first len bytes. */
+static int columns(const char *s, size_t len)
+{
+	int cols = 0;
+	for (size_t i = 0; i < len; i++)
+		cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return cols;
+}
+
+/* The bytes of s that fill at most cols columns, cut after a word when
+ * one ends in them. */
+static size_t fit(const char *s, int cols)
+{
+	size_t i = 0, space = 0;
+	int c = 0;
+	while (s[i] && c < cols) {
+		if (s[i] == ' ')
+			space = i;
+		i++;
+		while (((unsigned char)s[i] & 0xC0) == 0x80)
+			i++;
+		c++;
+	}
+	return s[i] && space ? space : i;
+}
+
+/* A message wider than the screen.  A refusal takes both rows of the
+ * status bar, folded at a space (it changed nothing, so the decision on
+ * the row above still stands); any other shows what fits on the message
+ * row.  What does not fit ends in a pointer to the log, which holds the
+ * message whole.  false when it fits on one row. */
+static bool draw_long_message(struct tui_view *v, WINDOW *w)
+{
+	const char *m = v->message;
+	int width = v->lay.w;
+	if (columns(m, strlen(m)) <= width)
+		return false;
+	static const char tail[] = " ... (whole in the log: e)";
+	int row = 1;
+	if (v->message_refusal) {
+		size_t a = fit(m, width);
+		wmove(w, 0, 0);
+		wclrtoeol(w);
+		mvwaddnstr(w, 0, 0, m, (int)a);
+		m += a + (m[a] == ' ');
+		if (columns(m, strlen(m)) <= width) {
+			mvwaddstr(w, 1, 0, m);
+			return true;
+		}
+	}
+	size_t b = fit(m, width - (int)(sizeof tail - 1));
+	mvwaddnstr(w, row, 0, m, (int)b);
+	waddstr(w, tail);
+	return true;
+}
+
 static void draw_status(struct tui_view *v)
 {
 	WINDOW *w = v->wstatus;
@@ -494,6 +550,8 @@ static void draw_status(struct tui_view *v)
 		snprintf(buf, sizeof buf,
 			 "go to hex: %s   (four digits CCRR, Esc cancels)", shown);
 	} else if (v->message[0]) {
+		if (draw_long_message(v, w))
+			return;
 		snprintf(buf, sizeof buf, "%s", v->message);
 	} else if (v->mode == MODE_MAP &&
 		   tui_order_key_line(v, buf, sizeof buf)) {
@@ -601,6 +659,8 @@ static int current_keymode(const struct tui_view *v)
 		return KM_REPLAY;
 	if (teachui_up(v)) /* the teach box, over all (teachui.h) */
 		return KM_TEACH;
+	if (reading_up(v)) /* the reading pane (reading.h) */
+		return KM_READING;
 	if (v->shockui.cv.open)
 		return KM_CARD;
 	if (v->prompt.shown)
@@ -823,6 +883,7 @@ static void render(struct tui_view *v)
 	if (!teachui_draw(v)) /* the teach box; the prompt box waits */
 		prompt_draw(v); /* the prompt box, the hand-over (prompt.h) */
 	tutorial_draw(v); /* the lesson box, over the other boxes (tutorial.h) */
+	reading_draw(v); /* the reading pane: show, help, why (reading.h) */
 	resume_draw(v); /* the offer to resume, over all (resume.h) */
 	if (v->dirty & DIRTY_STATUS || v->cl.open) {
 		draw_status(v);
@@ -897,6 +958,7 @@ void tui_say(struct tui_view *v, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(v->message, sizeof v->message, fmt, ap);
 	va_end(ap);
+	v->message_refusal = false;
 	v->dirty |= DIRTY_STATUS;
 }
 
@@ -1027,14 +1089,34 @@ static void note_changes(struct tui_view *v)
 		tui_add_redraw(v, h[i]);
 }
 
-/* The lines of text (`show state`, `legal`) into the log. */
+/* The lines of text (`show state`, `legal`, a long sentence) into the
+ * log, a line longer than a log line goes on in the next (folded at a
+ * space), never cut. */
 static void log_text(struct tui_view *v, const char *text)
 {
 	while (text && *text) {
 		const char *nl = strchr(text, '\n');
 		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		const char *end = text + len;
+		while ((size_t)(end - text) >= TUI_LOG_LINE) {
+			size_t cut = TUI_LOG_LINE - 1;
+			while (cut > TUI_LOG_LINE / 2 && text[cut] != ' ')
+				cut--;
+			if (text[cut] != ' ') { /* no space: a whole char */
+				cut = TUI_LOG_LINE - 1;
+				while (cut > 0 &&
+				       ((unsigned char)text[cut] & 0xC0) == 0x80)
+					cut--;
+			}
+			char line[TUI_LOG_LINE];
+			snprintf(line, sizeof line, "%.*s", (int)cut, text);
+			tui_log_push(&v->log, line);
+			text += cut;
+			if (*text == ' ')
+				text++;
+		}
 		char line[TUI_LOG_LINE];
-		snprintf(line, sizeof line, "%.*s", (int)len, text);
+		snprintf(line, sizeof line, "%.*s", (int)(end - text), text);
 		tui_log_push(&v->log, line);
 		text = nl ? nl + 1 : NULL;
 	}
@@ -1092,32 +1174,20 @@ void tui_exec(struct tui_view *v, const char *text)
 		tui_log_push(&v->log, buf);
 	}
 	log_text(v, r.text);
-	if (r.status != CMD_OK) {
-		const char *what = r.status == CMD_REFUSED ? "refused"
-							   : "malformed";
-		if (r.rule[0])
-			snprintf(v->message, sizeof v->message,
-				 "%s (rule %s): %s", what, r.rule, r.reason);
-		else
-			snprintf(v->message, sizeof v->message, "%s: %s", what,
-				 r.reason);
-		tui_log_push(&v->log, v->message);
-	} else if (r.out.n > 0) {
-		event_log_format(&r.out, 0, buf, sizeof buf);
-		if (r.out.n > 1)
-			snprintf(v->message, sizeof v->message,
-				 "%.150s (+%zu in the log)", buf, r.out.n - 1);
-		else
-			snprintf(v->message, sizeof v->message, "%.150s", buf);
-	} else {
-		snprintf(v->message, sizeof v->message, "done: %.150s", p);
-	}
+	/* the result in words (reading.h): a refusal's whole reason, a
+	 * roll against what it needed; the whole of it in the log too */
+	reading_result(v, p, &r, v->message, sizeof v->message);
+	v->message_refusal = r.status != CMD_OK;
+	log_text(v, v->message);
+	bool pane = looks && reading_wants(p);
+	if (pane)
+		reading_open(v, p, &r); /* show, help, why, rule: the pane */
 	teachui_after_command(v, &r, looks); /* its narration (teachui.h) */
 	tutorial_after_command(v, p, &r); /* the lesson judges it (tutorial.h) */
 	cmd_result_free(&r);
 
 	if (looks && !v->lay.log_shown && !v->lay.too_small)
-		show_log(v, 1); /* the answer is in the log */
+		show_log(v, 1); /* the answer is in the log (as key=value) */
 	int lw, lh;
 	log_size(v, &lw, &lh);
 	tui_log_show_from(&v->log, first, lw, lh);
@@ -1548,6 +1618,7 @@ static void handle_key(struct tui_view *v, int ch)
 	}
 	if (v->message[0]) {
 		v->message[0] = '\0';
+		v->message_refusal = false;
 		v->dirty |= DIRTY_STATUS;
 	}
 	if (v->goto_active) {
@@ -1560,6 +1631,8 @@ static void handle_key(struct tui_view *v, int ch)
 	}
 	/* hook: a mode's or prompt's own keys come before the map's */
 	if (resume_key(v, ch)) /* the offer to resume (resume.h) */
+		return;
+	if (reading_key(v, ch)) /* the reading pane, on top (reading.h) */
 		return;
 	if (replay_key(v, ch)) /* --replay's stepping keys (replay.h) */
 		return;
@@ -1797,6 +1870,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 		handle_key(v, ch);
 	}
 	teachui_free(v);
+	reading_free(&v->reading);
 	free_windows(v);
 	endwin();
 	delscreen(scr);

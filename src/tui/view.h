@@ -25,6 +25,7 @@
 #include "prompt.h"
 #include "shockui.h"
 #include "teachui.h"
+#include "reading.h"
 #include "tutorial.h"
 
 enum tui_mode { MODE_MAP, MODE_OVERVIEW, MODE_HELP };
@@ -106,6 +107,7 @@ struct tui_view {
 	int goto_len;
 	int help_top;
 	char message[CMD_REASON_MAX + 64];
+	bool message_refusal; /* it tells a refusal: folded over both rows */
 	unsigned dirty;
 	struct hex redraw_cells[REDRAW_CELLS_MAX];
 	int nredraw_cells;
@@ -131,6 +133,7 @@ struct tui_view {
 	struct tui_prompt prompt; /* the prompt box, who plays (prompt.h) */
 	struct shockui shockui;	/* shock designation, cards, panels (shockui.h) */
 	struct replay *replay;	/* --replay: the file stepped through, else NULL */
+	struct tui_reading reading; /* results in words, the pane (reading.h) */
 	struct teachui teach;	/* teach mode's narration box (teachui.h) */
 	struct resume_offer *resume; /* the offer to resume (resume.h), or NULL */
 	struct tui_tutorial tut; /* --tutorial: the lesson box (tutorial.h) */
