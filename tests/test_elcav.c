@@ -362,7 +362,7 @@ Test(elcav, cavalry_attacks_on_elephants_9_15_8_46)
 Test(elcav, designation_refuses_frontal_attack_9_15)
 {
 	struct session s;
-	memset(&s, 0, sizeof s);
+	session_init(&s, NULL, NULL, NULL, 1);
 	struct game *g = fx_field();
 	s.game = g;
 	struct leader *l = fx_leader(g, "hanno", 1, fx_hex("3010"));

@@ -225,10 +225,10 @@ Test(perf, a_refusal_changes_nothing_with_the_kept_copy)
 	char err[600];
 	cr_assert_eq(session_new(&s, "drill", GAME_SOLO, 5, err, sizeof err), 0,
 		     "%s", err);
-	cr_expect_null(s.snap, "no copy before a game-changing command");
+	cr_expect_null(s.undo, "no record before a game-changing command");
 	cr_assert_eq(run(&s, "continue"), CMD_OK);
-	struct game *kept = s.snap;
-	cr_assert_not_null(kept, "the copy is kept for the next command");
+	void *kept = s.undo;
+	cr_assert_not_null(kept, "the record is kept for the next command");
 	for (int i = 0; i < 3; i++) {
 		uint64_t d0 = game_digest(s.game);
 		size_t n0 = s.journal.n;
@@ -236,10 +236,10 @@ Test(perf, a_refusal_changes_nothing_with_the_kept_copy)
 		cr_expect_neq(run(&s, "activate nobody"), CMD_OK);
 		cr_expect_eq(game_digest(s.game), d0, "refusal %d", i);
 		cr_expect_eq(s.journal.n, n0);
-		cr_expect_eq(s.snap, kept, "one copy, used again");
+		cr_expect_eq(s.undo, kept, "one record, used again");
 	}
 	session_free(&s);
-	cr_expect_null(s.snap);
+	cr_expect_null(s.undo);
 }
 
 /* A turn's end is journalled with the digest of the state then (the

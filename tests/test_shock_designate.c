@@ -22,6 +22,7 @@ struct fx {
 static void fx_open(struct fx *f)
 {
 	memset(f, 0, sizeof *f);
+	session_init(&f->s, NULL, NULL, NULL, 1);
 	f->g = field();
 	f->s.game = f->g;
 }

@@ -30,27 +30,10 @@
 #include "maniple/evcat.h"
 #include "maniple/tables.h"
 
-static const char *const kind_names[GAME_KIND_COUNT] = {
-	"solo", "hotseat", "sandbox",
-};
-
 static const char *const phase_names[PHASE_COUNT] = {
 	"activation", "movement", "shock", "momentum",
 	"rout_reload", "withdrawal", "over",
 };
-
-const char *game_kind_name(enum game_kind k)
-{
-	return (unsigned)k < GAME_KIND_COUNT ? kind_names[k] : "?";
-}
-
-int game_kind_parse(const char *text)
-{
-	for (int i = 0; text && i < GAME_KIND_COUNT; i++)
-		if (strcmp(kind_names[i], text) == 0)
-			return i;
-	return -1;
-}
 
 const char *phase_name(enum phase p)
 {
@@ -395,6 +378,11 @@ void game_turn_end(struct game *g)
 bool unit_has(const struct game *g, const struct unit *u, enum unit_trait t)
 {
 	return g && u && tables_type_has(g->tables, u->type, t);
+}
+
+int game_constant(const struct game *g, enum rule_constant c)
+{
+	return tables_constant(g ? g->tables : NULL, c);
 }
 
 /* 6.4 */

@@ -600,10 +600,10 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 				    "%s stays on his Leader Elephant: order "
 				    "%s moves it",
 				    l->id, l->id);
-		if (g->ord.leader_mp[g->active_leader] >= LEADER_MA)
+		if (g->ord.leader_mp[g->active_leader] >= leader_ma(g))
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
-				    l->id, LEADER_MA);
+				    l->id, leader_ma(g));
 	}
 	return true;
 }
@@ -648,14 +648,15 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 				    "%s has been ordered to move once this "
 				    "Orders Phase (4.4 #2)",
 				    t->id);
-		if (leader_in_enemy_zoc(g, t))
-			*cost = 2; /* 4.4 #2 */
+		if (leader_in_enemy_zoc(g, t)) /* 4.4 #2 */
+			*cost = game_constant(g,
+					      RC_LEADER_ORDERED_IN_ZOC_COST);
 	}
 	if (!check_individual(g, *cost, w))
 		return false;
-	if (g->ord.leader_mp[li] >= LEADER_MA)
+	if (g->ord.leader_mp[li] >= leader_ma(g))
 		return deny(w, "6.14", "%s has used his %d MP this Orders Phase",
-			    t->id, LEADER_MA);
+			    t->id, leader_ma(g));
 	/* 4.4 #1, #2, 4.71: the OC's order lets a leader leave a ZOC;
 	 * 4.81, 4.83: on his Leader Elephant he moves it */
 	if (leader_elephant_of(g, li) >= 0
@@ -663,7 +664,7 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 		    : !move_begin_leader(g, t, l->overall, m))
 		return deny(w, m->rule ? m->rule : "6.14", "%s: %s", t->id,
 			    m->refusal ? m->refusal : "may not move");
-	m->ma = LEADER_MA - g->ord.leader_mp[li];
+	m->ma = leader_ma(g) - g->ord.leader_mp[li];
 	return true;
 }
 
@@ -686,13 +687,10 @@ static const struct line_def *find_line(const struct game *g,
 	return NULL;
 }
 
-/* 4.31-4.35, 4.4 #3, 4.53, 4.54, 4.6, 5.21: a Line Command to the line
- * of row `name` holding unit ui (-1: the row's only line) */
-static bool check_line(const struct game *g, const char *name, int ui,
-		       struct lc_plan *p, struct ord_why *w)
+/* 5.21, 4.33, 4.31, 4.4, 4.24, 4.92, 6.83: whether the active leader may
+ * give a Line Command now at all, whatever the line */
+static bool line_gate(const struct game *g, struct ord_why *w)
 {
-	p->def = NULL;
-	p->group = -1;
 	if (!check_gate(g, w))
 		return false;
 	char pw_why[200];
@@ -726,6 +724,31 @@ static bool check_line(const struct game *g, const char *name, int ui,
 			    "%s is in an enemy ZOC and may give no orders "
 			    "(5.26)",
 			    l->id);
+	return true;
+}
+
+bool orders_line_gate(const struct game *g, char *rule, size_t rn,
+		      char *reason, size_t n)
+{
+	struct ord_why w = {0};
+	if (line_gate(g, &w))
+		return true;
+	snprintf(rule, rn, "%s", w.rule ? w.rule : "5.2");
+	snprintf(reason, n, "%s", w.text);
+	return false;
+}
+
+/* 4.31-4.35, 4.4 #3, 4.53, 4.54, 4.6, 5.21: a Line Command to the line
+ * of row `name` holding unit ui (-1: the row's only line) */
+static bool check_line(const struct game *g, const char *name, int ui,
+		       struct lc_plan *p, struct ord_why *w)
+{
+	p->def = NULL;
+	p->group = -1;
+	if (!line_gate(g, w))
+		return false;
+	const struct orders_state *o = &g->ord;
+	const struct leader *l = active(g);
 	p->def = find_line(g, name, l->side);
 	if (!p->def)
 		return deny(w, "4.31",
@@ -836,17 +859,17 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 						    sizeof w->text);
 		if (w->rule) /* 4.91, 4.93 */
 			return false;
-		if (g->ord.leader_mp[li] >= LEADER_MA)
+		if (g->ord.leader_mp[li] >= leader_ma(g))
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
-				    l->id, LEADER_MA);
+				    l->id, leader_ma(g));
 		if (leader_elephant_of(g, li) >= 0 /* 4.81, 4.83 */
 			    ? !leader_elephant_move_begin(g, li, l->overall, m)
 			    : !move_begin_leader(g, l, l->overall, m))
 			return deny(w, m->rule ? m->rule : "6.14", "%s: %s",
 				    l->id,
 				    m->refusal ? m->refusal : "may not move");
-		m->ma = LEADER_MA - g->ord.leader_mp[li];
+		m->ma = leader_ma(g) - g->ord.leader_mp[li];
 		return true;
 	}
 	if (!g->ord.lc_of[ui])
@@ -899,11 +922,11 @@ static bool check_with_leader(const struct game *g,
 			    "%s may not enter that hex with the unit "
 			    "(cavalry costs)",
 			    l->id);
-	if (o->leader_mp[o->with_leader] + c.mp > LEADER_MA)
+	if (o->leader_mp[o->with_leader] + c.mp > leader_ma(g))
 		return deny(w, "6.14",
 			    "%s has %d MP left this Orders Phase; that hex "
 			    "costs him %d",
-			    l->id, LEADER_MA - o->leader_mp[o->with_leader],
+			    l->id, leader_ma(g) - o->leader_mp[o->with_leader],
 			    c.mp);
 	return true;
 }
@@ -926,7 +949,7 @@ static void with_leader_follow(struct game *g, int k, struct hex from)
 	event_add(&e, "with", "%s", g->units[o->mover_unit].id);
 	event_add_hex(&e, "to", to);
 	event_add(&e, "mp", "%d", c.mp);
-	event_add(&e, "left", "%d", LEADER_MA - o->leader_mp[o->with_leader]);
+	event_add(&e, "left", "%d", leader_ma(g) - o->leader_mp[o->with_leader]);
 	event_add(&e, "rule", "4.23");
 	emit(g, &e);
 }
@@ -1192,7 +1215,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	bool oc_here = l->overall && l->on_map &&
 		       footprint_occupies(&t->at, l->hex);
 	*cost = oc_here ? 1 : 2;
-	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA &&
+	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < leader_ma(g) &&
 		   leader_elephant_of(g, g->active_leader) < 0; /* 4.82 */
 	if (!check_individual(g, *cost, w) ||
 	    !check_order_unit(g, *top, *oc_with, m, w, NULL))
@@ -1700,7 +1723,7 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 		o->entered_hex[o->stack_mate] = true;
 	if (o->mover_leader >= 0)
 		o->leader_mp[o->mover_leader] =
-			LEADER_MA - o->move.ma + o->move.mp_spent;
+			leader_ma(g) - o->move.ma + o->move.mp_spent;
 	seq_note_leaders_in_zoc(g); /* 5.31: a leader stepping into a ZOC */
 	double_depth_refresh(g); /* 9.52: the top unit moved off */
 	if (o->mover_unit >= 0) {
