@@ -72,6 +72,8 @@ static const struct tui_binding bindings[] = {
 	 "choose a Line Command from the legal ones (5.23)", NULL},
 	{'D', "D", TC_ORDERS_DONE, "orders done",
 	 "end the active leader's orders (5.27)", NULL},
+	{' ', "Space", TC_CONTINUE, "continue",
+	 "go on when the sequence waits for nobody (continue, 3.0)", NULL},
 	{'V', "V", TC_CARDS, "cards",
 	 "the shock cards of this or the last Shock segment (8.4); the end "
 	 "card once the battle is over (11.2)", NULL},

@@ -836,6 +836,22 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ORDERS_DONE:
 		tui_exec(v, "orders done");
 		return TUI_ORDER_DONE;
+	case TC_CONTINUE: {
+		/* 3.0: the sequence goes on when nobody owes a decision (the
+		 * decision's own answer); else say who owes one */
+		struct decision_answer *legal = v->om.legal;
+		struct decision d;
+		decision_init(&d, legal, TUI_ORDER_LEGAL_MAX);
+		tui_decision(v->g, &d);
+		if (decision_find(&d, "continue") >= 0)
+			tui_exec(v, "continue");
+		else
+			tui_say(v, "Space: the sequence waits for %s (%s): "
+				   "nothing to continue",
+				d.what[0] ? d.what : "a decision",
+				d.rule[0] ? d.rule : "3.0");
+		return TUI_ORDER_DONE;
+	}
 	default:
 		return TUI_ORDER_NOT_MINE;
 	}

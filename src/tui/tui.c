@@ -1329,6 +1329,7 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ORDER: /* ordermode.c */
 	case TC_LINE_COMMAND:
 	case TC_ORDERS_DONE:
+	case TC_CONTINUE:
 		if (tui_order_command(v, c) == TUI_ORDER_LIST)
 			open_list(v);
 		break;
