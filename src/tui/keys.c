@@ -234,9 +234,11 @@ static const struct tui_mode_binding teach_bindings[] = {
 static const struct tui_mode_binding shock_bindings[] = {
 	{'t', "t", SU_GATHER,
 	 "Shock designation: gather your unit under the cursor as an "
-	 "attacker (again: drop it); on an enemy: designate ATT DEF (8.42)"},
+	 "attacker (again: drop it; in a combat: take it back); on an "
+	 "enemy: gather it as a defender, designating once every enemy "
+	 "in the attackers' ZOC is in (8.42)"},
 	{'T', "T", SU_DONE, "designate done: end the designation (8.41)"},
-	{27, "Esc", SU_DROP, "drop the gathered attackers"},
+	{27, "Esc", SU_DROP, "drop the gathered attackers and defenders"},
 	{'\r', "Enter", SU_LEGAL,
 	 "the legal list as on the map: each designate line the rules "
 	 "offer, designate done, designate cancel N"},
