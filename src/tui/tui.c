@@ -58,7 +58,12 @@ static void palette_init(struct tui_palette *p, const struct battle *b,
 		return;
 	bool c256 = p->ncolours >= 256;
 	short next = 1;
-	static const short fg256[TERRAIN_COUNT] = {250, 34, 137, 38, 245};
+	/* Where one of the sixteen first colours will do (xterm's 7, 8, 10,
+	 * 11, 13, 14, 9 are the 256-colour cube's 250ish, 244, 46, 226, 201,
+	 * 51, 196), it is taken: a terminal selects those in 5 bytes
+	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
+	 * map changes colour at almost every cell a step redraws. */
+	static const short fg256[TERRAIN_COUNT] = {7, 34, 137, 38, 245};
 	static const short fg8[TERRAIN_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
@@ -91,9 +96,9 @@ static void palette_init(struct tui_palette *p, const struct battle *b,
 	p->good = new_pair(&next, COLOR_GREEN, -1);
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
-	p->dim = new_pair(&next, c256 ? 244 : COLOR_WHITE, -1);
+	p->dim = new_pair(&next, c256 ? 8 : COLOR_WHITE, -1);
 	/* HL_DEST HL_TARGET HL_LINE HL_MUST HL_MAY */
-	static const short hl256[HL_KIND_COUNT] = {46, 201, 51, 196, 226};
+	static const short hl256[HL_KIND_COUNT] = {10, 13, 14, 9, 11};
 	static const short hl8[HL_KIND_COUNT] = {COLOR_GREEN, COLOR_MAGENTA,
 						 COLOR_CYAN, COLOR_RED,
 						 COLOR_YELLOW};
@@ -348,11 +353,21 @@ static void draw_cell(struct tui_view *v, struct hex h)
 	/* the cursor is the terminal's own (place_map_cursor) */
 	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
+	/* With 256 colours the colours tell the pieces, marks and
+	 * highlights apart by themselves; bold and underline, there for
+	 * terminals with fewer colours or none, would cost a whole SGR
+	 * sequence and the colours again at each change (ncurses sends
+	 * sgr for any attribute switched off), a step's bytes several
+	 * times over. */
+	attr_t keep = v->pal.ncolours >= 256 ? ~(attr_t)(A_BOLD | A_UNDERLINE)
+					     : ~(attr_t)0;
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			if (x + i >= 0 && x + i < v->vp.w && y + j >= 0 &&
-			    y + j < v->vp.h)
+			    y + j < v->vp.h) {
+				c[j][i].attr &= keep;
 				put_wch(v->wmap, y + j, x + i, &c[j][i]);
+			}
 }
 
 static void draw_map(struct tui_view *v)
@@ -1025,6 +1040,26 @@ static void log_text(struct tui_view *v, const char *text)
 	}
 }
 
+/* Whether every event of a command is one the map and the panel show
+ * by themselves (a step, a change of facing): after a mode's key the
+ * message line then stays the key line, with no echo of the event (the
+ * log keeps it); a command typed on the `:` line or taken from the list
+ * still says what it did. */
+static bool shown_on_map(const struct event_log *out)
+{
+	static const char *const kinds[] = {"moved", "facing_changed"};
+	if (out->n == 0)
+		return false;
+	for (size_t i = 0; i < out->n; i++) {
+		bool shown = false;
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			shown |= event_log_is(out, i, kinds[k]);
+		if (!shown)
+			return false;
+	}
+	return true;
+}
+
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
@@ -1087,6 +1122,8 @@ void tui_exec(struct tui_view *v, const char *text)
 			snprintf(v->message, sizeof v->message, "%s: %s", what,
 				 r.reason);
 		tui_log_push(&v->log, v->message);
+	} else if (!v->typed && shown_on_map(&r.out)) {
+		v->message[0] = '\0'; /* the map and the panel show it */
 	} else if (r.out.n > 0) {
 		event_log_format(&r.out, 0, buf, sizeof buf);
 		if (r.out.n > 1)
@@ -1382,7 +1419,9 @@ static void line_key(struct tui_view *v, int ch)
 	case LC_RUN: {
 		char line[CMD_LINE_MAX + 1];
 		snprintf(line, sizeof line, "%s", cmdline_commit(c));
+		v->typed = true;
 		tui_exec(v, line);
+		v->typed = false;
 		break;
 	}
 	case LC_CANCEL:
@@ -1480,7 +1519,9 @@ static void list_key(struct tui_view *v, int ch)
 			v->completions[0] = '\0';
 			v->dirty |= DIRTY_STATUS;
 		} else if (any) {
+			v->typed = true;
 			tui_exec(v, line);
+			v->typed = false;
 		}
 		break;
 	}
