@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "maniple/game.h"
+#include "maniple/gboh_mapview.h"
 #include "maniple/hooks.h"
 #include "maniple/sequence.h"
 
@@ -295,22 +296,6 @@ Test(tui_glyphs, ascii_when_the_codeset_is_not_utf8)
 			cr_assert_neq(gl.terrain[a], gl.terrain[b]);
 }
 
-/* 6.24, 6.27: streams, rivers, ramparts and roads are drawn; water and
- * the rampart before a road when a hexside has several. */
-Test(tui_glyphs, a_hexside_shows_its_most_important_feature)
-{
-	cr_assert_eq(tui_side_feature(0), TF_NONE);
-	cr_assert_eq(tui_side_feature(HSF_STREAM), TF_STREAM);
-	cr_assert_eq(tui_side_feature(HSF_RIVER), TF_RIVER);
-	cr_assert_eq(tui_side_feature(HSF_RAMPART), TF_RAMPART);
-	cr_assert_eq(tui_side_feature(HSF_ROMAN_ROAD), TF_ROMAN_ROAD);
-	cr_assert_eq(tui_side_feature(HSF_DIRT_ROAD), TF_DIRT_ROAD);
-	cr_assert_eq(tui_side_feature(HSF_STREAM | HSF_ROMAN_ROAD), TF_STREAM);
-	cr_assert_eq(tui_side_feature(HSF_RAMPART | HSF_DIRT_ROAD), TF_RAMPART);
-	cr_assert_eq(tui_side_feature(HSF_RIVER | HSF_STREAM), TF_RIVER);
-	cr_assert_str_eq(tui_feature_name(TF_RAMPART), "camp rampart");
-}
-
 /* In both glyph sets the features read without colour: each its own
  * glyph, none a terrain, leader or facing glyph; ASCII only in ASCII. */
 Test(tui_glyphs, hexside_feature_glyphs_differ_from_everything_else)
@@ -419,7 +404,7 @@ Test(tui_glyphs, type_glyphs_differ_and_west_facings_mark_on_the_left)
 {
 	for (int a = 0; a < UNIT_TYPE_COUNT; a++)
 		for (int b = a + 1; b < UNIT_TYPE_COUNT; b++)
-			cr_assert_neq(tui_type_glyph(a), tui_type_glyph(b));
+			cr_assert_neq(gboh_type_glyph(a), gboh_type_glyph(b));
 	/* 7.11 vertex facings; 6.73 column headings */
 	cr_assert(tui_facing_mark_left(FACE_W, false));
 	cr_assert(tui_facing_mark_left(FACE_NW, false));
@@ -493,6 +478,44 @@ static void free_tiny(struct game *g)
 	free(g);
 }
 
+/* The feature the map draws on a hexside with these map bits: through
+ * the view-model's features (most important first) and the view's glyph
+ * slots, as the map's cells do. */
+static enum tui_feature drawn_feature(struct game *g, unsigned hsf)
+{
+	g->battle->map->hexes[0].side[SIDE_S] = (uint8_t)hsf;
+	struct map_view *mv = gboh_map_view(g);
+	cr_assert_not_null(mv);
+	enum tui_feature slot[MV_CLASSES_MAX];
+	for (int i = 0; i < MV_CLASSES_MAX; i++)
+		slot[i] = i < mv->nfeatures
+				  ? tui_feature_slot(mv->features[i].name)
+				  : TF_NONE;
+	const struct mv_hex *x = mapview_hex(mv, (struct hex){26, 18});
+	cr_assert_not_null(x);
+	enum tui_feature f = tui_first_feature(x->side[SIDE_S], slot);
+	mapview_free(mv);
+	return f;
+}
+
+/* 6.24, 6.27: streams, rivers, ramparts and roads are drawn; water and
+ * the rampart before a road when a hexside has several. */
+Test(tui_glyphs, a_hexside_shows_its_most_important_feature)
+{
+	struct game *g = tiny_game();
+	cr_assert_eq(drawn_feature(g, 0), TF_NONE);
+	cr_assert_eq(drawn_feature(g, HSF_STREAM), TF_STREAM);
+	cr_assert_eq(drawn_feature(g, HSF_RIVER), TF_RIVER);
+	cr_assert_eq(drawn_feature(g, HSF_RAMPART), TF_RAMPART);
+	cr_assert_eq(drawn_feature(g, HSF_ROMAN_ROAD), TF_ROMAN_ROAD);
+	cr_assert_eq(drawn_feature(g, HSF_DIRT_ROAD), TF_DIRT_ROAD);
+	cr_assert_eq(drawn_feature(g, HSF_STREAM | HSF_ROMAN_ROAD), TF_STREAM);
+	cr_assert_eq(drawn_feature(g, HSF_RAMPART | HSF_DIRT_ROAD), TF_RAMPART);
+	cr_assert_eq(drawn_feature(g, HSF_RIVER | HSF_STREAM), TF_RIVER);
+	cr_assert_str_eq(tui_feature_name(TF_RAMPART), "camp rampart");
+	free_tiny(g);
+}
+
 static bool panel_has(const struct panel_text *p, const char *s)
 {
 	for (int i = 0; i < p->n; i++)
@@ -554,10 +577,17 @@ Test(tui_panel, marker_codes_put_routed_first)
 {
 	struct game *g = tiny_game();
 	char codes[8];
-	int n = tui_unit_marker_codes(&g->units[1], codes, sizeof codes);
+	/* the markers come with the map view-model (gboh_mapview.h) */
+	struct map_view *mv = gboh_map_view(g);
+	cr_assert_not_null(mv);
+	const struct mv_piece *ve = mapview_piece(mv, g->units[1].id);
+	const struct mv_piece *ph = mapview_piece(mv, g->units[0].id);
+	cr_assert(ve && ph);
+	int n = mapview_marker_codes(ve, codes, sizeof codes);
 	cr_assert_eq(n, 3);
 	cr_assert_str_eq(codes, "RLM");
-	cr_assert_eq(tui_unit_marker_codes(&g->units[0], codes, sizeof codes), 0);
+	cr_assert_eq(mapview_marker_codes(ph, codes, sizeof codes), 0);
+	mapview_free(mv);
 	free_tiny(g);
 }
 

@@ -55,7 +55,7 @@ static void drill(int seed)
 
 static void stop(void)
 {
-	free(V);
+	fx_view_free(V);
 	V = NULL;
 	session_free(&S);
 }

@@ -51,7 +51,7 @@ static void drill(const char *kind)
 
 static void stop(void)
 {
-	free(V);
+	fx_view_free(V);
 	V = NULL;
 	session_free(&S);
 }

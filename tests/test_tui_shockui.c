@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "logged.h"
+#include "maniple/cards.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/sequence.h"
@@ -102,7 +103,7 @@ static void teardown(void)
 {
 	if (V) {
 		shockui_close_cards(V);
-		free(V);
+		fx_view_free(V);
 	}
 	session_free(&S);
 }
@@ -171,7 +172,7 @@ static const char *designation_list(const char *key)
  * the event writes them. */
 static void marks_text(bool must, char *buf, size_t n)
 {
-	struct shockui_mark m[BATTLE_UNITS_MAX];
+	struct shock_mark m[BATTLE_UNITS_MAX];
 	int k = shockui_marks(S.game, m, BATTLE_UNITS_MAX);
 	size_t at = 0;
 	buf[0] = '\0';
@@ -179,7 +180,7 @@ static void marks_text(bool must, char *buf, size_t n)
 		if (m[i].must == must)
 			at += (size_t)snprintf(buf + at, n - at, "%s%s",
 					       at ? "," : "",
-					       S.game->units[m[i].unit].id);
+					       m[i].id);
 	if (!at)
 		snprintf(buf, n, "-");
 }
@@ -211,7 +212,7 @@ Test(tui_shockui, marks_are_the_engines_must_and_may_sets_8_41)
 	}
 	cr_expect_geq(checked, 4, "designations seen: %d", checked);
 	/* outside the designation: no marks */
-	struct shockui_mark m[4];
+	struct shock_mark m[4];
 	cr_expect_eq(shockui_marks(S.game, m, 4), 0);
 }
 
@@ -239,7 +240,7 @@ Test(tui_shockui, t_t_designates_8_42)
 	tui_set_cursor(V, hex_of("ha1"));
 	press('t');
 	cr_assert_eq(V->shockui.ngathered, 1);
-	cr_expect_eq(V->shockui.gathered[0], unit_index("ha1"));
+	cr_expect_str_eq(V->shockui.gathered[0], "ha1");
 	h = tui_hl_at(V, hex_of("ha1"));
 	cr_assert_not_null(h);
 	cr_expect_eq(h->mark, L'+');
@@ -679,7 +680,7 @@ Test(tui_shockui, every_decision_inside_the_resolution_opens_the_cards)
 	cr_expect_eq(decisions_open_the_viewer("shock_example.txt"), 4,
 		     "two clash picks, the hits, an advance");
 	shockui_close_cards(V);
-	free(V);
+	fx_view_free(V);
 	V = NULL;
 	session_free(&S);
 	session_init(&S, fx_example_loader, spqr_tables_loader, NULL, 1);

@@ -44,7 +44,7 @@ static void stop(void)
 {
 	if (V)
 		teachui_free(V);
-	free(V);
+	fx_view_free(V);
 	V = NULL;
 	session_free(&S);
 }

@@ -357,7 +357,7 @@ Test(tutorial, how_names_the_keys_in_use)
 	tutorial_how(v, "", buf, sizeof buf);
 	cr_expect_str_eq(buf, "");
 	how_has(v, "pick nobody", "put the cursor on nobody");
-	free(v);
+	fx_view_free(v);
 	session_free(&s);
 }
 
@@ -374,7 +374,7 @@ Test(tutorial, how_names_the_prompt_digit)
 	how_has(v, "activate tribune",
 		"1 in the prompt box gives activate tribune");
 	how_has(v, "pass", "2 in the prompt box gives pass");
-	free(v);
+	fx_view_free(v);
 	session_free(&s);
 }
 
@@ -395,6 +395,6 @@ Test(tutorial, how_follows_the_settings_file)
 	tui_bindings_override(NULL, 0);
 	cr_expect(strstr(buf, "Z lists the Line Commands") != NULL, "%s", buf);
 	free(c);
-	free(v);
+	fx_view_free(v);
 	session_free(&s);
 }

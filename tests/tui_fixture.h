@@ -26,6 +26,14 @@ static inline struct tui_view *fx_view(struct session *s)
 	return v;
 }
 
+/* Frees a view fx_view made, with the map view-model it took. */
+static inline void fx_view_free(struct tui_view *v)
+{
+	if (v)
+		tui_view_free_map(v);
+	free(v);
+}
+
 /* The i-th refusal of c as "file:line: reason" (a static buffer). */
 static inline const char *fx_refusal(const struct tui_config *c, int i)
 {

@@ -22,30 +22,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "maniple/card.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
-
-#define CARD_LINES	 96
-#define CARD_WIDTH_MIN	 24
-#define CARD_WIDTH_MAX	 120
-#define CARD_PANEL_WIDTH 38 /* the side panel's width, `show card`'s */
-
-struct card {
-	int width;	/* columns per line */
-	int n;		/* lines filled */
-	bool truncated; /* there was more than CARD_LINES lines */
-	bool no_rules;	/* card_add leaves the rule column out (a narrow
-			 * panel: the text gets the whole width) */
-	/* UTF-8, NUL-terminated, at most width columns */
-	char line[CARD_LINES][CARD_WIDTH_MAX * 4 + 1];
-};
-
-/* Empties c and sets its width (clamped to CARD_WIDTH_MIN..MAX). */
-void card_init(struct card *c, int width);
-/* Appends one line: text (printf-style) cut to fit, then rule at the
- * right edge (rule may be NULL or "" for none). */
-void card_add(struct card *c, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* The breakdown card of combat `combat` (its number as `show shock` gives
  * it) of the current Shock segment, or of the last one when none is under
@@ -76,9 +55,6 @@ int card_sequence(const struct game *g, struct card *c);
  * the result and the turn. */
 int card_end(const struct game *g, struct card *c);
 
-/* The lines of c, each followed by '\n', into buf: as many whole lines as
- * fit in n bytes with the NUL.  Returns the length all of them need. */
-size_t card_text(const struct card *c, char *buf, size_t n);
 
 /* `show card shock N | leaders SIDE | sequence | end [WIDTH]` (ctx: the
  * session). */

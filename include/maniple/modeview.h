@@ -9,6 +9,13 @@
  * command may still move.  A step's preview says what taking it would
  * cost, or why it cannot be taken, without taking it.
  *
+ * The shock designation: whether the attacker names its combats now,
+ * the units that must or may still be put in a combat, and for one
+ * piece whether it may attack, why not, the combats it is in and the
+ * enemies in its zone it may attack; the cards: a combat's breakdown as
+ * it stands, each side's leaders, the sequence of play, the end of the
+ * battle, as lines of text (card.h) the view only shows.
+ *
  * Everything a mode's key sends is a command line, and the answers open
  * now are the pending decision's (decision.h): a view reads this and the
  * decision, never the game.  Nothing here knows a ruleset. */
@@ -17,6 +24,9 @@
 
 #include <stdbool.h>
 
+#include <stddef.h>
+
+#include "maniple/card.h"
 #include "maniple/decision.h"
 #include "maniple/hex.h"
 
@@ -67,6 +77,61 @@ struct step_preview {
 	bool may_check; /* a quality check may add a hit on the way */
 	char rule[16];	/* the rule refusing, when not allowed */
 	char reason[MODE_REASON_MAX];
+};
+
+/* ---- the shock designation and the cards ---- */
+
+#define MODE_MARKS_MAX	      128
+#define MODE_ZOC_MAX	      12
+#define MODE_COMBAT_UNITS_MAX 8 /* room for one side of one combat */
+
+/* A unit the designation marks: it must be put in a combat, or may. */
+struct shock_mark {
+	char id[MODE_ID_MAX];
+	struct hex hex[2]; /* [1] HEX_NONE for one hex */
+	bool must;
+};
+
+struct shock_view {
+	bool designating; /* the attacker names its combats now */
+	int side;	  /* the side designating, -1 */
+	bool over;	  /* the battle is over */
+	bool segment;	  /* a shock segment is under way */
+	int ask_combat;	  /* the combat a decision inside it waits at, -1 */
+	int ncards;	  /* the combats of the segment (or of the last) */
+	size_t events;	  /* events so far: fewer is another game */
+	int att_max;	  /* attackers in one combat at most (at most
+			   * MODE_COMBAT_UNITS_MAX) */
+	/* the designating side's units that must or may still be put in a
+	 * combat, in the ruleset's unit order */
+	int nmarks;
+	struct shock_mark mark[MODE_MARKS_MAX];
+};
+
+/* One piece as the designation sees it. */
+struct shock_piece {
+	char id[MODE_ID_MAX];
+	int side;
+	bool in_play;	 /* a combat unit on the map */
+	bool markable;	 /* a mark of the shock view */
+	bool must;
+	bool can_shock;	 /* may shock at all now (else rule, why) */
+	char rule[16];
+	char why[MODE_REASON_MAX];
+	int attacks;	 /* the combat it attacks in, -1 */
+	int defends;	 /* the combat it defends in, -1 */
+	/* the enemy combat units in its zone it may attack, and whether
+	 * each is attacked already */
+	int nzoc;
+	char zoc[MODE_ZOC_MAX][MODE_ID_MAX];
+	bool zoc_defended[MODE_ZOC_MAX];
+};
+
+enum mode_card {
+	MODE_CARD_SHOCK,    /* combat n's breakdown */
+	MODE_CARD_LEADERS,  /* side n's leaders */
+	MODE_CARD_SEQUENCE, /* the sequence of play */
+	MODE_CARD_END,	    /* the end of the battle */
 };
 
 /* The step of ov into a that names a second hex (a two-hex piece), or

@@ -39,5 +39,16 @@ bool spqr_step_preview(const struct game *g, struct hex a, struct hex b,
 		       struct step_preview *out);
 int spqr_pieces_at(const struct game *g, struct hex h,
 		   char (*ids)[MODE_ID_MAX], int max);
+/* The Shock segment's view-model: the designation (7.3, 8.41, 8.42,
+ * 10.41), the decision asked inside the resolution, the cards
+ * (cards.h). */
+void spqr_shock_view(const struct game *g, struct shock_view *sv);
+bool spqr_shock_piece(const struct game *g, const char *id,
+		      struct shock_piece *p);
+int spqr_shock_asked(const struct game *g, size_t since);
+int spqr_card(const struct game *g, enum mode_card kind, int n, size_t since,
+	      struct card *c, int *fresh);
+int spqr_card_touched(const struct game *g, size_t since,
+		      struct card *scratch);
 
 #endif

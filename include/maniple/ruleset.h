@@ -9,10 +9,10 @@
  * battle's ruleset are looked up by name here, so that nothing outside a
  * ruleset's folder names it.  Nothing here knows any ruleset.
  *
- * Behind it: the pending decision (decision.h) and the view-model of the
- * ruleset's own modes (modeview.h).  Still to come: the session
- * (journal, undo, branch, replay, digests) moving into src/cmd, and the
- * map's view-model. */
+ * Behind it: the pending decision (decision.h), the view-model of the
+ * ruleset's own modes (modeview.h) and the map view-model (mapview.h)
+ * with its overlays and descriptions.  Still to come: the session
+ * (journal, undo, branch, replay, digests) moving into src/cmd. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
@@ -20,6 +20,7 @@
 #include <stddef.h>
 
 #include "maniple/hex.h"
+#include "maniple/mapview.h"
 #include "maniple/modeview.h"
 
 struct cmd_table;
@@ -36,6 +37,18 @@ struct ruleset {
 	 * directory) into g->tables: 0, or -1 with err filled */
 	int (*load_tables)(struct game *g, const char *dir,
 			   struct ini_error *err);
+	/* the map view-model (mapview.h): g's board and pieces, a new view
+	 * the caller frees with mapview_free (NULL without a map or
+	 * memory) */
+	struct map_view *(*map_view)(const struct game *g);
+	/* g's pieces now into a view of the same board */
+	void (*map_view_pieces)(const struct game *g, struct map_view *mv);
+	/* an overlay of g computed now (mapview.h); returns its count */
+	int (*map_overlay)(const struct game *g, enum mv_overlay_kind kind,
+			   const char *who, struct mv_overlay *out);
+	/* the piece with that id in words, for a view's hex description */
+	void (*map_describe)(const struct game *g, const char *id,
+			     struct mv_text *out);
 	/* the pending decision (decision.h): fills d, over the room it was
 	 * given by decision_init, from g (NULL: left empty) */
 	void (*decide)(const struct game *g, struct decision *d);
@@ -53,6 +66,21 @@ struct ruleset {
 			     struct step_preview *out);
 	int (*pieces_at)(const struct game *g, struct hex h,
 			 char (*ids)[MODE_ID_MAX], int max);
+	/* the shock designation now; one piece of it (false: no piece
+	 * called id); the combat a decision asked by the events from
+	 * `since` on waits at, or -1 */
+	void (*shock_view)(const struct game *g, struct shock_view *sv);
+	bool (*shock_piece)(const struct game *g, const char *id,
+			    struct shock_piece *p);
+	int (*shock_asked)(const struct game *g, size_t since);
+	/* the cards (card.h): kind with its number (a combat, a side) into
+	 * c, *fresh (may be NULL): how many of a combat's lines came from
+	 * the events from `since` on; -1 when there is no such card.  And
+	 * the first combat the events from `since` on touched, or -1 */
+	int (*card)(const struct game *g, enum mode_card kind, int n,
+		    size_t since, struct card *c, int *fresh);
+	int (*card_touched)(const struct game *g, size_t since,
+			    struct card *scratch);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "maniple/digest.h"
+#include "maniple/gboh_mapview.h"
 #include "maniple/evcat.h"
 #include "maniple/game.h"
 #include "maniple/map.h"
@@ -1255,11 +1256,20 @@ const struct ruleset ruleset_spqr = {
 	.name = BATTLE_RULESET,
 	.commands = gboh_commands,
 	.load_tables = spqr_load_tables,
+	.map_view = gboh_map_view,
+	.map_view_pieces = gboh_map_view_pieces,
+	.map_overlay = gboh_map_overlay,
+	.map_describe = gboh_map_describe,
 	.decide = gboh_decision,
 	.decision_is_answer = gboh_decision_is_answer,
 	.order_view = spqr_order_view,
 	.step_preview = spqr_step_preview,
 	.pieces_at = spqr_pieces_at,
+	.shock_view = spqr_shock_view,
+	.shock_piece = spqr_shock_piece,
+	.shock_asked = spqr_shock_asked,
+	.card = spqr_card,
+	.card_touched = spqr_card_touched,
 };
 
 /* ---- sessions ---- */

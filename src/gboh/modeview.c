@@ -3,17 +3,22 @@
  * a Line Command may still move (4.31, 5.23), the preview of one step
  * (orders_step_preview) and the pieces of a hex.  The steps and picks
  * come from the legal list (seq_legal), so the view shows what `move`
- * and `pick` accept. */
+ * and `pick` accept.  The Shock segment's designation marks come from
+ * the engine's own claim and ZOC predicates (shock_designate.h), its
+ * cards from cards.c. */
 #include "maniple/modeview.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/cards.h"
+#include "maniple/elcav.h"
 #include "maniple/footprint.h"
 #include "maniple/orders.h"
 #include "maniple/pending.h"
 #include "maniple/sequence.h"
+#include "maniple/shock_designate.h"
 
 #define LEGAL_MAX 256
 
@@ -172,4 +177,159 @@ int spqr_pieces_at(const struct game *g, struct hex h,
 			snprintf(ids[n++], MODE_ID_MAX, "%s", l->id);
 	}
 	return n;
+}
+
+/* ---- the Shock segment ---- */
+
+static bool designating(const struct game *g)
+{
+	return g->phase != PHASE_OVER && g->shock.step == SHS_DESIGNATE &&
+	       g->shock.ask == SHA_DESIGNATE;
+}
+
+/* 8.42: an enemy combat unit stands in u's ZOC, one it may attack (9.15
+ * bars some): the engine's own predicates. */
+static bool has_target(const struct game *g, int u)
+{
+	for (int e = 0; e < g->nunits; e++)
+		if (shock_in_zoc(g, u, e) && !elcav_attack_barred(g, u, e))
+			return true;
+	return false;
+}
+
+/* Whether unit u of the attacking side may still be put in a combat;
+ * *must: it has to be (7.31, 7.32 Shock Must Check; 10.41 Engaged). */
+static bool markable(const struct game *g, int u, bool *must)
+{
+	const struct unit *un = &g->units[u];
+	*must = false;
+	if (!designating(g) || un->side != g->shock.ask_side ||
+	    !game_unit_in_play(un) || g->shock.attacked[u])
+		return false;
+	enum shock_claim c = shock_claim_of(g, u, NULL, NULL);
+	if (c == SC_NONE || !has_target(g, u))
+		return false;
+	*must = c == SC_MUST || c == SC_ENGAGED;
+	return true;
+}
+
+static void unit_hexes(const struct unit *u, struct hex h[2])
+{
+	h[0] = u->at.hex[0];
+	h[1] = footprint_two_hex(&u->at) ? u->at.hex[1] : HEX_NONE;
+}
+
+void spqr_shock_view(const struct game *g, struct shock_view *sv)
+{
+	memset(sv, 0, sizeof *sv);
+	sv->side = -1;
+	sv->ask_combat = -1;
+	sv->att_max = SHOCK_UNITS_MAX;
+	if (!g)
+		return;
+	const struct shock_state *s = &g->shock;
+	sv->designating = designating(g);
+	sv->side = sv->designating ? s->ask_side : -1;
+	sv->over = g->phase == PHASE_OVER || g->seq.result != RESULT_NONE;
+	sv->segment = s->step != SHS_NONE;
+	if (s->step != SHS_NONE && s->ask != SHA_NONE)
+		sv->ask_combat = s->ask_combat;
+	sv->ncards = card_shock_count(g);
+	sv->events = g->events.n;
+	_Static_assert(SHOCK_UNITS_MAX <= MODE_COMBAT_UNITS_MAX,
+		       "room for one side of a combat");
+	sv->att_max = SHOCK_UNITS_MAX;
+	for (int u = 0; u < g->nunits && sv->nmarks < MODE_MARKS_MAX; u++) {
+		bool must;
+		if (!markable(g, u, &must))
+			continue;
+		struct shock_mark *m = &sv->mark[sv->nmarks++];
+		snprintf(m->id, sizeof m->id, "%s", g->units[u].id);
+		unit_hexes(&g->units[u], m->hex);
+		m->must = must;
+	}
+}
+
+static int combat_of(const struct shock_state *s, int u, bool att)
+{
+	for (int i = 0; i < s->ncombats; i++) {
+		const struct shock_combat *c = &s->c[i];
+		int n = att ? c->natt : c->ndef;
+		const int *in = att ? c->att : c->def;
+		for (int k = 0; k < n; k++)
+			if (in[k] == u)
+				return i;
+	}
+	return -1;
+}
+
+bool spqr_shock_piece(const struct game *g, const char *id,
+		      struct shock_piece *p)
+{
+	memset(p, 0, sizeof *p);
+	p->attacks = p->defends = -1;
+	int u = -1;
+	for (int i = 0; g && id && i < g->nunits && u < 0; i++)
+		if (!strcmp(g->units[i].id, id))
+			u = i;
+	if (u < 0)
+		return false;
+	const struct unit *un = &g->units[u];
+	const struct shock_state *s = &g->shock;
+	snprintf(p->id, sizeof p->id, "%s", un->id);
+	p->side = un->side;
+	p->in_play = game_unit_in_play(un);
+	p->markable = markable(g, u, &p->must);
+	const char *rule = NULL, *why = NULL;
+	p->can_shock = shock_claim_of(g, u, &rule, &why) != SC_NONE;
+	snprintf(p->rule, sizeof p->rule, "%s", rule ? rule : "7.33");
+	snprintf(p->why, sizeof p->why, "%s", why ? why : "not eligible");
+	if (s->attacked[u])
+		p->attacks = combat_of(s, u, true);
+	if (s->defended[u])
+		p->defends = combat_of(s, u, false);
+	for (int e = 0; e < g->nunits && p->nzoc < MODE_ZOC_MAX; e++)
+		if (shock_in_zoc(g, u, e) && !elcav_attack_barred(g, u, e)) {
+			snprintf(p->zoc[p->nzoc], MODE_ID_MAX, "%s",
+				 g->units[e].id);
+			p->zoc_defended[p->nzoc++] = s->defended[e];
+		}
+	return true;
+}
+
+int spqr_shock_asked(const struct game *g, size_t since)
+{
+	const struct shock_state *s = &g->shock;
+	if (s->step == SHS_NONE || s->ask == SHA_NONE ||
+	    s->ask == SHA_DESIGNATE || s->ask_combat < 0 ||
+	    s->ask_combat >= card_shock_count(g))
+		return -1;
+	for (size_t i = since; i < g->events.n; i++)
+		if (!strcmp(event_log_kind(&g->events, i), "shock_ask"))
+			return s->ask_combat;
+	return -1;
+}
+
+int spqr_card(const struct game *g, enum mode_card kind, int n, size_t since,
+	      struct card *c, int *fresh)
+{
+	int scratch = 0;
+	switch (kind) {
+	case MODE_CARD_SHOCK:
+		return card_shock_fresh(g, n, c, since,
+					fresh ? fresh : &scratch);
+	case MODE_CARD_LEADERS:
+		return card_leaders(g, n, c);
+	case MODE_CARD_SEQUENCE:
+		return card_sequence(g, c);
+	case MODE_CARD_END:
+		return card_end(g, c);
+	}
+	return -1;
+}
+
+int spqr_card_touched(const struct game *g, size_t since,
+		      struct card *scratch)
+{
+	return card_shock_first_touched(g, since, scratch);
 }

@@ -1,5 +1,5 @@
 /* cardview.h — the card viewer: a bordered window over the map showing one
- * card (cards.h) under a title, with a footer saying where the card stands
+ * card (card.h) under a title, with a footer saying where the card stands
  * in its deck and which keys move on.  A card taller than the window
  * scrolls.  The viewer holds no game state: its owner (shockui.c) builds
  * each card into cv->card at the width cardview_card_width gives and asks
@@ -17,7 +17,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "maniple/cards.h"
+#include "maniple/card.h"
 #include "keys.h"
 
 #define CARDVIEW_W_MAX 72	/* columns, border included */

@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "maniple/pending.h"
+#include "maniple/ruleset.h"
 #include "maniple/sequence.h"
 
 #include "describe.h"
+#include "seam.h"
 
 const struct map_hex *tui_map_hex(const struct map *m, struct hex h)
 {
@@ -16,13 +18,6 @@ const struct map_hex *tui_map_hex(const struct map *m, struct hex h)
 		return NULL;
 	/* column-major, as map.h says */
 	return &m->hexes[(h.col - m->col_min) * m->nrows + (h.row - m->row_min)];
-}
-
-const char *tui_terrain_name(int terrain)
-{
-	static const char *const names[TERRAIN_COUNT] = {
-		"clear", "woods", "broken", "marsh", "impassable"};
-	return terrain >= 0 && terrain < TERRAIN_COUNT ? names[terrain] : "?";
 }
 
 int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
@@ -48,70 +43,6 @@ int tui_leaders_at(const struct game *g, struct hex h,
 			out[n++] = l;
 	}
 	return n;
-}
-
-static void add_word(char *buf, size_t n, const char *w)
-{
-	size_t len = strlen(buf);
-	snprintf(buf + len, n - len, "%s%s", len ? " " : "", w);
-}
-
-void tui_unit_markers(const struct unit *u, char *buf, size_t n)
-{
-	if (!n)
-		return;
-	buf[0] = '\0';
-	if (u->routed)
-		add_word(buf, n, "routed");
-	if (u->at.in_column)
-		add_word(buf, n, "in-column");
-	if (u->depleted)
-		add_word(buf, n, "depleted");
-	if (u->missile != MC_NONE && u->supply == SUPPLY_LOW)
-		add_word(buf, n, "missile-low");
-	if (u->missile != MC_NONE && u->supply == SUPPLY_NO)
-		add_word(buf, n, "missile-no");
-	if (u->shock_must)
-		add_word(buf, n, "shock-must-check");
-	if (u->shock_no)
-		add_word(buf, n, "shock-no-check");
-	if (u->engaged)
-		add_word(buf, n, "engaged");
-	if (u->pursuit)
-		add_word(buf, n, "pursuit");
-	if (u->moved_turn || u->moved_phase)
-		add_word(buf, n, "moved");
-	if (u->double_depth)
-		add_word(buf, n, "double-depth");
-	if (u->scorpio_fire)
-		add_word(buf, n, "fire-mode");
-}
-
-int tui_unit_marker_codes(const struct unit *u, char *buf, size_t n)
-{
-	const struct {
-		bool on;
-		char code;
-	} m[] = {
-		{u->routed, 'R'},
-		{u->at.in_column, 'C'},
-		{u->depleted, 'D'},
-		{u->missile != MC_NONE && u->supply == SUPPLY_LOW, 'L'},
-		{u->missile != MC_NONE && u->supply == SUPPLY_NO, 'N'},
-		{u->shock_must, 'S'},
-		{u->shock_no, 's'},
-		{u->engaged, 'E'},
-		{u->pursuit, 'P'},
-		{u->moved_turn || u->moved_phase, 'M'},
-	};
-	int k = 0;
-	if (!n)
-		return 0;
-	for (size_t i = 0; i < sizeof m / sizeof m[0] && (size_t)k + 1 < n; i++)
-		if (m[i].on)
-			buf[k++] = m[i].code;
-	buf[k] = '\0';
-	return k;
 }
 
 __attribute__((format(printf, 3, 4))) static void
@@ -162,152 +93,97 @@ static void wrapped(struct panel_text *p, int width, const char *lead,
 		line(p, width, "%s", cur);
 }
 
-static const char *side_id(const struct game *g, int side)
-{
-	if (side < 0 || side > 1 || !g->battle)
-		return "?";
-	return g->battle->sides[side].id;
-}
-
-static void missile_text(char *buf, size_t n, const char *what,
-			 enum missile_class mc, enum missile_supply s)
-{
-	snprintf(buf, n, "%s %s %s", what, missile_class_name(mc),
-		 missile_supply_name(s));
-}
-
-/* 2.2: everything the counter shows and every marker on it. */
-static void describe_unit(const struct game *g, const struct unit *u,
-			  int width, struct panel_text *p)
-{
-	char buf[128], a[8], b[8];
-	line(p, width, "%s (%s)", u->id, side_id(g, u->side));
-	wrapped(p, width, " ", u->name);
-	line(p, width, " %s%s%s size %d TQ %d", unit_type_name(u->type),
-	     u->cls[0] ? "/" : "", u->cls, u->size, u->tq);
-	if (u->ma_ext)
-		line(p, width, " hits %d  MA %d/%d", u->hits, u->ma, u->ma_ext);
-	else
-		line(p, width, " hits %d  MA %d", u->hits, u->ma);
-	if (u->missile != MC_NONE) {
-		missile_text(buf, sizeof buf, " missile", u->missile, u->supply);
-		line(p, width, "%s", buf);
-	} else {
-		line(p, width, " missile none");
-	}
-	if (u->elephant != ELEPHANT_NONE) {
-		line(p, width, " elephant %s", elephant_kind_name(u->elephant));
-		if (u->tower != MC_NONE) {
-			missile_text(buf, sizeof buf, " tower", u->tower,
-				     u->tower_supply);
-			line(p, width, "%s", buf);
-		}
-		if (u->screen != MC_NONE) {
-			missile_text(buf, sizeof buf, " screen", u->screen,
-				     u->screen_supply);
-			line(p, width, "%s", buf);
-		}
-		if (u->leader_elephant[0])
-			line(p, width, " carries %s", u->leader_elephant);
-	}
-	if (u->legion)
-		line(p, width, " %s %d", u->ala ? "ala" : "legion", u->legion);
-	if (footprint_two_hex(&u->at)) {
-		hex_format(u->at.hex[0], a, sizeof a);
-		hex_format(u->at.hex[1], b, sizeof b);
-		line(p, width, " hexes %s/%s", a, b);
-	}
-	if (u->at.in_column)
-		line(p, width, " in column heading %s",
-		     hexside_name((enum hexside)u->at.facing));
-	else
-		line(p, width, " facing %s", facing_name((enum facing)u->at.facing));
-	tui_unit_markers(u, buf, sizeof buf);
-	wrapped(p, width, " markers:", buf[0] ? buf : "none");
-}
-
-/* 4.1: a leader's ratings; 5.1 his activation state. */
-static void describe_leader(const struct game *g, const struct leader *l,
-			    int width, struct panel_text *p)
-{
-	bool active = g->active_leader >= 0 && g->active_leader < g->nleaders &&
-		      &g->leaders[g->active_leader] == l;
-	line(p, width, "%s (%s)", l->id, side_id(g, l->side));
-	wrapped(p, width, " ", l->name);
-	line(p, width, " %s%s%s", leader_kind_name(l->kind), l->overall ? " overall" : "",
-	     l->elite ? " elite" : "");
-	line(p, width, " Init %d Range %d", l->initiative, l->command_range);
-	line(p, width, " Line %d Strat %d Char %d", l->line_command,
-	     l->strategy, l->charisma);
-	if (l->restriction[0])
-		line(p, width, " orders only %s", l->restriction);
-	line(p, width, " %s%s", leader_state_name(l->state),
-	     active ? ", the active leader" : "");
-	line(p, width, " activations %d wounds %d", l->activations, l->wounds);
-}
-
-static void describe_hexsides(const struct map *m, struct hex h, int width,
+/* The hexside features of x in the view-model's description order,
+ * each with the sides it runs along: "stream:N,ENE road:S". */
+static void describe_hexsides(const struct map_view *mv,
+			      const struct mv_hex *x, int width,
 			      struct panel_text *p)
 {
-	static const struct {
-		unsigned bit;
-		const char *name;
-	} f[] = {{HSF_STREAM, "stream"}, {HSF_RIVER, "river"},
-		 {HSF_RAMPART, "rampart"}, {HSF_ROMAN_ROAD, "road"},
-		 {HSF_DIRT_ROAD, "track"}};
-	const struct map_hex *mh = tui_map_hex(m, h);
 	char buf[256] = "";
-	for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-		char sides[64] = "";
-		for (int d = 0; d < HEXSIDE_COUNT; d++)
-			if (mh->side[d] & f[k].bit) {
-				size_t len = strlen(sides);
-				snprintf(sides + len, sizeof sides - len, "%s%s",
-					 len ? "," : "",
-					 hexside_name((enum hexside)d));
+	for (int rank = 0; rank < mv->nfeatures; rank++)
+		for (int k = 0; k < mv->nfeatures && k < MV_CLASSES_MAX; k++) {
+			if (mv->features[k].list_rank != rank)
+				continue;
+			char sides[64] = "";
+			for (int d = 0; d < HEXSIDE_COUNT; d++)
+				if (x->side[d] & (1u << k)) {
+					size_t len = strlen(sides);
+					snprintf(sides + len, sizeof sides - len,
+						 "%s%s", len ? "," : "",
+						 hexside_name((enum hexside)d));
+				}
+			if (sides[0]) {
+				size_t len = strlen(buf);
+				snprintf(buf + len, sizeof buf - len, "%s%s:%s",
+					 len ? " " : "", mv->features[k].word,
+					 sides);
 			}
-		if (sides[0]) {
-			size_t len = strlen(buf);
-			snprintf(buf + len, sizeof buf - len, "%s%s:%s",
-				 len ? " " : "", f[k].name, sides);
 		}
-	}
 	if (buf[0])
 		wrapped(p, width, "", buf);
-	if (mh->rampart_inside)
-		line(p, width, "inside a camp");
+	if (x->note)
+		line(p, width, "%s", x->note);
+}
+
+/* A piece's lines from the ruleset, laid out in the panel's width. */
+static void describe_piece(const struct ruleset *rs, const struct game *g,
+			   const char *id, int width, struct mv_text *t,
+			   struct panel_text *p)
+{
+	mv_text_clear(t);
+	if (rs && rs->map_describe)
+		rs->map_describe(g, id, t);
+	for (int i = 0; i < t->n; i++)
+		if (t->line[i].wrap)
+			wrapped(p, width, t->line[i].lead, t->line[i].text);
+		else
+			line(p, width, "%s", t->line[i].text);
+}
+
+void panel_describe_view(const struct map_view *mv, const struct ruleset *rs,
+			 const struct game *g, struct hex h, int width,
+			 struct mv_text *scratch, struct panel_text *out)
+{
+	char num[8];
+	const struct mv_hex *x = mv ? mapview_hex(mv, h) : NULL;
+	out->n = 0;
+	hex_format(h, num, sizeof num);
+	if (!x) {
+		line(out, width, "Hex %s: off the map", num);
+		return;
+	}
+	line(out, width, "Hex %s %s lvl %d", num,
+	     x->terrain < mv->nterrain ? mv->terrain[x->terrain].word : "?",
+	     x->level);
+	describe_hexsides(mv, x, width, out);
+
+	int u[TUI_PIECES_MAX], l[TUI_PIECES_MAX];
+	int nu = mapview_pieces_at(mv, h, false, u, TUI_PIECES_MAX);
+	int nl = mapview_pieces_at(mv, h, true, l, TUI_PIECES_MAX);
+	if (!nu && !nl)
+		line(out, width, "no units");
+	for (int i = 0; i < nu; i++) {
+		line(out, width, "%s", "");
+		describe_piece(rs, g, mv->pieces[u[i]].id, width, scratch, out);
+	}
+	for (int i = 0; i < nl; i++) {
+		line(out, width, "%s", "");
+		describe_piece(rs, g, mv->pieces[l[i]].id, width, scratch, out);
+	}
 }
 
 void panel_describe(const struct game *g, struct hex h, int width,
 		    struct panel_text *out)
 {
-	char num[8];
-	const struct map *m = g->battle ? g->battle->map : NULL;
-	const struct map_hex *mh = tui_map_hex(m, h);
-	out->n = 0;
-	hex_format(h, num, sizeof num);
-	if (!mh) {
-		line(out, width, "Hex %s: off the map", num);
-		return;
-	}
-	line(out, width, "Hex %s %s lvl %d", num, tui_terrain_name(mh->terrain),
-	     mh->elevation);
-	describe_hexsides(m, h, width, out);
-
-	const struct unit *u[TUI_PIECES_MAX];
-	const struct leader *l[TUI_PIECES_MAX];
-	int nu = tui_units_at(g, h, u, TUI_PIECES_MAX);
-	int nl = tui_leaders_at(g, h, l, TUI_PIECES_MAX);
-	if (!nu && !nl)
-		line(out, width, "no units");
-	for (int i = 0; i < nu; i++) {
-		line(out, width, "%s", "");
-		describe_unit(g, u[i], width, out);
-	}
-	for (int i = 0; i < nl; i++) {
-		line(out, width, "%s", "");
-		describe_leader(g, l[i], width, out);
-	}
+	const struct ruleset *rs = tui_rules(g);
+	struct map_view *mv = rs && rs->map_view ? rs->map_view(g) : NULL;
+	struct mv_text *t = malloc(sizeof *t);
+	if (mv && t)
+		panel_describe_view(mv, rs, g, h, width, t, out);
+	else
+		out->n = 0;
+	free(t);
+	mapview_free(mv);
 }
 
 static const char *phase_label(enum phase p)
@@ -318,19 +194,6 @@ static const char *phase_label(enum phase p)
 		"D Rout & Reload",     "E Withdrawal",
 		"battle over"};
 	return (int)p >= 0 && p < PHASE_COUNT ? names[p] : "?";
-}
-
-static bool add_hex(struct hex h, struct hex *out, int *n, int max)
-{
-	if (hex_is_none(h))
-		return true;
-	for (int i = 0; i < *n; i++)
-		if (hex_eq(out[i], h))
-			return true;
-	if (*n >= max)
-		return false;
-	out[(*n)++] = h;
-	return true;
 }
 
 int tui_changed_hexes(const struct game *g, const struct unit *before,
@@ -346,9 +209,11 @@ int tui_changed_hexes(const struct game *g, const struct unit *before,
 			continue;
 		for (int k = 0; k < 2; k++) {
 			if (i < nb)
-				fits = fits && add_hex(a->at.hex[k], out, &n, max);
+				fits = fits &&
+				       mapview_hex_list_add(out, &n, max, a->at.hex[k]);
 			if (i < g->nunits)
-				fits = fits && add_hex(b->at.hex[k], out, &n, max);
+				fits = fits &&
+				       mapview_hex_list_add(out, &n, max, b->at.hex[k]);
 		}
 	}
 	int nl = g->nleaders > nlb ? g->nleaders : nlb;
@@ -357,9 +222,11 @@ int tui_changed_hexes(const struct game *g, const struct unit *before,
 		if (i < nlb && i < g->nleaders && !memcmp(a, b, sizeof *a))
 			continue;
 		if (i < nlb)
-			fits = fits && add_hex(a->hex, out, &n, max);
+			fits = fits &&
+			       mapview_hex_list_add(out, &n, max, a->hex);
 		if (i < g->nleaders)
-			fits = fits && add_hex(b->hex, out, &n, max);
+			fits = fits &&
+			       mapview_hex_list_add(out, &n, max, b->hex);
 	}
 	return fits ? n : -1;
 }

@@ -7,6 +7,9 @@
 #include <stddef.h>
 
 #include "maniple/game.h"
+#include "maniple/mapview.h"
+
+struct ruleset;
 
 #define TUI_PIECES_MAX 8
 #define PANEL_LINES_MAX 96
@@ -14,8 +17,6 @@
 
 /* The map hex at h, or NULL when h is off the map. */
 const struct map_hex *tui_map_hex(const struct map *m, struct hex h);
-const char *tui_terrain_name(int terrain);
-
 /* Units on the map whose footprint covers h, in the game's order (the
  * first is drawn on top); returns the count (at most max). */
 int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
@@ -23,21 +24,19 @@ int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
 /* Leaders in play on h; returns the count (at most max). */
 int tui_leaders_at(const struct game *g, struct hex h,
 		   const struct leader **out, int max);
-/* The unit's markers as words ("routed in-column moved"); "" when none. */
-void tui_unit_markers(const struct unit *u, char *buf, size_t n);
-/* Up to n-1 one-letter marker codes in order of importance (see the
- * manual): R routed, C in column, D depleted, L missile low, N missile no,
- * S shock must check, s shock no check, E engaged, P pursuit, M moved. */
-int tui_unit_marker_codes(const struct unit *u, char *buf, size_t n);
-
 struct panel_text {
 	int n;
 	char line[PANEL_LINES_MAX][PANEL_LINE_MAX];
 };
 
-/* The side panel for hex h: the hex (number, terrain, level, hexsides),
- * then every unit and leader there with all ratings and state, each line
- * at most width characters. */
+/* The side panel for hex h, read from the map view-model mv: the hex
+ * (number, terrain, level, hexsides), then every piece there in the
+ * ruleset's words (rs->map_describe of g, through scratch), each line at
+ * most width characters. */
+void panel_describe_view(const struct map_view *mv, const struct ruleset *rs,
+			 const struct game *g, struct hex h, int width,
+			 struct mv_text *scratch, struct panel_text *out);
+/* The same for a game alone: its ruleset's view, built for this once. */
 void panel_describe(const struct game *g, struct hex h, int width,
 		    struct panel_text *out);
 

@@ -33,27 +33,38 @@ void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 	gl->off_map = ' ';
 }
 
-/* 6.24, 6.27: the hexside features a player must see */
-enum tui_feature tui_side_feature(unsigned bits)
-{
-	static const unsigned bit[TF_COUNT] = {
-		[TF_RIVER] = HSF_RIVER,
-		[TF_STREAM] = HSF_STREAM,
-		[TF_RAMPART] = HSF_RAMPART,
-		[TF_ROMAN_ROAD] = HSF_ROMAN_ROAD,
-		[TF_DIRT_ROAD] = HSF_DIRT_ROAD,
-	};
-	for (int f = 0; f < TF_COUNT; f++)
-		if (bits & bit[f])
-			return (enum tui_feature)f;
-	return TF_NONE;
-}
-
 const char *tui_feature_name(enum tui_feature f)
 {
 	static const char *const names[TF_COUNT] = {
 		"river", "stream", "camp rampart", "Roman road", "dirt road"};
 	return (unsigned)f < TF_COUNT ? names[f] : "";
+}
+
+int tui_terrain_slot(const char *name)
+{
+	/* gl->terrain's order */
+	static const char *const names[TERRAIN_COUNT] = {
+		"clear", "woods", "broken", "marsh", "impassable"};
+	for (int t = 0; name && t < TERRAIN_COUNT; t++)
+		if (!strcmp(name, names[t]))
+			return t;
+	return 0;
+}
+
+enum tui_feature tui_feature_slot(const char *name)
+{
+	for (int f = 0; name && f < TF_COUNT; f++)
+		if (!strcmp(name, tui_feature_name((enum tui_feature)f)))
+			return (enum tui_feature)f;
+	return TF_NONE;
+}
+
+enum tui_feature tui_first_feature(unsigned bits, const enum tui_feature *slot)
+{
+	for (int k = 0; k < 16; k++)
+		if (bits & (1u << k))
+			return slot[k];
+	return TF_NONE;
 }
 
 int tui_side_cells(enum hexside d, int line[2], int col[2])
@@ -131,16 +142,6 @@ bool tui_codeset_is_utf8(const char *codeset)
 {
 	return codeset && (!strcasecmp(codeset, "UTF-8") ||
 			   !strcasecmp(codeset, "UTF8"));
-}
-
-char tui_type_glyph(enum unit_type t)
-{
-	static const char g[UNIT_TYPE_COUNT] = {
-		[UT_PH] = 'P', [UT_HI] = 'H', [UT_LG] = 'L', [UT_MI] = 'M',
-		[UT_BI] = 'B', [UT_LI] = 'i', [UT_LP] = 'p', [UT_SK] = 's',
-		[UT_HC] = 'C', [UT_RC] = 'R', [UT_LN] = 'N', [UT_LC] = 'c',
-		[UT_EL] = 'E', [UT_AT] = 'A', [UT_CH] = 'W'};
-	return (int)t >= 0 && t < UNIT_TYPE_COUNT ? g[t] : '?';
 }
 
 bool tui_facing_mark_left(int facing, bool in_column)

@@ -38,16 +38,19 @@ struct tui_glyphs {
 void tui_glyphs_init(struct tui_glyphs *gl, bool utf8);
 /* True when the codeset names UTF-8 ("UTF-8", "utf8"). */
 bool tui_codeset_is_utf8(const char *codeset);
-/* One letter per unit type: upper case heavy, lower case light. */
-char tui_type_glyph(enum unit_type t);
 /* Whether a facing mark goes left of the type glyph (it points west). */
 bool tui_facing_mark_left(int facing, bool in_column);
 
-/* The feature a hexside shows for its enum hexside_feature bits: the
- * first of river, stream, rampart, Roman road, dirt road; TF_NONE when it
- * has none. */
-enum tui_feature tui_side_feature(unsigned bits);
 const char *tui_feature_name(enum tui_feature f);
+/* The glyph slot of a terrain class the map view-model names ("woods"):
+ * its index in gl->terrain, 0 (clear's) for a name this view does not
+ * know. */
+int tui_terrain_slot(const char *name);
+/* The feature a view-model names ("Roman road"), TF_NONE when unknown. */
+enum tui_feature tui_feature_slot(const char *name);
+/* The feature a hexside shows: its view-model bits' first (the ruleset
+ * lists the most important first), through slot[]; TF_NONE for none. */
+enum tui_feature tui_first_feature(unsigned bits, const enum tui_feature *slot);
 /* Where a feature on hexside d is drawn in a hex's 4x2 cell, the edge
  * characters nearest that side: the corners for the slanting sides (WNW
  * top left, ENE top right, WSW bottom left, ESE bottom right) and the

@@ -58,3 +58,44 @@ int tui_pieces_at(const struct game *g, struct hex h,
 	const struct ruleset *rs = tui_rules(g);
 	return rs && rs->pieces_at ? rs->pieces_at(g, h, ids, max) : 0;
 }
+
+void tui_shock_view(const struct game *g, struct shock_view *sv)
+{
+	const struct ruleset *rs = tui_rules(g);
+	if (rs && rs->shock_view) {
+		rs->shock_view(g, sv);
+		return;
+	}
+	memset(sv, 0, sizeof *sv);
+	sv->side = sv->ask_combat = -1;
+}
+
+bool tui_shock_piece(const struct game *g, const char *id,
+		     struct shock_piece *p)
+{
+	const struct ruleset *rs = tui_rules(g);
+	if (rs && rs->shock_piece)
+		return rs->shock_piece(g, id, p);
+	memset(p, 0, sizeof *p);
+	return false;
+}
+
+int tui_shock_asked(const struct game *g, size_t since)
+{
+	const struct ruleset *rs = tui_rules(g);
+	return rs && rs->shock_asked ? rs->shock_asked(g, since) : -1;
+}
+
+int tui_card(const struct game *g, enum mode_card kind, int n, size_t since,
+	     struct card *c, int *fresh)
+{
+	const struct ruleset *rs = tui_rules(g);
+	return rs && rs->card ? rs->card(g, kind, n, since, c, fresh) : -1;
+}
+
+int tui_card_touched(const struct game *g, size_t since, struct card *scratch)
+{
+	const struct ruleset *rs = tui_rules(g);
+	return rs && rs->card_touched ? rs->card_touched(g, since, scratch)
+				      : -1;
+}

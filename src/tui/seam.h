@@ -36,4 +36,18 @@ bool tui_step_preview(const struct game *g, struct hex a, struct hex b,
 int tui_pieces_at(const struct game *g, struct hex h,
 		  char (*ids)[MODE_ID_MAX], int max);
 
+/* The Shock segment's designation and one piece of it (modeview.h;
+ * an empty view, and false, without a ruleset or a game). */
+void tui_shock_view(const struct game *g, struct shock_view *sv);
+bool tui_shock_piece(const struct game *g, const char *id,
+		     struct shock_piece *p);
+/* The combat a decision asked by the events from since on waits at, or
+ * -1. */
+int tui_shock_asked(const struct game *g, size_t since);
+/* A card of the ruleset (ruleset.h: card, card_touched); -1 none. */
+int tui_card(const struct game *g, enum mode_card kind, int n, size_t since,
+	     struct card *c, int *fresh);
+int tui_card_touched(const struct game *g, size_t since,
+		     struct card *scratch);
+
 #endif

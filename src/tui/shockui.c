@@ -20,69 +20,41 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "maniple/elcav.h"
-#include "maniple/sequence.h"
-#include "maniple/shock_designate.h"
-
+#include "seam.h"
 #include "view.h"
 
 /* ------------------------------------------------------------ pure */
 
 bool shockui_designating(const struct game *g)
 {
-	return g && g->phase != PHASE_OVER && g->shock.step == SHS_DESIGNATE &&
-	       g->shock.ask == SHA_DESIGNATE;
+	struct shock_view sv;
+	tui_shock_view(g, &sv);
+	return sv.designating;
 }
 
 bool shockui_game_over(const struct game *g)
 {
-	return g && (g->phase == PHASE_OVER || g->seq.result != RESULT_NONE);
+	struct shock_view sv;
+	tui_shock_view(g, &sv);
+	return sv.over;
 }
 
-/* 8.42: an enemy combat unit stands in u's ZOC, one it may attack (9.15
- * bars some): the engine's own predicates. */
-static bool has_target(const struct game *g, int u)
+int shockui_marks(const struct game *g, struct shock_mark *out, int max)
 {
-	for (int e = 0; e < g->nunits; e++)
-		if (shock_in_zoc(g, u, e) && !elcav_attack_barred(g, u, e))
-			return true;
-	return false;
-}
-
-/* Whether unit u of the attacking side may still be put in a combat;
- * *must: it has to be (7.31, 7.32 Shock Must Check; 10.41 Engaged). */
-static bool markable(const struct game *g, int u, bool *must)
-{
-	const struct unit *un = &g->units[u];
-	if (un->side != g->shock.ask_side || !game_unit_in_play(un) ||
-	    g->shock.attacked[u])
-		return false;
-	enum shock_claim c = shock_claim_of(g, u, NULL, NULL);
-	if (c == SC_NONE || !has_target(g, u))
-		return false;
-	*must = c == SC_MUST || c == SC_ENGAGED;
-	return true;
-}
-
-int shockui_marks(const struct game *g, struct shockui_mark *out, int max)
-{
+	struct shock_view sv;
+	tui_shock_view(g, &sv);
 	int n = 0;
-	if (!shockui_designating(g))
-		return 0;
-	for (int u = 0; u < g->nunits && n < max; u++) {
-		bool must = false;
-		if (markable(g, u, &must))
-			out[n++] = (struct shockui_mark){u, must};
-	}
+	for (int i = 0; i < sv.nmarks && n < max; i++)
+		out[n++] = sv.mark[i];
 	return n;
 }
 
 /* ------------------------------------------------------- the marks */
 
-static bool is_gathered(const struct shockui *su, int u)
+static bool is_gathered(const struct shockui *su, const char *id)
 {
 	for (int i = 0; i < su->ngathered; i++)
-		if (su->gathered[i] == u)
+		if (!strcmp(su->gathered[i], id))
 			return true;
 	return false;
 }
@@ -102,13 +74,12 @@ static void drop_marks(struct tui_view *v)
 	v->nhl = k;
 }
 
-static void mark_unit(struct tui_view *v, int u, enum tui_hl_kind kind,
-		      wchar_t mark)
+static void mark_unit(struct tui_view *v, const struct shock_mark *m,
+		      enum tui_hl_kind kind, wchar_t mark)
 {
-	const struct unit *un = &v->g->units[u];
 	for (int k = 0; k < 2; k++)
-		if (!hex_is_none(un->at.hex[k]))
-			tui_hl_add(v, un->at.hex[k], kind, mark);
+		if (!hex_is_none(m->hex[k]))
+			tui_hl_add(v, m->hex[k], kind, mark);
 }
 
 /* The marks and the gathered attackers follow the game: outside the
@@ -117,29 +88,31 @@ static void refresh_marks(struct tui_view *v)
 {
 	struct shockui *su = &v->shockui;
 	drop_marks(v);
-	const struct game *g = v->g;
-	if (!shockui_designating(g)) {
+	struct shock_view sv;
+	tui_shock_view(v->g, &sv);
+	if (!sv.designating) {
 		su->ngathered = 0;
 		return;
 	}
-	struct shockui_mark m[BATTLE_UNITS_MAX];
-	int n = shockui_marks(g, m, BATTLE_UNITS_MAX);
+	const struct shock_mark *m = sv.mark;
+	int n = sv.nmarks;
 	/* a gathered unit that can no longer attack (it is in a combat
 	 * now) leaves the gathering */
 	int k = 0;
 	for (int i = 0; i < su->ngathered; i++) {
 		bool still = false;
 		for (int j = 0; j < n; j++)
-			still |= m[j].unit == su->gathered[i];
-		if (still)
-			su->gathered[k++] = su->gathered[i];
+			still |= !strcmp(m[j].id, su->gathered[i]);
+		if (still && k != i)
+			memcpy(su->gathered[k], su->gathered[i], MODE_ID_MAX);
+		k += still;
 	}
 	su->ngathered = k;
 	for (int j = 0; j < n; j++) {
-		wchar_t mark = is_gathered(su, m[j].unit) ? L'+'
-			       : m[j].must		   ? L'!'
-							   : L'?';
-		mark_unit(v, m[j].unit, m[j].must ? HL_MUST : HL_MAY, mark);
+		wchar_t mark = is_gathered(su, m[j].id) ? L'+'
+			       : m[j].must		 ? L'!'
+							 : L'?';
+		mark_unit(v, &m[j], m[j].must ? HL_MUST : HL_MAY, mark);
 	}
 }
 
@@ -147,8 +120,10 @@ static void refresh_marks(struct tui_view *v)
 
 static void deck_load(struct shockui *su, const struct game *g)
 {
-	su->deck_shock = card_shock_count(g);
-	su->deck_end = shockui_game_over(g);
+	struct shock_view sv;
+	tui_shock_view(g, &sv);
+	su->deck_shock = sv.ncards;
+	su->deck_end = sv.over;
 }
 
 static int deck_count(const struct shockui *su)
@@ -165,21 +140,22 @@ static void build_card(struct tui_view *v, int at)
 	card_init(&cv->card, cardview_card_width(v->lay.map_w));
 	cv->count = deck_count(su);
 	cv->index = at;
+	struct shock_view sv;
+	tui_shock_view(g, &sv);
 	if (at < su->deck_shock) {
 		int fresh = 0;
-		card_shock_fresh(g, at, &cv->card, su->fresh_since, &fresh);
+		tui_card(g, MODE_CARD_SHOCK, at, su->fresh_since, &cv->card,
+			 &fresh);
 		/* the lines the last command added, with the closing line
 		 * under them (the whole card when it fits) */
 		if (fresh > 0 && su->fresh_since != SIZE_MAX)
 			cv->top = cv->card.n - 1 - fresh;
-		bool waits = g->shock.step != SHS_NONE &&
-			     g->shock.ask != SHA_NONE &&
-			     g->shock.ask_combat == at;
+		bool waits = sv.ask_combat >= 0 && sv.ask_combat == at;
 		snprintf(cv->title, sizeof cv->title,
 			 "Shock combat %d of %d (8.4)%s", at, su->deck_shock,
 			 waits ? ": waits for a decision" : "");
 	} else {
-		card_end(g, &cv->card);
+		tui_card(g, MODE_CARD_END, 0, 0, &cv->card, NULL);
 		snprintf(cv->title, sizeof cv->title,
 			 "End of the battle (11.1, 11.2)");
 	}
@@ -210,11 +186,13 @@ static bool open_deck(struct tui_view *v, int at, size_t since)
 		return false;
 	}
 	if (at < 0) {
+		struct shock_view sv;
+		tui_shock_view(g, &sv);
 		if (su->deck_end)
 			at = n - 1;
-		else if (g->shock.step != SHS_NONE && g->shock.ask_combat >= 0 &&
-			 g->shock.ask_combat < su->deck_shock)
-			at = g->shock.ask_combat;
+		else if (sv.segment && sv.ask_combat >= 0 &&
+			 sv.ask_combat < su->deck_shock)
+			at = sv.ask_combat;
 		else
 			at = 0;
 	}
@@ -245,9 +223,11 @@ void shockui_close_cards(struct tui_view *v)
 static bool sync(struct tui_view *v)
 {
 	struct shockui *su = &v->shockui;
+	struct shock_view sv;
+	tui_shock_view(v->g, &sv);
 	/* a game's events only grow: fewer is another game (a `new` or
 	 * `load` may reuse the same memory) */
-	if (su->g == v->g && (!v->g || v->g->events.n >= su->seen))
+	if (su->g == v->g && (!v->g || sv.events >= su->seen))
 		return false;
 	su->g = v->g;
 	su->ngathered = 0;
@@ -258,28 +238,12 @@ static bool sync(struct tui_view *v)
 	}
 	if (!v->g)
 		return true;
-	su->seen = v->g->events.n;
-	su->over_seen = shockui_game_over(v->g);
+	su->seen = sv.events;
+	su->over_seen = sv.over;
 	if (su->over_seen)
 		shockui_open_cards(v, -1);
 	refresh_marks(v);
 	return true;
-}
-
-/* A decision inside the resolution asked by the events from `since` on
- * (a clash pick, hits, an advance, a pursuit, a Pass-Thru ...), even when
- * it added no line to any card: the combat it waits at, or -1. */
-static int asked_combat(const struct game *g, size_t since)
-{
-	const struct shock_state *s = &g->shock;
-	if (s->step == SHS_NONE || s->ask == SHA_NONE ||
-	    s->ask == SHA_DESIGNATE || s->ask_combat < 0 ||
-	    s->ask_combat >= card_shock_count(g))
-		return -1;
-	for (size_t i = since; i < g->events.n; i++)
-		if (!strcmp(event_log_kind(&g->events, i), "shock_ask"))
-			return s->ask_combat;
-	return -1;
 }
 
 void shockui_after_command(struct tui_view *v)
@@ -288,19 +252,23 @@ void shockui_after_command(struct tui_view *v)
 	if (!v->g || sync(v))
 		return;
 	const struct game *g = v->g;
+	struct shock_view sv;
+	tui_shock_view(g, &sv);
 	size_t since = su->seen;
-	su->seen = g->events.n;
-	bool over = shockui_game_over(g);
-	bool newly_over = over && !su->over_seen;
-	su->over_seen = over;
+	su->seen = sv.events;
+	bool newly_over = sv.over && !su->over_seen;
+	su->over_seen = sv.over;
 	refresh_marks(v);
 	int first = -1;
-	if (since < g->events.n) {
+	if (since < sv.events) {
 		card_init(&su->scratch, CARD_PANEL_WIDTH);
-		first = card_shock_first_touched(g, since, &su->scratch);
+		first = tui_card_touched(g, since, &su->scratch);
 	}
-	if (first < 0 && since < g->events.n)
-		first = asked_combat(g, since);
+	/* a decision inside the resolution asked by the events from since
+	 * on (a clash pick, hits, an advance, a pursuit, a Pass-Thru ...),
+	 * even when it added no line to any card */
+	if (first < 0 && since < sv.events)
+		first = tui_shock_asked(g, since);
 	if (first >= 0)
 		open_deck(v, first, since);
 	else if (newly_over)
@@ -317,11 +285,6 @@ void shockui_after_command(struct tui_view *v)
 
 /* -------------------------------------------------------- the keys */
 
-static const char *uid(const struct game *g, int u)
-{
-	return g->units[u].id;
-}
-
 static void gathered_text(const struct tui_view *v, char *buf, size_t n)
 {
 	const struct shockui *su = &v->shockui;
@@ -329,35 +292,32 @@ static void gathered_text(const struct tui_view *v, char *buf, size_t n)
 	buf[0] = '\0';
 	for (int i = 0; i < su->ngathered && at < n; i++)
 		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "," : "",
-				       uid(v->g, su->gathered[i]));
+				       su->gathered[i]);
 }
 
 /* `t` on one of the attacker's units: gathers the first unit of the hex
  * that may shock and is not gathered yet; when all are, drops them. */
-static void gather_own(struct tui_view *v, const struct unit **at, int n)
+static void gather_own(struct tui_view *v, const struct shock_view *sv,
+		       const struct shock_piece *at, int n)
 {
 	struct shockui *su = &v->shockui;
-	const struct game *g = v->g;
 	for (int k = 0; k < n; k++) {
-		int u = (int)(at[k] - g->units);
-		bool must;
-		if (at[k]->side != g->shock.ask_side || is_gathered(su, u) ||
-		    !markable(g, u, &must))
+		if (at[k].side != sv->side || is_gathered(su, at[k].id) ||
+		    !at[k].markable)
 			continue;
-		if (su->ngathered == SHOCK_UNITS_MAX) {
+		if (su->ngathered >= sv->att_max) {
 			tui_say(v, "t: %d attackers at most in one combat",
-				SHOCK_UNITS_MAX);
+				sv->att_max);
 			return;
 		}
-		su->gathered[su->ngathered++] = u;
+		memcpy(su->gathered[su->ngathered++], at[k].id, MODE_ID_MAX);
 		refresh_marks(v);
 		return;
 	}
 	bool dropped = false;
 	for (int k = 0; k < n; k++) {
-		int u = (int)(at[k] - g->units);
 		for (int i = 0; i < su->ngathered; i++)
-			if (su->gathered[i] == u) {
+			if (!strcmp(su->gathered[i], at[k].id)) {
 				memmove(&su->gathered[i], &su->gathered[i + 1],
 					sizeof su->gathered[0] *
 						(size_t)(su->ngathered - i - 1));
@@ -368,30 +328,28 @@ static void gather_own(struct tui_view *v, const struct unit **at, int n)
 	}
 	if (dropped) {
 		refresh_marks(v);
-		tui_say(v, "t: %s no longer gathered", uid(g, (int)(at[0] - g->units)));
+		tui_say(v, "t: %s no longer gathered", at[0].id);
 		return;
 	}
 	/* why the unit cannot attack: the engine's reason */
-	int u = (int)(at[0] - g->units);
-	const char *rule = NULL, *why = NULL;
-	if (g->shock.attacked[u])
+	if (at[0].attacks >= 0)
 		tui_say(v, "t: %s is in a combat already (designate cancel N "
 			   "takes one back, 8.42)",
-			uid(g, u));
-	else if (shock_claim_of(g, u, &rule, &why) == SC_NONE)
-		tui_say(v, "t: %s cannot shock (rule %s): %s", uid(g, u),
-			rule ? rule : "7.33", why ? why : "not eligible");
+			at[0].id);
+	else if (!at[0].can_shock)
+		tui_say(v, "t: %s cannot shock (rule %s): %s", at[0].id,
+			at[0].rule, at[0].why);
 	else
 		tui_say(v, "t: %s has no enemy in its ZOC to attack (rule 8.42)",
-			uid(g, u));
+			at[0].id);
 }
 
 /* `t` on an enemy: designates the gathered attackers against every enemy
  * combat unit of the hex (8.42). */
-static void designate_enemy(struct tui_view *v, const struct unit **at, int n)
+static void designate_enemy(struct tui_view *v, const struct shock_view *sv,
+			    const struct shock_piece *at, int n)
 {
 	struct shockui *su = &v->shockui;
-	const struct game *g = v->g;
 	if (su->ngathered == 0) {
 		tui_say(v, "t: gather your attackers first (t on your units "
 			   "marked ! or ?), then t on the enemy (8.42)");
@@ -402,9 +360,9 @@ static void designate_enemy(struct tui_view *v, const struct unit **at, int n)
 	size_t dl = 0;
 	def[0] = '\0';
 	for (int k = 0; k < n && dl < sizeof def; k++)
-		if (at[k]->side != g->shock.ask_side && game_unit_in_play(at[k]))
+		if (at[k].side != sv->side && at[k].in_play)
 			dl += (size_t)snprintf(def + dl, sizeof def - dl, "%s%s",
-					       dl ? "," : "", at[k]->id);
+					       dl ? "," : "", at[k].id);
 	if (!def[0]) {
 		tui_say(v, "t: no enemy combat unit here");
 		return;
@@ -416,24 +374,39 @@ static void designate_enemy(struct tui_view *v, const struct unit **at, int n)
 	tui_exec(v, line);
 }
 
+/* The units on the cursor's hex as the designation sees them (at most
+ * max); returns the count. */
+static int pieces_here(const struct tui_view *v, struct shock_piece *out,
+		       int max)
+{
+	char ids[TUI_PIECES_MAX][MODE_ID_MAX];
+	int n = tui_pieces_at(v->g, v->cursor, ids, TUI_PIECES_MAX);
+	int k = 0;
+	for (int i = 0; i < n && k < max; i++)
+		if (tui_shock_piece(v->g, ids[i], &out[k]) && out[k].in_play)
+			k++;
+	return k;
+}
+
 static void key_gather(struct tui_view *v)
 {
-	const struct game *g = v->g;
-	if (!shockui_designating(g)) {
+	struct shock_view sv;
+	tui_shock_view(v->g, &sv);
+	if (!sv.designating) {
 		tui_say(v, "t: the Shock designation is not under way (8.41)");
 		return;
 	}
-	const struct unit *at[4];
-	int n = game_units_at(g, v->cursor, at, 4);
+	struct shock_piece at[4];
+	int n = pieces_here(v, at, 4);
 	if (n <= 0) {
 		tui_say(v, "t: no unit here: t on a unit marked ! or ? gathers "
 			   "it (8.42)");
 		return;
 	}
-	if (at[0]->side == g->shock.ask_side)
-		gather_own(v, at, n);
+	if (at[0].side == sv.side)
+		gather_own(v, &sv, at, n);
 	else
-		designate_enemy(v, at, n);
+		designate_enemy(v, &sv, at, n);
 }
 
 void shockui_cycle_panel(struct tui_view *v)
@@ -633,12 +606,12 @@ static void panel_text(struct tui_view *v, char *buf, size_t n)
 			size_t at = strlen(buf);
 			if (s == 1 && at + 1 < n)
 				memcpy(buf + at, "\n", 2); /* a blank line */
-			card_leaders(v->g, s, c);
+			tui_card(v->g, MODE_CARD_LEADERS, s, 0, c, NULL);
 			append_card(buf, n, c);
 		}
 	} else {
 		snprintf(buf, n, "Sequence (3.0)  P next\n");
-		card_sequence(v->g, c);
+		tui_card(v->g, MODE_CARD_SEQUENCE, 0, 0, c, NULL);
 		append_card(buf, n, c);
 	}
 }

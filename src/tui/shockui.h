@@ -4,11 +4,11 @@
  * cycle (hex & unit, leaders, sequence of play) and the end-of-battle card
  * (11.1, 11.2).
  *
- * Everything here is derived from the game: the designation step is open
- * while the game says so (g->shock.step and ask), the must/may marks come
- * from the engine's own claim and ZOC predicates (shock_designate.h), the
- * cards from cards.c.  The keys only issue commands through tui_exec or
- * change the view.  Its state is one field of struct tui_view
+ * Everything here is derived from the rules' view-model of the segment
+ * (modeview.h, through seam.h): whether the designation is open, the
+ * must/may marks, each unit's claim and the enemies in its zone, the
+ * cards' text.  The keys only issue commands through tui_exec or change
+ * the view.  Its state is one field of struct tui_view
  * (v->shockui). */
 #ifndef MANIPLE_TUI_SHOCKUI_H
 #define MANIPLE_TUI_SHOCKUI_H
@@ -16,12 +16,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "maniple/game.h"
-#include "maniple/shock_state.h"
+#include "maniple/card.h"
+#include "maniple/modeview.h"
 
-#include "maniple/cards.h"
 #include "cardview.h"
 
+struct game;
 struct tui_view;
 
 enum shockui_panel {
@@ -38,8 +38,8 @@ struct shockui {
 	const struct game *g;
 	size_t seen;		/* g->events looked at after each command */
 	bool over_seen;		/* the battle was over then */
-	/* the attackers gathered with `t` (unit indices, gathering order) */
-	int gathered[SHOCK_UNITS_MAX];
+	/* the attackers gathered with `t` (ids, gathering order) */
+	char gathered[MODE_COMBAT_UNITS_MAX][MODE_ID_MAX];
 	int ngathered;
 	/* the card deck: the segment's combats, then the end card */
 	struct cardview cv;
@@ -56,13 +56,6 @@ struct shockui {
 	struct card scratch;
 };
 
-/* One unit the designation marks: must shock (7.31, 7.32, 10.41) or may
- * (7.33). */
-struct shockui_mark {
-	int unit;
-	bool must;
-};
-
 /* ---- pure parts (tested without a screen) ---- */
 
 /* Whether the attacker is designating combats now (8.41). */
@@ -70,7 +63,7 @@ bool shockui_designating(const struct game *g);
 /* The units of the attacking side that must or may still be put in a
  * combat, in unit order; 0 outside the designation.  A unit already in a
  * combat is not listed. */
-int shockui_marks(const struct game *g, struct shockui_mark *out, int max);
+int shockui_marks(const struct game *g, struct shock_mark *out, int max);
 /* Whether the battle is over (11.2, R4). */
 bool shockui_game_over(const struct game *g);
 

@@ -30,7 +30,10 @@
 #include "help.h"
 #include "replay.h"
 #include "resume.h"
+#include "seam.h"
 #include "view.h"
+
+static bool take_view(struct tui_view *v);
 
 /* ---- colours ---- */
 
@@ -42,7 +45,7 @@ static short new_pair(short *next, short fg, short bg)
 	return (*next)++;
 }
 
-static void palette_init(struct tui_palette *p, const struct battle *b,
+static void palette_init(struct tui_palette *p, const struct map_view *mv,
 			 int want)
 {
 	memset(p, 0, sizeof *p);
@@ -83,7 +86,7 @@ static void palette_init(struct tui_palette *p, const struct battle *b,
 						    c256 ? bg256[l] : -1);
 	for (int s = 0; s < 2; s++) {
 		short c;
-		const char *name = b ? b->sides[s].colour : NULL;
+		const char *name = mv ? mv->side_colour[s] : NULL;
 		if (!tui_colour_by_name(name, p->ncolours, &c))
 			tui_colour_by_name(s ? "blue" : "red", p->ncolours, &c);
 		bool light = tui_colour_is_light(name);
@@ -155,25 +158,26 @@ static attr_t counter_attr(const struct tui_view *v, int side)
 	return A_BOLD;
 }
 
-static short cohesion_pair(const struct tui_view *v, const struct unit *u)
+static short cohesion_pair(const struct tui_view *v, const struct mv_piece *p)
 {
-	/* 10.1: a unit whose hits reach its TQ routs */
-	if (u->hits == 0)
+	/* hits against the quality they break at: none good, under half
+	 * a warning, more the alarm */
+	if (p->value == 0)
 		return v->pal.good;
-	if (u->hits * 2 < u->tq)
+	if (p->value * 2 < p->max)
 		return v->pal.warn;
 	return v->pal.bad;
 }
 
-/* 6.24, 6.27: the hexside features of h, each drawn on the edge
- * characters nearest its side (tui_side_cells); ch 0 where none. */
-static void compose_features(const struct tui_view *v,
-			     const struct map_hex *mh, int lvl,
-			     struct cellch f[2][4])
+/* The hexside features of h, each drawn on the edge characters nearest
+ * its side (tui_side_cells), the view-model's first (most important)
+ * where a side has several; ch 0 where none. */
+static void compose_features(const struct tui_view *v, const struct mv_hex *x,
+			     int lvl, struct cellch f[2][4])
 {
 	memset(f, 0, sizeof(struct cellch[2][4]));
 	for (int d = 0; d < HEXSIDE_COUNT; d++) {
-		enum tui_feature k = tui_side_feature(mh->side[d]);
+		enum tui_feature k = tui_first_feature(x->side[d], v->fslot);
 		int line[2], col[2];
 		if (k == TF_NONE)
 			continue;
@@ -188,23 +192,26 @@ static void compose_features(const struct tui_view *v,
 }
 
 static void compose_unit(const struct tui_view *v, struct hex h,
-			 const struct unit *u, int nu, int nl,
+			 const struct mv_piece *u, int nu, int nl,
 			 struct cellch c[2][4], short tpair, wchar_t tglyph,
 			 const struct cellch feat[2][4])
 {
 	short cp = v->pal.counter[u->side ? 1 : 0];
 	attr_t ca = counter_attr(v, u->side ? 1 : 0);
-	put(&c[0][1], (wchar_t)tui_type_glyph(u->type), ca, cp);
+	put(&c[0][1], (wchar_t)u->glyph, ca, cp);
 	put(&c[0][2], ' ', ca, cp);
 	put(&c[0][3], ' ', ca, cp);
-	/* 7.11 facing mark (6.73 heading when In Column) */
-	wchar_t mark = u->at.in_column
-			       ? v->gl.column[(unsigned)u->at.facing % HEXSIDE_COUNT]
-			       : v->gl.facing[(unsigned)u->at.facing % FACING_COUNT];
-	if (tui_facing_mark_left(u->at.facing, u->at.in_column))
-		put(&c[0][0], mark, ca, cp);
-	else
-		put(&c[0][2], mark, ca, cp);
+	/* the facing mark: a vertex, or a column's heading (a hexside) */
+	bool side = u->face == MV_FACE_SIDE;
+	if (u->face != MV_FACE_NONE) {
+		wchar_t mark =
+			side ? v->gl.column[(unsigned)u->facing % HEXSIDE_COUNT]
+			     : v->gl.facing[(unsigned)u->facing % FACING_COUNT];
+		if (tui_facing_mark_left(u->facing, side))
+			put(&c[0][0], mark, ca, cp);
+		else
+			put(&c[0][2], mark, ca, cp);
+	}
 	if (nl > 0)
 		put(&c[0][3], v->gl.leader, ca, cp);
 	else if (v->ovl_stack && nu > 1)
@@ -212,7 +219,7 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 
 	/* bottom line: markers, or an overlay */
 	char codes[12];
-	int nc = tui_unit_marker_codes(u, codes, sizeof codes);
+	int nc = mapview_marker_codes(u, codes, sizeof codes);
 	put(&c[1][0], tglyph, 0, tpair);
 	if (feat[1][0].ch)
 		c[1][0] = feat[1][0];
@@ -228,9 +235,9 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 	}
 	if (v->ovl_stack && nu > 1 && nl > 0)
 		put(&c[1][0], (wchar_t)('0' + (nu > 9 ? 9 : nu)), A_BOLD, tpair);
-	if (v->ovl_cohesion) {
+	if (v->ovl_cohesion && u->gauge != MV_GAUGE_NONE) {
 		char txt[16];
-		snprintf(txt, sizeof txt, "%d/%d", u->hits, u->tq);
+		snprintf(txt, sizeof txt, "%d/%d", u->value, u->max);
 		size_t len = strlen(txt) > 4 ? 4 : strlen(txt);
 		for (int i = 0; i < 4; i++) {
 			if ((size_t)i < len)
@@ -248,9 +255,8 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 	}
 
 	/* a two-hex unit is one piece: join its halves' counters */
-	if (footprint_two_hex(&u->at)) {
-		struct hex other = hex_eq(u->at.hex[0], h) ? u->at.hex[1]
-							    : u->at.hex[0];
+	if (!hex_is_none(u->hex[1])) {
+		struct hex other = hex_eq(u->hex[0], h) ? u->hex[1] : u->hex[0];
 		int d = hex_direction_to(h, other);
 		if (d == SIDE_S || d == SIDE_ESE)
 			for (int i = 1; i < 4; i++)
@@ -266,15 +272,15 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 			 struct cellch c[2][4])
 {
-	const struct map_hex *mh = tui_map_hex(v->map, h);
+	const struct mv_hex *mh = mapview_hex(v->mv, h);
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			put(&c[j][i], v->gl.off_map, 0, 0);
 	if (!mh)
 		return;
-	int t = mh->terrain < TERRAIN_COUNT ? mh->terrain : TERRAIN_CLEAR;
-	int lvl = mh->elevation < 0 ? 0 : mh->elevation >= LEVELS ? LEVELS - 1
-								   : mh->elevation;
+	int t = v->tslot[mh->terrain % MV_CLASSES_MAX];
+	int lvl = mh->level < 0 ? 0 : mh->level >= LEVELS ? LEVELS - 1
+							   : mh->level;
 	short tp = v->pal.terrain[t][lvl];
 	wchar_t tg = v->gl.terrain[t];
 	for (int j = 0; j < 2; j++)
@@ -290,23 +296,23 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 		for (int i = 0; i < 4; i++)
 			if (feat[j][i].ch)
 				c[j][i] = feat[j][i];
-	if (mh->elevation > 0)
-		put(&c[1][3], (wchar_t)('0' + (mh->elevation > 9 ? 9 : mh->elevation)),
+	if (mh->level > 0)
+		put(&c[1][3], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),
 		    0, tp);
 
-	const struct unit *u[TUI_PIECES_MAX];
-	const struct leader *l[TUI_PIECES_MAX];
-	int nu = tui_units_at(v->g, h, u, TUI_PIECES_MAX);
-	int nl = tui_leaders_at(v->g, h, l, TUI_PIECES_MAX);
+	int u[TUI_PIECES_MAX], l[TUI_PIECES_MAX];
+	int nu = mapview_pieces_at(v->mv, h, false, u, TUI_PIECES_MAX);
+	int nl = mapview_pieces_at(v->mv, h, true, l, TUI_PIECES_MAX);
 	if (nu > 0) {
-		compose_unit(v, h, u[0], nu, nl, c, tp, tg,
+		compose_unit(v, h, &v->mv->pieces[u[0]], nu, nl, c, tp, tg,
 			     (const struct cellch(*)[4])feat);
 	} else {
 		if (nl > 0) {
-			short lp = v->pal.leader[l[0]->side ? 1 : 0];
-			attr_t la = counter_attr(v, l[0]->side ? 1 : 0);
+			const struct mv_piece *p = &v->mv->pieces[l[0]];
+			short lp = v->pal.leader[p->side ? 1 : 0];
+			attr_t la = counter_attr(v, p->side ? 1 : 0);
 			put(&c[0][1], v->gl.leader, la, lp);
-			char initial = l[0]->id[0];
+			char initial = p->id[0];
 			if (initial <= ' ' || initial >= 127)
 				initial = '?';
 			put(&c[0][2], (wchar_t)initial, la, lp);
@@ -384,7 +390,7 @@ static void draw_map(struct tui_view *v)
 
 static void draw_overview(struct tui_view *v)
 {
-	const struct map *m = v->map;
+	const struct map_view *m = v->mv;
 	int cpc, rpl;
 	werase(v->wmap);
 	overview_scale(m->ncols, m->nrows, v->vp.w, v->vp.h - 1, &cpc, &rpl);
@@ -402,30 +408,28 @@ static void draw_overview(struct tui_view *v)
 				for (int dr = 0; dr < rpl; dr++) {
 					struct hex h = {m->col_min + x * cpc + dc,
 							m->row_min + y * rpl + dr};
-					const struct map_hex *mh = tui_map_hex(m, h);
+					const struct mv_hex *mh = mapview_hex(m, h);
 					if (!mh)
 						continue;
 					if (hex_eq(h, v->cursor))
 						cur = true;
-					const struct unit *u[1];
-					const struct leader *l[1];
-					int t = mh->terrain < TERRAIN_COUNT
-							? mh->terrain
-							: 0;
-					int lvl = mh->elevation >= LEVELS ? LEVELS - 1
-						  : mh->elevation < 0	  ? 0
-									  : mh->elevation;
+					int k;
+					int t = v->tslot[mh->terrain % MV_CLASSES_MAX];
+					int lvl = mh->level >= LEVELS ? LEVELS - 1
+						  : mh->level < 0     ? 0
+								      : mh->level;
 					int rank;
 					struct cellch cand;
-					if (tui_units_at(v->g, h, u, 1)) {
+					if (mapview_pieces_at(m, h, false, &k, 1)) {
+						const struct mv_piece *p = &m->pieces[k];
 						rank = 100;
-						put(&cand, (wchar_t)tui_type_glyph(u[0]->type),
-						    counter_attr(v, u[0]->side),
-						    v->pal.counter[u[0]->side ? 1 : 0]);
-					} else if (tui_leaders_at(v->g, h, l, 1)) {
+						put(&cand, (wchar_t)p->glyph,
+						    counter_attr(v, p->side),
+						    v->pal.counter[p->side ? 1 : 0]);
+					} else if (mapview_pieces_at(m, h, true, &k, 1)) {
 						rank = 90;
 						put(&cand, v->gl.leader, A_BOLD,
-						    v->pal.leader[l[0]->side ? 1 : 0]);
+						    v->pal.leader[m->pieces[k].side ? 1 : 0]);
 					} else {
 						rank = t * LEVELS + lvl;
 						put(&cand, v->gl.terrain[t], 0,
@@ -455,7 +459,8 @@ static void draw_panel(struct tui_view *v)
 		if (setcchar(&cc, s, A_NORMAL, v->pal.dim, NULL) == OK)
 			mvwadd_wch(w, y, 0, &cc);
 	}
-	panel_describe(v->g, v->cursor, width, &v->panel);
+	panel_describe_view(v->mv, v->rs, v->g, v->cursor, width, &v->ptext,
+			    &v->panel);
 	tui_order_panel(v, width, &v->panel); /* the step's preview on top */
 	for (int i = 0; i < v->panel.n && i < h; i++) {
 		bool head = i == 0 || (i > 0 && v->panel.line[i - 1][0] == '\0');
@@ -742,8 +747,8 @@ static void relayout(struct tui_view *v)
 	/* a new size: put the cursor in the middle where the map allows */
 	v->vp.col0 = v->cursor.col - viewport_cols(&v->vp) / 2;
 	v->vp.row0 = v->cursor.row - viewport_rows(&v->vp) / 2;
-	viewport_follow(&v->vp, v->cursor, v->map->col_min, v->map->col_max,
-			v->map->row_min, v->map->row_max);
+	viewport_follow(&v->vp, v->cursor, v->mv->col_min, v->mv->col_max,
+			v->mv->row_min, v->mv->row_max);
 	make_list_window(v);
 	v->dirty = DIRTY_ALL;
 }
@@ -876,7 +881,9 @@ void tui_add_redraw(struct tui_view *v, struct hex h)
 
 void tui_set_cursor(struct tui_view *v, struct hex h)
 {
-	if (!tui_map_hex(v->map, h)) {
+	if (!v->mv)
+		take_view(v); /* a view made without run_view (tests) */
+	if (!mapview_hex(v->mv, h)) {
 		snprintf(v->message, sizeof v->message, "edge of the map");
 		v->dirty |= DIRTY_STATUS;
 		return;
@@ -885,13 +892,13 @@ void tui_set_cursor(struct tui_view *v, struct hex h)
 	v->cursor = h;
 	v->dirty |= DIRTY_PANEL | DIRTY_STATUS;
 	if (v->mode == MODE_OVERVIEW) {
-		viewport_follow(&v->vp, h, v->map->col_min, v->map->col_max,
-				v->map->row_min, v->map->row_max);
+		viewport_follow(&v->vp, h, v->mv->col_min, v->mv->col_max,
+				v->mv->row_min, v->mv->row_max);
 		v->dirty |= DIRTY_MAP;
 		return;
 	}
-	if (viewport_follow(&v->vp, h, v->map->col_min, v->map->col_max,
-			    v->map->row_min, v->map->row_max)) {
+	if (viewport_follow(&v->vp, h, v->mv->col_min, v->mv->col_max,
+			    v->mv->row_min, v->mv->row_max)) {
 		v->dirty |= DIRTY_MAP;
 	} else {
 		tui_add_redraw(v, old);
@@ -998,17 +1005,22 @@ static void close_list(struct tui_view *v)
 }
 
 /* A new game came from `new` or `load`: everything is drawn again. */
-static struct hex first_cursor(const struct game *g, const struct map *m);
-static void palette_init(struct tui_palette *p, const struct battle *b,
+static struct hex first_cursor(const struct map_view *mv);
+static void palette_init(struct tui_palette *p, const struct map_view *mv,
 			 int want);
+static void take_pieces(struct tui_view *v);
 
 static void take_game(struct tui_view *v)
 {
 	v->g = v->s->game;
 	v->map = v->g->battle->map;
-	palette_init(&v->pal, v->g->battle, v->colours);
+	if (!take_view(v)) {
+		v->quit = true; /* no map to draw: out of memory */
+		return;
+	}
+	palette_init(&v->pal, v->mv, v->colours);
 	palette_config(&v->pal, v->config);
-	v->cursor = first_cursor(v->g, v->map);
+	v->cursor = first_cursor(v->mv);
 	v->unit_focus = -1;
 	relayout(v);
 }
@@ -1147,8 +1159,10 @@ void tui_exec(struct tui_view *v, const char *text)
 	if (v->s->game && v->s->game != before) {
 		take_game(v);
 	} else if (v->g && v->mode == MODE_OVERVIEW) {
+		take_pieces(v);
 		v->dirty |= DIRTY_MAP; /* the overview is drawn whole */
 	} else if (v->g) {
+		take_pieces(v);
 		note_changes(v);
 	}
 	if (v->g)
@@ -1170,6 +1184,8 @@ void tui_game_moved(struct tui_view *v)
 	struct hex cursor = v->cursor;
 	if (v->s->game != v->g)
 		take_game(v);
+	else
+		take_pieces(v);
 	tui_set_cursor(v, cursor); /* the same battle: the cursor stays */
 	status_describe(v->g, v->status, sizeof v->status);
 	if (v->replay)
@@ -1230,13 +1246,13 @@ static void goto_key(struct tui_view *v, int ch)
 			struct hex h;
 			v->goto_buf[4] = '\0';
 			v->goto_active = false;
-			if (hex_parse(v->goto_buf, &h) && tui_map_hex(v->map, h)) {
+			if (hex_parse(v->goto_buf, &h) && mapview_hex(v->mv, h)) {
 				tui_set_cursor(v, h);
 			} else {
 				char lo[8], hi[8];
-				hex_format((struct hex){v->map->col_min, v->map->row_min},
+				hex_format((struct hex){v->mv->col_min, v->mv->row_min},
 					   lo, sizeof lo);
-				hex_format((struct hex){v->map->col_max, v->map->row_max},
+				hex_format((struct hex){v->mv->col_max, v->mv->row_max},
 					   hi, sizeof hi);
 				snprintf(v->message, sizeof v->message,
 					 "no hex %s on this map (columns and rows %s to %s)",
@@ -1612,15 +1628,49 @@ static void handle_key(struct tui_view *v, int ch)
 	}
 }
 
-static struct hex first_cursor(const struct game *g, const struct map *m)
+static struct hex first_cursor(const struct map_view *m)
 {
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		if (u->on_map && !u->eliminated && tui_map_hex(m, u->at.hex[0]))
-			return u->at.hex[0];
+	for (int i = 0; i < m->npieces; i++) {
+		const struct mv_piece *p = &m->pieces[i];
+		if (!p->leader && mapview_hex(m, p->hex[0]))
+			return p->hex[0];
 	}
 	return (struct hex){(m->col_min + m->col_max) / 2,
 			    (m->row_min + m->row_max) / 2};
+}
+
+/* The map view-model of the game now, through its ruleset (ruleset.h):
+ * a new game builds the board, a command only the pieces.  False when
+ * the ruleset gives none. */
+static bool take_view(struct tui_view *v)
+{
+	v->rs = tui_rules(v->g);
+	mapview_free(v->mv);
+	v->mv = v->rs && v->rs->map_view ? v->rs->map_view(v->g) : NULL;
+	if (!v->mv)
+		return false;
+	for (int i = 0; i < MV_CLASSES_MAX; i++) {
+		v->tslot[i] = i < v->mv->nterrain
+				      ? tui_terrain_slot(v->mv->terrain[i].name)
+				      : 0;
+		v->fslot[i] = i < v->mv->nfeatures
+				      ? tui_feature_slot(v->mv->features[i].name)
+				      : TF_NONE;
+	}
+	return true;
+}
+
+void tui_view_free_map(struct tui_view *v)
+{
+	mapview_free(v->mv);
+	v->mv = NULL;
+}
+
+/* The pieces after a command or a replay's step. */
+static void take_pieces(struct tui_view *v)
+{
+	if (v->mv && v->rs && v->rs->map_view_pieces)
+		v->rs->map_view_pieces(v->g, v->mv);
 }
 
 /* The next key, or ERR when the terminal went away or SIGHUP or SIGTERM
@@ -1711,6 +1761,13 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	v->g = g;
 	v->replay = rp;
 	v->map = g->battle->map;
+	if (!take_view(v)) {
+		fprintf(stderr, "maniple: no map to show\n");
+		endwin();
+		delscreen(scr);
+		free(v);
+		return 2;
+	}
 	v->colours = opt ? opt->colours : -1;
 	v->config = opt ? opt->config : NULL;
 	if (v->config) /* the help and key line show the player's keys */
@@ -1750,13 +1807,13 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	 * it sends each update in one write */
 	endwin();
 	doupdate();
-	palette_init(&v->pal, g->battle, opt ? opt->colours : -1);
+	palette_init(&v->pal, v->mv, opt ? opt->colours : -1);
 	palette_config(&v->pal, v->config);
 	v->ovl_stack = true;
 	v->unit_focus = -1;
-	v->cursor = first_cursor(g, v->map);
-	v->vp.col0 = v->map->col_min;
-	v->vp.row0 = v->map->row_min;
+	v->cursor = first_cursor(v->mv);
+	v->vp.col0 = v->mv->col_min;
+	v->vp.row0 = v->mv->row_min;
 	relayout(v);
 	tui_order_refresh(v); /* a resumed game may be in a move */
 	prompt_start(v, opt && opt->ask_kind); /* prompt.h */
@@ -1781,6 +1838,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	free_windows(v);
 	endwin();
 	delscreen(scr);
+	tui_view_free_map(v);
 	free(v);
 	return 0;
 }

@@ -10,6 +10,8 @@
 
 #include "maniple/battle.h"
 #include "maniple/game.h"
+#include "maniple/mapview.h"
+#include "maniple/ruleset.h"
 #include "maniple/sequence.h"
 
 #include "cmdline.h"
@@ -83,6 +85,13 @@ struct tui_view {
 	struct session *s;	/* the game is played through it */
 	struct game *g;		/* s->game, as last seen */
 	const struct map *map;
+	/* what the map shows, from the game's ruleset (mapview.h): the
+	 * board, and the pieces taken again after every command */
+	const struct ruleset *rs;
+	struct map_view *mv;
+	unsigned char tslot[MV_CLASSES_MAX];	/* terrain class: its glyph */
+	enum tui_feature fslot[MV_CLASSES_MAX]; /* feature: its glyph */
+	struct mv_text ptext;	/* scratch for a piece's description */
 	struct tui_glyphs gl;
 	struct tui_palette pal;
 	struct tui_layout lay;
@@ -149,6 +158,9 @@ void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
 		wchar_t mark);
 /* The highlight on h, or NULL. */
 const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h);
+/* Frees the map view-model the view took from the ruleset (whoever
+ * frees a view made without tui_run, such as a test, calls this first). */
+void tui_view_free_map(struct tui_view *v);
 /* Every window to be drawn again (after an overlay closes). */
 void tui_touch_all(struct tui_view *v);
 /* After the replay (replay.h) moved the session's game: the view takes
