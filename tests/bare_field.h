@@ -57,9 +57,8 @@ static inline struct unit *put(struct game *g, const char *id, int side,
 	u->size = 3;
 	u->tq = 6;
 	u->ma = 5;
-	u->at.hex[0] = H(hex);
-	u->at.hex[1] = HEX_NONE;
-	u->at.facing = facing;
+	game_unit_place(g, u,
+			(struct footprint){{H(hex), HEX_NONE}, facing, false});
 	u->on_map = true;
 	return u;
 }

@@ -86,9 +86,8 @@ static inline struct unit *fx_unit(struct game *g, const char *id, int side,
 	u->size = 5;
 	u->tq = 6;
 	u->ma = ma;
-	u->at.hex[0] = h;
-	u->at.hex[1] = HEX_NONE;
-	u->at.facing = (int)f;
+	game_unit_place(g, u,
+			(struct footprint){{h, HEX_NONE}, (int)f, false});
 	u->on_map = true;
 	g->stack_seq[i] = g->next_stack_seq++;
 	return u;

@@ -6,11 +6,12 @@
 # odds before their rolls (5.32, 5.33, 5.41), the withdrawal check with
 # both armies' rout points against their levels (11.1, 11.2), and the
 # output without the comment lines being the plain golden log; and
-# maniple --check on teach.ini files (kind = teach).
+# maniple --check on teach.ini files (kind = teach) and on the events'
+# sentences (sentences.ini, kind = sentences).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..10"
+echo "1..12"
 script="$MANIPLE_SRCDIR/tests/scripts/drill_turn.txt"
 out="$tmp/out"
 
@@ -57,7 +58,16 @@ grep -q 'teach.ini: ok$' "$tmp/ck"
 ok 9 "maniple --check accepts rules/spqr/teach.ini"
 
 cp "$MANIPLE_SRCDIR/rules/spqr/events.ini" "$tmp/events.ini" # its catalog
-printf '[file]\nkind = teach\nversion = 1\n[event.moved]\nsay = {unit} by {colour}\n' >"$tmp/teach.ini"
+printf '[file]\nkind = teach\nversion = 1\n[decision.orders]\nsay = {army} by {colour}\n' >"$tmp/teach.ini"
 "$MANIPLE_BIN" --check "$tmp/teach.ini" >/dev/null 2>"$tmp/ck"
 [ "$?" -eq 2 ] && grep -q "^$tmp/teach.ini:5: slot {colour}: never a field here$" "$tmp/ck"
 ok 10 "a slot no event of its kind carries: refused with file:line, status 2"
+
+"$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/rules/spqr/sentences.ini" >"$tmp/ck" 2>&1 &&
+grep -q 'sentences.ini: ok$' "$tmp/ck"
+ok 11 "maniple --check accepts rules/spqr/sentences.ini"
+
+printf '[file]\nkind = sentences\nversion = 1\n[moved]\nteach = {unit} by {colour}\n' >"$tmp/sentences.ini"
+"$MANIPLE_BIN" --check "$tmp/sentences.ini" >/dev/null 2>"$tmp/ck"
+[ "$?" -eq 2 ] && grep -q "^$tmp/sentences.ini:5: slot {colour}: moved has no field colour$" "$tmp/ck"
+ok 12 "an event's teach text with a slot its kind lacks: refused with file:line, status 2"

@@ -77,10 +77,8 @@ static int UI(struct session *s, const char *id)
 static void place(struct session *s, const char *id, int hex, int facing)
 {
 	struct unit *u = U(s, id);
-	u->at.hex[0] = H(hex);
-	u->at.hex[1] = HEX_NONE;
-	u->at.facing = facing;
-	u->at.in_column = false;
+	game_unit_place(s->game, u,
+			(struct footprint){{H(hex), HEX_NONE}, facing, false});
 	u->on_map = true;
 }
 

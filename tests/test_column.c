@@ -86,7 +86,7 @@ Test(column, ma_plus_one_6_72)
 	cr_assert_eq(unit_move_ma(g, mi), 6);
 	struct unit *ph = fx_unit(g, "ph", 0, UT_PH, H(2520), FACE_NE, 4);
 	ph->ma_ext = 5;
-	ph->at.hex[1] = H(2521);
+	game_unit_set_hex(g, ph, 1, H(2521));
 	ph->at.in_column = true;
 	ph->at.facing = SIDE_N;
 	cr_assert_null(footprint_check(&ph->at));
@@ -120,7 +120,7 @@ Test(column, reduced_terrain_hits_6_72_6_42)
 
 	struct unit *ph = fx_unit(g, "ph", 0, UT_PH, H(2520), FACE_NE, 4);
 	ph->ma_ext = 5;
-	ph->at.hex[1] = H(2521);
+	game_unit_set_hex(g, ph, 1, H(2521));
 	ph->at.in_column = true;
 	ph->at.facing = SIDE_N;
 	fx_hexside(g, H(2520), SIDE_N, HSF_STREAM);
@@ -162,7 +162,7 @@ Test(column, front_flank_phalanx_6_74)
 	struct game *g = fx_field();
 	struct unit *ph = fx_unit(g, "ph", 0, UT_PH, H(2520), FACE_NE, 4);
 	ph->ma_ext = 5;
-	ph->at.hex[1] = H(2521);
+	game_unit_set_hex(g, ph, 1, H(2521));
 	ph->at.in_column = true;
 	ph->at.facing = SIDE_N;
 	struct move m;
@@ -207,7 +207,7 @@ Test(column, phalanx_name_side_6_73)
 	struct game *g = fx_field();
 	struct unit *ph = fx_unit(g, "ph", 0, UT_PH, H(2620), FACE_E, 4);
 	ph->ma_ext = 5;
-	ph->at.hex[1] = H(2621);
+	game_unit_set_hex(g, ph, 1, H(2621));
 	struct move m;
 	struct move_step s;
 	cr_assert(move_begin(g, ph, &m));

@@ -173,7 +173,7 @@ Test(command, two_hex_unit_counts_from_the_nearer_half_4_21)
 	struct game *g = field();
 	struct leader *l = lead(g, "dux", 0, 2010, 3);
 	struct unit *ph = put(g, "ph", 0, UT_PH, "", 2013, FACE_E);
-	ph->at.hex[1] = H(2014);
+	game_unit_set_hex(g, ph, 1, H(2014));
 	cr_expect(command_range_reaches_unit(g, NULL, l, ph));
 	l->hex = H(2009);
 	cr_expect_not(command_range_reaches_unit(g, NULL, l, ph));
@@ -311,12 +311,12 @@ Test(command, two_hex_units_orient_by_their_centres_4_32)
 {
 	struct game *g = field();
 	struct unit *a = put(g, "p1", 1, UT_PH, "", 2010, FACE_E);
-	a->at.hex[1] = H(2011);
+	game_unit_set_hex(g, a, 1, H(2011));
 	struct unit *b = put(g, "p2", 1, UT_PH, "", 2012, FACE_E);
-	b->at.hex[1] = H(2013);
+	game_unit_set_hex(g, b, 1, H(2013));
 	cr_expect_eq(line_pair_orientation(a, b), LINE_FLANK_TO_FLANK);
-	b->at.hex[0] = H(2210);
-	b->at.hex[1] = H(2211);
+	game_unit_set_hex(g, b, 0, H(2210));
+	game_unit_set_hex(g, b, 1, H(2211));
 	cr_expect_eq(line_pair_orientation(a, b), LINE_FRONT_TO_REAR);
 	game_free(g);
 }

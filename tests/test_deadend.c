@@ -154,7 +154,7 @@ static void pivot_with_friend(int ma, bool allowed)
 				  ma);
 	ph->ma_ext = ma;
 	ph->size = 10;
-	ph->at.hex[1] = fx_hex("2621");
+	game_unit_set_hex(g, ph, 1, fx_hex("2621"));
 	cr_assert_null(footprint_check(&ph->at));
 	fx_unit(g, "mi", 1, UT_MI, fx_hex("2620"), FACE_E, 4);
 	struct move m = begin(g, ph);

@@ -233,8 +233,8 @@ Test(double_depth, must_start_directly_behind_and_be_eligible_9_51)
 	s = open_game();
 	phase(s, "philip");
 	struct unit *p2 = U(s, "ph2");
-	p2->at.hex[0] = H(2812); /* one hex further back: 2812/2911 */
-	p2->at.hex[1] = H(2911);
+	game_unit_set_hex(s->game, p2, 0, H(2812)); /* one hex further back: 2812/2911 */
+	game_unit_set_hex(s->game, p2, 1, H(2911));
 	cr_assert_null(footprint_check(&p2->at));
 	ok(s, "order ph2");
 	refused(s, "depth", "9.51");
@@ -335,8 +335,8 @@ Test(double_depth, impassable_to_friends_9_52)
 {
 	struct session *s = formed();
 	struct unit *p4 = U(s, "ph4");
-	p4->at.hex[0] = H(2912);
-	p4->at.hex[1] = H(3012);
+	game_unit_set_hex(s->game, p4, 0, H(2912));
+	game_unit_set_hex(s->game, p4, 1, H(3012));
 	phase(s, "philip");
 	ok(s, "order ph4");
 	refused(s, "move 3013,3112", "9.52");

@@ -192,17 +192,17 @@ Test(elcav, flank_and_rear_hexes_cost_two_hits_each_9_15)
 
 	/* infantry along the same path: nothing */
 	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, start, FACE_NE, 5);
-	hc->at.hex[0] = fx_hex("2020");
+	game_unit_set_hex(g, hc, 0, fx_hex("2020"));
 	face_to(mi, f);
 	cr_assert(move_begin(g, mi, &m));
 	cr_assert(move_apply_step(g, &m, f));
 	cr_assert_eq(mi->hits, 0);
 
 	/* a Leader Elephant's flank: nothing (ruling) */
-	mi->at.hex[0] = fx_hex("2022");
+	game_unit_set_hex(g, mi, 0, fx_hex("2022"));
 	hc->hits = 0;
 	hc->moved_phase = false;
-	hc->at.hex[0] = start;
+	game_unit_set_hex(g, hc, 0, start);
 	face_to(hc, f);
 	snprintf(el->leader_elephant, sizeof el->leader_elephant, "hannibal");
 	cr_assert(move_begin(g, hc, &m));
@@ -362,7 +362,7 @@ Test(elcav, cavalry_attacks_on_elephants_9_15_8_46)
 Test(elcav, designation_refuses_frontal_attack_9_15)
 {
 	struct session s;
-	memset(&s, 0, sizeof s);
+	session_init(&s, NULL, NULL, NULL, 1);
 	struct game *g = fx_field();
 	s.game = g;
 	struct leader *l = fx_leader(g, "hanno", 1, fx_hex("3010"));
@@ -443,7 +443,7 @@ static struct line16 line16(enum unit_type t)
  * reactions window looks at the step. */
 static void el_step(struct line16 *f, struct hex h)
 {
-	f->el->at.hex[0] = h;
+	game_unit_set_hex(f->g, f->el, 0, h);
 	face_to(f->el, hex_distance(h, f->c) == 1 ? f->c : f->e2);
 	reactions_after_step(f->g, idx(f->g, f->el));
 }
@@ -544,7 +544,7 @@ Test(elcav, already_adjacent_does_not_trigger_9_16)
 {
 	struct line16 f = line16(UT_HC);
 	struct game *g = f.g;
-	f.el->at.hex[0] = f.e2;
+	game_unit_set_hex(f.g, f.el, 0, f.e2);
 	/* another hex next to both the cavalry and e2 */
 	struct hex side = HEX_NONE;
 	for (int d = 0; d < HEXSIDE_COUNT; d++) {
@@ -557,7 +557,7 @@ Test(elcav, already_adjacent_does_not_trigger_9_16)
 	cr_assert_not(hex_is_none(side));
 	reactions_at_move_start(g, idx(g, f.el));
 	size_t ev0 = g->events.n;
-	f.el->at.hex[0] = side;
+	game_unit_set_hex(f.g, f.el, 0, side);
 	face_to(f.el, f.c);
 	reactions_after_step(g, idx(g, f.el));
 	cr_assert_null(fx_event(g, ev0, "elephant_vs_cavalry"));
@@ -578,7 +578,7 @@ static struct line16 held(int die)
 	cr_assert(unit_in_enemy_zoc(f.g, f.cav));
 	/* the elephant starts two hexes off (no voluntary offer: the
 	 * cavalry is in an enemy ZOC already) */
-	f.el->at.hex[0] = f.e1;
+	game_unit_set_hex(f.g, f.el, 0, f.e1);
 	face_to(f.el, f.e2);
 	reactions_at_move_start(f.g, idx(f.g, f.el));
 	cr_assert(dice_force(&f.g->dice, die));
@@ -637,7 +637,7 @@ Test(elcav, routed_cavalry_eliminated_without_roll_9_16)
 	struct line16 f = line16(UT_HC);
 	struct game *g = f.g;
 	f.cav->routed = true;
-	f.el->at.hex[0] = f.e1;
+	game_unit_set_hex(f.g, f.el, 0, f.e1);
 	reactions_at_move_start(g, idx(g, f.el));
 	cr_assert(dice_force(&g->dice, 0));
 	el_step(&f, f.e2);
@@ -659,7 +659,7 @@ Test(elcav, no_legal_hex_is_cannot_withdraw_9_16_6_55)
 		if (!hex_eq(h, f.e2))
 			fx_terrain(g, h, TERRAIN_MARSH);
 	}
-	f.el->at.hex[0] = f.e1;
+	game_unit_set_hex(f.g, f.el, 0, f.e1);
 	reactions_at_move_start(g, idx(g, f.el));
 	if (reactions_pending(g)) {
 		char rule[16];
@@ -744,7 +744,7 @@ Test(elcav, advance_after_combat_behind_an_elephant_9_15_8_51)
 	g->shock.sub = 0;
 	c->def_gone[0] = true; /* the defender routed away */
 	mi->routed = true;
-	mi->at.hex[0] = fx_hex("2808");
+	game_unit_set_hex(g, mi, 0, fx_hex("2808"));
 	size_t ev0 = g->events.n;
 	shock_step_advance(g);
 	cr_assert(hex_eq(hc->at.hex[0], fx_hex("3010")), "advanced (8.51)");

@@ -94,6 +94,49 @@ Test(evcat, check_holds_values_to_their_types)
 	evcat_free(c);
 }
 
+/* A log given the catalog keeps a declared kind as its two-byte index
+ * there, not its name; reading it back, copying it into a log without
+ * the catalog and a kind the catalog lacks all come out the same. */
+Test(evcat, a_log_keeps_kinds_as_catalog_indexes)
+{
+	struct evcat *c = shipped();
+	struct event_log plain, indexed, back;
+	event_log_init(&plain);
+	event_log_init(&indexed);
+	event_log_init(&back);
+	event_log_set_catalog(&indexed, c);
+	struct event e;
+	event_init(&e, "shock_designated");
+	event_add(&e, "att", "ha1");
+	event_add(&e, "def", "ph1");
+	cr_assert_eq(event_log_push(&plain, &e), 0);
+	cr_assert_eq(event_log_push(&indexed, &e), 0);
+	event_init(&e, "not_in_the_catalog");
+	event_add(&e, "x", "1");
+	cr_assert_eq(event_log_push(&plain, &e), 0);
+	cr_assert_eq(event_log_push(&indexed, &e), 0);
+	/* "shock_designated" and its NUL (17 bytes) become 2 */
+	cr_expect_eq(plain.used - indexed.used, 15);
+	cr_expect_str_eq(event_log_kind(&indexed, 0), "shock_designated");
+	cr_expect(event_log_is(&indexed, 0, "shock_designated"));
+	cr_expect_str_eq(event_log_get(&indexed, 0, "def"), "ph1");
+	cr_expect_str_eq(event_log_kind(&indexed, 1), "not_in_the_catalog");
+	for (size_t i = 0; i < 2; i++) {
+		char a[200], b[200];
+		event_log_format(&plain, i, a, sizeof a);
+		event_log_format(&indexed, i, b, sizeof b);
+		cr_expect_str_eq(a, b);
+		cr_assert_eq(event_log_push_from(&back, &indexed, i), 0);
+		event_log_format(&back, i, b, sizeof b);
+		cr_expect_str_eq(a, b);
+	}
+	cr_expect_eq(back.used, plain.used, "copied out as text");
+	event_log_free(&plain);
+	event_log_free(&indexed);
+	event_log_free(&back);
+	evcat_free(c);
+}
+
 static void refused_at(const char *text, int line, const char *part)
 {
 	char path[] = "/tmp/evcat_testXXXXXX";

@@ -63,7 +63,7 @@ Test(game, units_at_lists_the_top_of_a_stack_first)
 {
 	struct game *g = hand_game(GAME_SOLO, 1);
 	struct unit *s1 = game_unit(g, "s1");
-	s1->at.hex[0] = (struct hex){3, 3};
+	game_unit_set_hex(g, s1, 0, (struct hex){3, 3});
 	const struct unit *u[4];
 	cr_assert_eq(game_units_at(g, (struct hex){3, 3}, u, 4), 2);
 	cr_expect_str_eq(u[0]->id, "h1"); /* listed first in the battle */

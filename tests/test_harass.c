@@ -179,7 +179,7 @@ Test(harass, r8_32_range_two_for_infantry_four_for_cavalry_never_adjacent)
 	cr_assert_eq(c.npath, 3);
 	check_refused(g, "lc", "at5", "8.32");
 	/* adjacent: not H&D */
-	g->units[idx(g, "far")].at.hex[0] = H(2610);
+	game_unit_set_hex(g, &g->units[idx(g, "far")], 0, H(2610));
 	check_refused(g, "li", "far", "8.32");
 	game_free(g);
 }

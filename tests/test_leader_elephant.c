@@ -121,7 +121,7 @@ Test(leader_elephant, leader_stays_with_his_elephant_4_82)
 	cr_assert_eq(leader_elephant_of(g, lidx(g, l)), idx(g, u));
 	cr_assert_eq(leader_elephant_rider(g, u), lidx(g, l));
 	/* moved by other means (a withdrawal, a retreat): he goes along */
-	u->at.hex[0] = fx_hex("3017");
+	game_unit_set_hex(g, u, 0, fx_hex("3017"));
 	leader_elephant_carry(g, u);
 	cr_assert(hex_eq(l->hex, fx_hex("3017")));
 	cr_assert_str_eq(val(fx_event(g, 0, "leader_rides"), "rule"), "4.82");
@@ -532,7 +532,7 @@ Test(leader_elephant, rider_stays_when_his_mate_advances_4_82)
 	g->shock.sub = 0;
 	c->def_gone[0] = true; /* routed away */
 	d->routed = true;
-	d->at.hex[0] = fx_hex("2809");
+	game_unit_set_hex(g, d, 0, fx_hex("2809"));
 	shock_step_advance(g);
 	cr_assert(hex_eq(a->at.hex[0], fx_hex("3010")));
 	cr_assert(hex_eq(m->hex, fx_hex("3010")), "mago goes along");

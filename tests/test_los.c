@@ -67,7 +67,7 @@ Test(los, an_intervening_combat_unit_blocks_8_14)
 	/* the units at the ends never block: a phalanx in 2013/2014 seen
 	 * in its hex 2014 does not hide itself behind its other half */
 	struct unit *ph = put(g, "ph", 1, UT_PH, "", 2013, FACE_W);
-	ph->at.hex[1] = H(2014);
+	game_unit_set_hex(g, ph, 1, H(2014));
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	cr_expect_not(los_clear(g, H(2010), H(2015), LOS_MISSILE, NULL));
 	game_free(g);

@@ -296,7 +296,7 @@ Test(mle, flank_hex_clear_vacant_no_enemy_zoc_9_66)
 	cr_assert(zoc_enemy_in(s->game, 0, H(1009)), "1009 in e1's ZOC");
 	REFUSED(s, "react extend ha1 1009", "9.66");
 	U(s, "e1")->on_map = false;
-	U(s, "e1")->at.hex[0] = HEX_NONE;
+	game_unit_set_hex(s->game, U(s, "e1"), 0, HEX_NONE);
 	/* the bottom unit named: the top goes, as the stack's */
 	struct out o = ok(s, "react extend ha2 1009");
 	cr_assert(has(&o, "line_extended unit=ha1 mate=ha2 from=1010 "
@@ -323,7 +323,7 @@ Test(mle, not_both_withdrawal_and_extension_by_same_units_9_67)
 	struct session *s = hastati_line();
 	U(s, "ha1")->ma = 7; /* faster than the BI: 6.51 offers 2 MP */
 	U(s, "hi1")->on_map = false;
-	U(s, "hi1")->at.hex[0] = HEX_NONE;
+	game_unit_set_hex(s->game, U(s, "hi1"), 0, HEX_NONE);
 	place(s, "e1", 1510, FACE_W);
 	phase(s, "hannibal");
 	ok(s, "order e1");
@@ -344,7 +344,7 @@ Test(mle, only_enemy_combat_units_trigger_9_67)
 {
 	struct session *s = hastati_line();
 	U(s, "hi1")->on_map = false;
-	U(s, "hi1")->at.hex[0] = HEX_NONE;
+	game_unit_set_hex(s->game, U(s, "hi1"), 0, HEX_NONE);
 	phase(s, "consul");
 	ok(s, "order ve1");
 	struct out o = ok(s, "move 1111");
@@ -359,7 +359,7 @@ Test(mle, only_enemy_combat_units_trigger_9_67)
 static struct session *line_commanded(void)
 {
 	struct session *s = hastati_line();
-	U(s, "hi1")->at.hex[0] = H(2511);
+	game_unit_set_hex(s->game, U(s, "hi1"), 0, H(2511));
 	phase(s, "consul");
 	struct game *g = s->game;
 	g->ord.mode = ORD_LINE;
@@ -487,7 +487,7 @@ Test(mle, withdrew_then_restacked_may_not_extend_9_67)
 	struct session *s = hastati_line();
 	U(s, "ha1")->ma = 7; /* faster than the BI: 6.51 offers 2 MP */
 	U(s, "hi1")->on_map = false;
-	U(s, "hi1")->at.hex[0] = HEX_NONE;
+	game_unit_set_hex(s->game, U(s, "hi1"), 0, HEX_NONE);
 	place(s, "ha5", 910, FACE_E);
 	place(s, "e1", 1510, FACE_W);
 	phase(s, "hannibal");
@@ -590,7 +590,7 @@ Test(mle, line_command_refusals_hex_and_unit_9_66_9_68)
 	place(s, "e1", 1108, FACE_SW);
 	REFUSED(s, "extend ha1 1009", "9.66");
 	U(s, "e1")->on_map = false;
-	U(s, "e1")->at.hex[0] = HEX_NONE;
+	game_unit_set_hex(s->game, U(s, "e1"), 0, HEX_NONE);
 	/* a malformed command */
 	struct out o = run(s, "extend ha1");
 	cr_assert_eq(o.st, CMD_MALFORMED, "%s", o.reason);

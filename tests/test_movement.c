@@ -49,7 +49,7 @@ Test(movement, uphill_medium_infantry_6_22)
 	struct game *g = fx_battle("battle-uphill.ini");
 	game_unit(g, "hi")->on_map = false;
 	struct unit *mi = game_unit(g, "mi");
-	mi->at.hex[0] = H("2322");
+	game_unit_set_hex(g, mi, 0, H("2322"));
 	struct move m;
 	cr_assert(move_begin(g, mi, &m), "%s", m.refusal);
 	const char *path[] = {"2423", "2523"};
@@ -259,7 +259,7 @@ Test(movement, routed_refused_10_27)
 {
 	struct game *g = fx_field();
 	struct unit *p = fx_unit(g, "ph", 0, UT_PH, H("3015"), FACE_NE, 4);
-	p->at.hex[1] = H("3115");
+	game_unit_set_hex(g, p, 1, H("3115"));
 	p->ma_ext = 5;
 	struct move m;
 	struct unit *r = fx_unit(g, "ro", 0, UT_MI, H("2520"), FACE_NE, 5);

@@ -215,7 +215,7 @@ static struct leader *L(struct session *s, const char *id)
 static void place(struct session *s, const char *id, int hex, int facing)
 {
 	struct unit *u = U(s, id);
-	u->at.hex[0] = H(hex);
+	game_unit_set_hex(s->game, u, 0, H(hex));
 	u->at.facing = facing;
 	u->on_map = true;
 }

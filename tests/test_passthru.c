@@ -491,7 +491,7 @@ Test(passthru, who_may_elect_9_11)
 	struct unit *r2 = U(x.g, "r2", 1, UT_LG, "2822", FACE_E, 6);
 	cr_assert_not(passthru_eligible(x.g, x.ci));
 	r2->on_map = false;
-	r2->at.hex[0] = HEX_NONE;
+	game_unit_set_hex(x.g, r2, 0, HEX_NONE);
 	cr_assert(passthru_eligible(x.g, x.ci), "one empty rear hex will do");
 	(void)r1;
 	/* cavalry is no infantry */

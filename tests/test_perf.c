@@ -129,7 +129,7 @@ Test(perf, game_units_at_agrees_with_footprint_occupies)
 	struct game *g = real_game("cannae");
 	expect_units_at_everywhere(g);
 	/* a stack (6.6) and a unit gone from play, by hand */
-	g->units[1].at = g->units[0].at;
+	game_unit_place(g, &g->units[1], g->units[0].at);
 	g->stack_seq[1] = g->next_stack_seq++;
 	g->units[2].eliminated = true;
 	expect_units_at_everywhere(g);
@@ -225,10 +225,10 @@ Test(perf, a_refusal_changes_nothing_with_the_kept_copy)
 	char err[600];
 	cr_assert_eq(session_new(&s, "drill", GAME_SOLO, 5, err, sizeof err), 0,
 		     "%s", err);
-	cr_expect_null(s.snap, "no copy before a game-changing command");
+	cr_expect_null(s.undo, "no record before a game-changing command");
 	cr_assert_eq(run(&s, "continue"), CMD_OK);
-	struct game *kept = s.snap;
-	cr_assert_not_null(kept, "the copy is kept for the next command");
+	void *kept = s.undo;
+	cr_assert_not_null(kept, "the record is kept for the next command");
 	for (int i = 0; i < 3; i++) {
 		uint64_t d0 = game_digest(s.game);
 		size_t n0 = s.journal.n;
@@ -236,10 +236,10 @@ Test(perf, a_refusal_changes_nothing_with_the_kept_copy)
 		cr_expect_neq(run(&s, "activate nobody"), CMD_OK);
 		cr_expect_eq(game_digest(s.game), d0, "refusal %d", i);
 		cr_expect_eq(s.journal.n, n0);
-		cr_expect_eq(s.snap, kept, "one copy, used again");
+		cr_expect_eq(s.undo, kept, "one record, used again");
 	}
 	session_free(&s);
-	cr_expect_null(s.snap);
+	cr_expect_null(s.undo);
 }
 
 /* A turn's end is journalled with the digest of the state then (the

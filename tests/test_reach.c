@@ -190,11 +190,12 @@ static void scatter(struct game *g, unsigned *s)
 		struct unit *u = &g->units[i];
 		if (rnd(s) % 4 == 0)
 			continue; /* left where the battle put it */
-		u->at.hex[0] = near_hex(m, c, 5, s);
-		u->at.hex[1] = HEX_NONE;
+		game_unit_set_hex(g, u, 0, near_hex(m, c, 5, s));
+		game_unit_set_hex(g, u, 1, HEX_NONE);
 		if (rnd(s) % 4 == 0)
-			u->at.hex[1] = hex_neighbour(u->at.hex[0],
-						     (enum hexside)(rnd(s) % 6));
+			game_unit_set_hex(g, u, 1,
+					  hex_neighbour(u->at.hex[0],
+							(enum hexside)(rnd(s) % 6)));
 		u->at.in_column = rnd(s) % 5 == 0;
 		u->at.facing = (int)(rnd(s) % 6);
 		u->routed = rnd(s) % 6 == 0;
@@ -208,8 +209,8 @@ static void scatter(struct game *g, unsigned *s)
 		for (int i = 0; i < 6; i++) {
 			struct unit *u = &g->units[(int)(rnd(s) %
 						 (unsigned)g->nunits)];
-			u->at.hex[0] = h;
-			u->at.hex[1] = HEX_NONE;
+			game_unit_set_hex(g, u, 0, h);
+			game_unit_set_hex(g, u, 1, HEX_NONE);
 			u->on_map = true;
 			u->eliminated = false;
 		}

@@ -142,7 +142,7 @@ static void place2(struct session *s, const char *id, int hex0, int hex1,
 		   int facing)
 {
 	place(s, id, hex0, facing);
-	U(s, id)->at.hex[1] = H(hex1);
+	game_unit_set_hex(s->game, U(s, id), 1, H(hex1));
 	cr_assert_null(footprint_check(&U(s, id)->at));
 }
 
@@ -205,7 +205,8 @@ Test(reactions, face_not_listed_once_mover_not_adjacent_7_15)
 	struct out o;
 	struct session *s = e1_comes_next_to_ha1(&o);
 	cr_assert(legal_has(s, "react face ha1 NE"));
-	U(s, "e1")->at.hex[0] = H(1005); /* e1 is no longer next to ha1 */
+	/* e1 is no longer next to ha1 */
+	game_unit_set_hex(s->game, U(s, "e1"), 0, H(1005));
 	cr_assert(!legal_has(s, "react face ha1 NE"));
 	cr_assert(!legal_has(s, "react face ha1 SE"));
 	REFUSED(s, "react face ha1 NE", "7.15");

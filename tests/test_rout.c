@@ -43,7 +43,7 @@ static struct unit *phalanx(struct game *g, const char *id, int side,
 			    const char *h0, const char *h1, enum facing f)
 {
 	struct unit *u = U(g, id, side, UT_PH, h0, f);
-	u->at.hex[1] = fx_hex(h1);
+	game_unit_set_hex(g, u, 1, fx_hex(h1));
 	u->tq = 7;
 	cr_assert_null(footprint_check(&u->at), "%s", footprint_check(&u->at));
 	return u;
@@ -344,7 +344,7 @@ Test(rout, phalanx_in_column_reverses_end_for_end_10_22_6_73)
 	struct game *g = fld();
 	struct unit *p = U(g, "p", 0, UT_PH, "3010", FACE_NE);
 	p->tq = 7;
-	p->at.hex[1] = fx_hex("3011");
+	game_unit_set_hex(g, p, 1, fx_hex("3011"));
 	p->at.in_column = true;
 	p->at.facing = SIDE_N;
 	cr_assert_null(footprint_check(&p->at));

@@ -217,7 +217,7 @@ static struct unit *phalanx(struct game *g, const char *id, int a, int b,
 	struct unit *u = fx_unit(g, id, 1, UT_PH, H(a), f, 4);
 	u->ma_ext = 5;
 	u->size = 10;
-	u->at.hex[1] = H(b);
+	game_unit_set_hex(g, u, 1, H(b));
 	cr_assert_null(footprint_check(&u->at));
 	return u;
 }

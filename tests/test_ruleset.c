@@ -43,8 +43,12 @@ Test(ruleset, unknown_says_the_known_ones)
  * command table and a tables loader each. */
 Test(ruleset, a_session_without_a_list_has_the_rules_own)
 {
-	const struct ruleset *const *own = session_rulesets(NULL);
+	struct session own_s;
+	session_init(&own_s, NULL, NULL, NULL, 1);
+	const struct ruleset *const *own = session_rulesets(&own_s);
+	cr_assert_not_null(own);
 	cr_assert_not_null(own[0]);
+	cr_expect_eq(session_ruleset(&own_s), own[0], "the first, the default");
 	for (size_t i = 0; own[i]; i++) {
 		cr_expect(own[i]->name && own[i]->name[0]);
 		cr_expect_not_null(own[i]->commands);

@@ -46,7 +46,7 @@ static struct unit *phalanx(struct game *g, const char *id, int side,
 			    const char *a, const char *b, enum facing f)
 {
 	struct unit *u = fx_unit(g, id, side, UT_PH, fx_hex(a), f, 4);
-	u->at.hex[1] = fx_hex(b);
+	game_unit_set_hex(g, u, 1, fx_hex(b));
 	u->ma_ext = 5;
 	u->size = 10;
 	u->tq = 7;
@@ -81,8 +81,8 @@ static void routed_to(struct game *g, int ci, struct unit *u, const char *to)
 	cr_assert_eq(shock_combat_role(g, ci, idx(g, u), &slot), 1);
 	g->shock.c[ci].def_gone[slot] = true;
 	u->routed = true;
-	u->at.hex[0] = fx_hex(to);
-	u->at.hex[1] = HEX_NONE;
+	game_unit_set_hex(g, u, 0, fx_hex(to));
+	game_unit_set_hex(g, u, 1, HEX_NONE);
 }
 
 static enum cmd_status advance(struct game *g, const char *line, char *rule)
@@ -516,7 +516,7 @@ Test(shock_advance, no_advance_after_fire_8_56)
 	struct unit *s = one(g, "sl", ROME, UT_SK, "3110", FACE_W, 4);
 	struct unit *d = one(g, "celt", CARTHAGE, UT_MI, "3010", FACE_E, 5);
 	d->routed = true;
-	d->at.hex[0] = fx_hex("2809");
+	game_unit_set_hex(g, d, 0, fx_hex("2809"));
 	size_t from = g->events.n;
 	cr_assert(shock_step_advance(g));
 	cr_assert(at(s, "3110", NULL));

@@ -44,7 +44,7 @@ static struct unit *PH(struct game *g, const char *id, int side, const char *h0,
 		       const char *h1, enum facing f, int hits)
 {
 	struct unit *u = U(g, id, side, UT_PH, h0, f, 7, hits);
-	u->at.hex[1] = fx_hex(h1);
+	game_unit_set_hex(g, u, 1, fx_hex(h1));
 	cr_assert_null(footprint_check(&u->at), "%s", footprint_check(&u->at));
 	return u;
 }

@@ -22,6 +22,7 @@ struct fx {
 static void fx_open(struct fx *f)
 {
 	memset(f, 0, sizeof *f);
+	session_init(&f->s, NULL, NULL, NULL, 1);
 	f->g = field();
 	f->s.game = f->g;
 }
@@ -323,7 +324,7 @@ static void cannae1(struct fx *f, bool celt_marker)
 	fx_open(f);
 	chief(f->g, "hasdrubal", 1, 4025, 1); /* nobody in his range */
 	struct unit *ph = put(f->g, "ph", 1, UT_PH, "", 3722, FACE_NW);
-	ph->at.hex[1] = H(3822);
+	game_unit_set_hex(f->g, ph, 1, H(3822));
 	ph->shock_must = true;
 	ph->moved_phase = true;
 	put(f->g, "v1", 0, UT_LI, "VE", 3622, FACE_SE);

@@ -56,7 +56,7 @@ static struct unit *phalanx(struct game *g, const char *id, int side,
 			    int h0, int h1, int facing, int size, int tq)
 {
 	struct unit *u = unit(g, id, side, UT_PH, h0, facing, size, tq);
-	u->at.hex[1] = H(h1);
+	game_unit_set_hex(g, u, 1, H(h1));
 	cr_assert_null(footprint_check(&u->at));
 	return u;
 }
@@ -195,7 +195,7 @@ static struct game *bagradas(void)
 	/* 8.43: W routed in the charge and moved away */
 	g->shock.c[b].def_gone[0] = true;
 	U(g, "W")->routed = true;
-	U(g, "W")->at.hex[0] = H(2312);
+	game_unit_set_hex(g, U(g, "W"), 0, H(2312));
 	return g;
 }
 

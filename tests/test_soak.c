@@ -64,8 +64,8 @@ Test(soak, stacking_6_61_6_62)
 	struct session s;
 	struct game *g = hand_game(&s);
 	struct unit *p1 = game_unit(g, "p1"), *h1 = game_unit(g, "h1");
-	p1->at.hex[0] = h1->at.hex[0];
-	p1->at.hex[1] = hex_neighbour(h1->at.hex[0], SIDE_N);
+	game_unit_set_hex(g, p1, 0, h1->at.hex[0]);
+	game_unit_set_hex(g, p1, 1, hex_neighbour(h1->at.hex[0], SIDE_N));
 	struct soak_failure f;
 	cr_assert_geq(failures(g, "stacking", &f), 1);
 	cr_assert(strstr(f.why, "6.62"), "%s", f.why);
@@ -79,7 +79,7 @@ Test(soak, stacking_phalanx_with_a_friend_6_69)
 {
 	struct game *g = fx_field();
 	struct unit *p = fx_unit(g, "p", 0, UT_PH, fx_hex("3014"), FACE_NE, 5);
-	p->at.hex[1] = fx_hex("3114");
+	game_unit_set_hex(g, p, 1, fx_hex("3114"));
 	cr_assert_null(footprint_check(&p->at), "%s",
 		       footprint_check(&p->at));
 	fx_unit(g, "li", 0, UT_LI, fx_hex("3114"), FACE_NE, 6);
@@ -110,7 +110,7 @@ Test(soak, two_hex_units_adjacent_6_4)
 	struct session s;
 	struct game *g = hand_game(&s);
 	struct unit *p1 = game_unit(g, "p1");
-	p1->at.hex[1] = (struct hex){9, 9};
+	game_unit_set_hex(g, p1, 1, (struct hex){9, 9});
 	struct soak_failure f;
 	cr_assert_geq(failures(g, "footprint", &f), 1);
 	cr_assert(strstr(f.why, "p1"), "%s", f.why);

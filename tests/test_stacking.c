@@ -358,7 +358,7 @@ Test(stacking, no_entry_into_double_depth_phalanx_9_52)
 	struct game *g = fld();
 	struct unit *sk = other(g, "sk", UT_SK, "3010", FACE_E);
 	struct unit *ph = other(g, "ph", UT_PH, "3110", FACE_E);
-	ph->at.hex[1] = fx_hex("3111");
+	game_unit_set_hex(g, ph, 1, fx_hex("3111"));
 	ph->double_depth = true;
 	struct stacking_entry se;
 	cr_assert_not(stacking_voluntary_entry(g, sk, NULL, fx_hex("3110"),

@@ -172,7 +172,7 @@ static void refused_at(const char *text, int line, const char *part)
 	fputs(text, f);
 	fclose(f);
 	memset(&err, 0, sizeof err);
-	struct evtext *t = evtext_load(path, cat, &err);
+	struct evtext *t = evtext_load(path, cat, " army0 ", &err);
 	unlink(path);
 	evcat_free(cat);
 	cr_expect_null(t, "accepted:\n%s", text);
@@ -199,6 +199,22 @@ Test(summary, sentences_checked_against_the_catalog)
 	refused_at(HEAD "[moved]\nsay = a\nsay = b\n", 6,
 		   "duplicate key say");
 	refused_at(HEAD "[moved]\n", 4, "needs say");
+	/* the teach text of the same kind, in the same section */
+	refused_at(HEAD "[moved]\nteach = {colour}\n", 5,
+		   "slot {colour}: moved has no field colour");
+	refused_at(HEAD "[moved]\nsay = {army0}\n", 5,
+		   "slot {army0}: moved has no field army0");
+	refused_at(HEAD "[missile_fire]\nteach = {roll.die}\n", 5,
+		   "reads its own event only");
+	refused_at(HEAD "[moved]\nteach = a\nteach = b\n", 6,
+		   "duplicate key teach");
+	refused_at(HEAD "[moved]\nsilent = yes\nsay = a\n", 4,
+		   "[moved] is silent and says something");
+	refused_at(HEAD "[moved]\nrule = six\n", 5, "bad rule six");
+	refused_at(HEAD "[moved]\ncolour = red\n", 5, "unknown key colour");
+	char longer[400];
+	snprintf(longer, sizeof longer, HEAD "[moved]\nteach=%0191d\n", 0);
+	refused_at(longer, 5, "teach too long (191 characters, at most 190)");
 	refused_at("[file]\nkind = teach\nversion = 1\n", 2,
 		   "kind must be sentences");
 }

@@ -32,17 +32,26 @@ static struct teach_texts *shipped(void)
 	return t;
 }
 
-/* Writes text to a fresh directory's teach.ini and loads it; returns the
- * texts (NULL on refusal, err filled). */
-static struct teach_texts *load_text(const char *text, struct ini_error *err)
+/* Writes text to a fresh directory's teach.ini and sentences (the
+ * events' texts, NULL: none) to its sentences.ini and loads them; returns
+ * the texts (NULL on refusal, err filled). */
+static struct teach_texts *load_texts(const char *text, const char *sentences,
+				      struct ini_error *err)
 {
 	char dir[] = "/tmp/teach_testXXXXXX";
 	cr_assert_not_null(mkdtemp(dir));
-	char path[256];
+	char path[256], sen[256];
 	snprintf(path, sizeof path, "%s/teach.ini", dir);
+	snprintf(sen, sizeof sen, "%s/sentences.ini", dir);
 	FILE *f = fopen(path, "w");
 	cr_assert_not_null(f);
 	fputs(text, f);
+	fclose(f);
+	f = fopen(sen, "w");
+	cr_assert_not_null(f);
+	fputs("[file]\nkind = sentences\nversion = 1\n", f);
+	if (sentences)
+		fputs(sentences, f);
 	fclose(f);
 	/* the shipped catalog beside it */
 	char cat[256], src[1024], cmd[1400];
@@ -53,6 +62,7 @@ static struct teach_texts *load_text(const char *text, struct ini_error *err)
 	memset(err, 0, sizeof *err);
 	struct teach_texts *t = teach_load(dir, err);
 	remove(path);
+	remove(sen);
 	remove(cat);
 	rmdir(dir);
 	return t;
@@ -60,18 +70,33 @@ static struct teach_texts *load_text(const char *text, struct ini_error *err)
 
 #define HEAD "[file]\nkind = teach\nversion = 1\n"
 
-/* text is refused at line with a reason holding part. */
-static void refused_at(const char *text, int line, const char *part)
+/* text is refused at line with a reason holding part, in file (teach.ini
+ * when sentences is NULL, else sentences.ini holding sentences after its
+ * three lines of [file]). */
+static void refused_in(const char *text, const char *sentences, int line,
+		       const char *part)
 {
 	struct ini_error err;
-	struct teach_texts *t = load_text(text, &err);
-	cr_expect_null(t, "accepted:\n%s", text);
+	struct teach_texts *t = load_texts(text, sentences, &err);
+	cr_expect_null(t, "accepted:\n%s%s", text, sentences ? sentences : "");
 	teach_free(t);
 	cr_expect_eq(err.line, line, "line %d, want %d (%s)", err.line, line,
 		     err.msg);
 	cr_expect_not_null(strstr(err.msg, part), "\"%s\" not in \"%s\"", part,
 			   err.msg);
-	cr_expect_not_null(strstr(err.file, "teach.ini"), "file %s", err.file);
+	const char *file = sentences ? "sentences.ini" : "teach.ini";
+	cr_expect_not_null(strstr(err.file, file), "file %s", err.file);
+}
+
+static void refused_at(const char *text, int line, const char *part)
+{
+	refused_in(text, NULL, line, part);
+}
+
+static void sentence_refused_at(const char *sentences, int line,
+				const char *part)
+{
+	refused_in(HEAD, sentences, line, part);
 }
 
 Test(teach, shipped_file_loads_and_checks)
@@ -89,43 +114,56 @@ Test(teach, shipped_file_loads_and_checks)
 
 Test(teach, malformed_files_refused_with_their_line)
 {
-	refused_at(HEAD "[event.moved]\nsay = x\ncolour = red\n", 6,
+	refused_at(HEAD "[decision.orders]\nsay = x\ncolour = red\n", 6,
 		   "unknown key colour");
-	refused_at(HEAD "[event.moved]\nsay = x\n[event.moved]\nskip = yes\n",
-		   6, "duplicate section [event.moved]");
-	refused_at(HEAD "[event.moved]\nsay = {unit} at {colour}\n", 5,
+	refused_at(HEAD "[decision.orders]\nsay = x\n[decision.orders]\n"
+			"say = y\n",
+		   6, "duplicate section [decision.orders]");
+	refused_at(HEAD "[decision.orders]\nsay = {army} at {colour}\n", 5,
 		   "slot {colour}: never a field");
-	/* a slot of another kind: `moved` events never carry `combat` */
-	refused_at(HEAD "[event.moved]\nsay = {combat}\n", 5, "slot {combat}");
 	char longsay[400];
-	snprintf(longsay, sizeof longsay, HEAD "[event.moved]\nsay = %0191d\n",
-		 0);
+	snprintf(longsay, sizeof longsay,
+		 HEAD "[decision.orders]\nsay = %0191d\n", 0);
 	refused_at(longsay, 5, "say too long (191 characters");
-	refused_at(HEAD "[event.no_such_kind]\nskip = yes\n", 4,
-		   "no kind no_such_kind in the event catalog");
+	/* an event's texts live in sentences.ini now */
+	refused_at(HEAD "[event.moved]\nsay = x\n", 4,
+		   "an event's sentences live in sentences.ini");
 	refused_at(HEAD "[decision.dance]\nsay = x\n", 4,
 		   "unknown decision dance");
 	refused_at(HEAD "[colours]\nsay = x\n", 4, "unknown section colours");
-	refused_at(HEAD "[event.moved]\nrule = 6.1\n", 4,
-		   "needs say = TEXT or skip = yes");
-	refused_at(HEAD "[event.moved]\nsay = x\nskip = yes\n", 4,
-		   "both says and skips");
-	refused_at(HEAD "[event.moved]\nsay = x\nrule = six\n", 6,
+	refused_at(HEAD "[decision.orders]\nrule = 6.1\n", 4,
+		   "needs say = TEXT");
+	refused_at(HEAD "[decision.orders]\nsay = x\nrule = six\n", 6,
 		   "bad rule six");
-	refused_at(HEAD "[event.moved]\nsay = x\nsay = y\n", 6,
+	refused_at(HEAD "[decision.orders]\nsay = x\nsay = y\n", 6,
 		   "duplicate key say");
-	refused_at(HEAD "[event.moved]\nsay = {unit\n", 5, "'{' without '}'");
-	refused_at(HEAD "[event.moved]\nsay = unit}\n", 5, "'}' without '{'");
-	refused_at(HEAD "[event.moved]\nsay = {unit|}\n", 5, "bad slot");
-	refused_at(HEAD "[event.moved]\nskip = perhaps\n", 5,
-		   "skip must be yes or no");
+	refused_at(HEAD "[decision.orders]\nsay = {army\n", 5,
+		   "'{' without '}'");
+	refused_at(HEAD "[decision.orders]\nsay = army}\n", 5,
+		   "'}' without '{'");
+	refused_at(HEAD "[decision.orders]\nsay = {army|}\n", 5, "bad slot");
 	refused_at("[file]\nkind = rules\nversion = 1\n", 2,
 		   "kind must be teach");
 	refused_at("[file]\nkind = teach\nversion = 2\n", 3,
 		   "unsupported version 2");
-	refused_at("[event.moved]\nsay = x\n", 1, "no [file] section");
+	refused_at("[decision.orders]\nsay = x\n", 1, "no [file] section");
 	refused_at(HEAD "[file]\n", 4, "duplicate section [file]");
 	refused_at("say = x\n" HEAD, 1, "outside a section");
+	/* the events' teach texts, checked in sentences.ini (its line
+	 * numbers count its own three [file] lines) */
+	sentence_refused_at("[moved]\nteach = {unit} at {colour}\n", 5,
+			    "slot {colour}: moved has no field colour");
+	/* a slot of another kind: `moved` events never carry `combat` */
+	sentence_refused_at("[moved]\nteach = {combat}\n", 5,
+			    "slot {combat}");
+	sentence_refused_at("[no_such_kind]\nsilent = yes\n", 4,
+			    "no kind no_such_kind in the event catalog");
+	sentence_refused_at("[moved]\nrule = 6.1\n", 4,
+			    "needs say = TEXT, teach = TEXT or silent = yes");
+	sentence_refused_at("[moved]\nteach = x\nsilent = yes\n", 4,
+			    "[moved] is silent and says something");
+	sentence_refused_at("[moved]\nsilent = perhaps\n", 5,
+			    "silent must be yes or no");
 }
 
 Test(teach, slots_filled_from_the_event_and_the_game)
@@ -133,12 +171,13 @@ Test(teach, slots_filled_from_the_event_and_the_game)
 	struct session s;
 	fx_session(&s, "new drill solo 11");
 	struct ini_error err;
-	struct teach_texts *t = load_text(
-		HEAD "[event.moved]\nrule = 6.1\n"
-		     "say = {unit|leader} goes {from}-{to} on {terrain}; "
-		     "{army0} {rp0}/{level0}, {army1} {rp1}/{level1}; {climb}\n"
-		     "[event.moved.ve1]\nskip = yes\n"
-		     "[event.trump_offer]\nsay = {against} ({side})\n",
+	struct teach_texts *t = load_texts(
+		HEAD,
+		"[moved]\nrule = 6.1\n"
+		"teach = {unit|leader} goes {from}-{to} on {terrain}; "
+		"{army0} {rp0}/{level0}, {army1} {rp1}/{level1}; {climb}\n"
+		"[moved.ve1]\nsilent = yes\n"
+		"[trump_offer]\nteach = {against} ({side})\n",
 		&err);
 	cr_assert_not_null(t, "%s", err.msg);
 	struct event e;
@@ -163,7 +202,7 @@ Test(teach, slots_filled_from_the_event_and_the_game)
 	cr_assert(teach_event_line(t, s.game, &e, &l));
 	cr_expect(strncmp(l.text, "The Tribune goes", 16) == 0, "%s", l.text);
 	cr_expect_str_eq(l.rule, "6.1", "the section's rule without one");
-	/* event.KIND.VALUE (a field's value) before event.KIND */
+	/* KIND.VALUE (a field's value) before KIND */
 	event_init(&e, "moved");
 	event_add(&e, "unit", "%s", "ve1");
 	cr_expect_not(teach_event_line(t, s.game, &e, &l));
@@ -408,13 +447,16 @@ static void scan_dir(struct kinds *k, const char *rel)
 }
 
 /* The catalog (rules/spqr/events.ini) declares every kind the sources
- * start, and every catalog kind has its sentence (or skip) in teach.ini. */
+ * start, and every kind emitted anywhere (every catalog kind) has its
+ * sentence in sentences.ini, one that teaches it (teach = TEXT) or one
+ * that says it is bookkeeping (silent = yes). */
 Test(teach, every_event_kind_has_a_section)
 {
 	static struct kinds k;
 	k.n = 0;
-	scan_dir(&k, "src/gboh");
+	scan_dir(&k, "src/core");
 	scan_dir(&k, "src/cmd");
+	scan_dir(&k, "src/gboh");
 	cr_assert_gt(k.n, 200, "only %d kinds found", k.n);
 	struct teach_texts *t = shipped();
 	const struct evcat *cat = teach_catalog(t);
@@ -425,12 +467,11 @@ Test(teach, every_event_kind_has_a_section)
 			      k.v[i]);
 	int missing = 0;
 	for (size_t i = 0; i < evcat_count(cat); i++) {
-		char sec[64];
-		snprintf(sec, sizeof sec, "event.%s", evcat_kind(cat, i));
-		if (!teach_has_section(t, sec)) {
-			cr_expect_fail("no [%s] in rules/spqr/teach.ini "
-				       "(say = ... or skip = yes)",
-				       sec);
+		const char *kind = evcat_kind(cat, i);
+		if (!teach_kind_told(t, kind)) {
+			cr_expect_fail("no [%s] with teach = TEXT or silent = "
+				       "yes in rules/spqr/sentences.ini",
+				       kind);
 			missing++;
 		}
 	}
@@ -470,10 +511,9 @@ Test(teach, elite_roll_odds_at_zama)
 	struct session s;
 	fx_session(&s, "new zama solo 7");
 	struct ini_error err;
-	struct teach_texts *t = load_text(
-		HEAD "[event.turn_start]\nsay = {elite}\n"
-		     "[decision.elite]\nrule = 5.51\nsay = {army}: {oc}\n",
-		&err);
+	struct teach_texts *t = load_texts(
+		HEAD "[decision.elite]\nrule = 5.51\nsay = {army}: {oc}\n",
+		"[turn_start]\nteach = {elite}\n", &err);
 	cr_assert_not_null(t, "%s", err.msg);
 	struct event e;
 	event_init(&e, "turn_start");
@@ -496,9 +536,10 @@ Test(teach, elite_roll_odds_at_zama)
 Test(teach, long_text_cut_on_a_character)
 {
 	struct ini_error err;
-	struct teach_texts *t = load_text(
-		HEAD "[event.refused]\nsay = {reason}{reason}{reason}{reason}"
-		     "{reason}{reason}{reason}{reason}{reason}{reason}\n",
+	struct teach_texts *t = load_texts(
+		HEAD,
+		"[refused]\nteach = {reason}{reason}{reason}{reason}"
+		"{reason}{reason}{reason}{reason}{reason}{reason}\n",
 		&err);
 	cr_assert_not_null(t, "%s", err.msg);
 	for (int shift = 0; shift < 3; shift++) {

@@ -199,7 +199,7 @@ Test(tui_cards, shock_card_before_the_charge_8_42)
 {
 	struct session *s = open_example();
 	struct card *c = shock_card(s, 0);
-	CITES(c, "Combat 0", "8.42");
+	CITES(c, "Combat 1", "8.42");
 	CITES(c, "A ph_a PH size 10 TQ 7", "8.42");
 	HAS(c, "D ve_t LI size 3 TQ 5");
 	HAS(c, "D co_u LG size 4 TQ 6");
@@ -360,7 +360,7 @@ Test(tui_cards, shock_card_celt_c_collapse_and_advance_8_47_8_5)
 	/* the segment is over: the card still shows its last combat */
 	cr_assert(!shock_under_way(s->game));
 	c = shock_card(s, 2);
-	HAS(c, "Combat 2, segment over");
+	HAS(c, "Combat 3, segment over");
 	CITES(c, "celt_c turns W>NW", "8.52");
 	LACKS(c, "Waits:");
 	close_session(s);
@@ -552,14 +552,14 @@ Test(tui_cards, shock_card_pursuit_and_follow_up_8_62)
 	CITES(c, "hc1 pursuit 9 vs TQ 7: pursue", "8.62");
 	CITES(c, "hc1: Pursuit/Finished", "8.63");
 	CITES(c, "hc1 pursues to 2620", "8.62");
-	CITES(c, "hc1 shocks ha1: combat 1", "8.62");
+	CITES(c, "hc1 shocks ha1: combat 2", "8.62");
 	CITES(c, "hc1 goes on 4 MP", "8.62");
 	/* the follow-up's numbers are not combat 0's */
 	LACKS(c, "CRT column 11");
 	LACKS(c, "ELIMINATED");
 	c = shock_card(s, 1);
-	CITES(c, "Combat 1, follow-up, segment over", "8.42");
-	CITES(c, "Follows up combat 0", "8.62");
+	CITES(c, "Combat 2, follow-up, segment over", "8.42");
+	CITES(c, "Follows up combat 1", "8.62");
 	CITES(c, "Superiority: AS (position)", "8.46");
 	CITES(c, "CRT column 11: 1(4)", "8.74");
 	CITES(c, "ha1 takes 8 of 8", "10.13");

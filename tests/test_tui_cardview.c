@@ -51,7 +51,7 @@ static struct cardview *tall_card(int width, int lines)
 	card_init(&cv->card, width);
 	for (int i = 0; i < lines; i++)
 		card_add(&cv->card, "8.46", "line %d", i);
-	snprintf(cv->title, sizeof cv->title, "Shock combat 0 of 3 (8.4)");
+	snprintf(cv->title, sizeof cv->title, "Shock combat 1 of 3 (8.4)");
 	cv->index = 0;
 	cv->count = 3;
 	return cv;
@@ -76,7 +76,7 @@ Test(tui_cardview, at_80x24_title_lines_footer_and_scrolling)
 	row(cv->win, 0, buf, sizeof buf);
 	cr_expect(buf[0] == '+' && buf[1] == '-', "ASCII border: [%s]", buf);
 	row(cv->win, 1, buf, sizeof buf);
-	cr_expect(strstr(buf, "Shock combat 0 of 3") != NULL, "[%s]", buf);
+	cr_expect(strstr(buf, "Shock combat 1 of 3") != NULL, "[%s]", buf);
 	row(cv->win, 2, buf, sizeof buf);
 	cr_expect(strstr(buf, "line 0") != NULL, "[%s]", buf);
 	cr_expect(strstr(buf, "8.46 |") != NULL, "the rule at the right: [%s]",
@@ -136,7 +136,7 @@ Test(tui_cardview, placed_again_after_a_resize)
 	cr_expect(strstr(buf, "more") == NULL, "nothing hidden: [%s]", buf);
 	/* the title and the deck position are the viewer's: kept */
 	row(cv->win, 1, buf, sizeof buf);
-	cr_expect(strstr(buf, "Shock combat 0 of 3") != NULL, "[%s]", buf);
+	cr_expect(strstr(buf, "Shock combat 1 of 3") != NULL, "[%s]", buf);
 	/* a map too small for a card: not placed, no window */
 	cr_expect(!cardview_place(cv, 0, 0, 5, 56));
 	cr_expect_null(cv->win);

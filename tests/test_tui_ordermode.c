@@ -635,6 +635,55 @@ Test(tui_ordermode, order_view_through_the_seam_6_21)
 	stop();
 }
 
+/* 5.21: after one Individual Order the leader gives no Line Command this
+ * phase: `L` says so with the rule and the reason a typed `line NAME`
+ * is refused with, not a vague "no Line Command now". */
+Test(tui_ordermode, line_key_after_an_order_gives_the_rule_5_21)
+{
+	drill(11);
+	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
+				  NULL});
+	view_exec("order ve1");
+	view_exec("halt");
+	cr_assert_eq(tui_order_command(V, TC_LINE_COMMAND), TUI_ORDER_DONE);
+	char said[sizeof V->message];
+	snprintf(said, sizeof said, "%s", V->message);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&S, "line hastati", &r);
+	cr_assert_eq(r.status, CMD_REFUSED);
+	cr_expect_str_eq(r.rule, "5.21");
+	cr_expect(strstr(said, "rule 5.21") != NULL, "%s", said);
+	cr_expect(strstr(said, r.reason) != NULL, "[%s] lacks [%s]", said,
+		  r.reason);
+	cmd_result_free(&r);
+	/* F (a Line Command to fire) gives the same reason */
+	V->message[0] = '\0';
+	cr_assert_eq(tui_order_key(V, 'F'), TUI_ORDER_DONE);
+	cr_expect_str_eq(V->message, said);
+	stop();
+}
+
+/* 6.11: an order given from the legal list or the `:` line (the cursor
+ * elsewhere) brings the cursor, and the view, to the unit ordered; the
+ * cursor then stays where the player moves it. */
+Test(tui_ordermode, the_view_follows_the_unit_ordered_6_11)
+{
+	drill(11);
+	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
+				  NULL});
+	struct hex far = unit("ha1")->at.hex[0];
+	V->cursor = far;
+	cr_assert(!hex_eq(far, unit("ve1")->at.hex[0]));
+	view_exec("order ve1");
+	cr_assert(hex_eq(V->cursor, unit("ve1")->at.hex[0]));
+	V->cursor = far;
+	view_exec("face NE");
+	cr_assert(hex_eq(V->cursor, far), "the same move: the cursor stays");
+	view_exec("halt");
+	stop();
+}
+
 /* ---- Line mode (4.31, 5.23) ---- */
 
 Test(tui_ordermode, line_mode_marks_the_units_still_to_move_4_31)

@@ -467,12 +467,22 @@ Test(tui_prompt, the_side_owing_the_decision_answers_first, .fini = stop)
 	cr_assert_gt(n, PROMPT_KEYS);
 	cr_assert_neq(l[0].side, a->side, "legal starts with the other side");
 	free(l);
+	cr_assert_lt(a->nown, n, "standing offers to the other side");
 	cr_assert_eq(a->nown, 14, "2 activate, 2 pass, 10 trump (5.41)");
 	cr_assert_eq(V->prompt.nkeys, PROMPT_KEYS, "more than 9: 9 keys");
 	for (int i = 0; i < V->prompt.nkeys; i++)
 		cr_assert_eq(a->ans[i].side, a->side, "%s", a->ans[i].line);
 	cr_assert(!strncmp(a->ans[0].line, "activate ", 9), "%s",
 		  a->ans[0].line);
+	/* the legal list Enter opens: Rome's own answers first too, then
+	 * Carthage's standing offers, none lost */
+	tui_load_legal(V);
+	cr_assert_eq(V->nlegal, n);
+	for (int i = 0; i < V->nlegal; i++)
+		cr_assert_eq(V->legal[i].side == a->side, i < a->nown,
+			     "%d: %s", i, V->legal[i].line);
+	cr_assert(!strncmp(V->legal[0].line, "activate ", 9), "%s",
+		  V->legal[0].line);
 	cr_assert(prompt_key(V, '1'));
 	cr_assert(!strncmp(last_line(), "activate ", 9), "%s", last_line());
 }
@@ -504,7 +514,7 @@ Test(tui_prompt, who_plays_which_side)
 	cr_assert(prompt_handover_due(GAME_HOTSEAT, 0, 1));
 	cr_assert(prompt_handover_due(GAME_HOTSEAT, 1, 0));
 	cr_assert_not(prompt_handover_due(GAME_HOTSEAT, 0, 0));
-	cr_assert_not(prompt_handover_due(GAME_HOTSEAT, -1, 1));
+	cr_assert(prompt_handover_due(GAME_HOTSEAT, -1, 1), "the first one");
 	cr_assert_not(prompt_handover_due(GAME_HOTSEAT, 1, -1));
 	cr_assert_not(prompt_handover_due(GAME_SOLO, 0, 1));
 	cr_assert_not(prompt_handover_due(GAME_SANDBOX, 0, 1));
@@ -519,7 +529,14 @@ Test(tui_prompt, hotseat_hands_over_when_the_side_changes, .fini = stop)
 	tui_exec(V, "continue");
 	int side = seq_decision_side(S.game);
 	cr_assert_geq(side, 0);
-	cr_assert_not(V->prompt.handover, "the first player is at the keys");
+	/* the first decision is handed over too: nothing of it shows
+	 * before Enter */
+	cr_assert(V->prompt.handover, "the first decision: hand over");
+	size_t n0 = S.journal.n;
+	cr_assert(prompt_key(V, '1'));
+	cr_assert_eq(S.journal.n, n0);
+	cr_assert(prompt_key(V, '\r'));
+	cr_assert_not(V->prompt.handover);
 	int handovers = 0;
 	for (int k = 0; k < 40 && handovers < 2; k++) {
 		size_t before = S.journal.n;

@@ -298,7 +298,7 @@ Test(tui_shockui, viewer_steps_through_the_combats_in_order_8_4)
 	cr_assert(cv->open, "the cards open by themselves");
 	cr_expect_eq(cv->index, 0);
 	cr_expect_eq(cv->count, 2);
-	cr_expect(!strncmp(cv->card.line[0], "Combat 0", 8), "%s",
+	cr_expect(!strncmp(cv->card.line[0], "Combat 1", 8), "%s",
 		  cv->card.line[0]);
 	/* the card starts at what the command added: the charge (8.43) */
 	cr_expect(strstr(cv->card.line[cv->top], "Pre-shock checks") != NULL,
@@ -306,7 +306,7 @@ Test(tui_shockui, viewer_steps_through_the_combats_in_order_8_4)
 	press(' ');
 	cr_assert(cv->open);
 	cr_expect_eq(cv->index, 1);
-	cr_expect(!strncmp(cv->card.line[0], "Combat 1", 8));
+	cr_expect(!strncmp(cv->card.line[0], "Combat 2", 8));
 	press('p');
 	cr_expect_eq(cv->index, 0);
 	press('n');
@@ -607,7 +607,7 @@ Test(tui_shockui, viewer_leaves_the_prompt_box_in_sight)
 	bool card = false, box = false, foot = false;
 	for (int y = 0; y < V->lay.map_h; y++) {
 		mvwinnstr(newscr, y, 0, buf, 80);
-		card |= strstr(buf, "Shock combat 0 of 2") != NULL;
+		card |= strstr(buf, "Shock combat 1 of 2") != NULL;
 		foot |= strstr(buf, "Space next") != NULL;
 		box |= strstr(buf, "rout 2916") != NULL;
 	}

@@ -72,10 +72,11 @@ static int offer(const struct game *g, int kind, int i)
 	return -1;
 }
 
-static void put_at(struct unit *u, const char *a, const char *b)
+static void put_at(struct game *g, struct unit *u, const char *a,
+		   const char *b)
 {
-	u->at.hex[0] = fx_hex(a);
-	u->at.hex[1] = b ? fx_hex(b) : HEX_NONE;
+	game_unit_set_hex(g, u, 0, fx_hex(a));
+	game_unit_set_hex(g, u, 1, b ? fx_hex(b) : HEX_NONE);
 }
 
 /* A phalanx (MA 4, 5 when another withdraws from it: 6.41, 6.51) over
@@ -85,7 +86,7 @@ static struct unit *phalanx(struct game *g, const char *id, int side,
 {
 	struct unit *u = fx_unit(g, id, side, UT_PH, fx_hex(a), FACE_E, 4);
 	u->ma_ext = 5;
-	put_at(u, a, b);
+	put_at(g, u, a, b);
 	int p = hex_direction_to(u->at.hex[0], u->at.hex[1]);
 	u->at.facing = ((p + 1) % 6 + 6) % 6;
 	cr_assert_null(footprint_check(&u->at));
@@ -109,7 +110,7 @@ Test(withdrawal, cannae_example_6_5)
 	cr_assert_not(reactions_pending(g));
 
 	/* into 3013/3112: within 2 of the cavalry, not of the velites */
-	put_at(ph, "3013", "3112");
+	put_at(g, ph, "3013", "3112");
 	ow_collect(g, m, false);
 	int o = offer(g, RK_WITHDRAW, idx(g, rc));
 	cr_assert_geq(o, 0);
@@ -130,12 +131,12 @@ Test(withdrawal, cannae_example_6_5)
 	cr_assert_not(reactions_pending(g));
 
 	/* into 3113/3213: no one within 2 hexes */
-	put_at(ph, "3113", "3213");
+	put_at(g, ph, "3113", "3213");
 	ow_collect(g, m, false);
 	cr_assert_not(reactions_pending(g));
 
 	/* into 3114/3214: exactly 2 hexes from both */
-	put_at(ph, "3114", "3214");
+	put_at(g, ph, "3114", "3214");
 	cr_assert_eq(ow_distance(&ph->at, &rc->at), 2);
 	cr_assert_eq(ow_distance(&ph->at, &ve->at), 2);
 	ow_collect(g, m, false);
@@ -163,7 +164,7 @@ Test(withdrawal, cannae_example_6_5)
 	cr_assert_str_eq(event_get(b, "rule"), "6.52,9.21,R1");
 
 	/* into 3215/3314: within 2 of both again (6.54: once more) */
-	put_at(ph, "3215", "3314");
+	put_at(g, ph, "3215", "3314");
 	ow_collect(g, m, false);
 	cr_assert_geq(offer(g, RK_WITHDRAW, idx(g, rc)), 0);
 	cr_assert_geq(offer(g, RK_WITHDRAW, idx(g, ve)), 0);
@@ -177,7 +178,7 @@ Test(withdrawal, cannae_example_6_5)
 	cr_assert_eq(rc->hits, 0);
 
 	/* into 3315/3415: within 2 of both; they decline */
-	put_at(ph, "3315", "3415");
+	put_at(g, ph, "3315", "3415");
 	ow_collect(g, m, false);
 	cr_assert(reactions_pending(g));
 	ok(g, "rc done");
@@ -364,7 +365,7 @@ Test(withdrawal, repeated_6_54)
 	ok(g, "mi done");
 	ow_collect(g, idx(g, b), true);
 	cr_assert_eq(offer(g, RK_WITHDRAW, idx(g, mi)), -1, "3 hexes");
-	put_at(b, "2911", NULL);
+	put_at(g, b, "2911", NULL);
 	ow_collect(g, idx(g, b), false);
 	cr_assert_geq(offer(g, RK_WITHDRAW, idx(g, mi)), 0);
 	ok(g, "mi 3210");
@@ -372,12 +373,12 @@ Test(withdrawal, repeated_6_54)
 	cr_assert_eq(mi->hits, 2, "6.52 #2 once for each");
 	cr_assert_not(mi->moved_phase);
 	/* the same mover coming nearer again after the unit got away */
-	put_at(b, "3011", NULL);
+	put_at(g, b, "3011", NULL);
 	ow_collect(g, idx(g, b), false);
 	cr_assert_geq(offer(g, RK_WITHDRAW, idx(g, mi)), 0);
 	ok(g, "mi done");
 	/* staying within 2 hexes: no new instant */
-	put_at(b, "3111", NULL);
+	put_at(g, b, "3111", NULL);
 	ow_collect(g, idx(g, b), false);
 	cr_assert_eq(offer(g, RK_WITHDRAW, idx(g, mi)), -1);
 	game_free(g);
@@ -444,12 +445,12 @@ Test(withdrawal, who_and_when_6_56_6_51)
 	ow_collect(g, idx(g, mv), true);
 	cr_assert_not(reactions_pending(g), "6.51: not In Column");
 	hc->at.in_column = false;
-	hc->at.hex[0] = fx_hex("2910");
-	far->at.hex[0] = fx_hex("3710");
+	game_unit_set_hex(g, hc, 0, fx_hex("2910"));
+	game_unit_set_hex(g, far, 0, fx_hex("3710"));
 	ow_collect(g, idx(g, mv), true);
 	cr_assert_eq(offer(g, RK_WITHDRAW, idx(g, hc)), -1,
 		     "6.51: in the mover's ZOC");
-	hc->at.hex[0] = fx_hex("3010");
+	game_unit_set_hex(g, hc, 0, fx_hex("3010"));
 	ow_collect(g, idx(g, mv), true);
 	cr_assert_geq(offer(g, RK_WITHDRAW, idx(g, hc)), 0);
 	cr_assert_eq(offer(g, RK_WITHDRAW, idx(g, own)), -1,
@@ -488,7 +489,7 @@ Test(withdrawal, leader_alone_4_72)
 	struct unit *mv = fx_unit(g, "mv", 1, UT_HC, fx_hex("2810"), FACE_E, 8);
 	leader_withdraw_collect(g, idx(g, mv));
 	cr_assert_not(reactions_pending(g), "2 hexes away: nothing");
-	put_at(mv, "2910", NULL);
+	put_at(g, mv, "2910", NULL);
 	leader_withdraw_collect(g, idx(g, mv));
 	int o = offer(g, RK_LEADER_WITHDRAW, 0);
 	cr_assert_geq(o, 0);
@@ -503,7 +504,7 @@ Test(withdrawal, leader_alone_4_72)
 	cr_assert_not(reactions_pending(g));
 	/* another leader declines: eliminated, with his rout points */
 	struct leader *t = fx_leader(g, "tribune", 0, fx_hex("3012"));
-	put_at(mv, "3011", NULL);
+	put_at(g, mv, "3011", NULL);
 	leader_withdraw_collect(g, idx(g, mv));
 	int ot = offer(g, RK_LEADER_WITHDRAW, 1);
 	cr_assert_geq(ot, 0);
@@ -538,7 +539,7 @@ Test(withdrawal, leader_stacked_and_surrounded_4_72)
 	}
 	fx_terrain(g, fx_hex("2920"), TERRAIN_CLEAR);
 	struct unit *mv2 = fx_unit(g, "mv2", 1, UT_HC, fx_hex("2820"), FACE_E, 8);
-	put_at(mv2, "2920", NULL);
+	put_at(g, mv2, "2920", NULL);
 	leader_withdraw_collect(g, idx(g, mv2));
 	cr_assert(p->killed, "no way out: eliminated at once");
 	game_free(g);
@@ -612,7 +613,7 @@ static int uidx(const struct game *g, const char *id)
 static void approach(struct game *g)
 {
 	struct unit *hi = game_unit(g, "hi");
-	hi->at.hex[0] = fx_hex("3212");
+	game_unit_set_hex(g, hi, 0, fx_hex("3212"));
 	ow_collect(g, uidx(g, "hi"), false);
 	cr_assert_geq(offer(g, RK_WITHDRAW, uidx(g, "c1")), 0);
 	cr_assert_eq(offer(g, RK_WITHDRAW, uidx(g, "c2")), -1,
@@ -715,7 +716,7 @@ Test(withdrawal, line_withdrawal_refusals_6_57)
 	ok(g, "c1 done");
 	cr_assert_eq(g->react.ow_turn[uidx(g, "c1")], 3);
 	struct unit *hi = game_unit(g, "hi");
-	hi->at.hex[0] = fx_hex("3213"); /* within 2 of c2 */
+	game_unit_set_hex(g, hi, 0, fx_hex("3213")); /* within 2 of c2 */
 	ow_collect(g, uidx(g, "hi"), false);
 	cr_assert_geq(offer(g, RK_WITHDRAW, uidx(g, "c2")), 0);
 	n = g->react.noffers;

@@ -162,7 +162,7 @@ Test(zoc, leaving_7_23)
 	cr_assert(move_apply_step(g, &m, n));
 	cr_assert_not(m.stopped);
 	/* a phalanx's MA counts as 5 */
-	u->at.hex[0] = h;
+	game_unit_set_hex(g, u, 0, h);
 	u->moved_phase = false;
 	foe->type = UT_PH;
 	foe->ma = 4;

@@ -15,7 +15,7 @@
 # and `--hotseat` skips the question.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=27
+PLAN=28
 TUI_NAME=prompt
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -105,6 +105,10 @@ wait_for 'hotseat: the screen says when' && wait_gone 'who plays which side' &&
 	grep -q '^kind hotseat	' "$GAME"
 ok $? "h: a hotseat game, kind hotseat in the game file"
 cmd continue
+wait_for 'Rome to play - pass the keyboard, press Enter' &&
+	! screen | grep -q 'Rome: activation (5.12)'
+ok $? "hotseat: the first decision is handed over before it shows"
+keys Enter
 wait_for 'Rome: activation (5.12)'
 keys 2 # pass (5.15): the decision goes to Carthage
 wait_for 'Carthage to play - pass the keyboard, press Enter'

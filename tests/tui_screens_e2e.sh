@@ -120,23 +120,23 @@ done
 wait_for 'Rome: shock - 2 legal actions'
 ok $? "the moves of tui_turn.txt bring the shock designation (8.41)"
 cmd_shown 'designate done'
-wait_for 'Shock combat 0 of 1 (8.4)'
+wait_for 'Shock combat 1 of 1 (8.4)'
 ok $? "160x50: the combat's card opens when the shock resolves"
 screen | grep -q 'CRT column 8: 2(3)' && screen | grep -q 'Pre-shock checks'
 ok $? "160x50: the card shows the checks and the result"
 [ "$(widest)" -le 160 ] &&
-	screen | grep -q '| Shock combat 0 of 1 (8.4)  *|'
+	screen | grep -q '| Shock combat 1 of 1 (8.4)  *|'
 ok $? "160x50: the card fits the screen, both its borders drawn"
 
 size 80 24
-wait_for 'Shock combat 0 of 1 (8.4)'
+wait_for 'Shock combat 1 of 1 (8.4)'
 ok $? "80x24: the card is still open after the resize"
 screen | grep -q 'Space next'
 ok $? "80x24: the card's footer names its keys"
-[ "$(widest)" -le 80 ] && screen | grep -q '| Shock combat 0 of 1 (8.4)  *|'
+[ "$(widest)" -le 80 ] && screen | grep -q '| Shock combat 1 of 1 (8.4)  *|'
 ok $? "80x24: the card fits 80 columns, both its borders drawn"
 keys Escape
-wait_gone 'Shock combat 0 of 1'
+wait_gone 'Shock combat 1 of 1'
 wait_for '^+- Carthage: rout move (10.22) '
 ok $? "Esc closes the card: the rout prompt (10.22)"
 

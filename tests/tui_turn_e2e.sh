@@ -169,14 +169,14 @@ wait_for 'shock_designated combat=0 att=ha2 def=li1'
 ok $? "t on li1 designates the combat"
 cmd_shown 'roll 7 2 7'
 keys T
-wait_for 'Shock combat 0 of 1 (8.4)'
+wait_for 'Shock combat 1 of 1 (8.4)'
 ok $? "T resolves: the combat's breakdown card opens"
 screen | grep -q 'Pre-shock checks' && screen | grep -q 'Die 7, modified 7'
 ok $? "the card shows the pre-shock checks and the roll (8.43, 8.46)"
 screen | grep -q 'CRT column 8: 2(3)'
 ok $? "the card shows the result on the CRT (8.46)"
 keys Escape
-wait_gone 'Shock combat 0 of 1'
+wait_gone 'Shock combat 1 of 1'
 ok $? "Esc closes the card"
 wait_for 'Carthage: rout move (10.22)'
 ok $? "li1 routs: the rout prompt (10.22)"

@@ -130,11 +130,11 @@ at 2817
 keys t
 lesson 17 "breakdown card"
 keys T
-wait_for 'Shock combat 0 of 1 (8.4)'
+wait_for 'Shock combat 1 of 1 (8.4)'
 screen | grep -q 'Pre-shock checks' && screen | grep -q 'CRT column 8: 2(3)'
 ok $? "designate done: the breakdown card shows the checks and the CRT"
 keys Escape
-wait_gone 'Shock combat 0 of 1'
+wait_gone 'Shock combat 1 of 1'
 # 18-19: the rout (10.21, 10.22) and the advance (8.52)
 lesson 18 "A routed unit runs"
 screen | grep -q 'li1 took 6 hits'

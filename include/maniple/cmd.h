@@ -96,6 +96,10 @@ void cmd_refuse(struct cmd_result *r, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void cmd_malformed(struct cmd_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Whether a handler got from lo to hi words after the command's name
+ * (argc - 1); if not, r is malformed with "usage: USAGE". */
+bool cmd_want_args(struct cmd_result *r, int argc, int lo, int hi,
+		   const char *usage);
 /* Appends a line of output (an event) to the result. */
 void cmd_output(struct cmd_result *r, const struct event *e);
 

@@ -37,8 +37,9 @@ enum evcat_type {
 struct evcat;
 
 struct evcat *evcat_load(const char *path, struct ini_error *err);
-/* Another owner of c: each evcat_ref is matched by an evcat_free. */
-struct evcat *evcat_ref(struct evcat *c);
+/* Another owner of c: each evcat_ref is matched by an evcat_free.  A
+ * loaded catalog never changes, so a const one may be shared too. */
+struct evcat *evcat_ref(const struct evcat *c);
 void evcat_free(struct evcat *c);
 
 /* The kinds, in the order of their names: 0 .. evcat_count - 1. */

@@ -37,19 +37,31 @@ const char *event_get(const struct event *e, const char *key);
 /* "KIND k=v k=v" into buf; returns the length it needed. */
 size_t event_format(const struct event *e, char *buf, size_t n);
 
+struct evcat;
+
 /* The log keeps its events compactly: one byte arena holding each event
- * back to back (its field count, then kind, keys and values as C strings)
- * and the offset where each starts, so an event costs about the length of
- * its printed form rather than a whole struct event.  n is the number of
- * events; read them with the event_log_ calls below. */
+ * back to back (its field count, then its kind, then keys and values as C
+ * strings) and the offset where each starts, so an event costs about the
+ * length of its printed form rather than a whole struct event.  A log
+ * given the ruleset's event catalog (cat, event_log_set_catalog) keeps a
+ * kind the catalog declares as its index there, two bytes, instead of
+ * its name.  n is the number of events; read them with the event_log_
+ * calls below. */
 struct event_log {
 	char *arena;
 	size_t used, arena_cap;
 	size_t *off;
 	size_t n, cap;
+	struct evcat *cat; /* a reference (evcat_ref); NULL: kinds as text */
 };
 
 void event_log_init(struct event_log *log);
+/* From now on kinds cat declares are kept as their index in it (the
+ * events already in the log keep theirs as they are).  The log holds a
+ * reference to cat (evcat_ref) until event_log_free, so the catalog it
+ * reads its kinds from lives as long as it; a log keeps its first
+ * catalog (a second call does nothing). */
+void event_log_set_catalog(struct event_log *log, const struct evcat *cat);
 void event_log_free(struct event_log *log);
 /* Returns 0, or -1 when memory ran out (the event is dropped). */
 int event_log_push(struct event_log *log, const struct event *e);
@@ -62,7 +74,7 @@ int event_log_push_from(struct event_log *log, const struct event_log *src,
 /* Event i (i < log->n) decoded into *out. */
 void event_log_at(const struct event_log *log, size_t i, struct event *out);
 /* Event i's kind, and its field key's value or NULL: pointers into the
- * log, valid until it next changes. */
+ * log (or its catalog), valid until it next changes. */
 const char *event_log_kind(const struct event_log *log, size_t i);
 const char *event_log_get(const struct event_log *log, size_t i,
 			  const char *key);

@@ -1,5 +1,6 @@
 /* evtext.h — the event renderer: an event told as a sentence, and a
- * command's events as a summary of one or two sentences.
+ * command's events as a summary of one or two sentences; and the one
+ * place a kind's sentences live, the short one and teach mode's.
  *
  * The sentences are a ruleset's data (rules/RULESET/sentences.ini),
  * checked against its event catalog (evcat.h) when read:
@@ -8,19 +9,25 @@
  *     kind = sentences
  *     version = 1
  *
- *     [KIND]          the sentence of an event of KIND
- *     say = TEXT
+ *     [KIND]          the sentences of an event of KIND
+ *     say = TEXT      the short one (a command's summary)
+ *     teach = TEXT    the newcomer's (teach mode)
+ *     rule = 5.32     the rule teach mode cites when the event names none
+ *     silent = yes    bookkeeping: nothing to say or teach
  *     [KIND.VALUE]    used instead when a field of the event has VALUE
- *     say = TEXT      (the first of its fields that has one wins)
+ *                     (the first of its fields whose section has the key
+ *                     asked for wins)
  *
  * In TEXT, {field} is a field of the event, {a|b} the first of the two it
- * has, and {other.field} a field of the first event of kind other that
- * follows it among the command's events: such a sentence tells those
- * events too, and they get none of their own (a volley's missile_fire
- * tells its roll and its result).  A slot that is not a field of its
- * kind in the catalog is refused with file:line.  Kinds without a
- * sentence are passed over (bookkeeping).  Nothing here knows a ruleset:
- * how a value is shown (an id as a name) is the caller's function. */
+ * has.  A say may read {other.field}, a field of the first event of kind
+ * other that follows it among the command's events: such a sentence
+ * tells those events too, and they get none of their own (a volley's
+ * missile_fire tells its roll and its result).  A teach may use the
+ * words its caller adds (the game's own slots) and reads its own event
+ * only.  A slot that is not a field of its kind in the catalog is refused
+ * with file:line.  Kinds without a say are passed over by the summary.
+ * Nothing here knows a ruleset: how a value is shown (an id as a name) is
+ * the caller's function. */
 #ifndef MANIPLE_EVTEXT_H
 #define MANIPLE_EVTEXT_H
 
@@ -32,6 +39,8 @@
 #include "maniple/ini.h"
 
 #define EVTEXT_SAY_MAX 240
+#define EVTEXT_TEACH_MAX 190
+#define EVTEXT_RULE_MAX 40
 
 struct evtext;
 
@@ -40,9 +49,26 @@ struct evtext;
 typedef bool (*evtext_value_fn)(void *user, const char *key,
 				const char *value, char *out, size_t n);
 
+/* teach_slots: the words (" a b ") a teach text may use besides its
+ * kind's fields; NULL none. */
 struct evtext *evtext_load(const char *path, const struct evcat *cat,
-			   struct ini_error *err);
+			   const char *teach_slots, struct ini_error *err);
 void evtext_free(struct evtext *t);
+
+/* Event e's teach text, NULL when it is silent or has none; *rule the
+ * rule its section cites ("" none) and *own_rule whether that section
+ * was written for one of the event's values (KIND.VALUE) and cites its
+ * own.  Either pointer may be NULL. */
+const char *evtext_teach(const struct evtext *t, const struct event *e,
+			 const char **rule, bool *own_rule);
+/* Whether kind's own section [KIND] teaches it or says it is silent. */
+bool evtext_told(const struct evtext *t, const char *kind);
+/* Whether the file has section name ("moved", "roll.momentum"). */
+bool evtext_has_section(const struct evtext *t, const char *name);
+/* Every rule a section cites (each rule of a list on its own), in file
+ * order. */
+void evtext_rules_cited(const struct evtext *t,
+			void (*fn)(const char *rule, void *u), void *u);
 
 /* Event i of log as a sentence into out, its {other.field} slots read
  * from events i+1 .. end-1; false (out empty) when its kind has none. */

@@ -22,7 +22,7 @@
 #include "maniple/shock_state.h"
 #include "maniple/tables.h"
 
-enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
+#include "maniple/ruleset.h" /* enum game_kind */
 
 /* The sequence of play (3.0): phases and segments. */
 enum phase {
@@ -81,6 +81,19 @@ struct sequence_state {
 	struct seq_trump_undo trump_undo[2];
 };
 
+/* The units by hex: every unit's hexes filed in 256 buckets by a hash of
+ * the hex, a unit's half k being node 2i+k, so that the units in or next
+ * to a hex are found without looking at every unit.  Derived from the
+ * units' hexes alone (each bucket lists its nodes in ascending order) and
+ * kept current by game_unit_place, through which every change of a unit's
+ * hexes goes.  Plain values: a copy of struct game copies it. */
+#define GAME_HEX_BUCKETS 256
+struct unit_index {
+	uint16_t head[GAME_HEX_BUCKETS];	 /* first node + 1, 0: none */
+	uint16_t next[BATTLE_UNITS_MAX * 2];	 /* next node + 1, 0: none */
+	uint16_t bucket[BATTLE_UNITS_MAX * 2];	 /* its bucket + 1, 0: none */
+};
+
 struct game {
 	struct battle *battle;	/* owned: freed with the game */
 	const struct gboh_hooks *hooks; /* the rules' table (rules.c) */
@@ -103,6 +116,8 @@ struct game {
 	 * (game_put_on_top).  Part of the state. */
 	unsigned stack_seq[BATTLE_UNITS_MAX];
 	unsigned next_stack_seq;
+	/* the units by hex (game_unit_place keeps it current) */
+	struct unit_index at_index;
 	/* The session playing this game (commands, game file), or NULL.  A
 	 * front end holding only the game issues commands through it. */
 	struct session *session;
@@ -142,8 +157,6 @@ bool game_state_same(const struct game *a, const struct game *b);
 struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed);
 void game_free(struct game *g);
 
-const char *game_kind_name(enum game_kind k);
-int game_kind_parse(const char *text);
 const char *phase_name(enum phase p);
 int phase_parse(const char *text);
 
@@ -156,6 +169,19 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 		  int max);
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max);
+/* The indices of the units with a half in h, in play or not, in ascending
+ * order, at most max (the units-by-hex index: no scan of every unit). */
+int game_units_filed_at(const struct game *g, struct hex h, int *idx,
+			int max);
+/* Puts u at fp (its hexes, facing, In Column).  Every change of a unit's
+ * hexes goes through here or game_unit_set_hex, which keep the units by
+ * hex current; a unit's facing alone may be written directly. */
+void game_unit_place(struct game *g, struct unit *u, struct footprint fp);
+/* Puts u's half k (0 or 1) in h, the rest of its footprint kept. */
+void game_unit_set_hex(struct game *g, struct unit *u, int k, struct hex h);
+/* Files every unit's hexes afresh: a new game, or a test that placed its
+ * units by hand. */
+void game_index_units(struct game *g);
 
 /* Every die the rules roll goes through these two, so that every roll is
  * told alike: game_roll_begin starts e as `roll for=WHAT`; the caller adds
@@ -211,111 +237,22 @@ void game_copy_take_dice_for_test(struct game *c, const struct game *g);
 
 #endif
 
-/* ---- Sessions: a game being played through the command language, with
- * its game file (src/gboh/commands.c). ---- */
+/* ---- Sessions of these rules (session.h is the session itself). ---- */
 #ifndef MANIPLE_GAME_SESSION
 #define MANIPLE_GAME_SESSION
 
-#include "maniple/cmd.h"
-#include "maniple/gamefile.h"
-
-/* Loads the battle NAME for a new game: the program looks it up under the
- * data directory (battle_path, battle_load); a test may build one by hand.
- * NULL with err filled on failure. */
-typedef struct battle *(*battle_loader)(void *user, const char *name,
-					 struct ini_error *err);
-/* Loads the rules tables for g into g->tables.  Returns 0, or -1 with err
- * filled.  Every game needs its tables: a session without a loader, or
- * whose loader leaves g->tables NULL, starts no game. */
-typedef int (*tables_loader)(void *user, struct game *g,
-			     struct ini_error *err);
-
-struct session {
-	struct game *game;	/* NULL until `new` or `load` */
-	battle_loader load_battle;
-	tables_loader load_tables;
-	void *loader_user;
-	uint64_t default_seed;	/* for `new` without a SEED */
-	struct journal journal;	/* the game's file, in memory */
-	struct gamefile file;	/* file.f NULL: no file on disk */
-	bool replaying;		/* loading a game file */
-	bool digest_due;	/* replay: a digest line must come next */
-	int digest_turn;
-	int torn_line;		/* load: the torn last line dropped, or 0 */
-	/* session_new: where an old game was moved aside, or "" */
-	char new_kept[600];
-	/* session_exec's copy of the game for a refusal's rollback, kept
-	 * between commands (one allocation, not one per command); NULL
-	 * until needed, freed by session_free */
-	struct game *snap;
-	/* hotseat `undo N` waiting for the other side (R9): N, or 0; and
-	 * the journal's length when it was asked */
-	size_t undo_asked, undo_at;
-	/* the last refused game-changing command, for `why` (why.h): its
-	 * line, reason and rule, and the game's event and journal counts
-	 * then (a later command, or another game, changes them) */
-	char why_line[CMD_LINE_MAX + 1];
-	char why_reason[CMD_REASON_MAX];
-	char why_rule[16];
-	size_t why_events, why_journal;
-	bool why_refused;
-	/* `rule N` (rulebook.h): the directory holding each ruleset's
-	 * rules/<ruleset>/ (set by whoever starts the session, NULL: none),
-	 * and its summaries and rulings once read (session_free frees) */
-	const char *rules_dir;
-	struct rulebook *rulebook;
-	/* the rulesets the program was built with (ruleset.h), the game
-	 * file's `ruleset` header looked up among them; NULL: these rules'
-	 * own (set by whoever starts the session, copied by session_init's
-	 * callers that make a session from another) */
-	const struct ruleset *const *rulesets;
-};
+#include "maniple/session.h"
 
 const struct cmd_table *gboh_commands(void);
-/* These rules as a ruleset (ruleset.h, commands.c). */
+/* These rules as a ruleset (ruleset.h, spqr.c). */
 extern const struct ruleset ruleset_spqr;
+/* The rulesets a session of these rules knows without being told more
+ * (NULL-terminated: these rules alone). */
+const struct ruleset *const *gboh_rulesets(void);
 
+/* A session of these rules (session_setup with this ruleset alone; a
+ * program that knows more sets s->rulesets after). */
 void session_init(struct session *s, battle_loader lb, tables_loader lt,
 		  void *user, uint64_t default_seed);
-void session_free(struct session *s);
-/* The rulesets s chooses among: s->rulesets, else (s or it NULL) these
- * rules' own. */
-const struct ruleset *const *session_rulesets(const struct session *s);
-/* Runs one command line.  A refused or malformed command changes
- * nothing.  r->out receives the events to show: those the game emitted,
- * then what a looking command shows.  A game-changing command is appended
- * to the game file (flushed to disk) before this returns. */
-void session_exec(struct session *s, const char *line, struct cmd_result *r);
-/* Starts a new game (replacing the current one).  When a game file is
- * open, the new game gets a file the way `maniple --new BATTLE` does: the
- * current file when it is the same battle's, else BATTLE.game beside it;
- * an old game there holding a command is first moved aside to its dated
- * name (gamefile_keep_old), said in s->new_kept.  0, or -1 with err. */
-int session_new(struct session *s, const char *battle, enum game_kind kind,
-		uint64_t seed, char *err, size_t errn);
-/* Loads a game file: replays its commands, checking every digest; play
- * goes on in that file.  On failure the session is unchanged and err
- * says file:line: reason. */
-bool session_load(struct session *s, const char *path, struct ini_error *err);
-/* Writes a copy of the game file atomically.  branch: play goes on in the
- * copy (its lock taken); save: play goes on in the current file.  Only a
- * regular file is written; an existing one only when replace is true
- * (`save!`, `--force`), and never one another maniple holds or the
- * game's own file. */
-int session_save(struct session *s, const char *path, bool branch,
-		 bool replace, char *err, size_t errn);
-/* Appends an annotation line ("note TEXT": what replay skips) to the
- * journal and the game file.  0, or -1 with err. */
-int session_note(struct session *s, const char *text, char *err,
-		 size_t errn);
-/* The number of commands in the journal (digest and note lines left
- * out). */
-size_t session_commands(const struct session *s);
-/* Rebuilds the game by replaying its journal less its last n commands (a
- * digest line after an undone command goes too) and rewrites the open game
- * file to the shorter journal atomically.  0; 1 when done but the rewritten
- * file could not be reopened (err says so; no file now); -1 with err and
- * the session unchanged. */
-int session_undo(struct session *s, size_t n, char *err, size_t errn);
 
 #endif

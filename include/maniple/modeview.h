@@ -64,6 +64,10 @@ struct order_view {
 	int mp_left;
 	int nsteps;
 	struct order_step step[MODE_STEPS_MAX];
+	/* orders: why no group command may be given now, whatever its
+	 * line ("" when one may), with its rule */
+	char group_rule[16];
+	char group_refusal[MODE_REASON_MAX];
 	/* the hexes of the pieces the group command may still move */
 	int npicks;
 	struct hex pick[MODE_PICKS_MAX];

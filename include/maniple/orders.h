@@ -70,6 +70,11 @@ struct move_preview {
  * `move HEX,HEX`), or HEX_NONE.  Changes nothing. */
 bool orders_step_preview(const struct game *g, struct hex dest,
 			 struct hex dest2, struct move_preview *out);
+/* 5.21, 4.33, 4.31, 4.4, 4.24, 4.92, 6.83: whether the active leader may
+ * give a Line Command now, whatever the line; when not, the rule and the
+ * reason, the same `line NAME` would be refused with. */
+bool orders_line_gate(const struct game *g, char *rule, size_t rn,
+		      char *reason, size_t n);
 /* The legal orders now (order, move, face, line ... command lines), for
  * seq_legal in SEQ_ORDERS; at most max, returns the count. */
 int orders_legal(const struct game *g, struct decision_answer *out, int max);

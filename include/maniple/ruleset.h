@@ -1,5 +1,5 @@
-/* ruleset.h — the ruleset seam, its first brick: what names a ruleset and
- * what the program asks of it today.
+/* ruleset.h — the ruleset seam: what a ruleset provides so that the
+ * session (session.h) can play it without knowing it.
  *
  * A ruleset (the rules of one game, its own folder under src/ and its data
  * under rules/NAME/) provides one constant `struct ruleset`; the program
@@ -9,34 +9,119 @@
  * battle's ruleset are looked up by name here, so that nothing outside a
  * ruleset's folder names it.  Nothing here knows any ruleset.
  *
- * Behind it: the pending decision (decision.h), the view-model of the
- * ruleset's own modes (modeview.h) and the map view-model (mapview.h)
- * with its overlays and descriptions.  Still to come: the session
- * (journal, undo, branch, replay, digests) moving into src/cmd. */
+ * `struct game` and `struct battle` are the ruleset's own types: each
+ * ruleset completes them in its own folder, and the session, which only
+ * holds pointers to them, never looks inside.  The session needs every
+ * operation from `commands` to `free_record` (save those marked
+ * optional); the views' may be NULL.
+ *
+ * Behind it too: the view-model of the ruleset's own modes (modeview.h)
+ * and the map view-model (mapview.h) with its overlays and
+ * descriptions. */
 #ifndef MANIPLE_RULESET_H
 #define MANIPLE_RULESET_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "maniple/hex.h"
 #include "maniple/mapview.h"
 #include "maniple/modeview.h"
 
+struct battle;
 struct cmd_table;
 struct decision;
+struct evcat;
+struct event_log;
 struct game;
 struct ini_error;
+struct session;
+
+/* How a game is played: one player taking both sides, two at one
+ * keyboard, or a sandbox where `setup` stages any position.  Any ruleset
+ * has these; a game file's `kind` header names one. */
+enum game_kind { GAME_SOLO, GAME_HOTSEAT, GAME_SANDBOX, GAME_KIND_COUNT };
+
+const char *game_kind_name(enum game_kind k);
+/* The kind a name gives, or -1. */
+int game_kind_parse(const char *text);
 
 struct ruleset {
 	const char *name;	/* as in a game file's `ruleset` header and
 				 * the data directory rules/NAME/ */
-	/* the command table a session of this ruleset runs */
+	/* the command table a session of this ruleset runs; it holds the
+	 * session's own commands (SESSION_COMMAND_DEFS, session.h) where
+	 * the ruleset wants them listed */
 	const struct cmd_table *(*commands)(void);
 	/* reads the rules' tables from DIR (rules/NAME under the data
-	 * directory) into g->tables: 0, or -1 with err filled */
+	 * directory) into g: 0, or -1 with err filled */
 	int (*load_tables)(struct game *g, const char *dir,
 			   struct ini_error *err);
+
+	/* ---- a game: made, asked about, freed ---- */
+	/* A new game of battle b (the game owns b from now on, and frees
+	 * it also when this fails), of kind KIND, its dice seeded with
+	 * seed.  NULL when memory runs out. */
+	struct game *(*new_game)(struct battle *b, enum game_kind kind,
+				 uint64_t seed);
+	void (*free_game)(struct game *g);
+	/* NULL when g has all that play needs (its rules' tables loaded),
+	 * else what it lacks, for "no ... loaded". */
+	const char *(*unready)(const struct game *g);
+	/* The id of g's battle (a game file's `battle` header), and the
+	 * ruleset the battle asks for ("" for the default). */
+	const char *(*battle_id)(const struct game *g);
+	const char *(*battle_ruleset)(const struct game *g);
+	/* The game turn g is in (a digest line's TURN). */
+	int (*turn)(const struct game *g);
+	/* Everything g emitted so far (the session shows a command's part
+	 * of it and cuts a refused command's part off). */
+	struct event_log *(*events)(struct game *g);
+	/* Tells g the session playing it (a front end holding only the
+	 * game issues commands through it), or NULL. */
+	void (*set_session)(struct game *g, struct session *s);
+	/* The catalog a checking build checks what a looking command shows
+	 * against, or NULL (optional: NULL checks nothing). */
+	const struct evcat *(*catalog)(const struct game *g);
+
+	/* ---- what a game file keeps ---- */
+	/* The digests at the end of a game turn: format 1's, a hash of the
+	 * state's text, and format 2's, a hash of the binary state; the
+	 * same state gives the same digest, and neither draws dice. */
+	uint64_t (*text_digest)(const struct game *g);
+	uint64_t (*state_digest)(const struct game *g);
+
+	/* ---- play ---- */
+	/* After each accepted game-changing command: whatever the rules do
+	 * once a command is through (a step held up by the answers goes
+	 * on), then whether the command ended a game turn; events_before
+	 * and turn_before are the event count and the turn before the
+	 * command ran.  A turn's end earns a digest line in the file. */
+	bool (*after_command)(struct game *g, size_t events_before,
+			      int turn_before);
+	/* A copy of g to search on: the same state, no session, no event
+	 * history, its own dice seeded with seed (it must never roll what
+	 * g will).  NULL when memory runs out; freed with free_copy. */
+	struct game *(*copy_for_search)(const struct game *g, uint64_t seed);
+	void (*free_copy)(struct game *c);
+
+	/* ---- taking a command back ---- */
+	/* Before a game-changing command runs, the session asks for a
+	 * rollback record (mark); when the command is refused, or its line
+	 * cannot be written to the game file, rollback puts g's state back
+	 * as it was at the mark (the session itself cuts the command's
+	 * events off).  *rec is the ruleset's: NULL the first time, and
+	 * what the last mark left there after that, so that a record's
+	 * memory serves the next command; mark returns 0, or -1 when
+	 * memory runs out (then the command does not run).  free_record
+	 * frees it when the session ends. */
+	int (*mark)(struct game *g, void **rec);
+	void (*rollback)(struct game *g, void *rec);
+	void (*free_record)(void *rec);
+	/* The bytes rec holds now (a figure for measuring, optional). */
+	size_t (*record_bytes)(const void *rec);
+	/* ---- the views' models: the map, what the game asks, the modes ---- */
 	/* the map view-model (mapview.h): g's board and pieces, a new view
 	 * the caller frees with mapview_free (NULL without a map or
 	 * memory) */

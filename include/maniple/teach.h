@@ -38,8 +38,10 @@ void teach_list_init(struct teach_list *l);
 void teach_list_free(struct teach_list *l);
 void teach_list_clear(struct teach_list *l);
 
-/* The narration texts of a ruleset, read from DIR/teach.ini.  NULL with err
- * filled (file:line: reason) when the file is missing or malformed. */
+/* The narration texts of a ruleset, read from DIR/teach.ini (the
+ * decisions) and DIR/sentences.ini (each event kind's teach text), both
+ * against DIR/events.ini.  NULL with err filled (file:line: reason) when a
+ * file is missing or malformed. */
 struct teach_texts;
 struct evcat;
 struct teach_texts *teach_load(const char *dir, struct ini_error *err);
@@ -67,8 +69,14 @@ bool teach_check_file(const char *path, struct ini_error *err);
  * list on its own), in file order; repeats are not removed. */
 void teach_rules_cited(const struct teach_texts *t,
 		       void (*fn)(const char *rule, void *u), void *u);
-/* Whether the texts have section NAME ("event.moved"). */
+/* Whether the texts have section NAME ("decision.momentum"; "event.moved"
+ * asks sentences.ini for [moved]). */
 bool teach_has_section(const struct teach_texts *t, const char *name);
+/* Whether an event of kind is told (its [KIND] in sentences.ini has a
+ * teach text) or explicitly silent. */
+bool teach_kind_told(const struct teach_texts *t, const char *kind);
+/* The slots any teach text may use besides its own (" army0 ... "). */
+extern const char teach_game_slots[];
 /* One event told into out; false when its section skips it or is
  * missing. */
 bool teach_event_line(const struct teach_texts *t, const struct game *g,

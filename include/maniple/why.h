@@ -8,11 +8,9 @@
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 
-/* Remembers a refused game-changing command (its line and its result) so
- * that a `why` straight after it explains the refusal.  Called by
- * session_exec after the refusal was rolled back. */
-void why_note_refusal(struct session *s, const char *line,
-		      const struct cmd_result *r);
+/* A refused game-changing command is remembered by the session
+ * (session.h: why_line, why_reason, why_rule) after its rollback, so that
+ * a `why` straight after it explains the refusal. */
 
 /* `why`: one event `why about=KIND rule=R` and the explanation as text.
  * Refused when the game holds nothing to explain. */

@@ -109,6 +109,16 @@ void cmd_malformed(struct cmd_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+bool cmd_want_args(struct cmd_result *r, int argc, int lo, int hi,
+		   const char *usage)
+{
+	if (argc - 1 < lo || argc - 1 > hi) {
+		cmd_malformed(r, "usage: %s", usage);
+		return false;
+	}
+	return true;
+}
+
 void cmd_output(struct cmd_result *r, const struct event *e)
 {
 	event_log_push(&r->out, e);

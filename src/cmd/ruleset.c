@@ -1,9 +1,27 @@
 /* ruleset.c — finding a ruleset by name among those the program was built
- * with (ruleset.h).  The list is the caller's; nothing here names one. */
+ * with, and the names of the kinds of game (ruleset.h).  The list is the
+ * caller's; nothing here names one. */
 #include <stdio.h>
 #include <string.h>
 
 #include "maniple/ruleset.h"
+
+static const char *const kind_names[GAME_KIND_COUNT] = {
+	"solo", "hotseat", "sandbox",
+};
+
+const char *game_kind_name(enum game_kind k)
+{
+	return (unsigned)k < GAME_KIND_COUNT ? kind_names[k] : "?";
+}
+
+int game_kind_parse(const char *text)
+{
+	for (int i = 0; text && i < GAME_KIND_COUNT; i++)
+		if (strcmp(kind_names[i], text) == 0)
+			return i;
+	return -1;
+}
 
 const struct ruleset *ruleset_find(const struct ruleset *const *known,
 				   const char *name)

@@ -222,11 +222,12 @@ struct evcat *evcat_load(const char *path, struct ini_error *err)
 	return c;
 }
 
-struct evcat *evcat_ref(struct evcat *c)
+struct evcat *evcat_ref(const struct evcat *c)
 {
-	if (c)
-		c->refs++;
-	return c;
+	struct evcat *m = (struct evcat *)c; /* only its count changes */
+	if (m)
+		m->refs++;
+	return m;
 }
 
 void evcat_free(struct evcat *c)

@@ -1,6 +1,8 @@
 /* event.c — events: a kind and ordered key=value fields. */
 #include "maniple/event.h"
 
+#include "maniple/evcat.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,8 +91,15 @@ void event_log_init(struct event_log *log)
 	memset(log, 0, sizeof *log);
 }
 
+void event_log_set_catalog(struct event_log *log, const struct evcat *cat)
+{
+	if (!log->cat)
+		log->cat = evcat_ref(cat);
+}
+
 void event_log_free(struct event_log *log)
 {
+	evcat_free(log->cat);
 	free(log->arena);
 	free(log->off);
 	memset(log, 0, sizeof *log);
@@ -126,16 +135,28 @@ static size_t put(char *to, const char *s)
 	return len;
 }
 
+/* A record's first byte: its field count, with KIND_INDEXED set when two
+ * bytes of catalog index (low byte first) stand for its kind's name. */
+#define KIND_INDEXED 0x80
+
 int event_log_push(struct event_log *log, const struct event *e)
 {
-	size_t bytes = 1 + strlen(e->kind) + 1;
+	long k = log->cat ? evcat_find(log->cat, e->kind) : -1;
+	if (k > 0xffff)
+		k = -1;
+	size_t bytes = 1 + (k >= 0 ? 2 : strlen(e->kind) + 1);
 	for (int i = 0; i < e->nfields; i++)
 		bytes += strlen(e->f[i].key) + strlen(e->f[i].val) + 2;
 	if (reserve(log, bytes) < 0)
 		return -1;
 	char *p = log->arena + log->used;
-	*p++ = (char)e->nfields;
-	p += put(p, e->kind);
+	*p++ = (char)(e->nfields | (k >= 0 ? KIND_INDEXED : 0));
+	if (k >= 0) {
+		*p++ = (char)(k & 0xff);
+		*p++ = (char)(k >> 8);
+	} else {
+		p += put(p, e->kind);
+	}
 	for (int i = 0; i < e->nfields; i++) {
 		p += put(p, e->f[i].key);
 		p += put(p, e->f[i].val);
@@ -162,6 +183,11 @@ void event_log_truncate(struct event_log *log, size_t n)
 int event_log_push_from(struct event_log *log, const struct event_log *src,
 			size_t i)
 {
+	if (log->cat != src->cat) { /* kinds kept another way: rewrite it */
+		struct event e;
+		event_log_at(src, i, &e);
+		return event_log_push(log, &e);
+	}
 	size_t start = src->off[i];
 	size_t end = i + 1 < src->n ? src->off[i + 1] : src->used;
 	if (reserve(log, end - start) < 0)
@@ -172,12 +198,22 @@ int event_log_push_from(struct event_log *log, const struct event_log *src,
 	return 0;
 }
 
-/* Event i's record: its field count, then its kind (returned). */
-static const char *record(const struct event_log *log, size_t i, int *nf)
+/* Event i's record: its kind (returned), *nf its field count and *keys
+ * where its first key starts. */
+static const char *record(const struct event_log *log, size_t i, int *nf,
+			  const char **keys)
 {
-	const char *p = log->arena + log->off[i];
-	*nf = (unsigned char)*p;
-	return p + 1;
+	const unsigned char *p =
+		(const unsigned char *)log->arena + log->off[i];
+	*nf = *p & ~KIND_INDEXED;
+	if (*p & KIND_INDEXED) {
+		size_t k = (size_t)p[1] | (size_t)p[2] << 8;
+		*keys = (const char *)p + 3;
+		return evcat_kind(log->cat, k);
+	}
+	const char *kind = (const char *)p + 1;
+	*keys = kind + strlen(kind) + 1;
+	return kind;
 }
 
 static const char *next(const char *s)
@@ -188,9 +224,8 @@ static const char *next(const char *s)
 void event_log_at(const struct event_log *log, size_t i, struct event *out)
 {
 	int nf;
-	const char *p = record(log, i, &nf);
-	event_init(out, p);
-	p = next(p);
+	const char *p;
+	event_init(out, record(log, i, &nf, &p));
 	for (int k = 0; k < nf; k++) {
 		struct event_field *f = &out->f[out->nfields++];
 		snprintf(f->key, sizeof f->key, "%s", p);
@@ -203,7 +238,8 @@ void event_log_at(const struct event_log *log, size_t i, struct event *out)
 const char *event_log_kind(const struct event_log *log, size_t i)
 {
 	int nf;
-	return record(log, i, &nf);
+	const char *keys;
+	return record(log, i, &nf, &keys);
 }
 
 bool event_log_is(const struct event_log *log, size_t i, const char *kind)
@@ -215,7 +251,8 @@ const char *event_log_get(const struct event_log *log, size_t i,
 			  const char *key)
 {
 	int nf;
-	const char *p = next(record(log, i, &nf));
+	const char *p;
+	record(log, i, &nf, &p);
 	for (int k = 0; k < nf; k++) {
 		const char *v = next(p);
 		if (strcmp(p, key) == 0)

@@ -1,5 +1,6 @@
 /* evtext.c — the event renderer (evtext.h): sentences read from a
- * ruleset's sentences.ini, filled from an event and the events after it. */
+ * ruleset's sentences.ini, filled from an event and the events after it;
+ * the same file's teach texts handed to teach mode. */
 #include "maniple/evtext.h"
 
 #include <ctype.h>
@@ -11,7 +12,10 @@
 
 struct evtext_sec {
 	char name[NAME_MAX_]; /* KIND or KIND.VALUE */
-	char say[EVTEXT_SAY_MAX + 1];
+	char *say;	      /* malloc'd, NULL when none */
+	char *teach;	      /* malloc'd, NULL when none */
+	char rule[EVTEXT_RULE_MAX];
+	bool silent, has_silent;
 	int line;
 };
 
@@ -20,6 +24,7 @@ struct evtext {
 	size_t n, cap;
 	/* while reading */
 	const struct evcat *cat;
+	const char *teach_slots; /* " a b " the teach texts may add */
 	struct ini_file_header hdr; /* its [file] section */
 	struct ini_error *err;
 };
@@ -35,8 +40,21 @@ static const struct evtext_sec *sec_find(const struct evtext *t,
 
 /* Whether slot word (len bytes: field or kind.field) names a catalog
  * field of kind; why says what is wrong when not. */
+/* Whether word is one of the space-separated words of list (" a b "). */
+static bool in_words(const char *list, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *p = list; p && (p = strstr(p, word)) != NULL; p++)
+		if (p > list && p[-1] == ' ' && p[len] == ' ')
+			return true;
+	return false;
+}
+
+/* Whether slot word (len bytes: field, kind.field when a say, or one of
+ * extra when a teach) fits; why says what is wrong when not. */
 static bool slot_ok(const struct evcat *cat, const char *kind,
-		    const char *word, size_t len, char *why, size_t n)
+		    const char *word, size_t len, const char *extra,
+		    char *why, size_t n)
 {
 	char w[NAME_MAX_];
 	if (len == 0 || len >= sizeof w) {
@@ -47,6 +65,14 @@ static bool slot_ok(const struct evcat *cat, const char *kind,
 	w[len] = '\0';
 	const char *field = w, *of = kind;
 	char *dot = strchr(w, '.');
+	if (dot && extra) {
+		snprintf(why, n, "slot {%s}: a teach text reads its own event "
+				 "only",
+			 w);
+		return false;
+	}
+	if (!dot && extra && in_words(extra, w))
+		return true;
 	if (dot) {
 		*dot = '\0';
 		of = w;
@@ -67,8 +93,9 @@ static bool slot_ok(const struct evcat *cat, const char *kind,
 	return true;
 }
 
+/* Text say checked: braces paired, every slot one slot_ok takes. */
 static bool say_ok(const struct evcat *cat, const char *kind, const char *say,
-		   char *why, size_t n)
+		   const char *extra, char *why, size_t n)
 {
 	for (const char *p = say; *p; p++) {
 		if (*p == '}') {
@@ -85,7 +112,8 @@ static bool say_ok(const struct evcat *cat, const char *kind, const char *say,
 		for (const char *w = p + 1; w <= e;) {
 			const char *bar = memchr(w, '|', (size_t)(e - w));
 			const char *we = bar ? bar : e;
-			if (!slot_ok(cat, kind, w, (size_t)(we - w), why, n))
+			if (!slot_ok(cat, kind, w, (size_t)(we - w), extra,
+				     why, n))
 				return false;
 			w = we + 1;
 		}
@@ -140,28 +168,62 @@ static int on_line(void *user, const char *section, const char *key,
 	if (t->n == 0 || strcmp(t->v[t->n - 1].name, section) != 0)
 		return ini_fail(t->err, line, "key %s outside a section", key);
 	struct evtext_sec *s = &t->v[t->n - 1];
-	if (strcmp(key, "say") != 0)
-		return ini_fail(t->err, line, "unknown key %s (say)", key);
-	if (s->say[0])
-		return ini_fail(t->err, line, "duplicate key say");
-	size_t len = strlen(value);
-	if (len == 0 || len > EVTEXT_SAY_MAX)
+	if (strcmp(key, "silent") == 0) {
+		if (s->has_silent)
+			return ini_fail(t->err, line, "duplicate key silent");
+		if (!ini_bool(value, &s->silent))
+			return ini_fail(t->err, line,
+					"silent must be yes or no");
+		s->has_silent = true;
+		return 0;
+	}
+	if (strcmp(key, "rule") == 0) {
+		if (s->rule[0])
+			return ini_fail(t->err, line, "duplicate key rule");
+		bool ok = *value && strlen(value) < sizeof s->rule;
+		for (const char *p = value; ok && *p; p++)
+			ok = isdigit((unsigned char)*p) || *p == '.' ||
+			     *p == ',' || *p == 'R';
+		if (!ok)
+			return ini_fail(t->err, line,
+					"bad rule %s (like 5.32 or 6.51,9.21)",
+					value);
+		snprintf(s->rule, sizeof s->rule, "%s", value);
+		return 0;
+	}
+	bool teach = strcmp(key, "teach") == 0;
+	if (!teach && strcmp(key, "say") != 0)
 		return ini_fail(t->err, line,
-				"say must hold 1 to %d characters",
-				EVTEXT_SAY_MAX);
+				"unknown key %s (say, teach, rule, silent)",
+				key);
+	char **to = teach ? &s->teach : &s->say;
+	if (*to)
+		return ini_fail(t->err, line, "duplicate key %s", key);
+	size_t len = strlen(value);
+	size_t max = teach ? EVTEXT_TEACH_MAX : EVTEXT_SAY_MAX;
+	if (len == 0)
+		return ini_fail(t->err, line, "empty %s", key);
+	if (len > max)
+		return ini_fail(t->err, line,
+				"%s too long (%zu characters, at most %zu)",
+				key, len, max);
 	char kind[NAME_MAX_], why[200];
 	snprintf(kind, sizeof kind, "%s", s->name);
 	char *dot = strchr(kind, '.');
 	if (dot)
 		*dot = '\0';
-	if (!say_ok(t->cat, kind, value, why, sizeof why))
+	if (!say_ok(t->cat, kind, value, teach ? t->teach_slots : NULL, why,
+		    sizeof why))
 		return ini_fail(t->err, line, "%s", why);
-	memcpy(s->say, value, len + 1);
+	*to = malloc(len + 1);
+	if (!*to)
+		return ini_fail(t->err, line, "out of memory");
+	memcpy(*to, value, len + 1);
 	return 0;
 }
 
 struct evtext *evtext_load(const char *path, const struct evcat *cat,
-			   struct ini_error *err)
+			   const char *teach_slots, struct ini_error *err)
 {
 	struct evtext *t = calloc(1, sizeof *t);
 	if (!t) {
@@ -171,20 +233,30 @@ struct evtext *evtext_load(const char *path, const struct evcat *cat,
 		return NULL;
 	}
 	t->cat = cat;
+	t->teach_slots = teach_slots ? teach_slots : " ";
 	t->err = err;
 	t->hdr.kind = "sentences";
 	bool ok = ini_read_file(path, on_line, t, err);
 	if (ok)
 		ok = ini_file_done(&t->hdr, err);
-	for (size_t i = 0; ok && i < t->n; i++)
-		if (!t->v[i].say[0])
-			ok = !ini_fail(err, t->v[i].line,
-				       "[%s] needs say = TEXT", t->v[i].name);
+	for (size_t i = 0; ok && i < t->n; i++) {
+		const struct evtext_sec *s = &t->v[i];
+		if (s->silent && (s->say || s->teach))
+			ok = !ini_fail(err, s->line,
+				       "[%s] is silent and says something",
+				       s->name);
+		else if (!s->silent && !s->say && !s->teach)
+			ok = !ini_fail(err, s->line,
+				       "[%s] needs say = TEXT, teach = TEXT or "
+				       "silent = yes",
+				       s->name);
+	}
 	if (!ok) {
 		evtext_free(t);
 		return NULL;
 	}
 	t->cat = NULL;
+	t->teach_slots = NULL;
 	t->err = NULL;
 	return t;
 }
@@ -193,26 +265,85 @@ void evtext_free(struct evtext *t)
 {
 	if (!t)
 		return;
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->v[i].say);
+		free(t->v[i].teach);
+	}
 	free(t->v);
 	free(t);
 }
 
-/* The sentence of event i: KIND.VALUE for the first field whose value
- * has one, else KIND; NULL when none. */
+/* Whether section s answers for key: a say, or a teach (silent counts:
+ * nothing to teach). */
+static bool answers(const struct evtext_sec *s, bool teach)
+{
+	return s && (teach ? s->teach || s->silent : s->say != NULL);
+}
+
+/* The section of event e that answers for a say or a teach: KIND.VALUE
+ * for the first field whose value has one (a teach passes over the rule
+ * field), else KIND; NULL when none. */
+static const struct evtext_sec *section_of(const struct evtext *t,
+					   const struct event *e, bool teach)
+{
+	char name[NAME_MAX_];
+	for (int f = 0; f < e->nfields; f++) {
+		if (teach && strcmp(e->f[f].key, "rule") == 0)
+			continue;
+		snprintf(name, sizeof name, "%s.%s", e->kind, e->f[f].val);
+		const struct evtext_sec *s = sec_find(t, name);
+		if (answers(s, teach))
+			return s;
+	}
+	const struct evtext_sec *s = sec_find(t, e->kind);
+	return answers(s, teach) ? s : NULL;
+}
+
+/* The sentence of event i of log; NULL when none. */
 static const struct evtext_sec *sentence_of(const struct evtext *t,
 					    const struct event_log *log,
 					    size_t i)
 {
 	struct event e;
 	event_log_at(log, i, &e);
-	char name[NAME_MAX_];
-	for (int f = 0; f < e.nfields; f++) {
-		snprintf(name, sizeof name, "%s.%s", e.kind, e.f[f].val);
-		const struct evtext_sec *s = sec_find(t, name);
-		if (s)
-			return s;
+	return section_of(t, &e, false);
+}
+
+const char *evtext_teach(const struct evtext *t, const struct event *e,
+			 const char **rule, bool *own_rule)
+{
+	const struct evtext_sec *s = t && e ? section_of(t, e, true) : NULL;
+	if (rule)
+		*rule = s ? s->rule : "";
+	if (own_rule)
+		*own_rule = s && strchr(s->name, '.') && s->rule[0];
+	return s && !s->silent ? s->teach : NULL;
+}
+
+bool evtext_told(const struct evtext *t, const char *kind)
+{
+	const struct evtext_sec *s = t ? sec_find(t, kind) : NULL;
+	return answers(s, true);
+}
+
+bool evtext_has_section(const struct evtext *t, const char *name)
+{
+	return t && sec_find(t, name) != NULL;
+}
+
+void evtext_rules_cited(const struct evtext *t,
+			void (*fn)(const char *rule, void *u), void *u)
+{
+	for (size_t i = 0; t && i < t->n; i++) {
+		if (!t->v[i].rule[0])
+			continue;
+		char buf[EVTEXT_RULE_MAX];
+		snprintf(buf, sizeof buf, "%s", t->v[i].rule);
+		char *save = NULL;
+		for (char *r = strtok_r(buf, ",", &save); r;
+		     r = strtok_r(NULL, ",", &save))
+			fn(r, u);
 	}
-	return sec_find(t, e.kind);
 }
 
 /* The value of slot word (field or kind.field) for event i, marking in

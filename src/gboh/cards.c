@@ -446,8 +446,8 @@ static void shock_line(const struct event *e, struct card *c)
 		card_add(c, rule, "%s pursues to %s", get(e, "unit"),
 			 get(e, "to"));
 	} else if (is(e, "pursuit_shock")) {
-		card_add(c, rule, "%s shocks %s: combat %s", get(e, "unit"),
-			 get(e, "defenders"), get(e, "combat"));
+		card_add(c, rule, "%s shocks %s: combat %d", get(e, "unit"),
+			 get(e, "defenders"), geti(e, "combat") + 1);
 	} else if (is(e, "pursuit_none")) {
 		words(a, sizeof a, get(e, "why"));
 		card_add(c, rule, "No pursuit: %s", a);
@@ -598,10 +598,12 @@ static int shock_card(const struct game *g, int combat, struct card *c,
 	}
 	const struct roster *r = &ro[combat];
 	bool now = g->shock.step != SHS_NONE;
-	card_add(c, "8.42", "Combat %d%s%s", combat,
+	/* numbered from 1 on a card, as the viewer's title and the
+	 * prompt number them (the commands' N counts from 0) */
+	card_add(c, "8.42", "Combat %d%s%s", combat + 1,
 		 r->followup ? ", follow-up" : "", now ? "" : ", segment over");
 	if (r->followup && r->parent >= 0)
-		card_add(c, "8.62", "Follows up combat %d", r->parent);
+		card_add(c, "8.62", "Follows up combat %d", r->parent + 1);
 	struct follow f = {0};
 	for (int k = 0; k < r->natt; k++) {
 		unit_line(g, c, 'A', r->att[k]);

@@ -300,7 +300,7 @@ bool column_form_apply(struct game *g, struct move *m, bool to_column,
 	struct footprint fp;
 	bool left;
 	formed_footprint(u, to_column, arg, &fp, &left);
-	u->at = fp;
+	game_unit_place(g, u, fp);
 	u->column_name_left = left;
 	u->moved_phase = true;
 	u->moved_turn = true;

@@ -156,7 +156,7 @@ void double_depth_form(struct game *g, struct cmd_result *r)
 	}
 	m->mp_spent += cost;
 	m->hexes_entered++;
-	back->at = front->at;
+	game_unit_place(g, back, front->at);
 	back->moved_phase = back->moved_turn = true;
 	game_put_on_top(g, front); /* 9.51: the back phalanx goes under */
 	back->double_depth = front->double_depth = true;

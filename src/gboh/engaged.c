@@ -408,7 +408,7 @@ int engaged_legal(const struct game *g, struct decision_answer *out, int max)
 static void retreat(struct game *g, struct unit *u, struct hex h)
 {
 	struct hex from = u->at.hex[0];
-	u->at.hex[0] = h;
+	game_unit_set_hex(g, u, 0, h);
 	leader_elephant_carry(g, u); /* 4.82 */
 	g->shock.engaged_answer[uidx(g, u)] = ENGAGED_RETREATED;
 	struct event e;

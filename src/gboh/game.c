@@ -30,27 +30,10 @@
 #include "maniple/evcat.h"
 #include "maniple/tables.h"
 
-static const char *const kind_names[GAME_KIND_COUNT] = {
-	"solo", "hotseat", "sandbox",
-};
-
 static const char *const phase_names[PHASE_COUNT] = {
 	"activation", "movement", "shock", "momentum",
 	"rout_reload", "withdrawal", "over",
 };
-
-const char *game_kind_name(enum game_kind k)
-{
-	return (unsigned)k < GAME_KIND_COUNT ? kind_names[k] : "?";
-}
-
-int game_kind_parse(const char *text)
-{
-	for (int i = 0; text && i < GAME_KIND_COUNT; i++)
-		if (strcmp(kind_names[i], text) == 0)
-			return i;
-	return -1;
-}
 
 const char *phase_name(enum phase p)
 {
@@ -189,24 +172,131 @@ bool game_unit_in_play(const struct unit *u)
 	return u->on_map && !u->eliminated && !u->off_map;
 }
 
+/* ---- the units by hex (struct unit_index) ---- */
+
+static unsigned hex_bucket(struct hex h)
+{
+	return ((unsigned)h.col * 31u + (unsigned)h.row) % GAME_HEX_BUCKETS;
+}
+
+static void index_unfile(struct unit_index *x, int node)
+{
+	if (!x->bucket[node])
+		return;
+	uint16_t *link = &x->head[x->bucket[node] - 1];
+	while (*link && *link != node + 1)
+		link = &x->next[*link - 1];
+	if (*link)
+		*link = x->next[node];
+	x->next[node] = 0;
+	x->bucket[node] = 0;
+}
+
+static void index_file(struct unit_index *x, int node, struct hex h)
+{
+	if (hex_is_none(h))
+		return;
+	unsigned b = hex_bucket(h);
+	uint16_t *link = &x->head[b];
+	while (*link && *link < node + 1) /* ascending: one order per state */
+		link = &x->next[*link - 1];
+	x->next[node] = *link;
+	*link = (uint16_t)(node + 1);
+	x->bucket[node] = (uint16_t)(b + 1);
+}
+
+void game_unit_place(struct game *g, struct unit *u, struct footprint fp)
+{
+	ptrdiff_t i = u - g->units;
+	if (i < 0 || i >= BATTLE_UNITS_MAX) {
+		u->at = fp;
+		return;
+	}
+	for (int k = 0; k < 2; k++)
+		index_unfile(&g->at_index, (int)i * 2 + k);
+	u->at = fp;
+	for (int k = 0; k < 2; k++)
+		index_file(&g->at_index, (int)i * 2 + k, fp.hex[k]);
+}
+
+void game_unit_set_hex(struct game *g, struct unit *u, int k, struct hex h)
+{
+	struct footprint fp = u->at;
+	fp.hex[k & 1] = h;
+	game_unit_place(g, u, fp);
+}
+
+void game_index_units(struct game *g)
+{
+	memset(&g->at_index, 0, sizeof g->at_index);
+	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++)
+		for (int k = 0; k < 2; k++)
+			index_file(&g->at_index, i * 2 + k,
+				   g->units[i].at.hex[k]);
+}
+
+/* A checking build: every unit's hexes are filed where they are, so a
+ * position changed without game_unit_place is found at the next look-up
+ * rather than answered wrongly. */
+static void index_check(const struct game *g)
+{
+#ifndef NDEBUG
+	const struct unit_index *x = &g->at_index;
+	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++) {
+		const struct unit *u = &g->units[i];
+		for (int k = 0; k < 2; k++) {
+			struct hex h = u->at.hex[k];
+			bool ok = hex_is_none(h) ? !x->bucket[i * 2 + k]
+						 : false;
+			for (int j = 0; !ok && j < 2; j++)
+				ok = !hex_is_none(h) &&
+				     x->bucket[i * 2 + j] == hex_bucket(h) + 1;
+			if (!ok) {
+				char where[8];
+				hex_format(h, where, sizeof where);
+				fprintf(stderr,
+					"maniple: unit %s stands in %s but is "
+					"not filed there (its hexes changed "
+					"without game_unit_place)\n",
+					u->id, where);
+				abort();
+			}
+		}
+	}
+#else
+	(void)g;
+#endif
+}
+
+int game_units_filed_at(const struct game *g, struct hex h, int *idx,
+			int max)
+{
+	int n = 0;
+	if (hex_is_none(h))
+		return 0;
+	index_check(g);
+	const struct unit_index *x = &g->at_index;
+	for (unsigned node = x->head[hex_bucket(h)]; node && n < max;
+	     node = x->next[node - 1]) {
+		int i = (int)(node - 1) / 2;
+		if (i >= g->nunits)
+			continue; /* a slot no longer in use */
+		const struct hex *fh = g->units[i].at.hex;
+		if ((hex_eq(fh[0], h) || hex_eq(fh[1], h)) &&
+		    (n == 0 || idx[n - 1] != i))
+			idx[n++] = i;
+	}
+	return n;
+}
+
 int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 		  int max)
 {
 	int idx[BATTLE_UNITS_MAX];
-	int n = 0;
-	if (hex_is_none(h))
-		return 0;
-	/* footprint_occupies written out (a hot path: every ZOC, stacking
-	 * and Command Range test asks it of every unit); h is a hex, so a
-	 * half equal to it is one */
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
-		const struct hex *fh = u->at.hex;
-		if (((fh[0].col == h.col && fh[0].row == h.row) ||
-		     (fh[1].col == h.col && fh[1].row == h.row)) &&
-		    game_unit_in_play(u))
-			idx[n++] = i;
-	}
+	int n = 0, m = game_units_filed_at(g, h, idx, BATTLE_UNITS_MAX);
+	for (int k = 0; k < m; k++)
+		if (game_unit_in_play(&g->units[idx[k]]))
+			idx[n++] = idx[k];
 	/* top of the stack first: the highest stack number */
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 &&
@@ -255,6 +345,8 @@ void game_emit(struct game *g, const struct event *e)
 		abort();
 	}
 #endif
+	if (!g->events.cat) /* kinds kept as catalog indexes */
+		event_log_set_catalog(&g->events, tables_events(g->tables));
 	event_log_push(&g->events, e);
 }
 

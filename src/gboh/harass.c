@@ -524,12 +524,12 @@ static bool fire_back_bar(const struct game *cg, const struct harass_check *c,
 		return true;
 	}
 	struct footprint was = ru->at;
-	ru->at = at_hex(was, c->path[0]);
+	game_unit_place(g, ru, at_hex(was, c->path[0]));
 	struct fire_check fc;
 	memset(&fc, 0, sizeof fc);
 	bool ok = missile_check(g, u, WEAPON_MAIN,
 				g->units[c->firer].at.hex[0], FIRE_ENTRY, &fc);
-	ru->at = was;
+	game_unit_place(g, ru, was);
 	if (!ok) {
 		*rule = fc.rule ? fc.rule : "8.33";
 		snprintf(why, n, "%s may not fire back: %s", id,
@@ -621,10 +621,10 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 	memset(&fc, 0, sizeof fc);
 	f->moved_phase = true; /* 8.31: H&D is movement for 8.15 #5 */
 	struct footprint home = f->at;
-	f->at = thrower_at(home, last, th);
+	game_unit_place(g, f, thrower_at(home, last, th));
 	bool hd_may = !f->routed && game_unit_in_play(f) &&
 		      missile_check(g, c.firer, WEAPON_MAIN, th, FIRE_HD, &fc);
-	f->at = home;
+	game_unit_place(g, f, home);
 	/* 8.33, 10.22 (a ruling): a target that routed on its own reaction
 	 * (7.15's failed check) and rout moved away may be out of reach:
 	 * the harassing volley is not thrown, the H&D still ends the move */
@@ -652,10 +652,10 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 			return false;
 		}
 		struct footprint was = u->at;
-		u->at = at_hex(was, c.path[0]);
+		game_unit_place(g, u, at_hex(was, c.path[0]));
 		bool ok = missile_check(g, fire[i], WEAPON_MAIN, fh, FIRE_ENTRY,
 					&fc);
-		u->at = was;
+		game_unit_place(g, u, was);
 		if (!ok) {
 			cmd_refuse(r, fc.rule ? fc.rule : "8.33",
 				   "%s may not fire back: %s", u->id,
@@ -689,9 +689,9 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 				lost_volley(g, f);
 				continue;
 			}
-			f->at = thrower_at(home, last, th);
+			game_unit_place(g, f, thrower_at(home, last, th));
 			missile_fire(g, c.firer, WEAPON_MAIN, th, FIRE_HD, &fc);
-			f->at = home;
+			game_unit_place(g, f, home);
 			continue;
 		}
 		for (int i = 0; i < nfire; i++) {
@@ -703,10 +703,10 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 			}
 			fh = f->at.hex[0];
 			struct footprint was = u->at;
-			u->at = at_hex(was, c.path[0]);
+			game_unit_place(g, u, at_hex(was, c.path[0]));
 			missile_fire(g, fire[i], WEAPON_MAIN, fh, FIRE_ENTRY,
 				     &fc);
-			u->at = was;
+			game_unit_place(g, u, was);
 			/* 8.21 once at this entering unit; 8.23 no return
 			 * fire at it after this entry fire */
 			rfire_mark(g, fire[i], c.firer, RF_ENTRY, true);

@@ -294,7 +294,7 @@ static void extend(struct game *g, struct unit *top, struct hex dest,
 	event_add(&e, "mp", "0");
 	event_add(&e, "hits", "0");
 	event_add(&e, "rule", "%s", rule);
-	top->at.hex[0] = dest;
+	game_unit_set_hex(g, top, 0, dest);
 	game_emit(g, &e);
 }
 

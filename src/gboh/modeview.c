@@ -123,6 +123,12 @@ void spqr_order_view(const struct game *g, struct order_view *ov, bool steps)
 		return;
 	ov->orders = true;
 	ov->group_open = g->ord.mode == ORD_LINE;
+	if (!ov->group_open &&
+	    !orders_line_gate(g, ov->group_rule, sizeof ov->group_rule,
+			      ov->group_refusal, sizeof ov->group_refusal) &&
+	    !ov->group_refusal[0])
+		snprintf(ov->group_refusal, sizeof ov->group_refusal,
+			 "no Line Command now");
 	ov->mode = g->ord.moving		? OV_ORDER
 		   : g->ord.mode == ORD_LINE ? OV_LINE
 					     : OV_NONE;

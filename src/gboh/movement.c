@@ -301,6 +301,7 @@ static bool face_check(const struct game *g, const struct move *m,
  * copied.  The game is never a const object: the const of the queries'
  * pointer is only the promise that they leave it as they found it. */
 struct trial {
+	struct game *g;
 	struct unit *u;
 	struct footprint at;
 	bool moved_phase, moved_turn;
@@ -310,6 +311,7 @@ static struct game *trial_begin(const struct game *g, int ui,
 				struct trial *t)
 {
 	struct game *w = (struct game *)g;
+	t->g = w;
 	t->u = &w->units[ui];
 	t->at = t->u->at;
 	t->moved_phase = t->u->moved_phase;
@@ -321,7 +323,7 @@ static struct game *trial_begin(const struct game *g, int ui,
 
 static void trial_end(const struct trial *t)
 {
-	t->u->at = t->at;
+	game_unit_place(t->g, t->u, t->at);
 	t->u->moved_phase = t->moved_phase;
 	t->u->moved_turn = t->moved_turn;
 }
@@ -387,7 +389,7 @@ static bool way_on_after(const struct game *g, const struct move *m,
 	struct game *c = trial_begin(g, m->unit, &t);
 	struct unit *cu = t.u;
 	struct hex from = cu->at.hex[0];
-	cu->at.hex[0] = dest;
+	game_unit_set_hex(c, cu, 0, dest);
 	column_face_along(cu, from, dest);
 	struct move m2 = *m;
 	m2.mp_spent += s->cost.mp;
@@ -417,7 +419,7 @@ bool move_two_hex_way_on(const struct game *g, const struct move *m,
 	struct trial t;
 	struct game *c = trial_begin(g, m->unit, &t);
 	struct unit *cu = t.u;
-	cu->at = *to;
+	game_unit_place(c, cu, *to);
 	struct move m2 = *m;
 	m2.mp_spent += s->cost.mp;
 	m2.hexes_entered++;
@@ -609,7 +611,7 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 		stacking_voluntary_entry(g, u, move_companion(g, m), dest, &se);
 
 	if (u) {
-		u->at.hex[0] = dest;
+		game_unit_set_hex(g, u, 0, dest);
 		column_face_along(u, from, dest); /* 6.74 */
 		mark_moved(u);
 		/* 4.82 the leader rides his Leader Elephant */
@@ -852,7 +854,7 @@ static const char *turn_strands(const struct game *g, const struct move *m,
 	struct trial t;
 	struct game *c = trial_begin(g, m->unit, &t);
 	struct unit *cu = t.u;
-	cu->at = after;
+	game_unit_place(c, cu, after);
 	struct move m2 = *m;
 	m2.mp_spent += s->cost.mp;
 	m2.facing_mp += s->cost.mp;

@@ -686,13 +686,10 @@ static const struct line_def *find_line(const struct game *g,
 	return NULL;
 }
 
-/* 4.31-4.35, 4.4 #3, 4.53, 4.54, 4.6, 5.21: a Line Command to the line
- * of row `name` holding unit ui (-1: the row's only line) */
-static bool check_line(const struct game *g, const char *name, int ui,
-		       struct lc_plan *p, struct ord_why *w)
+/* 5.21, 4.33, 4.31, 4.4, 4.24, 4.92, 6.83: whether the active leader may
+ * give a Line Command now at all, whatever the line */
+static bool line_gate(const struct game *g, struct ord_why *w)
 {
-	p->def = NULL;
-	p->group = -1;
 	if (!check_gate(g, w))
 		return false;
 	char pw_why[200];
@@ -726,6 +723,31 @@ static bool check_line(const struct game *g, const char *name, int ui,
 			    "%s is in an enemy ZOC and may give no orders "
 			    "(5.26)",
 			    l->id);
+	return true;
+}
+
+bool orders_line_gate(const struct game *g, char *rule, size_t rn,
+		      char *reason, size_t n)
+{
+	struct ord_why w = {0};
+	if (line_gate(g, &w))
+		return true;
+	snprintf(rule, rn, "%s", w.rule ? w.rule : "5.2");
+	snprintf(reason, n, "%s", w.text);
+	return false;
+}
+
+/* 4.31-4.35, 4.4 #3, 4.53, 4.54, 4.6, 5.21: a Line Command to the line
+ * of row `name` holding unit ui (-1: the row's only line) */
+static bool check_line(const struct game *g, const char *name, int ui,
+		       struct lc_plan *p, struct ord_why *w)
+{
+	p->def = NULL;
+	p->group = -1;
+	if (!line_gate(g, w))
+		return false;
+	const struct orders_state *o = &g->ord;
+	const struct leader *l = active(g);
 	p->def = find_line(g, name, l->side);
 	if (!p->def)
 		return deny(w, "4.31",

@@ -224,7 +224,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 	struct unit *el = &g->units[c->att[0]];
 	struct unit *inf = &g->units[c->def[0]];
 	struct hex from = el->at.hex[0];
-	el->at.hex[0] = h; /* facing kept */
+	game_unit_set_hex(g, el, 0, h); /* facing kept */
 	c->passthru = PT_PASSED;
 	struct event e;
 	event_init(&e, "passthru");

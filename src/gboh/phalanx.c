@@ -458,7 +458,7 @@ bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
 		return false;
 	struct unit *u = mover(g, m);
 	struct footprint was = u->at;
-	u->at = p.to;
+	game_unit_place(g, u, p.to);
 	u->moved_phase = true; /* 6.12 */
 	u->moved_turn = true;  /* 6.13 */
 	m->mp_spent += s.cost.mp;

@@ -494,7 +494,7 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 	event_add(&e, "from_unit", "%s", m->id);
 	event_add(&e, "mp", "0");
 	event_add(&e, "rule", "6.52");
-	u->at = *nf; /* 6.52: the facing is kept; 6.54: no MP spent */
+	game_unit_place(g, u, *nf); /* 6.52: the facing is kept; 6.54: no MP spent */
 	game_emit(g, &e);
 	game_put_on_top(g, u);
 	if (c.hits > 0) {

@@ -218,7 +218,7 @@ static void step_to(struct game *g, int ui, struct hex h, int f,
 	event_add(&e, "unit", "%s", u->id);
 	event_add_hex(&e, "from", u->at.hex[0]);
 	event_add_hex(&e, "to", h);
-	u->at.hex[0] = h;
+	game_unit_set_hex(g, u, 0, h);
 	u->at.facing = f;
 	u->moved_phase = u->moved_turn = true;
 	event_add(&e, "facing", "%s", facing_name((enum facing)f));
@@ -793,9 +793,11 @@ void cmd_regroup(void *ctx, int argc, char **argv, struct cmd_result *r)
 	}
 	u->off_map = false;
 	u->on_map = true;
-	u->at.hex[0] = h;
-	u->at.hex[1] = HEX_NONE;
-	u->at.in_column = false;
+	struct footprint back = u->at;
+	back.hex[0] = h;
+	back.hex[1] = HEX_NONE;
+	back.in_column = false;
+	game_unit_place(g, u, back);
 	if (facing >= 0)
 		u->at.facing = facing;
 	u->moved_phase = u->moved_turn = true;

@@ -659,7 +659,7 @@ static bool step(struct game *g, int el)
 		st->hexes_left = 0;
 		return true;
 	}
-	u->at.hex[0] = to;
+	game_unit_set_hex(g, u, 0, to);
 	game_put_on_top(g, u);
 	int ride = rider(g, u);
 	if (ride >= 0)

@@ -343,7 +343,7 @@ static void arrive_unit(struct game *g, int ri)
 		delayed_event(g, r, "unit", u->id, u->side);
 		return;
 	}
-	u->at = fp;
+	game_unit_place(g, u, fp);
 	u->column_name_left = false;
 	u->on_map = true;
 	u->moved_turn = u->moved_phase = false;

@@ -801,8 +801,10 @@ static void apply_step(struct game *g, const struct cand *c)
 	for (int k = 0; k < 2; k++)
 		if (!hex_is_none(from[k]) && r->nvisited < ROUT_VISITED_MAX)
 			r->visited[r->nvisited++] = from[k];
-	u->at.hex[0] = c->to[0];
-	u->at.hex[1] = c->to[1];
+	struct footprint to = u->at;
+	to.hex[0] = c->to[0];
+	to.hex[1] = c->to[1];
+	game_unit_place(g, u, to);
 	if (u->double_depth) /* 9.53: the pair routs into separate hexes */
 		double_depth_refresh(g);
 	int oldf = u->at.facing;
@@ -927,9 +929,10 @@ static void rout_step(struct game *g)
 			/* 6.73: a phalanx In Column faces away from its
 			 * second hex, so reversed its halves trade places */
 			if (u->at.in_column) {
-				struct hex h0 = u->at.hex[0];
-				u->at.hex[0] = u->at.hex[1];
-				u->at.hex[1] = h0;
+				struct footprint sw = u->at;
+				sw.hex[0] = u->at.hex[1];
+				sw.hex[1] = u->at.hex[0];
+				game_unit_place(g, u, sw);
 			}
 			struct event e;
 			event_init(&e, "rout_reverse_face");

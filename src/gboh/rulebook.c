@@ -531,6 +531,7 @@ static const struct rulebook *session_rulebook(struct session *s,
 	snprintf(rb->ruleset, sizeof rb->ruleset, "%s", ruleset);
 	rulebook_free(s->rulebook);
 	s->rulebook = rb;
+	s->rulebook_free = rulebook_free; /* session_free's call */
 	return rb;
 }
 

@@ -92,6 +92,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	for (int i = 0; i < g->nunits; i++)
 		g->stack_seq[i] = (unsigned)(g->nunits - i);
 	g->next_stack_seq = (unsigned)g->nunits + 1;
+	game_index_units(g);
 	event_log_init(&g->events);
 	g->hooks = &gboh_hooks;
 	orders_state_init(&g->ord);

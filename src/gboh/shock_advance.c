@@ -485,7 +485,7 @@ static void apply_choice(struct game *g, int ci, const struct adv_choice *ch)
 			struct unit *x = &g->units[who[i]];
 			struct move_cost mc =
 				move_hex_entry_cost(g, x, from, ch->a);
-			x->at.hex[0] = ch->a;
+			game_unit_set_hex(g, x, 0, ch->a);
 			cohesion_hits_held(g, x, mc.hits, "advance",
 					   "8.51,6.22");
 			/* 9.15: made to advance by an elephant */

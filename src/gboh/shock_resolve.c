@@ -1402,7 +1402,7 @@ static void columns_reform(struct game *g)
 		}
 		if (footprint_check(&fp) != NULL)
 			continue; /* cannot happen for a legal column */
-		u->at = fp;
+		game_unit_place(g, u, fp);
 		u->column_name_left = false;
 		struct event e;
 		event_init(&e, "column_reformed");

@@ -14,7 +14,7 @@ static struct evtext *load(const char *catalog, const char *file,
 	struct evcat *cat = evcat_load(catalog, err);
 	if (!cat)
 		return NULL;
-	struct evtext *t = evtext_load(file, cat, err);
+	struct evtext *t = evtext_load(file, cat, teach_game_slots, err);
 	evcat_free(cat);
 	return t;
 }

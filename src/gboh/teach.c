@@ -1,14 +1,12 @@
-/* teach.c — the teach mode's narration (teach.h): the texts of
- * rules/<ruleset>/teach.ini, their {slots} filled from events and from the
- * pending decision, with the odds of the rolls about to be made.
+/* teach.c — the teach mode's narration (teach.h): each event's teach
+ * text from rules/<ruleset>/sentences.ini (the event renderer's file,
+ * evtext.h: one place for a kind's sentences) and each pending decision's
+ * from teach.ini, their {slots} filled from events and from the pending
+ * decision, with the odds of the rolls about to be made.
  *
  * teach.ini: a [file] section (kind = teach, version = 1), then
- *     [event.KIND]          one per event kind the engine emits
- *     [event.KIND.VALUE]    optional: used instead when a field of the
- *                           event has VALUE (roll for=momentum ...)
  *     [decision.NAME]       the pending decision told (NAME below)
- * each with `say = TEXT` (slots {key}) or `skip = yes`, and optionally
- * `rule = 5.32` (the rule cited when the event carries none).
+ * each with `say = TEXT` (slots {key}) and optionally `rule = 5.32`.
  * Nothing here changes the game. */
 #include "maniple/teach.h"
 
@@ -20,6 +18,7 @@
 
 #include "maniple/pending.h"
 #include "maniple/evcat.h"
+#include "maniple/evtext.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 
@@ -54,14 +53,15 @@ static const struct teach_dec teach_decs[] = {
 #define NDECS (sizeof teach_decs / sizeof teach_decs[0])
 
 /* Slots every text may use, filled from the game. */
-static const char game_slots[] =
+const char teach_game_slots[] =
 	" army0 army1 rp0 rp1 level0 level1 turn phase active elite ";
+#define game_slots teach_game_slots
 
 struct teach_sec {
 	char name[TEACH_NAME_MAX];
 	char rule[TEACH_RULE_MAX];
 	char say[TEACH_SAY_MAX + 1];
-	bool skip, has_say, has_rule, has_skip;
+	bool has_say, has_rule;
 	int line;
 };
 
@@ -71,9 +71,10 @@ struct teach_texts {
 	struct ini_file_header hdr; /* its [file] section */
 	char cur[TEACH_NAME_MAX]; /* the section being read */
 	struct ini_error *err;
-	/* the event catalog (events.ini beside teach.ini): the kinds an
-	 * [event.KIND] may name and the fields its slots may use */
+	/* the event catalog (events.ini beside teach.ini) and each kind's
+	 * sentences (sentences.ini beside it: the teach key) */
 	struct evcat *cat;
+	struct evtext *sentences;
 };
 
 /* ---- lists ---- */
@@ -144,40 +145,9 @@ static struct teach_sec *sec_find(const struct teach_texts *t, const char *name)
 }
 
 /* The slots a section may use, or NULL when the name is unknown (why
- * says what is wrong); an event kind's are its catalog fields, written
- * into buf. */
-static const char *section_slots(const struct teach_texts *t,
-				 const char *name, char *buf, size_t bufn,
-				 char *why, size_t n)
+ * says what is wrong). */
+static const char *section_slots(const char *name, char *why, size_t n)
 {
-	if (strncmp(name, "event.", 6) == 0) {
-		char kind[TEACH_NAME_MAX];
-		snprintf(kind, sizeof kind, "%s", name + 6);
-		char *dot = strchr(kind, '.');
-		if (dot)
-			*dot = '\0';
-		if (dot && !dot[1]) {
-			snprintf(why, n, "empty value in section %s", name);
-			return NULL;
-		}
-		long k = evcat_find(t->cat, kind);
-		if (k < 0) {
-			snprintf(why, n, "no kind %s in the event catalog",
-				 kind);
-			return NULL;
-		}
-		size_t len = 0;
-		buf[len++] = ' ';
-		for (int f = 0; f < evcat_nfields(t->cat, (size_t)k); f++) {
-			int w = snprintf(buf + len, bufn - len, "%s ",
-					 evcat_field(t->cat, (size_t)k, f));
-			if (w < 0 || (size_t)w >= bufn - len)
-				break;
-			len += (size_t)w;
-		}
-		buf[len] = '\0';
-		return buf;
-	}
 	if (strncmp(name, "decision.", 9) == 0) {
 		char dec[TEACH_NAME_MAX];
 		snprintf(dec, sizeof dec, "%s", name + 9);
@@ -193,8 +163,13 @@ static const char *section_slots(const struct teach_texts *t,
 		}
 		return d->slots;
 	}
-	snprintf(why, n, "unknown section %s (file, event.KIND, decision.NAME)",
-		 name);
+	if (strncmp(name, "event.", 6) == 0)
+		snprintf(why, n, "section %s: an event's sentences live in "
+				 "sentences.ini ([%s], teach = TEXT)",
+			 name, name + 6);
+	else
+		snprintf(why, n, "unknown section %s (file, decision.NAME)",
+			 name);
 	return NULL;
 }
 
@@ -275,9 +250,7 @@ static int on_line(void *user, const char *section, const char *key,
 			return r;
 		if (strlen(section) >= TEACH_NAME_MAX)
 			return ini_fail(t->err, line, "section name too long");
-		char slots[1024];
-		if (!section_slots(t, section, slots, sizeof slots, why,
-				   sizeof why))
+		if (!section_slots(section, why, sizeof why))
 			return ini_fail(t->err, line, "%s", why);
 		const struct teach_sec *old = sec_find(t, section);
 		if (old)
@@ -315,9 +288,7 @@ static int on_line(void *user, const char *section, const char *key,
 					"say too long (%zu characters, at "
 					"most %d)",
 					len, TEACH_SAY_MAX);
-		char buf[1024];
-		const char *slots = section_slots(t, s->name, buf, sizeof buf,
-						  why, sizeof why);
+		const char *slots = section_slots(s->name, why, sizeof why);
 		if (!check_say(value, slots, why, sizeof why))
 			return ini_fail(t->err, line, "%s", why);
 		snprintf(s->say, sizeof s->say, "%s", value);
@@ -331,22 +302,17 @@ static int on_line(void *user, const char *section, const char *key,
 					value);
 		snprintf(s->rule, sizeof s->rule, "%s", value);
 		s->has_rule = true;
-	} else if (strcmp(key, "skip") == 0) {
-		if (s->has_skip)
-			return ini_fail(t->err, line, "duplicate key skip");
-		if (!ini_bool(value, &s->skip))
-			return ini_fail(t->err, line, "skip must be yes or no");
-		s->has_skip = true;
 	} else {
-		return ini_fail(t->err, line,
-				"unknown key %s (say, rule, skip)", key);
+		return ini_fail(t->err, line, "unknown key %s (say, rule)",
+				key);
 	}
 	return 0;
 }
 
-/* Reads teach.ini at path against the event catalog events.ini of the
- * same directory. */
-static struct teach_texts *load_path(const char *path, struct ini_error *err)
+/* Reads teach.ini at path, the event catalog events.ini of the same
+ * directory and, when with_sentences, its sentences.ini. */
+static struct teach_texts *load_path(const char *path, bool with_sentences,
+				     struct ini_error *err)
 {
 	struct teach_texts *t = calloc(1, sizeof *t);
 	if (!t) {
@@ -364,21 +330,25 @@ static struct teach_texts *load_path(const char *path, struct ini_error *err)
 		free(t);
 		return NULL;
 	}
+	if (with_sentences) {
+		char sen[1024];
+		snprintf(sen, sizeof sen, "%.*ssentences.ini",
+			 slash ? (int)(slash - path + 1) : 0, path);
+		t->sentences = evtext_load(sen, t->cat, teach_game_slots, err);
+		if (!t->sentences) {
+			teach_free(t);
+			return NULL;
+		}
+	}
 	t->err = err;
 	t->hdr.kind = "teach";
 	bool ok = ini_read_file(path, on_line, t, err);
 	if (ok)
 		ok = ini_file_done(&t->hdr, err);
-	for (size_t i = 0; ok && i < t->n; i++) {
-		const struct teach_sec *s = &t->v[i];
-		if (s->has_say && s->skip)
-			ok = !ini_fail(err, s->line, "[%s] both says and skips",
-				       s->name);
-		else if (!s->has_say && !s->skip)
-			ok = !ini_fail(err, s->line,
-				       "[%s] needs say = TEXT or skip = yes",
-				       s->name);
-	}
+	for (size_t i = 0; ok && i < t->n; i++)
+		if (!t->v[i].has_say)
+			ok = !ini_fail(err, t->v[i].line, "[%s] needs say = TEXT",
+				       t->v[i].name);
 	if (!ok) {
 		teach_free(t);
 		return NULL;
@@ -391,12 +361,12 @@ struct teach_texts *teach_load(const char *dir, struct ini_error *err)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/teach.ini", dir);
-	return load_path(path, err);
+	return load_path(path, true, err);
 }
 
 bool teach_check_file(const char *path, struct ini_error *err)
 {
-	struct teach_texts *t = load_path(path, err);
+	struct teach_texts *t = load_path(path, false, err);
 	teach_free(t);
 	return t != NULL;
 }
@@ -405,6 +375,7 @@ void teach_free(struct teach_texts *t)
 {
 	if (!t)
 		return;
+	evtext_free(t->sentences);
 	evcat_free(t->cat);
 	free(t->v);
 	free(t);
@@ -412,7 +383,14 @@ void teach_free(struct teach_texts *t)
 
 bool teach_has_section(const struct teach_texts *t, const char *name)
 {
+	if (t && strncmp(name, "event.", 6) == 0)
+		return evtext_has_section(t->sentences, name + 6);
 	return t && sec_find(t, name) != NULL;
+}
+
+bool teach_kind_told(const struct teach_texts *t, const char *kind)
+{
+	return t && evtext_told(t->sentences, kind);
 }
 
 void teach_rules_cited(const struct teach_texts *t,
@@ -420,6 +398,7 @@ void teach_rules_cited(const struct teach_texts *t,
 {
 	if (!t)
 		return;
+	evtext_rules_cited(t->sentences, fn, u);
 	for (size_t i = 0; i < t->n; i++) {
 		if (!t->v[i].has_rule)
 			continue;
@@ -631,40 +610,22 @@ static bool event_slot(const void *src, const struct game *g, const char *key,
 	return true;
 }
 
-/* The section for an event: event.KIND.VALUE for the first of its fields
- * whose value has one, else event.KIND. */
-static const struct teach_sec *event_sec(const struct teach_texts *t,
-					 const struct event *e)
-{
-	char name[TEACH_NAME_MAX + EVENT_VAL_MAX];
-	for (int i = 0; i < e->nfields && i < EVENT_FIELDS_MAX; i++) {
-		if (strcmp(e->f[i].key, "rule") == 0)
-			continue;
-		snprintf(name, sizeof name, "event.%s.%s", e->kind,
-			 e->f[i].val);
-		const struct teach_sec *s = sec_find(t, name);
-		if (s)
-			return s;
-	}
-	snprintf(name, sizeof name, "event.%s", e->kind);
-	return sec_find(t, name);
-}
-
 bool teach_event_line(const struct teach_texts *t, const struct game *g,
 		      const struct event *e, struct teach_line *out)
 {
 	if (!t || !e)
 		return false;
-	const struct teach_sec *s = event_sec(t, e);
-	if (!s || s->skip || !s->has_say)
+	const char *rule;
+	bool own;
+	const char *say = evtext_teach(t->sentences, e, &rule, &own);
+	if (!say)
 		return false;
-	fill(s->say, event_slot, e, g, out->text, sizeof out->text);
+	fill(say, event_slot, e, g, out->text, sizeof out->text);
 	/* the event's own rule, unless a section written for this value
-	 * (event.KIND.VALUE) cites its own */
+	 * (KIND.VALUE) cites its own */
 	const char *r = event_get(e, "rule");
-	bool own = strchr(s->name + 6, '.') != NULL && s->has_rule;
 	snprintf(out->rule, sizeof out->rule, "%s",
-		 !own && r && *r && strcmp(r, "-") != 0 ? r : s->rule);
+		 !own && r && *r && strcmp(r, "-") != 0 ? r : rule);
 	return true;
 }
 
@@ -969,7 +930,7 @@ bool teach_decision(const struct teach_texts *t, const struct game *g,
 		s = sec_find(t, "decision.shock");
 	if (!s)
 		s = sec_find(t, "decision.none");
-	bool ok = s && s->has_say && !s->skip;
+	bool ok = s && s->has_say;
 	if (ok) {
 		fill(s->say, dec_slot, c, g, out->text, sizeof out->text);
 		snprintf(out->rule, sizeof out->rule, "%s", s->rule);
@@ -1007,14 +968,15 @@ bool teach_refusal(const struct teach_texts *t, const struct game *g,
 {
 	if (!t || !r || r->status == CMD_OK)
 		return false;
-	const struct teach_sec *s =
-		sec_find(t, r->status == CMD_MALFORMED ? "event.malformed"
-						       : "event.refused");
-	if (!s || s->skip || !s->has_say)
+	struct event e;
+	event_init(&e, r->status == CMD_MALFORMED ? "malformed" : "refused");
+	const char *rule;
+	const char *say = evtext_teach(t->sentences, &e, &rule, NULL);
+	if (!say)
 		return false;
-	fill(s->say, refusal_slot, r, g, out->text, sizeof out->text);
+	fill(say, refusal_slot, r, g, out->text, sizeof out->text);
 	snprintf(out->rule, sizeof out->rule, "%s",
-		 r->rule[0] ? r->rule : s->rule);
+		 r->rule[0] ? r->rule : rule);
 	return true;
 }
 

@@ -41,19 +41,6 @@ static const char *vget(struct vals *v, const struct event *e,
 
 #define V(e, key) vget(&vb, (e), (key))
 
-void why_note_refusal(struct session *s, const char *line,
-		      const struct cmd_result *r)
-{
-	if (!s->game || r->status != CMD_REFUSED)
-		return;
-	snprintf(s->why_line, sizeof s->why_line, "%s", line);
-	snprintf(s->why_reason, sizeof s->why_reason, "%s", r->reason);
-	snprintf(s->why_rule, sizeof s->why_rule, "%s", r->rule);
-	s->why_events = s->game->events.n;
-	s->why_journal = s->journal.n;
-	s->why_refused = true;
-}
-
 static bool is_for(const struct event *e, const char *what)
 {
 	const char *f = event_get(e, "for");

@@ -545,7 +545,7 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	struct stacking_entry se;
 	bool stacks = stacking_voluntary_entry(g, u, NULL, dest, &se) &&
 		      se.nstationary > 0;
-	u->at.hex[0] = dest;
+	game_unit_set_hex(g, u, 0, dest);
 	game_put_on_top(g, u);
 	if (stacks) /* 6.55, 6.69: entering a friend's hex */
 		stacking_apply_entry(g, u, &se);

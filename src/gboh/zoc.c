@@ -117,9 +117,28 @@ int zoc_hexes(const struct game *g, const struct unit *u, struct hex out[8])
 int zoc_units_into(const struct game *g, int by_side, struct hex h,
 		   const struct unit **out, int max)
 {
+	/* only a unit with a half next to h may exert a ZOC into it (7.21):
+	 * those are found by hex, and asked in the order of the units */
+	int cand[BATTLE_UNITS_MAX], nc = 0;
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		int at[BATTLE_UNITS_MAX];
+		int m = game_units_filed_at(g, hex_neighbour(h, (enum hexside)d),
+					    at, BATTLE_UNITS_MAX);
+		for (int k = 0; k < m; k++) {
+			int j = nc;
+			while (j > 0 && cand[j - 1] > at[k])
+				j--;
+			if (j > 0 && cand[j - 1] == at[k])
+				continue;
+			memmove(&cand[j + 1], &cand[j],
+				(size_t)(nc - j) * sizeof cand[0]);
+			cand[j] = at[k];
+			nc++;
+		}
+	}
 	int n = 0;
-	for (int i = 0; i < g->nunits; i++) {
-		const struct unit *u = &g->units[i];
+	for (int c = 0; c < nc; c++) {
+		const struct unit *u = &g->units[cand[c]];
 		if (u->side != by_side || !zoc_exerted_into(g, u, h))
 			continue;
 		if (out && n < max)

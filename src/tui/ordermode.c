@@ -329,6 +329,24 @@ static void mode_in_status(struct tui_view *v)
 	v->dirty |= DIRTY_STATUS;
 }
 
+/* 6.11: a move just opened (its mover is not the one followed last):
+ * the cursor, and the view with it, go to the unit being ordered. */
+static void follow_mover(struct tui_view *v)
+{
+	struct tui_order *om = &v->om;
+	struct order_view ov;
+	tui_order_view(v->g, &ov, false);
+	if (ov.mode != OV_ORDER) {
+		om->followed[0] = '\0';
+		return;
+	}
+	if (!strcmp(om->followed, ov.mover))
+		return;
+	snprintf(om->followed, sizeof om->followed, "%s", ov.mover);
+	if (!hex_is_none(ov.mover_hex[0]) && !hex_eq(v->cursor, ov.mover_hex[0]))
+		tui_set_cursor(v, ov.mover_hex[0]);
+}
+
 void tui_order_refresh(struct tui_view *v)
 {
 	struct tui_order *om = &v->om;
@@ -346,6 +364,7 @@ void tui_order_refresh(struct tui_view *v)
 	set_highlights(v);
 	om->marked = v->nhl > before;
 	mode_in_status(v);
+	follow_mover(v);
 }
 
 /* ---- the panel and the key line ---- */
@@ -701,6 +720,21 @@ static enum tui_order_result target_key(struct tui_view *v, int cmd)
 	}
 }
 
+/* No `line` line is legal: the rules' reason when the leader may give
+ * no Line Command at all (5.21 after an Individual Order, 4.33, 4.24
+ * ...), the same a typed `line NAME` gets; else none of his lines may
+ * take one now. */
+static void no_line_command(struct tui_view *v)
+{
+	struct order_view ov;
+	tui_order_view(v->g, &ov, false);
+	if (ov.group_refusal[0])
+		tui_say(v, "no Line Command now (rule %s): %s", ov.group_rule,
+			ov.group_refusal);
+	else
+		tui_say(v, "no Line Command may be given now (5.23, 4.3)");
+}
+
 /* 5.23 #2: `F`: the volleys of a Line Command to fire, when one is
  * given; else the `:` line holding `line NAME fire` to give one (the
  * legal list names the lines, not which of them may fire). */
@@ -719,7 +753,7 @@ static void line_fire(struct tui_view *v)
 	char one[DECISION_LINE_MAX], name[DECISION_LINE_MAX];
 	int k = count_filtered(v, "line", NULL, one, sizeof one);
 	if (!k) {
-		tui_say(v, "no Line Command may be given now (5.23, 4.3)");
+		no_line_command(v);
 		return;
 	}
 	char text[DECISION_LINE_MAX + 16] = "line ";
@@ -869,7 +903,7 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 	case TC_LINE_COMMAND:
 		if (count_filtered(v, "line", NULL, NULL, 0))
 			return choose(v, "line", NULL);
-		tui_say(v, "no Line Command may be given now (5.23, 4.3)");
+		no_line_command(v);
 		return TUI_ORDER_DONE;
 	case TC_ORDERS_DONE:
 		tui_exec(v, "orders done");

@@ -53,6 +53,10 @@ struct tui_order {
 	struct decision_answer legal[TUI_ORDER_LEGAL_MAX];
 	int nlegal;
 	struct panel_text scratch; /* the panel with the preview on top */
+	/* the mover the cursor last went to: a new move (from the legal
+	 * list, the `:` line or a key) brings the cursor and the view to
+	 * its unit */
+	char followed[24];
 };
 
 /* What a key or a map command came to. */

@@ -150,8 +150,9 @@ int prompt_kind_for_key(int ch)
 
 bool prompt_handover_due(enum game_kind kind, int last_side, int side)
 {
-	return kind == GAME_HOTSEAT && last_side >= 0 && side >= 0 &&
-	       last_side != side;
+	/* the first decision too (last_side -1): whoever owes it takes the
+	 * keyboard before it shows */
+	return kind == GAME_HOTSEAT && side >= 0 && last_side != side;
 }
 
 /* ---- on the view ---- */
@@ -448,6 +449,8 @@ bool prompt_key(struct tui_view *v, int ch)
 		if (k == GAME_HOTSEAT && v->s && v->s->game) {
 			p->ask_kind = false;
 			tui_touch_all(v);
+			p->last_side = -1;
+			prompt_update(v); /* a decision pending: hand over */
 			tui_say(v, "hotseat: the screen says when to hand over "
 				   "the keyboard");
 		} else if (k == GAME_SOLO) {

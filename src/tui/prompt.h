@@ -64,7 +64,8 @@ void prompt_build(const struct game *g, struct prompt_ask *a);
 int prompt_kind_for_key(int ch);
 
 /* Hotseat: whether the hand-over screen is due when the decision passes
- * from last_side to side (both -1 when nobody owes one). */
+ * from last_side to side (-1 when nobody owes one; last_side -1 before
+ * the first decision, which is handed over too). */
 bool prompt_handover_due(enum game_kind kind, int last_side, int side);
 
 /* FNV-1a: h (start from 14695981039346656037) with the n bytes at p

@@ -91,7 +91,8 @@ int replay_open(struct replay *r, const char *path,
 	memset(r, 0, sizeof *r);
 	snprintf(r->path, sizeof r->path, "%s", path);
 	session_init(&r->s, lb, lt, user, 0);
-	r->s.rulesets = rulesets;
+	if (rulesets) /* else the rules' own, as session_init gives */
+		r->s.rulesets = rulesets;
 	struct read_ctx c = {r};
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);

@@ -53,7 +53,7 @@ struct replay {
 /* Reads path and builds step 0.  0, or -1 with the reason (file:line:
  * reason: a bad header, another format version, an unknown battle) in
  * err; r is then freed.  The header's ruleset is looked up among
- * RULESETS (ruleset.h; NULL: session_rulesets'). */
+ * RULESETS (ruleset.h; NULL: the rules' own, as session_init gives). */
 int replay_open(struct replay *r, const char *path,
 		const struct ruleset *const *rulesets, battle_loader lb,
 		tables_loader lt, void *user, char *err, size_t errn);

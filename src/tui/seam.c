@@ -10,10 +10,15 @@ const struct ruleset *tui_rules(const struct game *g)
 {
 	if (!g)
 		return NULL;
+	/* a game without a session (or a session told no list): the
+	 * rules' own */
+	const struct ruleset *const *known =
+		g->session && session_rulesets(g->session)
+			? session_rulesets(g->session)
+			: gboh_rulesets();
 	const struct ruleset *rs =
-		ruleset_find(session_rulesets(g->session),
-			     g->battle ? g->battle->ruleset : NULL);
-	return rs ? rs : ruleset_find(session_rulesets(g->session), NULL);
+		ruleset_find(known, g->battle ? g->battle->ruleset : NULL);
+	return rs ? rs : ruleset_find(known, NULL);
 }
 
 int tui_decision(const struct game *g, struct decision *d)

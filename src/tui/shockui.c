@@ -152,7 +152,7 @@ static void build_card(struct tui_view *v, int at)
 			cv->top = cv->card.n - 1 - fresh;
 		bool waits = sv.ask_combat >= 0 && sv.ask_combat == at;
 		snprintf(cv->title, sizeof cv->title,
-			 "Shock combat %d of %d (8.4)%s", at, su->deck_shock,
+			 "Shock combat %d of %d (8.4)%s", at + 1, su->deck_shock,
 			 waits ? ": waits for a decision" : "");
 	} else {
 		tui_card(g, MODE_CARD_END, 0, 0, &cv->card, NULL);

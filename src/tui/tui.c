@@ -976,7 +976,10 @@ void tui_load_legal(struct tui_view *v)
 {
 	struct decision d;
 	decision_init(&d, v->legal, LEGAL_MAX);
-	gboh_decision(v->g, &d);
+	tui_decision(v->g, &d);
+	/* the side owing the decision first: Enter on the top line answers
+	 * it (6.82's standing offers to the other side come after) */
+	decision_owner_first(&d);
 	v->nlegal = d.n;
 	tui_order_filter_legal(v); /* a chooser key's filter */
 	if (v->list_sel >= v->nlegal)

@@ -1,0 +1,164 @@
+/* session.h — a game being played through the command language, with its
+ * game file: the journal, undo, save and branch, replay and resume, the
+ * digests.  For any ruleset: the session holds the ruleset's game as a
+ * pointer it never looks inside and reaches the rules only through
+ * `struct ruleset` (ruleset.h).
+ *
+ * The session's own commands (new, load, save, save!, branch, branch!,
+ * undo) are about the file, not the rules; a ruleset lists them in its
+ * command table with SESSION_COMMAND_DEFS, where it wants them. */
+#ifndef MANIPLE_SESSION_H
+#define MANIPLE_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "maniple/cmd.h"
+#include "maniple/gamefile.h"
+#include "maniple/ruleset.h"
+
+struct rulebook;
+
+/* Loads the battle NAME for a new game: the program looks it up under the
+ * data directory; a test may build one by hand.  NULL with err filled on
+ * failure. */
+typedef struct battle *(*battle_loader)(void *user, const char *name,
+					 struct ini_error *err);
+/* Loads the rules tables for g.  Returns 0, or -1 with err filled.
+ * Every game needs its tables: a session without a loader, or whose
+ * loader leaves the game without them (ruleset.h: unready), starts no
+ * game. */
+typedef int (*tables_loader)(void *user, struct game *g,
+			     struct ini_error *err);
+
+struct session {
+	struct game *game;	/* NULL until `new` or `load` */
+	/* the ruleset playing game (NULL: none yet; a new game is the
+	 * first of rulesets') */
+	const struct ruleset *ruleset;
+	battle_loader load_battle;
+	tables_loader load_tables;
+	void *loader_user;
+	uint64_t default_seed;	/* for `new` without a SEED */
+	struct journal journal;	/* the game's file, in memory */
+	struct gamefile file;	/* file.f NULL: no file on disk */
+	bool replaying;		/* loading a game file */
+	bool digest_due;	/* replay: a digest line must come next */
+	int digest_turn;
+	int torn_line;		/* load: the torn last line dropped, or 0 */
+	/* session_new: where an old game was moved aside, or "" */
+	char new_kept[600];
+	/* session_exec's rollback record (ruleset.h: mark), kept between
+	 * commands so that its memory serves the next; NULL until needed,
+	 * freed by session_free with the ruleset that made it */
+	void *undo;
+	const struct ruleset *undo_rs;
+	/* hotseat `undo N` waiting for the other side (R9): N, or 0; and
+	 * the journal's length when it was asked */
+	size_t undo_asked, undo_at;
+	/* the last refused game-changing command, for `why` (why.h): its
+	 * line, reason and rule, and the game's event and journal counts
+	 * then (a later command, or another game, changes them) */
+	char why_line[CMD_LINE_MAX + 1];
+	char why_reason[CMD_REASON_MAX];
+	char why_rule[16];
+	size_t why_events, why_journal;
+	bool why_refused;
+	/* `rule N` (rulebook.h): the directory holding each ruleset's
+	 * rules/<ruleset>/ (set by whoever starts the session, NULL: none),
+	 * and its summaries and rulings once read, with the function that
+	 * frees them (set by whoever reads them; session_free calls it) */
+	const char *rules_dir;
+	struct rulebook *rulebook;
+	void (*rulebook_free)(struct rulebook *rb);
+	/* the rulesets the program was built with (ruleset.h), the game
+	 * file's `ruleset` header looked up among them (set by whoever
+	 * starts the session, copied by the session to the sessions it
+	 * makes from another) */
+	const struct ruleset *const *rulesets;
+};
+
+/* A session choosing among rulesets (NULL-terminated, the first the
+ * default), with no game yet. */
+void session_setup(struct session *s, const struct ruleset *const *rulesets,
+		   battle_loader lb, tables_loader lt, void *user,
+		   uint64_t default_seed);
+void session_free(struct session *s);
+/* The rulesets s chooses among. */
+const struct ruleset *const *session_rulesets(const struct session *s);
+/* The ruleset whose commands s runs: its game's, else the default one;
+ * NULL when s knows none. */
+const struct ruleset *session_ruleset(const struct session *s);
+/* Runs one command line.  A refused or malformed command changes
+ * nothing.  r->out receives the events to show: those the game emitted,
+ * then what a looking command shows.  A game-changing command is appended
+ * to the game file (flushed to disk) before this returns. */
+void session_exec(struct session *s, const char *line, struct cmd_result *r);
+/* Starts a new game (replacing the current one).  When a game file is
+ * open, the new game gets a file the way `maniple --new BATTLE` does: the
+ * current file when it is the same battle's, else BATTLE.game beside it;
+ * an old game there holding a command is first moved aside to its dated
+ * name (gamefile_keep_old), said in s->new_kept.  0, or -1 with err. */
+int session_new(struct session *s, const char *battle, enum game_kind kind,
+		uint64_t seed, char *err, size_t errn);
+/* Loads a game file: replays its commands, checking every digest; play
+ * goes on in that file.  On failure the session is unchanged and err
+ * says file:line: reason. */
+bool session_load(struct session *s, const char *path, struct ini_error *err);
+/* Writes a copy of the game file atomically.  branch: play goes on in the
+ * copy (its lock taken); save: play goes on in the current file.  Only a
+ * regular file is written; an existing one only when replace is true
+ * (`save!`, `--force`), and never one another maniple holds or the
+ * game's own file. */
+int session_save(struct session *s, const char *path, bool branch,
+		 bool replace, char *err, size_t errn);
+/* Appends an annotation line ("note TEXT": what replay skips) to the
+ * journal and the game file.  0, or -1 with err. */
+int session_note(struct session *s, const char *text, char *err,
+		 size_t errn);
+/* The number of commands in the journal (digest and note lines left
+ * out). */
+size_t session_commands(const struct session *s);
+/* Rebuilds the game by replaying its journal less its last n commands (a
+ * digest line after an undone command goes too) and rewrites the open game
+ * file to the shorter journal atomically.  0; 1 when done but the rewritten
+ * file could not be reopened (err says so; no file now); -1 with err and
+ * the session unchanged. */
+int session_undo(struct session *s, size_t n, char *err, size_t errn);
+/* The digest a digest line of s's game file holds for its game now:
+ * format 1's text digest or format 2's state digest (ruleset.h). */
+uint64_t session_digest(const struct session *s);
+
+/* The session's commands, as a ruleset lists them in its table (ctx is
+ * the session). */
+void session_cmd_new(void *ctx, int argc, char **argv, struct cmd_result *r);
+void session_cmd_load(void *ctx, int argc, char **argv, struct cmd_result *r);
+void session_cmd_save(void *ctx, int argc, char **argv, struct cmd_result *r);
+void session_cmd_branch(void *ctx, int argc, char **argv,
+			struct cmd_result *r);
+void session_cmd_undo(void *ctx, int argc, char **argv, struct cmd_result *r);
+
+#define SESSION_COMMAND_DEFS                                                   \
+	{"new", "BATTLE [solo|hotseat|sandbox] [SEED]",                        \
+	 "start a new game of a battle", CMD_SESSION, session_cmd_new},        \
+	    {"load", "FILE", "load a game file; play goes on in it",           \
+	     CMD_SESSION, session_cmd_load},                                   \
+	    {"save", "FILE [--force]",                                         \
+	     "write a copy; play goes on in the current file", CMD_SESSION,    \
+	     session_cmd_save},                                                \
+	    {"save!", "FILE", "save, replacing the file at FILE", CMD_SESSION, \
+	     session_cmd_save},                                                \
+	    {"branch", "FILE [--force]",                                       \
+	     "write a copy; play goes on in the copy", CMD_SESSION,            \
+	     session_cmd_branch},                                              \
+	    {"branch!", "FILE", "branch, replacing the file at FILE",          \
+	     CMD_SESSION, session_cmd_branch},                                 \
+	{                                                                      \
+		"undo", "[N|agree|refuse]",                                    \
+			"take back the last N commands (hotseat: once agreed " \
+			"R9)",                                                 \
+			CMD_SESSION, session_cmd_undo                          \
+	}
+
+#endif
