@@ -755,9 +755,9 @@ static void relayout(struct tui_view *v)
 
 /* The map's cursor is the terminal's own, on the hex's glyph, as a
  * roguelike's look command does: a cursor step then costs a cursor
- * movement and what the panel says, not two cells drawn again.  It is
- * hidden while a box (the legal list, a prompt, a card) covers that
- * place, found by comparing the screen about to be sent with the map
+ * movement and what the panel says, not two cells drawn again.  It
+ * leaves the map for the bottom right corner (park_cursor) while a box
+ * (the legal list, a prompt, a card) covers that place, found by comparing the screen about to be sent with the map
  * window's own character there. */
 static bool place_map_cursor(struct tui_view *v)
 {
@@ -789,20 +789,29 @@ static bool place_map_cursor(struct tui_view *v)
 	return true;
 }
 
+/* The terminal's cursor, when neither the map nor the `:` line has it:
+ * in the bottom right corner.  It stays visible all the time: showing or
+ * hiding it (curs_set) would go out in a write of its own. */
+static void park_cursor(void)
+{
+	wmove(newscr, LINES - 1, COLS - 1);
+	leaveok(newscr, FALSE);
+}
+
 /* The screen's changes since the last key, sent.  ncurses sends only
  * what differs from what the terminal shows, in one write (run_view
  * starts ncurses so that it does not flush at each cursor movement). */
 static void render(struct tui_view *v)
 {
 	if (v->lay.too_small) {
-		curs_set(0);
+		park_cursor();
 		doupdate();
 		return;
 	}
 	if (v->mode == MODE_HELP) {
-		curs_set(0);
 		draw_help(v);
 		wnoutrefresh(v->whelp);
+		park_cursor();
 		doupdate();
 		return;
 	}
@@ -850,12 +859,8 @@ static void render(struct tui_view *v)
 		leaveok(v->wstatus, FALSE);
 		wnoutrefresh(v->wstatus);
 		leaveok(v->wstatus, TRUE);
-		curs_set(1);
-	} else if (place_map_cursor(v)) {
-		curs_set(1);
-	} else {
-		curs_set(0);
-		leaveok(newscr, TRUE); /* no movement for a hidden cursor */
+	} else if (!place_map_cursor(v)) {
+		park_cursor();
 	}
 	v->dirty = 0;
 	v->nredraw_cells = 0;
@@ -1803,7 +1808,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	keypad(stdscr, TRUE);
 	tui_keys_define_missing(); /* PgUp, PgDn, Home, End, S-Tab (keys.h) */
 	set_escdelay(25);
-	curs_set(0);
+	curs_set(1); /* never changed again (park_cursor) */
 	/* ncurses flushes its output at every cursor movement until the
 	 * screen has once been left and taken back (its "initial" state, for
 	 * programs that use only terminfo); once through endwin and doupdate
