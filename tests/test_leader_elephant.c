@@ -86,7 +86,7 @@ Test(leader_elephant, leader_movement_ma_9_elephant_costs_4_81)
 	fx_terrain(g, fx_hex("3014"), TERRAIN_WOODS);
 	struct move m;
 	cr_assert(move_begin(g, u, &m));
-	cr_assert_eq(m.ma, LEADER_MA);
+	cr_assert_eq(m.ma, leader_ma(g));
 	cr_assert_eq(m.ma, 9);
 	struct move_cost c =
 		move_hex_entry_cost(g, u, fx_hex("3015"), fx_hex("3014"));

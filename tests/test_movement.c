@@ -1,6 +1,7 @@
 /* Movement (6.11-6.32), facing (7.11-7.14) and their costs from the
  * Movement Cost Chart (TABLES.md §7, RULINGS R5), one step at a time. */
 #include "move_fixture.h"
+#include "changed_tables.h"
 
 #define H(x) fx_hex(x)
 
@@ -406,7 +407,7 @@ Test(movement, leaders_6_14_6_15_4_71)
 	struct hex fifth = hex_neighbour(at, SIDE_S);
 	struct move m;
 	cr_assert(move_begin_leader(g, l, false, &m));
-	cr_assert_eq(m.ma, LEADER_MA);
+	cr_assert_eq(m.ma, leader_ma(g));
 	for (int i = 0; i < 4; i++)
 		cr_assert(move_apply_step(g, &m, woods[i]));
 	cr_assert_eq(m.mp_spent, 8);
@@ -459,7 +460,7 @@ Test(movement, leader_elephant_4_81_4_83_6_15)
 	cr_assert_not(move_begin_leader(g, l, false, &m));
 	cr_assert_str_eq(m.rule, "4.82");
 	cr_assert(move_begin(g, le, &m));
-	cr_assert_eq(m.ma, LEADER_MA);
+	cr_assert_eq(m.ma, leader_ma(g));
 	struct move_step s;
 	cr_assert(facing_change_check(g, &m, FACE_SW, &s));
 	cr_assert_eq(s.cost.mp, 0);
@@ -469,5 +470,21 @@ Test(movement, leader_elephant_4_81_4_83_6_15)
 	cr_assert(hex_eq(l->hex, n), "the leader rides along");
 	move_end(g, &m);
 	cr_assert_eq(le->hits, 0, "no 6.13 hit from moving (4.83)");
+	game_free(g);
+}
+
+/* 6.14 from the data: constants.ini [leader] ma read as 7 gives a leader
+ * 7 MP in his Orders Phase. */
+Test(movement, leader_ma_read_from_constants_ini_6_14)
+{
+	struct game *g = fx_field();
+	struct leader *l = fx_leader(g, "consul", 0, H("3015"));
+	struct move m;
+	cr_assert(move_begin_leader(g, l, false, &m));
+	cr_expect_eq(m.ma, 9);
+	change_tables(g, "constants", "ma = 9", "ma = 7");
+	cr_assert(move_begin_leader(g, l, false, &m));
+	cr_expect_eq(m.ma, 7);
+	cr_expect_eq(leader_ma(g), 7);
 	game_free(g);
 }

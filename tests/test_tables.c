@@ -599,6 +599,11 @@ Test(tables, constants_of_the_text)
 	cr_expect_eq(tables_constant(T, RC_LEADER_WITHDRAWAL_MP), 3); /* 4.72 */
 	cr_expect_eq(tables_constant(T, RC_GRIEF_RAMPAGE_FROM), 7); /* 4.84 */
 	cr_expect_eq(tables_constant(T, RC_ELEPHANT_HEX_HITS), 2);  /* 9.15 */
+	cr_expect_eq(tables_constant(T, RC_LEADER_MA), 9); /* 6.14 */
+	cr_expect_eq(tables_constant(T, RC_LEADER_ORDERED_IN_ZOC_COST), 2);
+	cr_expect_eq(tables_constant(T, RC_LINE_COMMAND_ZOC_DRM), 1); /* 4.33 */
+	cr_expect_eq(tables_constant(T, RC_LINE_COMMAND_PROCONSUL_DRM), -1);
+	cr_expect_eq(tables_constant(T, RC_ROUT_INITIAL_HEXES), 2); /* 10.22 */
 	/* 8.17 */
 	cr_expect_eq(tables_supply_low_from(T, MC_A), 9);
 	cr_expect_eq(tables_supply_low_from(T, MC_J), 7);

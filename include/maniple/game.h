@@ -214,6 +214,9 @@ bool unit_has(const struct game *g, const struct unit *u,
 	      enum unit_trait t);
 /* 6.4 a phalanx is a two-hex unit. */
 bool unit_is_two_hex(const struct unit *u);
+/* A figure of the rules' text (constants.ini, tables_constant); 0 for a
+ * game without tables. */
+int game_constant(const struct game *g, enum rule_constant c);
 /* 11.1, TABLES.md 9: the rout points a unit or leader is worth, looked up
  * in g->tables (rules/spqr/rout_points.ini).  A game played through a
  * session always has its tables (session_new refuses a game without);

@@ -75,6 +75,7 @@ struct mv_piece {
 	bool routed;		/* broken: its marks in the alarm colour */
 	int side;		/* 0 or 1 */
 	char glyph;		/* the ruleset's letter for its class */
+	const char *class_name;	/* that class in words: "legion" */
 	char mark;		/* a leader's mark, no two leaders alike */
 	enum mv_facing face;
 	int facing;

@@ -31,8 +31,9 @@
 #include "maniple/move_state.h"
 #include "maniple/tables.h"
 
-/* 6.14, 4.81: a leader (and a Leader Elephant) has 9 MP per Orders Phase. */
-#define LEADER_MA 9
+/* 6.14, 4.81: the MP a leader (and a Leader Elephant) has in each Orders
+ * Phase (constants.ini [leader] ma). */
+int leader_ma(const struct game *g);
 
 /* ---- Zones of control (7.2) ---- */
 

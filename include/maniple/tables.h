@@ -241,6 +241,11 @@ enum rule_constant {
 	RC_LEADER_WITHDRAWAL_MP,	 /* 4.72 */
 	RC_GRIEF_RAMPAGE_FROM,		 /* 4.84: a die this high rampages */
 	RC_ELEPHANT_HEX_HITS,		 /* 9.15: cavalry entering by one */
+	RC_LEADER_MA,			 /* 6.14, 4.81: MP per Orders Phase */
+	RC_LEADER_ORDERED_IN_ZOC_COST,	 /* 4.4 #2: orders to move him out */
+	RC_LINE_COMMAND_ZOC_DRM,	 /* 4.33 #2: a unit in an enemy ZOC */
+	RC_LINE_COMMAND_PROCONSUL_DRM,	 /* 4.56: outside the OC's range */
+	RC_ROUT_INITIAL_HEXES,		 /* 10.22 */
 	RULE_CONSTANT_COUNT
 };
 

@@ -1063,11 +1063,11 @@ struct lc_authority line_command_authority(const struct game *g,
 	for (int i = 0; i < g->nunits; i++)
 		if (lg->group[i] == group &&
 		    command_unit_in_enemy_zoc(g, q, &g->units[i])) {
-			a.drm += 1;
+			a.drm += game_constant(g, RC_LINE_COMMAND_ZOC_DRM);
 			break;
 		}
-	if (l->kind == LK_PROCONSUL && !in_range)
-		a.drm -= 1; /* 4.56 */
+	if (l->kind == LK_PROCONSUL && !in_range) /* 4.56 */
+		a.drm += game_constant(g, RC_LINE_COMMAND_PROCONSUL_DRM);
 	return a;
 }
 

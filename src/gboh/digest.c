@@ -26,18 +26,34 @@ static void mix(struct dg *d, const void *p, size_t n)
 	d->h = h;
 }
 
+/* v's eight bytes, low first, mixed as mix() would: once the bytes left
+ * are all zero (most fields are small or zero), each would only multiply
+ * by the FNV prime, so they are mixed at once by its power. */
 static void num(struct dg *d, uint64_t v)
 {
-	unsigned char b[8];
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	mix(d, b, 8);
+	static const uint64_t prime_pow[9] = {
+		UINT64_C(1),
+		UINT64_C(1099511628211),
+		UINT64_C(956575116354345),
+		UINT64_C(624165263380053675),
+		UINT64_C(11527715348014283921),
+		UINT64_C(913917546033277539),
+		UINT64_C(15895002104753931833),
+		UINT64_C(14218562807570617051),
+		UINT64_C(2232315406967589409),
+	};
+	uint64_t h = d->h;
+	int i = 0;
+	for (; i < 8 && v; i++, v >>= 8) {
+		h ^= v & 0xff;
+		h *= prime_pow[1];
+	}
+	d->h = h * prime_pow[8 - i];
 }
 
 static void flag(struct dg *d, bool v)
 {
-	unsigned char b = v ? 1 : 0;
-	mix(d, &b, 1);
+	d->h = (d->h ^ (v ? 1u : 0u)) * UINT64_C(1099511628211);
 }
 
 static void text(struct dg *d, const char *s, size_t max)

@@ -380,6 +380,11 @@ bool unit_has(const struct game *g, const struct unit *u, enum unit_trait t)
 	return g && u && tables_type_has(g->tables, u->type, t);
 }
 
+int game_constant(const struct game *g, enum rule_constant c)
+{
+	return tables_constant(g ? g->tables : NULL, c);
+}
+
 /* 6.4 */
 bool unit_is_two_hex(const struct unit *u)
 {

@@ -208,7 +208,7 @@ bool leader_elephant_move_begin(const struct game *g, int leader,
 		m->moved_before = u->moved_turn;
 		m->began_in_zoc = unit_in_enemy_zoc(g, u);
 	}
-	m->ma = LEADER_MA;
+	m->ma = leader_ma(g);
 	/* 4.71, 4.83: out of an enemy ZOC only on the OC's orders */
 	m->may_leave_zoc = !m->began_in_zoc || may_leave_zoc;
 	return true;

@@ -177,7 +177,7 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 	m->start = u->at.hex[0];
 	/* 6.11 printed MA (6.41 phalanx, 6.72 Column); 4.81 a Leader
 	 * Elephant moves like a leader */
-	m->ma = is_leader_elephant(u) ? LEADER_MA : unit_move_ma(g, u);
+	m->ma = is_leader_elephant(u) ? leader_ma(g) : unit_move_ma(g, u);
 	m->ma -= mle_ma_cut(g, u); /* 9.68: after a Line Command's MLE */
 	if (m->ma < 0)
 		m->ma = 0;
@@ -188,6 +188,11 @@ bool move_begin(const struct game *g, const struct unit *u, struct move *m)
 	m->may_leave_zoc = !m->began_in_zoc ||
 			   (!is_leader_elephant(u) && zoc_may_leave(g, u));
 	return true;
+}
+
+int leader_ma(const struct game *g)
+{
+	return game_constant(g, RC_LEADER_MA); /* 6.14, 4.81 */
 }
 
 /* 6.14, 6.15, 4.71, 4.82 starting a leader's move */
@@ -207,7 +212,7 @@ bool move_begin_leader(const struct game *g, const struct leader *l,
 					    "Elephant",
 					    "4.82");
 	m->start = l->hex;
-	m->ma = LEADER_MA;
+	m->ma = leader_ma(g);
 	m->began_in_zoc = zoc_enemy_in(g, l->side, l->hex);
 	m->may_leave_zoc = !m->began_in_zoc || may_leave_zoc;
 	return true;

@@ -600,10 +600,10 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 				    "%s stays on his Leader Elephant: order "
 				    "%s moves it",
 				    l->id, l->id);
-		if (g->ord.leader_mp[g->active_leader] >= LEADER_MA)
+		if (g->ord.leader_mp[g->active_leader] >= leader_ma(g))
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
-				    l->id, LEADER_MA);
+				    l->id, leader_ma(g));
 	}
 	return true;
 }
@@ -648,14 +648,15 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 				    "%s has been ordered to move once this "
 				    "Orders Phase (4.4 #2)",
 				    t->id);
-		if (leader_in_enemy_zoc(g, t))
-			*cost = 2; /* 4.4 #2 */
+		if (leader_in_enemy_zoc(g, t)) /* 4.4 #2 */
+			*cost = game_constant(g,
+					      RC_LEADER_ORDERED_IN_ZOC_COST);
 	}
 	if (!check_individual(g, *cost, w))
 		return false;
-	if (g->ord.leader_mp[li] >= LEADER_MA)
+	if (g->ord.leader_mp[li] >= leader_ma(g))
 		return deny(w, "6.14", "%s has used his %d MP this Orders Phase",
-			    t->id, LEADER_MA);
+			    t->id, leader_ma(g));
 	/* 4.4 #1, #2, 4.71: the OC's order lets a leader leave a ZOC;
 	 * 4.81, 4.83: on his Leader Elephant he moves it */
 	if (leader_elephant_of(g, li) >= 0
@@ -663,7 +664,7 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 		    : !move_begin_leader(g, t, l->overall, m))
 		return deny(w, m->rule ? m->rule : "6.14", "%s: %s", t->id,
 			    m->refusal ? m->refusal : "may not move");
-	m->ma = LEADER_MA - g->ord.leader_mp[li];
+	m->ma = leader_ma(g) - g->ord.leader_mp[li];
 	return true;
 }
 
@@ -858,17 +859,17 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 						    sizeof w->text);
 		if (w->rule) /* 4.91, 4.93 */
 			return false;
-		if (g->ord.leader_mp[li] >= LEADER_MA)
+		if (g->ord.leader_mp[li] >= leader_ma(g))
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
-				    l->id, LEADER_MA);
+				    l->id, leader_ma(g));
 		if (leader_elephant_of(g, li) >= 0 /* 4.81, 4.83 */
 			    ? !leader_elephant_move_begin(g, li, l->overall, m)
 			    : !move_begin_leader(g, l, l->overall, m))
 			return deny(w, m->rule ? m->rule : "6.14", "%s: %s",
 				    l->id,
 				    m->refusal ? m->refusal : "may not move");
-		m->ma = LEADER_MA - g->ord.leader_mp[li];
+		m->ma = leader_ma(g) - g->ord.leader_mp[li];
 		return true;
 	}
 	if (!g->ord.lc_of[ui])
@@ -921,11 +922,11 @@ static bool check_with_leader(const struct game *g,
 			    "%s may not enter that hex with the unit "
 			    "(cavalry costs)",
 			    l->id);
-	if (o->leader_mp[o->with_leader] + c.mp > LEADER_MA)
+	if (o->leader_mp[o->with_leader] + c.mp > leader_ma(g))
 		return deny(w, "6.14",
 			    "%s has %d MP left this Orders Phase; that hex "
 			    "costs him %d",
-			    l->id, LEADER_MA - o->leader_mp[o->with_leader],
+			    l->id, leader_ma(g) - o->leader_mp[o->with_leader],
 			    c.mp);
 	return true;
 }
@@ -948,7 +949,7 @@ static void with_leader_follow(struct game *g, int k, struct hex from)
 	event_add(&e, "with", "%s", g->units[o->mover_unit].id);
 	event_add_hex(&e, "to", to);
 	event_add(&e, "mp", "%d", c.mp);
-	event_add(&e, "left", "%d", LEADER_MA - o->leader_mp[o->with_leader]);
+	event_add(&e, "left", "%d", leader_ma(g) - o->leader_mp[o->with_leader]);
 	event_add(&e, "rule", "4.23");
 	emit(g, &e);
 }
@@ -1214,7 +1215,7 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	bool oc_here = l->overall && l->on_map &&
 		       footprint_occupies(&t->at, l->hex);
 	*cost = oc_here ? 1 : 2;
-	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < LEADER_MA &&
+	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < leader_ma(g) &&
 		   leader_elephant_of(g, g->active_leader) < 0; /* 4.82 */
 	if (!check_individual(g, *cost, w) ||
 	    !check_order_unit(g, *top, *oc_with, m, w, NULL))
@@ -1722,7 +1723,7 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 		o->entered_hex[o->stack_mate] = true;
 	if (o->mover_leader >= 0)
 		o->leader_mp[o->mover_leader] =
-			LEADER_MA - o->move.ma + o->move.mp_spent;
+			leader_ma(g) - o->move.ma + o->move.mp_spent;
 	seq_note_leaders_in_zoc(g); /* 5.31: a leader stepping into a ZOC */
 	double_depth_refresh(g); /* 9.52: the top unit moved off */
 	if (o->mover_unit >= 0) {

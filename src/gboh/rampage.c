@@ -47,11 +47,8 @@
 
 /* 9.14 (constants.ini [rampage]): eliminated after the 4th roll, 3 hexes
  * per directional roll, ended 8 hexes from any unit; 6.51 ([withdrawal]
- * range): withdrawal the instant it comes within 2 hexes */
-static int constant(const struct game *g, enum rule_constant c)
-{
-	return tables_constant(g->tables, c);
-}
+ * range): withdrawal the instant it comes within 2 hexes, each read
+ * through game_constant */
 
 /* How a roll's move stopped. */
 enum rampage_stop { RS_MOVED, RS_CONTACT, RS_BLOCKED };
@@ -352,7 +349,7 @@ static int ow_allowance(const struct game *g, const struct unit *t,
 		return 0;
 	if (unit_has(g, t, TRAIT_SKIRMISHER))
 		return mma <= t->ma
-			       ? constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
+			       ? game_constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
 			       : 0;
 	return t->ma > mma ? t->ma - mma : 0;
 }
@@ -454,7 +451,7 @@ static int offer_withdrawals(struct game *g, int el)
 	/* 6.51: the units the roll would strike, once within 2 hexes */
 	struct hex s;
 	int dist;
-	if (!strike_hex(g, el, &s, &dist) || dist > constant(g, RC_WITHDRAWAL_RANGE))
+	if (!strike_hex(g, el, &s, &dist) || dist > game_constant(g, RC_WITHDRAWAL_RANGE))
 		return made;
 	const struct unit *at[4];
 	int n = game_units_at(g, s, at, 4);
@@ -498,7 +495,7 @@ static void start_move(struct game *g, int el, int d)
 	struct unit *u = &g->units[el];
 	reface(u, d);
 	st->heading = d;
-	st->hexes_left = constant(g, RC_RAMPAGE_HEXES_PER_ROLL);
+	st->hexes_left = game_constant(g, RC_RAMPAGE_HEXES_PER_ROLL);
 	st->moved = 0;
 	st->stop = RS_MOVED;
 	st->from = u->at.hex[0];
@@ -513,11 +510,11 @@ static bool after_roll(struct game *g, int el)
 	if (!game_unit_in_play(&g->units[el]))
 		return false;
 	int far = 0;
-	if (nearest_unit(g, el, -1, &far) < 0 || far >= constant(g, RC_RAMPAGE_ALONE_HEXES)) {
+	if (nearest_unit(g, el, -1, &far) < 0 || far >= game_constant(g, RC_RAMPAGE_ALONE_HEXES)) {
 		eliminate(g, el, "alone");
 		return false;
 	}
-	if (st->rolls >= constant(g, RC_RAMPAGE_ROLLS)) {
+	if (st->rolls >= game_constant(g, RC_RAMPAGE_ROLLS)) {
 		eliminate(g, el, "fourth_roll");
 		return false;
 	}

@@ -350,7 +350,9 @@ static void start_move(struct game *g, int i, enum rout_mode m,
 	r->unit = i;
 	r->mode = m;
 	snprintf(r->rule, sizeof r->rule, "%s", rule);
-	r->hexes_left = m == ROUT_INITIAL ? 2 : 0;
+	r->hexes_left = m == ROUT_INITIAL /* 10.22 */
+				? game_constant(g, RC_ROUT_INITIAL_HEXES)
+				: 0;
 	r->mp_left = m == ROUT_SEGMENT ? u->ma : 0;
 	r->origin = u->at.hex[0];
 	if (m != ROUT_EXTRA) {

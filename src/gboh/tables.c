@@ -194,6 +194,11 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"leader_withdrawal", "mp", 1, 9},
 	{"leader_elephant", "grief_rampage_from", 0, 10},
 	{"elephants", "cavalry_hex_hits", 0, 9},
+	{"leader", "ma", 1, 20},
+	{"leader", "ordered_in_zoc_cost", 1, 9},
+	{"line_command", "zoc_drm", -9, 9},
+	{"line_command", "proconsul_drm", -9, 9},
+	{"rout", "initial_hexes", 0, 9},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -225,7 +230,7 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 	(const char *const[]){"column", "phalanx", "double_depth", "rampage",
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
-			      NULL},
+			      "leader", "line_command", "rout", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)

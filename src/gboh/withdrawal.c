@@ -20,12 +20,6 @@
 #include "maniple/leaders.h"
 #include "maniple/elcav.h"
 
-/* The figures of constants.ini [withdrawal] and [leader_withdrawal]. */
-static int constant(const struct game *g, enum rule_constant c)
-{
-	return tables_constant(g->tables, c);
-}
-
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
 int ow_distance(const struct footprint *a, const struct footprint *b)
 {
@@ -83,7 +77,7 @@ static int ow_allowance(const struct game *g, const struct unit *u, int mma)
 {
 	if (is_skirmisher(g, u))
 		return mma <= u->ma
-			       ? constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
+			       ? game_constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES)
 			       : 0;
 	return u->ma > mma ? u->ma - mma : 0;
 }
@@ -115,7 +109,7 @@ void ow_collect(struct game *g, int mover, bool at_start)
 			continue;
 		int d = ow_distance(&u->at, &mv->at);
 		int *near = &g->react.ow_near[i];
-		if (d > constant(g, RC_WITHDRAWAL_RANGE)) {
+		if (d > game_constant(g, RC_WITHDRAWAL_RANGE)) {
 			if (*near == tag)
 				*near = 0;
 			continue;
@@ -277,7 +271,7 @@ void leader_withdraw_collect(struct game *g, int mover)
 			.leader = i,
 			.trigger = mover,
 			.state = RO_OPEN,
-			.mp = constant(g, RC_LEADER_WITHDRAWAL_MP),
+			.mp = game_constant(g, RC_LEADER_WITHDRAWAL_MP),
 		};
 		if (reaction_offer_add(g, &o) < 0)
 			return;
@@ -395,7 +389,7 @@ static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
 			deny(w, "9.21", "");
 			snprintf(w->text, sizeof w->text,
 				 "skirmishers withdraw at most %d hexes",
-				 constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES));
+				 game_constant(g, RC_WITHDRAWAL_SKIRMISHER_HEXES));
 			return false;
 		}
 	} else if (used + c->mp > o->mp) {
@@ -494,7 +488,7 @@ static void ow_finish(struct game *g, int i)
 	elcav_withdrawal_end(g, i); /* 9.16 */
 	const struct unit *mv = &g->units[o->trigger];
 	if (!game_unit_in_play(u) ||
-	    ow_distance(&u->at, &mv->at) > constant(g, RC_WITHDRAWAL_RANGE))
+	    ow_distance(&u->at, &mv->at) > game_constant(g, RC_WITHDRAWAL_RANGE))
 		g->react.ow_near[o->unit] = 0;
 	reaction_offer_done(g, i);
 }
@@ -706,7 +700,7 @@ static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
 					if (!hex_is_none(u->at.hex[k]) &&
 					    hex_distance(l->hex,
 							 u->at.hex[k]) <=
-						    constant(g,
+						    game_constant(g,
 							     RC_LINE_WITHDRAWAL_LEADER_RANGE))
 						near = true;
 				if (n < max)
@@ -719,7 +713,7 @@ static int cavalry_line_of(const struct game *g, int ui, int *out, int max,
 					 "no unit of the Line of %s is within "
 					 "%d hexes of %s, who may command it",
 					 u0->id,
-					 constant(g,
+					 game_constant(g,
 						  RC_LINE_WITHDRAWAL_LEADER_RANGE),
 					 l->id);
 				continue;

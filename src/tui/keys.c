@@ -58,6 +58,12 @@ static const struct tui_binding bindings[] = {
 	 "show or hide cohesion hits/TQ", NULL},
 	{'#', "#", TC_OVERLAY_HEXNUM, "overlay hexnum",
 	 "show or hide hex numbers", NULL},
+	{'r', "r", TC_OVERLAY_RANGE, "overlay range",
+	 "show or hide the active leader's Command Range (4.21)", NULL},
+	{'Z', "Z", TC_OVERLAY_ZOC, "overlay zoc",
+	 "ZOC overlay: the first side's, the second's, off (7.2)", NULL},
+	{'/', "/", TC_LEGEND, "legend",
+	 "the map legend: every glyph, mark and overlay on the map", NULL},
 	{'?', "?", TC_HELP, "help", "this help", "help"},
 	{CTRL('l'), "^L", TC_REDRAW, "redraw", "redraw the screen", NULL},
 	{'q', "q", TC_QUIT, "quit", "quit", "quit"},
@@ -225,9 +231,11 @@ static const struct tui_mode_binding teach_bindings[] = {
 static const struct tui_mode_binding shock_bindings[] = {
 	{'t', "t", SU_GATHER,
 	 "Shock designation: gather your unit under the cursor as an "
-	 "attacker (again: drop it); on an enemy: designate ATT DEF (8.42)"},
+	 "attacker (again: drop it; in a combat: take it back); on an "
+	 "enemy: gather it as a defender, designating once every enemy "
+	 "in the attackers' ZOC is in (8.42)"},
 	{'T', "T", SU_DONE, "designate done: end the designation (8.41)"},
-	{27, "Esc", SU_DROP, "drop the gathered attackers"},
+	{27, "Esc", SU_DROP, "drop the gathered attackers and defenders"},
 	{'\r', "Enter", SU_LEGAL,
 	 "the legal list as on the map: each designate line the rules "
 	 "offer, designate done, designate cancel N"},

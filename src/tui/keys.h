@@ -43,6 +43,9 @@ enum tui_cmd {
 	TC_UNDO,	/* R: `undo` (one command back; issue 9) */
 	TC_TEACH,	/* M: teach mode on or off (teachui.h) */
 	TC_BRANCH,	/* C: the `:` line with `branch FILE` (resume.h) */
+	TC_OVERLAY_RANGE, /* r: the active leader's command range (4.21) */
+	TC_OVERLAY_ZOC,	/* Z: a side's zones of control (7.2) */
+	TC_LEGEND,	/* /: the map legend */
 	TC_COUNT
 };
 

@@ -312,7 +312,7 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 			short lp = v->pal.leader[p->side ? 1 : 0];
 			attr_t la = counter_attr(v, p->side ? 1 : 0);
 			put(&c[0][1], v->gl.leader, la, lp);
-			char initial = p->id[0];
+			char initial = p->mark; /* his own (mapview.h) */
 			if (initial <= ' ' || initial >= 127)
 				initial = '?';
 			put(&c[0][2], (wchar_t)initial, la, lp);
@@ -327,6 +327,12 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 				    v->pal.dim);
 		}
 	}
+	const struct mv_overlay_hex *o =
+		v->ovl && v->ovl->n ? mv_overlay_at(v->ovl, h) : NULL;
+	if (o) /* the bottom left: over the terrain, never a unit's marks */
+		put(&c[1][0],
+		    v->ovl->kind == MV_OVL_ZOC ? v->gl.zoc : v->gl.range,
+		    A_BOLD, v->pal.hl[HL_LINE]);
 	const struct tui_hl *hl = tui_hl_at(v, h);
 	if (hl) {
 		/* the mark in the corner, the bottom row underlined */
@@ -637,6 +643,8 @@ static int current_keymode(const struct tui_view *v)
  * map's and the other modes', then the map legend. */
 static size_t help_lines(const struct tui_view *v)
 {
+	if (v->legend && v->leg)
+		return v->leg->n > 1 ? (size_t)v->leg->n - 1 : 0;
 	return tui_help_count(current_keymode(v), &v->gl);
 }
 
@@ -647,7 +655,12 @@ static void draw_help(struct tui_view *v)
 	int rows = v->lay.h - 3;
 	werase(w);
 	char title[128];
-	tui_help_title(current_keymode(v), title, sizeof title);
+	if (v->legend && v->leg)
+		snprintf(title, sizeof title, "map legend (%s)",
+			 v->mv && v->g && v->g->battle ? v->g->battle->name
+						       : "");
+	else
+		tui_help_title(current_keymode(v), title, sizeof title);
 	wattrset(w, A_BOLD);
 	mvwaddnstr(w, 0, 0, title, v->lay.w);
 	wattrset(w, A_NORMAL);
@@ -655,6 +668,12 @@ static void draw_help(struct tui_view *v)
 		v->help_top = 0;
 	for (int i = 0; i < rows && (size_t)(v->help_top + i) < n; i++) {
 		char line[256];
+		if (v->legend && v->leg) {
+			/* laid out in the width already: cut by characters,
+			 * not bytes */
+			mvwaddstr(w, 2 + i, 0, v->leg->line[v->help_top + i + 1]);
+			continue;
+		}
 		tui_help_line(current_keymode(v), &v->gl,
 			      (size_t)(v->help_top + i), line, sizeof line);
 		mvwaddnstr(w, 2 + i, 0, line, v->lay.w);
@@ -1017,6 +1036,7 @@ static struct hex first_cursor(const struct map_view *mv);
 static void palette_init(struct tui_palette *p, const struct map_view *mv,
 			 int want);
 static void take_pieces(struct tui_view *v);
+static void take_overlay(struct tui_view *v);
 
 static void take_game(struct tui_view *v)
 {
@@ -1026,6 +1046,7 @@ static void take_game(struct tui_view *v)
 		v->quit = true; /* no map to draw: out of memory */
 		return;
 	}
+	take_overlay(v);
 	palette_init(&v->pal, v->mv, v->colours);
 	palette_config(&v->pal, v->config);
 	v->cursor = first_cursor(v->mv);
@@ -1340,7 +1361,59 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 			 v->ovl_hexnum ? "on" : "off");
 		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
 		break;
+	case TC_OVERLAY_RANGE:
+		v->ovl_on = !(v->ovl_on && v->ovl_kind == MV_OVL_COMMAND_RANGE);
+		v->ovl_kind = MV_OVL_COMMAND_RANGE;
+		take_overlay(v);
+		if (!v->ovl_on)
+			snprintf(v->message, sizeof v->message,
+				 "command range off");
+		else if (!v->ovl->n)
+			snprintf(v->message, sizeof v->message,
+				 "command range: no active leader now (4.21)");
+		else
+			snprintf(v->message, sizeof v->message,
+				 "command range of the active leader: %d "
+				 "hexes %lc (4.21)",
+				 v->ovl->n, (wint_t)v->gl.range);
+		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
+		break;
+	case TC_OVERLAY_ZOC:
+		if (!v->ovl_on || v->ovl_kind != MV_OVL_ZOC) {
+			v->ovl_on = true;
+			v->ovl_kind = MV_OVL_ZOC;
+			v->ovl_zoc = 0;
+		} else if (v->ovl_zoc == 0) {
+			v->ovl_zoc = 1;
+		} else {
+			v->ovl_on = false;
+		}
+		take_overlay(v);
+		if (!v->ovl_on)
+			snprintf(v->message, sizeof v->message, "ZOC off");
+		else
+			snprintf(v->message, sizeof v->message,
+				 "ZOC of %s: %d hexes %lc (7.2)",
+				 v->mv ? v->mv->side_name[v->ovl_zoc] : "?",
+				 v->ovl->n, (wint_t)v->gl.zoc);
+		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
+		break;
+	case TC_LEGEND:
+		if (!v->leg)
+			v->leg = malloc(sizeof *v->leg);
+		if (!v->leg) {
+			tui_say(v, "no memory for the legend");
+			break;
+		}
+		tui_map_legend(&v->gl, v->mv,
+			       v->ovl_on ? v->ovl : NULL,
+			       v->pal.ncolours > 0, v->lay.w - 1, v->leg);
+		v->legend = true;
+		v->mode = MODE_HELP;
+		v->help_top = 0;
+		break;
 	case TC_HELP:
+		v->legend = false;
 		v->mode = MODE_HELP;
 		v->help_top = 0;
 		break;
@@ -1553,6 +1626,7 @@ static void list_key(struct tui_view *v, int ch)
 		close_list(v);
 		break;
 	case PC_HELP:
+		v->legend = false;
 		v->mode = MODE_HELP;
 		v->help_top = 0;
 		break;
@@ -1672,6 +1746,10 @@ void tui_view_free_map(struct tui_view *v)
 {
 	mapview_free(v->mv);
 	v->mv = NULL;
+	free(v->ovl);
+	v->ovl = NULL;
+	free(v->leg);
+	v->leg = NULL;
 }
 
 /* The pieces after a command or a replay's step. */
@@ -1679,6 +1757,25 @@ static void take_pieces(struct tui_view *v)
 {
 	if (v->mv && v->rs && v->rs->map_view_pieces)
 		v->rs->map_view_pieces(v->g, v->mv);
+	if (v->ovl_on) {
+		take_overlay(v);
+		v->dirty |= DIRTY_MAP; /* its hexes may have changed */
+	}
+}
+
+static void take_overlay(struct tui_view *v)
+{
+	if (!v->ovl)
+		v->ovl = calloc(1, sizeof *v->ovl);
+	if (!v->ovl)
+		return;
+	v->ovl->n = 0;
+	if (!v->ovl_on || !v->rs || !v->rs->map_overlay || !v->mv)
+		return;
+	const char *who = v->ovl_kind == MV_OVL_ZOC
+				  ? v->mv->side_id[v->ovl_zoc ? 1 : 0]
+				  : "";
+	v->rs->map_overlay(v->g, v->ovl_kind, who, v->ovl);
 }
 
 /* The next key, or ERR when the terminal went away or SIGHUP or SIGTERM

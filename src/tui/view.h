@@ -92,6 +92,14 @@ struct tui_view {
 	unsigned char tslot[MV_CLASSES_MAX];	/* terrain class: its glyph */
 	enum tui_feature fslot[MV_CLASSES_MAX]; /* feature: its glyph */
 	struct mv_text ptext;	/* scratch for a piece's description */
+	/* the map overlay shown (r, Z): none, the active leader's command
+	 * range, or side ovl_zoc's ZOC; taken again after every command */
+	bool ovl_on;
+	enum mv_overlay_kind ovl_kind;
+	int ovl_zoc;
+	struct mv_overlay *ovl;
+	bool legend;		/* MODE_HELP shows the map legend */
+	struct tui_legend *leg;	/* its lines, made when it opens */
 	struct tui_glyphs gl;
 	struct tui_palette pal;
 	struct tui_layout lay;
