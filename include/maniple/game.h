@@ -152,6 +152,8 @@ void game_copy_state(struct game *dst, const struct game *src);
 /* Whether a and b hold the same state in what game_copy_state copies,
  * byte for byte. */
 bool game_state_same(const struct game *a, const struct game *b);
+/* The bytes game_copy_state copies from g now. */
+size_t game_state_bytes(const struct game *g);
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */
 struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed);
