@@ -4,11 +4,14 @@
 # the unit letters there, facings, markers, each leader with his own
 # mark), `r` the active leader's Command Range (4.21) and `Z` each side's
 # ZOC (7.2) on the map and off again, and without colour (NO_COLOR) the
-# legend says how the sides differ.  A solo drill game on seed 11 with
-# forced dice.  Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets
+# legend says how the sides differ; at 160x50 the hexes are outlined
+# (80x24 keeps the compact map), each unit inside its own outline, a
+# two-hex phalanx one piece, `+` switching to the compact map and back,
+# with colour and without.  A solo drill game on seed 11 with forced
+# dice.  Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets
 # both).
 
-PLAN=16
+PLAN=26
 TUI_NAME=map
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -82,6 +85,53 @@ map | grep -q '×'
 [ $? -ne 0 ]
 ok $? "Z a third time: off"
 
+# 80x24: the compact map, no outlines
+map | grep -qF '\____/'
+[ $? -ne 0 ]
+ok $? "80x24: the compact map (as many hexes as before), no outlines"
+
+# ---- 160x50: outlined hexes ----
+tui_run big 160 50 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	MANIPLE_CONFIG=/dev/null XDG_STATE_HOME='$STATE/big' '$BIN' --new \
+	--seed 11 --solo drill"
+wait_for 'no decision yet'
+wait_for '\\____/'
+ok $? "160x50: the hexes are outlined"
+screen | grep -qF '/ L→ \' && screen | grep -qF '/ ★t \'
+ok $? "a unit's letter and facing, a leader's mark, inside their own hex"
+# ph1 stands on 2915 and 2916: no outline between its halves
+screen | grep -qF '\    /'
+ok $? "the two-hex phalanx is one piece"
+keys +
+wait_for 'compact (no outlines) hexes'
+screen | grep -qF '\____/'
+[ $? -ne 0 ]
+ok $? "+: the compact map"
+keys +
+wait_for '^outlined hexes'
+screen | grep -qF '\____/'
+ok $? "+ again: outlined"
+keys /
+wait_for '^map legend (Drill)'
+screen | grep -q '^outlined hexes (+ for compact ones)'
+ok $? "the legend explains the outlined hexes"
+keys Escape
+wait_gone '^map legend'
+# a unit's marks stay in its own hex: ve1 moves 2516 -> 2616 (6.21), its
+# Moved marker under its letter, its hits/TQ under them (c)
+cmd_shown 'roll 6 2'
+cmd_shown continue
+cmd_shown 'activate tribune'
+cmd_shown 'order ve1'
+cmd_shown 'move 2616'
+cmd_shown end
+keys c
+wait_for 'cohesion hits/TQ on'
+screen | grep -qF '/ M    \'
+ok $? "outlined: the Moved marker inside the unit's own hex"
+screen | grep -qF '\ 0/5  /'
+ok $? "outlined: hits/TQ inside the unit's own hex"
+
 # ---- without colour ----
 tui_run nocolour 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
 	NO_COLOR=1 MANIPLE_CONFIG=/dev/null XDG_STATE_HOME='$STATE/nc' \
@@ -95,3 +145,10 @@ ok $? "NO_COLOR: the legend tells the sides apart without colour"
 keys Escape
 wait_gone '^map legend'
 keys q
+
+tui_run ncbig 160 50 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	NO_COLOR=1 MANIPLE_CONFIG=/dev/null XDG_STATE_HOME='$STATE/ncbig' \
+	'$BIN' --new --seed 11 --solo drill"
+wait_for 'no decision yet'
+wait_for '\\____/'
+ok $? "NO_COLOR at 160x50: outlined"

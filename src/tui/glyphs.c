@@ -198,8 +198,8 @@ static void row_end(struct legend_row *r)
 }
 
 void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
-		    const struct mv_overlay *ovl, bool colour, int width,
-		    struct tui_legend *out)
+		    const struct mv_overlay *ovl, bool colour, bool outlined,
+		    int width, struct tui_legend *out)
 {
 	char a[16], b[16], item[128];
 	struct legend_row r;
@@ -207,6 +207,12 @@ void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 	legend_add(out, "map legend: what the map shows now");
 	for (int i = 1; tui_legend_line(gl, i, item, sizeof item); i++)
 		legend_add(out, "%s", item);
+	if (outlined) {
+		legend_add(out, "outlined hexes (+ for compact ones): a feature "
+				"is drawn on its side of the outline,");
+		legend_add(out, "  inside: the letter and facing; markers; "
+				"hits/TQ or number; overlay and mode marks");
+	}
 	if (!mv)
 		return;
 	legend_add(out, "%s", "");

@@ -79,8 +79,8 @@ struct tui_legend {
 	char line[TUI_LEGEND_LINES][TUI_LEGEND_W];
 };
 void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
-		    const struct mv_overlay *ovl, bool colour, int width,
-		    struct tui_legend *out);
+		    const struct mv_overlay *ovl, bool colour, bool outlined,
+		    int width, struct tui_legend *out);
 
 /* A side colour name as a colour number for a terminal with ncolours (8
  * or 256); false for an unknown name. */

@@ -46,6 +46,7 @@ enum tui_cmd {
 	TC_OVERLAY_RANGE, /* r: the active leader's command range (4.21) */
 	TC_OVERLAY_ZOC,	/* Z: a side's zones of control (7.2) */
 	TC_LEGEND,	/* /: the map legend */
+	TC_DETAIL,	/* +: outlined or compact hexes (layout.h) */
 	TC_COUNT
 };
 

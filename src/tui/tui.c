@@ -169,6 +169,54 @@ static short cohesion_pair(const struct tui_view *v, const struct mv_piece *p)
 	return v->pal.bad;
 }
 
+/* A hex's terrain as drawn: its glyph slot, its level's shade, the pair
+ * and the glyph. */
+struct hex_look {
+	int t, lvl;
+	short tp;
+	wchar_t tg;
+};
+
+static struct hex_look hex_look(const struct tui_view *v,
+				const struct mv_hex *mh)
+{
+	struct hex_look k;
+	k.t = v->tslot[mh->terrain % MV_CLASSES_MAX];
+	k.lvl = mh->level < 0 ? 0 : mh->level >= LEVELS ? LEVELS - 1
+							 : mh->level;
+	k.tp = v->pal.terrain[k.t][k.lvl];
+	k.tg = v->gl.terrain[k.t];
+	return k;
+}
+
+/* A piece's facing mark (0: none) and whether it goes left of its
+ * letter: a vertex, or a column's heading (a hexside). */
+static wchar_t facing_mark(const struct tui_view *v, const struct mv_piece *p,
+			   bool *left)
+{
+	bool side = p->face == MV_FACE_SIDE;
+	*left = tui_facing_mark_left(p->facing, side);
+	if (p->face == MV_FACE_NONE)
+		return 0;
+	return side ? v->gl.column[(unsigned)p->facing % HEXSIDE_COUNT]
+		    : v->gl.facing[(unsigned)p->facing % FACING_COUNT];
+}
+
+/* The overlay's mark on h, 0 when none; the highlight's mark, 0 when
+ * none (the kind's own when it names none). */
+static wchar_t overlay_mark(const struct tui_view *v, struct hex h)
+{
+	if (!v->ovl || !v->ovl->n || !mv_overlay_at(v->ovl, h))
+		return 0;
+	return v->ovl->kind == MV_OVL_ZOC ? v->gl.zoc : v->gl.range;
+}
+
+static wchar_t hl_mark(const struct tui_hl *hl)
+{
+	static const char marks[HL_KIND_COUNT] = {'*', '+', '=', '!', '?'};
+	return hl->mark ? hl->mark : (wchar_t)marks[hl->kind];
+}
+
 /* The hexside features of h, each drawn on the edge characters nearest
  * its side (tui_side_cells), the view-model's first (most important)
  * where a side has several; ch 0 where none. */
@@ -201,17 +249,10 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 	put(&c[0][1], (wchar_t)u->glyph, ca, cp);
 	put(&c[0][2], ' ', ca, cp);
 	put(&c[0][3], ' ', ca, cp);
-	/* the facing mark: a vertex, or a column's heading (a hexside) */
-	bool side = u->face == MV_FACE_SIDE;
-	if (u->face != MV_FACE_NONE) {
-		wchar_t mark =
-			side ? v->gl.column[(unsigned)u->facing % HEXSIDE_COUNT]
-			     : v->gl.facing[(unsigned)u->facing % FACING_COUNT];
-		if (tui_facing_mark_left(u->facing, side))
-			put(&c[0][0], mark, ca, cp);
-		else
-			put(&c[0][2], mark, ca, cp);
-	}
+	bool left;
+	wchar_t mark = facing_mark(v, u, &left);
+	if (mark)
+		put(&c[0][left ? 0 : 2], mark, ca, cp);
 	if (nl > 0)
 		put(&c[0][3], v->gl.leader, ca, cp);
 	else if (v->ovl_stack && nu > 1)
@@ -278,11 +319,10 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 			put(&c[j][i], v->gl.off_map, 0, 0);
 	if (!mh)
 		return;
-	int t = v->tslot[mh->terrain % MV_CLASSES_MAX];
-	int lvl = mh->level < 0 ? 0 : mh->level >= LEVELS ? LEVELS - 1
-							   : mh->level;
-	short tp = v->pal.terrain[t][lvl];
-	wchar_t tg = v->gl.terrain[t];
+	struct hex_look look = hex_look(v, mh);
+	int t = look.t, lvl = look.lvl;
+	short tp = look.tp;
+	wchar_t tg = look.tg;
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			put(&c[j][i], ' ', 0, tp);
@@ -327,18 +367,13 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 				    v->pal.dim);
 		}
 	}
-	const struct mv_overlay_hex *o =
-		v->ovl && v->ovl->n ? mv_overlay_at(v->ovl, h) : NULL;
-	if (o) /* the bottom left: over the terrain, never a unit's marks */
-		put(&c[1][0],
-		    v->ovl->kind == MV_OVL_ZOC ? v->gl.zoc : v->gl.range,
-		    A_BOLD, v->pal.hl[HL_LINE]);
+	wchar_t om = overlay_mark(v, h);
+	if (om) /* the bottom left: over the terrain, never a unit's marks */
+		put(&c[1][0], om, A_BOLD, v->pal.hl[HL_LINE]);
 	const struct tui_hl *hl = tui_hl_at(v, h);
 	if (hl) {
 		/* the mark in the corner, the bottom row underlined */
-		static const char marks[HL_KIND_COUNT] = {'*', '+', '=', '!', '?'};
-		put(&c[1][3], hl->mark ? hl->mark : (wchar_t)marks[hl->kind],
-		    A_BOLD, v->pal.hl[hl->kind]);
+		put(&c[1][3], hl_mark(hl), A_BOLD, v->pal.hl[hl->kind]);
 		for (int i = 0; i < 4; i++)
 			c[1][i].attr |= A_UNDERLINE;
 	}
@@ -356,12 +391,178 @@ static void put_wch(WINDOW *w, int y, int x, const struct cellch *c)
 		mvwadd_wch(w, y, x, &cc);
 }
 
+/* ---- one hex, outlined (layout.h TUI_OUTLINED) ----
+ * The 8x5 cell of a hex: its outline (shared with its neighbours, who
+ * draw the same characters), three lines inside.  Characters with ch 0
+ * belong to a neighbour's inside and are not drawn:
+ *
+ *     ..____..      row 0: the N side
+ *     ./    \.      row 1: WNW, ENE; inside x2-5
+ *     /      \      row 2: WNW, ENE; inside x1-6
+ *     \      /      row 3: WSW, ESE; inside x1-6
+ *     .\____/.      row 4: WSW, the S side, ESE
+ */
+enum { OW = TUI_OUT_CELL_W, OH = TUI_OUT_CELL_H };
+
+/* The outline characters of side d: returns how many (at most 4). */
+static int outline_side(enum hexside d, int xs[4], int ys[4])
+{
+	static const signed char pos[HEXSIDE_COUNT][4][2] = {
+		[SIDE_N] = {{2, 0}, {3, 0}, {4, 0}, {5, 0}},
+		[SIDE_S] = {{2, 4}, {3, 4}, {4, 4}, {5, 4}},
+		[SIDE_WNW] = {{1, 1}, {0, 2}, {-1, -1}, {-1, -1}},
+		[SIDE_ENE] = {{6, 1}, {7, 2}, {-1, -1}, {-1, -1}},
+		[SIDE_WSW] = {{0, 3}, {1, 4}, {-1, -1}, {-1, -1}},
+		[SIDE_ESE] = {{7, 3}, {6, 4}, {-1, -1}, {-1, -1}},
+	};
+	int n = 0;
+	if ((unsigned)d >= HEXSIDE_COUNT)
+		return 0;
+	for (int i = 0; i < 4 && pos[d][i][0] >= 0; i++, n++) {
+		xs[n] = pos[d][i][0];
+		ys[n] = pos[d][i][1];
+	}
+	return n;
+}
+
+static void compose_outlined(const struct tui_view *v, struct hex h,
+			     struct cellch c[OH][OW])
+{
+	static const char shape[OH][OW + 1] = {
+		"  ____  ", " /    \\ ", "/      \\", "\\      /", " \\____/ "};
+	const struct mv_hex *mh = mapview_hex(v->mv, h);
+	memset(c, 0, sizeof(struct cellch[OH][OW]));
+	if (!mh) {
+		/* off the map: only what its neighbours on the map do not
+		 * draw, blank */
+		for (int j = 1; j < 4; j++)
+			for (int i = j == 1 ? 2 : 1; i < (j == 1 ? 6 : 7); i++)
+				put(&c[j][i], v->gl.off_map, 0, 0);
+		return;
+	}
+	struct hex_look look = hex_look(v, mh);
+	int t = look.t, lvl = look.lvl;
+	short tp = look.tp;
+	wchar_t tg = look.tg;
+	for (int j = 0; j < OH; j++)
+		for (int i = 0; i < OW; i++) {
+			char k = shape[j][i];
+			bool inside = (j == 1 && i >= 2 && i <= 5) ||
+				      ((j == 2 || j == 3) && i >= 1 && i <= 6);
+			if (k != ' ')
+				put(&c[j][i], (wchar_t)k, 0, v->pal.dim);
+			else if (inside)
+				put(&c[j][i], ' ', 0, tp);
+		}
+	/* hexside features on the outline itself */
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		enum tui_feature k = tui_first_feature(mh->side[d], v->fslot);
+		int xs[4], ys[4];
+		if (k == TF_NONE)
+			continue;
+		attr_t a = k <= TF_RAMPART ? A_BOLD : 0;
+		for (int i = outline_side((enum hexside)d, xs, ys); i-- > 0;)
+			put(&c[ys[i]][xs[i]], v->gl.feature[k], a,
+			    v->pal.feature[k][lvl]);
+	}
+	if (t != TERRAIN_CLEAR) /* clear is the rule: no glyph but the one */
+		put(&c[2][1], tg, 0, tp), put(&c[3][6], tg, 0, tp);
+	if (mh->level > 0)
+		put(&c[2][6], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),
+		    0, tp);
+
+	int u[TUI_PIECES_MAX], l[TUI_PIECES_MAX];
+	int nu = mapview_pieces_at(v->mv, h, false, u, TUI_PIECES_MAX);
+	int nl = mapview_pieces_at(v->mv, h, true, l, TUI_PIECES_MAX);
+	if (nu > 0) {
+		const struct mv_piece *p = &v->mv->pieces[u[0]];
+		short cp = v->pal.counter[p->side ? 1 : 0];
+		attr_t ca = counter_attr(v, p->side ? 1 : 0);
+		for (int i = 2; i <= 5; i++)
+			put(&c[1][i], ' ', ca, cp);
+		put(&c[1][3], (wchar_t)p->glyph, ca, cp);
+		bool left;
+		wchar_t mark = facing_mark(v, p, &left);
+		if (mark)
+			put(&c[1][left ? 2 : 4], mark, ca, cp);
+		if (nl > 0)
+			put(&c[1][5], v->gl.leader, ca, cp);
+		else if (v->ovl_stack && nu > 1)
+			put(&c[1][5], (wchar_t)('0' + (nu > 9 ? 9 : nu)), ca, cp);
+		/* markers: three codes, + for more */
+		char codes[16];
+		int ncodes = mapview_marker_codes(p, codes, sizeof codes);
+		for (int i = 0; i < 3 && i < ncodes; i++)
+			put(&c[2][2 + i],
+			    (wchar_t)(i == 2 && ncodes > 3 ? '+' : codes[i]),
+			    A_BOLD, p->routed ? v->pal.bad : tp);
+		if (v->ovl_stack && nu > 1 && nl > 0)
+			put(&c[2][5], (wchar_t)('0' + (nu > 9 ? 9 : nu)), A_BOLD,
+			    tp);
+		if (v->ovl_cohesion && p->gauge != MV_GAUGE_NONE) {
+			char txt[16];
+			snprintf(txt, sizeof txt, "%d/%d", p->value, p->max);
+			for (int i = 0; i < 4 && txt[i]; i++)
+				put(&c[3][2 + i], (wchar_t)txt[i], A_BOLD,
+				    cohesion_pair(v, p));
+		}
+		/* a two-hex unit is one piece: no outline between its
+		 * halves */
+		if (!hex_is_none(p->hex[1])) {
+			struct hex other =
+				hex_eq(p->hex[0], h) ? p->hex[1] : p->hex[0];
+			int xs[4], ys[4];
+			for (int i = outline_side(hex_direction_to(h, other), xs,
+						  ys);
+			     i-- > 0;)
+				put(&c[ys[i]][xs[i]], ' ', ca, cp);
+		}
+	} else if (nl > 0) {
+		const struct mv_piece *p = &v->mv->pieces[l[0]];
+		short lp = v->pal.leader[p->side ? 1 : 0];
+		attr_t la = counter_attr(v, p->side ? 1 : 0);
+		put(&c[1][3], v->gl.leader, la, lp);
+		put(&c[1][4], (wchar_t)(p->mark ? p->mark : '?'), la, lp);
+		if (v->ovl_stack && nl > 1)
+			put(&c[1][5], (wchar_t)('0' + (nl > 9 ? 9 : nl)), la, lp);
+	} else {
+		put(&c[1][3], tg, 0, tp);
+	}
+	if (v->ovl_hexnum && !(nu > 0 && v->ovl_cohesion)) {
+		char num[8];
+		hex_format(h, num, sizeof num);
+		for (int i = 0; i < 4; i++)
+			put(&c[3][2 + i], (wchar_t)(num[i] ? num[i] : ' '), 0,
+			    v->pal.dim);
+	}
+	wchar_t om = overlay_mark(v, h);
+	if (om)
+		put(&c[3][1], om, A_BOLD, v->pal.hl[HL_LINE]);
+	const struct tui_hl *hl = tui_hl_at(v, h);
+	if (hl) {
+		put(&c[3][6], hl_mark(hl), A_BOLD, v->pal.hl[hl->kind]);
+		for (int i = 1; i <= 6; i++)
+			c[3][i].attr |= A_UNDERLINE;
+	}
+}
+
 static void draw_cell(struct tui_view *v, struct hex h)
 {
 	int x, y;
 	struct cellch c[2][4];
 	if (!viewport_touches(&v->vp, h))
 		return;
+	if (v->vp.detail == TUI_OUTLINED) {
+		struct cellch o[OH][OW];
+		compose_outlined(v, h, o);
+		viewport_cell(&v->vp, h, &x, &y);
+		for (int j = 0; j < OH; j++)
+			for (int i = 0; i < OW; i++)
+				if (o[j][i].ch && x + i >= 0 && x + i < v->vp.w &&
+				    y + j >= 0 && y + j < v->vp.h)
+					put_wch(v->wmap, y + j, x + i, &o[j][i]);
+		return;
+	}
 	/* the cursor is the terminal's own (place_map_cursor) */
 	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
@@ -763,6 +964,10 @@ static void relayout(struct tui_view *v)
 	}
 	v->vp.w = l->map_w;
 	v->vp.h = l->map_h;
+	/* outlined hexes where they show as many as the compact map of
+	 * 80x24, unless the player chose (+) */
+	v->vp.detail = v->detail_chosen ? v->detail
+					: viewport_detail_for(l->map_w, l->map_h);
 	/* a new size: put the cursor in the middle where the map allows */
 	v->vp.col0 = v->cursor.col - viewport_cols(&v->vp) / 2;
 	v->vp.row0 = v->cursor.row - viewport_rows(&v->vp) / 2;
@@ -784,8 +989,7 @@ static bool place_map_cursor(struct tui_view *v)
 	if (v->mode != MODE_MAP || !v->wmap ||
 	    !viewport_touches(&v->vp, v->cursor))
 		return false;
-	viewport_cell(&v->vp, v->cursor, &x, &y);
-	x += 1; /* the glyph's column (compose_cell) */
+	viewport_glyph(&v->vp, v->cursor, &x, &y); /* compose_cell's glyph */
 	if (x < 0 || x >= v->vp.w || y < 0 || y >= v->vp.h)
 		return false;
 	cchar_t mine, shown;
@@ -1398,6 +1602,17 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 				 v->ovl->n, (wint_t)v->gl.zoc);
 		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
 		break;
+	case TC_DETAIL:
+		v->detail_chosen = true;
+		v->detail = v->vp.detail == TUI_OUTLINED ? TUI_COMPACT
+							 : TUI_OUTLINED;
+		relayout(v);
+		snprintf(v->message, sizeof v->message, "%s hexes",
+			 v->vp.detail == TUI_OUTLINED
+				 ? "outlined"
+				 : "compact (no outlines)");
+		v->dirty |= DIRTY_STATUS;
+		break;
 	case TC_LEGEND:
 		if (!v->leg)
 			v->leg = malloc(sizeof *v->leg);
@@ -1407,7 +1622,8 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		}
 		tui_map_legend(&v->gl, v->mv,
 			       v->ovl_on ? v->ovl : NULL,
-			       v->pal.ncolours > 0, v->lay.w - 1, v->leg);
+			       v->pal.ncolours > 0, v->vp.detail == TUI_OUTLINED,
+			       v->lay.w - 1, v->leg);
 		v->legend = true;
 		v->mode = MODE_HELP;
 		v->help_top = 0;

@@ -99,6 +99,8 @@ struct tui_view {
 	int ovl_zoc;
 	struct mv_overlay *ovl;
 	bool legend;		/* MODE_HELP shows the map legend */
+	bool detail_chosen;	/* + chose the map's detail, else by size */
+	enum tui_detail detail;	/* the detail + chose */
 	struct tui_legend *leg;	/* its lines, made when it opens */
 	struct tui_glyphs gl;
 	struct tui_palette pal;
