@@ -67,7 +67,12 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 		return;
 	bool c256 = p->ncolours >= 256;
 	short next = 1;
-	static const short fg256[TERRAIN_COUNT] = {250, 34, 137, 38, 245};
+	/* Where one of the sixteen first colours will do (xterm's 7, 8, 10,
+	 * 11, 13, 14, 9 are the 256-colour cube's 250ish, 244, 46, 226, 201,
+	 * 51, 196), it is taken: a terminal selects those in 5 bytes
+	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
+	 * map changes colour at almost every cell a step redraws. */
+	static const short fg256[TERRAIN_COUNT] = {7, 34, 137, 38, 245};
 	static const short fg8[TERRAIN_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
@@ -100,9 +105,9 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	p->good = new_pair(&next, COLOR_GREEN, -1);
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
-	p->dim = new_pair(&next, c256 ? 244 : COLOR_WHITE, -1);
+	p->dim = new_pair(&next, c256 ? 8 : COLOR_WHITE, -1);
 	/* HL_DEST HL_TARGET HL_LINE HL_MUST HL_MAY */
-	static const short hl256[HL_KIND_COUNT] = {46, 201, 51, 196, 226};
+	static const short hl256[HL_KIND_COUNT] = {10, 13, 14, 9, 11};
 	static const short hl8[HL_KIND_COUNT] = {COLOR_GREEN, COLOR_MAGENTA,
 						 COLOR_CYAN, COLOR_RED,
 						 COLOR_YELLOW};
@@ -567,11 +572,21 @@ static void draw_cell(struct tui_view *v, struct hex h)
 	/* the cursor is the terminal's own (place_map_cursor) */
 	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
+	/* With 256 colours the colours tell the pieces, marks and
+	 * highlights apart by themselves; bold and underline, there for
+	 * terminals with fewer colours or none, would cost a whole SGR
+	 * sequence and the colours again at each change (ncurses sends
+	 * sgr for any attribute switched off), a step's bytes several
+	 * times over. */
+	attr_t keep = v->pal.ncolours >= 256 ? ~(attr_t)(A_BOLD | A_UNDERLINE)
+					     : ~(attr_t)0;
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			if (x + i >= 0 && x + i < v->vp.w && y + j >= 0 &&
-			    y + j < v->vp.h)
+			    y + j < v->vp.h) {
+				c[j][i].attr &= keep;
 				put_wch(v->wmap, y + j, x + i, &c[j][i]);
+			}
 }
 
 static void draw_map(struct tui_view *v)
@@ -970,9 +985,9 @@ static void relayout(struct tui_view *v)
 
 /* The map's cursor is the terminal's own, on the hex's glyph, as a
  * roguelike's look command does: a cursor step then costs a cursor
- * movement and what the panel says, not two cells drawn again.  It is
- * hidden while a box (the legal list, a prompt, a card) covers that
- * place, found by comparing the screen about to be sent with the map
+ * movement and what the panel says, not two cells drawn again.  It
+ * leaves the map for the bottom right corner (park_cursor) while a box
+ * (the legal list, a prompt, a card) covers that place, found by comparing the screen about to be sent with the map
  * window's own character there. */
 static bool place_map_cursor(struct tui_view *v)
 {
@@ -1003,20 +1018,29 @@ static bool place_map_cursor(struct tui_view *v)
 	return true;
 }
 
+/* The terminal's cursor, when neither the map nor the `:` line has it:
+ * in the bottom right corner.  It stays visible all the time: showing or
+ * hiding it (curs_set) would go out in a write of its own. */
+static void park_cursor(void)
+{
+	wmove(newscr, LINES - 1, COLS - 1);
+	leaveok(newscr, FALSE);
+}
+
 /* The screen's changes since the last key, sent.  ncurses sends only
  * what differs from what the terminal shows, in one write (run_view
  * starts ncurses so that it does not flush at each cursor movement). */
 static void render(struct tui_view *v)
 {
 	if (v->lay.too_small) {
-		curs_set(0);
+		park_cursor();
 		doupdate();
 		return;
 	}
 	if (v->mode == MODE_HELP) {
-		curs_set(0);
 		draw_help(v);
 		wnoutrefresh(v->whelp);
+		park_cursor();
 		doupdate();
 		return;
 	}
@@ -1064,12 +1088,8 @@ static void render(struct tui_view *v)
 		leaveok(v->wstatus, FALSE);
 		wnoutrefresh(v->wstatus);
 		leaveok(v->wstatus, TRUE);
-		curs_set(1);
-	} else if (place_map_cursor(v)) {
-		curs_set(1);
-	} else {
-		curs_set(0);
-		leaveok(newscr, TRUE); /* no movement for a hidden cursor */
+	} else if (!place_map_cursor(v)) {
+		park_cursor();
 	}
 	v->dirty = 0;
 	v->nredraw_cells = 0;
@@ -1209,6 +1229,26 @@ static void log_text(struct tui_view *v, const char *text)
 	}
 }
 
+/* Whether every event of a command is one the map and the panel show
+ * by themselves (a step, a change of facing): after a mode's key the
+ * message line then stays the key line, with no echo of the event (the
+ * log keeps it); a command typed on the `:` line or taken from the list
+ * still says what it did. */
+static bool shown_on_map(const struct event_log *out)
+{
+	static const char *const kinds[] = {"moved", "facing_changed"};
+	if (out->n == 0)
+		return false;
+	for (size_t i = 0; i < out->n; i++) {
+		bool shown = false;
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			shown |= event_log_is(out, i, kinds[k]);
+		if (!shown)
+			return false;
+	}
+	return true;
+}
+
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
@@ -1271,6 +1311,8 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 			snprintf(v->message, sizeof v->message, "%s: %s", what,
 				 r.reason);
 		tui_log_push(&v->log, v->message);
+	} else if (!v->typed && shown_on_map(&r.out)) {
+		v->message[0] = '\0'; /* the map and the panel show it */
 	} else if (r.out.n > 0) {
 		event_log_format(&r.out, 0, buf, sizeof buf);
 		if (r.out.n > 1)
@@ -1635,7 +1677,9 @@ static void line_key(struct tui_view *v, int ch)
 	case LC_RUN: {
 		char line[CMD_LINE_MAX + 1];
 		snprintf(line, sizeof line, "%s", cmdline_commit(c));
+		v->typed = true;
 		tui_exec(v, line);
+		v->typed = false;
 		break;
 	}
 	case LC_CANCEL:
@@ -1733,7 +1777,9 @@ static void list_key(struct tui_view *v, int ch)
 			v->completions[0] = '\0';
 			v->dirty |= DIRTY_STATUS;
 		} else if (any) {
+			v->typed = true;
 			tui_exec(v, line);
+			v->typed = false;
 		}
 		break;
 	}
@@ -2021,7 +2067,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	keypad(stdscr, TRUE);
 	tui_keys_define_missing(); /* PgUp, PgDn, Home, End, S-Tab (keys.h) */
 	set_escdelay(25);
-	curs_set(0);
+	curs_set(1); /* never changed again (park_cursor) */
 	/* ncurses flushes its output at every cursor movement until the
 	 * screen has once been left and taken back (its "initial" state, for
 	 * programs that use only terminfo); once through endwin and doupdate

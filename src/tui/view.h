@@ -120,6 +120,7 @@ struct tui_view {
 	struct hex redraw_cells[REDRAW_CELLS_MAX];
 	int nredraw_cells;
 	bool quit;
+	bool typed;		/* tui_exec runs a line typed or listed */
 	struct panel_text panel; /* scratch for the side panel */
 	char status[512];	/* the status line, redone after each command */
 	struct tui_cmdline cl;	/* the `:` line */
