@@ -552,6 +552,19 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 	}
 }
 
+/* One character of a hex's cell into the map window.  With 256
+ * colours the colours tell the pieces, marks and highlights apart by
+ * themselves; bold and underline, there for terminals with fewer
+ * colours or none, would cost a whole SGR sequence and the colours
+ * again at each change (ncurses sends sgr for any attribute switched
+ * off), a step's bytes several times over. */
+static void put_cell(const struct tui_view *v, int y, int x, struct cellch c)
+{
+	if (v->pal.ncolours >= 256)
+		c.attr &= ~(attr_t)(A_BOLD | A_UNDERLINE);
+	put_wch(v->wmap, y, x, &c);
+}
+
 static void draw_cell(struct tui_view *v, struct hex h)
 {
 	int x, y;
@@ -566,27 +579,17 @@ static void draw_cell(struct tui_view *v, struct hex h)
 			for (int i = 0; i < OW; i++)
 				if (o[j][i].ch && x + i >= 0 && x + i < v->vp.w &&
 				    y + j >= 0 && y + j < v->vp.h)
-					put_wch(v->wmap, y + j, x + i, &o[j][i]);
+					put_cell(v, y + j, x + i, o[j][i]);
 		return;
 	}
 	/* the cursor is the terminal's own (place_map_cursor) */
 	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
-	/* With 256 colours the colours tell the pieces, marks and
-	 * highlights apart by themselves; bold and underline, there for
-	 * terminals with fewer colours or none, would cost a whole SGR
-	 * sequence and the colours again at each change (ncurses sends
-	 * sgr for any attribute switched off), a step's bytes several
-	 * times over. */
-	attr_t keep = v->pal.ncolours >= 256 ? ~(attr_t)(A_BOLD | A_UNDERLINE)
-					     : ~(attr_t)0;
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			if (x + i >= 0 && x + i < v->vp.w && y + j >= 0 &&
-			    y + j < v->vp.h) {
-				c[j][i].attr &= keep;
-				put_wch(v->wmap, y + j, x + i, &c[j][i]);
-			}
+			    y + j < v->vp.h)
+				put_cell(v, y + j, x + i, c[j][i]);
 }
 
 static void draw_map(struct tui_view *v)
