@@ -34,6 +34,12 @@
 #include "view.h"
 
 static bool take_view(struct tui_view *v);
+/* The view's operations its modes reach through v->ops (view.h,
+ * viewops.c): the bodies here, the table at the end of the file. */
+static void tui_set_cursor_impl(struct tui_view *v, struct hex h);
+static void tui_load_legal_impl(struct tui_view *v);
+static void tui_exec_impl(struct tui_view *v, const char *text);
+static void tui_game_moved_impl(struct tui_view *v);
 
 /* ---- colours ---- */
 
@@ -1093,21 +1099,8 @@ static void render(struct tui_view *v)
 /* ---- commands ---- */
 
 /* A cell to draw again at the next render; too many: the whole map. */
-void tui_add_redraw(struct tui_view *v, struct hex h)
-{
-	if (hex_is_none(h) || (v->dirty & DIRTY_MAP))
-		return;
-	for (int i = 0; i < v->nredraw_cells; i++)
-		if (hex_eq(v->redraw_cells[i], h))
-			return;
-	if (v->nredraw_cells == REDRAW_CELLS_MAX) {
-		v->dirty |= DIRTY_MAP;
-		return;
-	}
-	v->redraw_cells[v->nredraw_cells++] = h;
-}
 
-void tui_set_cursor(struct tui_view *v, struct hex h)
+static void tui_set_cursor_impl(struct tui_view *v, struct hex h)
 {
 	if (!v->mv)
 		take_view(v); /* a view made without run_view (tests) */
@@ -1134,55 +1127,6 @@ void tui_set_cursor(struct tui_view *v, struct hex h)
 	}
 }
 
-void tui_say(struct tui_view *v, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(v->message, sizeof v->message, fmt, ap);
-	va_end(ap);
-	v->dirty |= DIRTY_STATUS;
-}
-
-void tui_hl_clear(struct tui_view *v)
-{
-	for (int i = 0; i < v->nhl; i++)
-		tui_add_redraw(v, v->hl[i].hex);
-	v->nhl = 0;
-}
-
-void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
-		wchar_t mark)
-{
-	for (int i = 0; i < v->nhl; i++)
-		if (hex_eq(v->hl[i].hex, h)) {
-			v->hl[i].kind = kind;
-			v->hl[i].mark = mark;
-			tui_add_redraw(v, h);
-			return;
-		}
-	if (v->nhl == TUI_HL_MAX || (unsigned)kind >= HL_KIND_COUNT)
-		return;
-	v->hl[v->nhl++] = (struct tui_hl){h, kind, mark};
-	tui_add_redraw(v, h);
-}
-
-const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h)
-{
-	for (int i = 0; i < v->nhl; i++)
-		if (hex_eq(v->hl[i].hex, h))
-			return &v->hl[i];
-	return NULL;
-}
-
-void tui_touch_all(struct tui_view *v)
-{
-	WINDOW *ws[] = {v->wmap, v->wpanel, v->wstatus, v->wlog, v->wlist};
-	for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
-		if (ws[i])
-			touchwin(ws[i]);
-	v->dirty |= DIRTY_ALL;
-}
-
 /* The log window's text width and rows (a title row above them). */
 static void log_size(const struct tui_view *v, int *w, int *h)
 {
@@ -1200,7 +1144,7 @@ static void show_log(struct tui_view *v, int want)
 
 /* The legal actions now (the pending decision's answers), into
  * v->legal. */
-void tui_load_legal(struct tui_view *v)
+static void tui_load_legal_impl(struct tui_view *v)
 {
 	struct decision d;
 	decision_init(&d, v->legal, LEGAL_MAX);
@@ -1309,7 +1253,7 @@ static bool shown_on_map(const struct event_log *out)
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
-void tui_exec(struct tui_view *v, const char *text)
+static void tui_exec_impl(struct tui_view *v, const char *text)
 {
 	char line[CMD_LINE_MAX + 1];
 	snprintf(line, sizeof line, "%s", text);
@@ -1411,7 +1355,7 @@ void tui_exec(struct tui_view *v, const char *text)
 	shockui_after_command(v); /* shock marks, the cards open */
 }
 
-void tui_game_moved(struct tui_view *v)
+static void tui_game_moved_impl(struct tui_view *v)
 {
 	struct hex cursor = v->cursor;
 	if (v->s->game != v->g)
@@ -1642,6 +1586,7 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ORDER: /* ordermode.c */
 	case TC_LINE_COMMAND:
 	case TC_ORDERS_DONE:
+	case TC_CONTINUE:
 		if (tui_order_command(v, c) == TUI_ORDER_LIST)
 			open_list(v);
 		break;
@@ -2069,6 +2014,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 		fprintf(stderr, "maniple: out of memory\n");
 		return 2;
 	}
+	v->ops = &tui_main_ops;
 	setlocale(LC_ALL, "");
 	bool utf8 = tui_codeset_is_utf8(nl_langinfo(CODESET)) &&
 		    !(opt && opt->force_ascii);
@@ -2164,3 +2110,10 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	free(v);
 	return 0;
 }
+
+const struct tui_view_ops tui_main_ops = {
+	.exec = tui_exec_impl,
+	.set_cursor = tui_set_cursor_impl,
+	.game_moved = tui_game_moved_impl,
+	.load_legal = tui_load_legal_impl,
+};

@@ -142,9 +142,24 @@ struct tui_view {
 	struct teachui teach;	/* teach mode's narration box (teachui.h) */
 	struct resume_offer *resume; /* the offer to resume (resume.h), or NULL */
 	struct tui_tutorial tut; /* --tutorial: the lesson box (tutorial.h) */
+	/* the main loop's operations (below), tui_main_ops */
+	const struct tui_view_ops *ops;
 };
 
-/* ---- what tui.c offers the modules ---- */
+/* ---- what the view offers the modules (viewops.c) ----
+ * The modules call these and never the main loop (tui.c) by name: the
+ * ones that go back up to it (running a command, moving the cursor, the
+ * game moved, the legal list) go through v->ops, which tui.c fills
+ * (tui_main_ops), so that the view's files call each other in no loop
+ * larger than a few (../shared/tools/cycles). */
+struct tui_view_ops {
+	void (*exec)(struct tui_view *v, const char *line);
+	void (*set_cursor)(struct tui_view *v, struct hex h);
+	void (*game_moved)(struct tui_view *v);
+	void (*load_legal)(struct tui_view *v);
+};
+/* tui.c's, for every view (and the tests' views) */
+extern const struct tui_view_ops tui_main_ops;
 
 /* Runs one command line through the session, exactly as the `:` line
  * does: the game file gets it, the log shows it and its events, the
