@@ -1205,14 +1205,15 @@ static void take_game(struct tui_view *v)
 	relayout(v);
 }
 
-/* The cells of the pieces a command changed: where each changed unit or
- * leader was and where it is now (tui_changed_hexes). */
+/* The cells of the pieces a command changed: where each changed piece
+ * was and where it is now (mapview_changed_hexes). */
 static void note_changes(struct tui_view *v)
 {
 	struct hex h[REDRAW_CELLS_MAX];
-	int n = tui_changed_hexes(v->g, v->before_units, v->before_nunits,
-				  v->before_leaders, v->before_nleaders, h,
-				  REDRAW_CELLS_MAX);
+	int n = v->mv && v->mv_before
+			? mapview_changed_hexes(v->mv_before, v->mv, h,
+						REDRAW_CELLS_MAX)
+			: -1;
 	if (n < 0)
 		v->dirty |= DIRTY_MAP;
 	for (int i = 0; i < n; i++)
@@ -1283,13 +1284,11 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	cmd_result_reset(&r);
 
 	struct game *before = v->s->game;
-	if (before) {
-		v->before_nunits = before->nunits;
-		v->before_nleaders = before->nleaders;
-		memcpy(v->before_units, before->units,
-		       sizeof before->units[0] * (size_t)before->nunits);
-		memcpy(v->before_leaders, before->leaders,
-		       sizeof before->leaders[0] * (size_t)before->nleaders);
+	if (v->mv) { /* the pieces as drawn, to find what changed */
+		if (!v->mv_before)
+			v->mv_before = mapview_new(0, 0, 0, 0);
+		if (v->mv_before)
+			mapview_copy_pieces(v->mv_before, v->mv);
 	}
 	if (v->replay) /* read only: looking commands alone (replay.h) */
 		replay_look(v->replay, p, &r);
@@ -1910,6 +1909,8 @@ void tui_view_free_map(struct tui_view *v)
 {
 	mapview_free(v->mv);
 	v->mv = NULL;
+	mapview_free(v->mv_before);
+	v->mv_before = NULL;
 	free(v->ovl);
 	v->ovl = NULL;
 	free(v->leg);
