@@ -305,13 +305,16 @@ Test(tui_shockui, t_t_designates_8_42)
  * against one only (the `:` line), `t` on the other names the combat to
  * take back, `t` on the elephant takes it back, `t` on the other
  * designates both: no dead end. */
-static void two_defenders(void)
+/* Bagradas's sandbox: el01 in 3022 facing W with Shock Must Check, in
+ * Bostar's Shock segment, the hastati of `more` (one or two setup lines)
+ * before it; the view over the designation. */
+static void elephant_shock(const char *const *more, int nmore)
 {
-	static const char *const lines[] = {
+	static const char *const before[] = {
 		"new bagradas sandbox 7",
 		"setup unit el01 3022 W",
-		"setup unit l3_ha1 2921 E",
-		"setup unit l3_ha2 2922 E",
+	};
+	static const char *const after[] = {
 		"setup phase shock",
 		"setup active bostar",
 		"setup leader-state bostar active",
@@ -319,10 +322,21 @@ static void two_defenders(void)
 		"setup marker el01 shock_must on",
 		"continue",
 	};
-	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-		ok(lines[i]);
+	for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+		ok(before[i]);
+	for (int i = 0; i < nmore; i++)
+		ok(more[i]);
+	for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
+		ok(after[i]);
 	make_view();
 	cr_assert(shockui_designating(S.game));
+}
+
+static void two_defenders(void)
+{
+	static const char *const hastati[] = {"setup unit l3_ha1 2921 E",
+					      "setup unit l3_ha2 2922 E"};
+	elephant_shock(hastati, 2);
 }
 
 Test(tui_shockui, several_defenders_by_keys_8_42)
@@ -611,21 +625,8 @@ Test(tui_shockui, the_card_shows_rout_moves_10_22)
  * answers, and answering opens the card again with the choice on it. */
 Test(tui_shockui, pass_through_is_offered_9_11)
 {
-	static const char *const lines[] = {
-		"new bagradas sandbox 7",
-		"setup unit el01 3022 W",
-		"setup unit l3_ha1 2921 E",
-		"setup phase shock",
-		"setup active bostar",
-		"setup leader-state bostar active",
-		"setup marker el01 moved_phase on",
-		"setup marker el01 shock_must on",
-		"continue",
-	};
-	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-		ok(lines[i]);
-	make_view();
-	cr_assert(shockui_designating(S.game));
+	static const char *const hastati[] = {"setup unit l3_ha1 2921 E"};
+	elephant_shock(hastati, 1);
 	const struct tui_hl *h = tui_hl_at(V, hex_of("el01"));
 	cr_assert_not_null(h);
 	cr_expect_eq(h->kind, HL_MUST, "Shock Must Check (7.32)");
