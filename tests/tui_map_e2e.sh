@@ -11,7 +11,7 @@
 # dice.  Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets
 # both).
 
-PLAN=24
+PLAN=26
 TUI_NAME=map
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -117,6 +117,20 @@ screen | grep -q '^outlined hexes (+ for compact ones)'
 ok $? "the legend explains the outlined hexes"
 keys Escape
 wait_gone '^map legend'
+# a unit's marks stay in its own hex: ve1 moves 2516 -> 2616 (6.21), its
+# Moved marker under its letter, its hits/TQ under them (c)
+cmd_shown 'roll 6 2'
+cmd_shown continue
+cmd_shown 'activate tribune'
+cmd_shown 'order ve1'
+cmd_shown 'move 2616'
+cmd_shown end
+keys c
+wait_for 'cohesion hits/TQ on'
+screen | grep -qF '/ M    \'
+ok $? "outlined: the Moved marker inside the unit's own hex"
+screen | grep -qF '\ 0/5  /'
+ok $? "outlined: hits/TQ inside the unit's own hex"
 
 # ---- without colour ----
 tui_run nocolour 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \

@@ -113,8 +113,8 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for 'to=2515'
-ok $? "m steps ha1 into 2515"
+wait_for '2515: the mover'
+ok $? "m steps ha1 into 2515 (the panel says so; no event echo, 4 MP left)"
 step 2615
 
 # the Orderly Withdrawal prompt (6.5) answered: ar1 steps back one hex

@@ -208,7 +208,10 @@ uint64_t game_digest(const struct game *g);
 void game_put_on_top(struct game *g, struct unit *u);
 /* Whether u is on the map and fighting: placed, not eliminated, not off
  * the map pursuing. */
-bool game_unit_in_play(const struct unit *u);
+static inline bool game_unit_in_play(const struct unit *u)
+{
+	return u->on_map && !u->eliminated && !u->off_map;
+}
 /* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
  * tables_type_has): the rules ask this, never the type code.  False
  * without tables. */

@@ -177,11 +177,6 @@ struct leader *game_leader(struct game *g, const char *id)
 	return NULL;
 }
 
-bool game_unit_in_play(const struct unit *u)
-{
-	return u->on_map && !u->eliminated && !u->off_map;
-}
-
 /* ---- the units by hex (struct unit_index) ---- */
 
 static unsigned hex_bucket(struct hex h)

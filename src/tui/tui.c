@@ -34,6 +34,12 @@
 #include "view.h"
 
 static bool take_view(struct tui_view *v);
+/* The view's operations its modes reach through v->ops (view.h,
+ * viewops.c): the bodies here, the table at the end of the file. */
+static void tui_set_cursor_impl(struct tui_view *v, struct hex h);
+static void tui_load_legal_impl(struct tui_view *v);
+static void tui_exec_impl(struct tui_view *v, const char *text);
+static void tui_game_moved_impl(struct tui_view *v);
 
 /* ---- colours ---- */
 
@@ -61,7 +67,12 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 		return;
 	bool c256 = p->ncolours >= 256;
 	short next = 1;
-	static const short fg256[TERRAIN_COUNT] = {250, 34, 137, 38, 245};
+	/* Where one of the sixteen first colours will do (xterm's 7, 8, 10,
+	 * 11, 13, 14, 9 are the 256-colour cube's 250ish, 244, 46, 226, 201,
+	 * 51, 196), it is taken: a terminal selects those in 5 bytes
+	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
+	 * map changes colour at almost every cell a step redraws. */
+	static const short fg256[TERRAIN_COUNT] = {7, 34, 137, 38, 245};
 	static const short fg8[TERRAIN_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
@@ -94,9 +105,9 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	p->good = new_pair(&next, COLOR_GREEN, -1);
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
-	p->dim = new_pair(&next, c256 ? 244 : COLOR_WHITE, -1);
+	p->dim = new_pair(&next, c256 ? 8 : COLOR_WHITE, -1);
 	/* HL_DEST HL_TARGET HL_LINE HL_MUST HL_MAY */
-	static const short hl256[HL_KIND_COUNT] = {46, 201, 51, 196, 226};
+	static const short hl256[HL_KIND_COUNT] = {10, 13, 14, 9, 11};
 	static const short hl8[HL_KIND_COUNT] = {COLOR_GREEN, COLOR_MAGENTA,
 						 COLOR_CYAN, COLOR_RED,
 						 COLOR_YELLOW};
@@ -541,6 +552,19 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 	}
 }
 
+/* One character of a hex's cell into the map window.  With 256
+ * colours the colours tell the pieces, marks and highlights apart by
+ * themselves; bold and underline, there for terminals with fewer
+ * colours or none, would cost a whole SGR sequence and the colours
+ * again at each change (ncurses sends sgr for any attribute switched
+ * off), a step's bytes several times over. */
+static void put_cell(const struct tui_view *v, int y, int x, struct cellch c)
+{
+	if (v->pal.ncolours >= 256)
+		c.attr &= ~(attr_t)(A_BOLD | A_UNDERLINE);
+	put_wch(v->wmap, y, x, &c);
+}
+
 static void draw_cell(struct tui_view *v, struct hex h)
 {
 	int x, y;
@@ -555,7 +579,7 @@ static void draw_cell(struct tui_view *v, struct hex h)
 			for (int i = 0; i < OW; i++)
 				if (o[j][i].ch && x + i >= 0 && x + i < v->vp.w &&
 				    y + j >= 0 && y + j < v->vp.h)
-					put_wch(v->wmap, y + j, x + i, &o[j][i]);
+					put_cell(v, y + j, x + i, o[j][i]);
 		return;
 	}
 	/* the cursor is the terminal's own (place_map_cursor) */
@@ -565,7 +589,7 @@ static void draw_cell(struct tui_view *v, struct hex h)
 		for (int i = 0; i < 4; i++)
 			if (x + i >= 0 && x + i < v->vp.w && y + j >= 0 &&
 			    y + j < v->vp.h)
-				put_wch(v->wmap, y + j, x + i, &c[j][i]);
+				put_cell(v, y + j, x + i, c[j][i]);
 }
 
 static void draw_map(struct tui_view *v)
@@ -964,9 +988,9 @@ static void relayout(struct tui_view *v)
 
 /* The map's cursor is the terminal's own, on the hex's glyph, as a
  * roguelike's look command does: a cursor step then costs a cursor
- * movement and what the panel says, not two cells drawn again.  It is
- * hidden while a box (the legal list, a prompt, a card) covers that
- * place, found by comparing the screen about to be sent with the map
+ * movement and what the panel says, not two cells drawn again.  It
+ * leaves the map for the bottom right corner (park_cursor) while a box
+ * (the legal list, a prompt, a card) covers that place, found by comparing the screen about to be sent with the map
  * window's own character there. */
 static bool place_map_cursor(struct tui_view *v)
 {
@@ -997,20 +1021,29 @@ static bool place_map_cursor(struct tui_view *v)
 	return true;
 }
 
+/* The terminal's cursor, when neither the map nor the `:` line has it:
+ * in the bottom right corner.  It stays visible all the time: showing or
+ * hiding it (curs_set) would go out in a write of its own. */
+static void park_cursor(void)
+{
+	wmove(newscr, LINES - 1, COLS - 1);
+	leaveok(newscr, FALSE);
+}
+
 /* The screen's changes since the last key, sent.  ncurses sends only
  * what differs from what the terminal shows, in one write (run_view
  * starts ncurses so that it does not flush at each cursor movement). */
 static void render(struct tui_view *v)
 {
 	if (v->lay.too_small) {
-		curs_set(0);
+		park_cursor();
 		doupdate();
 		return;
 	}
 	if (v->mode == MODE_HELP) {
-		curs_set(0);
 		draw_help(v);
 		wnoutrefresh(v->whelp);
+		park_cursor();
 		doupdate();
 		return;
 	}
@@ -1058,12 +1091,8 @@ static void render(struct tui_view *v)
 		leaveok(v->wstatus, FALSE);
 		wnoutrefresh(v->wstatus);
 		leaveok(v->wstatus, TRUE);
-		curs_set(1);
-	} else if (place_map_cursor(v)) {
-		curs_set(1);
-	} else {
-		curs_set(0);
-		leaveok(newscr, TRUE); /* no movement for a hidden cursor */
+	} else if (!place_map_cursor(v)) {
+		park_cursor();
 	}
 	v->dirty = 0;
 	v->nredraw_cells = 0;
@@ -1073,21 +1102,8 @@ static void render(struct tui_view *v)
 /* ---- commands ---- */
 
 /* A cell to draw again at the next render; too many: the whole map. */
-void tui_add_redraw(struct tui_view *v, struct hex h)
-{
-	if (hex_is_none(h) || (v->dirty & DIRTY_MAP))
-		return;
-	for (int i = 0; i < v->nredraw_cells; i++)
-		if (hex_eq(v->redraw_cells[i], h))
-			return;
-	if (v->nredraw_cells == REDRAW_CELLS_MAX) {
-		v->dirty |= DIRTY_MAP;
-		return;
-	}
-	v->redraw_cells[v->nredraw_cells++] = h;
-}
 
-void tui_set_cursor(struct tui_view *v, struct hex h)
+static void tui_set_cursor_impl(struct tui_view *v, struct hex h)
 {
 	if (!v->mv)
 		take_view(v); /* a view made without run_view (tests) */
@@ -1114,55 +1130,6 @@ void tui_set_cursor(struct tui_view *v, struct hex h)
 	}
 }
 
-void tui_say(struct tui_view *v, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(v->message, sizeof v->message, fmt, ap);
-	va_end(ap);
-	v->dirty |= DIRTY_STATUS;
-}
-
-void tui_hl_clear(struct tui_view *v)
-{
-	for (int i = 0; i < v->nhl; i++)
-		tui_add_redraw(v, v->hl[i].hex);
-	v->nhl = 0;
-}
-
-void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
-		wchar_t mark)
-{
-	for (int i = 0; i < v->nhl; i++)
-		if (hex_eq(v->hl[i].hex, h)) {
-			v->hl[i].kind = kind;
-			v->hl[i].mark = mark;
-			tui_add_redraw(v, h);
-			return;
-		}
-	if (v->nhl == TUI_HL_MAX || (unsigned)kind >= HL_KIND_COUNT)
-		return;
-	v->hl[v->nhl++] = (struct tui_hl){h, kind, mark};
-	tui_add_redraw(v, h);
-}
-
-const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h)
-{
-	for (int i = 0; i < v->nhl; i++)
-		if (hex_eq(v->hl[i].hex, h))
-			return &v->hl[i];
-	return NULL;
-}
-
-void tui_touch_all(struct tui_view *v)
-{
-	WINDOW *ws[] = {v->wmap, v->wpanel, v->wstatus, v->wlog, v->wlist};
-	for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
-		if (ws[i])
-			touchwin(ws[i]);
-	v->dirty |= DIRTY_ALL;
-}
-
 /* The log window's text width and rows (a title row above them). */
 static void log_size(const struct tui_view *v, int *w, int *h)
 {
@@ -1180,7 +1147,7 @@ static void show_log(struct tui_view *v, int want)
 
 /* The legal actions now (the pending decision's answers), into
  * v->legal. */
-void tui_load_legal(struct tui_view *v)
+static void tui_load_legal_impl(struct tui_view *v)
 {
 	struct decision d;
 	decision_init(&d, v->legal, LEGAL_MAX);
@@ -1238,14 +1205,15 @@ static void take_game(struct tui_view *v)
 	relayout(v);
 }
 
-/* The cells of the pieces a command changed: where each changed unit or
- * leader was and where it is now (tui_changed_hexes). */
+/* The cells of the pieces a command changed: where each changed piece
+ * was and where it is now (mapview_changed_hexes). */
 static void note_changes(struct tui_view *v)
 {
 	struct hex h[REDRAW_CELLS_MAX];
-	int n = tui_changed_hexes(v->g, v->before_units, v->before_nunits,
-				  v->before_leaders, v->before_nleaders, h,
-				  REDRAW_CELLS_MAX);
+	int n = v->mv && v->mv_before
+			? mapview_changed_hexes(v->mv_before, v->mv, h,
+						REDRAW_CELLS_MAX)
+			: -1;
 	if (n < 0)
 		v->dirty |= DIRTY_MAP;
 	for (int i = 0; i < n; i++)
@@ -1265,10 +1233,30 @@ static void log_text(struct tui_view *v, const char *text)
 	}
 }
 
+/* Whether every event of a command is one the map and the panel show
+ * by themselves (a step, a change of facing): after a mode's key the
+ * message line then stays the key line, with no echo of the event (the
+ * log keeps it); a command typed on the `:` line or taken from the list
+ * still says what it did. */
+static bool shown_on_map(const struct event_log *out)
+{
+	static const char *const kinds[] = {"moved", "facing_changed"};
+	if (out->n == 0)
+		return false;
+	for (size_t i = 0; i < out->n; i++) {
+		bool shown = false;
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			shown |= event_log_is(out, i, kinds[k]);
+		if (!shown)
+			return false;
+	}
+	return true;
+}
+
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
-void tui_exec(struct tui_view *v, const char *text)
+static void tui_exec_impl(struct tui_view *v, const char *text)
 {
 	char line[CMD_LINE_MAX + 1];
 	snprintf(line, sizeof line, "%s", text);
@@ -1296,13 +1284,11 @@ void tui_exec(struct tui_view *v, const char *text)
 	cmd_result_reset(&r);
 
 	struct game *before = v->s->game;
-	if (before) {
-		v->before_nunits = before->nunits;
-		v->before_nleaders = before->nleaders;
-		memcpy(v->before_units, before->units,
-		       sizeof before->units[0] * (size_t)before->nunits);
-		memcpy(v->before_leaders, before->leaders,
-		       sizeof before->leaders[0] * (size_t)before->nleaders);
+	if (v->mv) { /* the pieces as drawn, to find what changed */
+		if (!v->mv_before)
+			v->mv_before = mapview_new(0, 0, 0, 0);
+		if (v->mv_before)
+			mapview_copy_pieces(v->mv_before, v->mv);
 	}
 	if (v->replay) /* read only: looking commands alone (replay.h) */
 		replay_look(v->replay, p, &r);
@@ -1327,6 +1313,8 @@ void tui_exec(struct tui_view *v, const char *text)
 			snprintf(v->message, sizeof v->message, "%s: %s", what,
 				 r.reason);
 		tui_log_push(&v->log, v->message);
+	} else if (!v->typed && shown_on_map(&r.out)) {
+		v->message[0] = '\0'; /* the map and the panel show it */
 	} else if (r.out.n > 0) {
 		event_log_format(&r.out, 0, buf, sizeof buf);
 		if (r.out.n > 1)
@@ -1370,7 +1358,7 @@ void tui_exec(struct tui_view *v, const char *text)
 	shockui_after_command(v); /* shock marks, the cards open */
 }
 
-void tui_game_moved(struct tui_view *v)
+static void tui_game_moved_impl(struct tui_view *v)
 {
 	struct hex cursor = v->cursor;
 	if (v->s->game != v->g)
@@ -1601,6 +1589,7 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ORDER: /* ordermode.c */
 	case TC_LINE_COMMAND:
 	case TC_ORDERS_DONE:
+	case TC_CONTINUE:
 		if (tui_order_command(v, c) == TUI_ORDER_LIST)
 			open_list(v);
 		break;
@@ -1690,7 +1679,9 @@ static void line_key(struct tui_view *v, int ch)
 	case LC_RUN: {
 		char line[CMD_LINE_MAX + 1];
 		snprintf(line, sizeof line, "%s", cmdline_commit(c));
+		v->typed = true;
 		tui_exec(v, line);
+		v->typed = false;
 		break;
 	}
 	case LC_CANCEL:
@@ -1788,7 +1779,9 @@ static void list_key(struct tui_view *v, int ch)
 			v->completions[0] = '\0';
 			v->dirty |= DIRTY_STATUS;
 		} else if (any) {
+			v->typed = true;
 			tui_exec(v, line);
+			v->typed = false;
 		}
 		break;
 	}
@@ -1916,6 +1909,8 @@ void tui_view_free_map(struct tui_view *v)
 {
 	mapview_free(v->mv);
 	v->mv = NULL;
+	mapview_free(v->mv_before);
+	v->mv_before = NULL;
 	free(v->ovl);
 	v->ovl = NULL;
 	free(v->leg);
@@ -2022,6 +2017,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 		fprintf(stderr, "maniple: out of memory\n");
 		return 2;
 	}
+	v->ops = &tui_main_ops;
 	setlocale(LC_ALL, "");
 	bool utf8 = tui_codeset_is_utf8(nl_langinfo(CODESET)) &&
 		    !(opt && opt->force_ascii);
@@ -2075,7 +2071,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	keypad(stdscr, TRUE);
 	tui_keys_define_missing(); /* PgUp, PgDn, Home, End, S-Tab (keys.h) */
 	set_escdelay(25);
-	curs_set(0);
+	curs_set(1); /* never changed again (park_cursor) */
 	/* ncurses flushes its output at every cursor movement until the
 	 * screen has once been left and taken back (its "initial" state, for
 	 * programs that use only terminfo); once through endwin and doupdate
@@ -2117,3 +2113,10 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	free(v);
 	return 0;
 }
+
+const struct tui_view_ops tui_main_ops = {
+	.exec = tui_exec_impl,
+	.set_cursor = tui_set_cursor_impl,
+	.game_moved = tui_game_moved_impl,
+	.load_legal = tui_load_legal_impl,
+};
