@@ -288,8 +288,8 @@ void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 		row_item(&r, item);
 	}
 	row_end(&r);
-	legend_add(out, "a digit in the corner: units in the stack (s); "
-			"hits/TQ under the unit (c)");
+	legend_add(out, "a digit in the corner: units in the stack (s); at "
+			"the bottom hits/TQ (c), CCRR (#)");
 	legend_add(out, "a mode's marks, bottom row underlined: * step  "
 			"+ target  = line  ! must  ? may");
 	/* the overlays */

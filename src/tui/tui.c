@@ -552,6 +552,19 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 	}
 }
 
+/* One character of a hex's cell into the map window.  With 256
+ * colours the colours tell the pieces, marks and highlights apart by
+ * themselves; bold and underline, there for terminals with fewer
+ * colours or none, would cost a whole SGR sequence and the colours
+ * again at each change (ncurses sends sgr for any attribute switched
+ * off), a step's bytes several times over. */
+static void put_cell(const struct tui_view *v, int y, int x, struct cellch c)
+{
+	if (v->pal.ncolours >= 256)
+		c.attr &= ~(attr_t)(A_BOLD | A_UNDERLINE);
+	put_wch(v->wmap, y, x, &c);
+}
+
 static void draw_cell(struct tui_view *v, struct hex h)
 {
 	int x, y;
@@ -566,27 +579,17 @@ static void draw_cell(struct tui_view *v, struct hex h)
 			for (int i = 0; i < OW; i++)
 				if (o[j][i].ch && x + i >= 0 && x + i < v->vp.w &&
 				    y + j >= 0 && y + j < v->vp.h)
-					put_wch(v->wmap, y + j, x + i, &o[j][i]);
+					put_cell(v, y + j, x + i, o[j][i]);
 		return;
 	}
 	/* the cursor is the terminal's own (place_map_cursor) */
 	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
-	/* With 256 colours the colours tell the pieces, marks and
-	 * highlights apart by themselves; bold and underline, there for
-	 * terminals with fewer colours or none, would cost a whole SGR
-	 * sequence and the colours again at each change (ncurses sends
-	 * sgr for any attribute switched off), a step's bytes several
-	 * times over. */
-	attr_t keep = v->pal.ncolours >= 256 ? ~(attr_t)(A_BOLD | A_UNDERLINE)
-					     : ~(attr_t)0;
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			if (x + i >= 0 && x + i < v->vp.w && y + j >= 0 &&
-			    y + j < v->vp.h) {
-				c[j][i].attr &= keep;
-				put_wch(v->wmap, y + j, x + i, &c[j][i]);
-			}
+			    y + j < v->vp.h)
+				put_cell(v, y + j, x + i, c[j][i]);
 }
 
 static void draw_map(struct tui_view *v)
@@ -1202,14 +1205,15 @@ static void take_game(struct tui_view *v)
 	relayout(v);
 }
 
-/* The cells of the pieces a command changed: where each changed unit or
- * leader was and where it is now (tui_changed_hexes). */
+/* The cells of the pieces a command changed: where each changed piece
+ * was and where it is now (mapview_changed_hexes). */
 static void note_changes(struct tui_view *v)
 {
 	struct hex h[REDRAW_CELLS_MAX];
-	int n = tui_changed_hexes(v->g, v->before_units, v->before_nunits,
-				  v->before_leaders, v->before_nleaders, h,
-				  REDRAW_CELLS_MAX);
+	int n = v->mv && v->mv_before
+			? mapview_changed_hexes(v->mv_before, v->mv, h,
+						REDRAW_CELLS_MAX)
+			: -1;
 	if (n < 0)
 		v->dirty |= DIRTY_MAP;
 	for (int i = 0; i < n; i++)
@@ -1280,13 +1284,11 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	cmd_result_reset(&r);
 
 	struct game *before = v->s->game;
-	if (before) {
-		v->before_nunits = before->nunits;
-		v->before_nleaders = before->nleaders;
-		memcpy(v->before_units, before->units,
-		       sizeof before->units[0] * (size_t)before->nunits);
-		memcpy(v->before_leaders, before->leaders,
-		       sizeof before->leaders[0] * (size_t)before->nleaders);
+	if (v->mv) { /* the pieces as drawn, to find what changed */
+		if (!v->mv_before)
+			v->mv_before = mapview_new(0, 0, 0, 0);
+		if (v->mv_before)
+			mapview_copy_pieces(v->mv_before, v->mv);
 	}
 	if (v->replay) /* read only: looking commands alone (replay.h) */
 		replay_look(v->replay, p, &r);
@@ -1907,6 +1909,8 @@ void tui_view_free_map(struct tui_view *v)
 {
 	mapview_free(v->mv);
 	v->mv = NULL;
+	mapview_free(v->mv_before);
+	v->mv_before = NULL;
 	free(v->ovl);
 	v->ovl = NULL;
 	free(v->leg);

@@ -89,6 +89,7 @@ struct tui_view {
 	 * board, and the pieces taken again after every command */
 	const struct ruleset *rs;
 	struct map_view *mv;
+	struct map_view *mv_before; /* its pieces before a command */
 	unsigned char tslot[MV_CLASSES_MAX];	/* terrain class: its glyph */
 	enum tui_feature fslot[MV_CLASSES_MAX]; /* feature: its glyph */
 	struct mv_text ptext;	/* scratch for a piece's description */
@@ -130,10 +131,6 @@ struct tui_view {
 	bool list_open;		/* the legal actions' list */
 	struct decision_answer legal[LEGAL_MAX];
 	int nlegal, list_sel, list_top;
-	/* the pieces before a command, to find the cells it changed */
-	struct unit before_units[BATTLE_UNITS_MAX];
-	struct leader before_leaders[BATTLE_LEADERS_MAX];
-	int before_nunits, before_nleaders;
 	int colours;		/* tui_options.colours */
 	const struct tui_config *config; /* tui_options.config */
 	struct tui_hl hl[TUI_HL_MAX]; /* tui_hl_add */
