@@ -4,7 +4,8 @@
  * to 3 of them (`take N`); a `rain` command rolls a d10 and, on 0-4, adds
  * a stone; whoever takes the last stone wins.  A game turn ends each time
  * both sides have taken.  The toy's `take` changes the pile before it
- * checks it, so a refused take must be taken back by the rollback record.
+ * checks it, so a refused take must be taken back by the session's
+ * checkpoint.
  *
  * struct game and struct battle are the toy's own here: this file
  * includes no header of the SPQR rules. */
@@ -468,8 +469,8 @@ Test(toy_ruleset, a_refused_command_is_rolled_back)
 	cr_expect_eq(s.game->events.n, e0, "its events cut off");
 	cr_expect(s.why_refused);
 	cr_expect_str_eq(s.why_line, "take 2");
-	cr_expect_not_null(s.undo, "the record kept for the next command");
-	cr_expect_eq(toy_rules.record_bytes(s.undo), sizeof(struct toy_state));
+	cr_expect_not_null(s.ckpt, "the checkpoint kept for the next command");
+	cr_expect_eq(toy_rules.record_bytes(s.ckpt), sizeof(struct toy_state));
 	/* a malformed line never reaches the rules */
 	cr_expect_eq(run(&s, "take 9"), CMD_MALFORMED);
 	cr_expect_eq(run(&s, "fly"), CMD_MALFORMED);
@@ -477,6 +478,162 @@ Test(toy_ruleset, a_refused_command_is_rolled_back)
 	cr_expect_eq(s.game->st.winner, 1, "side 1 took the last stone");
 	cr_expect_eq(run(&s, "take 1"), CMD_REFUSED);
 	session_free(&s);
+}
+
+/* The game's events in one string, a line each. */
+static void events_text(const struct game *g, char *buf, size_t n)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < g->events.n && at < n; i++) {
+		char e[256];
+		event_log_format(&g->events, i, e, sizeof e);
+		at += (size_t)snprintf(buf + at, n - at, "%s\n", e);
+	}
+}
+
+/* What a refusal must leave as it was: the state, its digest, the events
+ * and the journal. */
+struct seen {
+	struct toy_state st;
+	uint64_t digest;
+	size_t events, lines;
+	char ev[16384];
+	char journal[4096];
+};
+
+static void see(const struct session *s, struct seen *w)
+{
+	memset(w, 0, sizeof *w);
+	w->st = s->game->st;
+	w->digest = toy_state_digest(s->game);
+	w->events = s->game->events.n;
+	w->lines = s->journal.n;
+	events_text(s->game, w->ev, sizeof w->ev);
+	size_t at = 0;
+	for (size_t i = 0; i < s->journal.n && at < sizeof w->journal; i++)
+		at += (size_t)snprintf(w->journal + at, sizeof w->journal - at,
+				       "%s\n", s->journal.lines[i]);
+}
+
+static void expect_same(const struct session *s, const struct seen *w,
+			const char *what)
+{
+	struct seen now;
+	see(s, &now);
+	cr_expect_eq(memcmp(&now.st, &w->st, sizeof w->st), 0,
+		     "%s: the state, byte for byte", what);
+	cr_expect_eq(now.digest, w->digest, "%s: the digest", what);
+	cr_expect_eq(now.events, w->events, "%s: the event count", what);
+	cr_expect_str_eq(now.ev, w->ev, "%s: the events", what);
+	cr_expect_eq(now.lines, w->lines, "%s: the journal's length", what);
+	cr_expect_str_eq(now.journal, w->journal, "%s: the journal", what);
+}
+
+/* A toy session with the game file at p loaded. */
+static void load_toy(struct session *t, const char *p)
+{
+	toy_session(t);
+	struct ini_error err;
+	cr_assert(session_load(t, p, &err), "%s:%d: %s", err.file, err.line,
+		  err.msg);
+}
+
+/* A refusal well past the session's checkpoint: the game goes back to
+ * the checkpoint and the commands since run again, dice and all, so the
+ * refused take (which changed the pile first) leaves nothing behind. */
+Test(toy_ruleset, a_refusal_after_many_commands_goes_back_exactly)
+{
+	open_dir();
+	struct session s;
+	char path[128];
+	start(&s, "k.game", path, sizeof path);
+	/* more than two checkpoints' worth, rain rolling dice all along */
+	for (int i = 0; i < 2 * SESSION_CHECKPOINT_EVERY + 5; i++)
+		ok(&s, i % 3 == 2 ? "take 1" : "rain");
+	/* down to one or two stones, so that a take of 3 is refused (the
+	 * toy takes them first), with commands since the checkpoint that the
+	 * refused one does not take itself (it would at
+	 * SESSION_CHECKPOINT_EVERY) */
+	for (;;) {
+		char take[24];
+		int k = s.game->st.pile - 2 > 3 ? 3 : s.game->st.pile - 2;
+		snprintf(take, sizeof take, "take %d", k);
+		if (k > 0)
+			ok(&s, take);
+		else if (s.ckpt_since == 0 ||
+			 s.ckpt_since >= SESSION_CHECKPOINT_EVERY)
+			ok(&s, "rain");
+		else
+			break;
+	}
+	cr_assert_not_null(s.ckpt);
+	cr_assert_gt(s.ckpt_since, 0, "commands since the checkpoint");
+	cr_assert_lt(s.ckpt_since, SESSION_CHECKPOINT_EVERY);
+	cr_expect_gt(s.ckpt_journal, 0, "a checkpoint later than the start");
+	cr_assert_lt(s.game->st.pile, 3);
+	struct seen before;
+	see(&s, &before);
+	cr_expect_eq(run(&s, "take 3"), CMD_REFUSED);
+	expect_same(&s, &before, "a take refused after it took");
+	cr_expect_eq(s.ckpt_since, 0, "a checkpoint of the game now");
+	cr_expect_eq(s.ckpt_journal, s.journal.n);
+	/* refused again at once: nothing to run again */
+	cr_expect_eq(run(&s, "take 3"), CMD_REFUSED);
+	expect_same(&s, &before, "refused again");
+	/* the game goes on as if the refusals never were: a load of its
+	 * file, which saw none of them, comes to the same */
+	ok(&s, "rain");
+	ok(&s, "rain");
+	uint64_t d = toy_state_digest(s.game);
+	char ev[16384];
+	events_text(s.game, ev, sizeof ev);
+	session_free(&s);
+	struct session t;
+	load_toy(&t, path);
+	cr_expect_eq(toy_state_digest(t.game), d);
+	char tev[16384];
+	events_text(t.game, tev, sizeof tev);
+	cr_expect_str_eq(tev, ev, "the same events, the same dice");
+	session_free(&t);
+}
+
+/* A game file that cannot take the command's line: the command is taken
+ * back as a refused one is, the journal as it was. */
+Test(toy_ruleset, a_failed_append_is_taken_back)
+{
+	open_dir();
+	struct session s;
+	char path[128];
+	start(&s, "w.game", path, sizeof path);
+	for (int i = 0; i < SESSION_CHECKPOINT_EVERY + 3; i++)
+		ok(&s, i % 4 == 3 ? "take 1" : "rain");
+	/* commands since the checkpoint, which the failed one keeps */
+	cr_assert_gt(s.ckpt_since, 0);
+	cr_assert_lt(s.ckpt_since, SESSION_CHECKPOINT_EVERY);
+	struct seen before;
+	see(&s, &before);
+	/* the file's stream swapped for one that cannot be written */
+	FILE *real = s.file.f;
+	s.file.f = fopen(path, "r");
+	cr_assert_not_null(s.file.f);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "rain", &r); /* a die rolled and a stone maybe */
+	cr_expect_eq(r.status, CMD_REFUSED);
+	cr_expect(strncmp(r.reason, "game file not written", 21) == 0, "%s",
+		  r.reason);
+	cmd_result_free(&r);
+	fclose(s.file.f);
+	s.file.f = real;
+	expect_same(&s, &before, "an append that failed");
+	ok(&s, "rain");
+	uint64_t d = toy_state_digest(s.game);
+	session_free(&s);
+	struct session t;
+	load_toy(&t, path);
+	cr_expect_eq(toy_state_digest(t.game), d, "the file as the game");
+	session_free(&t);
 }
 
 Test(toy_ruleset, undo_replays_the_journal_less_its_last_commands)

@@ -102,12 +102,15 @@ static void spqr_free_copy(struct game *c)
 	free(c); /* game_copy_for_search: shares the battle, owns nothing */
 }
 
-/* The rollback record: a copy of the state's parts in use
- * (game_copy_state: the struct less its event log and the unused tails of
- * its unit, leader, reaction-fire and Shock combat tables), kept between
- * commands so that one allocation serves them all.  The rules change the
- * state in place in many files, with no log of what they change, so the
- * record cannot be narrowed to what a command touched. */
+/* The session's checkpoint (ruleset.h: mark): a copy of the state's parts
+ * in use (game_copy_state: the struct less its event log and the unused
+ * tails of its unit, leader, reaction-fire and Shock combat tables), the
+ * dice with it (their PRNG, forced rolls and count), so that the journal's
+ * commands run again from it roll what they rolled the first time.  One
+ * allocation serves every checkpoint.  The rules change the state in
+ * place in many files, with no log of what they change, so the session
+ * takes back a command by running the others again from a checkpoint
+ * rather than by undoing what the command touched. */
 struct spqr_record {
 	size_t bytes;	/* what the last mark copied */
 	struct game snap;
