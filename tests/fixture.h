@@ -168,6 +168,7 @@ static inline const char *const *fx_shock_example_designations(void)
 static inline void fx_session(struct session *s, const char *line)
 {
 	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
 	s->rules_dir = MANIPLE_SRCDIR "/rules"; /* rule N */
 	fx_ok(s, line);
 }
@@ -188,6 +189,7 @@ static inline bool fx_play_script_until(struct session *s, const char *name,
 	FILE *f = fopen(path, "r");
 	cr_assert_not_null(f, "no %s", path);
 	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
 	char line[1024];
 	bool found = false;
 	struct cmd_result r;

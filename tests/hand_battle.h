@@ -95,6 +95,7 @@ static inline enum cmd_status run(struct session *s, const char *line)
 static inline void start(struct session *s, const char *kind)
 {
 	session_init(s, hand_battle, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
 	s->rules_dir = MANIPLE_SRCDIR "/rules"; /* rule N */
 	char line[64];
 	snprintf(line, sizeof line, "new hand %s 42", kind);

@@ -127,6 +127,7 @@ static struct session *open_game(void)
 	struct session *s = calloc(1, sizeof *s);
 	cr_assert_not_null(s);
 	session_init(s, loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
 	struct cmd_result r;
 	cmd_result_init(&r);
 	session_exec(s, "new dd sandbox 42", &r);

@@ -98,6 +98,7 @@ static struct session *open_game(void)
 	struct session *s = calloc(1, sizeof *s);
 	cr_assert_not_null(s);
 	session_init(s, loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
 	struct cmd_result r;
 	cmd_result_init(&r);
 	session_exec(s, "new eleph sandbox 7", &r);
@@ -549,6 +550,7 @@ Test(elcmd, a_battle_file_turn_4_91_4_92_4_94)
 {
 	struct session *s = calloc(1, sizeof *s);
 	session_init(s, file_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
 	struct cmd_result r;
 	cmd_result_init(&r);
 	session_exec(s, "new elephant-command solo 3", &r);
@@ -591,6 +593,7 @@ Test(elcmd, a_battle_file_turn_4_91_4_92_4_94)
 		     err);
 	struct session *c = calloc(1, sizeof *c);
 	session_init(c, file_loader, spqr_tables_loader, NULL, 1);
+	c->checkpoint_every = 1; /* the game changed by hand too */
 	struct ini_error ie;
 	cr_assert(session_load(c, path, &ie), "%d: %s", ie.line, ie.msg);
 	char *t2 = game_state_text(c->game);

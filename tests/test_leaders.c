@@ -99,6 +99,7 @@ static struct play *start(bool proconsul, bool one_spare)
 	p->v.one_spare = one_spare;
 	write_battle(&p->v);
 	session_init(&p->s, loader, spqr_tables_loader, &p->v, 1);
+	p->s.checkpoint_every = 1; /* the game changed by hand too */
 	cmd_result_init(&p->r);
 	ok(p, "new leaders sandbox 7");
 	ok(p, "setup remove ar1");

@@ -242,3 +242,21 @@ Test(mapview, a_piece_in_words_2_2_4_1)
 	free(t);
 	session_free(&S);
 }
+
+/* 10.28: a rallied unit carries the Rallied marker, on the map too */
+Test(mapview, the_rallied_marker_10_28)
+{
+	start("new drill solo 11");
+	struct unit *u = &S.game->units[0];
+	u->rallied = true;
+	u->depleted = true; /* 10.31 */
+	struct map_view *mv = view();
+	const struct mv_piece *p = mapview_piece(mv, u->id);
+	char codes[8], names[128];
+	cr_assert_eq(mapview_marker_codes(p, codes, sizeof codes), 2);
+	cr_assert_str_eq(codes, "Dr");
+	mapview_marker_names(p, names, sizeof names);
+	cr_assert_str_eq(names, "depleted rallied");
+	mapview_free(mv);
+	session_free(&S);
+}

@@ -206,7 +206,7 @@ Test(perf, zoc_reaches_exactly_the_front_hexes_next_to_a_unit_7_21)
 	game_free(g);
 }
 
-/* ---- session_exec: the rollback copy and the digest ---- */
+/* ---- session_exec: the checkpoint and the digest ---- */
 
 static enum cmd_status run(struct session *s, const char *line)
 {
@@ -218,17 +218,17 @@ static enum cmd_status run(struct session *s, const char *line)
 	return st;
 }
 
-Test(perf, a_refusal_changes_nothing_with_the_kept_copy)
+Test(perf, a_refusal_changes_nothing_with_the_kept_checkpoint)
 {
 	struct session s;
 	session_init(&s, real_battle, spqr_tables_loader, NULL, 1);
 	char err[600];
 	cr_assert_eq(session_new(&s, "drill", GAME_SOLO, 5, err, sizeof err), 0,
 		     "%s", err);
-	cr_expect_null(s.undo, "no record before a game-changing command");
+	cr_expect_null(s.ckpt, "no checkpoint before a game-changing command");
 	cr_assert_eq(run(&s, "continue"), CMD_OK);
-	void *kept = s.undo;
-	cr_assert_not_null(kept, "the record is kept for the next command");
+	void *kept = s.ckpt;
+	cr_assert_not_null(kept, "the checkpoint is kept for the next command");
 	for (int i = 0; i < 3; i++) {
 		uint64_t d0 = game_digest(s.game);
 		size_t n0 = s.journal.n;
@@ -236,10 +236,10 @@ Test(perf, a_refusal_changes_nothing_with_the_kept_copy)
 		cr_expect_neq(run(&s, "activate nobody"), CMD_OK);
 		cr_expect_eq(game_digest(s.game), d0, "refusal %d", i);
 		cr_expect_eq(s.journal.n, n0);
-		cr_expect_eq(s.undo, kept, "one record, used again");
+		cr_expect_eq(s.ckpt, kept, "one checkpoint's memory, used again");
 	}
 	session_free(&s);
-	cr_expect_null(s.undo);
+	cr_expect_null(s.ckpt);
 }
 
 /* A turn's end is journalled with the digest of the state then (the

@@ -485,6 +485,7 @@ static struct play *start(const char *const *setup)
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
 	session_init(&p->s, fx_loader, spqr_tables_loader, NULL, 1);
+	p->s.checkpoint_every = 1; /* the game changed by hand too */
 	cmd_result_init(&p->r);
 	ok(p, "new drill sandbox 7");
 	ok(p, "setup remove ar1");
@@ -564,6 +565,7 @@ static struct play *shock_play(const char *const *lines)
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
 	session_init(&p->s, fx_loader, spqr_tables_loader, NULL, 1);
+	p->s.checkpoint_every = 1; /* the game changed by hand too */
 	cmd_result_init(&p->r);
 	for (int i = 0; lines[i]; i++)
 		ok(p, lines[i]);

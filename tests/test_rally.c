@@ -51,6 +51,7 @@ static struct play *start(const char *const *setup)
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
 	session_init(&p->s, loader, spqr_tables_loader, NULL, 1);
+	p->s.checkpoint_every = 1; /* the game changed by hand too */
 	cmd_result_init(&p->r);
 	ok(p, "new drill sandbox 7");
 	ok(p, "setup remove ar1"); /* no enemy missiles in reach unless set */
@@ -352,6 +353,7 @@ Test(rally, rallied_markers_removed_in_rout_and_reload_10_28)
 {
 	struct play *p = calloc(1, sizeof *p);
 	session_init(&p->s, loader, spqr_tables_loader, NULL, 1);
+	p->s.checkpoint_every = 1; /* the game changed by hand too */
 	cmd_result_init(&p->r);
 	ok(p, "new drill sandbox 5");
 	struct unit *u = U(p, "pr1");

@@ -641,6 +641,7 @@ static enum cmd_status run(const char *line)
 static void start(const char *name)
 {
 	session_init(&S, seq_battle, spqr_tables_loader, NULL, 1);
+	S.checkpoint_every = 1; /* the game changed by hand too */
 	char line[64];
 	snprintf(line, sizeof line, "new %s sandbox 7", name);
 	cr_assert_eq(run(line), CMD_OK);

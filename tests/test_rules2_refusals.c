@@ -51,6 +51,7 @@ static struct play *start(const char *const *setup, bool rome,
 	struct play *p = calloc(1, sizeof *p);
 	cr_assert_not_null(p);
 	session_init(&p->s, loader, spqr_tables_loader, NULL, 1);
+	p->s.checkpoint_every = 1; /* the game changed by hand too */
 	cmd_result_init(&p->r);
 	ok(p, "new drill sandbox 7");
 	for (int i = 0; setup && setup[i]; i++)

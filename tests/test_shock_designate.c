@@ -23,6 +23,7 @@ static void fx_open(struct fx *f)
 {
 	memset(f, 0, sizeof *f);
 	session_init(&f->s, NULL, NULL, NULL, 1);
+	f->s.checkpoint_every = 1; /* the game changed by hand too */
 	f->g = field();
 	f->s.game = f->g;
 }

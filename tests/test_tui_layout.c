@@ -208,7 +208,7 @@ Test(tui_keys, one_table_every_key_once_every_command_bound)
 	}
 	for (int c = 0; c < TC_COUNT; c++)
 		cr_assert(bound[c], "command %d has no key", c);
-	cr_assert_null(tui_binding_for('Z'));
+	cr_assert_null(tui_binding_for('X'));
 }
 
 Test(tui_keys, six_hexside_directions_and_goto_and_quit)
@@ -606,4 +606,52 @@ Test(tui_status, says_battle_turn_phase_and_whose_decision)
 	status_describe(g, buf, sizeof buf);
 	cr_assert(strstr(buf, "battle over: Rome wins (11.2)"), "%s", buf);
 	free_tiny(g);
+}
+
+/* The detail levels: 80x24 keeps the compact map (14x10 hexes, as
+ * before); a terminal with room for as many outlined hexes gets them. */
+Test(tui_layout, outlined_hexes_where_as_many_show)
+{
+	struct tui_layout l;
+	tui_layout_compute(&l, 80, 24);
+	cr_assert_eq(viewport_detail_for(l.map_w, l.map_h), TUI_COMPACT);
+	tui_layout_compute(&l, 120, 40);
+	cr_assert_eq(viewport_detail_for(l.map_w, l.map_h), TUI_COMPACT);
+	tui_layout_compute(&l, 160, 50);
+	cr_assert_eq(viewport_detail_for(l.map_w, l.map_h), TUI_OUTLINED);
+	struct tui_viewport v = {.w = l.map_w, .h = l.map_h,
+				 .detail = TUI_OUTLINED};
+	cr_assert_geq(viewport_cols(&v), TUI_MIN_COLS);
+	cr_assert_geq(viewport_rows(&v), TUI_MIN_ROWS);
+	/* the counts are of whole cells */
+	v.col0 = 20, v.row0 = 10;
+	struct hex last = {20 + viewport_cols(&v) - 1, 10 + viewport_rows(&v) - 1};
+	if (!(last.col & 1))
+		last.col--; /* the lower column */
+	cr_assert(viewport_shows(&v, last));
+}
+
+/* Outlined hexes share their outlines: a column pitch of 6 in an 8-wide
+ * cell, a row pitch of 4 in a 5-high one, odd columns half a hex (two
+ * lines) lower; the glyph stands in the middle of the top inside line. */
+Test(tui_layout, outlined_neighbours_share_their_outline)
+{
+	struct tui_viewport v = {.col0 = 20, .row0 = 10, .w = 91, .h = 48,
+				 .detail = TUI_OUTLINED};
+	int x, y;
+	cr_assert_eq(viewport_cell_w(&v), 8);
+	cr_assert_eq(viewport_cell_h(&v), 5);
+	viewport_cell(&v, (struct hex){21, 10}, &x, &y);
+	cr_assert_eq(x, 6);
+	cr_assert_eq(y, 2);
+	viewport_cell(&v, (struct hex){20, 11}, &x, &y);
+	cr_assert_eq(x, 0);
+	cr_assert_eq(y, 4);
+	viewport_glyph(&v, (struct hex){20, 10}, &x, &y);
+	cr_assert_eq(x, 3);
+	cr_assert_eq(y, 1);
+	v.detail = TUI_COMPACT;
+	viewport_glyph(&v, (struct hex){20, 10}, &x, &y);
+	cr_assert_eq(x, 1);
+	cr_assert_eq(y, 0);
 }

@@ -684,6 +684,24 @@ Test(tui_ordermode, the_view_follows_the_unit_ordered_6_11)
 	stop();
 }
 
+/* 3.0: Space (TC_CONTINUE) runs `continue` when nobody owes a decision,
+ * and otherwise says which one is pending, running nothing. */
+Test(tui_ordermode, space_continues_when_nobody_owes_3_0)
+{
+	drill(11);
+	size_t n = S.journal.n;
+	cr_assert_eq(tui_order_command(V, TC_CONTINUE), TUI_ORDER_DONE);
+	V->g = S.game;
+	cr_assert_eq(S.journal.n, n + 1, "continue ran");
+	cr_assert_geq(seq_decision_side(S.game), 0, "a side owes one now");
+	V->message[0] = '\0';
+	cr_assert_eq(tui_order_command(V, TC_CONTINUE), TUI_ORDER_DONE);
+	cr_assert_eq(S.journal.n, n + 1, "nothing ran");
+	cr_expect(strstr(V->message, "nothing to continue") != NULL, "%s",
+		  V->message);
+	stop();
+}
+
 /* ---- Line mode (4.31, 5.23) ---- */
 
 Test(tui_ordermode, line_mode_marks_the_units_still_to_move_4_31)

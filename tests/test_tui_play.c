@@ -12,6 +12,8 @@
 #include "config.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/mapview.h"
+#include "maniple/ruleset.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
@@ -283,18 +285,15 @@ Test(tui_status, the_pending_decision_by_the_sequence_3_0_5_12_5_21)
 
 /* ---- what a command changed on the map ---- */
 
-struct snap {
-	struct unit u[BATTLE_UNITS_MAX];
-	struct leader l[BATTLE_LEADERS_MAX];
-	int nu, nl;
-};
-
-static void take(struct snap *sn)
+/* The map view-model of the game now, through its ruleset, as the view
+ * takes it after every command. */
+static struct map_view *take(void)
 {
-	sn->nu = S.game->nunits;
-	sn->nl = S.game->nleaders;
-	memcpy(sn->u, S.game->units, sizeof sn->u);
-	memcpy(sn->l, S.game->leaders, sizeof sn->l);
+	const struct ruleset *rs = ruleset_find(session_rulesets(&S), NULL);
+	cr_assert(rs && rs->map_view);
+	struct map_view *mv = rs->map_view(S.game);
+	cr_assert_not_null(mv);
+	return mv;
 }
 
 static bool in(const struct hex *h, int n, int num)
@@ -314,33 +313,33 @@ Test(tui_redraw, only_the_hexes_a_command_changed_6_21_7_12)
 	ok("continue");
 	ok("activate tribune");
 	ok("order ve1");
-	struct snap *sn = calloc(1, sizeof *sn);
-	cr_assert(sn);
 	struct hex h[8];
-	take(sn);
+	struct map_view *before = take();
 	struct cmd_result r;
 	cmd_result_init(&r);
 	session_exec(&S, "move 2517", &r);
 	cr_assert_eq(r.status, CMD_REFUSED);
 	cr_assert_str_eq(r.rule, "6.32");
 	cmd_result_free(&r);
-	cr_assert_eq(
-		tui_changed_hexes(S.game, sn->u, sn->nu, sn->l, sn->nl, h, 8),
-		0);
+	struct map_view *now = take();
+	cr_assert_eq(mapview_changed_hexes(before, now, h, 8), 0);
+	mapview_free(now);
 	ok("move 2616");
-	int n = tui_changed_hexes(S.game, sn->u, sn->nu, sn->l, sn->nl, h, 8);
+	now = take();
+	int n = mapview_changed_hexes(before, now, h, 8);
 	cr_assert_eq(n, 2, "%d hexes", n);
 	cr_assert(in(h, n, 2516) && in(h, n, 2616));
 	/* more hexes than room: the caller draws the whole map */
-	cr_assert_eq(
-		tui_changed_hexes(S.game, sn->u, sn->nu, sn->l, sn->nl, h, 1),
-		-1);
-	take(sn);
+	cr_assert_eq(mapview_changed_hexes(before, now, h, 1), -1);
+	mapview_free(before);
+	before = now;
 	ok("face NE");
-	n = tui_changed_hexes(S.game, sn->u, sn->nu, sn->l, sn->nl, h, 8);
+	now = take();
+	n = mapview_changed_hexes(before, now, h, 8);
 	cr_assert_eq(n, 1);
 	cr_assert(in(h, n, 2616));
-	free(sn);
+	mapview_free(before);
+	mapview_free(now);
 	stop();
 }
 

@@ -99,6 +99,15 @@ static bool marked(struct hex h, wchar_t mark)
 	return hl && hl->kind == HL_TARGET && hl->mark == mark;
 }
 
+static struct hex unit_hex(const char *id)
+{
+	for (int i = 0; i < S.game->nunits; i++)
+		if (!strcmp(S.game->units[i].id, id))
+			return S.game->units[i].at.hex[0];
+	cr_assert_fail("no unit %s", id);
+	return HEX_NONE;
+}
+
 static struct hex hx(const char *t)
 {
 	struct hex h;
@@ -203,6 +212,16 @@ Test(tui_prompt, orderly_withdrawal_numbers_its_hexes, .fini = stop)
 	cr_assert(marked(hx("2913"), L'2'));
 	cr_assert(marked(hx("2914"), L'3'));
 	cr_assert_eq(V->nhl, 3);
+	/* the box keeps in sight what the decision is about: ve1 in 2615,
+	 * whose step raised it, and ar1, the unit asked */
+	a = ask_now();
+	bool mover = false, asked = false;
+	for (int k = 0; k < a->nabout; k++) {
+		mover |= hex_eq(a->about[k], hx("2615"));
+		asked |= hex_eq(a->about[k], unit_hex("ar1"));
+	}
+	cr_expect(mover && asked, "%d hexes", a->nabout);
+	free(a);
 }
 
 Test(tui_prompt, a_withdrawal_in_steps_is_a_prompt_each_step, .fini = stop)

@@ -273,12 +273,122 @@ Test(tui_shockui, t_t_designates_8_42)
 	cr_expect_str_eq(last_command(), "designate done");
 	cr_expect(strstr(V->message, "8.41") != NULL, "%s", V->message);
 	cr_expect(shockui_designating(S.game));
-	/* `t` on a unit that cannot shock says why, and gathers nothing */
+	/* `t` on a unit in a combat takes the combat back (designate
+	 * cancel 0), gathering it again with its defender: `t` on the
+	 * defender designates it anew */
 	tui_set_cursor(V, hex_of("ha1"));
 	press('t');
-	cr_expect_eq(V->shockui.ngathered, 0);
-	cr_expect(strstr(V->message, "in a combat already") != NULL, "%s",
+	cr_expect_str_eq(last_command(), "designate cancel 0");
+	cr_expect_eq(S.game->shock.ncombats, 0);
+	cr_assert_eq(V->shockui.ngathered, 1);
+	cr_expect_str_eq(V->shockui.gathered[0], "ha1");
+	cr_assert_eq(V->shockui.ndefenders, 1);
+	cr_expect_str_eq(V->shockui.defenders[0], "ar1");
+	cr_expect(strstr(V->message, "combat 1 taken back") != NULL, "%s",
 		  V->message);
+	h = tui_hl_at(V, hex_of("ar1"));
+	cr_assert_not_null(h);
+	cr_expect_eq(h->mark, L'*');
+	tui_set_cursor(V, hex_of("ar1"));
+	press('t');
+	cr_expect_str_eq(last_command(), "designate ha1 ar1");
+	cr_expect_eq(S.game->shock.ncombats, 1);
+	cr_expect_eq(V->shockui.ngathered, 0);
+	cr_expect_eq(V->shockui.ndefenders, 0);
+	cr_expect_null(tui_hl_at(V, hex_of("ar1")));
+}
+
+/* 8.42 by keys alone, an attacker with two enemies in its ZOC (an
+ * elephant facing two hastati): `t` on the elephant, `t` on one hastati
+ * designates nothing yet and names the other it must attack too; `t` on
+ * that one designates both; `T` then closes the designation.  Designated
+ * against one only (the `:` line), `t` on the other names the combat to
+ * take back, `t` on the elephant takes it back, `t` on the other
+ * designates both: no dead end. */
+/* Bagradas's sandbox: el01 in 3022 facing W with Shock Must Check, in
+ * Bostar's Shock segment, the hastati of `more` (one or two setup lines)
+ * before it; the view over the designation. */
+static void elephant_shock(const char *const *more, int nmore)
+{
+	static const char *const before[] = {
+		"new bagradas sandbox 7",
+		"setup unit el01 3022 W",
+	};
+	static const char *const after[] = {
+		"setup phase shock",
+		"setup active bostar",
+		"setup leader-state bostar active",
+		"setup marker el01 moved_phase on",
+		"setup marker el01 shock_must on",
+		"continue",
+	};
+	for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
+		ok(before[i]);
+	for (int i = 0; i < nmore; i++)
+		ok(more[i]);
+	for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
+		ok(after[i]);
+	make_view();
+	cr_assert(shockui_designating(S.game));
+}
+
+static void two_defenders(void)
+{
+	static const char *const hastati[] = {"setup unit l3_ha1 2921 E",
+					      "setup unit l3_ha2 2922 E"};
+	elephant_shock(hastati, 2);
+}
+
+Test(tui_shockui, several_defenders_by_keys_8_42)
+{
+	two_defenders();
+	tui_set_cursor(V, hex_of("el01"));
+	press('t');
+	tui_set_cursor(V, hex_of("l3_ha1"));
+	size_t journal = S.journal.n;
+	press('t');
+	cr_expect_eq(S.journal.n, journal, "nothing designated yet");
+	cr_expect(strstr(V->message, "el01 must attack l3_ha2 too (8.42)") !=
+			  NULL,
+		  "%s", V->message);
+	cr_expect_eq(tui_hl_at(V, hex_of("l3_ha1"))->mark, L'*');
+	shockui_render(V);
+	V->message[0] = '\0';
+	shockui_render(V);
+	cr_expect(strstr(V->message, "attackers: el01 against l3_ha1") != NULL,
+		  "%s", V->message);
+	tui_set_cursor(V, hex_of("l3_ha2"));
+	press('t');
+	cr_expect_str_eq(last_command(), "designate el01 l3_ha1,l3_ha2");
+	cr_assert_eq(S.game->shock.ncombats, 1);
+	cr_expect_eq(S.game->shock.c[0].ndef, 2);
+	press('T');
+	cr_expect_str_eq(last_command(), "designate done");
+	cr_expect_not(shockui_designating(S.game), "%s", V->message);
+}
+
+Test(tui_shockui, a_designation_against_one_is_taken_back_8_42)
+{
+	two_defenders();
+	tui_exec(V, "designate el01 l3_ha1");
+	cr_assert_eq(S.game->shock.ncombats, 1);
+	press('T');
+	cr_expect(strstr(V->message, "8.42") != NULL, "%s", V->message);
+	cr_assert(shockui_designating(S.game));
+	/* the old dead end: `t` on the other enemy, nothing gathered */
+	tui_set_cursor(V, hex_of("l3_ha2"));
+	press('t');
+	cr_expect(strstr(V->message, "t on el01 takes it back") != NULL, "%s",
+		  V->message);
+	tui_set_cursor(V, hex_of("el01"));
+	press('t');
+	cr_expect_str_eq(last_command(), "designate cancel 0");
+	cr_expect_eq(S.game->shock.ncombats, 0);
+	tui_set_cursor(V, hex_of("l3_ha2"));
+	press('t');
+	cr_expect_str_eq(last_command(), "designate el01 l3_ha1,l3_ha2");
+	press('T');
+	cr_expect_not(shockui_designating(S.game), "%s", V->message);
 }
 
 /* 8.4: `designate done` resolves both combats up to li1's rout choice
@@ -515,21 +625,8 @@ Test(tui_shockui, the_card_shows_rout_moves_10_22)
  * answers, and answering opens the card again with the choice on it. */
 Test(tui_shockui, pass_through_is_offered_9_11)
 {
-	static const char *const lines[] = {
-		"new bagradas sandbox 7",
-		"setup unit el01 3022 W",
-		"setup unit l3_ha1 2921 E",
-		"setup phase shock",
-		"setup active bostar",
-		"setup leader-state bostar active",
-		"setup marker el01 moved_phase on",
-		"setup marker el01 shock_must on",
-		"continue",
-	};
-	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-		ok(lines[i]);
-	make_view();
-	cr_assert(shockui_designating(S.game));
+	static const char *const hastati[] = {"setup unit l3_ha1 2921 E"};
+	elephant_shock(hastati, 1);
 	const struct tui_hl *h = tui_hl_at(V, hex_of("el01"));
 	cr_assert_not_null(h);
 	cr_expect_eq(h->kind, HL_MUST, "Shock Must Check (7.32)");

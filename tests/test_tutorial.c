@@ -387,13 +387,13 @@ Test(tutorial, how_follows_the_settings_file)
 	cr_assert_not_null(c);
 	tui_config_init(c);
 	bool ok =
-		tui_config_read_text(c, "t.ini", "[keys]\nline-command = Z\n");
+		tui_config_read_text(c, "t.ini", "[keys]\nline-command = S\n");
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
 	tui_config_apply_keys(c);
 	char buf[512];
 	tutorial_how(v, "line hastati", buf, sizeof buf);
 	tui_bindings_override(NULL, 0);
-	cr_expect(strstr(buf, "Z lists the Line Commands") != NULL, "%s", buf);
+	cr_expect(strstr(buf, "S lists the Line Commands") != NULL, "%s", buf);
 	free(c);
 	fx_view_free(v);
 	session_free(&s);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "maniple/cmd.h"
+#include "maniple/digest.h"
 #include "maniple/game.h"
 
 #include "fixture.h"
@@ -193,6 +194,70 @@ Test(undo, forced_rolls_before_the_undone_command_still_apply,
 	ok(&s, "undo 3");
 	cr_expect_eq(game_digest(s.game), at3);
 	cr_expect_eq(loaded_digest(path, NULL), at3);
+	session_free(&s);
+}
+
+/* The game's events as text, a line each (into a buffer the caller
+ * frees). */
+static char *events_text(const struct game *g)
+{
+	size_t n = 256 * (g->events.n + 1), at = 0;
+	char *buf = malloc(n);
+	cr_assert_not_null(buf);
+	buf[0] = '\0';
+	for (size_t i = 0; i < g->events.n; i++) {
+		char e[512];
+		event_log_format(&g->events, i, e, sizeof e);
+		at += (size_t)snprintf(buf + at, n - at, "%s\n", e);
+	}
+	return buf;
+}
+
+/* A refusal lying commands past the session's checkpoint (session.h):
+ * the game goes back to the checkpoint and those commands run again, so
+ * the state (byte for byte, forced rolls and dice with it), its binary
+ * digest, the event log and the journal are as before the refusal. */
+Test(undo, a_refusal_past_the_checkpoint_leaves_the_game_as_it_was,
+     .init = names, .fini = cleanup)
+{
+	struct session s;
+	begin(&s, "solo", true);
+	ok(&s, "roll 7 2 9");
+	for (int i = 0; i < NDRILL; i++)
+		ok(&s, drill[i]);
+	ok(&s, "roll 3");
+	cr_assert_gt(s.ckpt_since, 0, "commands since the checkpoint");
+	cr_assert_lt(s.ckpt_since, SESSION_CHECKPOINT_EVERY);
+	cr_assert_gt(s.ckpt_journal, 0);
+	struct game *before = malloc(sizeof *before);
+	cr_assert_not_null(before);
+	game_copy_state(before, s.game);
+	uint64_t d0 = game_state_digest(s.game);
+	char *ev0 = events_text(s.game);
+	size_t j0 = s.journal.n, n0 = s.game->events.n;
+	int lines0 = file_lines(path);
+	const char *refused[] = {"move 9999", "activate nobody", "pick zz9"};
+	for (int k = 0; k < 3; k++) {
+		struct res o = run(&s, refused[k]);
+		cr_expect_neq(o.st, CMD_OK, "%s", refused[k]);
+		cr_expect(game_state_same(s.game, before), "%s: the state",
+			  refused[k]);
+		cr_expect_eq(game_state_digest(s.game), d0, "%s", refused[k]);
+		cr_expect_eq(s.game->events.n, n0, "%s", refused[k]);
+		char *ev = events_text(s.game);
+		cr_expect_str_eq(ev, ev0, "%s: the events", refused[k]);
+		free(ev);
+		cr_expect_eq(s.journal.n, j0, "%s: the journal", refused[k]);
+		cr_expect_eq(file_lines(path), lines0);
+	}
+	cr_expect_gt(s.game->dice.nforced, 0);
+	cr_expect_eq(s.game->dice.nforced, before->dice.nforced,
+		     "the forced rolls still queued");
+	cr_expect_eq(s.game->dice.rolls, before->dice.rolls);
+	/* the file, which never saw the refusals, loads to the same game */
+	cr_expect_eq(loaded_digest(path, NULL), game_digest(s.game));
+	free(ev0);
+	free(before);
 	session_free(&s);
 }
 

@@ -20,6 +20,7 @@ static inline struct tui_view *fx_view(struct session *s)
 	struct tui_view *v = calloc(1, sizeof *v);
 	cr_assert_not_null(v);
 	v->s = s;
+	v->ops = &tui_main_ops;
 	v->g = s->game;
 	v->map = s->game->battle->map;
 	tui_log_init(&v->log);

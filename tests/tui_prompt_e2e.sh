@@ -15,7 +15,7 @@
 # and `--hotseat` skips the question.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=28
+PLAN=29
 TUI_NAME=prompt
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -64,6 +64,12 @@ ok $? "g2024 scrolls the map down: row 13 is out of sight"
 cmd 'move 2615'
 wait_for 'Carthage: Orderly Withdrawal (6.5)' && wait_for '2013'
 ok $? "the new prompt scrolls the map so its hexes (row 13) show above it"
+# what the decision is about stays in sight: ve1's hex, whose step
+# raised it, above the box
+box=$(screen | grep -n '^+- Carthage: Orderly' | head -1 | cut -d: -f1)
+mover=$(screen | grep -n '2615' | head -1 | cut -d: -f1)
+[ -n "$box" ] && [ -n "$mover" ] && [ "$mover" -lt "$box" ]
+ok $? "the box leaves the mover (2615) in sight above it"
 keys '#'
 wait_for 'hex numbers off'
 wait_for 'Carthage: Orderly Withdrawal (6.5)' &&

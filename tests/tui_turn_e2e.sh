@@ -33,7 +33,7 @@ SCRIPT=$SRC/tests/scripts/tui_turn.txt
 step() {
 	at "$1"
 	keys m
-	wait_for "to $1 ("
+	wait_for "$1: the mover"
 }
 
 # ---- the turn without a screen ----
@@ -113,8 +113,8 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for 'moves from [0-9]* to 2515'
-ok $? "m steps ha1 into 2515 (told as a sentence)"
+wait_for '2515: the mover'
+ok $? "m steps ha1 into 2515 (the panel says so; no event echo, 4 MP left)"
 step 2615
 
 # the Orderly Withdrawal prompt (6.5) answered: ar1 steps back one hex

@@ -54,31 +54,35 @@ cmd_shown 'continue'
 cmd_shown 'activate tribune'
 keys Enter
 wait_for 'Enter does it'
+# sel: the list's selected line (its footer's K of K/N); sel_wait OP:
+# waits while the selection OP 1 holds (it stays on, or off, the first)
 sel() { screen | grep -o '[0-9]*/[0-9]*  Enter does it' | cut -d/ -f1; }
+sel_wait() { # "=" or "!=": polls while sel OP 1
+	i=0
+	while [ "$(sel)" "$1" 1 ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
 raw 1b 5b 36 7e # PgDn
-i=0
-while [ "$(sel)" = 1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sel_wait =
 pg=$(sel)
 [ "$pg" -gt 1 ] 2>/dev/null
 ok $? "PgDn (ESC [ 6 ~) pages the legal list down (to $pg)"
 raw 1b 5b 31 7e # Home
-i=0
-while [ "$(sel)" != 1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sel_wait !=
 [ "$(sel)" = 1 ]
 ok $? "Home (ESC [ 1 ~) goes back to the first action"
 keys ']'
-i=0
-while [ "$(sel)" = 1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sel_wait =
 [ "$(sel)" = "$pg" ]
 ok $? "] pages down as PgDn does"
 keys '['
-i=0
-while [ "$(sel)" != 1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sel_wait !=
 [ "$(sel)" = 1 ]
 ok $? "[ pages up as PgUp does"
 keys G
-i=0
-while [ "$(sel)" = 1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sel_wait =
 last=$(screen | grep -o '[0-9]*/[0-9]*  Enter does it' | cut -d' ' -f1)
 [ "${last%/*}" = "${last#*/}" ]
 ok $? "G goes to the last action as End does ($last)"

@@ -17,11 +17,14 @@
 
 #include <stdbool.h>
 
+#include "maniple/hex.h"
+
 #define DECISION_LINE_MAX   128
 #define DECISION_RULE_MAX   16
 #define DECISION_KIND_MAX   32
 #define DECISION_WHAT_MAX   64
 #define DECISION_DETAIL_MAX 256
+#define DECISION_ABOUT_MAX  8
 
 /* One answer: the command line that gives it, its rule and the side that
  * may give it (-1: either side). */
@@ -38,6 +41,10 @@ struct decision {
 	char rule[DECISION_RULE_MAX];	  /* the rule that asks it */
 	char detail[DECISION_DETAIL_MAX]; /* the offer in words, or "" */
 	bool answer;		     /* an answer asked for, not free play */
+	/* the hexes of the pieces it is about (the unit asked, the one
+	 * whose move raised it): a view keeps them in sight */
+	struct hex about[DECISION_ABOUT_MAX];
+	int nabout;
 	struct decision_answer *ans; /* the caller's storage */
 	int n, max;		     /* answers held, room for */
 };
@@ -53,6 +60,10 @@ void decision_init(struct decision *d, struct decision_answer *room, int max);
 bool decision_add(struct decision_answer *out, int max, int *n, int side,
 		  const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/* Notes that the decision is about the piece at h (HEX_NONE, a hex
+ * noted already or no room: nothing). */
+void decision_about(struct decision *d, struct hex h);
 
 /* The index of the answer whose line is line, or -1. */
 int decision_find(const struct decision *d, const char *line);

@@ -152,6 +152,8 @@ void game_copy_state(struct game *dst, const struct game *src);
 /* Whether a and b hold the same state in what game_copy_state copies,
  * byte for byte. */
 bool game_state_same(const struct game *a, const struct game *b);
+/* The bytes game_copy_state copies from g now. */
+size_t game_state_bytes(const struct game *g);
 
 /* Takes ownership of b.  Returns NULL when memory runs out. */
 struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed);
@@ -206,7 +208,10 @@ uint64_t game_digest(const struct game *g);
 void game_put_on_top(struct game *g, struct unit *u);
 /* Whether u is on the map and fighting: placed, not eliminated, not off
  * the map pursuing. */
-bool game_unit_in_play(const struct unit *u);
+static inline bool game_unit_in_play(const struct unit *u)
+{
+	return u->on_map && !u->eliminated && !u->off_map;
+}
 /* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
  * tables_type_has): the rules ask this, never the type code.  False
  * without tables. */

@@ -64,10 +64,26 @@ struct map {
 struct map *map_load(const char *path, struct ini_error *err);
 void map_free(struct map *m);
 
-bool map_contains(const struct map *m, struct hex h);
+/* Defined here so that every caller inlines them: every move cost,
+ * ZOC and Command Range test asks them. */
+static inline bool map_contains(const struct map *m, struct hex h)
+{
+	return m && h.col >= m->col_min && h.col <= m->col_max &&
+	       h.row >= m->row_min && h.row <= m->row_max;
+}
 /* NULL when off the map. */
-const struct map_hex *map_at(const struct map *m, struct hex h);
-struct map_hex *map_at_mut(struct map *m, struct hex h);
+static inline struct map_hex *map_at_mut(struct map *m, struct hex h)
+{
+	if (!map_contains(m, h) || !m->hexes)
+		return NULL;
+	return &m->hexes[(h.col - m->col_min) * m->nrows +
+			 (h.row - m->row_min)];
+}
+static inline const struct map_hex *map_at(const struct map *m,
+					   struct hex h)
+{
+	return map_at_mut((struct map *)m, h);
+}
 /* Feature bits on the side d of hex h (0 when off the map). */
 unsigned map_hexside(const struct map *m, struct hex h, enum hexside d);
 bool map_impassable(const struct map *m, struct hex h);

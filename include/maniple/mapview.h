@@ -75,6 +75,7 @@ struct mv_piece {
 	bool routed;		/* broken: its marks in the alarm colour */
 	int side;		/* 0 or 1 */
 	char glyph;		/* the ruleset's letter for its class */
+	const char *class_name;	/* that class in words: "legion" */
 	char mark;		/* a leader's mark, no two leaders alike */
 	enum mv_facing face;
 	int facing;
@@ -131,10 +132,14 @@ void mapview_marker_names(const struct mv_piece *p, char *buf, size_t n);
  * HEX_NONE; false when it does not fit. */
 bool mapview_hex_list_add(struct hex *out, int *n, int max, struct hex h);
 /* The hexes whose drawing differs between two views of the same board:
- * every hex covered by a piece that is not the same in both (by index),
- * each once.  Returns the count, or -1 when more than max. */
+ * every hex covered, in either, by a piece (matched by id) that is not
+ * the same in both, or is in one only; each once.  Returns the count,
+ * or -1 when more than max. */
 int mapview_changed_hexes(const struct map_view *a, const struct map_view *b,
 			  struct hex *out, int max);
+/* The pieces of from into to (a view of the same board, or one made by
+ * mapview_new(0, 0, 0, 0) to keep pieces only). */
+void mapview_copy_pieces(struct map_view *to, const struct map_view *from);
 
 /* ---- overlays, computed by the ruleset when asked ---- */
 

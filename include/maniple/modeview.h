@@ -116,6 +116,7 @@ struct shock_view {
 struct shock_piece {
 	char id[MODE_ID_MAX];
 	int side;
+	struct hex hex[2]; /* [1] HEX_NONE for one hex */
 	bool in_play;	 /* a combat unit on the map */
 	bool markable;	 /* a mark of the shock view */
 	bool must;

@@ -107,15 +107,20 @@ struct ruleset {
 	void (*free_copy)(struct game *c);
 
 	/* ---- taking a command back ---- */
-	/* Before a game-changing command runs, the session asks for a
-	 * rollback record (mark); when the command is refused, or its line
-	 * cannot be written to the game file, rollback puts g's state back
-	 * as it was at the mark (the session itself cuts the command's
-	 * events off).  *rec is the ruleset's: NULL the first time, and
-	 * what the last mark left there after that, so that a record's
-	 * memory serves the next command; mark returns 0, or -1 when
-	 * memory runs out (then the command does not run).  free_record
-	 * frees it when the session ends. */
+	/* The session's checkpoint (session.h): every so many accepted
+	 * game-changing commands the session asks for a record of g's
+	 * state (mark); when a command is refused, or its line cannot be
+	 * written to the game file, rollback puts g's state back as it was
+	 * at the mark and the session runs the journal's commands since
+	 * then again, as a replay runs them (the session itself cuts the
+	 * events after the mark off; they come again).  So the record
+	 * holds all that a command's outcome depends on, the dice's state
+	 * and forced rolls with the rest: running the same commands from
+	 * it must give the same state and the same events.  *rec is the
+	 * ruleset's: NULL the first time, and what the last mark left there
+	 * after that, so that a record's memory serves the next mark; mark
+	 * returns 0, or -1 when memory runs out (then the command does not
+	 * run).  free_record frees it when the session ends. */
 	int (*mark)(struct game *g, void **rec);
 	void (*rollback)(struct game *g, void *rec);
 	void (*free_record)(void *rec);

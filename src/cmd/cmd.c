@@ -142,7 +142,8 @@ const struct cmd_def *cmd_find(const struct cmd_table *t, const char *name)
 	if (!name)
 		return NULL;
 	for (int i = 0; i < t->n; i++)
-		if (strcmp(t->defs[i].name, name) == 0)
+		if (t->defs[i].name[0] == name[0] &&
+		    strcmp(t->defs[i].name, name) == 0)
 			return &t->defs[i];
 	return NULL;
 }

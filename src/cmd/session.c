@@ -261,10 +261,11 @@ void session_free(struct session *s)
 	if (s->game && rs)
 		rs->free_game(s->game);
 	s->game = NULL;
-	if (s->undo && s->undo_rs)
-		s->undo_rs->free_record(s->undo);
-	s->undo = NULL;
-	s->undo_rs = NULL;
+	if (s->ckpt && s->ckpt_rs)
+		s->ckpt_rs->free_record(s->ckpt);
+	s->ckpt = NULL;
+	s->ckpt_rs = NULL;
+	s->ckpt_game = NULL;
 	journal_free(&s->journal);
 	gamefile_close(&s->file);
 	if (s->rulebook && s->rulebook_free)
@@ -277,6 +278,7 @@ static void hold(struct session *s, const struct ruleset *rs, struct game *g)
 {
 	s->game = g;
 	s->ruleset = rs;
+	s->ckpt_game = NULL; /* the checkpoint was another game's */
 	rs->set_session(g, s);
 }
 
@@ -500,25 +502,92 @@ int session_note(struct session *s, const char *text, char *err,
 	return 0;
 }
 
-/* Takes g back to the mark in rec, its events after the first n0 cut
- * off (the event log is the game's own, not part of the record). */
-static void take_back(struct session *s, const struct ruleset *rs,
-		      struct game *g, void *rec, size_t n0)
+/* ---- the checkpoint (session.h): a refused command taken back ---- */
+
+/* A checkpoint of g, a game of rs, now: 0, or -1 when memory runs out
+ * (then there is none). */
+static int checkpoint(struct session *s, const struct ruleset *rs,
+		      struct game *g)
 {
-	(void)s;
-	rs->rollback(g, rec);
-	event_log_truncate(rs->events(g), n0);
+	if (s->ckpt && s->ckpt_rs != rs) { /* another ruleset's: not for g */
+		s->ckpt_rs->free_record(s->ckpt);
+		s->ckpt = NULL;
+	}
+	s->ckpt_game = NULL;
+	int rc = rs->mark(g, &s->ckpt);
+	s->ckpt_rs = s->ckpt ? rs : NULL;
+	if (rc != 0)
+		return -1;
+	s->ckpt_game = g;
+	s->ckpt_journal = s->journal.n;
+	s->ckpt_events = rs->events(g)->n;
+	s->ckpt_since = 0;
+	return 0;
 }
 
-/* The rollback record back into the session for the next command. */
-static void give_back(struct session *s, const struct ruleset *rs, void *rec)
+/* Runs call, a game-changing command, on g; accepted, what the rules do
+ * once a command is through follows.  Whether it ended a game turn. */
+static bool run_changing(struct session *s, const struct ruleset *rs,
+			 struct game *g, const struct cmd_call *call,
+			 struct cmd_result *r)
 {
-	if (s->undo == NULL) {
-		s->undo = rec;
-		s->undo_rs = rs;
-	} else if (rec) {
-		rs->free_record(rec);
+	size_t n0 = rs->events(g)->n;
+	int turn0 = rs->turn(g);
+	call->def->run(s, call->argc, call->argv, r);
+	return r->status == CMD_OK && rs->after_command(g, n0, turn0);
+}
+
+/* Puts g back as the journal leaves it: the game as it was at the
+ * checkpoint, its events after the checkpoint's cut off, then the
+ * journal's commands since the checkpoint run again as a replay runs them
+ * (nothing written; their events come again, the same ones: the
+ * checkpoint holds the dice too).  The number of commands run again. */
+static size_t take_back(struct session *s, const struct ruleset *rs,
+			struct game *g)
+{
+	rs->rollback(g, s->ckpt);
+	event_log_truncate(rs->events(g), s->ckpt_events);
+	bool replaying = s->replaying;
+	s->replaying = true;
+	size_t ran = 0;
+	for (size_t i = s->ckpt_journal; i < s->journal.n; i++) {
+		const char *t = s->journal.lines[i];
+		if (!gamefile_is_command(t))
+			continue;
+		struct cmd_call call;
+		struct cmd_result r;
+		cmd_result_init(&r);
+		if (cmd_lookup(rs->commands(), t, &call, &r) && call.def &&
+		    call.def->effect == CMD_CHANGES)
+			run_changing(s, rs, g, &call, &r);
+		else if (r.status == CMD_OK)
+			cmd_malformed(&r, "not a game-changing command");
+		if (r.status != CMD_OK) {
+			/* the journal's own commands, accepted once from
+			 * this very state: only memory running out stops
+			 * them, and a game that is not its journal's must
+			 * not go on */
+			fprintf(stderr,
+				"maniple: the journal did not run again from "
+				"its checkpoint: %s: %s\n",
+				t, r.reason);
+			abort();
+		}
+		cmd_result_free(&r);
+		ran++;
 	}
+	s->replaying = replaying;
+	return ran;
+}
+
+/* After a refusal: g put back (take_back), and when that ran commands
+ * again, a checkpoint of g now, so that refusals in a row do not run the
+ * same commands again each time. */
+static void refused_back(struct session *s, const struct ruleset *rs,
+			 struct game *g)
+{
+	if (take_back(s, rs, g) > 0)
+		(void)checkpoint(s, rs, g); /* none: the next command takes it */
 }
 
 /* Remembers a refused game-changing command (its line and its result) so
@@ -581,31 +650,24 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		return;
 	}
 	struct game *g = s->game;
-	/* the session's rollback record, taken out of it while the command
-	 * runs (give_back puts it back) */
-	void *rec = s->undo;
-	if (rec && s->undo_rs != rs) { /* another ruleset's: not for g */
-		s->undo_rs->free_record(rec);
-		rec = NULL;
-	}
-	s->undo = NULL;
-	s->undo_rs = NULL;
-	if (rs->mark(g, &rec) != 0) {
-		give_back(s, rs, rec);
+	/* a checkpoint of this game, at most SESSION_CHECKPOINT_EVERY
+	 * (or checkpoint_every) accepted commands behind it; before every
+	 * command with checkpoint_every 1 */
+	size_t every = s->checkpoint_every ? s->checkpoint_every
+					   : SESSION_CHECKPOINT_EVERY;
+	if ((s->ckpt_game != g || s->ckpt_since >= every || every == 1) &&
+	    checkpoint(s, rs, g) != 0) {
 		cmd_refuse(r, NULL, "out of memory");
 		return;
 	}
 	struct event_log *log = rs->events(g);
 	size_t n0 = log->n;
-	int turn0 = rs->turn(g);
-	d->run(s, call.argc, call.argv, r);
+	bool ended = run_changing(s, rs, g, &call, r);
 	if (r->status != CMD_OK) {
-		take_back(s, rs, g, rec, n0);
-		give_back(s, rs, rec);
+		refused_back(s, rs, g);
 		note_refusal(s, line, r);
 		return;
 	}
-	bool ended = rs->after_command(g, n0, turn0);
 	char text[CMD_LINE_MAX * 2 + 8];
 	cmd_canonical(&call, text, sizeof text);
 	char err[ERR_MAX];
@@ -629,22 +691,20 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		if (!ok) {
 			while (s->journal.n > j0)
 				journal_drop_last(&s->journal);
-			take_back(s, rs, g, rec, n0);
-			give_back(s, rs, rec);
+			refused_back(s, rs, g);
 			cmd_refuse(r, NULL, "game file not written: %s", err);
 			return;
 		}
 	} else {
 		if (journal_add(&s->journal, text) != 0) {
-			take_back(s, rs, g, rec, n0);
-			give_back(s, rs, rec);
+			refused_back(s, rs, g);
 			cmd_refuse(r, NULL, "out of memory");
 			return;
 		}
 		s->digest_due = ended;
 		s->digest_turn = rs->turn(g);
 	}
-	give_back(s, rs, rec);
+	s->ckpt_since++;
 	for (size_t i = n0; i < log->n; i++)
 		event_log_push_from(&r->out, log, i);
 }
@@ -757,6 +817,7 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	struct session tmp;
 	session_setup(&tmp, s->rulesets, s->load_battle, s->load_tables,
 		      s->loader_user, s->default_seed);
+	tmp.checkpoint_every = s->checkpoint_every;
 	tmp.replaying = true;
 	struct load_ctx lc = {&tmp};
 	long torn_at = -1;
@@ -855,6 +916,7 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	struct session tmp;
 	session_setup(&tmp, s->rulesets, s->load_battle, s->load_tables,
 		      s->loader_user, s->default_seed);
+	tmp.checkpoint_every = s->checkpoint_every;
 	tmp.replaying = true;
 	struct load_ctx lc = {&tmp};
 	struct ini_error ie;

@@ -28,6 +28,16 @@ bool decision_add(struct decision_answer *out, int max, int *n, int side,
 	return true;
 }
 
+void decision_about(struct decision *d, struct hex h)
+{
+	if (hex_is_none(h) || d->nabout >= DECISION_ABOUT_MAX)
+		return;
+	for (int i = 0; i < d->nabout; i++)
+		if (hex_eq(d->about[i], h))
+			return;
+	d->about[d->nabout++] = h;
+}
+
 int decision_find(const struct decision *d, const char *line)
 {
 	for (int i = 0; i < d->n; i++)

@@ -28,6 +28,7 @@ struct evcat {
 	size_t nf, capf;
 	int refs;
 	/* while reading */
+	size_t *read_order; /* kinds read so far, in order of name */
 	struct ini_file_header hdr; /* its [file] section */
 	struct ini_error *err;
 };
@@ -54,11 +55,22 @@ static bool name_ok(const char *s, size_t len, size_t max)
 	return true;
 }
 
-static long find_in(const struct evcat *c, size_t n, const char *kind)
+/* While reading: the kind named kind among those read (its index), or
+ * -1 with *at where it would go in c->read_order. */
+static long find_read(const struct evcat *c, const char *kind, size_t *at)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(c->k[i].name, kind) == 0)
-			return (long)i;
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = strcmp(kind, c->k[c->read_order[mid]].name);
+		if (d == 0)
+			return (long)c->read_order[mid];
+		if (d < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*at = lo;
 	return -1;
 }
 
@@ -92,8 +104,9 @@ static int add_fields(struct evcat *c, struct evcat_kind *k,
 					"int, hex, hexes, yesno, rule)",
 					(int)(colon - w), w, (int)tl,
 					colon + 1);
-		char name[EVENT_KEY_MAX];
-		snprintf(name, sizeof name, "%.*s", (int)(colon - w), w);
+		char name[EVENT_KEY_MAX]; /* name_ok: it fits */
+		memcpy(name, w, (size_t)(colon - w));
+		name[colon - w] = '\0';
 		for (int i = 0; i < k->nfields; i++)
 			if (strcmp(c->f[k->first + (size_t)i].name, name) == 0)
 				return ini_fail(c->err, line,
@@ -107,7 +120,7 @@ static int add_fields(struct evcat *c, struct evcat_kind *k,
 			c->capf = nc;
 		}
 		struct evcat_field *f = &c->f[c->nf++];
-		snprintf(f->name, sizeof f->name, "%s", name);
+		memcpy(f->name, name, sizeof name);
 		f->type = (enum evcat_type)type;
 		k->nfields++;
 	}
@@ -147,7 +160,8 @@ static int on_line(void *user, const char *section, const char *key,
 					"bad kind [%s] (a-z 0-9 _, fewer "
 					"than %d characters)",
 					section, EVENT_KIND_MAX);
-		long old = find_in(c, c->n, section);
+		size_t at = 0;
+		long old = find_read(c, section, &at);
 		if (old >= 0)
 			return ini_fail(c->err, line,
 					"duplicate kind [%s] (first at line "
@@ -159,15 +173,22 @@ static int on_line(void *user, const char *section, const char *key,
 			if (!v)
 				return ini_fail(c->err, line, "out of memory");
 			c->k = v;
+			size_t *b = realloc(c->read_order, nc * sizeof *b);
+			if (!b)
+				return ini_fail(c->err, line, "out of memory");
+			c->read_order = b;
 			c->cap = nc;
 		}
+		memmove(&c->read_order[at + 1], &c->read_order[at],
+			(c->n - at) * sizeof c->read_order[0]);
+		c->read_order[at] = c->n;
 		struct evcat_kind *k = &c->k[c->n];
 		memset(k, 0, sizeof *k);
 		k->rules = calloc(1, 1);
 		if (!k->rules)
 			return ini_fail(c->err, line, "out of memory");
 		c->n++;
-		snprintf(k->name, sizeof k->name, "%s", section);
+		memcpy(k->name, section, strlen(section) + 1); /* name_ok */
 		k->first = c->nf;
 		k->line = line;
 		return 0;
@@ -218,6 +239,8 @@ struct evcat *evcat_load(const char *path, struct ini_error *err)
 		return NULL;
 	}
 	qsort(c->k, c->n, sizeof *c->k, by_name);
+	free(c->read_order);
+	c->read_order = NULL;
 	c->err = NULL;
 	return c;
 }
@@ -238,6 +261,7 @@ void evcat_free(struct evcat *c)
 		free(c->k[i].rules);
 	free(c->k);
 	free(c->f);
+	free(c->read_order);
 	free(c);
 }
 

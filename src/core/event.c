@@ -180,16 +180,40 @@ void event_log_truncate(struct event_log *log, size_t n)
 	log->used = n ? log->off[n] : 0;
 }
 
+static const char *record(const struct event_log *log, size_t i, int *nf,
+			  const char **keys);
+
 int event_log_push_from(struct event_log *log, const struct event_log *src,
 			size_t i)
 {
-	if (log->cat != src->cat) { /* kinds kept another way: rewrite it */
-		struct event e;
-		event_log_at(src, i, &e);
-		return event_log_push(log, &e);
-	}
 	size_t start = src->off[i];
 	size_t end = i + 1 < src->n ? src->off[i + 1] : src->used;
+	if (log->cat != src->cat) {
+		/* kinds kept another way: the record's head written anew
+		 * (as event_log_push would), its fields copied as they are */
+		int nf;
+		const char *keys;
+		const char *kind = record(src, i, &nf, &keys);
+		size_t fields = end - (size_t)(keys - src->arena);
+		long k = log->cat ? evcat_find(log->cat, kind) : -1;
+		if (k > 0xffff)
+			k = -1;
+		size_t head = 1 + (k >= 0 ? 2 : strlen(kind) + 1);
+		if (reserve(log, head + fields) < 0)
+			return -1;
+		char *p = log->arena + log->used;
+		*p++ = (char)(nf | (k >= 0 ? KIND_INDEXED : 0));
+		if (k >= 0) {
+			*p++ = (char)(k & 0xff);
+			*p++ = (char)(k >> 8);
+		} else {
+			p += put(p, kind);
+		}
+		memcpy(p, keys, fields);
+		log->off[log->n++] = log->used;
+		log->used += head + fields;
+		return 0;
+	}
 	if (reserve(log, end - start) < 0)
 		return -1;
 	memcpy(log->arena + log->used, src->arena + start, end - start);

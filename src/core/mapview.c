@@ -153,27 +153,57 @@ static bool same_piece(const struct mv_piece *a, const struct mv_piece *b)
 	return true;
 }
 
+/* The piece of v with p's id and kind, or NULL. */
+static const struct mv_piece *same_id(const struct map_view *v,
+				      const struct mv_piece *p, int hint)
+{
+	if (hint < v->npieces && !strcmp(v->pieces[hint].id, p->id) &&
+	    v->pieces[hint].leader == p->leader)
+		return &v->pieces[hint];
+	for (int i = 0; i < v->npieces; i++)
+		if (!strcmp(v->pieces[i].id, p->id) &&
+		    v->pieces[i].leader == p->leader)
+			return &v->pieces[i];
+	return NULL;
+}
+
+static bool add_piece_hexes(const struct mv_piece *p, struct hex *out, int *n,
+			    int max)
+{
+	bool fits = true;
+	for (int k = 0; k < 2; k++)
+		fits = fits && mapview_hex_list_add(out, n, max, p->hex[k]);
+	return fits;
+}
+
 int mapview_changed_hexes(const struct map_view *a, const struct map_view *b,
 			  struct hex *out, int max)
 {
 	int n = 0;
 	bool fits = true;
-	int np = a->npieces > b->npieces ? a->npieces : b->npieces;
-	for (int i = 0; i < np; i++) {
-		const struct mv_piece *pa = i < a->npieces ? &a->pieces[i] : NULL;
-		const struct mv_piece *pb = i < b->npieces ? &b->pieces[i] : NULL;
-		if (pa && pb && same_piece(pa, pb))
+	/* pieces matched by id: one that left the map or came onto it
+	 * changes only its own hexes */
+	for (int i = 0; i < a->npieces; i++) {
+		const struct mv_piece *pa = &a->pieces[i];
+		const struct mv_piece *pb = same_id(b, pa, i);
+		if (pb && same_piece(pa, pb))
 			continue;
-		for (int k = 0; k < 2; k++) {
-			if (pa)
-				fits = fits &&
-				       mapview_hex_list_add(out, &n, max, pa->hex[k]);
-			if (pb)
-				fits = fits &&
-				       mapview_hex_list_add(out, &n, max, pb->hex[k]);
-		}
+		fits = fits && add_piece_hexes(pa, out, &n, max);
+		if (pb)
+			fits = fits && add_piece_hexes(pb, out, &n, max);
 	}
+	for (int i = 0; i < b->npieces; i++)
+		if (!same_id(a, &b->pieces[i], i))
+			fits = fits && add_piece_hexes(&b->pieces[i], out, &n, max);
 	return fits ? n : -1;
+}
+
+/* Copies the pieces of from into to (the board stays). */
+void mapview_copy_pieces(struct map_view *to, const struct map_view *from)
+{
+	to->npieces = from->npieces;
+	memcpy(to->pieces, from->pieces,
+	       sizeof from->pieces[0] * (size_t)from->npieces);
 }
 
 void mv_overlay_add(struct mv_overlay *o, struct hex h, int value)

@@ -64,16 +64,17 @@ bool command_unit_in_enemy_zoc(const struct game *g,
 
 /* ---- Command Range (4.21) ---- */
 
-/* 4.21: terrain a leader could not cross or enter (6.24, 6.27). */
+/* 4.21: terrain a leader could not cross or enter (6.24, 6.27): the step
+ * from `from` across its hexside d into to, its neighbour there. */
 static bool leader_may_step(const struct game *g, struct hex from,
-			    struct hex to)
+			    enum hexside d, struct hex to)
 {
 	const struct map *m = g->battle->map;
 	const struct map_hex *a = map_at(m, from), *b = map_at(m, to);
-	int d = hex_direction_to(from, to);
-	if (a == NULL || b == NULL || d < 0 || map_impassable(m, to))
+	if (a == NULL || b == NULL || (unsigned)d >= HEXSIDE_COUNT ||
+	    b->terrain == TERRAIN_IMPASSABLE) /* map_impassable */
 		return false;
-	unsigned side = map_hexside(m, from, (enum hexside)d);
+	unsigned side = a->side[d]; /* map_hexside */
 	if (side & HSF_RIVER)
 		return false;
 	if (g->tables != NULL) {
@@ -248,7 +249,8 @@ static int range_search_run(const struct game *g, const struct zoc_query *q,
 				struct range_cell *c = range_cell(rs, x);
 				if (c == NULL || c->mark == RANGE_MET ||
 				    c->mark == RANGE_BLOCKED ||
-				    !leader_may_step(g, seen[head], x))
+				    !leader_may_step(g, seen[head],
+						     (enum hexside)d, x))
 					continue;
 				if (c->mark == RANGE_UNKNOWN) {
 					bool blocked = range_hex_obstructed(

@@ -26,18 +26,45 @@ static void mix(struct dg *d, const void *p, size_t n)
 	d->h = h;
 }
 
+/* v's eight bytes, low first, mixed as mix() would: once the bytes left
+ * are all zero (most fields are small or zero), each would only multiply
+ * by the FNV prime, so they are mixed at once by its power. */
 static void num(struct dg *d, uint64_t v)
 {
-	unsigned char b[8];
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	mix(d, b, 8);
+	static const uint64_t prime_pow[9] = {
+		UINT64_C(1),
+		UINT64_C(1099511628211),
+		UINT64_C(956575116354345),
+		UINT64_C(624165263380053675),
+		UINT64_C(11527715348014283921),
+		UINT64_C(913917546033277539),
+		UINT64_C(15895002104753931833),
+		UINT64_C(14218562807570617051),
+		UINT64_C(2232315406967589409),
+	};
+	uint64_t h = d->h;
+	int i = 0;
+	for (; i < 8 && v; i++, v >>= 8) {
+		h ^= v & 0xff;
+		h *= prime_pow[1];
+	}
+	d->h = h * prime_pow[8 - i];
 }
 
 static void flag(struct dg *d, bool v)
 {
-	unsigned char b = v ? 1 : 0;
-	mix(d, &b, 1);
+	d->h = (d->h ^ (v ? 1u : 0u)) * UINT64_C(1099511628211);
+}
+
+/* k zero numbers (k * 8 zero bytes) or, with prime the FNV prime, k
+ * false flags, mixed at once: the hash times prime to the power k */
+static void zeros(struct dg *d, uint64_t prime, size_t k)
+{
+	uint64_t m = 1;
+	for (; k; k >>= 1, prime *= prime)
+		if (k & 1)
+			m *= prime;
+	d->h *= m;
 }
 
 static void text(struct dg *d, const char *s, size_t max)
@@ -63,17 +90,39 @@ static void seen(struct dg *d, const void *f, size_t size, size_t count,
 #define S(x) (seen(d, (x), sizeof(x), 1, DIGEST_CHARS), text(d, (x), sizeof(x)))
 #define P(x)                                                                   \
 	(seen(d, &(x), sizeof(x), 1, DIGEST_STRPTR), text(d, (x), 4096))
+/* (a run of zeros, most of a table's slots, mixed at once by zeros()) */
 #define IA(a)                                                                  \
 	do {                                                                   \
 		seen(d, (a), sizeof((a)[0]), N(a), DIGEST_INT);                \
-		for (size_t i_ = 0; i_ < N(a); i_++)                           \
+		for (size_t i_ = 0; i_ < N(a);) {                              \
+			size_t j_ = i_;                                        \
+			while (j_ < N(a) && (a)[j_] == 0)                      \
+				j_++;                                          \
+			if (j_ > i_) {                                         \
+				zeros(d, UINT64_C(2232315406967589409),        \
+				      j_ - i_);                                \
+				i_ = j_;                                       \
+				continue;                                      \
+			}                                                      \
 			num(d, (uint64_t)(int64_t)(a)[i_]);                    \
+			i_++;                                                  \
+		}                                                              \
 	} while (0)
 #define BA(a)                                                                  \
 	do {                                                                   \
 		seen(d, (a), sizeof((a)[0]), N(a), DIGEST_BOOL);               \
-		for (size_t i_ = 0; i_ < N(a); i_++)                           \
+		for (size_t i_ = 0; i_ < N(a);) {                              \
+			size_t j_ = i_;                                        \
+			while (j_ < N(a) && !(a)[j_])                          \
+				j_++;                                          \
+			if (j_ > i_) {                                         \
+				zeros(d, UINT64_C(1099511628211), j_ - i_);    \
+				i_ = j_;                                       \
+				continue;                                      \
+			}                                                      \
 			flag(d, (a)[i_]);                                      \
+			i_++;                                                  \
+		}                                                              \
 	} while (0)
 
 static void hex(struct dg *d, const struct hex *h)

@@ -120,6 +120,16 @@ void game_copy_state(struct game *dst, const struct game *src)
 		       sp[k].to - sp[k].from);
 }
 
+size_t game_state_bytes(const struct game *g)
+{
+	struct span sp[6];
+	int n = game_spans(g, sp);
+	size_t bytes = 0;
+	for (int k = 0; k < n; k++)
+		bytes += sp[k].to - sp[k].from;
+	return bytes;
+}
+
 bool game_state_same(const struct game *a, const struct game *b)
 {
 	struct span sa[6], sb[6];
@@ -165,11 +175,6 @@ struct leader *game_leader(struct game *g, const char *id)
 		if (strcmp(g->leaders[i].id, id) == 0)
 			return &g->leaders[i];
 	return NULL;
-}
-
-bool game_unit_in_play(const struct unit *u)
-{
-	return u->on_map && !u->eliminated && !u->off_map;
 }
 
 /* ---- the units by hex (struct unit_index) ---- */

@@ -249,17 +249,23 @@ static void search(const struct game *g, struct harass_check *c,
 {
 	/* the paths tried: only the one kept matters, so no refusal of
 	 * another is put in words */
-	struct harass_check t = *c;
-	t.quiet = true;
-	if (depth > 0 && path_ok(g, &t, cur, depth) &&
-	    (!*found || t.nreactors < best->nreactors)) {
-		*best = t;
-		best->quiet = c->quiet;
-		*found = true;
-	}
-	if (depth >= c->limit - 1)
-		return;
 	const struct unit *f = &g->units[c->firer];
+	const struct unit *tg = &g->units[c->target];
+	/* a path ends next to the target (path_ok): only such a one is
+	 * tried */
+	if (depth > 0 && depth <= HARASS_PATH_MAX &&
+	    footprint_distance(&tg->at, cur[depth - 1]) == 1) {
+		struct harass_check t = *c;
+		t.quiet = true;
+		if (path_ok(g, &t, cur, depth) &&
+		    (!*found || t.nreactors < best->nreactors)) {
+			*best = t;
+			best->quiet = c->quiet;
+			*found = true;
+		}
+	}
+	if (depth >= c->limit - 1 || depth >= HARASS_PATH_MAX)
+		return;
 	for (int d = 0; d < HEXSIDE_COUNT; d++) {
 		struct hex n;
 		if (depth == 0) {
@@ -275,6 +281,11 @@ static void search(const struct game *g, struct harass_check *c,
 		bool again = false;
 		for (int k = 0; k < depth; k++)
 			again |= hex_eq(cur[k], n);
+		/* a step changes the distance by one at most: from n, the
+		 * hexes left to the path (limit - 1 in all) must bring it
+		 * next to the target, else nothing below n can be a path */
+		if (footprint_distance(&tg->at, n) - 1 > c->limit - 2 - depth)
+			continue;
 		struct harass_check s = *c;
 		s.quiet = true;
 		if (again || !path_hex_ok(g, f, &g->units[c->target], n, &s))

@@ -39,24 +39,6 @@ int map_edge_parse(const char *text)
 	return -1;
 }
 
-bool map_contains(const struct map *m, struct hex h)
-{
-	return m && h.col >= m->col_min && h.col <= m->col_max &&
-	       h.row >= m->row_min && h.row <= m->row_max;
-}
-
-struct map_hex *map_at_mut(struct map *m, struct hex h)
-{
-	if (!map_contains(m, h) || !m->hexes)
-		return NULL;
-	return &m->hexes[(h.col - m->col_min) * m->nrows + (h.row - m->row_min)];
-}
-
-const struct map_hex *map_at(const struct map *m, struct hex h)
-{
-	return map_at_mut((struct map *)m, h);
-}
-
 unsigned map_hexside(const struct map *m, struct hex h, enum hexside d)
 {
 	const struct map_hex *mh = map_at(m, h);

@@ -57,6 +57,21 @@ char gboh_type_glyph(enum unit_type t)
 	return (int)t >= 0 && t < UNIT_TYPE_COUNT ? g[t] : '?';
 }
 
+/* 2.1: the unit types in words, for a legend */
+static const char *type_words(enum unit_type t)
+{
+	static const char *const w[UNIT_TYPE_COUNT] = {
+		[UT_PH] = "phalanx",	      [UT_HI] = "heavy infantry",
+		[UT_LG] = "legion",	      [UT_MI] = "medium infantry",
+		[UT_BI] = "barbarian infantry", [UT_LI] = "light infantry",
+		[UT_LP] = "peltasts",	      [UT_SK] = "skirmishers",
+		[UT_HC] = "heavy cavalry",    [UT_RC] = "Roman cavalry",
+		[UT_LN] = "lancers",	      [UT_LC] = "light cavalry",
+		[UT_EL] = "elephants",	      [UT_AT] = "artillery",
+		[UT_CH] = "chariots"};
+	return (int)t >= 0 && t < UNIT_TYPE_COUNT && w[t] ? w[t] : "unit";
+}
+
 static bool mark_taken(const char *taken, char c)
 {
 	for (const char *p = taken; *p; p++)
@@ -116,6 +131,7 @@ static void unit_markers(const struct unit *u, struct mv_piece *p)
 		{u->engaged, 'E', "engaged"},
 		{u->pursuit, 'P', "pursuit"},
 		{u->moved_turn || u->moved_phase, 'M', "moved"},
+		{u->rallied, 'r', "rallied"}, /* 10.28: no orders this turn */
 		{u->double_depth, 0, "double-depth"},
 		{u->scorpio_fire, 0, "fire-mode"},
 	};
@@ -138,6 +154,7 @@ static void fill_pieces(const struct game *g, struct map_view *mv)
 		p->side = u->side ? 1 : 0;
 		p->routed = u->routed;
 		p->glyph = gboh_type_glyph(u->type);
+		p->class_name = type_words(u->type);
 		/* 7.11 a vertex; 6.73 In Column a hexside */
 		p->face = u->at.in_column ? MV_FACE_SIDE : MV_FACE_VERTEX;
 		p->facing = u->at.facing;
@@ -161,6 +178,7 @@ static void fill_pieces(const struct game *g, struct map_view *mv)
 		p->active = g->active_leader == i;
 		p->side = l->side ? 1 : 0;
 		p->glyph = '*';
+		p->class_name = "leader";
 		p->mark = gboh_leader_mark(g, i);
 		p->face = MV_FACE_NONE;
 		p->hex[0] = l->hex;

@@ -285,6 +285,7 @@ bool spqr_shock_piece(const struct game *g, const char *id,
 	snprintf(p->id, sizeof p->id, "%s", un->id);
 	p->side = un->side;
 	p->in_play = game_unit_in_play(un);
+	unit_hexes(un, p->hex);
 	p->markable = markable(g, u, &p->must);
 	const char *rule = NULL, *why = NULL;
 	p->can_shock = shock_claim_of(g, u, &rule, &why) != SC_NONE;

@@ -361,19 +361,23 @@ void orders_state_text(const struct game *g, FILE *f)
  * orders */
 static bool check_gate(const struct game *g, struct ord_why *w)
 {
-	if (rout_pending(g)) {
+	/* the Orders step already says that no rout move and no reaction
+	 * waits (seq_step_now asks those first): the common case, asked for
+	 * every order a legal list weighs */
+	bool orders = seq_step_now(g) == SEQ_ORDERS;
+	if (!orders && rout_pending(g)) {
 		deny(w, "10.22", "a rout move waits: ");
 		size_t k = strlen(w->text);
 		rout_pending_text(g, w->text + k, sizeof w->text - k);
 		return false;
 	}
-	if (reactions_pending(g)) { /* 7.15, 6.5, 7.32: the window is open */
+	if (!orders && reactions_pending(g)) { /* 7.15, 6.5, 7.32 */
 		deny(w, reactions_pending_rule(g), "a reaction waits: ");
 		size_t k = strlen(w->text);
 		reactions_pending_text(g, w->text + k, sizeof w->text - k);
 		return false;
 	}
-	if (seq_step_now(g) != SEQ_ORDERS)
+	if (!orders)
 		return deny(w, "5.2",
 			    "no leader is giving orders now (see legal)");
 	const struct leader *l = active(g);

@@ -1,6 +1,8 @@
 /* pending.c — the pending decision as data (pending.h). */
 #include "maniple/pending.h"
 
+#include "maniple/footprint.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -228,6 +230,38 @@ static void name_decision(const struct game *g, enum seq_step step,
 	snprintf(d->rule, sizeof d->rule, "%s", rule);
 }
 
+static void about_unit(const struct game *g, int u, struct decision *d)
+{
+	if (u < 0 || u >= g->nunits)
+		return;
+	const struct unit *un = &g->units[u];
+	decision_about(d, un->at.hex[0]);
+	if (footprint_two_hex(&un->at))
+		decision_about(d, un->at.hex[1]);
+}
+
+/* The pieces the decision is about: a reaction's reacting units and the
+ * mover that raised it (6.5, 7.15, 8.2 ...), the unit a shock decision
+ * asks about. */
+static void about(const struct game *g, enum seq_step step,
+		  struct decision *d)
+{
+	if (step == SEQ_REACTION) {
+		const struct reaction_state *r = &g->react;
+		about_unit(g, r->trigger, d);
+		for (int i = 0; i < r->noffers; i++) {
+			const struct reaction_offer *o = &r->offers[i];
+			if (o->state == RO_DONE)
+				continue;
+			about_unit(g, o->unit, d);
+			if (o->leader >= 0 && o->leader < g->nleaders)
+				decision_about(d, g->leaders[o->leader].hex);
+		}
+	} else if (step == SEQ_SHOCK) {
+		about_unit(g, g->shock.ask_unit, d);
+	}
+}
+
 void gboh_decision(const struct game *g, struct decision *d)
 {
 	decision_init(d, d->ans, d->max);
@@ -243,4 +277,5 @@ void gboh_decision(const struct game *g, struct decision *d)
 		snprintf(d->kind, sizeof d->kind, "%s", seq_step_name(step));
 	d->n = seq_legal(g, d->ans, d->max);
 	name_decision(g, step, d);
+	about(g, step, d);
 }

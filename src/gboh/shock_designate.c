@@ -58,8 +58,12 @@ static bool fire_only_order(const struct game *g, int u)
 	       (g->fire.fired[u] && !g->units[u].moved_phase);
 }
 
-enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
-				const char **why)
+/* shock_claim_of; with range false, a unit whose only claim would be the
+ * Command Range is told SC_NONE without the search (what a caller asking
+ * only after Shock Must Check or Engaged needs). */
+static enum shock_claim claim_of(const struct game *g, int ui,
+				 const char **rule, const char **why,
+				 bool range)
 {
 	const char *r0 = NULL, *w0 = NULL;
 	if (!rule)
@@ -124,13 +128,20 @@ enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
 	if (fire_only_order(g, ui))
 		return SC_FIRE;
 	const struct leader *l = active_leader(g);
-	if (l && l->on_map && !l->killed && leader_may_order(g, l, u) &&
+	if (range && l && l->on_map && !l->killed &&
+	    leader_may_order(g, l, u) &&
 	    command_range_reaches_unit(g, NULL, l, u))
 		return SC_RANGE;
 	*rule = "7.33";
 	*why = "it has no Shock Must Check marker, was not given Fire orders "
 	       "and is not within the activated leader's Command Range";
 	return SC_NONE;
+}
+
+enum shock_claim shock_claim_of(const struct game *g, int ui, const char **rule,
+				const char **why)
+{
+	return claim_of(g, ui, rule, why, true);
 }
 
 static const char *claim_name(enum shock_claim c)
@@ -201,23 +212,25 @@ static bool has_zoc_enemy(const struct game *g, int ui)
  * or Engaged (10.41 bullet 3), with an enemy to attack. */
 static bool must_attack(const struct game *g, int ui)
 {
-	enum shock_claim c = shock_claim_of(g, ui, NULL, NULL);
+	enum shock_claim c = claim_of(g, ui, NULL, NULL, false);
 	return (c == SC_MUST || c == SC_ENGAGED) && has_zoc_enemy(g, ui);
 }
 
 /* 7.33, 8.41: a unit that may (or must) attack someone now */
 static bool may_attack(const struct game *g, int ui)
 {
-	return shock_claim_of(g, ui, NULL, NULL) != SC_NONE &&
-	       has_zoc_enemy(g, ui);
+	/* the ZOC first: it spares the Command Range search of a unit with
+	 * no enemy next to it */
+	return has_zoc_enemy(g, ui) &&
+	       shock_claim_of(g, ui, NULL, NULL) != SC_NONE;
 }
 
 /* 5.45, 5.46 */
 bool shock_designate_range_useful(const struct game *g)
 {
 	for (int u = 0; u < g->nunits; u++)
-		if (shock_claim_of(g, u, NULL, NULL) == SC_RANGE &&
-		    has_zoc_enemy(g, u))
+		if (has_zoc_enemy(g, u) &&
+		    shock_claim_of(g, u, NULL, NULL) == SC_RANGE)
 			return true;
 	return false;
 }

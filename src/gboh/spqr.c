@@ -102,26 +102,46 @@ static void spqr_free_copy(struct game *c)
 	free(c); /* game_copy_for_search: shares the battle, owns nothing */
 }
 
-/* The rollback record: a copy of the state's parts in use
- * (game_copy_state), kept between commands. */
+/* The session's checkpoint (ruleset.h: mark): a copy of the state's parts
+ * in use (game_copy_state: the struct less its event log and the unused
+ * tails of its unit, leader, reaction-fire and Shock combat tables), the
+ * dice with it (their PRNG, forced rolls and count), so that the journal's
+ * commands run again from it roll what they rolled the first time.  One
+ * allocation serves every checkpoint.  The rules change the state in
+ * place in many files, with no log of what they change, so the session
+ * takes back a command by running the others again from a checkpoint
+ * rather than by undoing what the command touched. */
+struct spqr_record {
+	size_t bytes;	/* what the last mark copied */
+	struct game snap;
+};
+
 static int spqr_mark(struct game *g, void **rec)
 {
-	struct game *snap = *rec ? *rec : malloc(sizeof *snap);
-	if (!snap)
+	struct spqr_record *r = *rec ? *rec : malloc(sizeof *r);
+	if (!r)
 		return -1;
-	*rec = snap;
-	game_copy_state(snap, g);
+	*rec = r;
+	game_copy_state(&r->snap, g);
+	r->bytes = game_state_bytes(g);
 	return 0;
 }
 
 static void spqr_rollback(struct game *g, void *rec)
 {
-	game_copy_state(g, rec); /* the event log stays g's own */
+	struct spqr_record *r = rec;
+	game_copy_state(g, &r->snap); /* the event log stays g's own */
 }
 
 static void spqr_free_record(void *rec)
 {
 	free(rec); /* a plain copy: owns nothing */
+}
+
+static size_t spqr_record_bytes(const void *rec)
+{
+	const struct spqr_record *r = rec;
+	return r ? r->bytes : 0;
 }
 
 const struct ruleset ruleset_spqr = {
@@ -159,6 +179,7 @@ const struct ruleset ruleset_spqr = {
 	.mark = spqr_mark,
 	.rollback = spqr_rollback,
 	.free_record = spqr_free_record,
+	.record_bytes = spqr_record_bytes,
 };
 
 static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};

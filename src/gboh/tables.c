@@ -2,6 +2,7 @@
  * (rules/spqr/NAME.ini, see tables.h).  Every figure comes from the files. */
 #include "maniple/tables.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1062,9 +1063,10 @@ static int handler(void *user, const char *section, const char *key,
 	}
 	if (strlen(key) >= sizeof p->seen[0].key)
 		return ini_fail(p->err, line, "key too long");
-	for (int i = 0; i < p->nseen; i++)
-		if (strcmp(p->seen[i].section, section) == 0 &&
-		    strcmp(p->seen[i].key, key) == 0)
+	/* a section comes once (above), so its keys are the last ones seen */
+	for (int i = p->nseen - 1;
+	     i >= 0 && strcmp(p->seen[i].section, section) == 0; i--)
+		if (strcmp(p->seen[i].key, key) == 0)
 			return ini_fail(p->err, line,
 					"duplicate key %s in [%s] (first at "
 					"line %d)",
@@ -1072,8 +1074,9 @@ static int handler(void *user, const char *section, const char *key,
 	if (p->nseen >= SEEN_MAX)
 		return ini_fail(p->err, line, "too many keys");
 	struct seen_key *sk = &p->seen[p->nseen++];
-	snprintf(sk->section, sizeof sk->section, "%s", section);
-	snprintf(sk->key, sizeof sk->key, "%s", key);
+	/* both fit: their lengths were checked above */
+	memcpy(sk->section, section, strlen(section) + 1);
+	memcpy(sk->key, key, strlen(key) + 1);
 	sk->line = line;
 	if (section[0] == '\0')
 		return ini_fail(p->err, line, "key %s before any section", key);
@@ -1212,7 +1215,7 @@ static bool complete(struct parse *p)
 static bool read_chart(const char *path, int want, struct spqr_tables *t,
 		       struct ini_error *err)
 {
-	struct parse *p = calloc(1, sizeof *p);
+	struct parse *p = malloc(sizeof *p);
 	if (!p) {
 		size_t pl = strlen(path); /* a long path is cut, not refused */
 		if (pl >= sizeof err->file)
@@ -1223,6 +1226,11 @@ static bool read_chart(const char *path, int want, struct spqr_tables *t,
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return false;
 	}
+	/* seen[] and sections[] are read only below their counts: the rest
+	 * is zeroed (not their 57 KB, once per chart file) */
+	memset(p, 0, offsetof(struct parse, seen));
+	p->nsections = 0;
+	memset(&p->ncols, 0, sizeof *p - offsetof(struct parse, ncols));
 	p->t = t;
 	p->err = err;
 	p->want = want;

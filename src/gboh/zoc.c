@@ -148,10 +148,27 @@ int zoc_units_into(const struct game *g, int by_side, struct hex h,
 	return n;
 }
 
+/* Whether any unit of by_side exerts a ZOC into h (zoc_units_into > 0,
+ * without putting them in order) */
+static bool zoc_any_into(const struct game *g, int by_side, struct hex h)
+{
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		int at[BATTLE_UNITS_MAX];
+		int m = game_units_filed_at(g, hex_neighbour(h, (enum hexside)d),
+					    at, BATTLE_UNITS_MAX);
+		for (int k = 0; k < m; k++) {
+			const struct unit *u = &g->units[at[k]];
+			if (u->side == by_side && zoc_exerted_into(g, u, h))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* 7.23 whether h is in an enemy ZOC for side */
 bool zoc_enemy_in(const struct game *g, int side, struct hex h)
 {
-	return zoc_units_into(g, 1 - side, h, NULL, 0) > 0;
+	return zoc_any_into(g, 1 - side, h);
 }
 
 /* 7.25 both sides may control the same hex */
@@ -159,7 +176,7 @@ unsigned zoc_control(const struct game *g, struct hex h)
 {
 	unsigned bits = 0;
 	for (int s = 0; s < 2; s++)
-		if (zoc_units_into(g, s, h, NULL, 0) > 0)
+		if (zoc_any_into(g, s, h))
 			bits |= 1u << s;
 	return bits;
 }

@@ -33,18 +33,6 @@ int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
 	return n;
 }
 
-int tui_leaders_at(const struct game *g, struct hex h,
-		   const struct leader **out, int max)
-{
-	int n = 0;
-	for (int i = 0; i < g->nleaders && n < max; i++) {
-		const struct leader *l = &g->leaders[i];
-		if (l->on_map && !l->killed && l->available && hex_eq(l->hex, h))
-			out[n++] = l;
-	}
-	return n;
-}
-
 __attribute__((format(printf, 3, 4))) static void
 line(struct panel_text *p, int width, const char *fmt, ...)
 {
@@ -194,41 +182,6 @@ static const char *phase_label(enum phase p)
 		"D Rout & Reload",     "E Withdrawal",
 		"battle over"};
 	return (int)p >= 0 && p < PHASE_COUNT ? names[p] : "?";
-}
-
-int tui_changed_hexes(const struct game *g, const struct unit *before,
-		      int nb, const struct leader *lbefore, int nlb,
-		      struct hex *out, int max)
-{
-	int n = 0;
-	bool fits = true;
-	int nu = g->nunits > nb ? g->nunits : nb;
-	for (int i = 0; i < nu; i++) {
-		const struct unit *a = &before[i], *b = &g->units[i];
-		if (i < nb && i < g->nunits && !memcmp(a, b, sizeof *a))
-			continue;
-		for (int k = 0; k < 2; k++) {
-			if (i < nb)
-				fits = fits &&
-				       mapview_hex_list_add(out, &n, max, a->at.hex[k]);
-			if (i < g->nunits)
-				fits = fits &&
-				       mapview_hex_list_add(out, &n, max, b->at.hex[k]);
-		}
-	}
-	int nl = g->nleaders > nlb ? g->nleaders : nlb;
-	for (int i = 0; i < nl; i++) {
-		const struct leader *a = &lbefore[i], *b = &g->leaders[i];
-		if (i < nlb && i < g->nleaders && !memcmp(a, b, sizeof *a))
-			continue;
-		if (i < nlb)
-			fits = fits &&
-			       mapview_hex_list_add(out, &n, max, a->hex);
-		if (i < g->nleaders)
-			fits = fits &&
-			       mapview_hex_list_add(out, &n, max, b->hex);
-	}
-	return fits ? n : -1;
 }
 
 static const char *side_name(const struct game *g, int side)

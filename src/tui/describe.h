@@ -21,9 +21,6 @@ const struct map_hex *tui_map_hex(const struct map *m, struct hex h);
  * first is drawn on top); returns the count (at most max). */
 int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
 		 int max);
-/* Leaders in play on h; returns the count (at most max). */
-int tui_leaders_at(const struct game *g, struct hex h,
-		   const struct leader **out, int max);
 struct panel_text {
 	int n;
 	char line[PANEL_LINES_MAX][PANEL_LINE_MAX];
@@ -45,14 +42,6 @@ void panel_describe(const struct game *g, struct hex h, int width,
  * actions"; "no decision yet: continue starts the turn (3.0)"; "battle
  * over: Rome wins (11.2)". */
 void pending_describe(const struct game *g, char *buf, size_t n);
-/* The hexes a command changed, for drawing only them again: where each
- * unit or leader whose state differs from before[] / lbefore[] (copies
- * taken before the command, nb and nlb of them) stood and where it stands
- * now, each hex once.  Returns the count, or -1 when more than max. */
-int tui_changed_hexes(const struct game *g, const struct unit *before,
-		      int nb, const struct leader *lbefore, int nlb,
-		      struct hex *out, int max);
-
 /* The status line: the pending decision first (it must never be cut),
  * then turn, phase and battle. */
 void status_describe(const struct game *g, char *buf, size_t n);

@@ -1,5 +1,6 @@
 /* glyphs.c — characters and colours of the map (see glyphs.h). */
 #include <curses.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -29,6 +30,8 @@ void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 	memcpy(gl->column, utf8 ? column_u : column_a, sizeof gl->column);
 	memcpy(gl->feature, utf8 ? feature_u : feature_a, sizeof gl->feature);
 	gl->leader = utf8 ? L'\u2605' : '*';
+	gl->range = utf8 ? L'\u2218' : 'o';
+	gl->zoc = utf8 ? L'\u00d7' : 'x';
 	gl->border = utf8 ? L'\u2502' : '|';
 	gl->off_map = ' ';
 }
@@ -136,6 +139,170 @@ bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n)
 	default:
 		return false;
 	}
+}
+
+__attribute__((format(printf, 2, 3))) static void
+legend_add(struct tui_legend *l, const char *fmt, ...)
+{
+	if (l->n >= TUI_LEGEND_LINES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(l->line[l->n++], TUI_LEGEND_W, fmt, ap);
+	va_end(ap);
+}
+
+/* Items "X words" two spaces apart, on as many lines as width needs,
+ * each line after the lead (a new line starts with two spaces). */
+struct legend_row {
+	struct tui_legend *l;
+	int width;
+	char cur[TUI_LEGEND_W];
+};
+
+static void row_start(struct legend_row *r, struct tui_legend *l, int width,
+		      const char *lead)
+{
+	r->l = l;
+	r->width = width < 20 ? 20 : width >= TUI_LEGEND_W ? TUI_LEGEND_W - 1
+							 : width;
+	snprintf(r->cur, sizeof r->cur, "%s", lead);
+}
+
+static size_t mb_width(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+static void row_item(struct legend_row *r, const char *item)
+{
+	size_t cl = mb_width(r->cur), il = mb_width(item);
+	if (cl > 2 && cl + 2 + il > (size_t)r->width) {
+		legend_add(r->l, "%s", r->cur);
+		snprintf(r->cur, sizeof r->cur, "  ");
+		cl = 2;
+	}
+	size_t len = strlen(r->cur);
+	snprintf(r->cur + len, sizeof r->cur - len, "%s%s",
+		 cl > 2 && r->cur[len - 1] != ' ' ? "  " : "", item);
+}
+
+static void row_end(struct legend_row *r)
+{
+	if (mb_width(r->cur) > 2)
+		legend_add(r->l, "%s", r->cur);
+}
+
+void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
+		    const struct mv_overlay *ovl, bool colour, bool outlined,
+		    int width, struct tui_legend *out)
+{
+	char a[16], b[16], item[128];
+	struct legend_row r;
+	out->n = 0;
+	legend_add(out, "map legend: what the map shows now");
+	for (int i = 1; tui_legend_line(gl, i, item, sizeof item); i++)
+		legend_add(out, "%s", item);
+	if (outlined) {
+		legend_add(out, "outlined hexes (+ for compact ones): a feature "
+				"is drawn on its side of the outline,");
+		legend_add(out, "  inside: the letter and facing; markers; "
+				"hits/TQ or number; overlay and mode marks");
+	}
+	if (!mv)
+		return;
+	legend_add(out, "%s", "");
+	/* the sides */
+	for (int s = 0; s < 2; s++)
+		legend_add(out, "side %d: %s, %s%s", s + 1, mv->side_name[s],
+			   colour ? mv->side_colour[s] : "",
+			   colour ? " counters"
+			   : s	  ? "letters bold and underlined (no colour)"
+				  : "letters bold (no colour)");
+	/* the letters of the pieces on the map */
+	row_start(&r, out, width, "units:");
+	char seen[64] = "";
+	for (int i = 0; i < mv->npieces; i++) {
+		const struct mv_piece *p = &mv->pieces[i];
+		if (p->leader || strchr(seen, p->glyph) || strlen(seen) >= 63)
+			continue;
+		size_t k = strlen(seen);
+		seen[k] = p->glyph;
+		seen[k + 1] = '\0';
+		snprintf(item, sizeof item, "%c %s", p->glyph,
+			 p->class_name ? p->class_name : "unit");
+		row_item(&r, item);
+	}
+	row_end(&r);
+	/* 7.11 facing marks, 6.73 column headings */
+	row_start(&r, out, width, "facing:");
+	for (int f = 0; f < FACING_COUNT; f++) {
+		snprintf(item, sizeof item, "%s %s", glyph_mb(gl->facing[f], a),
+			 facing_name((enum facing)f));
+		row_item(&r, item);
+	}
+	row_item(&r, "(beside the letter, on the side it faces)");
+	row_end(&r);
+	row_start(&r, out, width, "in column, heading:");
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		snprintf(item, sizeof item, "%s %s", glyph_mb(gl->column[d], a),
+			 hexside_name((enum hexside)d));
+		row_item(&r, item);
+	}
+	row_end(&r);
+	legend_add(out, "a two-hex unit: both hexes carry its letter, joined "
+			"into one block");
+	/* the markers on the map now */
+	row_start(&r, out, width, "markers (line under the unit, + more):");
+	char codes[64] = "";
+	for (int i = 0; i < mv->npieces; i++)
+		for (int k = 0; k < mv->pieces[i].nmarkers; k++) {
+			const struct mv_marker *m = &mv->pieces[i].markers[k];
+			if (!m->code || strchr(codes, m->code) ||
+			    strlen(codes) >= 63)
+				continue;
+			size_t len = strlen(codes);
+			codes[len] = m->code;
+			codes[len + 1] = '\0';
+			snprintf(item, sizeof item, "%c %s", m->code,
+				 m->name ? m->name : "?");
+			row_item(&r, item);
+		}
+	if (!codes[0])
+		row_item(&r, "none on the map now");
+	row_end(&r);
+	/* every leader's own mark */
+	snprintf(item, sizeof item, "leaders (%s and mark; %s in a unit's "
+		 "corner):", glyph_mb(gl->leader, a), glyph_mb(gl->leader, b));
+	row_start(&r, out, width, item);
+	for (int i = 0; i < mv->npieces; i++) {
+		const struct mv_piece *p = &mv->pieces[i];
+		if (!p->leader)
+			continue;
+		snprintf(item, sizeof item, "%s%c %s%s", glyph_mb(gl->leader, a),
+			 p->mark, p->id, p->active ? " (active)" : "");
+		row_item(&r, item);
+	}
+	row_end(&r);
+	legend_add(out, "a digit in the corner: units in the stack (s); at "
+			"the bottom hits/TQ (c), CCRR (#)");
+	legend_add(out, "a mode's marks, bottom row underlined: * step  "
+			"+ target  = line  ! must  ? may");
+	/* the overlays */
+	legend_add(out, "overlays: %s command range (r)  %s ZOC (Z), at the "
+			"bottom left of a hex",
+		   glyph_mb(gl->range, a), glyph_mb(gl->zoc, b));
+	if (ovl && ovl->kind == MV_OVL_COMMAND_RANGE)
+		legend_add(out, "  on now: the command range of %s, %d hexes",
+			   ovl->who[0] ? ovl->who : "the active leader",
+			   ovl->n);
+	else if (ovl && ovl->kind == MV_OVL_ZOC)
+		legend_add(out, "  on now: the zones of control of %s, %d hexes",
+			   ovl->who, ovl->n);
 }
 
 bool tui_codeset_is_utf8(const char *codeset)

@@ -9,6 +9,7 @@
 
 #include "maniple/hex.h"
 #include "maniple/map.h"
+#include "maniple/mapview.h"
 #include "maniple/units.h"
 
 /* Hexside features as the map draws them (6.24, 6.27), the one shown
@@ -30,6 +31,8 @@ struct tui_glyphs {
 	wchar_t column[HEXSIDE_COUNT];	/* In Column heading (6.73) */
 	wchar_t feature[TF_COUNT];	/* hexside features (tui_feature) */
 	wchar_t leader;
+	wchar_t range;		/* the command-range overlay's mark */
+	wchar_t zoc;		/* the ZOC overlay's mark */
 	wchar_t border;
 	wchar_t off_map;
 };
@@ -64,6 +67,20 @@ int tui_side_cells(enum hexside d, int line[2], int col[2]);
  * terrain, levels and hexside features with their glyphs, in the current
  * locale's multibyte form.  False past the last line. */
 bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n);
+
+/* The legend of the map on its own key: every glyph, mark and overlay
+ * the map shows, the pieces' letters, markers and leaders' marks as the
+ * view-model mv has them now, the overlay ovl (NULL: none) named, each
+ * line at most width columns. */
+#define TUI_LEGEND_LINES 96
+#define TUI_LEGEND_W 192
+struct tui_legend {
+	int n;
+	char line[TUI_LEGEND_LINES][TUI_LEGEND_W];
+};
+void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
+		    const struct mv_overlay *ovl, bool colour, bool outlined,
+		    int width, struct tui_legend *out);
 
 /* A side colour name as a colour number for a terminal with ncolours (8
  * or 256); false for an unknown name. */

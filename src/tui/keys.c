@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "keys.h"
-#include "ordermode.h"
 
 #define CTRL(c) ((c) & 0x1f)
 
@@ -58,6 +57,15 @@ static const struct tui_binding bindings[] = {
 	 "show or hide cohesion hits/TQ", NULL},
 	{'#', "#", TC_OVERLAY_HEXNUM, "overlay hexnum",
 	 "show or hide hex numbers", NULL},
+	{'r', "r", TC_OVERLAY_RANGE, "overlay range",
+	 "show or hide the active leader's Command Range (4.21)", NULL},
+	{'Z', "Z", TC_OVERLAY_ZOC, "overlay zoc",
+	 "ZOC overlay: the first side's, the second's, off (7.2)", NULL},
+	{'+', "+", TC_DETAIL, "view detail",
+	 "hexes outlined or compact (by default outlined where as many show)",
+	 NULL},
+	{'/', "/", TC_LEGEND, "legend",
+	 "the map legend: every glyph, mark and overlay on the map", NULL},
 	{'?', "?", TC_HELP, "help", "this help", "help"},
 	{CTRL('l'), "^L", TC_REDRAW, "redraw", "redraw the screen", NULL},
 	{'q', "q", TC_QUIT, "quit", "quit", "quit"},
@@ -67,6 +75,8 @@ static const struct tui_binding bindings[] = {
 	 "choose a Line Command from the legal ones (5.23)", NULL},
 	{'D', "D", TC_ORDERS_DONE, "orders done",
 	 "end the active leader's orders (5.27)", NULL},
+	{' ', "Space", TC_CONTINUE, "continue",
+	 "go on when the sequence waits for nobody (continue, 3.0)", NULL},
 	{'V', "V", TC_CARDS, "cards",
 	 "the shock cards of this or the last Shock segment (8.4); the end "
 	 "card once the battle is over (11.2)", NULL},
@@ -244,9 +254,11 @@ static const struct tui_mode_binding teach_bindings[] = {
 static const struct tui_mode_binding shock_bindings[] = {
 	{'t', "t", SU_GATHER,
 	 "Shock designation: gather your unit under the cursor as an "
-	 "attacker (again: drop it); on an enemy: designate ATT DEF (8.42)"},
+	 "attacker (again: drop it; in a combat: take it back); on an "
+	 "enemy: gather it as a defender, designating once every enemy "
+	 "in the attackers' ZOC is in (8.42)"},
 	{'T', "T", SU_DONE, "designate done: end the designation (8.41)"},
-	{27, "Esc", SU_DROP, "drop the gathered attackers"},
+	{27, "Esc", SU_DROP, "drop the gathered attackers and defenders"},
 	{'\r', "Enter", SU_LEGAL,
 	 "the legal list as on the map: each designate line the rules "
 	 "offer, designate done, designate cancel N"},
@@ -329,6 +341,58 @@ const char *tui_mode_cmd_key(enum tui_keymode m, int cmd)
 	return NULL;
 }
 
+/* Order mode and Line mode (ordermode.h) */
+static const struct tui_mode_binding order_bindings[] = {
+	{'m', "m", OK_STEP,
+	 "step into the hex under the cursor (move CCRR, 6.21)"},
+	{'K', "K", OK_SIDE, "step across the mover's N side"},
+	{'U', "U", OK_SIDE, "step across the ENE side"},
+	{'N', "N", OK_SIDE, "step across the ESE side"},
+	{'J', "J", OK_SIDE, "step across the S side"},
+	{'B', "B", OK_SIDE, "step across the WSW side"},
+	{'Y', "Y", OK_SIDE, "step across the WNW side"},
+	{'<', "<", OK_TURN_LEFT,
+	 "turn one vertex anticlockwise (face F, 7.12)"},
+	{'>', ">", OK_TURN_RIGHT, "turn one vertex clockwise (face F, 7.12)"},
+	{'f', "f", OK_FIRE,
+	 "fire targeting, each target marked with the number needed (8.1)"},
+	{'z', "z", OK_FORM,
+	 "choose a formation change: Column or normal (6.71)"},
+	{'x', "x", OK_HALT, "end the move (halt, 6.11)"},
+	{'d', "d", OK_DEPTH,
+	 "form Double-Depth under the phalanx ahead (depth, 9.51)"},
+	{'\t', "Tab", OK_TARGET_NEXT, "targeting: cursor to the next target"},
+	{KEY_BTAB, "S-Tab", OK_TARGET_PREV, "targeting: the previous target"},
+	{'v', "v", OK_TARGET_PREV, "targeting: the same as S-Tab"},
+	{'\r', "Enter", OK_TARGET_FIRE,
+	 "targeting: fire at the target under the cursor (fire HEX)"},
+	{KEY_ENTER, "kEnter", OK_TARGET_FIRE, "the same as Enter"},
+	{27, "Esc", OK_TARGET_LEAVE, "targeting: leave it, fire at nothing"},
+};
+
+static const struct tui_mode_binding linecmd_bindings[] = {
+	{'p', "p", OK_PICK,
+	 "pick the unit or leader under the cursor to move (pick ID, 4.31)"},
+	{'F', "F", OK_LINE_FIRE,
+	 "fire with the line: targeting of its units' volleys (5.23 #2)"},
+	{'E', "E", OK_EXTEND,
+	 "Manipular Line Extension into the cursor's hex (extend, 9.68)"},
+	{'\r', "Enter", OK_TARGET_FIRE,
+	 "targeting (F): fire at the target under the cursor"},
+	{27, "Esc", OK_TARGET_LEAVE, "targeting (F): leave it"},
+};
+
+static const struct tui_mode_binding *order_tables(enum tui_keymode m,
+						    size_t *n)
+{
+	if (m == KM_LINECMD) {
+		*n = sizeof linecmd_bindings / sizeof linecmd_bindings[0];
+		return linecmd_bindings;
+	}
+	*n = sizeof order_bindings / sizeof order_bindings[0];
+	return order_bindings;
+}
+
 const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 						 size_t *n)
 {
@@ -337,7 +401,7 @@ const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 		return mode_override[m];
 	}
 	if (m == KM_ORDER || m == KM_LINECMD)
-		return tui_order_bindings(m, n);
+		return order_tables(m, n);
 	if (m == KM_CARD) {
 		*n = sizeof card_bindings / sizeof card_bindings[0];
 		return card_bindings;

@@ -43,6 +43,11 @@ enum tui_cmd {
 	TC_UNDO,	/* R: `undo` (one command back; issue 9) */
 	TC_TEACH,	/* M: teach mode on or off (teachui.h) */
 	TC_BRANCH,	/* C: the `:` line with `branch FILE` (resume.h) */
+	TC_OVERLAY_RANGE, /* r: the active leader's command range (4.21) */
+	TC_OVERLAY_ZOC,	/* Z: a side's zones of control (7.2) */
+	TC_LEGEND,	/* /: the map legend */
+	TC_DETAIL,	/* +: outlined or compact hexes (layout.h) */
+	TC_CONTINUE,	/* Space: `continue` when nobody owes a decision */
 	TC_COUNT
 };
 
@@ -116,6 +121,26 @@ enum tui_shock_cmd {
 	SU_DROP,	/* Esc: drop the gathered attackers */
 	SU_LEGAL,	/* Enter: the map's legal list (listed for the help) */
 	SU_COUNT
+};
+
+/* Order mode's and Line mode's commands (ordermode.h; few: each
+ * table's commands are numbered from 0, as the other modes' are). */
+enum tui_order_cmd {
+	OK_STEP, /* move into the hex under the cursor */
+	OK_SIDE, /* across a hexside of the mover: side_of_key */
+	OK_TURN_LEFT,
+	OK_TURN_RIGHT,
+	OK_FIRE,
+	OK_FORM,
+	OK_HALT,
+	OK_DEPTH,
+	OK_TARGET_NEXT,
+	OK_TARGET_PREV,
+	OK_TARGET_FIRE,
+	OK_TARGET_LEAVE,
+	OK_PICK,
+	OK_LINE_FIRE,
+	OK_EXTEND,
 };
 
 enum tui_keymode { KM_LINE, KM_LIST, KM_PROMPT, KM_CARD, KM_SHOCK,

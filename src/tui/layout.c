@@ -53,39 +53,88 @@ void tui_layout_compute_log(struct tui_layout *l, int w, int h, int want_log)
 	l->map_h = h - TUI_STATUS_H;
 }
 
+static bool outlined(const struct tui_viewport *v)
+{
+	return v->detail == TUI_OUTLINED;
+}
+
+int viewport_cell_w(const struct tui_viewport *v)
+{
+	return outlined(v) ? TUI_OUT_CELL_W : TUI_COL_PITCH;
+}
+
+int viewport_cell_h(const struct tui_viewport *v)
+{
+	return outlined(v) ? TUI_OUT_CELL_H : TUI_ROW_PITCH;
+}
+
 void viewport_cell(const struct tui_viewport *v, struct hex h, int *x, int *y)
 {
+	if (outlined(v)) {
+		*x = (h.col - v->col0) * TUI_OUT_COL_PITCH;
+		*y = (h.row - v->row0) * TUI_OUT_ROW_PITCH +
+		     (h.col & 1) * (TUI_OUT_ROW_PITCH / 2);
+		return;
+	}
 	*x = (h.col - v->col0) * TUI_COL_PITCH;
 	*y = (h.row - v->row0) * TUI_ROW_PITCH + (h.col & 1);
+}
+
+void viewport_glyph(const struct tui_viewport *v, struct hex h, int *x,
+		    int *y)
+{
+	viewport_cell(v, h, x, y);
+	if (outlined(v)) {
+		*x += 3;
+		*y += 1;
+	} else {
+		*x += 1;
+	}
 }
 
 bool viewport_shows(const struct tui_viewport *v, struct hex h)
 {
 	int x, y;
 	viewport_cell(v, h, &x, &y);
-	return x >= 0 && y >= 0 && x + TUI_COL_PITCH <= v->w &&
-	       y + TUI_ROW_PITCH <= v->h;
+	return x >= 0 && y >= 0 && x + viewport_cell_w(v) <= v->w &&
+	       y + viewport_cell_h(v) <= v->h;
 }
 
 bool viewport_touches(const struct tui_viewport *v, struct hex h)
 {
 	int x, y;
 	viewport_cell(v, h, &x, &y);
-	return x + TUI_COL_PITCH > 0 && y + TUI_ROW_PITCH > 0 && x < v->w &&
-	       y < v->h;
+	return x + viewport_cell_w(v) > 0 && y + viewport_cell_h(v) > 0 &&
+	       x < v->w && y < v->h;
 }
 
 int viewport_cols(const struct tui_viewport *v)
 {
-	int n = v->w / TUI_COL_PITCH;
+	/* outlined: neighbours share two columns of their outlines */
+	int n = outlined(v) ? (v->w - (TUI_OUT_CELL_W - TUI_OUT_COL_PITCH)) /
+				      TUI_OUT_COL_PITCH
+			    : v->w / TUI_COL_PITCH;
 	return n > 0 ? n : 0;
 }
 
 int viewport_rows(const struct tui_viewport *v)
 {
-	/* the lower (odd) columns need one line more */
-	int n = (v->h - 1) / TUI_ROW_PITCH;
+	/* the lower (odd) columns need one line more (outlined: two, and
+	 * the bottom outline one) */
+	int n = outlined(v) ? (v->h - TUI_OUT_ROW_PITCH / 2 -
+			       (TUI_OUT_CELL_H - TUI_OUT_ROW_PITCH)) /
+				      TUI_OUT_ROW_PITCH
+			    : (v->h - 1) / TUI_ROW_PITCH;
 	return n > 0 ? n : 0;
+}
+
+enum tui_detail viewport_detail_for(int w, int h)
+{
+	struct tui_viewport o = {.w = w, .h = h, .detail = TUI_OUTLINED};
+	return viewport_cols(&o) >= TUI_MIN_COLS &&
+			       viewport_rows(&o) >= TUI_MIN_ROWS
+		       ? TUI_OUTLINED
+		       : TUI_COMPACT;
 }
 
 static int clamp(int v, int lo, int hi)

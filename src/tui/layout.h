@@ -44,17 +44,43 @@ void tui_layout_compute(struct tui_layout *l, int w, int h);
  * both). */
 void tui_layout_compute_log(struct tui_layout *l, int w, int h, int want_log);
 
+/* The map's detail levels: compact, each hex a 4x2 cell without an
+ * outline (odd columns one line lower); outlined, each hex drawn with its
+ * outline, 8 characters by 5 lines, the outlines of neighbours shared
+ * (a column pitch of 6, a row pitch of 4, odd columns two lines lower),
+ * three lines inside: glyph and facing, markers, cohesion or number. */
+enum tui_detail { TUI_COMPACT, TUI_OUTLINED, TUI_DETAIL_COUNT };
+
+#define TUI_OUT_COL_PITCH 6
+#define TUI_OUT_ROW_PITCH 4
+#define TUI_OUT_CELL_W 8
+#define TUI_OUT_CELL_H 5
+
 /* The part of the map the map window shows: hex (col0,row0) is drawn at
  * the top left. */
 struct tui_viewport {
 	int col0, row0;
 	int w, h;		/* the map window, in characters */
+	enum tui_detail detail;
 };
 
+/* The size of a hex's cell at the viewport's detail (its outline
+ * included), and the pitch between neighbouring columns and rows. */
+int viewport_cell_w(const struct tui_viewport *v);
+int viewport_cell_h(const struct tui_viewport *v);
 /* Top-left character of hex h in the map window (may lie outside it). */
 void viewport_cell(const struct tui_viewport *v, struct hex h, int *x,
 		   int *y);
-/* True when the whole 4x2 cell of h lies inside the window. */
+/* Where the glyph of h's piece or terrain stands (the cursor's place). */
+void viewport_glyph(const struct tui_viewport *v, struct hex h, int *x,
+		    int *y);
+/* The detail a w x h map window shows by default: outlined when it shows
+ * at least as many hexes as the compact map of an 80x24 terminal
+ * (TUI_MIN_COLS x TUI_MIN_ROWS), else compact. */
+#define TUI_MIN_COLS 14
+#define TUI_MIN_ROWS 10
+enum tui_detail viewport_detail_for(int w, int h);
+/* True when the whole cell of h lies inside the window. */
 bool viewport_shows(const struct tui_viewport *v, struct hex h);
 /* True when any part of the cell of h lies inside the window. */
 bool viewport_touches(const struct tui_viewport *v, struct hex h);

@@ -16,28 +16,6 @@
 #include "seam.h"
 #include "view.h"
 
-#define CTRL(c) ((c)&0x1f)
-
-/* The commands of the two tables (few: each table's commands are
- * numbered from 0, as the other modes' are). */
-enum {
-	OK_STEP, /* move into the hex under the cursor */
-	OK_SIDE, /* across a hexside of the mover: side_of_key */
-	OK_TURN_LEFT,
-	OK_TURN_RIGHT,
-	OK_FIRE,
-	OK_FORM,
-	OK_HALT,
-	OK_DEPTH,
-	OK_TARGET_NEXT,
-	OK_TARGET_PREV,
-	OK_TARGET_FIRE,
-	OK_TARGET_LEAVE,
-	OK_PICK,
-	OK_LINE_FIRE,
-	OK_EXTEND,
-};
-
 /* K U N J B Y: the hexside of each (enum hexside order). */
 static int side_of_key(int key)
 {
@@ -46,60 +24,10 @@ static int side_of_key(int key)
 	return p ? (int)(p - keys) : -1;
 }
 
-static const struct tui_mode_binding order_bindings[] = {
-	{'m', "m", OK_STEP,
-	 "step into the hex under the cursor (move CCRR, 6.21)"},
-	{'K', "K", OK_SIDE, "step across the mover's N side"},
-	{'U', "U", OK_SIDE, "step across the ENE side"},
-	{'N', "N", OK_SIDE, "step across the ESE side"},
-	{'J', "J", OK_SIDE, "step across the S side"},
-	{'B', "B", OK_SIDE, "step across the WSW side"},
-	{'Y', "Y", OK_SIDE, "step across the WNW side"},
-	{'<', "<", OK_TURN_LEFT,
-	 "turn one vertex anticlockwise (face F, 7.12)"},
-	{'>', ">", OK_TURN_RIGHT, "turn one vertex clockwise (face F, 7.12)"},
-	{'f', "f", OK_FIRE,
-	 "fire targeting, each target marked with the number needed (8.1)"},
-	{'z', "z", OK_FORM,
-	 "choose a formation change: Column or normal (6.71)"},
-	{'x', "x", OK_HALT, "end the move (halt, 6.11)"},
-	{'d', "d", OK_DEPTH,
-	 "form Double-Depth under the phalanx ahead (depth, 9.51)"},
-	{'\t', "Tab", OK_TARGET_NEXT, "targeting: cursor to the next target"},
-	{KEY_BTAB, "S-Tab", OK_TARGET_PREV, "targeting: the previous target"},
-	{'v', "v", OK_TARGET_PREV, "targeting: the same as S-Tab"},
-	{'\r', "Enter", OK_TARGET_FIRE,
-	 "targeting: fire at the target under the cursor (fire HEX)"},
-	{KEY_ENTER, "kEnter", OK_TARGET_FIRE, "the same as Enter"},
-	{27, "Esc", OK_TARGET_LEAVE, "targeting: leave it, fire at nothing"},
-};
-
-static const struct tui_mode_binding line_bindings[] = {
-	{'p', "p", OK_PICK,
-	 "pick the unit or leader under the cursor to move (pick ID, 4.31)"},
-	{'F', "F", OK_LINE_FIRE,
-	 "fire with the line: targeting of its units' volleys (5.23 #2)"},
-	{'E', "E", OK_EXTEND,
-	 "Manipular Line Extension into the cursor's hex (extend, 9.68)"},
-	{'\r', "Enter", OK_TARGET_FIRE,
-	 "targeting (F): fire at the target under the cursor"},
-	{27, "Esc", OK_TARGET_LEAVE, "targeting (F): leave it"},
-};
-
-const struct tui_mode_binding *tui_order_bindings(enum tui_keymode m, size_t *n)
-{
-	if (m == KM_LINECMD) {
-		*n = sizeof line_bindings / sizeof line_bindings[0];
-		return line_bindings;
-	}
-	*n = sizeof order_bindings / sizeof order_bindings[0];
-	return order_bindings;
-}
-
 static const struct tui_mode_binding *binding_in(enum tui_keymode m, int key)
 {
 	size_t n;
-	const struct tui_mode_binding *b = tui_order_bindings(m, &n);
+	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
 	for (size_t i = 0; i < n; i++)
 		if (b[i].key == key)
 			return &b[i];
@@ -908,6 +836,22 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ORDERS_DONE:
 		tui_exec(v, "orders done");
 		return TUI_ORDER_DONE;
+	case TC_CONTINUE: {
+		/* 3.0: the sequence goes on when nobody owes a decision (the
+		 * decision's own answer); else say who owes one */
+		struct decision_answer *legal = v->om.legal;
+		struct decision d;
+		decision_init(&d, legal, TUI_ORDER_LEGAL_MAX);
+		tui_decision(v->g, &d);
+		if (decision_find(&d, "continue") >= 0)
+			tui_exec(v, "continue");
+		else
+			tui_say(v, "Space: the sequence waits for %s (%s): "
+				   "nothing to continue",
+				d.what[0] ? d.what : "a decision",
+				d.rule[0] ? d.rule : "3.0");
+		return TUI_ORDER_DONE;
+	}
 	default:
 		return TUI_ORDER_NOT_MINE;
 	}

@@ -69,9 +69,6 @@ enum tui_order_result {
 /* The mode now, from the game. */
 enum tui_order_mode tui_order_mode_now(const struct game *g);
 
-/* The key tables of the two modes (keys.c's tui_mode_bindings). */
-const struct tui_mode_binding *tui_order_bindings(enum tui_keymode m,
-						  size_t *n);
 
 /* After each command (and at start): the highlights for the mode now
  * (HL_DEST with the MP cost of each legal step, HL_LINE on the units a

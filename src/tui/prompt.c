@@ -86,6 +86,7 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 {
 	a->due = false;
 	a->n = a->nown = 0;
+	a->nabout = 0;
 	a->id = 0;
 	a->what[0] = a->rule[0] = a->title[0] = a->detail[0] = '\0';
 	a->step = g ? seq_step_now(g) : SEQ_NONE;
@@ -129,6 +130,8 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 	if (a->nown == 0)
 		a->nown = n; /* nobody in particular owes it */
 	name_decision(g, &d, a);
+	a->nabout = d.nabout;
+	memcpy(a->about, d.about, sizeof a->about[0] * (size_t)d.nabout);
 	unsigned long long h = 14695981039346656037ULL;
 	h = prompt_fnv(h, &a->step, sizeof a->step);
 	h = prompt_fnv(h, &a->side, sizeof a->side);
@@ -210,13 +213,19 @@ static void mark(struct tui_view *v)
 static void box_geometry(const struct tui_view *v, int *y, int *x, int *h,
 			 int *w, int *cols);
 
-/* A new box: when the hexes it marks are off the map window or under the
- * box, the map scrolls (the cursor stays) so they show above it. */
+/* A new box: when the hexes it marks, or the pieces the decision is
+ * about, are off the map window or under the box, the map scrolls (the
+ * cursor stays) so they show above it: the box never covers them. */
 static void show_marks(struct tui_view *v)
 {
 	const struct tui_prompt *p = &v->prompt;
-	if (!v->wmap || v->mode != MODE_MAP || v->lay.too_small ||
-	    p->nmarked == 0)
+	struct hex want[PROMPT_KEYS + DECISION_ABOUT_MAX];
+	int nwant = 0;
+	for (int k = 0; k < p->ask.nabout; k++)
+		want[nwant++] = p->ask.about[k];
+	for (int k = 0; k < p->nmarked; k++)
+		want[nwant++] = p->marked[k];
+	if (!v->wmap || v->mode != MODE_MAP || v->lay.too_small || nwant == 0)
 		return;
 	int by, bx, bh, bw, cols;
 	box_geometry(v, &by, &bx, &bh, &bw, &cols);
@@ -225,15 +234,16 @@ static void show_marks(struct tui_view *v)
 	if (above.h < 2 * TUI_ROW_PITCH)
 		return;
 	bool all = true;
-	for (int k = 0; k < p->nmarked; k++)
-		all = all && viewport_shows(&above, p->marked[k]);
+	for (int k = 0; k < nwant; k++)
+		all = all && viewport_shows(&above, want[k]);
 	if (all)
 		return;
 	const struct map *m = v->map;
-	for (int k = p->nmarked; k-- > 0;) /* the first answer's hex last */
-		viewport_follow(&above, p->marked[k], m->col_min, m->col_max,
+	/* the first answer's hex, and last the pieces it is about */
+	for (int k = nwant; k-- > 0;)
+		viewport_follow(&above, want[k], m->col_min, m->col_max,
 				m->row_min, m->row_max);
-	if (!viewport_shows(&above, p->marked[0]))
+	if (!viewport_shows(&above, want[0]))
 		return;
 	v->vp.col0 = above.col0;
 	v->vp.row0 = above.row0;

@@ -44,6 +44,10 @@ struct prompt_ask {
 	int nown;		/* the first nown are the owing side's */
 	struct decision_answer ans[PROMPT_ANSWERS_MAX];
 	struct hex hex[PROMPT_ANSWERS_MAX]; /* the hex answer i names */
+	/* the hexes of the pieces the decision is about (the reacting
+	 * unit, the mover that raised it): the box never covers them */
+	struct hex about[DECISION_ABOUT_MAX];
+	int nabout;
 	unsigned long long id;	/* the decision's identity (its answers) */
 };
 

@@ -51,12 +51,18 @@ int shockui_marks(const struct game *g, struct shock_mark *out, int max)
 
 /* ------------------------------------------------------- the marks */
 
-static bool is_gathered(const struct shockui *su, const char *id)
+/* Whether id is among the n ids of list. */
+static bool listed(const char (*list)[MODE_ID_MAX], int n, const char *id)
 {
-	for (int i = 0; i < su->ngathered; i++)
-		if (!strcmp(su->gathered[i], id))
+	for (int i = 0; i < n; i++)
+		if (!strcmp(list[i], id))
 			return true;
 	return false;
+}
+
+static bool is_gathered(const struct shockui *su, const char *id)
+{
+	return listed(su->gathered, su->ngathered, id);
 }
 
 /* Takes this module's marks (HL_MUST, HL_MAY) off the map, leaving the
@@ -65,7 +71,8 @@ static void drop_marks(struct tui_view *v)
 {
 	int k = 0;
 	for (int i = 0; i < v->nhl; i++) {
-		if (v->hl[i].kind == HL_MUST || v->hl[i].kind == HL_MAY) {
+		if (v->hl[i].kind == HL_MUST || v->hl[i].kind == HL_MAY ||
+		    (v->hl[i].kind == HL_TARGET && v->hl[i].mark == L'*')) {
 			tui_add_redraw(v, v->hl[i].hex);
 			continue;
 		}
@@ -91,7 +98,7 @@ static void refresh_marks(struct tui_view *v)
 	struct shock_view sv;
 	tui_shock_view(v->g, &sv);
 	if (!sv.designating) {
-		su->ngathered = 0;
+		su->ngathered = su->ndefenders = 0;
 		return;
 	}
 	const struct shock_mark *m = sv.mark;
@@ -108,6 +115,17 @@ static void refresh_marks(struct tui_view *v)
 		k += still;
 	}
 	su->ngathered = k;
+	if (k == 0)
+		su->ndefenders = 0; /* their attackers went into a combat */
+	/* the gathered defenders: `*` on their hexes */
+	for (int i = 0; i < su->ndefenders; i++) {
+		struct shock_piece p;
+		if (!tui_shock_piece(v->g, su->defenders[i], &p))
+			continue;
+		for (int h = 0; h < 2; h++)
+			if (!hex_is_none(p.hex[h]))
+				tui_hl_add(v, p.hex[h], HL_TARGET, L'*');
+	}
 	for (int j = 0; j < n; j++) {
 		wchar_t mark = is_gathered(su, m[j].id) ? L'+'
 			       : m[j].must		 ? L'!'
@@ -285,14 +303,67 @@ void shockui_after_command(struct tui_view *v)
 
 /* -------------------------------------------------------- the keys */
 
-static void gathered_text(const struct tui_view *v, char *buf, size_t n)
+/* ids, "," between them, into buf */
+static void ids_text(const char (*ids)[MODE_ID_MAX], int n, char *buf,
+		     size_t size)
 {
-	const struct shockui *su = &v->shockui;
 	size_t at = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < su->ngathered && at < n; i++)
-		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "," : "",
-				       su->gathered[i]);
+	for (int i = 0; i < n && at < size; i++)
+		at += (size_t)snprintf(buf + at, size - at, "%s%s",
+				       i ? "," : "", ids[i]);
+}
+
+static void gathered_text(const struct tui_view *v, char *buf, size_t n)
+{
+	ids_text(v->shockui.gathered, v->shockui.ngathered, buf, n);
+}
+
+static void drop_gathered(struct shockui *su, const char *id)
+{
+	for (int i = 0; i < su->ngathered; i++)
+		if (!strcmp(su->gathered[i], id)) {
+			memmove(&su->gathered[i], &su->gathered[i + 1],
+				sizeof su->gathered[0] *
+					(size_t)(su->ngathered - i - 1));
+			su->ngathered--;
+			return;
+		}
+}
+
+/* 8.42: `t` on one of your units already in a combat takes that combat
+ * back (`designate cancel N`) and gathers the unit again with the
+ * enemies it attacked, so that more attackers or defenders can be added
+ * and the combat designated anew: no designation is a dead end. */
+static void take_back(struct tui_view *v, const struct shock_piece *u)
+{
+	struct shockui *su = &v->shockui;
+	int combat = u->attacks;
+	char defs[MODE_ZOC_MAX][MODE_ID_MAX];
+	int nd = 0;
+	for (int k = 0; k < u->nzoc; k++) {
+		struct shock_piece e;
+		if (tui_shock_piece(v->g, u->zoc[k], &e) && e.defends == combat)
+			memcpy(defs[nd++], e.id, MODE_ID_MAX);
+	}
+	char line[64];
+	snprintf(line, sizeof line, "designate cancel %d", combat);
+	tui_exec(v, line);
+	struct shock_piece now;
+	if (!tui_shock_piece(v->g, u->id, &now) || now.attacks >= 0)
+		return; /* refused: the status line says why */
+	su->ngathered = su->ndefenders = 0;
+	if (now.markable)
+		memcpy(su->gathered[su->ngathered++], now.id, MODE_ID_MAX);
+	for (int k = 0; k < nd && su->ndefenders < MODE_COMBAT_UNITS_MAX; k++)
+		memcpy(su->defenders[su->ndefenders++], defs[k], MODE_ID_MAX);
+	refresh_marks(v);
+	char d[CMD_LINE_MAX / 2];
+	ids_text(su->defenders, su->ndefenders, d, sizeof d);
+	tui_say(v, "t: combat %d taken back: %s gathered against %s; t on "
+		   "more enemies or attackers, t on a defender designates "
+		   "(8.42)",
+		combat + 1, now.id, d[0] ? d : "-");
 }
 
 /* `t` on one of the attacker's units: gathers the first unit of the hex
@@ -315,28 +386,22 @@ static void gather_own(struct tui_view *v, const struct shock_view *sv,
 		return;
 	}
 	bool dropped = false;
-	for (int k = 0; k < n; k++) {
-		for (int i = 0; i < su->ngathered; i++)
-			if (!strcmp(su->gathered[i], at[k].id)) {
-				memmove(&su->gathered[i], &su->gathered[i + 1],
-					sizeof su->gathered[0] *
-						(size_t)(su->ngathered - i - 1));
-				su->ngathered--;
-				dropped = true;
-				break;
-			}
-	}
+	for (int k = 0; k < n; k++)
+		if (is_gathered(su, at[k].id)) {
+			drop_gathered(su, at[k].id);
+			dropped = true;
+		}
 	if (dropped) {
 		refresh_marks(v);
 		tui_say(v, "t: %s no longer gathered", at[0].id);
 		return;
 	}
+	if (at[0].attacks >= 0) {
+		take_back(v, &at[0]);
+		return;
+	}
 	/* why the unit cannot attack: the engine's reason */
-	if (at[0].attacks >= 0)
-		tui_say(v, "t: %s is in a combat already (designate cancel N "
-			   "takes one back, 8.42)",
-			at[0].id);
-	else if (!at[0].can_shock)
+	if (!at[0].can_shock)
 		tui_say(v, "t: %s cannot shock (rule %s): %s", at[0].id,
 			at[0].rule, at[0].why);
 	else
@@ -344,34 +409,129 @@ static void gather_own(struct tui_view *v, const struct shock_view *sv,
 			at[0].id);
 }
 
-/* `t` on an enemy: designates the gathered attackers against every enemy
- * combat unit of the hex (8.42). */
+/* 8.42: one of your units in a combat has the enemy e in its ZOC (the
+ * hexes around e's): its id into who and its combat, or -1. */
+static int attacker_near(const struct tui_view *v, const struct shock_view *sv,
+			 const struct shock_piece *e, char *who)
+{
+	for (int h = 0; h < 2; h++)
+		for (int d = 0; d < HEXSIDE_COUNT && !hex_is_none(e->hex[h]);
+		     d++) {
+			char ids[TUI_PIECES_MAX][MODE_ID_MAX];
+			struct hex nb = hex_neighbour(e->hex[h], (enum hexside)d);
+			int n = tui_pieces_at(v->g, nb, ids, TUI_PIECES_MAX);
+			for (int i = 0; i < n; i++) {
+				struct shock_piece u;
+				if (!tui_shock_piece(v->g, ids[i], &u) ||
+				    u.side != sv->side || u.attacks < 0)
+					continue;
+				for (int k = 0; k < u.nzoc; k++)
+					if (!strcmp(u.zoc[k], e->id)) {
+						memcpy(who, u.id, MODE_ID_MAX);
+						return u.attacks;
+					}
+			}
+		}
+	return -1;
+}
+
+/* 8.42: the enemies in a gathered attacker's ZOC that no combat attacks
+ * yet and are not gathered as defenders: each attacker must attack them
+ * all.  The first such attacker and its list into who and owed; returns
+ * how many. */
+static int still_owed(const struct tui_view *v, char *who, char *owed,
+		      size_t n)
+{
+	const struct shockui *su = &v->shockui;
+	for (int i = 0; i < su->ngathered; i++) {
+		struct shock_piece a;
+		if (!tui_shock_piece(v->g, su->gathered[i], &a))
+			continue;
+		char left[MODE_ZOC_MAX][MODE_ID_MAX];
+		int k = 0;
+		for (int z = 0; z < a.nzoc; z++)
+			if (!a.zoc_defended[z] &&
+			    !listed(su->defenders, su->ndefenders, a.zoc[z]))
+				memcpy(left[k++], a.zoc[z], MODE_ID_MAX);
+		if (k) {
+			memcpy(who, a.id, MODE_ID_MAX);
+			ids_text(left, k, owed, n);
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* `designate ATT,... DEF,...` of the gathered units.  The after-command
+ * hook drops the attackers that went into the combat; a refusal keeps
+ * them gathered. */
+static void designate_gathered(struct tui_view *v)
+{
+	struct shockui *su = &v->shockui;
+	char att[CMD_LINE_MAX / 2], def[CMD_LINE_MAX / 4];
+	gathered_text(v, att, sizeof att);
+	ids_text(su->defenders, su->ndefenders, def, sizeof def);
+	char line[CMD_LINE_MAX + 1];
+	snprintf(line, sizeof line, "designate %s %s", att, def);
+	tui_exec(v, line);
+}
+
+/* `t` on an enemy: its hex's enemy combat units join the gathered
+ * defenders.  When every enemy in the gathered attackers' ZOC is then
+ * attacked or gathered (8.42: an attacker attacks them all), the combat
+ * is designated at once; else the status line names the ones still
+ * owed.  `t` again on a gathered defender designates with the defenders
+ * gathered so far (the others left to another combat). */
 static void designate_enemy(struct tui_view *v, const struct shock_view *sv,
 			    const struct shock_piece *at, int n)
 {
 	struct shockui *su = &v->shockui;
-	if (su->ngathered == 0) {
-		tui_say(v, "t: gather your attackers first (t on your units "
-			   "marked ! or ?), then t on the enemy (8.42)");
-		return;
-	}
-	char att[CMD_LINE_MAX / 2], def[CMD_LINE_MAX / 4];
-	gathered_text(v, att, sizeof att);
-	size_t dl = 0;
-	def[0] = '\0';
-	for (int k = 0; k < n && dl < sizeof def; k++)
-		if (at[k].side != sv->side && at[k].in_play)
-			dl += (size_t)snprintf(def + dl, sizeof def - dl, "%s%s",
-					       dl ? "," : "", at[k].id);
-	if (!def[0]) {
+	int first = -1;
+	bool all_in = true;
+	for (int k = 0; k < n; k++)
+		if (at[k].side != sv->side && at[k].in_play) {
+			if (first < 0)
+				first = k;
+			all_in &= listed(su->defenders, su->ndefenders,
+					 at[k].id);
+		}
+	if (first < 0) {
 		tui_say(v, "t: no enemy combat unit here");
 		return;
 	}
-	char line[CMD_LINE_MAX + 1];
-	snprintf(line, sizeof line, "designate %s %s", att, def);
-	/* the after-command hook drops the attackers that went into the
-	 * combat; a refusal keeps them gathered */
-	tui_exec(v, line);
+	if (su->ngathered == 0) {
+		char who[MODE_ID_MAX];
+		int c = attacker_near(v, sv, &at[first], who);
+		if (c >= 0)
+			tui_say(v, "t: %s is in the ZOC of %s, which attacks "
+				   "in combat %d: t on %s takes it back to "
+				   "add %s (8.42)",
+				at[first].id, who, c + 1, who, at[first].id);
+		else
+			tui_say(v, "t: gather your attackers first (t on "
+				   "your units marked ! or ?), then t on the "
+				   "enemy (8.42)");
+		return;
+	}
+	if (all_in) {
+		designate_gathered(v);
+		return;
+	}
+	for (int k = 0; k < n; k++)
+		if (at[k].side != sv->side && at[k].in_play &&
+		    !listed(su->defenders, su->ndefenders, at[k].id) &&
+		    su->ndefenders < MODE_COMBAT_UNITS_MAX)
+			memcpy(su->defenders[su->ndefenders++], at[k].id,
+			       MODE_ID_MAX);
+	char who[MODE_ID_MAX], owed[CMD_LINE_MAX / 2];
+	if (!still_owed(v, who, owed, sizeof owed)) {
+		designate_gathered(v);
+		return;
+	}
+	refresh_marks(v);
+	tui_say(v, "t: %s must attack %s too (8.42): t on it; t again on a "
+		   "defender designates without",
+		who, owed);
 }
 
 /* The units on the cursor's hex as the designation sees them (at most
@@ -506,9 +666,9 @@ bool shockui_key(struct tui_view *v, int ch)
 		tui_exec(v, "designate done");
 		return true;
 	case SU_DROP:
-		if (su->ngathered == 0)
+		if (su->ngathered == 0 && su->ndefenders == 0)
 			return false; /* Esc means something else here */
-		su->ngathered = 0;
+		su->ngathered = su->ndefenders = 0;
 		refresh_marks(v);
 		tui_say(v, "attackers dropped");
 		return true;
@@ -542,12 +702,20 @@ void shockui_render(struct tui_view *v)
 		return;
 	sync(v);
 	if (su->ngathered > 0 && shockui_designating(v->g) && !v->message[0]) {
-		char att[CMD_LINE_MAX / 2];
+		char att[CMD_LINE_MAX / 2], def[CMD_LINE_MAX / 2];
 		gathered_text(v, att, sizeof att);
-		snprintf(v->message, sizeof v->message,
-			 "attackers: %.120s - t on an enemy designates, Esc "
-			 "drops (8.42)",
-			 att);
+		ids_text(su->defenders, su->ndefenders, def, sizeof def);
+		if (def[0])
+			snprintf(v->message, sizeof v->message,
+				 "attackers: %.60s against %.60s - t on more "
+				 "enemies, t on a defender designates, Esc "
+				 "drops (8.42)",
+				 att, def);
+		else
+			snprintf(v->message, sizeof v->message,
+				 "attackers: %.120s - t on an enemy designates, "
+				 "Esc drops (8.42)",
+				 att);
 		v->dirty |= DIRTY_STATUS;
 	}
 	struct cardview *cv = &su->cv;

@@ -38,9 +38,12 @@ struct shockui {
 	const struct game *g;
 	size_t seen;		/* g->events looked at after each command */
 	bool over_seen;		/* the battle was over then */
-	/* the attackers gathered with `t` (ids, gathering order) */
+	/* the attackers gathered with `t` (ids, gathering order), and the
+	 * enemies gathered as their defenders */
 	char gathered[MODE_COMBAT_UNITS_MAX][MODE_ID_MAX];
 	int ngathered;
+	char defenders[MODE_COMBAT_UNITS_MAX][MODE_ID_MAX];
+	int ndefenders;
 	/* the card deck: the segment's combats, then the end card */
 	struct cardview cv;
 	int deck_shock;		/* shock cards in the deck */

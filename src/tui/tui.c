@@ -34,6 +34,12 @@
 #include "view.h"
 
 static bool take_view(struct tui_view *v);
+/* The view's operations its modes reach through v->ops (view.h,
+ * viewops.c): the bodies here, the table at the end of the file. */
+static void tui_set_cursor_impl(struct tui_view *v, struct hex h);
+static void tui_load_legal_impl(struct tui_view *v);
+static void tui_exec_impl(struct tui_view *v, const char *text);
+static void tui_game_moved_impl(struct tui_view *v);
 
 /* ---- colours ---- */
 
@@ -61,7 +67,12 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 		return;
 	bool c256 = p->ncolours >= 256;
 	short next = 1;
-	static const short fg256[TERRAIN_COUNT] = {250, 34, 137, 38, 245};
+	/* Where one of the sixteen first colours will do (xterm's 7, 8, 10,
+	 * 11, 13, 14, 9 are the 256-colour cube's 250ish, 244, 46, 226, 201,
+	 * 51, 196), it is taken: a terminal selects those in 5 bytes
+	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
+	 * map changes colour at almost every cell a step redraws. */
+	static const short fg256[TERRAIN_COUNT] = {7, 34, 137, 38, 245};
 	static const short fg8[TERRAIN_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
@@ -94,9 +105,9 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	p->good = new_pair(&next, COLOR_GREEN, -1);
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
-	p->dim = new_pair(&next, c256 ? 244 : COLOR_WHITE, -1);
+	p->dim = new_pair(&next, c256 ? 8 : COLOR_WHITE, -1);
 	/* HL_DEST HL_TARGET HL_LINE HL_MUST HL_MAY */
-	static const short hl256[HL_KIND_COUNT] = {46, 201, 51, 196, 226};
+	static const short hl256[HL_KIND_COUNT] = {10, 13, 14, 9, 11};
 	static const short hl8[HL_KIND_COUNT] = {COLOR_GREEN, COLOR_MAGENTA,
 						 COLOR_CYAN, COLOR_RED,
 						 COLOR_YELLOW};
@@ -164,6 +175,54 @@ static short cohesion_pair(const struct tui_view *v, const struct mv_piece *p)
 	return v->pal.bad;
 }
 
+/* A hex's terrain as drawn: its glyph slot, its level's shade, the pair
+ * and the glyph. */
+struct hex_look {
+	int t, lvl;
+	short tp;
+	wchar_t tg;
+};
+
+static struct hex_look hex_look(const struct tui_view *v,
+				const struct mv_hex *mh)
+{
+	struct hex_look k;
+	k.t = v->tslot[mh->terrain % MV_CLASSES_MAX];
+	k.lvl = mh->level < 0 ? 0 : mh->level >= LEVELS ? LEVELS - 1
+							 : mh->level;
+	k.tp = v->pal.terrain[k.t][k.lvl];
+	k.tg = v->gl.terrain[k.t];
+	return k;
+}
+
+/* A piece's facing mark (0: none) and whether it goes left of its
+ * letter: a vertex, or a column's heading (a hexside). */
+static wchar_t facing_mark(const struct tui_view *v, const struct mv_piece *p,
+			   bool *left)
+{
+	bool side = p->face == MV_FACE_SIDE;
+	*left = tui_facing_mark_left(p->facing, side);
+	if (p->face == MV_FACE_NONE)
+		return 0;
+	return side ? v->gl.column[(unsigned)p->facing % HEXSIDE_COUNT]
+		    : v->gl.facing[(unsigned)p->facing % FACING_COUNT];
+}
+
+/* The overlay's mark on h, 0 when none; the highlight's mark, 0 when
+ * none (the kind's own when it names none). */
+static wchar_t overlay_mark(const struct tui_view *v, struct hex h)
+{
+	if (!v->ovl || !v->ovl->n || !mv_overlay_at(v->ovl, h))
+		return 0;
+	return v->ovl->kind == MV_OVL_ZOC ? v->gl.zoc : v->gl.range;
+}
+
+static wchar_t hl_mark(const struct tui_hl *hl)
+{
+	static const char marks[HL_KIND_COUNT] = {'*', '+', '=', '!', '?'};
+	return hl->mark ? hl->mark : (wchar_t)marks[hl->kind];
+}
+
 /* The hexside features of h, each drawn on the edge characters nearest
  * its side (tui_side_cells), the view-model's first (most important)
  * where a side has several; ch 0 where none. */
@@ -196,17 +255,10 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 	put(&c[0][1], (wchar_t)u->glyph, ca, cp);
 	put(&c[0][2], ' ', ca, cp);
 	put(&c[0][3], ' ', ca, cp);
-	/* the facing mark: a vertex, or a column's heading (a hexside) */
-	bool side = u->face == MV_FACE_SIDE;
-	if (u->face != MV_FACE_NONE) {
-		wchar_t mark =
-			side ? v->gl.column[(unsigned)u->facing % HEXSIDE_COUNT]
-			     : v->gl.facing[(unsigned)u->facing % FACING_COUNT];
-		if (tui_facing_mark_left(u->facing, side))
-			put(&c[0][0], mark, ca, cp);
-		else
-			put(&c[0][2], mark, ca, cp);
-	}
+	bool left;
+	wchar_t mark = facing_mark(v, u, &left);
+	if (mark)
+		put(&c[0][left ? 0 : 2], mark, ca, cp);
 	if (nl > 0)
 		put(&c[0][3], v->gl.leader, ca, cp);
 	else if (v->ovl_stack && nu > 1)
@@ -273,11 +325,10 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 			put(&c[j][i], v->gl.off_map, 0, 0);
 	if (!mh)
 		return;
-	int t = v->tslot[mh->terrain % MV_CLASSES_MAX];
-	int lvl = mh->level < 0 ? 0 : mh->level >= LEVELS ? LEVELS - 1
-							   : mh->level;
-	short tp = v->pal.terrain[t][lvl];
-	wchar_t tg = v->gl.terrain[t];
+	struct hex_look look = hex_look(v, mh);
+	int t = look.t, lvl = look.lvl;
+	short tp = look.tp;
+	wchar_t tg = look.tg;
 	for (int j = 0; j < 2; j++)
 		for (int i = 0; i < 4; i++)
 			put(&c[j][i], ' ', 0, tp);
@@ -307,7 +358,7 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 			short lp = v->pal.leader[p->side ? 1 : 0];
 			attr_t la = counter_attr(v, p->side ? 1 : 0);
 			put(&c[0][1], v->gl.leader, la, lp);
-			char initial = p->id[0];
+			char initial = p->mark; /* his own (mapview.h) */
 			if (initial <= ' ' || initial >= 127)
 				initial = '?';
 			put(&c[0][2], (wchar_t)initial, la, lp);
@@ -322,12 +373,13 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 				    v->pal.dim);
 		}
 	}
+	wchar_t om = overlay_mark(v, h);
+	if (om) /* the bottom left: over the terrain, never a unit's marks */
+		put(&c[1][0], om, A_BOLD, v->pal.hl[HL_LINE]);
 	const struct tui_hl *hl = tui_hl_at(v, h);
 	if (hl) {
 		/* the mark in the corner, the bottom row underlined */
-		static const char marks[HL_KIND_COUNT] = {'*', '+', '=', '!', '?'};
-		put(&c[1][3], hl->mark ? hl->mark : (wchar_t)marks[hl->kind],
-		    A_BOLD, v->pal.hl[hl->kind]);
+		put(&c[1][3], hl_mark(hl), A_BOLD, v->pal.hl[hl->kind]);
 		for (int i = 0; i < 4; i++)
 			c[1][i].attr |= A_UNDERLINE;
 	}
@@ -345,12 +397,191 @@ static void put_wch(WINDOW *w, int y, int x, const struct cellch *c)
 		mvwadd_wch(w, y, x, &cc);
 }
 
+/* ---- one hex, outlined (layout.h TUI_OUTLINED) ----
+ * The 8x5 cell of a hex: its outline (shared with its neighbours, who
+ * draw the same characters), three lines inside.  Characters with ch 0
+ * belong to a neighbour's inside and are not drawn:
+ *
+ *     ..____..      row 0: the N side
+ *     ./    \.      row 1: WNW, ENE; inside x2-5
+ *     /      \      row 2: WNW, ENE; inside x1-6
+ *     \      /      row 3: WSW, ESE; inside x1-6
+ *     .\____/.      row 4: WSW, the S side, ESE
+ */
+enum { OW = TUI_OUT_CELL_W, OH = TUI_OUT_CELL_H };
+
+/* The outline characters of side d: returns how many (at most 4). */
+static int outline_side(enum hexside d, int xs[4], int ys[4])
+{
+	static const signed char pos[HEXSIDE_COUNT][4][2] = {
+		[SIDE_N] = {{2, 0}, {3, 0}, {4, 0}, {5, 0}},
+		[SIDE_S] = {{2, 4}, {3, 4}, {4, 4}, {5, 4}},
+		[SIDE_WNW] = {{1, 1}, {0, 2}, {-1, -1}, {-1, -1}},
+		[SIDE_ENE] = {{6, 1}, {7, 2}, {-1, -1}, {-1, -1}},
+		[SIDE_WSW] = {{0, 3}, {1, 4}, {-1, -1}, {-1, -1}},
+		[SIDE_ESE] = {{7, 3}, {6, 4}, {-1, -1}, {-1, -1}},
+	};
+	int n = 0;
+	if ((unsigned)d >= HEXSIDE_COUNT)
+		return 0;
+	for (int i = 0; i < 4 && pos[d][i][0] >= 0; i++, n++) {
+		xs[n] = pos[d][i][0];
+		ys[n] = pos[d][i][1];
+	}
+	return n;
+}
+
+static void compose_outlined(const struct tui_view *v, struct hex h,
+			     struct cellch c[OH][OW])
+{
+	static const char shape[OH][OW + 1] = {
+		"  ____  ", " /    \\ ", "/      \\", "\\      /", " \\____/ "};
+	const struct mv_hex *mh = mapview_hex(v->mv, h);
+	memset(c, 0, sizeof(struct cellch[OH][OW]));
+	if (!mh) {
+		/* off the map: only what its neighbours on the map do not
+		 * draw, blank */
+		for (int j = 1; j < 4; j++)
+			for (int i = j == 1 ? 2 : 1; i < (j == 1 ? 6 : 7); i++)
+				put(&c[j][i], v->gl.off_map, 0, 0);
+		return;
+	}
+	struct hex_look look = hex_look(v, mh);
+	int t = look.t, lvl = look.lvl;
+	short tp = look.tp;
+	wchar_t tg = look.tg;
+	for (int j = 0; j < OH; j++)
+		for (int i = 0; i < OW; i++) {
+			char k = shape[j][i];
+			bool inside = (j == 1 && i >= 2 && i <= 5) ||
+				      ((j == 2 || j == 3) && i >= 1 && i <= 6);
+			if (k != ' ')
+				put(&c[j][i], (wchar_t)k, 0, v->pal.dim);
+			else if (inside)
+				put(&c[j][i], ' ', 0, tp);
+		}
+	/* hexside features on the outline itself */
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		enum tui_feature k = tui_first_feature(mh->side[d], v->fslot);
+		int xs[4], ys[4];
+		if (k == TF_NONE)
+			continue;
+		attr_t a = k <= TF_RAMPART ? A_BOLD : 0;
+		for (int i = outline_side((enum hexside)d, xs, ys); i-- > 0;)
+			put(&c[ys[i]][xs[i]], v->gl.feature[k], a,
+			    v->pal.feature[k][lvl]);
+	}
+	if (t != TERRAIN_CLEAR) /* clear is the rule: no glyph but the one */
+		put(&c[2][1], tg, 0, tp), put(&c[3][6], tg, 0, tp);
+	if (mh->level > 0)
+		put(&c[2][6], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),
+		    0, tp);
+
+	int u[TUI_PIECES_MAX], l[TUI_PIECES_MAX];
+	int nu = mapview_pieces_at(v->mv, h, false, u, TUI_PIECES_MAX);
+	int nl = mapview_pieces_at(v->mv, h, true, l, TUI_PIECES_MAX);
+	if (nu > 0) {
+		const struct mv_piece *p = &v->mv->pieces[u[0]];
+		short cp = v->pal.counter[p->side ? 1 : 0];
+		attr_t ca = counter_attr(v, p->side ? 1 : 0);
+		for (int i = 2; i <= 5; i++)
+			put(&c[1][i], ' ', ca, cp);
+		put(&c[1][3], (wchar_t)p->glyph, ca, cp);
+		bool left;
+		wchar_t mark = facing_mark(v, p, &left);
+		if (mark)
+			put(&c[1][left ? 2 : 4], mark, ca, cp);
+		if (nl > 0)
+			put(&c[1][5], v->gl.leader, ca, cp);
+		else if (v->ovl_stack && nu > 1)
+			put(&c[1][5], (wchar_t)('0' + (nu > 9 ? 9 : nu)), ca, cp);
+		/* markers: three codes, + for more */
+		char codes[16];
+		int ncodes = mapview_marker_codes(p, codes, sizeof codes);
+		for (int i = 0; i < 3 && i < ncodes; i++)
+			put(&c[2][2 + i],
+			    (wchar_t)(i == 2 && ncodes > 3 ? '+' : codes[i]),
+			    A_BOLD, p->routed ? v->pal.bad : tp);
+		if (v->ovl_stack && nu > 1 && nl > 0)
+			put(&c[2][5], (wchar_t)('0' + (nu > 9 ? 9 : nu)), A_BOLD,
+			    tp);
+		if (v->ovl_cohesion && p->gauge != MV_GAUGE_NONE) {
+			char txt[16];
+			snprintf(txt, sizeof txt, "%d/%d", p->value, p->max);
+			for (int i = 0; i < 4 && txt[i]; i++)
+				put(&c[3][2 + i], (wchar_t)txt[i], A_BOLD,
+				    cohesion_pair(v, p));
+		}
+		/* a two-hex unit is one piece: no outline between its
+		 * halves */
+		if (!hex_is_none(p->hex[1])) {
+			struct hex other =
+				hex_eq(p->hex[0], h) ? p->hex[1] : p->hex[0];
+			int xs[4], ys[4];
+			for (int i = outline_side(hex_direction_to(h, other), xs,
+						  ys);
+			     i-- > 0;)
+				put(&c[ys[i]][xs[i]], ' ', ca, cp);
+		}
+	} else if (nl > 0) {
+		const struct mv_piece *p = &v->mv->pieces[l[0]];
+		short lp = v->pal.leader[p->side ? 1 : 0];
+		attr_t la = counter_attr(v, p->side ? 1 : 0);
+		put(&c[1][3], v->gl.leader, la, lp);
+		put(&c[1][4], (wchar_t)(p->mark ? p->mark : '?'), la, lp);
+		if (v->ovl_stack && nl > 1)
+			put(&c[1][5], (wchar_t)('0' + (nl > 9 ? 9 : nl)), la, lp);
+	} else {
+		put(&c[1][3], tg, 0, tp);
+	}
+	if (v->ovl_hexnum && !(nu > 0 && v->ovl_cohesion)) {
+		char num[8];
+		hex_format(h, num, sizeof num);
+		for (int i = 0; i < 4; i++)
+			put(&c[3][2 + i], (wchar_t)(num[i] ? num[i] : ' '), 0,
+			    v->pal.dim);
+	}
+	wchar_t om = overlay_mark(v, h);
+	if (om)
+		put(&c[3][1], om, A_BOLD, v->pal.hl[HL_LINE]);
+	const struct tui_hl *hl = tui_hl_at(v, h);
+	if (hl) {
+		put(&c[3][6], hl_mark(hl), A_BOLD, v->pal.hl[hl->kind]);
+		for (int i = 1; i <= 6; i++)
+			c[3][i].attr |= A_UNDERLINE;
+	}
+}
+
+/* One character of a hex's cell into the map window.  With 256
+ * colours the colours tell the pieces, marks and highlights apart by
+ * themselves; bold and underline, there for terminals with fewer
+ * colours or none, would cost a whole SGR sequence and the colours
+ * again at each change (ncurses sends sgr for any attribute switched
+ * off), a step's bytes several times over. */
+static void put_cell(const struct tui_view *v, int y, int x, struct cellch c)
+{
+	if (v->pal.ncolours >= 256)
+		c.attr &= ~(attr_t)(A_BOLD | A_UNDERLINE);
+	put_wch(v->wmap, y, x, &c);
+}
+
 static void draw_cell(struct tui_view *v, struct hex h)
 {
 	int x, y;
 	struct cellch c[2][4];
 	if (!viewport_touches(&v->vp, h))
 		return;
+	if (v->vp.detail == TUI_OUTLINED) {
+		struct cellch o[OH][OW];
+		compose_outlined(v, h, o);
+		viewport_cell(&v->vp, h, &x, &y);
+		for (int j = 0; j < OH; j++)
+			for (int i = 0; i < OW; i++)
+				if (o[j][i].ch && x + i >= 0 && x + i < v->vp.w &&
+				    y + j >= 0 && y + j < v->vp.h)
+					put_cell(v, y + j, x + i, o[j][i]);
+		return;
+	}
 	/* the cursor is the terminal's own (place_map_cursor) */
 	compose_cell(v, h, false, c);
 	viewport_cell(&v->vp, h, &x, &y);
@@ -358,7 +589,7 @@ static void draw_cell(struct tui_view *v, struct hex h)
 		for (int i = 0; i < 4; i++)
 			if (x + i >= 0 && x + i < v->vp.w && y + j >= 0 &&
 			    y + j < v->vp.h)
-				put_wch(v->wmap, y + j, x + i, &c[j][i]);
+				put_cell(v, y + j, x + i, c[j][i]);
 }
 
 static void draw_map(struct tui_view *v)
@@ -682,6 +913,8 @@ static int current_keymode(const struct tui_view *v)
  * map's and the other modes', then the map legend. */
 static size_t help_lines(const struct tui_view *v)
 {
+	if (v->legend && v->leg)
+		return v->leg->n > 1 ? (size_t)v->leg->n - 1 : 0;
 	return tui_help_count(current_keymode(v), &v->gl);
 }
 
@@ -692,7 +925,12 @@ static void draw_help(struct tui_view *v)
 	int rows = v->lay.h - 3;
 	werase(w);
 	char title[128];
-	tui_help_title(current_keymode(v), title, sizeof title);
+	if (v->legend && v->leg)
+		snprintf(title, sizeof title, "map legend (%s)",
+			 v->mv && v->g && v->g->battle ? v->g->battle->name
+						       : "");
+	else
+		tui_help_title(current_keymode(v), title, sizeof title);
 	wattrset(w, A_BOLD);
 	mvwaddnstr(w, 0, 0, title, v->lay.w);
 	wattrset(w, A_NORMAL);
@@ -700,6 +938,12 @@ static void draw_help(struct tui_view *v)
 		v->help_top = 0;
 	for (int i = 0; i < rows && (size_t)(v->help_top + i) < n; i++) {
 		char line[256];
+		if (v->legend && v->leg) {
+			/* laid out in the width already: cut by characters,
+			 * not bytes */
+			mvwaddstr(w, 2 + i, 0, v->leg->line[v->help_top + i + 1]);
+			continue;
+		}
 		tui_help_line(current_keymode(v), &v->gl,
 			      (size_t)(v->help_top + i), line, sizeof line);
 		mvwaddnstr(w, 2 + i, 0, line, v->lay.w);
@@ -789,6 +1033,10 @@ static void relayout(struct tui_view *v)
 	}
 	v->vp.w = l->map_w;
 	v->vp.h = l->map_h;
+	/* outlined hexes where they show as many as the compact map of
+	 * 80x24, unless the player chose (+) */
+	v->vp.detail = v->detail_chosen ? v->detail
+					: viewport_detail_for(l->map_w, l->map_h);
 	/* a new size: put the cursor in the middle where the map allows */
 	v->vp.col0 = v->cursor.col - viewport_cols(&v->vp) / 2;
 	v->vp.row0 = v->cursor.row - viewport_rows(&v->vp) / 2;
@@ -800,9 +1048,9 @@ static void relayout(struct tui_view *v)
 
 /* The map's cursor is the terminal's own, on the hex's glyph, as a
  * roguelike's look command does: a cursor step then costs a cursor
- * movement and what the panel says, not two cells drawn again.  It is
- * hidden while a box (the legal list, a prompt, a card) covers that
- * place, found by comparing the screen about to be sent with the map
+ * movement and what the panel says, not two cells drawn again.  It
+ * leaves the map for the bottom right corner (park_cursor) while a box
+ * (the legal list, a prompt, a card) covers that place, found by comparing the screen about to be sent with the map
  * window's own character there. */
 static bool place_map_cursor(struct tui_view *v)
 {
@@ -810,8 +1058,7 @@ static bool place_map_cursor(struct tui_view *v)
 	if (v->mode != MODE_MAP || !v->wmap ||
 	    !viewport_touches(&v->vp, v->cursor))
 		return false;
-	viewport_cell(&v->vp, v->cursor, &x, &y);
-	x += 1; /* the glyph's column (compose_cell) */
+	viewport_glyph(&v->vp, v->cursor, &x, &y); /* compose_cell's glyph */
 	if (x < 0 || x >= v->vp.w || y < 0 || y >= v->vp.h)
 		return false;
 	cchar_t mine, shown;
@@ -834,20 +1081,29 @@ static bool place_map_cursor(struct tui_view *v)
 	return true;
 }
 
+/* The terminal's cursor, when neither the map nor the `:` line has it:
+ * in the bottom right corner.  It stays visible all the time: showing or
+ * hiding it (curs_set) would go out in a write of its own. */
+static void park_cursor(void)
+{
+	wmove(newscr, LINES - 1, COLS - 1);
+	leaveok(newscr, FALSE);
+}
+
 /* The screen's changes since the last key, sent.  ncurses sends only
  * what differs from what the terminal shows, in one write (run_view
  * starts ncurses so that it does not flush at each cursor movement). */
 static void render(struct tui_view *v)
 {
 	if (v->lay.too_small) {
-		curs_set(0);
+		park_cursor();
 		doupdate();
 		return;
 	}
 	if (v->mode == MODE_HELP) {
-		curs_set(0);
 		draw_help(v);
 		wnoutrefresh(v->whelp);
+		park_cursor();
 		doupdate();
 		return;
 	}
@@ -896,12 +1152,8 @@ static void render(struct tui_view *v)
 		leaveok(v->wstatus, FALSE);
 		wnoutrefresh(v->wstatus);
 		leaveok(v->wstatus, TRUE);
-		curs_set(1);
-	} else if (place_map_cursor(v)) {
-		curs_set(1);
-	} else {
-		curs_set(0);
-		leaveok(newscr, TRUE); /* no movement for a hidden cursor */
+	} else if (!place_map_cursor(v)) {
+		park_cursor();
 	}
 	v->dirty = 0;
 	v->nredraw_cells = 0;
@@ -911,21 +1163,8 @@ static void render(struct tui_view *v)
 /* ---- commands ---- */
 
 /* A cell to draw again at the next render; too many: the whole map. */
-void tui_add_redraw(struct tui_view *v, struct hex h)
-{
-	if (hex_is_none(h) || (v->dirty & DIRTY_MAP))
-		return;
-	for (int i = 0; i < v->nredraw_cells; i++)
-		if (hex_eq(v->redraw_cells[i], h))
-			return;
-	if (v->nredraw_cells == REDRAW_CELLS_MAX) {
-		v->dirty |= DIRTY_MAP;
-		return;
-	}
-	v->redraw_cells[v->nredraw_cells++] = h;
-}
 
-void tui_set_cursor(struct tui_view *v, struct hex h)
+static void tui_set_cursor_impl(struct tui_view *v, struct hex h)
 {
 	if (!v->mv)
 		take_view(v); /* a view made without run_view (tests) */
@@ -952,56 +1191,6 @@ void tui_set_cursor(struct tui_view *v, struct hex h)
 	}
 }
 
-void tui_say(struct tui_view *v, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(v->message, sizeof v->message, fmt, ap);
-	va_end(ap);
-	v->message_refusal = false;
-	v->dirty |= DIRTY_STATUS;
-}
-
-void tui_hl_clear(struct tui_view *v)
-{
-	for (int i = 0; i < v->nhl; i++)
-		tui_add_redraw(v, v->hl[i].hex);
-	v->nhl = 0;
-}
-
-void tui_hl_add(struct tui_view *v, struct hex h, enum tui_hl_kind kind,
-		wchar_t mark)
-{
-	for (int i = 0; i < v->nhl; i++)
-		if (hex_eq(v->hl[i].hex, h)) {
-			v->hl[i].kind = kind;
-			v->hl[i].mark = mark;
-			tui_add_redraw(v, h);
-			return;
-		}
-	if (v->nhl == TUI_HL_MAX || (unsigned)kind >= HL_KIND_COUNT)
-		return;
-	v->hl[v->nhl++] = (struct tui_hl){h, kind, mark};
-	tui_add_redraw(v, h);
-}
-
-const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h)
-{
-	for (int i = 0; i < v->nhl; i++)
-		if (hex_eq(v->hl[i].hex, h))
-			return &v->hl[i];
-	return NULL;
-}
-
-void tui_touch_all(struct tui_view *v)
-{
-	WINDOW *ws[] = {v->wmap, v->wpanel, v->wstatus, v->wlog, v->wlist};
-	for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++)
-		if (ws[i])
-			touchwin(ws[i]);
-	v->dirty |= DIRTY_ALL;
-}
-
 /* The log window's text width and rows (a title row above them). */
 static void log_size(const struct tui_view *v, int *w, int *h)
 {
@@ -1019,7 +1208,7 @@ static void show_log(struct tui_view *v, int want)
 
 /* The legal actions now (the pending decision's answers), into
  * v->legal. */
-void tui_load_legal(struct tui_view *v)
+static void tui_load_legal_impl(struct tui_view *v)
 {
 	struct decision d;
 	decision_init(&d, v->legal, LEGAL_MAX);
@@ -1059,6 +1248,7 @@ static struct hex first_cursor(const struct map_view *mv);
 static void palette_init(struct tui_palette *p, const struct map_view *mv,
 			 int want);
 static void take_pieces(struct tui_view *v);
+static void take_overlay(struct tui_view *v);
 
 static void take_game(struct tui_view *v)
 {
@@ -1068,6 +1258,7 @@ static void take_game(struct tui_view *v)
 		v->quit = true; /* no map to draw: out of memory */
 		return;
 	}
+	take_overlay(v);
 	palette_init(&v->pal, v->mv, v->colours);
 	palette_config(&v->pal, v->config);
 	v->cursor = first_cursor(v->mv);
@@ -1075,14 +1266,15 @@ static void take_game(struct tui_view *v)
 	relayout(v);
 }
 
-/* The cells of the pieces a command changed: where each changed unit or
- * leader was and where it is now (tui_changed_hexes). */
+/* The cells of the pieces a command changed: where each changed piece
+ * was and where it is now (mapview_changed_hexes). */
 static void note_changes(struct tui_view *v)
 {
 	struct hex h[REDRAW_CELLS_MAX];
-	int n = tui_changed_hexes(v->g, v->before_units, v->before_nunits,
-				  v->before_leaders, v->before_nleaders, h,
-				  REDRAW_CELLS_MAX);
+	int n = v->mv && v->mv_before
+			? mapview_changed_hexes(v->mv_before, v->mv, h,
+						REDRAW_CELLS_MAX)
+			: -1;
 	if (n < 0)
 		v->dirty |= DIRTY_MAP;
 	for (int i = 0; i < n; i++)
@@ -1122,10 +1314,30 @@ static void log_text(struct tui_view *v, const char *text)
 	}
 }
 
+/* Whether every event of a command is one the map and the panel show
+ * by themselves (a step, a change of facing): after a mode's key the
+ * message line then stays the key line, with no echo of the event (the
+ * log keeps it); a command typed on the `:` line or taken from the list
+ * still says what it did. */
+static bool shown_on_map(const struct event_log *out)
+{
+	static const char *const kinds[] = {"moved", "facing_changed"};
+	if (out->n == 0)
+		return false;
+	for (size_t i = 0; i < out->n; i++) {
+		bool shown = false;
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+			shown |= event_log_is(out, i, kinds[k]);
+		if (!shown)
+			return false;
+	}
+	return true;
+}
+
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
-void tui_exec(struct tui_view *v, const char *text)
+static void tui_exec_impl(struct tui_view *v, const char *text)
 {
 	char line[CMD_LINE_MAX + 1];
 	snprintf(line, sizeof line, "%s", text);
@@ -1153,13 +1365,11 @@ void tui_exec(struct tui_view *v, const char *text)
 	cmd_result_reset(&r);
 
 	struct game *before = v->s->game;
-	if (before) {
-		v->before_nunits = before->nunits;
-		v->before_nleaders = before->nleaders;
-		memcpy(v->before_units, before->units,
-		       sizeof before->units[0] * (size_t)before->nunits);
-		memcpy(v->before_leaders, before->leaders,
-		       sizeof before->leaders[0] * (size_t)before->nleaders);
+	if (v->mv) { /* the pieces as drawn, to find what changed */
+		if (!v->mv_before)
+			v->mv_before = mapview_new(0, 0, 0, 0);
+		if (v->mv_before)
+			mapview_copy_pieces(v->mv_before, v->mv);
 	}
 	if (v->replay) /* read only: looking commands alone (replay.h) */
 		replay_look(v->replay, p, &r);
@@ -1174,11 +1384,16 @@ void tui_exec(struct tui_view *v, const char *text)
 		tui_log_push(&v->log, buf);
 	}
 	log_text(v, r.text);
-	/* the result in words (reading.h): a refusal's whole reason, a
-	 * roll against what it needed; the whole of it in the log too */
-	reading_result(v, p, &r, v->message, sizeof v->message);
-	v->message_refusal = r.status != CMD_OK;
-	log_text(v, v->message);
+	if (r.status == CMD_OK && !v->typed && shown_on_map(&r.out)) {
+		v->message[0] = '\0'; /* the map and the panel show it */
+		v->message_refusal = false;
+	} else {
+		/* the result in words (reading.h): a refusal's whole
+		 * reason, a roll against what it needed; whole in the log */
+		reading_result(v, p, &r, v->message, sizeof v->message);
+		v->message_refusal = r.status != CMD_OK;
+		log_text(v, v->message);
+	}
 	bool pane = looks && reading_wants(p);
 	if (pane)
 		reading_open(v, p, &r); /* show, help, why, rule: the pane */
@@ -1215,7 +1430,7 @@ void tui_exec(struct tui_view *v, const char *text)
 	shockui_after_command(v); /* shock marks, the cards open */
 }
 
-void tui_game_moved(struct tui_view *v)
+static void tui_game_moved_impl(struct tui_view *v)
 {
 	struct hex cursor = v->cursor;
 	if (v->s->game != v->g)
@@ -1368,7 +1583,71 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 			 v->ovl_hexnum ? "on" : "off");
 		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
 		break;
+	case TC_OVERLAY_RANGE:
+		v->ovl_on = !(v->ovl_on && v->ovl_kind == MV_OVL_COMMAND_RANGE);
+		v->ovl_kind = MV_OVL_COMMAND_RANGE;
+		take_overlay(v);
+		if (!v->ovl_on)
+			snprintf(v->message, sizeof v->message,
+				 "command range off");
+		else if (!v->ovl->n)
+			snprintf(v->message, sizeof v->message,
+				 "command range: no active leader now (4.21)");
+		else
+			snprintf(v->message, sizeof v->message,
+				 "command range of the active leader: %d "
+				 "hexes %lc (4.21)",
+				 v->ovl->n, (wint_t)v->gl.range);
+		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
+		break;
+	case TC_OVERLAY_ZOC:
+		if (!v->ovl_on || v->ovl_kind != MV_OVL_ZOC) {
+			v->ovl_on = true;
+			v->ovl_kind = MV_OVL_ZOC;
+			v->ovl_zoc = 0;
+		} else if (v->ovl_zoc == 0) {
+			v->ovl_zoc = 1;
+		} else {
+			v->ovl_on = false;
+		}
+		take_overlay(v);
+		if (!v->ovl_on)
+			snprintf(v->message, sizeof v->message, "ZOC off");
+		else
+			snprintf(v->message, sizeof v->message,
+				 "ZOC of %s: %d hexes %lc (7.2)",
+				 v->mv ? v->mv->side_name[v->ovl_zoc] : "?",
+				 v->ovl->n, (wint_t)v->gl.zoc);
+		v->dirty |= DIRTY_MAP | DIRTY_STATUS;
+		break;
+	case TC_DETAIL:
+		v->detail_chosen = true;
+		v->detail = v->vp.detail == TUI_OUTLINED ? TUI_COMPACT
+							 : TUI_OUTLINED;
+		relayout(v);
+		snprintf(v->message, sizeof v->message, "%s hexes",
+			 v->vp.detail == TUI_OUTLINED
+				 ? "outlined"
+				 : "compact (no outlines)");
+		v->dirty |= DIRTY_STATUS;
+		break;
+	case TC_LEGEND:
+		if (!v->leg)
+			v->leg = malloc(sizeof *v->leg);
+		if (!v->leg) {
+			tui_say(v, "no memory for the legend");
+			break;
+		}
+		tui_map_legend(&v->gl, v->mv,
+			       v->ovl_on ? v->ovl : NULL,
+			       v->pal.ncolours > 0, v->vp.detail == TUI_OUTLINED,
+			       v->lay.w - 1, v->leg);
+		v->legend = true;
+		v->mode = MODE_HELP;
+		v->help_top = 0;
+		break;
 	case TC_HELP:
+		v->legend = false;
 		v->mode = MODE_HELP;
 		v->help_top = 0;
 		break;
@@ -1382,6 +1661,7 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 	case TC_ORDER: /* ordermode.c */
 	case TC_LINE_COMMAND:
 	case TC_ORDERS_DONE:
+	case TC_CONTINUE:
 		if (tui_order_command(v, c) == TUI_ORDER_LIST)
 			open_list(v);
 		break;
@@ -1471,7 +1751,9 @@ static void line_key(struct tui_view *v, int ch)
 	case LC_RUN: {
 		char line[CMD_LINE_MAX + 1];
 		snprintf(line, sizeof line, "%s", cmdline_commit(c));
+		v->typed = true;
 		tui_exec(v, line);
+		v->typed = false;
 		break;
 	}
 	case LC_CANCEL:
@@ -1569,7 +1851,9 @@ static void list_key(struct tui_view *v, int ch)
 			v->completions[0] = '\0';
 			v->dirty |= DIRTY_STATUS;
 		} else if (any) {
+			v->typed = true;
 			tui_exec(v, line);
+			v->typed = false;
 		}
 		break;
 	}
@@ -1577,6 +1861,7 @@ static void list_key(struct tui_view *v, int ch)
 		close_list(v);
 		break;
 	case PC_HELP:
+		v->legend = false;
 		v->mode = MODE_HELP;
 		v->help_top = 0;
 		break;
@@ -1699,6 +1984,12 @@ void tui_view_free_map(struct tui_view *v)
 {
 	mapview_free(v->mv);
 	v->mv = NULL;
+	mapview_free(v->mv_before);
+	v->mv_before = NULL;
+	free(v->ovl);
+	v->ovl = NULL;
+	free(v->leg);
+	v->leg = NULL;
 }
 
 /* The pieces after a command or a replay's step. */
@@ -1706,6 +1997,25 @@ static void take_pieces(struct tui_view *v)
 {
 	if (v->mv && v->rs && v->rs->map_view_pieces)
 		v->rs->map_view_pieces(v->g, v->mv);
+	if (v->ovl_on) {
+		take_overlay(v);
+		v->dirty |= DIRTY_MAP; /* its hexes may have changed */
+	}
+}
+
+static void take_overlay(struct tui_view *v)
+{
+	if (!v->ovl)
+		v->ovl = calloc(1, sizeof *v->ovl);
+	if (!v->ovl)
+		return;
+	v->ovl->n = 0;
+	if (!v->ovl_on || !v->rs || !v->rs->map_overlay || !v->mv)
+		return;
+	const char *who = v->ovl_kind == MV_OVL_ZOC
+				  ? v->mv->side_id[v->ovl_zoc ? 1 : 0]
+				  : "";
+	v->rs->map_overlay(v->g, v->ovl_kind, who, v->ovl);
 }
 
 /* The next key, or ERR when the terminal went away or SIGHUP or SIGTERM
@@ -1782,6 +2092,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 		fprintf(stderr, "maniple: out of memory\n");
 		return 2;
 	}
+	v->ops = &tui_main_ops;
 	setlocale(LC_ALL, "");
 	bool utf8 = tui_codeset_is_utf8(nl_langinfo(CODESET)) &&
 		    !(opt && opt->force_ascii);
@@ -1835,7 +2146,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	keypad(stdscr, TRUE);
 	tui_keys_define_missing(); /* PgUp, PgDn, Home, End, S-Tab (keys.h) */
 	set_escdelay(25);
-	curs_set(0);
+	curs_set(1); /* never changed again (park_cursor) */
 	/* ncurses flushes its output at every cursor movement until the
 	 * screen has once been left and taken back (its "initial" state, for
 	 * programs that use only terminfo); once through endwin and doupdate
@@ -1878,3 +2189,10 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	free(v);
 	return 0;
 }
+
+const struct tui_view_ops tui_main_ops = {
+	.exec = tui_exec_impl,
+	.set_cursor = tui_set_cursor_impl,
+	.game_moved = tui_game_moved_impl,
+	.load_legal = tui_load_legal_impl,
+};

@@ -90,9 +90,20 @@ struct tui_view {
 	 * board, and the pieces taken again after every command */
 	const struct ruleset *rs;
 	struct map_view *mv;
+	struct map_view *mv_before; /* its pieces before a command */
 	unsigned char tslot[MV_CLASSES_MAX];	/* terrain class: its glyph */
 	enum tui_feature fslot[MV_CLASSES_MAX]; /* feature: its glyph */
 	struct mv_text ptext;	/* scratch for a piece's description */
+	/* the map overlay shown (r, Z): none, the active leader's command
+	 * range, or side ovl_zoc's ZOC; taken again after every command */
+	bool ovl_on;
+	enum mv_overlay_kind ovl_kind;
+	int ovl_zoc;
+	struct mv_overlay *ovl;
+	bool legend;		/* MODE_HELP shows the map legend */
+	bool detail_chosen;	/* + chose the map's detail, else by size */
+	enum tui_detail detail;	/* the detail + chose */
+	struct tui_legend *leg;	/* its lines, made when it opens */
 	struct tui_glyphs gl;
 	struct tui_palette pal;
 	struct tui_layout lay;
@@ -112,6 +123,7 @@ struct tui_view {
 	struct hex redraw_cells[REDRAW_CELLS_MAX];
 	int nredraw_cells;
 	bool quit;
+	bool typed;		/* tui_exec runs a line typed or listed */
 	struct panel_text panel; /* scratch for the side panel */
 	char status[512];	/* the status line, redone after each command */
 	struct tui_cmdline cl;	/* the `:` line */
@@ -121,10 +133,6 @@ struct tui_view {
 	bool list_open;		/* the legal actions' list */
 	struct decision_answer legal[LEGAL_MAX];
 	int nlegal, list_sel, list_top;
-	/* the pieces before a command, to find the cells it changed */
-	struct unit before_units[BATTLE_UNITS_MAX];
-	struct leader before_leaders[BATTLE_LEADERS_MAX];
-	int before_nunits, before_nleaders;
 	int colours;		/* tui_options.colours */
 	const struct tui_config *config; /* tui_options.config */
 	struct tui_hl hl[TUI_HL_MAX]; /* tui_hl_add */
@@ -137,9 +145,24 @@ struct tui_view {
 	struct teachui teach;	/* teach mode's narration box (teachui.h) */
 	struct resume_offer *resume; /* the offer to resume (resume.h), or NULL */
 	struct tui_tutorial tut; /* --tutorial: the lesson box (tutorial.h) */
+	/* the main loop's operations (below), tui_main_ops */
+	const struct tui_view_ops *ops;
 };
 
-/* ---- what tui.c offers the modules ---- */
+/* ---- what the view offers the modules (viewops.c) ----
+ * The modules call these and never the main loop (tui.c) by name: the
+ * ones that go back up to it (running a command, moving the cursor, the
+ * game moved, the legal list) go through v->ops, which tui.c fills
+ * (tui_main_ops), so that the view's files call each other in no loop
+ * larger than a few (../shared/tools/cycles). */
+struct tui_view_ops {
+	void (*exec)(struct tui_view *v, const char *line);
+	void (*set_cursor)(struct tui_view *v, struct hex h);
+	void (*game_moved)(struct tui_view *v);
+	void (*load_legal)(struct tui_view *v);
+};
+/* tui.c's, for every view (and the tests' views) */
+extern const struct tui_view_ops tui_main_ops;
 
 /* Runs one command line through the session, exactly as the `:` line
  * does: the game file gets it, the log shows it and its events, the
