@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../src/tui/config.h"
+#include "../src/tui/reading.h"
 #include "../src/tui/view.h"
 #include "fixture.h"
 
@@ -27,11 +28,14 @@ static inline struct tui_view *fx_view(struct session *s)
 	return v;
 }
 
-/* Frees a view fx_view made, with the map view-model it took. */
+/* Frees a view fx_view made, with the map view-model it took and the
+ * reading pane's text (as the view's own loop does when it ends). */
 static inline void fx_view_free(struct tui_view *v)
 {
-	if (v)
+	if (v) {
+		reading_free(&v->reading);
 		tui_view_free_map(v);
+	}
 	free(v);
 }
 
