@@ -539,6 +539,10 @@ static void load_toy(struct session *t, const char *p)
 		  err.msg);
 }
 
+/* The checkpoint interval these tests run the re-run at (the session's
+ * default, SESSION_CHECKPOINT_EVERY, is 1: no re-run). */
+#define TOY_EVERY 8
+
 /* A refusal well past the session's checkpoint: the game goes back to
  * the checkpoint and the commands since run again, dice and all, so the
  * refused take (which changed the pile first) leaves nothing behind. */
@@ -548,13 +552,14 @@ Test(toy_ruleset, a_refusal_after_many_commands_goes_back_exactly)
 	struct session s;
 	char path[128];
 	start(&s, "k.game", path, sizeof path);
+	s.checkpoint_every = TOY_EVERY;
 	/* more than two checkpoints' worth, rain rolling dice all along */
-	for (int i = 0; i < 2 * SESSION_CHECKPOINT_EVERY + 5; i++)
+	for (int i = 0; i < 2 * TOY_EVERY + 5; i++)
 		ok(&s, i % 3 == 2 ? "take 1" : "rain");
 	/* down to one or two stones, so that a take of 3 is refused (the
 	 * toy takes them first), with commands since the checkpoint that the
 	 * refused one does not take itself (it would at
-	 * SESSION_CHECKPOINT_EVERY) */
+	 * TOY_EVERY) */
 	for (;;) {
 		char take[24];
 		int k = s.game->st.pile - 2 > 3 ? 3 : s.game->st.pile - 2;
@@ -562,14 +567,14 @@ Test(toy_ruleset, a_refusal_after_many_commands_goes_back_exactly)
 		if (k > 0)
 			ok(&s, take);
 		else if (s.ckpt_since == 0 ||
-			 s.ckpt_since >= SESSION_CHECKPOINT_EVERY)
+			 s.ckpt_since >= TOY_EVERY)
 			ok(&s, "rain");
 		else
 			break;
 	}
 	cr_assert_not_null(s.ckpt);
 	cr_assert_gt(s.ckpt_since, 0, "commands since the checkpoint");
-	cr_assert_lt(s.ckpt_since, SESSION_CHECKPOINT_EVERY);
+	cr_assert_lt(s.ckpt_since, TOY_EVERY);
 	cr_expect_gt(s.ckpt_journal, 0, "a checkpoint later than the start");
 	cr_assert_lt(s.game->st.pile, 3);
 	struct seen before;
@@ -606,11 +611,12 @@ Test(toy_ruleset, a_failed_append_is_taken_back)
 	struct session s;
 	char path[128];
 	start(&s, "w.game", path, sizeof path);
-	for (int i = 0; i < SESSION_CHECKPOINT_EVERY + 3; i++)
+	s.checkpoint_every = TOY_EVERY;
+	for (int i = 0; i < TOY_EVERY + 3; i++)
 		ok(&s, i % 4 == 3 ? "take 1" : "rain");
 	/* commands since the checkpoint, which the failed one keeps */
 	cr_assert_gt(s.ckpt_since, 0);
-	cr_assert_lt(s.ckpt_since, SESSION_CHECKPOINT_EVERY);
+	cr_assert_lt(s.ckpt_since, TOY_EVERY);
 	struct seen before;
 	see(&s, &before);
 	/* the file's stream swapped for one that cannot be written */
