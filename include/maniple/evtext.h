@@ -73,6 +73,11 @@ bool evtext_has_section(const struct evtext *t, const char *name);
 void evtext_rules_cited(const struct evtext *t,
 			void (*fn)(const char *rule, void *u), void *u);
 
+/* Calls fn on each rule of a comma-separated list ("8.51,8.52"), the
+ * list cut at EVTEXT_RULE_MAX - 1 characters. */
+void evtext_each_rule(const char *list, void (*fn)(const char *rule, void *u),
+		      void *u);
+
 /* Event i of log as a sentence into out, its {other.field} slots read
  * from events i+1 .. end-1; false (out empty) when its kind has none. */
 bool evtext_event(const struct evtext *t, const struct event_log *log,

@@ -358,15 +358,20 @@ void evtext_rules_cited(const struct evtext *t,
 			void (*fn)(const char *rule, void *u), void *u)
 {
 	for (size_t i = 0; t && i < t->n; i++) {
-		if (!t->v[i].rule[0])
-			continue;
-		char buf[EVTEXT_RULE_MAX];
-		snprintf(buf, sizeof buf, "%s", t->v[i].rule);
-		char *save = NULL;
-		for (char *r = strtok_r(buf, ",", &save); r;
-		     r = strtok_r(NULL, ",", &save))
-			fn(r, u);
+		if (t->v[i].rule[0])
+			evtext_each_rule(t->v[i].rule, fn, u);
 	}
+}
+
+void evtext_each_rule(const char *list, void (*fn)(const char *rule, void *u),
+		      void *u)
+{
+	char buf[EVTEXT_RULE_MAX];
+	snprintf(buf, sizeof buf, "%s", list);
+	char *save = NULL;
+	for (char *r = strtok_r(buf, ",", &save); r;
+	     r = strtok_r(NULL, ",", &save))
+		fn(r, u);
 }
 
 /* The value of slot word (field or kind.field) for event i, marking in

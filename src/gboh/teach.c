@@ -400,15 +400,8 @@ void teach_rules_cited(const struct teach_texts *t,
 		return;
 	evtext_rules_cited(t->sentences, fn, u);
 	for (size_t i = 0; i < t->n; i++) {
-		if (!t->v[i].has_rule)
-			continue;
-		/* each rule of a list on its own */
-		char buf[TEACH_RULE_MAX];
-		snprintf(buf, sizeof buf, "%s", t->v[i].rule);
-		char *save = NULL;
-		for (char *r = strtok_r(buf, ",", &save); r;
-		     r = strtok_r(NULL, ",", &save))
-			fn(r, u);
+		if (t->v[i].has_rule) /* each rule of a list on its own */
+			evtext_each_rule(t->v[i].rule, fn, u);
 	}
 }
 

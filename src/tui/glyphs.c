@@ -152,6 +152,18 @@ legend_add(struct tui_legend *l, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Whether c is new to set (a string of at most 63 characters): then it
+ * joins it.  '\0', or a full set, is never new. */
+static bool first_seen(char set[64], char c)
+{
+	size_t k = strlen(set);
+	if (!c || strchr(set, c) || k >= 63)
+		return false;
+	set[k] = c;
+	set[k + 1] = '\0';
+	return true;
+}
+
 /* Items "X words" two spaces apart, on as many lines as width needs,
  * each line after the lead (a new line starts with two spaces). */
 struct legend_row {
@@ -228,11 +240,8 @@ void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 	char seen[64] = "";
 	for (int i = 0; i < mv->npieces; i++) {
 		const struct mv_piece *p = &mv->pieces[i];
-		if (p->leader || strchr(seen, p->glyph) || strlen(seen) >= 63)
+		if (p->leader || !first_seen(seen, p->glyph))
 			continue;
-		size_t k = strlen(seen);
-		seen[k] = p->glyph;
-		seen[k + 1] = '\0';
 		snprintf(item, sizeof item, "%c %s", p->glyph,
 			 p->class_name ? p->class_name : "unit");
 		row_item(&r, item);
@@ -262,12 +271,8 @@ void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 	for (int i = 0; i < mv->npieces; i++)
 		for (int k = 0; k < mv->pieces[i].nmarkers; k++) {
 			const struct mv_marker *m = &mv->pieces[i].markers[k];
-			if (!m->code || strchr(codes, m->code) ||
-			    strlen(codes) >= 63)
+			if (!first_seen(codes, m->code))
 				continue;
-			size_t len = strlen(codes);
-			codes[len] = m->code;
-			codes[len + 1] = '\0';
 			snprintf(item, sizeof item, "%c %s", m->code,
 				 m->name ? m->name : "?");
 			row_item(&r, item);

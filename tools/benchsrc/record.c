@@ -25,31 +25,7 @@
 #include "maniple/game.h"
 #include "maniple/tables.h"
 
-static const char *datadir;
-
-static struct battle *load_battle(void *user, const char *name,
-				  struct ini_error *err)
-{
-	(void)user;
-	char path[2048];
-	memset(err, 0, sizeof *err);
-	if (!battle_path(datadir, name, path, (int)sizeof path) ||
-	    access(path, R_OK) != 0) {
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
-static int load_tables(void *user, struct game *g, struct ini_error *err)
-{
-	(void)user;
-	char dir[2048];
-	snprintf(dir, sizeof dir, "%s/rules/%s", datadir,
-		 g->battle->ruleset[0] ? g->battle->ruleset : "spqr");
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
-}
+#include "loaders.h"
 
 int main(int argc, char **argv)
 {
@@ -57,7 +33,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench-record DATADIR SCRIPT\n");
 		return 2;
 	}
-	datadir = argv[1];
+	struct bench_data data = {argv[1], NULL};
 	FILE *f = fopen(argv[2], "r");
 	if (!f) {
 		perror(argv[2]);
@@ -65,7 +41,7 @@ int main(int argc, char **argv)
 	}
 	struct session s;
 	struct cmd_result r;
-	session_init(&s, load_battle, load_tables, NULL, 1);
+	session_init(&s, bench_load_battle, bench_load_tables, &data, 1);
 	cmd_result_init(&r);
 	char line[CMD_LINE_MAX + 2];
 	long n = 0, refused = 0, accepted = 0, marks = 0;

@@ -26,36 +26,9 @@
 #include "maniple/game.h"
 #include "maniple/tables.h"
 
+#include "loaders.h"
+
 #define LINES_MAX 512
-
-static const char *datadir, *battle_file;
-
-static struct battle *load_battle(void *user, const char *name,
-				  struct ini_error *err)
-{
-	(void)user;
-	char path[2048];
-	memset(err, 0, sizeof *err);
-	if (strcmp(battle_file, "-") != 0)
-		snprintf(path, sizeof path, "%s", battle_file);
-	else if (!battle_path(datadir, name, path, (int)sizeof path))
-		path[0] = '\0';
-	if (!path[0] || access(path, R_OK) != 0) {
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	return battle_load(path, err);
-}
-
-static int load_tables(void *user, struct game *g, struct ini_error *err)
-{
-	(void)user;
-	char dir[2048];
-	snprintf(dir, sizeof dir, "%s/rules/%s", datadir,
-		 g->battle->ruleset[0] ? g->battle->ruleset : "spqr");
-	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
-}
 
 static double now_us(void)
 {
@@ -85,8 +58,8 @@ int main(int argc, char **argv)
 				"SCRIPT AFTER EXPECT REPS\n");
 		return 2;
 	}
-	datadir = argv[1];
-	battle_file = argv[2];
+	struct bench_data data = {
+		argv[1], strcmp(argv[2], "-") != 0 ? argv[2] : NULL};
 	const char *script = argv[3], *after = argv[4], *expect = argv[5];
 	int reps = atoi(argv[6]);
 	FILE *f = fopen(script, "r");
@@ -116,7 +89,7 @@ int main(int argc, char **argv)
 	for (int k = 0; k < reps; k++) {
 		struct session s;
 		struct cmd_result r;
-		session_init(&s, load_battle, load_tables, NULL, 1);
+		session_init(&s, bench_load_battle, bench_load_tables, &data, 1);
 		cmd_result_init(&r);
 		for (int i = 0; i < split; i++) {
 			session_exec(&s, lines[i], &r);
