@@ -60,6 +60,17 @@ static bool in(size_t off, size_t from, size_t size)
  * word: __builtin_clear_padding), the event log, the rules tables and
  * session pointers, the battle pointer (its id is read), the dice's
  * source hook, or a unit or leader slot past nunits / nleaders. */
+/* Whether byte b of struct game is a unit's eliminated_blocked, which
+ * format 2's digest has never read (digest.h): the files written before
+ * must verify as they did. */
+static bool eliminated_blocked_byte(size_t b)
+{
+	size_t at = offsetof(struct game, units);
+	size_t size = sizeof((struct game *)0)->units[0];
+	return b >= at && b < at + BATTLE_UNITS_MAX * size &&
+	       (b - at) % size == offsetof(struct unit, eliminated_blocked);
+}
+
 Test(digest, reads_every_byte_of_the_state)
 {
 #if defined(__has_builtin)
@@ -141,7 +152,8 @@ Test(digest, reads_every_byte_of_the_state)
 		    in(b, offsetof(struct game, dice.source_user),
 		       sizeof g->dice.source_user) ||
 		    (b >= units_from && b < units_to) ||
-		    (b >= leaders_from && b < leaders_to))
+		    (b >= leaders_from && b < leaders_to) ||
+		    eliminated_blocked_byte(b))
 			continue;
 		left[b] = true;
 	}

@@ -146,8 +146,8 @@ static void footprint(struct dg *d, const struct footprint *f)
 
 static void unit(struct dg *d, const struct unit *u)
 {
-	S(u->id);
-	S(u->name);
+	P(u->id);
+	P(u->name);
 	I(u->side);
 	I(u->type);
 	S(u->cls);
@@ -165,7 +165,7 @@ static void unit(struct dg *d, const struct unit *u)
 	I(u->legion);
 	B(u->ala);
 	B(u->dd_eligible);
-	S(u->leader_elephant);
+	P(u->leader_elephant);
 	footprint(d, &u->at);
 	B(u->column_name_left);
 	B(u->on_map);
@@ -195,7 +195,7 @@ static void unit(struct dg *d, const struct unit *u)
 static void leader(struct dg *d, const struct leader *l)
 {
 	S(l->id);
-	S(l->name);
+	P(l->name);
 	I(l->side);
 	I(l->kind);
 	I(l->initiative);
@@ -205,7 +205,7 @@ static void leader(struct dg *d, const struct leader *l)
 	I(l->charisma);
 	B(l->elite);
 	B(l->overall);
-	S(l->restriction);
+	P(l->restriction);
 	B(l->available);
 	hex(d, &l->hex);
 	B(l->on_map);
