@@ -180,6 +180,8 @@ void tutorial_start(struct tui_view *v, const struct lesson *l)
 		return;
 	t->on = true;
 	lesson_begin(&t->run, l, v->s, view_run, v);
+	/* the outcomes are told from each command's events (teach.h) */
+	t->run.texts = teachui_texts(v);
 	v->dirty |= DIRTY_ALL;
 }
 
