@@ -439,10 +439,10 @@ Test(undo, the_prompt_box_shows_the_hotseat_request_R9, .init = names,
 		ok(&s, drill[i]);
 	struct prompt_ask *a = calloc(1, sizeof *a);
 	cr_assert_not_null(a);
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_expect(!a->due || strcmp(a->rule, "R9") != 0);
 	ok(&s, "undo 2");
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_assert(a->due);
 	cr_expect_eq(a->n, 2);
 	cr_expect_str_eq(a->ans[0].line, "undo agree");
@@ -452,7 +452,7 @@ Test(undo, the_prompt_box_shows_the_hotseat_request_R9, .init = names,
 	/* the first answer, as its key runs it */
 	ok(&s, a->ans[0].line);
 	cr_expect_eq(game_digest(s.game), played_to("hotseat", 1));
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_expect(!a->due || strcmp(a->rule, "R9") != 0);
 	free(a);
 	session_free(&s);
@@ -479,7 +479,7 @@ Test(undo, a_stale_request_leaves_the_prompt_box_R9)
 	ok(&s, drill[3]);
 	struct prompt_ask *a = calloc(1, sizeof *a);
 	cr_assert_not_null(a);
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_expect(!a->due || strcmp(a->rule, "R9") != 0);
 	struct res o = run(&s, "undo agree");
 	cr_expect_eq(o.st, CMD_REFUSED);

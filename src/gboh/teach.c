@@ -45,6 +45,7 @@ static const struct teach_dec teach_decs[] = {
 	{"momentum_barred", DEC_COMMON},
 	{"reactivate", DEC_COMMON},
 	{"rout", DEC_COMMON "unit "},
+	{"rout_leader", DEC_COMMON "unit "},
 	{"reaction", DEC_COMMON},
 	{"shock", DEC_COMMON "step ask unit "},
 	{"elephant", DEC_COMMON},
@@ -874,6 +875,11 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 		d = decision_find(&dec, "momentum") >= 0 ? "momentum"
 							 : "momentum_barred";
 		break;
+	case SEQ_ROUT:
+		/* 10.26: whether a stacked leader goes along, not a hex */
+		if (g->rout.ask == ROUT_ASK_LEADER)
+			d = "rout_leader";
+		break;
 	default:
 		break;
 	}
@@ -910,8 +916,11 @@ bool teach_decision(const struct teach_texts *t, const struct game *g,
 			    g->leaders[i].overall && g->leaders[i].elite)
 				c->leader = i;
 	}
-	if (st == SEQ_ROUT)
+	if (st == SEQ_ROUT) {
 		c->unit = g->rout.unit;
+		if (g->rout.ask == ROUT_ASK_LEADER)
+			c->leader = g->rout.leader; /* 10.26 */
+	}
 	if (st == SEQ_SHOCK)
 		c->unit = g->shock.ask_unit;
 	if (st != SEQ_ACTIVATE)

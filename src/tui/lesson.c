@@ -20,7 +20,7 @@ struct load_ctx {
 	int file_line;
 	bool in_step;
 	/* keys given once per section: their lines, 0 while not seen */
-	int seen_rule, seen_expect, seen_dice, seen_event;
+	int seen_rule, seen_expect, seen_dice, seen_event, seen_tell;
 };
 
 /* Appends text to a joined field, a blank between the parts. */
@@ -177,10 +177,25 @@ static int step_key(struct load_ctx *c, struct lesson_step *st, const char *key,
 		    !copy(st->event, sizeof st->event, value))
 			return ini_fail(c->err, line,
 					"event: an event kind expected");
+	} else if (!strcmp(key, "tell")) {
+		if (c->seen_tell)
+			return ini_fail(c->err, line, "tell given twice");
+		c->seen_tell = line;
+		if (!*value || !copy(st->tell, sizeof st->tell, value))
+			return ini_fail(c->err, line,
+					"tell: event kinds expected");
+		for (const char *p = value; *p; p++)
+			if (!islower((unsigned char)*p) &&
+			    !isdigit((unsigned char)*p) && *p != '_' &&
+			    *p != ' ')
+				return ini_fail(c->err, line,
+						"tell: %s is not a list of "
+						"event kinds",
+						value);
 	} else {
 		return ini_fail(c->err, line,
 				"unknown key %s (say, rule, expect, auto, "
-				"dice, event, done)",
+				"dice, event, tell, done)",
 				key);
 	}
 	return 0;
@@ -211,7 +226,7 @@ static int load_handler(void *user, const char *section, const char *key,
 			return 1;
 		c->in_step = false;
 		c->seen_rule = c->seen_expect = c->seen_dice = c->seen_event =
-			0;
+			c->seen_tell = 0;
 		if (!strcmp(section, "file")) {
 			c->have_file = true;
 			c->file_line = line;
@@ -409,6 +424,47 @@ bool lesson_event_in(const char *want, const struct event_log *out)
 
 /* ---- the engine ---- */
 
+/* Whether kind is one of the words of list ("a b c"). */
+static bool kind_listed(const char *list, const char *kind)
+{
+	size_t len = strlen(kind);
+	for (const char *p = list; (p = strstr(p, kind)) != NULL; p += len)
+		if ((p == list || p[-1] == ' ') &&
+		    (p[len] == ' ' || p[len] == '\0'))
+			return true;
+	return false;
+}
+
+void lesson_told(const struct lesson_step *st, const struct teach_texts *tx,
+		 const struct game *g, const struct event_log *out, char *buf,
+		 size_t n)
+{
+	char kinds[LESSON_CMD_MAX];
+	snprintf(kinds, sizeof kinds, "%s", st->tell);
+	if (!kinds[0]) /* the kind of the step's event */
+		snprintf(kinds, sizeof kinds, "%.*s",
+			 (int)strcspn(st->event, " "), st->event);
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; tx && out && i < out->n && len + 1 < n; i++) {
+		struct event e;
+		event_log_at(out, i, &e);
+		struct teach_line l;
+		if (!kind_listed(kinds, e.kind) ||
+		    !teach_event_line(tx, g, &e, &l))
+			continue;
+		int w = snprintf(buf + len, n - len, "%s%s%s%s%s",
+				 len ? " " : "", l.text,
+				 l.rule[0] ? " (" : "", l.rule,
+				 l.rule[0] ? ")" : "");
+		if (w < 0 || (size_t)w >= n - len) {
+			buf[len] = '\0';
+			break;
+		}
+		len += (size_t)w;
+	}
+}
+
 const struct lesson_step *lesson_current(const struct lesson_run *t)
 {
 	if (!t->lesson || t->over || t->stopped || t->step >= t->lesson->nsteps)
@@ -552,8 +608,13 @@ enum lesson_verdict lesson_after_command(struct lesson_run *t,
 		return LV_WRONG;
 	}
 	t->event_seen = !st->event[0] || lesson_event_in(st->event, &r->out);
-	snprintf(t->note, sizeof t->note, "%s",
-		 st->done[0] ? st->done : "Done.");
+	/* what happened, from the command's own events; then where to look */
+	lesson_told(st, t->texts, s->game, &r->out, t->note,
+		    sizeof t->note - LESSON_DONE_MAX - 1);
+	size_t nl = strlen(t->note);
+	snprintf(t->note + nl, sizeof t->note - nl, "%s%s",
+		 nl && st->done[0] ? " " : "",
+		 nl || st->done[0] ? st->done : "Done.");
 	t->note_wrong = false;
 	t->step++;
 	if (t->step >= t->lesson->nsteps) {

@@ -151,6 +151,11 @@ static bool load_texts(struct tui_view *v)
 	return true;
 }
 
+const struct teach_texts *teachui_texts(struct tui_view *v)
+{
+	return load_texts(v) ? v->teach.texts : NULL;
+}
+
 /* 2.0: a game nobody has played yet is told from its beginning: the
  * event the `new` command gives (main.c starts the game without it). */
 static void tell_opening(struct tui_view *v)
