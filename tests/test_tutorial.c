@@ -396,7 +396,7 @@ Test(tutorial, how_names_the_prompt_digit)
 	struct tui_view *v = drill_view(&s);
 	fx_ok(&s, "roll 6 2");
 	fx_ok(&s, "continue");
-	prompt_build(s.game, &v->prompt.ask);
+	prompt_build(&s, &v->prompt.ask);
 	v->prompt.shown = true;
 	v->prompt.nkeys = v->prompt.ask.nown;
 	how_has(v, "activate tribune",

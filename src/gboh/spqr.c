@@ -165,6 +165,7 @@ const struct ruleset ruleset_spqr = {
 	.map_describe = gboh_map_describe,
 	.decide = gboh_decision,
 	.decision_is_answer = gboh_decision_is_answer,
+	.play_view = spqr_play_view,
 	.order_view = spqr_order_view,
 	.step_preview = spqr_step_preview,
 	.pieces_at = spqr_pieces_at,

@@ -51,7 +51,7 @@ void reading_result(struct tui_view *v, const char *line,
 		    const struct cmd_result *r, char *out, size_t n)
 {
 	const struct evtext *t = words(v);
-	if (t && summary_result(t, v->g, r, out, n) > 0)
+	if (t && summary_result(t, v->s ? v->s->game : NULL, r, out, n) > 0)
 		return;
 	if (r->status != CMD_OK) {
 		const char *what = r->status == CMD_REFUSED ? "Refused"
@@ -126,14 +126,14 @@ static void event_words(struct tui_view *v, const struct event_log *log,
 			size_t i, char *out, size_t n)
 {
 	const struct evtext *t = words(v);
-	if (t && summary_event(t, v->g, log, i, out, n))
+	if (t && summary_event(t, v->s ? v->s->game : NULL, log, i, out, n))
 		return;
 	struct event e;
 	event_log_at(log, i, &e);
 	size_t len = (size_t)snprintf(out, n, "%s:", e.kind);
 	for (int f = 0; f < e.nfields && len < n; f++) {
 		char val[EVENT_VAL_MAX * 2];
-		teach_value(v->g, e.f[f].key, e.f[f].val, val, sizeof val);
+		teach_value(v->s ? v->s->game : NULL, e.f[f].key, e.f[f].val, val, sizeof val);
 		len += (size_t)snprintf(out + len, n - len, "%s %s %s",
 					f ? "," : "", e.f[f].key, val);
 	}
