@@ -288,7 +288,7 @@ Test(narration, the_tutorial_told_from_its_events)
 	struct ini_error err;
 	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
 		 fx_srcdir());
-	cr_assert(lesson_load(path, l, &err), "%s:%d: %s", err.file, err.line,
+	cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s:%d: %s", err.file, err.line,
 		  err.msg);
 	struct session s;
 	char line[128];
