@@ -445,16 +445,16 @@ static struct game *tiny_game(void)
 	g->active_leader = -1;
 
 	struct unit *u = &g->units[g->nunits++];
-	strcpy(u->id, "ph1");
-	strcpy(u->name, "Phalanx");
+	strcpy(game_unit_text(g, u)->id, "ph1");
+	strcpy(game_unit_text(g, u)->name, "Phalanx");
 	u->side = 1, u->type = UT_PH, u->size = 10, u->tq = 7, u->ma = 4;
 	u->ma_ext = 5, u->hits = 3, u->on_map = true;
 	/* 6.44 example: phalanx 2620/2621 facing E */
 	game_unit_place(g, u, (struct footprint){{{26, 20}, {26, 21}}, FACE_E, false});
 
 	u = &g->units[g->nunits++];
-	strcpy(u->id, "ve1");
-	strcpy(u->name, "Velites of the Third Legion");
+	strcpy(game_unit_text(g, u)->id, "ve1");
+	strcpy(game_unit_text(g, u)->name, "Velites of the Third Legion");
 	strcpy(u->cls, "VE");
 	u->side = 0, u->type = UT_LI, u->size = 2, u->tq = 5, u->ma = 6;
 	u->missile = MC_J, u->supply = SUPPLY_LOW, u->routed = true;
@@ -463,7 +463,7 @@ static struct game *tiny_game(void)
 
 	struct leader *l = &g->leaders[g->nleaders++];
 	strcpy(l->id, "consul");
-	strcpy(l->name, "the Consul");
+	strcpy(game_leader_text(g, l)->name, "the Consul");
 	l->side = 0, l->initiative = 4, l->command_range = 5;
 	l->line_command = 1, l->strategy = 3, l->charisma = 1;
 	l->overall = true, l->on_map = true, l->available = true;

@@ -262,6 +262,37 @@ Test(undo, a_refusal_past_the_checkpoint_leaves_the_game_as_it_was,
 	session_free(&s);
 }
 
+/* A game changed by hand, not by its commands (a test, a harness putting
+ * a game back), then told to the session (session_edited): a refusal
+ * after it runs the journal again from a checkpoint of the game as
+ * edited, never from one before, so the edit stays. */
+Test(undo, a_refusal_after_an_edit_by_hand_keeps_the_edit)
+{
+	struct session s;
+	begin(&s, "solo", false);
+	s.checkpoint_every = 8;
+	for (int i = 0; i < 4; i++) /* to pick ha1: a checkpoint behind */
+		ok(&s, drill[i]);
+	cr_assert_gt(s.ckpt_since, 0);
+	s.game->rout_points[1] += 3; /* by hand */
+	session_edited(&s);
+	ok(&s, "move 2515");
+	ok(&s, "move 2615");
+	cr_assert_gt(s.ckpt_since, 0, "commands to run again");
+	struct game *before = malloc(sizeof *before);
+	cr_assert_not_null(before);
+	game_copy_state(before, s.game);
+	size_t n0 = s.game->events.n;
+	struct res o = run(&s, "move 9999");
+	cr_expect_neq(o.st, CMD_OK);
+	cr_expect(game_state_same(s.game, before), "the state");
+	cr_expect_eq(s.game->rout_points[1], before->rout_points[1],
+		     "the edit");
+	cr_expect_eq(s.game->events.n, n0);
+	free(before);
+	session_free(&s);
+}
+
 Test(undo, more_than_there_is_is_refused_with_the_count, .init = names,
      .fini = cleanup)
 {

@@ -147,6 +147,13 @@ int session_save(struct session *s, const char *path, bool branch,
  * journal and the game file.  0, or -1 with err. */
 int session_note(struct session *s, const char *text, char *err,
 		 size_t errn);
+/* Tells s that its game was changed other than by its commands (a test
+ * placing pieces by hand, a harness putting a game back as it was): the
+ * checkpoint, of the game as it was, is dropped, and the next
+ * game-changing command takes one of the game as it is, so that a refusal
+ * never runs the journal's commands again from a state before the
+ * change. */
+void session_edited(struct session *s);
 /* The number of commands in the journal (digest and note lines left
  * out). */
 size_t session_commands(const struct session *s);

@@ -245,6 +245,17 @@ static int set_int(struct battle_ctx *c, int *dst, const char *v, int lo,
 	return 0;
 }
 
+/* A figure kept in a byte or two (battle.h): lo..hi fits. */
+static int set_small(struct battle_ctx *c, int8_t *dst, const char *v, int lo,
+		     int hi, const char *key, int line)
+{
+	int n = 0;
+	if (set_int(c, &n, v, lo, hi, key, line))
+		return 1;
+	*dst = (int8_t)n;
+	return 0;
+}
+
 static int set_bool(struct battle_ctx *c, bool *dst, const char *v,
 		    const char *key, int line)
 {
@@ -254,14 +265,14 @@ static int set_bool(struct battle_ctx *c, bool *dst, const char *v,
 	return 0;
 }
 
-static int set_supply(struct battle_ctx *c, enum missile_supply *dst,
+static int set_supply(struct battle_ctx *c, uint8_t *dst,
 		      const char *v, const char *key, int line)
 {
 	int s = missile_supply_parse(v);
 	if (s < 0)
 		return ini_fail(c->err, line,
 				"%s must be full, low or no, not \"%s\"", key, v);
-	*dst = (enum missile_supply)s;
+	*dst = (uint8_t)s;
 	return 0;
 }
 
@@ -436,6 +447,8 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 			c->idx = b->nleaders++;
 			struct leader *l = &b->leaders[c->idx];
 			memcpy(l->id, id, strlen(id) + 1);
+			l->name = b->leader_text[c->idx].name;
+			l->restriction = b->leader_text[c->idx].restriction;
 			l->hex = HEX_NONE;
 			l->available = true;
 			l->kind = LK_GENERAL;
@@ -448,7 +461,11 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 					BATTLE_UNITS_MAX);
 		c->idx = b->nunits++;
 		struct unit *u = &b->units[c->idx];
-		memcpy(u->id, id, strlen(id) + 1);
+		struct unit_text *t = &b->unit_text[c->idx];
+		memcpy(t->id, id, strlen(id) + 1);
+		u->id = t->id;
+		u->name = t->name;
+		u->leader_elephant = t->leader_elephant;
 		u->at.hex[0] = HEX_NONE;
 		u->at.hex[1] = HEX_NONE;
 		c->units[c->idx].line = line;
@@ -603,14 +620,16 @@ static int on_restriction(struct battle_ctx *c, struct leader *l,
 		return ini_fail(c->err, line,
 				"restriction: give type:XX, class:XX, line:NAME "
 				"or unit ids");
-	l->restriction[0] = '\0';
+	char *r = c->b->leader_text[l - c->b->leaders].restriction;
+	size_t room = sizeof c->b->leader_text[0].restriction;
+	r[0] = '\0';
 	for (int i = 0; i < n; i++) {
-		size_t len = strlen(l->restriction);
-		if (len + strlen(tok[i]) + 2 > sizeof l->restriction)
+		size_t len = strlen(r);
+		if (len + strlen(tok[i]) + 2 > room)
 			return ini_fail(c->err, line,
 					"restriction longer than %zu characters",
-					sizeof l->restriction - 1);
-		char *d = l->restriction + len; /* room checked above */
+					room - 1);
+		char *d = r + len; /* room checked above */
 		if (len)
 			*d++ = ' ';
 		memcpy(d, tok[i], strlen(tok[i]) + 1);
@@ -625,7 +644,8 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 	struct leader_extra *x = &c->leaders[c->idx];
 	switch (k) {
 	case LDK_NAME:
-		return set_text(c, l->name, sizeof l->name, v, key, line);
+		return set_text(c, c->b->leader_text[c->idx].name,
+				sizeof c->b->leader_text[0].name, v, key, line);
 	case LDK_SIDE:
 		return set_id(c, x->side, v, key, line);
 	case LDK_KIND: {
@@ -644,15 +664,15 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		x->placed = true;
 		return parse_hex(c, v, &l->hex, line);
 	case LDK_INITIATIVE:
-		return set_int(c, &l->initiative, v, 0, 9, key, line);
+		return set_small(c, &l->initiative, v, 0, 9, key, line);
 	case LDK_COMMAND_RANGE:
-		return set_int(c, &l->command_range, v, 0, 20, key, line);
+		return set_small(c, &l->command_range, v, 0, 20, key, line);
 	case LDK_LINE_COMMAND:
-		return set_int(c, &l->line_command, v, 0, 9, key, line);
+		return set_small(c, &l->line_command, v, 0, 9, key, line);
 	case LDK_STRATEGY:
-		return set_int(c, &l->strategy, v, 0, 9, key, line);
+		return set_small(c, &l->strategy, v, 0, 9, key, line);
 	case LDK_CHARISMA:
-		return set_int(c, &l->charisma, v, 0, 9, key, line);
+		return set_small(c, &l->charisma, v, 0, 9, key, line);
 	case LDK_ELITE:
 		return set_bool(c, &l->elite, v, key, line);
 	case LDK_OVERALL:
@@ -690,12 +710,15 @@ static int on_unit_ma(struct battle_ctx *c, struct unit *u, const char *v,
 	char *slash = strchr(buf, '/');
 	if (slash)
 		*slash = '\0';
-	if (!ini_int(buf, 1, 20, &u->ma) ||
-	    (slash && !ini_int(slash + 1, 1, 20, &u->ma_ext)))
+	int ma = 0, ma_ext = 0;
+	if (!ini_int(buf, 1, 20, &ma) ||
+	    (slash && !ini_int(slash + 1, 1, 20, &ma_ext)))
 		return ini_fail(c->err, line,
 				"ma must be a number 1..20 (a phalanx: 4/5), "
 				"not \"%s\"",
 				v);
+	u->ma = (int8_t)ma;
+	u->ma_ext = (int8_t)ma_ext;
 	if (slash && u->ma_ext <= u->ma)
 		return ini_fail(c->err, line,
 				"ma %s: the extended allowance must exceed the "
@@ -704,7 +727,7 @@ static int on_unit_ma(struct battle_ctx *c, struct unit *u, const char *v,
 	return 0;
 }
 
-static int on_unit_missile(struct battle_ctx *c, enum missile_class *dst,
+static int on_unit_missile(struct battle_ctx *c, uint8_t *dst,
 			   const char *v, const char *key, int line)
 {
 	int m = missile_class_parse(v);
@@ -713,7 +736,7 @@ static int on_unit_missile(struct battle_ctx *c, enum missile_class *dst,
 				"unknown missile class \"%s\" (none A S BS J MJ "
 				"MA ES B)",
 				v);
-	*dst = (enum missile_class)m;
+	*dst = (uint8_t)m;
 	(void)key;
 	return 0;
 }
@@ -725,7 +748,8 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	struct unit_extra *x = &c->units[c->idx];
 	switch (k) {
 	case UK_NAME:
-		return set_text(c, u->name, sizeof u->name, v, key, line);
+		return set_text(c, c->b->unit_text[c->idx].name,
+				sizeof c->b->unit_text[0].name, v, key, line);
 	case UK_SIDE:
 		return set_id(c, x->side, v, key, line);
 	case UK_TYPE: {
@@ -747,9 +771,9 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 		memcpy(u->cls, v, strlen(v) + 1);
 		return 0;
 	case UK_SIZE:
-		return set_int(c, &u->size, v, 1, 20, key, line);
+		return set_small(c, &u->size, v, 1, 20, key, line);
 	case UK_TQ:
-		return set_int(c, &u->tq, v, 1, 9, key, line);
+		return set_small(c, &u->tq, v, 1, 9, key, line);
 	case UK_MA:
 		return on_unit_ma(c, u, v, line);
 	case UK_MISSILE:
@@ -765,7 +789,7 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 					"both (line %d)",
 					x->kl[other]);
 		u->ala = k == UK_ALA;
-		return set_int(c, &u->legion, v, 1, 99, key, line);
+		return set_small(c, &u->legion, v, 1, 99, key, line);
 	}
 	case UK_HEX:
 		return on_unit_hex(c, u, x, v, line);
@@ -782,7 +806,13 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	case UK_IN_COLUMN:
 		return set_bool(c, &u->at.in_column, v, key, line);
 	case UK_HITS:
-		return set_int(c, &u->hits, v, 0, 19, key, line);
+	{
+		int8_t hits = 0;
+		if (set_small(c, &hits, v, 0, 19, key, line))
+			return 1;
+		u->hits = hits;
+		return 0;
+	}
 	case UK_DEPLETED:
 		return set_bool(c, &u->depleted, v, key, line);
 	case UK_ROUTED:
@@ -801,8 +831,7 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	}
 	case UK_TOWER:
 	case UK_SCREEN: {
-		enum missile_class *dst =
-			k == UK_TOWER ? &u->tower : &u->screen;
+		uint8_t *dst = k == UK_TOWER ? &u->tower : &u->screen;
 		enum missile_class want = k == UK_TOWER ? MC_MJ : MC_ES;
 		if (on_unit_missile(c, dst, v, key, line))
 			return 1;
@@ -816,7 +845,8 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	case UK_SCREEN_SUPPLY:
 		return set_supply(c, &u->screen_supply, v, key, line);
 	case UK_RIDER:
-		return set_id(c, u->leader_elephant, v, key, line);
+		return set_id(c, c->b->unit_text[c->idx].leader_elephant, v,
+			      key, line);
 	default: /* 9.8 */
 		if (strcmp(v, "fire") == 0 || strcmp(v, "move") == 0) {
 			u->scorpio_fire = strcmp(v, "fire") == 0;
@@ -1495,6 +1525,28 @@ struct battle *battle_load(const char *path, struct ini_error *err)
 		return NULL;
 	}
 	return b;
+}
+
+void battle_bind_words(struct battle *b)
+{
+	for (int i = 0; i < b->nunits && i < BATTLE_UNITS_MAX; i++) {
+		struct unit *u = &b->units[i];
+		struct unit_text *t = &b->unit_text[i];
+		if (!u->id)
+			u->id = t->id;
+		if (!u->name)
+			u->name = t->name;
+		if (!u->leader_elephant)
+			u->leader_elephant = t->leader_elephant;
+	}
+	for (int i = 0; i < b->nleaders && i < BATTLE_LEADERS_MAX; i++) {
+		struct leader *l = &b->leaders[i];
+		struct leader_text *t = &b->leader_text[i];
+		if (!l->name)
+			l->name = t->name;
+		if (!l->restriction)
+			l->restriction = t->restriction;
+	}
 }
 
 bool battle_path(const char *datadir, const char *name, char *out, int n)

@@ -692,6 +692,9 @@ static void designate_cancel(struct game *g, const char *num,
 	memmove(&s->c[ci], &s->c[ci + 1],
 		(size_t)(s->ncombats - ci - 1) * sizeof s->c[0]);
 	s->ncombats--;
+	/* the slot given up is empty, as the slots past the count are
+	 * (digest.c) */
+	memset(&s->c[s->ncombats], 0, sizeof s->c[0]);
 	struct event e;
 	event_init(&e, "shock_cancelled");
 	event_add(&e, "combat", "%d", ci);
