@@ -102,8 +102,7 @@ void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r);
 #define RULEBOOK_COMMAND_DEFS                                                  \
 	{                                                                      \
 		"rule", "[N|TERM]",                                           \
-			"our summary of rule N (6.11) and its rulings, or a " \
-			"term explained (TQ, ZOC)",                           \
+			"our summary of rule N (6.11) or of a term (TQ)",     \
 			CMD_LOOKS, cmd_rule                                    \
 	}
 
