@@ -144,11 +144,18 @@ static void print_error(const struct ini_error *err)
 	fprintf(stderr, "%s\n", buf);
 }
 
+/* The language a lesson is written in: the default ruleset's commands
+ * (the tutorial plays its battle). */
+static const struct cmd_table *lesson_commands(void)
+{
+	return ruleset_find(program_rulesets, NULL)->commands();
+}
+
 /* --check of a lesson file (src/tui/lesson.h). */
 static bool check_lesson(const char *path, struct ini_error *err)
 {
 	struct lesson *l = malloc(sizeof *l);
-	bool ok = l && lesson_load(path, l, err);
+	bool ok = l && lesson_load(path, lesson_commands(), l, err);
 	if (!l)
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 	free(l);
@@ -652,7 +659,7 @@ static int play_tutorial(struct program *p, const char *named,
 		 p->datadir);
 	struct lesson *l = malloc(sizeof *l);
 	struct ini_error ierr;
-	if (!l || !lesson_load(path, l, &ierr)) {
+	if (!l || !lesson_load(path, lesson_commands(), l, &ierr)) {
 		if (l)
 			print_error(&ierr);
 		free(l);
