@@ -18,6 +18,7 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
+#include "maniple/glossary.h"
 #include "maniple/teach.h"
 #include "maniple/stopsig.h"
 #include "maniple/triarii.h"
@@ -192,6 +193,10 @@ static int check_files(int n, char **files)
 		} else if (ok && (strcmp(kind, "summaries") == 0 ||
 				  strcmp(kind, "rulings") == 0)) {
 			ok = rulebook_check_file(files[i], &err); /* rule N */
+		} else if (ok && strcmp(kind, "glossary") == 0) {
+			struct glossary *gl = glossary_load(files[i], &err);
+			ok = gl != NULL; /* glossary.h: rule TERM */
+			glossary_free(gl);
 		} else if (ok && strcmp(kind, "teach") == 0) {
 			ok = teach_check_file(files[i], &err); /* teach.h */
 		} else if (ok && strcmp(kind, "events") == 0) {
@@ -207,7 +212,8 @@ static int check_files(int n, char **files)
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
-				 "config, summaries, rulings, teach, events, "
+				 "config, summaries, rulings, glossary, teach, "
+				 "events, "
 				 "sentences, "
 				 "tutorial)", kind);
 			ok = false;
