@@ -18,6 +18,7 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
+#include "maniple/glossary.h"
 #include "maniple/teach.h"
 #include "maniple/stopsig.h"
 #include "maniple/triarii.h"
@@ -143,11 +144,18 @@ static void print_error(const struct ini_error *err)
 	fprintf(stderr, "%s\n", buf);
 }
 
+/* The language a lesson is written in: the default ruleset's commands
+ * (the tutorial plays its battle). */
+static const struct cmd_table *lesson_commands(void)
+{
+	return ruleset_find(program_rulesets, NULL)->commands();
+}
+
 /* --check of a lesson file (src/tui/lesson.h). */
 static bool check_lesson(const char *path, struct ini_error *err)
 {
 	struct lesson *l = malloc(sizeof *l);
-	bool ok = l && lesson_load(path, l, err);
+	bool ok = l && lesson_load(path, lesson_commands(), l, err);
 	if (!l)
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 	free(l);
@@ -209,6 +217,10 @@ static int check_files(const char *datadir, int n, char **files)
 		} else if (ok && (strcmp(kind, "summaries") == 0 ||
 				  strcmp(kind, "rulings") == 0)) {
 			ok = rulebook_check_file(files[i], &err); /* rule N */
+		} else if (ok && strcmp(kind, "glossary") == 0) {
+			struct glossary *gl = glossary_load(files[i], &err);
+			ok = gl != NULL; /* glossary.h: rule TERM */
+			glossary_free(gl);
 		} else if (ok && strcmp(kind, "teach") == 0) {
 			ok = teach_check_file(files[i], &err); /* teach.h */
 		} else if (ok && strcmp(kind, "events") == 0) {
@@ -224,7 +236,8 @@ static int check_files(const char *datadir, int n, char **files)
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
-				 "config, summaries, rulings, teach, events, "
+				 "config, summaries, rulings, glossary, teach, "
+				 "events, "
 				 "sentences, "
 				 "tutorial)", kind);
 			ok = false;
@@ -670,7 +683,7 @@ static int play_tutorial(struct program *p, const char *named,
 		 p->datadir);
 	struct lesson *l = malloc(sizeof *l);
 	struct ini_error ierr;
-	if (!l || !lesson_load(path, l, &ierr)) {
+	if (!l || !lesson_load(path, lesson_commands(), l, &ierr)) {
 		if (l)
 			print_error(&ierr);
 		free(l);

@@ -291,8 +291,8 @@ Test(narration, the_tutorial_told_from_its_events)
 	struct ini_error err;
 	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
 		 fx_srcdir());
-	cr_assert(lesson_load(path, l, &err), "%s:%d: %s", err.file, err.line,
-		  err.msg);
+	cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s:%d: %s",
+		  err.file, err.line, err.msg);
 	struct session s;
 	char line[128];
 	snprintf(line, sizeof line, "new %s solo %llu", l->battle,
@@ -398,8 +398,8 @@ Test(narration, decisions_told_as_the_rules_have_them)
 	struct ini_error err;
 	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
 		 fx_srcdir());
-	cr_assert(lesson_load(path, l, &err), "%s:%d: %s", err.file, err.line,
-		  err.msg);
+	cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s:%d: %s",
+		  err.file, err.line, err.msg);
 	struct session s;
 	fx_session(&s, "new drill solo 11");
 	struct lesson_ctx c = {&s, tx};
@@ -587,7 +587,7 @@ Test(narration, every_rule_statement_cites_its_rule)
 	struct ini_error err;
 	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
 		 fx_srcdir());
-	cr_assert(lesson_load(path, l, &err), "%s", err.msg);
+	cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s", err.msg);
 	for (int i = 0; i < l->nsteps; i++) {
 		cr_expect(cites(l->step[i].rule, strlen(l->step[i].rule)),
 			  "step %d: no rule", i + 1);

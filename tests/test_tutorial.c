@@ -33,7 +33,7 @@ static struct lesson *load_drill(void)
 	char path[1024];
 	struct ini_error err;
 	lesson_path(path, sizeof path);
-	bool ok = lesson_load(path, l, &err);
+	bool ok = lesson_load(path, gboh_commands(), l, &err);
 	cr_assert(ok, "%s:%d: %s", err.file, err.line, err.msg);
 	return l;
 }
@@ -329,7 +329,7 @@ Test(tutorial, malformed_lessons_are_refused_with_file_and_line)
 		char path[2048];
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 		struct ini_error err;
-		cr_expect_not(lesson_load(path, l, &err), "%s loaded", path);
+		cr_expect_not(lesson_load(path, gboh_commands(), l, &err), "%s loaded", path);
 		expect_marked_refusal(path, path, &err);
 		n++;
 	}
@@ -342,7 +342,8 @@ Test(tutorial, a_missing_file_is_refused)
 {
 	struct lesson *l = malloc(sizeof *l);
 	struct ini_error err;
-	cr_expect_not(lesson_load("/nonexistent/lesson.ini", l, &err));
+	cr_expect_not(lesson_load("/nonexistent/lesson.ini", gboh_commands(), l,
+				  &err));
 	cr_expect_neq(err.msg[0], '\0');
 	free(l);
 }

@@ -55,7 +55,7 @@ struct unit {
 	int16_t hits;		/* cohesion hits (sandbox: set up to 99) */
 
 	/* what the counter says: the figures */
-	char cls[4];		/* class code: HA PR CO TR HO VE A S BS ... or "" */
+	char cls[3];		/* class code: HA PR CO TR HO VE A S BS or "" */
 	int8_t side;		/* 0 or 1 */
 	uint8_t type;		/* enum unit_type */
 	int8_t size, tq, ma;	/* 1-20, 1-9, 1-20 */

@@ -396,7 +396,9 @@ static void reactions(struct dg *d, const struct reaction_state *r)
 	I(r->taken);
 	move(d, &r->move);
 	BA(r->faced);
-	IA(r->aux);
+	/* format 2 read here a table of BATTLE_UNITS_MAX numbers that no
+	 * rule ever set: its zeros, so that files written before verify */
+	zeros(d, UINT64_C(2232315406967589409), BATTLE_UNITS_MAX);
 	IA(r->ow_near);
 	IA(r->lw_near);
 	I(r->moving);

@@ -370,7 +370,7 @@ static int combat_of(const struct shock_state *s, int u, bool att)
 	for (int i = 0; i < s->ncombats; i++) {
 		const struct shock_combat *c = &s->c[i];
 		int n = att ? c->natt : c->ndef;
-		const int *in = att ? c->att : c->def;
+		const uint8_t *in = att ? c->att : c->def;
 		for (int k = 0; k < n; k++)
 			if (in[k] == u)
 				return i;

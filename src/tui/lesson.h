@@ -23,8 +23,8 @@
 #include <stdint.h>
 
 #include "maniple/cmd.h"
-#include "maniple/game.h"
 #include "maniple/ini.h"
+#include "maniple/session.h"
 #include "maniple/teach.h"
 
 #define LESSON_STEPS_MAX 64
@@ -60,9 +60,11 @@ struct lesson {
 /* Reads and checks a lesson file; false with err (file:line: reason) on
  * any fault: no [file] kind = tutorial, an unknown section or key, a
  * step number out of order or missing, a step without say or expect, an
- * expect or auto that names no command of the language, dice that are
+ * expect or auto that names no command of the language (commands: the
+ * table of the ruleset the lesson plays), dice that are
  * not digits 0-9, a missing battle. */
-bool lesson_load(const char *path, struct lesson *l, struct ini_error *err);
+bool lesson_load(const char *path, const struct cmd_table *commands,
+		 struct lesson *l, struct ini_error *err);
 
 /* Whether the command line matches the pattern (expect's language):
  * alternatives split on '|', each a list of words compared without

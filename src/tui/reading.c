@@ -31,12 +31,8 @@ static const struct evtext *words(struct tui_view *v)
 	if (r->tried)
 		return r->words;
 	r->tried = true;
-	const struct game *g = v->s ? v->s->game : NULL;
-	char why[160];
-	const struct ruleset *rs =
-		ruleset_lookup(session_rulesets(v->s),
-			       g && g->battle ? g->battle->ruleset : NULL, why,
-			       sizeof why);
+	/* the game's ruleset, else the session's default (session.h) */
+	const struct ruleset *rs = session_ruleset(v->s);
 	if (!rs || !v->teach.datadir[0])
 		return NULL;
 	char dir[TEACHUI_DIR_MAX + 64];

@@ -38,6 +38,34 @@ struct map_view *tui_map_view(const struct session *s)
 	return rs && rs->map_view ? rs->map_view(s->game) : NULL;
 }
 
+const char *tui_battle_id(const struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->battle_id ? rs->battle_id(s->game) : NULL;
+}
+
+int tui_turn(const struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->turn ? rs->turn(s->game) : 0;
+}
+
+uint64_t tui_file_digest(const struct session *s, int version)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (!rs)
+		return 0;
+	return version >= 2 ? rs->state_digest(s->game)
+			    : rs->text_digest(s->game);
+}
+
+void tui_set_session(struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (rs && rs->set_session)
+		rs->set_session(s->game, s);
+}
+
 const struct cmd_table *tui_commands(const struct session *s)
 {
 	const struct ruleset *rs = session_ruleset(s);

@@ -32,6 +32,20 @@ void tui_play_view(const struct session *s, struct play_view *pv,
  * caller frees it with mapview_free; NULL without a game or memory. */
 struct map_view *tui_map_view(const struct session *s);
 
+/* The id of s's game's battle (a game file's `battle` header); NULL
+ * without a game. */
+const char *tui_battle_id(const struct session *s);
+
+/* The game turn s's game is in (0 without one). */
+int tui_turn(const struct session *s);
+
+/* The digest a game file of that format version holds for s's game now
+ * (ruleset.h: format 1's text digest, format 2's state digest). */
+uint64_t tui_file_digest(const struct session *s, int version);
+
+/* Tells s's game that s plays it (after s moved in memory). */
+void tui_set_session(struct session *s);
+
 /* The command table of s's ruleset (its game's, else the default). */
 const struct cmd_table *tui_commands(const struct session *s);
 

@@ -68,12 +68,12 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	 * 51, 196), it is taken: a terminal selects those in 5 bytes
 	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
 	 * map changes colour at almost every cell a step redraws. */
-	static const short fg256[TERRAIN_COUNT] = {7, 34, 137, 38, 245};
-	static const short fg8[TERRAIN_COUNT] = {COLOR_WHITE, COLOR_GREEN,
+	static const short fg256[TT_COUNT] = {7, 34, 137, 38, 245};
+	static const short fg8[TT_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
 	static const short bg256[LEVELS] = {-1, 236, 238, 240};
-	for (int t = 0; t < TERRAIN_COUNT; t++)
+	for (int t = 0; t < TT_COUNT; t++)
 		for (int l = 0; l < LEVELS; l++)
 			p->terrain[t][l] = new_pair(&next, c256 ? fg256[t] : fg8[t],
 						    c256 ? bg256[l] : -1);
@@ -118,7 +118,7 @@ static void palette_config(struct tui_palette *p, const struct tui_config *c)
 	if (!c || !n)
 		return;
 	for (int l = 0; l < LEVELS; l++) {
-		for (int t = 0; t < TERRAIN_COUNT; t++) {
+		for (int t = 0; t < TT_COUNT; t++) {
 			tui_config_recolour(c, TCR_TERRAIN + t, p->terrain[t][l],
 					    false, n);
 			if (l > 0)
@@ -329,7 +329,7 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 		for (int i = 0; i < 4; i++)
 			put(&c[j][i], ' ', 0, tp);
 	put(&c[0][1], tg, 0, tp);
-	if (t != TERRAIN_CLEAR)
+	if (t != TT_CLEAR)
 		put(&c[1][2], tg, 0, tp);
 	/* hexside features over the terrain glyphs, not over the level */
 	struct cellch feat[2][4];
@@ -467,7 +467,7 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 			put(&c[ys[i]][xs[i]], v->gl.feature[k], a,
 			    v->pal.feature[k][lvl]);
 	}
-	if (t != TERRAIN_CLEAR) /* clear is the rule: no glyph but the one */
+	if (t != TT_CLEAR) /* clear is the rule: no glyph but the one */
 		put(&c[2][1], tg, 0, tp), put(&c[3][6], tg, 0, tp);
 	if (mh->level > 0)
 		put(&c[2][6], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),

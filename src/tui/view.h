@@ -67,7 +67,7 @@ struct tui_hl {
 
 struct tui_palette {
 	int ncolours;		/* 0, 8 or 256 */
-	short terrain[TERRAIN_COUNT][LEVELS];
+	short terrain[TT_COUNT][LEVELS];
 	short feature[TF_COUNT][LEVELS]; /* water blue, roads brown */
 	short counter[2], leader[2];
 	short good, warn, bad, dim;
