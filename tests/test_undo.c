@@ -222,7 +222,7 @@ Test(undo, a_refusal_past_the_checkpoint_leaves_the_game_as_it_was,
 {
 	struct session s;
 	begin(&s, "solo", true);
-	s.checkpoint_every = 8; /* the re-run itself (the default is 1) */
+	s.checkpoint_every = 8; /* the re-run itself, whatever the default */
 	ok(&s, "roll 7 2 9");
 	for (int i = 0; i < NDRILL; i++)
 		ok(&s, drill[i]);

@@ -22,7 +22,9 @@ static int spqr_load_tables(struct game *g, const char *dir,
 			    struct ini_error *err)
 {
 	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
+	/* the battle's units against their types' traits, now that the
+	 * tables hold them */
+	return g->tables ? battle_check_traits(g->battle, g->tables, err) : -1;
 }
 
 static struct game *spqr_new_game(struct battle *b, enum game_kind kind,

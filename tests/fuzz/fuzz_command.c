@@ -44,8 +44,6 @@ static void fresh_session(void)
 	if (start)
 		session_free(&sess);
 	session_init(&sess, fuzz_load_battle, fuzz_load_tables, NULL, 1);
-	/* a checkpoint every 8 commands: a refusal runs up to 7 again */
-	sess.checkpoint_every = 8;
 	char err[INI_ERR_MAX + 300];
 	if (session_new(&sess, "drill", GAME_SANDBOX, 2024, err, sizeof err) !=
 	    0) {
