@@ -230,7 +230,8 @@ static inline bool game_unit_in_play(const struct unit *u)
  * without tables. */
 bool unit_has(const struct game *g, const struct unit *u,
 	      enum unit_trait t);
-/* 6.4 a phalanx is a two-hex unit. */
+/* 6.4: whether u stands on two hexes (its footprint); a type's count of
+ * hexes is the traits data's: unit_has(g, u, TRAIT_PHALANX). */
 bool unit_is_two_hex(const struct unit *u);
 /* A figure of the rules' text (constants.ini, tables_constant); 0 for a
  * game without tables. */
