@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "maniple/teach.h"
+
 #include "../src/tui/config.h"
 #include "../src/tui/lesson.h"
 #include "../src/tui/tutorial.h"
@@ -54,7 +56,7 @@ static enum lesson_verdict play_told(struct lesson_run *t, struct session *s,
 	session_exec(s, line, &r);
 	const struct lesson_step *st = lesson_current(t);
 	if (told && st)
-		lesson_told(st, t->texts, s->game, &r.out, told, n);
+		lesson_told(st, t->texts, s, &r.out, told, n);
 	enum lesson_verdict v =
 		lesson_after_command(t, s, line, &r, run_on_session, s);
 	cmd_result_free(&r);
