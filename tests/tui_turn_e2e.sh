@@ -126,7 +126,8 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for '2515: the mover'
+wait_for "the mover's hex" && screen | grep -q 'Hex 2515 ' &&
+	screen | grep -q 'ORDER ha1 4 MP left'
 ok $? "m steps ha1 into 2515 (the panel says so; no event echo, 4 MP left)"
 step 2615
 

@@ -1321,7 +1321,10 @@ static void log_text(struct tui_view *v, const char *text)
  * still says what it did. */
 static bool shown_on_map(const struct event_log *out)
 {
-	static const char *const kinds[] = {"moved", "facing_changed"};
+	/* stacking: the stack's count on the map (its hits, when any,
+	 * come as cohesion_hit events, which are said) */
+	static const char *const kinds[] = {"moved", "facing_changed",
+					    "stacking"};
 	if (out->n == 0)
 		return false;
 	for (size_t i = 0; i < out->n; i++) {
