@@ -18,6 +18,7 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/tables.h"
+#include "maniple/glossary.h"
 #include "maniple/teach.h"
 #include "maniple/stopsig.h"
 #include "maniple/triarii.h"
@@ -143,19 +144,50 @@ static void print_error(const struct ini_error *err)
 	fprintf(stderr, "%s\n", buf);
 }
 
+/* The language a lesson is written in: the default ruleset's commands
+ * (the tutorial plays its battle). */
+static const struct cmd_table *lesson_commands(void)
+{
+	return ruleset_find(program_rulesets, NULL)->commands();
+}
+
 /* --check of a lesson file (src/tui/lesson.h). */
 static bool check_lesson(const char *path, struct ini_error *err)
 {
 	struct lesson *l = malloc(sizeof *l);
-	bool ok = l && lesson_load(path, l, err);
+	bool ok = l && lesson_load(path, lesson_commands(), l, err);
 	if (!l)
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 	free(l);
 	return ok;
 }
 
-/* --check: each file by its [file] kind. */
-static int check_files(int n, char **files)
+/* --check of a battle: its units against their types' traits, as a game
+ * of it gets them: a game made of b (which it then owns and frees) takes
+ * its ruleset's tables from DATADIR (battle_check_traits). */
+static bool check_battle_traits(const char *datadir, struct battle *b,
+				struct ini_error *err)
+{
+	memset(err, 0, sizeof *err);
+	const struct ruleset *rs = ruleset_lookup(program_rulesets, b->ruleset,
+						  err->msg, sizeof err->msg);
+	if (!rs) {
+		battle_free(b);
+		return false;
+	}
+	struct game *g = rs->new_game(b, GAME_SANDBOX, 1);
+	if (!g) {
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return false;
+	}
+	bool ok = program_load_tables(datadir, g, err) == 0;
+	rs->free_game(g);
+	return ok;
+}
+
+/* --check: each file by its [file] kind (a battle's units against the
+ * traits of the tables under DATADIR). */
+static int check_files(const char *datadir, int n, char **files)
 {
 	int status = 0;
 	for (int i = 0; i < n; i++) {
@@ -174,7 +206,7 @@ static int check_files(int n, char **files)
 			if (ok && triarii_doctrine_missing(b, why, sizeof why))
 				fprintf(stderr, "%s: warning: %s\n", files[i],
 					why); /* RULINGS R8, 9.7 */
-			battle_free(b);
+			ok = ok && check_battle_traits(datadir, b, &err);
 		} else if (ok && strcmp(kind, "config") == 0) {
 			/* the view's keys and colours: every refusal printed */
 			if (!tui_config_check(files[i], stdout, stderr))
@@ -185,6 +217,10 @@ static int check_files(int n, char **files)
 		} else if (ok && (strcmp(kind, "summaries") == 0 ||
 				  strcmp(kind, "rulings") == 0)) {
 			ok = rulebook_check_file(files[i], &err); /* rule N */
+		} else if (ok && strcmp(kind, "glossary") == 0) {
+			struct glossary *gl = glossary_load(files[i], &err);
+			ok = gl != NULL; /* glossary.h: rule TERM */
+			glossary_free(gl);
 		} else if (ok && strcmp(kind, "teach") == 0) {
 			ok = teach_check_file(files[i], &err); /* teach.h */
 		} else if (ok && strcmp(kind, "events") == 0) {
@@ -200,7 +236,8 @@ static int check_files(int n, char **files)
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
-				 "config, summaries, rulings, teach, events, "
+				 "config, summaries, rulings, glossary, teach, "
+				 "events, "
 				 "sentences, "
 				 "tutorial)", kind);
 			ok = false;
@@ -646,7 +683,7 @@ static int play_tutorial(struct program *p, const char *named,
 		 p->datadir);
 	struct lesson *l = malloc(sizeof *l);
 	struct ini_error ierr;
-	if (!l || !lesson_load(path, l, &ierr)) {
+	if (!l || !lesson_load(path, lesson_commands(), l, &ierr)) {
 		if (l)
 			print_error(&ierr);
 		free(l);
@@ -867,7 +904,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "maniple: --check needs a FILE\n");
 			return 2;
 		}
-		return check_files(argc - optind, argv + optind);
+		return check_files(p.datadir, argc - optind, argv + optind);
 	}
 	if (list)
 		return list_battles(&p);

@@ -50,7 +50,7 @@ static inline struct unit *put(struct game *g, const char *id, int side,
 	cr_assert_lt(g->nunits, BATTLE_UNITS_MAX);
 	struct unit *u = &g->units[g->nunits++];
 	memset(u, 0, sizeof *u);
-	snprintf(u->id, sizeof u->id, "%s", id);
+	snprintf(game_unit_text(g, u)->id, ID_MAX, "%s", id);
 	snprintf(u->cls, sizeof u->cls, "%s", cls);
 	u->side = side;
 	u->type = t;

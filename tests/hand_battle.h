@@ -49,8 +49,9 @@ static inline struct battle *hand_battle(void *user, const char *name,
 	};
 	for (int i = 0; i < 3; i++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", us[i].id);
-		snprintf(u->name, sizeof u->name, "Unit %s", us[i].id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", us[i].id);
+		snprintf(b->unit_text[u - b->units].name, NAME_MAX_,
+			 "Unit %s", us[i].id);
 		u->side = us[i].side;
 		u->type = us[i].t;
 		u->tq = us[i].tq;

@@ -79,8 +79,9 @@ static inline struct unit *fx_unit(struct game *g, const char *id, int side,
 	int i = g->nunits++;
 	struct unit *u = &g->units[i];
 	memset(u, 0, sizeof *u);
-	snprintf(u->id, sizeof u->id, "%s", id);
-	snprintf(u->name, sizeof u->name, "Unit %s", id);
+	struct unit_text *words = game_unit_text(g, u);
+	snprintf(words->id, ID_MAX, "%s", id);
+	snprintf(words->name, NAME_MAX_, "Unit %s", id);
 	u->side = side;
 	u->type = t;
 	u->size = 5;
@@ -99,6 +100,7 @@ static inline struct leader *fx_leader(struct game *g, const char *id,
 	cr_assert(g->nleaders < BATTLE_LEADERS_MAX);
 	struct leader *l = &g->leaders[g->nleaders++];
 	memset(l, 0, sizeof *l);
+	game_leader_text(g, l);
 	snprintf(l->id, sizeof l->id, "%s", id);
 	l->side = side;
 	l->initiative = 4;

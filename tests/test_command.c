@@ -16,6 +16,7 @@ static struct leader *lead(struct game *g, const char *id, int side,
 {
 	struct leader *l = &g->leaders[g->nleaders++];
 	memset(l, 0, sizeof *l);
+	game_leader_text(g, l);
 	snprintf(l->id, sizeof l->id, "%s", id);
 	l->side = side;
 	l->kind = LK_GENERAL;
@@ -690,7 +691,7 @@ Test(command, roman_subordinates_order_their_arm_4_52_4_54)
 	cr_expect(leader_may_command_line(g, pe, &cav));
 	cr_expect_not(leader_may_command_line(g, pe, &inf));
 	/* a scenario restriction overrides the kind */
-	snprintf(t->restriction, sizeof t->restriction, "eq");
+	t->restriction = "eq";
 	cr_expect(leader_may_order(g, t, eq));
 	cr_expect_not(leader_may_order(g, t, lh));
 	game_free(g);

@@ -100,7 +100,7 @@ static struct battle *loader(void *user, const char *name,
 	}
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
 		u->side = s->side;
 		u->type = s->t;
 		u->size = s->t == UT_PH ? 10 : 4;

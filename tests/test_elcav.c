@@ -135,7 +135,7 @@ Test(elcav, cavalry_never_enters_elephant_zoc_9_15)
 
 	/* a Leader Elephant exerts no ZOC */
 	hc->type = UT_HC;
-	snprintf(el->leader_elephant, sizeof el->leader_elephant, "hannibal");
+	el->leader_elephant = "hannibal";
 	cr_assert(move_begin(g, hc, &m));
 	cr_assert(move_check_step(g, &m, dest, &s), "%s", s.refusal);
 	game_free(g);
@@ -204,7 +204,7 @@ Test(elcav, flank_and_rear_hexes_cost_two_hits_each_9_15)
 	hc->moved_phase = false;
 	game_unit_set_hex(g, hc, 0, start);
 	face_to(hc, f);
-	snprintf(el->leader_elephant, sizeof el->leader_elephant, "hannibal");
+	el->leader_elephant = "hannibal";
 	cr_assert(move_begin(g, hc, &m));
 	cr_assert(move_apply_step(g, &m, f));
 	cr_assert_eq(hc->hits, 0);
@@ -518,8 +518,7 @@ Test(elcav, leader_elephant_does_not_trigger_9_16_4_83)
 {
 	struct line16 f = line16(UT_LC);
 	struct game *g = f.g;
-	snprintf(f.el->leader_elephant, sizeof f.el->leader_elephant,
-		 "hannibal");
+	f.el->leader_elephant = "hannibal";
 	int ci = idx(g, f.cav);
 	reactions_at_move_start(g, idx(g, f.el));
 	el_step(&f, f.e1);

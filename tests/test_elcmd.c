@@ -79,7 +79,7 @@ static struct battle *loader(void *user, const char *name,
 	ld->spacing = 1;
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
 		u->side = s->side;
 		u->type = s->t;
 		u->size = 3;
@@ -610,7 +610,7 @@ Test(elcmd, a_battle_file_turn_4_91_4_92_4_94)
 Test(elcmd, a_leader_elephant_takes_no_counter_4_91)
 {
 	struct session *s = field();
-	snprintf(U(s, "e3")->leader_elephant, ID_MAX, "hanno");
+	U(s, "e3")->leader_elephant = "hanno";
 	to_rout_reload(s);
 	cr_expect_not(legal_has(s, "elephant leader e3", 0));
 	refused(s, "elephant leader e3", "4.91");

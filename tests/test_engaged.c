@@ -95,8 +95,9 @@ static struct battle *loader(void *user, const char *name,
 	}
 	for (const struct ufix *f = fix; f->id; f++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", f->id);
-		snprintf(u->name, sizeof u->name, "Unit %s", f->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", f->id);
+		snprintf(b->unit_text[u - b->units].name, NAME_MAX_,
+			 "Unit %s", f->id);
 		snprintf(u->cls, sizeof u->cls, "%s", f->cls);
 		u->side = f->side;
 		u->type = f->t;

@@ -89,9 +89,9 @@ Test(game, rout_points_follow_11_1)
 	/* a named general: 5 x printed Initiative; a tribune: 1 x (R7) */
 	cr_expect_eq(leader_rout_points(g, game_leader(g, "consul")), 20);
 	cr_expect_eq(leader_rout_points(g, game_leader(g, "tribune")), 3);
-	struct unit el = {.type = UT_EL, .tq = 6};
+	struct unit el = {.type = UT_EL, .tq = 6, .leader_elephant = ""};
 	cr_expect_eq(unit_rout_points(g, &el), 2);
-	snprintf(el.leader_elephant, sizeof el.leader_elephant, "hanno");
+	el.leader_elephant = "hanno";
 	cr_expect_eq(unit_rout_points(g, &el), 0); /* 4.8 Leader Elephant */
 	game_free(g);
 }

@@ -55,7 +55,7 @@ static struct unit *mount(struct game *g, const char *h, enum facing f,
 {
 	struct unit *u = fx_unit(g, "hel", 1, UT_EL, fx_hex(h), f, 5);
 	u->size = 1;
-	snprintf(u->leader_elephant, sizeof u->leader_elephant, "hannibal");
+	u->leader_elephant = "hannibal";
 	struct leader *l = fx_leader(g, "hannibal", 1, fx_hex(h));
 	if (rider)
 		*rider = l;
@@ -397,7 +397,7 @@ static struct battle *loader(void *user, const char *name,
 		  {"bi", 1, UT_HI, 6, 1820, FACE_W}};
 	for (size_t k = 0; k < 3; k++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", us[k].id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", us[k].id);
 		u->side = us[k].side;
 		u->type = us[k].t;
 		u->size = us[k].size;
@@ -409,8 +409,7 @@ static struct battle *loader(void *user, const char *name,
 		u->on_map = true;
 		if (us[k].t == UT_EL) {
 			u->elephant = ELEPHANT_AFRICAN;
-			snprintf(u->leader_elephant,
-				 sizeof u->leader_elephant, "hannibal");
+			u->leader_elephant = "hannibal";
 		}
 	}
 	return b;

@@ -80,12 +80,13 @@ Test(los, leaders_and_a_leader_elephant_alone_do_not_block_8_14)
 	struct game *g = field();
 	struct leader *l = &g->leaders[g->nleaders++];
 	memset(l, 0, sizeof *l);
+	game_leader_text(g, l);
 	snprintf(l->id, sizeof l->id, "dux");
 	l->hex = H(2012);
 	l->on_map = true;
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	struct unit *le = put(g, "le", 1, UT_EL, "", 2012, FACE_E);
-	snprintf(le->leader_elephant, sizeof le->leader_elephant, "dux");
+	le->leader_elephant = "dux";
 	cr_expect(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));
 	put(g, "mi", 1, UT_MI, "", 2012, FACE_E);
 	cr_expect_not(los_clear(g, H(2010), H(2014), LOS_MISSILE, NULL));

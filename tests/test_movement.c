@@ -453,8 +453,7 @@ Test(movement, leader_elephant_4_81_4_83_6_15)
 	fx_terrain(g, n, TERRAIN_WOODS);
 	struct leader *l = fx_leader(g, "hannibal", 1, h);
 	struct unit *le = fx_unit(g, "le", 1, UT_EL, h, FACE_NE, 4);
-	snprintf(le->leader_elephant, sizeof le->leader_elephant,
-		 "hannibal");
+	le->leader_elephant = "hannibal";
 	le->moved_turn = true;
 	struct move m;
 	cr_assert_not(move_begin_leader(g, l, false, &m));

@@ -107,7 +107,7 @@ static struct battle *loader(void *user, const char *name,
 	}
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
 		snprintf(u->cls, sizeof u->cls, "%s", s->cls);
 		u->side = s->side;
 		u->type = s->t;
@@ -505,8 +505,7 @@ Test(orders, finished_leader_moves_only_by_oc_4_25)
 Test(orders, command_restriction_4_35)
 {
 	struct session *s = open_game();
-	snprintf(L(s, "hanno")->restriction,
-		 sizeof L(s, "hanno")->restriction, "type:LC");
+	L(s, "hanno")->restriction = "type:LC";
 	place(s, "lc1", 1811, FACE_W);
 	place(s, "e1", 1813, FACE_W);
 	phase(s, "hanno", false);

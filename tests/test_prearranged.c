@@ -104,7 +104,7 @@ static struct battle *loader(void *user, const char *name,
 	}
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
 		snprintf(u->cls, sizeof u->cls, "%s", s->cls);
 		u->side = s->side;
 		u->type = s->t;

@@ -481,7 +481,7 @@ Test(rampage, leader_elephant_zero_rider_checks_9_14_4_82)
 {
 	struct game *g = field();
 	struct unit *el = U(g, "el", 1, UT_EL, "3015", FACE_NE);
-	snprintf(el->leader_elephant, sizeof el->leader_elephant, "ld");
+	el->leader_elephant = "ld";
 	struct leader *l = fx_leader(g, "ld", 1, fx_hex("3015"));
 	U(g, "foe", 0, UT_HI, "3011", FACE_NE);
 	force(g, 0); /* rampage: a leader elephant is eliminated */
@@ -505,7 +505,7 @@ Test(rampage, rider_rides_along_and_off_the_map_4_82)
 {
 	struct game *g = field();
 	struct unit *el = U(g, "el", 1, UT_EL, "3002", FACE_NE);
-	snprintf(el->leader_elephant, sizeof el->leader_elephant, "ld");
+	el->leader_elephant = "ld";
 	struct leader *l = fx_leader(g, "ld", 1, fx_hex("3002"));
 	U(g, "foe", 0, UT_HI, "3008", FACE_NE);
 	force(g, 4); /* S: 3003, 3004, 3005 */
@@ -525,7 +525,7 @@ Test(rampage, leader_elephant_mahout_rallies_tq_minus_2_9_14)
 {
 	struct game *g = field();
 	struct unit *el = U(g, "el", 1, UT_EL, "3015", FACE_NE);
-	snprintf(el->leader_elephant, sizeof el->leader_elephant, "ld");
+	el->leader_elephant = "ld";
 	struct leader *l = fx_leader(g, "ld", 1, fx_hex("3015"));
 	U(g, "foe", 0, UT_HI, "3020", FACE_NE);
 	el->hits = 6;

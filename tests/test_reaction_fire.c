@@ -84,7 +84,7 @@ loader(void *user, const char *name, struct ini_error *err)
 	}
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
 		snprintf(u->cls, sizeof u->cls, "%s", s->cls);
 		u->side = s->side;
 		u->type = s->t;

@@ -97,8 +97,8 @@ TestSuite(replay, .init = make_game, .fini = cleanup);
 static void open_ok(struct replay *r, const char *path)
 {
 	char err[600];
-	int rc = replay_open(r, path, NULL, fx_loader, spqr_tables_loader, NULL, err,
-			     sizeof err);
+	int rc = replay_open(r, path, gboh_rulesets(), fx_loader,
+			     spqr_tables_loader, NULL, err, sizeof err);
 	cr_assert_eq(rc, 0, "%s", err);
 }
 
@@ -308,19 +308,19 @@ Test(replay, another_format_version_is_refused)
 	tamper(path, 1, "maniple-game 3");
 	struct replay r;
 	char err[600];
-	cr_assert_eq(replay_open(&r, path, NULL, fx_loader, spqr_tables_loader, NULL,
-				 err, sizeof err),
+	cr_assert_eq(replay_open(&r, path, gboh_rulesets(), fx_loader,
+				 spqr_tables_loader, NULL, err, sizeof err),
 		     -1);
 	cr_assert(strstr(err, "format version 3 is not supported") != NULL,
 		  "%s", err);
 	cr_assert(strstr(err, ":1:") != NULL, "%s", err);
 	snprintf(path, sizeof path, "%s/missing.game", dir);
-	cr_assert_eq(replay_open(&r, path, NULL, fx_loader, spqr_tables_loader, NULL,
-				 err, sizeof err),
+	cr_assert_eq(replay_open(&r, path, gboh_rulesets(), fx_loader,
+				 spqr_tables_loader, NULL, err, sizeof err),
 		     -1);
 	spit(path, "not a game\n");
-	cr_assert_eq(replay_open(&r, path, NULL, fx_loader, spqr_tables_loader, NULL,
-				 err, sizeof err),
+	cr_assert_eq(replay_open(&r, path, gboh_rulesets(), fx_loader,
+				 spqr_tables_loader, NULL, err, sizeof err),
 		     -1);
 }
 

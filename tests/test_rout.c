@@ -599,7 +599,7 @@ static struct battle *seq_battle(void *user, const char *name,
 	};
 	for (int k = 0; k < 3; k++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", us[k].id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", us[k].id);
 		u->side = us[k].side;
 		u->type = UT_MI;
 		u->tq = us[k].tq;

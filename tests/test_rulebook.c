@@ -18,6 +18,7 @@
 #include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/glossary.h"
 #include "maniple/rulebook.h"
 #include "maniple/teach.h"
 #include "spqr_tables.h"
@@ -348,9 +349,12 @@ Test(rulebook, rule_alone_lists_the_rules_covered)
 	int lines = 0;
 	for (const char *p = text; (p = strchr(p, '\n')); p++)
 		lines++;
-	cr_expect_eq(lines, count + 1, "one line per rule and the rulings");
+	cr_expect_eq(lines, count + 2,
+		     "one line per rule, the rulings and the terms");
 	cr_expect_not_null(strstr(text, "\n6.11 Movement Allowance\n"));
 	cr_expect_not_null(strstr(text, "Rulings: R1 R2 R3"));
+	cr_expect_not_null(strstr(text, "Terms (rule TERM): TQ, "), "%s",
+			   strstr(text, "Rulings:"));
 	free(text);
 	session_free(&s);
 }
@@ -394,10 +398,12 @@ Test(rulebook, refusals)
 		run_rule(&s, "rule R99", NULL, NULL, reason, sizeof reason),
 		CMD_REFUSED);
 	cr_expect_not_null(strstr(reason, "no ruling R99"), "%s", reason);
-	/* not a rule number at all */
+	/* neither a rule number nor a term of the glossary */
 	cr_expect_eq(run_rule(&s, "rule movement", NULL, NULL, reason,
 			      sizeof reason),
-		     CMD_MALFORMED);
+		     CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "no rule or term movement"), "%s",
+			   reason);
 	cr_expect_eq(run_rule(&s, "rule 6.111", NULL, NULL, NULL, 0),
 		     CMD_MALFORMED);
 	cr_expect_eq(run_rule(&s, "rule 6.11 6.12", NULL, NULL, NULL, 0),
@@ -610,4 +616,134 @@ Test(rulebook, every_rule_the_teach_mode_cites_has_a_summary)
 		     c.missing);
 	rulebook_free(rb);
 	teach_free(t);
+}
+
+/* ---- the glossary: rule TERM ---- */
+
+/* The terms a newcomer meets, each explained with its rules */
+Test(rulebook, rule_term_explains_the_words_of_the_rules)
+{
+	static const struct {
+		const char *ask, *term, *rule, *says;
+	} cases[] = {
+		{"rule TQ", "TQ", "10.11", "Troop Quality"},
+		{"rule troop quality", "TQ", "10.14", "routs"},
+		{"rule cohesion hit", "cohesion hit", "10.1", "TQ"},
+		{"rule zoc", "ZOC", "7.23", "Zone of Control"},
+		{"rule flank", "Front", "7.11", "Rear"},
+		{"rule rear", "Front", "8.46", "Superiority"},
+		{"rule Individual Order", "Individual Order", "6.64",
+		 "Command Range"},
+		{"rule line-command", "Line Command", "4.33", "never both"},
+		{"rule LC", "Line Command", "5.21", "Individual Orders"},
+		{"rule momentum", "momentum", "5.32", "Initiative"},
+		{"rule trump", "trump", "5.42", "Finishes"},
+		{"rule superiority", "superiority", "8.46", "doubles"},
+		{"rule rout points", "rout points", "11.2", "withdrawal level"},
+		{"rule Die Roll of Doom", "Die Roll of Doom", "5.33", "9"},
+	};
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	size_t n0 = session_commands(&s);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct event e;
+		char *text = rule_ok(&s, cases[i].ask, &e);
+		cr_expect_str_eq(e.kind, "term", "%s", cases[i].ask);
+		char want[64];
+		snprintf(want, sizeof want, "%s", cases[i].term);
+		for (char *p = want; *p; p++)
+			if (*p == ' ')
+				*p = '_';
+		cr_expect_str_eq(event_get(&e, "name"), want, "%s",
+				 cases[i].ask);
+		const char *rules = event_get(&e, "rules");
+		cr_expect(rules && strstr(rules, cases[i].rule), "%s: %s",
+			  cases[i].ask, rules ? rules : "-");
+		cr_assert_not_null(text, "%s", cases[i].ask);
+		cr_expect_not_null(strstr(text, cases[i].says), "%s: %s",
+				   cases[i].ask, text);
+		/* the rules to read, each with its summary's title */
+		cr_expect_not_null(strstr(text, "Rules to read (rule N): "),
+				   "%s", text);
+		free(text);
+	}
+	cr_expect_eq(session_commands(&s), n0, "rule only looks");
+	char reason[CMD_REASON_MAX];
+	cr_expect_eq(run_rule(&s, "rule phlogiston", NULL, NULL, reason,
+			      sizeof reason),
+		     CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "no rule or term phlogiston"), "%s",
+			   reason);
+	session_free(&s);
+}
+
+/* Every term of the shipped glossary: its rules covered, its text our
+ * own (rulebook-copy-check runs on the data), each name found */
+Test(rulebook, the_shipped_glossary)
+{
+	struct rulebook *rb = load_spqr();
+	cr_assert_not_null(rb->glossary);
+	cr_expect_geq(rb->glossary->n, 20);
+	for (int i = 0; i < rb->glossary->n; i++) {
+		const struct glossary_term *t = &rb->glossary->v[i];
+		cr_expect_eq(glossary_find(rb->glossary, t->term), t);
+		for (int k = 0; k < t->nalso; k++)
+			cr_expect_eq(glossary_find(rb->glossary, t->also[k]), t,
+				     "%s", t->also[k]);
+		for (int k = 0; k < t->nrules; k++)
+			cr_expect_not_null(rulebook_find(rb, t->rules[k]),
+					   "%s: %s", t->term, t->rules[k]);
+	}
+	rulebook_free(rb);
+}
+
+static void glossary_refused(const char *text, int line, const char *part)
+{
+	char dir[] = "/tmp/maniple-glossary-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	put_file(dir, "summaries.ini",
+		 "[file]\nkind = summaries\nversion = 1\n[6.11]\n"
+		 "title = T\nsay = one.\n");
+	put_file(dir, "rulings.ini",
+		 "[file]\nkind = rulings\nversion = 1\n[R1]\ntitle = X\n"
+		 "rules = 6.11\nsay = ten.\n");
+	put_file(dir, "glossary.ini", text);
+	struct ini_error err;
+	struct rulebook *rb = rulebook_load(dir, &err);
+	cr_expect_null(rb, "accepted: %s", text);
+	rulebook_free(rb);
+	cr_expect_eq(err.line, line, "line %d, want %d: %s", err.line, line,
+		     err.msg);
+	cr_expect_not_null(strstr(err.msg, part), "\"%s\" not in \"%s\"",
+			   part, err.msg);
+	cr_expect_not_null(strstr(err.file, "glossary.ini"), "%s", err.file);
+	char path[1100];
+	const char *names[] = {"summaries.ini", "rulings.ini", "glossary.ini"};
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+#define GHEAD "[file]\nkind = glossary\nversion = 1\n"
+
+Test(rulebook, a_bad_glossary_is_refused_with_its_line)
+{
+	glossary_refused(GHEAD "[TQ]\ntitle = T\nsay = s\nrules = 6.11\n"
+			       "[tq]\ntitle = U\nsay = s\nrules = 6.11\n",
+			 8, "names the term [TQ] already");
+	glossary_refused(GHEAD "[TQ]\ntitle = T\nsay = s\nrules = 6.11\n"
+			       "[ZOC]\nalso = troop-quality, tq\n",
+			 9, "names the term [TQ] already");
+	glossary_refused(GHEAD "[TQ]\ntitle = T\nsay = s\nrules = 6.111\n",
+			 7, "not a rule number");
+	glossary_refused(GHEAD "[TQ]\ntitle = T\nsay = s\nrules = 6.2\n",
+			 7, "does not cover");
+	glossary_refused(GHEAD "[TQ]\ntitle = T\nsay = s\n", 4,
+			 "has no rules");
+	glossary_refused(GHEAD "[TQ]\ntitle = T\ncolour = red\n", 6,
+			 "unknown key colour");
+	glossary_refused("[file]\nkind = teach\nversion = 1\n", 2,
+			 "kind must be glossary");
 }

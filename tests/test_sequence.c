@@ -115,7 +115,7 @@ static struct battle *hand(const char *name, const struct lspec *ls,
 	int k = 0;
 	for (; us && us->id; us++, k++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", us->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", us->id);
 		u->side = us->side;
 		u->type = UT_MI;
 		u->tq = us->tq;

@@ -193,7 +193,7 @@ Test(shock_advance, extended_shock_example_8_53_8_52)
 	cr_assert_eq(g->shock.ask_unit, idx(g, c));
 	cr_assert(legal_has(g, "advance face NW"));
 	cr_assert(legal_has(g, "advance face SW"));
-	cr_assert(legal_has(g, "advance stay"));
+	cr_assert(legal_has(g, "advance keep"));
 	cr_assert_eq(fx_count(g, from, "advance"), 2);
 	refused(g, "face E", "8.52");	   /* that is no turn at all */
 	refused(g, "celt_c 2510", "8.52"); /* the advance is made */
@@ -230,7 +230,7 @@ Test(shock_advance, rout_safe_at_tq_minus_1_and_leader_along_8_51)
 	cr_assert_eq(h->hits, 5, "TQ 6 - 1, not routed");
 	cr_assert_not(h->routed);
 	cr_assert_not_null(fx_event(g, from, "advance_no_rout"));
-	ok(g, "stay");
+	ok(g, "keep");
 	cr_assert(shock_step_advance(g));
 	game_free(g);
 }
@@ -297,14 +297,14 @@ Test(shock_advance, priority_superiority_then_tq_8_54)
 	cr_assert_eq(g->shock.ask, SHA_ADVANCE, "a tie: Rome chooses");
 	cr_assert(legal_has(g, "advance a1 3010"));
 	cr_assert(legal_has(g, "advance a2 3010"));
-	refused(g, "stay", "8.51");
+	refused(g, "keep", "8.51");
 	refused(g, "a1 3011", "8.51");
 	refused(g, "d 3010", "8.51");
 	ok(g, "a2 3010");
 	cr_assert(at(a2, "3010", NULL));
 	cr_assert_eq(g->shock.ask, SHA_NONE);
 	cr_assert_not(shock_step_advance(g)); /* a2's turn */
-	ok(g, "stay");
+	ok(g, "stay"); /* the older spelling of keep, still read */
 	cr_assert(shock_step_advance(g));
 	cr_assert(at(a1, "3110", NULL), "no hex left for a1");
 	cr_assert_not(g->shock.c[ci].att_advanced[0]);
@@ -410,7 +410,7 @@ Test(shock_advance, phalanx_forward_choice_and_wheel_8_53)
 	struct decision_answer a[8];
 	int n = shock_advance_legal(g, a, 8);
 	cr_assert_eq(n, 2, "one wheel, or stay");
-	cr_assert_str_eq(a[1].line, "advance stay");
+	cr_assert_str_eq(a[1].line, "advance keep");
 	p->hits = 6; /* the pivot's hit brings it to its TQ */
 	ok(g, a[0].line + strlen("advance "));
 	cr_assert(footprint_occupies(&p->at, fx_hex("2506")),
@@ -481,7 +481,7 @@ Test(shock_advance, reactions_no_orderly_withdrawal_8_55)
 			(struct unit *[]){d, NULL});
 	routed_to(g, ci, d, "2609");
 	cr_assert_not(shock_step_advance(g));
-	ok(g, "stay");
+	ok(g, "keep");
 	cr_assert_not(shock_step_advance(g), "the reactions wait");
 	cr_assert(reactions_pending(g));
 	cr_assert_geq(offers(g, RK_FACE), 1, "li may face the advance");
@@ -541,7 +541,7 @@ Test(shock_advance, entry_reaction_fire_8_55_8_21)
 			(struct unit *[]){d, NULL});
 	routed_to(g, ci, d, "3310");
 	cr_assert_not(shock_step_advance(g));
-	ok(g, "stay");
+	ok(g, "keep");
 	cr_assert_not(shock_step_advance(g));
 	cr_assert_geq(offers(g, RK_FIRE), 1, "entry fire at the advance");
 	cr_assert_eq(offers(g, RK_WITHDRAW), 0);

@@ -41,6 +41,7 @@ static struct leader *chief(struct game *g, const char *id, int side, int hex,
 {
 	struct leader *l = &g->leaders[g->nleaders++];
 	memset(l, 0, sizeof *l);
+	game_leader_text(g, l);
 	snprintf(l->id, sizeof l->id, "%s", id);
 	l->side = side;
 	l->kind = LK_GENERAL;

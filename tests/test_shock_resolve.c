@@ -66,6 +66,7 @@ static void leader(struct game *g, const char *id, int side, int hex,
 {
 	struct leader *l = &g->leaders[g->nleaders++];
 	memset(l, 0, sizeof *l);
+	game_leader_text(g, l);
 	snprintf(l->id, sizeof l->id, "%s", id);
 	l->side = side;
 	l->charisma = charisma;
@@ -855,7 +856,7 @@ static void leader_elephant_case(int hits, bool rider, int ha_gets,
 	struct game *g = new_game();
 	unit(g, "A", 1, UT_HI, 2016, FACE_E, 6, 6);
 	struct unit *e = unit(g, "LE", 0, UT_EL, 2116, FACE_W, 1, 6);
-	snprintf(e->leader_elephant, sizeof e->leader_elephant, "rex");
+	e->leader_elephant = "rex";
 	if (rider)
 		leader(g, "rex", 0, 2116, 0);
 	struct unit *h = unit(g, "HA", 0, UT_LG, 2116, FACE_W, 3, 5);

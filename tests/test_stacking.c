@@ -333,7 +333,7 @@ Test(stacking, leader_elephant_free_with_infantry_not_cavalry_4_85)
 {
 	struct game *g = fld();
 	struct unit *le = other(g, "le", UT_EL, "3010", FACE_E);
-	snprintf(le->leader_elephant, sizeof le->leader_elephant, "hanno");
+	le->leader_elephant = "hanno";
 	struct unit *mi = other(g, "mi", UT_MI, "3110", FACE_E);
 	other(g, "hc", UT_HC, "3109", FACE_E);
 	struct move m = begin(g, le);
@@ -346,7 +346,7 @@ Test(stacking, leader_elephant_free_with_infantry_not_cavalry_4_85)
 	struct unit *ha = roman(g, "ha", UT_LG, "HA", 14, false, "3012",
 				FACE_E);
 	struct unit *le2 = other(g, "le2", UT_EL, "3013", FACE_E);
-	snprintf(le2->leader_elephant, sizeof le2->leader_elephant, "x");
+	le2->leader_elephant = "x";
 	cr_assert(stacking_voluntary_entry(g, ha, NULL, fx_hex("3013"), &se));
 	cr_assert_eq(se.nstationary, 0);
 	game_free(g);

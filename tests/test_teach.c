@@ -286,7 +286,7 @@ Test(teach, activation_explained_on_the_drill_turn)
 	/* his Orders Phase, then the momentum decision with its odds */
 	run(&s, (const char *const[]){"activate tribune", NULL});
 	cr_assert(teach_decision(t, s.game, &l));
-	has(l.text, "The Tribune gives orders: 3 Individual Orders left");
+	has(l.text, "The Tribune gives orders: 3 Individual Orders or 1 Line Command(s), not both");
 	run(&s, (const char *const[]){"orders done", NULL});
 	cr_assert(teach_decision_name(s.game, name, sizeof name));
 	cr_expect_str_eq(name, "momentum");

@@ -65,7 +65,7 @@ static struct battle *loader(void *user, const char *name,
 	b->triarii_doctrine = true;
 	struct leader *l = &b->leaders[b->nleaders++];
 	snprintf(l->id, sizeof l->id, "consul");
-	snprintf(l->name, sizeof l->name, "C. Terentius Varro");
+	l->name = "C. Terentius Varro";
 	l->kind = LK_GENERAL;
 	l->initiative = 5;
 	l->command_range = 6;
@@ -85,7 +85,7 @@ static struct battle *loader(void *user, const char *name,
 	l->on_map = l->available = true;
 	for (const struct usp *s = units; s->id; s++) {
 		struct unit *u = &b->units[b->nunits++];
-		snprintf(u->id, sizeof u->id, "%s", s->id);
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
 		snprintf(u->cls, sizeof u->cls, "%s", s->cls);
 		u->side = s->side;
 		u->type = s->t;

@@ -364,7 +364,7 @@ jump(int from, int step)
 {
 	static char id[32];
 	struct hex h;
-	if (!tui_next_actor(S.game, L, NL, H(from), step, &h, id, sizeof id))
+	if (!tui_next_actor(&S, L, NL, H(from), step, &h, id, sizeof id))
 		return "";
 	/* the hex is the piece's own */
 	const struct unit *u = game_unit(S.game, id);
@@ -430,15 +430,15 @@ Test(tui_actor, orders_name_the_units, .init = drill, .fini = stop)
 	struct decision_answer named = {0, "halt ve1", "6.1"};
 	struct hex h;
 	char id[16];
-	cr_assert(tui_next_actor(S.game, &only, 1, H(2516), 1, &h, id,
+	cr_assert(tui_next_actor(&S, &only, 1, H(2516), 1, &h, id,
 				 sizeof id));
 	cr_expect_str_eq(id, "ve1"); /* the mover */
 	cr_expect(hex_eq(h, H(2516)));
-	cr_assert(tui_next_actor(S.game, &named, 1, H(2516), -1, &h, id,
+	cr_assert(tui_next_actor(&S, &named, 1, H(2516), -1, &h, id,
 				 sizeof id));
 	cr_expect_str_eq(id, "ve1");
 	/* nothing legal: nobody acts, the mover neither */
-	cr_expect(!tui_next_actor(S.game, &only, 0, H(2415), 1, &h, id,
+	cr_expect(!tui_next_actor(&S, &only, 0, H(2415), 1, &h, id,
 				  sizeof id));
 	cr_expect(!tui_next_actor(NULL, &named, 1, H(2516), 1, &h, id,
 				  sizeof id));

@@ -14,6 +14,7 @@
 #include "../src/tui/glyphs.h"
 #include "../src/tui/keys.h"
 #include "../src/tui/layout.h"
+#include "../src/tui/seam.h"
 
 Test(tui_layout, at_80x24_the_map_panel_and_status_fill_the_screen)
 {
@@ -444,16 +445,16 @@ static struct game *tiny_game(void)
 	g->active_leader = -1;
 
 	struct unit *u = &g->units[g->nunits++];
-	strcpy(u->id, "ph1");
-	strcpy(u->name, "Phalanx");
+	strcpy(game_unit_text(g, u)->id, "ph1");
+	strcpy(game_unit_text(g, u)->name, "Phalanx");
 	u->side = 1, u->type = UT_PH, u->size = 10, u->tq = 7, u->ma = 4;
 	u->ma_ext = 5, u->hits = 3, u->on_map = true;
 	/* 6.44 example: phalanx 2620/2621 facing E */
 	game_unit_place(g, u, (struct footprint){{{26, 20}, {26, 21}}, FACE_E, false});
 
 	u = &g->units[g->nunits++];
-	strcpy(u->id, "ve1");
-	strcpy(u->name, "Velites of the Third Legion");
+	strcpy(game_unit_text(g, u)->id, "ve1");
+	strcpy(game_unit_text(g, u)->name, "Velites of the Third Legion");
 	strcpy(u->cls, "VE");
 	u->side = 0, u->type = UT_LI, u->size = 2, u->tq = 5, u->ma = 6;
 	u->missile = MC_J, u->supply = SUPPLY_LOW, u->routed = true;
@@ -462,7 +463,7 @@ static struct game *tiny_game(void)
 
 	struct leader *l = &g->leaders[g->nleaders++];
 	strcpy(l->id, "consul");
-	strcpy(l->name, "the Consul");
+	strcpy(game_leader_text(g, l)->name, "the Consul");
 	l->side = 0, l->initiative = 4, l->command_range = 5;
 	l->line_command = 1, l->strategy = 3, l->charisma = 1;
 	l->overall = true, l->on_map = true, l->available = true;
@@ -524,22 +525,41 @@ static bool panel_has(const struct panel_text *p, const char *s)
 	return false;
 }
 
+/* A session holding g alone, its ruleset the default one, as the view
+ * reaches a game (seam.h). */
+static struct session on(struct game *g)
+{
+	struct session s;
+	memset(&s, 0, sizeof s);
+	s.game = g;
+	s.rulesets = gboh_rulesets();
+	return s;
+}
+
 Test(tui_panel, a_two_hex_unit_is_found_on_both_its_hexes)
 {
 	struct game *g = tiny_game();
-	const struct unit *u[4];
-	cr_assert_eq(tui_units_at(g, (struct hex){26, 20}, u, 4), 1);
-	cr_assert_eq(tui_units_at(g, (struct hex){26, 21}, u, 4), 1);
-	cr_assert_str_eq(u[0]->id, "ph1");
-	cr_assert_eq(tui_units_at(g, (struct hex){26, 22}, u, 4), 0);
+	struct session s = on(g);
+	struct map_view *mv = tui_map_view(&s);
+	cr_assert_not_null(mv);
+	int u[4];
+	cr_assert_eq(mapview_pieces_at(mv, (struct hex){26, 20}, false, u, 4),
+		     1);
+	cr_assert_eq(mapview_pieces_at(mv, (struct hex){26, 21}, false, u, 4),
+		     1);
+	cr_assert_str_eq(mv->pieces[u[0]].id, "ph1");
+	cr_assert_eq(mapview_pieces_at(mv, (struct hex){26, 22}, false, u, 4),
+		     0);
+	mapview_free(mv);
 	free_tiny(g);
 }
 
 Test(tui_panel, names_the_unit_with_every_rating_and_marker)
 {
 	struct game *g = tiny_game();
+	struct session s = on(g);
 	struct panel_text p;
-	panel_describe(g, (struct hex){27, 19}, 22, &p);
+	panel_describe(&s, (struct hex){27, 19}, 22, &p);
 	for (int i = 0; i < p.n; i++)
 		cr_assert_leq(strlen(p.line[i]), 22);
 	cr_assert(panel_has(&p, "Hex 2719 woods lvl 2"));
@@ -562,13 +582,14 @@ Test(tui_panel, names_the_unit_with_every_rating_and_marker)
 Test(tui_panel, a_phalanx_shows_both_hexes_and_its_extended_ma)
 {
 	struct game *g = tiny_game();
+	struct session s = on(g);
 	struct panel_text p;
-	panel_describe(g, (struct hex){26, 21}, 22, &p);
+	panel_describe(&s, (struct hex){26, 21}, 22, &p);
 	cr_assert(panel_has(&p, "ph1 (carthage)"));
 	cr_assert(panel_has(&p, "hexes 2620/2621"));
 	cr_assert(panel_has(&p, "MA 4/5")); /* 6.41 */
 	cr_assert(panel_has(&p, "hits 3"));
-	panel_describe(g, (struct hex){40, 40}, 22, &p);
+	panel_describe(&s, (struct hex){40, 40}, 22, &p);
 	cr_assert(panel_has(&p, "off the map"));
 	free_tiny(g);
 }
@@ -594,8 +615,9 @@ Test(tui_panel, marker_codes_put_routed_first)
 Test(tui_status, says_battle_turn_phase_and_whose_decision)
 {
 	struct game *g = tiny_game();
+	struct session s = on(g);
 	char buf[256];
-	status_describe(g, buf, sizeof buf);
+	status_describe(&s, buf, sizeof buf);
 	cr_assert(strstr(buf, "Tiny"));
 	cr_assert(strstr(buf, "Turn 2/6"));
 	cr_assert(strstr(buf, "Movement"));
@@ -603,7 +625,7 @@ Test(tui_status, says_battle_turn_phase_and_whose_decision)
 	cr_assert(strstr(buf, "continue"));
 	g->phase = PHASE_OVER;
 	g->seq.result = RESULT_SIDE0;
-	status_describe(g, buf, sizeof buf);
+	status_describe(&s, buf, sizeof buf);
 	cr_assert(strstr(buf, "battle over: Rome wins (11.2)"), "%s", buf);
 	free_tiny(g);
 }

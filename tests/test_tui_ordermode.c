@@ -78,7 +78,7 @@ static const struct unit *unit(const char *id)
 static void view_exec(const char *line)
 {
 	tui_exec(V, line);
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 }
 
 /* ---- the preview agrees with `move` ---- */
@@ -243,14 +243,14 @@ Test(orders_step_preview, phalanx_steps_name_two_hexes_6_42_6_43)
 		cr_assert(hl && hl->kind == HL_DEST, "%s", a[i].line);
 		struct panel_text *pt = calloc(1, sizeof *pt);
 		cr_assert(pt);
-		tui_order_preview_lines(g, h1, 40, pt);
+		tui_order_preview_lines(&S, h1, 40, pt);
 		cr_assert(strstr(pt->line[1], a[i].line + 5), "%s",
 			  pt->line[1]);
 		free(pt);
 	}
 	cr_assert_gt(pairs, 1);
 	/* m on the first hex of the straight step forward (drill: W) */
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	tui_set_cursor(V, hx(2816));
 	cr_assert_eq(tui_order_key(V, 'm'), TUI_ORDER_DONE);
 	cr_assert(hex_eq(S.game->units[ph].at.hex[0], hx(2816)), "%s",
@@ -325,10 +325,10 @@ Test(tui_ordermode, destinations_are_exactly_the_legal_moves_6_21)
 	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
 				  NULL});
 	tui_order_refresh(V);
-	cr_assert_eq(tui_order_mode_now(S.game), OM_NONE);
+	cr_assert_eq(tui_order_mode_now(&S), OM_NONE);
 	cr_assert_eq(V->nhl, 0);
 	view_exec("order ve1");
-	cr_assert_eq(tui_order_mode_now(S.game), OM_ORDER);
+	cr_assert_eq(tui_order_mode_now(&S), OM_ORDER);
 	dest_are_the_legal_moves();
 	/* the status line: the decision, then the mover and its MP */
 	cr_assert(strstr(V->status, "orders (the Tribune)"), "%s", V->status);
@@ -342,7 +342,7 @@ Test(tui_ordermode, destinations_are_exactly_the_legal_moves_6_21)
 	dest_are_the_legal_moves();
 	/* halt: the mode and its marks go */
 	view_exec("halt");
-	cr_assert_eq(tui_order_mode_now(S.game), OM_NONE);
+	cr_assert_eq(tui_order_mode_now(&S), OM_NONE);
 	cr_assert_eq(count_kind(HL_DEST), 0);
 	stop();
 }
@@ -352,7 +352,7 @@ Test(tui_ordermode, side_keys_step_and_the_turn_keys_face_6_21_7_12)
 	drill(11);
 	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
 				  "order ve1", NULL});
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	tui_order_refresh(V);
 	/* facing E (7.11): > turns one vertex clockwise, < back */
 	cr_assert_eq(tui_order_key(V, '>'), TUI_ORDER_DONE);
@@ -372,8 +372,8 @@ Test(tui_ordermode, side_keys_step_and_the_turn_keys_face_6_21_7_12)
 	struct hex m[16];
 	int n = legal_moves(m, 16);
 	int e = 0; /* an empty hex: the move may end there (6.69) */
-	const struct unit *there[2];
-	while (e < n && tui_units_at(S.game, m[e], there, 2))
+	char there[2][MODE_ID_MAX];
+	while (e < n && tui_pieces_at(&S, m[e], there, 2))
 		e++;
 	cr_assert_lt(e, n);
 	tui_set_cursor(V, m[e]);
@@ -384,7 +384,7 @@ Test(tui_ordermode, side_keys_step_and_the_turn_keys_face_6_21_7_12)
 	/* a reaction offered between steps (6.5): not Order mode until
 	 * it is answered */
 	if (seq_step_now(S.game) == SEQ_REACTION) {
-		cr_assert_eq(tui_order_mode_now(S.game), OM_NONE);
+		cr_assert_eq(tui_order_mode_now(&S), OM_NONE);
 		cr_assert_eq(count_kind(HL_DEST), 0);
 		cr_assert_eq(tui_order_key(V, 'x'), TUI_ORDER_NOT_MINE);
 		view_exec("no reaction");
@@ -406,14 +406,14 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 	struct panel_text *p = calloc(1, sizeof *p);
 	cr_assert(p);
 	/* a flank hex: why not, with the rule */
-	cr_assert_gt(tui_order_preview_lines(S.game, hx(2517), 30, p), 1);
+	cr_assert_gt(tui_order_preview_lines(&S, hx(2517), 30, p), 1);
 	cr_assert_str_eq(p->line[0], "ORDER ve1"); /* MP on the key line */
 	cr_assert(strstr(p->line[1], "6.32"), "%s", p->line[1]);
 	/* a front hex: cost, hits, MP left */
 	p->n = 0;
 	struct move_preview mp;
 	cr_assert(orders_step_preview(S.game, hx(2616), HEX_NONE, &mp));
-	tui_order_preview_lines(S.game, hx(2616), 30, p);
+	tui_order_preview_lines(&S, hx(2616), 30, p);
 	char want[64];
 	snprintf(want, sizeof want, "to 2616: %d MP, %d hits", mp.mp, mp.hits);
 	cr_assert_str_eq(p->line[1], want);
@@ -444,7 +444,7 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 	/* not in a move: no preview, no key line of ours */
 	view_exec("halt");
 	p->n = 0;
-	cr_assert_eq(tui_order_preview_lines(S.game, hx(2616), 30, p), 0);
+	cr_assert_eq(tui_order_preview_lines(&S, hx(2616), 30, p), 0);
 	cr_assert_not(tui_order_key_line(V, buf, sizeof buf));
 	free(p);
 	stop();
@@ -469,7 +469,7 @@ Test(tui_ordermode, fire_targets_are_the_legal_volleys_with_the_number_8_15)
 	run(to_the_consul);
 	view_exec("order sl1");
 	struct tui_target t[TUI_TARGETS_MAX];
-	int n = tui_order_fire_targets(S.game, NULL, t, TUI_TARGETS_MAX);
+	int n = tui_order_fire_targets(&S, NULL, t, TUI_TARGETS_MAX);
 	/* the legal `fire` lines, each with the missile module's number */
 	static struct decision_answer a[256];
 	int na = seq_legal(S.game, a, 256), nf = 0;
@@ -517,7 +517,7 @@ Test(tui_ordermode, f_on_the_map_targets_an_order_to_fire_5_22)
 {
 	drill(5);
 	run(to_the_consul);
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	tui_order_refresh(V);
 	V->cursor = unit("sl1")->at.hex[0];
 	cr_assert_eq(tui_order_key(V, 'f'), TUI_ORDER_DONE);
@@ -545,7 +545,7 @@ Test(tui_ordermode, i_gives_the_order_or_lists_its_kinds_5_22)
 {
 	drill(5);
 	run(to_the_consul);
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	/* L: the Line Commands (5.23) */
 	cr_assert_eq(tui_order_command(V, TC_LINE_COMMAND), TUI_ORDER_LIST);
 	load_list();
@@ -588,7 +588,7 @@ Test(tui_ordermode, z_lists_the_formation_changes_6_71)
 	drill(11);
 	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
 				  "order ve1", NULL});
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	cr_assert_eq(tui_order_key(V, 'z'), TUI_ORDER_LIST);
 	load_list();
 	cr_assert_gt(V->nlegal, 0);
@@ -608,14 +608,14 @@ Test(tui_ordermode, order_view_through_the_seam_6_21)
 	drill(11);
 	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
 				  NULL});
-	const struct ruleset *rs = tui_rules(S.game);
+	const struct ruleset *rs = tui_rules(&S);
 	cr_assert(rs && rs->order_view && rs->step_preview && rs->decide);
 	struct order_view ov;
-	tui_order_view(S.game, &ov, true);
+	tui_order_view(&S, &ov, true);
 	cr_assert_eq(ov.mode, OV_NONE);
 	cr_assert(ov.orders);
 	view_exec("order ve1");
-	tui_order_view(S.game, &ov, true);
+	tui_order_view(&S, &ov, true);
 	cr_assert_eq(ov.mode, OV_ORDER);
 	cr_assert_str_eq(ov.mover, "ve1");
 	cr_assert_eq(ov.mp_left, 6);
@@ -625,7 +625,7 @@ Test(tui_ordermode, order_view_through_the_seam_6_21)
 	struct decision_answer room[256];
 	struct decision d;
 	decision_init(&d, room, 256);
-	cr_assert_eq(tui_decision(S.game, &d), d.n);
+	cr_assert_eq(tui_decision(&S, &d), d.n);
 	for (int i = 0; i < ov.nsteps; i++) {
 		const struct order_step *st = &ov.step[i];
 		cr_assert(!strncmp(st->line, "move ", 5), "%s", st->line);
@@ -635,12 +635,12 @@ Test(tui_ordermode, order_view_through_the_seam_6_21)
 					   strlen(st->line));
 		cr_assert(listed, "%s is no legal line", st->line);
 		struct step_preview p;
-		cr_assert(tui_step_preview(S.game, st->a, st->b, &p));
+		cr_assert(tui_step_preview(&S, st->a, st->b, &p));
 		cr_assert_eq(p.mp, st->cost);
 	}
 	/* off the map: refused with the reason and its rule */
 	struct step_preview p;
-	cr_assert_not(tui_step_preview(S.game, (struct hex){1, 1}, HEX_NONE,
+	cr_assert_not(tui_step_preview(&S, (struct hex){1, 1}, HEX_NONE,
 				       &p));
 	cr_assert(p.rule[0] && p.reason[0]);
 	stop();
@@ -702,7 +702,7 @@ Test(tui_ordermode, space_continues_when_nobody_owes_3_0)
 	drill(11);
 	size_t n = S.journal.n;
 	cr_assert_eq(tui_order_command(V, TC_CONTINUE), TUI_ORDER_DONE);
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	cr_assert_eq(S.journal.n, n + 1, "continue ran");
 	cr_assert_geq(seq_decision_side(S.game), 0, "a side owes one now");
 	V->message[0] = '\0';
@@ -720,9 +720,9 @@ Test(tui_ordermode, line_mode_marks_the_units_still_to_move_4_31)
 	drill(11);
 	run((const char *const[]){"roll 2 6", "continue", "activate mago",
 				  NULL});
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	view_exec("line cavalry");
-	cr_assert_eq(tui_order_mode_now(S.game), OM_LINE);
+	cr_assert_eq(tui_order_mode_now(&S), OM_LINE);
 	cr_assert(strstr(V->status, " | LINE COMMAND | "), "%s", V->status);
 	/* drill_turn.txt: hc1, lc2 and Mago may be picked */
 	cr_assert_eq(count_kind(HL_LINE), 3, "%d", count_kind(HL_LINE));
@@ -734,14 +734,14 @@ Test(tui_ordermode, line_mode_marks_the_units_still_to_move_4_31)
 	/* p picks the unit under the cursor: Order mode */
 	V->cursor = unit("hc1")->at.hex[0];
 	cr_assert_eq(tui_order_key(V, 'p'), TUI_ORDER_DONE);
-	cr_assert_eq(tui_order_mode_now(S.game), OM_ORDER);
+	cr_assert_eq(tui_order_mode_now(&S), OM_ORDER);
 	cr_assert_str_eq(S.game->units[S.game->ord.mover_unit].id, "hc1");
 	cr_assert_gt(count_kind(HL_DEST), 0);
 	cr_assert_eq(count_kind(HL_LINE), 0);
 	/* its move ends: back to the line, hc1 no longer marked */
 	view_exec("move 2819");
 	view_exec("halt");
-	cr_assert_eq(tui_order_mode_now(S.game), OM_LINE);
+	cr_assert_eq(tui_order_mode_now(&S), OM_LINE);
 	cr_assert_eq(count_kind(HL_LINE), 2, "%d", count_kind(HL_LINE));
 	cr_assert_null(tui_hl_at(V, unit("hc1")->at.hex[0]));
 	/* E: no extension for cavalry (9.68): said, nothing changes */
@@ -761,9 +761,9 @@ Test(tui_ordermode, E_lists_the_extensions_into_the_cursor_hex_9_68)
 				  "no momentum", "activate mago", "orders done",
 				  "roll 8 1", "no momentum", "activate consul",
 				  NULL});
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	view_exec("line hastati");
-	cr_assert_eq(tui_order_mode_now(S.game), OM_LINE);
+	cr_assert_eq(tui_order_mode_now(&S), OM_LINE);
 	V->cursor = hx(2414);
 	cr_assert_eq(tui_order_key(V, 'E'), TUI_ORDER_LIST);
 	tui_load_legal(V);
@@ -785,7 +785,7 @@ Test(tui_ordermode, F_before_a_line_command_puts_it_on_the_line_5_23)
 	drill(11);
 	run((const char *const[]){"roll 2 6", "continue", "activate mago",
 				  NULL});
-	V->g = S.game;
+	V->game = tui_game_id(&S);
 	cr_assert_eq(tui_order_key(V, 'F'), TUI_ORDER_DONE);
 	cr_assert(V->cl.open);
 	cr_assert_str_eq(V->cl.buf, "line "); /* two lines: which one */

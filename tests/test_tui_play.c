@@ -165,15 +165,15 @@ Test(tui_complete, leader_ids_legal_first_5_12)
 	ok("continue");
 	struct tui_completion c;
 	const struct cmd_table *t = gboh_commands();
-	tui_complete(t, S.game, HEX_NONE, "activate ", 9, &c);
+	tui_complete(t, &S, HEX_NONE, "activate ", 9, &c);
 	cr_assert_geq(c.n, 4);
 	cr_assert_str_eq(c.cand[0], "tribune");
 	cr_assert(has_cand(&c, "consul") && has_cand(&c, "hanno"));
-	tui_complete(t, S.game, HEX_NONE, "activate c", 10, &c);
+	tui_complete(t, &S, HEX_NONE, "activate c", 10, &c);
 	cr_assert_eq(c.n, 1);
 	cr_assert_str_eq(c.cand[0], "consul");
 	/* the first word: the legal actions' first (activate, pass, trump) */
-	tui_complete(t, S.game, HEX_NONE, "", 0, &c);
+	tui_complete(t, &S, HEX_NONE, "", 0, &c);
 	cr_assert_str_eq(c.cand[0], "activate");
 	cr_assert_lt(cand_at(&c, "pass"), cand_at(&c, "show"));
 	stop();
@@ -191,16 +191,16 @@ Test(tui_complete, hexes_and_facings_6_21_7_12)
 	struct tui_completion c;
 	const struct cmd_table *t = gboh_commands();
 	struct hex cur = {20, 10};
-	tui_complete(t, S.game, cur, "move ", 5, &c);
+	tui_complete(t, &S, cur, "move ", 5, &c);
 	cr_assert_eq(c.n, 3, "%d", c.n);
 	cr_assert_str_eq(c.cand[0], "2616");
 	cr_assert_str_eq(c.cand[1], "2617");
 	cr_assert_str_eq(c.cand[2], "2010"); /* the map cursor */
 	/* a typed beginning: every map hex that starts so */
-	tui_complete(t, S.game, cur, "move 251", 8, &c);
+	tui_complete(t, &S, cur, "move 251", 8, &c);
 	cr_assert(has_cand(&c, "2517") && has_cand(&c, "2510"));
 	cr_assert(!has_cand(&c, "2616"));
-	tui_complete(t, S.game, cur, "face ", 5, &c);
+	tui_complete(t, &S, cur, "face ", 5, &c);
 	cr_assert_eq(c.n, 6);
 	cr_assert_str_eq(c.cand[0], "NE"); /* legal: every vertex but E */
 	cr_assert_str_eq(c.cand[5], "E");
@@ -213,20 +213,20 @@ Test(tui_complete, synopsis_words_units_literals_and_comma_lists)
 	struct tui_completion c;
 	const struct cmd_table *t = gboh_commands();
 	/* setup hits ID N: units and leaders */
-	tui_complete(t, S.game, HEX_NONE, "setup hits h", 12, &c);
+	tui_complete(t, &S, HEX_NONE, "setup hits h", 12, &c);
 	cr_assert(has_cand(&c, "ha1") && has_cand(&c, "hanno"));
 	/* rout HEX[,HEX] | with LEADER | stay: literal words too */
-	tui_complete(t, S.game, HEX_NONE, "rout s", 6, &c);
+	tui_complete(t, &S, HEX_NONE, "rout s", 6, &c);
 	cr_assert(has_cand(&c, "stay"));
-	tui_complete(t, S.game, HEX_NONE, "rout with ", 10, &c);
+	tui_complete(t, &S, HEX_NONE, "rout with ", 10, &c);
 	cr_assert(has_cand(&c, "tribune"));
 	cr_assert(!has_cand(&c, "ha1"));
 	/* designate ATT[,ATT...] DEF: after a comma, the next unit */
-	tui_complete(t, S.game, HEX_NONE, "designate ha1,h", 15, &c);
+	tui_complete(t, &S, HEX_NONE, "designate ha1,h", 15, &c);
 	cr_assert_eq(c.word_start, 14);
 	cr_assert(has_cand(&c, "ha2"));
 	/* pw LEADER UNIT HEX [UNIT HEX]...: the group repeats */
-	tui_complete(t, S.game, HEX_NONE, "pw consul ha1 2415 h", 20, &c);
+	tui_complete(t, &S, HEX_NONE, "pw consul ha1 2415 h", 20, &c);
 	cr_assert(has_cand(&c, "ha2"));
 	cr_assert(!has_cand(&c, "hanno"));
 	stop();
@@ -240,18 +240,18 @@ Test(tui_complete, tab_extends_then_cycles)
 	struct tui_cmdline *c = new_line();
 	const struct cmd_table *t = gboh_commands();
 	type(c, "acti");
-	cr_assert_eq(cmdline_complete(c, t, S.game, HEX_NONE), 1);
+	cr_assert_eq(cmdline_complete(c, t, &S, HEX_NONE), 1);
 	cr_assert_str_eq(c->buf, "activate "); /* one: in, with a blank */
 	/* several with nothing in common: each Tab the next */
-	cr_assert_geq(cmdline_complete(c, t, S.game, HEX_NONE), 4);
+	cr_assert_geq(cmdline_complete(c, t, &S, HEX_NONE), 4);
 	cr_assert_str_eq(c->buf, "activate tribune");
-	cmdline_complete(c, t, S.game, HEX_NONE);
+	cmdline_complete(c, t, &S, HEX_NONE);
 	cr_assert_str_neq(c->buf, "activate tribune");
 	cr_assert_eq(strncmp(c->buf, "activate ", 9), 0);
 	cmdline_reset_cycle(c);
 	cmdline_kill_before(c);
 	type(c, "show u");
-	cr_assert_eq(cmdline_complete(c, t, S.game, HEX_NONE), 2);
+	cr_assert_eq(cmdline_complete(c, t, &S, HEX_NONE), 2);
 	cr_assert_str_eq(c->buf, "show unit"); /* the common beginning */
 	free(c);
 	stop();
@@ -263,19 +263,19 @@ Test(tui_status, the_pending_decision_by_the_sequence_3_0_5_12_5_21)
 {
 	drill();
 	char buf[256];
-	pending_describe(S.game, buf, sizeof buf);
+	pending_describe(&S, buf, sizeof buf);
 	cr_assert(strstr(buf, "continue"), "%s", buf); /* 3.0 */
 	cr_assert(strstr(buf, "3.0"));
 	ok("roll 6 2");
 	ok("continue");
 	/* 5.12: Rome won the tie; activate, pass or trump */
-	pending_describe(S.game, buf, sizeof buf);
+	pending_describe(&S, buf, sizeof buf);
 	cr_assert_str_eq(buf, "Rome: activation - 3 legal actions");
 	ok("activate tribune");
 	/* 5.21: the Tribune's Orders Phase, 9 legal actions (`legal`) */
-	pending_describe(S.game, buf, sizeof buf);
+	pending_describe(&S, buf, sizeof buf);
 	cr_assert_str_eq(buf, "Rome: orders (the Tribune) - 9 legal actions");
-	status_describe(S.game, buf, sizeof buf);
+	status_describe(&S, buf, sizeof buf);
 	cr_assert_eq(strncmp(buf, "Rome: orders", 12), 0,
 		     "the decision comes first: %s", buf);
 	cr_assert(strstr(buf, "Turn 1/6"));

@@ -65,7 +65,7 @@ static struct prompt_ask *ask_now(void)
 {
 	struct prompt_ask *a = calloc(1, sizeof *a);
 	cr_assert(a);
-	prompt_build(S.game, a);
+	prompt_build(&S, a);
 	return a;
 }
 
@@ -138,12 +138,12 @@ Test(tui_prompt, activation_answers_are_the_legal_list, .init = NULL,
      .fini = stop)
 {
 	drill("solo");
-	cr_assert_not(prompt_due(S.game), "3.0: no decision yet, no box");
+	cr_assert_not(prompt_due(&S), "3.0: no decision yet, no box");
 	ok("roll 6 2");
 	ok("continue");
 	struct prompt_ask *a = ask_now();
 	cr_assert(a->due);
-	cr_assert_eq(a->step, SEQ_ACTIVATE);
+	cr_assert_str_eq(a->step, seq_step_name(SEQ_ACTIVATE));
 	cr_assert_eq(a->side, 0);
 	cr_assert_str_eq(a->title, "Rome: activation (5.12)");
 	answers_are_legal(a);
@@ -160,7 +160,7 @@ Test(tui_prompt, no_box_in_the_free_orders_phase, .fini = stop)
 	drill("solo");
 	to_orders();
 	prompt_update(V);
-	cr_assert_not(prompt_due(S.game), "5.2: the Orders Phase is free play");
+	cr_assert_not(prompt_due(&S), "5.2: the Orders Phase is free play");
 	cr_assert_not(V->prompt.shown);
 	cr_assert_eq(V->prompt.nkeys, 0);
 	/* a digit is not the prompt's then: the map's keys have it */
@@ -195,7 +195,7 @@ Test(tui_prompt, orderly_withdrawal_numbers_its_hexes, .fini = stop)
 	to_withdrawal();
 	struct prompt_ask *a = ask_now();
 	cr_assert(a->due);
-	cr_assert_eq(a->step, SEQ_REACTION);
+	cr_assert_str_eq(a->step, seq_step_name(SEQ_REACTION));
 	cr_assert_eq(a->side, 1, "6.5: the side of the unit withdrawing");
 	cr_assert_str_eq(a->title, "Carthage: Orderly Withdrawal (6.5)");
 	cr_assert(strstr(a->detail, "ar1"), "%s", a->detail);
@@ -234,7 +234,7 @@ Test(tui_prompt, a_withdrawal_in_steps_is_a_prompt_each_step, .fini = stop)
 	/* the next step: a new prompt from the new legal list */
 	cr_assert(V->prompt.shown);
 	cr_assert_neq(V->prompt.ask.id, first);
-	cr_assert_eq(V->prompt.ask.step, SEQ_REACTION);
+	cr_assert_str_eq(V->prompt.ask.step, seq_step_name(SEQ_REACTION));
 	answers_are_legal(&V->prompt.ask);
 	cr_assert_not(marked(hx("2914"), L'3'), "the old marks went");
 	bool done = false;
@@ -276,7 +276,7 @@ Test(tui_prompt, momentum_and_trump_reply, .fini = stop)
 	ok("orders done");
 	prompt_update(V);
 	struct prompt_ask *a = ask_now();
-	cr_assert_eq(a->step, SEQ_MOMENTUM);
+	cr_assert_str_eq(a->step, seq_step_name(SEQ_MOMENTUM));
 	cr_assert_str_eq(a->title, "Rome: momentum (5.31)");
 	cr_assert(strstr(a->detail, "Tribune"), "%s", a->detail);
 	/* 5.32, 5.33: the Tribune's Initiative 3: 0-3 succeed, a 9 is Doom */
@@ -291,7 +291,7 @@ Test(tui_prompt, momentum_and_trump_reply, .fini = stop)
 	cr_assert_str_eq(last_line(), "momentum");
 	/* 5.42 #2: Carthage may trump the momentum phase */
 	a = ask_now();
-	cr_assert_eq(a->step, SEQ_TRUMP_REPLY);
+	cr_assert_str_eq(a->step, seq_step_name(SEQ_TRUMP_REPLY));
 	cr_assert_eq(a->side, 1);
 	cr_assert_str_eq(a->title, "Carthage: trump reply (5.42)");
 	/* 5.42: Hanno (Initiative 4) trumps on 0-4, Mago (3) on 0-3 */
@@ -330,7 +330,7 @@ static unsigned walk(const char *script, char *seen, size_t n)
 		cmd_result_free(&r);
 		if (!S.game)
 			continue;
-		prompt_build(S.game, a);
+		prompt_build(&S, a);
 		enum seq_step st = seq_step_now(S.game);
 		bool free_play = st == SEQ_NONE || st == SEQ_OVER ||
 				 (st == SEQ_ORDERS && !S.game->ord.regroup) ||
@@ -414,7 +414,7 @@ static unsigned random_play(uint64_t seed, int steps, char *seen, size_t n)
 		enum seq_step st = seq_step_now(S.game);
 		if (st == SEQ_OVER)
 			break;
-		prompt_build(S.game, a);
+		prompt_build(&S, a);
 		bool free_play = st == SEQ_NONE ||
 				 (st == SEQ_ORDERS && !S.game->ord.regroup) ||
 				 (st == SEQ_SHOCK &&
@@ -478,7 +478,7 @@ Test(tui_prompt, the_side_owing_the_decision_answers_first, .fini = stop)
 	prompt_update(V);
 	struct prompt_ask *a = &V->prompt.ask;
 	cr_assert(a->due);
-	cr_assert_eq(a->step, SEQ_ACTIVATE);
+	cr_assert_str_eq(a->step, seq_step_name(SEQ_ACTIVATE));
 	answers_are_legal(a);
 	struct decision_answer *l = calloc(PROMPT_ANSWERS_MAX, sizeof *l);
 	cr_assert(l);
@@ -510,14 +510,17 @@ Test(tui_prompt, the_hex_an_answer_names)
 {
 	session_init(&S, fx_loader, spqr_tables_loader, NULL, 1);
 	ok("new drill solo 11");
-	struct hex h = prompt_answer_hex(S.game, "withdraw ar1 2813");
+	struct map_view *mv = tui_map_view(&S);
+	cr_assert_not_null(mv);
+	struct hex h = prompt_answer_hex(mv, "withdraw ar1 2813");
 	cr_assert(hex_eq(h, hx("2813")));
-	cr_assert(hex_is_none(prompt_answer_hex(S.game, "activate tribune")));
-	cr_assert(hex_is_none(prompt_answer_hex(S.game, "move 9999")),
+	cr_assert(hex_is_none(prompt_answer_hex(mv, "activate tribune")));
+	cr_assert(hex_is_none(prompt_answer_hex(mv, "move 9999")),
 		  "off the map");
-	cr_assert(hex_is_none(prompt_answer_hex(S.game, "hits ha1 12345")));
-	cr_assert(hex_is_none(prompt_answer_hex(S.game, "")));
+	cr_assert(hex_is_none(prompt_answer_hex(mv, "hits ha1 12345")));
+	cr_assert(hex_is_none(prompt_answer_hex(mv, "")));
 	cr_assert(hex_is_none(prompt_answer_hex(NULL, "rout 2513")));
+	mapview_free(mv);
 	session_free(&S);
 }
 

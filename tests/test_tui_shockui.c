@@ -173,7 +173,7 @@ static const char *designation_list(const char *key)
 static void marks_text(bool must, char *buf, size_t n)
 {
 	struct shock_mark m[BATTLE_UNITS_MAX];
-	int k = shockui_marks(S.game, m, BATTLE_UNITS_MAX);
+	int k = shockui_marks(&S, m, BATTLE_UNITS_MAX);
 	size_t at = 0;
 	buf[0] = '\0';
 	for (int i = 0; i < k; i++)
@@ -195,7 +195,7 @@ Test(tui_shockui, marks_are_the_engines_must_and_may_sets_8_41)
 	int checked = 0;
 	bool fresh = false;
 	for (int i = 0; i < nscript; i++) {
-		if (shockui_designating(S.game) && fresh) {
+		if (shockui_designating(&S) && fresh) {
 			char must[256], may[256];
 			marks_text(true, must, sizeof must);
 			marks_text(false, may, sizeof may);
@@ -206,14 +206,14 @@ Test(tui_shockui, marks_are_the_engines_must_and_may_sets_8_41)
 			checked++;
 			fresh = false;
 		}
-		bool was = shockui_designating(S.game);
+		bool was = shockui_designating(&S);
 		ok(script[i]);
-		fresh = !was && shockui_designating(S.game);
+		fresh = !was && shockui_designating(&S);
 	}
 	cr_expect_geq(checked, 4, "designations seen: %d", checked);
 	/* outside the designation: no marks */
 	struct shock_mark m[4];
-	cr_expect_eq(shockui_marks(S.game, m, 4), 0);
+	cr_expect_eq(shockui_marks(&S, m, 4), 0);
 }
 
 /* 8.42: `t` on ha1 gathers it (marked +), `t` on ar1 issues `designate
@@ -222,7 +222,7 @@ Test(tui_shockui, t_t_designates_8_42)
 {
 	play_until(0, "designate");
 	make_view();
-	cr_assert(shockui_designating(S.game));
+	cr_assert(shockui_designating(&S));
 	const struct tui_hl *h = tui_hl_at(V, hex_of("ha1"));
 	cr_assert_not_null(h);
 	cr_expect_eq(h->kind, HL_MUST);
@@ -272,7 +272,7 @@ Test(tui_shockui, t_t_designates_8_42)
 	press('T');
 	cr_expect_str_eq(last_command(), "designate done");
 	cr_expect(strstr(V->message, "8.41") != NULL, "%s", V->message);
-	cr_expect(shockui_designating(S.game));
+	cr_expect(shockui_designating(&S));
 	/* `t` on a unit in a combat takes the combat back (designate
 	 * cancel 0), gathering it again with its defender: `t` on the
 	 * defender designates it anew */
@@ -329,7 +329,7 @@ static void elephant_shock(const char *const *more, int nmore)
 	for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
 		ok(after[i]);
 	make_view();
-	cr_assert(shockui_designating(S.game));
+	cr_assert(shockui_designating(&S));
 }
 
 static void two_defenders(void)
@@ -364,7 +364,7 @@ Test(tui_shockui, several_defenders_by_keys_8_42)
 	cr_expect_eq(S.game->shock.c[0].ndef, 2);
 	press('T');
 	cr_expect_str_eq(last_command(), "designate done");
-	cr_expect_not(shockui_designating(S.game), "%s", V->message);
+	cr_expect_not(shockui_designating(&S), "%s", V->message);
 }
 
 Test(tui_shockui, a_designation_against_one_is_taken_back_8_42)
@@ -374,7 +374,7 @@ Test(tui_shockui, a_designation_against_one_is_taken_back_8_42)
 	cr_assert_eq(S.game->shock.ncombats, 1);
 	press('T');
 	cr_expect(strstr(V->message, "8.42") != NULL, "%s", V->message);
-	cr_assert(shockui_designating(S.game));
+	cr_assert(shockui_designating(&S));
 	/* the old dead end: `t` on the other enemy, nothing gathered */
 	tui_set_cursor(V, hex_of("l3_ha2"));
 	press('t');
@@ -388,7 +388,7 @@ Test(tui_shockui, a_designation_against_one_is_taken_back_8_42)
 	press('t');
 	cr_expect_str_eq(last_command(), "designate el01 l3_ha1,l3_ha2");
 	press('T');
-	cr_expect_not(shockui_designating(S.game), "%s", V->message);
+	cr_expect_not(shockui_designating(&S), "%s", V->message);
 }
 
 /* 8.4: `designate done` resolves both combats up to li1's rout choice
@@ -468,7 +468,7 @@ Test(tui_shockui, v_without_a_segment_says_so)
 	cr_expect(strstr(V->message, "8.41") != NULL, "%s", V->message);
 	press('T');
 	cr_expect(strstr(V->message, "8.41") != NULL, "%s", V->message);
-	cr_expect(!shockui_designating(S.game));
+	cr_expect(!shockui_designating(&S));
 }
 
 /* P cycles the panel: hex & unit -> leaders -> sequence -> hex & unit. */
@@ -494,10 +494,10 @@ Test(tui_shockui, end_card_on_a_finished_battle_11_2)
 	cr_assert_gt(nscript, 2);
 	for (int i = 0; i < nscript - 1; i++)
 		ok(script[i]);
-	cr_assert(!shockui_game_over(S.game), "over before the last line");
+	cr_assert(!shockui_game_over(&S), "over before the last line");
 	make_view();
 	tui_exec(V, script[nscript - 1]);
-	cr_assert(shockui_game_over(S.game));
+	cr_assert(shockui_game_over(&S));
 	struct cardview *cv = &V->shockui.cv;
 	cr_assert(cv->open);
 	cr_expect(V->shockui.deck_end);
@@ -526,7 +526,7 @@ Test(tui_shockui, a_finished_game_opens_on_the_end_card)
 {
 	for (int i = 0; i < nscript; i++)
 		ok(script[i]);
-	cr_assert(shockui_game_over(S.game));
+	cr_assert(shockui_game_over(&S));
 	make_view();
 	cr_assert(V->shockui.cv.open);
 	cr_expect(strstr(V->shockui.cv.title, "End of the battle") != NULL);

@@ -222,7 +222,7 @@ Test(undo, a_refusal_past_the_checkpoint_leaves_the_game_as_it_was,
 {
 	struct session s;
 	begin(&s, "solo", true);
-	s.checkpoint_every = 8; /* the re-run itself (the default is 1) */
+	s.checkpoint_every = 8; /* the re-run itself, whatever the default */
 	ok(&s, "roll 7 2 9");
 	for (int i = 0; i < NDRILL; i++)
 		ok(&s, drill[i]);
@@ -258,6 +258,37 @@ Test(undo, a_refusal_past_the_checkpoint_leaves_the_game_as_it_was,
 	/* the file, which never saw the refusals, loads to the same game */
 	cr_expect_eq(loaded_digest(path, NULL), game_digest(s.game));
 	free(ev0);
+	free(before);
+	session_free(&s);
+}
+
+/* A game changed by hand, not by its commands (a test, a harness putting
+ * a game back), then told to the session (session_edited): a refusal
+ * after it runs the journal again from a checkpoint of the game as
+ * edited, never from one before, so the edit stays. */
+Test(undo, a_refusal_after_an_edit_by_hand_keeps_the_edit)
+{
+	struct session s;
+	begin(&s, "solo", false);
+	s.checkpoint_every = 8;
+	for (int i = 0; i < 4; i++) /* to pick ha1: a checkpoint behind */
+		ok(&s, drill[i]);
+	cr_assert_gt(s.ckpt_since, 0);
+	s.game->rout_points[1] += 3; /* by hand */
+	session_edited(&s);
+	ok(&s, "move 2515");
+	ok(&s, "move 2615");
+	cr_assert_gt(s.ckpt_since, 0, "commands to run again");
+	struct game *before = malloc(sizeof *before);
+	cr_assert_not_null(before);
+	game_copy_state(before, s.game);
+	size_t n0 = s.game->events.n;
+	struct res o = run(&s, "move 9999");
+	cr_expect_neq(o.st, CMD_OK);
+	cr_expect(game_state_same(s.game, before), "the state");
+	cr_expect_eq(s.game->rout_points[1], before->rout_points[1],
+		     "the edit");
+	cr_expect_eq(s.game->events.n, n0);
 	free(before);
 	session_free(&s);
 }
@@ -408,10 +439,10 @@ Test(undo, the_prompt_box_shows_the_hotseat_request_R9, .init = names,
 		ok(&s, drill[i]);
 	struct prompt_ask *a = calloc(1, sizeof *a);
 	cr_assert_not_null(a);
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_expect(!a->due || strcmp(a->rule, "R9") != 0);
 	ok(&s, "undo 2");
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_assert(a->due);
 	cr_expect_eq(a->n, 2);
 	cr_expect_str_eq(a->ans[0].line, "undo agree");
@@ -421,7 +452,7 @@ Test(undo, the_prompt_box_shows_the_hotseat_request_R9, .init = names,
 	/* the first answer, as its key runs it */
 	ok(&s, a->ans[0].line);
 	cr_expect_eq(game_digest(s.game), played_to("hotseat", 1));
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_expect(!a->due || strcmp(a->rule, "R9") != 0);
 	free(a);
 	session_free(&s);
@@ -448,7 +479,7 @@ Test(undo, a_stale_request_leaves_the_prompt_box_R9)
 	ok(&s, drill[3]);
 	struct prompt_ask *a = calloc(1, sizeof *a);
 	cr_assert_not_null(a);
-	prompt_build(s.game, a);
+	prompt_build(&s, a);
 	cr_expect(!a->due || strcmp(a->rule, "R9") != 0);
 	struct res o = run(&s, "undo agree");
 	cr_expect_eq(o.st, CMD_REFUSED);

@@ -80,7 +80,7 @@ Test(zoc, routed_unit_none_7_21)
 	cr_assert_eq(zoc_hexes(g, u, z), 0);
 	cr_assert_not(zoc_enemy_in(g, 1, hex_neighbour(H("3015"), SIDE_N)));
 	struct unit *le = fx_unit(g, "le", 1, UT_EL, H("2510"), FACE_NE, 9);
-	snprintf(le->leader_elephant, sizeof le->leader_elephant, "hannibal");
+	le->leader_elephant = "hannibal";
 	cr_assert_eq(zoc_hexes(g, le, z), 0);
 	game_free(g);
 }

@@ -11,6 +11,7 @@
 
 #include "../src/tui/config.h"
 #include "../src/tui/reading.h"
+#include "../src/tui/seam.h"
 #include "../src/tui/view.h"
 #include "fixture.h"
 
@@ -22,8 +23,7 @@ static inline struct tui_view *fx_view(struct session *s)
 	cr_assert_not_null(v);
 	v->s = s;
 	v->ops = &tui_main_ops;
-	v->g = s->game;
-	v->map = s->game->battle->map;
+	v->game = tui_game_id(s);
 	tui_log_init(&v->log);
 	return v;
 }

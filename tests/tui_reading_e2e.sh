@@ -4,11 +4,12 @@
 # pane over the map, told in sentences of the ruleset's sentences.ini
 # (not key=value), scrolled with j and k and closed with q; a refusal
 # wider than the screen is told in full over both rows of the status bar,
+# `rule TERM` explains a term of the glossary there (7.2),
 # and whole in the log; an accepted command is told as a sentence (a
 # leader's activation with his Initiative, 5.12).
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=9
+PLAN=10
 TUI_NAME=reading-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -33,6 +34,13 @@ cmd_shown 'help why'
 wait_for 'The command why: explain the last roll'
 ok $? "help answers in a sentence in the pane"
 keys Escape
+wait_gone 'q closes'
+
+cmd_shown 'rule zoc'
+wait_for 'ZOC: Zone of Control'
+screen | grep -q 'Rules to read (rule N): 7.2 Zones of Control'
+ok $? "rule TERM explains a word of the rules in the pane, with its rules"
+keys q
 wait_gone 'q closes'
 
 cmd_shown 'roll 6 2'

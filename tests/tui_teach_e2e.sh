@@ -68,7 +68,7 @@ keys M
 wait_gone 'Teach (rule' && wait_for 'teach mode off'
 ok $? "M ends teach mode with the box up"
 cmd 'teach on'
-wait_for 'Teach (rule 5.21,5.22,5.23) - now: step 1 of 1' &&
+wait_for 'Teach (rule 5.21,5.22,4.31,6.64) - now: step 1 of 1' &&
 	wait_for 'teach mode on'
 ok $? ":teach on: the decision pending told (5.21)"
 ! grep -q 'teach' "$GAME"

@@ -195,8 +195,8 @@ ok $? "Esc closes the card"
 wait_for 'Carthage: rout move (10.22)'
 ok $? "li1 routs: the rout prompt (10.22)"
 answer 'rout 2917'
-answer 'advance stay'
-ok $? "the advance prompt answered: ha2 stays (8.52)"
+answer 'advance keep'
+ok $? "the advance prompt answered: ha2 keeps its facing (8.52)"
 answer 'no reaction'
 
 # momentum (5.31, 5.32)

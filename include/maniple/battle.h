@@ -1,7 +1,8 @@
 /* battle.h — a battle (scenario): its map, sides, leaders, units, Line
  * Command Eligibility chart, options and reinforcements, as loaded from
  * scenarios/NAME.ini.  The in-play state of units and leaders lives in the
- * same structs (struct game holds copies). */
+ * same structs (struct game holds copies, which point at the battle's
+ * words: a battle outlives its games and is never copied by value). */
 #ifndef MANIPLE_BATTLE_H
 #define MANIPLE_BATTLE_H
 
@@ -31,36 +32,52 @@ struct side {
 	int withdrawal_level;  /* rout points at which the army withdraws (11.2) */
 };
 
+/* A unit in play.  What its counter says (id, name, type, class, size,
+ * TQ, MA, missile class, legion, the leader riding it) never changes in
+ * play: its words are kept once, in the battle (struct unit_text), and
+ * the unit points at them; its figures are small numbers.  The rest is
+ * where it stands and its markers.  Every field is a byte or two, so a
+ * game's 256 units are a small part of a copy of struct game.  The
+ * figures' ranges are the battle file's (battle.c checks them). */
 struct unit {
-	/* what the counter says */
-	char id[ID_MAX];
-	char name[NAME_MAX_];
-	int side;		/* 0 or 1 */
-	enum unit_type type;
-	char cls[4];		/* class code: HA PR CO TR HO VE A S BS ... or "" */
-	int size, tq, ma;
-	int ma_ext;		/* phalanx 4/5: the 5 (6.41); 0 for others */
-	enum missile_class missile;
-	enum missile_supply supply;
+	/* what the counter says: the words (the battle's unit_text, or for
+	 * a unit built by hand any string that outlives the game) */
+	const char *id;
+	const char *name;
+	const char *leader_elephant; /* 4.8: the leader riding it, or "" */
+	/* 10.28 the leaders who tried to rally it this Game Turn: bit k
+	 * for leader index k (BATTLE_LEADERS_MAX fits 64 bits) */
+	uint64_t rally_tried;
+
+	/* where it is */
+	struct footprint at;	/* hexes, facing, In Column */
+	struct hex pursuit_exit; /* 8.64: the hex it left the map by */
+	int16_t hits;		/* cohesion hits (sandbox: set up to 99) */
+
+	/* what the counter says: the figures */
+	char cls[3];		/* class code: HA PR CO TR HO VE A S BS or "" */
+	int8_t side;		/* 0 or 1 */
+	uint8_t type;		/* enum unit_type */
+	int8_t size, tq, ma;	/* 1-20, 1-9, 1-20 */
+	int8_t ma_ext;		/* phalanx 4/5: the 5 (6.41); 0 for others */
+	uint8_t missile;		/* enum missile_class */
 	/* elephants (9.12, 9.13) */
-	enum elephant_kind elephant;
-	enum missile_class tower;	/* MC_MJ or MC_NONE */
-	enum missile_supply tower_supply;
-	enum missile_class screen;	/* MC_ES or MC_NONE */
-	enum missile_supply screen_supply;
-	int legion;		/* legion/ala number, 0 when none (2.23) */
+	uint8_t elephant;	/* enum elephant_kind */
+	uint8_t tower;		/* enum missile_class: MC_MJ or MC_NONE */
+	uint8_t screen;		/* enum missile_class: MC_ES or MC_NONE */
+	int8_t legion;		/* legion/ala number 1-99, 0 when none (2.23) */
 	bool ala;		/* an ala sociorum rather than a legion */
 	bool dd_eligible;	/* may form a double-depth phalanx (9.5) */
-	char leader_elephant[ID_MAX]; /* 4.8: the leader riding it, or "" */
 
-	/* where it is and how it stands */
-	struct footprint at;	/* hexes, facing, In Column */
+	/* missile supply (8.17, 9.12, 9.13): enum missile_supply */
+	uint8_t supply, tower_supply, screen_supply;
+
+	/* how it stands */
 	bool column_name_left;	/* 6.73: a two-hex unit In Column: its name
 				 * side is left of the leading end (else right) */
 	bool on_map;		/* false: eliminated or off the map */
 
 	/* markers */
-	int hits;		/* cohesion hits */
 	bool depleted;		/* 10.3 */
 	bool routed;		/* 10.2 */
 	bool eliminated;
@@ -68,11 +85,10 @@ struct unit {
 	 * 8.61 bullet 2 asks of a shock's routed defender) */
 	bool eliminated_blocked;
 	bool off_map;		/* pursuing cavalry off the map (8.64) */
-	struct hex pursuit_exit; /* 8.64: the hex it left the map by */
 	bool scorpio_fire;	/* 9.8: fire mode (else move mode) */
-	int scorpio_active;	/* 9.85 Active Fire Once/Twice this Game Turn */
-	int scorpio_reaction;	/* 9.86 Reaction Fire Once/Twice this enemy
-				 * Orders Phase */
+	int8_t scorpio_active;	/* 9.85 Active Fire Once/Twice this Game Turn */
+	int8_t scorpio_reaction; /* 9.86 Reaction Fire Once/Twice this enemy
+				  * Orders Phase */
 	bool scorpio_switched;	/* 9.82 mode changed this Orders Phase */
 	bool scorpio_fired;	/* 9.85 fired actively this Orders Phase */
 	bool double_depth;	/* 9.5 */
@@ -83,29 +99,44 @@ struct unit {
 	bool engaged;		/* 10.4 optional */
 	bool pursuit;		/* 8.6 Pursuit/Finished */
 	bool rallied;		/* 10.28 Rallied marker: no orders this turn */
-	int recovered;		/* 10.16 hits removed this Orders Phase */
-	/* 10.28 the leaders who tried to rally it this Game Turn: bit k
-	 * for leader index k (BATTLE_LEADERS_MAX fits 64 bits) */
-	uint64_t rally_tried;
+	int8_t recovered;	/* 10.16 hits removed this Orders Phase (at
+				 * most its hits) */
 };
 
+/* A leader in play.  His id is his own (4.9's Elephant Leaders are named
+ * in play); his name and Command Restriction are the battle's words
+ * (struct leader_text) or a string that outlives the game; his ratings
+ * are small numbers. */
 struct leader {
 	char id[ID_MAX];
-	char name[NAME_MAX_];
-	int side;
-	enum leader_kind kind;
-	int initiative, command_range, line_command, strategy, charisma;
+	const char *name;
+	const char *restriction; /* 4.35: "" or the types/classes he may order */
+	struct hex hex;
+	int8_t side;
+	uint8_t kind;		/* enum leader_kind */
+	int8_t initiative, command_range, line_command, strategy, charisma;
 	bool elite;		/* 5.5 */
 	bool overall;		/* the Overall Commander (4.4) */
-	char restriction[64];	/* 4.35: "" or the types/classes he may order */
 	bool available;		/* false: a replacement not yet in play */
 
-	struct hex hex;
 	bool on_map;
-	enum leader_state state;
-	int wounds;		/* TABLES 6: wound points taken */
-	int activations;	/* phases this turn (5.14) */
+	uint8_t state;		/* enum leader_state */
+	int8_t wounds;		/* TABLES 6: wound points taken */
+	int8_t activations;	/* phases this turn (5.14) */
 	bool killed;
+};
+
+/* The words of a unit's and a leader's counter, kept once in the battle:
+ * battle_load points the battle's units and leaders at them, and a game
+ * and its copies share them with the battle. */
+struct unit_text {
+	char id[ID_MAX];
+	char name[NAME_MAX_];
+	char leader_elephant[ID_MAX];
+};
+struct leader_text {
+	char name[NAME_MAX_];
+	char restriction[64];
 };
 
 /* Line Command Eligibility chart row (4.3). */
@@ -155,6 +186,9 @@ struct battle {
 	struct unit units[BATTLE_UNITS_MAX];
 	int nleaders;
 	struct leader leaders[BATTLE_LEADERS_MAX];
+	/* the words units[i] and leaders[i] point at */
+	struct unit_text unit_text[BATTLE_UNITS_MAX];
+	struct leader_text leader_text[BATTLE_LEADERS_MAX];
 	int nlines;
 	struct line_def lines[BATTLE_LINES_MAX];
 	int nreinf;
@@ -163,9 +197,25 @@ struct battle {
 
 /* Loads a scenario file and its map (the map path is relative to the
  * scenario's directory's parent, e.g. "maps/drill.ini", or absolute).
- * Validates everything; on failure returns NULL with err filled. */
+ * Validates everything but what the unit types' traits decide (which
+ * type takes two hexes, may have a 4/5 MA, elephant keys, a bolt, no
+ * facing, may not stack): battle_check_traits does that once the
+ * ruleset's tables are loaded.  On failure returns NULL with err
+ * filled. */
 struct battle *battle_load(const char *path, struct ini_error *err);
+struct spqr_tables;
+/* 2.21, 4.8, 6.4, 6.41, 6.61, 9.1, 9.5, 9.8: b's file read again with
+ * the unit types' traits of t (unit_types.ini), each unit checked against
+ * its type's; 0, or -1 with err filled as battle_load fills it.  A battle
+ * built in memory (no path) has nothing to check. */
+int battle_check_traits(const struct battle *b, const struct spqr_tables *t,
+			struct ini_error *err);
 void battle_free(struct battle *b);
+/* Points each of b's units and leaders whose words are NULL (one built
+ * by hand) at its slot in b->unit_text or b->leader_text: empty words,
+ * or those written there.  battle_load's are pointed already; game_new
+ * calls this. */
+void battle_bind_words(struct battle *b);
 /* Builds the path DATADIR/scenarios/NAME.ini into out (n bytes); does not
  * look at the file system, so the file may not exist.  False when NAME is
  * empty or holds a '/' or "..", or the path does not fit. */

@@ -15,8 +15,9 @@
  * rampage, reactions, Pre-arranged Withdrawal, missile fire, shock,
  * Elephant Command) with its arrays whole.  Left out: the rules tables
  * (data), the event log (what happened, not where the game stands), the
- * dice's source hook (a function and its data, not state) and the
- * session pointer.
+ * dice's source hook (a function and its data, not state), the
+ * session pointer, and a unit's eliminated_blocked (10.22: the digest
+ * never read it, and the files written since must verify as they did).
  *
  * A field added to struct game or one of its parts must be added here:
  * tests/test_digest.c finds any byte of struct game the digest does not

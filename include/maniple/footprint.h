@@ -25,7 +25,7 @@ enum hex_zone column_zone_of_side(enum hexside front, enum hexside d);
  * and names the end that leads (hex[0] is the leading half). */
 struct footprint {
 	struct hex hex[2];
-	int facing;
+	signed char facing; /* enum facing or enum hexside: 0-5 */
 	bool in_column;
 };
 

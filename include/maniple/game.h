@@ -181,6 +181,11 @@ int game_units_filed_at(const struct game *g, struct hex h, int *idx,
 void game_unit_place(struct game *g, struct unit *u, struct footprint fp);
 /* Puts u's half k (0 or 1) in h, the rest of its footprint kept. */
 void game_unit_set_hex(struct game *g, struct unit *u, int k, struct hex h);
+/* A unit or leader of g built by hand (a test): points its words that
+ * are NULL at its slot in g's battle (battle_bind_words) and returns the
+ * slot, to write its words in. */
+struct unit_text *game_unit_text(struct game *g, struct unit *u);
+struct leader_text *game_leader_text(struct game *g, struct leader *l);
 /* Files every unit's hexes afresh: a new game, or a test that placed its
  * units by hand. */
 void game_index_units(struct game *g);
@@ -217,7 +222,8 @@ static inline bool game_unit_in_play(const struct unit *u)
  * without tables. */
 bool unit_has(const struct game *g, const struct unit *u,
 	      enum unit_trait t);
-/* 6.4 a phalanx is a two-hex unit. */
+/* 6.4: whether u stands on two hexes (its footprint); a type's count of
+ * hexes is the traits data's: unit_has(g, u, TRAIT_PHALANX). */
 bool unit_is_two_hex(const struct unit *u);
 /* A figure of the rules' text (constants.ini, tables_constant); 0 for a
  * game without tables. */

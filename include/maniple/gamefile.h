@@ -96,13 +96,17 @@ uint64_t gamefile_chain(uint64_t prev, const char *text);
 
 /* A journal in memory: the header and every body line so far (commands,
  * notes and digest lines), so a copy can be written at any time; in
- * format 2 each line's chain link (head: the header's last line's). */
+ * format 2 each line's chain link (head: the header's last line's),
+ * worked out when a line is first written (gamefile_append_journal keeps
+ * them: chain[0 .. nchain) hold the links so far), so a game played
+ * without a file hashes nothing. */
 struct journal {
 	struct gamefile_header h;
 	char **lines;
 	uint64_t *chain;
 	uint64_t head;
 	size_t n, cap;
+	size_t nchain;
 };
 
 void journal_init(struct journal *j, const struct gamefile_header *h);
@@ -154,7 +158,7 @@ int gamefile_append(struct gamefile *gf, const char *line, char *err,
 		    size_t errn);
 /* Appends the journal's lines from index `from` on, in its format (with
  * their links in format 2), in one write; as gamefile_append. */
-int gamefile_append_journal(struct gamefile *gf, const struct journal *j,
+int gamefile_append_journal(struct gamefile *gf, struct journal *j,
 			    size_t from, char *err, size_t errn);
 /* Cuts the open file back to its first length bytes and fsyncs it (drops
  * a torn last line).  0, or -1 with err. */

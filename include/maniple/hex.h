@@ -23,9 +23,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+/* Two bytes a coordinate: a hex number is CCRR (0-99 each), and the
+ * geometry steps at most a few hexes off a map's edge. */
 struct hex {
-	int col, row; /* CCRR: hex 2719 is col 27, row 19 */
+	int16_t col, row; /* CCRR: hex 2719 is col 27, row 19 */
 };
 
 struct cube {

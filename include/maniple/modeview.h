@@ -139,6 +139,33 @@ enum mode_card {
 	MODE_CARD_END,	    /* the end of the battle */
 };
 
+/* ---- the game as a whole: what the status line and the prompts say ---- */
+
+#define MODE_NAME_MAX	 64
+#define MODE_PHASE_MAX	 32
+#define MODE_PENDING_MAX 160
+
+struct play_view {
+	char battle[MODE_NAME_MAX]; /* the battle's name, "?" unknown */
+	int kind;		    /* enum game_kind (ruleset.h) */
+	int turn, turn_limit;	    /* turn_limit 0: none */
+	char phase[MODE_PHASE_MAX]; /* the phase in words */
+	bool over;		    /* the battle is over */
+	/* the pending decision without its answers: who owes it (-1
+	 * nobody) and where in the sequence of play it is, in the
+	 * ruleset's words (a decision's kind, decision.h) */
+	int side;
+	char step[DECISION_KIND_MAX];
+	/* the piece whose turn it is to act (a ruleset's active leader),
+	 * "", and where it stands (HEX_NONE off the map) */
+	char active[MODE_ID_MAX];
+	struct hex active_hex;
+	/* asked with words: the pending decision in words, with the number
+	 * of its answers ("Rome: orders (the Tribune) - 9 legal actions"),
+	 * else "" */
+	char pending[MODE_PENDING_MAX];
+};
+
 /* The step of ov into a that names a second hex (a two-hex piece), or
  * NULL. */
 const struct order_step *order_view_pair_from(const struct order_view *ov,

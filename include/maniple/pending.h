@@ -39,6 +39,11 @@ bool spqr_step_preview(const struct game *g, struct hex a, struct hex b,
 		       struct step_preview *out);
 int spqr_pieces_at(const struct game *g, struct hex h,
 		   char (*ids)[MODE_ID_MAX], int max);
+/* The game as a whole (modeview.h: play_view): battle, turn, phase
+ * (4.0), the pending step and its side (seq_step_now,
+ * seq_decision_side), the active leader (5.1); with words, the pending
+ * decision in words and its number of answers (seq_legal). */
+void spqr_play_view(const struct game *g, struct play_view *pv, bool words);
 /* The Shock segment's view-model: the designation (7.3, 8.41, 8.42,
  * 10.41), the decision asked inside the resolution, the cards
  * (cards.h). */

@@ -7,6 +7,7 @@
 #define MANIPLE_REACTION_STATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "maniple/battle.h"
 #include "maniple/move_state.h"
@@ -35,20 +36,22 @@ enum reaction_offer_state {
 	RO_DONE,	/* answered: done or declined */
 };
 
+/* (each number a unit or leader index, -1, an enum or a few MP: two
+ * bytes) */
 struct reaction_offer {
-	int kind;	/* enum reaction_kind */
-	int side;	/* who answers */
-	int unit;	/* the reacting unit, -1 for a leader */
-	int leader;	/* the reacting leader, -1 for a unit */
-	int trigger;	/* the moving unit (index) that raised it */
-	int state;	/* enum reaction_offer_state */
-	int mp;		/* 6.51: MP (or 9.21 hexes) the reaction may use */
-	int used;	/* MP or hexes used so far */
-	int approach;	/* 6.52 #3: enum approach of HEX.md (0 front) */
+	int16_t kind;	/* enum reaction_kind */
+	int16_t side;	/* who answers */
+	int16_t unit;	/* the reacting unit, -1 for a leader */
+	int16_t leader;	/* the reacting leader, -1 for a unit */
+	int16_t trigger; /* the moving unit (index) that raised it */
+	int16_t state;	/* enum reaction_offer_state */
+	int16_t mp;	/* 6.51: MP (or 9.21 hexes) the reaction may use */
+	int16_t used;	/* MP or hexes used so far */
+	int16_t approach; /* 6.52 #3: enum approach of HEX.md (0 front) */
 	/* RK_FIRE (reaction_fire.h): enum fire_kind, and a bit (1 <<
 	 * enum fire_weapon) for each weapon that may still fire */
-	int fire;
-	int weapons;
+	int16_t fire;
+	int16_t weapons;
 	/* 6.57 (withdrawal.c): the unit withdraws as one of a Cavalry Line
 	 * Withdrawal: it may not decline */
 	bool line;
@@ -74,13 +77,11 @@ struct reaction_state {
 	struct move move; /* the reacting unit's or leader's move */
 	/* once-per-Orders-Phase marks, cleared when an Orders Phase begins */
 	bool faced[BATTLE_UNITS_MAX];	/* 7.15, 7.16 */
-	/* extension room for the kinds' own per-phase marks */
-	int aux[BATTLE_UNITS_MAX];
 	/* 6.51, 4.72 (withdrawal.c): 1 + the mover that was within 2 hexes
 	 * of the unit (next to the leader) when last looked at, 0 none: a
 	 * withdrawal is offered the instant a mover comes that near, once */
-	int ow_near[BATTLE_UNITS_MAX];
-	int lw_near[BATTLE_LEADERS_MAX];
+	int16_t ow_near[BATTLE_UNITS_MAX];
+	int16_t lw_near[BATTLE_LEADERS_MAX];
 	/* 7.15, 7.16, 7.31, 7.32 (reactions.c): the unit whose move is being
 	 * watched (-1 none), where it stood before its last step, whether it
 	 * has entered a hex in this move, and the units that moved into
@@ -109,7 +110,7 @@ struct reaction_state {
 	/* 6.57 (withdrawal.c): per unit, the game turn of its last
 	 * individual Orderly Withdrawal, 0 none: its Line may not use Line
 	 * Withdrawal for the rest of that turn */
-	int ow_turn[BATTLE_UNITS_MAX];
+	int16_t ow_turn[BATTLE_UNITS_MAX];
 };
 
 #endif

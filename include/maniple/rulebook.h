@@ -51,6 +51,8 @@ struct ruling {
 	int rules_line;
 };
 
+struct glossary; /* glossary.h: the terms, `rule TERM` */
+
 struct rulebook {
 	char ruleset[32];	/* as asked of rulebook_load's caller */
 	struct rule_summary *v; /* in the book's order (6.1 < 6.11 <
@@ -58,6 +60,7 @@ struct rulebook {
 	int n;
 	struct ruling *rulings; /* in number order (R2 < R10) */
 	int nrulings;
+	struct glossary *glossary; /* DIR/glossary.ini, NULL when none */
 };
 
 /* Whether s is a rule number: 1 to 2 digits, '.', 1 to 2 digits ("6.11",
@@ -68,7 +71,8 @@ bool rule_number_valid(const char *s);
 int rule_number_cmp(const char *a, const char *b);
 
 /* Reads DIR/summaries.ini and DIR/rulings.ini and checks each ruling's
- * rules against the summaries.  NULL with err (file:line: reason) when a
+ * rules against the summaries; DIR/glossary.ini too when there is one
+ * (glossary.h), each term's rules checked the same way.  NULL with err (file:line: reason) when a
  * file is missing or wrong. */
 struct rulebook *rulebook_load(const char *dir, struct ini_error *err);
 void rulebook_free(struct rulebook *rb);
@@ -85,16 +89,20 @@ const struct ruling *rulebook_ruling(const struct rulebook *rb, const char *id);
 /* Whether ruling u names rule number. */
 bool ruling_names(const struct ruling *u, const char *number);
 
-/* `rule [N]`: N a rule number (6.11; "6" is 6.0) or a ruling (R6).  One
- * event `rule number=N title=...` and the text: the summary, its see-also
- * and every ruling naming it.  No N: `rules ruleset=... count=N` and one
- * line per rule covered.  An uncovered number is refused naming the
- * nearest ones covered. */
+/* `rule [N | TERM]`: N a rule number (6.11; "6" is 6.0) or a ruling (R6).
+ * One event `rule number=N title=...` and the text: the summary, its
+ * see-also and every ruling naming it.  TERM a word of the glossary (TQ,
+ * ZOC, Line Command: it may be several words): `term name=...` and its
+ * explanation with the rules to read.  No N: `rules ruleset=... count=N`
+ * and one line per rule covered, then the rulings and the terms.  An
+ * uncovered number is refused naming the nearest ones covered; an unknown
+ * term naming the terms there are. */
 void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define RULEBOOK_COMMAND_DEFS                                                  \
 	{                                                                      \
-		"rule", "[N]", "our summary of rule N (6.11) and its rulings", \
+		"rule", "[N|TERM]",                                           \
+			"our summary of rule N (6.11) or of a term (TQ)",     \
 			CMD_LOOKS, cmd_rule                                    \
 	}
 

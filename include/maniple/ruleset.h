@@ -145,6 +145,12 @@ struct ruleset {
 	/* whether it is an answer asked for rather than free play (the
 	 * decision's `answer`, without listing the answers) */
 	bool (*decision_is_answer)(const struct game *g);
+	/* the game as a whole now (modeview.h: play_view): its battle,
+	 * turn and phase, who owes the pending decision and where it is;
+	 * words: with the pending decision in words (which lists its
+	 * answers to count them) */
+	void (*play_view)(const struct game *g, struct play_view *pv,
+			  bool words);
 	/* the view-model of the ruleset's modes (modeview.h): Order mode
 	 * now (steps: with the moving piece's steps and the group
 	 * command's picks, else only the mode and the mover); what one step into a (b: a two-hex piece's second hex, or

@@ -22,17 +22,16 @@ struct rulebook;
 
 /* How many accepted game-changing commands a session's checkpoint may lie
  * behind the game: a refusal runs at most this many commands again.  A
- * checkpoint copies the state in use (some 25 KB on the drill, 70 KB on
+ * checkpoint copies the state in use (some 23 KB on the drill, 62 KB on
  * Cannae), so rarer checkpoints copy less and re-run more.  In random
  * play, where about one command in ten is refused (autoplay's probes),
  * 8 costs no more CPU than the copy before every command it replaces
- * (16 cost some 7% more on the drill, 12% on Cannae), and copies an
- * eighth of the bytes.  It is 1 (a checkpoint before every command, so a
- * refusal runs nothing again) while the command fuzzer finds inputs whose
- * commands since a checkpoint of 8 do not run again the same way
- * ("the journal did not run again from its checkpoint"): a re-run must be
- * proven exact under fuzzing before it is the default. */
-#define SESSION_CHECKPOINT_EVERY 1
+ * (tools/bench: random drill battles and Cannae commands per CPU second
+ * within 1%; 16 cost some 7% more on the drill, 12% on Cannae), and
+ * copies an eighth of the bytes.  The re-run is exact (the same state, events and
+ * dice as the first run): the command fuzzer checks it at 8 on every
+ * refusal, byte for byte (tests/fuzz/fuzz_command.c). */
+#define SESSION_CHECKPOINT_EVERY 8
 
 /* Loads the battle NAME for a new game: the program looks it up under the
  * data directory; a test may build one by hand.  NULL with err filled on
@@ -80,7 +79,7 @@ struct session {
 	 * SESSION_CHECKPOINT_EVERY; 1 takes one before every command, for
 	 * a caller that changes the game other than by its commands (a
 	 * test placing pieces by hand), which the journal cannot run
-	 * again */
+	 * again (or it calls session_edited after each change) */
 	unsigned checkpoint_every;
 	const struct game *ckpt_game;
 	size_t ckpt_journal, ckpt_events, ckpt_since;
@@ -147,6 +146,13 @@ int session_save(struct session *s, const char *path, bool branch,
  * journal and the game file.  0, or -1 with err. */
 int session_note(struct session *s, const char *text, char *err,
 		 size_t errn);
+/* Tells s that its game was changed other than by its commands (a test
+ * placing pieces by hand, a harness putting a game back as it was): the
+ * checkpoint, of the game as it was, is dropped, and the next
+ * game-changing command takes one of the game as it is, so that a refusal
+ * never runs the journal's commands again from a state before the
+ * change. */
+void session_edited(struct session *s);
 /* The number of commands in the journal (digest and note lines left
  * out). */
 size_t session_commands(const struct session *s);

@@ -9,7 +9,8 @@
  *                           end in (a pivot keeps one half in place)
  *   advance face FACING     8.52: the advanced unit turns one vertex; a
  *                           phalanx that advanced whole wheels (8.53, 6.44)
- *   advance stay            declines that turn or wheel
+ *   advance keep            keeps the facing: no turn or wheel (the older
+ *                           spelling `advance stay` is still accepted)
  *
  * The advance itself is never optional (8.51): the command is asked only
  * when the rules leave a choice.  Every refusal names its rule and
@@ -27,7 +28,7 @@ void shock_advance_command(struct game *g, int argc, char **argv,
 void cmd_advance(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define SHOCK_ADVANCE_COMMAND_DEFS                                            \
-	{"advance", "UNIT HEX[,HEX] | face FACING | stay",                    \
+	{"advance", "UNIT HEX[,HEX] | face FACING | keep",                    \
 	 "advance after combat: unit, vacated hex, turn (8.5, 8.43)",         \
 	 CMD_CHANGES, cmd_advance}
 

@@ -13,11 +13,15 @@
 #define MANIPLE_SHOCK_STATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "maniple/battle.h"
 #include "maniple/hex.h"
 
 #define SHOCK_COMBATS_MAX 48
+_Static_assert(SHOCK_COMBATS_MAX <= 127 && BATTLE_UNITS_MAX <= 256 &&
+		       BATTLE_LEADERS_MAX <= 127,
+	       "struct shock_combat keeps its indices in bytes");
 #define SHOCK_UNITS_MAX	  8 /* units on one side of one combat */
 
 /* The steps of the segment, in order (8.42 SHOCK RESOLUTION overview). */
@@ -50,11 +54,15 @@ enum shock_ask {
 	SHA_COUNT
 };
 
-/* One combat: the attackers and defenders the attacker grouped (8.42). */
+/* One combat: the attackers and defenders the attacker grouped (8.42).
+ * Its numbers are small (unit indices below BATTLE_UNITS_MAX, combat
+ * indices below SHOCK_COMBATS_MAX, leader indices below
+ * BATTLE_LEADERS_MAX, hits and CRT columns a few dozen at most), so each
+ * is a byte or two: a game's 48 combats are a small part of its copy. */
 struct shock_combat {
-	int natt, ndef;
-	int att[SHOCK_UNITS_MAX]; /* unit indices, designation order */
-	int def[SHOCK_UNITS_MAX];
+	int8_t natt, ndef;
+	uint8_t att[SHOCK_UNITS_MAX]; /* unit indices, designation order */
+	uint8_t def[SHOCK_UNITS_MAX];
 	/* where each stood when designated (the advance's vacated hexes,
 	 * 8.51) */
 	struct footprint att_at[SHOCK_UNITS_MAX];
@@ -83,19 +91,19 @@ struct shock_combat {
 	/* [0] attacker, [1] defender: a leader of that side was killed and
 	 * his Charisma (8.46 step 3's reverse modifier) */
 	bool leader_killed[2];
-	int killed_charisma[2];
+	int8_t killed_charisma[2];
 
 	/* ---- the clash and the resolution (shock_resolve.c) ---- */
-	int clash_att, clash_def; /* 8.45 picks: indices into att/def, -1 */
-	int side;		  /* enum hex_zone of the chosen pairing */
-	int column;		  /* the CRT column used (after shifts) */
-	int superiority;	  /* enum superiority: SUP_NONE/AS/DS */
+	int8_t clash_att, clash_def; /* 8.45 picks: indices into att/def, -1 */
+	int8_t side;		  /* enum hex_zone of the chosen pairing */
+	int8_t column;		  /* the CRT column used (after shifts) */
+	int8_t superiority;	  /* enum superiority: SUP_NONE/AS/DS */
 	bool position;		  /* AS came from position (8.46 1.A) */
-	int charisma_leader[2];	  /* 8.46 step 3: leader used, -1 none */
-	int att_hits, def_hits;	  /* 8.46 step 4 final hits */
+	int8_t charisma_leader[2]; /* 8.46 step 3: leader used, -1 none */
+	int16_t att_hits, def_hits; /* 8.46 step 4 final hits */
 	bool resolved;		  /* the CRT was rolled */
 	/* hits each unit took in the resolution (10.13), for 10.15 */
-	int att_took[SHOCK_UNITS_MAX], def_took[SHOCK_UNITS_MAX];
+	int16_t att_took[SHOCK_UNITS_MAX], def_took[SHOCK_UNITS_MAX];
 
 	/* ---- advance and pursuit (shock_advance.c, pursuit.c) ---- */
 	bool advanced_precharge; /* 8.43: an attacker advanced already */
@@ -104,16 +112,16 @@ struct shock_combat {
 	bool att_advanced[SHOCK_UNITS_MAX];
 	bool att_pivoted[SHOCK_UNITS_MAX];
 	bool pursuit;		 /* a follow-up combat of 8.62 */
-	int pursuer;		 /* 8.61: the cavalry unit pursuing, -1 */
-	int parent;		 /* 8.62: the combat it follows up, -1 */
+	int16_t pursuer;	 /* 8.61: the cavalry unit pursuing, -1 */
+	int8_t parent;		 /* 8.62: the combat it follows up, -1 */
 
 	/* ---- 8.6 pursuit progress (pursuit.c) ---- */
-	int pursuit_stage;    /* pursuit.c's stage; 0: not begun */
-	int pursuit_followed; /* the routed unit the pursuer follows, -1 */
-	int pursuit_followup; /* the follow-up combat (8.62), -1 */
+	int8_t pursuit_stage;	  /* pursuit.c's stage; 0: not begun */
+	int16_t pursuit_followed; /* the routed unit the pursuer follows, -1 */
+	int8_t pursuit_followup;  /* the follow-up combat (8.62), -1 */
 
 	/* ---- 9.11 Pass-Thru (passthru.c) ---- */
-	int passthru; /* enum passthru_state (passthru.h) */
+	int8_t passthru; /* enum passthru_state (passthru.h) */
 };
 
 struct shock_state {
@@ -145,9 +153,9 @@ struct shock_state {
 	 * (whatever the table said): the Extended Shock Example's Roman
 	 * leader, Finished, lends no Charisma */
 	bool casualty[BATTLE_LEADERS_MAX];
-	/* a per-unit scratch for the steps' own marks, cleared when a step
-	 * begins */
-	int mark[BATTLE_UNITS_MAX];
+	/* a per-unit scratch for the steps' own marks (a few bits), cleared
+	 * when a step begins */
+	uint8_t mark[BATTLE_UNITS_MAX];
 
 	/* ---- 10.4 Engaged (engaged.c) ---- */
 	/* 10.42: each unit's answer this segment (enum engaged_answer) */

@@ -137,6 +137,16 @@ const char *cmd_effect_name(enum cmd_effect e)
 	return "?";
 }
 
+/* s after buf's first len bytes (len < n), cut to fit in n bytes with
+ * its '\0' as snprintf cuts; the new length */
+static size_t append_cut(char *buf, size_t n, size_t len, const char *s)
+{
+	while (*s && len + 1 < n)
+		buf[len++] = *s++;
+	buf[len] = '\0';
+	return len;
+}
+
 const struct cmd_def *cmd_find(const struct cmd_table *t, const char *name)
 {
 	if (!name)
@@ -165,7 +175,9 @@ bool cmd_lookup(const struct cmd_table *t, const char *line,
 		return true;
 	if (argc >= 2) {
 		char two[128];
-		snprintf(two, sizeof two, "%s %s", argv[0], argv[1]);
+		size_t k = append_cut(two, sizeof two, 0, argv[0]);
+		k = append_cut(two, sizeof two, k, " ");
+		append_cut(two, sizeof two, k, argv[1]);
 		const struct cmd_def *d = cmd_find(t, two);
 		if (d) {
 			call->def = d;
@@ -212,11 +224,13 @@ void cmd_canonical(const struct cmd_call *call, char *buf, size_t n)
 		if (quote)
 			tmp[k++] = '"';
 		tmp[k] = '\0';
-		int w2 = snprintf(buf + len, len < n ? n - len : 0, "%s%s",
-				  i ? " " : "", tmp);
-		if (w2 < 0 || len + (size_t)w2 >= n)
+		/* " " and the word, cut to fit as snprintf cuts */
+		size_t want = len + (i ? 1 : 0) + k;
+		if (i)
+			len = append_cut(buf, n, len, " ");
+		len = append_cut(buf, n, len, tmp);
+		if (want >= n)
 			return;
-		len += (size_t)w2;
 	}
 }
 

@@ -119,9 +119,7 @@ int journal_add(struct journal *j, const char *line)
 	char *s = strdup(line);
 	if (!s)
 		return -1;
-	j->chain[j->n] = gamefile_chain(j->n ? j->chain[j->n - 1] : j->head,
-					line);
-	j->lines[j->n++] = s;
+	j->lines[j->n++] = s; /* its chain link when it is written */
 	return 0;
 }
 
@@ -129,6 +127,24 @@ void journal_drop_last(struct journal *j)
 {
 	if (j->n > 0)
 		free(j->lines[--j->n]);
+	if (j->nchain > j->n)
+		j->nchain = j->n;
+}
+
+/* Line i's chain link, given line i - 1's (prev; the header's for the
+ * first): the one kept when it was worked out before. */
+static uint64_t link_of(const struct journal *j, size_t i, uint64_t prev)
+{
+	return i < j->nchain ? j->chain[i] : gamefile_chain(prev, j->lines[i]);
+}
+
+/* The chain links of the journal's lines up to line n - 1, kept. */
+static void chain_to(struct journal *j, size_t n)
+{
+	for (; j->nchain < n; j->nchain++)
+		j->chain[j->nchain] =
+			link_of(j, j->nchain,
+				j->nchain ? j->chain[j->nchain - 1] : j->head);
 }
 
 bool gamefile_is_command(const char *line)
@@ -264,8 +280,11 @@ int gamefile_write(const char *path, const struct journal *j, bool replace,
 		return fail(err, errn, "%s: %s", path, strerror(e));
 	}
 	write_header(f, j);
-	for (size_t i = 0; i < j->n; i++)
-		put_line(f, j, j->lines[i], j->chain[i]);
+	uint64_t link = j->head;
+	for (size_t i = 0; i < j->n; i++) {
+		link = link_of(j, i, link);
+		put_line(f, j, j->lines[i], link);
+	}
 	bool ok = fflush(f) == 0 && fsync(fd) == 0;
 	int e = errno;
 	if (fclose(f) != 0 && ok) {
@@ -400,9 +419,11 @@ int gamefile_append(struct gamefile *gf, const char *line, char *err,
 	return rc;
 }
 
-int gamefile_append_journal(struct gamefile *gf, const struct journal *j,
+int gamefile_append_journal(struct gamefile *gf, struct journal *j,
 			    size_t from, char *err, size_t errn)
 {
+	if (j->h.version >= 2)
+		chain_to(j, j->n);
 	size_t len = 0;
 	for (size_t i = from; i < j->n; i++)
 		len += strlen(j->lines[i]) + 18;

@@ -525,6 +525,11 @@ static int checkpoint(struct session *s, const struct ruleset *rs,
 	return 0;
 }
 
+void session_edited(struct session *s)
+{
+	s->ckpt_game = NULL;
+}
+
 /* Runs call, a game-changing command, on g; accepted, what the rules do
  * once a command is through follows.  Whether it ended a game turn. */
 static bool run_changing(struct session *s, const struct ruleset *rs,

@@ -3,6 +3,7 @@
 #include "maniple/evcat.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,11 @@ struct evcat {
 	struct evcat_field *f;
 	size_t nf, capf;
 	int refs;
+	/* the kinds by name: slot[hash & (nslot - 1)] onwards (linear
+	 * probing) holds a kind's index + 1, 0 an empty slot; nslot a power
+	 * of two, at least twice n */
+	uint32_t *slot;
+	size_t nslot;
 	/* while reading */
 	size_t *read_order; /* kinds read so far, in order of name */
 	struct ini_file_header hdr; /* its [file] section */
@@ -207,6 +213,35 @@ static int on_line(void *user, const char *section, const char *key,
 	return ini_fail(c->err, line, "unknown key %s (fields, rule)", key);
 }
 
+/* FNV-1a of a kind's name */
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The hash table of the kinds (struct evcat's slot): false when memory
+ * ran out. */
+static bool index_kinds(struct evcat *c)
+{
+	size_t ns = 16;
+	while (ns < 2 * c->n)
+		ns *= 2;
+	c->slot = calloc(ns, sizeof *c->slot);
+	if (!c->slot)
+		return false;
+	c->nslot = ns;
+	for (size_t i = 0; i < c->n; i++) {
+		size_t at = name_hash(c->k[i].name) & (ns - 1);
+		while (c->slot[at])
+			at = (at + 1) & (ns - 1);
+		c->slot[at] = (uint32_t)(i + 1);
+	}
+	return true;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct evcat_kind *)a)->name,
@@ -239,6 +274,13 @@ struct evcat *evcat_load(const char *path, struct ini_error *err)
 		return NULL;
 	}
 	qsort(c->k, c->n, sizeof *c->k, by_name);
+	if (!index_kinds(c)) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->file, sizeof err->file, "%s", path);
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		evcat_free(c);
+		return NULL;
+	}
 	free(c->read_order);
 	c->read_order = NULL;
 	c->err = NULL;
@@ -261,6 +303,7 @@ void evcat_free(struct evcat *c)
 		free(c->k[i].rules);
 	free(c->k);
 	free(c->f);
+	free(c->slot);
 	free(c->read_order);
 	free(c);
 }
@@ -277,17 +320,12 @@ const char *evcat_kind(const struct evcat *c, size_t k)
 
 long evcat_find(const struct evcat *c, const char *kind)
 {
-	size_t lo = 0, hi = c ? c->n : 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int d = strcmp(kind, c->k[mid].name);
-		if (d == 0)
-			return (long)mid;
-		if (d < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
+	if (!c || !c->nslot)
+		return -1;
+	size_t at = name_hash(kind) & (c->nslot - 1);
+	for (uint32_t i; (i = c->slot[at]) != 0; at = (at + 1) & (c->nslot - 1))
+		if (strcmp(kind, c->k[i - 1].name) == 0)
+			return (long)(i - 1);
 	return -1;
 }
 

@@ -37,8 +37,21 @@ static void decimal_cut(char *buf, size_t n, int v)
 
 void event_init(struct event *e, const char *kind)
 {
-	memset(e, 0, sizeof *e);
+	/* the fields past nfields are never read: only the count and the
+	 * kind are set (an event is built in every step of play) */
+	e->nfields = 0;
 	copy_cut(e->kind, sizeof e->kind, kind);
+}
+
+/* s into buf (n > 0 bytes) as copy_cut, spaces, tabs and newlines made
+ * '_' (a value holds none) */
+static void value_cut(char *buf, size_t n, const char *s)
+{
+	size_t k = 0;
+	for (; s[k] && k + 1 < n; k++)
+		buf[k] = s[k] == ' ' || s[k] == '\t' || s[k] == '\n' ? '_'
+								     : s[k];
+	buf[k] = '\0';
 }
 
 void event_add(struct event *e, const char *key, const char *fmt, ...)
@@ -49,20 +62,22 @@ void event_add(struct event *e, const char *key, const char *fmt, ...)
 	copy_cut(f->key, sizeof f->key, key);
 	va_list ap;
 	va_start(ap, fmt);
-	/* the two formats nearly every field uses, without printf (events
-	 * are emitted in every step of play) */
-	if (strcmp(fmt, "%s") == 0) {
+	/* the two formats nearly every field uses, and a plain word,
+	 * without printf (events are emitted in every step of play) */
+	if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
 		const char *v = va_arg(ap, const char *);
-		copy_cut(f->val, sizeof f->val, v ? v : "(null)");
-	} else if (strcmp(fmt, "%d") == 0) {
+		value_cut(f->val, sizeof f->val, v ? v : "(null)");
+	} else if (fmt[0] == '%' && fmt[1] == 'd' && !fmt[2]) {
 		decimal_cut(f->val, sizeof f->val, va_arg(ap, int));
+	} else if (!strchr(fmt, '%')) {
+		value_cut(f->val, sizeof f->val, fmt);
 	} else {
 		vsnprintf(f->val, sizeof f->val, fmt, ap);
+		for (char *p = f->val; *p; p++)
+			if (*p == ' ' || *p == '\t' || *p == '\n')
+				*p = '_';
 	}
 	va_end(ap);
-	for (char *p = f->val; *p; p++)
-		if (*p == ' ' || *p == '\t' || *p == '\n')
-			*p = '_';
 }
 
 const char *event_get(const struct event *e, const char *key)
@@ -144,9 +159,14 @@ int event_log_push(struct event_log *log, const struct event *e)
 	long k = log->cat ? evcat_find(log->cat, e->kind) : -1;
 	if (k > 0xffff)
 		k = -1;
-	size_t bytes = 1 + (k >= 0 ? 2 : strlen(e->kind) + 1);
-	for (int i = 0; i < e->nfields; i++)
-		bytes += strlen(e->f[i].key) + strlen(e->f[i].val) + 2;
+	size_t kl = k >= 0 ? 0 : strlen(e->kind) + 1;
+	size_t len[2 * EVENT_FIELDS_MAX];
+	size_t bytes = 1 + (k >= 0 ? 2 : kl);
+	for (int i = 0; i < e->nfields; i++) {
+		len[2 * i] = strlen(e->f[i].key) + 1;
+		len[2 * i + 1] = strlen(e->f[i].val) + 1;
+		bytes += len[2 * i] + len[2 * i + 1];
+	}
 	if (reserve(log, bytes) < 0)
 		return -1;
 	char *p = log->arena + log->used;
@@ -155,11 +175,14 @@ int event_log_push(struct event_log *log, const struct event *e)
 		*p++ = (char)(k & 0xff);
 		*p++ = (char)(k >> 8);
 	} else {
-		p += put(p, e->kind);
+		memcpy(p, e->kind, kl);
+		p += kl;
 	}
 	for (int i = 0; i < e->nfields; i++) {
-		p += put(p, e->f[i].key);
-		p += put(p, e->f[i].val);
+		memcpy(p, e->f[i].key, len[2 * i]);
+		p += len[2 * i];
+		memcpy(p, e->f[i].val, len[2 * i + 1]);
+		p += len[2 * i + 1];
 	}
 	log->off[log->n++] = log->used;
 	log->used += bytes;

@@ -95,15 +95,13 @@ void sha256_add(struct sha256 *c, const void *data, size_t n)
 void sha256_end(struct sha256 *c, unsigned char out[32])
 {
 	uint64_t bits = c->len * 8;
-	unsigned char pad = 0x80;
-	sha256_add(c, &pad, 1);
-	unsigned char zero = 0;
-	while (c->nbuf != 56)
-		sha256_add(c, &zero, 1);
-	unsigned char len[8];
+	/* the padding: 0x80, zeros up to 56 bytes into a block, the length
+	 * in bits (big-endian), added in one piece */
+	unsigned char pad[72] = {0x80};
+	size_t n = c->nbuf < 56 ? 56 - c->nbuf : 120 - c->nbuf;
 	for (int i = 0; i < 8; i++)
-		len[i] = (unsigned char)(bits >> (56 - 8 * i));
-	sha256_add(c, len, 8);
+		pad[n + (size_t)i] = (unsigned char)(bits >> (56 - 8 * i));
+	sha256_add(c, pad, n + 8);
 	for (int i = 0; i < 8; i++) {
 		out[4 * i] = (unsigned char)(c->h[i] >> 24);
 		out[4 * i + 1] = (unsigned char)(c->h[i] >> 16);

@@ -4,6 +4,7 @@
  * documented in man/maniple.6 (FILES). */
 #include "maniple/battle.h"
 #include "maniple/rfile.h"
+#include "maniple/tables.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,6 +172,9 @@ struct reinf_extra {
 struct battle_ctx {
 	struct battle *b;
 	struct ini_error *err;
+	/* the unit types' traits (the ruleset's unit_types.ini), or NULL:
+	 * what they decide is not checked (battle_check_traits) */
+	const struct spqr_tables *traits;
 	enum rec_kind cur;
 	int idx;		/* index of the current record */
 	int *kl;		/* key lines of the current record */
@@ -245,6 +249,17 @@ static int set_int(struct battle_ctx *c, int *dst, const char *v, int lo,
 	return 0;
 }
 
+/* A figure kept in a byte or two (battle.h): lo..hi fits. */
+static int set_small(struct battle_ctx *c, int8_t *dst, const char *v, int lo,
+		     int hi, const char *key, int line)
+{
+	int n = 0;
+	if (set_int(c, &n, v, lo, hi, key, line))
+		return 1;
+	*dst = (int8_t)n;
+	return 0;
+}
+
 static int set_bool(struct battle_ctx *c, bool *dst, const char *v,
 		    const char *key, int line)
 {
@@ -254,14 +269,14 @@ static int set_bool(struct battle_ctx *c, bool *dst, const char *v,
 	return 0;
 }
 
-static int set_supply(struct battle_ctx *c, enum missile_supply *dst,
+static int set_supply(struct battle_ctx *c, uint8_t *dst,
 		      const char *v, const char *key, int line)
 {
 	int s = missile_supply_parse(v);
 	if (s < 0)
 		return ini_fail(c->err, line,
 				"%s must be full, low or no, not \"%s\"", key, v);
-	*dst = (enum missile_supply)s;
+	*dst = (uint8_t)s;
 	return 0;
 }
 
@@ -436,6 +451,8 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 			c->idx = b->nleaders++;
 			struct leader *l = &b->leaders[c->idx];
 			memcpy(l->id, id, strlen(id) + 1);
+			l->name = b->leader_text[c->idx].name;
+			l->restriction = b->leader_text[c->idx].restriction;
 			l->hex = HEX_NONE;
 			l->available = true;
 			l->kind = LK_GENERAL;
@@ -448,7 +465,11 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 					BATTLE_UNITS_MAX);
 		c->idx = b->nunits++;
 		struct unit *u = &b->units[c->idx];
-		memcpy(u->id, id, strlen(id) + 1);
+		struct unit_text *t = &b->unit_text[c->idx];
+		memcpy(t->id, id, strlen(id) + 1);
+		u->id = t->id;
+		u->name = t->name;
+		u->leader_elephant = t->leader_elephant;
 		u->at.hex[0] = HEX_NONE;
 		u->at.hex[1] = HEX_NONE;
 		c->units[c->idx].line = line;
@@ -603,14 +624,16 @@ static int on_restriction(struct battle_ctx *c, struct leader *l,
 		return ini_fail(c->err, line,
 				"restriction: give type:XX, class:XX, line:NAME "
 				"or unit ids");
-	l->restriction[0] = '\0';
+	char *r = c->b->leader_text[l - c->b->leaders].restriction;
+	size_t room = sizeof c->b->leader_text[0].restriction;
+	r[0] = '\0';
 	for (int i = 0; i < n; i++) {
-		size_t len = strlen(l->restriction);
-		if (len + strlen(tok[i]) + 2 > sizeof l->restriction)
+		size_t len = strlen(r);
+		if (len + strlen(tok[i]) + 2 > room)
 			return ini_fail(c->err, line,
 					"restriction longer than %zu characters",
-					sizeof l->restriction - 1);
-		char *d = l->restriction + len; /* room checked above */
+					room - 1);
+		char *d = r + len; /* room checked above */
 		if (len)
 			*d++ = ' ';
 		memcpy(d, tok[i], strlen(tok[i]) + 1);
@@ -625,7 +648,8 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 	struct leader_extra *x = &c->leaders[c->idx];
 	switch (k) {
 	case LDK_NAME:
-		return set_text(c, l->name, sizeof l->name, v, key, line);
+		return set_text(c, c->b->leader_text[c->idx].name,
+				sizeof c->b->leader_text[0].name, v, key, line);
 	case LDK_SIDE:
 		return set_id(c, x->side, v, key, line);
 	case LDK_KIND: {
@@ -644,15 +668,15 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		x->placed = true;
 		return parse_hex(c, v, &l->hex, line);
 	case LDK_INITIATIVE:
-		return set_int(c, &l->initiative, v, 0, 9, key, line);
+		return set_small(c, &l->initiative, v, 0, 9, key, line);
 	case LDK_COMMAND_RANGE:
-		return set_int(c, &l->command_range, v, 0, 20, key, line);
+		return set_small(c, &l->command_range, v, 0, 20, key, line);
 	case LDK_LINE_COMMAND:
-		return set_int(c, &l->line_command, v, 0, 9, key, line);
+		return set_small(c, &l->line_command, v, 0, 9, key, line);
 	case LDK_STRATEGY:
-		return set_int(c, &l->strategy, v, 0, 9, key, line);
+		return set_small(c, &l->strategy, v, 0, 9, key, line);
 	case LDK_CHARISMA:
-		return set_int(c, &l->charisma, v, 0, 9, key, line);
+		return set_small(c, &l->charisma, v, 0, 9, key, line);
 	case LDK_ELITE:
 		return set_bool(c, &l->elite, v, key, line);
 	case LDK_OVERALL:
@@ -690,12 +714,15 @@ static int on_unit_ma(struct battle_ctx *c, struct unit *u, const char *v,
 	char *slash = strchr(buf, '/');
 	if (slash)
 		*slash = '\0';
-	if (!ini_int(buf, 1, 20, &u->ma) ||
-	    (slash && !ini_int(slash + 1, 1, 20, &u->ma_ext)))
+	int ma = 0, ma_ext = 0;
+	if (!ini_int(buf, 1, 20, &ma) ||
+	    (slash && !ini_int(slash + 1, 1, 20, &ma_ext)))
 		return ini_fail(c->err, line,
 				"ma must be a number 1..20 (a phalanx: 4/5), "
 				"not \"%s\"",
 				v);
+	u->ma = (int8_t)ma;
+	u->ma_ext = (int8_t)ma_ext;
 	if (slash && u->ma_ext <= u->ma)
 		return ini_fail(c->err, line,
 				"ma %s: the extended allowance must exceed the "
@@ -704,7 +731,7 @@ static int on_unit_ma(struct battle_ctx *c, struct unit *u, const char *v,
 	return 0;
 }
 
-static int on_unit_missile(struct battle_ctx *c, enum missile_class *dst,
+static int on_unit_missile(struct battle_ctx *c, uint8_t *dst,
 			   const char *v, const char *key, int line)
 {
 	int m = missile_class_parse(v);
@@ -713,7 +740,7 @@ static int on_unit_missile(struct battle_ctx *c, enum missile_class *dst,
 				"unknown missile class \"%s\" (none A S BS J MJ "
 				"MA ES B)",
 				v);
-	*dst = (enum missile_class)m;
+	*dst = (uint8_t)m;
 	(void)key;
 	return 0;
 }
@@ -725,7 +752,8 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	struct unit_extra *x = &c->units[c->idx];
 	switch (k) {
 	case UK_NAME:
-		return set_text(c, u->name, sizeof u->name, v, key, line);
+		return set_text(c, c->b->unit_text[c->idx].name,
+				sizeof c->b->unit_text[0].name, v, key, line);
 	case UK_SIDE:
 		return set_id(c, x->side, v, key, line);
 	case UK_TYPE: {
@@ -747,9 +775,9 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 		memcpy(u->cls, v, strlen(v) + 1);
 		return 0;
 	case UK_SIZE:
-		return set_int(c, &u->size, v, 1, 20, key, line);
+		return set_small(c, &u->size, v, 1, 20, key, line);
 	case UK_TQ:
-		return set_int(c, &u->tq, v, 1, 9, key, line);
+		return set_small(c, &u->tq, v, 1, 9, key, line);
 	case UK_MA:
 		return on_unit_ma(c, u, v, line);
 	case UK_MISSILE:
@@ -765,7 +793,7 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 					"both (line %d)",
 					x->kl[other]);
 		u->ala = k == UK_ALA;
-		return set_int(c, &u->legion, v, 1, 99, key, line);
+		return set_small(c, &u->legion, v, 1, 99, key, line);
 	}
 	case UK_HEX:
 		return on_unit_hex(c, u, x, v, line);
@@ -782,7 +810,13 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	case UK_IN_COLUMN:
 		return set_bool(c, &u->at.in_column, v, key, line);
 	case UK_HITS:
-		return set_int(c, &u->hits, v, 0, 19, key, line);
+	{
+		int8_t hits = 0;
+		if (set_small(c, &hits, v, 0, 19, key, line))
+			return 1;
+		u->hits = hits;
+		return 0;
+	}
 	case UK_DEPLETED:
 		return set_bool(c, &u->depleted, v, key, line);
 	case UK_ROUTED:
@@ -801,8 +835,7 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	}
 	case UK_TOWER:
 	case UK_SCREEN: {
-		enum missile_class *dst =
-			k == UK_TOWER ? &u->tower : &u->screen;
+		uint8_t *dst = k == UK_TOWER ? &u->tower : &u->screen;
 		enum missile_class want = k == UK_TOWER ? MC_MJ : MC_ES;
 		if (on_unit_missile(c, dst, v, key, line))
 			return 1;
@@ -816,7 +849,8 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	case UK_SCREEN_SUPPLY:
 		return set_supply(c, &u->screen_supply, v, key, line);
 	case UK_RIDER:
-		return set_id(c, u->leader_elephant, v, key, line);
+		return set_id(c, c->b->unit_text[c->idx].leader_elephant, v,
+			      key, line);
 	default: /* 9.8 */
 		if (strcmp(v, "fire") == 0 || strcmp(v, "move") == 0) {
 			u->scorpio_fire = strcmp(v, "fire") == 0;
@@ -1079,18 +1113,29 @@ static int check_leaders(struct battle_ctx *c)
 	return 0;
 }
 
+/* Whether u's type has trait t in the traits data: 1 or 0, or -1 when
+ * the battle is read without them (what t decides is checked later). */
+static int trait(const struct battle_ctx *c, const struct unit *u,
+		 enum unit_trait t)
+{
+	return c->traits ? tables_type_has(c->traits, u->type, t) : -1;
+}
+
 /* 6.61, 6.63, 4.85, 9.83: may units a and b share a hex at setup? */
-static const char *stacking_forbids(const struct unit *a, const struct unit *b)
+static const char *stacking_forbids(const struct battle_ctx *c,
+				    const struct unit *a, const struct unit *b)
 {
 	if (a->side != b->side)
 		return "units of both sides in one hex (6.62)";
-	if (a->type == UT_AT || b->type == UT_AT)
+	if (!c->traits)
+		return NULL; /* the rest turns on the types' traits */
+	if (trait(c, a, TRAIT_SCORPIO) == 1 || trait(c, b, TRAIT_SCORPIO) == 1)
 		return "a scorpio may not share its hex (9.83, 6.61)";
 	bool a_le = a->leader_elephant[0] != '\0';
 	bool b_le = b->leader_elephant[0] != '\0';
 	if (a_le || b_le) {
 		const struct unit *other = a_le ? b : a;
-		if (unit_type_is_cavalry(other->type))
+		if (trait(c, other, TRAIT_CAVALRY) == 1)
 			return "a leader elephant may not stack with cavalry "
 			       "(4.85)";
 		return NULL;
@@ -1116,7 +1161,7 @@ static int check_stacking(struct battle_ctx *c, int ui)
 			const struct unit *o = &b->units[j];
 			if (!o->on_map || !footprint_occupies(&o->at, at))
 				continue;
-			const char *why = stacking_forbids(o, u);
+			const char *why = stacking_forbids(c, o, u);
 			if (why)
 				return ini_fail(c->err, line,
 						"unit %s may not share hex %s "
@@ -1145,11 +1190,11 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 				"class %s belongs to type %s, not %s (2.22)",
 				u->cls, unit_type_name((enum unit_type)class_type(u->cls)),
 				unit_type_name(u->type));
-	if (u->ma_ext && u->type != UT_PH)
+	if (u->ma_ext && trait(c, u, TRAIT_PHALANX) == 0)
 		return ini_fail(c->err, kl[UK_MA],
 				"only a phalanx has a 4/5 movement allowance "
 				"(6.41)");
-	if (u->missile == MC_B && u->type != UT_AT)
+	if (u->missile == MC_B && trait(c, u, TRAIT_SCORPIO) == 0)
 		return ini_fail(c->err, kl[UK_MISSILE],
 				"missile B (bolt) is for a scorpio only");
 	if (u->missile == MC_ES)
@@ -1157,20 +1202,20 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 				"ES is an elephant's screen: use screen = ES");
 	static const int el_keys[] = {UK_ELEPHANT, UK_TOWER, UK_TOWER_SUPPLY,
 				      UK_SCREEN, UK_SCREEN_SUPPLY, UK_RIDER};
-	for (int i = 0; i < 6 && u->type != UT_EL; i++)
+	for (int i = 0; i < 6 && trait(c, u, TRAIT_ELEPHANT) == 0; i++)
 		if (kl[el_keys[i]])
 			return ini_fail(c->err, kl[el_keys[i]],
 					"%s is for elephants (type EL) only",
 					unit_keys[el_keys[i]]);
-	if (u->type == UT_EL && !kl[UK_ELEPHANT])
+	if (trait(c, u, TRAIT_ELEPHANT) == 1 && !kl[UK_ELEPHANT])
 		return ini_fail(c->err, x->line,
 				"elephant %s lacks elephant = african|indian "
 				"(9.1)",
 				u->id);
-	if (kl[UK_SCORPIO] && u->type != UT_AT)
+	if (kl[UK_SCORPIO] && trait(c, u, TRAIT_SCORPIO) == 0)
 		return ini_fail(c->err, kl[UK_SCORPIO],
 				"scorpio is for artillery (type AT) only");
-	if (kl[UK_DD_ELIGIBLE] && u->type != UT_PH)
+	if (kl[UK_DD_ELIGIBLE] && trait(c, u, TRAIT_PHALANX) == 0)
 		return ini_fail(c->err, kl[UK_DD_ELIGIBLE],
 				"only a phalanx may form double depth (9.51)");
 	return 0;
@@ -1197,10 +1242,11 @@ static int check_unit_place(struct battle_ctx *c, int ui)
 				"unit %s is a reinforcement and cannot also "
 				"start on the map",
 				u->id);
-	if (u->type == UT_PH && x->nhex != 2)
+	/* 6.4: a phalanx's type takes two hexes */
+	if (trait(c, u, TRAIT_PHALANX) == 1 && x->nhex != 2)
 		return ini_fail(c->err, x->kl[UK_HEX],
 				"a phalanx occupies two hexes (2.21)");
-	if (u->type != UT_PH && x->nhex != 1)
+	if (trait(c, u, TRAIT_PHALANX) == 0 && x->nhex != 1)
 		return ini_fail(c->err, x->kl[UK_HEX],
 				"only a phalanx occupies two hexes (2.21)");
 	if (x->kl[UK_FACING]) {
@@ -1217,7 +1263,8 @@ static int check_unit_place(struct battle_ctx *c, int ui)
 						  "7.11)",
 					x->facing);
 		u->at.facing = f;
-	} else if (u->type != UT_AT) { /* 9.84 a scorpio has no facing */
+	} else if (trait(c, u, TRAIT_SCORPIO) == 0) {
+		/* 9.84 a scorpio has no facing */
 		return ini_fail(c->err, x->line, "unit %s lacks facing", u->id);
 	}
 	for (int h = 0; h < x->nhex; h++)
@@ -1258,7 +1305,7 @@ static int check_rider(struct battle_ctx *c, int ui)
 				"rider %s must start in the elephant's hex (4.8)",
 				l->id);
 	/* 4.81: an elephant counter of Size 1; 4.83: without a screen */
-	if (u->type != UT_EL || u->size != 1)
+	if (trait(c, u, TRAIT_ELEPHANT) == 0 || u->size != 1)
 		return ini_fail(c->err, line,
 				"a leader elephant is an EL unit of size 1 "
 				"(4.81)");
@@ -1461,7 +1508,8 @@ void battle_free(struct battle *b)
 	free(b);
 }
 
-struct battle *battle_load(const char *path, struct ini_error *err)
+static struct battle *load(const char *path, const struct spqr_tables *traits,
+			   struct ini_error *err)
 {
 	struct battle *b = calloc(1, sizeof *b);
 	struct battle_ctx *c = calloc(1, sizeof *c);
@@ -1475,6 +1523,7 @@ struct battle *battle_load(const char *path, struct ini_error *err)
 	}
 	c->b = b;
 	c->err = err;
+	c->traits = traits;
 	snprintf(b->path, sizeof b->path, "%s", path);
 	snprintf(b->ruleset, sizeof b->ruleset, "%s", BATTLE_RULESET);
 	const char *base = strrchr(path, '/');
@@ -1495,6 +1544,44 @@ struct battle *battle_load(const char *path, struct ini_error *err)
 		return NULL;
 	}
 	return b;
+}
+
+void battle_bind_words(struct battle *b)
+{
+	for (int i = 0; i < b->nunits && i < BATTLE_UNITS_MAX; i++) {
+		struct unit *u = &b->units[i];
+		struct unit_text *t = &b->unit_text[i];
+		if (!u->id)
+			u->id = t->id;
+		if (!u->name)
+			u->name = t->name;
+		if (!u->leader_elephant)
+			u->leader_elephant = t->leader_elephant;
+	}
+	for (int i = 0; i < b->nleaders && i < BATTLE_LEADERS_MAX; i++) {
+		struct leader *l = &b->leaders[i];
+		struct leader_text *t = &b->leader_text[i];
+		if (!l->name)
+			l->name = t->name;
+		if (!l->restriction)
+			l->restriction = t->restriction;
+	}
+}
+
+struct battle *battle_load(const char *path, struct ini_error *err)
+{
+	return load(path, NULL, err);
+}
+
+int battle_check_traits(const struct battle *b, const struct spqr_tables *t,
+			struct ini_error *err)
+{
+	if (!b || !b->path[0] || !t)
+		return 0; /* a battle built in memory: no file to check */
+	struct battle *checked = load(b->path, t, err);
+	bool ok = checked != NULL;
+	battle_free(checked);
+	return ok ? 0 : -1;
 }
 
 bool battle_path(const char *datadir, const char *name, char *out, int n)

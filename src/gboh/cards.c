@@ -424,7 +424,7 @@ static void shock_line(const struct event *e, struct card *c)
 		card_add(c, rule, "%s advances %s>%s", get(e, "unit"),
 			 get(e, "from"), get(e, "to"));
 	} else if (is(e, "advance_stay")) {
-		card_add(c, rule, "%s stays", get(e, "unit"));
+		card_add(c, rule, "%s keeps its facing", get(e, "unit"));
 	} else if (is(e, "facing_changed")) {
 		card_add(c, rule, "%s turns %s>%s", get(e, "unit"),
 			 get(e, "from"), get(e, "to"));

@@ -801,10 +801,10 @@ static void setup_supply(void *ctx, int argc, char **argv,
 			   which);
 		return;
 	}
-	enum missile_supply *f = which[0] == 'm'   ? &u->supply
-				 : which[0] == 't' ? &u->tower_supply
-						   : &u->screen_supply;
-	*f = (enum missile_supply)sup;
+	uint8_t *f = which[0] == 'm'   ? &u->supply
+		     : which[0] == 't' ? &u->tower_supply
+				       : &u->screen_supply;
+	*f = (uint8_t)sup;
 	emit_set(g, "supply", u->id, which, argv[2]);
 }
 
@@ -835,8 +835,8 @@ static void setup_leader_state(void *ctx, int argc, char **argv,
 	emit_set(g, "leader_state", l->id, "state", argv[2]);
 }
 
-/* `setup WHAT ID N`: sets the leader's int counter at offset field (of
- * struct leader) to N, 0-9. */
+/* `setup WHAT ID N`: sets the leader's counter at offset field (of
+ * struct leader, a byte) to N, 0-9. */
 static void setup_leader_count(struct session *s, int argc, char **argv,
 			       struct cmd_result *r, const char *what,
 			       size_t field)
@@ -848,12 +848,12 @@ static void setup_leader_count(struct session *s, int argc, char **argv,
 	struct leader *l = g ? find_leader(g, argv[1], r) : NULL;
 	if (!l)
 		return;
-	_Static_assert(_Generic(((struct leader *)0)->wounds, int: 1,
+	_Static_assert(_Generic(((struct leader *)0)->wounds, int8_t: 1,
 				default: 0) &&
 			       _Generic(((struct leader *)0)->activations,
-					int: 1, default: 0),
-		       "leader counters are int");
-	*(int *)((char *)l + field) = n;
+					int8_t: 1, default: 0),
+		       "leader counters are bytes");
+	*(int8_t *)((char *)l + field) = (int8_t)n;
 	emit_set(g, what, l->id, what, argv[2]);
 }
 

@@ -125,6 +125,18 @@ static void seen(struct dg *d, const void *f, size_t size, size_t count,
 		}                                                              \
 	} while (0)
 
+/* The slots of a table in use: those before its count.  The slots past
+ * it are not state: the rules never read them, a copy (game_copy_state)
+ * leaves them out, and a refused command taken back (session.h) may leave
+ * what it wrote there.  They are mixed in as empty slots, without reading
+ * them: empty is what they hold in play (a table is emptied whole, and a
+ * slot it gives up is cleared), so the digest is the one reading the
+ * whole table gives. */
+static size_t used(int count, size_t max)
+{
+	return count < 0 ? 0 : (size_t)count > max ? max : (size_t)count;
+}
+
 static void hex(struct dg *d, const struct hex *h)
 {
 	I(h->col);
@@ -146,8 +158,8 @@ static void footprint(struct dg *d, const struct footprint *f)
 
 static void unit(struct dg *d, const struct unit *u)
 {
-	S(u->id);
-	S(u->name);
+	P(u->id);
+	P(u->name);
 	I(u->side);
 	I(u->type);
 	S(u->cls);
@@ -165,7 +177,7 @@ static void unit(struct dg *d, const struct unit *u)
 	I(u->legion);
 	B(u->ala);
 	B(u->dd_eligible);
-	S(u->leader_elephant);
+	P(u->leader_elephant);
 	footprint(d, &u->at);
 	B(u->column_name_left);
 	B(u->on_map);
@@ -195,7 +207,7 @@ static void unit(struct dg *d, const struct unit *u)
 static void leader(struct dg *d, const struct leader *l)
 {
 	S(l->id);
-	S(l->name);
+	P(l->name);
 	I(l->side);
 	I(l->kind);
 	I(l->initiative);
@@ -205,7 +217,7 @@ static void leader(struct dg *d, const struct leader *l)
 	I(l->charisma);
 	B(l->elite);
 	B(l->overall);
-	S(l->restriction);
+	P(l->restriction);
 	B(l->available);
 	hex(d, &l->hex);
 	B(l->on_map);
@@ -384,7 +396,9 @@ static void reactions(struct dg *d, const struct reaction_state *r)
 	I(r->taken);
 	move(d, &r->move);
 	BA(r->faced);
-	IA(r->aux);
+	/* format 2 read here a table of BATTLE_UNITS_MAX numbers that no
+	 * rule ever set: its zeros, so that files written before verify */
+	zeros(d, UINT64_C(2232315406967589409), BATTLE_UNITS_MAX);
 	IA(r->ow_near);
 	IA(r->lw_near);
 	I(r->moving);
@@ -392,11 +406,13 @@ static void reactions(struct dg *d, const struct reaction_state *r)
 	B(r->entered);
 	BA(r->contact);
 	I(r->nrfire);
-	for (size_t i = 0; i < N(r->rfire); i++) {
+	size_t n = used(r->nrfire, N(r->rfire));
+	for (size_t i = 0; i < n; i++) {
 		I(r->rfire[i].firer);
 		I(r->rfire[i].enemy);
 		I(r->rfire[i].bits);
 	}
+	zeros(d, UINT64_C(2232315406967589409), 3 * (N(r->rfire) - n));
 	B(r->hd_open);
 	I(r->hd_firer);
 	I(r->hd_target);
@@ -488,8 +504,15 @@ static void shock(struct dg *d, const struct shock_state *s)
 	I(s->ask_combat);
 	I(s->ask_unit);
 	I(s->ncombats);
-	for (size_t i = 0; i < N(s->c); i++)
+	size_t n = used(s->ncombats, N(s->c));
+	for (size_t i = 0; i < n; i++)
 		combat(d, &s->c[i]);
+	/* an empty combat mixes in as the product its fields' FNV primes
+	 * make (its bytes are all zero) */
+	static const struct shock_combat empty;
+	struct dg e = {1, NULL, NULL};
+	combat(&e, &empty);
+	zeros(d, e.h, N(s->c) - n);
 	I(s->batch_begin);
 	I(s->batch_end);
 	I(s->cursor);

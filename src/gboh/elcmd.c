@@ -273,7 +273,8 @@ static int free_counter(struct game *g, int side)
 	struct leader *l = &g->leaders[li];
 	memset(l, 0, sizeof *l);
 	snprintf(l->id, sizeof l->id, "%s", id);
-	snprintf(l->name, sizeof l->name, "Elephant Leader");
+	l->name = "Elephant Leader";
+	l->restriction = "";
 	l->side = side;
 	l->kind = LK_ELEPHANT;
 	l->initiative = 1; /* 4.91: printed on the counter */

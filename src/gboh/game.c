@@ -177,6 +177,28 @@ struct leader *game_leader(struct game *g, const char *id)
 	return NULL;
 }
 
+struct unit_text *game_unit_text(struct game *g, struct unit *u)
+{
+	struct unit_text *t = &g->battle->unit_text[u - g->units];
+	if (!u->id)
+		u->id = t->id;
+	if (!u->name)
+		u->name = t->name;
+	if (!u->leader_elephant)
+		u->leader_elephant = t->leader_elephant;
+	return t;
+}
+
+struct leader_text *game_leader_text(struct game *g, struct leader *l)
+{
+	struct leader_text *t = &g->battle->leader_text[l - g->leaders];
+	if (!l->name)
+		l->name = t->name;
+	if (!l->restriction)
+		l->restriction = t->restriction;
+	return t;
+}
+
 /* ---- the units by hex (struct unit_index) ---- */
 
 static unsigned hex_bucket(struct hex h)
@@ -390,10 +412,12 @@ int game_constant(const struct game *g, enum rule_constant c)
 	return tables_constant(g ? g->tables : NULL, c);
 }
 
-/* 6.4 */
+/* 6.4: the hexes a unit stands on; how many its type takes is the traits
+ * data's (a phalanx: unit_types.ini), asked where a unit is put on the
+ * map (the battle file, a reinforcement's entry, the sandbox's place) */
 bool unit_is_two_hex(const struct unit *u)
 {
-	return u->type == UT_PH || !hex_is_none(u->at.hex[1]);
+	return footprint_two_hex(&u->at);
 }
 
 /* 11.1 rout points of a unit, from rout_points.ini */
@@ -402,7 +426,7 @@ int unit_rout_points(const struct game *g, const struct unit *u)
 	if (!g->tables)
 		return 0;
 	return tables_unit_rout_points(g->tables, u->type, u->tq,
-				       unit_is_two_hex(u),
+				       unit_has(g, u, TRAIT_PHALANX),
 				       u->leader_elephant[0] != '\0');
 }
 

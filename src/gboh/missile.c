@@ -80,7 +80,8 @@ static enum missile_class weapon_class(const struct unit *u,
 }
 
 /* 8.17, 9.12, 9.13: each weapon has its own supply. */
-static enum missile_supply *weapon_supply(struct unit *u, enum fire_weapon w)
+/* (a byte holding an enum missile_supply) */
+static uint8_t *weapon_supply(struct unit *u, enum fire_weapon w)
 {
 	switch (w) {
 	case WEAPON_TOWER:
@@ -412,8 +413,8 @@ static void supply_after(struct game *g, struct unit *u,
 			 enum fire_weapon weapon, enum missile_class mc,
 			 int die)
 {
-	enum missile_supply *s = weapon_supply(u, weapon);
-	enum missile_supply was = *s;
+	uint8_t *s = weapon_supply(u, weapon);
+	enum missile_supply was = (enum missile_supply)*s;
 	const char *why = NULL;
 	char why_low[40];
 	if (was == SUPPLY_LOW) {
@@ -712,7 +713,7 @@ void missile_reload(struct game *g)
 		const enum fire_weapon ws[3] = {WEAPON_MAIN, WEAPON_TOWER,
 						WEAPON_SCREEN};
 		for (int w = 0; w < 3; w++) {
-			enum missile_supply *s = weapon_supply(u, ws[w]);
+			uint8_t *s = weapon_supply(u, ws[w]);
 			if (weapon_class(u, ws[w]) == MC_NONE ||
 			    *s == SUPPLY_FULL)
 				continue;

@@ -185,6 +185,115 @@ int spqr_pieces_at(const struct game *g, struct hex h,
 	return n;
 }
 
+/* ---- the game as a whole ---- */
+
+static const char *phase_words(enum phase p)
+{
+	static const char *const names[PHASE_COUNT] = {
+		"A Leader Activation", "B1 Movement & Missile",
+		"B2 Shock",	       "C Momentum",
+		"D Rout & Reload",     "E Withdrawal",
+		"battle over"};
+	return (int)p >= 0 && p < PHASE_COUNT ? names[p] : "?";
+}
+
+static const char *side_words(const struct game *g, int side)
+{
+	const struct battle *b = g->battle;
+	if (side < 0 || side > 1)
+		return "either side";
+	if (b && b->sides[side].name[0])
+		return b->sides[side].name;
+	return side ? "side 1" : "side 0";
+}
+
+/* Whose decision is pending, in words: the step with the leader it
+ * concerns and the number of legal actions; before the first decision
+ * (3.0) and after the end (11.2) what stands instead. */
+static void pending_words(const struct game *g, enum seq_step st, char *buf,
+			  size_t n)
+{
+	if (st == SEQ_NONE) {
+		snprintf(buf, n, "no decision yet: continue goes on (3.0)");
+		return;
+	}
+	if (st == SEQ_OVER) {
+		int res = g->seq.result;
+		if (res == RESULT_SIDE0 || res == RESULT_SIDE1)
+			snprintf(buf, n, "battle over: %s wins (11.2)",
+				 side_words(g, res == RESULT_SIDE0 ? 0 : 1));
+		else if (res == RESULT_DRAW)
+			snprintf(buf, n, "battle over: a draw (11.2)");
+		else
+			snprintf(buf, n, "battle over (11.2)");
+		return;
+	}
+	static const char *const words[SEQ_STEP_COUNT] = {
+		[SEQ_ELITE] = "elite initiative",
+		[SEQ_ACTIVATE] = "activation",
+		[SEQ_TRUMP_REPLY] = "trump reply",
+		[SEQ_ORDERS] = "orders",
+		[SEQ_MOMENTUM] = "momentum",
+		[SEQ_REACTIVATE] = "re-activation",
+		[SEQ_ROUT] = "rout move",
+		[SEQ_REACTION] = "reaction",
+		[SEQ_SHOCK] = "shock",
+		[SEQ_ELEPHANT] = "elephant leaders",
+	};
+	const char *what = (unsigned)st < SEQ_STEP_COUNT && words[st]
+				   ? words[st]
+				   : seq_step_name(st);
+	char who[80] = "";
+	int a = g->active_leader;
+	if ((st == SEQ_ORDERS || st == SEQ_MOMENTUM) && a >= 0 &&
+	    a < g->nleaders)
+		snprintf(who, sizeof who, " (%s)", g->leaders[a].name);
+	else if (st == SEQ_TRUMP_REPLY && g->seq.trumped >= 0 &&
+		 g->seq.trumped < g->nleaders)
+		snprintf(who, sizeof who, " (against %s)",
+			 g->leaders[g->seq.trumped].name);
+	struct decision_answer *acts = calloc(LEGAL_MAX, sizeof *acts);
+	struct decision d;
+	decision_init(&d, acts, acts ? LEGAL_MAX : 0);
+	if (acts)
+		gboh_decision(g, &d);
+	else
+		d.side = seq_decision_side(g); /* the count unknown: 0 */
+	free(acts);
+	snprintf(buf, n, "%s: %s%s - %d legal action%s", side_words(g, d.side),
+		 what, who, d.n, d.n == 1 ? "" : "s");
+}
+
+void spqr_play_view(const struct game *g, struct play_view *pv, bool words)
+{
+	memset(pv, 0, sizeof *pv);
+	pv->side = -1;
+	pv->active_hex = HEX_NONE;
+	snprintf(pv->battle, sizeof pv->battle, "?");
+	if (!g)
+		return;
+	const struct battle *b = g->battle;
+	if (b)
+		snprintf(pv->battle, sizeof pv->battle, "%s", b->name);
+	pv->kind = (int)g->kind;
+	pv->turn = g->turn;
+	pv->turn_limit = b && b->turn_limit > 0 ? b->turn_limit : 0;
+	snprintf(pv->phase, sizeof pv->phase, "%s", phase_words(g->phase));
+	enum seq_step st = seq_step_now(g);
+	pv->over = st == SEQ_OVER;
+	pv->side = seq_decision_side(g);
+	snprintf(pv->step, sizeof pv->step, "%s", seq_step_name(st));
+	int a = g->active_leader;
+	if (a >= 0 && a < g->nleaders) {
+		const struct leader *l = &g->leaders[a];
+		snprintf(pv->active, sizeof pv->active, "%s", l->id);
+		if (l->on_map)
+			pv->active_hex = l->hex;
+	}
+	if (words)
+		pending_words(g, st, pv->pending, sizeof pv->pending);
+}
+
 /* ---- the Shock segment ---- */
 
 static bool designating(const struct game *g)
@@ -261,7 +370,7 @@ static int combat_of(const struct shock_state *s, int u, bool att)
 	for (int i = 0; i < s->ncombats; i++) {
 		const struct shock_combat *c = &s->c[i];
 		int n = att ? c->natt : c->ndef;
-		const int *in = att ? c->att : c->def;
+		const uint8_t *in = att ? c->att : c->def;
 		for (int k = 0; k < n; k++)
 			if (in[k] == u)
 				return i;

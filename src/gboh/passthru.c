@@ -187,8 +187,11 @@ void passthru_hits(struct game *g, int ci)
 		return;
 	struct shock_combat *c = &g->shock.c[ci];
 	int att = c->att_hits, def = c->def_hits;
-	if (!passthru_shock_hits(g, ci, &c->att_hits, &c->def_hits))
+	int att_now = att, def_now = def;
+	if (!passthru_shock_hits(g, ci, &att_now, &def_now))
 		return;
+	c->att_hits = (int16_t)att_now;
+	c->def_hits = (int16_t)def_now;
 	struct event e;
 	event_init(&e, "passthru_hits");
 	event_add(&e, "combat", "%d", ci);

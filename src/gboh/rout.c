@@ -463,11 +463,13 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 	start_move(g, i, ROUT_INITIAL, rule);
 }
 
-/* 10.22 a blocked hex is 0; else the priority 1, 2 or 3 */
+/* 10.22 a blocked hex is 0; else the priority 1, 2 or 3, and *mp the
+ * cost of entering it (1 off the map or without tables) */
 static int hex_priority(const struct game *g, const struct unit *u,
-			struct hex from, struct hex to, bool *off)
+			struct hex from, struct hex to, bool *off, int *mp)
 {
 	const struct map *m = g->battle->map;
+	*mp = 1;
 	*off = !map_contains(m, to);
 	if (*off)
 		return 1; /* 10.24: off the map */
@@ -479,8 +481,10 @@ static int hex_priority(const struct game *g, const struct unit *u,
 		if (at[k]->double_depth)
 			return 0; /* 9.52 */
 	if (g->tables) {
-		if (move_hex_entry_cost(g, u, from, to).prohibited)
+		struct move_cost cost = move_hex_entry_cost(g, u, from, to);
+		if (cost.prohibited)
 			return 0;
+		*mp = cost.mp;
 	} else {
 		int d = hex_direction_to(from, to);
 		if (map_impassable(m, to) ||
@@ -555,7 +559,8 @@ static bool step_across(const struct game *g, const struct unit *u, int d,
 		if (visited(g, to))
 			return false;
 		bool off;
-		int p = hex_priority(g, u, from, to, &off);
+		int mp; /* the entry cost: 1 off the map or without tables */
+		int p = hex_priority(g, u, from, to, &off, &mp);
 		if (!p || (vacant_only && p != 1))
 			return false;
 		c->to[k] = to;
@@ -565,9 +570,6 @@ static bool step_across(const struct game *g, const struct unit *u, int d,
 		/* a two-hex unit: both halves' distances added */
 		int dist = edge_distance(g, u, to);
 		c->dist = k ? c->dist + dist : dist;
-		int mp = 1;
-		if (!off && g->tables)
-			mp = move_hex_entry_cost(g, u, from, to).mp;
 		if (mp > c->mp)
 			c->mp = mp;
 	}

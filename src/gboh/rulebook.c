@@ -2,6 +2,7 @@
  * rulings, read from rules/<ruleset>/summaries.ini and rulings.ini (see
  * rulebook.h for the files' form). */
 #include "maniple/rulebook.h"
+#include "maniple/glossary.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -434,6 +435,36 @@ struct rulebook *rulebook_load(const char *dir, struct ini_error *err)
 	rb->nrulings = u.nu;
 	s.v = NULL;
 	u.u = NULL;
+	/* the glossary, when the ruleset has one: each term's rules
+	 * covered (rule TERM points to them) */
+	snprintf(path, sizeof path, "%s/glossary.ini", dir);
+	FILE *gf = fopen(path, "r");
+	if (gf) {
+		fclose(gf);
+		rb->glossary = glossary_load(path, err);
+		if (!rb->glossary) {
+			rulebook_free(rb);
+			rb = NULL;
+			goto out;
+		}
+		for (int i = 0; i < rb->glossary->n; i++) {
+			const struct glossary_term *t = &rb->glossary->v[i];
+			for (int k = 0; k < t->nrules; k++)
+				if (!rulebook_find(rb, t->rules[k])) {
+					ini_fail(err, t->rules_line,
+						 "[%s] names rule %s, which "
+						 "summaries.ini does not "
+						 "cover",
+						 t->term, t->rules[k]);
+					snprintf(err->file, sizeof err->file,
+						 "%.*s", (int)sizeof err->file - 1,
+						 path);
+					rulebook_free(rb);
+					rb = NULL;
+					goto out;
+				}
+		}
+	}
 	/* every rule a ruling settles has its summary */
 	for (int i = 0; i < rb->nrulings; i++) {
 		const struct ruling *r = &rb->rulings[i];
@@ -460,6 +491,7 @@ void rulebook_free(struct rulebook *rb)
 		return;
 	free(rb->v);
 	free(rb->rulings);
+	glossary_free(rb->glossary);
 	free(rb);
 }
 
@@ -535,6 +567,34 @@ static const struct rulebook *session_rulebook(struct session *s,
 	return rb;
 }
 
+/* key=N,N,... on e: a list of rule numbers */
+static void event_rules(struct event *e, const char *key,
+			const char (*v)[RULE_NUMBER_MAX], int n)
+{
+	char list[RULE_SEE_MAX * RULE_NUMBER_MAX + RULING_RULES_MAX *
+						     RULE_NUMBER_MAX] = "";
+	for (int k = 0; k < n; k++) {
+		size_t l = strlen(list);
+		snprintf(list + l, sizeof list - l, "%s%s", k ? "," : "", v[k]);
+	}
+	event_add(e, key, "%s", list);
+}
+
+/* "HEAD 8.46 The Hand-to-Hand Struggle, 8.72 ...\n": rule numbers with
+ * their summaries' titles */
+static void titled_rules(const struct rulebook *rb, struct textbuf *t,
+			 const char *head, const char (*v)[RULE_NUMBER_MAX],
+			 int n)
+{
+	textbuf_put(t, "%s", head);
+	for (int k = 0; k < n; k++) {
+		const struct rule_summary *o = rulebook_find(rb, v[k]);
+		textbuf_put(t, "%s %s%s%s", k ? "," : "", v[k], o ? " " : "",
+			    o ? o->title : "");
+	}
+	textbuf_put(t, ".\n");
+}
+
 static void tell_ruling(struct textbuf *t, const struct ruling *u)
 {
 	textbuf_put(t, "Ruling %s (%s):", u->id, u->title);
@@ -558,6 +618,50 @@ static void list_rules(const struct rulebook *rb, struct cmd_result *r,
 	for (int i = 0; i < rb->nrulings; i++)
 		textbuf_put(t, " %s", rb->rulings[i].id);
 	textbuf_put(t, "\n");
+	if (rb->glossary) {
+		textbuf_put(t, "Terms (rule TERM):");
+		for (int i = 0; i < rb->glossary->n; i++)
+			textbuf_put(t, "%s %s", i ? "," : "",
+				    rb->glossary->v[i].term);
+		textbuf_put(t, "\n");
+	}
+}
+
+/* `rule TERM`: the term's title, its explanation and the rules to read,
+ * each with its summary's title. */
+static void show_term(const struct rulebook *rb,
+		      const struct glossary_term *g, struct cmd_result *r,
+		      struct textbuf *t)
+{
+	struct event e;
+	event_init(&e, "term");
+	event_add(&e, "name", "%s", g->term);
+	event_add(&e, "title", "%s", g->title);
+	event_rules(&e, "rules", (const char(*)[RULE_NUMBER_MAX])g->rules,
+		    g->nrules);
+	cmd_output(r, &e);
+	if (strcmp(g->term, g->title) != 0)
+		textbuf_put(t, "%s: %s\n%s", g->term, g->title, g->say);
+	else
+		textbuf_put(t, "%s\n%s", g->term, g->say);
+	titled_rules(rb, t, "Rules to read (rule N):",
+		     (const char(*)[RULE_NUMBER_MAX])g->rules, g->nrules);
+}
+
+/* Refuses an unknown term, naming the terms there are. */
+static void refuse_term(const struct rulebook *rb, const char *name,
+			struct cmd_result *r)
+{
+	if (!rb->glossary)
+		cmd_refuse(r, NULL,
+			   "%.40s is not a rule number (6.11), a ruling (R6) "
+			   "or a term: the %s rules have no glossary",
+			   name, rb->ruleset);
+	else
+		cmd_refuse(r, NULL,
+			   "no rule or term %.40s: rule alone lists the rules "
+			   "and the %d terms (TQ, ZOC, Line Command...)",
+			   name, rb->glossary->n);
 }
 
 static void show_ruling(const struct ruling *u, struct cmd_result *r,
@@ -566,13 +670,8 @@ static void show_ruling(const struct ruling *u, struct cmd_result *r,
 	struct event e;
 	event_init(&e, "ruling");
 	event_add(&e, "id", "%s", u->id);
-	char list[RULING_RULES_MAX * RULE_NUMBER_MAX] = "";
-	for (int k = 0; k < u->nrules; k++) {
-		size_t l = strlen(list);
-		snprintf(list + l, sizeof list - l, "%s%s", k ? "," : "",
-			 u->rules[k]);
-	}
-	event_add(&e, "rules", "%s", list);
+	event_rules(&e, "rules", (const char(*)[RULE_NUMBER_MAX])u->rules,
+		    u->nrules);
 	event_add(&e, "title", "%s", u->title);
 	cmd_output(r, &e);
 	tell_ruling(t, u);
@@ -600,16 +699,9 @@ static void show_rule(const struct rulebook *rb, const struct rule_summary *s,
 	}
 	cmd_output(r, &e);
 	textbuf_put(t, "%s %s\n%s", s->number, s->title, s->say);
-	if (s->nsee) {
-		textbuf_put(t, "See also:");
-		for (int k = 0; k < s->nsee; k++) {
-			const struct rule_summary *o = rulebook_find(rb,
-								     s->see[k]);
-			textbuf_put(t, "%s %s%s%s", k ? "," : "", s->see[k],
-				    o ? " " : "", o ? o->title : "");
-		}
-		textbuf_put(t, ".\n");
-	}
+	if (s->nsee)
+		titled_rules(rb, t, "See also:",
+			     (const char(*)[RULE_NUMBER_MAX])s->see, s->nsee);
 	for (int i = 0; i < rb->nrulings; i++)
 		if (ruling_names(&rb->rulings[i], s->number))
 			tell_ruling(t, &rb->rulings[i]);
@@ -637,12 +729,55 @@ static void refuse_nearest(const struct rulebook *rb, const char *number,
 		   number, near[0] ? near : "none");
 }
 
+/* The answer's text into r (refused when it could not be written). */
+static void give_text(struct cmd_result *r, struct textbuf *t)
+{
+	if (t->failed) {
+		free(t->s);
+		cmd_refuse(r, NULL, "out of memory");
+		return;
+	}
+	free(r->text);
+	r->text = t->s;
+}
+
 void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
+	/* a term: words that are not a number (6.11, 6) or a ruling (R6) */
+	bool numeric = argc >= 2 && (isdigit((unsigned char)argv[1][0]) ||
+				     valid_ruling_id(argv[1]));
+	if (argc >= 2 && !numeric) {
+		char term[GLOSSARY_TERM_MAX * 2] = "";
+		for (int i = 1; i < argc; i++) {
+			size_t l = strlen(term);
+			if (l + strlen(argv[i]) + 2 > sizeof term) {
+				cmd_malformed(r, "rule TERM: a term of at "
+						 "most %d characters",
+					      GLOSSARY_TERM_MAX - 1);
+				return;
+			}
+			snprintf(term + l, sizeof term - l, "%s%s",
+				 l ? " " : "", argv[i]);
+		}
+		const struct rulebook *rb = session_rulebook(s, r);
+		if (!rb)
+			return;
+		const struct glossary_term *g =
+			glossary_find(rb->glossary, term);
+		if (!g) {
+			refuse_term(rb, term, r);
+			return;
+		}
+		struct textbuf t = {0};
+		show_term(rb, g, r, &t);
+		give_text(r, &t);
+		return;
+	}
 	if (argc > 2) {
-		cmd_malformed(r, "usage: rule [N] (a rule number such as "
-				 "6.11, or a ruling such as R6)");
+		cmd_malformed(r, "usage: rule [N | TERM] (a rule number such "
+				 "as 6.11, a ruling such as R6, or a term "
+				 "such as TQ)");
 		return;
 	}
 	char number[RULE_NUMBER_MAX + 4] = "";
@@ -697,11 +832,5 @@ void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r)
 		}
 		show_rule(rb, sm, r, &t);
 	}
-	if (t.failed) {
-		free(t.s);
-		cmd_refuse(r, NULL, "out of memory");
-		return;
-	}
-	free(r->text);
-	r->text = t.s;
+	give_text(r, &t);
 }

@@ -83,6 +83,7 @@ struct game *game_new(struct battle *b, enum game_kind kind, uint64_t seed)
 	g->turn = 1;
 	g->phase = PHASE_ACTIVATION;
 	g->active_leader = -1;
+	battle_bind_words(b); /* units and leaders built by hand */
 	g->nunits = b->nunits;
 	memcpy(g->units, b->units, (size_t)b->nunits * sizeof b->units[0]);
 	g->nleaders = b->nleaders;

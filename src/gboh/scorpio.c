@@ -138,7 +138,7 @@ void scorpio_note_fire_impl(struct game *g, int firer, enum fire_kind kind)
 	struct unit *u = &g->units[firer];
 	if (!is_scorpio(g, u))
 		return;
-	int *count = NULL;
+	int8_t *count = NULL; /* 0-2: fire is refused at twice */
 	const char *rule = NULL, *what = NULL;
 	if (kind == FIRE_OFFENSIVE) {
 		u->scorpio_fired = true;

@@ -919,7 +919,7 @@ int shock_advance_legal(const struct game *g, struct decision_answer *out,
 		for (int i = 0; i < k && n < max; i++)
 			decision_add(out, max, &n, s->ask_side, rule,
 				     "advance face %s", facing_name(f[i]));
-		decision_add(out, max, &n, s->ask_side, rule, "advance stay");
+		decision_add(out, max, &n, s->ask_side, rule, "advance keep");
 	}
 	return n;
 }
@@ -1004,7 +1004,7 @@ void shock_advance_command(struct game *g, int argc, char **argv,
 {
 	if (argc < 2 || argc > 3) {
 		cmd_malformed(r, "usage: advance UNIT HEX[,HEX] | advance face "
-				 "FACING | advance stay");
+				 "FACING | advance keep");
 		return;
 	}
 	if (!advance_owed(g)) {
@@ -1012,16 +1012,20 @@ void shock_advance_command(struct game *g, int argc, char **argv,
 		return;
 	}
 	struct shock_state *s = &g->shock;
-	bool stay = strcmp(argv[1], "stay") == 0;
+	/* 8.52, 8.53: `advance keep`, the unit advanced and keeps its
+	 * facing; `stay` is its older spelling, kept so that game files and
+	 * scripts written with it replay */
+	bool keep = strcmp(argv[1], "keep") == 0 ||
+		    strcmp(argv[1], "stay") == 0;
 	bool face = strcmp(argv[1], "face") == 0;
-	if ((stay && argc != 2) || (face && argc != 3) ||
-	    (!stay && !face && argc != 3)) {
+	if ((keep && argc != 2) || (face && argc != 3) ||
+	    (!keep && !face && argc != 3)) {
 		cmd_malformed(r, "usage: advance UNIT HEX[,HEX] | advance face "
-				 "FACING | advance stay");
+				 "FACING | advance keep");
 		return;
 	}
 	if (s->adv_phase == ADV_PICK) {
-		if (stay || face) {
+		if (keep || face) {
 			cmd_refuse(r, "8.51",
 				   "the advance is not optional: name the "
 				   "unit and the hex (advance UNIT HEX)");
@@ -1037,14 +1041,14 @@ void shock_advance_command(struct game *g, int argc, char **argv,
 	}
 	const struct unit *u = &g->units[s->adv_unit];
 	bool two = unit_is_two_hex(u);
-	if (!stay && !face) {
+	if (!keep && !face) {
 		cmd_refuse(r, two ? "8.53" : "8.52",
 			   "%s has advanced: turn (advance face FACING) or "
-			   "not (advance stay)",
+			   "keep its facing (advance keep)",
 			   u->id);
 		return;
 	}
-	if (stay) {
+	if (keep) {
 		struct event e;
 		event_init(&e, "advance_stay");
 		event_add(&e, "unit", "%s", u->id);

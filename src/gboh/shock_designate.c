@@ -267,6 +267,18 @@ static void list_ids(const struct game *g, const int *v, int n, char *buf,
 		snprintf(buf, len, "-");
 }
 
+/* A combat's attackers or defenders (unit indices kept in bytes). */
+static void list_combat_ids(const struct game *g, const uint8_t *v, int n,
+			    char *buf, size_t len)
+{
+	int iv[SHOCK_UNITS_MAX];
+	if (n > SHOCK_UNITS_MAX)
+		n = SHOCK_UNITS_MAX;
+	for (int k = 0; k < n; k++)
+		iv[k] = v[k];
+	list_ids(g, iv, n, buf, len);
+}
+
 /* --------------------------------------------------------------- step */
 
 /* 8.41, 8.42, 7.33: opens the designation and waits for `designate
@@ -397,7 +409,7 @@ static bool line_for(const struct game *g, int u, struct decision_answer *out,
 				all = shock_in_zoc(g, u, c->def[j]);
 			if (!all)
 				continue;
-			list_ids(g, c->def, c->ndef, defs, sizeof defs);
+			list_combat_ids(g, c->def, c->ndef, defs, sizeof defs);
 			k = c->ndef;
 		}
 		if (k == 0)
@@ -640,8 +652,8 @@ static void designate_combat(struct game *g, int *att, int na, const int *def,
 		c->att_moved = c->att_moved || u->moved_phase;
 	}
 	char b1[EVENT_VAL_MAX], b2[EVENT_VAL_MAX];
-	list_ids(g, c->att, c->natt, b1, sizeof b1);
-	list_ids(g, c->def, c->ndef, b2, sizeof b2);
+	list_combat_ids(g, c->att, c->natt, b1, sizeof b1);
+	list_combat_ids(g, c->def, c->ndef, b2, sizeof b2);
 	struct event e;
 	event_init(&e, "shock_designated");
 	event_add(&e, "combat", "%d", ci);
@@ -692,6 +704,9 @@ static void designate_cancel(struct game *g, const char *num,
 	memmove(&s->c[ci], &s->c[ci + 1],
 		(size_t)(s->ncombats - ci - 1) * sizeof s->c[0]);
 	s->ncombats--;
+	/* the slot given up is empty, as the slots past the count are
+	 * (digest.c) */
+	memset(&s->c[s->ncombats], 0, sizeof s->c[0]);
 	struct event e;
 	event_init(&e, "shock_cancelled");
 	event_add(&e, "combat", "%d", ci);
@@ -777,8 +792,8 @@ void cmd_show_shock(void *ctx, int argc, char **argv, struct cmd_result *r)
 	for (int i = 0; i < s->ncombats; i++) {
 		const struct shock_combat *c = &s->c[i];
 		char b1[EVENT_VAL_MAX], b2[EVENT_VAL_MAX];
-		list_ids(g, c->att, c->natt, b1, sizeof b1);
-		list_ids(g, c->def, c->ndef, b2, sizeof b2);
+		list_combat_ids(g, c->att, c->natt, b1, sizeof b1);
+		list_combat_ids(g, c->def, c->ndef, b2, sizeof b2);
 		event_init(&e, "shock_combat");
 		event_add(&e, "combat", "%d", i);
 		event_add(&e, "att", "%s", b1);

@@ -20,7 +20,9 @@ static int spqr_load_tables(struct game *g, const char *dir,
 			    struct ini_error *err)
 {
 	g->tables = tables_load(dir, err);
-	return g->tables ? 0 : -1;
+	/* the battle's units against their types' traits, now that the
+	 * tables hold them */
+	return g->tables ? battle_check_traits(g->battle, g->tables, err) : -1;
 }
 
 static struct game *spqr_new_game(struct battle *b, enum game_kind kind,
@@ -165,6 +167,7 @@ const struct ruleset ruleset_spqr = {
 	.map_describe = gboh_map_describe,
 	.decide = gboh_decision,
 	.decision_is_answer = gboh_decision_is_answer,
+	.play_view = spqr_play_view,
 	.order_view = spqr_order_view,
 	.step_preview = spqr_step_preview,
 	.pieces_at = spqr_pieces_at,

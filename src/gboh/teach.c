@@ -19,6 +19,7 @@
 #include "maniple/pending.h"
 #include "maniple/evcat.h"
 #include "maniple/evtext.h"
+#include "maniple/movement.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 
@@ -38,14 +39,18 @@ static const struct teach_dec teach_decs[] = {
 	{"activate_tie", DEC_COMMON "lowest orders lc range trumps "},
 	{"activate_first", DEC_COMMON "lowest orders lc range trumps "},
 	{"trump_reply", DEC_COMMON "against kind trumps "},
-	{"orders", DEC_COMMON "left given lc range "},
+	{"orders", DEC_COMMON "orders left given lc range "},
+	{"orders_individual", DEC_COMMON "orders left given lc range "},
 	{"orders_move", DEC_COMMON "left given lc range mover ma spent mp "},
+	{"orders_move_zoc", DEC_COMMON "left given lc range mover ma spent mp "},
 	{"orders_line", DEC_COMMON "left given lc range lines "},
 	{"momentum", DEC_COMMON "chance doom fail "},
 	{"momentum_barred", DEC_COMMON},
 	{"reactivate", DEC_COMMON},
 	{"rout", DEC_COMMON "unit "},
+	{"rout_leader", DEC_COMMON "unit "},
 	{"reaction", DEC_COMMON},
+	{"reaction_shock", DEC_COMMON},
 	{"shock", DEC_COMMON "step ask unit "},
 	{"elephant", DEC_COMMON},
 	{"none", DEC_COMMON},
@@ -590,6 +595,18 @@ static void fill(const char *say, slot_fn fn, const void *src,
 		out[0] = (char)toupper((unsigned char)out[0]);
 }
 
+/* A combat's number as a player counts them (the events count from 0),
+ * or 0 when v is not a number. */
+static int combat_number(const char *v)
+{
+	if (!*v || strlen(v) > 4)
+		return 0;
+	for (const char *p = v; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return 0;
+	return atoi(v) + 1;
+}
+
 static bool event_slot(const void *src, const struct game *g, const char *key,
 		       char *out, size_t n)
 {
@@ -598,6 +615,8 @@ static bool event_slot(const void *src, const struct game *g, const char *key,
 		return false;
 	if (strcmp(key, "rule") == 0)
 		snprintf(out, n, "%s", v);
+	else if (strcmp(key, "combat") == 0 && combat_number(v) > 0)
+		snprintf(out, n, "%d", combat_number(v)); /* counted from 1 */
 	else
 		teach_value(g, key, v, out, n);
 	return true;
@@ -622,6 +641,39 @@ bool teach_event_line(const struct teach_texts *t, const struct game *g,
 	return true;
 }
 
+/* 8.43: the combats of a Shock batch the charge ended ("nobody is left
+ * to fight it", combat_off) have no clash, struggle or collapse to tell:
+ * once every combat of the batch is off, those steps' headers go
+ * untold.  Read in order over a command's events. */
+struct teach_stream {
+	int combats; /* the batch's combats, from its last shock_step */
+	int off;     /* combat_off events since the batch's charge */
+};
+
+static bool stream_untold(struct teach_stream *st, const struct event *e)
+{
+	if (strcmp(e->kind, "combat_off") == 0) {
+		st->off++;
+		return false;
+	}
+	if (strcmp(e->kind, "shock_step") != 0)
+		return false;
+	const char *step = event_get(e, "step");
+	const char *n = event_get(e, "combats");
+	if (!step)
+		return false;
+	if (strcmp(step, "designate") == 0 || strcmp(step, "charge") == 0) {
+		st->combats = n ? atoi(n) : 0;
+		st->off = 0;
+		return false;
+	}
+	bool later = strcmp(step, "leaders") == 0 ||
+		     strcmp(step, "clash") == 0 ||
+		     strcmp(step, "resolve") == 0 ||
+		     strcmp(step, "collapse") == 0;
+	return later && st->combats > 0 && st->off >= st->combats;
+}
+
 size_t teach_events(const struct teach_texts *t, const struct game *g,
 		    const struct event_log *log, size_t from,
 		    struct teach_list *out)
@@ -629,11 +681,13 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 	size_t added = 0;
 	if (!t || !log || !out)
 		return 0;
+	struct teach_stream st = {0, 0};
 	for (size_t i = from; i < log->n; i++) {
 		struct teach_line l;
 		struct event e;
 		event_log_at(log, i, &e);
-		if (teach_event_line(t, g, &e, &l) &&
+		if (!stream_untold(&st, &e) &&
+		    teach_event_line(t, g, &e, &l) &&
 		    list_push(out, &l))
 			added++;
 	}
@@ -747,7 +801,8 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "-");
 	else
 		return false;
-	for (char *p = out; *p; p++)
+	/* the commands of {actions} keep their ids (a3_ve1) */
+	for (char *p = out; strcmp(key, "actions") != 0 && *p; p++)
 		if (*p == '_')
 			*p = ' ';
 	return true;
@@ -816,6 +871,20 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 		snprintf(c->actions, sizeof c->actions, "continue");
 }
 
+/* 7.23: the mover stands in an enemy ZOC and no step is offered: it
+ * must stop there (the list a[0..n) holds the legal answers). */
+static bool move_stopped_by_zoc(const struct game *g,
+				const struct decision_answer *a, int n)
+{
+	int u = g->ord.move.unit;
+	if (u < 0 || u >= g->nunits || !unit_in_enemy_zoc(g, &g->units[u]))
+		return false;
+	for (int k = 0; k < n; k++)
+		if (strncmp(a[k].line, "move ", 5) == 0)
+			return false;
+	return true;
+}
+
 /* The teach section of the pending decision: its kind (pending.h), told
  * apart further where the texts differ. */
 bool teach_decision_name(const struct game *g, char *name, size_t n)
@@ -864,15 +933,40 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 		break;
 	}
 	case SEQ_ORDERS:
-		/* a move under way (6.11), a Line Command given (5.21, 5.23),
-		 * or orders to give */
-		d = g->ord.moving && !g->ord.move.ended ? "orders_move"
-		    : g->ord.lc_given > 0		? "orders_line"
-							: "orders";
+		/* a move under way (6.11; 7.23 stopped in an enemy ZOC), a
+		 * Line Command given (5.21, 5.23), Individual Orders begun
+		 * (5.21: no Line Command now), or orders to give */
+		if (g->ord.moving && !g->ord.move.ended)
+			d = move_stopped_by_zoc(g, a, dec.n) ? "orders_move_zoc"
+							      : "orders_move";
+		else if (g->ord.lc_given > 0)
+			d = "orders_line";
+		else if (g->seq.orders_given > 0)
+			d = "orders_individual";
+		else
+			d = "orders";
+		break;
+	case SEQ_REACTION:
+		/* 7.31, 7.32: the mover's own Shock marker, not a reaction */
+		for (int k = 0; k < dec.n; k++)
+			if (decision_answer_for(&a[k], dec.side) &&
+			    strncmp(a[k].line, "shock mark ", 11) == 0)
+				d = "reaction_shock";
+		break;
+	case SEQ_SHOCK:
+		/* 8.52, 8.53: after the advance only the facing is asked */
+		for (int k = 0; k < dec.n; k++)
+			if (strcmp(a[k].line, "advance keep") == 0)
+				d = "shock.advance_facing";
 		break;
 	case SEQ_MOMENTUM:
 		d = decision_find(&dec, "momentum") >= 0 ? "momentum"
 							 : "momentum_barred";
+		break;
+	case SEQ_ROUT:
+		/* 10.26: whether a stacked leader goes along, not a hex */
+		if (g->rout.ask == ROUT_ASK_LEADER)
+			d = "rout_leader";
 		break;
 	default:
 		break;
@@ -910,8 +1004,11 @@ bool teach_decision(const struct teach_texts *t, const struct game *g,
 			    g->leaders[i].overall && g->leaders[i].elite)
 				c->leader = i;
 	}
-	if (st == SEQ_ROUT)
+	if (st == SEQ_ROUT) {
 		c->unit = g->rout.unit;
+		if (g->rout.ask == ROUT_ASK_LEADER)
+			c->leader = g->rout.leader; /* 10.26 */
+	}
 	if (st == SEQ_SHOCK)
 		c->unit = g->shock.ask_unit;
 	if (st != SEQ_ACTIVATE)
@@ -980,15 +1077,14 @@ size_t teach_script_step(const struct teach_texts *t, const struct game *g,
 	size_t lines = 0;
 	if (!t || !f)
 		return 0;
-	for (size_t i = 0; r && i < r->out.n; i++) {
-		struct teach_line l;
-		struct event e;
-		event_log_at(&r->out, i, &e);
-		if (teach_event_line(t, g, &e, &l)) {
-			print_line(f, "", &l);
-			lines++;
-		}
-	}
+	struct teach_list told;
+	teach_list_init(&told);
+	if (r)
+		teach_events(t, g, &r->out, 0, &told);
+	for (size_t i = 0; i < told.n; i++)
+		print_line(f, "", &told.v[i]);
+	lines += told.n;
+	teach_list_free(&told);
 	struct teach_line rl;
 	if (teach_refusal(t, g, r, &rl)) {
 		print_line(f, "", &rl);

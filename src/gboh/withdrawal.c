@@ -108,7 +108,7 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		if (u->side == mv->side || !game_unit_in_play(u))
 			continue;
 		int d = ow_distance(&u->at, &mv->at);
-		int *near = &g->react.ow_near[i];
+		int16_t *near = &g->react.ow_near[i];
 		if (d > game_constant(g, RC_WITHDRAWAL_RANGE)) {
 			if (*near == tag)
 				*near = 0;
@@ -227,7 +227,7 @@ void leader_withdraw_collect(struct game *g, int mover)
 		struct leader *l = &g->leaders[i];
 		if (l->side == mv->side || !l->on_map || l->killed)
 			continue;
-		int *near = &g->react.lw_near[i];
+		int16_t *near = &g->react.lw_near[i];
 		if (footprint_distance(&mv->at, l->hex) != 1) {
 			if (*near == tag)
 				*near = 0;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "cmdline.h"
 #include "seam.h"
 
@@ -197,8 +196,26 @@ static void add(struct tui_completion *o, const char *word, const char *prefix)
 	snprintf(o->cand[o->n++], TUI_WORD_MAX, "%s", word);
 }
 
+/* What the candidates come from: the session, and its game's map
+ * view-model (the board and the pieces), made the first time a word
+ * needs it. */
+struct comp_ctx {
+	const struct session *s;
+	struct map_view *mv;
+	bool made;
+};
+
+static const struct map_view *board(struct comp_ctx *x)
+{
+	if (!x->made) {
+		x->made = true;
+		x->mv = tui_map_view(x->s);
+	}
+	return x->mv;
+}
+
 /* The words of the legal actions whose first k words are w[0..k). */
-static void add_legal(struct tui_completion *o, const struct game *g,
+static void add_legal(struct tui_completion *o, const struct session *s,
 		      char w[][TUI_WORD_MAX], int k, const char *prefix)
 {
 	struct decision_answer *a = calloc(256, sizeof *a);
@@ -206,7 +223,7 @@ static void add_legal(struct tui_completion *o, const struct game *g,
 		return;
 	struct decision d;
 	decision_init(&d, a, 256);
-	int n = tui_decision(g, &d);
+	int n = tui_decision(s, &d);
 	for (int i = 0; i < n; i++) {
 		char aw[WORDS_MAX][TUI_WORD_MAX];
 		int na = split(a[i].line, strlen(a[i].line), aw, WORDS_MAX);
@@ -221,28 +238,22 @@ static void add_legal(struct tui_completion *o, const struct game *g,
 	free(a);
 }
 
-static void add_units(struct tui_completion *o, const struct game *g,
-		      const char *prefix)
+/* The pieces on the map: units, leaders, or both. */
+static void add_pieces(struct tui_completion *o, struct comp_ctx *x,
+		       bool units, bool leaders, const char *prefix)
 {
-	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].on_map && !g->units[i].eliminated)
-			add(o, g->units[i].id, prefix);
-}
-
-static void add_leaders(struct tui_completion *o, const struct game *g,
-			const char *prefix)
-{
-	for (int i = 0; i < g->nleaders; i++)
-		if (g->leaders[i].on_map)
-			add(o, g->leaders[i].id, prefix);
+	const struct map_view *mv = board(x);
+	for (int i = 0; mv && i < mv->npieces; i++)
+		if (mv->pieces[i].leader ? leaders : units)
+			add(o, mv->pieces[i].id, prefix);
 }
 
 /* The cursor's hex first, then (once a digit is typed) every hex of the
  * map with that beginning. */
-static void add_hexes(struct tui_completion *o, const struct game *g,
+static void add_hexes(struct tui_completion *o, struct comp_ctx *x,
 		      struct hex cursor, const char *prefix)
 {
-	const struct map *m = g->battle ? g->battle->map : NULL;
+	const struct map_view *m = board(x);
 	char num[8];
 	if (!m)
 		return;
@@ -279,7 +290,7 @@ static bool is_literal(const char *s)
 
 /* One alternative of a synopsis word ("UNIT", "HEX", "with", "FACING"). */
 static void add_kind(struct tui_completion *o, const struct cmd_table *t,
-		     const struct game *g, struct hex cursor, const char *kind,
+		     struct comp_ctx *x, struct hex cursor, const char *kind,
 		     const char *prefix)
 {
 	static const char *const facings[] = {"NE", "E",  "SE", "SW",
@@ -300,18 +311,18 @@ static void add_kind(struct tui_completion *o, const struct cmd_table *t,
 				  1))
 				add(o, w[0], prefix);
 		}
-	} else if (!g) {
+	} else if (!tui_has_game(x->s)) {
 		return;
 	} else if (!strcmp(k, "UNIT") || !strcmp(k, "ATT") ||
 		   !strcmp(k, "DEF")) {
-		add_units(o, g, prefix);
+		add_pieces(o, x, true, false, prefix);
 	} else if (!strcmp(k, "LEADER") || !strcmp(k, "INSTEAD-OF")) {
-		add_leaders(o, g, prefix);
+		add_pieces(o, x, false, true, prefix);
 	} else if (!strcmp(k, "ID")) {
-		add_units(o, g, prefix);
-		add_leaders(o, g, prefix);
+		add_pieces(o, x, true, false, prefix);
+		add_pieces(o, x, false, true, prefix);
 	} else if (!strcmp(k, "HEX") || !strcmp(k, "CCRR")) {
-		add_hexes(o, g, cursor, prefix);
+		add_hexes(o, x, cursor, prefix);
 	} else if (!strcmp(k, "FACING")) {
 		add_words(o, facings, prefix);
 	} else if (!strcmp(k, "SIDE")) {
@@ -322,7 +333,7 @@ static void add_kind(struct tui_completion *o, const struct cmd_table *t,
 /* Every alternative of synopsis word s: "[UNIT|LEADER]" "HEX[,HEX]"
  * "[with|fire|...]" "ID|none". */
 static void add_synopsis_word(struct tui_completion *o,
-			      const struct cmd_table *t, const struct game *g,
+			      const struct cmd_table *t, struct comp_ctx *x,
 			      struct hex cursor, const char *s,
 			      const char *prefix)
 {
@@ -338,13 +349,13 @@ static void add_synopsis_word(struct tui_completion *o,
 	char *save = NULL;
 	for (char *a = strtok_r(buf, "|", &save); a;
 	     a = strtok_r(NULL, "|", &save))
-		add_kind(o, t, g, cursor, a, prefix);
+		add_kind(o, t, x, cursor, a, prefix);
 }
 
 /* The argument kinds at position argi of a synopsis such as
  * "HEX[,HEX] | with LEADER | stay" or "LEADER UNIT HEX [UNIT HEX]...". */
 static void add_synopsis(struct tui_completion *o, const struct cmd_table *t,
-			 const struct game *g, struct hex cursor,
+			 struct comp_ctx *x, struct hex cursor,
 			 const char *args, int argi, const char *prefix)
 {
 	char alt[CMD_LINE_MAX];
@@ -371,11 +382,11 @@ static void add_synopsis(struct tui_completion *o, const struct cmd_table *t,
 				from--;
 			at = from + (at - from) % (n - from);
 		}
-		add_synopsis_word(o, t, g, cursor, w[at], prefix);
+		add_synopsis_word(o, t, x, cursor, w[at], prefix);
 	}
 }
 
-void tui_complete(const struct cmd_table *t, const struct game *g,
+void tui_complete(const struct cmd_table *t, const struct session *s,
 		  struct hex cursor, const char *line, int pos,
 		  struct tui_completion *out)
 {
@@ -401,8 +412,8 @@ void tui_complete(const struct cmd_table *t, const struct game *g,
 
 	char w[WORDS_MAX][TUI_WORD_MAX];
 	int k = split(line, (size_t)ws, w, WORDS_MAX);
-	if (g && ps == ws) /* the legal actions' own words first */
-		add_legal(out, g, w, k, prefix);
+	if (tui_has_game(s) && ps == ws) /* the legal actions' words first */
+		add_legal(out, s, w, k, prefix);
 	if (k == 0) {
 		for (int i = 0; i < t->n; i++) {
 			char nw[2][TUI_WORD_MAX];
@@ -435,8 +446,11 @@ void tui_complete(const struct cmd_table *t, const struct game *g,
 		d = cmd_find(t, w[0]);
 		argi = k - 1;
 	}
-	if (d && d->args)
-		add_synopsis(out, t, g, cursor, d->args, argi, prefix);
+	if (d && d->args) {
+		struct comp_ctx x = {.s = s};
+		add_synopsis(out, t, &x, cursor, d->args, argi, prefix);
+		mapview_free(x.mv);
+	}
 }
 
 static void replace_word(struct tui_cmdline *c, int from, const char *word,
@@ -461,7 +475,7 @@ static void replace_word(struct tui_cmdline *c, int from, const char *word,
 }
 
 int cmdline_complete(struct tui_cmdline *c, const struct cmd_table *t,
-		     const struct game *g, struct hex cursor)
+		     const struct session *s, struct hex cursor)
 {
 	struct tui_completion *o = &c->comp;
 	if (c->cycling && o->n > 0) {
@@ -469,7 +483,7 @@ int cmdline_complete(struct tui_cmdline *c, const struct cmd_table *t,
 		replace_word(c, o->word_start, o->cand[c->cycle_at], false);
 		return o->n;
 	}
-	tui_complete(t, g, cursor, c->buf, c->pos, o);
+	tui_complete(t, s, cursor, c->buf, c->pos, o);
 	if (o->n == 0)
 		return 0;
 	if (o->n == 1) {

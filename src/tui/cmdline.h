@@ -11,7 +11,8 @@
 #include <stddef.h>
 
 #include "maniple/cmd.h"
-#include "maniple/game.h"
+#include "maniple/hex.h"
+#include "maniple/session.h"
 
 #define TUI_HISTORY_MAX 100
 #define TUI_CAND_MAX 48
@@ -66,10 +67,11 @@ const char *cmdline_commit(struct tui_cmdline *c);
 /* Any key but Tab ends a Tab cycle. */
 void cmdline_reset_cycle(struct tui_cmdline *c);
 
-/* The candidates for the word that ends at pos in line.  g may be NULL
- * (no game yet: command names only); cursor is the map cursor, offered
+/* The candidates for the word that ends at pos in line, from the
+ * session's game through the seam (seam.h).  s may be NULL or hold no
+ * game (command names only); cursor is the map cursor, offered
  * first for an empty HEX. */
-void tui_complete(const struct cmd_table *t, const struct game *g,
+void tui_complete(const struct cmd_table *t, const struct session *s,
 		  struct hex cursor, const char *line, int pos,
 		  struct tui_completion *out);
 
@@ -78,6 +80,6 @@ void tui_complete(const struct cmd_table *t, const struct game *g,
  * when that adds nothing, each Tab puts in the next one.  Returns the
  * number of candidates (c->comp holds them). */
 int cmdline_complete(struct tui_cmdline *c, const struct cmd_table *t,
-		     const struct game *g, struct hex cursor);
+		     const struct session *s, struct hex cursor);
 
 #endif

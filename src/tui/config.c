@@ -151,11 +151,11 @@ static const char *command_name(enum tui_cmd cmd)
 /* ---- colours ---- */
 
 static const char *const role_names[TCR_COUNT] = {
-	[TCR_TERRAIN + TERRAIN_CLEAR] = "clear",
-	[TCR_TERRAIN + TERRAIN_WOODS] = "woods",
-	[TCR_TERRAIN + TERRAIN_BROKEN] = "broken",
-	[TCR_TERRAIN + TERRAIN_MARSH] = "marsh",
-	[TCR_TERRAIN + TERRAIN_IMPASSABLE] = "impassable",
+	[TCR_TERRAIN + TT_CLEAR] = "clear",
+	[TCR_TERRAIN + TT_WOODS] = "woods",
+	[TCR_TERRAIN + TT_BROKEN] = "broken",
+	[TCR_TERRAIN + TT_MARSH] = "marsh",
+	[TCR_TERRAIN + TT_IMPASSABLE] = "impassable",
 	[TCR_FEATURE + TF_RIVER] = "river",
 	[TCR_FEATURE + TF_STREAM] = "stream",
 	[TCR_FEATURE + TF_RAMPART] = "rampart",

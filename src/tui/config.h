@@ -23,7 +23,6 @@
 #include <stdio.h>
 
 #include "maniple/ini.h"
-#include "maniple/map.h"
 
 #include "glyphs.h"
 #include "keys.h"
@@ -35,14 +34,14 @@
 #define TUI_KEY_NAME_MAX	12
 
 /* What a [colours] entry colours.  The terrain roles colour the terrain
- * glyphs (enum terrain order), the feature roles the hexside marks (enum
+ * glyphs (enum tui_terrain order), the feature roles the hexside marks (enum
  * tui_feature order), level1-level3 the background that shades a hex by its
  * elevation, side1 and side2 the counters (background) and leaders
  * (foreground) of the battle's first and second side; good, warn and bad
  * are the cohesion marks and refusals, dim the hex numbers and borders. */
 enum tui_colour_role {
-	TCR_TERRAIN,				   /* + enum terrain */
-	TCR_FEATURE = TCR_TERRAIN + TERRAIN_COUNT, /* + enum tui_feature */
+	TCR_TERRAIN,				   /* + enum tui_terrain */
+	TCR_FEATURE = TCR_TERRAIN + TT_COUNT, /* + enum tui_feature */
 	TCR_LEVEL1 = TCR_FEATURE + TF_COUNT,
 	TCR_LEVEL2,
 	TCR_LEVEL3,

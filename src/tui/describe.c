@@ -4,34 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "maniple/pending.h"
-#include "maniple/ruleset.h"
-#include "maniple/sequence.h"
-
 #include "describe.h"
 #include "seam.h"
-
-const struct map_hex *tui_map_hex(const struct map *m, struct hex h)
-{
-	if (!m || !m->hexes || h.col < m->col_min || h.col > m->col_max ||
-	    h.row < m->row_min || h.row > m->row_max)
-		return NULL;
-	/* column-major, as map.h says */
-	return &m->hexes[(h.col - m->col_min) * m->nrows + (h.row - m->row_min)];
-}
-
-int tui_units_at(const struct game *g, struct hex h, const struct unit **out,
-		 int max)
-{
-	int n = 0;
-	for (int i = 0; i < g->nunits && n < max; i++) {
-		const struct unit *u = &g->units[i];
-		if (u->on_map && !u->eliminated && !u->off_map &&
-		    footprint_occupies(&u->at, h))
-			out[n++] = u;
-	}
-	return n;
-}
 
 __attribute__((format(printf, 3, 4))) static void
 line(struct panel_text *p, int width, const char *fmt, ...)
@@ -114,13 +88,10 @@ static void describe_hexsides(const struct map_view *mv,
 }
 
 /* A piece's lines from the ruleset, laid out in the panel's width. */
-static void describe_piece(const struct ruleset *rs, const struct game *g,
-			   const char *id, int width, struct mv_text *t,
-			   struct panel_text *p)
+static void describe_piece(const struct session *s, const char *id, int width,
+			   struct mv_text *t, struct panel_text *p)
 {
-	mv_text_clear(t);
-	if (rs && rs->map_describe)
-		rs->map_describe(g, id, t);
+	tui_describe_piece(s, id, t);
 	for (int i = 0; i < t->n; i++)
 		if (t->line[i].wrap)
 			wrapped(p, width, t->line[i].lead, t->line[i].text);
@@ -128,8 +99,8 @@ static void describe_piece(const struct ruleset *rs, const struct game *g,
 			line(p, width, "%s", t->line[i].text);
 }
 
-void panel_describe_view(const struct map_view *mv, const struct ruleset *rs,
-			 const struct game *g, struct hex h, int width,
+void panel_describe_view(const struct map_view *mv, const struct session *s,
+			 struct hex h, int width,
 			 struct mv_text *scratch, struct panel_text *out)
 {
 	char num[8];
@@ -152,112 +123,44 @@ void panel_describe_view(const struct map_view *mv, const struct ruleset *rs,
 		line(out, width, "no units");
 	for (int i = 0; i < nu; i++) {
 		line(out, width, "%s", "");
-		describe_piece(rs, g, mv->pieces[u[i]].id, width, scratch, out);
+		describe_piece(s, mv->pieces[u[i]].id, width, scratch, out);
 	}
 	for (int i = 0; i < nl; i++) {
 		line(out, width, "%s", "");
-		describe_piece(rs, g, mv->pieces[l[i]].id, width, scratch, out);
+		describe_piece(s, mv->pieces[l[i]].id, width, scratch, out);
 	}
 }
 
-void panel_describe(const struct game *g, struct hex h, int width,
+void panel_describe(const struct session *s, struct hex h, int width,
 		    struct panel_text *out)
 {
-	const struct ruleset *rs = tui_rules(g);
-	struct map_view *mv = rs && rs->map_view ? rs->map_view(g) : NULL;
+	struct map_view *mv = tui_map_view(s);
 	struct mv_text *t = malloc(sizeof *t);
 	if (mv && t)
-		panel_describe_view(mv, rs, g, h, width, t, out);
+		panel_describe_view(mv, s, h, width, t, out);
 	else
 		out->n = 0;
 	free(t);
 	mapview_free(mv);
 }
 
-static const char *phase_label(enum phase p)
+void pending_describe(const struct session *s, char *buf, size_t n)
 {
-	static const char *const names[PHASE_COUNT] = {
-		"A Leader Activation", "B1 Movement & Missile",
-		"B2 Shock",	       "C Momentum",
-		"D Rout & Reload",     "E Withdrawal",
-		"battle over"};
-	return (int)p >= 0 && p < PHASE_COUNT ? names[p] : "?";
+	struct play_view pv;
+	tui_play_view(s, &pv, true);
+	snprintf(buf, n, "%s", pv.pending);
 }
 
-static const char *side_name(const struct game *g, int side)
+void status_describe(const struct session *s, char *buf, size_t n)
 {
-	const struct battle *b = g->battle;
-	if (side < 0 || side > 1)
-		return "either side";
-	if (b && b->sides[side].name[0])
-		return b->sides[side].name;
-	return side ? "side 1" : "side 0";
-}
-
-void pending_describe(const struct game *g, char *buf, size_t n)
-{
-	enum seq_step st = seq_step_now(g);
-	if (st == SEQ_NONE) {
-		snprintf(buf, n, "no decision yet: continue goes on (3.0)");
-		return;
-	}
-	if (st == SEQ_OVER) {
-		int res = g->seq.result;
-		if (res == RESULT_SIDE0 || res == RESULT_SIDE1)
-			snprintf(buf, n, "battle over: %s wins (11.2)",
-				 side_name(g, res == RESULT_SIDE0 ? 0 : 1));
-		else if (res == RESULT_DRAW)
-			snprintf(buf, n, "battle over: a draw (11.2)");
-		else
-			snprintf(buf, n, "battle over (11.2)");
-		return;
-	}
-	/* the step in words, with the leader it concerns */
-	static const char *const words[SEQ_STEP_COUNT] = {
-		[SEQ_ELITE] = "elite initiative",
-		[SEQ_ACTIVATE] = "activation",
-		[SEQ_TRUMP_REPLY] = "trump reply",
-		[SEQ_ORDERS] = "orders",
-		[SEQ_MOMENTUM] = "momentum",
-		[SEQ_REACTIVATE] = "re-activation",
-		[SEQ_ROUT] = "rout move",
-		[SEQ_REACTION] = "reaction",
-		[SEQ_SHOCK] = "shock",
-		[SEQ_ELEPHANT] = "elephant leaders",
-	};
-	const char *what = (unsigned)st < SEQ_STEP_COUNT && words[st]
-				   ? words[st]
-				   : seq_step_name(st);
-	char who[80] = "";
-	int a = g->active_leader;
-	if ((st == SEQ_ORDERS || st == SEQ_MOMENTUM) && a >= 0 &&
-	    a < g->nleaders)
-		snprintf(who, sizeof who, " (%s)", g->leaders[a].name);
-	else if (st == SEQ_TRUMP_REPLY && g->seq.trumped >= 0 &&
-		 g->seq.trumped < g->nleaders)
-		snprintf(who, sizeof who, " (against %s)",
-			 g->leaders[g->seq.trumped].name);
-	struct decision_answer *acts = calloc(256, sizeof *acts);
-	struct decision d;
-	decision_init(&d, acts, acts ? 256 : 0);
-	if (acts)
-		gboh_decision(g, &d);
+	struct play_view pv;
+	tui_play_view(s, &pv, true);
+	char turn[32];
+	if (pv.turn_limit > 0)
+		snprintf(turn, sizeof turn, "Turn %d/%d", pv.turn,
+			 pv.turn_limit);
 	else
-		d.side = seq_decision_side(g); /* the count unknown: 0 */
-	free(acts);
-	snprintf(buf, n, "%s: %s%s - %d legal action%s", side_name(g, d.side),
-		 what, who, d.n, d.n == 1 ? "" : "s");
-}
-
-void status_describe(const struct game *g, char *buf, size_t n)
-{
-	const struct battle *b = g->battle;
-	char turn[32], pending[160];
-	if (b && b->turn_limit > 0)
-		snprintf(turn, sizeof turn, "Turn %d/%d", g->turn, b->turn_limit);
-	else
-		snprintf(turn, sizeof turn, "Turn %d", g->turn);
-	pending_describe(g, pending, sizeof pending);
-	snprintf(buf, n, "%s | %s %s | %s", pending, turn,
-		 phase_label(g->phase), b ? b->name : "?");
+		snprintf(turn, sizeof turn, "Turn %d", pv.turn);
+	snprintf(buf, n, "%s | %s %s | %s", pv.pending, turn, pv.phase,
+		 pv.battle);
 }

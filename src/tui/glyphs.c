@@ -9,9 +9,9 @@
 
 void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 {
-	static const wchar_t terrain_u[TERRAIN_COUNT] = {
+	static const wchar_t terrain_u[TT_COUNT] = {
 		L'\u00b7', L'\u2663', L'\u2234', L'\u2248', L'\u2593'};
-	static const wchar_t terrain_a[TERRAIN_COUNT] = {'.', '&', '%', '~', '#'};
+	static const wchar_t terrain_a[TT_COUNT] = {'.', '&', '%', '~', '#'};
 	/* NE E SE SW W NW */
 	static const wchar_t facing_u[FACING_COUNT] = {
 		L'\u2197', L'\u2192', L'\u2198', L'\u2199', L'\u2190', L'\u2196'};
@@ -46,9 +46,9 @@ const char *tui_feature_name(enum tui_feature f)
 int tui_terrain_slot(const char *name)
 {
 	/* gl->terrain's order */
-	static const char *const names[TERRAIN_COUNT] = {
+	static const char *const names[TT_COUNT] = {
 		"clear", "woods", "broken", "marsh", "impassable"};
-	for (int t = 0; name && t < TERRAIN_COUNT; t++)
+	for (int t = 0; name && t < TT_COUNT; t++)
 		if (!strcmp(name, names[t]))
 			return t;
 	return 0;
@@ -117,9 +117,9 @@ bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n)
 	case 1:
 		snprintf(buf, n, "  %s clear  %s woods  %s broken  %s marsh  "
 			 "%s impassable  1-9 level",
-			 glyph_mb(t[TERRAIN_CLEAR], a), glyph_mb(t[TERRAIN_WOODS], b),
-			 glyph_mb(t[TERRAIN_BROKEN], c), glyph_mb(t[TERRAIN_MARSH], d),
-			 glyph_mb(t[TERRAIN_IMPASSABLE], e));
+			 glyph_mb(t[TT_CLEAR], a), glyph_mb(t[TT_WOODS], b),
+			 glyph_mb(t[TT_BROKEN], c), glyph_mb(t[TT_MARSH], d),
+			 glyph_mb(t[TT_IMPASSABLE], e));
 		return true;
 	case 2:
 		snprintf(buf, n, "  %s stream  %s river  %s camp rampart  "

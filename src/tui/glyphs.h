@@ -8,9 +8,19 @@
 #include <wchar.h>
 
 #include "maniple/hex.h"
-#include "maniple/map.h"
 #include "maniple/mapview.h"
-#include "maniple/units.h"
+
+/* Terrain as the map draws it: the glyph slots the view-model's terrain
+ * classes go to by their names (tui_terrain_slot), a class this view
+ * does not know drawing as clear. */
+enum tui_terrain {
+	TT_CLEAR,
+	TT_WOODS,
+	TT_BROKEN,
+	TT_MARSH,
+	TT_IMPASSABLE,
+	TT_COUNT
+};
 
 /* Hexside features as the map draws them (6.24, 6.27), the one shown
  * first when a hexside has several. */
@@ -26,7 +36,7 @@ enum tui_feature {
 
 struct tui_glyphs {
 	bool utf8;
-	wchar_t terrain[TERRAIN_COUNT];
+	wchar_t terrain[TT_COUNT];	/* terrain (tui_terrain) */
 	wchar_t facing[FACING_COUNT];	/* vertex facings (7.11) */
 	wchar_t column[HEXSIDE_COUNT];	/* In Column heading (6.73) */
 	wchar_t feature[TF_COUNT];	/* hexside features (tui_feature) */

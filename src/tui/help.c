@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "help.h"
+#include "seam.h"
 
 /* ---- the help ---- */
 
@@ -132,79 +133,53 @@ bool tui_actor_named(const struct decision_answer *legal, int nlegal,
 	return false;
 }
 
-/* Piece i (units first, then leaders): its id and hexes; false when it
- * is not on the map. */
-static bool piece(const struct game *g, int i, const char **id, struct hex h[2])
+/* Whether piece p covers at. */
+static bool stands_at(const struct mv_piece *p, struct hex at)
 {
-	if (i < g->nunits) {
-		const struct unit *u = &g->units[i];
-		if (!u->on_map || u->eliminated || u->off_map)
-			return false;
-		*id = u->id;
-		h[0] = u->at.hex[0];
-		h[1] = footprint_two_hex(&u->at) ? u->at.hex[1] : u->at.hex[0];
-		return true;
+	return hex_eq(p->hex[0], at) || hex_eq(p->hex[1], at);
+}
+
+bool tui_next_actor(const struct session *s,
+		    const struct decision_answer *legal, int nlegal,
+		    struct hex from, int step, struct hex *hex, char *id,
+		    size_t idn)
+{
+	struct map_view *mv = tui_map_view(s);
+	int n = mv ? mv->npieces : 0;
+	if (n <= 0) {
+		mapview_free(mv);
+		return false;
 	}
-	const struct leader *l = &g->leaders[i - g->nunits];
-	if (!l->on_map)
-		return false;
-	*id = l->id;
-	h[0] = h[1] = l->hex;
-	return true;
-}
-
-static bool stands_at(const struct game *g, int i, struct hex at)
-{
-	const char *id;
-	struct hex h[2];
-	return piece(g, i, &id, h) && (hex_eq(h[0], at) || hex_eq(h[1], at));
-}
-
-/* The piece whose move is open (6.11) acts too, though the legal
- * actions (move, face, halt) do not name it. */
-static bool is_mover(const struct game *g, int i)
-{
-	if (!g->ord.moving)
-		return false;
-	if (i < g->nunits)
-		return i == g->ord.mover_unit;
-	return i - g->nunits == g->ord.mover_leader;
-}
-
-bool tui_next_actor(const struct game *g, const struct decision_answer *legal,
-		    int nlegal, struct hex from, int step, struct hex *hex,
-		    char *id, size_t idn)
-{
-	if (!g)
-		return false;
-	int n = g->nunits + g->nleaders;
-	if (n <= 0)
-		return false;
+	/* the piece whose move is open (6.11) acts too, though the legal
+	 * actions (move, face, halt) do not name it */
+	struct order_view ov;
+	tui_order_view(s, &ov, false);
+	const char *mover = ov.mode == OV_ORDER ? ov.mover : "";
 	step = step < 0 ? -1 : 1;
 	/* counted from the last (first) piece under the cursor */
 	int cur = step > 0 ? -1 : n;
 	for (int i = 0; i < n; i++)
-		if (stands_at(g, i, from)) {
+		if (stands_at(&mv->pieces[i], from)) {
 			if (step > 0 || cur == n)
 				cur = i;
 		}
 	/* a piece elsewhere first; the one under the cursor only when it is
 	 * the only one that can act */
-	for (int pass = 0; pass < 2; pass++)
-		for (int k = 1; k <= n; k++) {
+	bool found = false;
+	for (int pass = 0; pass < 2 && !found; pass++)
+		for (int k = 1; k <= n && !found; k++) {
 			int i = ((cur + step * k) % n + n) % n;
-			const char *pid;
-			struct hex h[2];
-			if (!piece(g, i, &pid, h) ||
-			    (pass == 0 && stands_at(g, i, from)) ||
-			    !(tui_actor_named(legal, nlegal, pid) ||
-			      (nlegal > 0 && is_mover(g, i))))
+			const struct mv_piece *p = &mv->pieces[i];
+			if ((pass == 0 && stands_at(p, from)) ||
+			    !(tui_actor_named(legal, nlegal, p->id) ||
+			      (nlegal > 0 && !strcmp(p->id, mover))))
 				continue;
-			*hex = h[0];
-			snprintf(id, idn, "%s", pid);
-			return true;
+			*hex = p->hex[0];
+			snprintf(id, idn, "%s", p->id);
+			found = true;
 		}
-	return false;
+	mapview_free(mv);
+	return found;
 }
 
 /* ---- texts that name keys, from the tables in use ---- */

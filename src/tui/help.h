@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "maniple/game.h"
-#include "maniple/sequence.h"
+#include "maniple/decision.h"
+#include "maniple/session.h"
 
 #include "glyphs.h"
 #include "keys.h"
@@ -37,13 +37,14 @@ bool tui_actor_named(const struct decision_answer *legal, int nlegal,
 		     const char *id);
 
 /* `w` (step 1) and `W` (step -1): the next or previous unit or leader on
- * the map, in the game's order (units, then leaders), that a legal action
+ * the map, in the map view-model's order (units, then leaders), that a legal action
  * names, or whose move is open, counted from the last piece standing at
  * `from` (the first one for a step back).  True with its hex and id;
  * false when no piece can act now. */
-bool tui_next_actor(const struct game *g, const struct decision_answer *legal,
-		    int nlegal, struct hex from, int step, struct hex *hex,
-		    char *id, size_t idn);
+bool tui_next_actor(const struct session *s,
+		    const struct decision_answer *legal, int nlegal,
+		    struct hex from, int step, struct hex *hex, char *id,
+		    size_t idn);
 
 /* Texts that name keys, built from the tables in use so that they stay
  * true under the player's keys: the legal list's footer ("3/9  Enter

@@ -13,6 +13,7 @@
 
 struct load_ctx {
 	struct lesson *l;
+	const struct cmd_table *commands; /* the language the lines are in */
 	struct ini_error *err;
 	bool have_file, have_lesson;
 	char kind[32];
@@ -20,7 +21,7 @@ struct load_ctx {
 	int file_line;
 	bool in_step;
 	/* keys given once per section: their lines, 0 while not seen */
-	int seen_rule, seen_expect, seen_dice, seen_event;
+	int seen_rule, seen_expect, seen_dice, seen_event, seen_tell;
 };
 
 /* Appends text to a joined field, a blank between the parts. */
@@ -45,12 +46,13 @@ static bool copy(char *dst, size_t n, const char *text)
 }
 
 /* A command line the language knows (its name at least). */
-static bool known_command(const char *line, char *why, size_t n)
+static bool known_command(const struct cmd_table *t, const char *line,
+			  char *why, size_t n)
 {
 	struct cmd_call call;
 	struct cmd_result r;
 	cmd_result_init(&r);
-	bool ok = cmd_lookup(gboh_commands(), line, &call, &r) && call.def;
+	bool ok = cmd_lookup(t, line, &call, &r) && call.def;
 	if (!ok)
 		snprintf(why, n, "%s",
 			 r.status == CMD_OK ? "no command" : r.reason);
@@ -61,12 +63,13 @@ static bool known_command(const char *line, char *why, size_t n)
 /* Whether a command line is a session command (new, load, save,
  * branch, undo...): a data file may not run one, since it could write
  * anywhere.  Its name goes into name. */
-static bool session_command(const char *line, char *name, size_t n)
+static bool session_command(const struct cmd_table *t, const char *line,
+			    char *name, size_t n)
 {
 	struct cmd_call call;
 	struct cmd_result r;
 	cmd_result_init(&r);
-	bool yes = cmd_lookup(gboh_commands(), line, &call, &r) && call.def &&
+	bool yes = cmd_lookup(t, line, &call, &r) && call.def &&
 		   call.def->effect == CMD_SESSION;
 	if (yes)
 		snprintf(name, n, "%s", call.def->name);
@@ -75,7 +78,8 @@ static bool session_command(const char *line, char *name, size_t n)
 }
 
 /* expect: each alternative names a command (its words before any '*'). */
-static bool check_pattern(const char *pattern, char *why, size_t n)
+static bool check_pattern(const struct cmd_table *t, const char *pattern,
+			  char *why, size_t n)
 {
 	char buf[LESSON_CMD_MAX];
 	snprintf(buf, sizeof buf, "%s", pattern);
@@ -88,7 +92,7 @@ static bool check_pattern(const char *pattern, char *why, size_t n)
 		char *star = strchr(probe, '*');
 		if (star)
 			*star = '\0'; /* the name must be literal */
-		if (!known_command(probe, why, n))
+		if (!known_command(t, probe, why, n))
 			return false;
 		alts++;
 	}
@@ -143,7 +147,7 @@ static int step_key(struct load_ctx *c, struct lesson_step *st, const char *key,
 		c->seen_expect = line;
 		if (!copy(st->expect, sizeof st->expect, value))
 			return ini_fail(c->err, line, "expect: too long");
-		if (!check_pattern(value, why, sizeof why))
+		if (!check_pattern(c->commands, value, why, sizeof why))
 			return ini_fail(c->err, line, "expect: %s: %s", value,
 					why);
 	} else if (!strcmp(key, "auto")) {
@@ -152,10 +156,10 @@ static int step_key(struct load_ctx *c, struct lesson_step *st, const char *key,
 					LESSON_AUTOS_MAX);
 		if (!copy(st->autos[st->nautos], LESSON_CMD_MAX, value))
 			return ini_fail(c->err, line, "auto: too long");
-		if (!known_command(value, why, sizeof why))
+		if (!known_command(c->commands, value, why, sizeof why))
 			return ini_fail(c->err, line, "auto: %s: %s", value,
 					why);
-		if (session_command(value, why, sizeof why))
+		if (session_command(c->commands, value, why, sizeof why))
 			return ini_fail(c->err, line,
 					"auto: %s: a lesson may not run %s "
 					"(it writes or replaces files)",
@@ -177,10 +181,25 @@ static int step_key(struct load_ctx *c, struct lesson_step *st, const char *key,
 		    !copy(st->event, sizeof st->event, value))
 			return ini_fail(c->err, line,
 					"event: an event kind expected");
+	} else if (!strcmp(key, "tell")) {
+		if (c->seen_tell)
+			return ini_fail(c->err, line, "tell given twice");
+		c->seen_tell = line;
+		if (!*value || !copy(st->tell, sizeof st->tell, value))
+			return ini_fail(c->err, line,
+					"tell: event kinds expected");
+		for (const char *p = value; *p; p++)
+			if (!islower((unsigned char)*p) &&
+			    !isdigit((unsigned char)*p) && *p != '_' &&
+			    *p != ' ')
+				return ini_fail(c->err, line,
+						"tell: %s is not a list of "
+						"event kinds",
+						value);
 	} else {
 		return ini_fail(c->err, line,
 				"unknown key %s (say, rule, expect, auto, "
-				"dice, event, done)",
+				"dice, event, tell, done)",
 				key);
 	}
 	return 0;
@@ -211,7 +230,7 @@ static int load_handler(void *user, const char *section, const char *key,
 			return 1;
 		c->in_step = false;
 		c->seen_rule = c->seen_expect = c->seen_dice = c->seen_event =
-			0;
+			c->seen_tell = 0;
 		if (!strcmp(section, "file")) {
 			c->have_file = true;
 			c->file_line = line;
@@ -303,12 +322,13 @@ static int load_handler(void *user, const char *section, const char *key,
 	return ini_fail(c->err, line, "key %s outside a section", key);
 }
 
-bool lesson_load(const char *path, struct lesson *l, struct ini_error *err)
+bool lesson_load(const char *path, const struct cmd_table *commands,
+		 struct lesson *l, struct ini_error *err)
 {
 	memset(l, 0, sizeof *l);
 	memset(err, 0, sizeof *err);
 	snprintf(l->file, sizeof l->file, "%s", path);
-	struct load_ctx c = {.l = l, .err = err};
+	struct load_ctx c = {.l = l, .commands = commands, .err = err};
 	if (!ini_read_file(path, load_handler, &c, err))
 		return false;
 	if (close_step(&c, c.in_step ? l->step[l->nsteps - 1].line : 0))
@@ -409,6 +429,47 @@ bool lesson_event_in(const char *want, const struct event_log *out)
 
 /* ---- the engine ---- */
 
+/* Whether kind is one of the words of list ("a b c"). */
+static bool kind_listed(const char *list, const char *kind)
+{
+	size_t len = strlen(kind);
+	for (const char *p = list; (p = strstr(p, kind)) != NULL; p += len)
+		if ((p == list || p[-1] == ' ') &&
+		    (p[len] == ' ' || p[len] == '\0'))
+			return true;
+	return false;
+}
+
+void lesson_told(const struct lesson_step *st, const struct teach_texts *tx,
+		 const struct game *g, const struct event_log *out, char *buf,
+		 size_t n)
+{
+	char kinds[LESSON_CMD_MAX];
+	snprintf(kinds, sizeof kinds, "%s", st->tell);
+	if (!kinds[0]) /* the kind of the step's event */
+		snprintf(kinds, sizeof kinds, "%.*s",
+			 (int)strcspn(st->event, " "), st->event);
+	size_t len = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; tx && out && i < out->n && len + 1 < n; i++) {
+		struct event e;
+		event_log_at(out, i, &e);
+		struct teach_line l;
+		if (!kind_listed(kinds, e.kind) ||
+		    !teach_event_line(tx, g, &e, &l))
+			continue;
+		int w = snprintf(buf + len, n - len, "%s%s%s%s%s",
+				 len ? " " : "", l.text,
+				 l.rule[0] ? " (" : "", l.rule,
+				 l.rule[0] ? ")" : "");
+		if (w < 0 || (size_t)w >= n - len) {
+			buf[len] = '\0';
+			break;
+		}
+		len += (size_t)w;
+	}
+}
+
 const struct lesson_step *lesson_current(const struct lesson_run *t)
 {
 	if (!t->lesson || t->over || t->stopped || t->step >= t->lesson->nsteps)
@@ -492,7 +553,8 @@ enum lesson_verdict lesson_after_command(struct lesson_run *t,
 	struct cmd_result look;
 	cmd_result_init(&look);
 	const struct cmd_def *def = NULL;
-	if (call && cmd_lookup(gboh_commands(), line, call, &look))
+	const struct ruleset *rs = session_ruleset(s);
+	if (call && rs && cmd_lookup(rs->commands(), line, call, &look))
 		def = call->def;
 	char canon[CMD_LINE_MAX + 1] = "";
 	if (def)
@@ -552,8 +614,13 @@ enum lesson_verdict lesson_after_command(struct lesson_run *t,
 		return LV_WRONG;
 	}
 	t->event_seen = !st->event[0] || lesson_event_in(st->event, &r->out);
-	snprintf(t->note, sizeof t->note, "%s",
-		 st->done[0] ? st->done : "Done.");
+	/* what happened, from the command's own events; then where to look */
+	lesson_told(st, t->texts, s->game, &r->out, t->note,
+		    sizeof t->note - LESSON_DONE_MAX - 1);
+	size_t nl = strlen(t->note);
+	snprintf(t->note + nl, sizeof t->note - nl, "%s%s",
+		 nl && st->done[0] ? " " : "",
+		 nl || st->done[0] ? st->done : "Done.");
 	t->note_wrong = false;
 	t->step++;
 	if (t->step >= t->lesson->nsteps) {

@@ -23,8 +23,9 @@
 #include <stdint.h>
 
 #include "maniple/cmd.h"
-#include "maniple/game.h"
 #include "maniple/ini.h"
+#include "maniple/session.h"
+#include "maniple/teach.h"
 
 #define LESSON_STEPS_MAX 64
 #define LESSON_AUTOS_MAX 16
@@ -40,7 +41,10 @@ struct lesson_step {
 	char autos[LESSON_AUTOS_MAX][LESSON_CMD_MAX];
 	int nautos;
 	char event[LESSON_CMD_MAX]; /* "kind k=v ...", or "" */
-	char done[LESSON_DONE_MAX];
+	/* the kinds of event whose teach sentences tell what the command
+	 * did ("rout_move rout_end"); "": the kind of event */
+	char tell[LESSON_CMD_MAX];
+	char done[LESSON_DONE_MAX]; /* what to look at next, no outcome */
 	int line; /* of its [step.N] header */
 };
 
@@ -56,9 +60,11 @@ struct lesson {
 /* Reads and checks a lesson file; false with err (file:line: reason) on
  * any fault: no [file] kind = tutorial, an unknown section or key, a
  * step number out of order or missing, a step without say or expect, an
- * expect or auto that names no command of the language, dice that are
+ * expect or auto that names no command of the language (commands: the
+ * table of the ruleset the lesson plays), dice that are
  * not digits 0-9, a missing battle. */
-bool lesson_load(const char *path, struct lesson *l, struct ini_error *err);
+bool lesson_load(const char *path, const struct cmd_table *commands,
+		 struct lesson *l, struct ini_error *err);
 
 /* Whether the command line matches the pattern (expect's language):
  * alternatives split on '|', each a list of words compared without
@@ -90,10 +96,13 @@ struct lesson_run {
 	bool busy;	   /* the engine's own commands are running */
 	bool event_seen;   /* the last right command brought its event */
 	bool setup_failed; /* an auto or the dice were refused */
+	/* the teach sentences (teach.h) the note tells a command's outcome
+	 * with, from its own events; NULL: the note is the step's done */
+	const struct teach_texts *texts;
 	/* the journal's length before step k's autos and dice, and after */
 	size_t before[LESSON_STEPS_MAX + 1];
 	size_t after[LESSON_STEPS_MAX + 1];
-	char note[LESSON_DONE_MAX + LESSON_CMD_MAX + 160]; /* the feedback */
+	char note[LESSON_DONE_MAX + 1536]; /* the feedback */
 	bool note_wrong; /* the note says a command was taken back */
 	int undone;	 /* commands taken back so far */
 };
@@ -105,11 +114,20 @@ void lesson_begin(struct lesson_run *t, const struct lesson *l,
 
 /* Judges a command the player gave (line as given, r its result, already
  * applied to s) and acts on it: the next step's autos and dice, or an
- * undo.  The note says what happened. */
+ * undo.  The note says what happened: after the expected command, the
+ * teach sentences of its events of the step's tell kinds (never a text
+ * written ahead of the roll), then the step's done. */
 enum lesson_verdict lesson_after_command(struct lesson_run *t,
 					 struct session *s, const char *line,
 					 const struct cmd_result *r,
 					 lesson_runner run, void *ctx);
+
+/* What step st's command did, told from out, its events: the teach
+ * sentence (tx, g) of each event of the step's tell kinds (else of its
+ * event's kind), with its rule, into buf ("" when none). */
+void lesson_told(const struct lesson_step *st, const struct teach_texts *tx,
+		 const struct game *g, const struct event_log *out, char *buf,
+		 size_t n);
 
 /* The step waited for, or NULL at the end. */
 const struct lesson_step *lesson_current(const struct lesson_run *t);

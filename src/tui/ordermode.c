@@ -41,10 +41,10 @@ static enum tui_order_mode mode_of(const struct order_view *ov)
 				     : OM_NONE;
 }
 
-enum tui_order_mode tui_order_mode_now(const struct game *g)
+enum tui_order_mode tui_order_mode_now(const struct session *s)
 {
 	struct order_view ov;
-	tui_order_view(g, &ov, false);
+	tui_order_view(s, &ov, false);
 	return mode_of(&ov);
 }
 
@@ -102,28 +102,28 @@ static bool word_at(const char *line, int i, char *buf, size_t n)
 }
 
 /* The pending decision's answers (the legal list) into out. */
-static int load_legal(struct decision_answer *out, const struct game *g)
+static int load_legal(struct decision_answer *out, const struct session *s)
 {
 	struct decision d;
 	decision_init(&d, out, TUI_ORDER_LEGAL_MAX);
-	return tui_decision(g, &d);
+	return tui_decision(s, &d);
 }
 
 /* The mover's hex (HEX_NONE when no move is open), id and MP left. */
-static struct hex mover_hex(const struct game *g)
+static struct hex mover_hex(const struct session *s)
 {
 	struct order_view ov;
-	tui_order_view(g, &ov, false);
+	tui_order_view(s, &ov, false);
 	return ov.mode == OV_ORDER ? ov.mover_hex[0] : HEX_NONE;
 }
 
 /* ---- destinations and targets ---- */
 
-int tui_order_destinations(const struct game *g, struct hex *out, int *cost,
+int tui_order_destinations(const struct session *s, struct hex *out, int *cost,
 			   int max)
 {
 	struct order_view ov;
-	tui_order_view(g, &ov, true);
+	tui_order_view(s, &ov, true);
 	int n = 0;
 	for (int i = 0; i < ov.nsteps && n < max; i++, n++) {
 		/* a phalanx's step names two hexes (6.43): marked on the
@@ -152,7 +152,7 @@ static bool parse_needed(const char *line, int *needed, bool *extended)
 	return true;
 }
 
-int tui_order_fire_targets(const struct game *g, const char *id,
+int tui_order_fire_targets(const struct session *s, const char *id,
 			   struct tui_target *out, int max)
 {
 	struct decision_answer *legal =
@@ -160,7 +160,7 @@ int tui_order_fire_targets(const struct game *g, const char *id,
 	int n = 0;
 	if (!legal)
 		return 0;
-	int nl = load_legal(legal, g);
+	int nl = load_legal(legal, s);
 	char prefix[64] = "";
 	if (id)
 		snprintf(prefix, sizeof prefix, "order %s fire", id);
@@ -195,8 +195,8 @@ int tui_order_fire_targets(const struct game *g, const char *id,
 static void set_highlights(struct tui_view *v)
 {
 	struct tui_order *om = &v->om;
-	const struct game *g = v->g;
-	enum tui_order_mode mode = tui_order_mode_now(g);
+	const struct session *s = v->s;
+	enum tui_order_mode mode = tui_order_mode_now(s);
 	if (om->targeting) {
 		for (int i = 0; i < om->ntargets; i++) {
 			const struct tui_target *t = &om->target[i];
@@ -212,7 +212,7 @@ static void set_highlights(struct tui_view *v)
 	if (mode == OM_ORDER) {
 		struct hex h[16];
 		int cost[16];
-		int n = tui_order_destinations(g, h, cost, 16);
+		int n = tui_order_destinations(s, h, cost, 16);
 		for (int i = 0; i < n; i++)
 			tui_hl_add(v, h[i], HL_DEST,
 				   cost[i] >= 0 && cost[i] <= 9
@@ -222,7 +222,7 @@ static void set_highlights(struct tui_view *v)
 	if (mode == OM_LINE) {
 		/* 4.31: the units (and the leader) a `pick` may still move */
 		struct order_view ov;
-		tui_order_view(g, &ov, true);
+		tui_order_view(s, &ov, true);
 		for (int i = 0; i < ov.npicks; i++)
 			tui_hl_add(v, ov.pick[i], HL_LINE, '=');
 	}
@@ -236,7 +236,7 @@ static void mode_in_status(struct tui_view *v)
 {
 	char what[64];
 	struct order_view ov;
-	tui_order_view(v->g, &ov, false);
+	tui_order_view(v->s, &ov, false);
 	switch (mode_of(&ov)) {
 	case OM_ORDER:
 		snprintf(what, sizeof what, "ORDER %s", ov.mover);
@@ -263,7 +263,7 @@ static void follow_mover(struct tui_view *v)
 {
 	struct tui_order *om = &v->om;
 	struct order_view ov;
-	tui_order_view(v->g, &ov, false);
+	tui_order_view(v->s, &ov, false);
 	if (ov.mode != OV_ORDER) {
 		om->followed[0] = '\0';
 		return;
@@ -284,9 +284,9 @@ void tui_order_refresh(struct tui_view *v)
 	om->targeting = false;
 	om->ntargets = 0;
 	om->marked = false;
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return;
-	if (had || tui_order_mode_now(v->g) != OM_NONE)
+	if (had || tui_order_mode_now(v->s) != OM_NONE)
 		tui_hl_clear(v);
 	int before = v->nhl;
 	set_highlights(v);
@@ -337,12 +337,12 @@ static void add_line(struct panel_text *out, int width, const char *fmt, ...)
 	}
 }
 
-int tui_order_preview_lines(const struct game *g, struct hex h, int width,
+int tui_order_preview_lines(const struct session *s, struct hex h, int width,
 			    struct panel_text *out)
 {
 	int n0 = out->n;
 	struct order_view ov;
-	tui_order_view(g, &ov, true);
+	tui_order_view(s, &ov, true);
 	if (ov.mode != OV_ORDER)
 		return 0;
 	const struct order_step *pair =
@@ -361,7 +361,7 @@ int tui_order_preview_lines(const struct game *g, struct hex h, int width,
 		return out->n - n0;
 	}
 	struct step_preview p;
-	if (tui_step_preview(g, h, h2, &p)) {
+	if (tui_step_preview(s, h, h2, &p)) {
 		add_line(out, width, "to %s: %d MP, %d hit%s", hs, p.mp, p.hits,
 			 p.hits == 1 ? "" : "s");
 		add_line(out, width, "MP left after: %d (6.21)", p.mp_left);
@@ -404,11 +404,11 @@ void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel)
 {
 	struct panel_text *mine = &v->om.scratch;
 	mine->n = 0;
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return;
 	if (v->om.targeting)
 		target_lines(v, mine, width);
-	else if (!tui_order_preview_lines(v->g, v->cursor, width, mine))
+	else if (!tui_order_preview_lines(v->s, v->cursor, width, mine))
 		return;
 	/* a block of at least PREVIEW_LINES: the hex's lines below stay
 	 * where they were as the cursor goes from hex to hex (a step's
@@ -425,7 +425,7 @@ void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel)
 
 bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n)
 {
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return false;
 	if (v->om.targeting) {
 		snprintf(buf, n,
@@ -434,7 +434,7 @@ bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n)
 		return true;
 	}
 	struct order_view ov;
-	tui_order_view(v->g, &ov, false);
+	tui_order_view(v->s, &ov, false);
 	switch (mode_of(&ov)) {
 	case OM_ORDER:
 		snprintf(buf, n,
@@ -482,7 +482,7 @@ static int count_filtered(struct tui_view *v, const char *prefix,
 			  const char *word, char *one, size_t n)
 {
 	struct tui_order *om = &v->om;
-	om->nlegal = load_legal(om->legal, v->g);
+	om->nlegal = load_legal(om->legal, v->s);
 	int k = 0;
 	for (int i = 0; i < om->nlegal; i++)
 		if (starts_words(om->legal[i].line, prefix) &&
@@ -523,7 +523,7 @@ static void exec(struct tui_view *v, const char *fmt, ...)
 static int ids_under_cursor(const struct tui_view *v,
 			    char (*ids)[MODE_ID_MAX], int max)
 {
-	return tui_pieces_at(v->g, v->cursor, ids, max);
+	return tui_pieces_at(v->s, v->cursor, ids, max);
 }
 
 /* `pick` or `order` for the pieces under the cursor: the first piece the
@@ -554,7 +554,7 @@ static enum tui_order_result act_on_pieces(struct tui_view *v,
 static void step_into(struct tui_view *v, struct hex h)
 {
 	struct order_view ov;
-	tui_order_view(v->g, &ov, true);
+	tui_order_view(v->s, &ov, true);
 	const struct order_step *pair = order_view_pair_from(&ov, h);
 	if (pair) {
 		char line[DECISION_LINE_MAX];
@@ -571,7 +571,7 @@ static void step_into(struct tui_view *v, struct hex h)
 static void turn(struct tui_view *v, int by)
 {
 	struct order_view ov;
-	tui_order_view(v->g, &ov, false);
+	tui_order_view(v->s, &ov, false);
 	if (ov.mode != OV_ORDER || ov.mover_leader) {
 		tui_say(v, "leaders have no facing (6.15)");
 		return;
@@ -586,7 +586,7 @@ static void start_targeting(struct tui_view *v, const char *id, bool line_only)
 {
 	struct tui_order *om = &v->om;
 	struct tui_target t[TUI_TARGETS_MAX];
-	int n = tui_order_fire_targets(v->g, id, t, TUI_TARGETS_MAX);
+	int n = tui_order_fire_targets(v->s, id, t, TUI_TARGETS_MAX);
 	om->ntargets = 0;
 	for (int i = 0; i < n; i++) {
 		/* 5.23 #2: `F` takes the line's volleys (fire UNIT HEX) */
@@ -663,7 +663,7 @@ static enum tui_order_result target_key(struct tui_view *v, int cmd)
 static void no_line_command(struct tui_view *v)
 {
 	struct order_view ov;
-	tui_order_view(v->g, &ov, false);
+	tui_order_view(v->s, &ov, false);
 	if (ov.group_refusal[0])
 		tui_say(v, "no Line Command now (rule %s): %s", ov.group_rule,
 			ov.group_refusal);
@@ -677,7 +677,7 @@ static void no_line_command(struct tui_view *v)
 static void line_fire(struct tui_view *v)
 {
 	struct tui_target t[TUI_TARGETS_MAX];
-	int n = tui_order_fire_targets(v->g, NULL, t, TUI_TARGETS_MAX);
+	int n = tui_order_fire_targets(v->s, NULL, t, TUI_TARGETS_MAX);
 	for (int i = 0; i < n; i++) {
 		char w[DECISION_LINE_MAX];
 		struct hex h;
@@ -743,7 +743,7 @@ static enum tui_order_result order_key(struct tui_view *v, int cmd, int key)
 	case OK_SIDE:
 		if (side_of_key(key) < 0)
 			return TUI_ORDER_NOT_MINE;
-		step_into(v, hex_neighbour(mover_hex(v->g),
+		step_into(v, hex_neighbour(mover_hex(v->s),
 					   (enum hexside)side_of_key(key)));
 		break;
 	case OK_TURN_LEFT:
@@ -770,17 +770,17 @@ static enum tui_order_result order_key(struct tui_view *v, int cmd, int key)
 		return TUI_ORDER_NOT_MINE;
 	}
 	/* after a step or a turn the cursor stays with the mover */
-	if (tui_order_mode_now(v->g) == OM_ORDER)
-		tui_set_cursor(v, mover_hex(v->g));
+	if (tui_order_mode_now(v->s) == OM_ORDER)
+		tui_set_cursor(v, mover_hex(v->s));
 	return TUI_ORDER_DONE;
 }
 
 enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 {
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return TUI_ORDER_NOT_MINE;
 	struct order_view ov;
-	tui_order_view(v->g, &ov, false);
+	tui_order_view(v->s, &ov, false);
 	enum tui_order_mode mode = mode_of(&ov);
 	const struct tui_mode_binding *b = binding_in(KM_ORDER, ch);
 	if (v->om.targeting) {
@@ -809,7 +809,7 @@ enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 		int nid = ids_under_cursor(v, ids, TUI_PIECES_MAX * 2);
 		for (int i = 0; i < nid; i++) {
 			struct tui_target t[1];
-			if (tui_order_fire_targets(v->g, ids[i], t, 1)) {
+			if (tui_order_fire_targets(v->s, ids[i], t, 1)) {
 				start_targeting(v, ids[i], false);
 				return TUI_ORDER_DONE;
 			}
@@ -823,7 +823,7 @@ enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 
 enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 {
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return TUI_ORDER_DONE;
 	switch (c) {
 	case TC_ORDER: {
@@ -850,7 +850,7 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c)
 		struct decision_answer *legal = v->om.legal;
 		struct decision d;
 		decision_init(&d, legal, TUI_ORDER_LEGAL_MAX);
-		tui_decision(v->g, &d);
+		tui_decision(v->s, &d);
 		if (decision_find(&d, "continue") >= 0)
 			tui_exec(v, "continue");
 		else

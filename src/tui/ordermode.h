@@ -17,7 +17,7 @@
 #include "describe.h"
 #include "keys.h"
 
-struct game;
+struct session;
 struct tui_view;
 
 enum tui_order_mode {
@@ -67,7 +67,7 @@ enum tui_order_result {
 };
 
 /* The mode now, from the game. */
-enum tui_order_mode tui_order_mode_now(const struct game *g);
+enum tui_order_mode tui_order_mode_now(const struct session *s);
 
 
 /* After each command (and at start): the highlights for the mode now
@@ -95,16 +95,16 @@ void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel);
 /* Words, no curses (tested): the preview of the step into h of the open
  * move, in lines for the panel: "step 2616: 1 MP, 0 hits, 5 MP left",
  * or "no step to 2517 (6.32): ...".  Returns the lines written. */
-int tui_order_preview_lines(const struct game *g, struct hex h, int width,
+int tui_order_preview_lines(const struct session *s, struct hex h, int width,
 			    struct panel_text *out);
 /* The legal fire lines now that name a target (`fire HEX`, `fire UNIT
  * HEX`, and `order ID fire HEX` for the unit or leader `id`, NULL none),
  * with the number each needs; returns the count. */
-int tui_order_fire_targets(const struct game *g, const char *id,
+int tui_order_fire_targets(const struct session *s, const char *id,
 			   struct tui_target *out, int max);
 /* The legal `move` lines now, as destinations with their MP cost
  * (orders_step_preview); returns the count. */
-int tui_order_destinations(const struct game *g, struct hex *out, int *cost,
+int tui_order_destinations(const struct session *s, struct hex *out, int *cost,
 			   int max);
 
 #endif

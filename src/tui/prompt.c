@@ -12,15 +12,15 @@
 
 /* ---- what the game asks (no terminal) ---- */
 
-bool prompt_due(const struct game *g)
+bool prompt_due(const struct session *s)
 {
-	return tui_decision_is_answer(g);
+	return tui_decision_is_answer(s);
 }
 
-struct hex prompt_answer_hex(const struct game *g, const char *line)
+struct hex prompt_answer_hex(const struct map_view *mv, const char *line)
 {
 	struct hex found = HEX_NONE;
-	if (!g || !g->battle || !g->battle->map || !line)
+	if (!mv || !line)
 		return found;
 	const char *p = line;
 	while (*p) {
@@ -35,8 +35,7 @@ struct hex prompt_answer_hex(const struct game *g, const char *line)
 			bool digits = true;
 			for (int i = 0; i < 4; i++)
 				digits = digits && tok[i] >= '0' && tok[i] <= '9';
-			if (digits && hex_parse(tok, &h) &&
-			    tui_map_hex(g->battle->map, h))
+			if (digits && hex_parse(tok, &h) && mapview_hex(mv, h))
 				found = h;
 		}
 		p += len;
@@ -44,32 +43,31 @@ struct hex prompt_answer_hex(const struct game *g, const char *line)
 	return found;
 }
 
-static const char *side_word(const struct game *g, int side)
+/* A side's name in the map view-model mv (which may be NULL). */
+static const char *side_word(const struct map_view *mv, int side)
 {
-	const struct battle *b = g->battle;
 	if (side < 0 || side > 1)
 		return "either side";
-	if (b && b->sides[side].name[0])
-		return b->sides[side].name;
+	if (mv && mv->side_name[side][0])
+		return mv->side_name[side];
 	return side ? "side 1" : "side 0";
 }
 
-/* The decision's words, rule and offer (pending.c) into a, the title
+/* The decision's words, rule and offer (the ruleset's) into a, the title
  * built from them. */
-static void name_decision(const struct game *g, const struct decision *d,
+static void name_decision(const struct map_view *mv, const struct decision *d,
 			  struct prompt_ask *a)
 {
 	snprintf(a->what, sizeof a->what, "%s", d->what);
 	snprintf(a->rule, sizeof a->rule, "%s", d->rule);
 	snprintf(a->detail, sizeof a->detail, "%s", d->detail);
 	/* a reaction's pointer to `legal` is the box itself here */
-	char *see = a->step == SEQ_REACTION ? strstr(a->detail, ": see legal")
-					    : NULL;
+	char *see = strstr(a->detail, ": see legal");
 	if (see)
 		snprintf(see, sizeof a->detail - (size_t)(see - a->detail),
 			 "; hexes numbered on the map");
-	snprintf(a->title, sizeof a->title, "%s: %s (%s)", side_word(g, a->side),
-		 a->what, a->rule);
+	snprintf(a->title, sizeof a->title, "%s: %s (%s)",
+		 side_word(mv, a->side), a->what, a->rule);
 }
 
 unsigned long long prompt_fnv(unsigned long long h, const void *p, size_t n)
@@ -82,19 +80,20 @@ unsigned long long prompt_fnv(unsigned long long h, const void *p, size_t n)
 	return h;
 }
 
-void prompt_build(const struct game *g, struct prompt_ask *a)
+void prompt_build(const struct session *s, struct prompt_ask *a)
 {
 	a->due = false;
 	a->n = a->nown = 0;
 	a->nabout = 0;
 	a->id = 0;
 	a->what[0] = a->rule[0] = a->title[0] = a->detail[0] = '\0';
-	a->step = g ? seq_step_now(g) : SEQ_NONE;
-	a->side = g ? seq_decision_side(g) : -1;
+	struct play_view pv;
+	tui_play_view(s, &pv, false);
+	snprintf(a->step, sizeof a->step, "%s", pv.step);
+	a->side = pv.side;
 	/* R9: a hotseat undo request waits for the other side's answer */
-	if (g && g->session && g->session->undo_asked &&
-	    g->session->journal.n == g->session->undo_at) {
-		const struct session *s = g->session;
+	if (tui_has_game(s) && s->undo_asked &&
+	    s->journal.n == s->undo_at) {
 		a->due = true;
 		a->n = a->nown = 2;
 		snprintf(a->what, sizeof a->what, "undo");
@@ -114,11 +113,11 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 			(s->undo_at * 131 + s->undo_asked);
 		return;
 	}
-	if (!prompt_due(g))
+	if (!prompt_due(s))
 		return;
 	struct decision d;
 	decision_init(&d, a->ans, PROMPT_ANSWERS_MAX);
-	int n = tui_decision(g, &d);
+	int n = tui_decision(s, &d);
 	if (n <= 0)
 		return; /* nothing to answer with: no box */
 	a->n = n;
@@ -129,16 +128,18 @@ void prompt_build(const struct game *g, struct prompt_ask *a)
 	a->nown = decision_owner_first(&d);
 	if (a->nown == 0)
 		a->nown = n; /* nobody in particular owes it */
-	name_decision(g, &d, a);
+	struct map_view *mv = tui_map_view(s); /* the hexes on the map */
+	name_decision(mv, &d, a);
 	a->nabout = d.nabout;
 	memcpy(a->about, d.about, sizeof a->about[0] * (size_t)d.nabout);
 	unsigned long long h = 14695981039346656037ULL;
-	h = prompt_fnv(h, &a->step, sizeof a->step);
+	h = prompt_fnv(h, a->step, strlen(a->step) + 1);
 	h = prompt_fnv(h, &a->side, sizeof a->side);
 	for (int i = 0; i < n; i++) {
-		a->hex[i] = prompt_answer_hex(g, a->ans[i].line);
+		a->hex[i] = prompt_answer_hex(mv, a->ans[i].line);
 		h = prompt_fnv(h, a->ans[i].line, strlen(a->ans[i].line) + 1);
 	}
+	mapview_free(mv);
 	a->id = h ? h : 1;
 }
 
@@ -238,7 +239,7 @@ static void show_marks(struct tui_view *v)
 		all = all && viewport_shows(&above, want[k]);
 	if (all)
 		return;
-	const struct map *m = v->map;
+	const struct map_view *m = v->mv;
 	/* the first answer's hex, and last the pieces it is about */
 	for (int k = nwant; k-- > 0;)
 		viewport_follow(&above, want[k], m->col_min, m->col_max,
@@ -255,7 +256,7 @@ void prompt_update(struct tui_view *v)
 	struct tui_prompt *p = &v->prompt;
 	unsigned long long was_id = p->ask.id;
 	bool was_shown = p->shown;
-	prompt_build(v->g, &p->ask);
+	prompt_build(v->s, &p->ask);
 	if (p->hidden && p->ask.id != p->hidden_id)
 		p->hidden = false; /* a new decision: the box comes back */
 	p->shown = p->ask.due && !p->hidden && !p->ask_kind;
@@ -273,8 +274,11 @@ void prompt_update(struct tui_view *v)
 			show_marks(v);
 	}
 	/* RULINGS R9: two players at one keyboard hand it over */
-	int side = v->g ? seq_decision_side(v->g) : -1;
-	if (v->g && prompt_handover_due(v->g->kind, p->last_side, side) &&
+	struct play_view pv;
+	tui_play_view(v->s, &pv, false);
+	int side = pv.side;
+	if (tui_has_game(v->s) &&
+	    prompt_handover_due((enum game_kind)pv.kind, p->last_side, side) &&
 	    !p->ask_kind) {
 		p->handover = true;
 		prompt_touch_map(v);
@@ -407,8 +411,10 @@ void prompt_draw(struct tui_view *v)
 	struct tui_prompt *p = &v->prompt;
 	if (p->ask_kind) {
 		char title[160];
+		struct play_view pv;
+		tui_play_view(v->s, &pv, false);
 		snprintf(title, sizeof title, "%s: who plays which side?",
-			 v->g && v->g->battle ? v->g->battle->name : "A new game");
+			 tui_has_game(v->s) ? pv.battle : "A new game");
 		const char *lines[] = {
 			title,
 			"",
@@ -421,13 +427,13 @@ void prompt_draw(struct tui_view *v)
 				   (int)(sizeof lines / sizeof lines[0]));
 		return;
 	}
-	if (p->handover && v->g) {
+	if (p->handover && tui_has_game(v->s)) {
 		char who[160];
 		snprintf(who, sizeof who,
 			 "%s to play - pass the keyboard, press Enter",
-			 side_word(v->g, p->last_side));
+			 side_word(v->mv, p->last_side));
 		char what[256];
-		pending_describe(v->g, what, sizeof what);
+		pending_describe(v->s, what, sizeof what);
 		const char *lines[] = {who, "", what};
 		prompt_draw_screen(v, lines, 3);
 		return;
@@ -479,9 +485,9 @@ bool prompt_key(struct tui_view *v, int ch)
 			tui_touch_all(v);
 		} else if (quit) {
 			v->quit = true;
-		} else if (v->g) {
+		} else if (tui_has_game(v->s)) {
 			tui_say(v, "%s to play: press Enter first (q quits)",
-				side_word(v->g, p->last_side));
+				side_word(v->mv, p->last_side));
 		}
 		return true;
 	}

@@ -24,9 +24,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "maniple/game.h"
+#include "maniple/decision.h"
 #include "maniple/hex.h"
-#include "maniple/sequence.h"
+#include "maniple/mapview.h"
+#include "maniple/ruleset.h"
+#include "maniple/session.h"
 
 #define PROMPT_ANSWERS_MAX 256
 #define PROMPT_KEYS 9 /* answers 1-9 have a key */
@@ -34,7 +36,7 @@
 /* What the game asks now. */
 struct prompt_ask {
 	bool due;		/* the pending decision is an answer */
-	enum seq_step step;
+	char step[DECISION_KIND_MAX]; /* where in the sequence (play_view) */
 	int side;		/* who owes it */
 	char what[64];		/* "Orderly Withdrawal" */
 	char rule[16];		/* "6.5" */
@@ -51,17 +53,19 @@ struct prompt_ask {
 	unsigned long long id;	/* the decision's identity (its answers) */
 };
 
-/* Whether the decision pending in g is one the prompt box asks: every
- * step but the free Orders Phase (save the Regroup placement, 8.64), the
- * shock designation (8.41) and no decision at all. */
-bool prompt_due(const struct game *g);
+/* Whether the decision pending in s's game is one the prompt box asks
+ * (the ruleset's decision_is_answer: in SPQR every step but the free
+ * Orders Phase, save the Regroup placement 8.64, the shock designation
+ * 8.41 and no decision at all). */
+bool prompt_due(const struct session *s);
 
 /* The hex a legal answer names ("withdraw ar1 2813": 2813), the last one
- * when it names several, when it is on g's map; else HEX_NONE. */
-struct hex prompt_answer_hex(const struct game *g, const char *line);
+ * when it names several, when it is on the map of the view-model mv;
+ * else HEX_NONE. */
+struct hex prompt_answer_hex(const struct map_view *mv, const char *line);
 
-/* The prompt for g now into a (due false and n 0 when none). */
-void prompt_build(const struct game *g, struct prompt_ask *a);
+/* The prompt for s's game now into a (due false and n 0 when none). */
+void prompt_build(const struct session *s, struct prompt_ask *a);
 
 /* The question asked of a new game, and the answer's game kind: 's' or
  * '1' solo, 'h' or '2' hotseat; -1 for any other key. */

@@ -31,12 +31,8 @@ static const struct evtext *words(struct tui_view *v)
 	if (r->tried)
 		return r->words;
 	r->tried = true;
-	const struct game *g = v->s ? v->s->game : NULL;
-	char why[160];
-	const struct ruleset *rs =
-		ruleset_lookup(session_rulesets(v->s),
-			       g && g->battle ? g->battle->ruleset : NULL, why,
-			       sizeof why);
+	/* the game's ruleset, else the session's default (session.h) */
+	const struct ruleset *rs = session_ruleset(v->s);
 	if (!rs || !v->teach.datadir[0])
 		return NULL;
 	char dir[TEACHUI_DIR_MAX + 64];
@@ -51,10 +47,7 @@ void reading_result(struct tui_view *v, const char *line,
 		    const struct cmd_result *r, char *out, size_t n)
 {
 	const struct evtext *t = words(v);
-	/* the session's game: a `new` or `load` has just replaced the one
-	 * the view still holds (v->g, taken after this) */
-	const struct game *g = v->s && v->s->game ? v->s->game : v->g;
-	if (t && summary_result(t, g, r, out, n) > 0)
+	if (t && summary_result(t, v->s ? v->s->game : NULL, r, out, n) > 0)
 		return;
 	if (r->status != CMD_OK) {
 		const char *what = r->status == CMD_REFUSED ? "Refused"
@@ -122,14 +115,14 @@ static void event_words(struct tui_view *v, const struct event_log *log,
 			size_t i, char *out, size_t n)
 {
 	const struct evtext *t = words(v);
-	if (t && summary_event(t, v->g, log, i, out, n))
+	if (t && summary_event(t, v->s ? v->s->game : NULL, log, i, out, n))
 		return;
 	struct event e;
 	event_log_at(log, i, &e);
 	size_t len = (size_t)snprintf(out, n, "%s:", e.kind);
 	for (int f = 0; f < e.nfields && len < n; f++) {
 		char val[EVENT_VAL_MAX * 2];
-		teach_value(v->g, e.f[f].key, e.f[f].val, val, sizeof val);
+		teach_value(v->s ? v->s->game : NULL, e.f[f].key, e.f[f].val, val, sizeof val);
 		len += (size_t)snprintf(out + len, n - len, "%s %s %s",
 					f ? "," : "", e.f[f].key, val);
 	}

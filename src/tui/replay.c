@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 
 #include "maniple/cmd.h"
-#include "maniple/digest.h"
 #include "maniple/event.h"
 #include "maniple/ruleset.h"
 
+#include "seam.h"
 #include "view.h"
 
 struct read_ctx {
@@ -69,9 +69,8 @@ static int rebuild(struct replay *r, char *err, size_t errn)
 	const char *rules_dir = r->s.rules_dir; /* rule N: kept */
 	const struct ruleset *const *rulesets = r->s.rulesets;
 	session_free(&r->s);
-	session_init(&r->s, lb, lt, user, r->h.seed);
+	session_setup(&r->s, rulesets, lb, lt, user, r->h.seed);
 	r->s.rules_dir = rules_dir;
-	r->s.rulesets = rulesets;
 	if (session_new(&r->s, r->h.battle,
 			(enum game_kind)game_kind_parse(r->h.kind), r->h.seed,
 			err, errn) != 0)
@@ -90,9 +89,7 @@ int replay_open(struct replay *r, const char *path,
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->path, sizeof r->path, "%s", path);
-	session_init(&r->s, lb, lt, user, 0);
-	if (rulesets) /* else the rules' own, as session_init gives */
-		r->s.rulesets = rulesets;
+	session_setup(&r->s, rulesets, lb, lt, user, 0);
 	struct read_ctx c = {r};
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);
@@ -186,8 +183,7 @@ int replay_forward(struct replay *r, struct cmd_result *out)
 			return 1;
 		}
 		/* the digest of the file's format (gamefile.h) */
-		uint64_t g = r->h.version >= 2 ? game_state_digest(r->s.game)
-					       : game_digest(r->s.game);
+		uint64_t g = tui_file_digest(&r->s, r->h.version);
 		if (d->turn != r->s.digest_turn || d->digest != g) {
 			char w[200];
 			snprintf(w, sizeof w,
@@ -258,8 +254,7 @@ int replay_follow(struct replay *r)
 		snprintf(holder, sizeof holder, "%s", r->holder);
 		replay_free(r);
 		*r = *t;
-		if (r->s.game)
-			r->s.game->session = &r->s;
+		tui_set_session(&r->s); /* the session moved */
 		r->s.rules_dir = rules_dir;
 		r->watch = watch;
 		snprintf(r->holder, sizeof r->holder, "%s", holder);
@@ -299,7 +294,7 @@ int replay_seek(struct replay *r, int k)
 
 int replay_game_turn(const struct replay *r)
 {
-	return r->s.game ? r->s.game->turn : 0;
+	return tui_turn(&r->s);
 }
 
 int replay_turn(struct replay *r, int t)
@@ -323,7 +318,7 @@ void replay_look(struct replay *r, const char *line, struct cmd_result *out)
 {
 	cmd_result_reset(out);
 	struct cmd_call call;
-	if (!cmd_lookup(gboh_commands(), line, &call, out) || !call.def)
+	if (!cmd_lookup(tui_commands(&r->s), line, &call, out) || !call.def)
 		return;
 	if (call.def->effect != CMD_LOOKS) {
 		cmd_refuse(out, NULL, "replay is read only");

@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "maniple/game.h"
 #include "maniple/gamefile.h"
+#include "maniple/session.h"
 
 #define REPLAY_MSG_MAX 1200
 
@@ -53,7 +53,7 @@ struct replay {
 /* Reads path and builds step 0.  0, or -1 with the reason (file:line:
  * reason: a bad header, another format version, an unknown battle) in
  * err; r is then freed.  The header's ruleset is looked up among
- * RULESETS (ruleset.h; NULL: the rules' own, as session_init gives). */
+ * RULESETS (ruleset.h: the program's, NULL-terminated). */
 int replay_open(struct replay *r, const char *path,
 		const struct ruleset *const *rulesets, battle_loader lb,
 		tables_loader lt, void *user, char *err, size_t errn);

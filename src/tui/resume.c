@@ -8,16 +8,18 @@
 #include <sys/stat.h>
 
 #include "maniple/gamefile.h"
-#include "maniple/sequence.h"
 
 #include "resume.h"
+#include "seam.h"
 #include "view.h"
 
 bool resume_unfinished(const struct session *s)
 {
-	return s && s->game && session_commands(s) > 0 &&
-	       s->game->phase != PHASE_OVER &&
-	       seq_step_now(s->game) != SEQ_OVER; /* 11.2, R4 */
+	if (!tui_has_game(s) || session_commands(s) == 0)
+		return false;
+	struct play_view pv;
+	tui_play_view(s, &pv, false);
+	return !pv.over; /* 11.2, R4 */
 }
 
 static void format_when(time_t t, char *buf, size_t n)
@@ -31,15 +33,17 @@ void resume_describe(const struct session *s, const char *path, time_t mtime,
 		     struct resume_offer *o)
 {
 	snprintf(o->path, sizeof o->path, "%s", path);
-	const struct battle *b = s && s->game ? s->game->battle : NULL;
+	struct play_view pv;
+	tui_play_view(s, &pv, false);
+	const char *id = tui_battle_id(s);
 	snprintf(o->battle, sizeof o->battle, "%s",
-		 b   ? b->id
+		 id  ? id
 		 : s ? s->journal.h.battle
 		     : "");
 	snprintf(o->title, sizeof o->title, "%s",
-		 b && b->name[0] ? b->name : o->battle);
-	o->turn = s && s->game ? s->game->turn : 0;
-	o->turn_limit = b ? b->turn_limit : 0;
+		 id && pv.battle[0] ? pv.battle : o->battle);
+	o->turn = pv.turn;
+	o->turn_limit = pv.turn_limit;
 	format_when(mtime, o->when, sizeof o->when);
 }
 
@@ -213,14 +217,15 @@ enum resume_answer resume_answer_for_key(int ch)
 
 int resume_branch_name(const struct session *s, char *out, size_t n)
 {
-	if (!s || !s->game || !s->game->battle)
+	const char *id = tui_battle_id(s);
+	if (!id)
 		return -1;
 	const char *file = s->file.f ? s->file.path : "";
 	const char *slash = strrchr(file, '/');
 	int dlen = slash ? (int)(slash - file) + 1 : 0;
 	for (int k = 1; k < 10000; k++) {
 		int w = snprintf(out, n, "%.*s%s-branch-%d.game", dlen, file,
-				 s->game->battle->id, k);
+				 id, k);
 		int f = gamefile_name_free(out, n, w);
 		if (f != 0)
 			return f > 0 ? 0 : -1;

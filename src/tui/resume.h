@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "maniple/game.h"
+#include "maniple/session.h"
 
 #define RESUME_PATH_MAX 600
 #define RESUME_LINE_MAX 256

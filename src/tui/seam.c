@@ -1,106 +1,183 @@
 /* seam.c — the view's way to the rules (seam.h). */
 #include "seam.h"
 
+#include <stdio.h>
 #include <string.h>
 
-#include "maniple/battle.h"
-#include "maniple/game.h"
-
-const struct ruleset *tui_rules(const struct game *g)
+const struct ruleset *tui_rules(const struct session *s)
 {
-	if (!g)
-		return NULL;
-	/* a game without a session (or a session told no list): the
-	 * rules' own */
-	const struct ruleset *const *known =
-		g->session && session_rulesets(g->session)
-			? session_rulesets(g->session)
-			: gboh_rulesets();
-	const struct ruleset *rs =
-		ruleset_find(known, g->battle ? g->battle->ruleset : NULL);
-	return rs ? rs : ruleset_find(known, NULL);
+	return s && s->game ? session_ruleset(s) : NULL;
 }
 
-int tui_decision(const struct game *g, struct decision *d)
+bool tui_has_game(const struct session *s)
 {
-	const struct ruleset *rs = tui_rules(g);
+	return s && s->game;
+}
+
+const void *tui_game_id(const struct session *s)
+{
+	return s ? (const void *)s->game : NULL;
+}
+
+void tui_play_view(const struct session *s, struct play_view *pv, bool words)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (rs && rs->play_view) {
+		rs->play_view(s->game, pv, words);
+		return;
+	}
+	memset(pv, 0, sizeof *pv);
+	pv->side = -1;
+	pv->active_hex = HEX_NONE;
+	snprintf(pv->battle, sizeof pv->battle, "?");
+}
+
+struct map_view *tui_map_view(const struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->map_view ? rs->map_view(s->game) : NULL;
+}
+
+const char *tui_battle_id(const struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->battle_id ? rs->battle_id(s->game) : NULL;
+}
+
+int tui_turn(const struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->turn ? rs->turn(s->game) : 0;
+}
+
+uint64_t tui_file_digest(const struct session *s, int version)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (!rs)
+		return 0;
+	return version >= 2 ? rs->state_digest(s->game)
+			    : rs->text_digest(s->game);
+}
+
+void tui_set_session(struct session *s)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (rs && rs->set_session)
+		rs->set_session(s->game, s);
+}
+
+const struct cmd_table *tui_commands(const struct session *s)
+{
+	const struct ruleset *rs = session_ruleset(s);
+	return rs && rs->commands ? rs->commands() : NULL;
+}
+
+void tui_map_view_pieces(const struct session *s, struct map_view *mv)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (rs && rs->map_view_pieces)
+		rs->map_view_pieces(s->game, mv);
+}
+
+int tui_map_overlay(const struct session *s, enum mv_overlay_kind kind,
+		    const char *who, struct mv_overlay *out)
+{
+	const struct ruleset *rs = tui_rules(s);
+	if (rs && rs->map_overlay)
+		return rs->map_overlay(s->game, kind, who, out);
+	out->n = 0;
+	return 0;
+}
+
+void tui_describe_piece(const struct session *s, const char *id,
+			struct mv_text *t)
+{
+	const struct ruleset *rs = tui_rules(s);
+	mv_text_clear(t);
+	if (rs && rs->map_describe)
+		rs->map_describe(s->game, id, t);
+}
+
+int tui_decision(const struct session *s, struct decision *d)
+{
+	const struct ruleset *rs = tui_rules(s);
 	if (!rs || !rs->decide)
 		return 0;
-	rs->decide(g, d);
+	rs->decide(s->game, d);
 	return d->n;
 }
 
-bool tui_decision_is_answer(const struct game *g)
+bool tui_decision_is_answer(const struct session *s)
 {
-	const struct ruleset *rs = tui_rules(g);
-	return rs && rs->decision_is_answer && rs->decision_is_answer(g);
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->decision_is_answer && rs->decision_is_answer(s->game);
 }
 
-void tui_order_view(const struct game *g, struct order_view *ov, bool steps)
+void tui_order_view(const struct session *s, struct order_view *ov, bool steps)
 {
-	const struct ruleset *rs = tui_rules(g);
+	const struct ruleset *rs = tui_rules(s);
 	if (rs && rs->order_view) {
-		rs->order_view(g, ov, steps);
+		rs->order_view(s->game, ov, steps);
 		return;
 	}
 	memset(ov, 0, sizeof *ov);
 	ov->mover_hex[0] = ov->mover_hex[1] = HEX_NONE;
 }
 
-bool tui_step_preview(const struct game *g, struct hex a, struct hex b,
+bool tui_step_preview(const struct session *s, struct hex a, struct hex b,
 		      struct step_preview *out)
 {
-	const struct ruleset *rs = tui_rules(g);
+	const struct ruleset *rs = tui_rules(s);
 	if (rs && rs->step_preview)
-		return rs->step_preview(g, a, b, out);
+		return rs->step_preview(s->game, a, b, out);
 	memset(out, 0, sizeof *out);
 	return false;
 }
 
-int tui_pieces_at(const struct game *g, struct hex h,
+int tui_pieces_at(const struct session *s, struct hex h,
 		  char (*ids)[MODE_ID_MAX], int max)
 {
-	const struct ruleset *rs = tui_rules(g);
-	return rs && rs->pieces_at ? rs->pieces_at(g, h, ids, max) : 0;
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->pieces_at ? rs->pieces_at(s->game, h, ids, max) : 0;
 }
 
-void tui_shock_view(const struct game *g, struct shock_view *sv)
+void tui_shock_view(const struct session *s, struct shock_view *sv)
 {
-	const struct ruleset *rs = tui_rules(g);
+	const struct ruleset *rs = tui_rules(s);
 	if (rs && rs->shock_view) {
-		rs->shock_view(g, sv);
+		rs->shock_view(s->game, sv);
 		return;
 	}
 	memset(sv, 0, sizeof *sv);
 	sv->side = sv->ask_combat = -1;
 }
 
-bool tui_shock_piece(const struct game *g, const char *id,
+bool tui_shock_piece(const struct session *s, const char *id,
 		     struct shock_piece *p)
 {
-	const struct ruleset *rs = tui_rules(g);
+	const struct ruleset *rs = tui_rules(s);
 	if (rs && rs->shock_piece)
-		return rs->shock_piece(g, id, p);
+		return rs->shock_piece(s->game, id, p);
 	memset(p, 0, sizeof *p);
 	return false;
 }
 
-int tui_shock_asked(const struct game *g, size_t since)
+int tui_shock_asked(const struct session *s, size_t since)
 {
-	const struct ruleset *rs = tui_rules(g);
-	return rs && rs->shock_asked ? rs->shock_asked(g, since) : -1;
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->shock_asked ? rs->shock_asked(s->game, since) : -1;
 }
 
-int tui_card(const struct game *g, enum mode_card kind, int n, size_t since,
+int tui_card(const struct session *s, enum mode_card kind, int n, size_t since,
 	     struct card *c, int *fresh)
 {
-	const struct ruleset *rs = tui_rules(g);
-	return rs && rs->card ? rs->card(g, kind, n, since, c, fresh) : -1;
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->card ? rs->card(s->game, kind, n, since, c, fresh) : -1;
 }
 
-int tui_card_touched(const struct game *g, size_t since, struct card *scratch)
+int tui_card_touched(const struct session *s, size_t since, struct card *scratch)
 {
-	const struct ruleset *rs = tui_rules(g);
-	return rs && rs->card_touched ? rs->card_touched(g, since, scratch)
+	const struct ruleset *rs = tui_rules(s);
+	return rs && rs->card_touched ? rs->card_touched(s->game, since, scratch)
 				      : -1;
 }

@@ -25,24 +25,24 @@
 
 /* ------------------------------------------------------------ pure */
 
-bool shockui_designating(const struct game *g)
+bool shockui_designating(const struct session *s)
 {
 	struct shock_view sv;
-	tui_shock_view(g, &sv);
+	tui_shock_view(s, &sv);
 	return sv.designating;
 }
 
-bool shockui_game_over(const struct game *g)
+bool shockui_game_over(const struct session *s)
 {
 	struct shock_view sv;
-	tui_shock_view(g, &sv);
+	tui_shock_view(s, &sv);
 	return sv.over;
 }
 
-int shockui_marks(const struct game *g, struct shock_mark *out, int max)
+int shockui_marks(const struct session *s, struct shock_mark *out, int max)
 {
 	struct shock_view sv;
-	tui_shock_view(g, &sv);
+	tui_shock_view(s, &sv);
 	int n = 0;
 	for (int i = 0; i < sv.nmarks && n < max; i++)
 		out[n++] = sv.mark[i];
@@ -96,7 +96,7 @@ static void refresh_marks(struct tui_view *v)
 	struct shockui *su = &v->shockui;
 	drop_marks(v);
 	struct shock_view sv;
-	tui_shock_view(v->g, &sv);
+	tui_shock_view(v->s, &sv);
 	if (!sv.designating) {
 		su->ngathered = su->ndefenders = 0;
 		return;
@@ -120,7 +120,7 @@ static void refresh_marks(struct tui_view *v)
 	/* the gathered defenders: `*` on their hexes */
 	for (int i = 0; i < su->ndefenders; i++) {
 		struct shock_piece p;
-		if (!tui_shock_piece(v->g, su->defenders[i], &p))
+		if (!tui_shock_piece(v->s, su->defenders[i], &p))
 			continue;
 		for (int h = 0; h < 2; h++)
 			if (!hex_is_none(p.hex[h]))
@@ -136,10 +136,10 @@ static void refresh_marks(struct tui_view *v)
 
 /* -------------------------------------------------------- the deck */
 
-static void deck_load(struct shockui *su, const struct game *g)
+static void deck_load(struct shockui *su, const struct session *s)
 {
 	struct shock_view sv;
-	tui_shock_view(g, &sv);
+	tui_shock_view(s, &sv);
 	su->deck_shock = sv.ncards;
 	su->deck_end = sv.over;
 }
@@ -154,15 +154,15 @@ static void build_card(struct tui_view *v, int at)
 {
 	struct shockui *su = &v->shockui;
 	struct cardview *cv = &su->cv;
-	const struct game *g = v->g;
+	const struct session *s = v->s;
 	card_init(&cv->card, cardview_card_width(v->lay.map_w));
 	cv->count = deck_count(su);
 	cv->index = at;
 	struct shock_view sv;
-	tui_shock_view(g, &sv);
+	tui_shock_view(s, &sv);
 	if (at < su->deck_shock) {
 		int fresh = 0;
-		tui_card(g, MODE_CARD_SHOCK, at, su->fresh_since, &cv->card,
+		tui_card(s, MODE_CARD_SHOCK, at, su->fresh_since, &cv->card,
 			 &fresh);
 		/* the lines the last command added, with the closing line
 		 * under them (the whole card when it fits) */
@@ -173,7 +173,7 @@ static void build_card(struct tui_view *v, int at)
 			 "Shock combat %d of %d (8.4)%s", at + 1, su->deck_shock,
 			 waits ? ": waits for a decision" : "");
 	} else {
-		tui_card(g, MODE_CARD_END, 0, 0, &cv->card, NULL);
+		tui_card(s, MODE_CARD_END, 0, 0, &cv->card, NULL);
 		snprintf(cv->title, sizeof cv->title,
 			 "End of the battle (11.1, 11.2)");
 	}
@@ -193,10 +193,10 @@ bool shockui_open_cards(struct tui_view *v, int at)
 static bool open_deck(struct tui_view *v, int at, size_t since)
 {
 	struct shockui *su = &v->shockui;
-	const struct game *g = v->g;
-	if (!g)
+	const struct session *s = v->s;
+	if (!tui_has_game(s))
 		return false;
-	deck_load(su, g);
+	deck_load(su, s);
 	int n = deck_count(su);
 	if (n == 0) {
 		tui_say(v, "no Shock segment yet, and the battle goes on: no "
@@ -205,7 +205,7 @@ static bool open_deck(struct tui_view *v, int at, size_t since)
 	}
 	if (at < 0) {
 		struct shock_view sv;
-		tui_shock_view(g, &sv);
+		tui_shock_view(s, &sv);
 		if (su->deck_end)
 			at = n - 1;
 		else if (sv.segment && sv.ask_combat >= 0 &&
@@ -242,19 +242,20 @@ static bool sync(struct tui_view *v)
 {
 	struct shockui *su = &v->shockui;
 	struct shock_view sv;
-	tui_shock_view(v->g, &sv);
+	tui_shock_view(v->s, &sv);
 	/* a game's events only grow: fewer is another game (a `new` or
 	 * `load` may reuse the same memory) */
-	if (su->g == v->g && (!v->g || sv.events >= su->seen))
+	if (su->game == tui_game_id(v->s) &&
+	    (!tui_has_game(v->s) || sv.events >= su->seen))
 		return false;
-	su->g = v->g;
+	su->game = tui_game_id(v->s);
 	su->ngathered = 0;
 	su->panel_drawn = false;
 	if (su->cv.open) {
 		su->cv.open = false;
 		cardview_unplace(&su->cv);
 	}
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return true;
 	su->seen = sv.events;
 	su->over_seen = sv.over;
@@ -267,11 +268,11 @@ static bool sync(struct tui_view *v)
 void shockui_after_command(struct tui_view *v)
 {
 	struct shockui *su = &v->shockui;
-	if (!v->g || sync(v))
+	if (!tui_has_game(v->s) || sync(v))
 		return;
-	const struct game *g = v->g;
+	const struct session *s = v->s;
 	struct shock_view sv;
-	tui_shock_view(g, &sv);
+	tui_shock_view(s, &sv);
 	size_t since = su->seen;
 	su->seen = sv.events;
 	bool newly_over = sv.over && !su->over_seen;
@@ -280,19 +281,19 @@ void shockui_after_command(struct tui_view *v)
 	int first = -1;
 	if (since < sv.events) {
 		card_init(&su->scratch, CARD_PANEL_WIDTH);
-		first = tui_card_touched(g, since, &su->scratch);
+		first = tui_card_touched(s, since, &su->scratch);
 	}
 	/* a decision inside the resolution asked by the events from since
 	 * on (a clash pick, hits, an advance, a pursuit, a Pass-Thru ...),
 	 * even when it added no line to any card */
 	if (first < 0 && since < sv.events)
-		first = tui_shock_asked(g, since);
+		first = tui_shock_asked(s, since);
 	if (first >= 0)
 		open_deck(v, first, since);
 	else if (newly_over)
 		shockui_open_cards(v, -1);
 	else if (su->cv.open) {
-		deck_load(su, g); /* the game moved under the open viewer */
+		deck_load(su, s); /* the game moved under the open viewer */
 		int n = deck_count(su);
 		if (n == 0)
 			shockui_close_cards(v);
@@ -343,14 +344,14 @@ static void take_back(struct tui_view *v, const struct shock_piece *u)
 	int nd = 0;
 	for (int k = 0; k < u->nzoc; k++) {
 		struct shock_piece e;
-		if (tui_shock_piece(v->g, u->zoc[k], &e) && e.defends == combat)
+		if (tui_shock_piece(v->s, u->zoc[k], &e) && e.defends == combat)
 			memcpy(defs[nd++], e.id, MODE_ID_MAX);
 	}
 	char line[64];
 	snprintf(line, sizeof line, "designate cancel %d", combat);
 	tui_exec(v, line);
 	struct shock_piece now;
-	if (!tui_shock_piece(v->g, u->id, &now) || now.attacks >= 0)
+	if (!tui_shock_piece(v->s, u->id, &now) || now.attacks >= 0)
 		return; /* refused: the status line says why */
 	su->ngathered = su->ndefenders = 0;
 	if (now.markable)
@@ -419,10 +420,10 @@ static int attacker_near(const struct tui_view *v, const struct shock_view *sv,
 		     d++) {
 			char ids[TUI_PIECES_MAX][MODE_ID_MAX];
 			struct hex nb = hex_neighbour(e->hex[h], (enum hexside)d);
-			int n = tui_pieces_at(v->g, nb, ids, TUI_PIECES_MAX);
+			int n = tui_pieces_at(v->s, nb, ids, TUI_PIECES_MAX);
 			for (int i = 0; i < n; i++) {
 				struct shock_piece u;
-				if (!tui_shock_piece(v->g, ids[i], &u) ||
+				if (!tui_shock_piece(v->s, ids[i], &u) ||
 				    u.side != sv->side || u.attacks < 0)
 					continue;
 				for (int k = 0; k < u.nzoc; k++)
@@ -445,7 +446,7 @@ static int still_owed(const struct tui_view *v, char *who, char *owed,
 	const struct shockui *su = &v->shockui;
 	for (int i = 0; i < su->ngathered; i++) {
 		struct shock_piece a;
-		if (!tui_shock_piece(v->g, su->gathered[i], &a))
+		if (!tui_shock_piece(v->s, su->gathered[i], &a))
 			continue;
 		char left[MODE_ZOC_MAX][MODE_ID_MAX];
 		int k = 0;
@@ -540,10 +541,10 @@ static int pieces_here(const struct tui_view *v, struct shock_piece *out,
 		       int max)
 {
 	char ids[TUI_PIECES_MAX][MODE_ID_MAX];
-	int n = tui_pieces_at(v->g, v->cursor, ids, TUI_PIECES_MAX);
+	int n = tui_pieces_at(v->s, v->cursor, ids, TUI_PIECES_MAX);
 	int k = 0;
 	for (int i = 0; i < n && k < max; i++)
-		if (tui_shock_piece(v->g, ids[i], &out[k]) && out[k].in_play)
+		if (tui_shock_piece(v->s, ids[i], &out[k]) && out[k].in_play)
 			k++;
 	return k;
 }
@@ -551,7 +552,7 @@ static int pieces_here(const struct tui_view *v, struct shock_piece *out,
 static void key_gather(struct tui_view *v)
 {
 	struct shock_view sv;
-	tui_shock_view(v->g, &sv);
+	tui_shock_view(v->s, &sv);
 	if (!sv.designating) {
 		tui_say(v, "t: the Shock designation is not under way (8.41)");
 		return;
@@ -641,7 +642,7 @@ static bool covered(const struct tui_view *v)
 bool shockui_key(struct tui_view *v, int ch)
 {
 	struct shockui *su = &v->shockui;
-	if (!v->g || covered(v))
+	if (!tui_has_game(v->s) || covered(v))
 		return false;
 	sync(v);
 	if (su->cv.open)
@@ -649,7 +650,7 @@ bool shockui_key(struct tui_view *v, int ch)
 	/* outside the designation a key the player gave a map command
 	 * (config.c) is the map's; else t and T say why they do nothing */
 	const struct tui_mode_binding *b = tui_mode_binding_for(KM_SHOCK, ch);
-	if (b && !shockui_designating(v->g) && tui_binding_for(ch))
+	if (b && !shockui_designating(v->s) && tui_binding_for(ch))
 		b = NULL;
 	if (!b)
 		return false;
@@ -658,7 +659,7 @@ bool shockui_key(struct tui_view *v, int ch)
 		key_gather(v);
 		return true;
 	case SU_DONE:
-		if (!shockui_designating(v->g)) {
+		if (!shockui_designating(v->s)) {
 			tui_say(v, "T: the Shock designation is not under way "
 				   "(8.41)");
 			return true;
@@ -698,10 +699,10 @@ static int prompt_room(const struct tui_view *v)
 void shockui_render(struct tui_view *v)
 {
 	struct shockui *su = &v->shockui;
-	if (!v->g)
+	if (!tui_has_game(v->s))
 		return;
 	sync(v);
-	if (su->ngathered > 0 && shockui_designating(v->g) && !v->message[0]) {
+	if (su->ngathered > 0 && shockui_designating(v->s) && !v->message[0]) {
 		char att[CMD_LINE_MAX / 2], def[CMD_LINE_MAX / 2];
 		gathered_text(v, att, sizeof att);
 		ids_text(su->defenders, su->ndefenders, def, sizeof def);
@@ -774,12 +775,12 @@ static void panel_text(struct tui_view *v, char *buf, size_t n)
 			size_t at = strlen(buf);
 			if (s == 1 && at + 1 < n)
 				memcpy(buf + at, "\n", 2); /* a blank line */
-			tui_card(v->g, MODE_CARD_LEADERS, s, 0, c, NULL);
+			tui_card(v->s, MODE_CARD_LEADERS, s, 0, c, NULL);
 			append_card(buf, n, c);
 		}
 	} else {
 		snprintf(buf, n, "Sequence (3.0)  P next\n");
-		tui_card(v->g, MODE_CARD_SEQUENCE, 0, 0, c, NULL);
+		tui_card(v->s, MODE_CARD_SEQUENCE, 0, 0, c, NULL);
 		append_card(buf, n, c);
 	}
 }
@@ -809,7 +810,7 @@ static size_t wrap_at(const char *s, size_t len, int cols)
 bool shockui_draw_panel(struct tui_view *v, WINDOW *w, int h, int width)
 {
 	struct shockui *su = &v->shockui;
-	if (su->panel == SUP_HEX || !v->g) {
+	if (su->panel == SUP_HEX || !tui_has_game(v->s)) {
 		su->panel_drawn = false;
 		return false;
 	}

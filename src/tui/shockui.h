@@ -21,7 +21,7 @@
 
 #include "cardview.h"
 
-struct game;
+struct session;
 struct tui_view;
 
 enum shockui_panel {
@@ -35,8 +35,8 @@ enum shockui_panel {
 
 struct shockui {
 	/* what the module last saw: a new game (new, load) starts afresh */
-	const struct game *g;
-	size_t seen;		/* g->events looked at after each command */
+	const void *game;	/* the game's identity (seam.h: tui_game_id) */
+	size_t seen;		/* its events looked at after each command */
 	bool over_seen;		/* the battle was over then */
 	/* the attackers gathered with `t` (ids, gathering order), and the
 	 * enemies gathered as their defenders */
@@ -62,13 +62,13 @@ struct shockui {
 /* ---- pure parts (tested without a screen) ---- */
 
 /* Whether the attacker is designating combats now (8.41). */
-bool shockui_designating(const struct game *g);
+bool shockui_designating(const struct session *s);
 /* The units of the attacking side that must or may still be put in a
  * combat, in unit order; 0 outside the designation.  A unit already in a
  * combat is not listed. */
-int shockui_marks(const struct game *g, struct shock_mark *out, int max);
+int shockui_marks(const struct session *s, struct shock_mark *out, int max);
 /* Whether the battle is over (11.2, R4). */
-bool shockui_game_over(const struct game *g);
+bool shockui_game_over(const struct session *s);
 
 /* ---- the view's hooks (tui.c) ---- */
 

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "maniple/ruleset.h"
-#include "maniple/sequence.h"
 
 #include "resume.h"
+#include "seam.h"
 #include "teachui.h"
 #include "view.h"
 
@@ -42,16 +42,20 @@ static void finish(struct tui_view *v)
 
 /* Which decision is pending: its words, rule, and where the game is (a
  * decision is told again only when it differs). */
-static unsigned long long decision_identity(const struct game *g,
+static unsigned long long decision_identity(const struct session *s,
 					    const struct teach_line *l)
 {
-	int where[5] = {g->turn, (int)g->phase, (int)seq_step_now(g),
-			seq_decision_side(g), g->active_leader};
+	struct play_view pv;
+	tui_play_view(s, &pv, false);
+	int where[2] = {pv.turn, pv.side};
 	unsigned long long h = 14695981039346656037ULL;
 	h = prompt_fnv(h, l->text, strnlen(l->text, sizeof l->text));
 	h = prompt_fnv(h, "|", 1);
 	h = prompt_fnv(h, l->rule, strnlen(l->rule, sizeof l->rule));
 	h = prompt_fnv(h, where, sizeof where);
+	h = prompt_fnv(h, pv.phase, strlen(pv.phase) + 1);
+	h = prompt_fnv(h, pv.step, strlen(pv.step) + 1);
+	h = prompt_fnv(h, pv.active, strlen(pv.active) + 1);
 	return h ? h : 1;
 }
 
@@ -60,18 +64,17 @@ static unsigned long long decision_identity(const struct game *g,
 static void queue_decision(struct tui_view *v, bool force)
 {
 	struct teachui *t = &v->teach;
-	const struct game *g = v->s ? v->s->game : NULL;
-	if (!g || !t->texts)
+	if (!tui_has_game(v->s) || !t->texts)
 		return;
 	struct teach_line l;
 	memset(&l, 0, sizeof l);
-	if (!teach_decision(t->texts, g, &l)) {
+	if (!teach_decision(t->texts, v->s->game, &l)) {
 		t->decision_id = 0;
 		return;
 	}
 	l.text[sizeof l.text - 1] = '\0';
 	l.rule[sizeof l.rule - 1] = '\0';
-	unsigned long long id = decision_identity(g, &l);
+	unsigned long long id = decision_identity(v->s, &l);
 	if (!force && id == t->decision_id)
 		return;
 	t->decision_id = id;
@@ -125,15 +128,10 @@ static bool load_texts(struct tui_view *v)
 			   "from");
 		return false;
 	}
-	const struct game *g = v->s ? v->s->game : NULL;
-	/* the game's ruleset, else the session's default (ruleset.h) */
-	char why[160];
-	const struct ruleset *rs =
-		ruleset_lookup(session_rulesets(v->s),
-			       g && g->battle ? g->battle->ruleset : NULL, why,
-			       sizeof why);
+	/* the game's ruleset, else the session's default (session.h) */
+	const struct ruleset *rs = session_ruleset(v->s);
 	if (!rs) {
-		tui_say(v, "teach mode stays off: %s", why);
+		tui_say(v, "teach mode stays off: no ruleset to teach");
 		return false;
 	}
 	const char *ruleset = rs->name;
@@ -151,24 +149,31 @@ static bool load_texts(struct tui_view *v)
 	return true;
 }
 
+const struct teach_texts *teachui_texts(struct tui_view *v)
+{
+	return load_texts(v) ? v->teach.texts : NULL;
+}
+
 /* 2.0: a game nobody has played yet is told from its beginning: the
  * event the `new` command gives (main.c starts the game without it). */
 static void tell_opening(struct tui_view *v)
 {
 	struct teachui *t = &v->teach;
 	const struct session *s = v->s;
-	const struct game *g = s ? s->game : NULL;
-	if (!g || !g->battle || s->journal.n != 0)
+	const char *battle = tui_battle_id(s);
+	if (!battle || s->journal.n != 0)
 		return;
+	struct play_view pv;
+	tui_play_view(s, &pv, false);
 	struct event e;
 	event_init(&e, "new");
-	event_add(&e, "battle", "%s", g->battle->id);
-	event_add(&e, "kind", "%s", game_kind_name(g->kind));
+	event_add(&e, "battle", "%s", battle);
+	event_add(&e, "kind", "%s", game_kind_name((enum game_kind)pv.kind));
 	event_add(&e, "seed", "%llu", (unsigned long long)s->journal.h.seed);
 	struct event_log log;
 	event_log_init(&log);
 	if (event_log_push(&log, &e) == 0)
-		teach_events(t->texts, g, &log, 0, &t->queue);
+		teach_events(t->texts, s->game, &log, 0, &t->queue);
 	event_log_free(&log);
 }
 

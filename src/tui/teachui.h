@@ -53,6 +53,10 @@ void teachui_free(struct tui_view *v);
  * decision pending; off drops what was still to be told.  Returns
  * whether teach mode is on afterwards. */
 bool teachui_set(struct tui_view *v, bool on);
+/* The ruleset's teach texts, read on first use (teach mode need not be
+ * on: the tutorial tells its outcomes with them); NULL when they cannot
+ * be read (the status line says why). */
+const struct teach_texts *teachui_texts(struct tui_view *v);
 /* The `:` line's view command: "teach on", "teach off", "teach" (says
  * whether it is on).  True when line was a teach command (then it is
  * handled and goes no further: nothing is journaled). */

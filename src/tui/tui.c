@@ -20,10 +20,6 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "maniple/battle.h"
-#include "maniple/game.h"
-#include "maniple/pending.h"
-#include "maniple/sequence.h"
 #include "maniple/stopsig.h"
 #include "maniple/tui.h"
 
@@ -72,12 +68,12 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	 * 51, 196), it is taken: a terminal selects those in 5 bytes
 	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
 	 * map changes colour at almost every cell a step redraws. */
-	static const short fg256[TERRAIN_COUNT] = {7, 34, 137, 38, 245};
-	static const short fg8[TERRAIN_COUNT] = {COLOR_WHITE, COLOR_GREEN,
+	static const short fg256[TT_COUNT] = {7, 34, 137, 38, 245};
+	static const short fg8[TT_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
 	static const short bg256[LEVELS] = {-1, 236, 238, 240};
-	for (int t = 0; t < TERRAIN_COUNT; t++)
+	for (int t = 0; t < TT_COUNT; t++)
 		for (int l = 0; l < LEVELS; l++)
 			p->terrain[t][l] = new_pair(&next, c256 ? fg256[t] : fg8[t],
 						    c256 ? bg256[l] : -1);
@@ -122,7 +118,7 @@ static void palette_config(struct tui_palette *p, const struct tui_config *c)
 	if (!c || !n)
 		return;
 	for (int l = 0; l < LEVELS; l++) {
-		for (int t = 0; t < TERRAIN_COUNT; t++) {
+		for (int t = 0; t < TT_COUNT; t++) {
 			tui_config_recolour(c, TCR_TERRAIN + t, p->terrain[t][l],
 					    false, n);
 			if (l > 0)
@@ -333,7 +329,7 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 		for (int i = 0; i < 4; i++)
 			put(&c[j][i], ' ', 0, tp);
 	put(&c[0][1], tg, 0, tp);
-	if (t != TERRAIN_CLEAR)
+	if (t != TT_CLEAR)
 		put(&c[1][2], tg, 0, tp);
 	/* hexside features over the terrain glyphs, not over the level */
 	struct cellch feat[2][4];
@@ -471,7 +467,7 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 			put(&c[ys[i]][xs[i]], v->gl.feature[k], a,
 			    v->pal.feature[k][lvl]);
 	}
-	if (t != TERRAIN_CLEAR) /* clear is the rule: no glyph but the one */
+	if (t != TT_CLEAR) /* clear is the rule: no glyph but the one */
 		put(&c[2][1], tg, 0, tp), put(&c[3][6], tg, 0, tp);
 	if (mh->level > 0)
 		put(&c[2][6], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),
@@ -675,7 +671,7 @@ static void draw_panel(struct tui_view *v)
 		if (setcchar(&cc, s, A_NORMAL, v->pal.dim, NULL) == OK)
 			mvwadd_wch(w, y, 0, &cc);
 	}
-	panel_describe_view(v->mv, v->rs, v->g, v->cursor, width, &v->ptext,
+	panel_describe_view(v->mv, v->s, v->cursor, width, &v->ptext,
 			    &v->panel);
 	tui_order_panel(v, width, &v->panel); /* the step's preview on top */
 	for (int i = 0; i < v->panel.n && i < h; i++) {
@@ -848,7 +844,7 @@ static void draw_list(struct tui_view *v)
 	werase(w);
 	wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
 	char title[256];
-	pending_describe(v->g, title, sizeof title);
+	pending_describe(v->s, title, sizeof title);
 	wattrset(w, A_BOLD);
 	mvwaddnstr(w, 1, 2, title, width - 4);
 	wattrset(w, A_NORMAL);
@@ -896,9 +892,9 @@ static int current_keymode(const struct tui_view *v)
 		return KM_CARD;
 	if (v->prompt.shown)
 		return KM_PROMPT;
-	if (v->g && shockui_designating(v->g))
+	if (tui_has_game(v->s) && shockui_designating(v->s))
 		return KM_SHOCK;
-	switch (v->g ? tui_order_mode_now(v->g) : OM_NONE) {
+	switch (tui_has_game(v->s) ? tui_order_mode_now(v->s) : OM_NONE) {
 	case OM_ORDER:
 		return KM_ORDER;
 	case OM_LINE:
@@ -925,12 +921,14 @@ static void draw_help(struct tui_view *v)
 	int rows = v->lay.h - 3;
 	werase(w);
 	char title[128];
-	if (v->legend && v->leg)
+	if (v->legend && v->leg) {
+		struct play_view pv;
+		tui_play_view(v->s, &pv, false);
 		snprintf(title, sizeof title, "map legend (%s)",
-			 v->mv && v->g && v->g->battle ? v->g->battle->name
-						       : "");
-	else
+			 v->mv && tui_has_game(v->s) ? pv.battle : "");
+	} else {
 		tui_help_title(current_keymode(v), title, sizeof title);
+	}
 	wattrset(w, A_BOLD);
 	mvwaddnstr(w, 0, 0, title, v->lay.w);
 	wattrset(w, A_NORMAL);
@@ -1212,7 +1210,7 @@ static void tui_load_legal_impl(struct tui_view *v)
 {
 	struct decision d;
 	decision_init(&d, v->legal, LEGAL_MAX);
-	tui_decision(v->g, &d);
+	tui_decision(v->s, &d);
 	/* the side owing the decision first: Enter on the top line answers
 	 * it (6.82's standing offers to the other side come after) */
 	decision_owner_first(&d);
@@ -1252,8 +1250,7 @@ static void take_overlay(struct tui_view *v);
 
 static void take_game(struct tui_view *v)
 {
-	v->g = v->s->game;
-	v->map = v->g->battle->map;
+	v->game = tui_game_id(v->s);
 	if (!take_view(v)) {
 		v->quit = true; /* no map to draw: out of memory */
 		return;
@@ -1262,7 +1259,7 @@ static void take_game(struct tui_view *v)
 	palette_init(&v->pal, v->mv, v->colours);
 	palette_config(&v->pal, v->config);
 	v->cursor = first_cursor(v->mv);
-	v->unit_focus = -1;
+	v->unit_focus[0] = '\0';
 	relayout(v);
 }
 
@@ -1363,11 +1360,11 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	cmd_result_init(&r);
 	/* does the command only look (then its output opens the log)? */
 	struct cmd_call call;
-	bool looks = cmd_lookup(gboh_commands(), p, &call, &r) && call.def &&
+	bool looks = cmd_lookup(tui_commands(v->s), p, &call, &r) && call.def &&
 		     call.def->effect == CMD_LOOKS;
 	cmd_result_reset(&r);
 
-	struct game *before = v->s->game;
+	const void *before = tui_game_id(v->s);
 	if (v->mv) { /* the pieces as drawn, to find what changed */
 		if (!v->mv_before)
 			v->mv_before = mapview_new(0, 0, 0, 0);
@@ -1410,17 +1407,17 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	log_size(v, &lw, &lh);
 	tui_log_show_from(&v->log, first, lw, lh);
 
-	if (v->s->game && v->s->game != before) {
+	if (tui_has_game(v->s) && tui_game_id(v->s) != before) {
 		take_game(v);
-	} else if (v->g && v->mode == MODE_OVERVIEW) {
+	} else if (tui_has_game(v->s) && v->mode == MODE_OVERVIEW) {
 		take_pieces(v);
 		v->dirty |= DIRTY_MAP; /* the overview is drawn whole */
-	} else if (v->g) {
+	} else if (tui_has_game(v->s)) {
 		take_pieces(v);
 		note_changes(v);
 	}
-	if (v->g)
-		status_describe(v->g, v->status, sizeof v->status);
+	if (tui_has_game(v->s))
+		status_describe(v->s, v->status, sizeof v->status);
 	if (v->replay)
 		replay_status(v->replay, v->status, sizeof v->status);
 	if (v->list_open)
@@ -1436,12 +1433,12 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 static void tui_game_moved_impl(struct tui_view *v)
 {
 	struct hex cursor = v->cursor;
-	if (v->s->game != v->g)
+	if (tui_game_id(v->s) != v->game)
 		take_game(v);
 	else
 		take_pieces(v);
 	tui_set_cursor(v, cursor); /* the same battle: the cursor stays */
-	status_describe(v->g, v->status, sizeof v->status);
+	status_describe(v->s, v->status, sizeof v->status);
 	if (v->replay)
 		replay_status(v->replay, v->status, sizeof v->status);
 	if (v->list_open)
@@ -1452,15 +1449,24 @@ static void tui_game_moved_impl(struct tui_view *v)
 	shockui_after_command(v);
 }
 
+/* The next or previous unit on the map (the map view-model's order),
+ * from the one last jumped to. */
 static void jump_to_unit(struct tui_view *v, int step)
 {
-	int n = v->g->nunits;
+	const struct map_view *mv = v->mv;
+	int n = mv ? mv->npieces : 0;
+	int cur = -1;
+	for (int i = 0; i < n && cur < 0; i++)
+		if (!mv->pieces[i].leader &&
+		    !strcmp(mv->pieces[i].id, v->unit_focus))
+			cur = i;
 	for (int k = 1; k <= n; k++) {
-		int i = ((v->unit_focus + step * k) % n + n) % n;
-		const struct unit *u = &v->g->units[i];
-		if (u->on_map && !u->eliminated && !u->off_map) {
-			v->unit_focus = i;
-			tui_set_cursor(v, u->at.hex[0]);
+		int i = ((cur + step * k) % n + n) % n;
+		const struct mv_piece *p = &mv->pieces[i];
+		if (!p->leader) {
+			snprintf(v->unit_focus, sizeof v->unit_focus, "%s",
+				 p->id);
+			tui_set_cursor(v, p->hex[0]);
 			return;
 		}
 	}
@@ -1474,7 +1480,7 @@ static void jump_to_actor(struct tui_view *v, int step)
 	struct hex h;
 	char id[32];
 	tui_load_legal(v);
-	if (tui_next_actor(v->g, v->legal, v->nlegal, v->cursor, step, &h, id,
+	if (tui_next_actor(v->s, v->legal, v->nlegal, v->cursor, step, &h, id,
 			   sizeof id)) {
 		tui_set_cursor(v, h);
 		tui_say(v, "%s can act now", id);
@@ -1549,9 +1555,10 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		jump_to_actor(v, c == TC_NEXT_ACTOR ? 1 : -1);
 		break;
 	case TC_ACTIVE_LEADER: {
-		int a = v->g->active_leader;
-		if (a >= 0 && a < v->g->nleaders && v->g->leaders[a].on_map) {
-			tui_set_cursor(v, v->g->leaders[a].hex);
+		struct play_view pv;
+		tui_play_view(v->s, &pv, false);
+		if (!hex_is_none(pv.active_hex)) {
+			tui_set_cursor(v, pv.active_hex);
 		} else {
 			snprintf(v->message, sizeof v->message,
 				 "no leader is active");
@@ -1763,7 +1770,7 @@ static void line_key(struct tui_view *v, int ch)
 		cmdline_close(c);
 		break;
 	case LC_COMPLETE:
-		show_completions(v, cmdline_complete(c, gboh_commands(), v->g,
+		show_completions(v, cmdline_complete(c, tui_commands(v->s), v->s,
 						     v->cursor));
 		break;
 	case LC_BACKSPACE:
@@ -1967,9 +1974,8 @@ static struct hex first_cursor(const struct map_view *m)
  * the ruleset gives none. */
 static bool take_view(struct tui_view *v)
 {
-	v->rs = tui_rules(v->g);
 	mapview_free(v->mv);
-	v->mv = v->rs && v->rs->map_view ? v->rs->map_view(v->g) : NULL;
+	v->mv = tui_map_view(v->s);
 	if (!v->mv)
 		return false;
 	for (int i = 0; i < MV_CLASSES_MAX; i++) {
@@ -1998,8 +2004,8 @@ void tui_view_free_map(struct tui_view *v)
 /* The pieces after a command or a replay's step. */
 static void take_pieces(struct tui_view *v)
 {
-	if (v->mv && v->rs && v->rs->map_view_pieces)
-		v->rs->map_view_pieces(v->g, v->mv);
+	if (v->mv)
+		tui_map_view_pieces(v->s, v->mv);
 	if (v->ovl_on) {
 		take_overlay(v);
 		v->dirty |= DIRTY_MAP; /* its hexes may have changed */
@@ -2013,12 +2019,12 @@ static void take_overlay(struct tui_view *v)
 	if (!v->ovl)
 		return;
 	v->ovl->n = 0;
-	if (!v->ovl_on || !v->rs || !v->rs->map_overlay || !v->mv)
+	if (!v->ovl_on || !v->mv)
 		return;
 	const char *who = v->ovl_kind == MV_OVL_ZOC
 				  ? v->mv->side_id[v->ovl_zoc ? 1 : 0]
 				  : "";
-	v->rs->map_overlay(v->g, v->ovl_kind, who, v->ovl);
+	tui_map_overlay(v->s, v->ovl_kind, who, v->ovl);
 }
 
 /* The next key, or ERR when the terminal went away or SIGHUP or SIGTERM
@@ -2084,9 +2090,10 @@ int tui_run_replay(struct replay *rp, const struct tui_options *opt)
 static int run_view(struct session *s, const struct tui_options *opt,
 		    struct replay *rp)
 {
-	struct game *g = s ? s->game : NULL;
-	if (!g || !g->battle || !g->battle->map || !g->battle->map->hexes ||
-	    g->battle->map->ncols <= 0 || g->battle->map->nrows <= 0) {
+	struct map_view *board = tui_map_view(s);
+	bool no_map = !board || board->ncols <= 0 || board->nrows <= 0;
+	mapview_free(board);
+	if (no_map) {
 		fprintf(stderr, "maniple: no map to show\n");
 		return 2;
 	}
@@ -2107,9 +2114,8 @@ static int run_view(struct session *s, const struct tui_options *opt,
 		return 2;
 	}
 	v->s = s;
-	v->g = g;
+	v->game = tui_game_id(s);
 	v->replay = rp;
-	v->map = g->battle->map;
 	if (!take_view(v)) {
 		fprintf(stderr, "maniple: no map to show\n");
 		endwin();
@@ -2129,7 +2135,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	v->log_want = -1;
 	tui_log_init(&v->log);
 	tui_log_push(&v->log, "The game's commands and events appear here.");
-	status_describe(g, v->status, sizeof v->status);
+	status_describe(s, v->status, sizeof v->status);
 	if (rp) {
 		replay_status(rp, v->status, sizeof v->status);
 		if (rp->watch)
@@ -2159,7 +2165,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	palette_init(&v->pal, v->mv, opt ? opt->colours : -1);
 	palette_config(&v->pal, v->config);
 	v->ovl_stack = true;
-	v->unit_focus = -1;
+	v->unit_focus[0] = '\0';
 	v->cursor = first_cursor(v->mv);
 	v->vp.col0 = v->mv->col_min;
 	v->vp.row0 = v->mv->row_min;

@@ -4,9 +4,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "maniple/game.h"
 #include "maniple/hex.h"
 
+#include "seam.h"
 #include "tutorial.h"
 #include "view.h"
 
@@ -23,16 +23,19 @@ static const char *mode_key_for(enum tui_keymode m, const char *what)
 	return NULL;
 }
 
-/* The hex of a unit or leader named id, or HEX_NONE. */
-static struct hex piece_hex(const struct game *g, const char *id)
+/* The hex of a unit or leader on the map named id, or HEX_NONE (the
+ * game as it is now: the view's map view-model may be a command behind). */
+static struct hex piece_hex(const struct tui_view *v, const char *id)
 {
-	for (int i = 0; g && i < g->nunits; i++)
-		if (!strcasecmp(g->units[i].id, id) && g->units[i].on_map)
-			return g->units[i].at.hex[0];
-	for (int i = 0; g && i < g->nleaders; i++)
-		if (!strcasecmp(g->leaders[i].id, id) && g->leaders[i].on_map)
-			return g->leaders[i].hex;
-	return HEX_NONE;
+	struct map_view *mv = v ? tui_map_view(v->s) : NULL;
+	struct hex h = HEX_NONE;
+	for (int i = 0; mv && i < mv->npieces; i++)
+		if (!strcasecmp(mv->pieces[i].id, id)) {
+			h = mv->pieces[i].hex[0];
+			break;
+		}
+	mapview_free(mv);
+	return h;
 }
 
 /* "g2415 (the cursor to ha1)" into buf, or "the cursor on ha1". */
@@ -71,7 +74,6 @@ void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 	buf[0] = '\0';
 	if (!n || cmd_tokenize(want, &t, err, sizeof err) != 0 || !t.argc)
 		return;
-	const struct game *g = v ? v->g : NULL;
 	const char *w0 = t.argv[0], *w1 = t.argc > 1 ? t.argv[1] : "";
 	char where[96], where2[96];
 	size_t len = 0;
@@ -97,11 +99,11 @@ void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 			  "selected (%s)",
 			  tui_cmd_key(TC_LINE_COMMAND), want, NULL);
 	} else if (!strcmp(w0, "pick") && t.argc == 2) {
-		cursor_to(v, w1, piece_hex(g, w1), where, sizeof where);
+		cursor_to(v, w1, piece_hex(v, w1), where, sizeof where);
 		len = add(buf, n, len, "%s, then %s picks it", where,
 			  mode_key_for(KM_LINECMD, "(pick"), NULL);
 	} else if (!strcmp(w0, "order") && t.argc == 2) {
-		cursor_to(v, w1, piece_hex(g, w1), where, sizeof where);
+		cursor_to(v, w1, piece_hex(v, w1), where, sizeof where);
 		len = add(buf, n, len, "%s, then %s gives it an order", where,
 			  tui_cmd_key(TC_ORDER), NULL);
 	} else if (!strcmp(w0, "move") && t.argc == 2) {
@@ -127,8 +129,8 @@ void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 			  tui_mode_cmd_key(KM_SHOCK, SU_DONE), NULL, NULL);
 	} else if (!strcmp(w0, "designate") && t.argc == 3) {
 		const char *k = tui_mode_cmd_key(KM_SHOCK, SU_GATHER);
-		cursor_to(v, w1, piece_hex(g, w1), where, sizeof where);
-		cursor_to(v, t.argv[2], piece_hex(g, t.argv[2]), where2,
+		cursor_to(v, w1, piece_hex(v, w1), where, sizeof where);
+		cursor_to(v, t.argv[2], piece_hex(v, t.argv[2]), where2,
 			  sizeof where2);
 		len = add(buf, n, len, "%s and %s, ", where, k, NULL);
 		len = add(buf, n, len, "then %s and %s", where2, k, NULL);
@@ -178,6 +180,8 @@ void tutorial_start(struct tui_view *v, const struct lesson *l)
 		return;
 	t->on = true;
 	lesson_begin(&t->run, l, v->s, view_run, v);
+	/* the outcomes are told from each command's events (teach.h) */
+	t->run.texts = teachui_texts(v);
 	v->dirty |= DIRTY_ALL;
 }
 

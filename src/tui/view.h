@@ -8,11 +8,9 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "maniple/battle.h"
-#include "maniple/game.h"
 #include "maniple/mapview.h"
 #include "maniple/ruleset.h"
-#include "maniple/sequence.h"
+#include "maniple/session.h"
 
 #include "cmdline.h"
 #include "config.h"
@@ -69,7 +67,7 @@ struct tui_hl {
 
 struct tui_palette {
 	int ncolours;		/* 0, 8 or 256 */
-	short terrain[TERRAIN_COUNT][LEVELS];
+	short terrain[TT_COUNT][LEVELS];
 	short feature[TF_COUNT][LEVELS]; /* water blue, roads brown */
 	short counter[2], leader[2];
 	short good, warn, bad, dim;
@@ -83,12 +81,12 @@ struct cellch {
 };
 
 struct tui_view {
-	struct session *s;	/* the game is played through it */
-	struct game *g;		/* s->game, as last seen */
-	const struct map *map;
+	/* the game is played through it, and seen only through the seam
+	 * (seam.h) */
+	struct session *s;
+	const void *game;	/* the game as last seen (seam.h: tui_game_id) */
 	/* what the map shows, from the game's ruleset (mapview.h): the
 	 * board, and the pieces taken again after every command */
-	const struct ruleset *rs;
 	struct map_view *mv;
 	struct map_view *mv_before; /* its pieces before a command */
 	unsigned char tslot[MV_CLASSES_MAX];	/* terrain class: its glyph */
@@ -111,7 +109,7 @@ struct tui_view {
 	WINDOW *wmap, *wpanel, *wstatus, *whelp, *wlog, *wlist;
 	enum tui_mode mode;
 	struct hex cursor;
-	int unit_focus;		/* index of the last unit jumped to */
+	char unit_focus[MV_ID_MAX]; /* the last unit jumped to, "" */
 	bool ovl_stack, ovl_cohesion, ovl_hexnum;
 	bool goto_active;
 	char goto_buf[5];

@@ -5,6 +5,14 @@
  * NUL byte is skipped (maniple --script refuses it the same way).  Seeds:
  * tests/scripts/.
  *
+ * Beyond crashes it checks what the session promises (session.h): a
+ * command that does not change the game (a looking command, a refused or
+ * malformed one) leaves its state and its event log as they were, byte
+ * for byte, though a refusal puts the game back by running the commands
+ * since the session's checkpoint again; and an accepted one only adds
+ * events.  Every input runs from the same session state, so a failure
+ * replays from its input alone.
+ *
  * The process works in its scratch directory; `save`, `branch` and `load`
  * are run only with a plain file name (no '/'), so the fuzzer writes no
  * file outside it. */
@@ -14,6 +22,7 @@
 #include <stdbool.h>
 
 #include "maniple/cmd.h"
+#include "maniple/digest.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -81,6 +90,94 @@ static void restore_session(void)
 	memset(&sess.file, 0, sizeof sess.file);
 	sess.replaying = false;
 	sess.digest_due = false;
+	/* the game was put back behind the session's back: its checkpoint
+	 * (of the last input's game, at the same address) is stale; and
+	 * nothing of the last input's session may reach this one */
+	session_edited(&sess);
+	sess.undo_asked = sess.undo_at = 0;
+	sess.why_refused = false;
+	sess.why_line[0] = sess.why_reason[0] = sess.why_rule[0] = '\0';
+	sess.why_events = sess.why_journal = 0;
+	sess.torn_line = 0;
+	sess.new_kept[0] = '\0';
+}
+
+/* ---- what a command may change ---- */
+
+static struct game before;	/* the state before the line */
+static char *seen;		/* the game's event log's bytes so far */
+static size_t seen_used, seen_n, seen_cap;
+
+/* Takes the state of g as it is now, and the bytes its event log added
+ * since the last time (seen_used 0: all of them). */
+static void take_before(const struct game *g)
+{
+	game_copy_state(&before, g);
+	const struct event_log *log = &g->events;
+	if (log->used <= seen_used) {
+		seen_n = log->n;
+		return;
+	}
+	if (log->used > seen_cap) {
+		size_t cap = log->used * 2;
+		char *m = realloc(seen, cap);
+		if (!m)
+			abort();
+		seen = m;
+		seen_cap = cap;
+	}
+	memcpy(seen + seen_used, log->arena + seen_used,
+	       log->used - seen_used);
+	seen_used = log->used;
+	seen_n = log->n;
+}
+
+/* The first byte at which a's state and b's differ, for the report (the
+ * event log left out; the unused tails of tables may differ too). */
+static size_t first_difference(const struct game *a, const struct game *b)
+{
+	const unsigned char *x = (const void *)a, *y = (const void *)b;
+	size_t ev = offsetof(struct game, events);
+	size_t i = 0;
+	while (i < sizeof *a &&
+	       (x[i] == y[i] || (i >= ev && i < ev + sizeof a->events)))
+		i++;
+	return i;
+}
+
+/* Whether a and b are the same state: the same bytes, or but for padding
+ * (a struct assigned whole copies its padding from wherever it came): the
+ * same digest, which reads every field (digest.h), and the same units by
+ * hex, which it leaves out as what the units' places give, but whose
+ * order is the order game_units_at lists them in. */
+static bool same_state(const struct game *a, const struct game *b)
+{
+	return game_state_same(a, b) ||
+	       (game_state_digest(a) == game_state_digest(b) &&
+		memcmp(&a->at_index, &b->at_index, sizeof a->at_index) == 0);
+}
+
+/* After line ran on g: changed (an accepted game-changing command) may
+ * only add events; anything else leaves state and events as they were. */
+static void check_after(const struct game *g, const char *line, bool changed)
+{
+	const struct event_log *log = &g->events;
+	const char *what = NULL;
+	if (!changed && !same_state(&before, g))
+		what = "its state";
+	else if (log->used < seen_used || log->n < seen_n ||
+		 (seen_used && memcmp(log->arena, seen, seen_used) != 0))
+		what = "the events it had";
+	else if (!changed && (log->used != seen_used || log->n != seen_n))
+		what = "its event count";
+	if (!what)
+		return;
+	fprintf(stderr,
+		"fuzz_command: %s (%s) changed %s (state byte %zu of %zu "
+		"first differs; events %zu, were %zu)\n",
+		line, changed ? "accepted" : "not a change", what,
+		first_difference(&before, g), sizeof *g, log->n, seen_n);
+	abort();
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -97,15 +194,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /* Whether a line may run here: a session command naming a file must name
  * one in the scratch directory.  Notes a `new` or `load` (a game the
- * snapshot does not cover, even if a freed one's address is reused). */
-static int line_allowed(const char *line)
+ * snapshot does not cover, even if a freed one's address is reused), and
+ * in *effect what the line's command does (CMD_LOOKS for a malformed
+ * one). */
+static int line_allowed(const char *line, enum cmd_effect *effect)
 {
 	struct cmd_call call;
 	struct cmd_result r;
 	cmd_result_init(&r);
 	int ok = 1;
-	if (cmd_lookup(gboh_commands(), line, &call, &r) && call.def &&
-	    call.def->effect == CMD_SESSION) {
+	*effect = CMD_LOOKS;
+	if (cmd_lookup(gboh_commands(), line, &call, &r) && call.def)
+		*effect = call.def->effect;
+	if (*effect == CMD_SESSION) {
 		if (strcmp(call.def->name, "new") == 0 ||
 		    strcmp(call.def->name, "load") == 0)
 			replaced = true;
@@ -123,6 +224,7 @@ static int line_allowed(const char *line)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	restore_session();
+	seen_used = seen_n = 0;
 	struct session *s = &sess;
 	struct cmd_result r;
 	cmd_result_init(&r);
@@ -139,9 +241,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		i++; /* the newline */
 		line[len] = '\0';
-		if (nul || !line_allowed(line))
+		enum cmd_effect effect;
+		if (nul || !line_allowed(line, &effect))
 			continue;
+		struct game *g = s->game;
+		if (g)
+			take_before(g);
 		session_exec(s, line, &r);
+		if (effect == CMD_SESSION || s->game != g || !g)
+			seen_used = seen_n = 0; /* another game, or a new file */
+		else
+			check_after(g, line,
+				    effect == CMD_CHANGES && r.status == CMD_OK);
 		char buf[512];
 		for (size_t k = 0; k < r.out.n; k++)
 			event_log_format(&r.out, k, buf, sizeof buf);
