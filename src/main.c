@@ -162,8 +162,32 @@ static bool check_lesson(const char *path, struct ini_error *err)
 	return ok;
 }
 
-/* --check: each file by its [file] kind. */
-static int check_files(int n, char **files)
+/* --check of a battle: its units against their types' traits, as a game
+ * of it gets them: a game made of b (which it then owns and frees) takes
+ * its ruleset's tables from DATADIR (battle_check_traits). */
+static bool check_battle_traits(const char *datadir, struct battle *b,
+				struct ini_error *err)
+{
+	memset(err, 0, sizeof *err);
+	const struct ruleset *rs = ruleset_lookup(program_rulesets, b->ruleset,
+						  err->msg, sizeof err->msg);
+	if (!rs) {
+		battle_free(b);
+		return false;
+	}
+	struct game *g = rs->new_game(b, GAME_SANDBOX, 1);
+	if (!g) {
+		snprintf(err->msg, sizeof err->msg, "out of memory");
+		return false;
+	}
+	bool ok = program_load_tables(datadir, g, err) == 0;
+	rs->free_game(g);
+	return ok;
+}
+
+/* --check: each file by its [file] kind (a battle's units against the
+ * traits of the tables under DATADIR). */
+static int check_files(const char *datadir, int n, char **files)
 {
 	int status = 0;
 	for (int i = 0; i < n; i++) {
@@ -182,7 +206,7 @@ static int check_files(int n, char **files)
 			if (ok && triarii_doctrine_missing(b, why, sizeof why))
 				fprintf(stderr, "%s: warning: %s\n", files[i],
 					why); /* RULINGS R8, 9.7 */
-			battle_free(b);
+			ok = ok && check_battle_traits(datadir, b, &err);
 		} else if (ok && strcmp(kind, "config") == 0) {
 			/* the view's keys and colours: every refusal printed */
 			if (!tui_config_check(files[i], stdout, stderr))
@@ -880,7 +904,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "maniple: --check needs a FILE\n");
 			return 2;
 		}
-		return check_files(argc - optind, argv + optind);
+		return check_files(p.datadir, argc - optind, argv + optind);
 	}
 	if (list)
 		return list_battles(&p);

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "maniple/battle.h"
 #include "bad_file.h"
+#include "changed_tables.h"
 
 static const char *srcdir(void)
 {
@@ -243,13 +244,115 @@ Test(battle, features_reinforcements)
 	battle_free(b);
 }
 
+/* The tables of rules/spqr as shipped (no line changed). */
+static struct spqr_tables *shipped_tables(void)
+{
+	return changed_tables("unit_types", (const char *const[]){NULL});
+}
+
+/* Refused by battle_load, or by battle_check_traits with the shipped
+ * unit types' traits (what a game of it runs once its tables load). */
 static void expect_refused(const char *p, const char *at_file)
 {
 	struct ini_error err = {0};
 	struct battle *b = battle_load(p, &err);
-	cr_expect_null(b, "%s was accepted", p);
+	if (b) {
+		struct spqr_tables *t = shipped_tables();
+		cr_expect_neq(battle_check_traits(b, t, &err), 0,
+			      "%s was accepted", p);
+		tables_free(t);
+	}
 	battle_free(b);
 	expect_marked_refusal(p, at_file, &err);
+}
+
+/* What battle_check_traits says of tests/fixtures/NAME with the tables
+ * whose unit_types.ini has the line from read as to ("" when accepted). */
+static const char *traits_verdict(const char *name, const char *from,
+				  const char *to, char *why, size_t n)
+{
+	struct battle *b = load_fixture(name);
+	struct spqr_tables *t = changed_tables(
+		"unit_types", (const char *const[]){from, to, NULL});
+	struct ini_error err = {0};
+	int rc = battle_check_traits(b, t, &err);
+	snprintf(why, n, "%s", rc ? err.msg : "");
+	cr_expect_eq(rc != 0, why[0] != '\0');
+	tables_free(t);
+	battle_free(b);
+	return why;
+}
+
+/* 6.4, 2.21, 6.41: which type takes two hexes and a 4/5 movement
+ * allowance is the phalanx trait of unit_types.ini: the features
+ * fixture loads with the shipped data; with PH's trait taken away its
+ * phalanx (4/5, two hexes) is refused; given to MI, its medium infantry
+ * on one hex is. */
+Test(battle, phalanx_trait_from_unit_types_ini_6_4_2_21_6_41)
+{
+	char why[600];
+	struct battle *b = load_fixture("battle-features.ini");
+	struct spqr_tables *t = shipped_tables();
+	struct ini_error err = {0};
+	cr_expect_eq(battle_check_traits(b, t, &err), 0, "%s", err.msg);
+	tables_free(t);
+	battle_free(b);
+	cr_expect_not_null(
+		strstr(traits_verdict("battle-features.ini",
+				      "traits = infantry phalanx heavy_foot",
+				      "traits = infantry heavy_foot", why,
+				      sizeof why),
+		       "only a phalanx has a 4/5 movement allowance (6.41)"),
+		"%s", why);
+	cr_expect_not_null(
+		strstr(traits_verdict("battle-features.ini",
+				      "traits = infantry heavy_foot",
+				      "traits = infantry phalanx heavy_foot",
+				      why, sizeof why),
+		       "a phalanx occupies two hexes (2.21)"),
+		"%s", why);
+}
+
+/* 9.8: a bolt (missile B) and the scorpio key belong to the types with the
+ * scorpio trait: AT without it, the fixture's scorpio is refused. */
+Test(battle, scorpio_trait_from_unit_types_ini_9_8)
+{
+	char why[600];
+	cr_expect_not_null(
+		strstr(traits_verdict("battle-features.ini",
+				      "traits = scorpio", "traits =", why,
+				      sizeof why),
+		       "missile B (bolt) is for a scorpio only"),
+		"%s", why);
+}
+
+/* 9.1, 9.13: the elephant keys (tower, screen, rider) belong to the types
+ * with the elephant trait: EL without it, the fixture's elephant with a
+ * tower is refused. */
+Test(battle, elephant_trait_from_unit_types_ini_9_1)
+{
+	char why[600];
+	cr_expect_not_null(
+		strstr(traits_verdict("battle-features.ini",
+				      "traits = elephant", "traits =", why,
+				      sizeof why),
+		       "is for elephants (type EL) only"),
+		"%s", why);
+}
+
+/* 4.85: a leader elephant may not stack with cavalry, the types with the
+ * cavalry trait: MI given it, the fixture's leader elephant stacked with
+ * medium infantry is refused. */
+Test(battle, cavalry_trait_from_unit_types_ini_4_85)
+{
+	char why[600];
+	cr_expect_not_null(
+		strstr(traits_verdict("battle-features.ini",
+				      "traits = infantry heavy_foot",
+				      "traits = infantry heavy_foot cavalry",
+				      why, sizeof why),
+		       "a leader elephant may not stack with cavalry (4.85)"),
+		"%s", why);
 }
 
 /* Every tests/bad/battle-*.ini is refused at its marked line, naming why:
@@ -313,6 +416,12 @@ Test(battle, shipped_battles_load)
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		struct ini_error err = {0};
 		struct battle *b = battle_load(g.gl_pathv[i], &err);
+		struct spqr_tables *t = shipped_tables();
+		if (b && battle_check_traits(b, t, &err) != 0) {
+			battle_free(b);
+			b = NULL;
+		}
+		tables_free(t);
 		char buf[1024];
 		ini_error_format(&err, buf, sizeof buf);
 		cr_expect_not_null(b, "%s", buf);

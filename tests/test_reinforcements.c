@@ -18,6 +18,7 @@
 #include "fixture.h"
 #include "session_play.h"
 #include "spqr_tables.h"
+#include "changed_tables.h"
 
 /* "reinf": the fixture; "trebia": the shipped battle. */
 static struct battle *loader(void *user, const char *name,
@@ -159,6 +160,27 @@ Test(reinforcements, arrive_at_the_start_of_their_turn_2_6)
 	cr_expect(has(&o, "reinforcement_arrives leader=bomilcar side=1 "
 			  "hex=2301 edge=north due=3 turn=3 rule=2.6"),
 		  "%s", o.ev);
+	close_game(s);
+}
+
+/* 6.4: how many hexes an arriving unit takes is the traits data's: with
+ * PH's phalanx trait taken out of unit_types.ini, ph1 comes on at one
+ * hex of the north edge. */
+Test(reinforcements, two_hex_arrival_follows_unit_types_ini_6_4)
+{
+	struct session *s = open_game("new reinf sandbox 1");
+	change_tables(s->game, "unit_types",
+		      "traits = infantry phalanx heavy_foot",
+		      "traits = infantry heavy_foot");
+	ok(s, "setup turn 3");
+	struct out o = ok(s, "continue");
+	cr_expect(has(&o, "reinforcement_arrives unit=ph1 side=1 "), "%s",
+		  o.ev);
+	struct unit *ph = U(s, "ph1");
+	cr_expect(ph->on_map);
+	cr_expect_eq(ph->at.hex[0].row, 1);
+	cr_expect(hex_is_none(ph->at.hex[1]), "one hex");
+	cr_expect(!unit_is_two_hex(ph));
 	close_game(s);
 }
 

@@ -176,6 +176,39 @@ Test(why, missile_volley)
 	session_free(&s);
 }
 
+/* Whether s's newest missile_result is the volley of firer `what`. */
+static bool volley_of(const struct session *s, const void *what)
+{
+	const struct event_log *log = s->game ? &s->game->events : NULL;
+	for (size_t j = log ? log->n : 0; j-- > 0;)
+		if (strcmp(event_log_kind(log, j), "missile_result") == 0) {
+			const char *f = event_log_get(log, j, "firer");
+			return f && strcmp(f, what) == 0;
+		}
+	return false;
+}
+
+/* 8.15: why after a volley names every modifier with its rule (ar1 at
+ * sl1: a skirmisher target +2, 8.15#4; the firer moved +1, 8.15#5;
+ * golden drill_fire.out), and says so when none applies */
+Test(why, missile_volley_names_every_modifier)
+{
+	struct session s;
+	cr_assert(fx_play_script_until(&s, "drill_fire", volley_of, "ar1"));
+	char *t, about[64], rule[64];
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	has(t, "ar1 (missile class A, offensive fire) at sl1");
+	has(t, "Each modifier: target skirmisher +2 (rule 8.15#4), firer "
+	       "moved +1 (rule 8.15#5); +3 in all.");
+	free(t);
+	session_free(&s);
+	cr_assert(play_until(&s, "drill_fire", "missile_fire"));
+	cr_assert_eq(why(&s, &t, about, rule), CMD_OK);
+	has(t, "No modifier applies to this volley (8.15).");
+	free(t);
+	session_free(&s);
+}
+
 Test(why, tq_check)
 {
 	/* the phalanx ph1 spends a fifth MP and checks its TQ: die 8

@@ -197,8 +197,19 @@ struct battle {
 
 /* Loads a scenario file and its map (the map path is relative to the
  * scenario's directory's parent, e.g. "maps/drill.ini", or absolute).
- * Validates everything; on failure returns NULL with err filled. */
+ * Validates everything but what the unit types' traits decide (which
+ * type takes two hexes, may have a 4/5 MA, elephant keys, a bolt, no
+ * facing, may not stack): battle_check_traits does that once the
+ * ruleset's tables are loaded.  On failure returns NULL with err
+ * filled. */
 struct battle *battle_load(const char *path, struct ini_error *err);
+struct spqr_tables;
+/* 2.21, 4.8, 6.4, 6.41, 6.61, 9.1, 9.5, 9.8: b's file read again with
+ * the unit types' traits of t (unit_types.ini), each unit checked against
+ * its type's; 0, or -1 with err filled as battle_load fills it.  A battle
+ * built in memory (no path) has nothing to check. */
+int battle_check_traits(const struct battle *b, const struct spqr_tables *t,
+			struct ini_error *err);
 void battle_free(struct battle *b);
 /* Points each of b's units and leaders whose words are NULL (one built
  * by hand) at its slot in b->unit_text or b->leader_text: empty words,

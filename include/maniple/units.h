@@ -69,9 +69,6 @@ enum leader_state {
 
 const char *unit_type_name(enum unit_type t);
 int unit_type_parse(const char *text);
-/* HC RC LN LC, for the battle file's checks, made before the ruleset's
- * unit_types.ini is read; the rules ask unit_has (game.h). */
-bool unit_type_is_cavalry(enum unit_type t);
 const char *missile_class_name(enum missile_class m);
 int missile_class_parse(const char *text);
 const char *missile_supply_name(enum missile_supply s);

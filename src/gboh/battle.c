@@ -4,6 +4,7 @@
  * documented in man/maniple.6 (FILES). */
 #include "maniple/battle.h"
 #include "maniple/rfile.h"
+#include "maniple/tables.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,6 +172,9 @@ struct reinf_extra {
 struct battle_ctx {
 	struct battle *b;
 	struct ini_error *err;
+	/* the unit types' traits (the ruleset's unit_types.ini), or NULL:
+	 * what they decide is not checked (battle_check_traits) */
+	const struct spqr_tables *traits;
 	enum rec_kind cur;
 	int idx;		/* index of the current record */
 	int *kl;		/* key lines of the current record */
@@ -1109,18 +1113,29 @@ static int check_leaders(struct battle_ctx *c)
 	return 0;
 }
 
+/* Whether u's type has trait t in the traits data: 1 or 0, or -1 when
+ * the battle is read without them (what t decides is checked later). */
+static int trait(const struct battle_ctx *c, const struct unit *u,
+		 enum unit_trait t)
+{
+	return c->traits ? tables_type_has(c->traits, u->type, t) : -1;
+}
+
 /* 6.61, 6.63, 4.85, 9.83: may units a and b share a hex at setup? */
-static const char *stacking_forbids(const struct unit *a, const struct unit *b)
+static const char *stacking_forbids(const struct battle_ctx *c,
+				    const struct unit *a, const struct unit *b)
 {
 	if (a->side != b->side)
 		return "units of both sides in one hex (6.62)";
-	if (a->type == UT_AT || b->type == UT_AT)
+	if (!c->traits)
+		return NULL; /* the rest turns on the types' traits */
+	if (trait(c, a, TRAIT_SCORPIO) == 1 || trait(c, b, TRAIT_SCORPIO) == 1)
 		return "a scorpio may not share its hex (9.83, 6.61)";
 	bool a_le = a->leader_elephant[0] != '\0';
 	bool b_le = b->leader_elephant[0] != '\0';
 	if (a_le || b_le) {
 		const struct unit *other = a_le ? b : a;
-		if (unit_type_is_cavalry(other->type))
+		if (trait(c, other, TRAIT_CAVALRY) == 1)
 			return "a leader elephant may not stack with cavalry "
 			       "(4.85)";
 		return NULL;
@@ -1146,7 +1161,7 @@ static int check_stacking(struct battle_ctx *c, int ui)
 			const struct unit *o = &b->units[j];
 			if (!o->on_map || !footprint_occupies(&o->at, at))
 				continue;
-			const char *why = stacking_forbids(o, u);
+			const char *why = stacking_forbids(c, o, u);
 			if (why)
 				return ini_fail(c->err, line,
 						"unit %s may not share hex %s "
@@ -1175,11 +1190,11 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 				"class %s belongs to type %s, not %s (2.22)",
 				u->cls, unit_type_name((enum unit_type)class_type(u->cls)),
 				unit_type_name(u->type));
-	if (u->ma_ext && u->type != UT_PH)
+	if (u->ma_ext && trait(c, u, TRAIT_PHALANX) == 0)
 		return ini_fail(c->err, kl[UK_MA],
 				"only a phalanx has a 4/5 movement allowance "
 				"(6.41)");
-	if (u->missile == MC_B && u->type != UT_AT)
+	if (u->missile == MC_B && trait(c, u, TRAIT_SCORPIO) == 0)
 		return ini_fail(c->err, kl[UK_MISSILE],
 				"missile B (bolt) is for a scorpio only");
 	if (u->missile == MC_ES)
@@ -1187,20 +1202,20 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 				"ES is an elephant's screen: use screen = ES");
 	static const int el_keys[] = {UK_ELEPHANT, UK_TOWER, UK_TOWER_SUPPLY,
 				      UK_SCREEN, UK_SCREEN_SUPPLY, UK_RIDER};
-	for (int i = 0; i < 6 && u->type != UT_EL; i++)
+	for (int i = 0; i < 6 && trait(c, u, TRAIT_ELEPHANT) == 0; i++)
 		if (kl[el_keys[i]])
 			return ini_fail(c->err, kl[el_keys[i]],
 					"%s is for elephants (type EL) only",
 					unit_keys[el_keys[i]]);
-	if (u->type == UT_EL && !kl[UK_ELEPHANT])
+	if (trait(c, u, TRAIT_ELEPHANT) == 1 && !kl[UK_ELEPHANT])
 		return ini_fail(c->err, x->line,
 				"elephant %s lacks elephant = african|indian "
 				"(9.1)",
 				u->id);
-	if (kl[UK_SCORPIO] && u->type != UT_AT)
+	if (kl[UK_SCORPIO] && trait(c, u, TRAIT_SCORPIO) == 0)
 		return ini_fail(c->err, kl[UK_SCORPIO],
 				"scorpio is for artillery (type AT) only");
-	if (kl[UK_DD_ELIGIBLE] && u->type != UT_PH)
+	if (kl[UK_DD_ELIGIBLE] && trait(c, u, TRAIT_PHALANX) == 0)
 		return ini_fail(c->err, kl[UK_DD_ELIGIBLE],
 				"only a phalanx may form double depth (9.51)");
 	return 0;
@@ -1227,10 +1242,11 @@ static int check_unit_place(struct battle_ctx *c, int ui)
 				"unit %s is a reinforcement and cannot also "
 				"start on the map",
 				u->id);
-	if (u->type == UT_PH && x->nhex != 2)
+	/* 6.4: a phalanx's type takes two hexes */
+	if (trait(c, u, TRAIT_PHALANX) == 1 && x->nhex != 2)
 		return ini_fail(c->err, x->kl[UK_HEX],
 				"a phalanx occupies two hexes (2.21)");
-	if (u->type != UT_PH && x->nhex != 1)
+	if (trait(c, u, TRAIT_PHALANX) == 0 && x->nhex != 1)
 		return ini_fail(c->err, x->kl[UK_HEX],
 				"only a phalanx occupies two hexes (2.21)");
 	if (x->kl[UK_FACING]) {
@@ -1247,7 +1263,8 @@ static int check_unit_place(struct battle_ctx *c, int ui)
 						  "7.11)",
 					x->facing);
 		u->at.facing = f;
-	} else if (u->type != UT_AT) { /* 9.84 a scorpio has no facing */
+	} else if (trait(c, u, TRAIT_SCORPIO) == 0) {
+		/* 9.84 a scorpio has no facing */
 		return ini_fail(c->err, x->line, "unit %s lacks facing", u->id);
 	}
 	for (int h = 0; h < x->nhex; h++)
@@ -1288,7 +1305,7 @@ static int check_rider(struct battle_ctx *c, int ui)
 				"rider %s must start in the elephant's hex (4.8)",
 				l->id);
 	/* 4.81: an elephant counter of Size 1; 4.83: without a screen */
-	if (u->type != UT_EL || u->size != 1)
+	if (trait(c, u, TRAIT_ELEPHANT) == 0 || u->size != 1)
 		return ini_fail(c->err, line,
 				"a leader elephant is an EL unit of size 1 "
 				"(4.81)");
@@ -1491,7 +1508,8 @@ void battle_free(struct battle *b)
 	free(b);
 }
 
-struct battle *battle_load(const char *path, struct ini_error *err)
+static struct battle *load(const char *path, const struct spqr_tables *traits,
+			   struct ini_error *err)
 {
 	struct battle *b = calloc(1, sizeof *b);
 	struct battle_ctx *c = calloc(1, sizeof *c);
@@ -1505,6 +1523,7 @@ struct battle *battle_load(const char *path, struct ini_error *err)
 	}
 	c->b = b;
 	c->err = err;
+	c->traits = traits;
 	snprintf(b->path, sizeof b->path, "%s", path);
 	snprintf(b->ruleset, sizeof b->ruleset, "%s", BATTLE_RULESET);
 	const char *base = strrchr(path, '/');
@@ -1547,6 +1566,22 @@ void battle_bind_words(struct battle *b)
 		if (!l->restriction)
 			l->restriction = t->restriction;
 	}
+}
+
+struct battle *battle_load(const char *path, struct ini_error *err)
+{
+	return load(path, NULL, err);
+}
+
+int battle_check_traits(const struct battle *b, const struct spqr_tables *t,
+			struct ini_error *err)
+{
+	if (!b || !b->path[0] || !t)
+		return 0; /* a battle built in memory: no file to check */
+	struct battle *checked = load(b->path, t, err);
+	bool ok = checked != NULL;
+	battle_free(checked);
+	return ok ? 0 : -1;
 }
 
 bool battle_path(const char *datadir, const char *name, char *out, int n)

@@ -149,7 +149,7 @@ struct game *game_copy_for_search(const struct game *g, uint64_t seed)
 	struct game *c = malloc(sizeof *c);
 	if (!c)
 		return NULL;
-	game_copy_state(c, g);
+	*c = *g; /* a plain value copy: sizeof (struct game) bytes */
 	c->session = NULL;
 	event_log_init(&c->events);
 	dice_reseed(&c->dice, seed);
@@ -412,10 +412,12 @@ int game_constant(const struct game *g, enum rule_constant c)
 	return tables_constant(g ? g->tables : NULL, c);
 }
 
-/* 6.4 */
+/* 6.4: the hexes a unit stands on; how many its type takes is the traits
+ * data's (a phalanx: unit_types.ini), asked where a unit is put on the
+ * map (the battle file, a reinforcement's entry, the sandbox's place) */
 bool unit_is_two_hex(const struct unit *u)
 {
-	return u->type == UT_PH || !hex_is_none(u->at.hex[1]);
+	return footprint_two_hex(&u->at);
 }
 
 /* 11.1 rout points of a unit, from rout_points.ini */
@@ -424,7 +426,7 @@ int unit_rout_points(const struct game *g, const struct unit *u)
 	if (!g->tables)
 		return 0;
 	return tables_unit_rout_points(g->tables, u->type, u->tq,
-				       unit_is_two_hex(u),
+				       unit_has(g, u, TRAIT_PHALANX),
 				       u->leader_elephant[0] != '\0');
 }
 

@@ -241,7 +241,7 @@ static bool find_footprint(const struct game *g, const struct unit *u,
 		return false;
 	int n = edge_hexes(m, e, wanted_hex(m, r, e), cand, cap);
 	int fac[4], nf = edge_facings(e, r->facing, fac);
-	bool two = unit_is_two_hex(u);
+	bool two = unit_has(g, u, TRAIT_PHALANX); /* 6.4 */
 	bool found = false;
 	for (int i = 0; i < n && !found; i++) {
 		struct hex h = cand[i];

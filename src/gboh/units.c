@@ -45,10 +45,6 @@ int unit_type_parse(const char *text)
 {
 	return find(type_names, COUNT(type_names), text);
 }
-bool unit_type_is_cavalry(enum unit_type t)
-{
-	return t == UT_HC || t == UT_RC || t == UT_LN || t == UT_LC;
-}
 const char *missile_class_name(enum missile_class m)
 {
 	return (unsigned)m < MISSILE_CLASS_COUNT ? missile_names[m] : "?";

@@ -73,6 +73,32 @@ static void tell_die(struct textbuf *t, const struct event *e)
 			     : "");
 }
 
+/* 8.15: each modifier of the volley f (at index fi), from the
+ * missile_modifier events just before it, with its rule. */
+static void tell_missile_modifiers(struct textbuf *t,
+				   const struct event_log *log, size_t fi,
+				   const struct event *f)
+{
+	struct vals vb = {.i = 0};
+	size_t first = fi;
+	while (first > 0 && event_log_is(log, first - 1, "missile_modifier"))
+		first--;
+	if (first == fi) {
+		textbuf_line(t, "No modifier applies to this volley (8.15).");
+		return;
+	}
+	textbuf_put(t, "Each modifier:");
+	for (size_t j = first; j < fi; j++) {
+		struct event m;
+		event_log_at(log, j, &m);
+		vb.i = 0;
+		textbuf_put(t, "%s %s %s (rule %s)", j > first ? "," : "",
+			    V(&m, "name"), V(&m, "drm"), V(&m, "rule"));
+	}
+	vb.i = 0;
+	textbuf_put(t, "; %s in all.\n", V(f, "drm"));
+}
+
 static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 {
 	struct event e_at, x_at, f_at, sr_at;
@@ -118,10 +144,12 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 				"it (5.42).");
 	} else if (is_for(e, "missile_fire")) {
 		const struct event *f = NULL;
+		size_t fi = 0;
 		for (size_t j = i; j-- > 0;)
 			if (event_log_is(log, j, "missile_fire")) {
 				event_log_at(log, j, &f_at);
 				f = &f_at;
+				fi = j;
 				break;
 			}
 		x = after(log, i, "missile_result", &x_at);
@@ -137,6 +165,8 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 				V(f, "firer"), V(f, "class"), V(f, "kind"),
 				V(f, "target"), V(f, "at"), V(f, "range"),
 				V(f, "strength"), V(f, "drm"));
+		if (f)
+			tell_missile_modifiers(t, log, fi, f);
 		tell_die(t, e);
 		if (x)
 			textbuf_line(
