@@ -484,8 +484,9 @@ bool prompt_key(struct tui_view *v, int ch)
 		 * of that kind (a resumed one nobody played, main.c) is
 		 * started again, same battle and seed */
 		const char *want = k == GAME_HOTSEAT ? "hotseat" : "solo";
-		bool again = (k == GAME_HOTSEAT || k == GAME_SOLO) && v->s &&
-			     v->s->game && strcmp(v->s->journal.h.kind, want);
+		bool again = (k == GAME_HOTSEAT || k == GAME_SOLO) &&
+			     tui_has_game(v->s) &&
+			     strcmp(v->s->journal.h.kind, want);
 		if (again) {
 			char line[160];
 			snprintf(line, sizeof line, "new %s %s %llu",
@@ -493,7 +494,7 @@ bool prompt_key(struct tui_view *v, int ch)
 				 (unsigned long long)v->s->journal.h.seed);
 			tui_exec(v, line);
 		}
-		if (k == GAME_HOTSEAT && v->s && v->s->game) {
+		if (k == GAME_HOTSEAT && tui_has_game(v->s)) {
 			p->ask_kind = false;
 			tui_touch_all(v);
 			p->last_side = -1;
