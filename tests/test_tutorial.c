@@ -429,3 +429,43 @@ Test(tutorial, how_follows_the_settings_file)
 	fx_view_free(v);
 	session_free(&s);
 }
+
+/* The tutorial points to the glossary (`rule TERM`) the first time a
+ * term a newcomer meets comes up in a step */
+Test(tutorial, the_first_mention_of_a_term_points_to_the_glossary)
+{
+	static const struct {
+		const char *words[3]; /* how the lesson writes it */
+		const char *points[3]; /* `rule NAME` the glossary finds */
+	} terms[] = {
+		{{"Line Command"}, {"rule LC", "rule Line Command"}},
+		{{"zone of control", "ZOC"}, {"rule ZOC"}},
+		{{"superiority", "Superiority"}, {"rule superiority"}},
+		{{"cohesion hit"}, {"rule cohesion hit"}},
+		{{"routed unit", "routs"}, {"rule rout"}},
+		{{"momentum", "Momentum"}, {"rule momentum"}},
+		{{"trump"}, {"rule trump"}},
+		{{"Individual Order"}, {"rule Individual Order"}},
+		{{"Rout Points", "rout points"}, {"rule rout points"}},
+	};
+	struct lesson *l = load_drill();
+	for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++) {
+		int first = -1;
+		for (int i = 0; i < l->nsteps && first < 0; i++)
+			for (int w = 0; w < 3 && terms[k].words[w]; w++)
+				if (strstr(l->step[i].say, terms[k].words[w]) ||
+				    strstr(l->step[i].done, terms[k].words[w]))
+					first = i;
+		cr_assert_geq(first, 0, "%s never comes up",
+			      terms[k].words[0]);
+		bool points = false;
+		for (int p = 0; p < 3 && terms[k].points[p]; p++)
+			points |= strstr(l->step[first].say,
+					 terms[k].points[p]) ||
+				  strstr(l->step[first].done,
+					 terms[k].points[p]);
+		cr_expect(points, "step %d names %s without %s", first + 1,
+			  terms[k].words[0], terms[k].points[0]);
+	}
+	free(l);
+}
