@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "maniple/teach.h"
+
 #include "../src/tui/config.h"
 #include "../src/tui/lesson.h"
 #include "../src/tui/tutorial.h"
@@ -54,7 +56,7 @@ static enum lesson_verdict play_told(struct lesson_run *t, struct session *s,
 	session_exec(s, line, &r);
 	const struct lesson_step *st = lesson_current(t);
 	if (told && st)
-		lesson_told(st, t->texts, s->game, &r.out, told, n);
+		lesson_told(st, t->texts, s, &r.out, told, n);
 	enum lesson_verdict v =
 		lesson_after_command(t, s, line, &r, run_on_session, s);
 	cmd_result_free(&r);
@@ -172,7 +174,7 @@ Test(tutorial, the_whole_lesson_plays_through)
 		 * the step's pointer (never an outcome written ahead) */
 		cr_expect_neq(told[0], '\0', "step %d (%s): nothing told",
 			      i + 1, line);
-		char want[sizeof t.note];
+		char want[sizeof told + sizeof l->step[i].done + 1];
 		snprintf(want, sizeof want, "%s%s%s", told,
 			 l->step[i].done[0] ? " " : "", l->step[i].done);
 		cr_expect_str_eq(t.note, want, "step %d", i + 1);
@@ -426,4 +428,44 @@ Test(tutorial, how_follows_the_settings_file)
 	free(c);
 	fx_view_free(v);
 	session_free(&s);
+}
+
+/* The tutorial points to the glossary (`rule TERM`) the first time a
+ * term a newcomer meets comes up in a step */
+Test(tutorial, the_first_mention_of_a_term_points_to_the_glossary)
+{
+	static const struct {
+		const char *words[3]; /* how the lesson writes it */
+		const char *points[3]; /* `rule NAME` the glossary finds */
+	} terms[] = {
+		{{"Line Command"}, {"rule LC", "rule Line Command"}},
+		{{"zone of control", "ZOC"}, {"rule ZOC"}},
+		{{"superiority", "Superiority"}, {"rule superiority"}},
+		{{"cohesion hit"}, {"rule cohesion hit"}},
+		{{"routed unit", "routs"}, {"rule rout"}},
+		{{"momentum", "Momentum"}, {"rule momentum"}},
+		{{"trump"}, {"rule trump"}},
+		{{"Individual Order"}, {"rule Individual Order"}},
+		{{"Rout Points", "rout points"}, {"rule rout points"}},
+	};
+	struct lesson *l = load_drill();
+	for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++) {
+		int first = -1;
+		for (int i = 0; i < l->nsteps && first < 0; i++)
+			for (int w = 0; w < 3 && terms[k].words[w]; w++)
+				if (strstr(l->step[i].say, terms[k].words[w]) ||
+				    strstr(l->step[i].done, terms[k].words[w]))
+					first = i;
+		cr_assert_geq(first, 0, "%s never comes up",
+			      terms[k].words[0]);
+		bool points = false;
+		for (int p = 0; p < 3 && terms[k].points[p]; p++)
+			points |= strstr(l->step[first].say,
+					 terms[k].points[p]) ||
+				  strstr(l->step[first].done,
+					 terms[k].points[p]);
+		cr_expect(points, "step %d names %s without %s", first + 1,
+			  terms[k].words[0], terms[k].points[0]);
+	}
+	free(l);
 }

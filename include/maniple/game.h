@@ -142,6 +142,14 @@ struct game {
 	struct elcmd_state elcmd;
 };
 
+/* Issue 19, item 4: "A copy for search is a plain value copy of a state
+ * well under 64 KB".  A copy for search is `*copy = *game`, so the whole
+ * struct is what a search copies: what never changes in play lives in the
+ * battle (shared), and the state's numbers are bytes where their range
+ * allows (battle.h, shock_state.h, reaction_state.h). */
+_Static_assert(sizeof(struct game) < 65536,
+	       "struct game must stay well under 64 KB (issue 19, item 4)");
+
 /* A value copy of src's state into dst: every field but the event log
  * (dst keeps its own), and of the unit, leader, Shock combat and
  * reaction-fire tables only the entries in use (nunits, nleaders,
@@ -238,8 +246,10 @@ int leader_rout_points(const struct game *g, const struct leader *l);
  * and the session then writes a `digest TURN HEX` line to the game file
  * after the command that ended the turn. */
 void game_turn_end(struct game *g);
-/* A copy for searching (a later computer opponent): same state, no
- * session, no event history, fresh dice (new seed, empty forced queue).
+/* A copy for searching (a later computer opponent): a plain value copy
+ * of g (sizeof (struct game) bytes), then no session, no event history
+ * (the copy's log is its own, empty), fresh dice (new seed, empty forced
+ * queue).
  * The battle is shared with the original, not owned: free the copy with
  * free(), never game_free(). */
 struct game *game_copy_for_search(const struct game *g, uint64_t seed);

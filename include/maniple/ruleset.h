@@ -30,13 +30,19 @@
 #include "maniple/modeview.h"
 
 struct battle;
+struct cmd_result;
 struct cmd_table;
 struct decision;
 struct evcat;
+struct event;
 struct event_log;
+struct evtext;
 struct game;
 struct ini_error;
 struct session;
+struct teach_line;
+struct teach_list;
+struct teach_texts;
 
 /* How a game is played: one player taking both sides, two at one
  * keyboard, or a sandbox where `setup` stages any position.  Any ruleset
@@ -177,6 +183,41 @@ struct ruleset {
 		    size_t since, struct card *c, int *fresh);
 	int (*card_touched)(const struct game *g, size_t since,
 			    struct card *scratch);
+	/* ---- the narration: teach mode and the message line ----
+	 * (optional, all or none; the lines and lists are teach_line.h's,
+	 * the sentences evtext.h's) */
+	/* the teach texts read from DIR (rules/NAME), NULL with err filled;
+	 * freed with teach_free */
+	struct teach_texts *(*teach_load)(const char *dir,
+					  struct ini_error *err);
+	void (*teach_free)(struct teach_texts *t);
+	/* a line for each event of log from `from` on that tells something,
+	 * appended to out (returns how many); the pending decision's line;
+	 * one event's line (false: it tells nothing) */
+	size_t (*teach_events)(const struct teach_texts *t,
+			       const struct game *g,
+			       const struct event_log *log, size_t from,
+			       struct teach_list *out);
+	bool (*teach_decision)(const struct teach_texts *t,
+			       const struct game *g, struct teach_line *out);
+	bool (*teach_event_line)(const struct teach_texts *t,
+				 const struct game *g, const struct event *e,
+				 struct teach_line *out);
+	/* an event field's value as g names it (an id as its piece's
+	 * name) into out */
+	void (*name_value)(const struct game *g, const char *key,
+			   const char *v, char *out, size_t n);
+	/* the event sentences read from DIR, NULL with err filled (freed
+	 * with evtext_free); what result r told in at most two sentences
+	 * (returns how many); event i of log alone (false: none) */
+	struct evtext *(*sentences_load)(const char *dir,
+					 struct ini_error *err);
+	int (*summary_result)(const struct evtext *t, const struct game *g,
+			      const struct cmd_result *r, char *out,
+			      size_t n);
+	bool (*summary_event)(const struct evtext *t, const struct game *g,
+			      const struct event_log *log, size_t i,
+			      char *out, size_t n);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -18,25 +18,9 @@
 #include "maniple/event.h"
 #include "maniple/game.h"
 #include "maniple/ini.h"
+#include "maniple/teach_line.h"
 
-#define TEACH_TEXT_MAX 480
-#define TEACH_RULE_MAX 40
-
-/* One narrated step: a sentence or a few, and the rules cited ("6.11,7.23";
- * "" when none applies). */
-struct teach_line {
-	char text[TEACH_TEXT_MAX];
-	char rule[TEACH_RULE_MAX];
-};
-
-struct teach_list {
-	struct teach_line *v;
-	size_t n, cap;
-};
-
-void teach_list_init(struct teach_list *l);
-void teach_list_free(struct teach_list *l);
-void teach_list_clear(struct teach_list *l);
+/* struct teach_line and struct teach_list: teach_line.h */
 
 /* The narration texts of a ruleset, read from DIR/teach.ini (the
  * decisions) and DIR/sentences.ini (each event kind's teach text), both

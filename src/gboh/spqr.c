@@ -12,6 +12,8 @@
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
+#include "maniple/summary.h"
+#include "maniple/teach.h"
 #include "maniple/shock.h"
 #include "maniple/tables.h"
 
@@ -176,6 +178,15 @@ const struct ruleset ruleset_spqr = {
 	.shock_asked = spqr_shock_asked,
 	.card = spqr_card,
 	.card_touched = spqr_card_touched,
+	.teach_load = teach_load,
+	.teach_free = teach_free,
+	.teach_events = teach_events,
+	.teach_decision = teach_decision,
+	.teach_event_line = teach_event_line,
+	.name_value = teach_value,
+	.sentences_load = summary_load,
+	.summary_result = summary_result,
+	.summary_event = summary_event,
 	.after_command = spqr_after_command,
 	.copy_for_search = game_copy_for_search,
 	.free_copy = spqr_free_copy,

@@ -84,23 +84,6 @@ struct teach_texts {
 
 /* ---- lists ---- */
 
-void teach_list_init(struct teach_list *l)
-{
-	l->v = NULL;
-	l->n = l->cap = 0;
-}
-
-void teach_list_free(struct teach_list *l)
-{
-	free(l->v);
-	teach_list_init(l);
-}
-
-void teach_list_clear(struct teach_list *l)
-{
-	l->n = 0;
-}
-
 static bool list_push(struct teach_list *l, const struct teach_line *x)
 {
 	if (l->n == l->cap) {

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "lesson.h"
+#include "seam.h"
 
 /* ---- reading ---- */
 
@@ -441,8 +442,8 @@ static bool kind_listed(const char *list, const char *kind)
 }
 
 void lesson_told(const struct lesson_step *st, const struct teach_texts *tx,
-		 const struct game *g, const struct event_log *out, char *buf,
-		 size_t n)
+		 const struct session *s, const struct event_log *out,
+		 char *buf, size_t n)
 {
 	char kinds[LESSON_CMD_MAX];
 	snprintf(kinds, sizeof kinds, "%s", st->tell);
@@ -456,7 +457,7 @@ void lesson_told(const struct lesson_step *st, const struct teach_texts *tx,
 		event_log_at(out, i, &e);
 		struct teach_line l;
 		if (!kind_listed(kinds, e.kind) ||
-		    !teach_event_line(tx, g, &e, &l))
+		    !tui_teach_event_line(s, tx, &e, &l))
 			continue;
 		int w = snprintf(buf + len, n - len, "%s%s%s%s%s",
 				 len ? " " : "", l.text,
@@ -516,7 +517,7 @@ void lesson_begin(struct lesson_run *t, const struct lesson *l,
 {
 	memset(t, 0, sizeof *t);
 	t->lesson = l;
-	if (!l || l->nsteps == 0 || !s || !s->game) {
+	if (!l || l->nsteps == 0 || !tui_has_game(s)) {
 		t->over = true;
 		return;
 	}
@@ -615,7 +616,7 @@ enum lesson_verdict lesson_after_command(struct lesson_run *t,
 	}
 	t->event_seen = !st->event[0] || lesson_event_in(st->event, &r->out);
 	/* what happened, from the command's own events; then where to look */
-	lesson_told(st, t->texts, s->game, &r->out, t->note,
+	lesson_told(st, t->texts, s, &r->out, t->note,
 		    sizeof t->note - LESSON_DONE_MAX - 1);
 	size_t nl = strlen(t->note);
 	snprintf(t->note + nl, sizeof t->note - nl, "%s%s",

@@ -25,7 +25,9 @@
 #include "maniple/cmd.h"
 #include "maniple/ini.h"
 #include "maniple/session.h"
-#include "maniple/teach.h"
+#include "maniple/teach_line.h"
+
+struct teach_texts; /* the ruleset's (ruleset.h: teach_load) */
 
 #define LESSON_STEPS_MAX 64
 #define LESSON_AUTOS_MAX 16
@@ -123,11 +125,11 @@ enum lesson_verdict lesson_after_command(struct lesson_run *t,
 					 lesson_runner run, void *ctx);
 
 /* What step st's command did, told from out, its events: the teach
- * sentence (tx, g) of each event of the step's tell kinds (else of its
+ * sentence (tx, of s's game, seam.h) of each event of the step's tell kinds (else of its
  * event's kind), with its rule, into buf ("" when none). */
 void lesson_told(const struct lesson_step *st, const struct teach_texts *tx,
-		 const struct game *g, const struct event_log *out, char *buf,
-		 size_t n);
+		 const struct session *s, const struct event_log *out,
+		 char *buf, size_t n);
 
 /* The step waited for, or NULL at the end. */
 const struct lesson_step *lesson_current(const struct lesson_run *t);

@@ -7,9 +7,8 @@
 #include <string.h>
 
 #include "maniple/ruleset.h"
-#include "maniple/summary.h"
-#include "maniple/teach.h"
 #include "keys.h"
+#include "seam.h"
 #include "view.h"
 
 void reading_free(struct tui_reading *r)
@@ -39,7 +38,7 @@ static const struct evtext *words(struct tui_view *v)
 	snprintf(dir, sizeof dir, "%s/rules/%s", v->teach.datadir, rs->name);
 	struct ini_error err;
 	memset(&err, 0, sizeof err);
-	r->words = summary_load(dir, &err);
+	r->words = tui_sentences_load(v->s, dir, &err);
 	return r->words;
 }
 
@@ -47,7 +46,7 @@ void reading_result(struct tui_view *v, const char *line,
 		    const struct cmd_result *r, char *out, size_t n)
 {
 	const struct evtext *t = words(v);
-	if (t && summary_result(t, v->s ? v->s->game : NULL, r, out, n) > 0)
+	if (t && tui_summary_result(v->s, t, r, out, n) > 0)
 		return;
 	if (r->status != CMD_OK) {
 		const char *what = r->status == CMD_REFUSED ? "Refused"
@@ -57,16 +56,9 @@ void reading_result(struct tui_view *v, const char *line,
 				 r->reason);
 		else
 			snprintf(out, n, "%s: %s", what, r->reason);
-	} else if (r->out.n > 0) {
-		/* no sentence for these events yet: the first as it is */
-		char buf[TUI_LOG_LINE + 64];
-		event_log_format(&r->out, 0, buf, sizeof buf);
-		if (r->out.n > 1)
-			snprintf(out, n, "%.150s (+%zu in the log)", buf,
-				 r->out.n - 1);
-		else
-			snprintf(out, n, "%.150s", buf);
 	} else {
+		/* no event with a sentence (bookkeeping, say = - in
+		 * sentences.ini): what was done; the events are in the log */
 		snprintf(out, n, "done: %.150s", line);
 	}
 }
@@ -122,14 +114,14 @@ static void event_words(struct tui_view *v, const struct event_log *log,
 			size_t i, char *out, size_t n)
 {
 	const struct evtext *t = words(v);
-	if (t && summary_event(t, v->s ? v->s->game : NULL, log, i, out, n))
+	if (t && tui_summary_event(v->s, t, log, i, out, n))
 		return;
 	struct event e;
 	event_log_at(log, i, &e);
 	size_t len = (size_t)snprintf(out, n, "%s:", e.kind);
 	for (int f = 0; f < e.nfields && len < n; f++) {
 		char val[EVENT_VAL_MAX * 2];
-		teach_value(v->s ? v->s->game : NULL, e.f[f].key, e.f[f].val, val, sizeof val);
+		tui_name_value(v->s, e.f[f].key, e.f[f].val, val, sizeof val);
 		len += (size_t)snprintf(out + len, n - len, "%s %s %s",
 					f ? "," : "", e.f[f].key, val);
 	}

@@ -150,7 +150,7 @@ static void diverge(struct replay *r, int lineno, const char *what)
 
 int replay_forward(struct replay *r, struct cmd_result *out)
 {
-	if (r->diverged || r->step >= r->ncmds || !r->s.game)
+	if (r->diverged || r->step >= r->ncmds || !tui_has_game(&r->s))
 		return 0;
 	const struct replay_line *l = &r->lines[r->next];
 	if (l->is_digest) {
@@ -279,7 +279,7 @@ int replay_seek(struct replay *r, int k)
 		k = 0;
 	if (k > r->ncmds)
 		k = r->ncmds;
-	if (k < r->step || !r->s.game) {
+	if (k < r->step || !tui_has_game(&r->s)) {
 		char e[REPLAY_MSG_MAX];
 		if (rebuild(r, e, sizeof e) != 0) {
 			snprintf(r->msg, sizeof r->msg, "%s", e);

@@ -140,8 +140,7 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 			found = 1;
 		} else {
 			session_free(s);
-			session_init(s, lb, lt, user, seed);
-			s->rulesets = rulesets;
+			session_setup(s, rulesets, lb, lt, user, seed);
 		}
 	}
 	for (size_t i = 0; i < nc; i++)

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/ini.h"
+
 const struct ruleset *tui_rules(const struct session *s)
 {
 	return s && s->game ? session_ruleset(s) : NULL;
@@ -180,4 +182,102 @@ int tui_card_touched(const struct session *s, size_t since, struct card *scratch
 	const struct ruleset *rs = tui_rules(s);
 	return rs && rs->card_touched ? rs->card_touched(s->game, since, scratch)
 				      : -1;
+}
+
+/* ---- the narration ---- */
+
+/* The ruleset whose narration s uses (NULL when it has none: then also
+ * without a session), which tells of s->game. */
+static const struct ruleset *narrator(const struct session *s)
+{
+	const struct ruleset *rs = session_ruleset(s);
+	return rs && rs->teach_load ? rs : NULL;
+}
+
+static void no_narration(const struct session *s, const char *dir,
+			 struct ini_error *err)
+{
+	const struct ruleset *rs = session_ruleset(s);
+	memset(err, 0, sizeof *err);
+	snprintf(err->file, sizeof err->file, "%s", dir);
+	snprintf(err->msg, sizeof err->msg, "the ruleset %s tells nothing",
+		 rs ? rs->name : "(none)");
+}
+
+struct teach_texts *tui_teach_load(const struct session *s, const char *dir,
+				   struct ini_error *err)
+{
+	const struct ruleset *rs = narrator(s);
+	if (rs)
+		return rs->teach_load(dir, err);
+	no_narration(s, dir, err);
+	return NULL;
+}
+
+void tui_teach_free(const struct session *s, struct teach_texts *t)
+{
+	const struct ruleset *rs = narrator(s);
+	if (rs && t)
+		rs->teach_free(t);
+}
+
+size_t tui_teach_events(const struct session *s, const struct teach_texts *t,
+			const struct event_log *log, size_t from,
+			struct teach_list *out)
+{
+	const struct ruleset *rs = narrator(s);
+	return rs && t ? rs->teach_events(t, s->game, log, from, out) : 0;
+}
+
+bool tui_teach_decision(const struct session *s, const struct teach_texts *t,
+			struct teach_line *out)
+{
+	const struct ruleset *rs = narrator(s);
+	return rs && t && rs->teach_decision(t, s->game, out);
+}
+
+bool tui_teach_event_line(const struct session *s,
+			  const struct teach_texts *t, const struct event *e,
+			  struct teach_line *out)
+{
+	const struct ruleset *rs = narrator(s);
+	return rs && t && rs->teach_event_line(t, s->game, e, out);
+}
+
+void tui_name_value(const struct session *s, const char *key, const char *v,
+		    char *out, size_t n)
+{
+	const struct ruleset *rs = narrator(s);
+	if (rs && rs->name_value)
+		rs->name_value(s->game, key, v, out, n);
+	else if (n)
+		snprintf(out, n, "%s", v);
+}
+
+struct evtext *tui_sentences_load(const struct session *s, const char *dir,
+				  struct ini_error *err)
+{
+	const struct ruleset *rs = narrator(s);
+	if (rs && rs->sentences_load)
+		return rs->sentences_load(dir, err);
+	no_narration(s, dir, err);
+	return NULL;
+}
+
+int tui_summary_result(const struct session *s, const struct evtext *t,
+		       const struct cmd_result *r, char *out, size_t n)
+{
+	const struct ruleset *rs = narrator(s);
+	return rs && rs->summary_result && t
+		       ? rs->summary_result(t, s->game, r, out, n)
+		       : 0;
+}
+
+bool tui_summary_event(const struct session *s, const struct evtext *t,
+		       const struct event_log *log, size_t i, char *out,
+		       size_t n)
+{
+	const struct ruleset *rs = narrator(s);
+	return rs && rs->summary_event && t &&
+	       rs->summary_event(t, s->game, log, i, out, n);
 }

@@ -11,6 +11,7 @@
 #include "maniple/modeview.h"
 #include "maniple/ruleset.h"
 #include "maniple/session.h"
+#include "maniple/teach_line.h"
 
 /* The ruleset s's game is played under (session.h: session_ruleset);
  * NULL without a session or a game. */
@@ -96,5 +97,32 @@ int tui_card(const struct session *s, enum mode_card kind, int n, size_t since,
 	     struct card *c, int *fresh);
 int tui_card_touched(const struct session *s, size_t since,
 		     struct card *scratch);
+
+/* ---- the narration (ruleset.h: the teach operations) ----
+ * Of s's ruleset (its game's, else the default one), told of s's game
+ * (NULL without one: ids shown as they are).  Without a narration the
+ * loads give NULL with err saying so, the rest tell nothing. */
+struct teach_texts *tui_teach_load(const struct session *s, const char *dir,
+				   struct ini_error *err);
+void tui_teach_free(const struct session *s, struct teach_texts *t);
+size_t tui_teach_events(const struct session *s, const struct teach_texts *t,
+			const struct event_log *log, size_t from,
+			struct teach_list *out);
+bool tui_teach_decision(const struct session *s, const struct teach_texts *t,
+			struct teach_line *out);
+bool tui_teach_event_line(const struct session *s,
+			  const struct teach_texts *t, const struct event *e,
+			  struct teach_line *out);
+/* An event field's value as the game names it (without a narration: as
+ * it is). */
+void tui_name_value(const struct session *s, const char *key, const char *v,
+		    char *out, size_t n);
+struct evtext *tui_sentences_load(const struct session *s, const char *dir,
+				  struct ini_error *err);
+int tui_summary_result(const struct session *s, const struct evtext *t,
+		       const struct cmd_result *r, char *out, size_t n);
+bool tui_summary_event(const struct session *s, const struct evtext *t,
+		       const struct event_log *log, size_t i, char *out,
+		       size_t n);
 
 #endif

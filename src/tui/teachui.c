@@ -68,7 +68,7 @@ static void queue_decision(struct tui_view *v, bool force)
 		return;
 	struct teach_line l;
 	memset(&l, 0, sizeof l);
-	if (!teach_decision(t->texts, v->s->game, &l)) {
+	if (!tui_teach_decision(v->s, t->texts, &l)) {
 		t->decision_id = 0;
 		return;
 	}
@@ -110,7 +110,7 @@ void teachui_free(struct tui_view *v)
 {
 	struct teachui *t = &v->teach;
 	teach_list_free(&t->queue);
-	teach_free(t->texts);
+	tui_teach_free(v->s, t->texts);
 	t->texts = NULL;
 	t->on = false;
 	t->decision_at = TEACHUI_NONE;
@@ -139,7 +139,7 @@ static bool load_texts(struct tui_view *v)
 	snprintf(dir, sizeof dir, "%s/rules/%s", t->datadir, ruleset);
 	struct ini_error err;
 	memset(&err, 0, sizeof err);
-	t->texts = teach_load(dir, &err);
+	t->texts = tui_teach_load(v->s, dir, &err);
 	if (!t->texts) {
 		char buf[INI_ERR_MAX + 300];
 		ini_error_format(&err, buf, sizeof buf);
@@ -173,7 +173,7 @@ static void tell_opening(struct tui_view *v)
 	struct event_log log;
 	event_log_init(&log);
 	if (event_log_push(&log, &e) == 0)
-		teach_events(t->texts, s->game, &log, 0, &t->queue);
+		tui_teach_events(s, t->texts, &log, 0, &t->queue);
 	event_log_free(&log);
 }
 
@@ -234,7 +234,7 @@ void teachui_after_command(struct tui_view *v, const struct cmd_result *r,
 {
 	struct teachui *t = &v->teach;
 	if (!t->on || !t->texts || !r || looks || r->status != CMD_OK ||
-	    v->replay || !v->s || !v->s->game)
+	    v->replay || !tui_has_game(v->s))
 		return;
 	drop_decision(t);
 	/* a new game: what was left of the old one's narration goes */
@@ -242,7 +242,7 @@ void teachui_after_command(struct tui_view *v, const struct cmd_result *r,
 		teach_list_clear(&t->queue);
 		t->at = 0;
 	}
-	teach_events(t->texts, v->s->game, &r->out, 0, &t->queue);
+	tui_teach_events(v->s, t->texts, &r->out, 0, &t->queue);
 	queue_decision(v, false);
 	if (t->at >= total(t))
 		finish(v); /* nothing to tell */

@@ -21,7 +21,9 @@
 #include <stddef.h>
 
 #include "maniple/cmd.h"
-#include "maniple/teach.h"
+#include "maniple/teach_line.h"
+
+struct teach_texts; /* the ruleset's (ruleset.h: teach_load) */
 
 #define TEACHUI_DIR_MAX 1024
 #define TEACHUI_NONE ((size_t)-1)
