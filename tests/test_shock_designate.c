@@ -307,6 +307,10 @@ Test(shock_designate, restrictions_are_refusals_8_42)
 	cr_expect_eq(f.g->shock.ncombats, 1);
 	cr_expect(!f.g->shock.attacked[ix(f.g, "m1")]);
 	cr_expect(!f.g->shock.defended[ix(f.g, "r1")]);
+	/* the slot given up is empty, as the slots past the count are
+	 * (digest.c reads them as empty) */
+	static const struct shock_combat empty;
+	cr_expect_eq(memcmp(&f.g->shock.c[1], &empty, sizeof empty), 0);
 	refused(&f, "designate cancel 5", "8.42");
 	ok(&f, "designate m1 r1,r2");
 	cr_expect(legal_has(&f, "designate done"));

@@ -88,7 +88,8 @@ Test(summary, a_momentum_roll)
 {
 	char *t = summaries("drill_turn");
 	has(t, "momentum => The Tribune tries for momentum: rolled 3, needed "
-	       "3 or less: success.\n");
+	       "3 or less: success. A trump against the Tribune may be tried "
+	       "(5.42).\n");
 	has(t, "momentum => Hanno tries for momentum: rolled 8, needed 4 or "
 	       "less: failure. Hanno is Finished.\n");
 	has(t, "move 2612 => Refused: not enough MP left to enter that hex "
@@ -105,7 +106,8 @@ Test(summary, a_tq_check)
 {
 	char *t = summaries("drill_maneuver");
 	has(t, "halt => Carthaginian phalanx (ph1) checks its TQ: rolled 8 "
-	       "against 7: 1 cohesion hit(s).\n");
+	       "against 7: 1 cohesion hit(s). Carthaginian phalanx (ph1) takes "
+	       "1 cohesion hit(s) (fifth mp): 2 against TQ 7 (6.41).\n");
 	/* 8.42 a designation */
 	has(t, "designate ph1 pr2 => Shock combat 0: Carthaginian phalanx "
 	       "(ph1) against Principes, Legion III (2) (pr2).\n");
@@ -264,4 +266,53 @@ Test(summary, sentences_checked_against_the_catalog)
 	refused_at(longer, 5, "teach too long (191 characters, at most 190)");
 	refused_at("[file]\nkind = teach\nversion = 1\n", 2,
 		   "kind must be sentences");
+}
+
+/* Every kind of the catalog (rules/spqr/events.ini) that is not
+ * bookkeeping (silent = yes) has a sentence for the message line (say =
+ * TEXT): a command whose events have none would show the first event as
+ * key=value there. */
+Test(summary, every_kind_not_silent_has_a_sentence)
+{
+	struct evtext *t = shipped();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/rules/spqr/events.ini", fx_srcdir());
+	struct ini_error err;
+	struct evcat *cat = evcat_load(path, &err);
+	cr_assert_not_null(cat, "%s:%d: %s", err.file, err.line, err.msg);
+	cr_assert_gt(evcat_count(cat), 200);
+	int missing = 0;
+	for (size_t k = 0; k < evcat_count(cat); k++)
+		if (!evtext_said(t, evcat_kind(cat, k))) {
+			cr_expect_fail("[%s] has neither say = TEXT nor silent = "
+				       "yes in rules/spqr/sentences.ini",
+				       evcat_kind(cat, k));
+			missing++;
+		}
+	cr_expect_eq(missing, 0, "%d kind(s) without a sentence", missing);
+	/* the test can fail: a kind that only teaches is not said */
+	struct evtext *only = NULL;
+	{
+		char dir[] = "/tmp/maniple-said-XXXXXX";
+		cr_assert_not_null(mkdtemp(dir));
+		char f[1100];
+		snprintf(f, sizeof f, "%s/sentences.ini", dir);
+		FILE *o = fopen(f, "w");
+		cr_assert_not_null(o);
+		fputs("[file]\nkind = sentences\nversion = 1\n"
+		      "[moved]\nteach = {unit} steps.\n[decision]\nsilent = yes\n",
+		      o);
+		fclose(o);
+		only = evtext_load(f, cat, NULL, &err);
+		cr_assert_not_null(only, "%s:%d: %s", err.file, err.line,
+				   err.msg);
+		unlink(f);
+		rmdir(dir);
+	}
+	cr_expect_not(evtext_said(only, "moved"));
+	cr_expect(evtext_said(only, "decision"));
+	cr_expect(evtext_said(t, "moved"));
+	evtext_free(only);
+	evcat_free(cat);
+	evtext_free(t);
 }

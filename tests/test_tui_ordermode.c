@@ -332,8 +332,10 @@ Test(tui_ordermode, destinations_are_exactly_the_legal_moves_6_21)
 	dest_are_the_legal_moves();
 	/* the status line: the decision, then the mover and its MP */
 	cr_assert(strstr(V->status, "orders (the Tribune)"), "%s", V->status);
-	cr_assert(strstr(V->status, " | ORDER ve1 6 MP left | Turn 1"), "%s",
+	cr_assert(strstr(V->status, " | ORDER ve1 | Turn 1"), "%s",
 		  V->status);
+	cr_assert_null(strstr(V->status, "MP left"),
+		       "the MP left are on the key line alone: %s", V->status);
 	view_exec("face NE");
 	dest_are_the_legal_moves();
 	view_exec("move 2616");
@@ -405,8 +407,7 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 	cr_assert(p);
 	/* a flank hex: why not, with the rule */
 	cr_assert_gt(tui_order_preview_lines(&S, hx(2517), 30, p), 1);
-	cr_assert(strstr(p->line[0], "ve1") && strstr(p->line[0], "6 MP"), "%s",
-		  p->line[0]);
+	cr_assert_str_eq(p->line[0], "ORDER ve1"); /* MP on the key line */
 	cr_assert(strstr(p->line[1], "6.32"), "%s", p->line[1]);
 	/* a front hex: cost, hits, MP left */
 	p->n = 0;
@@ -427,6 +428,16 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 	tui_order_panel(V, 30, p);
 	cr_assert(strstr(p->line[0], "ORDER ve1"));
 	cr_assert_str_eq(p->line[p->n - 1], "Hex 2616 clear");
+	/* the preview a block of the same height on every hex (the
+	 * hex's lines below stay in place): the mover's own hex too */
+	int rows = p->n;
+	V->cursor = hx(2516);
+	p->n = 1;
+	snprintf(p->line[0], PANEL_LINE_MAX, "Hex 2516 clear");
+	tui_order_panel(V, 30, p);
+	cr_assert_str_eq(p->line[1], "the mover's hex");
+	cr_assert_eq(p->n, rows, "%d lines on the mover's hex, %d beside it",
+		     p->n, rows);
 	char buf[256];
 	cr_assert(tui_order_key_line(V, buf, sizeof buf));
 	cr_assert(!strncmp(buf, "ORDER ve1 6 MP left", 19), "%s", buf);

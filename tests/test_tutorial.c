@@ -174,7 +174,7 @@ Test(tutorial, the_whole_lesson_plays_through)
 		 * the step's pointer (never an outcome written ahead) */
 		cr_expect_neq(told[0], '\0', "step %d (%s): nothing told",
 			      i + 1, line);
-		char want[sizeof told + LESSON_DONE_MAX + 2];
+		char want[sizeof told + sizeof l->step[i].done + 1];
 		snprintf(want, sizeof want, "%s%s%s", told,
 			 l->step[i].done[0] ? " " : "", l->step[i].done);
 		cr_expect_str_eq(t.note, want, "step %d", i + 1);

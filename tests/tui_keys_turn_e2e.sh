@@ -47,7 +47,7 @@ wait_for '| ORDER '
 ok $? "w then i: a unit ordered, Order mode (5.22)"
 press U
 press x
-wait_for 'move_end unit='
+wait_for ' ends its move at '
 ok $? "U steps across the ENE side, x halts (6.21, 6.11)"
 
 # the rest of the turn: every decision by its key

@@ -104,8 +104,8 @@ keys L
 wait_for 'line hastati'
 ok $? "L lists the legal Line Commands"
 keys Enter
-wait_for 'line_command leader=tribune line=hastati'
-ok $? "Enter gives it: the line_command event names the hastati"
+wait_for 'gives the hastati line a Line Command'
+ok $? "Enter gives it: the message line names the hastati line (5.23)"
 screen | cut -c1-76 | grep -q '='
 ok $? "the line's units still to move are marked ="
 keys '?'
@@ -126,7 +126,8 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for '2515: the mover'
+wait_for "the mover's hex" && screen | grep -q 'Hex 2515 ' &&
+	screen | grep -q 'ORDER ha1 4 MP left'
 ok $? "m steps ha1 into 2515 (the panel says so; no event echo, 4 MP left)"
 step 2615
 
@@ -139,10 +140,10 @@ at 2813
 screen | grep -q 'ar1 (carthage)'
 ok $? "its answer withdraws ar1 to 2813"
 answer 'withdraw ar1 done'
-wait_for 'withdrawal_done unit=ar1 at=2813'
+wait_for 'ends its withdrawal at 2813'
 ok $? "withdraw ar1 done ends the withdrawal (6.52)"
 keys x
-wait_for 'move_end unit=ha1'
+wait_for '(ha1) ends its move at'
 
 # ha2 into li1's zone; the reactions declined from their prompts
 at 2417

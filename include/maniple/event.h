@@ -20,6 +20,7 @@
 struct event_field {
 	char key[EVENT_KEY_MAX];
 	char val[EVENT_VAL_MAX];
+	unsigned char klen, vlen; /* strlen of key and val (event_add) */
 };
 
 struct event {

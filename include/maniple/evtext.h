@@ -66,6 +66,11 @@ const char *evtext_teach(const struct evtext *t, const struct event *e,
 			 const char **rule, bool *own_rule);
 /* Whether kind's own section [KIND] teaches it or says it is silent. */
 bool evtext_told(const struct evtext *t, const char *kind);
+/* Whether kind's own section [KIND] has a sentence for the message line
+ * (say = TEXT), is marked as not said there (say = -: a step of the
+ * sequence the status line already shows) or is bookkeeping (silent =
+ * yes). */
+bool evtext_said(const struct evtext *t, const char *kind);
 /* Whether the file has section name ("moved", "roll.momentum"). */
 bool evtext_has_section(const struct evtext *t, const char *name);
 /* Every rule a section cites (each rule of a list on its own), in file

@@ -8,17 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* s into buf (n > 0 bytes), cut to fit as snprintf cuts it */
-static void copy_cut(char *buf, size_t n, const char *s)
+/* s into buf (n > 0 bytes), cut to fit as snprintf cuts it; its length */
+static size_t copy_cut(char *buf, size_t n, const char *s)
 {
 	size_t k = 0;
 	for (; s[k] && k + 1 < n; k++)
 		buf[k] = s[k];
 	buf[k] = '\0';
+	return k;
 }
 
-/* v in decimal into buf (n > 0 bytes), as snprintf's %d */
-static void decimal_cut(char *buf, size_t n, int v)
+/* v in decimal into buf (n > 0 bytes), as snprintf's %d; its length */
+static size_t decimal_cut(char *buf, size_t n, int v)
 {
 	char tmp[16];
 	int i = 0;
@@ -33,6 +34,7 @@ static void decimal_cut(char *buf, size_t n, int v)
 	while (i > 0 && k + 1 < n)
 		buf[k++] = tmp[--i];
 	buf[k] = '\0';
+	return k;
 }
 
 void event_init(struct event *e, const char *kind)
@@ -45,13 +47,14 @@ void event_init(struct event *e, const char *kind)
 
 /* s into buf (n > 0 bytes) as copy_cut, spaces, tabs and newlines made
  * '_' (a value holds none) */
-static void value_cut(char *buf, size_t n, const char *s)
+static size_t value_cut(char *buf, size_t n, const char *s)
 {
 	size_t k = 0;
 	for (; s[k] && k + 1 < n; k++)
 		buf[k] = s[k] == ' ' || s[k] == '\t' || s[k] == '\n' ? '_'
 								     : s[k];
 	buf[k] = '\0';
+	return k;
 }
 
 void event_add(struct event *e, const char *key, const char *fmt, ...)
@@ -59,23 +62,28 @@ void event_add(struct event *e, const char *key, const char *fmt, ...)
 	if (e->nfields >= EVENT_FIELDS_MAX)
 		return;
 	struct event_field *f = &e->f[e->nfields++];
-	copy_cut(f->key, sizeof f->key, key);
+	f->klen = (unsigned char)copy_cut(f->key, sizeof f->key, key);
 	va_list ap;
 	va_start(ap, fmt);
 	/* the two formats nearly every field uses, and a plain word,
 	 * without printf (events are emitted in every step of play) */
 	if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
 		const char *v = va_arg(ap, const char *);
-		value_cut(f->val, sizeof f->val, v ? v : "(null)");
+		f->vlen = (unsigned char)value_cut(f->val, sizeof f->val,
+						   v ? v : "(null)");
 	} else if (fmt[0] == '%' && fmt[1] == 'd' && !fmt[2]) {
-		decimal_cut(f->val, sizeof f->val, va_arg(ap, int));
+		f->vlen = (unsigned char)decimal_cut(f->val, sizeof f->val,
+						     va_arg(ap, int));
 	} else if (!strchr(fmt, '%')) {
-		value_cut(f->val, sizeof f->val, fmt);
+		f->vlen = (unsigned char)value_cut(f->val, sizeof f->val, fmt);
 	} else {
 		vsnprintf(f->val, sizeof f->val, fmt, ap);
-		for (char *p = f->val; *p; p++)
-			if (*p == ' ' || *p == '\t' || *p == '\n')
-				*p = '_';
+		size_t k = 0;
+		for (; f->val[k]; k++)
+			if (f->val[k] == ' ' || f->val[k] == '\t' ||
+			    f->val[k] == '\n')
+				f->val[k] = '_';
+		f->vlen = (unsigned char)k;
 	}
 	va_end(ap);
 }
@@ -160,13 +168,9 @@ int event_log_push(struct event_log *log, const struct event *e)
 	if (k > 0xffff)
 		k = -1;
 	size_t kl = k >= 0 ? 0 : strlen(e->kind) + 1;
-	size_t len[2 * EVENT_FIELDS_MAX];
 	size_t bytes = 1 + (k >= 0 ? 2 : kl);
-	for (int i = 0; i < e->nfields; i++) {
-		len[2 * i] = strlen(e->f[i].key) + 1;
-		len[2 * i + 1] = strlen(e->f[i].val) + 1;
-		bytes += len[2 * i] + len[2 * i + 1];
-	}
+	for (int i = 0; i < e->nfields; i++)
+		bytes += (size_t)e->f[i].klen + e->f[i].vlen + 2;
 	if (reserve(log, bytes) < 0)
 		return -1;
 	char *p = log->arena + log->used;
@@ -179,10 +183,10 @@ int event_log_push(struct event_log *log, const struct event *e)
 		p += kl;
 	}
 	for (int i = 0; i < e->nfields; i++) {
-		memcpy(p, e->f[i].key, len[2 * i]);
-		p += len[2 * i];
-		memcpy(p, e->f[i].val, len[2 * i + 1]);
-		p += len[2 * i + 1];
+		memcpy(p, e->f[i].key, (size_t)e->f[i].klen + 1);
+		p += e->f[i].klen + 1;
+		memcpy(p, e->f[i].val, (size_t)e->f[i].vlen + 1);
+		p += e->f[i].vlen + 1;
 	}
 	log->off[log->n++] = log->used;
 	log->used += bytes;
@@ -275,9 +279,9 @@ void event_log_at(const struct event_log *log, size_t i, struct event *out)
 	event_init(out, record(log, i, &nf, &p));
 	for (int k = 0; k < nf; k++) {
 		struct event_field *f = &out->f[out->nfields++];
-		snprintf(f->key, sizeof f->key, "%s", p);
+		f->klen = (unsigned char)copy_cut(f->key, sizeof f->key, p);
 		p = next(p);
-		snprintf(f->val, sizeof f->val, "%s", p);
+		f->vlen = (unsigned char)copy_cut(f->val, sizeof f->val, p);
 		p = next(p);
 	}
 }

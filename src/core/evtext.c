@@ -16,6 +16,7 @@ struct evtext_sec {
 	char *teach;	      /* malloc'd, NULL when none */
 	char rule[EVTEXT_RULE_MAX];
 	bool silent, has_silent;
+	bool unsaid; /* say = -: taught, never on the message line */
 	int line;
 };
 
@@ -218,8 +219,12 @@ static int on_line(void *user, const char *section, const char *key,
 				"unknown key %s (say, teach, rule, silent)",
 				key);
 	char **to = teach ? &s->teach : &s->say;
-	if (*to)
+	if (*to || (!teach && s->unsaid))
 		return ini_fail(t->err, line, "duplicate key %s", key);
+	if (!teach && strcmp(value, "-") == 0) {
+		s->unsaid = true;
+		return 0;
+	}
 	size_t len = strlen(value);
 	size_t max = teach ? EVTEXT_TEACH_MAX : EVTEXT_SAY_MAX;
 	if (len == 0)
@@ -268,7 +273,8 @@ struct evtext *evtext_load(const char *path, const struct evcat *cat,
 			ok = !ini_fail(err, s->line,
 				       "[%s] is silent and teaches something",
 				       s->name);
-		else if (!s->silent && !s->say && !s->teach)
+		else if (!s->silent && !s->say && !s->teach &&
+			 !(s->unsaid && strchr(s->name, '.')))
 			ok = !ini_fail(err, s->line,
 				       "[%s] needs say = TEXT, teach = TEXT or "
 				       "silent = yes",
@@ -315,6 +321,8 @@ static const struct evtext_sec *section_of(const struct evtext *t,
 			continue;
 		snprintf(name, sizeof name, "%s.%s", e->kind, e->f[f].val);
 		const struct evtext_sec *s = sec_find(t, name);
+		if (!teach && s && s->unsaid)
+			return NULL; /* say = -: no sentence for this value */
 		if (answers(s, teach))
 			return s;
 	}
@@ -347,6 +355,12 @@ bool evtext_told(const struct evtext *t, const char *kind)
 {
 	const struct evtext_sec *s = t ? sec_find(t, kind) : NULL;
 	return answers(s, true);
+}
+
+bool evtext_said(const struct evtext *t, const char *kind)
+{
+	const struct evtext_sec *s = t ? sec_find(t, kind) : NULL;
+	return answers(s, false) || (s && (s->silent || s->unsaid));
 }
 
 bool evtext_has_section(const struct evtext *t, const char *name)

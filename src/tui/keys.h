@@ -48,6 +48,8 @@ enum tui_cmd {
 	TC_LEGEND,	/* /: the map legend */
 	TC_DETAIL,	/* +: outlined or compact hexes (layout.h) */
 	TC_CONTINUE,	/* Space: `continue` when nobody owes a decision */
+	TC_PANEL_UP,	/* { }: the side panel's lines before, after */
+	TC_PANEL_DOWN,
 	TC_COUNT
 };
 
@@ -98,6 +100,8 @@ enum tui_prompt_cmd {
 	PR_ANSWER,	/* the key's digit names the answer */
 	PR_HIDE,
 	PR_LIST,	/* the full legal list, as on the map */
+	PR_MORE,	/* . and ,: the box's next or previous nine answers */
+	PR_BACK,
 	PR_COUNT
 };
 

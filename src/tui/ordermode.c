@@ -230,7 +230,8 @@ static void set_highlights(struct tui_view *v)
 
 /* The status line (status_describe's, redone after each command) names
  * the mode after the pending decision: "... - 12 legal actions | ORDER
- * ve1 4 MP left | Turn 1/6 ...". */
+ * ve1 | Turn 1/6 ...".  The MP left are on the key line alone: a figure
+ * shown in three places was rewritten three times at each step. */
 static void mode_in_status(struct tui_view *v)
 {
 	char what[64];
@@ -238,8 +239,7 @@ static void mode_in_status(struct tui_view *v)
 	tui_order_view(v->s, &ov, false);
 	switch (mode_of(&ov)) {
 	case OM_ORDER:
-		snprintf(what, sizeof what, "ORDER %s %d MP left", ov.mover,
-			 ov.mp_left);
+		snprintf(what, sizeof what, "ORDER %s", ov.mover);
 		break;
 	case OM_LINE:
 		snprintf(what, sizeof what, "LINE COMMAND");
@@ -297,6 +297,9 @@ void tui_order_refresh(struct tui_view *v)
 
 /* ---- the panel and the key line ---- */
 
+/* The panel's preview block: the mover's line and a step's two */
+#define PREVIEW_LINES 3
+
 static void add_line(struct panel_text *out, int width, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -351,10 +354,10 @@ int tui_order_preview_lines(const struct session *s, struct hex h, int width,
 		hex_format(h2, h2s, sizeof h2s);
 		snprintf(hs + strlen(hs), sizeof hs - strlen(hs), ",%s", h2s);
 	}
-	add_line(out, width, "ORDER %s: %d MP left", ov.mover, ov.mp_left);
+	add_line(out, width, "ORDER %s", ov.mover);
 	if (hex_is_none(h2) &&
 	    (hex_eq(h, ov.mover_hex[0]) || hex_eq(h, ov.mover_hex[1]))) {
-		add_line(out, width, "%s: the mover's", hs);
+		add_line(out, width, "the mover's hex");
 		return out->n - n0;
 	}
 	struct step_preview p;
@@ -407,6 +410,11 @@ void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel)
 		target_lines(v, mine, width);
 	else if (!tui_order_preview_lines(v->s, v->cursor, width, mine))
 		return;
+	/* a block of at least PREVIEW_LINES: the hex's lines below stay
+	 * where they were as the cursor goes from hex to hex (a step's
+	 * preview is two lines, the mover's own hex one) */
+	while (mine->n < PREVIEW_LINES && mine->n < PANEL_LINES_MAX)
+		mine->line[mine->n++][0] = '\0';
 	if (mine->n < PANEL_LINES_MAX)
 		mine->line[mine->n++][0] =
 			'\0'; /* a blank line, then the hex */

@@ -200,7 +200,7 @@ static void mark(struct tui_view *v)
 {
 	struct tui_prompt *p = &v->prompt;
 	for (int i = 0; i < p->nkeys; i++) {
-		struct hex h = p->ask.hex[i];
+		struct hex h = p->ask.hex[p->first + i];
 		bool seen = hex_is_none(h);
 		for (int k = 0; k < p->nmarked && !seen; k++)
 			seen = hex_eq(p->marked[k], h);
@@ -260,11 +260,12 @@ void prompt_update(struct tui_view *v)
 	if (p->hidden && p->ask.id != p->hidden_id)
 		p->hidden = false; /* a new decision: the box comes back */
 	p->shown = p->ask.due && !p->hidden && !p->ask_kind;
-	/* keys for the owing side's answers only: the other side's (6.82)
-	 * are in the full list */
-	p->nkeys = p->shown ? (p->ask.nown < PROMPT_KEYS ? p->ask.nown
-							 : PROMPT_KEYS)
-			    : 0;
+	if (p->ask.id != was_id || p->first >= p->ask.nown)
+		p->first = 0; /* a new decision: its first answers */
+	/* keys for the owing side's answers only, nine at a time (. and ,
+	 * page): the other side's (6.82) are in the full list */
+	int left = p->ask.nown - p->first;
+	p->nkeys = p->shown ? (left < PROMPT_KEYS ? left : PROMPT_KEYS) : 0;
 	unmark(v);
 	if (p->shown)
 		mark(v);
@@ -303,11 +304,24 @@ static void box_geometry(const struct tui_view *v, int *y, int *x, int *h,
 	const struct tui_prompt *p = &v->prompt;
 	const struct tui_layout *l = &v->lay;
 	*w = l->map_w < 80 ? l->map_w : 80;
-	*cols = p->nkeys > 5 && (*w - 2) / 2 >= 24 ? 2 : 1;
+	/* two columns when more than five and each answer fits whole in
+	 * one (" N " before it) */
+	bool fit = true;
+	for (int i = 0; i < p->nkeys; i++)
+		fit = fit && (int)strlen(p->ask.ans[p->first + i].line) + 4 <=
+				     (*w - 2) / 2;
+	*cols = p->nkeys > 5 && fit && (*w - 2) / 2 >= 24 ? 2 : 1;
 	int rows = (p->nkeys + *cols - 1) / *cols;
 	/* the borders, the line about the offer, the answers, "more" */
 	*h = 2 + (p->ask.detail[0] ? 1 : 0) + rows +
 	     (p->ask.n > p->nkeys ? 1 : 0);
+	/* folded: an answer wider than the box takes rows more (as
+	 * draw_box folds it) */
+	int fold = *w - 6 > 8 ? *w - 6 : 8;
+	for (int i = 0; *cols == 1 && i < p->nkeys; i++) {
+		int len = (int)strlen(p->ask.ans[p->first + i].line);
+		*h += len > fold ? (len - 1) / fold : 0;
+	}
 	if (*h > l->map_h)
 		*h = l->map_h;
 	*y = l->map_y + l->map_h - *h;
@@ -342,11 +356,12 @@ static void draw_box(struct tui_view *v)
 	}
 	int colw = (wd - 2) / cols;
 	int rows = (p->nkeys + cols - 1) / cols;
+	int extra = 0; /* rows taken by answers folded so far */
 	for (int i = 0; i < p->nkeys; i++) {
-		int r = row + i % rows, c = 1 + (i / rows) * colw;
+		int r = row + extra + i % rows, c = 1 + (i / rows) * colw;
 		if (r >= h - 1)
 			continue;
-		const struct decision_answer *a = &p->ask.ans[i];
+		const struct decision_answer *a = &p->ask.ans[p->first + i];
 		int room = colw - 4; /* after " N ", a blank at the end */
 		int ll = (int)strlen(a->line), rl = (int)strlen(a->rule);
 		if (ll + 1 + rl <= room) /* the rule, when it fits */
@@ -357,13 +372,29 @@ static void draw_box(struct tui_view *v)
 		wattrset(w, A_BOLD);
 		mvwprintw(w, r, c, " %d ", i + 1);
 		wattrset(w, A_NORMAL);
-		mvwaddnstr(w, r, c + 3, line, colw - 3);
+		/* never cut: what does not fit goes on in the next row */
+		const char *s = line;
+		int fold = colw - 4 > 8 ? colw - 4 : 8;
+		for (;;) {
+			mvwaddnstr(w, r, c + 3, s, fold);
+			if ((int)strlen(s) <= fold || r + 1 >= h - 1)
+				break;
+			s += fold;
+			r++;
+			extra++;
+		}
 	}
-	row += rows;
+	row += rows + extra;
 	if (p->ask.n > p->nkeys && row < h - 1) {
-		snprintf(line, sizeof line,
-			 "... %d more: Enter lists all %d answers",
-			 p->ask.n - p->nkeys, p->ask.n);
+		int last = p->first + p->nkeys;
+		if (p->ask.nown > PROMPT_KEYS)
+			snprintf(line, sizeof line,
+				 "answers %d-%d of %d (. more  , back)",
+				 p->first + 1, last, p->ask.nown);
+		else
+			snprintf(line, sizeof line,
+				 "... %d more: Enter lists all %d answers",
+				 p->ask.n - p->nkeys, p->ask.n);
 		wattrset(w, A_DIM);
 		mvwaddnstr(w, row, 2, line, wd - 4);
 		wattrset(w, A_NORMAL);
@@ -506,8 +537,25 @@ bool prompt_key(struct tui_view *v, int ch)
 			return true;
 		}
 		char line[DECISION_LINE_MAX];
-		snprintf(line, sizeof line, "%s", p->ask.ans[i].line);
+		snprintf(line, sizeof line, "%s", p->ask.ans[p->first + i].line);
 		tui_exec(v, line);
+		return true;
+	}
+	case PR_MORE:
+	case PR_BACK: {
+		int to = p->first + (b->cmd == PR_MORE ? PROMPT_KEYS
+						       : -PROMPT_KEYS);
+		if (to < 0 || to >= p->ask.nown) {
+			tui_say(v, "no more answers that way: Enter lists "
+				   "them all");
+			return true;
+		}
+		p->first = to;
+		int left = p->ask.nown - p->first;
+		p->nkeys = left < PROMPT_KEYS ? left : PROMPT_KEYS;
+		unmark(v);
+		mark(v);
+		prompt_touch_map(v);
 		return true;
 	}
 	case PR_HIDE:

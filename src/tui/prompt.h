@@ -91,6 +91,7 @@ struct tui_prompt {
 	bool hidden;		/* Esc: until the decision changes */
 	unsigned long long hidden_id;
 	int nkeys;		/* answers with a key in the box */
+	int first;		/* the answer keyed 1 (. and , page by nine) */
 	struct hex marked[PROMPT_KEYS]; /* the highlights it put down */
 	int nmarked;
 	bool ask_kind;		/* the solo/hotseat question is up */

@@ -56,16 +56,9 @@ void reading_result(struct tui_view *v, const char *line,
 				 r->reason);
 		else
 			snprintf(out, n, "%s: %s", what, r->reason);
-	} else if (r->out.n > 0) {
-		/* no sentence for these events yet: the first as it is */
-		char buf[TUI_LOG_LINE + 64];
-		event_log_format(&r->out, 0, buf, sizeof buf);
-		if (r->out.n > 1)
-			snprintf(out, n, "%.150s (+%zu in the log)", buf,
-				 r->out.n - 1);
-		else
-			snprintf(out, n, "%.150s", buf);
 	} else {
+		/* no event with a sentence (bookkeeping, say = - in
+		 * sentences.ini): what was done; the events are in the log */
 		snprintf(out, n, "done: %.150s", line);
 	}
 }

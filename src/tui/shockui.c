@@ -818,6 +818,7 @@ bool shockui_draw_panel(struct tui_view *v, WINDOW *w, int h, int width)
 	panel_text(v, text, SHOCKUI_PANEL_TEXT);
 	/* a cursor step changes neither view: nothing to draw again */
 	if (su->panel_drawn && !(v->dirty & DIRTY_MAP) &&
+	    su->drawn_top == v->panel_top &&
 	    strcmp(text, su->panel_text) == 0)
 		return true;
 	memcpy(su->panel_text, text, SHOCKUI_PANEL_TEXT);
@@ -829,31 +830,44 @@ bool shockui_draw_panel(struct tui_view *v, WINDOW *w, int h, int width)
 		if (setcchar(&cc, s, A_NORMAL, v->pal.dim, NULL) == OK)
 			mvwadd_wch(w, y, 0, &cc);
 	}
-	int y = 0;
+	/* the text folded into rows, then the rows from v->panel_top */
+	struct {
+		const char *p;
+		int len, indent;
+		bool head;
+	} row[SHOCKUI_PANEL_ROWS];
+	int n = 0;
 	const char *p = text;
 	bool head = true; /* the title, and a line after a blank one */
-	while (*p && y < h) {
+	while (*p && n < SHOCKUI_PANEL_ROWS) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		const char *next = nl ? nl + 1 : p + len;
 		bool blank = len == 0;
 		int indent = 0;
-		wattrset(w, head ? A_BOLD : A_NORMAL);
 		do {
 			size_t cut = wrap_at(p, len, width - indent);
-			if (y == h - 1 && (cut < len || *next)) {
-				wattrset(w, A_NORMAL);
-				mvwaddstr(w, y++, 2, "... (more)");
-				break;
-			}
-			mvwaddnstr(w, y++, 2 + indent, p, (int)cut);
+			row[n].p = p;
+			row[n].len = (int)cut;
+			row[n].indent = indent;
+			row[n++].head = head;
 			p += cut;
 			len -= cut;
 			indent = 2;
-		} while (len > 0 && y < h);
-		wattrset(w, A_NORMAL);
+		} while (len > 0 && n < SHOCKUI_PANEL_ROWS);
 		head = blank;
 		p = next;
 	}
+	char more[40];
+	int rows = tui_panel_window(v, n, h, more, sizeof more);
+	for (int y = 0; y < rows && v->panel_top + y < n; y++) {
+		int i = v->panel_top + y;
+		wattrset(w, row[i].head ? A_BOLD : A_NORMAL);
+		mvwaddnstr(w, y, 2 + row[i].indent, row[i].p, row[i].len);
+	}
+	wattrset(w, A_NORMAL);
+	if (more[0])
+		mvwaddnstr(w, h - 1, 2, more, width);
+	su->drawn_top = v->panel_top;
 	return true;
 }

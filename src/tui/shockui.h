@@ -32,6 +32,7 @@ enum shockui_panel {
 };
 
 #define SHOCKUI_PANEL_TEXT 8192
+#define SHOCKUI_PANEL_ROWS 400 /* the text folded to the panel's width */
 
 struct shockui {
 	/* what the module last saw: a new game (new, load) starts afresh */
@@ -55,6 +56,7 @@ struct shockui {
 	int panel;		/* enum shockui_panel */
 	char panel_text[SHOCKUI_PANEL_TEXT];  /* what it shows now */
 	bool panel_drawn;	/* panel_text is on the screen */
+	int drawn_top;		/* from the view's panel_top */
 	char scratch_text[SHOCKUI_PANEL_TEXT];
 	struct card scratch;
 };

@@ -674,15 +674,17 @@ static void draw_panel(struct tui_view *v)
 	panel_describe_view(v->mv, v->s, v->cursor, width, &v->ptext,
 			    &v->panel);
 	tui_order_panel(v, width, &v->panel); /* the step's preview on top */
-	for (int i = 0; i < v->panel.n && i < h; i++) {
+	char more[40];
+	int rows = tui_panel_window(v, v->panel.n, h, more, sizeof more);
+	for (int y = 0; y < rows && v->panel_top + y < v->panel.n; y++) {
+		int i = v->panel_top + y;
 		bool head = i == 0 || (i > 0 && v->panel.line[i - 1][0] == '\0');
 		wattrset(w, head ? A_BOLD : A_NORMAL);
-		if (i == h - 1 && v->panel.n > h)
-			mvwaddstr(w, i, 2, "... (more)");
-		else
-			mvwaddnstr(w, i, 2, v->panel.line[i], width);
+		mvwaddnstr(w, y, 2, v->panel.line[i], width);
 	}
 	wattrset(w, A_NORMAL);
+	if (more[0])
+		mvwaddnstr(w, h - 1, 2, more, width);
 }
 
 /* The `:` line on the status bar's second line, scrolled sideways to
@@ -1174,6 +1176,8 @@ static void tui_set_cursor_impl(struct tui_view *v, struct hex h)
 	struct hex old = v->cursor;
 	v->cursor = h;
 	v->dirty |= DIRTY_PANEL | DIRTY_STATUS;
+	if (!hex_eq(old, h) && v->shockui.panel == SUP_HEX)
+		v->panel_top = 0; /* another hex's lines, from the first */
 	if (v->mode == MODE_OVERVIEW) {
 		viewport_follow(&v->vp, h, v->mv->col_min, v->mv->col_max,
 				v->mv->row_min, v->mv->row_max);
@@ -1318,7 +1322,10 @@ static void log_text(struct tui_view *v, const char *text)
  * still says what it did. */
 static bool shown_on_map(const struct event_log *out)
 {
-	static const char *const kinds[] = {"moved", "facing_changed"};
+	/* stacking: the stack's count on the map (its hits, when any,
+	 * come as cohesion_hit events, which are said) */
+	static const char *const kinds[] = {"moved", "facing_changed",
+					    "stacking"};
 	if (out->n == 0)
 		return false;
 	for (size_t i = 0; i < out->n; i++) {
@@ -1676,8 +1683,18 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		shockui_open_cards(v, -1);
 		break;
 	case TC_PANEL:
+		v->panel_top = 0;
 		shockui_cycle_panel(v);
 		break;
+	case TC_PANEL_UP: /* drawn from the clamped top (tui_panel_window) */
+	case TC_PANEL_DOWN: {
+		int page = v->lay.panel_h > 3 ? v->lay.panel_h - 2 : 1;
+		v->panel_top += c == TC_PANEL_UP ? -page : page;
+		if (v->panel_top < 0)
+			v->panel_top = 0;
+		v->dirty |= DIRTY_PANEL;
+		break;
+	}
 	case TC_UNDO:
 		tui_exec(v, "undo");
 		break;

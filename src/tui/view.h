@@ -123,6 +123,7 @@ struct tui_view {
 	bool quit;
 	bool typed;		/* tui_exec runs a line typed or listed */
 	struct panel_text panel; /* scratch for the side panel */
+	int panel_top;		/* the side panel's first line shown ({ }) */
 	char status[512];	/* the status line, redone after each command */
 	struct tui_cmdline cl;	/* the `:` line */
 	char completions[256];	/* Tab's candidates, shown while typing */
@@ -186,6 +187,12 @@ const struct tui_hl *tui_hl_at(const struct tui_view *v, struct hex h);
 void tui_view_free_map(struct tui_view *v);
 /* Every window to be drawn again (after an overlay closes). */
 void tui_touch_all(struct tui_view *v);
+/* The side panel's lines shown from v->panel_top (kept within the n lines
+ * the h rows can show): returns how many of the h rows go to lines, the
+ * last row then tells what more there is and its keys into more (""
+ * when every line shows). */
+int tui_panel_window(struct tui_view *v, int n, int h, char *more,
+		     size_t len);
 /* After the replay (replay.h) moved the session's game: the view takes
  * the game as it is now and redraws it all. */
 void tui_game_moved(struct tui_view *v);

@@ -7,6 +7,26 @@
 
 #include "view.h"
 
+int tui_panel_window(struct tui_view *v, int n, int h, char *more,
+		     size_t len)
+{
+	more[0] = '\0';
+	if (n <= h || h < 2) {
+		v->panel_top = 0;
+		return h;
+	}
+	int rows = h - 1; /* the last row says what is out of sight */
+	if (v->panel_top > n - rows)
+		v->panel_top = n - rows;
+	if (v->panel_top < 0)
+		v->panel_top = 0;
+	bool above = v->panel_top > 0, below = v->panel_top + rows < n;
+	snprintf(more, len, "%s", above && below ? "... { back  } more"
+				  : below	 ? "... (more: })"
+						 : "... (back: {)");
+	return rows;
+}
+
 void tui_exec(struct tui_view *v, const char *line)
 {
 	v->ops->exec(v, line);
