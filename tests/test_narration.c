@@ -710,3 +710,50 @@ Test(narration, the_actions_keep_their_ids)
 	session_free(&s);
 	teach_free(tx);
 }
+
+/* 4.72, 11.1: before `no reaction` lets a lone leader be eliminated,
+ * teach mode says so and what he costs in rout points */
+Test(narration, a_lone_leader_offer_tells_its_cost)
+{
+	struct teach_texts *tx = shipped();
+	struct session s;
+	fx_session(&s, "new drill solo 11");
+	struct game *g = s.game;
+	struct leader *mago = NULL;
+	for (int k = 0; k < g->nleaders; k++)
+		if (!strcmp(g->leaders[k].id, "mago"))
+			mago = &g->leaders[k];
+	cr_assert_not_null(mago);
+	/* Mago alone next to 2515, where ha1 steps first, and two hexes
+	 * from 2415, where it starts */
+	static const char *const near[] = {"2514", "2516", "2614", "2616"};
+	struct hex at = HEX_NONE, from, to;
+	hex_parse("2415", &from);
+	hex_parse("2515", &to);
+	for (size_t i = 0; i < 4 && hex_is_none(at); i++) {
+		struct hex h;
+		hex_parse(near[i], &h);
+		bool empty = true;
+		for (int u = 0; u < g->nunits; u++)
+			if (hex_eq(g->units[u].at.hex[0], h))
+				empty = false;
+		if (empty && hex_distance(h, to) == 1 &&
+		    hex_distance(h, from) > 1)
+			at = h;
+	}
+	cr_assert_not(hex_is_none(at));
+	mago->hex = at;
+	fx_ok(&s, "roll 6 2");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate tribune");
+	fx_ok(&s, "line hastati");
+	fx_ok(&s, "pick ha1");
+	fx_ok(&s, "move 2515");
+	char rp[32];
+	snprintf(rp, sizeof rp, "eliminated, %d rout points",
+		 leader_rout_points(g, mago));
+	decision_told(tx, g, "reaction_leader", rp, "enemy's move",
+		      "4.72,11.1", 0);
+	session_free(&s);
+	teach_free(tx);
+}

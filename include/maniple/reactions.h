@@ -74,6 +74,9 @@ void ow_collect(struct game *g, int mover, bool at_start);
  * combat unit `mover` has just come next to (a lone leader with no way
  * out is eliminated at once). */
 void leader_withdraw_collect(struct game *g, int mover);
+/* 4.72: whether leader l shares his hex with a friendly combat unit
+ * (then declining a withdrawal costs him nothing). */
+bool leader_stacked(const struct game *g, const struct leader *l);
 /* 4.72: offer i (RK_LEADER_WITHDRAW) was declined (`no reaction`): a
  * leader not stacked with a combat unit is eliminated.  Marks it done. */
 void leader_withdraw_declined(struct game *g, int i);

@@ -20,6 +20,7 @@
 #include "maniple/evcat.h"
 #include "maniple/evtext.h"
 #include "maniple/movement.h"
+#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 
@@ -51,6 +52,7 @@ static const struct teach_dec teach_decs[] = {
 	{"rout_leader", DEC_COMMON "unit "},
 	{"reaction", DEC_COMMON},
 	{"reaction_shock", DEC_COMMON},
+	{"reaction_leader", DEC_COMMON "rp "},
 	{"shock", DEC_COMMON "step ask unit "},
 	{"elephant", DEC_COMMON},
 	{"none", DEC_COMMON},
@@ -769,6 +771,9 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		snprintf(out, n, "%d", g->ord.move.mp_spent);
 	else if (strcmp(key, "mp") == 0)
 		snprintf(out, n, "%d", g->ord.move.ma - g->ord.move.mp_spent);
+	else if (strcmp(key, "rp") == 0) /* 11.1: what his loss costs */
+		snprintf(out, n, "%d",
+			 l ? leader_rout_points(g, l) : 0);
 	else if (strcmp(key, "lines") == 0)
 		snprintf(out, n, "%d", g->ord.lc_given);
 	else if (strcmp(key, "oc") == 0)
@@ -854,6 +859,22 @@ static void read_legal(const struct game *g, struct dec_ctx *c)
 		snprintf(c->actions, sizeof c->actions, "continue");
 }
 
+/* 4.72: the leader of side's open withdrawal offer who would be
+ * eliminated by no reaction (no friendly combat unit in his hex), or
+ * -1. */
+static int lone_leader_offer(const struct game *g, int side)
+{
+	for (int i = 0; i < g->react.noffers; i++) {
+		const struct reaction_offer *o = &g->react.offers[i];
+		if (o->kind == RK_LEADER_WITHDRAW && o->side == side &&
+		    o->state == RO_OPEN && o->leader >= 0 &&
+		    o->leader < g->nleaders &&
+		    !leader_stacked(g, &g->leaders[o->leader]))
+			return o->leader;
+	}
+	return -1;
+}
+
 /* 7.23: the mover stands in an enemy ZOC and no step is offered: it
  * must stop there (the list a[0..n) holds the legal answers). */
 static bool move_stopped_by_zoc(const struct game *g,
@@ -930,11 +951,14 @@ bool teach_decision_name(const struct game *g, char *name, size_t n)
 			d = "orders";
 		break;
 	case SEQ_REACTION:
-		/* 7.31, 7.32: the mover's own Shock marker, not a reaction */
+		/* 7.31, 7.32: the mover's own Shock marker, not a reaction;
+		 * 4.72: a lone leader who stays is eliminated */
 		for (int k = 0; k < dec.n; k++)
 			if (decision_answer_for(&a[k], dec.side) &&
 			    strncmp(a[k].line, "shock mark ", 11) == 0)
 				d = "reaction_shock";
+		if (lone_leader_offer(g, dec.side) >= 0)
+			d = "reaction_leader";
 		break;
 	case SEQ_SHOCK:
 		/* 8.52, 8.53: after the advance only the facing is asked */
@@ -987,6 +1011,8 @@ bool teach_decision(const struct teach_texts *t, const struct game *g,
 			    g->leaders[i].overall && g->leaders[i].elite)
 				c->leader = i;
 	}
+	if (st == SEQ_REACTION && lone_leader_offer(g, c->side) >= 0)
+		c->leader = lone_leader_offer(g, c->side); /* 4.72 */
 	if (st == SEQ_ROUT) {
 		c->unit = g->rout.unit;
 		if (g->rout.ask == ROUT_ASK_LEADER)

@@ -49,7 +49,7 @@ static bool unit_here(const struct unit *u, struct hex h)
 }
 
 /* 4.72: a leader stacked with a friendly combat unit */
-static bool leader_stacked(const struct game *g, const struct leader *l)
+bool leader_stacked(const struct game *g, const struct leader *l)
 {
 	for (int i = 0; i < g->nunits; i++)
 		if (g->units[i].side == l->side &&
