@@ -216,6 +216,9 @@ void battle_free(struct battle *b);
  * or those written there.  battle_load's are pointed already; game_new
  * calls this. */
 void battle_bind_words(struct battle *b);
+/* Points u's (l's) words that are NULL at t. */
+void unit_bind_words(struct unit *u, struct unit_text *t);
+void leader_bind_words(struct leader *l, struct leader_text *t);
 /* Builds the path DATADIR/scenarios/NAME.ini into out (n bytes); does not
  * look at the file system, so the file may not exist.  False when NAME is
  * empty or holds a '/' or "..", or the path does not fit. */

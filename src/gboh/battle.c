@@ -1546,26 +1546,30 @@ static struct battle *load(const char *path, const struct spqr_tables *traits,
 	return b;
 }
 
+void unit_bind_words(struct unit *u, struct unit_text *t)
+{
+	if (!u->id)
+		u->id = t->id;
+	if (!u->name)
+		u->name = t->name;
+	if (!u->leader_elephant)
+		u->leader_elephant = t->leader_elephant;
+}
+
+void leader_bind_words(struct leader *l, struct leader_text *t)
+{
+	if (!l->name)
+		l->name = t->name;
+	if (!l->restriction)
+		l->restriction = t->restriction;
+}
+
 void battle_bind_words(struct battle *b)
 {
-	for (int i = 0; i < b->nunits && i < BATTLE_UNITS_MAX; i++) {
-		struct unit *u = &b->units[i];
-		struct unit_text *t = &b->unit_text[i];
-		if (!u->id)
-			u->id = t->id;
-		if (!u->name)
-			u->name = t->name;
-		if (!u->leader_elephant)
-			u->leader_elephant = t->leader_elephant;
-	}
-	for (int i = 0; i < b->nleaders && i < BATTLE_LEADERS_MAX; i++) {
-		struct leader *l = &b->leaders[i];
-		struct leader_text *t = &b->leader_text[i];
-		if (!l->name)
-			l->name = t->name;
-		if (!l->restriction)
-			l->restriction = t->restriction;
-	}
+	for (int i = 0; i < b->nunits && i < BATTLE_UNITS_MAX; i++)
+		unit_bind_words(&b->units[i], &b->unit_text[i]);
+	for (int i = 0; i < b->nleaders && i < BATTLE_LEADERS_MAX; i++)
+		leader_bind_words(&b->leaders[i], &b->leader_text[i]);
 }
 
 struct battle *battle_load(const char *path, struct ini_error *err)

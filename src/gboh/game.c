@@ -180,22 +180,14 @@ struct leader *game_leader(struct game *g, const char *id)
 struct unit_text *game_unit_text(struct game *g, struct unit *u)
 {
 	struct unit_text *t = &g->battle->unit_text[u - g->units];
-	if (!u->id)
-		u->id = t->id;
-	if (!u->name)
-		u->name = t->name;
-	if (!u->leader_elephant)
-		u->leader_elephant = t->leader_elephant;
+	unit_bind_words(u, t);
 	return t;
 }
 
 struct leader_text *game_leader_text(struct game *g, struct leader *l)
 {
 	struct leader_text *t = &g->battle->leader_text[l - g->leaders];
-	if (!l->name)
-		l->name = t->name;
-	if (!l->restriction)
-		l->restriction = t->restriction;
+	leader_bind_words(l, t);
 	return t;
 }
 
