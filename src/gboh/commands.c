@@ -443,9 +443,11 @@ static void cmd_roll(void *ctx, int argc, char **argv, struct cmd_result *r)
 	size_t len = 0;
 	for (int i = 0; i < argc - 1; i++) {
 		dice_force(&g->dice, v[i]);
-		len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
-					i ? "," : "", v[i]);
+		if (i)
+			list[len++] = ',';
+		list[len++] = (char)('0' + v[i]); /* a d10: 0-9, read above */
 	}
+	list[len] = '\0';
 	struct event e;
 	event_init(&e, "forced");
 	event_add(&e, "rolls", "%s", list);

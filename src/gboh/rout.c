@@ -48,14 +48,21 @@ static void fmt_hex(struct hex h, char *b, size_t n)
 /* "2719" or "2719,2720" for a two-hex unit */
 static void fmt_pair(const struct hex h[2], char *b, size_t n)
 {
-	char a[16], c[16];
+	char a[16], c[16], t[40];
 	fmt_hex(h[0], a, sizeof a);
-	if (hex_is_none(h[1])) {
-		snprintf(b, n, "%s", a);
-		return;
+	size_t k = strlen(a);
+	memcpy(t, a, k + 1);
+	if (!hex_is_none(h[1])) {
+		fmt_hex(h[1], c, sizeof c);
+		t[k++] = ',';
+		memcpy(t + k, c, strlen(c) + 1);
+		k += strlen(c);
 	}
-	fmt_hex(h[1], c, sizeof c);
-	snprintf(b, n, "%s,%s", a, c);
+	/* into b cut to fit, as snprintf cuts (a rout is in every Shock) */
+	if (k >= n)
+		k = n - 1;
+	memcpy(b, t, k);
+	b[k] = '\0';
 }
 
 void rout_state_text(const struct game *g, FILE *f)

@@ -78,9 +78,11 @@ static bool turn_ended(const struct game *g, size_t from, int turn_before)
 {
 	if (g->turn != turn_before)
 		return true;
-	for (size_t i = from; i < g->events.n; i++)
-		if (strcmp(event_log_kind(&g->events, i), "turn_end") == 0)
+	for (size_t i = from; i < g->events.n; i++) {
+		const char *k = event_log_kind(&g->events, i);
+		if (k[0] == 't' && strcmp(k, "turn_end") == 0)
 			return true;
+	}
 	return false;
 }
 
