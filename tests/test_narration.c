@@ -757,3 +757,52 @@ Test(narration, a_lone_leader_offer_tells_its_cost)
 	session_free(&s);
 	teach_free(tx);
 }
+
+/* 8.45: the clash crosses the Types (and the side struck), it is not a
+ * weapon-system shift; 8.46: Superiority is told, with what it does to
+ * the hits, and the size ratio's shift of the column */
+Test(narration, the_clash_and_the_struggle_told_as_8_45_and_8_46)
+{
+	struct teach_texts *tx = shipped();
+	struct event_log log;
+	event_log_init(&log);
+	push(&log, "shock_step", "step=clash combats=1 rule=8.45");
+	push(&log, "clash", "combat=0 attacker=ha2 attacker_type=LG "
+			    "defender=li1 defender_type=LI side=front "
+			    "column=8 rule=8.45");
+	push(&log, "shock_step", "step=resolve combats=1 rule=8.46");
+	push(&log, "superiority", "combat=0 result=AS why=weapon_system "
+				  "chart=AS rule=8.46");
+	push(&log, "superiority", "combat=0 result=DS why=position "
+				  "chart=DS rule=8.46");
+	push(&log, "size_ratio", "combat=0 attacker_size=6 defender_size=3 "
+				 "moved=yes ratio=2-1 shift=1 rule=8.46");
+	struct teach_list out;
+	teach_list_init(&out);
+	teach_events(tx, NULL, &log, 0, &out);
+	cr_assert_eq(out.n, 6);
+	cr_expect(has(out.v[0].text, "Type") &&
+			  !has(out.v[0].text, "weapon system decides"),
+		  "%s", out.v[0].text);
+	cr_expect(has(out.v[1].text, "LG attacking LI on its front") &&
+			  has(out.v[1].text, "column 8"),
+		  "%s", out.v[1].text);
+	cr_expect(has(out.v[2].text, "Superiority") &&
+			  has(out.v[2].text, "size ratio"),
+		  "%s", out.v[2].text);
+	cr_expect(has(out.v[3].text, "attacker has Superiority") &&
+			  has(out.v[3].text, "doubled"),
+		  "%s", out.v[3].text);
+	cr_expect(has(out.v[4].text, "defender has Superiority") &&
+			  has(out.v[4].text, "tripled"),
+		  "%s", out.v[4].text);
+	cr_expect(has(out.v[5].text, "ratio of 2-1") &&
+			  has(out.v[5].text, "moves by 1"),
+		  "%s", out.v[5].text);
+	for (size_t i = 0; i < out.n; i++)
+		cr_expect(!strncmp(out.v[i].rule, "8.4", 3), "%s",
+			  out.v[i].rule);
+	teach_list_free(&out);
+	event_log_free(&log);
+	teach_free(tx);
+}
