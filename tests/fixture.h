@@ -27,6 +27,24 @@ static inline const char *fx_srcdir(void)
 	return d && *d ? d : MANIPLE_SRCDIR;
 }
 
+/* The whole of the file at path, NUL-terminated, in memory the caller
+ * frees; the test fails when it cannot be read. */
+static inline char *fx_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	rewind(f);
+	cr_assert_geq(n, 0, "%s", path);
+	char *b = malloc((size_t)n + 1);
+	cr_assert_not_null(b);
+	cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n, "%s", path);
+	b[n] = '\0';
+	fclose(f);
+	return b;
+}
+
 /* Loads the file at rel below the source tree as a battle. */
 static inline struct battle *fx_battle_file(const char *rel,
 					    struct ini_error *err)

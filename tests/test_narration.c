@@ -475,14 +475,7 @@ static char *slurp_rel(const char *rel)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/%s", fx_srcdir(), rel);
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "%s", path);
-	char *buf = calloc(1, 1 << 20);
-	cr_assert_not_null(buf);
-	size_t n = fread(buf, 1, (1 << 20) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return fx_slurp(path);
 }
 
 /* 8.51: no text the program teaches with makes the advance a choice */

@@ -102,21 +102,6 @@ static void open_ok(struct replay *r, const char *path)
 	cr_assert_eq(rc, 0, "%s", err);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	cr_assert_not_null(f);
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	rewind(f);
-	char *b = malloc((size_t)n + 1);
-	cr_assert_not_null(b);
-	cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-	b[n] = '\0';
-	fclose(f);
-	return b;
-}
-
 static void spit(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -127,7 +112,7 @@ static void spit(const char *path, const char *text)
 
 Test(replay, forward_back_and_jump_match_a_straight_run)
 {
-	char *before = slurp(gpath);
+	char *before = fx_slurp(gpath);
 	struct replay r;
 	open_ok(&r, gpath);
 	cr_assert_eq(r.ncmds, ncmd);
@@ -170,7 +155,7 @@ Test(replay, forward_back_and_jump_match_a_straight_run)
 	cr_assert_null(replay_command(&r, 0));
 	cr_assert_null(replay_command(&r, ncmd + 1));
 	replay_free(&r);
-	char *after = slurp(gpath);
+	char *after = fx_slurp(gpath);
 	cr_assert_str_eq(after, before, "the game file is never written");
 	free(before);
 	free(after);
@@ -182,7 +167,7 @@ Test(replay, forward_back_and_jump_match_a_straight_run)
  * change is the replay. */
 static void tamper(const char *path, int lineno, const char *with)
 {
-	char *t = slurp(gpath);
+	char *t = fx_slurp(gpath);
 	FILE *f = fopen(path, "w");
 	cr_assert_not_null(f);
 	int n = 1;
@@ -210,7 +195,7 @@ static void tamper(const char *path, int lineno, const char *with)
  * step (commands before it). */
 static int first_digest(int *step)
 {
-	char *t = slurp(gpath);
+	char *t = fx_slurp(gpath);
 	int n = 1, seen = 0, cmds = 0;
 	for (char *p = t; *p; n++) {
 		char *e = strchr(p, '\n');
@@ -284,7 +269,7 @@ Test(replay, a_torn_last_line_is_left_out)
 {
 	char path[700];
 	snprintf(path, sizeof path, "%s/torn.game", dir);
-	char *t = slurp(gpath);
+	char *t = fx_slurp(gpath);
 	size_t n = strlen(t) + 32;
 	char *u = malloc(n);
 	cr_assert_not_null(u);
@@ -326,7 +311,7 @@ Test(replay, another_format_version_is_refused)
 
 Test(replay, the_command_line_only_looks)
 {
-	char *before = slurp(gpath);
+	char *before = fx_slurp(gpath);
 	struct replay r;
 	open_ok(&r, gpath);
 	cr_assert_eq(replay_seek(&r, 5), 0);
@@ -359,7 +344,7 @@ Test(replay, the_command_line_only_looks)
 	snprintf(want, sizeof want, "REPLAY step 6/%d, turn 1 | Turn 1", ncmd);
 	cr_assert_str_eq(st, want);
 	replay_free(&r);
-	char *after = slurp(gpath);
+	char *after = fx_slurp(gpath);
 	cr_assert_str_eq(after, before);
 	free(before);
 	free(after);
@@ -402,7 +387,7 @@ Test(replay, every_turn_digest_of_the_whole_battle_matches)
 /* The file's line number of its n-th command (1-based). */
 static int command_line(int n)
 {
-	char *t = slurp(gpath);
+	char *t = fx_slurp(gpath);
 	int ln = 1, seen = 0;
 	for (char *p = t; *p; ln++) {
 		char *e = strchr(p, '\n');
@@ -449,7 +434,7 @@ Test(replay, a_tampered_file_is_refused_by_replay_and_resume)
 	 * made "pass"): the game goes another way, and the replay stops at
 	 * the first command refused or digest that differs after it */
 	int cl = command_line(2);
-	char *t = slurp(gpath);
+	char *t = fx_slurp(gpath);
 	cr_assert(strstr(t, "\nactivate tribune\t") != NULL);
 	free(t);
 	snprintf(path, sizeof path, "%s/command.game", dir);

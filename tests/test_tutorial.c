@@ -206,18 +206,6 @@ Test(tutorial, the_whole_lesson_plays_through)
 	free(l);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	cr_assert_not_null(f, "%s", path);
-	char *buf = calloc(1, 1 << 20);
-	cr_assert_not_null(buf);
-	size_t n = fread(buf, 1, (1 << 20) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* A wrong command is taken back with undo: the game and its file are as
  * before; a refused or looking one changes nothing and is let be. */
 Test(tutorial, a_wrong_command_is_undone_and_the_file_unchanged)
@@ -235,14 +223,14 @@ Test(tutorial, a_wrong_command_is_undone_and_the_file_unchanged)
 	cr_assert_eq(play(&t, &s, "continue"), LV_RIGHT);
 	cr_assert_eq(play(&t, &s, "activate tribune"), LV_RIGHT);
 	/* step 3 wants the hastati's Line Command */
-	char *before = slurp(path);
+	char *before = fx_slurp(path);
 	size_t n = session_commands(&s);
 	cr_expect_eq(play(&t, &s, "order ve1"), LV_WRONG);
 	cr_expect_eq(t.step, 2);
 	cr_expect(t.note_wrong);
 	cr_expect_not_null(strstr(t.note, "line hastati"), "%s", t.note);
 	cr_expect_eq(session_commands(&s), n);
-	char *after = slurp(path);
+	char *after = fx_slurp(path);
 	cr_expect_str_eq(after, before);
 	free(after);
 	/* refused (the Consul is not the lowest, 5.12): nothing to undo */
@@ -252,7 +240,7 @@ Test(tutorial, a_wrong_command_is_undone_and_the_file_unchanged)
 	t.note[0] = '\0';
 	cr_expect_eq(play(&t, &s, "show unit ha1"), LV_IGNORED);
 	cr_expect_str_eq(t.note, "");
-	after = slurp(path);
+	after = fx_slurp(path);
 	cr_expect_str_eq(after, before);
 	free(after);
 	free(before);
