@@ -443,44 +443,70 @@ Test(tutorial, how_follows_the_settings_file)
 	session_free(&s);
 }
 
-/* The tutorial points to the glossary (`rule TERM`) the first time a
- * term a newcomer meets comes up in a step */
-Test(tutorial, the_first_mention_of_a_term_points_to_the_glossary)
+/* The terms a newcomer meets: how a lesson writes each, and the `rule
+ * NAME` pointers the glossary finds for it. */
+static const struct {
+	const char *words[3];
+	const char *points[3];
+	bool drill; /* the first lesson must come to it */
+} terms[] = {
+	{{"Line Command"}, {"rule LC", "rule Line Command"}, true},
+	{{"zone of control", "ZOC"}, {"rule ZOC"}, true},
+	{{"superiority", "Superiority"}, {"rule superiority"}, true},
+	{{"cohesion hit"}, {"rule cohesion hit"}, true},
+	{{"routed unit", "routs"}, {"rule rout"}, true},
+	{{"momentum", "Momentum"}, {"rule momentum"}, true},
+	{{"trump"}, {"rule trump"}, true},
+	{{"Individual Order"}, {"rule Individual Order"}, true},
+	{{"Rout Points", "rout points"}, {"rule rout points"}, true},
+	{{"Die Roll of Doom"}, {"rule Die Roll of Doom"}, false},
+	{{"Command Range"}, {"rule Command Range"}, false},
+	{{"withdrawal check", "withdrawal level"},
+	 {"rule withdrawal level", "rule rout points"}, false},
+	{{"TQ"}, {"rule TQ"}, false},
+	{{"Front hexes", "Flank"}, {"rule facing", "rule Front"}, false},
+	{{"collapse", "Collapse"}, {"rule collapse"}, false},
+	{{"pursue", "pursuit", "Pursuit"}, {"rule pursuit"}, false},
+};
+
+/* In lesson l, the first step that names term k points to the glossary
+ * (must: the term has to come up at all). */
+static void term_pointed_to(const struct lesson *l, size_t k, bool must)
 {
-	static const struct {
-		const char *words[3]; /* how the lesson writes it */
-		const char *points[3]; /* `rule NAME` the glossary finds */
-	} terms[] = {
-		{{"Line Command"}, {"rule LC", "rule Line Command"}},
-		{{"zone of control", "ZOC"}, {"rule ZOC"}},
-		{{"superiority", "Superiority"}, {"rule superiority"}},
-		{{"cohesion hit"}, {"rule cohesion hit"}},
-		{{"routed unit", "routs"}, {"rule rout"}},
-		{{"momentum", "Momentum"}, {"rule momentum"}},
-		{{"trump"}, {"rule trump"}},
-		{{"Individual Order"}, {"rule Individual Order"}},
-		{{"Rout Points", "rout points"}, {"rule rout points"}},
-	};
-	struct lesson *l = load_drill();
-	for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++) {
-		int first = -1;
-		for (int i = 0; i < l->nsteps && first < 0; i++)
-			for (int w = 0; w < 3 && terms[k].words[w]; w++)
-				if (strstr(l->step[i].say, terms[k].words[w]) ||
-				    strstr(l->step[i].done, terms[k].words[w]))
-					first = i;
+	int first = -1;
+	for (int i = 0; i < l->nsteps && first < 0; i++)
+		for (int w = 0; w < 3 && terms[k].words[w]; w++)
+			if (strstr(l->step[i].say, terms[k].words[w]) ||
+			    strstr(l->step[i].done, terms[k].words[w]))
+				first = i;
+	if (must)
 		cr_assert_geq(first, 0, "%s never comes up",
 			      terms[k].words[0]);
-		bool points = false;
-		for (int p = 0; p < 3 && terms[k].points[p]; p++)
-			points |= strstr(l->step[first].say,
-					 terms[k].points[p]) ||
-				  strstr(l->step[first].done,
-					 terms[k].points[p]);
-		cr_expect(points, "step %d names %s without %s", first + 1,
-			  terms[k].words[0], terms[k].points[0]);
+	if (first < 0)
+		return;
+	bool points = false;
+	for (int p = 0; p < 3 && terms[k].points[p]; p++)
+		points |= strstr(l->step[first].say, terms[k].points[p]) ||
+			  strstr(l->step[first].done, terms[k].points[p]);
+	cr_expect(points, "%s step %d names %s without %s", l->name,
+		  first + 1, terms[k].words[0], terms[k].points[0]);
+}
+
+/* The tutorial points to the glossary (`rule TERM`) the first time a
+ * term a newcomer meets comes up in a lesson; the first lesson meets the
+ * turn's terms all. */
+Test(tutorial, the_first_mention_of_a_term_points_to_the_glossary)
+{
+	struct lesson_index ix;
+	load_index(&ix);
+	for (int j = 0; j < ix.n; j++) {
+		struct lesson *l = load_lesson(ix.name[j]);
+		for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
+			term_pointed_to(l, k,
+					terms[k].drill &&
+						!strcmp(l->name, "drill"));
+		free(l);
 	}
-	free(l);
 }
 
 /* ---- the lesson menu's lessons (lessons.h) ---- */
@@ -620,4 +646,65 @@ Test(tutorial, malformed_lists_and_progress_are_refused_with_file_and_line)
 	closedir(d);
 	cr_expect_geq(nl, 2);
 	cr_expect_geq(np, 3);
+}
+
+/* Line Command eligibility (4.33): given in the Tribune's first phase
+ * (within the Consul's Command Range, 4.33 #1); in his Momentum phase the
+ * Strategy roll (4.33 #2) fails and only Individual Orders are left. */
+Test(tutorial, the_line_command_lesson_rolls_for_the_second)
+{
+	struct lesson *l = load_lesson("linecmd");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"line_command leader=tribune line=hastati how=allowed",
+		"activated leader=tribune how=momentum phase_no=2",
+		"roll for=line_command leader=tribune oc=consul target=3 "
+		"die=6 result=fail",
+		"line_command_refused leader=tribune line=hastati "
+		"then=Individual_Orders_only rule=4.33",
+		"order leader=tribune to=ha1",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* The leaders' order and its upsets (5.12, 5.33, 5.41, 5.42, 5.44): the
+ * Consul's trump wins, Hanno's trump of the trump fails, the Die Roll of
+ * Doom re-activates Hanno, and every other leader's phase is played to
+ * the turn's end. */
+Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
+{
+	struct lesson *l = load_lesson("command");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"roll for=trump leader=consul against=tribune die=3 "
+		"result=success rule=5.41",
+		"bypassed leader=tribune by=consul rule=5.44",
+		"roll for=trump_the_trump leader=hanno die=7 result=failure",
+		"finished leader=hanno why=trump_failed",
+		"activated leader=consul how=trump",
+		"must_act leader=consul rule=5.45",
+		"roll for=momentum leader=consul die=9 result=doom",
+		"roll for=doom leader=consul die=0 result=reactivation",
+		"activated leader=hanno how=reactivation",
+		"activated leader=tribune how=lowest",
+		"momentum_barred leader=tribune why=bypassed",
+		"activated leader=mago how=lowest",
+		"withdrawal side=0 withdraws=no",
+		"withdrawal side=1 withdraws=no",
+		"turn_end turn=1",
+		NULL,
+	};
+	expect_events(&s, want);
+	cr_expect_eq(s.game->turn, 2);
+	session_free(&s);
+	free(l);
 }
