@@ -8,13 +8,15 @@
 # of n": the turn (3.0), the Leader Activation (5.1), the tie (5.12); a
 # map key does nothing while the box is up and the prompt box waits under
 # it; Esc skips to the decision pending (the Tribune's activation, 5.12),
-# then the prompt box comes.  Its answer 1 is told in turn (5.12).
+# g explains the line's terms of the glossary in the reading pane
+# (rule TERM, ...) and q closes it, the box still up; then the prompt
+# box comes.  Its answer 1 is told in turn (5.12).
 # M ends it with the box up; `:teach on` starts it again with the
 # decision pending (5.21) and is not written to the game file; q quits
 # with the box up.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=14
+PLAN=16
 TUI_NAME=teach
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -50,6 +52,15 @@ ok $? "a map key does nothing while the box is up"
 keys Escape
 wait_for 'Teach (rule 5.12,5.21) - now: step ' && wait_for 'Tribune'
 ok $? "Esc skips to the decision pending: the Tribune's activation (5.12)"
+keys g
+wait_for ':rule Initiative, Individual Order, Line Command, trump' &&
+	wait_for 'Initiative: Initiative rating'
+ok $? "g: the line's terms of the glossary explained in the reading pane"
+keys q
+wait_gone ':rule Initiative' &&
+	wait_for 'Teach (rule 5.12,5.21) - now: step ' &&
+	! grep -q '^rule ' "$GAME"
+ok $? "the pane closed, the box is back; rule is not in the game file"
 keys Enter
 wait_gone 'Teach (rule' && wait_for 'Rome: activation (5.12)' &&
 	wait_for '1 activate tribune'

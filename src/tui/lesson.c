@@ -329,6 +329,14 @@ bool lesson_load(const char *path, const struct cmd_table *commands,
 	memset(l, 0, sizeof *l);
 	memset(err, 0, sizeof *err);
 	snprintf(l->file, sizeof l->file, "%s", path);
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	snprintf(l->name, sizeof l->name, "%.*s",
+		 (int)(strlen(base) > 4 &&
+				       !strcmp(base + strlen(base) - 4, ".ini")
+			       ? strlen(base) - 4
+			       : strlen(base)),
+		 base);
 	struct load_ctx c = {.l = l, .commands = commands, .err = err};
 	if (!ini_read_file(path, load_handler, &c, err))
 		return false;

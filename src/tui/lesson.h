@@ -52,6 +52,7 @@ struct lesson_step {
 
 struct lesson {
 	char file[256];
+	char name[32]; /* the file's name less .ini: "drill" */
 	char title[128];
 	char battle[64];
 	uint64_t seed;
