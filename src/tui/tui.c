@@ -1373,6 +1373,8 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	}
 	if (teachui_command(v, p)) /* the view's `:teach on|off` */
 		return;
+	if (tutorial_command(v, p)) /* the view's `:lessons` (tutorial.h) */
+		return;
 	struct cmd_result r;
 	cmd_result_init(&r);
 	/* does the command only look (then its output opens the log)? */
@@ -2202,7 +2204,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	resume_start(v, opt ? opt->resume : NULL); /* resume.h */
 	shockui_after_command(v); /* the first position's shock marks */
 	teachui_start(v, opt && opt->teach, opt ? opt->datadir : NULL);
-	tutorial_start(v, opt ? opt->lesson : NULL); /* tutorial.h */
+	tutorial_start(v, opt ? opt->lessons : NULL); /* tutorial.h */
 	while (!v->quit) {
 		render(v);
 		/* watching a game another maniple plays: its file is looked
