@@ -774,7 +774,7 @@ static int play_tutorial(struct program *p, const char *named,
 	session_init(&s, load_battle, load_tables, p, l->seed);
 	s.rulesets = program_rulesets;
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
-	if (session_new(&s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
+	if (session_new(&s, l->battle, l->kind, l->seed, err, sizeof err) !=
 		    0 ||
 	    session_save(&s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);

@@ -98,7 +98,8 @@ static void start(struct session *s, struct lesson_run *t,
 				   err.msg);
 	}
 	char line[128];
-	snprintf(line, sizeof line, "new %s solo %llu", l->battle,
+	snprintf(line, sizeof line, "new %s %s %llu", l->battle,
+		 l->kind == GAME_SANDBOX ? "sandbox" : "solo",
 		 (unsigned long long)l->seed);
 	fx_session(s, line);
 	lesson_begin(t, l, s, run_on_session, s);
@@ -705,6 +706,95 @@ Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
 	};
 	expect_events(&s, want);
 	cr_expect_eq(s.game->turn, 2);
+	session_free(&s);
+	free(l);
+}
+
+/* A shock without movement (7.33, 8.41): the attacker is marked Shock No
+ * TQ Check, nobody takes the pre-shock check (8.43), the Tribune stacked
+ * with it is killed (8.44, 4.73); in the collapse (8.47 #2) both end one
+ * hit short of their TQ: the attacker passes its roll and sheds a hit,
+ * the defender fails and routs. */
+Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
+{
+	struct lesson *l = load_lesson("shock");
+	cr_expect_eq(l->kind, GAME_SANDBOX);
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"placed unit=ha1 hex=2411",
+		"shock_marker unit=ha1 marker=shock_no_check via=command_range "
+		"leader=tribune rule=8.41",
+		"no_charge_check unit=ha1 why=shock_no_check rule=8.43",
+		"no_charge_check unit=mi1 why=shock_no_check rule=8.43",
+		"leader_hit leader=tribune die=0 casualty=yes",
+		"leader_casualty leader=tribune die=9 result=killed",
+		"eliminated leader=tribune side=0 rp=3",
+		"collapse_check unit=ha1 dr=4 tq=6 result=pass rule=8.47",
+		"hit_removed unit=ha1 rule=8.47",
+		"collapse_check unit=mi1 dr=8 tq=5 result=rout rule=8.47",
+		"rout unit=mi1 hits=4 cause=8.47",
+		"advance unit=ha1 to=2511 rule=8.51",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* Cavalry pursuit (8.61-8.63): the horse routs its enemy, rolls over its
+ * TQ and pursues, shocks the routed unit again, rides on once it is gone
+ * and is Finished. */
+Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
+{
+	struct lesson *l = load_lesson("pursuit");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"shock_marker unit=rc1 marker=shock_no_check rule=8.41",
+		"rout unit=li1 cause=8.47",
+		"rout_end unit=li1 hex=2711",
+		"pursuit_check unit=rc1 dr=8 tq=5 result=pursue rule=8.62",
+		"pursuit_finished unit=rc1 rule=8.63",
+		"pursuit_move unit=rc1 from=2511 to=2611 why=follow",
+		"pursuit_stop unit=rc1 why=enemy_in_zoc",
+		"pursuit_shock unit=rc1 defenders=li1",
+		"eliminated unit=li1 side=1 rp=5",
+		"pursuit_onward unit=rc1 mp=4",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* Rout and Reload and the withdrawal check (10.23, 10.24, 8.18, 11.1,
+ * 11.2): a routed unit shot dead, another run off the map, the velites
+ * reloaded, and Carthage past its level withdraws: the battle is over. */
+Test(tutorial, the_reload_lesson_ends_the_battle_by_rout_points)
+{
+	struct lesson *l = load_lesson("reload");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"eliminated unit=ar1 side=1 total=19",
+		"eliminated unit=li1 side=1 rp=5 total=24 cause=10.27",
+		"rout_movement routed=1 rule=10.23",
+		"rout_move unit=lc2 from=3420 to=off_map rule=10.23",
+		"eliminated unit=lc2 side=1 rp=6 total=30 cause=10.24",
+		"reload unit=ve1 weapon=main was=no rule=8.18",
+		"withdrawal side=0 withdraws=no",
+		"withdrawal side=1 rout_points=30 level=28 withdraws=yes",
+		"game_over winner=rome why=withdrawal",
+		NULL,
+	};
+	expect_events(&s, want);
 	session_free(&s);
 	free(l);
 }

@@ -13,10 +13,12 @@
 # box comes.  Its answer 1 is told in turn (5.12).
 # M ends it with the box up; `:teach on` starts it again with the
 # decision pending (5.21) and is not written to the game file; q quits
-# with the box up.
+# with the box up.  A game at its Shock designation, resumed in teach
+# mode, tells each planned combat's column, superiority and odds (8.45,
+# 8.46) before one is designated.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=16
+PLAN=17
 TUI_NAME=teach
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -87,3 +89,24 @@ ok $? ":teach is the view's own: not in the game file"
 keys q
 wait_for 'EXIT=0'
 ok $? "q quits with the box up"
+
+# ---- the odds before the Shock designation (8.45, 8.46) ----
+# the drill battle of tests/scripts/shock_drill_battle.txt at its first
+# designation, saved by --script and resumed in teach mode
+sed -n '/^new drill/,/^orders done/p' \
+	"$SRC/tests/scripts/shock_drill_battle.txt" >"$STATE/shock.txt"
+echo "save $STATE/shock.game" >>"$STATE/shock.txt"
+"$BIN" --script "$STATE/shock.txt" >/dev/null 2>&1
+tui_run teach2 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	XDG_STATE_HOME='$STATE' '$BIN' --teach --resume '$STATE/shock.game'"
+# the box's text, its rows joined
+box_text() {
+	screen | sed -n '/Teach (rule/,/ next /p' | sed 's/^| //; s/ *|.*$//' |
+		tr '\n' ' ' | tr -s ' '
+}
+wait_for 'Teach (rule 8.41,8.42) - now: step' &&
+	box_text | grep -q 'designate ha1 ar1 puts ha1 on ar1 at column 11 with AS: hits attacker(defender) 1(4) 20%, 1(6) 40%' &&
+	box_text | grep -q 'designate ha2 li1 puts ha2 on li1 at column 8 with AS'
+ok $? "before the designation: each combat's column, superiority and odds"
+keys q
+wait_for 'EXIT=0'

@@ -24,6 +24,7 @@
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
+#include "maniple/shock_preview.h"
 
 #define TEACH_SAY_MAX  190
 #define TEACH_NAME_MAX 64
@@ -54,7 +55,7 @@ static const struct teach_dec teach_decs[] = {
 	{"reaction", DEC_COMMON},
 	{"reaction_shock", DEC_COMMON},
 	{"reaction_leader", DEC_COMMON "rp "},
-	{"shock", DEC_COMMON "step ask unit "},
+	{"shock", DEC_COMMON "step ask unit combats "},
 	{"elephant", DEC_COMMON},
 	{"none", DEC_COMMON},
 };
@@ -816,7 +817,13 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		teach_value(g, key, g->units[c->unit].id, out, n);
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
-	else
+	else if (strcmp(key, "combats") == 0) {
+		/* 8.45, 8.46: what each combat would give, as the board
+		 * stands (shock_preview.h); "none yet" when none */
+		if (shock_preview_segment(g, out, n) == 0)
+			snprintf(out, n, "none yet");
+		return true; /* ids and the "-" of none are kept */
+	} else
 		return false;
 	/* the commands of {actions} keep their ids (a3_ve1) */
 	for (char *p = out; strcmp(key, "actions") != 0 && *p; p++)

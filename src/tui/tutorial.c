@@ -237,7 +237,7 @@ bool tutorial_play(struct tui_view *v, int k)
 	/* the last lesson's game file is let go as it is; the lesson's
 	 * game is written afresh, never offered for resuming */
 	gamefile_close(&s->file);
-	if (session_new(s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
+	if (session_new(s, l->battle, l->kind, l->seed, err, sizeof err) !=
 		    0 ||
 	    session_save(s, path, true, true, err, sizeof err) != 0) {
 		tui_game_moved(v);
