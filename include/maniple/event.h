@@ -25,6 +25,10 @@ struct event_field {
 
 struct event {
 	char kind[EVENT_KIND_MAX];
+	/* the text event_init was given: a log looks its catalog index up
+	 * by this pointer first (struct event_log's kinds), then checks the
+	 * name, so a reused buffer is never mistaken */
+	const char *kind_src;
 	int nfields;
 	struct event_field f[EVENT_FIELDS_MAX];
 };
@@ -54,6 +58,11 @@ struct event_log {
 	size_t *off;
 	size_t n, cap;
 	struct evcat *cat; /* a reference (evcat_ref); NULL: kinds as text */
+	/* the catalog indexes of the kinds pushed lately, by the address of
+	 * the text their event_init was given (struct event's kind_src):
+	 * most events come from a few call sites, and this spares hashing
+	 * the name each time; allocated with the first such push */
+	struct event_kind_seen *kinds;
 };
 
 void event_log_init(struct event_log *log);

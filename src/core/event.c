@@ -4,6 +4,7 @@
 #include "maniple/evcat.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ void event_init(struct event *e, const char *kind)
 	/* the fields past nfields are never read: only the count and the
 	 * kind are set (an event is built in every step of play) */
 	e->nfields = 0;
+	e->kind_src = kind;
 	copy_cut(e->kind, sizeof e->kind, kind);
 }
 
@@ -122,6 +124,7 @@ void event_log_set_catalog(struct event_log *log, const struct evcat *cat)
 
 void event_log_free(struct event_log *log)
 {
+	free(log->kinds);
 	evcat_free(log->cat);
 	free(log->arena);
 	free(log->off);
@@ -162,9 +165,42 @@ static size_t put(char *to, const char *s)
  * bytes of catalog index (low byte first) stand for its kind's name. */
 #define KIND_INDEXED 0x80
 
+/* struct event_log's kinds: a direct-mapped table by kind_src */
+#define KINDS_SEEN 64
+struct event_kind_seen {
+	const char *src;
+	long k;
+};
+
+/* e's kind's index in log's catalog, or -1 */
+static long kind_index(struct event_log *log, const struct event *e)
+{
+	if (!log->cat)
+		return -1;
+	struct event_kind_seen *seen = NULL;
+	if (e->kind_src) {
+		if (!log->kinds)
+			log->kinds = calloc(KINDS_SEEN, sizeof *log->kinds);
+		if (log->kinds) {
+			uintptr_t a = (uintptr_t)e->kind_src;
+			seen = &log->kinds[(a ^ a >> 6) % KINDS_SEEN];
+			if (seen->src == e->kind_src && seen->k >= 0 &&
+			    strcmp(evcat_kind(log->cat, (size_t)seen->k),
+				   e->kind) == 0)
+				return seen->k;
+		}
+	}
+	long k = evcat_find(log->cat, e->kind);
+	if (seen && k >= 0) {
+		seen->src = e->kind_src;
+		seen->k = k;
+	}
+	return k;
+}
+
 int event_log_push(struct event_log *log, const struct event *e)
 {
-	long k = log->cat ? evcat_find(log->cat, e->kind) : -1;
+	long k = kind_index(log, e);
 	if (k > 0xffff)
 		k = -1;
 	size_t kl = k >= 0 ? 0 : strlen(e->kind) + 1;
