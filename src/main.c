@@ -29,6 +29,7 @@
 #include "tui/replay.h"
 #include "tui/resume.h"
 #include "tui/lesson.h"
+#include "tui/lessons.h"
 
 #define PATH_MAX_ 1024
 
@@ -61,9 +62,14 @@ static void usage(FILE *f)
 		"  -c, --check FILE...  check map, battle, rules and config files;\n"
 		"                     print file:line: reason for each failure\n"
 		"  -l, --list         list the battles in the data directory\n"
-		"      --tutorial     a guided lesson: one turn of the drill "
-		"battle,\n"
-		"                     checked step by step (always a new game)\n"
+		"      --tutorial     guided lessons, each checked step by step "
+		"on a new\n"
+		"                     game: a menu of the lessons with the "
+		"progress kept\n"
+		"                     in $XDG_STATE_HOME/maniple/tutorial; with "
+		"BATTLE,\n"
+		"                     the lesson of that name at once (drill, "
+		"terrain...)\n"
 		"      --replay FILE  step through the game file FILE on the map,\n"
 		"                     read only (. forward, , back, T turn)\n"
 		"      --new          start a new game of BATTLE even when one is "
@@ -162,6 +168,25 @@ static bool check_lesson(const char *path, struct ini_error *err)
 	return ok;
 }
 
+/* --check of the list of lessons (src/tui/lessons.h): each lesson it
+ * names, beside it, loads. */
+static bool check_lesson_index(const char *path, struct ini_error *err)
+{
+	struct lesson_index ix;
+	if (!lesson_index_load(path, &ix, err))
+		return false;
+	const char *slash = strrchr(path, '/');
+	int dlen = slash ? (int)(slash - path) + 1 : 0;
+	for (int k = 0; k < ix.n; k++) {
+		char file[PATH_MAX_ + 64];
+		snprintf(file, sizeof file, "%.*s%s.ini", dlen, path,
+			 ix.name[k]);
+		if (!check_lesson(file, err))
+			return false;
+	}
+	return true;
+}
+
 /* --check of a battle: its units against their types' traits, as a game
  * of it gets them: a game made of b (which it then owns and frees) takes
  * its ruleset's tables from DATADIR (battle_check_traits). */
@@ -231,6 +256,11 @@ static int check_files(const char *datadir, int n, char **files)
 			ok = summary_check_file(files[i], &err); /* summary.h */
 		} else if (ok && strcmp(kind, "tutorial") == 0) {
 			ok = check_lesson(files[i], &err); /* lesson.h */
+		} else if (ok && strcmp(kind, "lessons") == 0) {
+			ok = check_lesson_index(files[i], &err); /* lessons.h */
+		} else if (ok && strcmp(kind, "progress") == 0) {
+			struct lesson_progress pr; /* lessons.h */
+			ok = lesson_progress_load(files[i], &pr, &err);
 		} else if (ok) {
 			snprintf(err.file, sizeof err.file, "%s", files[i]);
 			err.line = 1;
@@ -239,7 +269,7 @@ static int check_files(const char *datadir, int n, char **files)
 				 "config, summaries, rulings, glossary, teach, "
 				 "events, "
 				 "sentences, "
-				 "tutorial)", kind);
+				 "tutorial, lessons, progress)", kind);
 			ok = false;
 		}
 		if (ok) {
@@ -667,59 +697,99 @@ static int play(struct program *p, const char *named, bool fresh,
 	return stopped(status);
 }
 
-/* --tutorial: the lesson scenarios/tutorial/drill.ini on a new solo game
- * of its battle, kept in $XDG_STATE_HOME/maniple/tutorial/drill.game
- * (out of the way of the games offered for resuming), started afresh
- * each time. */
+/* --tutorial [LESSON]: the lessons listed in scenarios/tutorial/lessons.ini
+ * (src/tui/lessons.h), the learner's progress in
+ * $XDG_STATE_HOME/maniple/tutorial/progress.ini.  Each lesson plays on a
+ * new solo game of its battle, kept in .../tutorial/BATTLE.game (out of
+ * the way of the games offered for resuming) and started afresh each
+ * time.  LESSON starts that lesson at once; without it the lesson menu
+ * opens over the battle of the first lesson not done. */
 static int play_tutorial(struct program *p, const char *named,
 			 struct tui_options *opt)
 {
-	if (named) {
-		fprintf(stderr, "maniple: --tutorial takes no BATTLE\n");
+	char path[PATH_MAX_ + 300], dir[PATH_MAX_];
+	struct lesson_index ix;
+	struct ini_error ierr;
+	snprintf(path, sizeof path, "%s/scenarios/tutorial/lessons.ini",
+		 p->datadir);
+	if (!lesson_index_load(path, &ix, &ierr)) {
+		print_error(&ierr);
 		return 2;
 	}
-	char path[PATH_MAX_ + 300], dir[PATH_MAX_];
-	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
-		 p->datadir);
-	struct lesson *l = malloc(sizeof *l);
-	struct ini_error ierr;
-	if (!l || !lesson_load(path, lesson_commands(), l, &ierr)) {
-		if (l)
-			print_error(&ierr);
-		free(l);
+	struct lesson_set *set = calloc(1, sizeof *set);
+	int status = 2;
+	if (!set) {
+		fprintf(stderr, "maniple: out of memory\n");
 		return 2;
+	}
+	set->first = -1;
+	for (int k = 0; k < ix.n; k++) {
+		snprintf(path, sizeof path, "%s/scenarios/tutorial/%s.ini",
+			 p->datadir, ix.name[k]);
+		set->l[k] = malloc(sizeof *set->l[k]);
+		if (!set->l[k] ||
+		    !lesson_load(path, lesson_commands(), set->l[k], &ierr)) {
+			if (set->l[k])
+				print_error(&ierr);
+			free(set->l[k]);
+			goto out;
+		}
+		set->n++;
+		if (named && !strcmp(named, ix.name[k]))
+			set->first = k;
+	}
+	if (named && set->first < 0) {
+		fprintf(stderr, "maniple: no lesson %s; the lessons are:",
+			named);
+		for (int k = 0; k < set->n; k++)
+			fprintf(stderr, " %s", set->l[k]->name);
+		fprintf(stderr, "\n");
+		goto out;
 	}
 	if (state_dir(dir, sizeof dir) != 0) {
 		fprintf(stderr, "maniple: no place for the game file "
 				"(set XDG_STATE_HOME or HOME)\n");
-		free(l);
-		return 2;
+		goto out;
 	}
-	snprintf(path, sizeof path, "%s/tutorial", dir);
-	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-		fprintf(stderr, "maniple: %s: %s\n", path, strerror(errno));
-		free(l);
-		return 2;
+	snprintf(set->dir, sizeof set->dir, "%.600s/tutorial", dir);
+	if (mkdir(set->dir, 0700) != 0 && errno != EEXIST) {
+		fprintf(stderr, "maniple: %s: %s\n", set->dir,
+			strerror(errno));
+		goto out;
 	}
-	snprintf(path, sizeof path, "%s/tutorial/%s.game", dir, l->battle);
+	snprintf(set->progress_path, sizeof set->progress_path,
+		 "%.600s/progress.ini", set->dir);
+	if (!lesson_progress_load(set->progress_path, &set->progress, &ierr)) {
+		/* said on the menu; the lessons go on, progress afresh */
+		char why[INI_ERR_MAX + 300];
+		ini_error_format(&ierr, why, sizeof why);
+		snprintf(set->progress_note, sizeof set->progress_note,
+			 "%.700s (progress starts afresh)", why);
+	}
+	const struct lesson *l =
+		set->l[set->first >= 0 ? set->first : lesson_set_next(set)];
+	snprintf(path, sizeof path, "%s/%s.game", set->dir, l->battle);
 	struct session s;
 	char err[INI_ERR_MAX + 300];
 	session_init(&s, load_battle, load_tables, p, l->seed);
 	s.rulesets = program_rulesets;
-	if (session_new(&s, l->battle, GAME_SOLO, l->seed, err, sizeof err) !=
+	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
+	if (session_new(&s, l->battle, l->kind, l->seed, err, sizeof err) !=
 		    0 ||
 	    session_save(&s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
 		session_free(&s);
-		free(l);
-		return 2;
+		goto out;
 	}
-	opt->lesson = l;
+	opt->lessons = set;
 	opt->ask_kind = false; /* a solitaire study: the player plays both */
-	int status = tui_run(&s, opt);
+	status = stopped(tui_run(&s, opt));
 	session_free(&s);
-	free(l);
-	return stopped(status);
+out:
+	for (int k = 0; k < set->n; k++)
+		free(set->l[k]);
+	free(set);
+	return status;
 }
 
 /* The view on FILE, read only (src/tui/replay.h): stepping through it,

@@ -69,15 +69,30 @@ static bool in(size_t off, size_t from, size_t size)
  * word: __builtin_clear_padding), the event log, the rules tables and
  * session pointers, the battle pointer (its id is read), the dice's
  * source hook, or a unit or leader slot past nunits / nleaders. */
-/* Whether byte b of struct game is a unit's eliminated_blocked, which
- * format 2's digest has never read (digest.h): the files written before
- * must verify as they did. */
-static bool eliminated_blocked_byte(size_t b)
+/* The bits of byte b of struct game that are a unit's eliminated_blocked
+ * (a one-bit field), which format 2's digest has never read (digest.h):
+ * the files written before must verify as they did. */
+static unsigned eliminated_blocked_bits(size_t b)
 {
 	size_t at = offsetof(struct game, units);
 	size_t size = sizeof((struct game *)0)->units[0];
-	return b >= at && b < at + BATTLE_UNITS_MAX * size &&
-	       (b - at) % size == offsetof(struct unit, eliminated_blocked);
+	if (b < at || b >= at + BATTLE_UNITS_MAX * size)
+		return 0;
+	struct unit probe;
+	memset(&probe, 0, sizeof probe);
+	probe.eliminated_blocked = true;
+	return ((const unsigned char *)&probe)[(b - at) % size];
+}
+
+/* The bits of the bytes a field covers: all of them, or for a one-bit
+ * field (DIGEST_BIT) its bit. */
+static unsigned field_bits(const struct field *f)
+{
+	return f->kind == DIGEST_BIT ? 1u << f->count : 0xffu;
+}
+static size_t field_bytes(const struct field *f)
+{
+	return f->kind == DIGEST_BIT ? 1 : f->size * f->count;
 }
 
 Test(digest, reads_every_byte_of_the_state)
@@ -88,12 +103,13 @@ Test(digest, reads_every_byte_of_the_state)
 	every_slot_in_use(g);
 	struct fields l = {.g = g};
 	game_state_digest_seen(g, note, &l);
-	bool *covered = calloc(sizeof *g, 1);
+	unsigned char *covered = calloc(sizeof *g, 1); /* bits read */
 	struct game *pad = malloc(sizeof *pad);
 	cr_assert(covered && pad);
 	for (size_t i = 0; i < l.n; i++)
-		for (size_t b = 0; b < l.v[i].size * l.v[i].count; b++)
-			covered[l.v[i].off + b] = true;
+		for (size_t b = 0; b < field_bytes(&l.v[i]); b++)
+			covered[l.v[i].off + b] |= (unsigned char)field_bits(
+				&l.v[i]);
 	/* The padding: GCC 12's __builtin_clear_padding leaves it set in a
 	 * struct as large as struct game and in long arrays of structs, so
 	 * it is asked of each member's type and of each element of those
@@ -151,7 +167,7 @@ Test(digest, reads_every_byte_of_the_state)
 	bool *left = calloc(sizeof *g, 1);
 	cr_assert(left);
 	for (size_t b = 0; b < sizeof *g; b++) {
-		if (covered[b] || pb[b] == 0)
+		if ((pb[b] & ~covered[b] & ~eliminated_blocked_bits(b)) == 0)
 			continue;
 		if (in(b, offsetof(struct game, events), sizeof g->events) ||
 		    in(b, offsetof(struct game, tables), sizeof g->tables) ||
@@ -162,8 +178,7 @@ Test(digest, reads_every_byte_of_the_state)
 		    in(b, offsetof(struct game, dice.source_user),
 		       sizeof g->dice.source_user) ||
 		    (b >= units_from && b < units_to) ||
-		    (b >= leaders_from && b < leaders_to) ||
-		    eliminated_blocked_byte(b))
+		    (b >= leaders_from && b < leaders_to))
 			continue;
 		left[b] = true;
 	}
@@ -219,6 +234,9 @@ static void mutate(char *p, const struct field *f)
 	case DIGEST_BOOL:
 		*(bool *)p = !*(bool *)p;
 		break;
+	case DIGEST_BIT:
+		p[0] ^= (char)(1u << f->count);
+		break;
 	case DIGEST_CHARS:
 		if (p[0] == '\0')
 			p[1] = '\0';
@@ -246,7 +264,9 @@ Test(digest, changes_when_any_field_changes)
 	int same = 0;
 	for (size_t i = 0; i < l.n; i++) {
 		const struct field *f = &l.v[i];
-		size_t at[3] = {0, f->count / 2, f->count - 1};
+		/* (a one-bit field is one: count is its bit) */
+		size_t n = f->kind == DIGEST_BIT ? 1 : f->count;
+		size_t at[3] = {0, n / 2, n - 1};
 		for (int k = 0; k < 3; k++) {
 			if (k && at[k] == at[k - 1])
 				continue;

@@ -747,6 +747,18 @@ Test(narration, a_lone_leader_offer_tells_its_cost)
 		 leader_rout_points(g, mago));
 	decision_told(tx, g, "reaction_leader", rp, "enemy's move",
 		      "4.72,11.1", 0);
+	/* the decision itself (the prompt box's line) says it too */
+	struct decision_answer room[32];
+	struct decision d;
+	decision_init(&d, room, 32);
+	gboh_decision(g, &d);
+	char want[96];
+	snprintf(want, sizeof want,
+		 "no reaction leaves him alone by the enemy: eliminated, %d "
+		 "rout points (4.72, 11.1)",
+		 leader_rout_points(g, mago));
+	cr_expect(has(d.detail, want), "%s", d.detail);
+	cr_expect(has(d.detail, "withdraw mago HEX"), "%s", d.detail);
 	session_free(&s);
 	teach_free(tx);
 }

@@ -677,6 +677,74 @@ Test(rulebook, rule_term_explains_the_words_of_the_rules)
 	session_free(&s);
 }
 
+/* `rule TERM, TERM`: several terms, each explained in turn; one unknown
+ * refuses the whole, naming it */
+Test(rulebook, rule_explains_several_terms_parted_by_commas)
+{
+	struct session s;
+	fx_session(&s, "new drill solo 1");
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "rule TQ, zone of control,superiority", &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	cr_assert_eq(r.out.n, 3);
+	const char *want[] = {"TQ", "ZOC", "superiority"};
+	for (size_t i = 0; i < 3; i++)
+		cr_expect_str_eq(event_log_get(&r.out, i, "name"), want[i]);
+	cr_assert_not_null(r.text);
+	const char *tq = strstr(r.text, "TQ: Troop Quality");
+	const char *zoc = strstr(r.text, "ZOC: Zone of Control");
+	cr_expect(tq && zoc && tq < zoc, "%s", r.text);
+	cr_expect_not_null(strstr(r.text, "8.46"), "%s", r.text);
+	cmd_result_free(&r);
+	char reason[CMD_REASON_MAX];
+	cr_expect_eq(run_rule(&s, "rule TQ, phlogiston", NULL, NULL, reason,
+			      sizeof reason),
+		     CMD_REFUSED);
+	cr_expect_not_null(strstr(reason, "no rule or term phlogiston"), "%s",
+			   reason);
+	cr_expect_eq(run_rule(&s, "rule , ,", NULL, NULL, NULL, 0),
+		     CMD_MALFORMED);
+	session_free(&s);
+}
+
+/* The terms a line of narration uses (glossary_scan, teach_terms: teach
+ * mode's g key): whole words, any case, the longest name where two
+ * start at one place, each term once in the order met */
+Test(rulebook, the_terms_a_line_uses)
+{
+	struct rulebook *rb = load_spqr();
+	const struct glossary_term *f[8];
+	int n = glossary_scan(rb->glossary,
+			      "Hastati (ha2) takes 3 cohesion hit(s): 3 now "
+			      "against its TQ 6; the attacker has "
+			      "Superiority, and again its tq.",
+			      f, 8);
+	cr_assert_eq(n, 3);
+	cr_expect_str_eq(f[0]->term, "cohesion hit");
+	cr_expect_str_eq(f[1]->term, "TQ");
+	cr_expect_str_eq(f[2]->term, "superiority");
+	/* part of a word is not the word: "stqx" is not "TQ" */
+	cr_expect_eq(glossary_scan(rb->glossary, "it stays; stqx", f, 8), 0);
+	cr_expect_eq(glossary_scan(rb->glossary, "TQ and ZOC", f, 1), 1);
+	cr_expect_eq(glossary_scan(NULL, "TQ", f, 8), 0);
+	rulebook_free(rb);
+
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct teach_texts *t = teach_load(dir, &err);
+	cr_assert_not_null(t, "%s", err.msg);
+	char names[TEACH_TERMS_MAX][TEACH_TERM_MAX];
+	cr_assert_eq(teach_terms(t, "Units in an enemy ZOC may not move on "
+				    "(7.23); a Line Command moves a line.",
+				 names, TEACH_TERMS_MAX),
+		     2);
+	cr_expect_str_eq(names[0], "ZOC");
+	cr_expect_str_eq(names[1], "Line Command");
+	teach_free(t);
+}
+
 /* Every term of the shipped glossary: its rules covered, its text our
  * own (rulebook-copy-check runs on the data), each name found */
 Test(rulebook, the_shipped_glossary)

@@ -539,7 +539,9 @@ Test(teach, long_text_cut_on_a_character)
 	struct teach_texts *t = load_texts(
 		HEAD,
 		"[refused]\nteach = {reason}{reason}{reason}{reason}"
-		"{reason}{reason}{reason}{reason}{reason}{reason}\n",
+		"{reason}{reason}{reason}{reason}{reason}{reason}"
+		"{reason}{reason}{reason}{reason}{reason}{reason}"
+		"{reason}{reason}{reason}{reason}\n",
 		&err);
 	cr_assert_not_null(t, "%s", err.msg);
 	for (int shift = 0; shift < 3; shift++) {

@@ -18,26 +18,41 @@
 
 #include "../src/tui/config.h"
 #include "../src/tui/lesson.h"
+#include "../src/tui/lessons.h"
 #include "../src/tui/tutorial.h"
 #include "bad_file.h"
 #include "fixture.h"
 #include "tui_fixture.h"
 
-static void lesson_path(char *buf, size_t n)
-{
-	snprintf(buf, n, "%s/scenarios/tutorial/drill.ini", fx_srcdir());
-}
-
-static struct lesson *load_drill(void)
+/* The lesson scenarios/tutorial/NAME.ini. */
+static struct lesson *load_lesson(const char *name)
 {
 	struct lesson *l = malloc(sizeof *l);
 	cr_assert_not_null(l);
 	char path[1024];
 	struct ini_error err;
-	lesson_path(path, sizeof path);
+	snprintf(path, sizeof path, "%s/scenarios/tutorial/%s.ini",
+		 fx_srcdir(), name);
 	bool ok = lesson_load(path, gboh_commands(), l, &err);
 	cr_assert(ok, "%s:%d: %s", err.file, err.line, err.msg);
+	cr_assert_str_eq(l->name, name);
 	return l;
+}
+
+static struct lesson *load_drill(void)
+{
+	return load_lesson("drill");
+}
+
+/* The list of the lesson menu, scenarios/tutorial/lessons.ini. */
+static void load_index(struct lesson_index *ix)
+{
+	char path[1024];
+	struct ini_error err;
+	snprintf(path, sizeof path, "%s/scenarios/tutorial/lessons.ini",
+		 fx_srcdir());
+	bool ok = lesson_index_load(path, ix, &err);
+	cr_assert(ok, "%s:%d: %s", err.file, err.line, err.msg);
 }
 
 /* The runner of the tests: straight on the session. */
@@ -83,7 +98,8 @@ static void start(struct session *s, struct lesson_run *t,
 				   err.msg);
 	}
 	char line[128];
-	snprintf(line, sizeof line, "new %s solo %llu", l->battle,
+	snprintf(line, sizeof line, "new %s %s %llu", l->battle,
+		 l->kind == GAME_SANDBOX ? "sandbox" : "solo",
 		 (unsigned long long)l->seed);
 	fx_session(s, line);
 	lesson_begin(t, l, s, run_on_session, s);
@@ -150,38 +166,48 @@ Test(tutorial, events_are_matched_by_kind_and_fields)
 	event_log_free(&log);
 }
 
-/* Every step's command in turn: each is right, brings its event, and the
- * lesson ends in turn 2 after the withdrawal check. */
+/* Every step's command in turn (its first alternative): each is right,
+ * brings its event, and the box tells what it did from its own events,
+ * then the step's pointer; the lesson ends with its last step. */
+static void play_through(const struct lesson *l, struct session *s,
+			 struct lesson_run *t)
+{
+	for (int i = 0; i < l->nsteps; i++) {
+		char line[LESSON_CMD_MAX], told[2048] = "";
+		cr_assert_eq(t->step, i);
+		first_alt(&l->step[i], line, sizeof line);
+		enum lesson_verdict v = play_told(t, s, line, told,
+						  sizeof told);
+		cr_assert_eq(v, i + 1 < l->nsteps ? LV_RIGHT : LV_OVER,
+			     "%s step %d (%s): verdict %d, note %s", l->name,
+			     i + 1, line, v, t->note);
+		cr_expect(t->event_seen, "%s step %d (%s): no %s", l->name,
+			  i + 1, line, l->step[i].event);
+		cr_assert_not(t->setup_failed, "%s step %d's autos or dice",
+			      l->name, i + 2);
+		/* what the command did is told from its own events, then
+		 * the step's pointer (never an outcome written ahead) */
+		cr_expect_neq(told[0], '\0', "%s step %d (%s): nothing told",
+			      l->name, i + 1, line);
+		char want[sizeof told + sizeof l->step[i].done + 1];
+		snprintf(want, sizeof want, "%s%s%s", told,
+			 l->step[i].done[0] ? " " : "", l->step[i].done);
+		cr_expect_str_eq(t->note, want, "%s step %d", l->name, i + 1);
+	}
+	cr_expect(t->over);
+	cr_expect_null(lesson_current(t));
+	cr_expect_eq(t->undone, 0);
+}
+
+/* The drill lesson: one whole turn, ending in turn 2 after the
+ * withdrawal check. */
 Test(tutorial, the_whole_lesson_plays_through)
 {
 	struct lesson *l = load_drill();
 	struct session s;
 	struct lesson_run t;
 	start(&s, &t, l);
-	for (int i = 0; i < l->nsteps; i++) {
-		char line[LESSON_CMD_MAX], told[2048] = "";
-		cr_assert_eq(t.step, i);
-		first_alt(&l->step[i], line, sizeof line);
-		enum lesson_verdict v = play_told(&t, &s, line, told,
-						  sizeof told);
-		cr_assert_eq(v, i + 1 < l->nsteps ? LV_RIGHT : LV_OVER,
-			     "step %d (%s): verdict %d, note %s", i + 1, line,
-			     v, t.note);
-		cr_expect(t.event_seen, "step %d (%s): no %s", i + 1, line,
-			  l->step[i].event);
-		cr_assert_not(t.setup_failed, "step %d's autos or dice", i + 2);
-		/* what the command did is told from its own events, then
-		 * the step's pointer (never an outcome written ahead) */
-		cr_expect_neq(told[0], '\0', "step %d (%s): nothing told",
-			      i + 1, line);
-		char want[sizeof told + sizeof l->step[i].done + 1];
-		snprintf(want, sizeof want, "%s%s%s", told,
-			 l->step[i].done[0] ? " " : "", l->step[i].done);
-		cr_expect_str_eq(t.note, want, "step %d", i + 1);
-	}
-	cr_expect(t.over);
-	cr_expect_null(lesson_current(&t));
-	cr_expect_eq(t.undone, 0);
+	play_through(l, &s, &t);
 	/* the turn is over: turn 2, and the whole turn's events were there */
 	cr_expect_eq(s.game->turn, 2);
 	const char *want[] = {
@@ -418,42 +444,357 @@ Test(tutorial, how_follows_the_settings_file)
 	session_free(&s);
 }
 
-/* The tutorial points to the glossary (`rule TERM`) the first time a
- * term a newcomer meets comes up in a step */
-Test(tutorial, the_first_mention_of_a_term_points_to_the_glossary)
+/* The terms a newcomer meets: how a lesson writes each, and the `rule
+ * NAME` pointers the glossary finds for it. */
+static const struct {
+	const char *words[3];
+	const char *points[3];
+	bool drill; /* the first lesson must come to it */
+} terms[] = {
+	{{"Line Command"}, {"rule LC", "rule Line Command"}, true},
+	{{"zone of control", "ZOC"}, {"rule ZOC"}, true},
+	{{"superiority", "Superiority"}, {"rule superiority"}, true},
+	{{"cohesion hit"}, {"rule cohesion hit"}, true},
+	{{"routed unit", "routs"}, {"rule rout"}, true},
+	{{"momentum", "Momentum"}, {"rule momentum"}, true},
+	{{"trump"}, {"rule trump"}, true},
+	{{"Individual Order"}, {"rule Individual Order"}, true},
+	{{"Rout Points", "rout points"}, {"rule rout points"}, true},
+	{{"Die Roll of Doom"}, {"rule Die Roll of Doom"}, false},
+	{{"Command Range"}, {"rule Command Range"}, false},
+	{{"withdrawal check", "withdrawal level"},
+	 {"rule withdrawal level", "rule rout points"}, false},
+	{{"TQ"}, {"rule TQ"}, false},
+	{{"Front hexes", "Flank"}, {"rule facing", "rule Front"}, false},
+	{{"collapse", "Collapse"}, {"rule collapse"}, false},
+	{{"pursue", "pursuit", "Pursuit"}, {"rule pursuit"}, false},
+};
+
+/* In lesson l, the first step that names term k points to the glossary
+ * (must: the term has to come up at all). */
+static void term_pointed_to(const struct lesson *l, size_t k, bool must)
 {
-	static const struct {
-		const char *words[3]; /* how the lesson writes it */
-		const char *points[3]; /* `rule NAME` the glossary finds */
-	} terms[] = {
-		{{"Line Command"}, {"rule LC", "rule Line Command"}},
-		{{"zone of control", "ZOC"}, {"rule ZOC"}},
-		{{"superiority", "Superiority"}, {"rule superiority"}},
-		{{"cohesion hit"}, {"rule cohesion hit"}},
-		{{"routed unit", "routs"}, {"rule rout"}},
-		{{"momentum", "Momentum"}, {"rule momentum"}},
-		{{"trump"}, {"rule trump"}},
-		{{"Individual Order"}, {"rule Individual Order"}},
-		{{"Rout Points", "rout points"}, {"rule rout points"}},
-	};
-	struct lesson *l = load_drill();
-	for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++) {
-		int first = -1;
-		for (int i = 0; i < l->nsteps && first < 0; i++)
-			for (int w = 0; w < 3 && terms[k].words[w]; w++)
-				if (strstr(l->step[i].say, terms[k].words[w]) ||
-				    strstr(l->step[i].done, terms[k].words[w]))
-					first = i;
+	int first = -1;
+	for (int i = 0; i < l->nsteps && first < 0; i++)
+		for (int w = 0; w < 3 && terms[k].words[w]; w++)
+			if (strstr(l->step[i].say, terms[k].words[w]) ||
+			    strstr(l->step[i].done, terms[k].words[w]))
+				first = i;
+	if (must)
 		cr_assert_geq(first, 0, "%s never comes up",
 			      terms[k].words[0]);
-		bool points = false;
-		for (int p = 0; p < 3 && terms[k].points[p]; p++)
-			points |= strstr(l->step[first].say,
-					 terms[k].points[p]) ||
-				  strstr(l->step[first].done,
-					 terms[k].points[p]);
-		cr_expect(points, "step %d names %s without %s", first + 1,
-			  terms[k].words[0], terms[k].points[0]);
+	if (first < 0)
+		return;
+	bool points = false;
+	for (int p = 0; p < 3 && terms[k].points[p]; p++)
+		points |= strstr(l->step[first].say, terms[k].points[p]) ||
+			  strstr(l->step[first].done, terms[k].points[p]);
+	cr_expect(points, "%s step %d names %s without %s", l->name,
+		  first + 1, terms[k].words[0], terms[k].points[0]);
+}
+
+/* The tutorial points to the glossary (`rule TERM`) the first time a
+ * term a newcomer meets comes up in a lesson; the first lesson meets the
+ * turn's terms all. */
+Test(tutorial, the_first_mention_of_a_term_points_to_the_glossary)
+{
+	struct lesson_index ix;
+	load_index(&ix);
+	for (int j = 0; j < ix.n; j++) {
+		struct lesson *l = load_lesson(ix.name[j]);
+		for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
+			term_pointed_to(l, k,
+					terms[k].drill &&
+						!strcmp(l->name, "drill"));
+		free(l);
 	}
+}
+
+/* ---- the lesson menu's lessons (lessons.h) ---- */
+
+/* Every lesson the menu lists plays to its end, each step checked. */
+Test(tutorial, every_lesson_of_the_menu_plays_through, .timeout = 60)
+{
+	struct lesson_index ix;
+	load_index(&ix);
+	cr_expect_str_eq(ix.name[0], "drill", "the first lesson is the turn");
+	cr_expect_geq(ix.n, 2);
+	for (int k = 0; k < ix.n; k++) {
+		struct lesson *l = load_lesson(ix.name[k]);
+		struct session s;
+		struct lesson_run t;
+		start(&s, &t, l);
+		play_through(l, &s, &t);
+		session_free(&s);
+		free(l);
+	}
+}
+
+/* Whether the game's events hold each of want (NULL-ended). */
+static void expect_events(const struct session *s, const char *const *want)
+{
+	for (; *want; want++)
+		cr_expect(lesson_event_in(*want, &s->game->events), "no %s",
+			  *want);
+}
+
+/* Facing and terrain (6.21, 6.22, 6.13, 7.12, 7.14): the turn costs
+ * legion infantry 1 MP, broken ground 2 MP and a hit, a turn inside it a
+ * hit, the second move of the turn a hit: 4 against TQ 6. */
+Test(tutorial, the_terrain_lesson_costs_mp_and_hits)
+{
+	struct lesson *l = load_lesson("terrain");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"facing_changed unit=ha1 from=E to=NE vertices=1 mp=1",
+		"moved unit=ha1 to=2613 terrain=broken mp=2 left=0",
+		"cohesion_hit unit=ha1 total=1 cause=terrain rule=6.22",
+		"facing_changed unit=ha1 from=NE to=NW mp=1",
+		"cohesion_hit unit=ha1 total=2 cause=rough_facing rule=7.14",
+		"cohesion_hit unit=ha1 total=3 cause=terrain",
+		"cohesion_hit unit=ha1 total=4 cause=second_move rule=6.13",
+		"move_end unit=ha1 at=2612",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* The progress file: written, read back, a lesson once done stays done. */
+Test(tutorial, progress_is_kept_and_read_back)
+{
+	char dir[] = "/tmp/maniple-progress-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char path[256], err[512];
+	snprintf(path, sizeof path, "%s/progress.ini", dir);
+	struct lesson_progress p, q;
+	struct ini_error ie;
+	/* none yet: no progress, no fault */
+	cr_assert(lesson_progress_load(path, &p, &ie), "%s", ie.msg);
+	cr_expect_eq(p.n, 0);
+	lesson_progress_mark(&p, "drill", 30, true);
+	lesson_progress_mark(&p, "terrain", 4, false);
+	lesson_progress_mark(&p, "drill", 2, false); /* begun again */
+	lesson_progress_mark(&p, "../bad", 1, false); /* no such name */
+	cr_assert_eq(lesson_progress_save(path, &p, err, sizeof err), 0, "%s",
+		     err);
+	cr_assert(lesson_progress_load(path, &q, &ie), "%s:%d: %s", ie.file,
+		  ie.line, ie.msg);
+	cr_assert_eq(q.n, 2);
+	int d = lesson_progress_find(&q, "drill");
+	int te = lesson_progress_find(&q, "terrain");
+	cr_assert(d >= 0 && te >= 0);
+	cr_expect(q.e[d].done, "a lesson once done stays done");
+	cr_expect_not(q.e[te].done);
+	cr_expect_eq(q.e[te].steps, 4);
+	cr_expect_eq(lesson_progress_find(&q, "../bad"), -1);
+	/* the menu's lines */
+	struct lesson_set *set = calloc(1, sizeof *set);
+	cr_assert_not_null(set);
+	set->l[0] = load_lesson("drill");
+	set->l[1] = load_lesson("terrain");
+	set->n = 2;
+	set->progress = q;
+	char line[256];
+	lesson_set_line(set, 0, line, sizeof line);
+	cr_expect_str_eq(line, "1. One turn of the drill battle  (done)");
+	lesson_set_line(set, 1, line, sizeof line);
+	cr_expect(strstr(line, "2. Facing, terrain") &&
+			  strstr(line, "(step 5 of "),
+		  "%s", line);
+	cr_expect_eq(lesson_set_next(set), 1, "the first not done");
+	free(set->l[0]);
+	free(set->l[1]);
+	free(set);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* Malformed lists and progress files (tests/bad/lessons-*,
+ * progress-*): refused at their marked line; a bad progress file leaves
+ * no progress. */
+Test(tutorial, malformed_lists_and_progress_are_refused_with_file_and_line)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/tests/bad", fx_srcdir());
+	DIR *d = opendir(dir);
+	cr_assert_not_null(d);
+	struct dirent *e;
+	int nl = 0, np = 0;
+	while ((e = readdir(d))) {
+		char path[2048];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		struct ini_error err;
+		if (!strncmp(e->d_name, "lessons-", 8)) {
+			struct lesson_index ix;
+			cr_expect_not(lesson_index_load(path, &ix, &err),
+				      "%s loaded", path);
+			expect_marked_refusal(path, path, &err);
+			nl++;
+		} else if (!strncmp(e->d_name, "progress-", 9)) {
+			struct lesson_progress p;
+			cr_expect_not(lesson_progress_load(path, &p, &err),
+				      "%s loaded", path);
+			cr_expect_eq(p.n, 0);
+			expect_marked_refusal(path, path, &err);
+			np++;
+		}
+	}
+	closedir(d);
+	cr_expect_geq(nl, 2);
+	cr_expect_geq(np, 3);
+}
+
+/* Line Command eligibility (4.33): given in the Tribune's first phase
+ * (within the Consul's Command Range, 4.33 #1); in his Momentum phase the
+ * Strategy roll (4.33 #2) fails and only Individual Orders are left. */
+Test(tutorial, the_line_command_lesson_rolls_for_the_second)
+{
+	struct lesson *l = load_lesson("linecmd");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"line_command leader=tribune line=hastati how=allowed",
+		"activated leader=tribune how=momentum phase_no=2",
+		"roll for=line_command leader=tribune oc=consul target=3 "
+		"die=6 result=fail",
+		"line_command_refused leader=tribune line=hastati "
+		"then=Individual_Orders_only rule=4.33",
+		"order leader=tribune to=ha1",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* The leaders' order and its upsets (5.12, 5.33, 5.41, 5.42, 5.44): the
+ * Consul's trump wins, Hanno's trump of the trump fails, the Die Roll of
+ * Doom re-activates Hanno, and every other leader's phase is played to
+ * the turn's end. */
+Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
+{
+	struct lesson *l = load_lesson("command");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"roll for=trump leader=consul against=tribune die=3 "
+		"result=success rule=5.41",
+		"bypassed leader=tribune by=consul rule=5.44",
+		"roll for=trump_the_trump leader=hanno die=7 result=failure",
+		"finished leader=hanno why=trump_failed",
+		"activated leader=consul how=trump",
+		"must_act leader=consul rule=5.45",
+		"roll for=momentum leader=consul die=9 result=doom",
+		"roll for=doom leader=consul die=0 result=reactivation",
+		"activated leader=hanno how=reactivation",
+		"activated leader=tribune how=lowest",
+		"momentum_barred leader=tribune why=bypassed",
+		"activated leader=mago how=lowest",
+		"withdrawal side=0 withdraws=no",
+		"withdrawal side=1 withdraws=no",
+		"turn_end turn=1",
+		NULL,
+	};
+	expect_events(&s, want);
+	cr_expect_eq(s.game->turn, 2);
+	session_free(&s);
+	free(l);
+}
+
+/* A shock without movement (7.33, 8.41): the attacker is marked Shock No
+ * TQ Check, nobody takes the pre-shock check (8.43), the Tribune stacked
+ * with it is killed (8.44, 4.73); in the collapse (8.47 #2) both end one
+ * hit short of their TQ: the attacker passes its roll and sheds a hit,
+ * the defender fails and routs. */
+Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
+{
+	struct lesson *l = load_lesson("shock");
+	cr_expect_eq(l->kind, GAME_SANDBOX);
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"placed unit=ha1 hex=2411",
+		"shock_marker unit=ha1 marker=shock_no_check via=command_range "
+		"leader=tribune rule=8.41",
+		"no_charge_check unit=ha1 why=shock_no_check rule=8.43",
+		"no_charge_check unit=mi1 why=shock_no_check rule=8.43",
+		"leader_hit leader=tribune die=0 casualty=yes",
+		"leader_casualty leader=tribune die=9 result=killed",
+		"eliminated leader=tribune side=0 rp=3",
+		"collapse_check unit=ha1 dr=4 tq=6 result=pass rule=8.47",
+		"hit_removed unit=ha1 rule=8.47",
+		"collapse_check unit=mi1 dr=8 tq=5 result=rout rule=8.47",
+		"rout unit=mi1 hits=4 cause=8.47",
+		"advance unit=ha1 to=2511 rule=8.51",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* Cavalry pursuit (8.61-8.63): the horse routs its enemy, rolls over its
+ * TQ and pursues, shocks the routed unit again, rides on once it is gone
+ * and is Finished. */
+Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
+{
+	struct lesson *l = load_lesson("pursuit");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"shock_marker unit=rc1 marker=shock_no_check rule=8.41",
+		"rout unit=li1 cause=8.47",
+		"rout_end unit=li1 hex=2711",
+		"pursuit_check unit=rc1 dr=8 tq=5 result=pursue rule=8.62",
+		"pursuit_finished unit=rc1 rule=8.63",
+		"pursuit_move unit=rc1 from=2511 to=2611 why=follow",
+		"pursuit_stop unit=rc1 why=enemy_in_zoc",
+		"pursuit_shock unit=rc1 defenders=li1",
+		"eliminated unit=li1 side=1 rp=5",
+		"pursuit_onward unit=rc1 mp=4",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
+	free(l);
+}
+
+/* Rout and Reload and the withdrawal check (10.23, 10.24, 8.18, 11.1,
+ * 11.2): a routed unit shot dead, another run off the map, the velites
+ * reloaded, and Carthage past its level withdraws: the battle is over. */
+Test(tutorial, the_reload_lesson_ends_the_battle_by_rout_points)
+{
+	struct lesson *l = load_lesson("reload");
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
+	const char *want[] = {
+		"eliminated unit=ar1 side=1 total=19",
+		"eliminated unit=li1 side=1 rp=5 total=24 cause=10.27",
+		"rout_movement routed=1 rule=10.23",
+		"rout_move unit=lc2 from=3420 to=off_map rule=10.23",
+		"eliminated unit=lc2 side=1 rp=6 total=30 cause=10.24",
+		"reload unit=ve1 weapon=main was=no rule=8.18",
+		"withdrawal side=0 withdraws=no",
+		"withdrawal side=1 rout_points=30 level=28 withdraws=yes",
+		"game_over winner=rome why=withdrawal",
+		NULL,
+	};
+	expect_events(&s, want);
+	session_free(&s);
 	free(l);
 }

@@ -8,13 +8,17 @@
 # of n": the turn (3.0), the Leader Activation (5.1), the tie (5.12); a
 # map key does nothing while the box is up and the prompt box waits under
 # it; Esc skips to the decision pending (the Tribune's activation, 5.12),
-# then the prompt box comes.  Its answer 1 is told in turn (5.12).
+# g explains the line's terms of the glossary in the reading pane
+# (rule TERM, ...) and q closes it, the box still up; then the prompt
+# box comes.  Its answer 1 is told in turn (5.12).
 # M ends it with the box up; `:teach on` starts it again with the
 # decision pending (5.21) and is not written to the game file; q quits
-# with the box up.
+# with the box up.  A game at its Shock designation, resumed in teach
+# mode, tells each planned combat's column, superiority and odds (8.45,
+# 8.46) before one is designated.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=14
+PLAN=17
 TUI_NAME=teach
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -50,6 +54,15 @@ ok $? "a map key does nothing while the box is up"
 keys Escape
 wait_for 'Teach (rule 5.12,5.21) - now: step ' && wait_for 'Tribune'
 ok $? "Esc skips to the decision pending: the Tribune's activation (5.12)"
+keys g
+wait_for ':rule Initiative, Individual Order, Line Command, trump' &&
+	wait_for 'Initiative: Initiative rating'
+ok $? "g: the line's terms of the glossary explained in the reading pane"
+keys q
+wait_gone ':rule Initiative' &&
+	wait_for 'Teach (rule 5.12,5.21) - now: step ' &&
+	! grep -q '^rule ' "$GAME"
+ok $? "the pane closed, the box is back; rule is not in the game file"
 keys Enter
 wait_gone 'Teach (rule' && wait_for 'Rome: activation (5.12)' &&
 	wait_for '1 activate tribune'
@@ -76,3 +89,24 @@ ok $? ":teach is the view's own: not in the game file"
 keys q
 wait_for 'EXIT=0'
 ok $? "q quits with the box up"
+
+# ---- the odds before the Shock designation (8.45, 8.46) ----
+# the drill battle of tests/scripts/shock_drill_battle.txt at its first
+# designation, saved by --script and resumed in teach mode
+sed -n '/^new drill/,/^orders done/p' \
+	"$SRC/tests/scripts/shock_drill_battle.txt" >"$STATE/shock.txt"
+echo "save $STATE/shock.game" >>"$STATE/shock.txt"
+"$BIN" --script "$STATE/shock.txt" >/dev/null 2>&1
+tui_run teach2 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	XDG_STATE_HOME='$STATE' '$BIN' --teach --resume '$STATE/shock.game'"
+# the box's text, its rows joined
+box_text() {
+	screen | sed -n '/Teach (rule/,/ next /p' | sed 's/^| //; s/ *|.*$//' |
+		tr '\n' ' ' | tr -s ' '
+}
+wait_for 'Teach (rule 8.41,8.42) - now: step' &&
+	box_text | grep -q 'designate ha1 ar1 puts ha1 on ar1 at column 11 with AS: hits attacker(defender) 1(4) 20%, 1(6) 40%' &&
+	box_text | grep -q 'designate ha2 li1 puts ha2 on li1 at column 8 with AS'
+ok $? "before the designation: each combat's column, superiority and odds"
+keys q
+wait_for 'EXIT=0'

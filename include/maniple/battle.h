@@ -36,8 +36,9 @@ struct side {
  * TQ, MA, missile class, legion, the leader riding it) never changes in
  * play: its words are kept once, in the battle (struct unit_text), and
  * the unit points at them; its figures are small numbers.  The rest is
- * where it stands and its markers.  Every field is a byte or two, so a
- * game's 256 units are a small part of a copy of struct game.  The
+ * where it stands and its markers.  Every field is a byte or two (a
+ * yes/no a bit), so a game's 256 units are a small part of a copy of
+ * struct game.  The
  * figures' ranges are the battle file's (battle.c checks them). */
 struct unit {
 	/* what the counter says: the words (the battle's unit_text, or for
@@ -66,41 +67,45 @@ struct unit {
 	uint8_t tower;		/* enum missile_class: MC_MJ or MC_NONE */
 	uint8_t screen;		/* enum missile_class: MC_ES or MC_NONE */
 	int8_t legion;		/* legion/ala number 1-99, 0 when none (2.23) */
-	bool ala;		/* an ala sociorum rather than a legion */
-	bool dd_eligible;	/* may form a double-depth phalanx (9.5) */
 
 	/* missile supply (8.17, 9.12, 9.13): enum missile_supply */
 	uint8_t supply, tower_supply, screen_supply;
 
-	/* how it stands */
-	bool column_name_left;	/* 6.73: a two-hex unit In Column: its name
-				 * side is left of the leading end (else right) */
-	bool on_map;		/* false: eliminated or off the map */
-
-	/* markers */
-	bool depleted;		/* 10.3 */
-	bool routed;		/* 10.2 */
-	bool eliminated;
-	/* 10.22: eliminated because its rout move could not be made (what
-	 * 8.61 bullet 2 asks of a shock's routed defender) */
-	bool eliminated_blocked;
-	bool off_map;		/* pursuing cavalry off the map (8.64) */
-	bool scorpio_fire;	/* 9.8: fire mode (else move mode) */
-	int8_t scorpio_active;	/* 9.85 Active Fire Once/Twice this Game Turn */
-	int8_t scorpio_reaction; /* 9.86 Reaction Fire Once/Twice this enemy
-				  * Orders Phase */
-	bool scorpio_switched;	/* 9.82 mode changed this Orders Phase */
-	bool scorpio_fired;	/* 9.85 fired actively this Orders Phase */
-	bool double_depth;	/* 9.5 */
-	bool moved_turn;	/* 6.13 Moved this turn */
-	bool moved_phase;	/* 7.31, 8.46 moved this Orders Phase */
-	bool shock_must;	/* Shock Must Check */
-	bool shock_no;		/* Shock No Check */
-	bool engaged;		/* 10.4 optional */
-	bool pursuit;		/* 8.6 Pursuit/Finished */
-	bool rallied;		/* 10.28 Rallied marker: no orders this turn */
 	int8_t recovered;	/* 10.16 hits removed this Orders Phase (at
 				 * most its hits) */
+
+	/* Each yes/no below is one bit (a bit-field: read and set as a
+	 * bool, but never through a pointer). */
+	bool ala : 1;		/* an ala sociorum rather than a legion */
+	bool dd_eligible : 1;	/* may form a double-depth phalanx (9.5) */
+	/* how it stands */
+	bool column_name_left : 1; /* 6.73: a two-hex unit In Column: its name
+				    * side is left of the leading end (else
+				    * right) */
+	bool on_map : 1;	/* false: eliminated or off the map */
+	/* markers */
+	bool depleted : 1;	/* 10.3 */
+	bool routed : 1;	/* 10.2 */
+	bool eliminated : 1;
+	/* 10.22: eliminated because its rout move could not be made (what
+	 * 8.61 bullet 2 asks of a shock's routed defender) */
+	bool eliminated_blocked : 1;
+	bool off_map : 1;	/* pursuing cavalry off the map (8.64) */
+	bool scorpio_fire : 1;	/* 9.8: fire mode (else move mode) */
+	bool scorpio_switched : 1; /* 9.82 mode changed this Orders Phase */
+	bool scorpio_fired : 1;	/* 9.85 fired actively this Orders Phase */
+	/* 9.85 Active Fire Once/Twice this Game Turn, 9.86 Reaction Fire
+	 * Once/Twice this enemy Orders Phase: 0-2 (a third is refused) */
+	unsigned scorpio_active : 2;
+	unsigned scorpio_reaction : 2;
+	bool double_depth : 1;	/* 9.5 */
+	bool moved_turn : 1;	/* 6.13 Moved this turn */
+	bool moved_phase : 1;	/* 7.31, 8.46 moved this Orders Phase */
+	bool shock_must : 1;	/* Shock Must Check */
+	bool shock_no : 1;	/* Shock No Check */
+	bool engaged : 1;	/* 10.4 optional */
+	bool pursuit : 1;	/* 8.6 Pursuit/Finished */
+	bool rallied : 1;	/* 10.28 Rallied marker: no orders this turn */
 };
 
 /* A leader in play.  His id is his own (4.9's Elephant Leaders are named
@@ -115,15 +120,15 @@ struct leader {
 	int8_t side;
 	uint8_t kind;		/* enum leader_kind */
 	int8_t initiative, command_range, line_command, strategy, charisma;
-	bool elite;		/* 5.5 */
-	bool overall;		/* the Overall Commander (4.4) */
-	bool available;		/* false: a replacement not yet in play */
-
-	bool on_map;
 	uint8_t state;		/* enum leader_state */
 	int8_t wounds;		/* TABLES 6: wound points taken */
 	int8_t activations;	/* phases this turn (5.14) */
-	bool killed;
+	/* one bit each (bit-fields, as struct unit's) */
+	bool elite : 1;		/* 5.5 */
+	bool overall : 1;	/* the Overall Commander (4.4) */
+	bool available : 1;	/* false: a replacement not yet in play */
+	bool on_map : 1;
+	bool killed : 1;
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:

@@ -3,11 +3,12 @@
  * A 64-bit FNV-1a over a canonical serialization of struct game, field
  * by field, so that padding, pointers and the machine's byte order never
  * count: every integer (int, enum, short, long, 64-bit) as 8 bytes, least
- * significant first; a bool as one byte 0 or 1; a char array as its
- * length (8 bytes) and its characters up to the first NUL; a pointer to a
- * constant string as that string.  The stream opens with the text
- * "maniple-state 1".  In the order of struct game: the battle's id (the
- * battle itself is data, loaded again from the battle file), the kind,
+ * significant first; a bool (a one-bit field too) as one byte 0 or 1; a
+ * char array as its length (8 bytes) and its characters up to the first
+ * NUL; a pointer to a constant string as that string.  The stream opens
+ * with the text "maniple-state 1".  In the order of struct game: the
+ * battle's id (the battle itself is data, loaded again from the battle
+ * file), the kind,
  * the dice (PRNG state and stream, seed, the queue of forced rolls, rolls
  * drawn), turn, phase, active leader, rout points, the units in play
  * [0, nunits) and leaders [0, nleaders) every field, the stack order, and
@@ -39,6 +40,9 @@ enum digest_kind {
 	DIGEST_BOOL,	/* a bool */
 	DIGEST_CHARS,	/* a char array of `size` bytes */
 	DIGEST_STRPTR,	/* a const char * (its string) */
+	DIGEST_BIT,	/* a one-bit field (a bool): `field` is the byte
+			 * holding it, `size` 1, and `count` its bit in
+			 * that byte (0 the lowest) */
 };
 /* Called for each field (or array of count fields) as it is read. */
 typedef void (*digest_seen_fn)(void *user, const void *field, size_t size,

@@ -48,4 +48,11 @@ void glossary_free(struct glossary *g);
 const struct glossary_term *glossary_find(const struct glossary *g,
 					  const char *name);
 
+/* The terms text uses (a term or another name of it, as whole words,
+ * read as glossary_find reads a name; the longest name where two start
+ * at one place), each once, in the order they first appear: at most max
+ * into out.  Returns how many. */
+int glossary_scan(const struct glossary *g, const char *text,
+		  const struct glossary_term **out, int max);
+
 #endif

@@ -25,10 +25,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Two bytes a coordinate: a hex number is CCRR (0-99 each), and the
- * geometry steps at most a few hexes off a map's edge. */
+/* A byte a coordinate (-128..127): a hex number is CCRR (0-99 each: a
+ * map's first and last column and row are 0..99, map.c), and the
+ * geometry steps at most a Command Range (20 at most, battle.c) or a few
+ * hexes off a map's edge. */
 struct hex {
-	int16_t col, row; /* CCRR: hex 2719 is col 27, row 19 */
+	int8_t col, row; /* CCRR: hex 2719 is col 27, row 19 */
 };
 
 struct cube {

@@ -61,10 +61,14 @@ struct reaction_offer {
 };
 
 /* 8.21, 8.23, 6.55: the marks a firer holds against one enemy unit in
- * this Orders Phase.  A mark needs a firer within reach of the enemy, so
- * a phase holds a few dozen; RFIRE_MARKS_MAX bounds them (unit indices
- * fit a byte: BATTLE_UNITS_MAX is 256). */
-#define RFIRE_MARKS_MAX 2048
+ * this Orders Phase.  A mark needs an enemy that came into or left the
+ * firer's ZOC in this phase, and a move ends on entering an enemy ZOC
+ * (7.23), so a phase holds a few: greedy and mixed play of Cannae, Trebia
+ * and Zama never held more than 16.  RFIRE_MARKS_MAX, one a unit, bounds
+ * them (a mark past it is not kept); unit indices fit a byte
+ * (BATTLE_UNITS_MAX is 256).  Game file format 2's digest hashes the
+ * table as the 2048 slots it had (digest.c). */
+#define RFIRE_MARKS_MAX 256
 struct rfire_mark {
 	unsigned char firer, enemy, bits;
 };

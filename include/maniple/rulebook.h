@@ -93,16 +93,18 @@ bool ruling_names(const struct ruling *u, const char *number);
  * One event `rule number=N title=...` and the text: the summary, its
  * see-also and every ruling naming it.  TERM a word of the glossary (TQ,
  * ZOC, Line Command: it may be several words): `term name=...` and its
- * explanation with the rules to read.  No N: `rules ruleset=... count=N`
+ * explanation with the rules to read; several terms parted by commas
+ * (`rule TQ, ZOC`, at most RULE_TERMS_MAX) are each explained in turn.  No N: `rules ruleset=... count=N`
  * and one line per rule covered, then the rulings and the terms.  An
  * uncovered number is refused naming the nearest ones covered; an unknown
  * term naming the terms there are. */
+#define RULE_TERMS_MAX 12
 void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define RULEBOOK_COMMAND_DEFS                                                  \
 	{                                                                      \
-		"rule", "[N|TERM]",                                           \
-			"our summary of rule N (6.11) or of a term (TQ)",     \
+		"rule", "[N|TERM[, TERM...]]",                                \
+			"our summary of rule N (6.11) or of terms (TQ, ZOC)", \
 			CMD_LOOKS, cmd_rule                                    \
 	}
 

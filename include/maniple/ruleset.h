@@ -28,6 +28,7 @@
 #include "maniple/hex.h"
 #include "maniple/mapview.h"
 #include "maniple/modeview.h"
+#include "maniple/teach_line.h"
 
 struct battle;
 struct cmd_result;
@@ -203,6 +204,10 @@ struct ruleset {
 	bool (*teach_event_line)(const struct teach_texts *t,
 				 const struct game *g, const struct event *e,
 				 struct teach_line *out);
+	/* the terms of the ruleset's glossary a text uses, each once, at
+	 * most max (returns how many); may be NULL: no glossary */
+	int (*teach_terms)(const struct teach_texts *t, const char *text,
+			   char (*names)[TEACH_TERM_MAX], int max);
 	/* an event field's value as g names it (an id as its piece's
 	 * name) into out */
 	void (*name_value)(const struct game *g, const char *key,

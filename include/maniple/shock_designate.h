@@ -41,6 +41,11 @@ bool shock_designate_trumper_owes(const struct game *g);
 /* `designate ATT[,ATT...] DEF[,DEF...]`, `designate cancel N`,
  * `designate done` (8.41, 8.42). */
 void cmd_designate(void *ctx, int argc, char **argv, struct cmd_result *r);
+/* 8.42: `designate ATT[,ATT...] DEF[,DEF...]` on g itself (the command
+ * without its session; the designation must be owed): the combat's
+ * index, or -1 with r refused. */
+int shock_designate_pair(struct game *g, const char *att_ids,
+			 const char *def_ids, struct cmd_result *r);
 /* `show shock`: the segment and the combats designated so far. */
 void cmd_show_shock(void *ctx, int argc, char **argv, struct cmd_result *r);
 

@@ -19,6 +19,19 @@
  * attack is possible (9.15). */
 bool shock_combat_odds(const struct game *g, int ci, struct odds *o);
 
+/* 8.46 step 1, steps 2-3: the CRT column combat ci's roll is read on
+ * (after every shift) and its superiority (enum superiority), for its
+ * pairing as it stands; false as shock_combat_odds. */
+bool shock_combat_terms(const struct game *g, int ci, int *column,
+			int *superiority);
+
+/* 8.45: sets combat ci's clash pairing where it is not set yet, without
+ * a word, to what the clash takes when nobody is asked: the defending
+ * unit shock_clash_pick names, then the attacker's highest column (a
+ * preview on a copy of the game: shock_preview.h).  False when no
+ * pairing can attack (9.15) or there is no such combat. */
+bool shock_clash_default(struct game *g, int ci);
+
 /* 8.45: `clash UNIT`: the defender names the defending unit used for the
  * Clash of Spears and Swords (SHA_CLASH_DEFENDER), then the attacker his
  * attacking unit (SHA_CLASH_ATTACKER). */

@@ -45,6 +45,13 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 bool teach_decision(const struct teach_texts *t, const struct game *g,
 		    struct teach_line *out);
 
+/* The glossary's terms (DIR/glossary.ini, read with the texts when it is
+ * there; glossary.h) that text uses, each once in the order they first
+ * appear, at most max names into names; returns how many (0 without a
+ * glossary).  Teach mode's glossary key explains them (`rule TERM, ...`). */
+int teach_terms(const struct teach_texts *t, const char *text,
+		char (*names)[TEACH_TERM_MAX], int max);
+
 /* ---- added by the narration engine (src/gboh/teach.c) ---- */
 
 /* `maniple --check`: teach_load's checks on one file. */

@@ -7,8 +7,10 @@
 
 #include <stddef.h>
 
-#define TEACH_TEXT_MAX 480
+#define TEACH_TEXT_MAX 1024
 #define TEACH_RULE_MAX 40
+#define TEACH_TERM_MAX 48 /* a term of the glossary, with its NUL */
+#define TEACH_TERMS_MAX 12 /* the terms one line may be asked about */
 
 /* One narrated step: a sentence or a few, and the rules cited ("6.11,7.23";
  * "" when none applies). */

@@ -8,7 +8,7 @@
 struct session;
 struct tui_config;
 struct resume_offer;
-struct lesson;
+struct lesson_set;
 
 struct tui_options {
 	bool force_ascii;	/* ASCII even in a UTF-8 locale */
@@ -25,9 +25,9 @@ struct tui_options {
 	/* an unfinished game to offer before the map (src/tui/resume.h),
 	 * or NULL; the view writes the answer into it */
 	struct resume_offer *resume;
-	/* --tutorial: the lesson played on the new game
-	 * (src/tui/lesson.h), or NULL */
-	const struct lesson *lesson;
+	/* --tutorial: the lessons, their progress and the lesson to start
+	 * (src/tui/lessons.h), or NULL; the view keeps the progress in it */
+	struct lesson_set *lessons;
 };
 
 /* Runs the interactive view on the session's game until the player

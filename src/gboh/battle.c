@@ -269,6 +269,16 @@ static int set_bool(struct battle_ctx *c, bool *dst, const char *v,
 	return 0;
 }
 
+/* set_bool into a one-bit field (struct unit's and struct leader's
+ * yes/no bit-fields have no address): returns from the caller. */
+#define SET_BIT(field)                                                         \
+	do {                                                                   \
+		bool b_ = (field);                                             \
+		int rc_ = set_bool(c, &b_, v, key, line);                      \
+		(field) = b_;                                                  \
+		return rc_;                                                    \
+	} while (0)
+
 static int set_supply(struct battle_ctx *c, uint8_t *dst,
 		      const char *v, const char *key, int line)
 {
@@ -678,13 +688,13 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 	case LDK_CHARISMA:
 		return set_small(c, &l->charisma, v, 0, 9, key, line);
 	case LDK_ELITE:
-		return set_bool(c, &l->elite, v, key, line);
+		SET_BIT(l->elite);
 	case LDK_OVERALL:
-		return set_bool(c, &l->overall, v, key, line);
+		SET_BIT(l->overall);
 	case LDK_RESTRICTION:
 		return on_restriction(c, l, v, line);
 	default:
-		return set_bool(c, &l->available, v, key, line);
+		SET_BIT(l->available);
 	}
 }
 
@@ -818,11 +828,11 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 		return 0;
 	}
 	case UK_DEPLETED:
-		return set_bool(c, &u->depleted, v, key, line);
+		SET_BIT(u->depleted);
 	case UK_ROUTED:
-		return set_bool(c, &u->routed, v, key, line);
+		SET_BIT(u->routed);
 	case UK_DD_ELIGIBLE:
-		return set_bool(c, &u->dd_eligible, v, key, line);
+		SET_BIT(u->dd_eligible);
 	case UK_ELEPHANT: {
 		int e = elephant_kind_parse(v);
 		if (e <= ELEPHANT_NONE)

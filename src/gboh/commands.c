@@ -676,33 +676,44 @@ static const char *const marker_names[] = {
 };
 #define NMARKERS ((int)(sizeof marker_names / sizeof marker_names[0]))
 
-static bool *marker_field(struct unit *u, int m)
+/* Sets marker m (marker_names) of u; "column" (4) is set with its facing
+ * by setup_marker itself.  (A unit's markers are one-bit fields.) */
+static void marker_set(struct unit *u, int m, bool on)
 {
 	switch (m) {
 	case 0:
-		return &u->moved_turn;
+		u->moved_turn = on;
+		break;
 	case 1:
-		return &u->moved_phase;
+		u->moved_phase = on;
+		break;
 	case 2:
-		return &u->shock_must;
+		u->shock_must = on;
+		break;
 	case 3:
-		return &u->shock_no;
-	case 4:
-		return &u->at.in_column;
+		u->shock_no = on;
+		break;
 	case 5:
-		return &u->double_depth;
+		u->double_depth = on;
+		break;
 	case 6:
-		return &u->routed;
+		u->routed = on;
+		break;
 	case 7:
-		return &u->depleted;
+		u->depleted = on;
+		break;
 	case 8:
-		return &u->engaged;
+		u->engaged = on;
+		break;
 	case 9:
-		return &u->pursuit;
+		u->pursuit = on;
+		break;
 	case 10:
-		return &u->off_map;
+		u->off_map = on;
+		break;
 	default:
-		return &u->scorpio_fire;
+		u->scorpio_fire = on;
+		break;
 	}
 }
 
@@ -767,7 +778,7 @@ static void setup_marker(void *ctx, int argc, char **argv,
 		}
 		game_unit_place(g, u, fp);
 	} else {
-		*marker_field(u, m) = on;
+		marker_set(u, m, on);
 	}
 	emit_set(g, marker_names[m], u->id, "on", yn(on));
 }

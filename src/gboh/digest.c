@@ -82,6 +82,18 @@ static void seen(struct dg *d, const void *f, size_t size, size_t count,
 		d->seen(d->user, f, size, count, k);
 }
 
+/* The bits set in probe (n bytes, a blank struct but for one field),
+ * told as bits of the struct at s. */
+static void bit_seen(struct dg *d, const void *s, const void *probe, size_t n)
+{
+	const unsigned char *p = probe;
+	for (size_t i = 0; i < n; i++)
+		for (unsigned b = 0; b < 8; b++)
+			if (p[i] >> b & 1u)
+				d->seen(d->user, (const char *)s + i, 1, b,
+					DIGEST_BIT);
+}
+
 /* One field; arrays of them (whole). */
 #define I(x)                                                                   \
 	(seen(d, &(x), sizeof(x), 1, DIGEST_INT),                              \
@@ -90,6 +102,30 @@ static void seen(struct dg *d, const void *f, size_t size, size_t count,
 #define S(x) (seen(d, (x), sizeof(x), 1, DIGEST_CHARS), text(d, (x), sizeof(x)))
 #define P(x)                                                                   \
 	(seen(d, &(x), sizeof(x), 1, DIGEST_STRPTR), text(d, (x), 4096))
+/* A bit-field f of *s, a T: a bool (bool f : 1) mixed as a bool, BF, or
+ * a small number (unsigned f : n) mixed as an integer, BFI.  A bit-field
+ * has no address, so the test's callback is told its bytes and bits,
+ * found by setting the field alone in a blank T. */
+#define BITS_SEEN(T, s, f)                                                     \
+	do {                                                                   \
+		if (d->seen) {                                                 \
+			T p_;                                                  \
+			unsigned all_ = ~0u;                                   \
+			memset(&p_, 0, sizeof p_);                             \
+			p_.f = all_;                                           \
+			bit_seen(d, (s), &p_, sizeof p_);                      \
+		}                                                              \
+	} while (0)
+#define BF(T, s, f)                                                            \
+	do {                                                                   \
+		BITS_SEEN(T, s, f);                                            \
+		flag(d, (s)->f);                                               \
+	} while (0)
+#define BFI(T, s, f)                                                           \
+	do {                                                                   \
+		BITS_SEEN(T, s, f);                                            \
+		num(d, (uint64_t)(s)->f);                                      \
+	} while (0)
 /* (a run of zeros, most of a table's slots, mixed at once by zeros()) */
 #define IA(a)                                                                  \
 	do {                                                                   \
@@ -175,31 +211,31 @@ static void unit(struct dg *d, const struct unit *u)
 	I(u->screen);
 	I(u->screen_supply);
 	I(u->legion);
-	B(u->ala);
-	B(u->dd_eligible);
+	BF(struct unit, u, ala);
+	BF(struct unit, u, dd_eligible);
 	P(u->leader_elephant);
 	footprint(d, &u->at);
-	B(u->column_name_left);
-	B(u->on_map);
+	BF(struct unit, u, column_name_left);
+	BF(struct unit, u, on_map);
 	I(u->hits);
-	B(u->depleted);
-	B(u->routed);
-	B(u->eliminated);
-	B(u->off_map);
+	BF(struct unit, u, depleted);
+	BF(struct unit, u, routed);
+	BF(struct unit, u, eliminated);
+	BF(struct unit, u, off_map);
 	hex(d, &u->pursuit_exit);
-	B(u->scorpio_fire);
-	I(u->scorpio_active);
-	I(u->scorpio_reaction);
-	B(u->scorpio_switched);
-	B(u->scorpio_fired);
-	B(u->double_depth);
-	B(u->moved_turn);
-	B(u->moved_phase);
-	B(u->shock_must);
-	B(u->shock_no);
-	B(u->engaged);
-	B(u->pursuit);
-	B(u->rallied);
+	BF(struct unit, u, scorpio_fire);
+	BFI(struct unit, u, scorpio_active);
+	BFI(struct unit, u, scorpio_reaction);
+	BF(struct unit, u, scorpio_switched);
+	BF(struct unit, u, scorpio_fired);
+	BF(struct unit, u, double_depth);
+	BF(struct unit, u, moved_turn);
+	BF(struct unit, u, moved_phase);
+	BF(struct unit, u, shock_must);
+	BF(struct unit, u, shock_no);
+	BF(struct unit, u, engaged);
+	BF(struct unit, u, pursuit);
+	BF(struct unit, u, rallied);
 	I(u->recovered);
 	I(u->rally_tried);
 }
@@ -215,16 +251,16 @@ static void leader(struct dg *d, const struct leader *l)
 	I(l->line_command);
 	I(l->strategy);
 	I(l->charisma);
-	B(l->elite);
-	B(l->overall);
+	BF(struct leader, l, elite);
+	BF(struct leader, l, overall);
 	P(l->restriction);
-	B(l->available);
+	BF(struct leader, l, available);
 	hex(d, &l->hex);
-	B(l->on_map);
+	BF(struct leader, l, on_map);
 	I(l->state);
 	I(l->wounds);
 	I(l->activations);
-	B(l->killed);
+	BF(struct leader, l, killed);
 }
 
 static void trump_undo(struct dg *d, const struct seq_trump_undo *t)
@@ -373,6 +409,12 @@ static void rampage(struct dg *d, const struct rampage_state *r)
 	BA(r->lw_asked);
 }
 
+/* Format 2 hashes the reaction-fire marks as a table of 2048 slots (its
+ * size when the format was fixed): the slots past nrfire as empty ones. */
+#define DIGEST_RFIRE_SLOTS 2048
+_Static_assert(RFIRE_MARKS_MAX <= DIGEST_RFIRE_SLOTS,
+	       "the marks fit format 2's table");
+
 static void reactions(struct dg *d, const struct reaction_state *r)
 {
 	I(r->noffers);
@@ -412,7 +454,7 @@ static void reactions(struct dg *d, const struct reaction_state *r)
 		I(r->rfire[i].enemy);
 		I(r->rfire[i].bits);
 	}
-	zeros(d, UINT64_C(2232315406967589409), 3 * (N(r->rfire) - n));
+	zeros(d, UINT64_C(2232315406967589409), 3 * (DIGEST_RFIRE_SLOTS - n));
 	B(r->hd_open);
 	I(r->hd_firer);
 	I(r->hd_target);

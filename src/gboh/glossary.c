@@ -60,6 +60,70 @@ const struct glossary_term *glossary_find(const struct glossary *g,
 	return NULL;
 }
 
+/* Whether the folded name fn stands at folded text ft + at as whole
+ * words (no letter or digit either side). */
+static bool words_at(const char *ft, size_t at, const char *fn)
+{
+	size_t len = strlen(fn);
+	if (!len || strncmp(ft + at, fn, len) != 0)
+		return false;
+	if (at > 0 && isalnum((unsigned char)ft[at - 1]))
+		return false;
+	return !isalnum((unsigned char)ft[at + len]);
+}
+
+/* The length of the longest name of t (its term or another name) at
+ * folded text ft + at as whole words; 0 when none is. */
+static size_t term_at(const struct glossary_term *t, const char *ft, size_t at)
+{
+	size_t best = 0;
+	for (int k = -1; k < t->nalso; k++) {
+		char fn[GLOSSARY_TERM_MAX * 2];
+		fold(k < 0 ? t->term : t->also[k], fn, sizeof fn);
+		if (words_at(ft, at, fn) && strlen(fn) > best)
+			best = strlen(fn);
+	}
+	return best;
+}
+
+int glossary_scan(const struct glossary *g, const char *text,
+		  const struct glossary_term **out, int max)
+{
+	if (!g || !text || max <= 0)
+		return 0;
+	size_t n = strlen(text) * 2 + 1;
+	char *ft = malloc(n);
+	if (!ft)
+		return 0;
+	fold(text, ft, n);
+	int found = 0;
+	for (size_t at = 0; ft[at] && found < max;) {
+		/* the longest name starting here ("cohesion hit" before
+		 * "cohesion") */
+		const struct glossary_term *best = NULL;
+		size_t blen = 0;
+		for (int i = 0; i < g->n; i++) {
+			size_t l = term_at(&g->v[i], ft, at);
+			if (l > blen) {
+				blen = l;
+				best = &g->v[i];
+			}
+		}
+		if (!best) {
+			at++;
+			continue;
+		}
+		bool seen = false;
+		for (int k = 0; k < found; k++)
+			seen = seen || out[k] == best;
+		if (!seen)
+			out[found++] = best;
+		at += blen;
+	}
+	free(ft);
+	return found;
+}
+
 /* A name not yet used by an earlier term; 0, or 1 with err. */
 static int name_free(struct greader *c, const char *name, int line)
 {

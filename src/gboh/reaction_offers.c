@@ -175,6 +175,20 @@ void reactions_pending_text(const struct game *g, char *buf, size_t n)
 		}
 		/* fall through */
 	default:
+		if (o->kind == RK_LEADER_WITHDRAW && o->leader >= 0 &&
+		    o->leader < g->nleaders &&
+		    !leader_stacked(g, &g->leaders[o->leader])) {
+			/* 4.72, 11.1: what staying costs, before it is
+			 * chosen (withdrawal.c: leader_offer_end) */
+			const struct leader *l = &g->leaders[o->leader];
+			snprintf(buf, n,
+				 "%s may withdraw %s 1 to 3 hexes: withdraw "
+				 "%s HEX; no reaction leaves him alone by the "
+				 "enemy: eliminated, %d rout points (4.72, "
+				 "11.1)",
+				 side, l->name, l->id, leader_rout_points(g, l));
+			break;
+		}
 		snprintf(buf, n, "%s answers the %s of %s (%s): see legal",
 			 side, reaction_kind_name(o->kind), reaction_offer_who(g, o),
 			 reaction_kind_rule(o->kind));

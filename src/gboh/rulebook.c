@@ -741,6 +741,66 @@ static void give_text(struct cmd_result *r, struct textbuf *t)
 	r->text = t->s;
 }
 
+/* `rule TERM[, TERM...]`: the words after rule are one term, or several
+ * parted by commas, each explained in turn; an unknown one refuses the
+ * whole (naming it). */
+static void explain_terms(struct session *s, int argc, char **argv,
+			  struct cmd_result *r)
+{
+	char words[(GLOSSARY_TERM_MAX + 2) * RULE_TERMS_MAX] = "";
+	for (int i = 1; i < argc; i++) {
+		size_t l = strlen(words);
+		if (l + strlen(argv[i]) + 2 > sizeof words) {
+			cmd_malformed(r, "rule TERM: at most %d terms of at "
+					 "most %d characters each",
+				      RULE_TERMS_MAX, GLOSSARY_TERM_MAX - 1);
+			return;
+		}
+		/* fits: measured above (a release build's snprintf check
+		 * cannot see that) */
+		if (l)
+			words[l++] = ' ';
+		memcpy(words + l, argv[i], strlen(argv[i]) + 1);
+	}
+	const struct glossary_term *found[RULE_TERMS_MAX];
+	int nfound = 0;
+	const struct rulebook *rb = NULL;
+	for (char *p = words, *next; p; p = next) {
+		next = strchr(p, ',');
+		if (next)
+			*next++ = '\0';
+		p += strspn(p, " ");
+		if (!*p)
+			continue;
+		if (strlen(p) >= GLOSSARY_TERM_MAX || nfound == RULE_TERMS_MAX) {
+			cmd_malformed(r, "rule TERM: at most %d terms of at "
+					 "most %d characters each",
+				      RULE_TERMS_MAX, GLOSSARY_TERM_MAX - 1);
+			return;
+		}
+		if (!rb && !(rb = session_rulebook(s, r)))
+			return;
+		const struct glossary_term *g = glossary_find(rb->glossary, p);
+		if (!g) {
+			refuse_term(rb, p, r);
+			return;
+		}
+		found[nfound++] = g;
+	}
+	if (!nfound) {
+		cmd_malformed(r, "rule TERM: a term such as TQ, or several "
+				 "parted by commas");
+		return;
+	}
+	struct textbuf t = {0};
+	for (int i = 0; i < nfound; i++) {
+		if (i)
+			textbuf_put(&t, "\n");
+		show_term(rb, found[i], r, &t);
+	}
+	give_text(r, &t);
+}
+
 void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
@@ -748,33 +808,7 @@ void cmd_rule(void *ctx, int argc, char **argv, struct cmd_result *r)
 	bool numeric = argc >= 2 && (isdigit((unsigned char)argv[1][0]) ||
 				     valid_ruling_id(argv[1]));
 	if (argc >= 2 && !numeric) {
-		char term[GLOSSARY_TERM_MAX * 2] = "";
-		for (int i = 1; i < argc; i++) {
-			size_t l = strlen(term);
-			if (l + strlen(argv[i]) + 2 > sizeof term) {
-				cmd_malformed(r, "rule TERM: a term of at "
-						 "most %d characters",
-					      GLOSSARY_TERM_MAX - 1);
-				return;
-			}
-			/* fits: measured above (a release build's snprintf
-			 * check cannot see that) */
-			if (l)
-				term[l++] = ' ';
-			memcpy(term + l, argv[i], strlen(argv[i]) + 1);
-		}
-		const struct rulebook *rb = session_rulebook(s, r);
-		if (!rb)
-			return;
-		const struct glossary_term *g =
-			glossary_find(rb->glossary, term);
-		if (!g) {
-			refuse_term(rb, term, r);
-			return;
-		}
-		struct textbuf t = {0};
-		show_term(rb, g, r, &t);
-		give_text(r, &t);
+		explain_terms(s, argc, argv, r);
 		return;
 	}
 	if (argc > 2) {

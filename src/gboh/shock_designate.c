@@ -17,6 +17,7 @@
 #include "maniple/event.h"
 #include "maniple/movement.h"
 #include "maniple/shock.h"
+#include "maniple/shock_preview.h"
 #include "maniple/stacking.h"
 #include "maniple/triarii.h"
 
@@ -752,11 +753,18 @@ void cmd_designate(void *ctx, int argc, char **argv, struct cmd_result *r)
 		cmd_malformed(r, "%s", usage);
 		return;
 	}
+	shock_designate_pair(g, argv[1], argv[2], r);
+}
+
+int shock_designate_pair(struct game *g, const char *att_ids,
+			 const char *def_ids, struct cmd_result *r)
+{
 	int att[SHOCK_UNITS_MAX], def[SHOCK_UNITS_MAX], na, nd;
-	if (!parse_units(g, argv[1], att, &na, r) ||
-	    !parse_units(g, argv[2], def, &nd, r))
-		return;
+	if (!parse_units(g, att_ids, att, &na, r) ||
+	    !parse_units(g, def_ids, def, &nd, r))
+		return -1;
 	designate_combat(g, att, na, def, nd, r);
+	return r->status == CMD_OK ? combat_defending(g, def[0]) : -1;
 }
 
 /* ---------------------------------------------------------- show shock */
@@ -807,6 +815,19 @@ void cmd_show_shock(void *ctx, int argc, char **argv, struct cmd_result *r)
 		event_add(&e, "rule", "8.42");
 		cmd_output(r, &e);
 	}
+	/* 8.45, 8.46: what each combat would give (shock_preview.h) */
+	static const char lead[] =
+		"As the board stands (the 8.43 checks may still change it): ";
+	char *odds = malloc(sizeof lead + SHOCK_PREVIEW_TEXT_MAX + 1);
+	if (odds && shock_preview_segment(g, odds + sizeof lead - 1,
+					  SHOCK_PREVIEW_TEXT_MAX)) {
+		memcpy(odds, lead, sizeof lead - 1);
+		strcat(odds, ".\n");
+		free(r->text);
+		r->text = odds;
+		odds = NULL;
+	}
+	free(odds);
 	if (s->step != SHS_DESIGNATE)
 		return;
 	for (int u = 0; u < g->nunits; u++) {

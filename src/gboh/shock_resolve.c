@@ -377,6 +377,33 @@ static bool clash_one(struct game *g, int ci)
 	return true;
 }
 
+bool shock_clash_default(struct game *g, int ci)
+{
+	if (!g || ci < 0 || ci >= g->shock.ncombats || g->shock.c[ci].off)
+		return false;
+	struct shock_combat *c = &g->shock.c[ci];
+	struct clash_opt o[CLASH_OPTS_MAX];
+	int idx[CLASH_OPTS_MAX];
+	int n = clash_options(g, ci, o);
+	if (n == 0)
+		return false;
+	if (c->clash_def < 0)
+		c->clash_def = (int8_t)default_defender(
+			g, ci, o, n, idx, defender_options(o, n, idx));
+	int k = c->clash_def < 0 ? 0
+				 : attacker_options(o, n, c->clash_def, idx);
+	if (k == 0)
+		return false;
+	if (c->clash_att < 0)
+		c->clash_att = (int8_t)default_attacker(g, ci, o, idx, k);
+	if (c->clash_att < 0)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (o[i].a == c->clash_att && o[i].d == c->clash_def)
+			c->side = o[i].side;
+	return true;
+}
+
 /* 8.45 */
 bool shock_step_clash(struct game *g)
 {
@@ -619,6 +646,22 @@ bool shock_combat_odds(const struct game *g, int ci, struct odds *o)
 		 * the CRT prints them; value: the defender's */
 		odds_face(o, d, def, "%d(%d)", att, def);
 	}
+	return true;
+}
+
+bool shock_combat_terms(const struct game *g, int ci, int *column,
+			int *superiority)
+{
+	struct odds o;
+	if (!shock_combat_odds(g, ci, &o)) /* the same checks */
+		return false;
+	struct combat_facts f;
+	combat_facts(g, ci, &f);
+	struct shock_calc out;
+	if (!combat_calc(g, &f, 0, &out))
+		return false;
+	*column = out.column;
+	*superiority = out.superiority.result;
 	return true;
 }
 

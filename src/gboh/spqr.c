@@ -185,6 +185,7 @@ const struct ruleset ruleset_spqr = {
 	.teach_events = teach_events,
 	.teach_decision = teach_decision,
 	.teach_event_line = teach_event_line,
+	.teach_terms = teach_terms,
 	.name_value = teach_value,
 	.sentences_load = summary_load,
 	.summary_result = summary_result,

@@ -19,10 +19,12 @@
 #include "maniple/pending.h"
 #include "maniple/evcat.h"
 #include "maniple/evtext.h"
+#include "maniple/glossary.h"
 #include "maniple/movement.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
+#include "maniple/shock_preview.h"
 
 #define TEACH_SAY_MAX  190
 #define TEACH_NAME_MAX 64
@@ -53,7 +55,7 @@ static const struct teach_dec teach_decs[] = {
 	{"reaction", DEC_COMMON},
 	{"reaction_shock", DEC_COMMON},
 	{"reaction_leader", DEC_COMMON "rp "},
-	{"shock", DEC_COMMON "step ask unit "},
+	{"shock", DEC_COMMON "step ask unit combats "},
 	{"elephant", DEC_COMMON},
 	{"none", DEC_COMMON},
 };
@@ -82,6 +84,9 @@ struct teach_texts {
 	 * sentences (sentences.ini beside it: the teach key) */
 	struct evcat *cat;
 	struct evtext *sentences;
+	/* the terms explained (glossary.ini beside it, when there is one:
+	 * teach_terms) */
+	struct glossary *glossary;
 };
 
 /* ---- lists ---- */
@@ -351,7 +356,31 @@ struct teach_texts *teach_load(const char *dir, struct ini_error *err)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/teach.ini", dir);
-	return load_path(path, true, err);
+	struct teach_texts *t = load_path(path, true, err);
+	snprintf(path, sizeof path, "%s/glossary.ini", dir);
+	FILE *f = t ? fopen(path, "r") : NULL;
+	if (f) { /* a glossary is optional; one that is there must read */
+		fclose(f);
+		t->glossary = glossary_load(path, err);
+		if (!t->glossary) {
+			teach_free(t);
+			return NULL;
+		}
+	}
+	return t;
+}
+
+int teach_terms(const struct teach_texts *t, const char *text,
+		char (*names)[TEACH_TERM_MAX], int max)
+{
+	const struct glossary_term *found[TEACH_TERMS_MAX];
+	if (!t || max <= 0)
+		return 0;
+	int n = glossary_scan(t->glossary, text, found,
+			      max < TEACH_TERMS_MAX ? max : TEACH_TERMS_MAX);
+	for (int i = 0; i < n; i++)
+		snprintf(names[i], TEACH_TERM_MAX, "%s", found[i]->term);
+	return n;
 }
 
 bool teach_check_file(const char *path, struct ini_error *err)
@@ -367,6 +396,7 @@ void teach_free(struct teach_texts *t)
 		return;
 	evtext_free(t->sentences);
 	evcat_free(t->cat);
+	glossary_free(t->glossary);
 	free(t->v);
 	free(t);
 }
@@ -787,7 +817,13 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		teach_value(g, key, g->units[c->unit].id, out, n);
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
-	else
+	else if (strcmp(key, "combats") == 0) {
+		/* 8.45, 8.46: what each combat would give, as the board
+		 * stands (shock_preview.h); "none yet" when none */
+		if (shock_preview_segment(g, out, n) == 0)
+			snprintf(out, n, "none yet");
+		return true; /* ids and the "-" of none are kept */
+	} else
 		return false;
 	/* the commands of {actions} keep their ids (a3_ve1) */
 	for (char *p = out; strcmp(key, "actions") != 0 && *p; p++)

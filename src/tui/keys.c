@@ -251,6 +251,10 @@ static const struct tui_mode_binding teach_bindings[] = {
 	{KEY_ENTER, "kEnter", TE_NEXT, "the same as Space"},
 	{27, "Esc", TE_SKIP, "skip the events' lines left (to the decision's "
 			     "line; on it: close the box)"},
+	{'g', "g", TE_TERMS, "glossary: the terms of the rules this line uses "
+			     "explained in the reading pane (rule TERM); a "
+			     "line without one opens : with rule to name "
+			     "one"},
 	{'?', "?", TE_HELP, "this help (the box stays up)"},
 	{'q', "q", TE_QUIT, "quit (the game file holds every command); the "
 			    "map's teach key (M) ends teach mode; no other "

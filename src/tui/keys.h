@@ -161,6 +161,7 @@ enum tui_teach_cmd {
 	TE_SKIP,	/* the events' lines left; on the decision's: close */
 	TE_HELP,
 	TE_QUIT,
+	TE_TERMS,	/* the glossary's words in the line, explained */
 	TE_COUNT
 };
 

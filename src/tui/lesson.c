@@ -300,6 +300,16 @@ static int load_handler(void *user, const char *section, const char *key,
 							"battle: %s is not a "
 							"battle's name",
 							value);
+		} else if (!strcmp(key, "kind")) {
+			if (!strcmp(value, "solo"))
+				l->kind = GAME_SOLO;
+			else if (!strcmp(value, "sandbox"))
+				l->kind = GAME_SANDBOX;
+			else
+				return ini_fail(c->err, line,
+						"kind %s: solo or sandbox "
+						"expected",
+						value);
 		} else if (!strcmp(key, "seed")) {
 			char *end;
 			errno = 0;
@@ -313,7 +323,7 @@ static int load_handler(void *user, const char *section, const char *key,
 		} else {
 			return ini_fail(c->err, line,
 					"unknown key %s in [lesson] (title, "
-					"battle, seed)",
+					"battle, seed, kind)",
 					key);
 		}
 		return 0;
@@ -328,7 +338,16 @@ bool lesson_load(const char *path, const struct cmd_table *commands,
 {
 	memset(l, 0, sizeof *l);
 	memset(err, 0, sizeof *err);
+	l->kind = GAME_SOLO;
 	snprintf(l->file, sizeof l->file, "%s", path);
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	snprintf(l->name, sizeof l->name, "%.*s",
+		 (int)(strlen(base) > 4 &&
+				       !strcmp(base + strlen(base) - 4, ".ini")
+			       ? strlen(base) - 4
+			       : strlen(base)),
+		 base);
 	struct load_ctx c = {.l = l, .commands = commands, .err = err};
 	if (!ini_read_file(path, load_handler, &c, err))
 		return false;

@@ -2,7 +2,8 @@
  * (scenarios/tutorial/drill.ini, [file] kind = tutorial) and the engine
  * that walks a session through its steps.
  *
- * A lesson names a battle and a seed; each step tells the player what to
+ * A lesson names a battle, a seed and the kind of its game (solo, or
+ * sandbox when its autos place the pieces with `setup`); each step tells the player what to
  * do (say, rule), may queue forced dice and play commands itself first
  * (dice, auto: the other side's answers), and names the command it
  * expects (expect: words, `*` for any one word, `|` between
@@ -52,9 +53,13 @@ struct lesson_step {
 
 struct lesson {
 	char file[256];
+	char name[32]; /* the file's name less .ini: "drill" */
 	char title[128];
 	char battle[64];
 	uint64_t seed;
+	/* the new game's kind: solo, or sandbox for a lesson whose autos
+	 * set up its position with the setup commands */
+	enum game_kind kind;
 	int nsteps;
 	struct lesson_step step[LESSON_STEPS_MAX];
 };

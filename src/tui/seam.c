@@ -204,6 +204,14 @@ static void no_narration(const struct session *s, const char *dir,
 		 rs ? rs->name : "(none)");
 }
 
+int tui_teach_terms(const struct session *s, const struct teach_texts *t,
+		    const char *text, char (*names)[TEACH_TERM_MAX], int max)
+{
+	const struct ruleset *rs = narrator(s);
+	return rs && t && rs->teach_terms ? rs->teach_terms(t, text, names, max)
+					  : 0;
+}
+
 struct teach_texts *tui_teach_load(const struct session *s, const char *dir,
 				   struct ini_error *err)
 {

@@ -110,6 +110,10 @@ size_t tui_teach_events(const struct session *s, const struct teach_texts *t,
 			struct teach_list *out);
 bool tui_teach_decision(const struct session *s, const struct teach_texts *t,
 			struct teach_line *out);
+/* The glossary's terms text uses (ruleset.h: teach_terms); 0 without a
+ * glossary. */
+int tui_teach_terms(const struct session *s, const struct teach_texts *t,
+		    const char *text, char (*names)[TEACH_TERM_MAX], int max);
 bool tui_teach_event_line(const struct session *s,
 			  const struct teach_texts *t, const struct event *e,
 			  struct teach_line *out);

@@ -286,8 +286,38 @@ static void keys_hint(char *buf, size_t n)
 	const char *next = tui_mode_cmd_key(KM_TEACH, TE_NEXT);
 	const char *skip = tui_mode_cmd_key(KM_TEACH, TE_SKIP);
 	const char *quit = tui_mode_cmd_key(KM_TEACH, TE_QUIT);
-	snprintf(buf, n, "%s next  %s skip  %s quit", next ? next : "Space",
-		 skip ? skip : "Esc", quit ? quit : "q");
+	const char *terms = tui_mode_cmd_key(KM_TEACH, TE_TERMS);
+	snprintf(buf, n, "%s next  %s skip  %s terms  %s quit",
+		 next ? next : "Space", skip ? skip : "Esc",
+		 terms ? terms : "g", quit ? quit : "q");
+}
+
+/* The glossary key: the terms the line up now uses, explained in the
+ * reading pane by `rule TERM, TERM...` (a looking command: the game and
+ * the box wait); a line without one opens the `:` line on `rule ` for
+ * the player to name one. */
+static void explain_terms(struct tui_view *v)
+{
+	struct teachui *t = &v->teach;
+	const struct teach_line *l = line_at(t, t->at);
+	char names[TEACH_TERMS_MAX][TEACH_TERM_MAX];
+	int n = l ? tui_teach_terms(v->s, t->texts, l->text, names,
+				    TEACH_TERMS_MAX)
+		  : 0;
+	if (n == 0) {
+		cmdline_open_with(&v->cl, "rule ");
+		v->completions[0] = '\0';
+		tui_say(v, "no term of the glossary in this line: name one "
+			   "(rule alone lists them)");
+		return;
+	}
+	char line[TEACH_TERMS_MAX * (TEACH_TERM_MAX + 2) + 8] = "rule";
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(line);
+		snprintf(line + len, sizeof line - len, "%s %s", i ? "," : "",
+			 names[i]);
+	}
+	tui_exec(v, line);
 }
 
 bool teachui_key(struct tui_view *v, int ch)
@@ -326,6 +356,9 @@ bool teachui_key(struct tui_view *v, int ch)
 			finish(v);
 		}
 		break;
+	case TE_TERMS:
+		explain_terms(v);
+		return true;
 	case TE_HELP:
 		v->mode = MODE_HELP;
 		v->help_top = 0;

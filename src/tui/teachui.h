@@ -5,7 +5,9 @@
  * pending decision changed, its narration (teach_decision) is the last
  * line.  While the box is up the game waits: Space or Enter shows the
  * next line, Esc skips the events' lines left (to the decision's line,
- * when there is one; on that line it closes the box), `?` shows the keys,
+ * when there is one; on that line it closes the box), `g` explains the
+ * glossary's terms the line uses in the reading pane (`rule TERM, ...`;
+ * a line without one opens the `:` line on `rule `), `?` shows the keys,
  * the map's `teach` key (M) ends teach mode and `q` quits (the game file
  * already holds every command); no other key acts.  The prompt box (prompt.h) shows once the narration is done.
  *

@@ -4,7 +4,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "maniple/gamefile.h"
 #include "maniple/hex.h"
+#include "maniple/session.h"
 
 #include "seam.h"
 #include "tutorial.h"
@@ -168,21 +170,101 @@ void tutorial_title(const struct tui_view *v, char *buf, size_t n)
 	else if (!st)
 		snprintf(buf, n, "Lesson over: %s", l->title);
 	else
-		snprintf(buf, n, "Lesson %d of %d (%s)", t->run.step + 1,
+		snprintf(buf, n, "Step %d of %d (%s)", t->run.step + 1,
 			 l->nsteps, st->rule);
 }
 
-void tutorial_start(struct tui_view *v, const struct lesson *l)
+/* The progress of the lesson played, written at once (lessons.h); a
+ * file that cannot be written is said, and play goes on. */
+static void keep_progress(struct tui_view *v)
+{
+	struct tui_tutorial *t = &v->tut;
+	if (!t->set || t->current < 0 || t->run.stopped)
+		return;
+	const struct lesson *l = t->set->l[t->current];
+	lesson_progress_mark(&t->set->progress, l->name, t->run.step,
+			     t->run.over && t->run.step >= l->nsteps);
+	char err[LESSONS_PATH_MAX + 128];
+	if (t->set->progress_path[0] &&
+	    lesson_progress_save(t->set->progress_path, &t->set->progress,
+				 err, sizeof err) != 0)
+		tui_say(v, "progress not kept: %s", err);
+}
+
+/* The lesson l begins on the view's game (a new game of its battle). */
+static void begin(struct tui_view *v, int k)
+{
+	struct tui_tutorial *t = &v->tut;
+	t->current = k;
+	t->menu = false;
+	t->how = false;
+	lesson_begin(&t->run, t->set->l[k], v->s, view_run, v);
+	/* the outcomes are told from each command's events (teach.h) */
+	t->run.texts = teachui_texts(v);
+	keep_progress(v);
+	v->dirty |= DIRTY_ALL;
+}
+
+void tutorial_start(struct tui_view *v, struct lesson_set *set)
 {
 	struct tui_tutorial *t = &v->tut;
 	memset(t, 0, sizeof *t);
-	if (!l)
+	t->current = -1;
+	if (!set || set->n <= 0)
 		return;
 	t->on = true;
-	lesson_begin(&t->run, l, v->s, view_run, v);
-	/* the outcomes are told from each command's events (teach.h) */
-	t->run.texts = teachui_texts(v);
+	t->set = set;
+	if (set->first >= 0 && set->first < set->n) {
+		begin(v, set->first);
+	} else {
+		t->menu = true;
+		t->sel = lesson_set_next(set);
+	}
+	if (set->progress_note[0])
+		tui_say(v, "%s", set->progress_note);
 	v->dirty |= DIRTY_ALL;
+}
+
+bool tutorial_play(struct tui_view *v, int k)
+{
+	struct tui_tutorial *t = &v->tut;
+	if (!t->set || k < 0 || k >= t->set->n)
+		return false;
+	const struct lesson *l = t->set->l[k];
+	struct session *s = v->s;
+	char err[INI_ERR_MAX + 300], path[LESSONS_PATH_MAX + 80];
+	snprintf(path, sizeof path, "%s/%s.game", t->set->dir, l->battle);
+	/* the last lesson's game file is let go as it is; the lesson's
+	 * game is written afresh, never offered for resuming */
+	gamefile_close(&s->file);
+	if (session_new(s, l->battle, l->kind, l->seed, err, sizeof err) !=
+		    0 ||
+	    session_save(s, path, true, true, err, sizeof err) != 0) {
+		tui_game_moved(v);
+		tui_say(v, "lesson %s cannot start: %s", l->name, err);
+		return false;
+	}
+	tui_game_moved(v);
+	begin(v, k);
+	return true;
+}
+
+bool tutorial_command(struct tui_view *v, const char *line)
+{
+	char w[2][16];
+	int n = sscanf(line, "%15s %15s", w[0], w[1]);
+	if (n < 1 || strcmp(w[0], "lessons"))
+		return false;
+	struct tui_tutorial *t = &v->tut;
+	if (!t->set) {
+		tui_say(v, "lessons: the lesson menu is in maniple --tutorial");
+		return true;
+	}
+	t->on = true;
+	t->menu = true;
+	t->sel = t->current >= 0 ? t->current : lesson_set_next(t->set);
+	v->dirty |= DIRTY_ALL;
+	return true;
 }
 
 void tutorial_after_command(struct tui_view *v, const char *line,
@@ -196,6 +278,8 @@ void tutorial_after_command(struct tui_view *v, const char *line,
 		lesson_after_command(&t->run, v->s, line, r, view_run, v);
 	if (verdict == LV_IGNORED)
 		return;
+	if (verdict == LV_RIGHT || verdict == LV_OVER || verdict == LV_REWOUND)
+		keep_progress(v);
 	t->how = verdict == LV_WRONG; /* show how, after a mistake */
 	/* the lesson's own commands ran inside this one: the cells the
 	 * player's command changed are no longer known, draw it all */
@@ -205,10 +289,52 @@ void tutorial_after_command(struct tui_view *v, const char *line,
 	prompt_touch_map(v);
 }
 
+/* The lesson menu's keys: every key is its own while it is open. */
+static bool menu_key(struct tui_view *v, int ch)
+{
+	struct tui_tutorial *t = &v->tut;
+	int n = t->set->n;
+	if (ch == KEY_UP || ch == 'k') {
+		t->sel = (t->sel + n - 1) % n;
+	} else if (ch == KEY_DOWN || ch == 'j') {
+		t->sel = (t->sel + 1) % n;
+	} else if (ch >= '1' && ch <= '9' && ch - '1' < n) {
+		t->sel = ch - '1';
+		tutorial_play(v, t->sel);
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		tutorial_play(v, t->sel);
+	} else if (ch == 27 || ch == TUTORIAL_MENU_KEY) {
+		if (t->current >= 0)
+			t->menu = false;
+		else
+			tui_say(v, "choose a lesson (Enter), or q to quit");
+	} else if (ch == 'q') {
+		v->quit = true;
+	} else if (ch != KEY_RESIZE) {
+		tui_say(v, "lessons: Up/Down and Enter or 1-%d start one, "
+			   "Esc closes, q quits",
+			n < 9 ? n : 9);
+	}
+	tui_touch_all(v);
+	v->dirty |= DIRTY_ALL;
+	return true;
+}
+
 bool tutorial_key(struct tui_view *v, int ch)
 {
 	struct tui_tutorial *t = &v->tut;
-	if (!t->on || ch != TUTORIAL_KEY || v->cl.open || v->list_open)
+	if (!t->on || v->cl.open || v->list_open)
+		return false;
+	if (t->menu && t->set)
+		return menu_key(v, ch);
+	if (ch == TUTORIAL_MENU_KEY && t->set) {
+		t->menu = true;
+		t->sel = t->current >= 0 ? t->current : lesson_set_next(t->set);
+		tui_touch_all(v);
+		v->dirty |= DIRTY_ALL;
+		return true;
+	}
+	if (ch != TUTORIAL_KEY)
 		return false;
 	if (!lesson_current(&t->run))
 		t->on = false; /* the lesson is over: the box goes */
@@ -249,12 +375,63 @@ static int fold(const char *text, int w, char lines[][256], int max)
 
 #define BOX_LINES 16
 
+/* The lesson menu, in the middle of the map: a line per lesson with its
+ * progress, the one selected in reverse. */
+static void draw_menu(struct tui_view *v)
+{
+	struct tui_tutorial *t = &v->tut;
+	const struct tui_layout *l = &v->lay;
+	const struct lesson_set *set = t->set;
+	int wd = l->map_w < 76 ? l->map_w : 76;
+	if (wd < 30 || l->map_h < 6)
+		return;
+	char lines[LESSONS_MAX + 8][256];
+	int nl = 0, first_lesson;
+	if (set->progress_note[0])
+		nl += fold(set->progress_note, wd - 4, lines + nl, 3);
+	first_lesson = nl;
+	for (int k = 0; k < set->n; k++)
+		lesson_set_line(set, k, lines[nl++], sizeof lines[0]);
+	snprintf(lines[nl++], sizeof lines[0], "%s", "");
+	snprintf(lines[nl++], sizeof lines[0],
+		 "Up/Down, Enter or 1-%d: start; %s", set->n < 9 ? set->n : 9,
+		 t->current >= 0 ? "Esc: back to the lesson" : "q: quit");
+	int h = nl + 2;
+	if (h > l->map_h)
+		h = l->map_h;
+	int y = l->map_y + (l->map_h - h) / 2;
+	int x = l->map_x + (l->map_w - wd) / 2;
+	WINDOW *w = newwin(h, wd, y, x);
+	if (!w)
+		return;
+	werase(w);
+	wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	wattrset(w, A_BOLD | A_REVERSE);
+	mvwaddnstr(w, 0, 2, " Lessons (maniple --tutorial) ", wd - 4);
+	for (int i = 0; i < nl && i + 1 < h - 1; i++) {
+		attr_t a = A_NORMAL;
+		if (i < first_lesson)
+			a = A_BOLD;
+		else if (i - first_lesson == t->sel && i - first_lesson < set->n)
+			a = A_REVERSE;
+		wattrset(w, a);
+		mvwaddnstr(w, 1 + i, 2, lines[i], wd - 4);
+	}
+	wattrset(w, A_NORMAL);
+	wnoutrefresh(w);
+	delwin(w);
+}
+
 void tutorial_draw(struct tui_view *v)
 {
 	struct tui_tutorial *t = &v->tut;
 	if (!t->on || !v->wmap || v->lay.too_small || v->mode != MODE_MAP ||
 	    v->shockui.cv.open)
 		return;
+	if (t->menu && t->set) {
+		draw_menu(v);
+		return;
+	}
 	const struct lesson_step *st = lesson_current(&t->run);
 	const struct tui_layout *l = &v->lay;
 	int wd = l->map_w;
@@ -338,10 +515,11 @@ void tutorial_draw(struct tui_view *v)
 	}
 	{
 		char foot[64];
-		snprintf(foot, sizeof foot, " %c: %s ", TUTORIAL_KEY,
+		snprintf(foot, sizeof foot, " %c: %s%s ", TUTORIAL_KEY,
 			 !st	  ? "close"
 			 : t->how ? "hide how"
-				  : "how, with the keys");
+				  : "how, with the keys",
+			 t->set ? ", O: lessons" : "");
 		wattrset(w, A_DIM);
 		int fx = wd - 2 - (int)strlen(foot);
 		mvwaddnstr(w, h - 1, fx > 2 ? fx : 2, foot, wd - 4);

@@ -1,0 +1,59 @@
+/* shock_preview.h — the consequences of a shock combat before it is
+ * fought: the Clash pairing it would take (8.45), the CRT column its
+ * roll would be read on and its superiority (8.46 steps 1-3), and the
+ * chance of each result of the roll (shock_combat_odds: the same
+ * calculation the Shock segment resolves the roll with).
+ *
+ * Worked out on a copy of the game as it stands now (before the
+ * pre-shock TQ checks of 8.43 and the leader casualties of 8.44, which
+ * may still change it), so nothing here changes the game.  Teach mode
+ * and the shock designation's decision tell them; a computer opponent
+ * may weigh them. */
+#ifndef MANIPLE_SHOCK_PREVIEW_H
+#define MANIPLE_SHOCK_PREVIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "maniple/battle.h"
+#include "maniple/game.h"
+#include "maniple/odds.h"
+
+struct shock_preview {
+	char att[ID_MAX], def[ID_MAX]; /* the Clash pairing's units (8.45) */
+	int column;		       /* the CRT column after shifts */
+	int superiority;	       /* enum superiority: none, AS, DS */
+	struct odds odds;	       /* "A(D)": each result's faces */
+};
+
+/* Combat ci of the segment under way, designated and not yet rolled,
+ * with the pairing it has or the one the clash takes when nobody is
+ * asked (shock_clash_default).  False when it is no such combat or no
+ * attack is possible (9.15). */
+bool shock_preview_combat(const struct game *g, int ci,
+			  struct shock_preview *p);
+
+/* The combat `designate ATT DEF` would bring now (the designation must
+ * be owed; ids as the command takes them), or the one it would join.
+ * False when the designation would be refused or no attack is
+ * possible. */
+bool shock_preview_designation(const struct game *g, const char *att,
+			       const char *def, struct shock_preview *p);
+
+/* p told in a line of our own: "ha1 on ar1 at column 11 with AS: hits
+ * attacker(defender) 1(6) 40%, 2(6) 30%, ..." (each result with its
+ * chance, in the order of the faces that give them). */
+void shock_preview_text(const struct shock_preview *p, char *out, size_t n);
+
+/* While a Shock segment is under way: each combat not yet rolled and,
+ * during the designation (8.41, 8.42), each one a `designate` answer of
+ * the legal list would bring,
+ * told by shock_preview_text after "Combat N puts" or "designate ATT
+ * DEF puts", parted by "; ", into out; what does not fit is left out, saying how
+ * many ("... 2 more: show shock").  Returns how many are told (0, out
+ * "": no segment, or nothing to weigh). */
+int shock_preview_segment(const struct game *g, char *out, size_t n);
+/* Room for every combat of a segment (`show shock`). */
+#define SHOCK_PREVIEW_TEXT_MAX 16384
+
+#endif

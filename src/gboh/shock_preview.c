@@ -1,0 +1,137 @@
+/* shock_preview.c — a shock combat's consequences before it is fought
+ * (shock_preview.h), on a copy of the game. */
+#include "maniple/shock_preview.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/cmd.h"
+#include "maniple/shock.h"
+#include "maniple/shock_designate.h"
+#include "maniple/shock_resolve.h"
+#include "maniple/tables.h"
+
+/* 8.45, 8.46: combat ci of the copy cp, its pairing set as the clash
+ * would set it, read into p. */
+static bool read_combat(struct game *cp, int ci, struct shock_preview *p)
+{
+	memset(p, 0, sizeof *p);
+	if (!shock_clash_default(cp, ci) ||
+	    !shock_combat_terms(cp, ci, &p->column, &p->superiority) ||
+	    !shock_combat_odds(cp, ci, &p->odds))
+		return false;
+	const struct shock_combat *c = &cp->shock.c[ci];
+	snprintf(p->att, sizeof p->att, "%s", cp->units[c->att[c->clash_att]].id);
+	snprintf(p->def, sizeof p->def, "%s", cp->units[c->def[c->clash_def]].id);
+	return true;
+}
+
+bool shock_preview_combat(const struct game *g, int ci,
+			  struct shock_preview *p)
+{
+	memset(p, 0, sizeof *p);
+	if (!g || ci < 0 || ci >= g->shock.ncombats || g->shock.c[ci].resolved)
+		return false;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	bool ok = read_combat(cp, ci, p);
+	event_log_free(&cp->events);
+	free(cp);
+	return ok;
+}
+
+bool shock_preview_designation(const struct game *g, const char *att,
+			       const char *def, struct shock_preview *p)
+{
+	memset(p, 0, sizeof *p);
+	if (!g || !att || !def)
+		return false;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	int ci = shock_designate_pair(cp, att, def, &r);
+	bool ok = ci >= 0 && read_combat(cp, ci, p);
+	cmd_result_free(&r);
+	event_log_free(&cp->events);
+	free(cp);
+	return ok;
+}
+
+/* Appends "; " (not first) and item to out when it fits with room for a
+ * closing note; false when not. */
+static bool append(char *out, size_t n, size_t *len, const char *item)
+{
+	const size_t note = 32; /* "; ... 12 more: show shock" */
+	size_t add = strlen(item) + (*len ? 2 : 0);
+	if (*len + add + note >= n)
+		return false;
+	*len += (size_t)snprintf(out + *len, n - *len, "%s%s", *len ? "; " : "",
+				 item);
+	return true;
+}
+
+int shock_preview_segment(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	if (!g || !shock_under_way(g))
+		return 0;
+	size_t len = 0;
+	int told = 0, left = 0;
+	char item[600], text[256];
+	struct shock_preview p;
+	for (int ci = 0; ci < g->shock.ncombats; ci++) {
+		if (!shock_preview_combat(g, ci, &p))
+			continue;
+		shock_preview_text(&p, text, sizeof text);
+		snprintf(item, sizeof item, "Combat %d puts %s", ci + 1, text);
+		if (!left && append(out, n, &len, item))
+			told++;
+		else
+			left++;
+	}
+	struct decision_answer a[64];
+	int na = g->shock.step == SHS_DESIGNATE ? shock_designate_legal(g, a, 64)
+						: 0;
+	for (int k = 0; k < na; k++) {
+		char att[128], def[128];
+		if (sscanf(a[k].line, "designate %127s %127s", att, def) != 2 ||
+		    !strcmp(att, "cancel") ||
+		    !shock_preview_designation(g, att, def, &p))
+			continue;
+		shock_preview_text(&p, text, sizeof text);
+		snprintf(item, sizeof item, "designate %s %s puts %s", att, def,
+			 text);
+		if (!left && append(out, n, &len, item))
+			told++;
+		else
+			left++;
+	}
+	if (left)
+		snprintf(out + len, n - len, "; ... %d more: show shock", left);
+	return told;
+}
+
+void shock_preview_text(const struct shock_preview *p, char *out, size_t n)
+{
+	if (!n)
+		return;
+	const char *sup = p->superiority == SUP_NONE
+				  ? "no superiority"
+				  : superiority_name(
+					    (enum superiority)p->superiority);
+	size_t len = (size_t)snprintf(out, n,
+				      "%s on %s at column %d with %s: hits "
+				      "attacker(defender)",
+				      p->att, p->def, p->column, sup);
+	for (int i = 0; i < p->odds.n && len < n; i++)
+		len += (size_t)snprintf(
+			out + len, n - len, "%s %s %d%%", i ? "," : "",
+			p->odds.out[i].name,
+			odds_percent(&p->odds, p->odds.out[i].name));
+}

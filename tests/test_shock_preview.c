@@ -1,0 +1,183 @@
+/* The consequences of a shock combat before it is designated
+ * (shock_preview.h): the Clash pairing (8.45), the column and the
+ * superiority (8.46), and the chance of each row of the CRT from the
+ * engine's own odds (shock_combat_odds).  Played on the drill battle of
+ * tests/scripts/shock_drill_battle.txt up to its first Shock
+ * designation; what the preview says of each face is then checked
+ * against the roll the segment makes and the hits it gives. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixture.h"
+#include "maniple/cmd.h"
+#include "maniple/odds.h"
+#include "maniple/shock.h"
+#include "maniple/shock_preview.h"
+#include "maniple/tables.h"
+#include "maniple/teach.h"
+
+static bool designating(const struct session *s, const void *arg)
+{
+	(void)arg;
+	return s->game && s->game->shock.step == SHS_DESIGNATE &&
+	       s->game->shock.ask == SHA_DESIGNATE;
+}
+
+/* The drill battle at its first Shock designation (Rome: ha1 and ha2
+ * must attack ar1 and li1). */
+static void at_designation(struct session *s)
+{
+	cr_assert(fx_play_script_until(s, "shock_drill_battle", designating,
+				       NULL));
+}
+
+static const char *event_field(const struct event_log *log, const char *kind,
+			       const char *combat, const char *key)
+{
+	for (size_t i = 0; i < log->n; i++)
+		if (event_log_is(log, i, kind) &&
+		    !strcmp(event_log_get(log, i, "combat"), combat))
+			return event_log_get(log, i, key);
+	return NULL;
+}
+
+/* 8.45, 8.46: the preview before `designate` gives, for the face the
+ * segment then rolls, the very hits it applies; the column and
+ * superiority are those of the segment's events */
+Test(shock_preview, the_preview_is_what_the_segment_does)
+{
+	struct session s;
+	at_designation(&s);
+	struct game *g = s.game;
+	struct shock_preview p[2];
+	cr_assert(shock_preview_designation(g, "ha1", "ar1", &p[0]));
+	cr_assert(shock_preview_designation(g, "ha2", "li1", &p[1]));
+	for (int i = 0; i < 2; i++) {
+		cr_expect(odds_complete(&p[i].odds));
+		cr_expect_str_eq(p[i].odds.rule, "8.46");
+	}
+	cr_expect_str_eq(p[0].att, "ha1");
+	cr_expect_str_eq(p[0].def, "ar1");
+	cr_expect_eq(g->shock.ncombats, 0, "a preview designates nothing");
+	/* after designating, the combat's own preview is the same */
+	fx_ok(&s, "designate ha1 ar1");
+	struct shock_preview q;
+	cr_assert(shock_preview_combat(g, 0, &q));
+	cr_expect_eq(q.column, p[0].column);
+	cr_expect_eq(q.superiority, p[0].superiority);
+	for (int d = 0; d < 10; d++)
+		cr_expect_str_eq(q.odds.out[q.odds.face[d]].name,
+				 p[0].odds.out[p[0].odds.face[d]].name);
+	/* a refused designation has no preview */
+	struct shock_preview none;
+	cr_expect_not(shock_preview_designation(g, "ha1", "li1", &none));
+	cr_expect_not(shock_preview_combat(g, 5, &none));
+	fx_ok(&s, "designate ha2 li1");
+
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "designate done", &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	const char *ci[2] = {"0", "1"};
+	for (int i = 0; i < 2; i++) {
+		const char *roll = event_field(&r.out, "shock_roll", ci[i],
+					       "roll");
+		const char *final = event_field(&r.out, "shock_result", ci[i],
+						"final");
+		const char *col = event_field(&r.out, "shock_result", ci[i],
+					      "column");
+		const char *sup = event_field(&r.out, "shock_result", ci[i],
+					      "superiority");
+		cr_assert(roll && final && col && sup);
+		int d = atoi(roll);
+		cr_expect_str_eq(p[i].odds.out[p[i].odds.face[d]].name, final,
+				 "combat %d rolled %d", i, d);
+		cr_expect_eq(p[i].column, atoi(col));
+		cr_expect_str_eq(sup, p[i].superiority == SUP_NONE
+					      ? "none"
+					      : superiority_name(p[i].superiority));
+	}
+	cmd_result_free(&r);
+	session_free(&s);
+}
+
+/* Teach mode's designation tells each planned combat's column,
+ * superiority and odds (8.45, 8.46) before it is chosen; `show shock`
+ * the same */
+Test(shock_preview, teach_and_show_shock_tell_the_odds_before_designating)
+{
+	struct session s;
+	at_designation(&s);
+	struct game *g = s.game;
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct teach_texts *tx = teach_load(dir, &err);
+	cr_assert_not_null(tx, "%s", err.msg);
+	struct teach_line l;
+	cr_assert(teach_decision(tx, g, &l));
+	const char *pairs[2][2] = {{"ha1", "ar1"}, {"ha2", "li1"}};
+	for (int i = 0; i < 2; i++) {
+		struct shock_preview p;
+		cr_assert(shock_preview_designation(g, pairs[i][0],
+						    pairs[i][1], &p));
+		char text[256], want[320];
+		shock_preview_text(&p, text, sizeof text);
+		snprintf(want, sizeof want, "designate %s %s puts %s",
+			 pairs[i][0], pairs[i][1], text);
+		cr_expect_not_null(strstr(l.text, want), "%s\nnot in\n%s",
+				   want, l.text);
+		char col[32];
+		snprintf(col, sizeof col, "at column %d with ", p.column);
+		cr_expect_not_null(strstr(want, col), "%s", want);
+	}
+	cr_expect_not_null(strstr(l.rule, "8.41"), "%s", l.rule);
+	cr_expect_not_null(strstr(l.text, "8.43 checks to come"), "%s",
+			   l.text);
+	/* a percent for every result, and they add up to 100 */
+	struct shock_preview p;
+	cr_assert(shock_preview_designation(g, "ha1", "ar1", &p));
+	int sum = 0;
+	for (int k = 0; k < p.odds.n; k++)
+		sum += odds_percent(&p.odds, p.odds.out[k].name);
+	cr_expect_eq(sum, 100);
+
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "show shock", &r);
+	cr_assert_eq(r.status, CMD_OK);
+	cr_assert_not_null(r.text);
+	cr_expect_not_null(strstr(r.text, "designate ha1 ar1 puts ha1 on ar1 "
+					  "at column"),
+			   "%s", r.text);
+	cmd_result_free(&r);
+	fx_ok(&s, "designate ha1 ar1");
+	cr_assert(teach_decision(tx, g, &l));
+	cr_expect_not_null(strstr(l.text, "Combat 1 puts ha1 on ar1 at column"),
+			   "%s", l.text);
+	teach_free(tx);
+	session_free(&s);
+}
+
+/* The text says what the odds are, each result with its percentage */
+Test(shock_preview, the_text_names_each_result)
+{
+	struct shock_preview p;
+	memset(&p, 0, sizeof p);
+	snprintf(p.att, sizeof p.att, "ha1");
+	snprintf(p.def, sizeof p.def, "ar1");
+	p.column = 11;
+	p.superiority = SUP_AS;
+	odds_init(&p.odds, 10, "8.46");
+	for (int d = 0; d < 10; d++)
+		odds_face(&p.odds, d, d < 4 ? 6 : 8, "%d(%d)", 1, d < 4 ? 6 : 8);
+	char text[256];
+	shock_preview_text(&p, text, sizeof text);
+	cr_expect_str_eq(text, "ha1 on ar1 at column 11 with AS: hits "
+			       "attacker(defender) 1(6) 40%, 1(8) 60%");
+	p.superiority = SUP_NONE;
+	shock_preview_text(&p, text, sizeof text);
+	cr_expect_not_null(strstr(text, "with no superiority:"), "%s", text);
+}

@@ -1,0 +1,83 @@
+#!/bin/sh
+# tui_lessons_e2e.sh — the lesson menu of `maniple --tutorial` and the
+# progress kept under XDG state, driven by keystrokes in a private tmux
+# server at 100x30 (TAP).  A malformed progress file is said on the menu
+# with file:line: reason and play goes on; Down and Enter start the second
+# lesson (scenarios/tutorial/lessons.ini); each step done is written to
+# $XDG_STATE_HOME/maniple/tutorial/progress.ini at once; O in the lesson
+# box opens the menu with the progress, Esc goes back; the lesson played
+# to its end shows as done, also after maniple starts again; a digit
+# starts a lesson from the menu.  Needs MANIPLE_BIN and MANIPLE_SRCDIR
+# (meson test sets both).
+
+PLAN=13
+TUI_NAME=lessons
+. "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
+LESSON=$SRC/scenarios/tutorial/terrain.ini
+PROGRESS="$STATE/maniple/tutorial/progress.ini"
+[ -r "$LESSON" ] || skip_all "no $LESSON"
+NSTEPS=$(grep -c '^\[step\.' "$LESSON")
+
+# a malformed progress file: refused, said, and play goes on
+mkdir -p "$STATE/maniple/tutorial"
+printf '[file]\nkind = progress\nversion = 1\n\n[progress]\ndrill = half\n' \
+	>"$PROGRESS"
+
+RUN="TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	MANIPLE_CONFIG=/dev/null XDG_STATE_HOME='$STATE' '$BIN' --tutorial"
+tui_run les 100 30 "$RUN" || skip_all "tmux cannot start a session"
+tui_begin "Lessons (maniple --tutorial)"
+
+screen | grep -q 'progress.ini:6: drill =' &&
+	screen | grep -q 'half: done or a number of steps 0-64 expected'
+ok $? "a malformed progress file is said with file:line: reason"
+screen | grep -q '1. One turn of the drill battle' &&
+	screen | grep -q '2. Facing, terrain and cohesion hits'
+ok $? "the menu lists the lessons in their order"
+
+keys Down
+keys Enter
+wait_for "Step 1 of $NSTEPS "
+ok $? "Down and Enter start the second lesson"
+answer 'activate tribune'
+wait_for "Step 2 of $NSTEPS "
+grep -q '^terrain = 1$' "$PROGRESS"
+ok $? "the step done is kept in the progress file at once"
+
+keys O
+wait_for "step 2 of $NSTEPS reached"
+ok $? "O opens the menu, with the progress"
+keys Escape
+wait_for "Step 2 of $NSTEPS "
+ok $? "Esc goes back to the lesson"
+
+# the rest of the lesson, on the : line
+k=2
+for c in 'order ha1' 'face NE' 'move 2414' 'move 2513' 'move 2613' 'halt' \
+	'orders done' 'momentum' 'order ha1' 'face NW' 'move 2612' 'halt'; do
+	wait_for "Step $k of $NSTEPS " || break
+	cmd_shown "$c"
+	k=$((k + 1))
+done
+wait_for 'Lesson over: Facing, terrain'
+ok $? "the lesson plays to its end"
+grep -q '^terrain = done$' "$PROGRESS"
+ok $? "the progress file says the lesson is done"
+screen | grep -q 'second move'
+ok $? "the box tells the last step's hit from its events"
+keys q
+wait_for 'EXIT=0'
+ok $? "q quits with status 0"
+
+# again: the progress is read back; a digit starts the first lesson
+tui_run les2 100 30 "$RUN" || skip_all "tmux cannot start a session"
+wait_for "Lessons (maniple --tutorial)"
+screen | grep -q '2. Facing, terrain and cohesion hits  (done)'
+ok $? "started again, the menu shows the lesson done"
+keys 1
+wait_for "Step 1 of "
+screen | grep -q 'Leader Activation (3.0)'
+ok $? "1 starts the first lesson"
+keys q
+wait_for 'EXIT=0'
+ok $? "q quits with status 0"
