@@ -244,8 +244,8 @@ Test(orders_step_preview, phalanx_steps_name_two_hexes_6_42_6_43)
 		struct panel_text *pt = calloc(1, sizeof *pt);
 		cr_assert(pt);
 		tui_order_preview_lines(&S, h1, 40, pt);
-		cr_assert(strstr(pt->line[1], a[i].line + 5), "%s",
-			  pt->line[1]);
+		cr_assert(strstr(pt->line[0], a[i].line + 5), "%s",
+			  pt->line[0]);
 		free(pt);
 	}
 	cr_assert_gt(pairs, 1);
@@ -330,12 +330,14 @@ Test(tui_ordermode, destinations_are_exactly_the_legal_moves_6_21)
 	view_exec("order ve1");
 	cr_assert_eq(tui_order_mode_now(&S), OM_ORDER);
 	dest_are_the_legal_moves();
-	/* the status line: the decision, then the mover and its MP */
-	cr_assert(strstr(V->status, "orders (the Tribune)"), "%s", V->status);
-	cr_assert(strstr(V->status, " | ORDER ve1 | Turn 1"), "%s",
-		  V->status);
-	cr_assert_null(strstr(V->status, "MP left"),
-		       "the MP left are on the key line alone: %s", V->status);
+	/* the status line: the decision, then the mover; neither the MP
+	 * left (the panel's) nor the count of legal actions, which changes
+	 * at almost every step */
+	cr_assert(strstr(V->status, "Rome: orders (the Tribune) | ORDER ve1 | "
+				    "Turn 1"),
+		  "%s", V->status);
+	cr_assert_null(strstr(V->status, "MP left"), "%s", V->status);
+	cr_assert_null(strstr(V->status, "legal action"), "%s", V->status);
 	view_exec("face NE");
 	dest_are_the_legal_moves();
 	view_exec("move 2616");
@@ -406,9 +408,8 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 	struct panel_text *p = calloc(1, sizeof *p);
 	cr_assert(p);
 	/* a flank hex: why not, with the rule */
-	cr_assert_gt(tui_order_preview_lines(&S, hx(2517), 30, p), 1);
-	cr_assert_str_eq(p->line[0], "ORDER ve1"); /* MP on the key line */
-	cr_assert(strstr(p->line[1], "6.32"), "%s", p->line[1]);
+	cr_assert_gt(tui_order_preview_lines(&S, hx(2517), 30, p), 0);
+	cr_assert(strstr(p->line[0], "6.32"), "%s", p->line[0]);
 	/* a front hex: cost, hits, MP left */
 	p->n = 0;
 	struct move_preview mp;
@@ -416,37 +417,100 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 	tui_order_preview_lines(&S, hx(2616), 30, p);
 	char want[64];
 	snprintf(want, sizeof want, "to 2616: %d MP, %d hits", mp.mp, mp.hits);
-	cr_assert_str_eq(p->line[1], want);
+	cr_assert_str_eq(p->line[0], want);
 	snprintf(want, sizeof want, "MP left after: %d", mp.mp_left);
-	cr_assert(!strncmp(p->line[2], want, strlen(want)), "%s", p->line[2]);
+	cr_assert(!strncmp(p->line[1], want, strlen(want)), "%s", p->line[1]);
 	for (int i = 0; i < p->n; i++)
 		cr_assert_leq(strlen(p->line[i]), 30);
-	/* the panel: the preview on top, then the hex */
-	V->cursor = hx(2616);
-	p->n = 1;
-	snprintf(p->line[0], PANEL_LINE_MAX, "Hex 2616 clear");
-	tui_order_panel(V, 30, p);
-	cr_assert(strstr(p->line[0], "ORDER ve1"));
-	cr_assert_str_eq(p->line[p->n - 1], "Hex 2616 clear");
-	/* the preview a block of the same height on every hex (the
-	 * hex's lines below stay in place): the mover's own hex too */
-	int rows = p->n;
-	V->cursor = hx(2516);
-	p->n = 1;
-	snprintf(p->line[0], PANEL_LINE_MAX, "Hex 2516 clear");
-	tui_order_panel(V, 30, p);
-	cr_assert_str_eq(p->line[1], "the mover's hex");
-	cr_assert_eq(p->n, rows, "%d lines on the mover's hex, %d beside it",
-		     p->n, rows);
 	char buf[256];
 	cr_assert(tui_order_key_line(V, buf, sizeof buf));
 	cr_assert(!strncmp(buf, "ORDER ve1 6 MP left", 19), "%s", buf);
-	/* not in a move: no preview, no key line of ours */
+	/* not in a move: no preview, no mover's block, no key line of
+	 * ours */
 	view_exec("halt");
 	p->n = 0;
 	cr_assert_eq(tui_order_preview_lines(&S, hx(2616), 30, p), 0);
+	tui_order_panel(V, 30, p);
+	cr_assert_eq(p->n, 0);
 	cr_assert_not(tui_order_key_line(V, buf, sizeof buf));
 	free(p);
+	stop();
+}
+
+/* The Order-mode panel: the mover's block first.  On its own hex (the
+ * cursor's place after each step) the same rows at every step (a step
+ * rewrites only what it changed: MP left, hex, hits, facing, markers),
+ * the other pieces of its hex a line each; on another hex its head and
+ * MP left, then the preview of the step there and that hex.  The key
+ * line leaves the MP left to the panel when the panel shows. */
+Test(tui_ordermode, panel_mover_block_stays_put_6_21_6_69)
+{
+	drill(7);
+	run((const char *const[]){"roll 6 2", "continue", "activate tribune",
+				  "order ha1", NULL});
+	tui_order_refresh(V);
+	struct panel_text *own = calloc(1, sizeof *own);
+	struct panel_text *other = calloc(1, sizeof *other);
+	cr_assert(own && other);
+	/* on the mover's hex: the block alone */
+	tui_set_cursor(V, hx(2415));
+	own->n = 0;
+	tui_order_panel(V, 22, own);
+	cr_assert_str_eq(own->line[0], "ORDER ha1 (rome)");
+	cr_assert_str_eq(own->line[1], " 5 MP left (6.21)");
+	int hexrow = -1;
+	for (int i = 0; i < own->n; i++) {
+		cr_assert_leq(strlen(own->line[i]), 22, "%s", own->line[i]);
+		if (!strncmp(own->line[i], "Hex 2415 ", 9))
+			hexrow = i;
+	}
+	cr_assert_gt(hexrow, 2, "the mover's hex after its own lines");
+	cr_assert_eq(hexrow, own->n - 1, "nobody else in 2415");
+	/* on another hex: the block's head and MP left, then the preview
+	 * of the step there and that hex (in a short panel too) */
+	tui_set_cursor(V, hx(2514));
+	other->n = 1;
+	snprintf(other->line[0], PANEL_LINE_MAX, "Hex 2514 clear lvl 0");
+	tui_order_panel(V, 22, other);
+	for (int i = 0; i < 2; i++)
+		cr_assert_str_eq(other->line[i], own->line[i]);
+	cr_assert_str_eq(other->line[2], "");
+	cr_assert(!strncmp(other->line[3], "to 2514: 1 MP, 1 hit", 20), "%s",
+		  other->line[3]);
+	cr_assert_str_eq(other->line[other->n - 1], "Hex 2514 clear lvl 0");
+	/* 6.69: the step into sl1's hex; the block keeps its rows, its
+	 * figures change in place, sl1 a line of its own */
+	cr_assert_eq(tui_order_key(V, 'U'), TUI_ORDER_DONE);
+	cr_assert(hex_eq(V->cursor, hx(2514)), "the cursor stays on the mover");
+	other->n = 0;
+	tui_order_panel(V, 22, other);
+	cr_assert_str_eq(other->line[1], " 4 MP left (6.21)");
+	cr_assert_str_eq(other->line[hexrow], "Hex 2514 clear lvl 0");
+	cr_assert_eq(other->n, own->n + 1, "one line for sl1");
+	cr_assert_str_eq(other->line[other->n - 1], "+sl1 1/5 skirmishers");
+	bool hits = false, moved = false;
+	for (int i = 2; i < hexrow; i++) {
+		hits |= strstr(other->line[i], "hits 1") != NULL;
+		moved |= strstr(other->line[i], "moved") != NULL;
+		if (strncmp(other->line[i], own->line[i], 6))
+			cr_assert(strstr(other->line[i], "hits") ||
+					  strstr(other->line[i], "markers"),
+				  "row %d moved: %s / %s", i, own->line[i],
+				  other->line[i]);
+	}
+	cr_assert(hits && moved, "the stacking hit (6.69) and the moved marker");
+	/* the key line: the MP left in the panel when it shows */
+	char buf[256];
+	cr_assert(tui_order_key_line(V, buf, sizeof buf));
+	cr_assert(!strncmp(buf, "ORDER ha1 4 MP left", 19), "%s", buf);
+	V->lay.too_small = false;
+	V->lay.panel_shown = true;
+	cr_assert(tui_order_key_line(V, buf, sizeof buf));
+	cr_assert(!strncmp(buf, "ORDER ha1  m step", 17), "%s", buf);
+	cr_assert_null(strstr(buf, "MP left"), "%s", buf);
+	V->lay.too_small = true;
+	free(own);
+	free(other);
 	stop();
 }
 

@@ -712,7 +712,9 @@ Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
 
 /* A shock without movement (7.33, 8.41): the attacker is marked Shock No
  * TQ Check, nobody takes the pre-shock check (8.43), the Tribune stacked
- * with it is killed (8.44, 4.73), the defender collapses (8.47). */
+ * with it is killed (8.44, 4.73); in the collapse (8.47 #2) both end one
+ * hit short of their TQ: the attacker passes its roll and sheds a hit,
+ * the defender fails and routs. */
 Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
 {
 	struct lesson *l = load_lesson("shock");
@@ -730,7 +732,10 @@ Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
 		"leader_hit leader=tribune die=0 casualty=yes",
 		"leader_casualty leader=tribune die=9 result=killed",
 		"eliminated leader=tribune side=0 rp=3",
-		"rout unit=mi1 cause=8.47",
+		"collapse_check unit=ha1 dr=4 tq=6 result=pass rule=8.47",
+		"hit_removed unit=ha1 rule=8.47",
+		"collapse_check unit=mi1 dr=8 tq=5 result=rout rule=8.47",
+		"rout unit=mi1 hits=4 cause=8.47",
 		"advance unit=ha1 to=2511 rule=8.51",
 		NULL,
 	};

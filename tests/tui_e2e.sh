@@ -148,8 +148,8 @@ cmd 'activate tribune'
 wait_for 'Rome: orders (the Tribune) - 9 legal actions'
 ok $? "the Tribune's Orders Phase: 9 legal actions (5.21)"
 cmd 'order ve1'
-wait_for 'Rome: orders (the Tribune) - 12 legal actions'
-ok $? "an order given: the count of legal actions follows"
+wait_for 'Rome: orders (the Tribune) | ORDER ve1 | Turn'
+ok $? "an order given: Order mode names the mover, no count that changes at each step"
 cmd 'move 2517'
 wait_for '(rule 6.32)\.'
 ok $? "a move into a flank hex is refused under 6.32"

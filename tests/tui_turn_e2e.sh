@@ -126,9 +126,9 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for "the mover's hex" && screen | grep -q 'Hex 2515 ' &&
-	screen | grep -q 'ORDER ha1 4 MP left'
-ok $? "m steps ha1 into 2515 (the panel says so; no event echo, 4 MP left)"
+wait_for ' 4 MP left (6.21)' && screen | grep -q 'Hex 2515 ' &&
+	screen | grep -q '^ORDER ha1  m step'
+ok $? "m steps ha1 into 2515 (the panel's mover block says so, 4 MP left; no event echo)"
 step 2615
 
 # the Orderly Withdrawal prompt (6.5) answered: ar1 steps back one hex

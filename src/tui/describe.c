@@ -99,13 +99,11 @@ static void describe_piece(const struct session *s, const char *id, int width,
 			line(p, width, "%s", t->line[i].text);
 }
 
-void panel_describe_view(const struct map_view *mv, const struct session *s,
-			 struct hex h, int width,
-			 struct mv_text *scratch, struct panel_text *out)
+void panel_describe_hex(const struct map_view *mv, struct hex h, int width,
+			struct panel_text *out)
 {
 	char num[8];
 	const struct mv_hex *x = mv ? mapview_hex(mv, h) : NULL;
-	out->n = 0;
 	hex_format(h, num, sizeof num);
 	if (!x) {
 		line(out, width, "Hex %s: off the map", num);
@@ -115,7 +113,52 @@ void panel_describe_view(const struct map_view *mv, const struct session *s,
 	     x->terrain < mv->nterrain ? mv->terrain[x->terrain].word : "?",
 	     x->level);
 	describe_hexsides(mv, x, width, out);
+}
 
+void panel_describe_piece(const struct session *s, const char *id, int width,
+			  struct mv_text *scratch, struct panel_text *out)
+{
+	describe_piece(s, id, width, scratch, out);
+}
+
+/* A piece in one line: "+sl1 1/5 skirmishers", "+tribune leader". */
+static void brief_piece(const struct mv_piece *p, int width,
+			struct panel_text *out)
+{
+	char codes[12];
+	if (p->gauge == MV_GAUGE_NONE) {
+		line(out, width, "+%s %s", p->id,
+		     p->class_name ? p->class_name : "");
+		return;
+	}
+	int nc = mapview_marker_codes(p, codes, sizeof codes);
+	line(out, width, "+%s %d/%d%s%s %s", p->id, p->value, p->max,
+	     nc ? " " : "", codes, p->class_name ? p->class_name : "");
+}
+
+int panel_stack_lines(const struct map_view *mv, struct hex h,
+		      const char *except, int width, struct panel_text *out)
+{
+	int n0 = out->n;
+	int u[TUI_PIECES_MAX], l[TUI_PIECES_MAX];
+	int nu = mv ? mapview_pieces_at(mv, h, false, u, TUI_PIECES_MAX) : 0;
+	int nl = mv ? mapview_pieces_at(mv, h, true, l, TUI_PIECES_MAX) : 0;
+	for (int i = 0; i < nu + nl; i++) {
+		const struct mv_piece *p = &mv->pieces[i < nu ? u[i] : l[i - nu]];
+		if (!except || strcmp(p->id, except))
+			brief_piece(p, width, out);
+	}
+	return out->n - n0;
+}
+
+void panel_describe_view(const struct map_view *mv, const struct session *s,
+			 struct hex h, int width,
+			 struct mv_text *scratch, struct panel_text *out)
+{
+	out->n = 0;
+	panel_describe_hex(mv, h, width, out);
+	if (!mv || !mapview_hex(mv, h))
+		return;
 	int u[TUI_PIECES_MAX], l[TUI_PIECES_MAX];
 	int nu = mapview_pieces_at(mv, h, false, u, TUI_PIECES_MAX);
 	int nl = mapview_pieces_at(mv, h, true, l, TUI_PIECES_MAX);

@@ -25,6 +25,19 @@ struct panel_text {
 void panel_describe_view(const struct map_view *mv, const struct session *s,
 			 struct hex h, int width, struct mv_text *scratch,
 			 struct panel_text *out);
+/* The hex's own lines, added to out: "Hex 2415 clear lvl 0", then its
+ * hexside features and its note. */
+void panel_describe_hex(const struct map_view *mv, struct hex h, int width,
+			struct panel_text *out);
+/* One piece's lines in the ruleset's words, added to out. */
+void panel_describe_piece(const struct session *s, const char *id, int width,
+			  struct mv_text *scratch, struct panel_text *out);
+/* One short line for each piece on h but the one named except (NULL:
+ * none left out), added to out: "+sl1 1/5 skirmishers" (a unit's hits
+ * against its TQ, its marker codes, its class), "+tribune leader".
+ * Returns the lines added. */
+int panel_stack_lines(const struct map_view *mv, struct hex h,
+		      const char *except, int width, struct panel_text *out);
 /* The same for a session alone: its ruleset's view, built for this once. */
 void panel_describe(const struct session *s, struct hex h, int width,
 		    struct panel_text *out);

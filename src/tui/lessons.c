@@ -21,6 +21,32 @@ static bool good_name(const char *s)
 	return true;
 }
 
+/* The lines both files share, [file] and one section named want: a
+ * section header (key NULL), a key of [file], or a key outside want's
+ * section are handled here (0, or 1 with err); -1 leaves a key of want's
+ * section to the caller. */
+static int common_line(struct ini_file_header *h, const char *want, bool *in,
+		       const char *section, const char *key, const char *value,
+		       int line, struct ini_error *err)
+{
+	if (!key) {
+		int r = ini_file_section(h, section, line, err);
+		if (r >= 0)
+			return r;
+		if (strcmp(section, want))
+			return ini_fail(err, line,
+					"unknown section [%s] (file, %s)",
+					section, want);
+		*in = true;
+		return 0;
+	}
+	if (h->in_file)
+		return ini_file_key(h, key, value, line, err);
+	if (!*in)
+		return ini_fail(err, line, "key %s outside [%s]", key, want);
+	return -1;
+}
+
 /* ---- the list ---- */
 
 struct index_ctx {
@@ -34,21 +60,10 @@ static int index_handler(void *user, const char *section, const char *key,
 			 const char *value, int line)
 {
 	struct index_ctx *c = user;
-	if (!key) {
-		int r = ini_file_section(&c->h, section, line, c->err);
-		if (r >= 0)
-			return r;
-		if (strcmp(section, "lessons"))
-			return ini_fail(c->err, line,
-					"unknown section [%s] (file, lessons)",
-					section);
-		c->in_lessons = true;
-		return 0;
-	}
-	if (c->h.in_file)
-		return ini_file_key(&c->h, key, value, line, c->err);
-	if (!c->in_lessons)
-		return ini_fail(c->err, line, "key %s outside [lessons]", key);
+	int r = common_line(&c->h, "lessons", &c->in_lessons, section, key,
+			    value, line, c->err);
+	if (r >= 0)
+		return r;
 	if (strcmp(key, "lesson"))
 		return ini_fail(c->err, line,
 				"unknown key %s in [lessons] (lesson)", key);
@@ -103,21 +118,10 @@ static int progress_handler(void *user, const char *section, const char *key,
 			    const char *value, int line)
 {
 	struct progress_ctx *c = user;
-	if (!key) {
-		int r = ini_file_section(&c->h, section, line, c->err);
-		if (r >= 0)
-			return r;
-		if (strcmp(section, "progress"))
-			return ini_fail(c->err, line,
-					"unknown section [%s] (file, progress)",
-					section);
-		c->in_progress = true;
-		return 0;
-	}
-	if (c->h.in_file)
-		return ini_file_key(&c->h, key, value, line, c->err);
-	if (!c->in_progress)
-		return ini_fail(c->err, line, "key %s outside [progress]", key);
+	int r = common_line(&c->h, "progress", &c->in_progress, section, key,
+			    value, line, c->err);
+	if (r >= 0)
+		return r;
 	if (!good_name(key))
 		return ini_fail(c->err, line, "%s is not a lesson's name", key);
 	int k = lesson_progress_find(c->p, key);

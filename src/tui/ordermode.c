@@ -230,8 +230,12 @@ static void set_highlights(struct tui_view *v)
 
 /* The status line (status_describe's, redone after each command) names
  * the mode after the pending decision: "... - 12 legal actions | ORDER
- * ve1 | Turn 1/6 ...".  The MP left are on the key line alone: a figure
- * shown in three places was rewritten three times at each step. */
+ * ve1 | Turn 1/6 ...".  The MP left are in the panel's mover block (on
+ * the key line when the panel does not show): a figure shown in three
+ * places was rewritten three times at each step.  In Order mode the
+ * count of legal actions is left out: it changes at almost every step
+ * (the steps legal from the new hex) and would rewrite the whole line
+ * after it; the legal list (Enter) still counts them. */
 static void mode_in_status(struct tui_view *v)
 {
 	char what[64];
@@ -253,6 +257,18 @@ static void mode_in_status(struct tui_view *v)
 	size_t at = bar ? (size_t)(bar - v->status) : strlen(v->status);
 	char rest[sizeof v->status];
 	snprintf(rest, sizeof rest, "%s", v->status + at);
+	if (mode_of(&ov) == OM_ORDER) {
+		/* "Rome: orders (the Tribune) - 12 legal actions": the
+		 * count's " - 12 legal actions" goes */
+		char *dash = NULL;
+		for (char *d = strstr(v->status, " - "); d && d < v->status + at;
+		     d = strstr(d + 1, " - "))
+			dash = d;
+		int count, used = 0;
+		if (dash && sscanf(dash, " - %d legal action%n", &count,
+				   &used) == 1 && used > 0)
+			at = (size_t)(dash - v->status);
+	}
 	snprintf(v->status + at, sizeof v->status - at, " | %s%s", what, rest);
 	v->dirty |= DIRTY_STATUS;
 }
@@ -296,9 +312,6 @@ void tui_order_refresh(struct tui_view *v)
 }
 
 /* ---- the panel and the key line ---- */
-
-/* The panel's preview block: the mover's line and a step's two */
-#define PREVIEW_LINES 3
 
 static void add_line(struct panel_text *out, int width, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -354,7 +367,6 @@ int tui_order_preview_lines(const struct session *s, struct hex h, int width,
 		hex_format(h2, h2s, sizeof h2s);
 		snprintf(hs + strlen(hs), sizeof hs - strlen(hs), ",%s", h2s);
 	}
-	add_line(out, width, "ORDER %s", ov.mover);
 	if (hex_is_none(h2) &&
 	    (hex_eq(h, ov.mover_hex[0]) || hex_eq(h, ov.mover_hex[1]))) {
 		add_line(out, width, "the mover's hex");
@@ -400,21 +412,67 @@ static void target_lines(const struct tui_view *v, struct panel_text *out,
 	}
 }
 
+/* Whether the side panel shows the hex panel (with the mover's block in
+ * Order mode): shown, and not turned to the leaders or the sequence. */
+static bool hex_panel_shown(const struct tui_view *v)
+{
+	return v->lay.panel_shown && !v->lay.too_small &&
+	       v->shockui.panel == SUP_HEX;
+}
+
+/* 6.1: the mover's block.  Its head and MP left always; on the mover's
+ * own hex (where the cursor is after each step) then the ruleset's lines
+ * of it (hits, facing, markers change in place), its hex (terrain,
+ * hexsides) and the other pieces stacked with it, a line each: the same
+ * rows at every step of the move, the lines whose number may vary from
+ * hex to hex last, so that a step rewrites only what it changed. */
+static void mover_block(struct tui_view *v, const struct order_view *ov,
+			bool own, int width, struct panel_text *out)
+{
+	struct panel_text *desc = &v->om.desc;
+	desc->n = 0;
+	panel_describe_piece(v->s, ov->mover, width, &v->ptext, desc);
+	add_line(out, width, "ORDER %s", desc->n ? desc->line[0] : ov->mover);
+	add_line(out, width, " %d MP left (6.21)", ov->mp_left);
+	if (!own)
+		return;
+	for (int i = 1; i < desc->n && out->n < PANEL_LINES_MAX; i++)
+		memcpy(out->line[out->n++], desc->line[i], PANEL_LINE_MAX);
+	for (int k = 0; k < 2; k++) {
+		struct hex h = ov->mover_hex[k];
+		if (hex_is_none(h))
+			continue;
+		panel_describe_hex(v->mv, h, width, out);
+		panel_stack_lines(v->mv, h, ov->mover, width, out);
+	}
+}
+
 void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel)
 {
 	struct panel_text *mine = &v->om.scratch;
 	mine->n = 0;
 	if (!tui_has_game(v->s))
 		return;
-	if (v->om.targeting)
+	if (v->om.targeting) {
 		target_lines(v, mine, width);
-	else if (!tui_order_preview_lines(v->s, v->cursor, width, mine))
-		return;
-	/* a block of at least PREVIEW_LINES: the hex's lines below stay
-	 * where they were as the cursor goes from hex to hex (a step's
-	 * preview is two lines, the mover's own hex one) */
-	while (mine->n < PREVIEW_LINES && mine->n < PANEL_LINES_MAX)
-		mine->line[mine->n++][0] = '\0';
+	} else {
+		struct order_view ov;
+		tui_order_view(v->s, &ov, false);
+		if (ov.mode != OV_ORDER)
+			return;
+		/* on the mover's own hex the block says it all; on another
+		 * the step there is previewed, then that hex is described */
+		bool own = hex_eq(v->cursor, ov.mover_hex[0]) ||
+			   hex_eq(v->cursor, ov.mover_hex[1]);
+		mover_block(v, &ov, own, width, mine);
+		if (own) {
+			*panel = *mine;
+			return;
+		}
+		if (mine->n < PANEL_LINES_MAX)
+			mine->line[mine->n++][0] = '\0';
+		tui_order_preview_lines(v->s, v->cursor, width, mine);
+	}
 	if (mine->n < PANEL_LINES_MAX)
 		mine->line[mine->n++][0] =
 			'\0'; /* a blank line, then the hex */
@@ -437,10 +495,17 @@ bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n)
 	tui_order_view(v->s, &ov, false);
 	switch (mode_of(&ov)) {
 	case OM_ORDER:
-		snprintf(buf, n,
-			 "ORDER %s %d MP left  m step KUNJBY side <> turn f "
-			 "fire z form x halt D done ? keys",
-			 ov.mover, ov.mp_left);
+		/* the MP left are in the panel's mover block when it shows */
+		if (hex_panel_shown(v))
+			snprintf(buf, n,
+				 "ORDER %s  m step KUNJBY side <> turn f fire "
+				 "z form x halt D done ? keys",
+				 ov.mover);
+		else
+			snprintf(buf, n,
+				 "ORDER %s %d MP left  m step KUNJBY side <> "
+				 "turn f fire z form x halt D done ? keys",
+				 ov.mover, ov.mp_left);
 		return true;
 	case OM_LINE:
 		snprintf(buf, n,

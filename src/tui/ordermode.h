@@ -52,7 +52,8 @@ struct tui_order {
 	/* scratch for the legal actions */
 	struct decision_answer legal[TUI_ORDER_LEGAL_MAX];
 	int nlegal;
-	struct panel_text scratch; /* the panel with the preview on top */
+	struct panel_text scratch; /* the panel with the mover's block */
+	struct panel_text desc;	   /* scratch: the mover's own lines */
 	/* the mover the cursor last went to: a new move (from the legal
 	 * list, the `:` line or a key) brings the cursor and the view to
 	 * its unit */
@@ -84,17 +85,23 @@ enum tui_order_result tui_order_command(struct tui_view *v, enum tui_cmd c);
 void tui_order_filter_legal(struct tui_view *v);
 /* The legal list closed: the filter is off. */
 void tui_order_list_closed(struct tui_view *v);
-/* The second status line in these modes ("ORDER ve1 4 MP left | m step
- * ..."); false (buf untouched) in neither. */
+/* The second status line in these modes ("ORDER ve1  m step ...", with
+ * "4 MP left" after the mover when the side panel does not show them);
+ * false (buf untouched) in neither. */
 bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n);
 
-/* The side panel's text with the preview of the step into the cursor's
- * hex (or the target under it, while targeting) put on top. */
+/* The side panel's text in Order mode: the mover's block on top (its
+ * name and MP left; on its own hex then its lines, its hex and the
+ * pieces stacked with it, a line each, in the same rows at every step),
+ * and on another hex the preview of the step there, then that hex (the
+ * panel as given); while targeting, the target under the cursor on top
+ * of the hex. */
 void tui_order_panel(struct tui_view *v, int width, struct panel_text *panel);
 
 /* Words, no curses (tested): the preview of the step into h of the open
- * move, in lines for the panel: "step 2616: 1 MP, 0 hits, 5 MP left",
- * or "no step to 2517 (6.32): ...".  Returns the lines written. */
+ * move, in lines for the panel: "to 2616: 1 MP, 0 hits", "MP left
+ * after: 4 (6.21)", or "no step to 2517 (rule 6.32): ...".  Returns the
+ * lines written. */
 int tui_order_preview_lines(const struct session *s, struct hex h, int width,
 			    struct panel_text *out);
 /* The legal fire lines now that name a target (`fire HEX`, `fire UNIT

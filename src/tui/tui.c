@@ -68,7 +68,7 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	 * 51, 196), it is taken: a terminal selects those in 5 bytes
 	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
 	 * map changes colour at almost every cell a step redraws. */
-	static const short fg256[TT_COUNT] = {7, 34, 137, 38, 245};
+	static const short fg256[TT_COUNT] = {-1, 34, 137, 38, 245};
 	static const short fg8[TT_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
 						  COLOR_WHITE};
@@ -98,6 +98,7 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 		p->counter[s] = new_pair(&next, fg, c);
 		p->leader[s] = new_pair(&next, c, -1);
 	}
+	p->plain = new_pair(&next, -1, -1);
 	p->good = new_pair(&next, COLOR_GREEN, -1);
 	p->warn = new_pair(&next, COLOR_YELLOW, -1);
 	p->bad = new_pair(&next, COLOR_RED, -1);
@@ -1025,6 +1026,18 @@ static void relayout(struct tui_view *v)
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (all[i])
 			leaveok(all[i], TRUE);
+	/* The map's and the panel's plain text in the terminal's own
+	 * colours through a colour pair of their own (the clear terrain's
+	 * colours too): passing from a coloured cell to one of those then
+	 * costs one colour (ESC [ 3 9 m), where the pair 0 of A_NORMAL
+	 * costs a colour and a full attribute reset (ESC [ 3 9 m ESC ( B
+	 * ESC [ m) each time, on almost every row a step changes.  The
+	 * status lines keep A_NORMAL: drawn last, they leave the terminal
+	 * in it, as ncurses wants it at the end of each update. */
+	WINDOW *plain[] = {v->wmap, v->wpanel, v->wlog};
+	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+		if (plain[i])
+			wbkgdset(plain[i], ' ' | COLOR_PAIR(v->pal.plain));
 	if (!v->wmap || (l->panel_shown && !v->wpanel) ||
 	    (l->log_shown && !v->wlog) || !v->wstatus || !v->whelp) {
 		free_windows(v);

@@ -71,6 +71,7 @@ struct tui_palette {
 	short feature[TF_COUNT][LEVELS]; /* water blue, roads brown */
 	short counter[2], leader[2];
 	short good, warn, bad, dim;
+	short plain; /* the terminal's own colours, every window's ground */
 	short hl[HL_KIND_COUNT];	/* the highlight kinds' colours */
 };
 
