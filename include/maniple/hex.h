@@ -174,10 +174,13 @@ static inline int hex_direction_to(struct hex a, struct hex b)
 	if (a.col - b.col > 1 || b.col - a.col > 1 || a.row - b.row > 1 ||
 	    b.row - a.row > 1)
 		return -1;
-	for (int d = 0; d < HEXSIDE_COUNT; d++)
-		if (hex_eq(hex_neighbour(a, (enum hexside)d), b))
-			return d;
-	return -1;
+	/* the hexside for each column and row difference, by the parity of
+	 * a's column (odd columns sit half a hex lower): hex_neighbour's
+	 * six steps written out (tests/test_hex.c checks them against it) */
+	static const signed char side[2][3][3] = {
+		{{5, 4, -1}, {0, -1, 3}, {1, 2, -1}},
+		{{-1, 5, 4}, {0, -1, 3}, {-1, 1, 2}}};
+	return side[a.col & 1][b.col - a.col + 1][b.row - a.row + 1];
 }
 
 /* Line of sight trace (8.14).  Fills out[] (capacity cap) with the hexes of
