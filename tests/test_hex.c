@@ -281,6 +281,31 @@ Test(hex_numbering, names_parse_and_opposites)
 	cr_expect_str_eq(facing_name((enum facing)-1), "?");
 }
 
+/* hex_direction_to answers from a table: it must agree with the six
+ * neighbour steps everywhere, odd and even columns, edges and the
+ * negative numbers off the map (HEX_NONE is -1,-1) included. */
+Test(hex_numbering, direction_to_agrees_with_the_neighbour_steps)
+{
+	for (int col = -3; col <= 6; col++)
+		for (int row = -3; row <= 6; row++) {
+			struct hex a = {.col = col, .row = row};
+			for (int dc = -2; dc <= 2; dc++)
+				for (int dr = -2; dr <= 2; dr++) {
+					struct hex b = {.col = col + dc,
+							.row = row + dr};
+					int want = -1;
+					for (int d = 0; d < HEXSIDE_COUNT; d++)
+						if (hex_eq(hex_neighbour(
+								   a, (enum hexside)d),
+							   b))
+							want = d;
+					cr_expect_eq(hex_direction_to(a, b), want,
+						     "%d,%d to %d,%d", col, row,
+						     b.col, b.row);
+				}
+		}
+}
+
 Test(hex_numbering, direction_to_and_distance)
 {
 	cr_expect_eq(hex_direction_to(H(2719), H(2718)), SIDE_N);

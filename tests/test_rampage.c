@@ -42,7 +42,7 @@ static void dump(const struct game *g)
 		const struct event *e = logged_event(&g->events, i);
 		fprintf(stderr, "%s", e->kind);
 		for (int k = 0; k < e->nfields; k++)
-			fprintf(stderr, " %s=%s", e->f[k].key, e->f[k].val);
+			fprintf(stderr, " %s=%s", event_key(e, k), event_val(e, k));
 		fputc('\n', stderr);
 	}
 }

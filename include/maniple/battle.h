@@ -71,9 +71,6 @@ struct unit {
 	/* missile supply (8.17, 9.12, 9.13): enum missile_supply */
 	uint8_t supply, tower_supply, screen_supply;
 
-	int8_t scorpio_active;	/* 9.85 Active Fire Once/Twice this Game Turn */
-	int8_t scorpio_reaction; /* 9.86 Reaction Fire Once/Twice this enemy
-				  * Orders Phase */
 	int8_t recovered;	/* 10.16 hits removed this Orders Phase (at
 				 * most its hits) */
 
@@ -97,6 +94,10 @@ struct unit {
 	bool scorpio_fire : 1;	/* 9.8: fire mode (else move mode) */
 	bool scorpio_switched : 1; /* 9.82 mode changed this Orders Phase */
 	bool scorpio_fired : 1;	/* 9.85 fired actively this Orders Phase */
+	/* 9.85 Active Fire Once/Twice this Game Turn, 9.86 Reaction Fire
+	 * Once/Twice this enemy Orders Phase: 0-2 (a third is refused) */
+	unsigned scorpio_active : 2;
+	unsigned scorpio_reaction : 2;
 	bool double_depth : 1;	/* 9.5 */
 	bool moved_turn : 1;	/* 6.13 Moved this turn */
 	bool moved_phase : 1;	/* 7.31, 8.46 moved this Orders Phase */

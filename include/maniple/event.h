@@ -17,17 +17,31 @@
 #define EVENT_KEY_MAX 16
 #define EVENT_VAL_MAX 64
 
-struct event_field {
-	char key[EVENT_KEY_MAX];
-	char val[EVENT_VAL_MAX];
-	unsigned char klen, vlen; /* strlen of key and val (event_add) */
-};
-
+/* An event under construction: its fields' keys and values back to back
+ * as C strings in text (key, value, key, value, ...: the very bytes a
+ * log's record holds, so that storing it is one copy), and where each
+ * starts.  Read the fields with event_key and event_val. */
 struct event {
 	char kind[EVENT_KIND_MAX];
+	/* the text event_init was given: a log looks its catalog index up
+	 * by this pointer first (struct event_log's kinds), then checks the
+	 * name, so a reused buffer is never mistaken */
+	const char *kind_src;
 	int nfields;
-	struct event_field f[EVENT_FIELDS_MAX];
+	unsigned short used; /* bytes of text in use */
+	unsigned short key_at[EVENT_FIELDS_MAX], val_at[EVENT_FIELDS_MAX];
+	char text[EVENT_FIELDS_MAX * (EVENT_KEY_MAX + EVENT_VAL_MAX)];
 };
+
+/* Field i's key and value (i < e->nfields). */
+static inline const char *event_key(const struct event *e, int i)
+{
+	return e->text + e->key_at[i];
+}
+static inline const char *event_val(const struct event *e, int i)
+{
+	return e->text + e->val_at[i];
+}
 
 void event_init(struct event *e, const char *kind);
 /* Adds key=value (printf-style value); spaces in the value become '_'.
@@ -54,6 +68,11 @@ struct event_log {
 	size_t *off;
 	size_t n, cap;
 	struct evcat *cat; /* a reference (evcat_ref); NULL: kinds as text */
+	/* the catalog indexes of the kinds pushed lately, by the address of
+	 * the text their event_init was given (struct event's kind_src):
+	 * most events come from a few call sites, and this spares hashing
+	 * the name each time; allocated with the first such push */
+	struct event_kind_seen *kinds;
 };
 
 void event_log_init(struct event_log *log);

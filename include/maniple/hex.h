@@ -25,10 +25,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Two bytes a coordinate: a hex number is CCRR (0-99 each), and the
- * geometry steps at most a few hexes off a map's edge. */
+/* A byte a coordinate (-128..127): a hex number is CCRR (0-99 each: a
+ * map's first and last column and row are 0..99, map.c), and the
+ * geometry steps at most a Command Range (20 at most, battle.c) or a few
+ * hexes off a map's edge. */
 struct hex {
-	int16_t col, row; /* CCRR: hex 2719 is col 27, row 19 */
+	int8_t col, row; /* CCRR: hex 2719 is col 27, row 19 */
 };
 
 struct cube {
@@ -172,10 +174,13 @@ static inline int hex_direction_to(struct hex a, struct hex b)
 	if (a.col - b.col > 1 || b.col - a.col > 1 || a.row - b.row > 1 ||
 	    b.row - a.row > 1)
 		return -1;
-	for (int d = 0; d < HEXSIDE_COUNT; d++)
-		if (hex_eq(hex_neighbour(a, (enum hexside)d), b))
-			return d;
-	return -1;
+	/* the hexside for each column and row difference, by the parity of
+	 * a's column (odd columns sit half a hex lower): hex_neighbour's
+	 * six steps written out (tests/test_hex.c checks them against it) */
+	static const signed char side[2][3][3] = {
+		{{5, 4, -1}, {0, -1, 3}, {1, 2, -1}},
+		{{-1, 5, 4}, {0, -1, 3}, {-1, 1, 2}}};
+	return side[a.col & 1][b.col - a.col + 1][b.row - a.row + 1];
 }
 
 /* Line of sight trace (8.14).  Fills out[] (capacity cap) with the hexes of

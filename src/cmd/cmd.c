@@ -173,30 +173,37 @@ bool cmd_lookup(const struct cmd_table *t, const char *line,
 	char **argv = call->tok.argv;
 	if (argc == 0)
 		return true;
-	if (argc >= 2) {
-		char two[128];
-		size_t k = append_cut(two, sizeof two, 0, argv[0]);
-		k = append_cut(two, sizeof two, k, " ");
-		append_cut(two, sizeof two, k, argv[1]);
-		const struct cmd_def *d = cmd_find(t, two);
-		if (d) {
-			call->def = d;
-			call->argc = argc - 1;
-			call->argv = argv + 1;
-			return true;
+	/* one pass over the table (every command line asks it): a
+	 * two-word name ("setup hits") before a one-word one, each the
+	 * first of its name, as cmd_find would give them */
+	const struct cmd_def *d = NULL, *two = NULL;
+	bool two_words = false; /* some name starts with argv[0] + ' ' */
+	size_t n = strlen(argv[0]);
+	for (int i = 0; i < t->n && !two; i++) {
+		const char *name = t->defs[i].name;
+		if (name[0] != argv[0][0] || strncmp(name, argv[0], n) != 0)
+			continue;
+		if (name[n] == '\0') {
+			if (!d)
+				d = &t->defs[i];
+		} else if (name[n] == ' ') {
+			two_words = true;
+			if (argc >= 2 && strcmp(name + n + 1, argv[1]) == 0)
+				two = &t->defs[i];
 		}
 	}
-	const struct cmd_def *d = cmd_find(t, argv[0]);
+	if (two) {
+		call->def = two;
+		call->argc = argc - 1;
+		call->argv = argv + 1;
+		return true;
+	}
 	if (!d) {
-		size_t n = strlen(argv[0]);
-		for (int i = 0; i < t->n; i++)
-			if (strncmp(t->defs[i].name, argv[0], n) == 0 &&
-			    t->defs[i].name[n] == ' ') {
-				cmd_malformed(r, "unknown command %s %s", argv[0],
-					      argc > 1 ? argv[1] : "(none)");
-				return false;
-			}
-		cmd_malformed(r, "unknown command %s", argv[0]);
+		if (two_words)
+			cmd_malformed(r, "unknown command %s %s", argv[0],
+				      argc > 1 ? argv[1] : "(none)");
+		else
+			cmd_malformed(r, "unknown command %s", argv[0]);
 		return false;
 	}
 	call->def = d;

@@ -437,19 +437,19 @@ bool evcat_check(const struct evcat *c, const struct event *e, char *why,
 		return false;
 	}
 	for (int i = 0; i < e->nfields; i++) {
-		int f = evcat_field_find(c, (size_t)k, e->f[i].key);
+		int f = evcat_field_find(c, (size_t)k, event_key(e, i));
 		if (f < 0) {
 			snprintf(why, n,
 				 "%s has no field %s in the event catalog",
-				 e->kind, e->f[i].key);
+				 e->kind, event_key(e, i));
 			return false;
 		}
 		enum evcat_type t = evcat_field_type(c, (size_t)k, f);
-		if (!evcat_value_ok(t, e->f[i].val)) {
+		if (!evcat_value_ok(t, event_val(e, i))) {
 			snprintf(why, n,
 				 "%s's field %s=%s is not of type %s as "
 				 "the event catalog declares",
-				 e->kind, e->f[i].key, e->f[i].val,
+				 e->kind, event_key(e, i), event_val(e, i),
 				 evcat_type_name(t));
 			return false;
 		}

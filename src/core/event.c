@@ -4,6 +4,7 @@
 #include "maniple/evcat.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,8 @@ void event_init(struct event *e, const char *kind)
 	/* the fields past nfields are never read: only the count and the
 	 * kind are set (an event is built in every step of play) */
 	e->nfields = 0;
+	e->used = 0;
+	e->kind_src = kind;
 	copy_cut(e->kind, sizeof e->kind, kind);
 }
 
@@ -57,33 +60,50 @@ static size_t value_cut(char *buf, size_t n, const char *s)
 	return k;
 }
 
+/* Appends to e's text s, cut to n - 1 bytes as copy_cut (spaces, tabs
+ * and newlines made '_' when value); where it starts */
+static unsigned short put_text(struct event *e, const char *s, size_t n,
+			       bool value)
+{
+	unsigned short at = e->used;
+	char *buf = e->text + at;
+	size_t k = value ? value_cut(buf, n, s) : copy_cut(buf, n, s);
+	e->used = (unsigned short)(at + k + 1);
+	return at;
+}
+
 void event_add(struct event *e, const char *key, const char *fmt, ...)
 {
 	if (e->nfields >= EVENT_FIELDS_MAX)
 		return;
-	struct event_field *f = &e->f[e->nfields++];
-	f->klen = (unsigned char)copy_cut(f->key, sizeof f->key, key);
+	/* at most EVENT_KEY_MAX + EVENT_VAL_MAX bytes a field: text holds
+	 * EVENT_FIELDS_MAX of them */
+	int i = e->nfields++;
+	e->key_at[i] = put_text(e, key, EVENT_KEY_MAX, false);
 	va_list ap;
 	va_start(ap, fmt);
 	/* the two formats nearly every field uses, and a plain word,
 	 * without printf (events are emitted in every step of play) */
 	if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
 		const char *v = va_arg(ap, const char *);
-		f->vlen = (unsigned char)value_cut(f->val, sizeof f->val,
-						   v ? v : "(null)");
+		e->val_at[i] = put_text(e, v ? v : "(null)", EVENT_VAL_MAX,
+					true);
 	} else if (fmt[0] == '%' && fmt[1] == 'd' && !fmt[2]) {
-		f->vlen = (unsigned char)decimal_cut(f->val, sizeof f->val,
-						     va_arg(ap, int));
+		e->val_at[i] = e->used;
+		size_t k = decimal_cut(e->text + e->used, EVENT_VAL_MAX,
+				       va_arg(ap, int));
+		e->used = (unsigned short)(e->used + k + 1);
 	} else if (!strchr(fmt, '%')) {
-		f->vlen = (unsigned char)value_cut(f->val, sizeof f->val, fmt);
+		e->val_at[i] = put_text(e, fmt, EVENT_VAL_MAX, true);
 	} else {
-		vsnprintf(f->val, sizeof f->val, fmt, ap);
+		char *val = e->text + e->used;
+		vsnprintf(val, EVENT_VAL_MAX, fmt, ap);
 		size_t k = 0;
-		for (; f->val[k]; k++)
-			if (f->val[k] == ' ' || f->val[k] == '\t' ||
-			    f->val[k] == '\n')
-				f->val[k] = '_';
-		f->vlen = (unsigned char)k;
+		for (; val[k]; k++)
+			if (val[k] == ' ' || val[k] == '\t' || val[k] == '\n')
+				val[k] = '_';
+		e->val_at[i] = e->used;
+		e->used = (unsigned short)(e->used + k + 1);
 	}
 	va_end(ap);
 }
@@ -91,8 +111,8 @@ void event_add(struct event *e, const char *key, const char *fmt, ...)
 const char *event_get(const struct event *e, const char *key)
 {
 	for (int i = 0; i < e->nfields; i++)
-		if (strcmp(e->f[i].key, key) == 0)
-			return e->f[i].val;
+		if (strcmp(event_key(e, i), key) == 0)
+			return event_val(e, i);
 	return NULL;
 }
 
@@ -103,7 +123,7 @@ size_t event_format(const struct event *e, char *buf, size_t n)
 	len += (size_t)(w > 0 ? w : 0);
 	for (int i = 0; i < e->nfields; i++) {
 		w = snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0,
-			     " %s=%s", e->f[i].key, e->f[i].val);
+			     " %s=%s", event_key(e, i), event_val(e, i));
 		len += (size_t)(w > 0 ? w : 0);
 	}
 	return len;
@@ -122,6 +142,7 @@ void event_log_set_catalog(struct event_log *log, const struct evcat *cat)
 
 void event_log_free(struct event_log *log)
 {
+	free(log->kinds);
 	evcat_free(log->cat);
 	free(log->arena);
 	free(log->off);
@@ -162,15 +183,46 @@ static size_t put(char *to, const char *s)
  * bytes of catalog index (low byte first) stand for its kind's name. */
 #define KIND_INDEXED 0x80
 
+/* struct event_log's kinds: a direct-mapped table by kind_src */
+#define KINDS_SEEN 64
+struct event_kind_seen {
+	const char *src;
+	long k;
+};
+
+/* e's kind's index in log's catalog, or -1 */
+static long kind_index(struct event_log *log, const struct event *e)
+{
+	if (!log->cat)
+		return -1;
+	struct event_kind_seen *seen = NULL;
+	if (e->kind_src) {
+		if (!log->kinds)
+			log->kinds = calloc(KINDS_SEEN, sizeof *log->kinds);
+		if (log->kinds) {
+			uintptr_t a = (uintptr_t)e->kind_src;
+			seen = &log->kinds[(a ^ a >> 6) % KINDS_SEEN];
+			if (seen->src == e->kind_src && seen->k >= 0 &&
+			    strcmp(evcat_kind(log->cat, (size_t)seen->k),
+				   e->kind) == 0)
+				return seen->k;
+		}
+	}
+	long k = evcat_find(log->cat, e->kind);
+	if (seen && k >= 0) {
+		seen->src = e->kind_src;
+		seen->k = k;
+	}
+	return k;
+}
+
 int event_log_push(struct event_log *log, const struct event *e)
 {
-	long k = log->cat ? evcat_find(log->cat, e->kind) : -1;
+	long k = kind_index(log, e);
 	if (k > 0xffff)
 		k = -1;
 	size_t kl = k >= 0 ? 0 : strlen(e->kind) + 1;
-	size_t bytes = 1 + (k >= 0 ? 2 : kl);
-	for (int i = 0; i < e->nfields; i++)
-		bytes += (size_t)e->f[i].klen + e->f[i].vlen + 2;
+	size_t bytes = 1 + (k >= 0 ? 2 : kl) + e->used;
 	if (reserve(log, bytes) < 0)
 		return -1;
 	char *p = log->arena + log->used;
@@ -182,12 +234,7 @@ int event_log_push(struct event_log *log, const struct event *e)
 		memcpy(p, e->kind, kl);
 		p += kl;
 	}
-	for (int i = 0; i < e->nfields; i++) {
-		memcpy(p, e->f[i].key, (size_t)e->f[i].klen + 1);
-		p += e->f[i].klen + 1;
-		memcpy(p, e->f[i].val, (size_t)e->f[i].vlen + 1);
-		p += e->f[i].vlen + 1;
-	}
+	memcpy(p, e->text, e->used); /* the record's fields, as they are */
 	log->off[log->n++] = log->used;
 	log->used += bytes;
 	return 0;
@@ -277,11 +324,11 @@ void event_log_at(const struct event_log *log, size_t i, struct event *out)
 	int nf;
 	const char *p;
 	event_init(out, record(log, i, &nf, &p));
-	for (int k = 0; k < nf; k++) {
-		struct event_field *f = &out->f[out->nfields++];
-		f->klen = (unsigned char)copy_cut(f->key, sizeof f->key, p);
+	for (int k = 0; k < nf && k < EVENT_FIELDS_MAX; k++) {
+		int f = out->nfields++;
+		out->key_at[f] = put_text(out, p, EVENT_KEY_MAX, false);
 		p = next(p);
-		f->vlen = (unsigned char)copy_cut(f->val, sizeof f->val, p);
+		out->val_at[f] = put_text(out, p, EVENT_VAL_MAX, false);
 		p = next(p);
 	}
 }

@@ -317,9 +317,9 @@ static const struct evtext_sec *section_of(const struct evtext *t,
 {
 	char name[NAME_MAX_];
 	for (int f = 0; f < e->nfields; f++) {
-		if (teach && strcmp(e->f[f].key, "rule") == 0)
+		if (teach && strcmp(event_key(e, f), "rule") == 0)
 			continue;
-		snprintf(name, sizeof name, "%s.%s", e->kind, e->f[f].val);
+		snprintf(name, sizeof name, "%s.%s", e->kind, event_val(e, f));
 		const struct evtext_sec *s = sec_find(t, name);
 		if (!teach && s && s->unsaid)
 			return NULL; /* say = -: no sentence for this value */

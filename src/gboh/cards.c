@@ -522,13 +522,13 @@ static void shock_line(const struct event *e, struct card *c)
 		char text[512];
 		snprintf(text, sizeof text, "%s", a);
 		for (int i = 0; i < e->nfields; i++) {
-			if (strcmp(e->f[i].key, "rule") == 0 ||
-			    strcmp(e->f[i].key, "combat") == 0)
+			if (strcmp(event_key(e, i), "rule") == 0 ||
+			    strcmp(event_key(e, i), "combat") == 0)
 				continue;
 			len += (size_t)snprintf(
 				text + len,
 				len < sizeof text ? sizeof text - len : 0,
-				" %s=%s", e->f[i].key, e->f[i].val);
+				" %s=%s", event_key(e, i), event_val(e, i));
 			if (len >= sizeof text)
 				break;
 		}

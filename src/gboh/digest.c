@@ -102,18 +102,29 @@ static void bit_seen(struct dg *d, const void *s, const void *probe, size_t n)
 #define S(x) (seen(d, (x), sizeof(x), 1, DIGEST_CHARS), text(d, (x), sizeof(x)))
 #define P(x)                                                                   \
 	(seen(d, &(x), sizeof(x), 1, DIGEST_STRPTR), text(d, (x), 4096))
-/* A one-bit field (bool f : 1) of *s, a T: mixed as a bool.  A bit-field
- * has no address, so the test's callback is told its byte and bit,
+/* A bit-field f of *s, a T: a bool (bool f : 1) mixed as a bool, BF, or
+ * a small number (unsigned f : n) mixed as an integer, BFI.  A bit-field
+ * has no address, so the test's callback is told its bytes and bits,
  * found by setting the field alone in a blank T. */
-#define BF(T, s, f)                                                            \
+#define BITS_SEEN(T, s, f)                                                     \
 	do {                                                                   \
 		if (d->seen) {                                                 \
 			T p_;                                                  \
+			unsigned all_ = ~0u;                                   \
 			memset(&p_, 0, sizeof p_);                             \
-			p_.f = 1;                                              \
+			p_.f = all_;                                           \
 			bit_seen(d, (s), &p_, sizeof p_);                      \
 		}                                                              \
+	} while (0)
+#define BF(T, s, f)                                                            \
+	do {                                                                   \
+		BITS_SEEN(T, s, f);                                            \
 		flag(d, (s)->f);                                               \
+	} while (0)
+#define BFI(T, s, f)                                                           \
+	do {                                                                   \
+		BITS_SEEN(T, s, f);                                            \
+		num(d, (uint64_t)(s)->f);                                      \
 	} while (0)
 /* (a run of zeros, most of a table's slots, mixed at once by zeros()) */
 #define IA(a)                                                                  \
@@ -213,8 +224,8 @@ static void unit(struct dg *d, const struct unit *u)
 	BF(struct unit, u, off_map);
 	hex(d, &u->pursuit_exit);
 	BF(struct unit, u, scorpio_fire);
-	I(u->scorpio_active);
-	I(u->scorpio_reaction);
+	BFI(struct unit, u, scorpio_active);
+	BFI(struct unit, u, scorpio_reaction);
 	BF(struct unit, u, scorpio_switched);
 	BF(struct unit, u, scorpio_fired);
 	BF(struct unit, u, double_depth);

@@ -138,25 +138,24 @@ void scorpio_note_fire_impl(struct game *g, int firer, enum fire_kind kind)
 	struct unit *u = &g->units[firer];
 	if (!is_scorpio(g, u))
 		return;
-	int8_t *count = NULL; /* 0-2: fire is refused at twice */
+	int count; /* 0-2: fire is refused at twice */
 	const char *rule = NULL, *what = NULL;
 	if (kind == FIRE_OFFENSIVE) {
 		u->scorpio_fired = true;
-		count = &u->scorpio_active;
+		count = ++u->scorpio_active;
 		rule = "9.85";
 		what = "active_fire";
 	} else if (kind == FIRE_SCORPIO) {
-		count = &u->scorpio_reaction;
+		count = ++u->scorpio_reaction;
 		rule = "9.86";
 		what = "reaction_fire";
 	} else {
 		return;
 	}
-	(*count)++;
 	struct event e;
 	event_init(&e, "scorpio_marker");
 	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, what, "%s", *count >= 2 ? "twice" : "once");
+	event_add(&e, what, "%s", count >= 2 ? "twice" : "once");
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 }

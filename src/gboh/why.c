@@ -252,7 +252,7 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 	/* the roll as the game recorded it */
 	textbuf_line(t, "The roll event's fields:");
 	for (int k = 0; k < e->nfields; k++)
-		textbuf_line(t, "  %s: %s", e->f[k].key, V(e, e->f[k].key));
+		textbuf_line(t, "  %s: %s", event_key(e, k), V(e, event_key(e, k)));
 }
 
 /* The newest roll: its outcome events follow it. */

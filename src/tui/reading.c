@@ -121,9 +121,9 @@ static void event_words(struct tui_view *v, const struct event_log *log,
 	size_t len = (size_t)snprintf(out, n, "%s:", e.kind);
 	for (int f = 0; f < e.nfields && len < n; f++) {
 		char val[EVENT_VAL_MAX * 2];
-		tui_name_value(v->s, e.f[f].key, e.f[f].val, val, sizeof val);
+		tui_name_value(v->s, event_key(&e, f), event_val(&e, f), val, sizeof val);
 		len += (size_t)snprintf(out + len, n - len, "%s %s %s",
-					f ? "," : "", e.f[f].key, val);
+					f ? "," : "", event_key(&e, f), val);
 	}
 }
 
