@@ -827,3 +827,77 @@ Test(narration, the_clash_and_the_struggle_told_as_8_45_and_8_46)
 	event_log_free(&log);
 	teach_free(tx);
 }
+
+static bool shock_designating(const struct session *s, const void *arg)
+{
+	(void)arg;
+	return s->game && s->game->shock.step == SHS_DESIGNATE &&
+	       s->game->shock.ask == SHA_DESIGNATE;
+}
+
+/* 8.4: the lines told of a Shock segment come in groups (teach_line.h)
+ * that a view shows together: each step of the segment one group (the
+ * pre-shock checks of 8.43 all in one), the Hand-to-Hand step (8.46) one
+ * per combat; the lines of other commands none */
+Test(narration, a_shock_segment_is_told_in_groups)
+{
+	struct teach_texts *tx = shipped();
+	struct session s;
+	cr_assert(fx_play_script_until(&s, "shock_drill_battle",
+				       shock_designating, NULL));
+	fx_ok(&s, "designate ha1 ar1");
+	fx_ok(&s, "designate ha2 li1");
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "designate done", &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	struct teach_list l;
+	teach_list_init(&l);
+	size_t n = teach_events(tx, s.game, &r.out, 0, &l);
+	cr_assert_gt(n, 20);
+	int charge = 0, struggle[2] = {0, 0};
+	for (size_t i = 0; i < n; i++) {
+		const struct teach_line *x = &l.v[i];
+		cr_expect_gt(x->group, 0, "line %zu alone: %s", i, x->text);
+		if (!strcmp(x->rule, "8.43")) {
+			if (!charge)
+				charge = x->group;
+			cr_expect_eq(x->group, charge, "%s", x->text);
+		}
+		for (int c = 0; c < 2; c++) {
+			char who[16];
+			snprintf(who, sizeof who, "Combat %d:", c + 1);
+			if (strstr(x->text, who) && strstr(x->rule, "8.46")) {
+				if (!struggle[c])
+					struggle[c] = x->group;
+				cr_expect_eq(x->group, struggle[c], "%s",
+					     x->text);
+			}
+		}
+	}
+	cr_expect(charge && struggle[0] && struggle[1]);
+	cr_expect_neq(struggle[0], struggle[1], "a group per combat (8.46)");
+	cr_expect_neq(charge, struggle[0]);
+	/* groups new to a list that holds some already */
+	size_t before = l.n;
+	teach_events(tx, s.game, &r.out, 0, &l);
+	cr_expect_gt(l.v[before].group, l.v[before - 1].group);
+	teach_list_free(&l);
+	cmd_result_free(&r);
+	session_free(&s);
+
+	/* the opening of a turn: lines alone */
+	fx_session(&s, "new drill solo 11");
+	fx_ok(&s, "roll 6 2");
+	cmd_result_init(&r);
+	session_exec(&s, "continue", &r);
+	teach_list_init(&l);
+	n = teach_events(tx, s.game, &r.out, 0, &l);
+	cr_assert_gt(n, 1);
+	for (size_t i = 0; i < n; i++)
+		cr_expect_eq(l.v[i].group, 0, "%s", l.v[i].text);
+	teach_list_free(&l);
+	cmd_result_free(&r);
+	session_free(&s);
+	teach_free(tx);
+}
