@@ -27,6 +27,7 @@
 #include "maniple/rout.h"
 #include "maniple/teach.h"
 #include "../src/tui/lesson.h"
+#include "../src/tui/lessons.h"
 #include "spqr_tables.h"
 
 static struct teach_texts *shipped(void)
@@ -512,6 +513,39 @@ static bool cites(const char *s, size_t len)
  * in the catalog), each section of summaries.ini is a rule's, and each
  * sentence of the tutorial that says what must, may or cannot be done
  * names its rule in the sentence. */
+
+/* Each sentence of lesson l stating what must, may or cannot be done
+ * names its rule, and each step has one. */
+static void lesson_cites_its_rules(const struct lesson *l)
+{
+	for (int i = 0; i < l->nsteps; i++) {
+		cr_expect(cites(l->step[i].rule, strlen(l->step[i].rule)),
+			  "%s step %d: no rule", l->name, i + 1);
+		const char *texts[2] = {l->step[i].say, l->step[i].done};
+		for (int t = 0; t < 2; t++) {
+			const char *s = texts[t];
+			while (*s) {
+				/* one sentence: up to ". " or the end */
+				const char *e = strstr(s, ". ");
+				size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+				char sen[LESSON_SAY_MAX];
+				snprintf(sen, sizeof sen, "%.*s", (int)len, s);
+				bool rule = has(sen, " must ") ||
+					    has(sen, " may ") ||
+					    has(sen, "cannot") ||
+					    has(sen, " only ");
+				cr_expect(!rule || cites(sen, len),
+					  "%s step %d: a rule without its "
+					  "number: %s",
+					  l->name, i + 1, sen);
+				s += len;
+				while (*s == ' ')
+					s++;
+			}
+		}
+	}
+}
+
 Test(narration, every_rule_statement_cites_its_rule)
 {
 	/* teach.ini: every decision has a rule */
@@ -572,40 +606,22 @@ Test(narration, every_rule_statement_cites_its_rule)
 			  p + 1);
 	}
 	free(text);
-	/* the tutorial: each sentence stating what must, may or cannot be
-	 * done names its rule */
+	/* the tutorial, every lesson of its menu: each sentence stating what
+	 * must, may or cannot be done names its rule */
 	struct lesson *l = malloc(sizeof *l);
 	cr_assert_not_null(l);
 	char path[1024];
 	struct ini_error err;
-	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
+	struct lesson_index ix;
+	snprintf(path, sizeof path, "%s/scenarios/tutorial/lessons.ini",
 		 fx_srcdir());
-	cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s", err.msg);
-	for (int i = 0; i < l->nsteps; i++) {
-		cr_expect(cites(l->step[i].rule, strlen(l->step[i].rule)),
-			  "step %d: no rule", i + 1);
-		const char *texts[2] = {l->step[i].say, l->step[i].done};
-		for (int t = 0; t < 2; t++) {
-			const char *s = texts[t];
-			while (*s) {
-				/* one sentence: up to ". " or the end */
-				const char *e = strstr(s, ". ");
-				size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
-				char sen[LESSON_SAY_MAX];
-				snprintf(sen, sizeof sen, "%.*s", (int)len, s);
-				bool rule = has(sen, " must ") ||
-					    has(sen, " may ") ||
-					    has(sen, "cannot") ||
-					    has(sen, " only ");
-				cr_expect(!rule || cites(sen, len),
-					  "step %d: a rule without its "
-					  "number: %s",
-					  i + 1, sen);
-				s += len;
-				while (*s == ' ')
-					s++;
-			}
-		}
+	cr_assert(lesson_index_load(path, &ix, &err), "%s", err.msg);
+	for (int k = 0; k < ix.n; k++) {
+		snprintf(path, sizeof path, "%s/scenarios/tutorial/%s.ini",
+			 fx_srcdir(), ix.name[k]);
+		cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s",
+			  err.msg);
+		lesson_cites_its_rules(l);
 	}
 	free(l);
 }
@@ -809,5 +825,79 @@ Test(narration, the_clash_and_the_struggle_told_as_8_45_and_8_46)
 			  out.v[i].rule);
 	teach_list_free(&out);
 	event_log_free(&log);
+	teach_free(tx);
+}
+
+static bool shock_designating(const struct session *s, const void *arg)
+{
+	(void)arg;
+	return s->game && s->game->shock.step == SHS_DESIGNATE &&
+	       s->game->shock.ask == SHA_DESIGNATE;
+}
+
+/* 8.4: the lines told of a Shock segment come in groups (teach_line.h)
+ * that a view shows together: each step of the segment one group (the
+ * pre-shock checks of 8.43 all in one), the Hand-to-Hand step (8.46) one
+ * per combat; the lines of other commands none */
+Test(narration, a_shock_segment_is_told_in_groups)
+{
+	struct teach_texts *tx = shipped();
+	struct session s;
+	cr_assert(fx_play_script_until(&s, "shock_drill_battle",
+				       shock_designating, NULL));
+	fx_ok(&s, "designate ha1 ar1");
+	fx_ok(&s, "designate ha2 li1");
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "designate done", &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	struct teach_list l;
+	teach_list_init(&l);
+	size_t n = teach_events(tx, s.game, &r.out, 0, &l);
+	cr_assert_gt(n, 20);
+	int charge = 0, struggle[2] = {0, 0};
+	for (size_t i = 0; i < n; i++) {
+		const struct teach_line *x = &l.v[i];
+		cr_expect_gt(x->group, 0, "line %zu alone: %s", i, x->text);
+		if (!strcmp(x->rule, "8.43")) {
+			if (!charge)
+				charge = x->group;
+			cr_expect_eq(x->group, charge, "%s", x->text);
+		}
+		for (int c = 0; c < 2; c++) {
+			char who[16];
+			snprintf(who, sizeof who, "Combat %d:", c + 1);
+			if (strstr(x->text, who) && strstr(x->rule, "8.46")) {
+				if (!struggle[c])
+					struggle[c] = x->group;
+				cr_expect_eq(x->group, struggle[c], "%s",
+					     x->text);
+			}
+		}
+	}
+	cr_expect(charge && struggle[0] && struggle[1]);
+	cr_expect_neq(struggle[0], struggle[1], "a group per combat (8.46)");
+	cr_expect_neq(charge, struggle[0]);
+	/* groups new to a list that holds some already */
+	size_t before = l.n;
+	teach_events(tx, s.game, &r.out, 0, &l);
+	cr_expect_gt(l.v[before].group, l.v[before - 1].group);
+	teach_list_free(&l);
+	cmd_result_free(&r);
+	session_free(&s);
+
+	/* the opening of a turn: lines alone */
+	fx_session(&s, "new drill solo 11");
+	fx_ok(&s, "roll 6 2");
+	cmd_result_init(&r);
+	session_exec(&s, "continue", &r);
+	teach_list_init(&l);
+	n = teach_events(tx, s.game, &r.out, 0, &l);
+	cr_assert_gt(n, 1);
+	for (size_t i = 0; i < n; i++)
+		cr_expect_eq(l.v[i].group, 0, "%s", l.v[i].text);
+	teach_list_free(&l);
+	cmd_result_free(&r);
+	session_free(&s);
 	teach_free(tx);
 }

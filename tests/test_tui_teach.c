@@ -330,3 +330,70 @@ Test(tui_teach, the_box_has_its_key_table)
 	cr_expect_eq(tui_mode_binding_for(KM_TEACH, 'q')->cmd, TE_QUIT);
 	cr_expect(strstr(tui_mode_title(KM_TEACH), "teach") != NULL);
 }
+
+/* Keys with Space alone until the box goes (each press one page). */
+static int keys_to_read(void)
+{
+	int keys = 0;
+	for (; keys < 200 && teachui_up(V); keys++)
+		cr_assert(teachui_key(V, ' '));
+	cr_assert_not(teachui_up(V));
+	return keys;
+}
+
+/* Pace (8.4): the drill battle's first Shock segment
+ * (tests/scripts/shock_drill_battle.txt: ha1 on ar1, ha2 on li1) read
+ * with Space alone.  The lines of one step of the segment, and of one
+ * combat's struggle, come as one page (teach_line.h: group), so the
+ * whole shock, from `orders done` to the rout it ends on, takes a few
+ * keys where one a line took 58; every line is still told, in order.
+ * The view has no layout here: pages are an 80x24 screen's. */
+Test(tui_teach, a_shock_is_read_in_a_few_pages, .fini = stop)
+{
+	drill("solo", true);
+	read_all();
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/scripts/shock_drill_battle.txt",
+		 fx_srcdir());
+	FILE *f = fopen(path, "r");
+	cr_assert_not_null(f);
+	char line[256];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#' || !strncmp(line, "new ", 4))
+			continue;
+		if (!strcmp(line, "orders done"))
+			break;
+		tui_exec(V, line);
+		read_all();
+	}
+	fclose(f);
+	const char *shock[] = {"orders done", "designate ha1 ar1",
+			       "designate ha2 li1", "designate done"};
+	int keys = 0;
+	size_t lines = 0;
+	for (size_t i = 0; i < 4; i++) {
+		tui_exec(V, shock[i]);
+		cr_assert(teachui_up(V), "%s told", shock[i]);
+		lines += V->teach.queue.n +
+			 (V->teach.decision_at != TEACHUI_NONE ? 1 : 0);
+		/* every line shown once, in order, page after page */
+		size_t seen = 0;
+		while (teachui_up(V)) {
+			size_t at = V->teach.at;
+			cr_expect_eq(at, seen, "%s: line %zu skipped", shock[i],
+				     seen);
+			cr_expect_gt(teachui_page_lines(V), 0);
+			seen += teachui_page_lines(V);
+			cr_assert(teachui_key(V, ' '));
+			keys++;
+		}
+	}
+	cr_log_info("the first shock: %zu lines, %d keys", lines, keys);
+	cr_expect_eq(lines, 58, "the lines told (one key each before)");
+	/* 13 at 80x24: orders done 3, each designate 2, designate done 6 */
+	cr_expect_leq(keys, 14, "%d keys for %zu lines", keys, lines);
+	cr_expect_eq(keys_to_read(), 0);
+	/* the rout it ends on is the decision now */
+	cr_expect(seq_step_now(S.game) == SEQ_ROUT, "the rout move is next");
+}

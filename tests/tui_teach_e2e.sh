@@ -15,10 +15,12 @@
 # decision pending (5.21) and is not written to the game file; q quits
 # with the box up.  A game at its Shock designation, resumed in teach
 # mode, tells each planned combat's column, superiority and odds (8.45,
-# 8.46) before one is designated.
+# 8.46) before one is designated; once designated, the segment is told a
+# page a step (the designation, the charge and 8.44 together; each
+# combat's struggle), a few keys in all.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=17
+PLAN=19
 TUI_NAME=teach
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -108,5 +110,32 @@ wait_for 'Teach (rule 8.41,8.42) - now: step' &&
 	box_text | grep -q 'designate ha1 ar1 puts ha1 on ar1 at column 11 with AS: hits attacker(defender) 1(4) 20%, 1(6) 40%' &&
 	box_text | grep -q 'designate ha2 li1 puts ha2 on li1 at column 8 with AS'
 ok $? "before the designation: each combat's column, superiority and odds"
+
+# ---- pace: a step of the segment, or a combat's struggle, a page ----
+keys Space
+wait_gone 'Teach (rule'
+for c in 'designate ha1 ar1' 'designate ha2 li1'; do
+	cmd_shown "$c"
+	wait_for 'Teach (rule 8.42) - step 1 of 2'
+	keys Escape
+	wait_for 'now: step 2 of 2'
+	keys Escape
+	wait_gone 'Teach (rule'
+done
+cmd_shown 'designate done'
+wait_for 'Teach (rule 8.42,8.43,8.44) - step 1 of ' &&
+	screen | grep -q '2 combat(s) designated' &&
+	screen | grep -q 'Pre-shock TQ checks' &&
+	screen | grep -q 'Leaders in the fight may be hit'
+ok $? "designate done: the designation, the charge and 8.44 on one page"
+pages=$(screen | sed -n 's/.*Teach (rule [0-9.,]*) - step 1 of \([0-9]*\).*/\1/p')
+presses=0
+while [ "$presses" -lt 30 ] && screen | grep -q 'Teach (rule'; do
+	keys Space
+	presses=$((presses + 1))
+	sleep 0.2
+done
+[ -n "$pages" ] && [ "$pages" -le 8 ] && [ "$presses" -eq "$pages" ] &&
+	wait_for 'Carthage: rout move'
+ok $? "the whole shock read in $presses keys (one a line: 48), then the rout"
 keys q
-wait_for 'EXIT=0'

@@ -13,10 +13,13 @@
 #define TEACH_TERMS_MAX 12 /* the terms one line may be asked about */
 
 /* One narrated step: a sentence or a few, and the rules cited ("6.11,7.23";
- * "" when none applies). */
+ * "" when none applies).  Lines of one step of a longer procedure (a
+ * step of the Shock segment, one combat's struggle) share a group
+ * number, so that a view may show them together; 0: a line alone. */
 struct teach_line {
 	char text[TEACH_TEXT_MAX];
 	char rule[TEACH_RULE_MAX];
+	int group;
 };
 
 struct teach_list {

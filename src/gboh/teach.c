@@ -648,6 +648,7 @@ bool teach_event_line(const struct teach_texts *t, const struct game *g,
 	if (!say)
 		return false;
 	fill(say, event_slot, e, g, out->text, sizeof out->text);
+	out->group = 0;
 	/* the event's own rule, unless a section written for this value
 	 * (KIND.VALUE) cites its own */
 	const char *r = event_get(e, "rule");
@@ -689,6 +690,46 @@ static bool stream_untold(struct teach_stream *st, const struct event *e)
 	return later && st->combats > 0 && st->off >= st->combats;
 }
 
+/* The group of the lines told of a Shock segment (teach_line.h): each
+ * step of the segment (8.41-8.47, from its shock_step event; the close
+ * of the designation, 8.42) is a group, and in the Hand-to-Hand step
+ * (8.46) each combat's own events (those naming the combat) begin a
+ * group of their own, the events that name none after them staying with
+ * it (the hits of that combat).  The segment's end (a new phase or
+ * turn) ends the grouping. */
+struct teach_grouping {
+	int next;	      /* the next group number */
+	int now;	      /* the group of the events now; 0: none */
+	bool by_combat;	      /* the step tells combat by combat (8.46) */
+	char combat[EVENT_VAL_MAX]; /* the combat the group is about, "" */
+};
+
+static void group_event(struct teach_grouping *gr, const struct event *e)
+{
+	if (!strcmp(e->kind, "shock_step") ||
+	    !strcmp(e->kind, "shock_designation_done")) {
+		const char *step = event_get(e, "step");
+		gr->now = gr->next++;
+		gr->by_combat = step && !strcmp(step, "resolve");
+		gr->combat[0] = '\0';
+		return;
+	}
+	if (!strcmp(e->kind, "phase") || !strcmp(e->kind, "turn")) {
+		/* the Shock phase (8.4) begins its segment's first group */
+		const char *name = event_get(e, "name");
+		gr->now = name && !strcmp(name, "shock") ? gr->next++ : 0;
+		gr->by_combat = false;
+		gr->combat[0] = '\0';
+		return;
+	}
+	const char *c = event_get(e, "combat");
+	if (!gr->now || !gr->by_combat || !c)
+		return;
+	if (gr->combat[0] && strcmp(gr->combat, c) != 0)
+		gr->now = gr->next++;
+	snprintf(gr->combat, sizeof gr->combat, "%s", c);
+}
+
 size_t teach_events(const struct teach_texts *t, const struct game *g,
 		    const struct event_log *log, size_t from,
 		    struct teach_list *out)
@@ -697,13 +738,20 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 	if (!t || !log || !out)
 		return 0;
 	struct teach_stream st = {0, 0};
+	/* group numbers new to out */
+	struct teach_grouping gr = {1, 0, false, ""};
+	for (size_t k = 0; k < out->n; k++)
+		if (out->v[k].group >= gr.next)
+			gr.next = out->v[k].group + 1;
 	for (size_t i = from; i < log->n; i++) {
 		struct teach_line l;
 		struct event e;
 		event_log_at(log, i, &e);
-		if (!stream_untold(&st, &e) &&
-		    teach_event_line(t, g, &e, &l) &&
-		    list_push(out, &l))
+		group_event(&gr, &e);
+		if (stream_untold(&st, &e) || !teach_event_line(t, g, &e, &l))
+			continue;
+		l.group = gr.now;
+		if (list_push(out, &l))
 			added++;
 	}
 	return added;
@@ -1069,6 +1117,7 @@ bool teach_decision(const struct teach_texts *t, const struct game *g,
 	if (ok) {
 		fill(s->say, dec_slot, c, g, out->text, sizeof out->text);
 		snprintf(out->rule, sizeof out->rule, "%s", s->rule);
+		out->group = 0;
 	}
 	free(c);
 	return ok;
@@ -1112,6 +1161,7 @@ bool teach_refusal(const struct teach_texts *t, const struct game *g,
 	fill(say, refusal_slot, r, g, out->text, sizeof out->text);
 	snprintf(out->rule, sizeof out->rule, "%s",
 		 r->rule[0] ? r->rule : rule);
+	out->group = 0;
 	return true;
 }
 

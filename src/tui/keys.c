@@ -245,15 +245,17 @@ static const struct tui_mode_binding replay_bindings[] = {
 };
 
 static const struct tui_mode_binding teach_bindings[] = {
-	{' ', "Space", TE_NEXT, "the next line of the narration (the last: "
-				"the game goes on)"},
+	{' ', "Space", TE_NEXT, "the next page of the narration: a line, or "
+				"a step of a shock segment (one combat's "
+				"struggle) whole (the last: the game goes on)"},
 	{'\r', "Enter", TE_NEXT, "the same as Space"},
 	{KEY_ENTER, "kEnter", TE_NEXT, "the same as Space"},
-	{27, "Esc", TE_SKIP, "skip the events' lines left (to the decision's "
-			     "line; on it: close the box)"},
-	{'g', "g", TE_TERMS, "glossary: the terms of the rules this line uses "
+	{27, "Esc", TE_SKIP, "skip to the next decision: the events' lines "
+			     "left go (on the decision's line: close the "
+			     "box)"},
+	{'g', "g", TE_TERMS, "glossary: the terms of the rules this page uses "
 			     "explained in the reading pane (rule TERM); a "
-			     "line without one opens : with rule to name "
+			     "page without one opens : with rule to name "
 			     "one"},
 	{'?', "?", TE_HELP, "this help (the box stays up)"},
 	{'q', "q", TE_QUIT, "quit (the game file holds every command); the "

@@ -1,9 +1,10 @@
 /* teachui.c — teach mode on the map view (teachui.h).  The narration
  * itself comes from the teach module (maniple/teach.h); this file queues
- * it after each command, shows it one line at a time and holds the game
+ * it after each command, shows it a page at a time and holds the game
  * until the player has read it. */
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maniple/ruleset.h"
@@ -28,6 +29,107 @@ static const struct teach_line *line_at(const struct teachui *t, size_t i)
 	if (t->decision_at != TEACHUI_NONE && i == t->queue.n)
 		return &t->decision;
 	return NULL;
+}
+
+/* ---- the pages: a step's lines told together ---- */
+
+/* The box's width: the screen's, at most 80 columns (it lies over the
+ * map and the panel while it is up); inside its border; and the rows a
+ * page may fill: the map's height inside the box's border (before the
+ * first layout, an 80x24 screen's: 22 rows of map). */
+static int box_width(const struct tui_view *v)
+{
+	int w = v->lay.w > 0 ? v->lay.w : 80;
+	return w < 80 ? w : 80;
+}
+
+static int inner_width(const struct tui_view *v)
+{
+	return box_width(v) - 4;
+}
+
+static int page_rows(const struct tui_view *v)
+{
+	int h = (v->lay.map_h > 0 ? v->lay.map_h : 22) - 2;
+	return h < 4 ? 4 : h;
+}
+
+static int line_rows(const struct tui_view *v, const struct teach_line *l)
+{
+	int w = inner_width(v);
+	int r = w >= 16 ? tui_log_rows(l->text, w) : 1;
+	return r < 1 ? 1 : r;
+}
+
+/* The end of the group (teach_line.h) that line i is in, from i on,
+ * and the rows it takes. */
+static size_t group_end(const struct tui_view *v, size_t i, int *rows)
+{
+	const struct teachui *t = &v->teach;
+	int group = t->queue.v[i].group;
+	size_t end = i;
+	*rows = 0;
+	do
+		*rows += line_rows(v, &t->queue.v[end++]);
+	while (group && end < t->queue.n && t->queue.v[end].group == group);
+	return end;
+}
+
+/* The first line after the page that begins at line i: the lines of
+ * its group (teach_line.h), as many as fit the page, then each whole
+ * group after it that still fits; a line of no group, and the
+ * decision's, alone. */
+static size_t page_end(const struct tui_view *v, size_t i)
+{
+	const struct teachui *t = &v->teach;
+	if (i >= t->queue.n)
+		return i + 1;
+	if (!t->queue.v[i].group)
+		return i + 1;
+	int max = page_rows(v), group = t->queue.v[i].group;
+	int rows = line_rows(v, &t->queue.v[i]);
+	size_t end = i + 1;
+	while (end < t->queue.n && t->queue.v[end].group == group) {
+		int r = line_rows(v, &t->queue.v[end]);
+		if (rows + r > max)
+			return end; /* a group longer than a page */
+		rows += r;
+		end++;
+	}
+	/* the groups after it: whole while they fit; one longer than a
+	 * page is split anyway, so it fills this page first */
+	while (end < t->queue.n && t->queue.v[end].group) {
+		int r;
+		size_t next = group_end(v, end, &r);
+		if (rows + r <= max) {
+			rows += r;
+			end = next;
+			continue;
+		}
+		if (r <= max)
+			break; /* whole on the next page */
+		while (end < next) {
+			int x = line_rows(v, &t->queue.v[end]);
+			if (rows + x > max)
+				break;
+			rows += x;
+			end++;
+		}
+		break;
+	}
+	return end;
+}
+
+/* The pages before line at, and from it to the end. */
+static size_t pages_between(const struct tui_view *v, size_t from, size_t to)
+{
+	size_t n = 0;
+	for (size_t i = from; i < to; n++) {
+		i = page_end(v, i);
+		if (i > to)
+			i = to; /* at stands inside a page (a resize) */
+	}
+	return n;
 }
 
 /* Everything told: the queue is emptied and the map comes back. */
@@ -267,11 +369,21 @@ const struct teach_line *teachui_current(const struct tui_view *v,
 	const struct teachui *t = &v->teach;
 	if (!teachui_up(v))
 		return NULL;
+	size_t before = pages_between(v, 0, t->at);
 	if (k)
-		*k = t->at + 1;
+		*k = before + 1;
 	if (n)
-		*n = total(t);
+		*n = before + pages_between(v, t->at, total(t));
 	return line_at(t, t->at);
+}
+
+size_t teachui_page_lines(const struct tui_view *v)
+{
+	const struct teachui *t = &v->teach;
+	if (!teachui_up(v))
+		return 0;
+	size_t end = page_end(v, t->at);
+	return (end < total(t) ? end : total(t)) - t->at;
 }
 
 bool teachui_at_decision(const struct tui_view *v)
@@ -292,18 +404,25 @@ static void keys_hint(char *buf, size_t n)
 		 terms ? terms : "g", quit ? quit : "q");
 }
 
-/* The glossary key: the terms the line up now uses, explained in the
+/* The glossary key: the terms the page up now uses, explained in the
  * reading pane by `rule TERM, TERM...` (a looking command: the game and
  * the box wait); a line without one opens the `:` line on `rule ` for
  * the player to name one. */
 static void explain_terms(struct tui_view *v)
 {
 	struct teachui *t = &v->teach;
-	const struct teach_line *l = line_at(t, t->at);
+	/* the page's lines, one text */
+	size_t nl = teachui_page_lines(v);
+	char *text = calloc(nl ? nl : 1, TEACH_TEXT_MAX + 1);
+	for (size_t i = 0; text && i < nl; i++) {
+		strcat(text, line_at(t, t->at + i)->text);
+		strcat(text, "\n");
+	}
 	char names[TEACH_TERMS_MAX][TEACH_TERM_MAX];
-	int n = l ? tui_teach_terms(v->s, t->texts, l->text, names,
-				    TEACH_TERMS_MAX)
-		  : 0;
+	int n = text ? tui_teach_terms(v->s, t->texts, text, names,
+				       TEACH_TERMS_MAX)
+		     : 0;
+	free(text);
 	if (n == 0) {
 		cmdline_open_with(&v->cl, "rule ");
 		v->completions[0] = '\0';
@@ -341,7 +460,7 @@ bool teachui_key(struct tui_view *v, int ch)
 	}
 	switch ((enum tui_teach_cmd)b->cmd) {
 	case TE_NEXT:
-		t->at++;
+		t->at = page_end(v, t->at); /* the next page */
 		if (t->at >= total(t))
 			finish(v);
 		else
@@ -377,6 +496,26 @@ bool teachui_key(struct tui_view *v, int ch)
 	return true;
 }
 
+/* Adds each rule of list ("8.46,10.13") to rules when it is not there. */
+static void add_rules(char *rules, size_t n, const char *list)
+{
+	char buf[TEACH_RULE_MAX];
+	snprintf(buf, sizeof buf, "%s", list);
+	char *save = NULL;
+	for (char *r = strtok_r(buf, ",", &save); r;
+	     r = strtok_r(NULL, ",", &save)) {
+		bool have = false;
+		size_t len = strlen(r);
+		for (const char *p = rules; (p = strstr(p, r)) && !have;
+		     p += len)
+			have = (p == rules || p[-1] == ',') &&
+			       (p[len] == ',' || p[len] == '\0');
+		size_t at = strlen(rules);
+		if (!have && at + len + 2 < n)
+			snprintf(rules + at, n - at, "%s%s", at ? "," : "", r);
+	}
+}
+
 bool teachui_draw(struct tui_view *v)
 {
 	struct teachui *t = &v->teach;
@@ -386,13 +525,19 @@ bool teachui_draw(struct tui_view *v)
 	if (!l || !v->wmap || v->lay.too_small || v->mode == MODE_HELP)
 		return false;
 	const struct tui_layout *lay = &v->lay;
-	int wd = lay->map_w < 80 ? lay->map_w : 80;
-	int inner = wd - 4;
+	int wd = box_width(v);
+	int inner = inner_width(v);
 	if (inner < 16)
 		return false;
-	int rows = tui_log_rows(l->text, inner);
-	if (rows < 1)
-		rows = 1;
+	/* the page: its lines, each from a row of its own */
+	size_t nl = teachui_page_lines(v);
+	int rows = 0;
+	char rules[TEACH_RULE_MAX * 4] = "";
+	for (size_t i = 0; i < nl; i++) {
+		const struct teach_line *x = line_at(t, t->at + i);
+		rows += line_rows(v, x);
+		add_rules(rules, sizeof rules, x->rule);
+	}
 	int h = rows + 2;
 	if (h > lay->map_h)
 		h = lay->map_h;
@@ -403,18 +548,23 @@ bool teachui_draw(struct tui_view *v)
 		return false;
 	werase(w);
 	wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
-	char title[160];
+	char title[TEACH_RULE_MAX * 4 + 64];
 	bool decision = teachui_at_decision(v);
 	snprintf(title, sizeof title, " Teach%s%s%s - %s%zu of %zu ",
-		 l->rule[0] ? " (rule " : "", l->rule, l->rule[0] ? ")" : "",
+		 rules[0] ? " (rule " : "", rules, rules[0] ? ")" : "",
 		 decision ? "now: step " : "step ", k, n);
 	wattrset(w, A_BOLD);
 	mvwaddnstr(w, 0, 2, title, wd - 4);
 	wattrset(w, A_NORMAL);
-	for (int r = 0; r < rows && r + 1 < h - 1; r++) {
-		int st, len;
-		if (tui_log_row(l->text, inner, r, &st, &len))
-			mvwaddnstr(w, 1 + r, 2, l->text + st, len);
+	int row = 1;
+	for (size_t i = 0; i < nl && row < h - 1; i++) {
+		const struct teach_line *x = line_at(t, t->at + i);
+		for (int r = 0; r < line_rows(v, x) && row < h - 1; r++) {
+			int st, len;
+			if (tui_log_row(x->text, inner, r, &st, &len))
+				mvwaddnstr(w, row, 2, x->text + st, len);
+			row++;
+		}
 	}
 	char keys[96], foot[112];
 	keys_hint(keys, sizeof keys);

@@ -1,13 +1,16 @@
 /* teachui.h — teach mode on the map view (issue 9): while it is on, each
  * command the view runs is followed by the narration of its events
- * (teach_events, include/maniple/teach.h), one line at a time in a box
- * over the bottom of the map with its rule and "step k of n"; when the
- * pending decision changed, its narration (teach_decision) is the last
- * line.  While the box is up the game waits: Space or Enter shows the
- * next line, Esc skips the events' lines left (to the decision's line,
+ * (teach_events, include/maniple/teach.h), a page at a time in a box
+ * over the bottom of the map (and the panel: at most 80 columns) with
+ * its rules and "step k of n"; a page is one line, or the lines of one
+ * group (teach_line.h: a step of the Shock segment, one combat's
+ * struggle) with the whole groups after it, as many as the map's height
+ * holds; when the pending decision changed, its narration
+ * (teach_decision) is the last page.  While the box is up the game
+ * waits: Space or Enter shows the next page, Esc skips the events' lines left (to the decision's line,
  * when there is one; on that line it closes the box), `g` explains the
- * glossary's terms the line uses in the reading pane (`rule TERM, ...`;
- * a line without one opens the `:` line on `rule `), `?` shows the keys,
+ * glossary's terms the page uses in the reading pane (`rule TERM, ...`;
+ * a page without one opens the `:` line on `rule `), `?` shows the keys,
  * the map's `teach` key (M) ends teach mode and `q` quits (the game file
  * already holds every command); no other key acts.  The prompt box (prompt.h) shows once the narration is done.
  *
@@ -72,10 +75,13 @@ void teachui_after_command(struct tui_view *v, const struct cmd_result *r,
 			   bool looks);
 /* Whether the teach box is up (its keys come first: KM_TEACH). */
 bool teachui_up(const struct tui_view *v);
-/* The line up now, its number k (1-based) and the count n; NULL when
- * the box is not up. */
+/* The first line of the page up now, the page's number k (1-based) and
+ * the count of pages n; NULL when the box is not up. */
 const struct teach_line *teachui_current(const struct tui_view *v,
 					 size_t *k, size_t *n);
+/* The lines of the page up now (the line teachui_current gives and the
+ * lines of its group shown with it); 0 when the box is not up. */
+size_t teachui_page_lines(const struct tui_view *v);
 /* Whether the line up now is the pending decision's narration. */
 bool teachui_at_decision(const struct tui_view *v);
 /* A key while the box is up; true when taken (every key is, while the
