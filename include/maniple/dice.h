@@ -37,7 +37,7 @@ typedef int (*dice_source)(void *user);
 struct dice {
 	struct pcg32 rng;
 	uint64_t seed;
-	int forced[DICE_FORCED_MAX];
+	int8_t forced[DICE_FORCED_MAX]; /* d10 rolls, 0-9 (dice_force) */
 	int nforced; /* queued rolls still to be used, forced[0] first */
 	unsigned long rolls; /* how many d10 were drawn so far */
 	dice_source source;  /* NULL: none (dice_set_source) */

@@ -6,6 +6,7 @@
 #define MANIPLE_ORDERS_STATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "maniple/battle.h"
 #include "maniple/move_state.h"
@@ -28,8 +29,9 @@ struct orders_state {
 	/* 9.71, 9.72: units that entered a hex under orders this Orders
 	 * Phase (kept through its Shock segment: orders_phase_end) */
 	bool entered_hex[BATTLE_UNITS_MAX];
-	/* 6.14: MP each leader has spent this Orders Phase */
-	int leader_mp[BATTLE_LEADERS_MAX];
+	/* 6.14: MP each leader has spent this Orders Phase (at most the
+	 * leaders' MA, a constant of the rules: two bytes) */
+	int16_t leader_mp[BATTLE_LEADERS_MAX];
 	/* 4.4 #2: leaders the OC has ordered to move this Orders Phase */
 	bool leader_ordered[BATTLE_LEADERS_MAX];
 
@@ -54,8 +56,9 @@ struct orders_state {
 	bool start_reach[BATTLE_UNITS_MAX];
 
 	/* 4.33: the turn in which each leader gave a Line Command in his
-	 * Initial Orders Phase (0 none); kept from phase to phase */
-	int lc_initial_turn[BATTLE_LEADERS_MAX];
+	 * Initial Orders Phase (0 none); kept from phase to phase (a Game
+	 * Turn: at most a battle's turn limit, 999) */
+	int16_t lc_initial_turn[BATTLE_LEADERS_MAX];
 
 	/* 8.64, 4.4 #6: the OC gave this whole Orders Phase to Regroup and
 	 * Return the army's off-map cavalry (pursuit.c) */

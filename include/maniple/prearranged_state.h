@@ -7,6 +7,7 @@
 #define MANIPLE_PREARRANGED_STATE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "maniple/battle.h"
 
@@ -21,7 +22,8 @@ struct prearranged_state {
 	int turn;	/* the Game Turn the markers below belong to, 0 none */
 	unsigned char marker[BATTLE_LEADERS_MAX];	/* enum pw_marker */
 	bool revealed[BATTLE_LEADERS_MAX];	/* 6.83: turned face up */
-	int used[BATTLE_LEADERS_MAX];	/* 6.83: withdrawals made under it */
+	/* 6.83: withdrawals made under it (units: two bytes) */
+	int16_t used[BATTLE_LEADERS_MAX];
 	bool employed[2];	/* 6.81: the side placed a PW face this turn */
 };
 

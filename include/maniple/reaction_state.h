@@ -13,6 +13,8 @@
 #include "maniple/move_state.h"
 
 #define REACTION_OFFERS_MAX 32
+_Static_assert(BATTLE_LEADERS_MAX <= 127,
+	       "struct reaction_offer keeps a leader index in a byte");
 
 enum reaction_kind {
 	RK_NONE,
@@ -36,22 +38,22 @@ enum reaction_offer_state {
 	RO_DONE,	/* answered: done or declined */
 };
 
-/* (each number a unit or leader index, -1, an enum or a few MP: two
- * bytes) */
+/* (a unit index or -1, or a few MP: two bytes; a leader index or -1,
+ * below BATTLE_LEADERS_MAX, or an enum or a few bits: one) */
 struct reaction_offer {
-	int16_t kind;	/* enum reaction_kind */
-	int16_t side;	/* who answers */
 	int16_t unit;	/* the reacting unit, -1 for a leader */
-	int16_t leader;	/* the reacting leader, -1 for a unit */
 	int16_t trigger; /* the moving unit (index) that raised it */
-	int16_t state;	/* enum reaction_offer_state */
 	int16_t mp;	/* 6.51: MP (or 9.21 hexes) the reaction may use */
 	int16_t used;	/* MP or hexes used so far */
-	int16_t approach; /* 6.52 #3: enum approach of HEX.md (0 front) */
+	int8_t kind;	/* enum reaction_kind */
+	int8_t side;	/* who answers */
+	int8_t leader;	/* the reacting leader, -1 for a unit */
+	int8_t state;	/* enum reaction_offer_state */
+	int8_t approach; /* 6.52 #3: enum approach of HEX.md (0 front) */
 	/* RK_FIRE (reaction_fire.h): enum fire_kind, and a bit (1 <<
 	 * enum fire_weapon) for each weapon that may still fire */
-	int16_t fire;
-	int16_t weapons;
+	int8_t fire;
+	int8_t weapons;
 	/* 6.57 (withdrawal.c): the unit withdraws as one of a Cavalry Line
 	 * Withdrawal: it may not decline */
 	bool line;

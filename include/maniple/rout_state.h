@@ -18,8 +18,8 @@
 /* 8.62: the hexes a unit's latest rout move went through, from the hex
  * it began in (a pursuer follows the same path). */
 struct rout_track {
-	int unit; /* -1: the slot is free */
-	int n;
+	int16_t unit; /* -1: the slot is free */
+	int16_t n;    /* hexes in hex[], at most ROUT_TRACK_HEXES */
 	struct hex hex[ROUT_TRACK_HEXES];
 	bool off; /* it left the map after the last hex (10.24) */
 };
@@ -61,11 +61,11 @@ struct rout_state {
 	/* routs caused while another was moving: resolved first in, first
 	 * out once the move under way ends */
 	int nqueue;
-	int queue[ROUT_QUEUE_MAX];
+	int16_t queue[ROUT_QUEUE_MAX];	/* unit indices */
 	char queue_rule[ROUT_QUEUE_MAX][8];
 	/* 8.62: a queued rout that is a full Rout Movement (10.23) now: the
 	 * MP of its MA already spent; -1 for the 10.22 move */
-	int queue_full[ROUT_QUEUE_MAX];
+	int16_t queue_full[ROUT_QUEUE_MAX];
 	/* 10.23: the Rout Movement segment */
 	bool segment;	  /* under way */
 	int segment_turn; /* the turn it belongs to */
