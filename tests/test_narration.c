@@ -27,6 +27,7 @@
 #include "maniple/rout.h"
 #include "maniple/teach.h"
 #include "../src/tui/lesson.h"
+#include "../src/tui/lessons.h"
 #include "spqr_tables.h"
 
 static struct teach_texts *shipped(void)
@@ -512,6 +513,39 @@ static bool cites(const char *s, size_t len)
  * in the catalog), each section of summaries.ini is a rule's, and each
  * sentence of the tutorial that says what must, may or cannot be done
  * names its rule in the sentence. */
+
+/* Each sentence of lesson l stating what must, may or cannot be done
+ * names its rule, and each step has one. */
+static void lesson_cites_its_rules(const struct lesson *l)
+{
+	for (int i = 0; i < l->nsteps; i++) {
+		cr_expect(cites(l->step[i].rule, strlen(l->step[i].rule)),
+			  "%s step %d: no rule", l->name, i + 1);
+		const char *texts[2] = {l->step[i].say, l->step[i].done};
+		for (int t = 0; t < 2; t++) {
+			const char *s = texts[t];
+			while (*s) {
+				/* one sentence: up to ". " or the end */
+				const char *e = strstr(s, ". ");
+				size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
+				char sen[LESSON_SAY_MAX];
+				snprintf(sen, sizeof sen, "%.*s", (int)len, s);
+				bool rule = has(sen, " must ") ||
+					    has(sen, " may ") ||
+					    has(sen, "cannot") ||
+					    has(sen, " only ");
+				cr_expect(!rule || cites(sen, len),
+					  "%s step %d: a rule without its "
+					  "number: %s",
+					  l->name, i + 1, sen);
+				s += len;
+				while (*s == ' ')
+					s++;
+			}
+		}
+	}
+}
+
 Test(narration, every_rule_statement_cites_its_rule)
 {
 	/* teach.ini: every decision has a rule */
@@ -572,40 +606,22 @@ Test(narration, every_rule_statement_cites_its_rule)
 			  p + 1);
 	}
 	free(text);
-	/* the tutorial: each sentence stating what must, may or cannot be
-	 * done names its rule */
+	/* the tutorial, every lesson of its menu: each sentence stating what
+	 * must, may or cannot be done names its rule */
 	struct lesson *l = malloc(sizeof *l);
 	cr_assert_not_null(l);
 	char path[1024];
 	struct ini_error err;
-	snprintf(path, sizeof path, "%s/scenarios/tutorial/drill.ini",
+	struct lesson_index ix;
+	snprintf(path, sizeof path, "%s/scenarios/tutorial/lessons.ini",
 		 fx_srcdir());
-	cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s", err.msg);
-	for (int i = 0; i < l->nsteps; i++) {
-		cr_expect(cites(l->step[i].rule, strlen(l->step[i].rule)),
-			  "step %d: no rule", i + 1);
-		const char *texts[2] = {l->step[i].say, l->step[i].done};
-		for (int t = 0; t < 2; t++) {
-			const char *s = texts[t];
-			while (*s) {
-				/* one sentence: up to ". " or the end */
-				const char *e = strstr(s, ". ");
-				size_t len = e ? (size_t)(e - s) + 1 : strlen(s);
-				char sen[LESSON_SAY_MAX];
-				snprintf(sen, sizeof sen, "%.*s", (int)len, s);
-				bool rule = has(sen, " must ") ||
-					    has(sen, " may ") ||
-					    has(sen, "cannot") ||
-					    has(sen, " only ");
-				cr_expect(!rule || cites(sen, len),
-					  "step %d: a rule without its "
-					  "number: %s",
-					  i + 1, sen);
-				s += len;
-				while (*s == ' ')
-					s++;
-			}
-		}
+	cr_assert(lesson_index_load(path, &ix, &err), "%s", err.msg);
+	for (int k = 0; k < ix.n; k++) {
+		snprintf(path, sizeof path, "%s/scenarios/tutorial/%s.ini",
+			 fx_srcdir(), ix.name[k]);
+		cr_assert(lesson_load(path, gboh_commands(), l, &err), "%s",
+			  err.msg);
+		lesson_cites_its_rules(l);
 	}
 	free(l);
 }

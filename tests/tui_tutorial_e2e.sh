@@ -10,14 +10,15 @@
 # a hex to move the cursor, p to pick, m to step (6.21), x to halt, D for
 # orders done, t and T for the shock designation (8.41), the breakdown
 # card read and closed (8.4), i for the Individual Order (5.22), f and
-# Enter for the volley (8.15), and the `:` line for the rally (10.28).  A
+# Enter for the volley (8.15), the `:` line for the rally (10.28), then D,
+# T and the prompt's digits for every other leader's phase (5.12, 7.33).  A
 # wrong answer is taken back with its note in the box; H shows how to do a
 # step with the keys.  At the end the game file holds exactly the lesson's
 # commands (its autos, its dice and the expected ones) and the turn
 # reached turn 2 after the withdrawal check (11.1, 11.2).  Needs
 # MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=46
+PLAN=56
 TUI_NAME=tutorial
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 LESSON=$SRC/scenarios/tutorial/drill.ini
@@ -171,8 +172,30 @@ lesson 28 "activate mago"
 answer 'activate mago'
 lesson 29 "A Rally (10.28)"
 cmd_shown 'order li1 rally'
-# 30: the last phases, then Rout and Reload and the withdrawal check
-lesson 30 "withdrawal level (11.1, 11.2)"
+# 30-39: the other leaders' phases, played: orders done (D), no shock
+# (T), no momentum, the tie of the two commanders (5.12)
+lesson 30 "Mago has nothing more to order"
+keys D
+lesson 31 "phalanx and Celts"
+keys T
+lesson 32 "each rated 4"
+answer 'no momentum'
+lesson 33 "activate consul"
+answer 'activate consul'
+lesson 34 "Let the line stand"
+keys D
+lesson 35 "ha2 and ve1 stand"
+keys T
+lesson 36 "the Consul is Finished"
+answer 'no momentum'
+lesson 37 "Hanno is the last"
+answer 'activate hanno'
+lesson 38 "orders done"
+keys D
+lesson 39 "Carthage may shock again"
+keys T
+# 40: the last momentum, then Rout and Reload and the withdrawal check
+lesson 40 "Every other leader"
 answer 'no momentum'
 wait_for 'Lesson over'
 ok $? "the last step done: the box says the lesson is over"

@@ -67,7 +67,10 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	 * 11, 13, 14, 9 are the 256-colour cube's 250ish, 244, 46, 226, 201,
 	 * 51, 196), it is taken: a terminal selects those in 5 bytes
 	 * (ESC [ 9 2 m), the others in 11 (ESC [ 3 8 ; 5 ; 4 6 m), and the
-	 * map changes colour at almost every cell a step redraws. */
+	 * map changes colour at almost every cell a step redraws.  Clear
+	 * ground is drawn in the terminal's own colour (-1), as the panel's
+	 * text is (p->plain): none to change between them, and readable on
+	 * a light background too. */
 	static const short fg256[TT_COUNT] = {-1, 34, 137, 38, 245};
 	static const short fg8[TT_COUNT] = {COLOR_WHITE, COLOR_GREEN,
 						  COLOR_YELLOW, COLOR_CYAN,
