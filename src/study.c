@@ -779,6 +779,8 @@ static void study_usage(FILE *f)
 static int side_of(const struct study *st, const struct battle *b,
 		   const char *name, size_t n)
 {
+	if (n == 1 && (name[0] == '1' || name[0] == '2'))
+		return name[0] - '1'; /* by the battle file's order */
 	for (int s = 0; s < 2; s++)
 		if ((strlen(b->sides[s].id) == n &&
 		     strncasecmp(b->sides[s].id, name, n) == 0) ||
