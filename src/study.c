@@ -47,17 +47,7 @@
 #define STUDY_TSV_LINE_MAX 256
 #define STUDY_DECIDERS_MAX 5 /* shown in the table */
 
-/* ---- the levels: who answers a side's decisions ---- */
-
-/* A level answers the decision d owed by side with one of its answers
- * (d->ans[i].line for an i that decision_answer_for(side) allows),
- * drawing any chance from *rng (seeded per game and side).  Returns the
- * answer's index, or -1 when it has none to give. */
-struct study_level {
-	const char *name;
-	int (*choose)(const struct game *g, const struct decision *d, int side,
-		      uint64_t *rng);
-};
+/* ---- the levels: who answers a side's decisions (study.h) ---- */
 
 /* splitmix64 */
 static uint64_t rnd(uint64_t *state)
@@ -69,28 +59,36 @@ static uint64_t rnd(uint64_t *state)
 }
 
 /* random: an answer of the side's drawn uniformly. */
-static int choose_random(const struct game *g, const struct decision *d,
-			 int side, uint64_t *rng)
+static bool choose_random(const struct game *g, const struct decision *d,
+			  int side, uint64_t *rng, char *line, size_t n)
 {
 	(void)g;
-	int n = 0;
+	int k = 0;
 	for (int i = 0; i < d->n; i++)
-		n += decision_answer_for(&d->ans[i], side);
-	if (n == 0)
-		return -1;
-	int k = (int)(rnd(rng) % (uint64_t)n);
+		k += decision_answer_for(&d->ans[i], side);
+	if (k == 0)
+		return false;
+	k = (int)(rnd(rng) % (uint64_t)k);
 	for (int i = 0; i < d->n; i++)
-		if (decision_answer_for(&d->ans[i], side) && k-- == 0)
-			return i;
-	return -1;
+		if (decision_answer_for(&d->ans[i], side) && k-- == 0) {
+			snprintf(line, n, "%s", d->ans[i].line);
+			return true;
+		}
+	return false;
 }
+
+struct study_level {
+	const char *name;
+	bool (*choose)(const struct game *g, const struct decision *d,
+		       int side, uint64_t *rng, char *line, size_t n);
+};
 
 static const struct study_level levels[] = {
 	{"random", choose_random},
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
-static const struct study_level *level_named(const char *name)
+const struct study_level *study_level_find(const char *name)
 {
 	for (int i = 0; i < NLEVELS; i++)
 		if (strcmp(levels[i].name, name) == 0)
@@ -98,13 +96,34 @@ static const struct study_level *level_named(const char *name)
 	return NULL;
 }
 
-static void level_names(char *out, size_t n)
+const char *study_level_name(const struct study_level *lv)
+{
+	return lv->name;
+}
+
+bool study_level_choose(const struct study_level *lv, const struct game *g,
+			const struct decision *d, int side, uint64_t *rng,
+			char *line, size_t n)
+{
+	return lv->choose(g, d, side, rng, line, n);
+}
+
+void study_level_names(char *out, size_t n)
 {
 	size_t at = 0;
 	out[0] = '\0';
 	for (int i = 0; i < NLEVELS && at < n; i++)
 		at += (size_t)snprintf(out + at, n - at, "%s%s", i ? ", " : "",
 				       levels[i].name);
+}
+
+int study_asked_side(const struct decision *d)
+{
+	if (d->side == 0 || d->side == 1)
+		return d->side;
+	return d->n > 0 && (d->ans[0].side == 0 || d->ans[0].side == 1)
+		       ? d->ans[0].side
+		       : -1;
 }
 
 /* ---- one game's row ---- */
@@ -183,17 +202,6 @@ static void find_decider(const struct game *g, int loser, char *out, size_t n)
 	}
 }
 
-/* The side a decision is asked of: its owing side, else the side of its
- * first answer; -1 when either may give it. */
-static int asked_side(const struct decision *d)
-{
-	if (d->side == 0 || d->side == 1)
-		return d->side;
-	return d->n > 0 && (d->ans[0].side == 0 || d->ans[0].side == 1)
-		       ? d->ans[0].side
-		       : -1;
-}
-
 /* Plays game seed to its end: true with *row filled, false with err. */
 static bool play_game(struct study *st, uint64_t seed, struct row *row,
 		      char *err, size_t errn)
@@ -226,16 +234,17 @@ static bool play_game(struct study *st, uint64_t seed, struct row *row,
 		}
 		decision_init(&d, st->ans, STUDY_ANSWERS_MAX);
 		gboh_decision(g, &d);
-		int side = asked_side(&d);
-		int pick = side >= 0 ? st->level[side]->choose(g, &d, side,
-							       &rng[side])
-				     : 0;
-		if (pick >= 0 && pick < d.n) {
-			snprintf(line, sizeof line, "%s", d.ans[pick].line);
+		int side = study_asked_side(&d);
+		bool chose = side >= 0 && study_level_choose(st->level[side], g,
+							      &d, side,
+							      &rng[side], line,
+							      sizeof line);
+		if (chose) {
 			session_exec(&s, line, &r);
 			if (r.status == CMD_OK)
 				continue;
 		}
+		int pick = chose ? decision_find(&d, line) : -1;
 		/* refused, or no answer chosen: the listed answers in turn,
 		 * the side's first */
 		bool done = false;
@@ -744,18 +753,243 @@ static int read_tsv(struct study *st, const char *path)
 	return status;
 }
 
+/* ---- puzzles: a position and the answers a good player gives ---- */
+
+#define PUZZLE_LINES_MAX 256
+
+struct puzzle {
+	const char *path;
+	char title[160];
+	char *line[PUZZLE_LINES_MAX]; /* the position's commands */
+	int at[PUZZLE_LINES_MAX];     /* their line numbers */
+	int nline;
+	char *good[16], *bad[16];
+	int good_at[16], bad_at[16];
+	int ngood, nbad;
+	char *text; /* the file, its lines cut in place */
+};
+
+static void puzzle_free(struct puzzle *pz)
+{
+	free(pz->text);
+	memset(pz, 0, sizeof *pz);
+}
+
+/* Reads a puzzle file: NULL, or why not with *line its line. */
+static const char *puzzle_read(struct puzzle *pz, const char *path, int *line)
+{
+	memset(pz, 0, sizeof *pz);
+	pz->path = path;
+	*line = 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return strerror(errno);
+	size_t cap = 0, len = 0;
+	char buf[1024];
+	size_t got;
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (len + got + 1 > cap) {
+			cap = (len + got + 1) * 2;
+			char *t = realloc(pz->text, cap);
+			if (!t) {
+				fclose(f);
+				return "out of memory";
+			}
+			pz->text = t;
+		}
+		memcpy(pz->text + len, buf, got);
+		len += got;
+		if (len > 1 << 20) {
+			fclose(f);
+			return "larger than 1 MB";
+		}
+	}
+	fclose(f);
+	if (!pz->text)
+		return "empty";
+	pz->text[len] = '\0';
+	char *p = pz->text;
+	while (p && *p) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		++*line;
+		char *l = p;
+		p = nl ? nl + 1 : NULL;
+		size_t n = strlen(l);
+		while (n && (l[n - 1] == ' ' || l[n - 1] == '\t' ||
+			     l[n - 1] == '\r'))
+			l[--n] = '\0';
+		while (*l == ' ' || *l == '\t')
+			l++;
+		if (!*l || *l == '#')
+			continue;
+		if (n >= CMD_LINE_MAX)
+			return "line too long";
+		if (strncmp(l, "title ", 6) == 0) {
+			if (pz->title[0])
+				return "a second title";
+			snprintf(pz->title, sizeof pz->title, "%s", l + 6);
+		} else if (strncmp(l, "good ", 5) == 0 ||
+			   strncmp(l, "bad ", 4) == 0) {
+			bool good = *l == 'g';
+			int *k = good ? &pz->ngood : &pz->nbad;
+			if (*k == 16)
+				return "more than 16 good or bad answers";
+			(good ? pz->good : pz->bad)[*k] = l + (good ? 5 : 4);
+			(good ? pz->good_at : pz->bad_at)[*k] = *line;
+			++*k;
+		} else if (pz->ngood || pz->nbad) {
+			return "a command after the answers (the position "
+			       "comes first)";
+		} else {
+			if (pz->nline == PUZZLE_LINES_MAX)
+				return "more than 256 commands";
+			pz->at[pz->nline] = *line;
+			pz->line[pz->nline++] = l;
+		}
+	}
+	if (!pz->title[0]) {
+		*line = 1;
+		return "no title line";
+	}
+	if (!pz->ngood && !pz->nbad)
+		return "no good or bad answer";
+	if (pz->nline == 0)
+		return "no position (its commands come first)";
+	return NULL;
+}
+
+/* The puzzle's position on a new session: NULL, or why not with *line
+ * the refused command's line. */
+static const char *puzzle_setup(struct study *st, const struct puzzle *pz,
+				struct session *s, struct cmd_result *r,
+				int *line)
+{
+	session_init(s, st->lb, st->lt, st->user, 1);
+	s->rulesets = program_rulesets;
+	s->rules_dir = st->rules_dir;
+	cmd_result_init(r);
+	for (int i = 0; i < pz->nline; i++) {
+		session_exec(s, pz->line[i], r);
+		if (r->status != CMD_OK) {
+			*line = pz->at[i];
+			return r->reason[0] ? r->reason : "refused";
+		}
+	}
+	if (!s->game) {
+		*line = pz->at[pz->nline - 1];
+		return "no game at the position (start one with new)";
+	}
+	return NULL;
+}
+
+/* Each good and bad answer is accepted at the position: 0, or 2 with
+ * file:line: reason said. */
+static int puzzle_verify(struct study *st, const struct puzzle *pz)
+{
+	for (int k = 0; k < pz->ngood + pz->nbad; k++) {
+		bool good = k < pz->ngood;
+		const char *ans = good ? pz->good[k] : pz->bad[k - pz->ngood];
+		int at = good ? pz->good_at[k] : pz->bad_at[k - pz->ngood];
+		struct session s;
+		struct cmd_result r;
+		int line = 0;
+		const char *why = puzzle_setup(st, pz, &s, &r, &line);
+		if (!why) {
+			session_exec(&s, ans, &r);
+			if (r.status != CMD_OK) {
+				fprintf(stderr,
+					"%s:%d: the %s answer is refused at "
+					"the position: %s\n",
+					pz->path, at, good ? "good" : "bad",
+					r.reason);
+				line = -1;
+			}
+		} else {
+			fprintf(stderr, "%s:%d: %s\n", pz->path, line, why);
+		}
+		cmd_result_free(&r);
+		session_free(&s);
+		if (why || line < 0)
+			return 2;
+	}
+	return 0;
+}
+
+static bool puzzle_among(char *const *list, int n, const char *line)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(list[i], line) == 0)
+			return true;
+	return false;
+}
+
+/* maniple --study-puzzles --ai LEVEL FILE...: each puzzle checked, then
+ * played by the level; a line each and the count solved. */
+static int study_puzzles(struct study *st, const struct study_level *lv,
+			 int nfiles, char **files)
+{
+	int solved = 0, status = 0;
+	for (int i = 0; i < nfiles && !status; i++) {
+		struct puzzle pz;
+		int line = 0;
+		const char *why = puzzle_read(&pz, files[i], &line);
+		if (why) {
+			fprintf(stderr, "%s:%d: %s\n", files[i], line, why);
+			puzzle_free(&pz);
+			status = 2;
+			break;
+		}
+		status = puzzle_verify(st, &pz);
+		if (status) {
+			puzzle_free(&pz);
+			break;
+		}
+		struct session s;
+		struct cmd_result r;
+		puzzle_setup(st, &pz, &s, &r, &line);
+		struct decision d;
+		decision_init(&d, st->ans, STUDY_ANSWERS_MAX);
+		gboh_decision(s.game, &d);
+		int side = study_asked_side(&d);
+		uint64_t rng = 0x5deece66dull ^ (uint64_t)i;
+		char played[CMD_LINE_MAX] = "";
+		bool chose = side >= 0 &&
+			     study_level_choose(lv, s.game, &d, side, &rng,
+						played, sizeof played);
+		bool ok = chose &&
+			  (pz.ngood == 0 ||
+			   puzzle_among(pz.good, pz.ngood, played)) &&
+			  !puzzle_among(pz.bad, pz.nbad, played);
+		solved += ok;
+		const char *base = strrchr(files[i], '/');
+		printf("%s %s: %s (played: %s)\n", ok ? "solved" : "missed",
+		       base ? base + 1 : files[i], pz.title,
+		       chose ? played : "nothing");
+		cmd_result_free(&r);
+		session_free(&s);
+		puzzle_free(&pz);
+	}
+	if (!status)
+		printf("puzzles: %s solved %d of %d\n", study_level_name(lv),
+		       solved, nfiles);
+	return status;
+}
+
 /* ---- the command line ---- */
 
 static void study_usage(FILE *f)
 {
 	char names[128];
-	level_names(names, sizeof names);
+	study_level_names(names, sizeof names);
 	fprintf(f,
 		"Usage: maniple --study BATTLE --games N --ai SIDE=LEVEL "
 		"--ai SIDE=LEVEL\n"
 		"               [--seed S] [--jobs J] [--shard K/M] "
 		"[--tsv FILE]\n"
 		"       maniple --study-merge FILE...\n"
+		"       maniple --study-puzzles --ai LEVEL FILE...\n"
 		"Plays N games of BATTLE (seeds S, S+1, ...; S 1 unless "
 		"given), each side\n"
 		"played by the computer at LEVEL (%s), and prints a table:\n"
@@ -772,7 +1006,10 @@ static void study_usage(FILE *f)
 		"rout points,\n"
 		"               the deciding piece); --study-merge makes the "
 		"table of\n"
-		"               several such files\n",
+		"               several such files\n"
+		"--study-puzzles plays each puzzle FILE (a position, the "
+		"good and bad\n"
+		"answers) by LEVEL and counts those it solves.\n",
 		names);
 }
 
@@ -822,7 +1059,8 @@ bool study_asked(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--study") == 0 ||
 		    strncmp(argv[i], "--study=", 8) == 0 ||
-		    strcmp(argv[i], "--study-merge") == 0)
+		    strcmp(argv[i], "--study-merge") == 0 ||
+		    strcmp(argv[i], "--study-puzzles") == 0)
 			return true;
 	return false;
 }
@@ -831,7 +1069,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 	       void *user, const char *rules_dir)
 {
 	enum { O_STUDY = 256, O_MERGE, O_GAMES, O_AI, O_SEED, O_JOBS,
-	       O_SHARD, O_TSV };
+	       O_SHARD, O_TSV, O_PUZZLES };
 	static const struct option longopts[] = {
 		{"study", required_argument, NULL, O_STUDY},
 		{"study-merge", no_argument, NULL, O_MERGE},
@@ -841,6 +1079,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 		{"jobs", required_argument, NULL, O_JOBS},
 		{"shard", required_argument, NULL, O_SHARD},
 		{"tsv", required_argument, NULL, O_TSV},
+		{"study-puzzles", no_argument, NULL, O_PUZZLES},
 		{NULL, 0, NULL, 0},
 	};
 	struct study st;
@@ -852,7 +1091,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 	st.seed = 1;
 	st.jobs = 1;
 	st.shard = st.shards = 1;
-	bool merge = false;
+	bool merge = false, puzzles = false;
 	const char *ai[8];
 	int nai = 0;
 	long v;
@@ -871,6 +1110,9 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 			break;
 		case O_MERGE:
 			merge = true;
+			break;
+		case O_PUZZLES:
+			puzzles = true;
 			break;
 		case O_GAMES:
 			if (!parse_long(optarg, 1, STUDY_GAMES_MAX, &v)) {
@@ -942,6 +1184,28 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 			return 2;
 		}
 	}
+	if (puzzles) {
+		const struct study_level *lv =
+			nai == 1 ? study_level_find(ai[0]) : NULL;
+		char names[128];
+		study_level_names(names, sizeof names);
+		if (nai != 1 || !lv || st.battle || merge || optind >= argc) {
+			fprintf(stderr,
+				"maniple: --study-puzzles needs --ai LEVEL "
+				"(%s) and puzzle files\n",
+				names);
+			return 2;
+		}
+		st.ans = calloc(STUDY_ANSWERS_MAX, sizeof *st.ans);
+		if (!st.ans) {
+			fprintf(stderr, "maniple: out of memory\n");
+			return 1;
+		}
+		int status = study_puzzles(&st, lv, argc - optind,
+					   argv + optind);
+		free(st.ans);
+		return status;
+	}
 	if (merge) {
 		if (st.battle || nai || st.games || st.tsv) {
 			fprintf(stderr, "maniple: --study-merge takes only "
@@ -976,7 +1240,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 	for (int i = 0; i < nai && !status; i++) {
 		const char *eq = strchr(ai[i], '=');
 		char names[128];
-		level_names(names, sizeof names);
+		study_level_names(names, sizeof names);
 		if (!eq) {
 			fprintf(stderr, "maniple: --ai %s: not SIDE=LEVEL\n",
 				ai[i]);
@@ -984,7 +1248,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 			break;
 		}
 		int s = side_of(&st, b, ai[i], (size_t)(eq - ai[i]));
-		const struct study_level *lv = level_named(eq + 1);
+		const struct study_level *lv = study_level_find(eq + 1);
 		if (s < 0) {
 			fprintf(stderr,
 				"maniple: --ai %s: %s has no side %.*s (its "
