@@ -69,7 +69,8 @@ static void usage(FILE *f)
 		"                     in $XDG_STATE_HOME/maniple/tutorial; with "
 		"BATTLE,\n"
 		"                     the lesson of that name at once (drill, "
-		"terrain...)\n"
+		"terrain...);\n"
+		"                     :lessons opens the menu in any game\n"
 		"      --replay FILE  step through the game file FILE on the map,\n"
 		"                     read only (. forward, , back, T turn)\n"
 		"      --new          start a new game of BATTLE even when one is "
@@ -697,15 +698,21 @@ static int play(struct program *p, const char *named, bool fresh,
 	return stopped(status);
 }
 
-/* --tutorial [LESSON]: the lessons listed in scenarios/tutorial/lessons.ini
- * (src/tui/lessons.h), the learner's progress in
- * $XDG_STATE_HOME/maniple/tutorial/progress.ini.  Each lesson plays on a
- * new solo game of its battle, kept in .../tutorial/BATTLE.game (out of
- * the way of the games offered for resuming) and started afresh each
- * time.  LESSON starts that lesson at once; without it the lesson menu
- * opens over the battle of the first lesson not done. */
-static int play_tutorial(struct program *p, const char *named,
-			 struct tui_options *opt)
+/* Frees a lesson set made by lesson_set_load. */
+static void lesson_set_free(struct lesson_set *set)
+{
+	for (int k = 0; set && k < set->n; k++)
+		free(set->l[k]);
+	free(set);
+}
+
+/* The lessons listed in scenarios/tutorial/lessons.ini (src/tui/lessons.h)
+ * with the learner's progress in $XDG_STATE_HOME/maniple/tutorial/
+ * progress.ini; named (or NULL) the lesson to start at once.  NULL, said
+ * on stderr when loud, when a lesson file or the state directory fails
+ * or no lesson is named so. */
+static struct lesson_set *lesson_set_load(struct program *p, const char *named,
+					  bool loud)
 {
 	char path[PATH_MAX_ + 300], dir[PATH_MAX_];
 	struct lesson_index ix;
@@ -713,14 +720,14 @@ static int play_tutorial(struct program *p, const char *named,
 	snprintf(path, sizeof path, "%s/scenarios/tutorial/lessons.ini",
 		 p->datadir);
 	if (!lesson_index_load(path, &ix, &ierr)) {
-		print_error(&ierr);
-		return 2;
+		if (loud)
+			print_error(&ierr);
+		return NULL;
 	}
 	struct lesson_set *set = calloc(1, sizeof *set);
-	int status = 2;
 	if (!set) {
 		fprintf(stderr, "maniple: out of memory\n");
-		return 2;
+		return NULL;
 	}
 	set->first = -1;
 	for (int k = 0; k < ix.n; k++) {
@@ -729,10 +736,11 @@ static int play_tutorial(struct program *p, const char *named,
 		set->l[k] = malloc(sizeof *set->l[k]);
 		if (!set->l[k] ||
 		    !lesson_load(path, lesson_commands(), set->l[k], &ierr)) {
-			if (set->l[k])
+			if (set->l[k] && loud)
 				print_error(&ierr);
 			free(set->l[k]);
-			goto out;
+			lesson_set_free(set);
+			return NULL;
 		}
 		set->n++;
 		if (named && !strcmp(named, ix.name[k]))
@@ -744,19 +752,18 @@ static int play_tutorial(struct program *p, const char *named,
 		for (int k = 0; k < set->n; k++)
 			fprintf(stderr, " %s", set->l[k]->name);
 		fprintf(stderr, "\n");
-		goto out;
+		lesson_set_free(set);
+		return NULL;
 	}
 	if (state_dir(dir, sizeof dir) != 0) {
-		fprintf(stderr, "maniple: no place for the game file "
-				"(set XDG_STATE_HOME or HOME)\n");
-		goto out;
+		if (loud)
+			fprintf(stderr, "maniple: no place for the game file "
+					"(set XDG_STATE_HOME or HOME)\n");
+		lesson_set_free(set);
+		return NULL;
 	}
+	/* made when a lesson first starts (lesson_set_dir) */
 	snprintf(set->dir, sizeof set->dir, "%.600s/tutorial", dir);
-	if (mkdir(set->dir, 0700) != 0 && errno != EEXIST) {
-		fprintf(stderr, "maniple: %s: %s\n", set->dir,
-			strerror(errno));
-		goto out;
-	}
 	snprintf(set->progress_path, sizeof set->progress_path,
 		 "%.600s/progress.ini", set->dir);
 	if (!lesson_progress_load(set->progress_path, &set->progress, &ierr)) {
@@ -766,29 +773,46 @@ static int play_tutorial(struct program *p, const char *named,
 		snprintf(set->progress_note, sizeof set->progress_note,
 			 "%.700s (progress starts afresh)", why);
 	}
+	return set;
+}
+
+/* --tutorial [LESSON]: the lessons (lesson_set_load).  Each lesson plays
+ * on a new game of its battle, kept in .../tutorial/BATTLE.game (out of
+ * the way of the games offered for resuming) and started afresh each
+ * time.  LESSON starts that lesson at once; without it the lesson menu
+ * opens over the battle of the first lesson not done. */
+static int play_tutorial(struct program *p, const char *named,
+			 struct tui_options *opt)
+{
+	struct lesson_set *set = lesson_set_load(p, named, true);
+	if (!set)
+		return 2;
+	char path[PATH_MAX_ + 300];
 	const struct lesson *l =
 		set->l[set->first >= 0 ? set->first : lesson_set_next(set)];
 	snprintf(path, sizeof path, "%s/%s.game", set->dir, l->battle);
 	struct session s;
 	char err[INI_ERR_MAX + 300];
+	if (lesson_set_dir(set, err, sizeof err) != 0) {
+		fprintf(stderr, "maniple: %s\n", err);
+		lesson_set_free(set);
+		return 2;
+	}
 	session_init(&s, load_battle, load_tables, p, l->seed);
 	s.rulesets = program_rulesets;
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
+	int status = 2;
 	if (session_new(&s, l->battle, l->kind, l->seed, err, sizeof err) !=
 		    0 ||
 	    session_save(&s, path, true, true, err, sizeof err) != 0) {
 		fprintf(stderr, "maniple: %s\n", err);
-		session_free(&s);
-		goto out;
+	} else {
+		opt->lessons = set;
+		opt->ask_kind = false; /* a solitaire study: both sides */
+		status = stopped(tui_run(&s, opt));
 	}
-	opt->lessons = set;
-	opt->ask_kind = false; /* a solitaire study: the player plays both */
-	status = stopped(tui_run(&s, opt));
 	session_free(&s);
-out:
-	for (int k = 0; k < set->n; k++)
-		free(set->l[k]);
-	free(set);
+	lesson_set_free(set);
 	return status;
 }
 
@@ -1019,7 +1043,14 @@ int main(int argc, char **argv)
 		free(cfg);
 		return st;
 	}
+	/* the lesson menu, for :lessons in any game (src/tui/tutorial.h);
+	 * without the lessons the game goes on all the same */
+	struct lesson_set *set = lesson_set_load(&p, NULL, false);
+	if (set)
+		set->dormant = true;
+	opt.lessons = set;
 	int status = play(&p, battle, fresh, resume, seed, kind, &opt);
+	lesson_set_free(set);
 	free(cfg);
 	return status;
 }

@@ -316,3 +316,63 @@ Test(summary, every_kind_not_silent_has_a_sentence)
 	evcat_free(cat);
 	evtext_free(t);
 }
+
+/* `help` in sentences (the reading pane's words): what the command
+ * does, whether it changes the game, and how to type it, its choices
+ * parted by "or" (the key=value event is untouched) */
+Test(summary, help_reads_as_sentences)
+{
+	struct evtext *t = shipped();
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "new drill solo 11", &r);
+	static const struct {
+		const char *line, *said;
+	} cases[] = {
+		{"help designate",
+		 "The command designate changes the game (the game file keeps "
+		 "it): designate a shock combat (8.41, 8.42). Type it as "
+		 "designate ATT[,ATT...] DEF[,DEF...], or cancel N, or done."},
+		{"help show units",
+		 "The command show units only looks, changing nothing: every "
+		 "unit: where, hits, markers. Type it as show units."},
+		{"help save",
+		 "The command save acts on the session, not on the battle: "
+		 "write a copy; play goes on in the current file. Type it as "
+		 "save FILE [--force]."},
+		{"help legal",
+		 "The command legal only looks, changing nothing: every legal "
+		 "action now and who owes the decision (3.0). Type it as "
+		 "legal."},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		session_exec(&s, cases[i].line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s", cases[i].line);
+		cr_assert_eq(r.out.n, 1);
+		char said[512];
+		cr_assert(summary_event(t, s.game, &r.out, 0, said,
+					sizeof said));
+		cr_expect_str_eq(said, cases[i].said);
+		/* the event itself keeps its fields */
+		cr_expect_not_null(event_log_get(&r.out, 0, "effect"));
+	}
+	/* every command of the list reads so: a sentence with its usage */
+	session_exec(&s, "help", &r);
+	cr_assert_eq(r.status, CMD_OK);
+	cr_assert_gt(r.out.n, 50);
+	for (size_t i = 0; i < r.out.n; i++) {
+		char said[512];
+		cr_assert(summary_event(t, s.game, &r.out, i, said,
+					sizeof said));
+		cr_expect(!strncmp(said, "The command ", 12), "%s", said);
+		cr_expect_not_null(strstr(said, ". Type it as "), "%s", said);
+		cr_expect_null(strstr(said, " | "), "%s", said);
+		cr_expect_null(strstr(said, "_"), "%s", said);
+		cr_expect_eq(said[strlen(said) - 1], '.', "%s", said);
+	}
+	cmd_result_free(&r);
+	session_free(&s);
+	evtext_free(t);
+}

@@ -7,10 +7,12 @@
 # $XDG_STATE_HOME/maniple/tutorial/progress.ini at once; O in the lesson
 # box opens the menu with the progress, Esc goes back; the lesson played
 # to its end shows as done, also after maniple starts again; a digit
-# starts a lesson from the menu.  Needs MANIPLE_BIN and MANIPLE_SRCDIR
+# starts a lesson from the menu.  In a game of one's own, :lessons opens
+# the same menu, Esc goes back to the game, and a lesson started from it
+# leaves the game's file as it was.  Needs MANIPLE_BIN and MANIPLE_SRCDIR
 # (meson test sets both).
 
-PLAN=13
+PLAN=17
 TUI_NAME=lessons
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 LESSON=$SRC/scenarios/tutorial/terrain.ini
@@ -81,3 +83,29 @@ ok $? "1 starts the first lesson"
 keys q
 wait_for 'EXIT=0'
 ok $? "q quits with status 0"
+
+# in a game of one's own: :lessons, Esc back, then a lesson from it
+tui_run own 100 30 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	MANIPLE_CONFIG=/dev/null XDG_STATE_HOME='$STATE' '$BIN' --new --solo drill" ||
+	skip_all "tmux cannot start a session"
+wait_for 'Turn 1/6'
+keys Enter Escape
+cmd_shown 'roll 6 2'
+OWN="$STATE/maniple/drill.game"
+before=$(cat "$OWN")
+cmd_shown 'lessons'
+wait_for 'Esc: back to the game' &&
+	screen | grep -q '3. Line Command eligibility'
+ok $? ":lessons in one's own game opens the lesson menu"
+keys Escape
+wait_gone 'Lessons (maniple --tutorial)'
+ok $? "Esc goes back to the game"
+cmd_shown 'lessons'
+wait_for 'Esc: back to the game'
+keys 3
+LC_STEPS=$(grep -c '^\[step\.' "$SRC/scenarios/tutorial/linecmd.ini")
+wait_for "Step 1 of $LC_STEPS "
+ok $? "a digit starts that lesson over the game"
+[ "$(cat "$OWN")" = "$before" ] && [ -s "$STATE/maniple/tutorial/drill.game" ]
+ok $? "the game's own file is left as it was; the lesson has its own"
+keys q

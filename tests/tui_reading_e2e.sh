@@ -4,12 +4,14 @@
 # pane over the map, told in sentences of the ruleset's sentences.ini
 # (not key=value), scrolled with j and k and closed with q; a refusal
 # wider than the screen is told in full over both rows of the status bar,
-# `rule TERM` explains a term of the glossary there (7.2),
+# `help COMMAND`, `rule N` and `why` answer in sentences there (what the
+# command does, its rules, how to type it), `rule TERM` explains a term
+# of the glossary there (7.2),
 # and whole in the log; an accepted command is told as a sentence (a
 # leader's activation with his Initiative, 5.12).
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=10
+PLAN=14
 TUI_NAME=reading-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -30,10 +32,27 @@ keys q
 wait_gone 'q closes'
 ok $? "q closes the pane"
 
+# the pane's text, its rows joined
+pane_text() {
+	screen | sed -n '/^ *+--/,/q closes/p' | sed 's/^ *| //; s/ *|.*$//' |
+		tr '\n' ' ' | tr -s ' '
+}
 cmd_shown 'help why'
-wait_for 'The command why: explain the last roll'
+wait_for 'The command why only looks, changing nothing: explain the last'
 ok $? "help answers in a sentence in the pane"
 keys Escape
+wait_gone 'q closes'
+cmd_shown 'help designate'
+wait_for 'The command designate changes the game' &&
+	pane_text | grep -q 'designate a shock combat (8.41, 8.42)\. Type it as designate ATT\[,ATT\.\.\.\] DEF\[,DEF\.\.\.\], or cancel N, or done\.' &&
+	! pane_text | grep -q 'args='
+ok $? "help COMMAND: what it does with its rules, and how to type it, in sentences"
+keys q
+wait_gone 'q closes'
+cmd_shown 'rule 8.46'
+wait_for 'Rule 8.46: The Hand-to-Hand Struggle\.'
+ok $? "rule N answers in a sentence, then our summary"
+keys q
 wait_gone 'q closes'
 
 cmd_shown 'rule zoc'
@@ -45,6 +64,13 @@ wait_gone 'q closes'
 
 cmd_shown 'roll 6 2'
 cmd_shown 'continue'
+cmd_shown 'why'
+wait_for 'What the last activation tie came from (rule 5.12):' &&
+	pane_text | grep -q 'The die: 2 (forced with roll)\.' &&
+	pane_text | grep -q 'As the game recorded the roll: for activation tie, side 1,'
+ok $? "why answers in sentences: the die, the outcome, the roll as recorded"
+keys q
+wait_gone 'q closes'
 cmd_shown 'activate consul'
 wait_for 'Refused: consul'
 screen | tail -2 | tr '\n' ' ' | tr -s ' ' | grep -q 'not the lowest-rated leader still to go (3); a trump may activate him sooner (5.41) (rule 5.12)\.'
@@ -53,6 +79,12 @@ screen | grep -q 'Log:' || keys e # (show opened it)
 wait_for 'Log:'
 screen | grep -q '(5.41) (rule 5.12)\.'
 ok $? "the log holds it whole"
+
+cmd_shown 'why'
+wait_for 'Why the last command was refused (rule 5.12):'
+ok $? "why after a refusal: a sentence, then the reason"
+keys q
+wait_gone 'q closes'
 
 cmd_shown 'activate tribune'
 wait_for 'is activated'

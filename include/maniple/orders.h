@@ -149,7 +149,7 @@ void cmd_orders_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 	{"halt", "", "end the open move (6.11, 6.13)", CMD_CHANGES,           \
 	 cmd_orders_halt},                                                    \
 	{"show orders", "",                                                   \
-	 "the Orders Phase: orders left, the open move, who has moved",       \
+	 "the Orders Phase: orders left, the open move, who moved (5.2)",       \
 	 CMD_LOOKS, cmd_orders_show}
 
 #endif

@@ -137,7 +137,7 @@ void cmd_react_fire(void *ctx, int argc, char **argv, struct cmd_result *r);
 	{"react fire", "UNIT [HEX] [main|tower|screen]",                      \
 	 "reaction fire: entry, retire, return, withdrawing (8.2, 6.55)",     \
 	 CMD_CHANGES, cmd_react_fire},                                        \
-	{"show reactions", "", "the reactions offered now and who owes them", \
+	{"show reactions", "", "the reactions offered now and who owes them (6.5, 7.15)", \
 	 CMD_LOOKS, cmd_show_reactions}
 
 #endif

@@ -199,10 +199,10 @@ void cmd_seq_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 	{"no momentum", "",                                                   \
 	 "no momentum: the active leader is Finished (5.15)", CMD_CHANGES,    \
 	 cmd_seq_no_momentum},                                                \
-	{"legal", "", "every legal action now and who owes the decision",     \
+	{"legal", "", "every legal action now and who owes the decision (3.0)",     \
 	 CMD_LOOKS, cmd_seq_legal},                                           \
 	{"show sequence", "",                                                 \
-	 "turn, phase, pending decision, each leader's activation",   \
+	 "turn, phase, pending decision, each leader's activation (3.0)",   \
 	 CMD_LOOKS, cmd_seq_show}
 
 #endif

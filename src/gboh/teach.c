@@ -502,6 +502,14 @@ void teach_value(const struct game *g, const char *key, const char *v,
 			}
 	}
 	snprintf(out, n, "%s", name ? name : strcmp(v, "-") == 0 ? "none" : v);
+	/* a command's usage (`help`): "A | B" are choices, "A, or B" */
+	for (char *bar; strcmp(key, "args") == 0 && (bar = strstr(out, "_|_"));)
+		if (strlen(out) + 3 < n) {
+			memmove(bar + 5, bar + 3, strlen(bar + 3) + 1);
+			memcpy(bar, ",_or_", 5);
+		} else {
+			break;
+		}
 	for (char *p = out; *p; p++)
 		if (*p == '_')
 			*p = ' ';

@@ -249,10 +249,14 @@ static void tell_roll(struct textbuf *t, const struct event_log *log, size_t i)
 				V(&h, "unit"), V(&h, "total"), V(&h, "tq"));
 		}
 	}
-	/* the roll as the game recorded it */
-	textbuf_line(t, "The roll event's fields:");
-	for (int k = 0; k < e->nfields; k++)
-		textbuf_line(t, "  %s: %s", event_key(e, k), V(e, event_key(e, k)));
+	/* the roll as the game recorded it, in one sentence */
+	textbuf_put(t, "As the game recorded the roll:");
+	for (int k = 0; k < e->nfields; k++) {
+		vb.i = 0;
+		textbuf_put(t, "%s %s %s", k ? "," : "", event_key(e, k),
+			    V(e, event_key(e, k)));
+	}
+	textbuf_put(t, ".\n");
 }
 
 /* The newest roll: its outcome events follow it. */

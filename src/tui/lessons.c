@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lesson.h"
@@ -219,6 +220,15 @@ void lesson_progress_mark(struct lesson_progress *p, const char *name,
 }
 
 /* ---- the set ---- */
+
+int lesson_set_dir(const struct lesson_set *set, char *err, size_t errn)
+{
+	if (mkdir(set->dir, 0700) != 0 && errno != EEXIST) {
+		snprintf(err, errn, "%s: %s", set->dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
 
 void lesson_set_line(const struct lesson_set *set, int k, char *buf,
 		     size_t n)

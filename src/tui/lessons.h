@@ -88,7 +88,14 @@ struct lesson_set {
 	/* the progress file's refusal, said on the menu, or "" */
 	char progress_note[INI_ERR_MAX + 300];
 	int first; /* the lesson to start at once, or -1: the menu first */
+	/* the player's own game is under: nothing shows until :lessons
+	 * opens the menu, whose Esc goes back to the game */
+	bool dormant;
 };
+
+/* Makes set->dir, the lessons' games' directory, when missing; 0, or -1
+ * with err. */
+int lesson_set_dir(const struct lesson_set *set, char *err, size_t errn);
 
 /* The menu's line for lesson k: "3. Facing and terrain  (step 4 of 12)"
  * or "... (done)". */

@@ -210,10 +210,12 @@ void tutorial_start(struct tui_view *v, struct lesson_set *set)
 	struct tui_tutorial *t = &v->tut;
 	memset(t, 0, sizeof *t);
 	t->current = -1;
-	if (!set || set->n <= 0)
+	if (!set || set->n <= 0 || v->replay)
 		return;
-	t->on = true;
 	t->set = set;
+	if (set->dormant)
+		return; /* the player's game: :lessons opens the menu */
+	t->on = true;
 	if (set->first >= 0 && set->first < set->n) {
 		begin(v, set->first);
 	} else {
@@ -236,6 +238,10 @@ bool tutorial_play(struct tui_view *v, int k)
 	snprintf(path, sizeof path, "%s/%s.game", t->set->dir, l->battle);
 	/* the last lesson's game file is let go as it is; the lesson's
 	 * game is written afresh, never offered for resuming */
+	if (lesson_set_dir(t->set, err, sizeof err) != 0) {
+		tui_say(v, "lesson %s cannot start: %s", l->name, err);
+		return false;
+	}
 	gamefile_close(&s->file);
 	if (session_new(s, l->battle, l->kind, l->seed, err, sizeof err) !=
 		    0 ||
@@ -257,9 +263,14 @@ bool tutorial_command(struct tui_view *v, const char *line)
 		return false;
 	struct tui_tutorial *t = &v->tut;
 	if (!t->set) {
-		tui_say(v, "lessons: the lesson menu is in maniple --tutorial");
+		tui_say(v, "lessons: no lessons here (%s)",
+			v->replay ? "a replay is read only"
+				  : "scenarios/tutorial/lessons.ini could "
+				    "not be read");
 		return true;
 	}
+	if (t->set->progress_note[0] && !t->on)
+		tui_say(v, "%s", t->set->progress_note);
 	t->on = true;
 	t->menu = true;
 	t->sel = t->current >= 0 ? t->current : lesson_set_next(t->set);
@@ -304,10 +315,13 @@ static bool menu_key(struct tui_view *v, int ch)
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		tutorial_play(v, t->sel);
 	} else if (ch == 27 || ch == TUTORIAL_MENU_KEY) {
-		if (t->current >= 0)
+		if (t->current >= 0) {
 			t->menu = false;
-		else
+		} else if (t->set->dormant) {
+			t->menu = t->on = false; /* back to the player's game */
+		} else {
 			tui_say(v, "choose a lesson (Enter), or q to quit");
+		}
 	} else if (ch == 'q') {
 		v->quit = true;
 	} else if (ch != KEY_RESIZE) {
@@ -395,7 +409,9 @@ static void draw_menu(struct tui_view *v)
 	snprintf(lines[nl++], sizeof lines[0], "%s", "");
 	snprintf(lines[nl++], sizeof lines[0],
 		 "Up/Down, Enter or 1-%d: start; %s", set->n < 9 ? set->n : 9,
-		 t->current >= 0 ? "Esc: back to the lesson" : "q: quit");
+		 t->current >= 0	 ? "Esc: back to the lesson"
+		 : t->set->dormant ? "Esc: back to the game"
+				   : "q: quit");
 	int h = nl + 2;
 	if (h > l->map_h)
 		h = l->map_h;
