@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 
 struct elcmd_state {
 	/* 4.91: an Orders Phase in which this army's elephants took orders
@@ -27,7 +28,7 @@ struct elcmd_state {
 	short on_unit[BATTLE_LEADERS_MAX];
 	/* 4.91: the units in the active leader's hex when his Orders Phase
 	 * began */
-	bool start_with[BATTLE_UNITS_MAX];
+	uint8_t start_with[BITS_BYTES(BATTLE_UNITS_MAX)];
 };
 
 #endif

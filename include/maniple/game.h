@@ -149,7 +149,7 @@ struct game {
  * allows and its yes/no markers bits (battle.h, shock_state.h,
  * reaction_state.h).  The bound is lowered as the state shrinks, so that
  * it cannot grow back unnoticed. */
-_Static_assert(sizeof(struct game) <= 44032,
+_Static_assert(sizeof(struct game) <= 41984,
 	       "struct game must stay well under 64 KB (issue 19, item 4)");
 
 /* A value copy of src's state into dst: every field but the event log

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 #include "maniple/hex.h"
 
 struct missile_state {
@@ -30,7 +31,7 @@ struct missile_state {
 	int line_fire;
 	/* 5.23 #2: the units of every Line Command to fire given this
 	 * phase (a leader with a Line Command rating of 2 may give two) */
-	bool line_fire_unit[BATTLE_UNITS_MAX];
+	uint8_t line_fire_unit[BITS_BYTES(BATTLE_UNITS_MAX)];
 };
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 #include "maniple/move_state.h"
 
 struct orders_state {
@@ -28,12 +29,12 @@ struct orders_state {
 	bool ordered[BATTLE_UNITS_MAX];
 	/* 9.71, 9.72: units that entered a hex under orders this Orders
 	 * Phase (kept through its Shock segment: orders_phase_end) */
-	bool entered_hex[BATTLE_UNITS_MAX];
+	uint8_t entered_hex[BITS_BYTES(BATTLE_UNITS_MAX)];
 	/* 6.14: MP each leader has spent this Orders Phase (at most the
 	 * leaders' MA, a constant of the rules: two bytes) */
 	int16_t leader_mp[BATTLE_LEADERS_MAX];
 	/* 4.4 #2: leaders the OC has ordered to move this Orders Phase */
-	bool leader_ordered[BATTLE_LEADERS_MAX];
+	uint8_t leader_ordered[BITS_BYTES(BATTLE_LEADERS_MAX)];
 
 	/* 4.52, 4.54: the one Class of one legion or ala (tribunes,
 	 * praefects sociorum) or the one arm of cavalry (praefects equitum)
@@ -53,7 +54,7 @@ struct orders_state {
 	/* 4.33: the active leader at the start of the phase: in an enemy
 	 * ZOC, and the units within two hexes in clear LOS */
 	bool start_in_zoc;
-	bool start_reach[BATTLE_UNITS_MAX];
+	uint8_t start_reach[BITS_BYTES(BATTLE_UNITS_MAX)];
 
 	/* 4.33: the turn in which each leader gave a Line Command in his
 	 * Initial Orders Phase (0 none); kept from phase to phase (a Game
@@ -66,7 +67,7 @@ struct orders_state {
 
 	/* 9.68 (mle.c): units of a stack that extended as part of this
 	 * phase's Line Command: MA -2 for their moves */
-	bool mle[BATTLE_UNITS_MAX];
+	uint8_t mle[BITS_BYTES(BATTLE_UNITS_MAX)];
 };
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 
 /* 6.82: the two faces of the marker. */
 enum pw_marker {
@@ -21,7 +22,8 @@ enum pw_marker {
 struct prearranged_state {
 	int turn;	/* the Game Turn the markers below belong to, 0 none */
 	unsigned char marker[BATTLE_LEADERS_MAX];	/* enum pw_marker */
-	bool revealed[BATTLE_LEADERS_MAX];	/* 6.83: turned face up */
+	/* 6.83: turned face up (a set of leaders, bits.h) */
+	uint8_t revealed[BITS_BYTES(BATTLE_LEADERS_MAX)];
 	/* 6.83: withdrawals made under it (units: two bytes) */
 	int16_t used[BATTLE_LEADERS_MAX];
 	bool employed[2];	/* 6.81: the side placed a PW face this turn */

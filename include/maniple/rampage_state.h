@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 #include "maniple/hex.h"
 
 struct rampage_state {
@@ -22,8 +23,8 @@ struct rampage_state {
 	int stop;	 /* how that roll's move stopped (rampage.c) */
 	bool waiting;	 /* stopped: withdrawal offers it made are open */
 	/* 6.51, 4.72: offered already on this roll (one offer a roll) */
-	bool ow_asked[BATTLE_UNITS_MAX];
-	bool lw_asked[BATTLE_LEADERS_MAX];
+	uint8_t ow_asked[BITS_BYTES(BATTLE_UNITS_MAX)];
+	uint8_t lw_asked[BITS_BYTES(BATTLE_LEADERS_MAX)];
 };
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 #include "maniple/hex.h"
 
 #define ROUT_QUEUE_MAX	 32
@@ -71,7 +72,8 @@ struct rout_state {
 	int segment_turn; /* the turn it belongs to */
 	int segment_next; /* next place in the order: side 0's units
 			   * in roster order, then side 1's */
-	bool segment_mover[BATTLE_UNITS_MAX]; /* routed when it began */
+	/* routed when it began (a set of units, bits.h) */
+	uint8_t segment_mover[BITS_BYTES(BATTLE_UNITS_MAX)];
 	/* 8.62: the latest rout paths (round robin over the slots) */
 	struct rout_track track[ROUT_TRACKS_MAX];
 	int track_next;

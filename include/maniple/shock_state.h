@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 #include "maniple/hex.h"
 
 #define SHOCK_COMBATS_MAX 48
@@ -174,7 +175,7 @@ struct shock_state {
 	struct footprint adv_was, adv_mate_was; /* before it (8.55) */
 	/* 4.72 after shock: the leaders offered their withdrawal in this
 	 * segment (once each) */
-	bool lw_offered[BATTLE_LEADERS_MAX];
+	uint8_t lw_offered[BITS_BYTES(BATTLE_LEADERS_MAX)];
 };
 
 #endif

@@ -196,7 +196,7 @@ void missile_line_fire(struct game *g, const char *name, const char *unit,
 	 * Command to fire this phase */
 	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++)
 		if (g->ord.lc_of[i] == g->fire.line_fire)
-			g->fire.line_fire_unit[i] = true;
+			bits_put(g->fire.line_fire_unit, i, true);
 	struct event e;
 	event_init(&e, "line_fire");
 	event_add(&e, "line", "%s", name);
@@ -209,7 +209,8 @@ void missile_line_fire(struct game *g, const char *name, const char *unit,
  * move). */
 bool missile_line_fire_member(const struct game *g, int ui)
 {
-	return g && ui >= 0 && ui < g->nunits && g->fire.line_fire_unit[ui];
+	return g && ui >= 0 && ui < g->nunits &&
+	       bits_has(g->fire.line_fire_unit, ui);
 }
 
 /* The volleys unit ui may fire now (prefix the command), with the number

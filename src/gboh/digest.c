@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "maniple/bits.h"
 #include "maniple/game.h"
 
 struct dg {
@@ -159,6 +160,31 @@ static void bit_seen(struct dg *d, const void *s, const void *probe, size_t n)
 			flag(d, (a)[i_]);                                      \
 			i_++;                                                  \
 		}                                                              \
+	} while (0)
+
+/* A bit set of n members (bits.h), mixed as BA mixes a table of n bools:
+ * the test's callback is told each member's byte and bit. */
+static void bitset(struct dg *d, const uint8_t *set, size_t n)
+{
+	for (size_t i = 0; d->seen && i < n; i++)
+		d->seen(d->user, set + i / 8, 1, i % 8, DIGEST_BIT);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && !bits_has(set, (int)j))
+			j++;
+		if (j > i) {
+			zeros(d, UINT64_C(1099511628211), j - i);
+			i = j;
+			continue;
+		}
+		flag(d, true);
+		i++;
+	}
+}
+#define BS(a, n)                                                               \
+	do {                                                                   \
+		_Static_assert(sizeof(a) == BITS_BYTES(n), "a set of " #n);    \
+		bitset(d, (a), (n));                                           \
 	} while (0)
 
 /* The slots of a table in use: those before its count.  The slots past
@@ -336,9 +362,9 @@ static void orders(struct dg *d, const struct orders_state *o)
 	I(o->stack_mate);
 	move(d, &o->stack_move);
 	BA(o->ordered);
-	BA(o->entered_hex);
+	BS(o->entered_hex, BATTLE_UNITS_MAX);
 	IA(o->leader_mp);
-	BA(o->leader_ordered);
+	BS(o->leader_ordered, BATTLE_LEADERS_MAX);
 	B(o->arm_set);
 	B(o->arm_velites);
 	S(o->arm_cls);
@@ -348,10 +374,10 @@ static void orders(struct dg *d, const struct orders_state *o)
 	B(o->lc_denied);
 	IA(o->lc_of);
 	B(o->start_in_zoc);
-	BA(o->start_reach);
+	BS(o->start_reach, BATTLE_UNITS_MAX);
 	IA(o->lc_initial_turn);
 	B(o->regroup);
-	BA(o->mle);
+	BS(o->mle, BATTLE_UNITS_MAX);
 }
 
 static void rout(struct dg *d, const struct rout_state *r)
@@ -382,7 +408,7 @@ static void rout(struct dg *d, const struct rout_state *r)
 	B(r->segment);
 	I(r->segment_turn);
 	I(r->segment_next);
-	BA(r->segment_mover);
+	BS(r->segment_mover, BATTLE_UNITS_MAX);
 	for (size_t i = 0; i < N(r->track); i++) {
 		const struct rout_track *t = &r->track[i];
 		I(t->unit);
@@ -405,8 +431,8 @@ static void rampage(struct dg *d, const struct rampage_state *r)
 	hex(d, &r->from);
 	I(r->stop);
 	B(r->waiting);
-	BA(r->ow_asked);
-	BA(r->lw_asked);
+	BS(r->ow_asked, BATTLE_UNITS_MAX);
+	BS(r->lw_asked, BATTLE_LEADERS_MAX);
 }
 
 /* Format 2 hashes the reaction-fire marks as a table of 2048 slots (its
@@ -472,7 +498,7 @@ static void prearranged(struct dg *d, const struct prearranged_state *p)
 {
 	I(p->turn);
 	IA(p->marker);
-	BA(p->revealed);
+	BS(p->revealed, BATTLE_LEADERS_MAX);
 	IA(p->used);
 	BA(p->employed);
 }
@@ -487,7 +513,7 @@ static void missile(struct dg *d, const struct missile_state *m)
 	B(m->step_formed);
 	I(m->fire_only);
 	I(m->line_fire);
-	BA(m->line_fire_unit);
+	BS(m->line_fire_unit, BATTLE_UNITS_MAX);
 }
 
 static void combat(struct dg *d, const struct shock_combat *c)
@@ -581,7 +607,7 @@ static void shock(struct dg *d, const struct shock_state *s)
 	I(s->adv_skip);
 	footprint(d, &s->adv_was);
 	footprint(d, &s->adv_mate_was);
-	BA(s->lw_offered);
+	BS(s->lw_offered, BATTLE_LEADERS_MAX);
 }
 
 static void elcmd(struct dg *d, const struct elcmd_state *e)
@@ -590,7 +616,7 @@ static void elcmd(struct dg *d, const struct elcmd_state *e)
 	I(e->owes);
 	BA(e->placed);
 	IA(e->on_unit);
-	BA(e->start_with);
+	BS(e->start_with, BATTLE_UNITS_MAX);
 }
 
 uint64_t game_state_digest_seen(const struct game *g, digest_seen_fn fn,

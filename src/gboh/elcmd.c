@@ -422,7 +422,7 @@ void elcmd_phase_begin(struct game *g)
 	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++)
 		if (game_unit_in_play(&g->units[i]) &&
 		    footprint_occupies(&g->units[i].at, l->hex))
-			g->elcmd.start_with[i] = true;
+			bits_put(g->elcmd.start_with, i, true);
 }
 
 void elcmd_phase_end(struct game *g)
@@ -468,7 +468,7 @@ static int anchor(const struct game *g)
 	if (!l || !l->on_map)
 		return -1;
 	for (int i = 0; i < g->nunits; i++)
-		if (restricted(g, i) && g->elcmd.start_with[i] &&
+		if (restricted(g, i) && bits_has(g->elcmd.start_with, i) &&
 		    (g->ord.ordered[i] || g->ord.lc_of[i]))
 			return i;
 	return -1;
@@ -479,7 +479,7 @@ static int anchor(const struct game *g)
 static bool may_anchor(const struct game *g, int ui)
 {
 	const struct leader *l = active(g);
-	return l && l->on_map && g->elcmd.start_with[ui] &&
+	return l && l->on_map && bits_has(g->elcmd.start_with, ui) &&
 	       footprint_occupies(&g->units[ui].at, l->hex) &&
 	       g->ord.leader_mp[g->active_leader] == 0;
 }
@@ -754,7 +754,7 @@ void elcmd_state_text(const struct game *g, FILE *f)
 	fprintf(f, " start_with=");
 	any = false;
 	for (int i = 0; i < g->nunits; i++)
-		if (s->start_with[i]) {
+		if (bits_has(s->start_with, i)) {
 			fprintf(f, "%s%s", any ? "," : "", g->units[i].id);
 			any = true;
 		}

@@ -451,7 +451,7 @@ static bool line_extend_ok(const struct game *g, const struct unit *u,
 			    "a move is open: halt it before extending the "
 			    "line");
 	if (g->ord.ordered[ui] || g->ord.ordered[mi] || u->moved_phase ||
-	    mate->moved_phase || g->ord.mle[ui])
+	    mate->moved_phase || bits_has(g->ord.mle, ui))
 		return deny(w, "9.68",
 			    "the stack extends before either unit moves in "
 			    "the Line Command");
@@ -500,7 +500,8 @@ void mle_line_extend(struct game *g, const char *unit, const char *hex,
 	}
 	const struct unit *mate = stacking_mate(g, u);
 	extend(g, u, h, "9.66,9.68");
-	g->ord.mle[uidx(g, u)] = g->ord.mle[uidx(g, mate)] = true;
+	bits_put(g->ord.mle, uidx(g, u), true);
+	bits_put(g->ord.mle, uidx(g, mate), true);
 	struct event e;
 	event_init(&e, "mle_ma_cut");
 	event_add(&e, "units", "%s,%s", u->id, mate->id);
@@ -538,7 +539,7 @@ int mle_ma_cut_impl(const struct game *g, const struct unit *u)
 	if (!g || !u || g->ord.mode != ORD_LINE)
 		return 0;
 	int i = uidx(g, u);
-	return i >= 0 && i < g->nunits && g->ord.mle[i] ? 2 : 0;
+	return i >= 0 && i < g->nunits && bits_has(g->ord.mle, i) ? 2 : 0;
 }
 
 static struct game *need_game(void *ctx, struct cmd_result *r)

@@ -138,13 +138,13 @@ void orders_phase_begin(struct game *g)
 		const struct unit *u = &g->units[i];
 		if (u->side != l->side || !game_unit_in_play(u))
 			continue;
-		for (int k = 0; k < 2 && !o->start_reach[i]; k++) {
+		for (int k = 0; k < 2 && !bits_has(o->start_reach, i); k++) {
 			struct hex h = u->at.hex[k];
 			if (hex_is_none(h) || hex_distance(l->hex, h) > 2)
 				continue;
 			struct los_why w;
 			if (los_clear(g, l->hex, h, LOS_LINE_COMMAND, &w))
-				o->start_reach[i] = true;
+				bits_put(o->start_reach, i, true);
 		}
 	}
 }
@@ -262,7 +262,7 @@ void orders_phase_end(struct game *g)
 	end_move(g);
 	elcmd_phase_end(g); /* 4.91 an army's first elephant orders */
 	/* 9.72: the Shock segment still asks who entered a hex */
-	bool entered[BATTLE_UNITS_MAX];
+	uint8_t entered[sizeof g->ord.entered_hex];
 	memcpy(entered, g->ord.entered_hex, sizeof entered);
 	reset_phase(&g->ord);
 	memcpy(g->ord.entered_hex, entered, sizeof entered);
@@ -328,7 +328,10 @@ void orders_state_text(const struct game *g, FILE *f)
 			o->arm_velites ? 0 : o->arm_legion,
 			o->arm_ala ? "ala" : "legion");
 	list_units(g, f, "ordered", o->ordered);
-	list_units(g, f, "start_reach", o->start_reach);
+	bool reach[BATTLE_UNITS_MAX];
+	for (int i = 0; i < BATTLE_UNITS_MAX; i++)
+		reach[i] = bits_has(o->start_reach, i);
+	list_units(g, f, "start_reach", reach);
 	fprintf(f, " line_of=");
 	bool any = false;
 	for (int i = 0; i < g->nunits; i++)
@@ -342,11 +345,12 @@ void orders_state_text(const struct game *g, FILE *f)
 	fprintf(f, " leaders=");
 	any = false;
 	for (int i = 0; i < g->nleaders; i++)
-		if (o->leader_mp[i] || o->leader_ordered[i] ||
+		if (o->leader_mp[i] || bits_has(o->leader_ordered, i) ||
 		    o->lc_initial_turn[i]) {
 			fprintf(f, "%s%s:mp%d:%s:lc%d", any ? "," : "",
 				g->leaders[i].id, o->leader_mp[i],
-				o->leader_ordered[i] ? "ordered" : "-",
+				bits_has(o->leader_ordered, i) ? "ordered"
+							       : "-",
 				o->lc_initial_turn[i]);
 			any = true;
 		}
@@ -647,7 +651,7 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 			return deny(w, "4.4",
 				    "only the Overall Commander orders "
 				    "another leader to move (4.4 #2, 4.25)");
-		if (g->ord.leader_ordered[li])
+		if (bits_has(g->ord.leader_ordered, li))
 			return deny(w, "4.4",
 				    "%s has been ordered to move once this "
 				    "Orders Phase (4.4 #2)",
@@ -795,7 +799,7 @@ static bool check_line(const struct game *g, const char *name, int ui,
 			continue;
 		if (!o->ordered[i] && !g->units[i].moved_phase)
 			any = true;
-		if (o->start_reach[i])
+		if (bits_has(o->start_reach, i))
 			reach = true;
 	}
 	if (!any)
@@ -1542,7 +1546,7 @@ void orders_order_impl(struct game *g, const char *who, const char *what,
 	}
 	g->ord.mode = ORD_INDIVIDUAL;
 	if (li != g->active_leader)
-		g->ord.leader_ordered[li] = true;
+		bits_put(g->ord.leader_ordered, li, true);
 	seq_order_given(g, cost);
 	open_move(g, &m, m.unit, li, -1); /* m.unit: his Leader Elephant */
 	emit_order(g, "order", g->leaders[li].id, NULL, cost,
@@ -1722,9 +1726,9 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	if (o->with_leader >= 0) /* 4.23, 6.14, 6.15 */
 		with_leader_follow(g, with_half, with_from);
 	if (o->mover_unit >= 0) /* 9.71, 9.72 */
-		o->entered_hex[o->mover_unit] = true;
+		bits_put(o->entered_hex, o->mover_unit, true);
 	if (o->stack_mate >= 0)
-		o->entered_hex[o->stack_mate] = true;
+		bits_put(o->entered_hex, o->stack_mate, true);
 	if (o->mover_leader >= 0)
 		o->leader_mp[o->mover_leader] =
 			leader_ma(g) - o->move.ma + o->move.mp_spent;
@@ -1871,13 +1875,13 @@ void orders_show(const struct game *g, struct cmd_result *r)
 		cmd_output(r, &e);
 	}
 	for (int i = 0; i < g->nleaders; i++) {
-		if (!o->leader_mp[i] && !o->leader_ordered[i])
+		if (!o->leader_mp[i] && !bits_has(o->leader_ordered, i))
 			continue;
 		event_init(&e, "leader_order");
 		event_add(&e, "leader", "%s", g->leaders[i].id);
 		event_add(&e, "mp_used", "%d", o->leader_mp[i]);
 		event_add(&e, "ordered_by_oc", "%s",
-			  o->leader_ordered[i] ? "yes" : "no");
+			  bits_has(o->leader_ordered, i) ? "yes" : "no");
 		event_add(&e, "rule", "6.14");
 		cmd_output(r, &e);
 	}

@@ -65,10 +65,12 @@ void prearranged_state_text(const struct game *g, FILE *f)
 	fprintf(f, "prearranged turn=%d employed=%s,%s", s->turn,
 		s->employed[0] ? "yes" : "no", s->employed[1] ? "yes" : "no");
 	for (int i = 0; i < g->nleaders; i++)
-		if (s->marker[i] != PW_NONE || s->revealed[i] || s->used[i])
+		if (s->marker[i] != PW_NONE || bits_has(s->revealed, i) ||
+		    s->used[i])
 			fprintf(f, " %s:%s:%s:%d", g->leaders[i].id,
 				face_names[s->marker[i] % 3],
-				s->revealed[i] ? "revealed" : "hidden",
+				bits_has(s->revealed, i) ? "revealed"
+							 : "hidden",
 				s->used[i]);
 	fputc('\n', f);
 }
@@ -240,9 +242,9 @@ int pw_marker_of(const struct game *g, int li)
 static void reveal(struct game *g, int li, const char *when)
 {
 	struct prearranged_state *s = &g->pw;
-	if (s->revealed[li])
+	if (bits_has(s->revealed, li))
 		return;
-	s->revealed[li] = true;
+	bits_put(s->revealed, li, true);
 	struct event e;
 	event_init(&e, "prearranged_revealed");
 	event_add(&e, "leader", "%s", g->leaders[li].id);
@@ -257,7 +259,7 @@ static void reveal(struct game *g, int li, const char *when)
 void pw_leader_activated(struct game *g, int li)
 {
 	int m = pw_marker_of(g, li);
-	if (m == PW_NONE || g->pw.revealed[li])
+	if (m == PW_NONE || bits_has(g->pw.revealed, li))
 		return;
 	reveal(g, li, "activated");
 	if (m == PW_BLUFF) {

@@ -250,7 +250,7 @@ static void trample(struct game *g, int el, struct hex h)
 		event_add(&e, "by", "%s", g->units[el].id);
 		event_add(&e, "hex", "%s", b);
 		event_add(&e, "asked", "%s",
-			  g->rampage.lw_asked[i] ? "yes" : "no");
+			  bits_has(g->rampage.lw_asked, i) ? "yes" : "no");
 		event_add(&e, "rule", "9.14");
 		game_emit(g, &e);
 		leader_killed(g, i, "9.14");
@@ -425,9 +425,9 @@ static int offer_withdrawals(struct game *g, int el)
 	for (int i = 0; i < g->nleaders && i < BATTLE_LEADERS_MAX; i++) {
 		const struct leader *l = &g->leaders[i];
 		if (!l->on_map || l->killed || !hex_eq(l->hex, next) ||
-		    st->lw_asked[i] || riding(g, i))
+		    bits_has(st->lw_asked, i) || riding(g, i))
 			continue;
-		st->lw_asked[i] = true;
+		bits_put(st->lw_asked, i, true);
 		if (!leader_way_out(g, l, u)) {
 			struct event e;
 			event_init(&e, "leader_cannot_withdraw");
@@ -458,9 +458,10 @@ static int offer_withdrawals(struct game *g, int el)
 	for (int k = 0; k < n; k++) {
 		const struct unit *t = at[k];
 		int ti = (int)(t - g->units);
-		if (ti < 0 || ti >= BATTLE_UNITS_MAX || st->ow_asked[ti])
+		if (ti < 0 || ti >= BATTLE_UNITS_MAX ||
+		    bits_has(st->ow_asked, ti))
 			continue;
-		st->ow_asked[ti] = true;
+		bits_put(st->ow_asked, ti, true);
 		int mp = ow_allowance(g, t, u);
 		if (mp <= 0)
 			continue;

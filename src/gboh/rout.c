@@ -1158,8 +1158,9 @@ bool rout_movement_segment(struct game *g)
 		int n = 0;
 		for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++) {
 			const struct unit *u = &g->units[i];
-			r->segment_mover[i] = game_unit_in_play(u) && u->routed;
-			n += r->segment_mover[i];
+			bits_put(r->segment_mover, i,
+				 game_unit_in_play(u) && u->routed);
+			n += bits_has(r->segment_mover, i);
 		}
 		struct event e;
 		event_init(&e, "rout_movement");
@@ -1179,7 +1180,7 @@ bool rout_movement_segment(struct game *g)
 		for (; k < total; k++) {
 			int side = k / g->nunits, j = k % g->nunits;
 			const struct unit *u = &g->units[j];
-			if (r->segment_mover[j] && u->side == side &&
+			if (bits_has(r->segment_mover, j) && u->side == side &&
 			    game_unit_in_play(u) && u->routed) {
 				i = j;
 				break;

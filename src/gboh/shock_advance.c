@@ -722,10 +722,10 @@ static void leaders_after_shock(struct game *g, int ci)
 			for (int i = 0; i < g->nleaders; i++) {
 				const struct leader *l = &g->leaders[i];
 				if (l->side == x->side || !l->on_map ||
-				    l->killed || s->lw_offered[i] ||
+				    l->killed || bits_has(s->lw_offered, i) ||
 				    footprint_distance(&x->at, l->hex) != 1)
 					continue;
-				s->lw_offered[i] = true;
+				bits_put(s->lw_offered, i, true);
 				g->react.lw_near[i] = 0; /* offer it anew */
 				any = true;
 			}

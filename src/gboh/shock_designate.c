@@ -55,7 +55,7 @@ static bool never_shock_type(const struct game *g, const struct unit *u)
 /* 7.33: given Fire (only) orders this Orders Phase (5.22 #2, 5.23 #2) */
 static bool fire_only_order(const struct game *g, int u)
 {
-	return g->fire.line_fire_unit[u] ||
+	return bits_has(g->fire.line_fire_unit, u) ||
 	       (g->fire.fired[u] && !g->units[u].moved_phase);
 }
 

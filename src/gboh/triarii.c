@@ -116,7 +116,7 @@ bool triarii_may_move(const struct game *g, int ui, char *why, size_t n)
 	if (!triarii_under_doctrine(g, u))
 		return true;
 	/* 6.12: a move begun once the doctrine let it go goes on */
-	if (g->ord.entered_hex[ui])
+	if (bits_has(g->ord.entered_hex, ui))
 		return true;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *t = &g->units[i];
@@ -154,7 +154,8 @@ bool triarii_may_shock(const struct game *g, int ui, const char **why)
 	if (!g || ui < 0 || ui >= g->nunits)
 		return true;
 	const struct unit *u = &g->units[ui];
-	if (!triarii_under_doctrine(g, u) || !g->ord.entered_hex[ui] ||
+	if (!triarii_under_doctrine(g, u) ||
+	    !bits_has(g->ord.entered_hex, ui) ||
 	    triarii_shock_released(g, u->side))
 		return true;
 	if (why)
