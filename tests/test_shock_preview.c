@@ -181,3 +181,73 @@ Test(shock_preview, the_text_names_each_result)
 	shock_preview_text(&p, text, sizeof text);
 	cr_expect_not_null(strstr(text, "with no superiority:"), "%s", text);
 }
+
+static bool clash_asked(const struct session *s, const void *arg)
+{
+	(void)arg;
+	return s->game && (s->game->shock.ask == SHA_CLASH_ATTACKER ||
+			   s->game->shock.ask == SHA_CLASH_DEFENDER);
+}
+
+/* 8.45: where the Clash pairing is a choice, each `clash UNIT` answer's
+ * column, superiority and odds are told before it is made (teach mode,
+ * show shock), and the one made is what the roll then gives */
+Test(shock_preview, each_clash_choice_with_its_odds)
+{
+	struct session s;
+	cr_assert(fx_play_script_until(&s, "shock_drill_battle", clash_asked,
+				       NULL));
+	struct game *g = s.game;
+	struct decision_answer a[16];
+	int na = shock_legal(g, a, 16);
+	cr_assert_gt(na, 1, "a real choice");
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct teach_texts *tx = teach_load(dir, &err);
+	cr_assert_not_null(tx, "%s", err.msg);
+	struct teach_line l;
+	cr_assert(teach_decision(tx, g, &l));
+	cr_expect_not_null(strstr(l.rule, "8.45"), "%s", l.rule);
+	struct shock_preview pick;
+	char unit[128] = "";
+	for (int k = 0; k < na; k++) {
+		char u[128];
+		cr_assert_eq(sscanf(a[k].line, "clash %127s", u), 1);
+		struct shock_preview p;
+		cr_assert(shock_preview_clash(g, u, &p), "%s", u);
+		cr_expect(odds_complete(&p.odds));
+		char text[256], want[400];
+		shock_preview_text(&p, text, sizeof text);
+		snprintf(want, sizeof want, "clash %s puts %s", u, text);
+		cr_expect_not_null(strstr(l.text, want), "%s\nnot in\n%s",
+				   want, l.text);
+		if (!unit[0]) {
+			snprintf(unit, sizeof unit, "%s", u);
+			pick = p;
+		}
+	}
+	struct shock_preview none;
+	cr_expect_not(shock_preview_clash(g, "nobody", &none));
+	char line[160];
+	snprintf(line, sizeof line, "clash %s", unit);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, line, &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	const char *ci = NULL, *roll = NULL, *final = NULL;
+	for (size_t i = 0; i < r.out.n; i++) {
+		if (event_log_is(&r.out, i, "shock_roll") && !roll) {
+			ci = event_log_get(&r.out, i, "combat");
+			roll = event_log_get(&r.out, i, "roll");
+		}
+		if (event_log_is(&r.out, i, "shock_result") && ci &&
+		    !strcmp(event_log_get(&r.out, i, "combat"), ci) && !final)
+			final = event_log_get(&r.out, i, "final");
+	}
+	cr_assert(roll && final, "the combat was rolled");
+	cr_expect_str_eq(pick.odds.out[pick.odds.face[atoi(roll)]].name, final);
+	cmd_result_free(&r);
+	teach_free(tx);
+	session_free(&s);
+}

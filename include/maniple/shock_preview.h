@@ -40,14 +40,22 @@ bool shock_preview_combat(const struct game *g, int ci,
 bool shock_preview_designation(const struct game *g, const char *att,
 			       const char *def, struct shock_preview *p);
 
+/* 8.45: the combat whose Clash pairing is asked now (SHA_CLASH_DEFENDER
+ * or SHA_CLASH_ATTACKER) if the owing side names unit (`clash UNIT`),
+ * the other side's pick the default one.  False when it is no such
+ * answer. */
+bool shock_preview_clash(const struct game *g, const char *unit,
+			 struct shock_preview *p);
+
 /* p told in a line of our own: "ha1 on ar1 at column 11 with AS: hits
  * attacker(defender) 1(6) 40%, 2(6) 30%, ..." (each result with its
  * chance, in the order of the faces that give them). */
 void shock_preview_text(const struct shock_preview *p, char *out, size_t n);
 
-/* While a Shock segment is under way: each combat not yet rolled and,
- * during the designation (8.41, 8.42), each one a `designate` answer of
- * the legal list would bring,
+/* While a Shock segment is under way: while a Clash pairing is asked
+ * (8.45), each `clash` answer's combat ("clash UNIT puts ..."); each
+ * other combat not yet rolled; and during the designation (8.41, 8.42),
+ * each one a `designate` answer of the legal list would bring,
  * told by shock_preview_text after "Combat N puts" or "designate ATT
  * DEF puts", parted by "; ", into out; what does not fit is left out, saying how
  * many ("... 2 more: show shock").  Returns how many are told (0, out

@@ -74,6 +74,61 @@ static bool append(char *out, size_t n, size_t *len, const char *item)
 	return true;
 }
 
+bool shock_preview_clash(const struct game *g, const char *unit,
+			 struct shock_preview *p)
+{
+	memset(p, 0, sizeof *p);
+	if (!g || !unit || (g->shock.ask != SHA_CLASH_DEFENDER &&
+			    g->shock.ask != SHA_CLASH_ATTACKER))
+		return false;
+	int ci = g->shock.ask_combat;
+	if (ci < 0 || ci >= g->shock.ncombats)
+		return false;
+	bool defender = g->shock.ask == SHA_CLASH_DEFENDER;
+	const struct shock_combat *c = &g->shock.c[ci];
+	int slot = -1, n = defender ? c->ndef : c->natt;
+	for (int k = 0; k < n; k++)
+		if (!strcmp(g->units[defender ? c->def[k] : c->att[k]].id, unit))
+			slot = k;
+	if (slot < 0)
+		return false;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	if (defender)
+		cp->shock.c[ci].clash_def = (int8_t)slot;
+	else
+		cp->shock.c[ci].clash_att = (int8_t)slot;
+	bool ok = read_combat(cp, ci, p);
+	event_log_free(&cp->events);
+	free(cp);
+	return ok;
+}
+
+/* 8.45: each `clash UNIT` answer of the clash asked now, told. */
+static int clash_choices(const struct game *g, char *out, size_t n,
+			 size_t *len, int *left)
+{
+	struct decision_answer a[SHOCK_UNITS_MAX * 2];
+	int na = shock_legal(g, a, SHOCK_UNITS_MAX * 2);
+	int told = 0;
+	char item[600], text[256];
+	for (int k = 0; k < na; k++) {
+		char unit[128];
+		struct shock_preview p;
+		if (sscanf(a[k].line, "clash %127s", unit) != 1 ||
+		    !shock_preview_clash(g, unit, &p))
+			continue;
+		shock_preview_text(&p, text, sizeof text);
+		snprintf(item, sizeof item, "clash %s puts %s", unit, text);
+		if (!*left && append(out, n, len, item))
+			told++;
+		else
+			(*left)++;
+	}
+	return told;
+}
+
 int shock_preview_segment(const struct game *g, char *out, size_t n)
 {
 	if (!n)
@@ -85,7 +140,14 @@ int shock_preview_segment(const struct game *g, char *out, size_t n)
 	int told = 0, left = 0;
 	char item[600], text[256];
 	struct shock_preview p;
+	if (g->shock.ask == SHA_CLASH_DEFENDER ||
+	    g->shock.ask == SHA_CLASH_ATTACKER)
+		told += clash_choices(g, out, n, &len, &left);
 	for (int ci = 0; ci < g->shock.ncombats; ci++) {
+		if ((g->shock.ask == SHA_CLASH_DEFENDER ||
+		     g->shock.ask == SHA_CLASH_ATTACKER) &&
+		    ci == g->shock.ask_combat)
+			continue; /* its choices told above */
 		if (!shock_preview_combat(g, ci, &p))
 			continue;
 		shock_preview_text(&p, text, sizeof text);
