@@ -13,6 +13,7 @@
 #include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/odds.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/shock.h"
 #include "maniple/shock_preview.h"
 #include "maniple/tables.h"
@@ -354,4 +355,64 @@ Test(shock_preview, the_text_tells_the_checks)
 					"passes 70% else 1-3 hits, li1 passes "
 					"100%)"),
 			   "%s", text);
+}
+
+static bool fire_offered(const struct session *s, const void *arg)
+{
+	(void)arg;
+	struct decision_answer a[8];
+	return s->game && rfire_legal(s->game, a, 8) > 0;
+}
+
+/* 8.2, 8.15: before a reaction volley is chosen, teach mode tells each
+ * `react fire` answer with the chance of each result; forced face by
+ * face, the volleys thrown give those chances */
+Test(shock_preview, reaction_fire_odds_before_it_is_chosen)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct teach_texts *tx = teach_load(dir, &err);
+	cr_assert_not_null(tx, "%s", err.msg);
+	char told[TEACH_TEXT_MAX] = "", line[DECISION_LINE_MAX] = "";
+	int miss = 0, hit[10] = {0};
+	for (int d = 0; d < 10; d++) {
+		struct session s;
+		cr_assert(fx_play_script_until(&s, "drill_fire", fire_offered,
+					       NULL));
+		struct decision_answer a[8];
+		cr_assert_gt(rfire_legal(s.game, a, 8), 0);
+		snprintf(line, sizeof line, "%s", a[0].line);
+		struct teach_line l;
+		cr_assert(teach_decision(tx, s.game, &l));
+		snprintf(told, sizeof told, "%s", l.text);
+		cr_assert(dice_force(&s.game->dice, d));
+		struct cmd_result r;
+		cmd_result_init(&r);
+		session_exec(&s, line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+		for (size_t i = 0; i < r.out.n; i++)
+			if (event_log_is(&r.out, i, "missile_result")) {
+				if (!strcmp(event_log_get(&r.out, i, "result"),
+					    "hit"))
+					hit[atoi(event_log_get(&r.out, i,
+							       "hits"))]++;
+				else
+					miss++;
+			}
+		cmd_result_free(&r);
+		session_free(&s);
+	}
+	char want[256];
+	snprintf(want, sizeof want, "Each volley's odds (8.15): %s: miss %d%%",
+		 line, miss * 10);
+	cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s", want, told);
+	for (int h = 1; h < 10; h++)
+		if (hit[h]) {
+			snprintf(want, sizeof want, "hit %d %d%%", h,
+				 hit[h] * 10);
+			cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s",
+					   want, told);
+		}
+	teach_free(tx);
 }
