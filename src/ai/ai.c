@@ -173,6 +173,14 @@ struct chooser {
 	size_t n;
 };
 
+/* Frees a search copy with the events its commands logged (the copy's
+ * log is its own: the ruleset's free_copy frees the copy alone). */
+static void free_copy(const struct ruleset *rs, struct game *c)
+{
+	event_log_free(rs->events(c));
+	rs->free_copy(c);
+}
+
 /* Whether line, a game-changing command, is accepted by a copy of the
  * game (with dice of its own: what it would roll says nothing of what
  * the game will). */
@@ -196,7 +204,7 @@ static bool try_on_copy(void *user, const char *line, bool listed)
 			s.ruleset = rs;
 			call.def->run(&s, call.argc, call.argv, &r);
 			ok = r.status == CMD_OK;
-			rs->free_copy(cp);
+			free_copy(rs, cp);
 		}
 	}
 	cmd_result_free(&r);
@@ -259,7 +267,7 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 	void *mem = rs->greedy_new();
 	if (!ro.g || !mem) {
 		if (ro.g)
-			rs->free_copy(ro.g);
+			free_copy(rs, ro.g);
 		rs->greedy_free(mem);
 		return false;
 	}
@@ -290,7 +298,7 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 	if (ro.rec)
 		rs->free_record(ro.rec);
 	rs->greedy_free(mem);
-	rs->free_copy(ro.g);
+	free_copy(rs, ro.g);
 	return ok;
 }
 
@@ -316,7 +324,7 @@ static bool digest_after(struct ai_player *p, const struct game *g,
 	cmd_result_free(&ro.r);
 	if (ro.rec)
 		rs->free_record(ro.rec);
-	rs->free_copy(ro.g);
+	free_copy(rs, ro.g);
 	return ok;
 }
 
