@@ -2,6 +2,7 @@
  * where hexes land on the screen, scrolling that follows the cursor, the
  * overview scale, the key binding table, glyphs and the side panel. */
 #include <criterion/criterion.h>
+#include <curses.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -415,6 +416,13 @@ Test(tui_glyphs, type_glyphs_differ_and_west_facings_mark_on_the_left)
 	short c;
 	cr_assert(tui_colour_by_name("red", 8, &c));
 	cr_assert(tui_colour_by_name("Blue", 256, &c));
+	/* the side colours in the first eight on any terminal: a counter's
+	 * background in 5 bytes, not 11 */
+	cr_assert_eq(c, COLOR_BLUE);
+	cr_assert(tui_colour_by_name("red", 256, &c));
+	cr_assert_eq(c, COLOR_RED);
+	cr_assert(tui_colour_by_name("gold", 256, &c));
+	cr_assert_geq(c, 16, "gold is one of the 256");
 	cr_assert(!tui_colour_by_name("plaid", 256, &c));
 }
 

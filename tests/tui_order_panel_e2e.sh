@@ -14,10 +14,13 @@
 # names the mover and no count of legal actions; the key line leaves the
 # MP left to the panel and fits the 80 columns.  On another hex the panel keeps the mover's name and MP
 # left on top and previews the step there (6.21, 6.32).  The same under
-# NO_COLOR: the panel is words alone.
+# NO_COLOR: the panel is words alone.  The hexes the mover may step into
+# carry the step's MP as a raised digit (¹), which no level digit looks
+# like; the marks go with the mover; with NO_COLOR too, and in ASCII
+# (LANG=C) a plain digit.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=14
+PLAN=18
 TUI_NAME=order-panel-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -34,6 +37,15 @@ cp "$STATE/order.game" "$STATE/s1/maniple/drill.game" &&
 panel() { screen | head -22 | sed 's/^.*│ \{0,1\}//'; }
 # row N of the panel
 row() { panel | sed -n "${1}p"; }
+# the map (the columns left of the panel's border)
+map() { screen | head -22 | sed 's/│.*$//'; }
+# the rows of the map that hold a raised step mark, and how many marks
+marks() { map | grep -n '¹' | cut -d: -f1 | tr '\n' ' '; }
+nmarks() { map | grep -o '¹' | wc -l; }
+# the column (1-based, in characters) of the first raised mark on row R
+mark_col() {
+	echo $(($(map | sed -n "${1}p" | sed 's/¹.*//' | LC_ALL=C.UTF-8 wc -m)))
+}
 
 tui_run p 80 24 "-u MANIPLE_CONFIG TERM=xterm-256color LANG=C.UTF-8 \
 	LC_ALL=C.UTF-8 XDG_CONFIG_HOME='$STATE/config' \
@@ -55,6 +67,11 @@ screen | tail -2 | head -1 | grep -q '^Rome: orders (the Tribune) | ORDER ha1 | 
 ok $? "the status line names the mover, no count of legal actions"
 screen | tail -1 | grep -q '^ORDER ha1  m step .* ? keys$'
 ok $? "the key line names the mover and its keys whole, the MP left in the panel"
+[ "$(nmarks)" -eq 2 ] && map | grep -q '[1-9] ·'
+ok $? "its two front hexes marked with the step's MP, raised: ¹; a hill's level a plain digit"
+before_marks=$(marks)
+mark_row=${before_marks%% *}
+mark_at=$(mark_col "$mark_row")
 
 keys U
 wait_for 'Hex 2514 (4 MP left)'
@@ -74,6 +91,8 @@ ok $? "the stacking hit and the moved marker shown in place (6.69)"
 ok $? "sl1 on a line of its own: its hits against TQ and class (6.69)"
 ! screen | grep -q 'legal action'
 ok $? "the step leaves the count of legal actions out"
+[ "$(nmarks)" -eq 2 ] && [ "$(marks)" != "$before_marks" ]
+ok $? "the step marks went with the mover: two, on other rows ($before_marks-> $(marks))"
 
 keys j
 wait_for 'Hex 2515 clear'
@@ -93,4 +112,18 @@ wait_for 'Hex 2514 (4 MP left)'
 ok $? "NO_COLOR: the same block in words"
 panel | grep -q 'hits 1' && panel | grep -q 'markers: moved'
 ok $? "NO_COLOR: hits and markers readable"
+[ "$(nmarks)" -eq 2 ]
+ok $? "NO_COLOR: the step marks raised digits, told from levels by shape"
+keys q
+
+mkdir -p "$STATE/s3/maniple"
+cp "$STATE/order.game" "$STATE/s3/maniple/drill.game"
+tui_run a 80 24 "-u MANIPLE_CONFIG TERM=xterm-256color LANG=C LC_ALL=C \
+	XDG_CONFIG_HOME='$STATE/config' XDG_STATE_HOME='$STATE/s3' \
+	'$BIN' --resume drill"
+wait_for 'ORDER ha1'
+at 2415
+[ "$(nmarks)" -eq 0 ] &&
+	[ "$(map | sed -n "${mark_row}p" | cut -c "$mark_at")" = 1 ]
+ok $? "ASCII: the step's MP a plain digit where UTF-8 raised it (in the highlight's colour)"
 keys q

@@ -33,6 +33,14 @@ void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 	gl->range = utf8 ? L'\u2218' : 'o';
 	gl->zoc = utf8 ? L'\u00d7' : 'x';
 	gl->border = utf8 ? L'\u2502' : '|';
+	/* superscript 0-9: a step's cost, told from a level by its shape */
+	static const wchar_t raised_u[10] = {
+		L'\u2070', L'\u00b9', L'\u00b2', L'\u00b3', L'\u2074',
+		L'\u2075', L'\u2076', L'\u2077', L'\u2078', L'\u2079'};
+	if (utf8)
+		memcpy(gl->raised, raised_u, sizeof gl->raised);
+	else
+		memset(gl->raised, 0, sizeof gl->raised);
 	gl->off_map = ' ';
 }
 
@@ -295,8 +303,10 @@ void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 	row_end(&r);
 	legend_add(out, "a digit in the corner: units in the stack (s); at "
 			"the bottom hits/TQ (c), CCRR (#)");
-	legend_add(out, "a mode's marks, bottom row underlined: * step  "
-			"+ target  = line  ! must  ? may");
+	/* a step's MP as drawn: raised in UTF-8 (put_hl_mark) */
+	legend_add(out, "mode marks, bottom row underlined: %s step (MP)  "
+			"+ target  = line  ! must  ? may",
+		   gl->raised[1] ? glyph_mb(gl->raised[1], a) : "1");
 	/* the overlays */
 	legend_add(out, "overlays: %s command range (r)  %s ZOC (Z), at the "
 			"bottom left of a hex",
@@ -323,14 +333,23 @@ bool tui_facing_mark_left(int facing, bool in_column)
 	return facing == FACE_SW || facing == FACE_W || facing == FACE_NW;
 }
 
+/* A name's colour on a terminal of 256 colours and on one of 8.  Red,
+ * blue, green, cyan and magenta take the first eight there too: a
+ * terminal selects those in 5 bytes (ESC [ 4 1 m), the others of the 256
+ * in 11 (ESC [ 4 8 ; 5 ; 1 6 0 m), and a side's colour is the background
+ * of every counter a step draws again; they follow the terminal's own
+ * palette as its other text does. */
 static const struct {
 	const char *name;
 	short c256, c8;
 	bool light;
 } colours[] = {
-	{"red", 160, COLOR_RED, false},	     {"blue", 26, COLOR_BLUE, false},
-	{"green", 28, COLOR_GREEN, false},   {"yellow", 178, COLOR_YELLOW, true},
-	{"cyan", 37, COLOR_CYAN, true},	     {"magenta", 127, COLOR_MAGENTA, false},
+	{"red", COLOR_RED, COLOR_RED, false},
+	{"blue", COLOR_BLUE, COLOR_BLUE, false},
+	{"green", COLOR_GREEN, COLOR_GREEN, false},
+	{"yellow", 178, COLOR_YELLOW, true},
+	{"cyan", COLOR_CYAN, COLOR_CYAN, true},
+	{"magenta", COLOR_MAGENTA, COLOR_MAGENTA, false},
 	{"purple", 91, COLOR_MAGENTA, false}, {"orange", 208, COLOR_YELLOW, true},
 	{"brown", 130, COLOR_YELLOW, false}, {"white", 255, COLOR_WHITE, true},
 	{"black", 235, COLOR_BLACK, false},  {"grey", 245, COLOR_WHITE, true},

@@ -43,6 +43,7 @@ struct tui_glyphs {
 	wchar_t leader;
 	wchar_t range;		/* the command-range overlay's mark */
 	wchar_t zoc;		/* the ZOC overlay's mark */
+	wchar_t raised[10];	/* a step's MP cost, 0-9 (0: none, ASCII) */
 	wchar_t border;
 	wchar_t off_map;
 };

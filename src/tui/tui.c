@@ -24,6 +24,7 @@
 #include "maniple/tui.h"
 
 #include "help.h"
+#include "hint.h"
 #include "replay.h"
 #include "resume.h"
 #include "seam.h"
@@ -223,6 +224,23 @@ static wchar_t hl_mark(const struct tui_hl *hl)
 	return hl->mark ? hl->mark : (wchar_t)marks[hl->kind];
 }
 
+/* A highlight's mark into the corner cell c of a hex whose ground is
+ * drawn in pair tp.  A step's cost (6.21) is a raised digit in the
+ * ground's colour where the glyphs have one (UTF-8): its shape tells it
+ * from a level's digit, with colours or without, and the marks a step
+ * moves cost no colour sequences (ESC [ 9 2 m and back, 10 bytes a
+ * mark); any other mark, or a cost in ASCII, in the highlight's colour. */
+static void put_hl_mark(const struct tui_view *v, const struct tui_hl *hl,
+			short tp, struct cellch *c)
+{
+	wchar_t m = hl_mark(hl);
+	if (hl->kind == HL_DEST && m >= '0' && m <= '9' &&
+	    v->gl.raised[m - '0'])
+		put(c, v->gl.raised[m - '0'], A_BOLD, tp);
+	else
+		put(c, m, A_BOLD, v->pal.hl[hl->kind]);
+}
+
 /* The hexside features of h, each drawn on the edge characters nearest
  * its side (tui_side_cells), the view-model's first (most important)
  * where a side has several; ch 0 where none. */
@@ -380,7 +398,7 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 	const struct tui_hl *hl = tui_hl_at(v, h);
 	if (hl) {
 		/* the mark in the corner, the bottom row underlined */
-		put(&c[1][3], hl_mark(hl), A_BOLD, v->pal.hl[hl->kind]);
+		put_hl_mark(v, hl, tp, &c[1][3]);
 		for (int i = 0; i < 4; i++)
 			c[1][i].attr |= A_UNDERLINE;
 	}
@@ -547,7 +565,7 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 		put(&c[3][1], om, A_BOLD, v->pal.hl[HL_LINE]);
 	const struct tui_hl *hl = tui_hl_at(v, h);
 	if (hl) {
-		put(&c[3][6], hl_mark(hl), A_BOLD, v->pal.hl[hl->kind]);
+		put_hl_mark(v, hl, tp, &c[3][6]);
 		for (int i = 1; i <= 6; i++)
 			c[3][i].attr |= A_UNDERLINE;
 	}
@@ -1378,6 +1396,8 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	if (teachui_command(v, p)) /* the view's `:teach on|off` */
 		return;
 	if (tutorial_command(v, p)) /* the view's `:lessons` (tutorial.h) */
+		return;
+	if (hint_command(v, p)) /* the view's `:hint` (hint.h) */
 		return;
 	struct cmd_result r;
 	cmd_result_init(&r);
