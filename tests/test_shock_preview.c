@@ -14,6 +14,7 @@
 #include "maniple/cmd.h"
 #include "maniple/odds.h"
 #include "maniple/reaction_fire.h"
+#include "maniple/reactions.h"
 #include "maniple/shock.h"
 #include "maniple/shock_preview.h"
 #include "maniple/tables.h"
@@ -411,6 +412,77 @@ Test(shock_preview, reaction_fire_odds_before_it_is_chosen)
 		if (hit[h]) {
 			snprintf(want, sizeof want, "hit %d %d%%", h,
 				 hit[h] * 10);
+			cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s",
+					   want, told);
+		}
+	teach_free(tx);
+}
+
+static bool face_offered(const struct session *s, const void *arg)
+{
+	(void)arg;
+	struct decision_answer a[32];
+	int n = s->game ? reactions_legal(s->game, a, 32) : 0;
+	for (int k = 0; k < n; k++)
+		if (!strncmp(a[k].line, "react face ", 11))
+			return true;
+	return false;
+}
+
+/* 7.15: before a reaction facing change is chosen, teach mode tells the
+ * odds of the check it brings; forced face by face, the checks made
+ * give those chances */
+Test(shock_preview, reaction_facing_odds_before_it_is_chosen)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct teach_texts *tx = teach_load(dir, &err);
+	cr_assert_not_null(tx, "%s", err.msg);
+	char told[TEACH_TEXT_MAX] = "", line[DECISION_LINE_MAX] = "";
+	char unit[ID_MAX] = "";
+	int hits[20] = {0};
+	for (int d = 0; d < 10; d++) {
+		struct session s;
+		cr_assert(fx_play_script_until(&s, "drill_maneuver",
+					       face_offered, NULL));
+		struct decision_answer a[32];
+		int n = reactions_legal(s.game, a, 32);
+		for (int k = 0; k < n; k++)
+			if (!strncmp(a[k].line, "react face ", 11)) {
+				snprintf(line, sizeof line, "%s", a[k].line);
+				break;
+			}
+		cr_assert_eq(sscanf(line, "react face %15s", unit), 1);
+		struct teach_line l;
+		cr_assert(teach_decision(tx, s.game, &l));
+		snprintf(told, sizeof told, "%s", l.text);
+		for (int k = 0; k < 2; k++)
+			cr_assert(dice_force(&s.game->dice, d));
+		struct cmd_result r;
+		cmd_result_init(&r);
+		session_exec(&s, line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+		for (size_t i = 0; i < r.out.n; i++)
+			if (event_log_is(&r.out, i, "reaction_check") &&
+			    event_log_get(&r.out, i, "dr") &&
+			    !strcmp(event_log_get(&r.out, i, "unit"), unit)) {
+				int h = atoi(event_log_get(&r.out, i, "hits"));
+				cr_assert(h >= 0 && h < 20);
+				hits[h]++;
+			}
+		cmd_result_free(&r);
+		session_free(&s);
+	}
+	char want[256];
+	snprintf(want, sizeof want, "A turn's check (7.15), as the roll "
+				    "falls: %s", unit);
+	cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s", want, told);
+	cr_expect_eq(hits[0], 0, "7.15: at least 1 hit");
+	for (int h = 1; h < 20; h++)
+		if (hits[h]) {
+			snprintf(want, sizeof want, " %d hit%s %d%%", h,
+				 h == 1 ? "" : "s", hits[h] * 10);
 			cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s",
 					   want, told);
 		}

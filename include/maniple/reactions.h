@@ -98,6 +98,17 @@ void reactions_shock_segment_end(struct game *g);
  * cavalry reacting to infantry makes no check.  Returns the hits. */
 int reaction_facing_check(struct game *g, struct unit *u,
 			  const struct unit *mover, const char *rule);
+/* The odds of that check now, face by face as it reads its roll:
+ * outcomes "N hits", value N; false (no check) for cavalry turning to
+ * infantry. */
+struct odds;
+bool reaction_facing_odds(const struct game *g, const struct unit *u,
+			  const struct unit *mover, struct odds *o);
+/* 7.15, 7.16: each unit a `react face` or `react reverse` answer open now
+ * would turn, with the odds of its check ("pr2 1 hit 70%, 2 hits 10%,
+ * ..."), parted by "; ", into out; what does not fit is left out.
+ * Returns how many are told. */
+int reactions_facing_odds_text(const struct game *g, char *out, size_t n);
 
 /* The rules of the commands (each refuses naming its rule, changing
  * nothing, or does what it says). */

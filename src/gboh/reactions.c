@@ -389,14 +389,82 @@ void reactions_shock_segment_end(struct game *g)
 /* 7.15, 7.16, 6.44's example: DR + (mover's MA - reactor's MA); hits the
  * modified DR minus the TQ, at least 1 whatever the DR; cavalry turning
  * to infantry is exempt. */
+/* 7.15: the hits of that check on a modified roll dr against tq */
+static int facing_check_hits(int dr, int tq)
+{
+	int hits = tq_check_hits(dr, tq);
+	return hits < 1 ? 1 : hits; /* 7.15: at least 1, whatever the DR */
+}
+
+/* 7.15 Exception: cavalry turning to face infantry makes no check */
+static bool facing_check_exempt(const struct game *g, const struct unit *u,
+				const struct unit *mover)
+{
+	return unit_has(g, u, TRAIT_CAVALRY) &&
+	       unit_has(g, mover, TRAIT_INFANTRY);
+}
+
+bool reaction_facing_odds(const struct game *g, const struct unit *u,
+			  const struct unit *mover, struct odds *o)
+{
+	odds_init(o, 10, "7.15");
+	if (!u || !mover || facing_check_exempt(g, u, mover))
+		return false;
+	int drm = mover_ma(mover) - u->ma, tq = unit_tq_now(g, u);
+	for (int d = 0; d < 10; d++) {
+		int hits = facing_check_hits(d + drm, tq);
+		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
+	}
+	return true;
+}
+
+int reactions_facing_odds_text(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	if (!g)
+		return 0;
+	int side = reactions_decision_side(g), told = 0;
+	size_t len = 0;
+	for (int i = 0; i < g->react.noffers; i++) {
+		const struct reaction_offer *o = &g->react.offers[i];
+		if ((o->kind != RK_FACE && o->kind != RK_REVERSE) ||
+		    o->side != side || o->state != RO_OPEN)
+			continue;
+		struct unit *st[2];
+		int ns = stack_of((struct game *)g, &g->units[o->unit], st);
+		for (int k = 0; k < ns; k++) {
+			struct odds od;
+			if (!reaction_facing_odds(g, st[k],
+						  &g->units[o->trigger], &od))
+				continue;
+			char item[256];
+			size_t il = (size_t)snprintf(item, sizeof item, "%s%s",
+						     told ? "; " : "",
+						     st[k]->id);
+			for (int j = 0; j < od.n && il < sizeof item; j++)
+				il += (size_t)snprintf(
+					item + il, sizeof item - il, "%s %s %d%%",
+					j ? "," : "", od.out[j].name,
+					odds_percent(&od, od.out[j].name));
+			if (il >= sizeof item || len + il >= n)
+				return told; /* what does not fit is left out */
+			memcpy(out + len, item, il + 1);
+			len += il;
+			told++;
+		}
+	}
+	return told;
+}
+
 int reaction_facing_check(struct game *g, struct unit *u,
 			  const struct unit *mover, const char *rule)
 {
 	if (!u || !mover || !game_unit_in_play(u))
 		return 0;
 	struct event e;
-	if (unit_has(g, u, TRAIT_CAVALRY) &&
-	    unit_has(g, mover, TRAIT_INFANTRY)) {
+	if (facing_check_exempt(g, u, mover)) {
 		event_init(&e, "reaction_check");
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "by", "%s", mover->id);
@@ -414,9 +482,7 @@ int reaction_facing_check(struct game *g, struct unit *u,
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	int dr = die + drm, tq = unit_tq_now(g, u);
-	int hits = tq_check_hits(dr, tq);
-	if (hits < 1)
-		hits = 1; /* 7.15: at least 1, whatever the DR */
+	int hits = facing_check_hits(dr, tq);
 	event_init(&e, "reaction_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "by", "%s", mover->id);

@@ -54,7 +54,7 @@ static const struct teach_dec teach_decs[] = {
 	{"reactivate", DEC_COMMON},
 	{"rout", DEC_COMMON "unit "},
 	{"rout_leader", DEC_COMMON "unit "},
-	{"reaction", DEC_COMMON "fire_odds "},
+	{"reaction", DEC_COMMON "fire_odds face_odds "},
 	{"reaction_shock", DEC_COMMON},
 	{"reaction_leader", DEC_COMMON "rp "},
 	{"shock", DEC_COMMON "step ask unit combats "},
@@ -799,6 +799,22 @@ struct dec_ctx {
 	int unit; /* rout, shock: the unit asked about, -1 */
 };
 
+/* A slot of odds told by text(g, ...) after lead, with a full stop;
+ * "" when it tells none (the text reads on without it). */
+static void odds_slot(const struct game *g, const char *lead,
+		      int (*text)(const struct game *, char *, size_t),
+		      char *out, size_t n)
+{
+	size_t ll = strlen(lead);
+	out[0] = '\0';
+	if (n <= ll + 2 || text(g, out + ll, n - ll - 1) <= 0) {
+		out[0] = '\0';
+		return;
+	}
+	memcpy(out, lead, ll);
+	strcat(out, ".");
+}
+
 static bool dec_slot(const void *src, const struct game *g, const char *key,
 		     char *out, size_t n)
 {
@@ -876,17 +892,15 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
 	else if (strcmp(key, "fire_odds") == 0) {
-		/* 8.2, 8.15: each reaction volley with its odds
-		 * (rfire_odds_text); "" when none (the text reads on) */
-		static const char lead[] = " Each volley's odds (8.15): ";
-		if (n > sizeof lead &&
-		    rfire_odds_text(g, out + sizeof lead - 1,
-				    n - sizeof lead - 1) > 0) {
-			memcpy(out, lead, sizeof lead - 1);
-			strcat(out, ".");
-		} else
-			out[0] = '\0';
+		/* 8.2, 8.15: each reaction volley with its odds */
+		odds_slot(g, " Each volley's odds (8.15): ", rfire_odds_text,
+			  out, n);
 		return true; /* ids kept, as {actions} */
+	} else if (strcmp(key, "face_odds") == 0) {
+		/* 7.15, 7.16: each turn's check with its odds */
+		odds_slot(g, " A turn's check (7.15), as the roll falls: ",
+			  reactions_facing_odds_text, out, n);
+		return true;
 	} else if (strcmp(key, "rally") == 0) {
 		/* 10.28: each rally he may order, with its odds (rally_odds);
 		 * "" when none (the text reads on without it) */
