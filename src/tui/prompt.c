@@ -274,11 +274,12 @@ void prompt_update(struct tui_view *v)
 		if (p->shown)
 			show_marks(v);
 	}
-	/* RULINGS R9: two players at one keyboard hand it over */
+	/* RULINGS R9: two players at one keyboard hand it over (a live
+	 * game's players each have their own) */
 	struct play_view pv;
 	tui_play_view(v->s, &pv, false);
 	int side = pv.side;
-	if (tui_has_game(v->s) &&
+	if (tui_has_game(v->s) && !v->live &&
 	    prompt_handover_due((enum game_kind)pv.kind, p->last_side, side) &&
 	    !p->ask_kind) {
 		p->handover = true;
