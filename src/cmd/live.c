@@ -765,10 +765,8 @@ static void sendf(struct live_client *c, const char *fmt, ...)
 				 MSG_NOSIGNAL);
 		if (k < 0 && errno == EINTR)
 			continue;
-		if (k <= 0) {
-			c->closed = true;
-			return;
-		}
+		if (k <= 0)
+			return; /* the link is gone: reading finds why */
 		off += (size_t)k;
 	}
 }
