@@ -1013,7 +1013,7 @@ int live_client_wait(struct live_client *c, long tag, int timeout_ms)
 
 void live_client_owe_text(const struct live_client *c, char *buf, size_t n)
 {
-	char side[40] = "";
+	char side[64] = "";
 	if (c->owe_side >= 0 && c->s->game) {
 		const struct ruleset *rs = session_ruleset(c->s);
 		struct map_view *mv =

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/tui.h"
 #include "prompt.h"
 #include "seam.h"
 #include "view.h"
@@ -260,6 +261,11 @@ void prompt_update(struct tui_view *v)
 	if (p->hidden && p->ask.id != p->hidden_id)
 		p->hidden = false; /* a new decision: the box comes back */
 	p->shown = p->ask.due && !p->hidden && !p->ask_kind;
+	if (v->live) { /* a live game: the box is the owing seat's */
+		char owe[200];
+		p->shown = p->shown &&
+			   v->live->owe(v->live->user, owe, sizeof owe);
+	}
 	if (p->ask.id != was_id || p->first >= p->ask.nown)
 		p->first = 0; /* a new decision: its first answers */
 	/* keys for the owing side's answers only, nine at a time (. and ,
