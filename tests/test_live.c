@@ -52,20 +52,26 @@ static void log_to(void *user, const char *line)
 	snprintf(w->log + n, sizeof w->log - n, "%s\n", line);
 }
 
-static void world_open(struct world *w, uint64_t seed)
+static void world_open_battle(struct world *w, const char *battle,
+			      uint64_t seed)
 {
 	memset(w, 0, sizeof *w);
 	snprintf(w->dir, sizeof w->dir, "/tmp/maniple-live-XXXXXX");
 	cr_assert_not_null(mkdtemp(w->dir));
-	snprintf(w->path, sizeof w->path, "%s/drill.game", w->dir);
+	snprintf(w->path, sizeof w->path, "%s/%s.game", w->dir, battle);
 	session_init(&w->s, real_battle, spqr_tables_loader, NULL, seed);
 	char err[600];
-	cr_assert_eq(session_new(&w->s, "drill", GAME_HOTSEAT, seed, err,
+	cr_assert_eq(session_new(&w->s, battle, GAME_HOTSEAT, seed, err,
 				 sizeof err), 0, "%s", err);
 	cr_assert_eq(session_save(&w->s, w->path, true, true, err, sizeof err),
 		     0, "%s", err);
 	cr_assert_eq(live_server_init(&w->sv, &w->s, clock_of, w, log_to, w,
 				      err, sizeof err), 0, "%s", err);
+}
+
+static void world_open(struct world *w, uint64_t seed)
+{
+	world_open_battle(w, "drill", seed);
 }
 
 static void world_close(struct world *w)
@@ -478,6 +484,38 @@ Test(live, a_server_started_again_from_the_file_serves_the_same_dice)
 	settle(w, all, 1);
 	cr_expect_eq(digest(&a->s), digest(&w->s));
 	leave(a);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+}
+
+/* Zama, the Elite Commander step (5.51) owed by Carthage: Rome's standing
+ * offer to place a Pre-arranged Withdrawal marker (6.82) is Rome's to
+ * take, not Carthage's, though Carthage owes the decision. */
+Test(live, a_standing_offer_is_taken_by_the_side_it_is_for)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open_battle(w, "zama", 3);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	cr_assert_eq(give(w, all, 2, a, "continue"), 1);
+	cr_expect_eq(b->c.owe_side, 1, "Carthage owes: %s", b->c.owe_what);
+	size_t had = session_commands(&w->s);
+	cr_expect_eq(give(w, all, 2, b, "prearrange laelius pw"), 0);
+	cr_expect(strstr(b->c.last_reason, "not your decision: waiting for "
+					   "Rome"),
+		  "%s", b->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had);
+	cr_expect_eq(give(w, all, 2, a, "prearrange laelius pw"), 1, "%s",
+		     a->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had + 1);
+	cr_expect_eq(digest(&b->s), digest(&w->s));
+	leave(a);
+	leave(b);
 	free(a);
 	free(b);
 	world_close(w);
