@@ -683,6 +683,52 @@ static int only_game(const char *sdir, char *name, size_t n)
 	return found;
 }
 
+/* A value of the welcome's (key=value words) into out, "?" when none. */
+static void word_of(const char *line, const char *key, char *out, size_t n)
+{
+	char pat[40];
+	snprintf(pat, sizeof pat, " %s=", key);
+	const char *p = strstr(line, pat);
+	snprintf(out, n, "?");
+	if (p)
+		snprintf(out, n, "%.*s", (int)strcspn(p + strlen(pat), " "),
+			 p + strlen(pat));
+}
+
+/* One game of maniple games: its name, battle and kind, its commands,
+ * who sits where, and who owes. */
+static void games_line(int nlen, const char *name, const char *welcome,
+		       const char *owe)
+{
+	if (strncmp(welcome, "welcome ", 8) != 0) {
+		printf("%.*s: %s\n", nlen, name, welcome[0] ? welcome
+							  : "no answer");
+		return;
+	}
+	char battle[64], kind[16], head[16], s0[40], s1[40], w[16];
+	word_of(welcome, "battle", battle, sizeof battle);
+	word_of(welcome, "kind", kind, sizeof kind);
+	word_of(welcome, "head", head, sizeof head);
+	word_of(welcome, "seat0", s0, sizeof s0);
+	word_of(welcome, "seat1", s1, sizeof s1);
+	word_of(welcome, "watchers", w, sizeof w);
+	int side = -1, used = 0;
+	char rule[16] = "";
+	const char *what = "";
+	if (sscanf(owe, "owe %d %15s %n", &side, rule, &used) >= 2 && used)
+		what = owe + used;
+	printf("%.*s: %s, %s, %s commands; seat 0 %s, seat 1 %s, %s "
+	       "watching; ",
+	       nlen, name, battle, kind, head, s0, s1, w);
+	if (side < 0)
+		printf("nobody owes a decision\n");
+	else
+		printf("side %d owes %s%s%s%s\n", side, what,
+		       strcmp(rule, "-") ? " (" : "",
+		       strcmp(rule, "-") ? rule : "",
+		       strcmp(rule, "-") ? ")" : "");
+}
+
 static int games(const struct live_args *a)
 {
 	char sdir[900];
@@ -725,8 +771,7 @@ static int games(const struct live_args *a)
 		}
 		fputs("bye\n", f);
 		fclose(f);
-		printf("%.*s %s %s\n", (int)(len - 5), e->d_name, welcome,
-		       owe);
+		games_line((int)(len - 5), e->d_name, welcome, owe);
 		shown++;
 	}
 	closedir(d);

@@ -21,6 +21,7 @@
  * From the server:
  *
  *     welcome proto=1 seat=0|1|watch ruleset=R battle=B kind=K head=N
+ *             seat0=USER|- seat1=USER|- watchers=N (who sits where)
  *     refuse REASON       (then the server closes the link)
  *     @SEQ SIDE DICE LINE command SEQ (1, 2, ...), given by SIDE (0, 1,
  *                         or - for the game's history), its dice the

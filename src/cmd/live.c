@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -425,10 +426,33 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 	c->hello = true;
 	c->seat = seat;
 	const struct journal *j = &sv->s->journal;
+	/* who sits where (user names, from the kernel's uids), and how
+	 * many watch */
+	char who[2][40];
+	int watchers = 0;
+	for (int s = 0; s < 2; s++)
+		snprintf(who[s], sizeof who[s], "-");
+	for (int i = 0; i < LIVE_CONN_MAX; i++) {
+		const struct live_conn *o = &sv->conn[i];
+		if (o->fd < 0 || !o->hello || i == k)
+			continue; /* the others: not the one welcomed */
+		if (o->seat == LIVE_WATCH) {
+			watchers++;
+			continue;
+		}
+		struct passwd *pw = getpwuid(o->uid);
+		if (pw && live_line_bad(pw->pw_name, strlen(pw->pw_name)) == NULL &&
+		    !strchr(pw->pw_name, ' '))
+			snprintf(who[o->seat], sizeof who[o->seat], "%.30s",
+				 pw->pw_name);
+		else
+			snprintf(who[o->seat], sizeof who[o->seat], "uid%ld",
+				 (long)o->uid);
+	}
 	put(sv, k, "welcome proto=%d seat=%s ruleset=%s battle=%s kind=%s "
-		   "head=%zu",
+		   "head=%zu seat0=%s seat1=%s watchers=%d",
 	    LIVE_PROTO, seat_name(seat), j->h.ruleset, j->h.battle, j->h.kind,
-	    sv->ndice);
+	    sv->ndice, who[0], who[1], watchers);
 	for (size_t i = 0; i < sv->ndice; i++) {
 		const char *line = nth_command(sv->s, i);
 		put(sv, k, "@%zu - %s %s", i + 1, sv->dice[i],
