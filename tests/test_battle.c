@@ -355,6 +355,73 @@ Test(battle, cavalry_trait_from_unit_types_ini_4_85)
 		"%s", why);
 }
 
+/* 2.22: the class codes and the type each belongs to are unit_types.ini's
+ * classes: the features fixture's hastati (class HA, type LG) load with
+ * the shipped data; with HA listed under HI instead they are refused as
+ * of another type, and with HA listed nowhere the code is unknown. */
+Test(battle, classes_from_unit_types_ini_2_22)
+{
+	char why[600];
+	struct spqr_tables *t = shipped_tables();
+	cr_expect_eq(tables_class_type(t, "HA"), UT_LG);
+	cr_expect_eq(tables_class_type(t, "TR"), UT_HI);
+	cr_expect_eq(tables_class_type(t, "VE"), UT_LI);
+	cr_expect_eq(tables_class_type(t, "BS"), UT_SK);
+	cr_expect_eq(tables_class_type(t, "ZZ"), -1);
+	cr_expect_eq(tables_class_type(NULL, "HA"), -1);
+	char codes[128];
+	tables_class_codes(t, codes, sizeof codes);
+	cr_expect_str_eq(codes, "TR HO HA PR CO VE A S BS"); /* the file's order */
+	tables_free(t);
+	cr_expect_not_null(
+		strstr(traits_verdict("battle-features.ini",
+				      "classes = HA PR CO", "classes = PR CO",
+				      why, sizeof why),
+		       "unknown unit class \"HA\" (TR HO PR CO VE A S BS)"),
+		"%s", why);
+	/* the tables name the change's line: HA moved to HI */
+	struct battle *b = load_fixture("battle-features.ini");
+	t = changed_tables("unit_types",
+			   (const char *const[]){"classes = HA PR CO",
+						 "classes = PR CO",
+						 "classes = TR HO",
+						 "classes = TR HO HA", NULL});
+	struct ini_error err = {0};
+	cr_expect_neq(battle_check_traits(b, t, &err), 0);
+	cr_expect_not_null(strstr(err.msg, "class HA belongs to type HI, "
+					   "not LG (2.22)"),
+			   "%s", err.msg);
+	tables_free(t);
+	battle_free(b);
+}
+
+/* unit_types.ini's classes are checked as they load: a code of other
+ * letters, or one listed under two types, is refused with its line. */
+Test(battle, classes_in_unit_types_ini_checked_2_22)
+{
+	const char *bad[][2] = {
+		{"classes = HA PR CO", "classes = HA pr CO"},
+		{"classes = HA PR CO", "classes = HA PRX CO"},
+		{"classes = TR HO", "classes = TR HO HA"},
+	};
+	const char *want[] = {"is not one or two capital letters",
+			      "is not one or two capital letters",
+			      "class HA is listed twice"};
+	for (int i = 0; i < 3; i++) {
+		struct ini_error err = {0};
+		struct spqr_tables *t = changed_tables_err(
+			"unit_types",
+			(const char *const[]){bad[i][0], bad[i][1], NULL},
+			&err);
+		cr_expect_null(t, "%s accepted", bad[i][1]);
+		tables_free(t);
+		cr_expect_not_null(strstr(err.msg, want[i]), "%s", err.msg);
+		cr_expect_gt(err.line, 0);
+		cr_expect_not_null(strstr(err.file, "unit_types.ini"), "%s",
+				   err.file);
+	}
+}
+
 /* Every tests/bad/battle-*.ini is refused at its marked line, naming why:
  * unknown sections and keys, missing or bad values, unknown codes,
  * duplicate ids, places off the map or impassable, two-hex shapes,

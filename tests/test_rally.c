@@ -14,7 +14,9 @@
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/rally.h"
+#include "maniple/odds.h"
 #include "maniple/sequence.h"
+#include "maniple/teach.h"
 #include "spqr_tables.h"
 
 static struct battle *loader(void *user, const char *name,
@@ -368,5 +370,57 @@ Test(rally, rallied_markers_removed_in_rout_and_reload_10_28)
 	cr_assert_not_null(e);
 	cr_expect_str_eq(field_of(e, "count"), "1");
 	cr_expect_null(last(p, "not_yet"));
+	stop(p);
+}
+
+/* 10.28 example's odds before the attempt (rally_odds, the attempt's
+ * own outcome of each face): Initiative 4 + 1 needed, printed TQ 7:
+ * 0-5 rally (60%), 6-7 rout move (20%), 8-9 eliminated (20%); each face
+ * is what the attempt then does; teach mode tells them with the orders
+ * (10.28) */
+Test(rally, odds_of_the_attempt_10_28)
+{
+	const char *setup[] = {"setup marker pr1 routed on",
+			       "setup hits pr1 7", NULL};
+	struct play *p = start(setup);
+	struct game *g = p->s.game;
+	int ui = (int)(U(p, "pr1") - g->units);
+	struct odds o;
+	cr_assert(rally_odds(g, ui, g->active_leader, &o));
+	cr_expect(odds_complete(&o));
+	cr_expect_eq(odds_percent(&o, "rallied"), 60);
+	cr_expect_eq(odds_percent(&o, "rout_move"), 20);
+	cr_expect_eq(odds_percent(&o, "eliminated"), 20);
+	cr_expect_str_eq(o.rule, "10.28");
+	/* nobody else may be rallied by him */
+	struct odds none;
+	cr_expect_not(rally_odds(g, (int)(U(p, "ha1") - g->units),
+				 g->active_leader, &none));
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", MANIPLE_SRCDIR);
+	struct ini_error err;
+	struct teach_texts *tx = teach_load(dir, &err);
+	cr_assert_not_null(tx, "%s", err.msg);
+	struct teach_line l;
+	cr_assert(teach_decision(tx, g, &l));
+	cr_expect_not_null(strstr(l.text, "He may order a rally (10.28): "),
+			   "%s", l.text);
+	cr_expect_not_null(strstr(l.text, "(pr1): rallied 60%, rout move 20%, "
+					  "eliminated 20%."),
+			   "%s", l.text);
+	teach_free(tx);
+	/* every face does what the odds said */
+	for (int d = 0; d < 10; d++) {
+		struct play *q = start(setup);
+		char line[16];
+		snprintf(line, sizeof line, "roll %d 5", d);
+		ok(q, line);
+		ok(q, "order pr1 rally");
+		const struct event *e = last(q, "rally");
+		cr_assert_not_null(e);
+		cr_expect_str_eq(field_of(e, "result"), o.out[o.face[d]].name,
+				 "face %d", d);
+		stop(q);
+	}
 	stop(p);
 }

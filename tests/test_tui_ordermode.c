@@ -439,7 +439,8 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 
 /* The Order-mode panel: the mover's block first.  On its own hex (the
  * cursor's place after each step) the same rows at every step (a step
- * rewrites only what it changed: MP left, hex, hits, facing, markers),
+ * rewrites only what it changed: its hex and MP left side by side, hits,
+ * facing, markers),
  * the other pieces of its hex a line each; on another hex its head and
  * MP left, then the preview of the step there and that hex.  The key
  * line leaves the MP left to the panel when the panel shows. */
@@ -457,14 +458,14 @@ Test(tui_ordermode, panel_mover_block_stays_put_6_21_6_69)
 	own->n = 0;
 	tui_order_panel(V, 22, own);
 	cr_assert_str_eq(own->line[0], "ORDER ha1 (rome)");
-	cr_assert_str_eq(own->line[1], " 5 MP left (6.21)");
+	cr_assert_str_eq(own->line[1], "Hex 2415 (5 MP left)");
 	int hexrow = -1;
 	for (int i = 0; i < own->n; i++) {
 		cr_assert_leq(strlen(own->line[i]), 22, "%s", own->line[i]);
-		if (!strncmp(own->line[i], "Hex 2415 ", 9))
+		if (!strcmp(own->line[i], " terrain clear lvl 0"))
 			hexrow = i;
 	}
-	cr_assert_gt(hexrow, 2, "the mover's hex after its own lines");
+	cr_assert_gt(hexrow, 2, "the mover's ground after its own lines");
 	cr_assert_eq(hexrow, own->n - 1, "nobody else in 2415");
 	/* on another hex: the block's head and MP left, then the preview
 	 * of the step there and that hex (in a short panel too) */
@@ -484,8 +485,8 @@ Test(tui_ordermode, panel_mover_block_stays_put_6_21_6_69)
 	cr_assert(hex_eq(V->cursor, hx(2514)), "the cursor stays on the mover");
 	other->n = 0;
 	tui_order_panel(V, 22, other);
-	cr_assert_str_eq(other->line[1], " 4 MP left (6.21)");
-	cr_assert_str_eq(other->line[hexrow], "Hex 2514 clear lvl 0");
+	cr_assert_str_eq(other->line[1], "Hex 2514 (4 MP left)");
+	cr_assert_str_eq(other->line[hexrow], " terrain clear lvl 0");
 	cr_assert_eq(other->n, own->n + 1, "one line for sl1");
 	cr_assert_str_eq(other->line[other->n - 1], "+sl1 1/5 skirmishers");
 	bool hits = false, moved = false;

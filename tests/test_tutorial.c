@@ -119,6 +119,7 @@ Test(tutorial, the_drill_lesson_loads)
 	struct lesson *l = load_drill();
 	cr_expect_str_eq(l->battle, "drill");
 	cr_expect_eq(l->seed, 11);
+	cr_expect_eq(l->kind, GAME_SOLO, "solo unless the lesson says");
 	cr_expect_geq(l->nsteps, 20);
 	cr_expect_str_eq(l->step[0].dice, "6 2");
 	cr_expect_str_eq(l->step[0].expect, "continue");
@@ -530,12 +531,22 @@ Test(tutorial, every_lesson_of_the_menu_plays_through, .timeout = 60)
 	}
 }
 
-/* Whether the game's events hold each of want (NULL-ended). */
-static void expect_events(const struct session *s, const char *const *want)
+/* Lesson name played to its end: the game's events hold each of want
+ * (NULL-ended), and the game is in turn (0: not checked). */
+static void lesson_brings(const char *name, const char *const *want, int turn)
 {
+	struct lesson *l = load_lesson(name);
+	struct session s;
+	struct lesson_run t;
+	start(&s, &t, l);
+	play_through(l, &s, &t);
 	for (; *want; want++)
-		cr_expect(lesson_event_in(*want, &s->game->events), "no %s",
-			  *want);
+		cr_expect(lesson_event_in(*want, &s.game->events), "%s: no %s",
+			  name, *want);
+	if (turn)
+		cr_expect_eq(s.game->turn, turn);
+	session_free(&s);
+	free(l);
 }
 
 /* Facing and terrain (6.21, 6.22, 6.13, 7.12, 7.14): the turn costs
@@ -543,11 +554,6 @@ static void expect_events(const struct session *s, const char *const *want)
  * hit, the second move of the turn a hit: 4 against TQ 6. */
 Test(tutorial, the_terrain_lesson_costs_mp_and_hits)
 {
-	struct lesson *l = load_lesson("terrain");
-	struct session s;
-	struct lesson_run t;
-	start(&s, &t, l);
-	play_through(l, &s, &t);
 	const char *want[] = {
 		"facing_changed unit=ha1 from=E to=NE vertices=1 mp=1",
 		"moved unit=ha1 to=2613 terrain=broken mp=2 left=0",
@@ -559,9 +565,7 @@ Test(tutorial, the_terrain_lesson_costs_mp_and_hits)
 		"move_end unit=ha1 at=2612",
 		NULL,
 	};
-	expect_events(&s, want);
-	session_free(&s);
-	free(l);
+	lesson_brings("terrain", want, 0);
 }
 
 /* The progress file: written, read back, a lesson once done stays done. */
@@ -654,11 +658,6 @@ Test(tutorial, malformed_lists_and_progress_are_refused_with_file_and_line)
  * Strategy roll (4.33 #2) fails and only Individual Orders are left. */
 Test(tutorial, the_line_command_lesson_rolls_for_the_second)
 {
-	struct lesson *l = load_lesson("linecmd");
-	struct session s;
-	struct lesson_run t;
-	start(&s, &t, l);
-	play_through(l, &s, &t);
 	const char *want[] = {
 		"line_command leader=tribune line=hastati how=allowed",
 		"activated leader=tribune how=momentum phase_no=2",
@@ -669,9 +668,7 @@ Test(tutorial, the_line_command_lesson_rolls_for_the_second)
 		"order leader=tribune to=ha1",
 		NULL,
 	};
-	expect_events(&s, want);
-	session_free(&s);
-	free(l);
+	lesson_brings("linecmd", want, 0);
 }
 
 /* The leaders' order and its upsets (5.12, 5.33, 5.41, 5.42, 5.44): the
@@ -680,11 +677,6 @@ Test(tutorial, the_line_command_lesson_rolls_for_the_second)
  * the turn's end. */
 Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
 {
-	struct lesson *l = load_lesson("command");
-	struct session s;
-	struct lesson_run t;
-	start(&s, &t, l);
-	play_through(l, &s, &t);
 	const char *want[] = {
 		"roll for=trump leader=consul against=tribune die=3 "
 		"result=success rule=5.41",
@@ -704,10 +696,7 @@ Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
 		"turn_end turn=1",
 		NULL,
 	};
-	expect_events(&s, want);
-	cr_expect_eq(s.game->turn, 2);
-	session_free(&s);
-	free(l);
+	lesson_brings("command", want, 2);
 }
 
 /* A shock without movement (7.33, 8.41): the attacker is marked Shock No
@@ -718,11 +707,8 @@ Test(tutorial, the_command_lesson_plays_every_phase_of_the_turn)
 Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
 {
 	struct lesson *l = load_lesson("shock");
-	cr_expect_eq(l->kind, GAME_SANDBOX);
-	struct session s;
-	struct lesson_run t;
-	start(&s, &t, l);
-	play_through(l, &s, &t);
+	cr_expect_eq(l->kind, GAME_SANDBOX, "its position is set up");
+	free(l);
 	const char *want[] = {
 		"placed unit=ha1 hex=2411",
 		"shock_marker unit=ha1 marker=shock_no_check via=command_range "
@@ -739,9 +725,7 @@ Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
 		"advance unit=ha1 to=2511 rule=8.51",
 		NULL,
 	};
-	expect_events(&s, want);
-	session_free(&s);
-	free(l);
+	lesson_brings("shock", want, 0);
 }
 
 /* Cavalry pursuit (8.61-8.63): the horse routs its enemy, rolls over its
@@ -749,11 +733,6 @@ Test(tutorial, the_shock_lesson_kills_a_leader_and_collapses_the_defender)
  * and is Finished. */
 Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
 {
-	struct lesson *l = load_lesson("pursuit");
-	struct session s;
-	struct lesson_run t;
-	start(&s, &t, l);
-	play_through(l, &s, &t);
 	const char *want[] = {
 		"shock_marker unit=rc1 marker=shock_no_check rule=8.41",
 		"rout unit=li1 cause=8.47",
@@ -767,9 +746,7 @@ Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
 		"pursuit_onward unit=rc1 mp=4",
 		NULL,
 	};
-	expect_events(&s, want);
-	session_free(&s);
-	free(l);
+	lesson_brings("pursuit", want, 0);
 }
 
 /* Rout and Reload and the withdrawal check (10.23, 10.24, 8.18, 11.1,
@@ -777,11 +754,6 @@ Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
  * reloaded, and Carthage past its level withdraws: the battle is over. */
 Test(tutorial, the_reload_lesson_ends_the_battle_by_rout_points)
 {
-	struct lesson *l = load_lesson("reload");
-	struct session s;
-	struct lesson_run t;
-	start(&s, &t, l);
-	play_through(l, &s, &t);
 	const char *want[] = {
 		"eliminated unit=ar1 side=1 total=19",
 		"eliminated unit=li1 side=1 rp=5 total=24 cause=10.27",
@@ -794,7 +766,5 @@ Test(tutorial, the_reload_lesson_ends_the_battle_by_rout_points)
 		"game_over winner=rome why=withdrawal",
 		NULL,
 	};
-	expect_events(&s, want);
-	session_free(&s);
-	free(l);
+	lesson_brings("reload", want, 0);
 }

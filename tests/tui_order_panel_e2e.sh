@@ -5,14 +5,14 @@
 # Resumes a drill game (seed 7) in which the Tribune has just ordered ha1
 # (5.22), puts the cursor on it and steps it across its ENE side into
 # sl1's hex (U: 2415 -> 2514, a stacking that costs each a hit, 6.69).
-# The panel opens with the mover's block: its name and MP left, its own
-# lines (hits, facing, markers), its hex and the other pieces stacked with
-# it, a line each.  Across the step the block keeps its rows: the rows of
-# the unit's lines before the step hold the same lines after it (the
-# figures change in place), the MP left and the hex number change, sl1
-# gets a line of its own.  The status line names the mover and no count
-# of legal actions; the key line leaves the MP left to the panel and fits
-# the 80 columns.  On another hex the panel keeps the mover's name and MP
+# The panel opens with the mover's block: its name, its hex and MP left
+# side by side, its own lines (hits, facing, markers), its hex's ground
+# and the other pieces stacked with it, a line each.  Across the step the
+# block keeps its rows: the rows of the unit's lines before the step hold
+# the same lines after it (the figures change in place), the hex number
+# and the MP left change, sl1 gets a line of its own.  The status line
+# names the mover and no count of legal actions; the key line leaves the
+# MP left to the panel and fits the 80 columns.  On another hex the panel keeps the mover's name and MP
 # left on top and previews the step there (6.21, 6.32).  The same under
 # NO_COLOR: the panel is words alone.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
@@ -42,26 +42,26 @@ tui_run p 80 24 "-u MANIPLE_CONFIG TERM=xterm-256color LANG=C.UTF-8 \
 tui_begin 'ORDER ha1'
 
 at 2415
-[ "$(row 1)" = "ORDER ha1 (rome)" ] && [ "$(row 2)" = " 5 MP left (6.21)" ]
-ok $? "the panel opens with the mover and its MP left (6.21)"
-hexrow=$(panel | grep -n '^Hex 2415 clear' | cut -d: -f1)
+[ "$(row 1)" = "ORDER ha1 (rome)" ] && [ "$(row 2)" = "Hex 2415 (5 MP left)" ]
+ok $? "the panel opens with the mover, its hex and MP left (6.21)"
+hexrow=$(panel | grep -n '^ terrain clear lvl 0$' | cut -d: -f1)
 panel | sed -n "3,$((hexrow - 1))p" >"$STATE/before"
 grep -q 'hits 0' "$STATE/before" && grep -q 'facing E' "$STATE/before" &&
 	grep -q 'markers: none' "$STATE/before"
 ok $? "then its own lines: hits, facing, markers"
 [ -n "$hexrow" ] && [ "$(panel | sed -n "$((hexrow + 1))p")" = "" ]
-ok $? "then its hex, alone in it"
+ok $? "then its ground, alone in its hex"
 screen | tail -2 | head -1 | grep -q '^Rome: orders (the Tribune) | ORDER ha1 | Turn'
 ok $? "the status line names the mover, no count of legal actions"
 screen | tail -1 | grep -q '^ORDER ha1  m step .* ? keys$'
 ok $? "the key line names the mover and its keys whole, the MP left in the panel"
 
 keys U
-wait_for ' 4 MP left (6.21)'
-ok $? "U steps ha1 across its ENE side: 4 MP left (6.21)"
+wait_for 'Hex 2514 (4 MP left)'
+ok $? "U steps ha1 across its ENE side into 2514: 4 MP left (6.21)"
 [ "$(row 1)" = "ORDER ha1 (rome)" ] &&
-	[ "$(panel | sed -n "${hexrow}p")" = "Hex 2514 clear lvl 0" ]
-ok $? "the block keeps its rows: the new hex where the old one was"
+	[ "$(panel | sed -n "${hexrow}p")" = " terrain clear lvl 0" ]
+ok $? "the block keeps its rows: the new hex's ground where the old one's was"
 panel | sed -n "3,$((hexrow - 1))p" >"$STATE/after"
 odd=$(diff "$STATE/before" "$STATE/after" | grep '^[<>]' |
 	grep -v 'hits [0-9]\|markers:')
@@ -77,7 +77,7 @@ ok $? "the step leaves the count of legal actions out"
 
 keys j
 wait_for 'Hex 2515 clear'
-[ "$(row 1)" = "ORDER ha1 (rome)" ] && [ "$(row 2)" = " 4 MP left (6.21)" ] &&
+[ "$(row 1)" = "ORDER ha1 (rome)" ] && [ "$(row 2)" = "Hex 2514 (4 MP left)" ] &&
 	panel | grep -q '^no step to 2515 (rule$'
 ok $? "on another hex: the mover on top, the step refused with its rule (6.32)"
 keys q
@@ -88,7 +88,7 @@ tui_run n 80 24 "-u MANIPLE_CONFIG NO_COLOR=1 TERM=xterm-256color \
 wait_for 'ORDER ha1'
 at 2415
 keys U
-wait_for ' 4 MP left (6.21)'
+wait_for 'Hex 2514 (4 MP left)'
 [ "$(row 1)" = "ORDER ha1 (rome)" ] && panel | grep -q '^+sl1 1/5 skirmishers$'
 ok $? "NO_COLOR: the same block in words"
 panel | grep -q 'hits 1' && panel | grep -q 'markers: moved'

@@ -126,7 +126,7 @@ at 2515
 wait_for 'to 2515: 1 MP'
 ok $? "the panel previews the step: 1 MP (6.21)"
 keys m
-wait_for ' 4 MP left (6.21)' && screen | grep -q 'Hex 2515 ' &&
+wait_for 'Hex 2515 (4 MP left)' &&
 	screen | grep -q '^ORDER ha1  m step'
 ok $? "m steps ha1 into 2515 (the panel's mover block says so, 4 MP left; no event echo)"
 step 2615

@@ -46,6 +46,13 @@ bool rally_check(const struct game *g, int ui, int li, int facing,
  * Emits `roll` and `rally` events. */
 void rally_attempt(struct game *g, int ui, int li, int facing);
 
+/* 10.28, 10.33: the exact odds of leader li's rally attempt on unit ui
+ * now, through the attempt's own outcome of each face: "rallied"
+ * (value 1), "rout_move" or "eliminated"; false, o empty, when he may
+ * not attempt it (rally_check). */
+struct odds;
+bool rally_odds(const struct game *g, int ui, int li, struct odds *o);
+
 /* 10.28: a Rallied unit takes no orders this Game Turn. */
 bool rally_no_orders(const struct unit *u);
 

@@ -402,6 +402,12 @@ int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f);
 bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 		     enum unit_trait trait);
 const char *unit_trait_name(enum unit_trait tr);
+/* The type of a unit class code (2.22; unit_types.ini's classes), or -1
+ * for a code it does not list or a NULL t. */
+int tables_class_type(const struct spqr_tables *t, const char *code);
+/* Every class code, parted by spaces, into buf as snprintf; the length
+ * it needed. */
+size_t tables_class_codes(const struct spqr_tables *t, char *buf, size_t n);
 /* A figure of the rules' text (constants.ini); 0 for a NULL t. */
 int tables_constant(const struct spqr_tables *t, enum rule_constant c);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low

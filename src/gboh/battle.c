@@ -121,16 +121,6 @@ static const char *const reinf_keys[] = {"turn", "edge", "hex", "facing"};
 
 #define KEYS_MAX UK_COUNT
 
-/* Class codes (2.22) and the type each belongs to. */
-static const struct {
-	const char *code;
-	enum unit_type type;
-} classes[] = {
-	{"HA", UT_LG}, {"PR", UT_LG}, {"CO", UT_LG}, {"TR", UT_HI},
-	{"HO", UT_HI}, {"VE", UT_LI}, {"A", UT_SK},  {"S", UT_SK},
-	{"BS", UT_SK},
-};
-#define NCLASSES ((int)(sizeof classes / sizeof classes[0]))
 
 static const char *const colours[] = {"black", "red",	  "green", "yellow",
 				      "blue",  "magenta", "cyan",  "white"};
@@ -290,12 +280,29 @@ static int set_supply(struct battle_ctx *c, uint8_t *dst,
 	return 0;
 }
 
-static int class_type(const char *code)
+/* A unit class code (2.22): the ruleset's unit_types.ini lists the codes
+ * and their types, so without the tables only its shape (one or two
+ * capital letters, as a counter prints it) is checked here; the loading
+ * again with them (battle_check_traits) checks the rest.  0, or 1 with
+ * the reason in c->err. */
+static int check_class(struct battle_ctx *c, const char *code,
+		       const char *what, int line)
 {
-	for (int i = 0; i < NCLASSES; i++)
-		if (strcmp(classes[i].code, code) == 0)
-			return (int)classes[i].type;
-	return -1;
+	size_t len = strlen(code);
+	bool ok = len >= 1 && len <= 2;
+	for (size_t k = 0; k < len; k++)
+		ok = ok && code[k] >= 'A' && code[k] <= 'Z';
+	if (ok && (!c->traits || tables_class_type(c->traits, code) >= 0))
+		return 0;
+	char known[128];
+	tables_class_codes(c->traits, known, sizeof known);
+	if (c->traits)
+		return ini_fail(c->err, line, "unknown unit class %s\"%s\" (%s)",
+				what, code, known);
+	return ini_fail(c->err, line,
+			"unknown unit class %s\"%s\" (one or two capital "
+			"letters)",
+			what, code);
 }
 
 /* Appends a line of note text: joined by a space, an empty line starts a
@@ -777,11 +784,8 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 		return 0;
 	}
 	case UK_CLASS:
-		if (class_type(v) < 0)
-			return ini_fail(c->err, line,
-					"unknown unit class \"%s\" (HA PR CO TR "
-					"HO VE A S BS)",
-					v);
+		if (check_class(c, v, "", line))
+			return 1;
 		memcpy(u->cls, v, strlen(v) + 1);
 		return 0;
 	case UK_SIZE:
@@ -1195,10 +1199,11 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 	struct unit *u = &c->b->units[ui];
 	struct unit_extra *x = &c->units[ui];
 	int *kl = x->kl;
-	if (kl[UK_CLASS] && class_type(u->cls) != (int)u->type)
+	int ct = tables_class_type(c->traits, u->cls);
+	if (kl[UK_CLASS] && c->traits && ct != (int)u->type)
 		return ini_fail(c->err, kl[UK_CLASS],
 				"class %s belongs to type %s, not %s (2.22)",
-				u->cls, unit_type_name((enum unit_type)class_type(u->cls)),
+				u->cls, unit_type_name((enum unit_type)ct),
 				unit_type_name(u->type));
 	if (u->ma_ext && trait(c, u, TRAIT_PHALANX) == 0)
 		return ini_fail(c->err, kl[UK_MA],
@@ -1358,12 +1363,8 @@ static int check_selector(struct battle_ctx *c, const char *tok, int line)
 					tok);
 		return 0;
 	}
-	if (strncmp(tok, "class:", 6) == 0) {
-		if (class_type(tok + 6) < 0)
-			return ini_fail(c->err, line, "unknown unit class in %s",
-					tok);
-		return 0;
-	}
+	if (strncmp(tok, "class:", 6) == 0)
+		return check_class(c, tok + 6, "in a selector ", line);
 	return -1;
 }
 

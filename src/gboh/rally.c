@@ -7,6 +7,7 @@
 #include "maniple/event.h"
 #include "maniple/los.h"
 #include "maniple/map.h"
+#include "maniple/odds.h"
 #include "maniple/rout.h"
 #include "maniple/tables.h"
 
@@ -253,6 +254,41 @@ static int roll(struct game *g, const char *what, const struct unit *u,
 	return die + drm;
 }
 
+/* 10.28, 10.33: the attempt's modifier and the modified roll it needs */
+static void rally_terms(const struct game *g, const struct unit *u,
+			const struct leader *l, int *drm, int *need)
+{
+	*drm = u->depleted ? tables_rally_modifier(g->tables,
+						   RM_DEPLETED_ATTEMPT_DR)
+			   : 0;
+	*need = l->initiative +
+		tables_rally_modifier(g->tables, RM_ATTEMPT_INITIATIVE_BONUS);
+}
+
+/* 10.28: what the modified roll dr does: the unit rallies at need or
+ * less, is eliminated past its printed TQ, else rout moves */
+static const char *rally_outcome(const struct unit *u, int dr, int need)
+{
+	return dr <= need ? "rallied" : dr > u->tq ? "eliminated" : "rout_move";
+}
+
+bool rally_odds(const struct game *g, int ui, int li, struct odds *o)
+{
+	struct rally_why w;
+	odds_init(o, 0, "10.28");
+	if (!g || !g->tables || !rally_check(g, ui, li, -1, &w))
+		return false;
+	const struct unit *u = &g->units[ui];
+	int drm, need;
+	rally_terms(g, u, &g->leaders[li], &drm, &need);
+	odds_init(o, 10, u->depleted ? "10.28,10.33" : "10.28");
+	for (int d = 0; d < 10; d++) {
+		const char *what = rally_outcome(u, d + drm, need);
+		odds_face(o, d, !strcmp(what, "rallied"), "%s", what);
+	}
+	return true;
+}
+
 /* 10.28, 10.29, 10.33: the rally attempt */
 void rally_attempt(struct game *g, int ui, int li, int facing)
 {
@@ -263,13 +299,11 @@ void rally_attempt(struct game *g, int ui, int li, int facing)
 	const struct leader *l = &g->leaders[li];
 	u->rally_tried |= UINT64_C(1) << li;
 	bool was_depleted = u->depleted; /* 10.33: before the attempt */
-	int drm = was_depleted ? tables_rally_modifier(
-					 g->tables, RM_DEPLETED_ATTEMPT_DR)
-			       : 0;
+	int drm, need;
+	rally_terms(g, u, l, &drm, &need);
 	int dr = roll(g, "rally", u, l, drm, was_depleted ? "10.28,10.33"
 							  : "10.28");
-	int need = l->initiative +
-		   tables_rally_modifier(g->tables, RM_ATTEMPT_INITIATIVE_BONUS);
+	const char *outcome = rally_outcome(u, dr, need);
 	struct event e;
 	event_init(&e, "rally");
 	event_add(&e, "unit", "%s", u->id);
@@ -279,7 +313,7 @@ void rally_attempt(struct game *g, int ui, int li, int facing)
 	event_add(&e, "needed", "%d", need);
 	event_add(&e, "printed_tq", "%d", u->tq);
 	event_add(&e, "depleted_before", "%s", yn(was_depleted));
-	if (dr <= need) {
+	if (!strcmp(outcome, "rallied")) {
 		event_add(&e, "result", "rallied");
 		event_add(&e, "rule", "10.28");
 		game_emit(g, &e);
@@ -308,8 +342,8 @@ void rally_attempt(struct game *g, int ui, int li, int facing)
 		rallied_effects(g, u);
 		return;
 	}
-	bool eliminate = dr > u->tq;
-	event_add(&e, "result", "%s", eliminate ? "eliminated" : "rout_move");
+	bool eliminate = !strcmp(outcome, "eliminated");
+	event_add(&e, "result", "%s", outcome);
 	event_add(&e, "rule", "10.28");
 	game_emit(g, &e);
 	if (eliminate)

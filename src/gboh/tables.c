@@ -13,6 +13,7 @@
 #define PROHIBITED (-1) /* a "P" cell */
 #define OUT_OF_RANGE (-1) /* a "-" missile cell */
 #define CLASSES_MAX 8
+#define UNIT_CLASSES_MAX 32
 #define SEEN_MAX 512
 #define SECTIONS_MAX 64
 #define CELLS_MAX 16
@@ -62,6 +63,10 @@ struct spqr_tables {
 	int rp_leader[LEADER_KIND_COUNT];
 	/* unit_types.ini: bit TRAIT_x set when the type has the trait */
 	unsigned traits[UNIT_TYPE_COUNT];
+	/* unit_types.ini: the class codes (2.22) and each one's type */
+	char class_code[UNIT_CLASSES_MAX][3];
+	signed char class_type[UNIT_CLASSES_MAX];
+	int nclasses;
 	/* constants.ini */
 	int constant[RULE_CONSTANT_COUNT];
 	int supply_low_from[MISSILE_CLASS_COUNT];
@@ -934,17 +939,49 @@ static int type_section(const char *s)
 	return strncmp(s, "type ", 5) == 0 ? unit_type_parse(s + 5) : -1;
 }
 
+/* unit_types.ini: [type CODE] classes = class codes (2.22), each one or
+ * two capital letters and in one type only */
+static int unit_classes(struct parse *p, int ty, char tok[][32], int n,
+			int line)
+{
+	struct spqr_tables *t = p->t;
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(tok[i]);
+		bool ok = len >= 1 && len <= 2;
+		for (size_t k = 0; k < len; k++)
+			ok = ok && tok[i][k] >= 'A' && tok[i][k] <= 'Z';
+		if (!ok)
+			return ini_fail(p->err, line,
+					"class \"%s\" is not one or two capital "
+					"letters", tok[i]);
+		for (int j = 0; j < t->nclasses; j++)
+			if (strcmp(t->class_code[j], tok[i]) == 0)
+				return ini_fail(p->err, line,
+						"class %s is listed twice",
+						tok[i]);
+		if (t->nclasses >= UNIT_CLASSES_MAX)
+			return ini_fail(p->err, line,
+					"more than %d classes",
+					UNIT_CLASSES_MAX);
+		memcpy(t->class_code[t->nclasses], tok[i], len + 1);
+		t->class_type[t->nclasses++] = (signed char)ty;
+	}
+	return 0;
+}
+
 /* unit_types.ini: [type CODE] traits = names of enum unit_trait */
 static int unit_types_key(struct parse *p, const char *s, const char *k,
 			  const char *v, int line)
 {
 	int ty = type_section(s);
-	if (ty < 0 || strcmp(k, "traits") != 0)
+	if (ty < 0 || (strcmp(k, "traits") != 0 && strcmp(k, "classes") != 0))
 		return unknown_key(p, s, k, line);
 	char tok[CELLS_MAX][32];
 	int n = split(p, v, tok, line);
 	if (n < 0)
 		return 1;
+	if (strcmp(k, "classes") == 0)
+		return unit_classes(p, ty, tok, n, line);
 	unsigned bits = 0;
 	for (int i = 0; i < n; i++) {
 		int tr = find_name(trait_names, UNIT_TRAIT_COUNT, tok[i]);
@@ -1691,6 +1728,30 @@ bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 {
 	return t && valid_type(type) && (unsigned)trait < UNIT_TRAIT_COUNT &&
 	       (t->traits[type] & (1u << trait));
+}
+
+int tables_class_type(const struct spqr_tables *t, const char *code)
+{
+	if (!t || !code)
+		return -1;
+	for (int i = 0; i < t->nclasses; i++)
+		if (strcmp(t->class_code[i], code) == 0)
+			return t->class_type[i];
+	return -1;
+}
+
+size_t tables_class_codes(const struct spqr_tables *t, char *buf, size_t n)
+{
+	size_t len = 0;
+	if (n)
+		buf[0] = '\0';
+	for (int i = 0; t && i < t->nclasses; i++) {
+		int w = snprintf(len < n ? buf + len : NULL,
+				 len < n ? n - len : 0, "%s%s", i ? " " : "",
+				 t->class_code[i]);
+		len += (size_t)(w > 0 ? w : 0);
+	}
+	return len;
 }
 
 const char *unit_trait_name(enum unit_trait tr)

@@ -21,6 +21,7 @@
 #include "maniple/evtext.h"
 #include "maniple/glossary.h"
 #include "maniple/movement.h"
+#include "maniple/rally.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
@@ -42,8 +43,8 @@ static const struct teach_dec teach_decs[] = {
 	{"activate_tie", DEC_COMMON "lowest orders lc range trumps "},
 	{"activate_first", DEC_COMMON "lowest orders lc range trumps "},
 	{"trump_reply", DEC_COMMON "against kind trumps "},
-	{"orders", DEC_COMMON "orders left given lc range "},
-	{"orders_individual", DEC_COMMON "orders left given lc range "},
+	{"orders", DEC_COMMON "orders left given lc range rally "},
+	{"orders_individual", DEC_COMMON "orders left given lc range rally "},
 	{"orders_move", DEC_COMMON "left given lc range mover ma spent mp "},
 	{"orders_move_zoc", DEC_COMMON "left given lc range mover ma spent mp "},
 	{"orders_line", DEC_COMMON "left given lc range lines "},
@@ -873,7 +874,28 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		teach_value(g, key, g->units[c->unit].id, out, n);
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
-	else if (strcmp(key, "combats") == 0) {
+	else if (strcmp(key, "rally") == 0) {
+		/* 10.28: each rally he may order, with its odds (rally_odds);
+		 * "" when none (the text reads on without it) */
+		struct sbuf b = {out, 0, n};
+		out[0] = '\0';
+		for (int u = 0; c->leader >= 0 && u < g->nunits; u++) {
+			struct odds o;
+			if (!rally_odds(g, u, c->leader, &o))
+				continue;
+			char who[EVENT_VAL_MAX + NAME_MAX_ + 8];
+			teach_value(g, "unit", g->units[u].id, who, sizeof who);
+			sb_add(&b, "%s %s: rallied %d%%, rout move %d%%, "
+				   "eliminated %d%%",
+			       b.n ? ";" : " He may order a rally (10.28):", who,
+			       odds_percent(&o, "rallied"),
+			       odds_percent(&o, "rout_move"),
+			       odds_percent(&o, "eliminated"));
+		}
+		if (b.n)
+			sb_add(&b, ".");
+		return true;
+	} else if (strcmp(key, "combats") == 0) {
 		/* 8.45, 8.46: what each combat would give, as the board
 		 * stands (shock_preview.h); "none yet" when none */
 		if (shock_preview_segment(g, out, n) == 0)

@@ -99,20 +99,27 @@ static void describe_piece(const struct session *s, const char *id, int width,
 			line(p, width, "%s", t->line[i].text);
 }
 
-void panel_describe_hex(const struct map_view *mv, struct hex h, int width,
-			struct panel_text *out)
+void panel_describe_ground(const struct map_view *mv, struct hex h,
+			   const char *lead, int width, struct panel_text *out)
 {
-	char num[8];
 	const struct mv_hex *x = mv ? mapview_hex(mv, h) : NULL;
-	hex_format(h, num, sizeof num);
-	if (!x) {
-		line(out, width, "Hex %s: off the map", num);
+	if (!x)
 		return;
-	}
-	line(out, width, "Hex %s %s lvl %d", num,
+	line(out, width, "%s %s lvl %d", lead,
 	     x->terrain < mv->nterrain ? mv->terrain[x->terrain].word : "?",
 	     x->level);
 	describe_hexsides(mv, x, width, out);
+}
+
+void panel_describe_hex(const struct map_view *mv, struct hex h, int width,
+			struct panel_text *out)
+{
+	char lead[16] = "Hex ";
+	hex_format(h, lead + 4, sizeof lead - 4);
+	if (!mv || !mapview_hex(mv, h))
+		line(out, width, "%s: off the map", lead);
+	else
+		panel_describe_ground(mv, h, lead, width, out);
 }
 
 void panel_describe_piece(const struct session *s, const char *id, int width,

@@ -29,6 +29,10 @@ void panel_describe_view(const struct map_view *mv, const struct session *s,
  * hexside features and its note. */
 void panel_describe_hex(const struct map_view *mv, struct hex h, int width,
 			struct panel_text *out);
+/* The same without the hex's number: lead, then "clear lvl 0", then its
+ * hexside features and its note; nothing off the map. */
+void panel_describe_ground(const struct map_view *mv, struct hex h,
+			   const char *lead, int width, struct panel_text *out);
 /* One piece's lines in the ruleset's words, added to out. */
 void panel_describe_piece(const struct session *s, const char *id, int width,
 			  struct mv_text *scratch, struct panel_text *out);

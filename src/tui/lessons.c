@@ -102,6 +102,22 @@ bool lesson_index_load(const char *path, struct lesson_index *ix,
 			 "no lesson = NAME in a [lessons] section");
 		return false;
 	}
+	/* each lesson's file is there, beside the list */
+	const char *slash = strrchr(path, '/');
+	int dlen = slash ? (int)(slash - path) + 1 : 0;
+	for (int k = 0; k < ix->n; k++) {
+		char file[LESSONS_PATH_MAX + LESSON_NAME_MAX + 8];
+		snprintf(file, sizeof file, "%.*s%s.ini", dlen, path,
+			 ix->name[k]);
+		if (access(file, R_OK) != 0) {
+			snprintf(err->file, sizeof err->file, "%s", path);
+			err->line = ix->line[k];
+			snprintf(err->msg, sizeof err->msg,
+				 "lesson %s: no file %.300s", ix->name[k],
+				 file);
+			return false;
+		}
+	}
 	return true;
 }
 

@@ -41,7 +41,7 @@ struct lesson_index {
 /* Reads the list; false with err (file:line: reason) on any fault: no
  * [file] kind = lessons, an unknown section or key, a name that is not
  * letters, digits, '_' or '-', a name given twice, more than LESSONS_MAX,
- * none at all. */
+ * none at all, a name with no readable NAME.ini beside the list. */
 bool lesson_index_load(const char *path, struct lesson_index *ix,
 		       struct ini_error *err);
 

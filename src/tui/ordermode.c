@@ -433,7 +433,16 @@ static void mover_block(struct tui_view *v, const struct order_view *ov,
 	desc->n = 0;
 	panel_describe_piece(v->s, ov->mover, width, &v->ptext, desc);
 	add_line(out, width, "ORDER %s", desc->n ? desc->line[0] : ov->mover);
-	add_line(out, width, " %d MP left (6.21)", ov->mp_left);
+	/* the hex and the MP left side by side: a step changes both, and
+	 * they go out as one run of characters */
+	char a[8], b[8] = "";
+	hex_format(ov->mover_hex[0], a, sizeof a);
+	if (!hex_is_none(ov->mover_hex[1]))
+		hex_format(ov->mover_hex[1], b, sizeof b);
+	if (b[0])
+		add_line(out, width, "Hex %s,%s (%d MP)", a, b, ov->mp_left);
+	else
+		add_line(out, width, "Hex %s (%d MP left)", a, ov->mp_left);
 	if (!own)
 		return;
 	for (int i = 1; i < desc->n && out->n < PANEL_LINES_MAX; i++)
@@ -442,7 +451,10 @@ static void mover_block(struct tui_view *v, const struct order_view *ov,
 		struct hex h = ov->mover_hex[k];
 		if (hex_is_none(h))
 			continue;
-		panel_describe_hex(v->mv, h, width, out);
+		char lead[16] = " terrain";
+		if (b[0])
+			snprintf(lead, sizeof lead, " %s", k ? b : a);
+		panel_describe_ground(v->mv, h, lead, width, out);
 		panel_stack_lines(v->mv, h, ov->mover, width, out);
 	}
 }

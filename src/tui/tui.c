@@ -267,7 +267,8 @@ static void compose_unit(const struct tui_view *v, struct hex h,
 	/* bottom line: markers, or an overlay */
 	char codes[12];
 	int nc = mapview_marker_codes(u, codes, sizeof codes);
-	put(&c[1][0], tglyph, 0, tpair);
+	put(&c[1][0], tglyph == v->gl.terrain[TT_CLEAR] ? L' ' : tglyph, 0,
+	    tpair);
 	if (feat[1][0].ch)
 		c[1][0] = feat[1][0];
 	for (int i = 0; i < 3; i++) {
