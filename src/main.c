@@ -26,6 +26,7 @@
 #include "maniple/tui.h"
 #include "live_main.h"
 #include "rulesets.h"
+#include "study.h"
 #include "tui/config.h"
 #include "tui/replay.h"
 #include "tui/resume.h"
@@ -90,6 +91,22 @@ static void usage(FILE *f)
 		"                     $XDG_CONFIG_HOME/maniple/maniple.ini)\n"
 		"      --check-config check the settings file the view would read;\n"
 		"                     print file:line: reason for each refusal\n"
+		"      --study BATTLE --games N --ai SIDE=LEVEL --ai "
+		"SIDE=LEVEL\n"
+		"                     [--seed S] [--jobs J] [--shard K/M] "
+		"[--tsv FILE]\n"
+		"                     play N games of BATTLE, the computer on "
+		"both sides,\n"
+		"                     and print a table of the results "
+		"(maniple --study\n"
+		"                     --help says more)\n"
+		"      --study-merge FILE...  the same table from the rows of "
+		"several\n"
+		"                     studies' --tsv files\n"
+		"      --study-puzzles --ai LEVEL FILE...  the puzzles LEVEL "
+		"solves:\n"
+		"                     positions and the answers a good player "
+		"gives\n"
 		"  -h, --help         display this help and exit\n"
 		"\n"
 		"Live play, two terminals (maniple host --help):\n"
@@ -947,6 +964,13 @@ int main(int argc, char **argv)
 	const char *config_path = NULL;
 	uint64_t seed = 0;
 	int c;
+	if (study_asked(argc, argv)) { /* --study, --study-merge (study.h) */
+		find_datadir(&p);
+		snprintf(p.rules_dir, sizeof p.rules_dir, "%s/rules",
+			 p.datadir);
+		return study_main(argc, argv, load_battle, load_tables, &p,
+				  p.rules_dir);
+	}
 	while ((c = getopt_long(argc, argv, "hVs:cl", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':

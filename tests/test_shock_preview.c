@@ -13,6 +13,7 @@
 #include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/odds.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/shock.h"
 #include "maniple/shock_preview.h"
 #include "maniple/tables.h"
@@ -123,7 +124,7 @@ Test(shock_preview, teach_and_show_shock_tell_the_odds_before_designating)
 		struct shock_preview p;
 		cr_assert(shock_preview_designation(g, pairs[i][0],
 						    pairs[i][1], &p));
-		char text[256], want[320];
+		char text[SHOCK_PREVIEW_ITEM_MAX], want[SHOCK_PREVIEW_ITEM_MAX + 320];
 		shock_preview_text(&p, text, sizeof text);
 		snprintf(want, sizeof want, "designate %s %s puts %s",
 			 pairs[i][0], pairs[i][1], text);
@@ -134,7 +135,7 @@ Test(shock_preview, teach_and_show_shock_tell_the_odds_before_designating)
 		cr_expect_not_null(strstr(want, col), "%s", want);
 	}
 	cr_expect_not_null(strstr(l.rule, "8.41"), "%s", l.rule);
-	cr_expect_not_null(strstr(l.text, "8.43 checks to come"), "%s",
+	cr_expect_not_null(strstr(l.text, "8.43 checks first: "), "%s",
 			   l.text);
 	/* a percent for every result, and they add up to 100 */
 	struct shock_preview p;
@@ -161,22 +162,28 @@ Test(shock_preview, teach_and_show_shock_tell_the_odds_before_designating)
 	session_free(&s);
 }
 
+/* A preview of ha1 on ar1 at column 11, no result yet. */
+static void ha1_on_ar1(struct shock_preview *p)
+{
+	memset(p, 0, sizeof *p);
+	snprintf(p->att, sizeof p->att, "ha1");
+	snprintf(p->def, sizeof p->def, "ar1");
+	p->column = 11;
+	odds_init(&p->odds, 10, "8.46");
+}
+
 /* The text says what the odds are, each result with its percentage */
 Test(shock_preview, the_text_names_each_result)
 {
 	struct shock_preview p;
-	memset(&p, 0, sizeof p);
-	snprintf(p.att, sizeof p.att, "ha1");
-	snprintf(p.def, sizeof p.def, "ar1");
-	p.column = 11;
+	ha1_on_ar1(&p);
 	p.superiority = SUP_AS;
-	odds_init(&p.odds, 10, "8.46");
 	for (int d = 0; d < 10; d++)
 		odds_face(&p.odds, d, d < 4 ? 6 : 8, "%d(%d)", 1, d < 4 ? 6 : 8);
 	char text[256];
 	shock_preview_text(&p, text, sizeof text);
 	cr_expect_str_eq(text, "ha1 on ar1 at column 11 with AS: hits "
-			       "attacker(defender) 1(6) 40%, 1(8) 60%");
+			       "attacker(defender) 1(6) 40%, 1(8) 60% (no 8.43 check)");
 	p.superiority = SUP_NONE;
 	shock_preview_text(&p, text, sizeof text);
 	cr_expect_not_null(strstr(text, "with no superiority:"), "%s", text);
@@ -217,7 +224,7 @@ Test(shock_preview, each_clash_choice_with_its_odds)
 		struct shock_preview p;
 		cr_assert(shock_preview_clash(g, u, &p), "%s", u);
 		cr_expect(odds_complete(&p.odds));
-		char text[256], want[400];
+		char text[SHOCK_PREVIEW_ITEM_MAX], want[SHOCK_PREVIEW_ITEM_MAX + 320];
 		shock_preview_text(&p, text, sizeof text);
 		snprintf(want, sizeof want, "clash %s puts %s", u, text);
 		cr_expect_not_null(strstr(l.text, want), "%s\nnot in\n%s",
@@ -250,4 +257,162 @@ Test(shock_preview, each_clash_choice_with_its_odds)
 	cmd_result_free(&r);
 	teach_free(tx);
 	session_free(&s);
+}
+
+/* The preview's check of unit id (8.43), or NULL. */
+static const struct shock_preview_check *check_of(const struct shock_preview *p,
+						  int np, const char *id)
+{
+	for (int i = 0; i < np; i++)
+		for (int k = 0; k < p[i].nchecks; k++)
+			if (!strcmp(p[i].check[k].unit, id))
+				return &p[i].check[k];
+	return NULL;
+}
+
+/* 8.43: before designating, each unit's Pre-Shock TQ check is told from
+ * the Charge step's own modifiers (shock_charge_odds); for every face
+ * of the die, forced, the hits the preview gives are the hits the step
+ * rolls, unit by unit, and the units told are those that roll */
+Test(shock_preview, the_pre_shock_checks_face_by_face)
+{
+	for (int d = 0; d < 10; d++) {
+		struct session s;
+		at_designation(&s);
+		struct game *g = s.game;
+		struct shock_preview p[2];
+		cr_assert(shock_preview_designation(g, "ha1", "ar1", &p[0]));
+		cr_assert(shock_preview_designation(g, "ha2", "li1", &p[1]));
+		/* ha1 attacks a skirmisher: no check of its own (8.43) */
+		cr_expect_null(check_of(p, 2, "ha1"));
+		int told = p[0].nchecks + p[1].nchecks;
+		cr_assert_eq(told, 3, "ar1, ha2 and li1 check");
+		for (int i = 0; i < 2; i++)
+			for (int k = 0; k < p[i].nchecks; k++) {
+				cr_expect(odds_complete(&p[i].check[k].odds));
+				cr_expect_str_eq(p[i].check[k].odds.rule, "8.43");
+			}
+		fx_ok(&s, "designate ha1 ar1");
+		fx_ok(&s, "designate ha2 li1");
+		for (int k = 0; k < told; k++)
+			cr_assert(dice_force(&g->dice, d));
+		struct cmd_result r;
+		cmd_result_init(&r);
+		session_exec(&s, "designate done", &r);
+		cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+		int rolled = 0;
+		for (size_t i = 0; i < r.out.n; i++) {
+			if (event_log_is(&r.out, i, "roll") &&
+			    !strcmp(event_log_get(&r.out, i, "for"),
+				    "pre_shock_check"))
+				cr_expect_eq(atoi(event_log_get(&r.out, i, "die")),
+					     d);
+			if (!event_log_is(&r.out, i, "tq_check") ||
+			    strcmp(event_log_get(&r.out, i, "why"),
+				   "pre_shock_check"))
+				continue;
+			const char *id = event_log_get(&r.out, i, "unit");
+			const struct shock_preview_check *c =
+				check_of(p, 2, id);
+			cr_assert_not_null(c, "%s rolled, not told", id);
+			cr_expect_eq(c->odds.out[c->odds.face[d]].value,
+				     atoi(event_log_get(&r.out, i, "hits")),
+				     "%s on a %d", id, d);
+			rolled++;
+		}
+		cr_expect_eq(rolled, told, "face %d", d);
+		cmd_result_free(&r);
+		session_free(&s);
+	}
+}
+
+/* The checks told after the CRT's odds, each with its chance of passing
+ * and the span of hits a failure gives */
+Test(shock_preview, the_text_tells_the_checks)
+{
+	struct shock_preview p;
+	ha1_on_ar1(&p);
+	for (int d = 0; d < 10; d++)
+		odds_face(&p.odds, d, 6, "1(6)");
+	char text[SHOCK_PREVIEW_ITEM_MAX];
+	shock_preview_text(&p, text, sizeof text);
+	cr_expect_not_null(strstr(text, "1(6) 100% (no 8.43 check)"), "%s",
+			   text);
+	const int tq[2] = {6, 9};
+	const char *ids[2] = {"ha2", "li1"};
+	for (int i = 0; i < 2; i++) {
+		struct shock_preview_check *c = &p.check[p.nchecks++];
+		snprintf(c->unit, sizeof c->unit, "%s", ids[i]);
+		odds_init(&c->odds, 10, "8.43");
+		for (int d = 0; d < 10; d++) {
+			int hits = d > tq[i] ? d - tq[i] : 0;
+			odds_face(&c->odds, d, hits, "%d hit%s", hits,
+				  hits == 1 ? "" : "s");
+		}
+	}
+	shock_preview_text(&p, text, sizeof text);
+	cr_expect_not_null(strstr(text, "1(6) 100% (8.43 checks first: ha2 "
+					"passes 70% else 1-3 hits, li1 passes "
+					"100%)"),
+			   "%s", text);
+}
+
+static bool fire_offered(const struct session *s, const void *arg)
+{
+	(void)arg;
+	struct decision_answer a[8];
+	return s->game && rfire_legal(s->game, a, 8) > 0;
+}
+
+/* 8.2, 8.15: before a reaction volley is chosen, teach mode tells each
+ * `react fire` answer with the chance of each result; forced face by
+ * face, the volleys thrown give those chances */
+Test(shock_preview, reaction_fire_odds_before_it_is_chosen)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/spqr", fx_srcdir());
+	struct ini_error err;
+	struct teach_texts *tx = teach_load(dir, &err);
+	cr_assert_not_null(tx, "%s", err.msg);
+	char told[TEACH_TEXT_MAX] = "", line[DECISION_LINE_MAX] = "";
+	int miss = 0, hit[10] = {0};
+	for (int d = 0; d < 10; d++) {
+		struct session s;
+		cr_assert(fx_play_script_until(&s, "drill_fire", fire_offered,
+					       NULL));
+		struct decision_answer a[8];
+		cr_assert_gt(rfire_legal(s.game, a, 8), 0);
+		snprintf(line, sizeof line, "%s", a[0].line);
+		struct teach_line l;
+		cr_assert(teach_decision(tx, s.game, &l));
+		snprintf(told, sizeof told, "%s", l.text);
+		cr_assert(dice_force(&s.game->dice, d));
+		struct cmd_result r;
+		cmd_result_init(&r);
+		session_exec(&s, line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+		for (size_t i = 0; i < r.out.n; i++)
+			if (event_log_is(&r.out, i, "missile_result")) {
+				if (!strcmp(event_log_get(&r.out, i, "result"),
+					    "hit"))
+					hit[atoi(event_log_get(&r.out, i,
+							       "hits"))]++;
+				else
+					miss++;
+			}
+		cmd_result_free(&r);
+		session_free(&s);
+	}
+	char want[256];
+	snprintf(want, sizeof want, "Each volley's odds (8.15): %s: miss %d%%",
+		 line, miss * 10);
+	cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s", want, told);
+	for (int h = 1; h < 10; h++)
+		if (hit[h]) {
+			snprintf(want, sizeof want, "hit %d %d%%", h,
+				 hit[h] * 10);
+			cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s",
+					   want, told);
+		}
+	teach_free(tx);
 }

@@ -15,12 +15,13 @@
 # decision pending (5.21) and is not written to the game file; q quits
 # with the box up.  A game at its Shock designation, resumed in teach
 # mode, tells each planned combat's column, superiority and odds (8.45,
-# 8.46) before one is designated; once designated, the segment is told a
+# 8.46) and each unit's pre-shock check (8.43: its chance of passing,
+# the hits otherwise) before one is designated; once designated, the segment is told a
 # page a step (the designation, the charge and 8.44 together; each
 # combat's struggle), a few keys in all.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=19
+PLAN=20
 TUI_NAME=teach
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -110,6 +111,9 @@ wait_for 'Teach (rule 8.41,8.42) - now: step' &&
 	box_text | grep -q 'designate ha1 ar1 puts ha1 on ar1 at column 11 with AS: hits attacker(defender) 1(4) 20%, 1(6) 40%' &&
 	box_text | grep -q 'designate ha2 li1 puts ha2 on li1 at column 8 with AS'
 ok $? "before the designation: each combat's column, superiority and odds"
+box_text | grep -q '(8.43 checks first: ar1 passes 60% else 1-4 hits)' &&
+	box_text | grep -q 'ha2 passes 70% else 1-3 hits, li1 passes 60% else 1-4 hits)'
+ok $? "before the designation: each unit's pre-shock check (8.43), its chance and hits"
 
 # ---- pace: a step of the segment, or a combat's struggle, a page ----
 keys Space

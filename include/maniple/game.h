@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "maniple/battle.h"
+#include "maniple/bits.h"
 #include "maniple/cmd.h"
 #include "maniple/dice.h"
 #include "maniple/elcmd_state.h"
@@ -91,8 +92,10 @@ struct sequence_state {
 struct unit_index {
 	uint16_t head[GAME_HEX_BUCKETS];	 /* first node + 1, 0: none */
 	uint16_t next[BATTLE_UNITS_MAX * 2];	 /* next node + 1, 0: none */
-	uint16_t bucket[BATTLE_UNITS_MAX * 2];	 /* its bucket + 1, 0: none */
+	uint8_t bucket[BATTLE_UNITS_MAX * 2];	 /* its bucket, when filed */
+	uint8_t filed[BITS_BYTES(BATTLE_UNITS_MAX * 2)]; /* the nodes filed */
 };
+_Static_assert(GAME_HEX_BUCKETS <= 256, "a bucket's number is a byte");
 
 struct game {
 	struct battle *battle;	/* owned: freed with the game */
@@ -149,7 +152,7 @@ struct game {
  * allows and its yes/no markers bits (battle.h, shock_state.h,
  * reaction_state.h).  The bound is lowered as the state shrinks, so that
  * it cannot grow back unnoticed. */
-_Static_assert(sizeof(struct game) <= 41984,
+_Static_assert(sizeof(struct game) <= 40960,
 	       "struct game must stay well under 64 KB (issue 19, item 4)");
 
 /* A value copy of src's state into dst: every field but the event log

@@ -65,10 +65,10 @@ bool passthru_eligible(const struct game *g, int ci);
  * answered; false while that answer is owed. */
 bool passthru_offer(struct game *g);
 /* 9.11 #1: the DRM of unit u (role 1: a defender) in combat c's
- * pre-shock check: +1 for the infantry that elected it, emitted as a
- * `charge_modifier`; 0 otherwise. */
-int passthru_charge_drm(struct game *g, const struct shock_combat *c, int role,
-			const struct unit *u);
+ * pre-shock check: +1 for the infantry that elected it, 0 otherwise
+ * (shock_charge_check names it "pass_thru"). */
+int passthru_charge_drm(const struct game *g, const struct shock_combat *c,
+			int role, const struct unit *u);
 /* 9.11 #2: adjusts combat ci's final att_hits and def_hits. */
 void passthru_hits(struct game *g, int ci);
 /* The same on *att and *def, changing nothing else; false (them left)

@@ -55,6 +55,11 @@ void rfire_move_ended(struct game *g, int mover);
 
 /* `react fire` lines legal now (for reactions_legal). */
 int rfire_legal(const struct game *g, struct decision_answer *out, int max);
+/* 8.2, 8.15: each `react fire` answer of rfire_legal with the chance of
+ * each result of its volley (missile_odds: the roll's own outcome of each
+ * face), "react fire ve1 1609: miss 60%, hit 1 40%", parted by "; ", into
+ * out; what does not fit is left out.  Returns how many are told. */
+int rfire_odds_text(const struct game *g, char *out, size_t n);
 /* 8.2: react fire UNIT [HEX] [main|tower|screen]; hex and weapon may be
  * NULL. */
 void reactions_fire(struct game *g, const char *unit, const char *hex,

@@ -53,6 +53,10 @@ int tq_check_hits(int dr, int tq);
  * N. */
 void tq_check_odds(const struct game *g, const struct unit *u, int drm,
 		   struct odds *o);
+/* The same for a check whose drm already holds every modifier (the
+ * 8.43 pre-shock check adds its own 9.63 modifier: shock_charge_odds). */
+void tq_check_odds_as_is(const struct game *g, const struct unit *u, int drm,
+			 struct odds *o);
 /* 10.12, 10.14, 10.27: n cohesion hits on u for `cause` under `rule`:
  * a routed unit is eliminated; hits reaching the TQ rout it. */
 void cohesion_hits(struct game *g, struct unit *u, int n, const char *cause,

@@ -30,6 +30,7 @@
 #include "maniple/modeview.h"
 #include "maniple/teach_line.h"
 
+struct ai_try;
 struct battle;
 struct cmd_result;
 struct cmd_table;
@@ -228,6 +229,18 @@ struct ruleset {
 	bool (*summary_event)(const struct evtext *t, const struct game *g,
 			      const struct event_log *log, size_t i,
 			      char *out, size_t n);
+	/* ---- the computer opponent's own players (ai.h; optional, all
+	 * or none) ----
+	 * the ruleset's greedy player (the `greedy` level): its memory,
+	 * new and freed; told every decision of the game, whoever answers
+	 * it (see), so that its memory follows the game; and one turn at
+	 * decision d of g (play): lines tried through t (ai_try.h),
+	 * chance from *rng, returns an enum ai_played */
+	void *(*greedy_new)(void);
+	void (*greedy_free)(void *m);
+	void (*greedy_see)(void *m, const struct game *g);
+	int (*greedy_play)(void *m, const struct game *g, const struct decision *d,
+			   uint64_t *rng, const struct ai_try *t);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -104,6 +104,35 @@ int shock_designate_legal(const struct game *g, struct decision_answer *out,
 bool shock_step_charge(struct game *g);	  /* 8.43 */
 bool shock_step_leaders(struct game *g);  /* 8.44, 4.73 */
 bool shock_step_collapse(struct game *g); /* 8.47 [1] [2], 10.15 */
+/* 8.43, 9.11 #1, 9.53, 9.63: the Pre-Shock TQ check of unit k of side
+ * role (0 the attackers, 1 the defenders) of combat ci as the board
+ * stands: whether it checks (else why not, and the rule that spares
+ * it), each modifier to its roll and their sum.  The Charge step rolls
+ * from it and teach mode previews it (shock_charge_odds): one place for
+ * the rule.  False when the unit does not stand in the combat (gone,
+ * off the map, routed) or ci, role, k are out of range. */
+#define CHARGE_MODIFIERS_MAX 8
+struct charge_modifier {
+	const char *name; /* "elephant_vs_heavy_front", "mixed_roman_stack" */
+	int drm;
+	const char *rule;
+};
+struct charge_check {
+	bool checks;
+	const char *why;  /* when it does not: "shock_no_check", ... */
+	const char *rule; /* the rule of the check or of its absence */
+	int drm;	  /* the sum of mod[] */
+	int n;
+	struct charge_modifier mod[CHARGE_MODIFIERS_MAX];
+};
+bool shock_charge_check(const struct game *g, int ci, int role, int k,
+			struct charge_check *cc);
+/* The odds of that check, face by face as the Charge step reads its
+ * roll (tq_check_hits against the TQ now): outcomes "N hits", value N,
+ * rule 8.43.  False as shock_charge_check or when the unit does not
+ * check. */
+bool shock_charge_odds(const struct game *g, int ci, int role, int k,
+		       struct odds *o);
 /* 10.15 [1]-[3]: when every standing unit of combat ci would rout, the
  * side that routs (0 attacker, 1 defender): the one holding the unit
  * furthest over its TQ, attacker k counting att_cost[k] more hits (the

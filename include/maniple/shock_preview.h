@@ -4,6 +4,10 @@
  * chance of each result of the roll (shock_combat_odds: the same
  * calculation the Shock segment resolves the roll with).
  *
+ * Before it, each Pre-Shock TQ check (8.43) the combat brings: the
+ * chance each unit passes and the hits it takes when it does not
+ * (shock_charge_odds: the Charge step's own modifiers).
+ *
  * Worked out on a copy of the game as it stands now (before the
  * pre-shock TQ checks of 8.43 and the leader casualties of 8.44, which
  * may still change it), so nothing here changes the game.  Teach mode
@@ -19,11 +23,22 @@
 #include "maniple/game.h"
 #include "maniple/odds.h"
 
+/* 8.43: a unit's Pre-Shock TQ check (shock_charge_odds), "N hits". */
+struct shock_preview_check {
+	char unit[ID_MAX];
+	int role; /* 0 an attacker, 1 a defender */
+	struct odds odds;
+};
+#define SHOCK_PREVIEW_CHECKS_MAX 16
+
 struct shock_preview {
 	char att[ID_MAX], def[ID_MAX]; /* the Clash pairing's units (8.45) */
 	int column;		       /* the CRT column after shifts */
 	int superiority;	       /* enum superiority: none, AS, DS */
 	struct odds odds;	       /* "A(D)": each result's faces */
+	int nchecks;		       /* the units that check (8.43), */
+	struct shock_preview_check check[SHOCK_PREVIEW_CHECKS_MAX]; /* the
+		* attackers first, as the Charge step rolls them */
 };
 
 /* Combat ci of the segment under way, designated and not yet rolled,
@@ -49,7 +64,11 @@ bool shock_preview_clash(const struct game *g, const char *unit,
 
 /* p told in a line of our own: "ha1 on ar1 at column 11 with AS: hits
  * attacker(defender) 1(6) 40%, 2(6) 30%, ..." (each result with its
- * chance, in the order of the faces that give them). */
+ * chance, in the order of the faces that give them), then the 8.43
+ * checks that come first: " (8.43 checks first: ha1 passes 60% else 1-4
+ * hits, ar1 passes 100%)", or " (no 8.43 check)".  A failed check's
+ * hits are the roll over the TQ, so each count in the span is one face
+ * of the die. */
 void shock_preview_text(const struct shock_preview *p, char *out, size_t n);
 
 /* While a Shock segment is under way: while a Clash pairing is asked
@@ -61,6 +80,8 @@ void shock_preview_text(const struct shock_preview *p, char *out, size_t n);
  * many ("... 2 more: show shock").  Returns how many are told (0, out
  * "": no segment, or nothing to weigh). */
 int shock_preview_segment(const struct game *g, char *out, size_t n);
+/* Room for one combat told (shock_preview_text). */
+#define SHOCK_PREVIEW_ITEM_MAX 1024
 /* Room for every combat of a segment (`show shock`). */
 #define SHOCK_PREVIEW_TEXT_MAX 16384
 

@@ -68,25 +68,12 @@ struct shock_combat {
 	 * 8.51) */
 	struct footprint att_at[SHOCK_UNITS_MAX];
 	struct footprint def_at[SHOCK_UNITS_MAX];
-	/* 8.43: the attacker carried Shock Must Check (any attacker) */
-	bool must_check;
-	bool att_moved; /* 8.46 step 2, 9.41: an attacker moved this phase */
 
 	/* ---- the charge and the collapse (shock_charge.c) ---- */
 	/* the unit routed or was eliminated in this combat's steps */
 	bool att_gone[SHOCK_UNITS_MAX], def_gone[SHOCK_UNITS_MAX];
-	/* 8.43 last paragraph: no attacker or no defender left standing
-	 * after the charge: the combat is not fought on */
-	bool off;
 	/* 8.47 [2] exception: a phalanx that passed its 8.47 [1] check */
 	bool phalanx_stood[2][SHOCK_UNITS_MAX];
-	/* 8.61 bullet 1: a defender routed from a failed collapse check */
-	bool collapse_check_rout;
-	/* 8.61 bullet 2: a defender eliminated because its rout move could
-	 * not be completed (10.22) */
-	bool rout_blocked_elimination;
-	/* 10.15: the all-rout procedure decided this combat */
-	bool all_rout;
 
 	/* ---- 8.44 (shock_charge.c) ---- */
 	/* [0] attacker, [1] defender: a leader of that side was killed and
@@ -99,20 +86,16 @@ struct shock_combat {
 	int8_t side;		  /* enum hex_zone of the chosen pairing */
 	int8_t column;		  /* the CRT column used (after shifts) */
 	int8_t superiority;	  /* enum superiority: SUP_NONE/AS/DS */
-	bool position;		  /* AS came from position (8.46 1.A) */
 	int8_t charisma_leader[2]; /* 8.46 step 3: leader used, -1 none */
 	int16_t att_hits, def_hits; /* 8.46 step 4 final hits */
-	bool resolved;		  /* the CRT was rolled */
 	/* hits each unit took in the resolution (10.13), for 10.15 */
 	int16_t att_took[SHOCK_UNITS_MAX], def_took[SHOCK_UNITS_MAX];
 
 	/* ---- advance and pursuit (shock_advance.c, pursuit.c) ---- */
-	bool advanced_precharge; /* 8.43: an attacker advanced already */
 	/* 8.5: the attacker advanced (moved into a vacated hex); a phalanx
 	 * that only pivoted (8.53) — 10.4 keeps its Engaged marker */
 	bool att_advanced[SHOCK_UNITS_MAX];
 	bool att_pivoted[SHOCK_UNITS_MAX];
-	bool pursuit;		 /* a follow-up combat of 8.62 */
 	int16_t pursuer;	 /* 8.61: the cavalry unit pursuing, -1 */
 	int8_t parent;		 /* 8.62: the combat it follows up, -1 */
 
@@ -123,6 +106,26 @@ struct shock_combat {
 
 	/* ---- 9.11 Pass-Thru (passthru.c) ---- */
 	int8_t passthru; /* enum passthru_state (passthru.h) */
+
+	/* ---- its yes/no, one bit each (bit-fields) ---- */
+	/* 8.43: the attacker carried Shock Must Check (any attacker) */
+	bool must_check : 1;
+	/* 8.46 step 2, 9.41: an attacker moved this phase */
+	bool att_moved : 1;
+	/* 8.43 last paragraph: no attacker or no defender left standing
+	 * after the charge: the combat is not fought on */
+	bool off : 1;
+	/* 8.61 bullet 1: a defender routed from a failed collapse check */
+	bool collapse_check_rout : 1;
+	/* 8.61 bullet 2: a defender eliminated because its rout move could
+	 * not be completed (10.22) */
+	bool rout_blocked_elimination : 1;
+	/* 10.15: the all-rout procedure decided this combat */
+	bool all_rout : 1;
+	bool position : 1; /* AS came from position (8.46 1.A) */
+	bool resolved : 1; /* the CRT was rolled */
+	bool advanced_precharge : 1; /* 8.43: an attacker advanced already */
+	bool pursuit : 1; /* a follow-up combat of 8.62 */
 };
 
 struct shock_state {

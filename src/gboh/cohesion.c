@@ -29,18 +29,23 @@ static int tq_check_drm(const struct game *g, const struct unit *u, int drm)
 	return drm + stacking_tq_drm(g, u); /* 9.63 a mixed Roman stack */
 }
 
-void tq_check_odds(const struct game *g, const struct unit *u, int drm,
-		   struct odds *o)
+void tq_check_odds_as_is(const struct game *g, const struct unit *u, int drm,
+			 struct odds *o)
 {
 	odds_init(o, 10, u && u->routed ? "10.27" : "10.11");
 	if (!u)
 		return;
-	drm = tq_check_drm(g, u, drm);
 	int tq = unit_tq_now(g, u);
 	for (int d = 0; d < 10; d++) {
 		int hits = tq_check_hits(d + drm, tq);
 		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
 	}
+}
+
+void tq_check_odds(const struct game *g, const struct unit *u, int drm,
+		   struct odds *o)
+{
+	tq_check_odds_as_is(g, u, u ? tq_check_drm(g, u, drm) : drm, o);
 }
 
 /* 10.11 a TQ check; R3: the modified roll is used as it is */

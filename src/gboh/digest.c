@@ -336,18 +336,18 @@ static void move(struct dg *d, const struct move *m)
 	I(m->hexes_entered);
 	I(m->vertices_turned);
 	I(m->facing_mp);
-	B(m->moved_before);
-	B(m->began_in_zoc);
-	B(m->may_leave_zoc);
-	B(m->turned_in_zoc);
-	B(m->formed);
-	B(m->stopped);
+	BF(struct move, m, moved_before);
+	BF(struct move, m, began_in_zoc);
+	BF(struct move, m, may_leave_zoc);
+	BF(struct move, m, turned_in_zoc);
+	BF(struct move, m, formed);
+	BF(struct move, m, stopped);
 	P(m->stop_rule);
-	B(m->rout_due);
-	B(m->ended);
+	BF(struct move, m, rout_due);
+	BF(struct move, m, ended);
 	P(m->refusal);
 	P(m->rule);
-	B(m->as_stack);
+	BF(struct move, m, as_stack);
 	I(m->stack_mate);
 }
 
@@ -526,16 +526,16 @@ static void combat(struct dg *d, const struct shock_combat *c)
 		footprint(d, &c->att_at[i]);
 	for (size_t i = 0; i < N(c->def_at); i++)
 		footprint(d, &c->def_at[i]);
-	B(c->must_check);
-	B(c->att_moved);
+	BF(struct shock_combat, c, must_check);
+	BF(struct shock_combat, c, att_moved);
 	BA(c->att_gone);
 	BA(c->def_gone);
-	B(c->off);
+	BF(struct shock_combat, c, off);
 	for (size_t i = 0; i < N(c->phalanx_stood); i++)
 		BA(c->phalanx_stood[i]);
-	B(c->collapse_check_rout);
-	B(c->rout_blocked_elimination);
-	B(c->all_rout);
+	BF(struct shock_combat, c, collapse_check_rout);
+	BF(struct shock_combat, c, rout_blocked_elimination);
+	BF(struct shock_combat, c, all_rout);
 	BA(c->leader_killed);
 	IA(c->killed_charisma);
 	I(c->clash_att);
@@ -543,17 +543,17 @@ static void combat(struct dg *d, const struct shock_combat *c)
 	I(c->side);
 	I(c->column);
 	I(c->superiority);
-	B(c->position);
+	BF(struct shock_combat, c, position);
 	IA(c->charisma_leader);
 	I(c->att_hits);
 	I(c->def_hits);
-	B(c->resolved);
+	BF(struct shock_combat, c, resolved);
 	IA(c->att_took);
 	IA(c->def_took);
-	B(c->advanced_precharge);
+	BF(struct shock_combat, c, advanced_precharge);
 	BA(c->att_advanced);
 	BA(c->att_pivoted);
-	B(c->pursuit);
+	BF(struct shock_combat, c, pursuit);
 	I(c->pursuer);
 	I(c->parent);
 	I(c->pursuit_stage);

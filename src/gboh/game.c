@@ -200,15 +200,16 @@ static unsigned hex_bucket(struct hex h)
 
 static void index_unfile(struct unit_index *x, int node)
 {
-	if (!x->bucket[node])
+	if (!bits_has(x->filed, node))
 		return;
-	uint16_t *link = &x->head[x->bucket[node] - 1];
+	uint16_t *link = &x->head[x->bucket[node]];
 	while (*link && *link != node + 1)
 		link = &x->next[*link - 1];
 	if (*link)
 		*link = x->next[node];
 	x->next[node] = 0;
 	x->bucket[node] = 0;
+	bits_put(x->filed, node, false);
 }
 
 static void index_file(struct unit_index *x, int node, struct hex h)
@@ -221,7 +222,8 @@ static void index_file(struct unit_index *x, int node, struct hex h)
 		link = &x->next[*link - 1];
 	x->next[node] = *link;
 	*link = (uint16_t)(node + 1);
-	x->bucket[node] = (uint16_t)(b + 1);
+	x->bucket[node] = (uint8_t)b;
+	bits_put(x->filed, node, true);
 }
 
 void game_unit_place(struct game *g, struct unit *u, struct footprint fp)
@@ -265,11 +267,12 @@ static void index_check(const struct game *g)
 		const struct unit *u = &g->units[i];
 		for (int k = 0; k < 2; k++) {
 			struct hex h = u->at.hex[k];
-			bool ok = hex_is_none(h) ? !x->bucket[i * 2 + k]
-						 : false;
+			bool ok = hex_is_none(h) &&
+				  !bits_has(x->filed, i * 2 + k);
 			for (int j = 0; !ok && j < 2; j++)
 				ok = !hex_is_none(h) &&
-				     x->bucket[i * 2 + j] == hex_bucket(h) + 1;
+				     bits_has(x->filed, i * 2 + j) &&
+				     x->bucket[i * 2 + j] == hex_bucket(h);
 			if (!ok) {
 				char where[8];
 				hex_format(h, where, sizeof where);

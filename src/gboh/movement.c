@@ -143,7 +143,7 @@ static bool refuse_begin(struct move *m, const char *why, const char *rule)
  * (m->unit or m->leader); false, with the refusal in m, when there is no
  * such mover or no rules tables. */
 static bool begin_clear(const struct game *g, struct move *m, ptrdiff_t i,
-			int n, int *who, const char *none)
+			int n, int16_t *who, const char *none)
 {
 	memset(m, 0, sizeof *m);
 	m->unit = -1;
@@ -151,7 +151,7 @@ static bool begin_clear(const struct game *g, struct move *m, ptrdiff_t i,
 	m->start = HEX_NONE;
 	if (i < 0 || i >= n)
 		return refuse_begin(m, none, NULL);
-	*who = (int)i;
+	*who = (int16_t)i;
 	if (!g->tables)
 		return refuse_begin(m, "the rules tables are not loaded", NULL);
 	return true;

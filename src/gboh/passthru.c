@@ -156,19 +156,12 @@ bool passthru_offer(struct game *g)
 	return true;
 }
 
-int passthru_charge_drm(struct game *g, const struct shock_combat *c, int role,
-			const struct unit *u)
+int passthru_charge_drm(const struct game *g, const struct shock_combat *c,
+			int role, const struct unit *u)
 {
-	if (role != 1 || c->passthru != PT_ELECTED)
-		return 0;
-	struct event e;
-	event_init(&e, "charge_modifier");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "name", "pass_thru");
-	event_add(&e, "drm", "%+d", 1);
-	event_add(&e, "rule", "9.11");
-	game_emit(g, &e);
-	return 1;
+	(void)g;
+	(void)u;
+	return role == 1 && c->passthru == PT_ELECTED ? 1 : 0;
 }
 
 bool passthru_shock_hits(const struct game *g, int ci, int *att, int *def)

@@ -514,21 +514,25 @@ void reactions_fire(struct game *g, const char *unit, const char *hex,
 		reaction_offer_done(g, oi);
 }
 
-/* the `react fire` lines legal now */
-int rfire_legal(const struct game *g, struct decision_answer *out, int max)
+/* Each volley a `react fire` answer may throw now: fn(g, offer, weapon,
+ * aim, line, ctx) with the answer's line. */
+typedef void rfire_fn(const struct game *g, const struct reaction_offer *o,
+		      int weapon, struct hex aim, const char *line, void *ctx);
+
+static void rfire_each(const struct game *g, rfire_fn *fn, void *ctx)
 {
-	int n = 0, side = reactions_decision_side(g);
+	int side = reactions_decision_side(g);
 	const struct reaction_state *s = &g->react;
-	for (int i = 0; i < s->noffers && n < max; i++) {
+	for (int i = 0; i < s->noffers; i++) {
 		const struct reaction_offer *o = &s->offers[i];
 		if (o->kind != RK_FIRE || o->side != side ||
 		    o->state != RO_OPEN)
 			continue;
 		const struct unit *f = &g->units[o->unit];
 		char h[8];
-		hex_format(aim_hex(f, &g->units[o->trigger]), h, sizeof h);
 		struct hex aim = aim_hex(f, &g->units[o->trigger]);
-		for (int w = WEAPON_MAIN; w <= WEAPON_SCREEN && n < max; w++) {
+		hex_format(aim, h, sizeof h);
+		for (int w = WEAPON_MAIN; w <= WEAPON_SCREEN; w++) {
 			if (!(o->weapons & (1 << w)))
 				continue;
 			/* 8.17, 10.27: a volley the unit may no longer throw
@@ -539,13 +543,78 @@ int rfire_legal(const struct game *g, struct decision_answer *out, int max)
 			if (!missile_check(g, o->unit, (enum fire_weapon)w, aim,
 					   (enum fire_kind)o->fire, &fc))
 				continue;
-			decision_add(out, max, &n, side,
-				     fire_kind_rule(o->fire),
-				     "react fire %s %s%s%s", f->id, h,
-				     w ? " " : "", w ? weapon_names[w] : "");
+			char line[DECISION_LINE_MAX];
+			snprintf(line, sizeof line, "react fire %s %s%s%s",
+				 f->id, h, w ? " " : "",
+				 w ? weapon_names[w] : "");
+			fn(g, o, w, aim, line, ctx);
 		}
 	}
-	return n;
+}
+
+struct legal_ctx {
+	struct decision_answer *out;
+	int max, n;
+};
+
+static void add_legal(const struct game *g, const struct reaction_offer *o,
+		      int weapon, struct hex aim, const char *line, void *ctx)
+{
+	(void)g, (void)weapon, (void)aim;
+	struct legal_ctx *l = ctx;
+	if (l->n < l->max)
+		decision_add(l->out, l->max, &l->n, o->side,
+			     fire_kind_rule(o->fire), "%s", line);
+}
+
+/* the `react fire` lines legal now */
+int rfire_legal(const struct game *g, struct decision_answer *out, int max)
+{
+	struct legal_ctx l = {out, max, 0};
+	rfire_each(g, add_legal, &l);
+	return l.n;
+}
+
+struct odds_ctx {
+	char *out;
+	size_t n, len;
+	int told;
+};
+
+static void add_odds(const struct game *g, const struct reaction_offer *o,
+		     int weapon, struct hex aim, const char *line, void *ctx)
+{
+	struct odds_ctx *t = ctx;
+	struct odds od;
+	if (!missile_odds(g, o->unit, (enum fire_weapon)weapon, aim,
+			  (enum fire_kind)o->fire, &od) ||
+	    t->len >= t->n)
+		return;
+	int w = snprintf(t->out + t->len, t->n - t->len, "%s%s: miss %d%%",
+			 t->told ? "; " : "", line, odds_percent(&od, "miss"));
+	for (int k = 0; k < od.n && w > 0 && t->len + (size_t)w < t->n; k++)
+		if (od.out[k].value > 0)
+			w += snprintf(t->out + t->len + w,
+				      t->n - t->len - (size_t)w, ", %s %d%%",
+				      od.out[k].name,
+				      odds_percent(&od, od.out[k].name));
+	if (w > 0 && t->len + (size_t)w < t->n) {
+		t->len += (size_t)w;
+		t->told++;
+	} else {
+		t->out[t->len] = '\0'; /* what does not fit is left out */
+	}
+}
+
+int rfire_odds_text(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	struct odds_ctx t = {out, n, 0, 0};
+	if (g)
+		rfire_each(g, add_odds, &t);
+	return t.told;
 }
 
 /* react fire UNIT [HEX] [main|tower|screen] */

@@ -33,6 +33,7 @@
  * unit). */
 #include "maniple/shock.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "maniple/double_depth.h"
@@ -286,24 +287,19 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 	return true;
 }
 
-static void modifier(struct game *g, const struct unit *u, const char *name,
-		     int drm, const char *rule)
+static void add_mod(struct charge_check *cc, const char *name, int drm,
+		    const char *rule)
 {
-	struct event e;
-	event_init(&e, "charge_modifier");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "name", "%s", name);
-	event_add(&e, "drm", "%+d", drm);
-	event_add(&e, "rule", "%s", rule);
-	game_emit(g, &e);
+	if (cc->n < CHARGE_MODIFIERS_MAX)
+		cc->mod[cc->n++] = (struct charge_modifier){name, drm, rule};
+	cc->drm += drm;
 }
 
-/* 8.43 the modifiers to the Pre-Shock TQ check, 9.63, 9.53 */
-static int charge_drm(struct game *g, const struct shock_combat *c, int role,
-		      int k)
+/* 8.43 the modifiers to the Pre-Shock TQ check, 9.11 #1, 9.63, 9.53 */
+static void charge_drm(const struct game *g, const struct shock_combat *c,
+		       int role, int k, struct charge_check *cc)
 {
 	const struct unit *u = &g->units[role_unit(c, role, k)];
-	int drm = 0;
 	int other = 1 - role;
 	bool el_front = false, vs_indian = false, by_dd = false;
 	for (int j = 0; j < role_count(c, other); j++) {
@@ -321,29 +317,67 @@ static int charge_drm(struct game *g, const struct shock_combat *c, int role,
 		if (role == 1 && unit_has(g, o, TRAIT_PHALANX) && o->double_depth)
 			by_dd = true;
 	}
-	if (el_front) {
-		modifier(g, u, "elephant_vs_heavy_front", 1, "8.43");
-		drm += 1;
-	}
-	if (vs_indian) {
-		modifier(g, u, "african_vs_indian", 1, "8.43");
-		drm += 1;
-	}
-	if (by_dd) {
-		modifier(g, u, "attacked_by_double_depth", 1, "8.43");
-		drm += 1;
-	}
-	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth) {
-		modifier(g, u, "double_depth_defender", -1, "8.43");
-		drm -= 1;
-	}
-	drm += passthru_charge_drm(g, c, role, u); /* 9.11 #1 */
+	if (el_front)
+		add_mod(cc, "elephant_vs_heavy_front", 1, "8.43");
+	if (vs_indian)
+		add_mod(cc, "african_vs_indian", 1, "8.43");
+	if (by_dd)
+		add_mod(cc, "attacked_by_double_depth", 1, "8.43");
+	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth)
+		add_mod(cc, "double_depth_defender", -1, "8.43");
+	if (passthru_charge_drm(g, c, role, u))
+		add_mod(cc, "pass_thru", 1, "9.11"); /* 9.11 #1 */
 	int st = stacking_tq_drm(g, u);
-	if (st) {
-		modifier(g, u, "mixed_roman_stack", st, "9.63");
-		drm += st;
+	if (st)
+		add_mod(cc, "mixed_roman_stack", st, "9.63");
+}
+
+bool shock_charge_check(const struct game *g, int ci, int role, int k,
+			struct charge_check *cc)
+{
+	memset(cc, 0, sizeof *cc);
+	if (!g || ci < 0 || ci >= g->shock.ncombats || role < 0 || role > 1)
+		return false;
+	const struct shock_combat *c = &g->shock.c[ci];
+	if (k < 0 || k >= role_count(c, role) || !standing_at(g, c, role, k))
+		return false;
+	cc->checks = charge_checks(g, c, role, k, &cc->why);
+	if (!cc->checks) {
+		cc->rule = !strcmp(cc->why, "top_unit_checks")	       ? "6.68"
+			   : !strcmp(cc->why, "bottom_unit_checks_rear") ? "9.53"
+									 : "8.43";
+		return true;
 	}
-	return drm;
+	cc->rule = "8.43";
+	charge_drm(g, c, role, k, cc);
+	return true;
+}
+
+bool shock_charge_odds(const struct game *g, int ci, int role, int k,
+		       struct odds *o)
+{
+	struct charge_check cc;
+	if (!shock_charge_check(g, ci, role, k, &cc) || !cc.checks)
+		return false;
+	const struct unit *u = &g->units[role_unit(&g->shock.c[ci], role, k)];
+	tq_check_odds_as_is(g, u, cc.drm, o);
+	snprintf(o->rule, sizeof o->rule, "%s", cc.rule);
+	return true;
+}
+
+/* The modifiers of cc, each a `charge_modifier` event. */
+static void emit_modifiers(struct game *g, const struct unit *u,
+			   const struct charge_check *cc)
+{
+	for (int i = 0; i < cc->n; i++) {
+		struct event e;
+		event_init(&e, "charge_modifier");
+		event_add(&e, "unit", "%s", u->id);
+		event_add(&e, "name", "%s", cc->mod[i].name);
+		event_add(&e, "drm", "%+d", cc->mod[i].drm);
+		event_add(&e, "rule", "%s", cc->mod[i].rule);
+		game_emit(g, &e);
+	}
 }
 
 /* 9.53 bullet 2: the top unit of a double-depth phalanx took hits in its
@@ -378,19 +412,16 @@ static void charge_roll_all(struct game *g)
 				if (!standing_at(g, c, role, k))
 					continue;
 				int u = role_unit(c, role, k);
-				const char *why;
-				if (!charge_checks(g, c, role, k, &why)) {
+				struct charge_check cc;
+				shock_charge_check(g, ci, role, k, &cc);
+				if (!cc.checks) {
 					emit_unit(g, "no_charge_check",
-						  unit_of(g, u), "why", why,
-						  !strcmp(why, "top_unit_checks")
-							  ? "6.68"
-						  : !strcmp(why,
-							    "bottom_unit_checks_rear")
-							  ? "9.53"
-							  : "8.43");
+						  unit_of(g, u), "why", cc.why,
+						  cc.rule);
 					continue;
 				}
-				int drm = charge_drm(g, c, role, k);
+				emit_modifiers(g, unit_of(g, u), &cc);
+				int drm = cc.drm;
 				int hits =
 					check_roll(g, unit_of(g, u), drm,
 						   "pre_shock_check", "8.43");

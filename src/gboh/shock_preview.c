@@ -24,6 +24,18 @@ static bool read_combat(struct game *cp, int ci, struct shock_preview *p)
 	const struct shock_combat *c = &cp->shock.c[ci];
 	snprintf(p->att, sizeof p->att, "%s", cp->units[c->att[c->clash_att]].id);
 	snprintf(p->def, sizeof p->def, "%s", cp->units[c->def[c->clash_def]].id);
+	/* 8.43: the checks the Charge step would roll, attackers first */
+	for (int role = 0; role < 2; role++)
+		for (int k = 0; k < (role ? c->ndef : c->natt); k++) {
+			struct shock_preview_check *pc = &p->check[p->nchecks];
+			if (p->nchecks >= SHOCK_PREVIEW_CHECKS_MAX ||
+			    !shock_charge_odds(cp, ci, role, k, &pc->odds))
+				continue;
+			snprintf(pc->unit, sizeof pc->unit, "%s",
+				 cp->units[role ? c->def[k] : c->att[k]].id);
+			pc->role = role;
+			p->nchecks++;
+		}
 	return true;
 }
 
@@ -112,7 +124,7 @@ static int clash_choices(const struct game *g, char *out, size_t n,
 	struct decision_answer a[SHOCK_UNITS_MAX * 2];
 	int na = shock_legal(g, a, SHOCK_UNITS_MAX * 2);
 	int told = 0;
-	char item[600], text[256];
+	char item[SHOCK_PREVIEW_ITEM_MAX + 320], text[SHOCK_PREVIEW_ITEM_MAX];
 	for (int k = 0; k < na; k++) {
 		char unit[128];
 		struct shock_preview p;
@@ -138,7 +150,7 @@ int shock_preview_segment(const struct game *g, char *out, size_t n)
 		return 0;
 	size_t len = 0;
 	int told = 0, left = 0;
-	char item[600], text[256];
+	char item[SHOCK_PREVIEW_ITEM_MAX + 320], text[SHOCK_PREVIEW_ITEM_MAX];
 	struct shock_preview p;
 	if (g->shock.ask == SHA_CLASH_DEFENDER ||
 	    g->shock.ask == SHA_CLASH_ATTACKER)
@@ -196,4 +208,28 @@ void shock_preview_text(const struct shock_preview *p, char *out, size_t n)
 			out + len, n - len, "%s %s %d%%", i ? "," : "",
 			p->odds.out[i].name,
 			odds_percent(&p->odds, p->odds.out[i].name));
+	if (len < n && !p->nchecks)
+		len += (size_t)snprintf(out + len, n - len, " (no 8.43 check)");
+	for (int i = 0; i < p->nchecks && len < n; i++) {
+		const struct odds *o = &p->check[i].odds;
+		int lo = 0, hi = 0;
+		for (int k = 0; k < o->n; k++)
+			if (o->out[k].value > 0) {
+				if (!lo || o->out[k].value < lo)
+					lo = o->out[k].value;
+				if (o->out[k].value > hi)
+					hi = o->out[k].value;
+			}
+		char span[64] = "";
+		if (hi > lo)
+			snprintf(span, sizeof span, " else %d-%d hits", lo, hi);
+		else if (hi)
+			snprintf(span, sizeof span, " else %d hit%s", hi,
+				 hi > 1 ? "s" : "");
+		len += (size_t)snprintf(out + len, n - len, "%s%s passes %d%%%s%s",
+					i ? ", " : " (8.43 checks first: ",
+					p->check[i].unit,
+					odds_percent(o, "0 hits"), span,
+					i + 1 == p->nchecks ? ")" : "");
+	}
 }

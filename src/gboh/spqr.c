@@ -13,6 +13,7 @@
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/summary.h"
+#include "maniple/greedy.h"
 #include "maniple/teach.h"
 #include "maniple/shock.h"
 #include "maniple/tables.h"
@@ -203,6 +204,10 @@ const struct ruleset ruleset_spqr = {
 	.rollback = spqr_rollback,
 	.free_record = spqr_free_record,
 	.record_bytes = spqr_record_bytes,
+	.greedy_new = gboh_greedy_new,
+	.greedy_free = gboh_greedy_free,
+	.greedy_see = gboh_greedy_see,
+	.greedy_play = gboh_greedy_play,
 };
 
 static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};

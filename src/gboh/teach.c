@@ -22,6 +22,7 @@
 #include "maniple/glossary.h"
 #include "maniple/movement.h"
 #include "maniple/rally.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
@@ -53,7 +54,7 @@ static const struct teach_dec teach_decs[] = {
 	{"reactivate", DEC_COMMON},
 	{"rout", DEC_COMMON "unit "},
 	{"rout_leader", DEC_COMMON "unit "},
-	{"reaction", DEC_COMMON},
+	{"reaction", DEC_COMMON "fire_odds "},
 	{"reaction_shock", DEC_COMMON},
 	{"reaction_leader", DEC_COMMON "rp "},
 	{"shock", DEC_COMMON "step ask unit combats "},
@@ -874,7 +875,19 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		teach_value(g, key, g->units[c->unit].id, out, n);
 	else if (strcmp(key, "unit") == 0)
 		snprintf(out, n, "-");
-	else if (strcmp(key, "rally") == 0) {
+	else if (strcmp(key, "fire_odds") == 0) {
+		/* 8.2, 8.15: each reaction volley with its odds
+		 * (rfire_odds_text); "" when none (the text reads on) */
+		static const char lead[] = " Each volley's odds (8.15): ";
+		if (n > sizeof lead &&
+		    rfire_odds_text(g, out + sizeof lead - 1,
+				    n - sizeof lead - 1) > 0) {
+			memcpy(out, lead, sizeof lead - 1);
+			strcat(out, ".");
+		} else
+			out[0] = '\0';
+		return true; /* ids kept, as {actions} */
+	} else if (strcmp(key, "rally") == 0) {
 		/* 10.28: each rally he may order, with its odds (rally_odds);
 		 * "" when none (the text reads on without it) */
 		struct sbuf b = {out, 0, n};

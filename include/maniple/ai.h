@@ -1,0 +1,78 @@
+/* ai.h — the computer opponent: levels by name, and a player that, for a
+ * game and a side, says the command line it plays and its plan in a
+ * sentence.
+ *
+ * It sits above the rules and below the front ends: it reaches the game
+ * only through the ruleset seam (ruleset.h: the pending decision, search
+ * copies, the ruleset's own greedy player), so it names no ruleset.  It
+ * never changes the game it is asked about and never rolls its dice:
+ * whatever it tries, it tries on a copy with dice of its own.  Its
+ * chance is its own stream, seeded by whoever makes the player, so the
+ * same game, seed and level give the same choices on any machine.
+ *
+ * Levels:
+ *   random  an answer drawn uniformly among the side's answers
+ *   greedy  the ruleset's greedy player (greedy.h for SPQR's)
+ */
+#ifndef MANIPLE_AI_H
+#define MANIPLE_AI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "maniple/ai_try.h"
+#include "maniple/decision.h"
+
+struct game;
+struct ruleset;
+
+struct ai_level;
+
+/* The level called name, or NULL for an unknown name. */
+const struct ai_level *ai_level_find(const char *name);
+const char *ai_level_name(const struct ai_level *l);
+/* Every level's name, ", " between them, into buf (for "unknown level
+ * X (known: ...)").  Returns buf. */
+char *ai_level_names(char *buf, size_t n);
+
+struct ai_player;
+
+/* A player at level l for games of ruleset rs, its chance seeded with
+ * seed; NULL when memory runs out or the level needs what rs lacks (a
+ * greedy player of its own). */
+struct ai_player *ai_player_new(const struct ai_level *l,
+				const struct ruleset *rs, uint64_t seed);
+void ai_player_free(struct ai_player *p);
+const struct ai_level *ai_player_level(const struct ai_player *p);
+
+#define AI_PLAN_MAX 256
+
+/* What the player plays: a command line, and its plan in a sentence. */
+struct ai_move {
+	char line[DECISION_LINE_MAX];
+	char plan[AI_PLAN_MAX];
+};
+
+/* Tells p the game as it stands at a decision it does not answer (the
+ * other side's), so that its memory follows the game.  ai_choose tells it
+ * its own; a driver calls this at every other decision. */
+void ai_see(struct ai_player *p, const struct game *g);
+
+/* For game g and side (the side owing the pending decision, or holding
+ * a standing offer in it): the command line p plays now, and its plan in
+ * a sentence, into *out.  0, or -1 when side has no answer the game
+ * accepts (out->line "", the reason in out->plan).  g is not changed and
+ * its dice are not rolled. */
+int ai_choose(struct ai_player *p, const struct game *g, int side,
+	      struct ai_move *out);
+
+/* For a driver that runs the lines itself, on the real game (autoplay):
+ * p's turn at decision d of g, each line tried through t; an enum
+ * ai_played.  *ai_player_rng(p) is p's stream, which such a driver may
+ * draw from too. */
+int ai_play(struct ai_player *p, const struct game *g, const struct decision *d,
+	    const struct ai_try *t);
+uint64_t *ai_player_rng(struct ai_player *p);
+
+#endif

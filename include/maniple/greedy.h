@@ -1,0 +1,41 @@
+/* greedy.h — SPQR's own simple player, the `greedy` level of the computer
+ * opponent (ai.h), behind the ruleset seam (ruleset.h: greedy_new,
+ * greedy_see, greedy_play, greedy_free).
+ *
+ * The active leader gives Line Commands first (4.31, 5.23; each member
+ * picked in turn), else Individual Orders (5.22); each unit walks the
+ * shortest way round other units to a hex next to an enemy (turning once
+ * to face that way when no step gets closer); then the leader walks
+ * toward his nearest unit out of Command Range (4.21).  Shock Must Check
+ * markers are taken when offered (7.31, 7.32), other reactions declined;
+ * the Shock segment designates what `legal` proposes (8.41, 8.42: the
+ * units that must shock), then every other unit that may shock against
+ * the enemies in its ZOC; no Momentum (5.31) and no trump (5.41); every
+ * other decision takes the first answer listed.
+ *
+ * Its memory (the units ordered this Orders Phase, offered a shock this
+ * designation) is its own; greedy_see is told every decision, whoever
+ * plays it, so the memory is cleared when play leaves its scope. */
+#ifndef MANIPLE_GREEDY_H
+#define MANIPLE_GREEDY_H
+
+#include <stdint.h>
+
+struct ai_try;
+struct decision;
+struct game;
+struct unit;
+
+void *gboh_greedy_new(void);
+void gboh_greedy_free(void *m);
+void gboh_greedy_see(void *m, const struct game *g);
+/* One turn at the decision d of g: lines tried through t, chance from
+ * *rng; an enum ai_played (ai_try.h). */
+int gboh_greedy_play(void *m, const struct game *g, const struct decision *d,
+		     uint64_t *rng, const struct ai_try *t);
+
+/* Hexes from unit u to the nearest standing enemy; a large number when
+ * there is none. */
+int gboh_unit_enemy_distance(const struct game *g, const struct unit *u);
+
+#endif

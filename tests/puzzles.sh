@@ -1,0 +1,43 @@
+#!/bin/sh
+# maniple --study-puzzles (TAP): every puzzle of tests/puzzles is
+# checked (its position built, each good and bad answer accepted there)
+# and played by a level; the count solved; a malformed puzzle is
+# file:line: reason and status 2.
+: "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
+MANIPLE_DATADIR=$MANIPLE_SRCDIR
+export MANIPLE_DATADIR
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
+check() { # description, expected status, command...
+	d=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
+}
+said() { # description, pattern (grep -E) the error must hold
+	if grep -Eq -- "$2" "$tmp/err"; then ok "$1"; else notok "$1: no '$2'"; fi
+}
+echo "1..10"
+set -- "$MANIPLE_SRCDIR"/tests/puzzles/*.puzzle
+check "the puzzles, each checked and played by random" 0 "$MANIPLE_BIN" --study-puzzles --ai random "$@"
+[ "$(grep -c '^\(solved\|missed\) ' "$tmp/out")" -eq $# ] && ok "a line for each of the $# puzzles" || notok "lines"
+tail -n 1 "$tmp/out" | grep -Eq "^puzzles: random solved [0-9]+ of $#\$" && ok "the count solved" || notok "count"
+# declining a shock is the only answer random can give at a designation
+grep -q '^solved cavalry_phalanx.puzzle: .*(played: designate done)$' "$tmp/out" &&
+	grep -q '^missed flank_charge.puzzle: .*(played: designate done)$' "$tmp/out" &&
+	ok "a good answer solves, a bad one misses" || notok "solved and missed"
+cp "$tmp/out" "$tmp/first"
+"$MANIPLE_BIN" --study-puzzles --ai random "$@" >"$tmp/out" 2>"$tmp/err"
+cmp -s "$tmp/out" "$tmp/first" && ok "the same answers again" || notok "answers changed"
+
+printf 'title a refused answer\nnew drill sandbox 1\nsetup phase shock\ncontinue\ngood designate ha1 hi2\n' >"$tmp/bad.puzzle"
+check "a good answer the position refuses" 2 "$MANIPLE_BIN" --study-puzzles --ai random "$tmp/bad.puzzle"
+said "it says file:line: reason" "^$tmp/bad.puzzle:5: the good answer is refused"
+printf 'new drill sandbox 1\ngood continue\n' >"$tmp/notitle.puzzle"
+check "a puzzle without a title" 2 "$MANIPLE_BIN" --study-puzzles --ai random "$tmp/notitle.puzzle"
+check "an unknown level" 2 "$MANIPLE_BIN" --study-puzzles --ai godlike "$@"
+check "no puzzle file" 2 "$MANIPLE_BIN" --study-puzzles --ai random

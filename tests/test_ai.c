@@ -1,0 +1,188 @@
+/* test_ai.c — the computer opponent (ai.h) without a terminal: levels by
+ * name; each level plays both sides of a drill game, every decision
+ * answered by ai_choose and every line it gives accepted by the game;
+ * the same seed gives the same game; thinking neither changes the game
+ * nor rolls its dice. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "maniple/ai.h"
+#include "maniple/decision.h"
+#include "maniple/game.h"
+#include "maniple/sequence.h"
+#include "maniple/session.h"
+
+#include "fixture.h"
+
+#define KINDS_MAX 64
+
+struct played {
+	long commands;
+	bool over;
+	uint64_t digest;
+	char kinds[KINDS_MAX][DECISION_KIND_MAX];
+	int nkinds;
+};
+
+static void note_kind(struct played *pl, const char *kind)
+{
+	for (int i = 0; i < pl->nkinds; i++)
+		if (strcmp(pl->kinds[i], kind) == 0)
+			return;
+	if (pl->nkinds < KINDS_MAX)
+		snprintf(pl->kinds[pl->nkinds++], DECISION_KIND_MAX, "%s", kind);
+}
+
+static bool over(const struct game *g)
+{
+	return seq_step_now(g) == SEQ_OVER || g->phase == PHASE_OVER;
+}
+
+/* A drill game on seed, both sides played by level (its players seeded
+ * with aiseed), at most max commands; every line accepted, the game
+ * left alone by thinking. */
+static void play(const char *level, uint64_t seed, uint64_t aiseed, long max,
+		 struct played *pl)
+{
+	memset(pl, 0, sizeof *pl);
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, seed);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	char line[64];
+	snprintf(line, sizeof line, "new drill solo %llu",
+		 (unsigned long long)seed);
+	session_exec(&s, line, &r);
+	cr_assert_eq(r.status, CMD_OK, "%s: %s", line, r.reason);
+	const struct ruleset *rs = session_ruleset(&s);
+	const struct ai_level *l = ai_level_find(level);
+	cr_assert_not_null(l, "%s", level);
+	struct ai_player *side[2] = {ai_player_new(l, rs, aiseed),
+				     ai_player_new(l, rs, aiseed + 1)};
+	cr_assert(side[0] && side[1]);
+	static struct decision_answer room[4096];
+	struct game *before = malloc(sizeof *before);
+	cr_assert_not_null(before);
+	while (!over(s.game) && pl->commands < max) {
+		struct decision d;
+		decision_init(&d, room, 4096);
+		rs->decide(s.game, &d);
+		note_kind(pl, d.kind);
+		/* who answers: the owing side, else (a `continue` nobody
+		 * owes) the first answer's side, else side 0 */
+		int who = d.side >= 0		      ? d.side
+			  : d.n > 0 && d.ans[0].side >= 0 ? d.ans[0].side
+							  : 0;
+		ai_see(side[1 - who], s.game);
+		game_copy_state(before, s.game);
+		before->events = s.game->events;
+		struct ai_move m;
+		int rc = ai_choose(side[who], s.game, who, &m);
+		cr_assert_eq(rc, 0, "turn %d %s: %s", s.game->turn, d.kind,
+			     m.plan);
+		cr_assert(game_state_same(s.game, before),
+			  "thinking changed the game (%s)", d.kind);
+		cr_assert_neq(m.plan[0], '\0');
+		session_exec(&s, m.line, &r);
+		cr_assert_eq(r.status, CMD_OK, "turn %d %s: %s refused: %s",
+			     s.game->turn, d.kind, m.line, r.reason);
+		pl->commands++;
+	}
+	pl->over = over(s.game);
+	fprintf(stderr, "# %s seed %llu: %ld commands, turn %d, %d kinds\n", level,
+		(unsigned long long)seed, pl->commands, s.game->turn, pl->nkinds);
+	pl->digest = game_digest(s.game);
+	free(before);
+	ai_player_free(side[0]);
+	ai_player_free(side[1]);
+	cmd_result_free(&r);
+	session_free(&s);
+}
+
+Test(ai, levels_by_name)
+{
+	cr_assert_not_null(ai_level_find("random"));
+	cr_assert_not_null(ai_level_find("greedy"));
+	cr_assert_null(ai_level_find("grandmaster"));
+	cr_assert_null(ai_level_find(""));
+	cr_assert_null(ai_level_find(NULL));
+	cr_assert_str_eq(ai_level_name(ai_level_find("greedy")), "greedy");
+	char b[128];
+	cr_assert(strstr(ai_level_names(b, sizeof b), "random, greedy"));
+}
+
+/* greedy plays the drill to its end (11.2 or R4), answering every kind
+ * of decision the game asks on the way */
+Test(ai, greedy_plays_a_drill_game_to_its_end, .timeout = 240)
+{
+	struct played pl;
+	play("greedy", 11, 5, 20000, &pl);
+	cr_assert(pl.over, "the game ended (%ld commands)", pl.commands);
+	bool orders = false, shock = false, activate = false;
+	for (int i = 0; i < pl.nkinds; i++) {
+		orders |= strcmp(pl.kinds[i], "orders") == 0;
+		shock |= strncmp(pl.kinds[i], "shock", 5) == 0;
+		activate |= strcmp(pl.kinds[i], "activate") == 0;
+	}
+	cr_assert(orders && shock && activate,
+		  "orders, activation and shock decisions answered (%d kinds)",
+		  pl.nkinds);
+}
+
+/* random answers whatever comes, without a line refused */
+Test(ai, random_answers_every_decision, .timeout = 240)
+{
+	struct played pl;
+	play("random", 3, 9, 3000, &pl);
+	cr_assert(pl.over || pl.commands == 3000);
+}
+
+/* the same seeds give the same game */
+Test(ai, same_seed_same_game, .timeout = 240)
+{
+	struct played a, b, c;
+	play("greedy", 4, 17, 1500, &a);
+	play("greedy", 4, 17, 1500, &b);
+	cr_assert_eq(a.commands, b.commands);
+	cr_assert_eq(a.digest, b.digest);
+	play("random", 4, 17, 600, &a);
+	play("random", 4, 17, 600, &b);
+	play("random", 4, 18, 600, &c);
+	cr_assert_eq(a.digest, b.digest);
+	cr_assert_neq(a.digest, c.digest, "another AI seed plays otherwise");
+}
+
+/* a side with no answer to give is told so */
+Test(ai, no_answer_for_a_side_that_owes_nothing)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "new drill solo 1", &r);
+	cr_assert_eq(r.status, CMD_OK);
+	session_exec(&s, "continue", &r);
+	const struct ruleset *rs = session_ruleset(&s);
+	static struct decision_answer room[4096];
+	struct decision d;
+	decision_init(&d, room, 4096);
+	rs->decide(s.game, &d);
+	cr_assert_geq(d.side, 0, "a side owes the activation");
+	struct ai_player *p = ai_player_new(ai_level_find("greedy"), rs, 1);
+	struct ai_move m;
+	int other = 1 - d.side;
+	bool any = false;
+	for (int i = 0; i < d.n; i++)
+		any |= decision_answer_for(&d.ans[i], other);
+	if (!any) {
+		cr_assert_eq(ai_choose(p, s.game, other, &m), -1);
+		cr_assert_str_eq(m.line, "");
+		cr_assert(strstr(m.plan, "no answer"));
+	}
+	cr_assert_eq(ai_choose(p, s.game, d.side, &m), 0);
+	cr_assert_neq(m.line[0], '\0');
+	ai_player_free(p);
+	cmd_result_free(&r);
+	session_free(&s);
+}
