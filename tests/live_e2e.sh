@@ -37,7 +37,10 @@ waitfor() {
 server_pid() {
 	sed -n 's/^pid //p' "$tmp/drill.game.lock" 2>/dev/null
 }
-commands() { grep -cvE '^(maniple-game|ruleset|battle|kind|seed|prng|player|digest|note)' "$tmp/drill.game" 2>/dev/null || echo 0; }
+commands() {
+	awk '!/^(maniple-game|ruleset|battle|kind|seed|prng|player|digest|note)/ { n++ }
+	     END { print n + 0 }' "$tmp/drill.game" 2>/dev/null
+}
 host() { $M host drill --dir "$tmp" --seed 5 --idle 60 "$@"; }
 join() { $M join drill --dir "$tmp" "$@"; }
 
