@@ -24,6 +24,7 @@
 #include "maniple/triarii.h"
 #include "maniple/rulebook.h"
 #include "maniple/tui.h"
+#include "live_main.h"
 #include "rulesets.h"
 #include "study.h"
 #include "tui/config.h"
@@ -107,6 +108,13 @@ static void usage(FILE *f)
 		"                     positions and the answers a good player "
 		"gives\n"
 		"  -h, --help         display this help and exit\n"
+		"\n"
+		"Live play, two terminals (maniple host --help):\n"
+		"  maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
+		"               [--allow USER|@GROUP]... [--idle SECONDS]\n"
+		"  maniple join [NAME] [--as SIDE | --watch] [--dir DIR]\n"
+		"  maniple games [--dir DIR]\n"
+		"\n"
 		"  -V, --version      output version information and exit\n"
 		"\n"
 		"Exit status: 0 if OK; 2 on a bad option, a bad file, a malformed\n"
@@ -896,6 +904,20 @@ static int replay(struct program *p, const char *path, bool battle_given,
 	return status;
 }
 
+/* maniple host|join: the view on a live game's replica. */
+static int live_view(struct session *s, const struct tui_live *live,
+		     void *user)
+{
+	struct program *p = user;
+	struct tui_options opt = {.colours = -1, .datadir = p->datadir,
+				  .live = live};
+	const char *nc = getenv("NO_COLOR");
+	if (nc && *nc)
+		opt.colours = 0;
+	stopsig_install();
+	return stopped(tui_run(s, &opt));
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
@@ -922,6 +944,14 @@ int main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
+	if (argc > 1 && live_command(argv[1])) { /* live_main.h */
+		find_datadir(&p);
+		snprintf(p.rules_dir, sizeof p.rules_dir, "%s/rules",
+			 p.datadir);
+		struct live_program lp = {load_battle, load_tables, &p,
+					  p.rules_dir, state_dir, live_view};
+		return live_main(argc - 1, argv + 1, &lp);
+	}
 	struct tui_options opt = {.force_ascii = false, .colours = -1};
 	const char *script = NULL;
 	const char *replay_file = NULL; /* --replay */

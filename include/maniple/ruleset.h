@@ -35,6 +35,7 @@ struct battle;
 struct cmd_result;
 struct cmd_table;
 struct decision;
+struct dice;
 struct evcat;
 struct event;
 struct event_log;
@@ -113,6 +114,10 @@ struct ruleset {
 	 * g will).  NULL when memory runs out; freed with free_copy. */
 	struct game *(*copy_for_search)(const struct game *g, uint64_t seed);
 	void (*free_copy)(struct game *c);
+	/* The dice g draws from (dice.h): a live game's server reads what a
+	 * command drew, its clients give each command the server's dice
+	 * (optional: NULL, no live play). */
+	struct dice *(*dice)(struct game *g);
 
 	/* ---- taking a command back ---- */
 	/* The session's checkpoint (session.h): every so many accepted

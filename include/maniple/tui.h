@@ -4,11 +4,31 @@
 #define MANIPLE_TUI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct session;
 struct tui_config;
 struct resume_offer;
 struct lesson_set;
+
+struct cmd_result;
+
+/* A live game (live.h): the view shows the replica of a game a server
+ * plays; what the view would run on the session goes to the server. */
+struct tui_live {
+	void *user;
+	/* runs a line that does more than look, through the server: r gets
+	 * what the replica made of it, or why the server refused it */
+	void (*exec)(void *user, const char *line, struct cmd_result *r);
+	/* takes what the server sent (a few times a second): true when
+	 * the game changed */
+	bool (*poll)(void *user);
+	/* who owes the pending decision, in words, into buf: true when it
+	 * is this client's seat */
+	bool (*owe)(void *user, char *buf, size_t n);
+	/* false once the server is gone (why into buf) */
+	bool (*alive)(void *user, char *buf, size_t n);
+};
 
 struct tui_options {
 	bool force_ascii;	/* ASCII even in a UTF-8 locale */
@@ -28,6 +48,8 @@ struct tui_options {
 	/* --tutorial: the lessons, their progress and the lesson to start
 	 * (src/tui/lessons.h), or NULL; the view keeps the progress in it */
 	struct lesson_set *lessons;
+	/* a live game's client (maniple host, join), or NULL */
+	const struct tui_live *live;
 };
 
 /* Runs the interactive view on the session's game until the player

@@ -151,6 +151,11 @@ static size_t spqr_record_bytes(const void *rec)
 	return r ? r->bytes : 0;
 }
 
+static struct dice *spqr_dice(struct game *g)
+{
+	return &g->dice;
+}
+
 const struct ruleset ruleset_spqr = {
 	.name = BATTLE_RULESET,
 	.commands = gboh_commands,
@@ -194,6 +199,7 @@ const struct ruleset ruleset_spqr = {
 	.after_command = spqr_after_command,
 	.copy_for_search = game_copy_for_search,
 	.free_copy = spqr_free_copy,
+	.dice = spqr_dice,
 	.mark = spqr_mark,
 	.rollback = spqr_rollback,
 	.free_record = spqr_free_record,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/tui.h"
 #include "prompt.h"
 #include "seam.h"
 #include "view.h"
@@ -260,6 +261,11 @@ void prompt_update(struct tui_view *v)
 	if (p->hidden && p->ask.id != p->hidden_id)
 		p->hidden = false; /* a new decision: the box comes back */
 	p->shown = p->ask.due && !p->hidden && !p->ask_kind;
+	if (v->live) { /* a live game: the box is the owing seat's */
+		char owe[200];
+		p->shown = p->shown &&
+			   v->live->owe(v->live->user, owe, sizeof owe);
+	}
 	if (p->ask.id != was_id || p->first >= p->ask.nown)
 		p->first = 0; /* a new decision: its first answers */
 	/* keys for the owing side's answers only, nine at a time (. and ,
@@ -274,11 +280,12 @@ void prompt_update(struct tui_view *v)
 		if (p->shown)
 			show_marks(v);
 	}
-	/* RULINGS R9: two players at one keyboard hand it over */
+	/* RULINGS R9: two players at one keyboard hand it over (a live
+	 * game's players each have their own) */
 	struct play_view pv;
 	tui_play_view(v->s, &pv, false);
 	int side = pv.side;
-	if (tui_has_game(v->s) &&
+	if (tui_has_game(v->s) && !v->live &&
 	    prompt_handover_due((enum game_kind)pv.kind, p->last_side, side) &&
 	    !p->ask_kind) {
 		p->handover = true;

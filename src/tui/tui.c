@@ -1373,6 +1373,9 @@ static bool shown_on_map(const struct event_log *out)
 	return true;
 }
 
+static void follow_game(struct tui_view *v, const void *before);
+static void live_owe(struct tui_view *v);
+
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
  * shows what came of it. */
@@ -1416,6 +1419,8 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	}
 	if (v->replay) /* read only: looking commands alone (replay.h) */
 		replay_look(v->replay, p, &r);
+	else if (v->live && !looks) /* a live game: the server judges it */
+		v->live->exec(v->live->user, p, &r);
 	else
 		session_exec(v->s, p, &r);
 
@@ -1450,6 +1455,13 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	log_size(v, &lw, &lh);
 	tui_log_show_from(&v->log, first, lw, lh);
 
+	follow_game(v, before);
+}
+
+/* The view follows the game after a command (before: the game as it was
+ * before it): the map, the panel, the status, the modes and prompts. */
+static void follow_game(struct tui_view *v, const void *before)
+{
 	if (tui_has_game(v->s) && tui_game_id(v->s) != before) {
 		take_game(v);
 	} else if (tui_has_game(v->s) && v->mode == MODE_OVERVIEW) {
@@ -1471,6 +1483,55 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	prompt_update(v); /* the prompt box follows the game */
 	/* after tui_order_refresh, which clears every highlight */
 	shockui_after_command(v); /* shock marks, the cards open */
+	live_owe(v);
+}
+
+/* A live game: who owes now on the message line; the seat that comes to
+ * owe gets the bell and the terminal's title (where it has one). */
+static void live_owe(struct tui_view *v)
+{
+	if (!v->live)
+		return;
+	char buf[sizeof v->message];
+	bool owes = v->live->owe(v->live->user, buf, sizeof buf);
+	if (!v->message_refusal || owes != v->live_owed)
+		snprintf(v->message, sizeof v->message, "%s", buf);
+	if (owes && !v->live_owed) {
+		beep();
+		char *tsl = tigetstr("tsl"), *fsl = tigetstr("fsl");
+		if (tsl && tsl != (char *)-1 && fsl && fsl != (char *)-1) {
+			putp(tsl);
+			putp("maniple: your decision");
+			putp(fsl);
+			fflush(stdout);
+		}
+	}
+	v->live_owed = owes;
+	v->dirty |= DIRTY_STATUS;
+}
+
+/* A live game, a few times a second: what the server sent; the view
+ * follows the commands of the other side. */
+static void live_tick(struct tui_view *v)
+{
+	const void *before = tui_game_id(v->s);
+	char why[200];
+	if (!v->live->alive(v->live->user, why, sizeof why)) {
+		snprintf(v->message, sizeof v->message, "%s", why);
+		v->message_refusal = true;
+		v->dirty |= DIRTY_STATUS;
+		return;
+	}
+	if (!v->live->poll(v->live->user))
+		return;
+	if (v->mv) {
+		if (!v->mv_before)
+			v->mv_before = mapview_new(0, 0, 0, 0);
+		if (v->mv_before)
+			mapview_copy_pieces(v->mv_before, v->mv);
+	}
+	v->message_refusal = false;
+	follow_game(v, before);
 }
 
 static void tui_game_moved_impl(struct tui_view *v)
@@ -2169,6 +2230,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	v->s = s;
 	v->game = tui_game_id(s);
 	v->replay = rp;
+	v->live = opt ? opt->live : NULL;
 	if (!take_view(v)) {
 		fprintf(stderr, "maniple: no map to show\n");
 		endwin();
@@ -2227,15 +2289,20 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	prompt_start(v, opt && opt->ask_kind); /* prompt.h */
 	resume_start(v, opt ? opt->resume : NULL); /* resume.h */
 	shockui_after_command(v); /* the first position's shock marks */
+	live_owe(v); /* a live game: who owes */
 	teachui_start(v, opt && opt->teach, opt ? opt->datadir : NULL);
 	tutorial_start(v, opt ? opt->lessons : NULL); /* tutorial.h */
 	while (!v->quit) {
 		render(v);
 		/* watching a game another maniple plays: its file is looked
 		 * at twice a second (replay.h) */
-		int ch = next_key(rp && rp->watch ? 500 : -1);
+		int ch = next_key(rp && rp->watch ? 500 : v->live ? 100 : -1);
 		if (ch == ERR)
 			break; /* the terminal went away, or SIGHUP/SIGTERM */
+		if (ch == TUI_TICK && v->live) {
+			live_tick(v); /* a live game: the server's news */
+			continue;
+		}
 		if (ch == TUI_TICK) {
 			replay_watch_tick(v);
 			continue;

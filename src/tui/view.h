@@ -141,6 +141,10 @@ struct tui_view {
 	struct tui_prompt prompt; /* the prompt box, who plays (prompt.h) */
 	struct shockui shockui;	/* shock designation, cards, panels (shockui.h) */
 	struct replay *replay;	/* --replay: the file stepped through, else NULL */
+	/* a live game's client (tui.h), else NULL; whether its seat owed
+	 * the pending decision when last looked at */
+	const struct tui_live *live;
+	bool live_owed;
 	struct tui_reading reading; /* results in words, the pane (reading.h) */
 	struct teachui teach;	/* teach mode's narration box (teachui.h) */
 	struct resume_offer *resume; /* the offer to resume (resume.h), or NULL */

@@ -1,0 +1,846 @@
+/* live_main.c — maniple host, join and games: a live game's server
+ * process and its clients (live.h) as commands. */
+#define _GNU_SOURCE /* struct ucred, getgrouplist */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "live_main.h"
+#include "maniple/gamelock.h"
+#include "maniple/live.h"
+#include "maniple/mapview.h"
+#include "maniple/session.h"
+#include "maniple/tui.h"
+#include "rulesets.h"
+
+#define ALLOW_MAX 32
+#define IDLE_DEFAULT 300 /* s: the server's life after the last client */
+
+struct live_args {
+	const char *battle;	/* host: BATTLE; join: NAME or NULL */
+	const char *side;	/* --as */
+	bool watch;		/* --watch */
+	const char *dir;	/* --dir */
+	const char *script;	/* --script */
+	uint64_t seed;
+	bool have_seed;
+	int idle;		/* --idle SECONDS */
+	const char *allow[ALLOW_MAX];
+	int nallow;
+};
+
+/* ---- where the game and its socket are ---- */
+
+/* The directory of the sockets: --dir, else $XDG_RUNTIME_DIR/maniple,
+ * else /tmp/maniple-UID; a directory of our own is made 0700 and
+ * refused when another user owns it or others may enter it. */
+static int socket_dir(const struct live_args *a, char *out, size_t n)
+{
+	if (a->dir) {
+		snprintf(out, n, "%s", a->dir);
+		return 0;
+	}
+	const char *rt = getenv("XDG_RUNTIME_DIR");
+	if (rt && *rt == '/')
+		snprintf(out, n, "%s/maniple", rt);
+	else
+		snprintf(out, n, "/tmp/maniple-%ld", (long)getuid());
+	if (mkdir(out, 0700) != 0 && errno != EEXIST) {
+		fprintf(stderr, "maniple: %s: %s\n", out, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (lstat(out, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != getuid() || (st.st_mode & 077)) {
+		fprintf(stderr, "maniple: %s is not a private directory of "
+				"this user (mode 0700)\n", out);
+		return -1;
+	}
+	return 0;
+}
+
+static int game_dir(const struct live_program *lp,
+		    const struct live_args *a, char *out, size_t n)
+{
+	if (a->dir) {
+		snprintf(out, n, "%s", a->dir);
+		return 0;
+	}
+	return lp->state_dir(out, n);
+}
+
+/* A game's name: its battle's id, letters, digits, - and _ only. */
+static bool name_ok(const char *name)
+{
+	if (!*name || strlen(name) > 48)
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
+		    !(*p >= '0' && *p <= '9') && *p != '-' && *p != '_')
+			return false;
+	return true;
+}
+
+static int connect_to(const char *path)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	if (strlen(path) >= sizeof sa.sun_path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	if (connect(fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* ---- the server process ---- */
+
+struct served {
+	FILE *log;
+	uid_t allow_uid[ALLOW_MAX];
+	gid_t allow_gid[ALLOW_MAX];
+	int nuid, ngid;
+};
+
+static long long mono_ms(void *user)
+{
+	(void)user;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void log_line(void *user, const char *line)
+{
+	struct served *sd = user;
+	if (!sd->log)
+		return;
+	char when[32];
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fprintf(sd->log, "%s %s\n", when, line);
+	fflush(sd->log);
+}
+
+/* --allow USER|@GROUP into uids and gids: 0, or -1 with why. */
+static int allow_list(const struct live_args *a, struct served *sd,
+		      char *why, size_t n)
+{
+	for (int i = 0; i < a->nallow; i++) {
+		const char *x = a->allow[i];
+		if (x[0] == '@') {
+			struct group *g = getgrnam(x + 1);
+			if (!g) {
+				snprintf(why, n, "--allow %s: no such group", x);
+				return -1;
+			}
+			sd->allow_gid[sd->ngid++] = g->gr_gid;
+		} else {
+			struct passwd *pw = getpwnam(x);
+			if (!pw) {
+				snprintf(why, n, "--allow %s: no such user", x);
+				return -1;
+			}
+			sd->allow_uid[sd->nuid++] = pw->pw_uid;
+		}
+	}
+	return 0;
+}
+
+/* Whether the peer (its credentials from the kernel) may join: the
+ * server's own user, or one --allow names (by user or by a group it is
+ * in). */
+static bool admitted(const struct served *sd, const struct ucred *cr)
+{
+	if (cr->uid == getuid())
+		return true;
+	for (int i = 0; i < sd->nuid; i++)
+		if (sd->allow_uid[i] == cr->uid)
+			return true;
+	if (!sd->ngid)
+		return false;
+	struct passwd *pw = getpwuid(cr->uid);
+	gid_t groups[256];
+	int ng = 256;
+	if (pw && getgrouplist(pw->pw_name, pw->pw_gid, groups, &ng) < 0)
+		ng = 0;
+	for (int i = 0; i < sd->ngid; i++) {
+		if (sd->allow_gid[i] == cr->gid)
+			return true;
+		for (int k = 0; pw && k < ng; k++)
+			if (groups[k] == sd->allow_gid[i])
+				return true;
+	}
+	return false;
+}
+
+/* Opens the game (its unfinished file, or a new hotseat game) and its
+ * socket; 0, or -1 with why. */
+static int open_game(const struct live_program *lp, const struct live_args *a,
+		     struct session *s, const char *path, char *why, size_t n)
+{
+	session_setup(s, program_rulesets, lp->load_battle, lp->load_tables,
+		      lp->user, a->seed);
+	s->rules_dir = lp->rules_dir;
+	if (access(path, F_OK) == 0) {
+		struct ini_error ie;
+		if (!session_load(s, path, &ie)) {
+			ini_error_format(&ie, why, n);
+			return -1;
+		}
+		return 0;
+	}
+	if (session_new(s, a->battle, GAME_HOTSEAT, a->seed, why, n) != 0 ||
+	    session_save(s, path, true, true, why, n) != 0)
+		return -1;
+	return 0;
+}
+
+static int listen_on(const char *path, bool shared, char *why, size_t n)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	if (strlen(path) >= sizeof sa.sun_path) {
+		snprintf(why, n, "%.200s: the socket's path is too long", path);
+		return -1;
+	}
+	snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		snprintf(why, n, "socket: %s", strerror(errno));
+		return -1;
+	}
+	unlink(path); /* a dead server's (nobody answered on it) */
+	mode_t old = umask(shared ? 007 : 077);
+	int rc = bind(fd, (struct sockaddr *)&sa, sizeof sa);
+	umask(old);
+	if (rc != 0 || listen(fd, 16) != 0) {
+		snprintf(why, n, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The server's life: detached, it plays the game until idle seconds
+ * after its last client left.  tell: where to say "ok" or why not (then
+ * closed). */
+static int serve(const struct live_program *lp, const struct live_args *a,
+		 const char *game_path, const char *sock_path,
+		 const char *log_path, int tell)
+{
+	char why[700];
+	struct served sd;
+	memset(&sd, 0, sizeof sd);
+	struct session s;
+	struct live_server sv;
+	int lfd = -1;
+	sd.log = fopen(log_path, "a");
+	if (allow_list(a, &sd, why, sizeof why) != 0 ||
+	    open_game(lp, a, &s, game_path, why, sizeof why) != 0 ||
+	    live_server_init(&sv, &s, mono_ms, NULL, log_line, &sd, why,
+			     sizeof why) != 0 ||
+	    (lfd = listen_on(sock_path, a->nallow > 0, why, sizeof why)) < 0) {
+		(void)!write(tell, why, strlen(why));
+		close(tell);
+		log_line(&sd, why);
+		return 2;
+	}
+	log_line(&sd, "serving");
+	(void)!write(tell, "ok", 2);
+	close(tell);
+	long long idle_ms = (long long)(a->idle > 0 ? a->idle : IDLE_DEFAULT) *
+			    1000;
+	for (;;) {
+		bool acc = false;
+		int n = live_server_step(&sv, lfd, &acc, 1000);
+		if (acc) {
+			int cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+			struct ucred cr;
+			socklen_t cl = sizeof cr;
+			if (cfd >= 0 &&
+			    getsockopt(cfd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) ==
+				    0 &&
+			    admitted(&sd, &cr)) {
+				live_server_add(&sv, cfd, cr.uid);
+				n++;
+			} else if (cfd >= 0) {
+				char msg[120];
+				int w = snprintf(msg, sizeof msg,
+						 "refuse uid %ld is not allowed "
+						 "in this game\n",
+						 (long)cr.uid);
+				(void)!send(cfd, msg, (size_t)w,
+					    MSG_NOSIGNAL | MSG_DONTWAIT);
+				snprintf(why, sizeof why, "uid %ld refused: "
+					 "not allowed", (long)cr.uid);
+				log_line(&sd, why);
+				close(cfd);
+			}
+		}
+		if (n == 0 && mono_ms(NULL) - sv.empty_since >= idle_ms)
+			break;
+	}
+	log_line(&sd, "no clients: the server ends (the game file keeps "
+		      "the game)");
+	unlink(sock_path);
+	close(lfd);
+	live_server_free(&sv);
+	session_free(&s);
+	if (sd.log)
+		fclose(sd.log);
+	return 0;
+}
+
+/* Starts the server detached (a new session, every inherited descriptor
+ * closed, stdio on /dev/null): it outlives the terminal that started
+ * it.  0 once it listens, or -1 with why. */
+static int start_server(const struct live_program *lp,
+			const struct live_args *a, const char *game_path,
+			const char *sock_path, const char *log_path, char *why,
+			size_t n)
+{
+	int p[2];
+	if (pipe(p) != 0) {
+		snprintf(why, n, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(why, n, "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		setsid();
+		umask(a->nallow ? 007 : 077); /* the log, the game, the socket */
+		if (fork() != 0)
+			_exit(0);
+		long max = sysconf(_SC_OPEN_MAX);
+		if (max < 0 || max > 65536)
+			max = 65536;
+		for (int fd = 0; fd < max; fd++)
+			if (fd != p[1])
+				close(fd);
+		int nul = open("/dev/null", O_RDWR);
+		if (nul >= 0) {
+			dup2(nul, 0);
+			dup2(nul, 1);
+			dup2(nul, 2);
+			if (nul > 2)
+				close(nul);
+		}
+		signal(SIGHUP, SIG_IGN);
+		signal(SIGPIPE, SIG_IGN);
+		if (chdir("/") != 0)
+			_exit(2);
+		_exit(serve(lp, a, game_path, sock_path, log_path, p[1]));
+	}
+	close(p[1]);
+	waitpid(pid, NULL, 0);
+	char buf[700];
+	size_t got = 0;
+	ssize_t r;
+	while (got < sizeof buf - 1 &&
+	       (r = read(p[0], buf + got, sizeof buf - 1 - got)) > 0)
+		got += (size_t)r;
+	close(p[0]);
+	buf[got] = '\0';
+	if (strcmp(buf, "ok") != 0) {
+		snprintf(why, n, "%s", got ? buf : "the server did not start");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- a client ---- */
+
+struct joined {
+	struct live_client c;
+	struct session s;
+};
+
+static void client_exec(void *user, const char *line, struct cmd_result *r)
+{
+	struct joined *j = user;
+	size_t had = j->c.n;
+	long tag = live_client_send(&j->c, line);
+	int rc = tag < 0 ? -1 : live_client_wait(&j->c, tag, 30000);
+	if (rc == 1 && j->c.n > had) {
+		/* the replica ran it (the server sends a command to all
+		 * before it answers its sender): its events */
+		for (size_t i = 0; i < j->c.applied.out.n; i++)
+			event_log_push_from(&r->out, &j->c.applied.out, i);
+	} else if (rc == 0) {
+		cmd_refuse(r, NULL, "%s", j->c.last_reason);
+	} else {
+		cmd_refuse(r, NULL, "%s", j->c.refused[0] ? j->c.refused
+							  : "no answer from "
+							    "the server");
+	}
+}
+
+static bool client_poll(void *user)
+{
+	struct joined *j = user;
+	size_t had = j->c.n, undo = j->c.undo_side;
+	const void *g = j->s.game;
+	int owe = j->c.owe_side;
+	while (live_client_pump(&j->c, 0) > 0)
+		;
+	return j->c.n != had || j->s.game != g || owe != j->c.owe_side ||
+	       undo != (size_t)j->c.undo_side;
+}
+
+static bool client_owe(void *user, char *buf, size_t n)
+{
+	struct joined *j = user;
+	live_client_owe_text(&j->c, buf, n);
+	if (j->c.undo_side >= 0 && j->c.undo_side != j->c.seat &&
+	    j->c.seat != LIVE_WATCH) {
+		size_t len = strlen(buf);
+		snprintf(buf + len, n - len, "; the other side asks to undo "
+			 "%zu: :undo agree or :undo refuse", j->c.undo_n);
+	}
+	return j->c.seat >= 0 && j->c.owe_side == j->c.seat;
+}
+
+static bool client_alive(void *user, char *buf, size_t n)
+{
+	struct joined *j = user;
+	if (j->c.diverged) {
+		snprintf(buf, n, "this view lost step with the server: join "
+				 "again");
+		return false;
+	}
+	if (!j->c.closed)
+		return true;
+	snprintf(buf, n, "the server closed the link: %s", j->c.refused);
+	return false;
+}
+
+/* The seat SIDE names: 0, 1, or a side's name or id in the battle. */
+static int side_of(const struct live_program *lp, const char *battle,
+		   const char *side)
+{
+	if (!side)
+		return -1;
+	if (!strcmp(side, "0") || !strcmp(side, "1"))
+		return side[0] - '0';
+	struct session s;
+	session_setup(&s, program_rulesets, lp->load_battle, lp->load_tables,
+		      lp->user, 1);
+	char err[400];
+	int seat = -2;
+	if (battle && session_new(&s, battle, GAME_HOTSEAT, 1, err,
+				  sizeof err) == 0) {
+		const struct ruleset *rs = session_ruleset(&s);
+		struct map_view *mv = rs->map_view(s.game);
+		for (int i = 0; mv && i < 2; i++)
+			if (!strcasecmp(side, mv->side_name[i]) ||
+			    !strcasecmp(side, mv->side_id[i]))
+				seat = i;
+		mapview_free(mv);
+	}
+	session_free(&s);
+	return seat;
+}
+
+/* --script: command lines from FILE; a looking one runs on the replica,
+ * any other goes to the server; `:wait` waits until this seat owes a
+ * decision, `:wait N` until the game holds N commands. */
+static int run_script(struct joined *j, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	if (!f) {
+		fprintf(stderr, "maniple: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	char line[LIVE_LINE_MAX + 2];
+	int status = 0;
+	const struct cmd_table *t = session_ruleset(&j->s)->commands();
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, ":wait", 5)) {
+			long want = atol(line + 5);
+			for (int i = 0; i < 600; i++) {
+				if (want > 0 ? j->c.n >= (size_t)want
+					     : j->c.owe_side == j->c.seat)
+					break;
+				if (live_client_pump(&j->c, 100) < 0)
+					break;
+			}
+			char owe[200];
+			live_client_owe_text(&j->c, owe, sizeof owe);
+			printf("live commands=%zu owe=\"%s\"\n", j->c.n, owe);
+			continue;
+		}
+		struct cmd_result r;
+		cmd_result_init(&r);
+		struct cmd_call call;
+		bool looks = cmd_lookup(t, line, &call, &r) && call.def &&
+			     call.def->effect == CMD_LOOKS;
+		bool blank = r.status == CMD_OK && !call.def;
+		cmd_result_reset(&r);
+		if (blank) {
+			cmd_result_free(&r);
+			continue;
+		}
+		if (looks)
+			session_exec(&j->s, line, &r);
+		else
+			client_exec(j, line, &r);
+		if (r.status == CMD_OK)
+			cmd_print_events(stdout, &r.out, 0);
+		else
+			cmd_print_refusal(stdout, &r);
+		if (r.text)
+			fputs(r.text, stdout);
+		cmd_result_free(&r);
+		fflush(stdout);
+		if (j->c.closed) {
+			fprintf(stderr, "maniple: %s\n", j->c.refused);
+			status = 2;
+			break;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	return status;
+}
+
+static int attach(const struct live_program *lp, const struct live_args *a,
+		  const char *sock_path, const char *name)
+{
+	int seat = side_of(lp, name, a->side);
+	if (seat == -2) {
+		fprintf(stderr, "maniple: --as %s: no such side in %s\n",
+			a->side, name);
+		return 2;
+	}
+	int fd = connect_to(sock_path);
+	if (fd < 0) {
+		fprintf(stderr, "maniple: no live game at %s: %s\n", sock_path,
+			strerror(errno));
+		return 2;
+	}
+	struct joined *j = calloc(1, sizeof *j);
+	if (!j)
+		return 2;
+	session_setup(&j->s, program_rulesets, lp->load_battle,
+		      lp->load_tables, lp->user, 0);
+	j->s.rules_dir = lp->rules_dir;
+	live_client_init(&j->c, fd, &j->s, a->watch, seat);
+	for (int i = 0; i < 300 && !j->c.welcomed && !j->c.closed; i++)
+		live_client_pump(&j->c, 100);
+	/* the history and the pending decision come after the welcome */
+	while (j->c.welcomed && live_client_pump(&j->c, 200) > 0)
+		;
+	int status;
+	if (!j->c.welcomed) {
+		fprintf(stderr, "maniple: %s\n",
+			j->c.refused[0] ? j->c.refused : "no welcome from "
+							 "the server");
+		status = 2;
+	} else if (a->script) {
+		status = run_script(j, a->script);
+	} else {
+		struct tui_live hook = {.user = j,
+					.exec = client_exec,
+					.poll = client_poll,
+					.owe = client_owe,
+					.alive = client_alive};
+		status = lp->view(&j->s, &hook, lp->user);
+	}
+	live_client_free(&j->c);
+	session_free(&j->s);
+	free(j);
+	return status;
+}
+
+/* ---- the commands ---- */
+
+static void live_usage(FILE *f)
+{
+	fputs("Usage: maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
+	      "                     [--allow USER|@GROUP]... [--idle SECONDS]"
+	      " [--script FILE]\n"
+	      "       maniple join [NAME] [--as SIDE | --watch] [--dir DIR] "
+	      "[--script FILE]\n"
+	      "       maniple games [--dir DIR]\n",
+	      f);
+}
+
+static int parse(int argc, char **argv, struct live_args *a)
+{
+	memset(a, 0, sizeof *a);
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		bool takes = !strcmp(o, "--as") || !strcmp(o, "--seed") ||
+			     !strcmp(o, "--dir") || !strcmp(o, "--allow") ||
+			     !strcmp(o, "--idle") || !strcmp(o, "--script");
+		if (takes && !v) {
+			fprintf(stderr, "maniple: %s needs a value\n", o);
+			return -1;
+		}
+		if (!strcmp(o, "--as")) {
+			a->side = v;
+		} else if (!strcmp(o, "--watch")) {
+			a->watch = true;
+		} else if (!strcmp(o, "--dir")) {
+			a->dir = v;
+		} else if (!strcmp(o, "--script")) {
+			a->script = v;
+		} else if (!strcmp(o, "--allow")) {
+			if (a->nallow == ALLOW_MAX) {
+				fprintf(stderr, "maniple: too many --allow\n");
+				return -1;
+			}
+			a->allow[a->nallow++] = v;
+		} else if (!strcmp(o, "--idle")) {
+			char *end;
+			long s = strtol(v, &end, 10);
+			if (*end || s < 1 || s > 86400 * 30) {
+				fprintf(stderr, "maniple: bad --idle %s\n", v);
+				return -1;
+			}
+			a->idle = (int)s;
+		} else if (!strcmp(o, "--seed")) {
+			char *end;
+			errno = 0;
+			unsigned long long s = strtoull(v, &end, 10);
+			if (errno || *end || !*v || *v == '-') {
+				fprintf(stderr, "maniple: bad seed %s\n", v);
+				return -1;
+			}
+			a->seed = s;
+			a->have_seed = true;
+		} else if (o[0] == '-') {
+			fprintf(stderr, "maniple: %s %s: unknown option\n",
+				argv[0], o);
+			return -1;
+		} else if (!a->battle) {
+			a->battle = o;
+		} else {
+			fprintf(stderr, "maniple: %s takes one name\n",
+				argv[0]);
+			return -1;
+		}
+		if (takes)
+			i++;
+	}
+	if (a->watch && a->side) {
+		fprintf(stderr, "maniple: --as and --watch exclude each "
+				"other\n");
+		return -1;
+	}
+	if (a->battle && !name_ok(a->battle)) {
+		fprintf(stderr, "maniple: %s: a game's name is its battle's "
+				"(letters, digits, - and _)\n", a->battle);
+		return -1;
+	}
+	return 0;
+}
+
+/* The one game in the socket directory, when NAME is not given. */
+static int only_game(const char *sdir, char *name, size_t n)
+{
+	DIR *d = opendir(sdir);
+	int found = 0;
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && !strcmp(e->d_name + len - 5, ".sock")) {
+			if (found++ == 0)
+				snprintf(name, n, "%.*s", (int)(len - 5),
+					 e->d_name);
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* A value of the welcome's (key=value words) into out, "?" when none. */
+static void word_of(const char *line, const char *key, char *out, size_t n)
+{
+	char pat[40];
+	snprintf(pat, sizeof pat, " %s=", key);
+	const char *p = strstr(line, pat);
+	snprintf(out, n, "?");
+	if (p)
+		snprintf(out, n, "%.*s", (int)strcspn(p + strlen(pat), " "),
+			 p + strlen(pat));
+}
+
+/* One game of maniple games: its name, battle and kind, its commands,
+ * who sits where, and who owes. */
+static void games_line(int nlen, const char *name, const char *welcome,
+		       const char *owe)
+{
+	if (strncmp(welcome, "welcome ", 8) != 0) {
+		printf("%.*s: %s\n", nlen, name, welcome[0] ? welcome
+							  : "no answer");
+		return;
+	}
+	char battle[64], kind[16], head[16], s0[40], s1[40], w[16];
+	word_of(welcome, "battle", battle, sizeof battle);
+	word_of(welcome, "kind", kind, sizeof kind);
+	word_of(welcome, "head", head, sizeof head);
+	word_of(welcome, "seat0", s0, sizeof s0);
+	word_of(welcome, "seat1", s1, sizeof s1);
+	word_of(welcome, "watchers", w, sizeof w);
+	int side = -1, used = 0;
+	char rule[16] = "";
+	const char *what = "";
+	if (sscanf(owe, "owe %d %15s %n", &side, rule, &used) >= 2 && used)
+		what = owe + used;
+	printf("%.*s: %s, %s, %s commands; seat 0 %s, seat 1 %s, %s "
+	       "watching; ",
+	       nlen, name, battle, kind, head, s0, s1, w);
+	if (side < 0)
+		printf("nobody owes a decision\n");
+	else
+		printf("side %d owes %s%s%s%s\n", side, what,
+		       strcmp(rule, "-") ? " (" : "",
+		       strcmp(rule, "-") ? rule : "",
+		       strcmp(rule, "-") ? ")" : "");
+}
+
+static int games(const struct live_args *a)
+{
+	char sdir[900];
+	if (socket_dir(a, sdir, sizeof sdir) != 0)
+		return 2;
+	DIR *d = opendir(sdir);
+	if (!d) {
+		fprintf(stderr, "maniple: %s: %s\n", sdir, strerror(errno));
+		return 2;
+	}
+	struct dirent *e;
+	int shown = 0;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".sock") != 0)
+			continue;
+		char path[1200];
+		snprintf(path, sizeof path, "%s/%s", sdir, e->d_name);
+		int fd = connect_to(path);
+		if (fd < 0)
+			continue; /* a dead server's */
+		FILE *f = fdopen(fd, "r+");
+		if (!f) {
+			close(fd);
+			continue;
+		}
+		fprintf(f, "hello proto=%d want=watch\n", LIVE_PROTO);
+		fflush(f);
+		char line[LIVE_LINE_MAX * 4], welcome[600] = "", owe[300] = "";
+		while (fgets(line, sizeof line, f)) {
+			line[strcspn(line, "\n")] = '\0';
+			if (!strncmp(line, "welcome ", 8) ||
+			    !strncmp(line, "refuse ", 7))
+				snprintf(welcome, sizeof welcome, "%.590s", line);
+			if (!strncmp(line, "owe ", 4) ||
+			    !strncmp(line, "refuse ", 7)) {
+				snprintf(owe, sizeof owe, "%.290s", line);
+				break;
+			}
+		}
+		fputs("bye\n", f);
+		fclose(f);
+		games_line((int)(len - 5), e->d_name, welcome, owe);
+		shown++;
+	}
+	closedir(d);
+	if (!shown)
+		printf("no live games in %s\n", sdir);
+	return 0;
+}
+
+int live_main(int argc, char **argv, const struct live_program *lp)
+{
+	struct live_args a;
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		live_usage(stdout);
+		return 0;
+	}
+	if (parse(argc, argv, &a) != 0) {
+		live_usage(stderr);
+		return 2;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	if (!strcmp(argv[0], "games"))
+		return games(&a);
+	char sdir[900], gdir[900];
+	if (socket_dir(&a, sdir, sizeof sdir) != 0)
+		return 2;
+	char name[64];
+	if (a.battle) {
+		snprintf(name, sizeof name, "%s", a.battle);
+	} else if (!strcmp(argv[0], "host")) {
+		fprintf(stderr, "maniple: host needs a BATTLE\n");
+		return 2;
+	} else if (only_game(sdir, name, sizeof name) != 1) {
+		fprintf(stderr, "maniple: name the game to join (maniple "
+				"games lists them)\n");
+		return 2;
+	}
+	char sock[1000];
+	snprintf(sock, sizeof sock, "%s/%s.sock", sdir, name);
+	if (!strcmp(argv[0], "host")) {
+		if (game_dir(lp, &a, gdir, sizeof gdir) != 0) {
+			fprintf(stderr, "maniple: no place for the game file "
+					"(set XDG_STATE_HOME or HOME)\n");
+			return 2;
+		}
+		if (!a.have_seed)
+			a.seed = (uint64_t)time(NULL) ^
+				 ((uint64_t)getpid() << 32);
+		int fd = connect_to(sock);
+		if (fd >= 0) { /* served already: join it */
+			close(fd);
+		} else {
+			char game[1000], logp[1000], why[800];
+			snprintf(game, sizeof game, "%s/%s.game", gdir, name);
+			snprintf(logp, sizeof logp, "%s/%s.log", sdir, name);
+			if (start_server(lp, &a, game, sock, logp, why,
+					 sizeof why) != 0) {
+				fprintf(stderr, "maniple: %s\n", why);
+				return 2;
+			}
+		}
+		fprintf(stderr, "maniple: %s is live; others join with: "
+				"maniple join %s%s%s\n",
+			name, name, a.dir ? " --dir " : "", a.dir ? a.dir : "");
+	}
+	return attach(lp, &a, sock, name);
+}
+
+bool live_command(const char *word)
+{
+	return !strcmp(word, "host") || !strcmp(word, "join") ||
+	       !strcmp(word, "games");
+}

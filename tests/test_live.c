@@ -1,0 +1,523 @@
+/* test_live.c — a live game (live.h): a server and its clients in one
+ * process over socket pairs, the clock injected. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "maniple/battle.h"
+#include "maniple/decision.h"
+#include "maniple/game.h"
+#include "maniple/live.h"
+#include "maniple/session.h"
+#include "spqr_tables.h"
+
+static const char *srcdir(void)
+{
+	const char *s = getenv("MANIPLE_SRCDIR");
+	return s && *s ? s : MANIPLE_SRCDIR;
+}
+
+static struct battle *real_battle(void *user, const char *name,
+				  struct ini_error *err)
+{
+	(void)user;
+	char path[4096];
+	memset(err, 0, sizeof *err);
+	if (!battle_path(srcdir(), name, path, (int)sizeof path))
+		return NULL;
+	return battle_load(path, err);
+}
+
+struct world {
+	long long ms; /* the injected clock */
+	char log[8192];
+	struct session s;
+	struct live_server sv;
+	char dir[64], path[128];
+};
+
+static long long clock_of(void *user)
+{
+	return ((struct world *)user)->ms;
+}
+
+static void log_to(void *user, const char *line)
+{
+	struct world *w = user;
+	size_t n = strlen(w->log);
+	snprintf(w->log + n, sizeof w->log - n, "%s\n", line);
+}
+
+static void world_open_battle(struct world *w, const char *battle,
+			      uint64_t seed)
+{
+	memset(w, 0, sizeof *w);
+	snprintf(w->dir, sizeof w->dir, "/tmp/maniple-live-XXXXXX");
+	cr_assert_not_null(mkdtemp(w->dir));
+	snprintf(w->path, sizeof w->path, "%s/%s.game", w->dir, battle);
+	session_init(&w->s, real_battle, spqr_tables_loader, NULL, seed);
+	char err[600];
+	cr_assert_eq(session_new(&w->s, battle, GAME_HOTSEAT, seed, err,
+				 sizeof err), 0, "%s", err);
+	cr_assert_eq(session_save(&w->s, w->path, true, true, err, sizeof err),
+		     0, "%s", err);
+	cr_assert_eq(live_server_init(&w->sv, &w->s, clock_of, w, log_to, w,
+				      err, sizeof err), 0, "%s", err);
+}
+
+static void world_open(struct world *w, uint64_t seed)
+{
+	world_open_battle(w, "drill", seed);
+}
+
+static void world_close(struct world *w)
+{
+	live_server_free(&w->sv);
+	session_free(&w->s);
+	char cmd[200];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", w->dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+struct player {
+	struct live_client c;
+	struct session s;
+};
+
+/* Steps the server and the clients until nothing moves. */
+static void settle(struct world *w, struct player **p, int n)
+{
+	for (int round = 0; round < 200; round++) {
+		int moved = 0;
+		live_server_step(&w->sv, -1, NULL, 0);
+		for (int i = 0; i < n; i++)
+			if (p[i] && !p[i]->c.closed)
+				moved += live_client_pump(&p[i]->c, 0) > 0;
+		live_server_step(&w->sv, -1, NULL, 0);
+		if (!moved && round > 2)
+			return;
+	}
+}
+
+static int join(struct world *w, struct player *p, bool watch, int seat)
+{
+	int sp[2];
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	cr_assert(live_server_add(&w->sv, sp[0], getuid()));
+	session_init(&p->s, real_battle, spqr_tables_loader, NULL, 0);
+	cr_assert_eq(live_client_init(&p->c, sp[1], &p->s, watch, seat), 0);
+	return sp[1];
+}
+
+static void leave(struct player *p)
+{
+	live_client_free(&p->c);
+	session_free(&p->s);
+}
+
+static uint64_t digest(struct session *s)
+{
+	return live_digest(s);
+}
+
+/* Sends line from p and waits (stepping the server) for its answer: 1
+ * accepted, 0 refused. */
+static int give(struct world *w, struct player **all, int n,
+		struct player *p, const char *line)
+{
+	w->ms += 100; /* a player types at most a few lines a second */
+	long tag = live_client_send(&p->c, line);
+	cr_assert_geq(tag, 0, "%s: the link is closed", line);
+	for (int i = 0; i < 100 && p->c.last_tag != tag; i++)
+		settle(w, all, n);
+	cr_assert_eq(p->c.last_tag, tag, "%s: no answer", line);
+	settle(w, all, n);
+	return p->c.last_ok;
+}
+
+struct tally {
+	int given[2];	  /* commands accepted from each seat */
+	int active;	   /* the side whose leader gives orders, or -1 */
+	int answers_other; /* answers owed by the side not in its turn */
+	int offers;	   /* standing offers taken by the other side */
+	int turn2;
+};
+
+/* Plays up to steps commands: the side owing the decision (as its own
+ * replica tells) gives the first answer it may; the first standing
+ * offer seen is taken by the side it is for.  Each replica is checked
+ * against the server after each command. */
+static void play(struct world *w, struct player **all, int n,
+		 struct player *seat0, struct player *seat1, int steps,
+		 struct tally *t)
+{
+	static struct decision_answer room[512];
+	for (int k = 0; k < steps; k++) {
+		struct session *rs = &seat0->s;
+		const struct ruleset *r = session_ruleset(rs);
+		struct decision d;
+		decision_init(&d, room, 512);
+		r->decide(rs->game, &d);
+		if (r->turn(rs->game) >= 2) {
+			t->turn2 = 1;
+			return;
+		}
+		int who = d.side < 0 ? 0 : d.side;
+		int pick = -1;
+		if (!t->offers)
+			for (int i = 0; i < d.n && pick < 0; i++)
+				if (d.ans[i].side >= 0 && d.ans[i].side != d.side)
+					pick = i;
+		if (pick >= 0)
+			who = d.ans[pick].side;
+		struct player *p = who ? seat1 : seat0;
+		struct player *other = who ? seat0 : seat1;
+		bool done = false;
+		if (pick >= 0) {
+			/* the side the offer is not for may not take it */
+			cr_expect_eq(give(w, all, n, other, d.ans[pick].line),
+				     0, "%s from the wrong side", d.ans[pick].line);
+			done = give(w, all, n, p, d.ans[pick].line) == 1;
+			t->offers += done;
+		}
+		for (int i = 0; i < d.n && !done; i++)
+			if (decision_answer_for(&d.ans[i], who))
+				done = give(w, all, n, p, d.ans[i].line) == 1;
+		if (!done)
+			done = give(w, all, n, p, "continue") == 1;
+		cr_assert(done, "nothing %d could give (%s)", who, d.kind);
+		t->given[who]++;
+		if (!strcmp(d.kind, "orders"))
+			t->active = d.side;
+		else if (d.answer && d.side >= 0 && t->active >= 0 &&
+			 d.side != t->active)
+			t->answers_other++; /* a reaction (6.5) and the like */
+		for (int i = 0; i < n; i++)
+			if (all[i] && !all[i]->c.closed)
+				cr_assert_eq(digest(&all[i]->s), digest(&w->s),
+					     "replica %d differs after %d "
+					     "commands", i, k + 1);
+	}
+}
+
+Test(live, two_seats_play_a_turn_of_the_drill_and_replicas_agree)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 7);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[3] = {a, b, NULL};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	cr_assert(a->c.welcomed && b->c.welcomed, "%s", w->log);
+	cr_expect_eq(a->c.seat, 0);
+	cr_expect_eq(b->c.seat, 1);
+	/* a wrong seat: Carthage may not open the turn's first decision */
+	struct tally t = {.active = -1};
+	char owe[200];
+	live_client_owe_text(&b->c, owe, sizeof owe);
+	play(w, all, 2, a, b, 400, &t);
+	cr_expect(t.turn2, "a whole turn played (%d + %d commands)",
+		  t.given[0], t.given[1]);
+	cr_expect_gt(t.given[0], 0);
+	cr_expect_gt(t.given[1], 0, "the second seat gave commands");
+	cr_expect_gt(t.answers_other, 0,
+		     "an answer owed by the side not in its turn");
+	cr_expect_eq(a->c.n, session_commands(&w->s));
+	cr_expect_eq(b->c.n, session_commands(&w->s));
+	/* a spectator joining late sees the same game */
+	struct player *v = calloc(1, sizeof *v);
+	all[2] = v;
+	join(w, v, true, -1);
+	settle(w, all, 3);
+	cr_assert(v->c.welcomed);
+	cr_expect_eq(v->c.seat, LIVE_WATCH);
+	cr_expect_eq(digest(&v->s), digest(&w->s));
+	cr_expect_eq(give(w, all, 3, v, "continue"), 0);
+	cr_expect(strstr(v->c.last_reason, "spectators"), "%s",
+		  v->c.last_reason);
+	leave(a);
+	leave(b);
+	leave(v);
+	free(a);
+	free(b);
+	free(v);
+	world_close(w);
+	free(w);
+}
+
+Test(live, the_wrong_seat_and_server_only_commands_change_nothing)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 3);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	struct decision_answer room[64];
+	struct decision d;
+	decision_init(&d, room, 64);
+	session_ruleset(&w->s)->decide(w->s.game, &d);
+	uint64_t before = digest(&w->s);
+	size_t lines = w->s.journal.n;
+	if (d.side >= 0) {
+		struct player *wrong = d.side ? a : b;
+		cr_expect_eq(give(w, all, 2, wrong, "continue"), 0);
+		cr_expect(strstr(wrong->c.last_reason, "not your decision: "
+						       "waiting for"),
+			  "%s", wrong->c.last_reason);
+	}
+	static const char *const refused[] = {"roll 9 9", "save /tmp/x.game",
+					      "load /etc/passwd", "new drill",
+					      "branch /tmp/y.game", "show units"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+		cr_expect_eq(give(w, all, 2, a, refused[i]), 0, "%s",
+			     refused[i]);
+	cr_expect_eq(digest(&w->s), before);
+	cr_expect_eq(w->s.journal.n, lines);
+	leave(a);
+	leave(b);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+}
+
+Test(live, another_protocol_is_refused_with_a_reason)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 3);
+	int sp[2];
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	live_server_add(&w->sv, sp[0], getuid());
+	cr_assert_eq(write(sp[1], "hello proto=99 want=play\n", 25), 25);
+	live_server_step(&w->sv, -1, NULL, 0);
+	char buf[300] = "";
+	ssize_t n = read(sp[1], buf, sizeof buf - 1);
+	cr_assert_gt(n, 0);
+	buf[n] = '\0';
+	cr_expect(strstr(buf, "refuse protocol 99: this server speaks "
+			      "proto=1"), "%s", buf);
+	cr_expect_eq(live_server_clients(&w->sv), 0);
+	close(sp[1]);
+	world_close(w);
+	free(w);
+}
+
+/* A hostile client's ways of being dropped: each leaves the others and
+ * the game untouched. */
+static void hostile(struct world *w, int kind)
+{
+	int sp[2];
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	live_server_add(&w->sv, sp[0], getuid());
+	char big[700];
+	memset(big, 'x', sizeof big);
+	switch (kind) {
+	case 0: /* an oversize line */
+		cr_assert_eq(write(sp[1], big, sizeof big), (ssize_t)sizeof big);
+		break;
+	case 1: /* garbage bytes */
+		cr_assert_eq(write(sp[1], "hello \x1b[2J\x01\n", 12), 12);
+		break;
+	case 2: /* a flood, all in the same millisecond */
+		cr_assert_eq(write(sp[1], "hello proto=1 want=watch\n", 25), 25);
+		for (int i = 0; i < LIVE_RATE_LINES + 5; i++)
+			cr_assert_eq(write(sp[1], "cmd 1 continue\n", 15), 15);
+		break;
+	case 3: /* no hello in time */
+		w->ms += LIVE_HELLO_MS + 1;
+		break;
+	case 4: /* a forged stream line: dice from a client */
+		cr_assert_eq(write(sp[1], "hello proto=1 want=watch\n", 25), 25);
+		cr_assert_eq(write(sp[1], "@1 0 999 continue\n", 18), 18);
+		break;
+	}
+	for (int i = 0; i < 5; i++)
+		live_server_step(&w->sv, -1, NULL, 0);
+	char buf[65536];
+	ssize_t n;
+	int fl = 0;
+	(void)fl;
+	while ((n = read(sp[1], buf, sizeof buf)) > 0)
+		;
+	cr_expect_eq(n, 0, "hostile %d: the link is closed", kind);
+	close(sp[1]);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f);
+	static char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	char *p = malloc(n + 1);
+	memcpy(p, buf, n + 1);
+	return p;
+}
+
+static char *played_file(bool with_hostile)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 11);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 30, &t);
+	if (with_hostile) {
+		static const char *const reasons[] = {
+			"line too long", "a control or non-ASCII byte",
+			"flooding", "no hello in time",
+			"a line the protocol does not know"};
+		for (int k = 0; k < 5; k++) {
+			hostile(w, k);
+			cr_expect(strstr(w->log, reasons[k]), "%s: %s",
+				  reasons[k], w->log);
+		}
+		cr_expect_eq(live_server_clients(&w->sv), 2,
+			     "the players stay");
+	}
+	play(w, all, 2, a, b, 30, &t);
+	char *text = slurp(w->path);
+	leave(a);
+	leave(b);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+	return text;
+}
+
+Test(live, a_hostile_client_is_dropped_and_the_file_is_the_same)
+{
+	char *plain = played_file(false);
+	char *hostile_run = played_file(true);
+	cr_expect_str_eq(hostile_run, plain);
+	free(plain);
+	free(hostile_run);
+}
+
+Test(live, a_client_gone_rejoins_with_nothing_lost)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 5);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 20, &t);
+	size_t had = session_commands(&w->s);
+	leave(b); /* as a kill -9: the socket closes, nothing said */
+	settle(w, all, 1);
+	cr_expect_eq(live_server_clients(&w->sv), 1);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	cr_assert(b->c.welcomed);
+	cr_expect_eq(b->c.n, had);
+	cr_expect_eq(digest(&b->s), digest(&w->s));
+	play(w, all, 2, a, b, 20, &t);
+	cr_expect_gt(session_commands(&w->s), had);
+	/* undo: asked by one side, agreed by the other (R9) */
+	size_t now_n = session_commands(&w->s);
+	cr_expect_eq(give(w, all, 2, a, "undo 2"), 1);
+	cr_expect_eq(b->c.undo_side, 0);
+	cr_expect_eq(give(w, all, 2, a, "undo agree"), 0,
+		     "the asking side does not agree for the other");
+	cr_expect_eq(give(w, all, 2, b, "undo agree"), 1);
+	cr_expect_eq(session_commands(&w->s), now_n - 2);
+	cr_expect_eq(a->c.n, now_n - 2);
+	cr_expect_eq(digest(&a->s), digest(&w->s));
+	cr_expect_eq(digest(&b->s), digest(&w->s));
+	leave(a);
+	leave(b);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+}
+
+Test(live, a_server_started_again_from_the_file_serves_the_same_dice)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 9);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 40, &t);
+	size_t n = w->sv.ndice;
+	char **kept = calloc(n, sizeof *kept);
+	for (size_t i = 0; i < n; i++)
+		kept[i] = strdup(w->sv.dice[i]);
+	leave(a);
+	leave(b);
+	live_server_free(&w->sv);
+	session_free(&w->s);
+	/* as after kill -9: the file is the game */
+	struct ini_error ie;
+	session_init(&w->s, real_battle, spqr_tables_loader, NULL, 1);
+	cr_assert(session_load(&w->s, w->path, &ie), "%s", ie.msg);
+	char err[600];
+	cr_assert_eq(live_server_init(&w->sv, &w->s, clock_of, w, log_to, w,
+				      err, sizeof err), 0, "%s", err);
+	cr_assert_eq(w->sv.ndice, n);
+	for (size_t i = 0; i < n; i++) {
+		cr_expect_str_eq(w->sv.dice[i], kept[i], "command %zu", i + 1);
+		free(kept[i]);
+	}
+	free(kept);
+	join(w, a, false, 0);
+	settle(w, all, 1);
+	cr_expect_eq(digest(&a->s), digest(&w->s));
+	leave(a);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+}
+
+/* Zama, the Elite Commander step (5.51) owed by Carthage: Rome's standing
+ * offer to place a Pre-arranged Withdrawal marker (6.82) is Rome's to
+ * take, not Carthage's, though Carthage owes the decision. */
+Test(live, a_standing_offer_is_taken_by_the_side_it_is_for)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open_battle(w, "zama", 3);
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	cr_assert_eq(give(w, all, 2, a, "continue"), 1);
+	cr_expect_eq(b->c.owe_side, 1, "Carthage owes: %s", b->c.owe_what);
+	size_t had = session_commands(&w->s);
+	cr_expect_eq(give(w, all, 2, b, "prearrange laelius pw"), 0);
+	cr_expect(strstr(b->c.last_reason, "not your decision: waiting for "
+					   "Rome"),
+		  "%s", b->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had);
+	cr_expect_eq(give(w, all, 2, a, "prearrange laelius pw"), 1, "%s",
+		     a->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had + 1);
+	cr_expect_eq(digest(&b->s), digest(&w->s));
+	leave(a);
+	leave(b);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+}
