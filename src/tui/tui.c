@@ -24,6 +24,7 @@
 #include "maniple/tui.h"
 
 #include "help.h"
+#include "hint.h"
 #include "replay.h"
 #include "resume.h"
 #include "seam.h"
@@ -1395,6 +1396,8 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	if (teachui_command(v, p)) /* the view's `:teach on|off` */
 		return;
 	if (tutorial_command(v, p)) /* the view's `:lessons` (tutorial.h) */
+		return;
+	if (hint_command(v, p)) /* the view's `:hint` (hint.h) */
 		return;
 	struct cmd_result r;
 	cmd_result_init(&r);
