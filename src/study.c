@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "maniple/ai.h"
 #include "maniple/battle.h"
 #include "maniple/cmd.h"
 #include "maniple/decision.h"
@@ -47,75 +48,7 @@
 #define STUDY_TSV_LINE_MAX 256
 #define STUDY_DECIDERS_MAX 5 /* shown in the table */
 
-/* ---- the levels: who answers a side's decisions (study.h) ---- */
-
-/* splitmix64 */
-static uint64_t rnd(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* random: an answer of the side's drawn uniformly. */
-static bool choose_random(const struct game *g, const struct decision *d,
-			  int side, uint64_t *rng, char *line, size_t n)
-{
-	(void)g;
-	int k = 0;
-	for (int i = 0; i < d->n; i++)
-		k += decision_answer_for(&d->ans[i], side);
-	if (k == 0)
-		return false;
-	k = (int)(rnd(rng) % (uint64_t)k);
-	for (int i = 0; i < d->n; i++)
-		if (decision_answer_for(&d->ans[i], side) && k-- == 0) {
-			snprintf(line, n, "%s", d->ans[i].line);
-			return true;
-		}
-	return false;
-}
-
-struct study_level {
-	const char *name;
-	bool (*choose)(const struct game *g, const struct decision *d,
-		       int side, uint64_t *rng, char *line, size_t n);
-};
-
-static const struct study_level levels[] = {
-	{"random", choose_random},
-};
-#define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
-
-const struct study_level *study_level_find(const char *name)
-{
-	for (int i = 0; i < NLEVELS; i++)
-		if (strcmp(levels[i].name, name) == 0)
-			return &levels[i];
-	return NULL;
-}
-
-const char *study_level_name(const struct study_level *lv)
-{
-	return lv->name;
-}
-
-bool study_level_choose(const struct study_level *lv, const struct game *g,
-			const struct decision *d, int side, uint64_t *rng,
-			char *line, size_t n)
-{
-	return lv->choose(g, d, side, rng, line, n);
-}
-
-void study_level_names(char *out, size_t n)
-{
-	size_t at = 0;
-	out[0] = '\0';
-	for (int i = 0; i < NLEVELS && at < n; i++)
-		at += (size_t)snprintf(out + at, n - at, "%s%s", i ? ", " : "",
-				       levels[i].name);
-}
+/* ---- the levels: ai.h's, one player a side and game ---- */
 
 int study_asked_side(const struct decision *d)
 {
@@ -139,7 +72,7 @@ struct row {
 struct study {
 	/* what to play */
 	const char *battle;
-	const struct study_level *level[2];
+	const struct ai_level *level[2];
 	char side_id[2][STUDY_ID_MAX];
 	uint64_t seed;
 	long games;
@@ -212,13 +145,24 @@ static bool play_game(struct study *st, uint64_t seed, struct row *row,
 	s.rulesets = program_rulesets;
 	s.rules_dir = st->rules_dir;
 	cmd_result_init(&r);
-	uint64_t rng[2] = {seed ^ 0x5deece66dull, seed ^ 0x2545f4914f6cdd1dull};
 	char line[CMD_LINE_MAX];
 	snprintf(line, sizeof line, "new %s solo %" PRIu64, st->battle, seed);
 	session_exec(&s, line, &r);
 	bool ok = r.status == CMD_OK && s.game;
 	if (!ok)
 		snprintf(err, errn, "%.200s: %.250s", line, r.reason);
+	/* each side's player, its chance seeded with the game's seed */
+	struct ai_player *pl[2] = {NULL, NULL};
+	for (int k = 0; ok && k < 2; k++) {
+		pl[k] = ai_player_new(st->level[k], session_ruleset(&s),
+				      seed ^ (k ? 0x2545f4914f6cdd1dull
+						: 0x5deece66dull));
+		if (!pl[k]) {
+			snprintf(err, errn, "level %s cannot play this battle",
+				 ai_level_name(st->level[k]));
+			ok = false;
+		}
+	}
 	struct decision d;
 	long commands = 0;
 	while (ok) {
@@ -235,11 +179,14 @@ static bool play_game(struct study *st, uint64_t seed, struct row *row,
 		decision_init(&d, st->ans, STUDY_ANSWERS_MAX);
 		gboh_decision(g, &d);
 		int side = study_asked_side(&d);
-		bool chose = side >= 0 && study_level_choose(st->level[side], g,
-							      &d, side,
-							      &rng[side], line,
-							      sizeof line);
+		struct ai_move mv;
+		bool chose = false;
+		if (side >= 0) {
+			ai_see(pl[1 - side], g);
+			chose = ai_choose(pl[side], g, side, &mv) == 0;
+		}
 		if (chose) {
+			snprintf(line, sizeof line, "%s", mv.line);
 			session_exec(&s, line, &r);
 			if (r.status == CMD_OK)
 				continue;
@@ -286,6 +233,8 @@ static bool play_game(struct study *st, uint64_t seed, struct row *row,
 		else
 			snprintf(row->decided, sizeof row->decided, "-");
 	}
+	ai_player_free(pl[0]);
+	ai_player_free(pl[1]);
 	cmd_result_free(&r);
 	session_free(&s);
 	return ok;
@@ -927,7 +876,7 @@ static bool puzzle_among(char *const *list, int n, const char *line)
 
 /* maniple --study-puzzles --ai LEVEL FILE...: each puzzle checked, then
  * played by the level; a line each and the count solved. */
-static int study_puzzles(struct study *st, const struct study_level *lv,
+static int study_puzzles(struct study *st, const struct ai_level *lv,
 			 int nfiles, char **files)
 {
 	int solved = 0, status = 0;
@@ -953,11 +902,15 @@ static int study_puzzles(struct study *st, const struct study_level *lv,
 		decision_init(&d, st->ans, STUDY_ANSWERS_MAX);
 		gboh_decision(s.game, &d);
 		int side = study_asked_side(&d);
-		uint64_t rng = 0x5deece66dull ^ (uint64_t)i;
+		struct ai_player *pl = ai_player_new(
+			lv, session_ruleset(&s), 0x5deece66dull ^ (uint64_t)i);
+		struct ai_move mv;
 		char played[CMD_LINE_MAX] = "";
-		bool chose = side >= 0 &&
-			     study_level_choose(lv, s.game, &d, side, &rng,
-						played, sizeof played);
+		bool chose = pl && side >= 0 &&
+			     ai_choose(pl, s.game, side, &mv) == 0;
+		if (chose)
+			snprintf(played, sizeof played, "%s", mv.line);
+		ai_player_free(pl);
 		bool ok = chose &&
 			  (pz.ngood == 0 ||
 			   puzzle_among(pz.good, pz.ngood, played)) &&
@@ -972,7 +925,7 @@ static int study_puzzles(struct study *st, const struct study_level *lv,
 		puzzle_free(&pz);
 	}
 	if (!status)
-		printf("puzzles: %s solved %d of %d\n", study_level_name(lv),
+		printf("puzzles: %s solved %d of %d\n", ai_level_name(lv),
 		       solved, nfiles);
 	return status;
 }
@@ -982,7 +935,7 @@ static int study_puzzles(struct study *st, const struct study_level *lv,
 static void study_usage(FILE *f)
 {
 	char names[128];
-	study_level_names(names, sizeof names);
+	ai_level_names(names, sizeof names);
 	fprintf(f,
 		"Usage: maniple --study BATTLE --games N --ai SIDE=LEVEL "
 		"--ai SIDE=LEVEL\n"
@@ -1185,10 +1138,10 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 		}
 	}
 	if (puzzles) {
-		const struct study_level *lv =
-			nai == 1 ? study_level_find(ai[0]) : NULL;
+		const struct ai_level *lv =
+			nai == 1 ? ai_level_find(ai[0]) : NULL;
 		char names[128];
-		study_level_names(names, sizeof names);
+		ai_level_names(names, sizeof names);
 		if (nai != 1 || !lv || st.battle || merge || optind >= argc) {
 			fprintf(stderr,
 				"maniple: --study-puzzles needs --ai LEVEL "
@@ -1240,7 +1193,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 	for (int i = 0; i < nai && !status; i++) {
 		const char *eq = strchr(ai[i], '=');
 		char names[128];
-		study_level_names(names, sizeof names);
+		ai_level_names(names, sizeof names);
 		if (!eq) {
 			fprintf(stderr, "maniple: --ai %s: not SIDE=LEVEL\n",
 				ai[i]);
@@ -1248,7 +1201,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 			break;
 		}
 		int s = side_of(&st, b, ai[i], (size_t)(eq - ai[i]));
-		const struct study_level *lv = study_level_find(eq + 1);
+		const struct ai_level *lv = ai_level_find(eq + 1);
 		if (s < 0) {
 			fprintf(stderr,
 				"maniple: --ai %s: %s has no side %.*s (its "
@@ -1304,7 +1257,8 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 			 "%s), %s %s, %s %s",
 			 st.battle, st.nrows, st.seed,
 			 st.seed + (uint64_t)st.games - 1, shard, st.side_id[0],
-			 st.level[0]->name, st.side_id[1], st.level[1]->name);
+			 ai_level_name(st.level[0]), st.side_id[1],
+			 ai_level_name(st.level[1]));
 		if (st.tsv)
 			status = write_tsv(&st, st.tsv);
 		if (!status)

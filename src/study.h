@@ -11,17 +11,6 @@
 
 struct decision;
 
-/* The computer's levels, by name (NULL: no such level); a level answers
- * the decision d that side owes in g with a command line (false: it has
- * none), drawing any chance from *rng. */
-struct study_level;
-const struct study_level *study_level_find(const char *name);
-const char *study_level_name(const struct study_level *lv);
-bool study_level_choose(const struct study_level *lv, const struct game *g,
-			const struct decision *d, int side, uint64_t *rng,
-			char *line, size_t n);
-/* The levels' names, ", " between them. */
-void study_level_names(char *out, size_t n);
 /* The side that answers d: its owing side, else its first answer's; -1
  * when either may. */
 int study_asked_side(const struct decision *d);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tools/arena (TAP): pairs scored from known rows (a level wins a pair
 # when its rout-point margin summed over the pair's two games is above 0),
-# and the smoke arena on the drill, played twice to the same report.
+# and the smoke arenas on the drill (random against itself, random
+# against greedy), each played twice to the same report.
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 MANIPLE_DATADIR=$MANIPLE_SRCDIR
 ARENA_BUILD=$(dirname "$MANIPLE_BIN")
@@ -19,7 +20,7 @@ check() { # description, expected status, command...
 	rc=$?
 	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
 }
-echo "1..9"
+echo "1..12"
 
 # a.tsv: A plays rome; b.tsv: A plays carthage.  Seed 1: A's margins
 # +5 and +4 (A's pair); seed 2: -6 and +6 (tied); seed 3: -3 and +1
@@ -43,4 +44,15 @@ cp "$tmp/out" "$tmp/first"
 	ok "a level against itself ties every pair (the same seed, the same game)" || notok "self pairs"
 check "the smoke arena again" 0 "$arena" -n smoke drill random random
 cmp -s "$tmp/out" "$tmp/first" && ok "the same report" || notok "the report changed"
+check "the smoke arena: random against greedy on the drill" 0 "$arena" -n smoke drill random greedy
+last=$(tail -n 1 "$tmp/out")
+case $last in
+"pairs: random "*" greedy "*" tied "*" of 4")
+	set -- $last
+	[ "$5" -gt "$3" ] && ok "greedy wins more pairs than random ($last)" || notok "$last" ;;
+*) notok "the last line: $last" ;;
+esac
+cp "$tmp/out" "$tmp/first"
+"$arena" -n smoke drill random greedy >"$tmp/out" 2>"$tmp/err"
+cmp -s "$tmp/out" "$tmp/first" && ok "random against greedy: the same report again" || notok "the report changed"
 check "an unknown level" 2 "$arena" -n smoke drill random nosuch

@@ -21,7 +21,7 @@ check() { # description, expected status, command...
 said() { # description, pattern (grep -E) the error must hold
 	if grep -Eq -- "$2" "$tmp/err"; then ok "$1"; else notok "$1: no '$2'"; fi
 }
-echo "1..10"
+echo "1..12"
 set -- "$MANIPLE_SRCDIR"/tests/puzzles/*.puzzle
 check "the puzzles, each checked and played by random" 0 "$MANIPLE_BIN" --study-puzzles --ai random "$@"
 [ "$(grep -c '^\(solved\|missed\) ' "$tmp/out")" -eq $# ] && ok "a line for each of the $# puzzles" || notok "lines"
@@ -34,6 +34,9 @@ cp "$tmp/out" "$tmp/first"
 "$MANIPLE_BIN" --study-puzzles --ai random "$@" >"$tmp/out" 2>"$tmp/err"
 cmp -s "$tmp/out" "$tmp/first" && ok "the same answers again" || notok "answers changed"
 
+check "the puzzles played by greedy" 0 "$MANIPLE_BIN" --study-puzzles --ai greedy "$@"
+grep -q '^solved flank_charge.puzzle: .*(played: designate ha1 hi2)$' "$tmp/out" &&
+	ok "greedy takes the flank charge" || notok "greedy's flank charge"
 printf 'title a refused answer\nnew drill sandbox 1\nsetup phase shock\ncontinue\ngood designate ha1 hi2\n' >"$tmp/bad.puzzle"
 check "a good answer the position refuses" 2 "$MANIPLE_BIN" --study-puzzles --ai random "$tmp/bad.puzzle"
 said "it says file:line: reason" "^$tmp/bad.puzzle:5: the good answer is refused"

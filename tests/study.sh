@@ -21,8 +21,8 @@ check() { # description, expected status, command...
 said() { # description, pattern (grep -E) the error must hold
 	if grep -Eq -- "$2" "$tmp/err"; then ok "$1"; else notok "$1: no '$2'"; fi
 }
-AI="--ai rome=random --ai carthage=random"
-echo "1..29"
+AI="--ai rome=greedy --ai carthage=random"
+echo "1..30"
 
 check "a study of the drill" 0 "$MANIPLE_BIN" --study drill --games 6 --seed 5 $AI --tsv "$tmp/one.tsv"
 cp "$tmp/out" "$tmp/one.out"
@@ -41,6 +41,12 @@ w=$(tail -n +2 "$tmp/one.tsv" | awk -F '\t' '{ c[$2]++ } END { printf "wins: rom
 tail -n +2 "$tmp/one.tsv" | awk -F '\t' 'NF != 6 || $3 < 1 || $3 > 6 || $4 < 0 || $5 < 0 { bad = 1 } END { exit bad }' &&
 	ok "each row: a turn of the drill's 6, rout points" || notok "a row out of range"
 
+# the drill's withdrawal levels: rome 22, carthage 28 (11.2)
+tail -n +2 "$tmp/one.tsv" | awk -F '\t' '
+	($2 == "rome" && $5 >= 28) || ($2 == "carthage" && $4 >= 22) { won++; if ($6 == "-") bad = 1 }
+	($2 == "draw" || ($2 == "rome" && $5 < 28) || ($2 == "carthage" && $4 < 22)) && $6 != "-" { bad = 1 }
+	END { exit bad || !won }' &&
+	ok "a game won by the enemy's withdrawal names its deciding piece, others none" || notok "the decided column"
 check "the same study in 3 processes" 0 "$MANIPLE_BIN" --study drill --games 6 --seed 5 $AI --jobs 3 --tsv "$tmp/jobs.tsv"
 cmp -s "$tmp/out" "$tmp/one.out" && cmp -s "$tmp/jobs.tsv" "$tmp/one.tsv" &&
 	ok "--jobs 3: the same table and rows" || notok "--jobs changed the results"

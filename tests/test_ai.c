@@ -69,11 +69,7 @@ static void play(const char *level, uint64_t seed, uint64_t aiseed, long max,
 		decision_init(&d, room, 4096);
 		rs->decide(s.game, &d);
 		note_kind(pl, d.kind);
-		/* who answers: the owing side, else (a `continue` nobody
-		 * owes) the first answer's side, else side 0 */
-		int who = d.side >= 0		      ? d.side
-			  : d.n > 0 && d.ans[0].side >= 0 ? d.ans[0].side
-							  : 0;
+		int who = ai_decision_side(&d);
 		ai_see(side[1 - who], s.game);
 		game_copy_state(before, s.game);
 		before->events = s.game->events;
@@ -104,12 +100,15 @@ Test(ai, levels_by_name)
 {
 	cr_assert_not_null(ai_level_find("random"));
 	cr_assert_not_null(ai_level_find("greedy"));
+	cr_assert_not_null(ai_level_find("fast"));
+	cr_assert_not_null(ai_level_find("strong"));
+	cr_assert_eq(ai_level_default(), ai_level_find("normal"));
 	cr_assert_null(ai_level_find("grandmaster"));
 	cr_assert_null(ai_level_find(""));
 	cr_assert_null(ai_level_find(NULL));
 	cr_assert_str_eq(ai_level_name(ai_level_find("greedy")), "greedy");
 	char b[128];
-	cr_assert(strstr(ai_level_names(b, sizeof b), "random, greedy"));
+	cr_assert(strstr(ai_level_names(b, sizeof b), "random, greedy, fast, normal, strong"));
 }
 
 /* greedy plays the drill to its end (11.2 or R4), answering every kind
@@ -128,6 +127,23 @@ Test(ai, greedy_plays_a_drill_game_to_its_end, .timeout = 240)
 	cr_assert(orders && shock && activate,
 		  "orders, activation and shock decisions answered (%d kinds)",
 		  pl.nkinds);
+}
+
+/* the search levels answer every decision of a drill game to its end */
+Test(ai, fast_plays_a_drill_game_to_its_end, .timeout = 280)
+{
+	struct played pl;
+	play("fast", 11, 5, 20000, &pl);
+	cr_assert(pl.over, "the game ended (%ld commands)", pl.commands);
+}
+
+Test(ai, normal_answers_a_drill_game, .timeout = 280)
+{
+	struct played a, b;
+	play("normal", 6, 2, 5000, &a);
+	play("normal", 6, 2, 5000, &b);
+	cr_assert_eq(a.digest, b.digest, "the same seed, the same game");
+	cr_assert(a.over, "the game ended (%ld commands)", a.commands);
 }
 
 /* random answers whatever comes, without a line refused */

@@ -149,7 +149,7 @@ Test(resume, a_game_with_no_command_or_that_does_not_load_is_passed_over)
 	cr_assert(strncmp(o.skipped, want, strlen(want)) == 0, "%s",
 		  o.skipped);
 	char lines[10][RESUME_LINE_MAX];
-	int k = resume_question(&o, lines, 10);
+	int k = resume_question(NULL, &o, lines, 10);
 	cr_assert(k > 0 && strstr(lines[k - 1], "passed over") != NULL,
 		  "the question shows it: %s", lines[k - 1]);
 }
@@ -188,7 +188,7 @@ Test(resume, the_question_names_the_battle_turn_and_date)
 	o.turn = 3;
 	o.turn_limit = 8;
 	char lines[8][RESUME_LINE_MAX];
-	int n = resume_question(&o, lines, 8);
+	int n = resume_question(NULL, &o, lines, 8);
 	cr_assert_eq(n, 6);
 	cr_assert_str_eq(lines[0], "Resume Cannae, turn 3 of 8, last played "
 				   "2026-11-26 09:40?");
@@ -198,26 +198,26 @@ Test(resume, the_question_names_the_battle_turn_and_date)
 	cr_assert_str_eq(lines[5], "q  quits");
 	snprintf(o.other, sizeof o.other, "cannae");
 	o.turn_limit = 0;
-	n = resume_question(&o, lines, 2);
+	n = resume_question(NULL, &o, lines, 2);
 	cr_assert_eq(n, 2, "no more lines than asked");
 	cr_assert_str_eq(
 		lines[0],
 		"Resume Cannae, turn 3, last played 2026-11-26 09:40?");
-	n = resume_question(&o, lines, 8);
+	n = resume_question(NULL, &o, lines, 8);
 	cr_assert_str_eq(lines[3],
 			 "2  start a new game of cannae (this one is kept)");
 }
 
 Test(resume, digits_answer_and_q_quits)
 {
-	cr_assert_eq(resume_answer_for_key('1'), RESUME_YES);
-	cr_assert_eq(resume_answer_for_key('2'), RESUME_NEW);
-	cr_assert_eq(resume_answer_for_key('q'), RESUME_QUIT);
-	cr_assert_eq(resume_answer_for_key('3'), RESUME_PENDING);
-	cr_assert_eq(resume_answer_for_key('y'), RESUME_PENDING);
-	cr_assert_eq(resume_answer_for_key(-1), RESUME_PENDING);
+	cr_assert_eq(resume_answer_for_key(NULL, '1'), RESUME_YES);
+	cr_assert_eq(resume_answer_for_key(NULL, '2'), RESUME_NEW);
+	cr_assert_eq(resume_answer_for_key(NULL, 'q'), RESUME_QUIT);
+	cr_assert_eq(resume_answer_for_key(NULL, '3'), RESUME_PENDING);
+	cr_assert_eq(resume_answer_for_key(NULL, 'y'), RESUME_PENDING);
+	cr_assert_eq(resume_answer_for_key(NULL, -1), RESUME_PENDING);
 	/* the player's quit key, whatever it is (keys.c) */
-	const struct tui_binding *b = tui_binding_for('q');
+	const struct tui_binding *b = tui_binding_for(NULL, 'q');
 	cr_assert(b && b->cmd == TC_QUIT);
 }
 
@@ -310,8 +310,8 @@ Test(resume, the_branch_key_proposes_a_free_name_beside_the_game)
 
 Test(resume, the_branch_key_is_c_and_bindable)
 {
-	const struct tui_binding *b = tui_binding_for('C');
+	const struct tui_binding *b = tui_binding_for(NULL, 'C');
 	cr_assert(b && b->cmd == TC_BRANCH);
 	cr_assert_str_eq(b->command, "branch");
-	cr_assert_str_eq(tui_cmd_key(TC_BRANCH), "C");
+	cr_assert_str_eq(tui_cmd_key(NULL, TC_BRANCH), "C");
 }

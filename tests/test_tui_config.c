@@ -50,10 +50,10 @@ static bool same_as_defaults(const struct tui_config *c)
 	return true;
 }
 
-static char *key_line(void)
+static char *key_line(const struct tui_keymap *km)
 {
 	static char buf[512];
-	return tui_key_line(buf, sizeof buf);
+	return tui_key_line(km, buf, sizeof buf);
 }
 
 /* ---- key names ---- */
@@ -117,68 +117,77 @@ Test(tui_config, names_that_are_no_key_are_refused)
 
 Test(tui_config, no_file_gives_the_built_in_table)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	struct tui_config *c = cfg_new();
 	cr_expect(same_as_defaults(c));
 	cr_expect_eq(c->nerrors, 0);
 	char before[512];
-	snprintf(before, sizeof before, "%s", key_line());
-	tui_config_apply_keys(c);
-	cr_expect_str_eq(key_line(), before);
+	snprintf(before, sizeof before, "%s", key_line(&km));
+	tui_config_keymap(c, &km);
+	cr_expect_str_eq(key_line(&km), before);
 	free(c);
 }
 
 Test(tui_config, rebinding_reaches_binding_for_the_key_line_and_help)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text("[keys]\nquit = x\n", &ok);
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
-	cr_expect_str_neq(key_line(), ""); /* the defaults first */
-	cr_expect(strstr(key_line(), "q quit") != NULL, "%s", key_line());
-	tui_config_apply_keys(c);
-	const struct tui_binding *b = tui_binding_for('x');
+	cr_expect_str_neq(key_line(&km), ""); /* the defaults first */
+	cr_expect(strstr(key_line(&km), "q quit") != NULL, "%s", key_line(&km));
+	tui_config_keymap(c, &km);
+	const struct tui_binding *b = tui_binding_for(&km, 'x');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, TC_QUIT);
 	cr_expect_str_eq(b->key_name, "x");
-	cr_expect_null(tui_binding_for('q'), "q still quits");
-	cr_expect(strstr(key_line(), "x quit") != NULL, "%s", key_line());
-	cr_expect(strstr(key_line(), "q quit") == NULL, "%s", key_line());
+	cr_expect_null(tui_binding_for(&km, 'q'), "q still quits");
+	cr_expect(strstr(key_line(&km), "x quit") != NULL, "%s", key_line(&km));
+	cr_expect(strstr(key_line(&km), "q quit") == NULL, "%s", key_line(&km));
 	/* the help's rows are the table in use */
 	size_t n;
-	const struct tui_binding *t = tui_bindings(&n);
+	const struct tui_binding *t = tui_bindings(&km, &n);
 	bool shown = false;
 	for (size_t i = 0; i < n; i++)
 		if (t[i].cmd == TC_QUIT)
 			shown = !strcmp(t[i].key_name, "x");
 	cr_expect(shown);
 	/* and back to the built-in table */
-	tui_bindings_override(NULL, 0);
-	cr_expect_eq(tui_binding_for('q')->cmd, TC_QUIT);
-	cr_expect_null(tui_binding_for('x'));
+	tui_config_keymap(NULL, &km);
+	cr_expect_eq(tui_binding_for(&km, 'q')->cmd, TC_QUIT);
+	cr_expect_null(tui_binding_for(&km, 'x'));
 	free(c);
 }
 
 Test(tui_config, several_keys_for_one_command_the_first_on_the_key_line)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c =
 		cfg_text("[keys]\ngoto CCRR = G F5\nhelp = F1 ?\n", &ok);
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('G')->cmd, TC_GOTO);
-	cr_expect_eq(tui_binding_for(KEY_F(5))->cmd, TC_GOTO);
-	cr_expect_null(tui_binding_for('g'));
-	cr_expect_eq(tui_binding_for(KEY_F(1))->cmd, TC_HELP);
-	cr_expect_eq(tui_binding_for('?')->cmd, TC_HELP);
-	cr_expect(strstr(key_line(), "G goto") != NULL, "%s", key_line());
-	cr_expect(strstr(key_line(), "F1 help") != NULL, "%s", key_line());
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'G')->cmd, TC_GOTO);
+	cr_expect_eq(tui_binding_for(&km, KEY_F(5))->cmd, TC_GOTO);
+	cr_expect_null(tui_binding_for(&km, 'g'));
+	cr_expect_eq(tui_binding_for(&km, KEY_F(1))->cmd, TC_HELP);
+	cr_expect_eq(tui_binding_for(&km, '?')->cmd, TC_HELP);
+	cr_expect(strstr(key_line(&km), "G goto") != NULL, "%s", key_line(&km));
+	cr_expect(strstr(key_line(&km), "F1 help") != NULL, "%s",
+		  key_line(&km));
 	/* the second key is listed in the help, not on the key line */
-	cr_expect_null(tui_binding_for(KEY_F(5))->hint);
-	cr_expect(strstr(key_line(), "F5") == NULL, "%s", key_line());
+	cr_expect_null(tui_binding_for(&km, KEY_F(5))->hint);
+	cr_expect(strstr(key_line(&km), "F5") == NULL, "%s", key_line(&km));
 	free(c);
 }
 
 Test(tui_config, command_names_ignore_case_and_take_dashes_or_a_first_word)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text("[keys]\n"
 					"Cursor-Next-Unit = N\n"
@@ -187,16 +196,18 @@ Test(tui_config, command_names_ignore_case_and_take_dashes_or_a_first_word)
 					"view overview = O\n",
 					&ok);
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('N')->cmd, TC_NEXT_UNIT);
-	cr_expect_eq(tui_binding_for('H')->cmd, TC_OVERLAY_HEXNUM);
-	cr_expect_eq(tui_binding_for('G')->cmd, TC_GOTO);
-	cr_expect_eq(tui_binding_for('O')->cmd, TC_OVERVIEW);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'N')->cmd, TC_NEXT_UNIT);
+	cr_expect_eq(tui_binding_for(&km, 'H')->cmd, TC_OVERLAY_HEXNUM);
+	cr_expect_eq(tui_binding_for(&km, 'G')->cmd, TC_GOTO);
+	cr_expect_eq(tui_binding_for(&km, 'O')->cmd, TC_OVERVIEW);
 	free(c);
 }
 
 Test(tui_config, none_leaves_a_command_without_a_key)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text(
 		"[keys]\noverlay hexnum = none\ncursor N = NONE\n", &ok);
@@ -205,31 +216,35 @@ Test(tui_config, none_leaves_a_command_without_a_key)
 	tui_default_bindings(&nd);
 	/* # is one binding; cursor N had k and Up */
 	cr_expect_eq(c->nbindings, nd - 3);
-	tui_config_apply_keys(c);
-	cr_expect_null(tui_binding_for('#'));
-	cr_expect_null(tui_binding_for('k'));
-	cr_expect_null(tui_binding_for(KEY_UP));
+	tui_config_keymap(c, &km);
+	cr_expect_null(tui_binding_for(&km, '#'));
+	cr_expect_null(tui_binding_for(&km, 'k'));
+	cr_expect_null(tui_binding_for(&km, KEY_UP));
 	/* the move group keeps its other keys on the key line */
-	cr_expect(strstr(key_line(), "u/n/j/b/y move") != NULL, "%s",
-		  key_line());
+	cr_expect(strstr(key_line(&km), "u/n/j/b/y move") != NULL, "%s",
+		  key_line(&km));
 	free(c);
 }
 
 Test(tui_config, keys_may_be_swapped_between_commands)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c =
 		cfg_text("[keys]\nquit = k\ncursor N = q Up\n", &ok);
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('k')->cmd, TC_QUIT);
-	cr_expect_eq(tui_binding_for('q')->cmd, TC_N);
-	cr_expect_eq(tui_binding_for(KEY_UP)->cmd, TC_N);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'k')->cmd, TC_QUIT);
+	cr_expect_eq(tui_binding_for(&km, 'q')->cmd, TC_N);
+	cr_expect_eq(tui_binding_for(&km, KEY_UP)->cmd, TC_N);
 	free(c);
 }
 
 Test(tui_config, a_key_another_command_keeps_is_refused)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	/* k stays cursor N's: quit keeps q */
 	struct tui_config *c = cfg_text("[keys]\nquit = k\n", &ok);
@@ -238,23 +253,25 @@ Test(tui_config, a_key_another_command_keeps_is_refused)
 	fx_expect_refusal(c, 0, 2, "key k is already cursor N's");
 	cr_expect(strstr(fx_refusal(c, 0), "t.ini:2: ") == fx_refusal(c, 0));
 	cr_expect(same_as_defaults(c));
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('k')->cmd, TC_N);
-	cr_expect_eq(tui_binding_for('q')->cmd, TC_QUIT);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'k')->cmd, TC_N);
+	cr_expect_eq(tui_binding_for(&km, 'q')->cmd, TC_QUIT);
 	free(c);
 }
 
 Test(tui_config, of_two_entries_wanting_one_key_the_later_gives_way)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c =
 		cfg_text("[keys]\nhelp = F2\n\nredraw = F2\n", &ok);
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 1);
 	fx_expect_refusal(c, 0, 4, "key F2 is already help's");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for(KEY_F(2))->cmd, TC_HELP);
-	cr_expect_eq(tui_binding_for(12)->cmd, TC_REDRAW); /* ^L kept */
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, KEY_F(2))->cmd, TC_HELP);
+	cr_expect_eq(tui_binding_for(&km, 12)->cmd, TC_REDRAW); /* ^L kept */
 	free(c);
 }
 
@@ -277,6 +294,8 @@ Test(tui_config, a_refusal_that_brings_default_keys_back_is_followed_up)
 
 Test(tui_config, every_refusal_in_keys_names_its_line)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text("[keys]\n"	     /* 1 */
 					"retreat = r\n"	     /* 2 */
@@ -303,9 +322,9 @@ Test(tui_config, every_refusal_in_keys_names_its_line)
 	/* a control character is shown as ?, never sent to the terminal */
 	fx_expect_refusal(c, 8, 11, "? is no key name");
 	/* line 7 stands */
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('Q')->cmd, TC_QUIT);
-	cr_expect_null(tui_binding_for('X'));
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'Q')->cmd, TC_QUIT);
+	cr_expect_null(tui_binding_for(&km, 'X'));
 	free(c);
 }
 
@@ -419,6 +438,8 @@ Test(tui_config, every_refusal_in_colours_names_its_line)
 
 Test(tui_config, file_section_sections_and_syntax_refused_with_lines)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text("quit = x\n"	  /* 1 */
 					"[file]\n"	  /* 2 */
@@ -440,26 +461,30 @@ Test(tui_config, file_section_sections_and_syntax_refused_with_lines)
 	fx_expect_refusal(c, 4, 6, "unknown section [sounds]");
 	fx_expect_refusal(c, 5, 9, "syntax error");
 	/* what was fine still counts */
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('X')->cmd, TC_QUIT);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'X')->cmd, TC_QUIT);
 	free(c);
 }
 
 Test(tui_config, a_file_section_of_kind_config_is_accepted)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text(
 		"; my keys\n[file]\nkind = config\nversion = 1\n[keys]\n"
 		"help = F1 ; the usual\n",
 		&ok);
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for(KEY_F(1))->cmd, TC_HELP);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, KEY_F(1))->cmd, TC_HELP);
 	free(c);
 }
 
 Test(tui_config, a_bad_file_keeps_every_default)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool ok;
 	struct tui_config *c = cfg_text("[keys]\n"
 					"quit = k\n"
@@ -476,14 +501,16 @@ Test(tui_config, a_bad_file_keeps_every_default)
 		cr_expect_eq(c->colour[r].kind, TCK_UNSET, "role %s set",
 			     tui_colour_role_name((enum tui_colour_role)r));
 	char before[512];
-	snprintf(before, sizeof before, "%s", key_line());
-	tui_config_apply_keys(c);
-	cr_expect_str_eq(key_line(), before);
+	snprintf(before, sizeof before, "%s", key_line(&km));
+	tui_config_keymap(c, &km);
+	cr_expect_str_eq(key_line(&km), before);
 	free(c);
 }
 
 Test(tui_config, an_over_long_line_stops_the_file_there)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	char text[600];
 	int n = snprintf(text, sizeof text, "[keys]\nquit = x\nhelp = ");
 	memset(text + n, 'y', 300);
@@ -494,9 +521,9 @@ Test(tui_config, an_over_long_line_stops_the_file_there)
 	cr_expect_not(ok);
 	cr_assert_eq(c->nerrors, 1);
 	fx_expect_refusal(c, 0, 3, "line longer than");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('x')->cmd, TC_QUIT);
-	cr_expect_null(tui_binding_for('z'));
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'x')->cmd, TC_QUIT);
+	cr_expect_null(tui_binding_for(&km, 'z'));
 	free(c);
 }
 
@@ -549,6 +576,8 @@ static void write_file(const char *path, const char *text)
 
 Test(tui_config, load_reads_the_xdg_file_and_tolerates_its_absence)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	make_tmpdir();
 	unsetenv("MANIPLE_CONFIG");
 	setenv("XDG_CONFIG_HOME", tmpdir, 1);
@@ -565,9 +594,9 @@ Test(tui_config, load_reads_the_xdg_file_and_tolerates_its_absence)
 	write_file(path, "[keys]\nquit = x\nhelp = k\n");
 	cr_expect_not(tui_config_load(c, NULL, err));
 	cr_expect_str_eq(c->path, path);
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_binding_for('x')->cmd, TC_QUIT);
-	cr_expect_eq(tui_binding_for('?')->cmd, TC_HELP);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_binding_for(&km, 'x')->cmd, TC_QUIT);
+	cr_expect_eq(tui_binding_for(&km, '?')->cmd, TC_HELP);
 	/* the refusal went to err as file:line: reason */
 	char line[600] = "", want[300];
 	rewind(err);
@@ -729,6 +758,8 @@ Test(tui_config, check_takes_a_config_kind_file_and_check_config_the_xdg_one)
  * in step with keys.c. */
 Test(tui_config, the_example_file_lists_every_command_with_its_keys)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	const char *src = getenv("MANIPLE_SRCDIR");
 	char path[512];
 	snprintf(path, sizeof path, "%s/tools/maniple.ini.example",
@@ -764,9 +795,9 @@ Test(tui_config, the_example_file_lists_every_command_with_its_keys)
 	size_t nd;
 	const struct tui_binding *d = tui_default_bindings(&nd);
 	cr_expect_eq(c->nbindings, nd);
-	tui_config_apply_keys(c);
+	tui_config_keymap(c, &km);
 	for (size_t i = 0; i < nd; i++) {
-		const struct tui_binding *b = tui_binding_for(d[i].key);
+		const struct tui_binding *b = tui_binding_for(&km, d[i].key);
 		cr_expect(b && b->cmd == d[i].cmd, "key %s: not %s",
 			  d[i].key_name, d[i].command);
 	}

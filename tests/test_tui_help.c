@@ -33,19 +33,19 @@ static void glyphs(void)
 }
 
 /* Line i of the help for mode m. */
-static const char *hl(int m, size_t i)
+static const char *hl(const struct tui_keymap *km, int m, size_t i)
 {
 	static char buf[256];
-	tui_help_line(m, &GL, i, buf, sizeof buf);
+	tui_help_line(km, m, &GL, i, buf, sizeof buf);
 	return buf;
 }
 
 /* The index of the first help line equal to want, or -1. */
-static long find_line(int m, const char *want)
+static long find_line(const struct tui_keymap *km, int m, const char *want)
 {
-	size_t n = tui_help_count(m, &GL);
+	size_t n = tui_help_count(km, m, &GL);
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(hl(m, i), want))
+		if (!strcmp(hl(km, m, i), want))
 			return (long)i;
 	return -1;
 }
@@ -61,16 +61,20 @@ static char *title_line(int m, bool now)
 
 Test(tui_help, the_map_first_on_the_map, .init = glyphs)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	size_t nb;
-	const struct tui_binding *b = tui_bindings(&nb);
-	cr_expect_str_eq(hl(TUI_HELP_MAP, 0), title_line(TUI_HELP_MAP, true));
+	const struct tui_binding *b = tui_bindings(&km, &nb);
+	cr_expect_str_eq(hl(&km, TUI_HELP_MAP, 0),
+			 title_line(TUI_HELP_MAP, true));
 	char want[256];
 	snprintf(want, sizeof want, "  %-6s %-21s %s", b[0].key_name,
 		 b[0].command, b[0].help);
-	cr_expect_str_eq(hl(TUI_HELP_MAP, 1), want);
+	cr_expect_str_eq(hl(&km, TUI_HELP_MAP, 1), want);
 	/* then each mode's table after a blank line and its title */
-	cr_expect_str_eq(hl(TUI_HELP_MAP, nb + 1), "");
-	cr_expect_str_eq(hl(TUI_HELP_MAP, nb + 2), title_line(KM_LINE, false));
+	cr_expect_str_eq(hl(&km, TUI_HELP_MAP, nb + 1), "");
+	cr_expect_str_eq(hl(&km, TUI_HELP_MAP, nb + 2),
+			 title_line(KM_LINE, false));
 	char title[160];
 	tui_help_title(TUI_HELP_MAP, title, sizeof title);
 	cr_expect_str_eq(title, "maniple keys: now the map view");
@@ -79,23 +83,26 @@ Test(tui_help, the_map_first_on_the_map, .init = glyphs)
 Test(tui_help, the_current_mode_first_then_the_map_then_the_others,
      .init = glyphs)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	for (int m = 0; m < KM_COUNT; m++) {
 		size_t k, nb;
 		const struct tui_mode_binding *mb =
-			tui_mode_bindings((enum tui_keymode)m, &k);
-		tui_bindings(&nb);
-		cr_expect_str_eq(hl(m, 0), title_line(m, true), "mode %d", m);
+			tui_mode_bindings(&km, (enum tui_keymode)m, &k);
+		tui_bindings(&km, &nb);
+		cr_expect_str_eq(hl(&km, m, 0), title_line(m, true), "mode %d",
+				 m);
 		char want[256];
 		snprintf(want, sizeof want, "  %-6s %s", mb[0].key_name,
 			 mb[0].help);
-		cr_expect_str_eq(hl(m, 1), want, "mode %d", m);
+		cr_expect_str_eq(hl(&km, m, 1), want, "mode %d", m);
 		/* the map's keys come right after the current mode's */
-		cr_expect_str_eq(hl(m, k + 1), "", "mode %d", m);
-		cr_expect_str_eq(hl(m, k + 2), title_line(TUI_HELP_MAP, false),
-				 "mode %d", m);
+		cr_expect_str_eq(hl(&km, m, k + 1), "", "mode %d", m);
+		cr_expect_str_eq(hl(&km, m, k + 2),
+				 title_line(TUI_HELP_MAP, false), "mode %d", m);
 		/* every other mode once, not marked "now" */
 		for (int o = 0; o < KM_COUNT; o++) {
-			long at = find_line(m, title_line(o, false));
+			long at = find_line(&km, m, title_line(o, false));
 			if (o == m)
 				cr_expect_eq(at, -1, "mode %d listed twice", m);
 			else
@@ -112,41 +119,45 @@ Test(tui_help, the_current_mode_first_then_the_map_then_the_others,
 
 Test(tui_help, every_mode_order_has_the_same_lines, .init = glyphs)
 {
-	size_t n = tui_help_count(TUI_HELP_MAP, &GL);
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
+	size_t n = tui_help_count(&km, TUI_HELP_MAP, &GL);
 	for (int m = 0; m < KM_COUNT; m++)
-		cr_expect_eq(tui_help_count(m, &GL), n, "mode %d", m);
+		cr_expect_eq(tui_help_count(&km, m, &GL), n, "mode %d", m);
 	/* the legend closes the help; past the end: nothing */
 	char first[64];
 	cr_assert(tui_legend_line(&GL, 0, first, sizeof first));
-	cr_expect(find_line(KM_LIST, first) > 0);
-	cr_expect_str_eq(hl(KM_LIST, n + 3), "");
+	cr_expect(find_line(&km, KM_LIST, first) > 0);
+	cr_expect_str_eq(hl(&km, KM_LIST, n + 3), "");
 	/* a mode out of range is the map */
-	cr_expect_str_eq(hl(99, 0), title_line(TUI_HELP_MAP, true));
-	cr_expect_eq(tui_help_count(-7, &GL), n);
+	cr_expect_str_eq(hl(&km, 99, 0), title_line(TUI_HELP_MAP, true));
+	cr_expect_eq(tui_help_count(&km, -7, &GL), n);
 }
 
 /* ---- texts that name keys ---- */
 
 Test(tui_help, texts_name_the_builtin_keys)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	char buf[256];
-	tui_list_footer(2, 9, buf, sizeof buf);
+	tui_list_footer(&km, 2, 9, buf, sizeof buf);
 	cr_expect_str_eq(buf, "3/9  Enter does it  : edits  Esc closes");
-	tui_list_footer(0, 0, buf, sizeof buf);
+	tui_list_footer(&km, 0, 0, buf, sizeof buf);
 	cr_expect_str_eq(buf, "0/0  Enter does it  : edits  Esc closes");
-	tui_list_keys_hint(buf, sizeof buf);
+	tui_list_keys_hint(&km, buf, sizeof buf);
 	cr_expect_str_eq(buf, "in the list: Up/Down select, Enter does, : "
 			      "edits, Esc closes, ? lists the keys");
-	tui_overview_hint(buf, sizeof buf);
+	tui_overview_hint(&km, buf, sizeof buf);
 	cr_expect_str_eq(buf, "OVERVIEW: o or Esc back to the map; the moving "
 			      "keys, Tab, g, ? work here");
 	/* short buffers are cut, never overrun */
 	char small[8];
-	tui_list_footer(2, 9, small, sizeof small);
+	tui_list_footer(&km, 2, 9, small, sizeof small);
 	cr_expect_eq(strlen(small), 7);
-	tui_overview_hint(small, sizeof small);
+	tui_overview_hint(&km, small, sizeof small);
 	cr_expect_eq(strlen(small), 7);
-	tui_list_keys_hint(small, sizeof small);
+	tui_list_keys_hint(&km, small, sizeof small);
 	cr_expect_lt(strlen(small), sizeof small);
 }
 
@@ -163,6 +174,8 @@ static struct tui_config *cfg(const char *text, bool *clean)
 
 Test(tui_help, texts_follow_the_players_keys)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool clean;
 	struct tui_config *c = cfg("[keys]\n"
 				   "list.run = Space Enter\n"
@@ -173,18 +186,18 @@ Test(tui_help, texts_follow_the_players_keys)
 				   "goto = none\n",
 				   &clean);
 	cr_assert(clean, "%d refusals", c->nerrors);
-	tui_config_apply_keys(c);
+	tui_config_keymap(c, &km);
 	char buf[256];
-	tui_list_footer(0, 1, buf, sizeof buf);
+	tui_list_footer(&km, 0, 1, buf, sizeof buf);
 	cr_expect_str_eq(buf, "1/1  Space does it  x closes");
-	tui_list_keys_hint(buf, sizeof buf);
+	tui_list_keys_hint(&km, buf, sizeof buf);
 	cr_expect_str_eq(buf, "in the list: F5/Down select, Space does, x "
 			      "closes, ? lists the keys");
-	tui_overview_hint(buf, sizeof buf);
+	tui_overview_hint(&km, buf, sizeof buf);
 	cr_expect_str_eq(buf, "OVERVIEW: O or Esc back to the map; the moving "
 			      "keys, Tab, ? work here");
-	tui_config_apply_keys(NULL);
-	tui_list_footer(0, 1, buf, sizeof buf);
+	tui_config_keymap(NULL, &km);
+	tui_list_footer(&km, 0, 1, buf, sizeof buf);
 	cr_expect_str_eq(buf, "1/1  Enter does it  : edits  Esc closes");
 	free(c);
 }
@@ -193,6 +206,8 @@ Test(tui_help, texts_follow_the_players_keys)
 
 Test(tui_config_modes, line_and_list_keys_rebound)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool clean;
 	struct tui_config *c = cfg("[keys]\n"
 				   "line.complete = F2 ^T\n"
@@ -203,30 +218,31 @@ Test(tui_config_modes, line_and_list_keys_rebound)
 	cr_expect(!clean);
 	cr_expect_eq(c->nerrors, 1, "%s", fx_refusal(c, 0));
 	fx_expect_refusal(c, 0, 4, "no command list_close_not");
-	tui_config_apply_keys(c);
+	tui_config_keymap(c, &km);
 	const struct tui_mode_binding *b =
-		tui_mode_binding_for(KM_LINE, KEY_F(2));
+		tui_mode_binding_for(&km, KM_LINE, KEY_F(2));
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, LC_COMPLETE);
 	cr_expect_str_eq(b->key_name, "F2");
-	b = tui_mode_binding_for(KM_LINE, 20); /* ^T */
+	b = tui_mode_binding_for(&km, KM_LINE, 20); /* ^T */
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, LC_COMPLETE);
 	cr_expect_str_eq(b->help, "the same as the key above");
 	/* Tab no longer completes; the other keys stay */
-	cr_expect_null(tui_mode_binding_for(KM_LINE, '\t'));
-	b = tui_mode_binding_for(KM_LINE, '\r');
+	cr_expect_null(tui_mode_binding_for(&km, KM_LINE, '\t'));
+	b = tui_mode_binding_for(&km, KM_LINE, '\r');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, LC_RUN);
-	b = tui_mode_binding_for(KM_LIST, ' ');
+	b = tui_mode_binding_for(&km, KM_LIST, ' ');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, PC_RUN);
-	cr_expect_null(tui_mode_binding_for(KM_LIST, KEY_ENTER));
-	cr_expect_str_eq(tui_mode_cmd_key(KM_LIST, PC_RUN), "Space");
+	cr_expect_null(tui_mode_binding_for(&km, KM_LIST, KEY_ENTER));
+	cr_expect_str_eq(tui_mode_cmd_key(&km, KM_LIST, PC_RUN), "Space");
 	/* the help shows the table in use */
 	tui_glyphs_init(&GL, false);
-	cr_expect_geq(find_line(KM_LIST, "  Space  do the selected action (as "
-					 "if typed after :)"),
+	cr_expect_geq(find_line(&km, KM_LIST,
+				"  Space  do the selected action (as "
+				"if typed after :)"),
 		      0);
 	/* the built-in tables stay as they were */
 	size_t n;
@@ -237,8 +253,8 @@ Test(tui_config_modes, line_and_list_keys_rebound)
 	for (size_t i = 0; i < n; i++)
 		enter |= d[i].key == '\r' && d[i].cmd == PC_RUN;
 	cr_expect(enter);
-	tui_config_apply_keys(NULL);
-	b = tui_mode_binding_for(KM_LINE, '\t');
+	tui_config_keymap(NULL, &km);
+	b = tui_mode_binding_for(&km, KM_LINE, '\t');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, LC_COMPLETE);
 	free(c);
@@ -246,29 +262,34 @@ Test(tui_config_modes, line_and_list_keys_rebound)
 
 Test(tui_config_modes, esc_always_closes)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	struct tui_config *c =
 		cfg("[keys]\nlist.close = x\nline.cancel = ^G\n", NULL);
 	cr_expect_eq(c->nerrors, 0);
-	tui_config_apply_keys(c);
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_LIST, 27);
+	tui_config_keymap(c, &km);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&km, KM_LIST, 27);
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, PC_CLOSE);
-	b = tui_mode_binding_for(KM_LIST, 'x');
+	b = tui_mode_binding_for(&km, KM_LIST, 'x');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, PC_CLOSE);
-	cr_expect_null(tui_mode_binding_for(KM_LIST, 'q'));
-	b = tui_mode_binding_for(KM_LINE, 27);
+	cr_expect_null(tui_mode_binding_for(&km, KM_LIST, 'q'));
+	b = tui_mode_binding_for(&km, KM_LINE, 27);
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, LC_CANCEL);
-	b = tui_mode_binding_for(KM_LINE, 7);
+	b = tui_mode_binding_for(&km, KM_LINE, 7);
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, LC_CANCEL);
-	tui_config_apply_keys(NULL);
+	tui_config_keymap(NULL, &km);
 	free(c);
 }
 
 Test(tui_config_modes, refusals_at_their_lines)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool clean;
 	struct tui_config *c = cfg("[keys]\n"			     /* 1 */
 				   "line.run = a\n"		     /* 2 */
@@ -297,23 +318,26 @@ Test(tui_config_modes, refusals_at_their_lines)
 	fx_expect_refusal(c, 8, 11, "no key for list.help");
 	fx_expect_refusal(c, 9, 12, "more than 4 keys");
 	/* the refused entries keep their defaults */
-	tui_config_apply_keys(c);
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_LIST, 'j');
+	tui_config_keymap(c, &km);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&km, KM_LIST, 'j');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, PC_DOWN);
-	b = tui_mode_binding_for(KM_LIST, KEY_F(3));
+	b = tui_mode_binding_for(&km, KM_LIST, KEY_F(3));
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, PC_FIRST);
-	b = tui_mode_binding_for(KM_LIST, KEY_END);
+	b = tui_mode_binding_for(&km, KM_LIST, KEY_END);
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, PC_LAST);
-	cr_expect_null(tui_mode_binding_for(KM_LINE, 'a'));
-	tui_config_apply_keys(NULL);
+	cr_expect_null(tui_mode_binding_for(&km, KM_LINE, 'a'));
+	tui_config_keymap(NULL, &km);
 	free(c);
 }
 
 Test(tui_config_modes, none_and_a_swap_in_one_file)
 {
+	struct tui_keymap km;
+	tui_keymap_defaults(&km);
 	bool clean;
 	/* j and k swapped between up and down: each gives way to nothing */
 	struct tui_config *c = cfg("[keys]\n"
@@ -322,12 +346,12 @@ Test(tui_config_modes, none_and_a_swap_in_one_file)
 				   "list.edit = none\n",
 				   &clean);
 	cr_expect(clean, "%d: %s", c->nerrors, c->nerrors ? fx_refusal(c, 0) : "");
-	tui_config_apply_keys(c);
-	cr_expect_eq(tui_mode_binding_for(KM_LIST, 'j')->cmd, PC_UP);
-	cr_expect_eq(tui_mode_binding_for(KM_LIST, 'k')->cmd, PC_DOWN);
-	cr_expect_null(tui_mode_binding_for(KM_LIST, ':'));
-	cr_expect_null(tui_mode_cmd_key(KM_LIST, PC_EDIT));
-	tui_config_apply_keys(NULL);
+	tui_config_keymap(c, &km);
+	cr_expect_eq(tui_mode_binding_for(&km, KM_LIST, 'j')->cmd, PC_UP);
+	cr_expect_eq(tui_mode_binding_for(&km, KM_LIST, 'k')->cmd, PC_DOWN);
+	cr_expect_null(tui_mode_binding_for(&km, KM_LIST, ':'));
+	cr_expect_null(tui_mode_cmd_key(&km, KM_LIST, PC_EDIT));
+	tui_config_keymap(NULL, &km);
 	free(c);
 }
 

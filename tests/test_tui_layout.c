@@ -197,7 +197,7 @@ Test(tui_layout, right_and_left_keep_the_row_number)
 Test(tui_keys, one_table_every_key_once_every_command_bound)
 {
 	size_t n;
-	const struct tui_binding *b = tui_bindings(&n);
+	const struct tui_binding *b = tui_bindings(NULL, &n);
 	bool bound[TC_COUNT] = {false};
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = i + 1; j < n; j++)
@@ -205,27 +205,27 @@ Test(tui_keys, one_table_every_key_once_every_command_bound)
 				      b[i].key_name);
 		cr_assert(b[i].help && b[i].help[0]);
 		cr_assert(b[i].command && b[i].command[0]);
-		cr_assert_eq(tui_binding_for(b[i].key), &b[i]);
+		cr_assert_eq(tui_binding_for(NULL, b[i].key), &b[i]);
 		bound[b[i].cmd] = true;
 	}
 	for (int c = 0; c < TC_COUNT; c++)
 		cr_assert(bound[c], "command %d has no key", c);
-	cr_assert_null(tui_binding_for('X'));
+	cr_assert_null(tui_binding_for(NULL, 'X'));
 }
 
 Test(tui_keys, six_hexside_directions_and_goto_and_quit)
 {
 	const char keys[] = "kunjby";
 	for (int d = 0; d < HEXSIDE_COUNT; d++)
-		cr_assert_eq((int)tui_binding_for(keys[d])->cmd, d);
-	cr_assert_eq(tui_binding_for('g')->cmd, TC_GOTO);
-	cr_assert_eq(tui_binding_for('o')->cmd, TC_OVERVIEW);
-	cr_assert_eq(tui_binding_for('?')->cmd, TC_HELP);
-	cr_assert_eq(tui_binding_for('q')->cmd, TC_QUIT);
+		cr_assert_eq((int)tui_binding_for(NULL, keys[d])->cmd, d);
+	cr_assert_eq(tui_binding_for(NULL, 'g')->cmd, TC_GOTO);
+	cr_assert_eq(tui_binding_for(NULL, 'o')->cmd, TC_OVERVIEW);
+	cr_assert_eq(tui_binding_for(NULL, '?')->cmd, TC_HELP);
+	cr_assert_eq(tui_binding_for(NULL, 'q')->cmd, TC_QUIT);
 	/* playing: the `:` line, the legal list, the event log */
-	cr_assert_eq(tui_binding_for(':')->cmd, TC_COMMAND);
-	cr_assert_eq(tui_binding_for('\r')->cmd, TC_LEGAL);
-	cr_assert_eq(tui_binding_for('e')->cmd, TC_LOG);
+	cr_assert_eq(tui_binding_for(NULL, ':')->cmd, TC_COMMAND);
+	cr_assert_eq(tui_binding_for(NULL, '\r')->cmd, TC_LEGAL);
+	cr_assert_eq(tui_binding_for(NULL, 'e')->cmd, TC_LOG);
 }
 
 /* The `:` line's and the legal list's keys: each key once per mode, every
@@ -236,7 +236,7 @@ Test(tui_keys, the_line_and_list_modes_have_their_own_tables)
 	for (int m = 0; m < KM_COUNT; m++) {
 		size_t n;
 		const struct tui_mode_binding *b =
-			tui_mode_bindings((enum tui_keymode)m, &n);
+			tui_mode_bindings(NULL, (enum tui_keymode)m, &n);
 		bool bound[16] = {false};
 		cr_assert_leq(counts[m], 16);
 		for (size_t i = 0; i < n; i++) {
@@ -244,27 +244,30 @@ Test(tui_keys, the_line_and_list_modes_have_their_own_tables)
 				cr_assert_neq(b[i].key, b[j].key, "%s twice",
 					      b[i].key_name);
 			cr_assert(b[i].help && b[i].help[0]);
-			cr_assert_eq(tui_mode_binding_for((enum tui_keymode)m,
+			cr_assert_eq(tui_mode_binding_for(NULL,
+							  (enum tui_keymode)m,
 							  b[i].key),
 				     &b[i]);
 			bound[b[i].cmd] = true;
 		}
 		for (int c = 0; c < counts[m]; c++)
 			cr_assert(bound[c], "mode %d command %d has no key", m, c);
-		cr_assert_not_null(tui_mode_binding_for((enum tui_keymode)m, 27));
 		cr_assert_not_null(
-			tui_mode_binding_for((enum tui_keymode)m, '\r'));
+			tui_mode_binding_for(NULL, (enum tui_keymode)m, 27));
+		cr_assert_not_null(
+			tui_mode_binding_for(NULL, (enum tui_keymode)m, '\r'));
 		cr_assert(tui_mode_title((enum tui_keymode)m)[0]);
 	}
-	cr_assert_eq(tui_mode_binding_for(KM_LINE, '\t')->cmd, LC_COMPLETE);
-	cr_assert_eq(tui_mode_binding_for(KM_LIST, '\r')->cmd, PC_RUN);
-	cr_assert_null(tui_mode_binding_for(KM_LINE, 'a')); /* typed */
+	cr_assert_eq(tui_mode_binding_for(NULL, KM_LINE, '\t')->cmd,
+		     LC_COMPLETE);
+	cr_assert_eq(tui_mode_binding_for(NULL, KM_LIST, '\r')->cmd, PC_RUN);
+	cr_assert_null(tui_mode_binding_for(NULL, KM_LINE, 'a')); /* typed */
 }
 
 Test(tui_keys, the_key_line_fits_80_columns_and_names_help_and_quit)
 {
 	char buf[256];
-	tui_key_line(buf, sizeof buf);
+	tui_key_line(NULL, buf, sizeof buf);
 	cr_assert_leq(strlen(buf), 80);
 	cr_assert(strstr(buf, "? help"));
 	cr_assert(strstr(buf, "q quit"));
@@ -273,7 +276,7 @@ Test(tui_keys, the_key_line_fits_80_columns_and_names_help_and_quit)
 	cr_assert(strstr(buf, "Enter legal"));
 	cr_assert(strstr(buf, "e log"));
 	char tiny[8];
-	tui_key_line(tiny, sizeof tiny);
+	tui_key_line(NULL, tiny, sizeof tiny);
 	cr_assert_lt(strlen(tiny), sizeof tiny);
 }
 

@@ -863,27 +863,29 @@ Test(tui_ordermode, F_before_a_line_command_puts_it_on_the_line_5_23)
 Test(tui_ordermode, the_tables_are_in_the_help_without_clashes)
 {
 	size_t n, m;
-	const struct tui_mode_binding *o = tui_mode_bindings(KM_ORDER, &n);
-	const struct tui_mode_binding *l = tui_mode_bindings(KM_LINECMD, &m);
+	const struct tui_mode_binding *o =
+		tui_mode_bindings(NULL, KM_ORDER, &n);
+	const struct tui_mode_binding *l =
+		tui_mode_bindings(NULL, KM_LINECMD, &m);
 	cr_assert_gt(n, 10);
 	cr_assert_eq(m, 5);
 	cr_assert(strstr(tui_mode_title(KM_ORDER), "Order"));
 	/* the mode keys that act in a move shadow no map key but Tab,
 	 * S-Tab, Enter and Esc, which only targeting takes */
 	for (size_t i = 0; i < n; i++) {
-		const struct tui_binding *b = tui_binding_for(o[i].key);
+		const struct tui_binding *b = tui_binding_for(NULL, o[i].key);
 		bool targeting = strstr(o[i].help, "targeting") != NULL;
 		cr_assert(!b || targeting || o[i].key == '\r',
 			  "%s is the map's", o[i].key_name);
 	}
 	for (size_t i = 0; i < m; i++)
-		cr_assert(!tui_binding_for(l[i].key) ||
+		cr_assert(!tui_binding_for(NULL, l[i].key) ||
 				  strstr(l[i].help, "targeting"),
 			  "%s", l[i].key_name);
-	cr_assert(tui_binding_for('i') &&
-		  tui_binding_for('i')->cmd == TC_ORDER);
-	cr_assert(tui_binding_for('L') &&
-		  tui_binding_for('L')->cmd == TC_LINE_COMMAND);
-	cr_assert(tui_binding_for('D') &&
-		  tui_binding_for('D')->cmd == TC_ORDERS_DONE);
+	cr_assert(tui_binding_for(NULL, 'i') &&
+		  tui_binding_for(NULL, 'i')->cmd == TC_ORDER);
+	cr_assert(tui_binding_for(NULL, 'L') &&
+		  tui_binding_for(NULL, 'L')->cmd == TC_LINE_COMMAND);
+	cr_assert(tui_binding_for(NULL, 'D') &&
+		  tui_binding_for(NULL, 'D')->cmd == TC_ORDERS_DONE);
 }

@@ -129,7 +129,7 @@ static void press(int ch)
 {
 	if (V->message[0])
 		V->message[0] = '\0'; /* as handle_key does */
-	const struct tui_binding *b = tui_binding_for(ch);
+	const struct tui_binding *b = tui_binding_for(NULL, ch);
 	if (ch == 'P' || ch == 'V') {
 		cr_assert(b && b->cmd == (ch == 'P' ? TC_PANEL : TC_CARDS),
 			  "key %c is not the map's", ch);

@@ -282,7 +282,7 @@ Test(tui_teach, teach_off_and_on_on_the_line, .fini = stop)
 	cr_expect(strstr(V->message, "on or off") != NULL, "%s", V->message);
 	cr_expect_eq(S.journal.n, j, "teach is the view's: not journaled");
 	/* the map key that switches it */
-	const struct tui_binding *b = tui_binding_for('M');
+	const struct tui_binding *b = tui_binding_for(NULL, 'M');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, TC_TEACH);
 	cr_expect_str_eq(b->command, "teach");
@@ -322,12 +322,13 @@ Test(tui_teach, the_hand_over_comes_first, .fini = stop)
 /* The teach box's keys: Space, Enter and Esc bound, and listed by `?`. */
 Test(tui_teach, the_box_has_its_key_table)
 {
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_TEACH, ' ');
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(NULL, KM_TEACH, ' ');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, TE_NEXT);
-	cr_expect_eq(tui_mode_binding_for(KM_TEACH, '\r')->cmd, TE_NEXT);
-	cr_expect_eq(tui_mode_binding_for(KM_TEACH, 27)->cmd, TE_SKIP);
-	cr_expect_eq(tui_mode_binding_for(KM_TEACH, 'q')->cmd, TE_QUIT);
+	cr_expect_eq(tui_mode_binding_for(NULL, KM_TEACH, '\r')->cmd, TE_NEXT);
+	cr_expect_eq(tui_mode_binding_for(NULL, KM_TEACH, 27)->cmd, TE_SKIP);
+	cr_expect_eq(tui_mode_binding_for(NULL, KM_TEACH, 'q')->cmd, TE_QUIT);
 	cr_expect(strstr(tui_mode_title(KM_TEACH), "teach") != NULL);
 }
 

@@ -435,10 +435,9 @@ Test(tutorial, how_follows_the_settings_file)
 	bool ok =
 		tui_config_read_text(c, "t.ini", "[keys]\nline-command = S\n");
 	cr_assert(ok, "%s", c->nerrors ? fx_refusal(c, 0) : "");
-	tui_config_apply_keys(c);
+	tui_config_keymap(c, &v->keys);
 	char buf[512];
 	tutorial_how(v, "line hastati", buf, sizeof buf);
-	tui_bindings_override(NULL, 0);
 	cr_expect(strstr(buf, "S lists the Line Commands") != NULL, "%s", buf);
 	free(c);
 	fx_view_free(v);

@@ -461,7 +461,7 @@ Test(undo, the_prompt_box_shows_the_hotseat_request_R9, .init = names,
 /* The map view's key for one undo: R, with its help text. */
 Test(undo, the_map_key_R_undoes_one_command)
 {
-	const struct tui_binding *b = tui_binding_for('R');
+	const struct tui_binding *b = tui_binding_for(NULL, 'R');
 	cr_assert_not_null(b);
 	cr_expect_eq(b->cmd, TC_UNDO);
 	cr_expect_str_eq(b->command, "undo");

@@ -13,6 +13,21 @@
  * Levels:
  *   random  an answer drawn uniformly among the side's answers
  *   greedy  the ruleset's greedy player (greedy.h for SPQR's)
+ *   fast, normal (the default), strong
+ *           the greedy player's Orders Phases; every answer asked for
+ *           among few (activation, momentum and trump, reactions, the
+ *           shock's choices, rout and pursuit) weighed by rollouts:
+ *           open loop, each rollout a search copy with fresh dice from
+ *           the player's own stream, the answer played, then the greedy
+ *           player for both sides for some commands, the position
+ *           weighed by the ruleset (ruleset.h: evaluate; rout points
+ *           against withdrawal levels).  Each level is a budget of
+ *           rollouts a decision (fast 8, normal 32, strong 128) and a
+ *           horizon (12, 24, 60 commands), so the same seed gives the
+ *           same game on any machine; the clock is only a cap (1 s,
+ *           2 s, 5 s a decision), reached only on a slow machine.  A
+ *           position met before in the same decision's scope is never
+ *           chosen again by them when another answer avoids it.
  */
 #ifndef MANIPLE_AI_H
 #define MANIPLE_AI_H
@@ -31,6 +46,8 @@ struct ai_level;
 
 /* The level called name, or NULL for an unknown name. */
 const struct ai_level *ai_level_find(const char *name);
+/* The level played when none is named: normal. */
+const struct ai_level *ai_level_default(void);
 const char *ai_level_name(const struct ai_level *l);
 /* Every level's name, ", " between them, into buf (for "unknown level
  * X (known: ...)").  Returns buf. */
@@ -46,7 +63,7 @@ struct ai_player *ai_player_new(const struct ai_level *l,
 void ai_player_free(struct ai_player *p);
 const struct ai_level *ai_player_level(const struct ai_player *p);
 
-#define AI_PLAN_MAX 256
+#define AI_PLAN_MAX 512
 
 /* What the player plays: a command line, and its plan in a sentence. */
 struct ai_move {
@@ -58,6 +75,11 @@ struct ai_move {
  * other side's), so that its memory follows the game.  ai_choose tells it
  * its own; a driver calls this at every other decision. */
 void ai_see(struct ai_player *p, const struct game *g);
+
+/* The side a computer player answers decision d for: the side that owes
+ * it; nobody owing it (a `continue`), the side of its first answer, else
+ * side 0. */
+int ai_decision_side(const struct decision *d);
 
 /* For game g and side (the side owing the pending decision, or holding
  * a standing offer in it): the command line p plays now, and its plan in

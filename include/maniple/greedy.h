@@ -34,6 +34,11 @@ void gboh_greedy_see(void *m, const struct game *g);
 int gboh_greedy_play(void *m, const struct game *g, const struct decision *d,
 		     uint64_t *rng, const struct ai_try *t);
 
+/* How g stands for side (ai_eval.c): the enemy's share of its
+ * withdrawal level lost, counting its routed and brittle units in part,
+ * less one's own, and a little of the cohesion margin. */
+double gboh_evaluate(const struct game *g, int side);
+
 /* Hexes from unit u to the nearest standing enemy; a large number when
  * there is none. */
 int gboh_unit_enemy_distance(const struct game *g, const struct unit *u);

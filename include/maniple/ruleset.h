@@ -236,6 +236,10 @@ struct ruleset {
 	void (*greedy_see)(void *m, const struct game *g);
 	int (*greedy_play)(void *m, const struct game *g, const struct decision *d,
 			   uint64_t *rng, const struct ai_try *t);
+	/* how g stands for side, larger better: 0 even, about +1 when the
+	 * enemy is at its breaking point and side untouched (the search
+	 * levels compare positions by it) */
+	double (*evaluate)(const struct game *g, int side);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -2,9 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "maniple/ai.h"
 #include "maniple/cmd.h"
+#include "maniple/event.h"
 #include "maniple/ruleset.h"
 #include "maniple/session.h"
 
@@ -14,18 +16,36 @@
  * random choices (a designation undone and done again, a move that cannot
  * end): the game always goes on */
 #define AI_STALL_MAX 400
+/* positions a scope remembers against going round in circles */
+#define AI_SEEN_MAX 64
+/* the dice of the copies whose digests are compared */
+#define AI_DIGEST_SEED 0x2545f4914f6cdd1dull
 
-enum ai_kind { AI_RANDOM, AI_GREEDY };
+enum ai_kind { AI_RANDOM, AI_GREEDY, AI_SEARCH };
+
+/* The search levels weigh the answers of a decision of at most this many
+ * answers (a gamble, a reaction, a shock's choice, an activation); a
+ * larger one, and the Orders Phase, the greedy player answers. */
+#define AI_SEARCH_ANSWERS 16
 
 struct ai_level {
 	const char *name;
 	enum ai_kind kind;
 	const char *about; /* the plan's sentence: how it chose */
+	/* search: the rollouts a decision may take in all (its budget), the
+	 * commands each plays on past the answer before the position is
+	 * weighed, and the clock's cap on a decision in seconds (reached,
+	 * the rollouts so far decide) */
+	int iterations, horizon;
+	double cap;
 };
 
 static const struct ai_level levels[] = {
-	{"random", AI_RANDOM, "drawn at random among"},
-	{"greedy", AI_GREEDY, "the greedy player's pick among"},
+	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0},
+	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0},
+	{"fast", AI_SEARCH, "the greedy player's pick among", 8, 12, 1.0},
+	{"normal", AI_SEARCH, "the greedy player's pick among", 32, 24, 2.0},
+	{"strong", AI_SEARCH, "the greedy player's pick among", 128, 60, 5.0},
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -35,6 +55,11 @@ const struct ai_level *ai_level_find(const char *name)
 		if (strcmp(levels[i].name, name) == 0)
 			return &levels[i];
 	return NULL;
+}
+
+const struct ai_level *ai_level_default(void)
+{
+	return ai_level_find("normal");
 }
 
 const char *ai_level_name(const struct ai_level *l)
@@ -63,19 +88,26 @@ struct ai_player {
 	uint64_t rng;	     /* the level's chance */
 	uint64_t copy_rng;   /* the dice of the copies it tries lines on */
 	void *greedy;	     /* the ruleset's greedy player's memory */
-	struct decision_answer *room;
+	struct decision_answer *room, *room2; /* the decision; a rollout's */
 	/* lines given since the decision last moved on (stall), and where
 	 * it stood: the game turn, the decision's kind and side */
 	long stall;
 	int stall_turn, stall_side;
 	char stall_kind[DECISION_KIND_MAX];
+	/* the positions of this decision's scope it answered (state
+	 * digests of copies with the same fixed dice): the search never
+	 * picks an answer that leads back to one of them (a designation
+	 * undone and done again) */
+	uint64_t seen[AI_SEEN_MAX];
+	int nseen;
 };
 
 struct ai_player *ai_player_new(const struct ai_level *l,
 				const struct ruleset *rs, uint64_t seed)
 {
 	if (!l || !rs || !rs->decide || !rs->copy_for_search ||
-	    (l->kind == AI_GREEDY && !rs->greedy_new))
+	    (l->kind != AI_RANDOM && !rs->greedy_new) ||
+	    (l->kind == AI_SEARCH && (!rs->evaluate || !rs->mark)))
 		return NULL;
 	struct ai_player *p = calloc(1, sizeof *p);
 	if (!p)
@@ -85,9 +117,10 @@ struct ai_player *ai_player_new(const struct ai_level *l,
 	p->rng = seed;
 	p->copy_rng = seed ^ 0x6a09e667f3bcc908ull;
 	p->room = calloc(AI_ANSWERS_MAX, sizeof *p->room);
+	p->room2 = calloc(AI_ANSWERS_MAX, sizeof *p->room2);
 	p->greedy = rs->greedy_new ? rs->greedy_new() : NULL;
 	p->stall_turn = -1;
-	if (!p->room || (rs->greedy_new && !p->greedy)) {
+	if (!p->room || !p->room2 || (rs->greedy_new && !p->greedy)) {
 		ai_player_free(p);
 		return NULL;
 	}
@@ -101,6 +134,7 @@ void ai_player_free(struct ai_player *p)
 	if (p->greedy)
 		p->rs->greedy_free(p->greedy);
 	free(p->room);
+	free(p->room2);
 	free(p);
 }
 
@@ -125,7 +159,7 @@ int ai_play(struct ai_player *p, const struct game *g, const struct decision *d,
 {
 	if (d->n == 0)
 		return AI_PLAYED_NONE;
-	if (p->level->kind == AI_GREEDY)
+	if (p->level->kind != AI_RANDOM)
 		return p->rs->greedy_play(p->greedy, g, d, &p->rng, t);
 	return ai_try_random(d, &p->rng, t) ? AI_PLAYED : AI_PLAYED_NONE;
 }
@@ -171,6 +205,240 @@ static bool try_on_copy(void *user, const char *line, bool listed)
 	return ok;
 }
 
+/* ---- the search levels: open-loop rollouts on search copies ---- */
+
+/* A rollout's game: a search copy, run through a session of its own
+ * that keeps no journal (a refused line is taken back by the ruleset's
+ * mark and rollback, as the session does). */
+struct rollout {
+	const struct ruleset *rs;
+	struct game *g;
+	struct session s;
+	struct cmd_result r;
+	void *rec; /* the mark's record */
+};
+
+static bool run_on_rollout(void *user, const char *line, bool listed)
+{
+	(void)listed;
+	struct rollout *ro = user;
+	const struct ruleset *rs = ro->rs;
+	struct cmd_call call;
+	cmd_result_reset(&ro->r);
+	if (!cmd_lookup(rs->commands(), line, &call, &ro->r) || !call.def ||
+	    call.def->effect != CMD_CHANGES)
+		return false;
+	struct event_log *log = rs->events(ro->g);
+	size_t n0 = log->n;
+	int turn0 = rs->turn(ro->g);
+	if (rs->mark(ro->g, &ro->rec) != 0)
+		return false;
+	call.def->run(&ro->s, call.argc, call.argv, &ro->r);
+	if (ro->r.status != CMD_OK) {
+		rs->rollback(ro->g, ro->rec);
+		event_log_truncate(log, n0);
+		return false;
+	}
+	rs->after_command(ro->g, n0, turn0);
+	event_log_truncate(log, 0); /* a rollout keeps no history */
+	return true;
+}
+
+/* One rollout: a copy of g with fresh dice from the player's stream,
+ * line played on it, then the greedy player answering every decision of
+ * both sides for the level's horizon; the copy weighed for side.  false
+ * when the line was refused or memory ran out. */
+static bool rollout(struct ai_player *p, const struct game *g, int side,
+		    const char *line, double *value)
+{
+	const struct ruleset *rs = p->rs;
+	struct rollout ro;
+	memset(&ro, 0, sizeof ro);
+	ro.rs = rs;
+	ro.g = rs->copy_for_search(g, ai_rnd(&p->copy_rng));
+	void *mem = rs->greedy_new();
+	if (!ro.g || !mem) {
+		if (ro.g)
+			rs->free_copy(ro.g);
+		rs->greedy_free(mem);
+		return false;
+	}
+	ro.s.game = ro.g;
+	ro.s.ruleset = rs;
+	cmd_result_init(&ro.r);
+	struct ai_try t = {run_on_rollout, &ro};
+	bool ok = run_on_rollout(&ro, line, true);
+	for (int h = 0; ok && h < p->level->horizon; h++) {
+		struct decision d;
+		decision_init(&d, p->room2, AI_ANSWERS_MAX);
+		rs->decide(ro.g, &d);
+		if (d.n == 0)
+			break; /* over */
+		rs->greedy_see(mem, ro.g);
+		if (rs->greedy_play(mem, ro.g, &d, &p->rng, &t) !=
+		    AI_PLAYED_NONE)
+			continue;
+		int k = 0;
+		while (k < d.n && !run_on_rollout(&ro, d.ans[k].line, true))
+			k++;
+		if (k == d.n)
+			break; /* a dead end: weighed as it stands */
+	}
+	if (ok)
+		*value = rs->evaluate(ro.g, side);
+	cmd_result_free(&ro.r);
+	if (ro.rec)
+		rs->free_record(ro.rec);
+	rs->greedy_free(mem);
+	rs->free_copy(ro.g);
+	return ok;
+}
+
+/* The state digest of a copy of g with the fixed dice, after line when
+ * line is not NULL; false when the line is refused (or memory runs
+ * out). */
+static bool digest_after(struct ai_player *p, const struct game *g,
+			 const char *line, uint64_t *out)
+{
+	const struct ruleset *rs = p->rs;
+	struct rollout ro;
+	memset(&ro, 0, sizeof ro);
+	ro.rs = rs;
+	ro.g = rs->copy_for_search(g, AI_DIGEST_SEED);
+	if (!ro.g)
+		return false;
+	ro.s.game = ro.g;
+	ro.s.ruleset = rs;
+	cmd_result_init(&ro.r);
+	bool ok = !line || run_on_rollout(&ro, line, true);
+	if (ok)
+		*out = rs->state_digest(ro.g);
+	cmd_result_free(&ro.r);
+	if (ro.rec)
+		rs->free_record(ro.rec);
+	rs->free_copy(ro.g);
+	return ok;
+}
+
+static bool seen_before(const struct ai_player *p, uint64_t digest)
+{
+	for (int i = 0; i < p->nseen; i++)
+		if (p->seen[i] == digest)
+			return true;
+	return false;
+}
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Weighs the d.n answers of a decision by rollouts, round after round,
+ * every answer once a round, until the level's budget of rollouts is
+ * spent (or its clock's cap reached); the answer with the best mean
+ * into out->line (ties: the greedy pick, already there), with the plan
+ * in a sentence. */
+static void search(struct ai_player *p, const struct game *g, int side,
+		   const struct decision *d, struct ai_move *out)
+{
+	double sum[AI_SEARCH_ANSWERS] = {0};
+	int n[AI_SEARCH_ANSWERS] = {0};
+	bool refused[AI_SEARCH_ANSWERS] = {false};
+	double t0 = seconds_now();
+	int spent = 0;
+	/* an answer that leads back to a position of this scope is not
+	 * weighed */
+	for (int i = 0; i < d->n; i++) {
+		uint64_t dg;
+		refused[i] = !digest_after(p, g, d->ans[i].line, &dg) ||
+			     seen_before(p, dg);
+	}
+	while (spent < p->level->iterations) {
+		bool any = false;
+		for (int i = 0; i < d->n && spent < p->level->iterations; i++) {
+			if (refused[i])
+				continue;
+			double v;
+			spent++;
+			if (!rollout(p, g, side, d->ans[i].line, &v)) {
+				refused[i] = true;
+				continue;
+			}
+			sum[i] += v;
+			n[i]++;
+			any = true;
+		}
+		if (!any || seconds_now() - t0 > p->level->cap)
+			break;
+	}
+	int best = -1, pick = decision_find(d, out->line), second = -1;
+	double mean[AI_SEARCH_ANSWERS];
+	for (int i = 0; i < d->n; i++) {
+		if (!n[i])
+			continue;
+		mean[i] = sum[i] / n[i];
+		if (best < 0 || mean[i] > mean[best] + 1e-12 ||
+		    (mean[i] > mean[best] - 1e-12 && i == pick)) {
+			second = best;
+			best = i;
+		} else if (second < 0 || mean[i] > mean[second]) {
+			second = i;
+		}
+	}
+	if (best < 0)
+		return; /* nothing weighed: the greedy pick stands */
+	snprintf(out->line, sizeof out->line, "%s", d->ans[best].line);
+	int k = snprintf(out->plan, sizeof out->plan,
+			 "%s: %s for %s (%s): over %d rollouts with dice of "
+			 "their own it leaves the rout-point margin at %+.2f",
+			 p->level->name, out->line, d->what, d->rule, spent,
+			 mean[best]);
+	if (second >= 0 && k > 0 && (size_t)k < sizeof out->plan)
+		snprintf(out->plan + k, sizeof out->plan - (size_t)k,
+			 ", against %+.2f for %s", mean[second],
+			 d->ans[second].line);
+}
+
+/* The search levels: every position of the scope remembered; an
+ * answer asked for among few weighed by rollouts (search), and so is
+ * any decision among few where the greedy pick would lead back to a
+ * position of the scope; among many, the first answer that does not. */
+static void weigh(struct ai_player *p, const struct game *g, int side,
+		  const struct decision *d, struct ai_move *out)
+{
+	uint64_t dg;
+	if (digest_after(p, g, NULL, &dg) && !seen_before(p, dg) &&
+	    p->nseen < AI_SEEN_MAX)
+		p->seen[p->nseen++] = dg;
+	bool repeat = digest_after(p, g, out->line, &dg) && seen_before(p, dg);
+	if (d->n >= 2 && d->n <= AI_SEARCH_ANSWERS && (d->answer || repeat)) {
+		search(p, g, side, d, out);
+		return;
+	}
+	for (int i = 0; repeat && i < d->n; i++)
+		if (digest_after(p, g, d->ans[i].line, &dg) &&
+		    !seen_before(p, dg)) {
+			snprintf(out->line, sizeof out->line, "%s",
+				 d->ans[i].line);
+			snprintf(out->plan, sizeof out->plan,
+				 "%s: %s, the first of the %d answers to %s "
+				 "(%s) that does not lead back to a position "
+				 "already met",
+				 p->level->name, out->line, d->n, d->what,
+				 d->rule);
+			return;
+		}
+}
+
+int ai_decision_side(const struct decision *d)
+{
+	if (d->side >= 0)
+		return d->side;
+	return d->n > 0 && d->ans[0].side >= 0 ? d->ans[0].side : 0;
+}
+
 /* The decision's answers side may give, moved to the front; how many. */
 static int keep_side(struct decision *d, int side)
 {
@@ -204,6 +472,7 @@ int ai_choose(struct ai_player *p, const struct game *g, int side,
 		p->stall_turn = turn;
 		p->stall_side = d.side;
 		snprintf(p->stall_kind, sizeof p->stall_kind, "%s", d.kind);
+		p->nseen = 0;
 	}
 	struct chooser c = {p, g, out->line, sizeof out->line};
 	struct ai_try t = {try_on_copy, &c};
@@ -232,5 +501,7 @@ int ai_choose(struct ai_player *p, const struct game *g, int side,
 	}
 	snprintf(out->plan, sizeof out->plan, "%s: %s, %s the %d answers to %s (%s)",
 		 p->level->name, out->line, how, d.n, d.what, d.rule);
+	if (p->level->kind == AI_SEARCH && p->stall <= AI_STALL_MAX)
+		weigh(p, g, side, &d, out);
 	return 0;
 }

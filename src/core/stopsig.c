@@ -10,8 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The one piece of process-wide state: a signal belongs to the process,
- * not to a game. */
+/* The one piece of mutable file-scope state in the program, and the one
+ * exception to "no global mutable state": a signal belongs to the process,
+ * not to a game, and its handler receives no argument, so the flag it
+ * sets can live nowhere else (a volatile sig_atomic_t, the only kind a
+ * handler may write). */
 static volatile sig_atomic_t caught;
 
 static void note(int sig)

@@ -265,14 +265,18 @@ static void index_check(const struct game *g)
 	const struct unit_index *x = &g->at_index;
 	for (int i = 0; i < g->nunits && i < BATTLE_UNITS_MAX; i++) {
 		const struct unit *u = &g->units[i];
+		bool filed[2] = {bits_has(x->filed, i * 2),
+				 bits_has(x->filed, i * 2 + 1)};
 		for (int k = 0; k < 2; k++) {
 			struct hex h = u->at.hex[k];
-			bool ok = hex_is_none(h) &&
-				  !bits_has(x->filed, i * 2 + k);
-			for (int j = 0; !ok && j < 2; j++)
-				ok = !hex_is_none(h) &&
-				     bits_has(x->filed, i * 2 + j) &&
-				     x->bucket[i * 2 + j] == hex_bucket(h);
+			bool ok;
+			if (hex_is_none(h)) {
+				ok = !filed[k];
+			} else {
+				unsigned b = hex_bucket(h);
+				ok = (filed[k] && x->bucket[i * 2 + k] == b) ||
+				     (filed[!k] && x->bucket[i * 2 + !k] == b);
+			}
 			if (!ok) {
 				char where[8];
 				hex_format(h, where, sizeof where);

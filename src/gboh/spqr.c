@@ -202,6 +202,7 @@ const struct ruleset ruleset_spqr = {
 	.greedy_free = gboh_greedy_free,
 	.greedy_see = gboh_greedy_see,
 	.greedy_play = gboh_greedy_play,
+	.evaluate = gboh_evaluate,
 };
 
 static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};

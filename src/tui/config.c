@@ -884,15 +884,18 @@ bool tui_config_check(const char *path, FILE *out, FILE *err)
 	return ok;
 }
 
-void tui_config_apply_keys(const struct tui_config *c)
+void tui_config_keymap(const struct tui_config *c, struct tui_keymap *km)
 {
-	tui_bindings_override(c ? c->bindings : NULL, c ? c->nbindings : 0);
-	for (int m = 0; m < KM_COUNT; m++) {
-		bool mine = c && c->mchanged[m];
-		tui_mode_bindings_override((enum tui_keymode)m,
-					   mine ? c->mbindings[m] : NULL,
-					   mine ? c->nmbindings[m] : 0);
-	}
+	tui_keymap_defaults(km);
+	if (!c)
+		return;
+	km->map = c->bindings;
+	km->nmap = c->nbindings;
+	for (int m = 0; m < KM_COUNT; m++)
+		if (c->mchanged[m]) {
+			km->mode[m] = c->mbindings[m];
+			km->nmode[m] = c->nmbindings[m];
+		}
 }
 
 bool tui_config_locate(const char *explicit_path, char *out, size_t n,

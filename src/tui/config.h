@@ -155,9 +155,10 @@ void tui_config_print_errors(const struct tui_config *c, FILE *f);
  * refusals on err; true when it is clean. */
 bool tui_config_check(const char *path, FILE *out, FILE *err);
 
-/* Makes c's bindings the map view's (keys.c tui_bindings_override): the
- * help and the key line then show them.  c must outlive the view. */
-void tui_config_apply_keys(const struct tui_config *c);
+/* The key tables of c (NULL: the built-in ones) into km, for the view
+ * (view.h): the help, the key line and every key then follow them.  km
+ * points into c, which must outlive it. */
+void tui_config_keymap(const struct tui_config *c, struct tui_keymap *km);
 
 /* A key as the help names it ("h", "Up", "^L", "C-l", "F1", "Space", ...)
  * as a curses key code; canon gets the name the help shows.  False for a

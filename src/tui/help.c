@@ -30,13 +30,13 @@ static const char *section_title(int s)
 				 : tui_mode_title((enum tui_keymode)s);
 }
 
-static size_t section_keys(int s)
+static size_t section_keys(const struct tui_keymap *km, int s)
 {
 	size_t k;
 	if (s == TUI_HELP_MAP)
-		tui_bindings(&k);
+		tui_bindings(km, &k);
 	else
-		tui_mode_bindings((enum tui_keymode)s, &k);
+		tui_mode_bindings(km, (enum tui_keymode)s, &k);
 	return k;
 }
 
@@ -49,18 +49,19 @@ static size_t legend_count(const struct tui_glyphs *gl)
 	return (size_t)k;
 }
 
-size_t tui_help_count(int current, const struct tui_glyphs *gl)
+size_t tui_help_count(const struct tui_keymap *km, int current,
+		      const struct tui_glyphs *gl)
 {
 	int s[KM_COUNT + 1];
 	int ns = sections(current, s);
 	size_t total = 0;
 	for (int i = 0; i < ns; i++)
-		total += (i == 0 ? 1 : 2) + section_keys(s[i]);
+		total += (i == 0 ? 1 : 2) + section_keys(km, s[i]);
 	return total + 1 + legend_count(gl);
 }
 
-void tui_help_line(int current, const struct tui_glyphs *gl, size_t i,
-		   char *buf, size_t n)
+void tui_help_line(const struct tui_keymap *km, int current,
+		   const struct tui_glyphs *gl, size_t i, char *buf, size_t n)
 {
 	int s[KM_COUNT + 1];
 	int ns = sections(current, s);
@@ -68,7 +69,7 @@ void tui_help_line(int current, const struct tui_glyphs *gl, size_t i,
 		return;
 	buf[0] = '\0';
 	for (int j = 0; j < ns; j++) {
-		size_t head = j == 0 ? 1 : 2, k = section_keys(s[j]);
+		size_t head = j == 0 ? 1 : 2, k = section_keys(km, s[j]);
 		if (i < head + k) {
 			if (i + 1 < head)
 				return; /* the blank line before a title */
@@ -80,7 +81,8 @@ void tui_help_line(int current, const struct tui_glyphs *gl, size_t i,
 			i -= head;
 			if (s[j] == TUI_HELP_MAP) {
 				size_t nb;
-				const struct tui_binding *b = tui_bindings(&nb);
+				const struct tui_binding *b =
+					tui_bindings(km, &nb);
 				snprintf(buf, n, "  %-6s %-21s %s",
 					 b[i].key_name, b[i].command,
 					 b[i].help);
@@ -88,7 +90,8 @@ void tui_help_line(int current, const struct tui_glyphs *gl, size_t i,
 				size_t nb;
 				const struct tui_mode_binding *b =
 					tui_mode_bindings(
-						(enum tui_keymode)s[j], &nb);
+						km, (enum tui_keymode)s[j],
+						&nb);
 				snprintf(buf, n, "  %-6s %s", b[i].key_name,
 					 b[i].help);
 			}
@@ -195,20 +198,23 @@ static void key_part(char *buf, size_t n, const char *sep, const char *key,
 	snprintf(buf + len, n - len, "%s%s %s", len ? sep : "", key, what);
 }
 
-void tui_list_footer(int sel, int count, char *buf, size_t n)
+void tui_list_footer(const struct tui_keymap *km, int sel, int count, char *buf,
+		     size_t n)
 {
 	if (n == 0)
 		return;
 	snprintf(buf, n, "%d/%d", count ? sel + 1 : 0, count);
-	key_part(buf, n, "  ", tui_mode_cmd_key(KM_LIST, PC_RUN), "does it");
-	key_part(buf, n, "  ", tui_mode_cmd_key(KM_LIST, PC_EDIT), "edits");
-	key_part(buf, n, "  ", tui_mode_cmd_key(KM_LIST, PC_CLOSE), "closes");
+	key_part(buf, n, "  ", tui_mode_cmd_key(km, KM_LIST, PC_RUN),
+		 "does it");
+	key_part(buf, n, "  ", tui_mode_cmd_key(km, KM_LIST, PC_EDIT), "edits");
+	key_part(buf, n, "  ", tui_mode_cmd_key(km, KM_LIST, PC_CLOSE),
+		 "closes");
 }
 
-void tui_list_keys_hint(char *buf, size_t n)
+void tui_list_keys_hint(const struct tui_keymap *km, char *buf, size_t n)
 {
-	const char *up = tui_mode_cmd_key(KM_LIST, PC_UP);
-	const char *down = tui_mode_cmd_key(KM_LIST, PC_DOWN);
+	const char *up = tui_mode_cmd_key(km, KM_LIST, PC_UP);
+	const char *down = tui_mode_cmd_key(km, KM_LIST, PC_DOWN);
 	char sel[32] = "";
 	if (n == 0)
 		return;
@@ -218,10 +224,11 @@ void tui_list_keys_hint(char *buf, size_t n)
 		snprintf(sel, sizeof sel, "%s", up ? up : down ? down : "");
 	snprintf(buf, n, "in the list:");
 	key_part(buf, n, ", ", sel[0] ? sel : NULL, "select");
-	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_RUN), "does");
-	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_EDIT), "edits");
-	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_CLOSE), "closes");
-	key_part(buf, n, ", ", tui_mode_cmd_key(KM_LIST, PC_HELP),
+	key_part(buf, n, ", ", tui_mode_cmd_key(km, KM_LIST, PC_RUN), "does");
+	key_part(buf, n, ", ", tui_mode_cmd_key(km, KM_LIST, PC_EDIT), "edits");
+	key_part(buf, n, ", ", tui_mode_cmd_key(km, KM_LIST, PC_CLOSE),
+		 "closes");
+	key_part(buf, n, ", ", tui_mode_cmd_key(km, KM_LIST, PC_HELP),
 		 "lists the keys");
 	/* "in the list:, Up/Down select": no comma after the colon */
 	char *c = strstr(buf, ":, ");
@@ -229,15 +236,15 @@ void tui_list_keys_hint(char *buf, size_t n)
 		memmove(c + 1, c + 2, strlen(c + 2) + 1);
 }
 
-void tui_overview_hint(char *buf, size_t n)
+void tui_overview_hint(const struct tui_keymap *km, char *buf, size_t n)
 {
-	const char *o = tui_cmd_key(TC_OVERVIEW);
+	const char *o = tui_cmd_key(km, TC_OVERVIEW);
 	if (n == 0)
 		return;
 	snprintf(buf, n, "OVERVIEW: %s%sEsc back to the map; the moving keys",
 		 o ? o : "", o ? " or " : "");
-	const char *k[3] = {tui_cmd_key(TC_NEXT_UNIT), tui_cmd_key(TC_GOTO),
-			    tui_cmd_key(TC_HELP)};
+	const char *k[3] = {tui_cmd_key(km, TC_NEXT_UNIT),
+			    tui_cmd_key(km, TC_GOTO), tui_cmd_key(km, TC_HELP)};
 	for (int i = 0; i < 3; i++)
 		if (k[i]) {
 			size_t len = strlen(buf);

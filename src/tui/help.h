@@ -24,9 +24,10 @@
  * line and the map legend of gl.  tui_help_count says how many there
  * are; tui_help_line writes line i ("" for a blank one or an i past the
  * end). */
-size_t tui_help_count(int current, const struct tui_glyphs *gl);
-void tui_help_line(int current, const struct tui_glyphs *gl, size_t i,
-		   char *buf, size_t n);
+size_t tui_help_count(const struct tui_keymap *km, int current,
+		      const struct tui_glyphs *gl);
+void tui_help_line(const struct tui_keymap *km, int current,
+		   const struct tui_glyphs *gl, size_t i, char *buf, size_t n);
 
 /* The title line at the top of the help, naming the current mode. */
 void tui_help_title(int current, char *buf, size_t n);
@@ -50,8 +51,9 @@ bool tui_next_actor(const struct session *s,
  * true under the player's keys: the legal list's footer ("3/9  Enter
  * does it  : edits  Esc closes"), its hint for a key it does not know,
  * and the overview's status line. */
-void tui_list_footer(int sel, int count, char *buf, size_t n);
-void tui_list_keys_hint(char *buf, size_t n);
-void tui_overview_hint(char *buf, size_t n);
+void tui_list_footer(const struct tui_keymap *km, int sel, int count, char *buf,
+		     size_t n);
+void tui_list_keys_hint(const struct tui_keymap *km, char *buf, size_t n);
+void tui_overview_hint(const struct tui_keymap *km, char *buf, size_t n);
 
 #endif

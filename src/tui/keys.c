@@ -97,14 +97,10 @@ static const struct tui_binding bindings[] = {
 	 "branch and a free name, to change or run", NULL},
 };
 
-/* The table in use: the defaults above, or the player's (config.c). */
-static const struct tui_binding *active = bindings;
-static size_t nactive = sizeof bindings / sizeof bindings[0];
-
-void tui_bindings_override(const struct tui_binding *b, size_t n)
+void tui_keymap_defaults(struct tui_keymap *km)
 {
-	active = b ? b : bindings;
-	nactive = b ? n : sizeof bindings / sizeof bindings[0];
+	*km = (struct tui_keymap){.map = bindings,
+				  .nmap = sizeof bindings / sizeof bindings[0]};
 }
 
 const struct tui_binding *tui_default_bindings(size_t *n)
@@ -113,17 +109,21 @@ const struct tui_binding *tui_default_bindings(size_t *n)
 	return bindings;
 }
 
-const struct tui_binding *tui_bindings(size_t *n)
+const struct tui_binding *tui_bindings(const struct tui_keymap *km, size_t *n)
 {
-	*n = nactive;
-	return active;
+	if (!km || !km->map)
+		return tui_default_bindings(n);
+	*n = km->nmap;
+	return km->map;
 }
 
-const struct tui_binding *tui_binding_for(int key)
+const struct tui_binding *tui_binding_for(const struct tui_keymap *km, int key)
 {
-	for (size_t i = 0; i < nactive; i++)
-		if (active[i].key == key)
-			return &active[i];
+	size_t n;
+	const struct tui_binding *b = tui_bindings(km, &n);
+	for (size_t i = 0; i < n; i++)
+		if (b[i].key == key)
+			return &b[i];
 	return NULL;
 }
 
@@ -276,31 +276,6 @@ static const struct tui_mode_binding shock_bindings[] = {
 	 "offer, designate done, designate cancel N"},
 };
 
-/* The player's tables for some modes (config.c), NULL: the built-in. */
-static const struct tui_mode_binding *mode_override[KM_COUNT];
-static size_t nmode_override[KM_COUNT];
-
-void tui_mode_bindings_override(enum tui_keymode m,
-				const struct tui_mode_binding *b, size_t n)
-{
-	if ((unsigned)m >= KM_COUNT)
-		return;
-	mode_override[m] = b;
-	nmode_override[m] = b ? n : 0;
-}
-
-const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
-							 size_t *n)
-{
-	if ((unsigned)m >= KM_COUNT)
-		m = KM_LINE;
-	const struct tui_mode_binding *saved = mode_override[m];
-	mode_override[m] = NULL;
-	const struct tui_mode_binding *b = tui_mode_bindings(m, n);
-	mode_override[m] = saved;
-	return b;
-}
-
 /* The names of the commands of the modes the settings file may rebind,
  * as "PREFIX.NAME = keys" (config.c). */
 static const char *const line_cmd_names[LC_COUNT] = {
@@ -335,18 +310,21 @@ const char *tui_mode_cmd_name(enum tui_keymode m, int cmd)
 	return NULL;
 }
 
-const char *tui_cmd_key(enum tui_cmd c)
+const char *tui_cmd_key(const struct tui_keymap *km, enum tui_cmd c)
 {
-	for (size_t i = 0; i < nactive; i++)
-		if (active[i].cmd == c)
-			return active[i].key_name;
+	size_t n;
+	const struct tui_binding *b = tui_bindings(km, &n);
+	for (size_t i = 0; i < n; i++)
+		if (b[i].cmd == c)
+			return b[i].key_name;
 	return NULL;
 }
 
-const char *tui_mode_cmd_key(enum tui_keymode m, int cmd)
+const char *tui_mode_cmd_key(const struct tui_keymap *km, enum tui_keymode m,
+			     int cmd)
 {
 	size_t n;
-	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
+	const struct tui_mode_binding *b = tui_mode_bindings(km, m, &n);
 	for (size_t i = 0; i < n; i++)
 		if (b[i].cmd == cmd)
 			return b[i].key_name;
@@ -405,13 +383,19 @@ static const struct tui_mode_binding *order_tables(enum tui_keymode m,
 	return order_bindings;
 }
 
-const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
-						 size_t *n)
+const struct tui_mode_binding *tui_mode_bindings(const struct tui_keymap *km,
+						 enum tui_keymode m, size_t *n)
 {
-	if ((unsigned)m < KM_COUNT && mode_override[m]) {
-		*n = nmode_override[m];
-		return mode_override[m];
+	if (km && (unsigned)m < KM_COUNT && km->mode[m]) {
+		*n = km->nmode[m];
+		return km->mode[m];
 	}
+	return tui_default_mode_bindings(m, n);
+}
+
+const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
+							 size_t *n)
+{
 	if (m == KM_ORDER || m == KM_LINECMD)
 		return order_tables(m, n);
 	if (m == KM_CARD) {
@@ -446,11 +430,11 @@ const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
 	return line_bindings;
 }
 
-const struct tui_mode_binding *tui_mode_binding_for(enum tui_keymode m,
-						    int key)
+const struct tui_mode_binding *tui_mode_binding_for(const struct tui_keymap *km,
+						    enum tui_keymode m, int key)
 {
 	size_t n;
-	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
+	const struct tui_mode_binding *b = tui_mode_bindings(km, m, &n);
 	for (size_t i = 0; i < n; i++)
 		if (b[i].key == key)
 			return &b[i];
@@ -487,9 +471,10 @@ static void append(char *buf, size_t n, const char *s)
 	memcpy(buf + len, s, strlen(s) + 1);
 }
 
-char *tui_key_line(char *buf, size_t n)
+char *tui_key_line(const struct tui_keymap *km, char *buf, size_t n)
 {
-	size_t count = nactive;
+	size_t count;
+	const struct tui_binding *active = tui_bindings(km, &count);
 	if (n == 0)
 		return buf;
 	buf[0] = '\0';

@@ -184,18 +184,28 @@ struct tui_mode_binding {
 	const char *help;
 };
 
+/* The key tables in use: the map's and each mode's, the built-in ones or
+ * the player's from the settings file (config.c: tui_config_keymap).  The
+ * view owns one (view.h); the tables it points to must outlive it.  Every
+ * function below that reads bindings takes it; NULL: the built-in tables. */
+struct tui_keymap {
+	const struct tui_binding *map;
+	size_t nmap;
+	const struct tui_mode_binding *mode[KM_COUNT]; /* NULL: built-in */
+	size_t nmode[KM_COUNT];
+};
+
+/* The built-in tables everywhere. */
+void tui_keymap_defaults(struct tui_keymap *km);
+
 /* A mode's table and its length; the binding of a key there or NULL. */
-const struct tui_mode_binding *tui_mode_bindings(enum tui_keymode m,
-						 size_t *n);
-const struct tui_mode_binding *tui_mode_binding_for(enum tui_keymode m,
-						    int key);
+const struct tui_mode_binding *tui_mode_bindings(const struct tui_keymap *km,
+						 enum tui_keymode m, size_t *n);
+const struct tui_mode_binding *
+tui_mode_binding_for(const struct tui_keymap *km, enum tui_keymode m, int key);
 /* A mode's title in the help. */
 const char *tui_mode_title(enum tui_keymode m);
-/* The player's table for mode m (config.c) in place of the built-in one;
- * NULL brings it back.  The table must outlive its use. */
-void tui_mode_bindings_override(enum tui_keymode m,
-				const struct tui_mode_binding *b, size_t n);
-/* Mode m's built-in table, whatever the override. */
+/* Mode m's built-in table. */
 const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
 							 size_t *n);
 /* The settings file's name of a mode ("line", "list") and of one of its
@@ -204,22 +214,19 @@ const char *tui_mode_prefix(enum tui_keymode m);
 const char *tui_mode_cmd_name(enum tui_keymode m, int cmd);
 /* The first key of a command in the table in use ("Enter"), or NULL when
  * it has none: for texts that name keys. */
-const char *tui_cmd_key(enum tui_cmd c);
-const char *tui_mode_cmd_key(enum tui_keymode m, int cmd);
+const char *tui_cmd_key(const struct tui_keymap *km, enum tui_cmd c);
+const char *tui_mode_cmd_key(const struct tui_keymap *km, enum tui_keymode m,
+			     int cmd);
 
-/* The table and its length. */
-const struct tui_binding *tui_bindings(size_t *n);
-/* The player's table (config.c) in place of the defaults, for the help,
- * the key line and tui_binding_for; NULL brings the defaults back.  The
- * table must outlive its use. */
-void tui_bindings_override(const struct tui_binding *b, size_t n);
-/* The built-in table, whatever the override. */
+/* The map's table in use and its length. */
+const struct tui_binding *tui_bindings(const struct tui_keymap *km, size_t *n);
+/* The built-in table. */
 const struct tui_binding *tui_default_bindings(size_t *n);
 /* The binding of a key, or NULL. */
-const struct tui_binding *tui_binding_for(int key);
+const struct tui_binding *tui_binding_for(const struct tui_keymap *km, int key);
 /* The key line of the status bar: "k/u/n/j/b/y move  g goto ..." built
  * from the hints in the table, cut to fit n bytes.  Returns buf. */
-char *tui_key_line(char *buf, size_t n);
+char *tui_key_line(const struct tui_keymap *km, char *buf, size_t n);
 
 /* Teaches ncurses (define_key) the sequences xterm-like terminals send
  * for PgUp, PgDn, Home, End, S-Tab, Insert and Delete where the

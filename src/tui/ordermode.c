@@ -24,16 +24,6 @@ static int side_of_key(int key)
 	return p ? (int)(p - keys) : -1;
 }
 
-static const struct tui_mode_binding *binding_in(enum tui_keymode m, int key)
-{
-	size_t n;
-	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
-	for (size_t i = 0; i < n; i++)
-		if (b[i].key == key)
-			return &b[i];
-	return NULL;
-}
-
 static enum tui_order_mode mode_of(const struct order_view *ov)
 {
 	return ov->mode == OV_ORDER  ? OM_ORDER
@@ -859,7 +849,8 @@ enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 	struct order_view ov;
 	tui_order_view(v->s, &ov, false);
 	enum tui_order_mode mode = mode_of(&ov);
-	const struct tui_mode_binding *b = binding_in(KM_ORDER, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_ORDER, ch);
 	if (v->om.targeting) {
 		if (b && b->cmd >= OK_TARGET_NEXT && b->cmd <= OK_TARGET_LEAVE)
 			return target_key(v, b->cmd);
@@ -869,13 +860,15 @@ enum tui_order_result tui_order_key(struct tui_view *v, int ch)
 	if (mode == OM_ORDER && b && b->cmd < OK_TARGET_NEXT)
 		return order_key(v, b->cmd, ch);
 	if (mode != OM_NONE && ov.group_open) {
-		const struct tui_mode_binding *lb = binding_in(KM_LINECMD, ch);
+		const struct tui_mode_binding *lb =
+			tui_mode_binding_for(&v->keys, KM_LINECMD, ch);
 		if (lb)
 			return line_key(v, lb->cmd);
 	}
 	/* 5.23 #2: `F` on the map: a Line Command to fire */
 	if (mode == OM_NONE && ov.orders) {
-		const struct tui_mode_binding *lb = binding_in(KM_LINECMD, ch);
+		const struct tui_mode_binding *lb =
+			tui_mode_binding_for(&v->keys, KM_LINECMD, ch);
 		if (lb && lb->cmd == OK_LINE_FIRE)
 			return line_key(v, lb->cmd);
 	}

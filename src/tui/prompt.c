@@ -161,9 +161,10 @@ bool prompt_handover_due(enum game_kind kind, int last_side, int side)
 
 /* ---- on the view ---- */
 
-static bool is_enter(int ch)
+static bool is_enter(const struct tui_view *v, int ch)
 {
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_PROMPT, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_PROMPT, ch);
 	return (b && b->cmd == PR_LIST) || ch == KEY_ENTER || ch == '\n';
 }
 
@@ -476,7 +477,7 @@ void prompt_draw(struct tui_view *v)
 bool prompt_key(struct tui_view *v, int ch)
 {
 	struct tui_prompt *p = &v->prompt;
-	const struct tui_binding *mb = tui_binding_for(ch);
+	const struct tui_binding *mb = tui_binding_for(&v->keys, ch);
 	bool quit = mb && mb->cmd == TC_QUIT;
 	if (p->ask_kind) {
 		int k = prompt_kind_for_key(ch);
@@ -512,7 +513,7 @@ bool prompt_key(struct tui_view *v, int ch)
 		return true;
 	}
 	if (p->handover) {
-		if (is_enter(ch)) {
+		if (is_enter(v, ch)) {
 			p->handover = false;
 			tui_touch_all(v);
 		} else if (quit) {
@@ -525,7 +526,8 @@ bool prompt_key(struct tui_view *v, int ch)
 	}
 	if (!p->shown || v->list_open)
 		return false;
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_PROMPT, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_PROMPT, ch);
 	if (!b)
 		return false;
 	switch ((enum tui_prompt_cmd)b->cmd) {

@@ -54,9 +54,8 @@ struct prompt_ask {
 };
 
 /* Whether the decision pending in s's game is one the prompt box asks
- * (the ruleset's decision_is_answer: in SPQR every step but the free
- * Orders Phase, save the Regroup placement 8.64, the shock designation
- * 8.41 and no decision at all). */
+ * (the ruleset's decision_is_answer: every decision the ruleset asks
+ * as a question with answers, not free play such as an Orders Phase). */
 bool prompt_due(const struct session *s);
 
 /* The hex a legal answer names ("withdraw ar1 2813": 2813), the last one

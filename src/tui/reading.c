@@ -237,7 +237,7 @@ bool reading_key(struct tui_view *v, int ch)
 	if (!cv->open)
 		return false;
 	const struct tui_mode_binding *b =
-		tui_mode_binding_for(KM_READING, ch);
+		tui_mode_binding_for(&v->keys, KM_READING, ch);
 	if (!b) { /* closes the pane and acts on the map */
 		reading_close(v);
 		return false;

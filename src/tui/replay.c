@@ -459,7 +459,8 @@ bool replay_key(struct tui_view *v, int ch)
 		v->dirty |= DIRTY_STATUS;
 		return true;
 	}
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_REPLAY, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_REPLAY, ch);
 	if (!b)
 		return false;
 	switch ((enum tui_replay_cmd)b->cmd) {

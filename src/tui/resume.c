@@ -149,12 +149,12 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 	return found;
 }
 
-int resume_question(const struct resume_offer *o,
+int resume_question(const struct tui_keymap *km, const struct resume_offer *o,
 		    char (*lines)[RESUME_LINE_MAX], int max)
 {
 	char text[8][RESUME_LINE_MAX];
 	int k = 0;
-	const char *q = tui_cmd_key(TC_QUIT);
+	const char *q = tui_cmd_key(km, TC_QUIT);
 	if (o->held[0]) {
 		/* another maniple plays it (gamelock.h) */
 		snprintf(text[k++], sizeof text[0], "%.100s is being played by",
@@ -202,13 +202,13 @@ int resume_question(const struct resume_offer *o,
 	return n;
 }
 
-enum resume_answer resume_answer_for_key(int ch)
+enum resume_answer resume_answer_for_key(const struct tui_keymap *km, int ch)
 {
 	if (ch == '1')
 		return RESUME_YES;
 	if (ch == '2')
 		return RESUME_NEW;
-	const struct tui_binding *b = tui_binding_for(ch);
+	const struct tui_binding *b = tui_binding_for(km, ch);
 	if (b && b->cmd == TC_QUIT)
 		return RESUME_QUIT;
 	return RESUME_PENDING;
@@ -251,7 +251,7 @@ bool resume_key(struct tui_view *v, int ch)
 	if (!resume_asking(v))
 		return false;
 	struct resume_offer *o = v->resume;
-	enum resume_answer a = resume_answer_for_key(ch);
+	enum resume_answer a = resume_answer_for_key(&v->keys, ch);
 	if (o->held[0] && a == RESUME_NEW)
 		a = RESUME_PENDING; /* watching: no new game here */
 	switch (a) {
@@ -276,12 +276,14 @@ bool resume_key(struct tui_view *v, int ch)
 	case RESUME_PENDING:
 		if (o->held[0])
 			tui_say(v, "1 watches, %s quits",
-				tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT)
-						     : "q");
+				tui_cmd_key(&v->keys, TC_QUIT)
+					? tui_cmd_key(&v->keys, TC_QUIT)
+					: "q");
 		else
 			tui_say(v, "1 resumes, 2 starts a new game, %s quits",
-				tui_cmd_key(TC_QUIT) ? tui_cmd_key(TC_QUIT)
-						     : "q");
+				tui_cmd_key(&v->keys, TC_QUIT)
+					? tui_cmd_key(&v->keys, TC_QUIT)
+					: "q");
 		break;
 	}
 	return true;
@@ -292,7 +294,7 @@ void resume_draw(struct tui_view *v)
 	if (!resume_asking(v))
 		return;
 	char lines[8][RESUME_LINE_MAX];
-	int n = resume_question(v->resume, lines, 8);
+	int n = resume_question(&v->keys, v->resume, lines, 8);
 	/* the question centred, the answers under it as a block */
 	const char *shown[8];
 	for (int i = 0; i < n; i++)

@@ -22,6 +22,8 @@
 
 #include "maniple/session.h"
 
+#include "keys.h"
+
 #define RESUME_PATH_MAX 600
 #define RESUME_LINE_MAX 256
 
@@ -72,12 +74,12 @@ int resume_find_last(const char *dir, struct session *s,
 
 /* The question's lines (the first is the question), up to max lines of
  * RESUME_LINE_MAX bytes each; returns how many. */
-int resume_question(const struct resume_offer *o,
+int resume_question(const struct tui_keymap *km, const struct resume_offer *o,
 		    char (*lines)[RESUME_LINE_MAX], int max);
 
 /* The answer a key gives: '1' yes, '2' new, the map's quit key quit,
  * anything else RESUME_PENDING. */
-enum resume_answer resume_answer_for_key(int ch);
+enum resume_answer resume_answer_for_key(const struct tui_keymap *km, int ch);
 
 /* The default file for `branch` (the C key): beside the game's file (in
  * the directory where maniple runs when it has none), named

@@ -589,7 +589,8 @@ static bool card_key(struct tui_view *v, int ch)
 {
 	struct shockui *su = &v->shockui;
 	struct cardview *cv = &su->cv;
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_CARD, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_CARD, ch);
 	if (!b) {
 		/* any other key closes the cards and goes on to the map (a
 		 * digit answers the prompt under them) */
@@ -649,8 +650,9 @@ bool shockui_key(struct tui_view *v, int ch)
 		return card_key(v, ch);
 	/* outside the designation a key the player gave a map command
 	 * (config.c) is the map's; else t and T say why they do nothing */
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_SHOCK, ch);
-	if (b && !shockui_designating(v->s) && tui_binding_for(ch))
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_SHOCK, ch);
+	if (b && !shockui_designating(v->s) && tui_binding_for(&v->keys, ch))
 		b = NULL;
 	if (!b)
 		return false;

@@ -305,7 +305,7 @@ bool teachui_set(struct tui_view *v, bool on)
 	finish(v);
 	tell_opening(v);
 	queue_decision(v, true); /* where the game stands now */
-	const char *k = tui_cmd_key(TC_TEACH);
+	const char *k = tui_cmd_key(&v->keys, TC_TEACH);
 	tui_say(v, "teach mode on: the game waits for each step told (%s%s"
 		   ":teach off ends it)",
 		k ? k : "", k ? " or " : "");
@@ -393,12 +393,12 @@ bool teachui_at_decision(const struct tui_view *v)
 	       t->at == t->queue.n;
 }
 
-static void keys_hint(char *buf, size_t n)
+static void keys_hint(const struct tui_view *v, char *buf, size_t n)
 {
-	const char *next = tui_mode_cmd_key(KM_TEACH, TE_NEXT);
-	const char *skip = tui_mode_cmd_key(KM_TEACH, TE_SKIP);
-	const char *quit = tui_mode_cmd_key(KM_TEACH, TE_QUIT);
-	const char *terms = tui_mode_cmd_key(KM_TEACH, TE_TERMS);
+	const char *next = tui_mode_cmd_key(&v->keys, KM_TEACH, TE_NEXT);
+	const char *skip = tui_mode_cmd_key(&v->keys, KM_TEACH, TE_SKIP);
+	const char *quit = tui_mode_cmd_key(&v->keys, KM_TEACH, TE_QUIT);
+	const char *terms = tui_mode_cmd_key(&v->keys, KM_TEACH, TE_TERMS);
 	snprintf(buf, n, "%s next  %s skip  %s terms  %s quit",
 		 next ? next : "Space", skip ? skip : "Esc",
 		 terms ? terms : "g", quit ? quit : "q");
@@ -444,8 +444,9 @@ bool teachui_key(struct tui_view *v, int ch)
 	struct teachui *t = &v->teach;
 	if (!teachui_up(v))
 		return false;
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_TEACH, ch);
-	const struct tui_binding *mb = tui_binding_for(ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_TEACH, ch);
+	const struct tui_binding *mb = tui_binding_for(&v->keys, ch);
 	if (!b) {
 		if (mb && mb->cmd == TC_QUIT) {
 			v->quit = true; /* the game file holds every command */
@@ -453,7 +454,7 @@ bool teachui_key(struct tui_view *v, int ch)
 			teachui_set(v, false); /* enough: teach mode ends */
 		} else {
 			char keys[96];
-			keys_hint(keys, sizeof keys);
+			keys_hint(v, keys, sizeof keys);
 			tui_say(v, "the game waits for the narration: %s", keys);
 		}
 		return true;
@@ -490,7 +491,8 @@ bool teachui_key(struct tui_view *v, int ch)
 	}
 	if (teachui_up(v) && v->mode != MODE_HELP) {
 		char keys[96];
-		keys_hint(keys, sizeof keys); /* the key line: the box's keys */
+		keys_hint(v, keys,
+			  sizeof keys); /* the key line: the box's keys */
 		tui_say(v, "teach: %s", keys);
 	}
 	return true;
@@ -567,7 +569,7 @@ bool teachui_draw(struct tui_view *v)
 		}
 	}
 	char keys[96], foot[112];
-	keys_hint(keys, sizeof keys);
+	keys_hint(v, keys, sizeof keys);
 	snprintf(foot, sizeof foot, " %s ", keys);
 	int fl = (int)strlen(foot);
 	wattrset(w, A_DIM);

@@ -24,6 +24,7 @@
 #include "maniple/tui.h"
 
 #include "help.h"
+#include "hint.h"
 #include "replay.h"
 #include "resume.h"
 #include "seam.h"
@@ -813,9 +814,9 @@ static void draw_status(struct tui_view *v)
 		   tui_order_key_line(v, buf, sizeof buf)) {
 		/* Order or Line mode: the mover and its keys */
 	} else if (v->mode == MODE_OVERVIEW) {
-		tui_overview_hint(buf, sizeof buf);
+		tui_overview_hint(&v->keys, buf, sizeof buf);
 	} else {
-		tui_key_line(buf, sizeof buf);
+		tui_key_line(&v->keys, buf, sizeof buf);
 	}
 	mvwaddnstr(w, 1, 0, buf, v->lay.w);
 }
@@ -896,7 +897,7 @@ static void draw_list(struct tui_view *v)
 	}
 	wattrset(w, A_DIM);
 	char foot[96];
-	tui_list_footer(v->list_sel, v->nlegal, foot, sizeof foot);
+	tui_list_footer(&v->keys, v->list_sel, v->nlegal, foot, sizeof foot);
 	mvwaddnstr(w, h - 2, 2, foot, width - 4);
 	wattrset(w, A_NORMAL);
 }
@@ -940,7 +941,7 @@ static size_t help_lines(const struct tui_view *v)
 {
 	if (v->legend && v->leg)
 		return v->leg->n > 1 ? (size_t)v->leg->n - 1 : 0;
-	return tui_help_count(current_keymode(v), &v->gl);
+	return tui_help_count(&v->keys, current_keymode(v), &v->gl);
 }
 
 static void draw_help(struct tui_view *v)
@@ -971,7 +972,7 @@ static void draw_help(struct tui_view *v)
 			mvwaddstr(w, 2 + i, 0, v->leg->line[v->help_top + i + 1]);
 			continue;
 		}
-		tui_help_line(current_keymode(v), &v->gl,
+		tui_help_line(&v->keys, current_keymode(v), &v->gl,
 			      (size_t)(v->help_top + i), line, sizeof line);
 		mvwaddnstr(w, 2 + i, 0, line, v->lay.w);
 	}
@@ -1416,6 +1417,8 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 		return;
 	if (tutorial_command(v, p)) /* the view's `:lessons` (tutorial.h) */
 		return;
+	if (hint_command(v, p)) /* the view's `:hint` (hint.h) */
+		return;
 	struct cmd_result r;
 	cmd_result_init(&r);
 	/* does the command only look (then its output opens the log)? */
@@ -1549,7 +1552,7 @@ static void jump_to_actor(struct tui_view *v, int step)
 		tui_set_cursor(v, h);
 		tui_say(v, "%s can act now", id);
 	} else {
-		const char *k = tui_cmd_key(TC_LEGAL);
+		const char *k = tui_cmd_key(&v->keys, TC_LEGAL);
 		tui_say(v, "no unit or leader can act now%s%s%s", k ? " (" : "",
 			k ? k : "", k ? " lists the legal actions)" : "");
 	}
@@ -1820,7 +1823,8 @@ static void show_completions(struct tui_view *v, int n)
 static void line_key(struct tui_view *v, int ch)
 {
 	struct tui_cmdline *c = &v->cl;
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_LINE, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_LINE, ch);
 	v->dirty |= DIRTY_STATUS;
 	if (!b || b->cmd != LC_COMPLETE) {
 		cmdline_reset_cycle(c);
@@ -1888,7 +1892,8 @@ static void line_key(struct tui_view *v, int ch)
 /* A key while the legal actions' list is open (KM_LIST bindings). */
 static void list_key(struct tui_view *v, int ch)
 {
-	const struct tui_mode_binding *b = tui_mode_binding_for(KM_LIST, ch);
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_LIST, ch);
 	int page = 1;
 	if (v->wlist) {
 		int h, w;
@@ -1897,7 +1902,7 @@ static void list_key(struct tui_view *v, int ch)
 		page = h - 4 > 1 ? h - 4 : 1;
 	}
 	if (!b) {
-		tui_list_keys_hint(v->message, sizeof v->message);
+		tui_list_keys_hint(&v->keys, v->message, sizeof v->message);
 		v->dirty |= DIRTY_STATUS;
 		return;
 	}
@@ -1962,7 +1967,8 @@ static void handle_key(struct tui_view *v, int ch)
 	}
 	if (v->lay.too_small) {
 		/* an open `:` line keeps its text for the next size */
-		const struct tui_binding *qb = tui_binding_for(ch); /* q */
+		const struct tui_binding *qb =
+			tui_binding_for(&v->keys, ch); /* q */
 		if (qb && qb->cmd == TC_QUIT && !v->cl.open)
 			v->quit = true;
 		return;
@@ -2021,7 +2027,7 @@ static void handle_key(struct tui_view *v, int ch)
 	case TUI_ORDER_NOT_MINE:
 		break;
 	}
-	const struct tui_binding *b = tui_binding_for(ch);
+	const struct tui_binding *b = tui_binding_for(&v->keys, ch);
 	if (b) {
 		run_command(v, b->cmd);
 	} else if (ch != ERR) {
@@ -2198,8 +2204,8 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	}
 	v->colours = opt ? opt->colours : -1;
 	v->config = opt ? opt->config : NULL;
-	if (v->config) /* the help and key line show the player's keys */
-		tui_config_apply_keys(v->config);
+	/* the keys, the help and the key line follow the player's keys */
+	tui_config_keymap(v->config, &v->keys);
 	if (v->config && (v->config->nerrors || v->config->more_errors))
 		snprintf(v->message, sizeof v->message,
 			 "%d settings refused, defaults kept: maniple "

@@ -15,10 +15,11 @@
 /* ---- how to give a command with the keys in use ---- */
 
 /* The first key of mode m whose help holds what ("(move", "(halt"). */
-static const char *mode_key_for(enum tui_keymode m, const char *what)
+static const char *mode_key_for(const struct tui_keymap *km, enum tui_keymode m,
+				const char *what)
 {
 	size_t n;
-	const struct tui_mode_binding *b = tui_mode_bindings(m, &n);
+	const struct tui_mode_binding *b = tui_mode_bindings(km, m, &n);
 	for (size_t i = 0; b && i < n; i++)
 		if (b[i].help && strstr(b[i].help, what))
 			return b[i].key_name;
@@ -44,7 +45,7 @@ static struct hex piece_hex(const struct tui_view *v, const char *id)
 static void cursor_to(const struct tui_view *v, const char *id, struct hex h,
 		      char *buf, size_t n)
 {
-	const char *g = tui_cmd_key(TC_GOTO);
+	const char *g = tui_cmd_key(v ? &v->keys : NULL, TC_GOTO);
 	char num[8] = "";
 	if (!hex_is_none(h))
 		hex_format(h, num, sizeof num);
@@ -68,6 +69,7 @@ static size_t add(char *buf, size_t n, size_t len, const char *fmt,
 void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 		  size_t n)
 {
+	const struct tui_keymap *km = v ? &v->keys : NULL;
 	char want[LESSON_CMD_MAX];
 	snprintf(want, sizeof want, "%s", expect ? expect : "");
 	want[strcspn(want, "|")] = '\0';
@@ -88,7 +90,7 @@ void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 	if (keyed >= 0) {
 		size_t nb;
 		const struct tui_mode_binding *b =
-			tui_mode_bindings(KM_PROMPT, &nb);
+			tui_mode_bindings(km, KM_PROMPT, &nb);
 		const char *key = NULL;
 		for (size_t i = 0, k = 0; i < nb && !key; i++)
 			if (b[i].cmd == PR_ANSWER && (int)k++ == keyed)
@@ -99,38 +101,38 @@ void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 		len = add(buf, n, len,
 			  "%s lists the Line Commands, Enter gives the one "
 			  "selected (%s)",
-			  tui_cmd_key(TC_LINE_COMMAND), want, NULL);
+			  tui_cmd_key(km, TC_LINE_COMMAND), want, NULL);
 	} else if (!strcmp(w0, "pick") && t.argc == 2) {
 		cursor_to(v, w1, piece_hex(v, w1), where, sizeof where);
 		len = add(buf, n, len, "%s, then %s picks it", where,
-			  mode_key_for(KM_LINECMD, "(pick"), NULL);
+			  mode_key_for(km, KM_LINECMD, "(pick"), NULL);
 	} else if (!strcmp(w0, "order") && t.argc == 2) {
 		cursor_to(v, w1, piece_hex(v, w1), where, sizeof where);
 		len = add(buf, n, len, "%s, then %s gives it an order", where,
-			  tui_cmd_key(TC_ORDER), NULL);
+			  tui_cmd_key(km, TC_ORDER), NULL);
 	} else if (!strcmp(w0, "move") && t.argc == 2) {
 		struct hex h;
-		const char *go = tui_cmd_key(TC_GOTO);
+		const char *go = tui_cmd_key(km, TC_GOTO);
 		if (hex_parse(w1, &h) && go)
 			len = add(buf, n, len, "%s%s, then %s steps into it",
-				  go, w1, mode_key_for(KM_ORDER, "(move"));
+				  go, w1, mode_key_for(km, KM_ORDER, "(move"));
 	} else if (!strcmp(w0, "fire") && t.argc == 2) {
 		len = add(buf, n, len,
 			  "%s opens fire targeting, %s fires at the target "
 			  "under the cursor (%s)",
-			  mode_key_for(KM_ORDER, "fire targeting"),
-			  mode_key_for(KM_ORDER, "(fire HEX)"), w1);
+			  mode_key_for(km, KM_ORDER, "fire targeting"),
+			  mode_key_for(km, KM_ORDER, "(fire HEX)"), w1);
 	} else if (!strcmp(w0, "halt")) {
 		len = add(buf, n, len, "%s ends the move",
-			  mode_key_for(KM_ORDER, "(halt"), NULL, NULL);
+			  mode_key_for(km, KM_ORDER, "(halt"), NULL, NULL);
 	} else if (!strcmp(w0, "orders") && !strcmp(w1, "done")) {
 		len = add(buf, n, len, "%s ends the leader's orders",
-			  tui_cmd_key(TC_ORDERS_DONE), NULL, NULL);
+			  tui_cmd_key(km, TC_ORDERS_DONE), NULL, NULL);
 	} else if (!strcmp(w0, "designate") && !strcmp(w1, "done")) {
 		len = add(buf, n, len, "%s ends the designation",
-			  tui_mode_cmd_key(KM_SHOCK, SU_DONE), NULL, NULL);
+			  tui_mode_cmd_key(km, KM_SHOCK, SU_DONE), NULL, NULL);
 	} else if (!strcmp(w0, "designate") && t.argc == 3) {
-		const char *k = tui_mode_cmd_key(KM_SHOCK, SU_GATHER);
+		const char *k = tui_mode_cmd_key(km, KM_SHOCK, SU_GATHER);
 		cursor_to(v, w1, piece_hex(v, w1), where, sizeof where);
 		cursor_to(v, t.argv[2], piece_hex(v, t.argv[2]), where2,
 			  sizeof where2);
@@ -141,9 +143,10 @@ void tutorial_how(const struct tui_view *v, const char *expect, char *buf,
 		len = add(buf, n, len,
 			  "%s lists the legal actions: select %s, Enter does "
 			  "it",
-			  tui_cmd_key(TC_LEGAL), want, NULL);
+			  tui_cmd_key(km, TC_LEGAL), want, NULL);
 	}
-	add(buf, n, len, "; or type %s%s", tui_cmd_key(TC_COMMAND), want, NULL);
+	add(buf, n, len, "; or type %s%s", tui_cmd_key(km, TC_COMMAND), want,
+	    NULL);
 }
 
 /* ---- on the view ---- */

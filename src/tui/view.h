@@ -135,6 +135,7 @@ struct tui_view {
 	int nlegal, list_sel, list_top;
 	int colours;		/* tui_options.colours */
 	const struct tui_config *config; /* tui_options.config */
+	struct tui_keymap keys;		 /* the key tables in use (keys.h) */
 	struct tui_hl hl[TUI_HL_MAX]; /* tui_hl_add */
 	int nhl;
 	struct tui_order om;	/* Order and Line modes (ordermode.h) */

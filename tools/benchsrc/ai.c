@@ -122,9 +122,7 @@ static int game(const char *battle, uint64_t seed, const struct ai_level *a,
 		struct decision d;
 		decision_init(&d, room, 4096);
 		rs->decide(g, &d);
-		int who = d.side >= 0		       ? d.side
-			  : d.n > 0 && d.ans[0].side >= 0 ? d.ans[0].side
-							  : 0;
+		int who = ai_decision_side(&d);
 		ai_see(pl[1 - who], g);
 		bool orders = strcmp(d.kind, "orders") == 0;
 		bool inside = orders || strcmp(d.kind, "reaction") == 0 ||
