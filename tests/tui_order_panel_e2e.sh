@@ -14,13 +14,16 @@
 # names the mover and no count of legal actions; the key line leaves the
 # MP left to the panel and fits the 80 columns.  On another hex the panel keeps the mover's name and MP
 # left on top and previews the step there (6.21, 6.32).  The same under
-# NO_COLOR: the panel is words alone.  The hexes the mover may step into
+# NO_COLOR: the panel is words alone.  The step's result, wider than the
+# screen, leads with what the map does not show (the stacking's hits)
+# and wraps over both rows of the status bar, folded at a space, the
+# rest in the log; the next key brings the status line back.  The hexes the mover may step into
 # carry the step's MP as a raised digit (¹), which no level digit looks
 # like; the marks go with the mover; with NO_COLOR too, and in ASCII
 # (LANG=C) a plain digit.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=18
+PLAN=21
 TUI_NAME=order-panel-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -91,11 +94,22 @@ ok $? "the stacking hit and the moved marker shown in place (6.69)"
 ok $? "sl1 on a line of its own: its hits against TQ and class (6.69)"
 ! screen | grep -q 'legal action'
 ok $? "the step leaves the count of legal actions out"
+# the status bar's two rows, and joined by a space (tmux drops the
+# blanks at a row's end): the sentence again only when it was folded at
+# a space
+bar() { screen | tail -2; }
+said="$(bar | head -1) $(bar | sed -n 2p)"
+bar | head -1 | grep -q '^Hastati, Legion III (1) (ha1) stacks with Allied slingers (sl1) in 2514:'
+ok $? "the result leads with the stacking, which the map does not show (6.69)"
+echo "$said" | grep -q '^Hastati, Legion III (1) (ha1) stacks with Allied slingers (sl1) in 2514: 1 and 1 hit(s) (6\.69)\. .* \.\.\. (whole in the log: e)$'
+ok $? "wrapped over both rows at a space, the hits whole, the rest in the log: $said"
 [ "$(nmarks)" -eq 2 ] && [ "$(marks)" != "$before_marks" ]
 ok $? "the step marks went with the mover: two, on other rows ($before_marks-> $(marks))"
 
 keys j
 wait_for 'Hex 2515 clear'
+bar | head -1 | grep -q '^Rome: orders (the Tribune) | ORDER ha1 | Turn'
+ok $? "the next key brings the status line back"
 [ "$(row 1)" = "ORDER ha1 (rome)" ] && [ "$(row 2)" = "Hex 2514 (4 MP left)" ] &&
 	panel | grep -q '^no step to 2515 (rule$'
 ok $? "on another hex: the mover on top, the step refused with its rule (6.32)"

@@ -8,10 +8,12 @@
 # command does, its rules, how to type it), `rule TERM` explains a term
 # of the glossary there (7.2),
 # and whole in the log; an accepted command is told as a sentence (a
-# leader's activation with his Initiative, 5.12).
+# leader's activation with his Initiative, 5.12); when it brings a new
+# decision the status line keeps its row and a sentence wider than the
+# screen ends in a pointer to the log.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=14
+PLAN=15
 TUI_NAME=reading-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -90,6 +92,9 @@ cmd_shown 'activate tribune'
 wait_for 'is activated'
 screen | tail -2 | grep -q 'The Tribune is activated (Initiative 3)'
 ok $? "an accepted command told as a sentence (5.12)"
+screen | tail -2 | head -1 | grep -q '^Rome: orders (the Tribune)' &&
+	screen | tail -1 | grep -q '^The Tribune is activated (Initiative 3)\. .* \.\.\. (whole in the log: e)$'
+ok $? "a new decision keeps the status row; the long sentence its row, the rest in the log"
 
 cmd_shown 'show leaders'
 wait_for 'q closes'

@@ -63,6 +63,24 @@ void reading_result(struct tui_view *v, const char *line,
 	}
 }
 
+bool reading_result_from(struct tui_view *v, const struct cmd_result *r,
+			 size_t from, char *out, size_t n)
+{
+	const struct evtext *t = words(v);
+	if (n)
+		out[0] = '\0';
+	if (!t || r->status != CMD_OK || from >= r->out.n)
+		return false;
+	struct cmd_result rest;
+	cmd_result_init(&rest);
+	bool copied = true;
+	for (size_t i = from; i < r->out.n && copied; i++)
+		copied = event_log_push_from(&rest.out, &r->out, i) == 0;
+	bool said = copied && tui_summary_result(v->s, t, &rest, out, n) > 0;
+	cmd_result_free(&rest);
+	return said;
+}
+
 bool reading_wants(const char *line)
 {
 	static const char *const words_[] = {"show", "help", "why", "rule",

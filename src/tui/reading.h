@@ -35,6 +35,11 @@ void reading_free(struct tui_reading *r);
 /* The message line's words for command line's result r into out. */
 void reading_result(struct tui_view *v, const char *line,
 		    const struct cmd_result *r, char *out, size_t n);
+/* The sentences of accepted result r's events from index from on into
+ * out (as reading_result tells them); false when r was refused or none
+ * of those events has a sentence. */
+bool reading_result_from(struct tui_view *v, const struct cmd_result *r,
+			 size_t from, char *out, size_t n);
 /* Whether the pane answers command line (show, help, why, rule). */
 bool reading_wants(const char *line);
 /* Opens the pane on command line's result r. */

@@ -748,20 +748,22 @@ static size_t fit(const char *s, int cols)
 	return s[i] && space ? space : i;
 }
 
-/* A message wider than the screen.  A refusal takes both rows of the
- * status bar, folded at a space (it changed nothing, so the decision on
- * the row above still stands); any other shows what fits on the message
- * row.  What does not fit ends in a pointer to the log, which holds the
- * message whole.  false when it fits on one row. */
-static bool draw_long_message(struct tui_view *v, WINDOW *w)
+/* A message wider than the screen.  When the status line would say what
+ * the player saw there last (a refusal changed nothing, a step or a turn
+ * keeps the decision) the message takes both rows of the status bar,
+ * folded at a space, and the next key brings the status line back;
+ * otherwise (a new decision, a new phase) the status line keeps its row
+ * and the message the row below.  What its rows cannot hold ends in a
+ * pointer to the log, which holds the message whole.  false when it
+ * fits on one row. */
+static bool draw_long_message(struct tui_view *v, WINDOW *w, bool seen)
 {
 	const char *m = v->message;
 	int width = v->lay.w;
 	if (columns(m, strlen(m)) <= width)
 		return false;
 	static const char tail[] = " ... (whole in the log: e)";
-	int row = 1;
-	if (v->message_refusal) {
+	if (seen) {
 		size_t a = fit(m, width);
 		wmove(w, 0, 0);
 		wclrtoeol(w);
@@ -773,7 +775,7 @@ static bool draw_long_message(struct tui_view *v, WINDOW *w)
 		}
 	}
 	size_t b = fit(m, width - (int)(sizeof tail - 1));
-	mvwaddnstr(w, row, 0, m, (int)b);
+	mvwaddnstr(w, 1, 0, m, (int)b);
 	waddstr(w, tail);
 	return true;
 }
@@ -785,10 +787,13 @@ static void draw_status(struct tui_view *v)
 	werase(w);
 	wattrset(w, A_REVERSE);
 	mvwhline(w, 0, 0, ' ', v->lay.w);
-	if (v->cl.open && v->completions[0])
+	bool seen = !strcmp(v->status, v->status_seen);
+	if (v->cl.open && v->completions[0]) {
 		mvwaddnstr(w, 0, 0, v->completions, v->lay.w);
-	else
+	} else {
 		mvwaddnstr(w, 0, 0, v->status, v->lay.w);
+		snprintf(v->status_seen, sizeof v->status_seen, "%s", v->status);
+	}
 	wattrset(w, A_NORMAL);
 	if (v->cl.open) {
 		draw_cmdline(v, w);
@@ -802,7 +807,7 @@ static void draw_status(struct tui_view *v)
 		snprintf(buf, sizeof buf,
 			 "go to hex: %s   (four digits CCRR, Esc cancels)", shown);
 	} else if (v->message[0]) {
-		if (draw_long_message(v, w))
+		if (draw_long_message(v, w, seen))
 			return;
 		snprintf(buf, sizeof buf, "%s", v->message);
 	} else if (v->mode == MODE_MAP &&
@@ -1375,6 +1380,20 @@ static bool shown_on_map(const struct event_log *out)
 
 static void follow_game(struct tui_view *v, const void *before);
 static void live_owe(struct tui_view *v);
+/* After a mode's key, a result whose first events the map and the panel
+ * show by themselves (a step, a turn: shown_on_map's) and whose others
+ * they do not (the hits of a stacking, 6.69): the message line leads
+ * with the others, which the screen's width would otherwise cut first
+ * (the log keeps the whole sentence).  The events to say from, 0 for
+ * all. */
+static size_t news_from(const struct event_log *out)
+{
+	size_t k = 0;
+	while (k < out->n && (event_log_is(out, k, "moved") ||
+			      event_log_is(out, k, "facing_changed")))
+		k++;
+	return k < out->n ? k : 0;
+}
 
 /* Runs one command line through the session, as a script line is run
  * (session_exec appends a game-changing command to the game file), and
@@ -1434,13 +1453,17 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	log_text(v, r.text);
 	if (r.status == CMD_OK && !v->typed && shown_on_map(&r.out)) {
 		v->message[0] = '\0'; /* the map and the panel show it */
-		v->message_refusal = false;
 	} else {
 		/* the result in words (reading.h): a refusal's whole
 		 * reason, a roll against what it needed; whole in the log */
 		reading_result(v, p, &r, v->message, sizeof v->message);
-		v->message_refusal = r.status != CMD_OK;
 		log_text(v, v->message);
+		size_t from = r.status == CMD_OK && !v->typed
+				      ? news_from(&r.out)
+				      : 0;
+		char news[sizeof v->message];
+		if (from && reading_result_from(v, &r, from, news, sizeof news))
+			snprintf(v->message, sizeof v->message, "%s", news);
 	}
 	bool pane = looks && reading_wants(p);
 	if (pane)
@@ -2030,7 +2053,6 @@ static void handle_key(struct tui_view *v, int ch)
 	}
 	if (v->message[0]) {
 		v->message[0] = '\0';
-		v->message_refusal = false;
 		v->dirty |= DIRTY_STATUS;
 	}
 	if (v->goto_active) {

@@ -117,7 +117,6 @@ struct tui_view {
 	int goto_len;
 	int help_top;
 	char message[CMD_REASON_MAX + 64];
-	bool message_refusal; /* it tells a refusal: folded over both rows */
 	unsigned dirty;
 	struct hex redraw_cells[REDRAW_CELLS_MAX];
 	int nredraw_cells;
@@ -126,6 +125,7 @@ struct tui_view {
 	struct panel_text panel; /* scratch for the side panel */
 	int panel_top;		/* the side panel's first line shown ({ }) */
 	char status[512];	/* the status line, redone after each command */
+	char status_seen[512];	/* the status line last shown on its row */
 	struct tui_cmdline cl;	/* the `:` line */
 	char completions[256];	/* Tab's candidates, shown while typing */
 	struct tui_log log;	/* the event log panel's lines */

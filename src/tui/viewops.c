@@ -67,7 +67,6 @@ void tui_say(struct tui_view *v, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(v->message, sizeof v->message, fmt, ap);
 	va_end(ap);
-	v->message_refusal = false;
 	v->dirty |= DIRTY_STATUS;
 }
 
