@@ -1451,6 +1451,7 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 		tui_log_push(&v->log, buf);
 	}
 	log_text(v, r.text);
+	v->message_kept = r.status != CMD_OK;
 	if (r.status == CMD_OK && !v->typed && shown_on_map(&r.out)) {
 		v->message[0] = '\0'; /* the map and the panel show it */
 	} else {
@@ -1517,7 +1518,7 @@ static void live_owe(struct tui_view *v)
 		return;
 	char buf[sizeof v->message];
 	bool owes = v->live->owe(v->live->user, buf, sizeof buf);
-	if (!v->message_refusal || owes != v->live_owed)
+	if (!v->message_kept || owes != v->live_owed)
 		snprintf(v->message, sizeof v->message, "%s", buf);
 	if (owes && !v->live_owed) {
 		beep();
@@ -1541,7 +1542,7 @@ static void live_tick(struct tui_view *v)
 	char why[200];
 	if (!v->live->alive(v->live->user, why, sizeof why)) {
 		snprintf(v->message, sizeof v->message, "%s", why);
-		v->message_refusal = true;
+		v->message_kept = true;
 		v->dirty |= DIRTY_STATUS;
 		return;
 	}
@@ -1553,7 +1554,7 @@ static void live_tick(struct tui_view *v)
 		if (v->mv_before)
 			mapview_copy_pieces(v->mv_before, v->mv);
 	}
-	v->message_refusal = false;
+	v->message_kept = false;
 	follow_game(v, before);
 }
 

@@ -117,6 +117,9 @@ struct tui_view {
 	int goto_len;
 	int help_top;
 	char message[CMD_REASON_MAX + 64];
+	/* the message tells a refusal or a lost link: a live game's "waiting
+	 * for" line does not replace it until who owes changes */
+	bool message_kept;
 	unsigned dirty;
 	struct hex redraw_cells[REDRAW_CELLS_MAX];
 	int nredraw_cells;
