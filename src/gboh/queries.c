@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "maniple/footprint.h"
 #include "maniple/game.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/phalanx.h"
@@ -129,4 +130,17 @@ int ow_mover_ma(const struct game *g, const struct unit *u)
 		       ? ma + tables_constant(g->tables,
 					      RC_WITHDRAWAL_COLUMN_MA_BONUS)
 		       : ma;
+}
+
+/* 4.72: whether a friendly combat unit in play stands in l's hex (reactions.h):
+ * asked by the leader's withdrawal offer and the reactions' text alike */
+bool leader_stacked(const struct game *g, const struct leader *l)
+{
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (u->side == l->side && game_unit_in_play(u) &&
+		    footprint_occupies(&u->at, l->hex))
+			return true;
+	}
+	return false;
 }

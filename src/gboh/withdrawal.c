@@ -48,16 +48,6 @@ static bool unit_here(const struct unit *u, struct hex h)
 	return game_unit_in_play(u) && footprint_occupies(&u->at, h);
 }
 
-/* 4.72: a leader stacked with a friendly combat unit */
-bool leader_stacked(const struct game *g, const struct leader *l)
-{
-	for (int i = 0; i < g->nunits; i++)
-		if (g->units[i].side == l->side &&
-		    unit_here(&g->units[i], l->hex))
-			return true;
-	return false;
-}
-
 static int open_offer_of(const struct game *g, int kind, int unit, int leader)
 {
 	const struct reaction_state *s = &g->react;
