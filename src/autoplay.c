@@ -44,6 +44,7 @@
 #include "maniple/greedy.h"
 #include "rulesets.h"
 #include "maniple/game.h"
+#include "maniple/ini.h"
 #include "maniple/map.h"
 #include "maniple/pending.h"
 #include "maniple/sequence.h"
@@ -495,19 +496,6 @@ static void usage(FILE *f)
 		"not load.\n");
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-	if (!s || *s < '0' || *s > '9')
-		return false;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return false;
-	*out = (uint64_t)v;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -552,7 +540,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'g':
-			if (!parse_u64(optarg, &v) || v > 100) {
+			if (!ini_u64(optarg, &v) || v > 100) {
 				fprintf(stderr,
 					"autoplay: bad --greedy-share %s\n",
 					optarg);
@@ -561,7 +549,7 @@ int main(int argc, char **argv)
 			p->greedy_share = (int)v;
 			break;
 		case 'm':
-			if (!parse_u64(optarg, &v) || v == 0 || v > 100000000) {
+			if (!ini_u64(optarg, &v) || v == 0 || v > 100000000) {
 				fprintf(stderr, "autoplay: bad --max %s\n",
 					optarg);
 				return 2;
@@ -576,7 +564,7 @@ int main(int argc, char **argv)
 			p->probe = 0;
 			break;
 		case 'b':
-			if (!parse_u64(optarg, &v) || v > 1000000) {
+			if (!ini_u64(optarg, &v) || v > 1000000) {
 				fprintf(stderr, "autoplay: bad --probe %s\n",
 					optarg);
 				return 2;
@@ -590,7 +578,7 @@ int main(int argc, char **argv)
 			p->soak = true;
 			break;
 		case 'r':
-			if (!parse_u64(optarg, &v) || v > 1000000) {
+			if (!ini_u64(optarg, &v) || v > 1000000) {
 				fprintf(stderr,
 					"autoplay: bad --reload-every %s\n",
 					optarg);
@@ -607,7 +595,7 @@ int main(int argc, char **argv)
 		}
 	}
 	uint64_t seed;
-	if (argc - optind != 2 || !parse_u64(argv[optind + 1], &seed)) {
+	if (argc - optind != 2 || !ini_u64(argv[optind + 1], &seed)) {
 		usage(stderr);
 		return 2;
 	}

@@ -19,6 +19,7 @@
 
 #include "live_main.h"
 #include "maniple/gamelock.h"
+#include "maniple/ini.h"
 #include "maniple/live.h"
 #include "maniple/mapview.h"
 #include "maniple/session.h"
@@ -628,10 +629,8 @@ static int parse(int argc, char **argv, struct live_args *a)
 			}
 			a->idle = (int)s;
 		} else if (!strcmp(o, "--seed")) {
-			char *end;
-			errno = 0;
-			unsigned long long s = strtoull(v, &end, 10);
-			if (errno || *end || !*v || *v == '-') {
+			uint64_t s;
+			if (!ini_u64(v, &s)) {
 				fprintf(stderr, "maniple: bad seed %s\n", v);
 				return -1;
 			}

@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "maniple/evcat.h"
+#include "maniple/ini.h"
 #include "maniple/summary.h"
 #include "maniple/battle.h"
 #include "maniple/gamelock.h"
@@ -1022,15 +1023,11 @@ int main(int argc, char **argv)
 			replay_file = optarg;
 			break;
 		case OPT_SEED: {
-			char *end;
-			errno = 0;
-			unsigned long long v = strtoull(optarg, &end, 10);
-			if (errno || *end || !*optarg || *optarg == '-') {
+			if (!ini_u64(optarg, &seed)) {
 				fprintf(stderr, "maniple: bad seed %s\n",
 					optarg);
 				return 2;
 			}
-			seed = (uint64_t)v;
 			have_seed = true;
 			break;
 		}

@@ -35,6 +35,7 @@
 #include "maniple/cmd.h"
 #include "maniple/decision.h"
 #include "maniple/event.h"
+#include "maniple/ini.h"
 #include "maniple/pending.h"
 #include "maniple/sequence.h"
 #include "maniple/session.h"
@@ -263,18 +264,6 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 	return true;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-	if (!s || *s < '0' || *s > '9')
-		return false;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return false;
-	*out = (uint64_t)v;
-	return true;
-}
 
 /* A row's text (its line without the newline) into *r: NULL, or why
  * not.  Five fields, or six with the deciding piece. */
@@ -299,7 +288,7 @@ static const char *row_parse(const struct study *st, char *text,
 		return "more than 6 fields";
 	memset(r, 0, sizeof *r);
 	long v;
-	if (!parse_u64(f[0], &r->seed))
+	if (!ini_u64(f[0], &r->seed))
 		return "the seed is not a number";
 	if (strcmp(f[1], st->side_id[0]) == 0)
 		r->winner = 0;
@@ -1085,7 +1074,7 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 			ai[nai++] = optarg;
 			break;
 		case O_SEED:
-			if (!parse_u64(optarg, &st.seed)) {
+			if (!ini_u64(optarg, &st.seed)) {
 				fprintf(stderr, "maniple: bad seed %s\n",
 					optarg);
 				return 2;

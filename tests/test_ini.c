@@ -1,5 +1,6 @@
 /* INI reading with line numbers (the loaders' base). */
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -91,6 +92,17 @@ Test(ini, value_helpers_are_strict)
 	cr_expect(ini_bool("yes", &b) && b);
 	cr_expect(ini_bool("no", &b) && !b);
 	cr_expect_not(ini_bool("maybe", &b));
+	uint64_t u = 7;
+	cr_expect(ini_u64("18446744073709551615", &u) &&
+		  u == UINT64_C(18446744073709551615));
+	cr_expect(ini_u64("0", &u) && u == 0);
+	cr_expect_not(ini_u64("18446744073709551616", &u)); /* too large */
+	cr_expect_not(ini_u64("-1", &u));
+	cr_expect_not(ini_u64("+1", &u));
+	cr_expect_not(ini_u64(" 1", &u));
+	cr_expect_not(ini_u64("1 ", &u));
+	cr_expect_not(ini_u64("", &u));
+	cr_expect_not(ini_u64(NULL, &u));
 	char tok[4][32];
 	cr_expect_eq(ini_split("a, b  c", tok, 4), 3);
 	cr_expect_str_eq(tok[2], "c");

@@ -9,6 +9,7 @@
 #define MANIPLE_INI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -71,6 +72,9 @@ void ini_error_format(const struct ini_error *err, char *buf, size_t n);
 
 /* Value helpers: strict parses, false on any trailing text or range error. */
 bool ini_int(const char *v, int lo, int hi, int *out);
+/* A whole decimal number from 0 to UINT64_MAX, digits only (no sign, no
+ * space): a seed, a count. */
+bool ini_u64(const char *v, uint64_t *out);
 bool ini_bool(const char *v, bool *out); /* yes/no, true/false, 1/0 */
 /* Splits v on white space and commas into at most max tokens of at most
  * tokmax bytes each; returns the count, or -1 when there are too many or

@@ -8,6 +8,7 @@
 #include <ini.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,6 +247,19 @@ bool ini_int(const char *v, int lo, int hi, int *out)
 	if (errno || end == v || *end != '\0' || x < lo || x > hi)
 		return false;
 	*out = (int)x;
+	return true;
+}
+
+bool ini_u64(const char *v, uint64_t *out)
+{
+	if (!v || *v < '0' || *v > '9')
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(v, &end, 10);
+	if (errno || *end != '\0')
+		return false;
+	*out = (uint64_t)x;
 	return true;
 }
 
