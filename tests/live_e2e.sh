@@ -24,10 +24,11 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
 check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
-# waits up to 30 s (a loaded machine) for a condition
+# waits up to 30 s (a loaded machine), or $2 tenths of a second, for a
+# condition
 waitfor() {
 	i=0
-	while [ $i -lt 300 ]; do
+	while [ $i -lt "${2:-300}" ]; do
 		eval "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -107,9 +108,12 @@ tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 60 \
 tmux -L "$SOCK" split-window -v \
 	"MANIPLE_DATADIR=$MANIPLE_SRCDIR MANIPLE_CONFIG=/dev/null $M join drill --dir $tmp --as carthage; sleep 30"
 tmux -L "$SOCK" select-layout even-vertical >/dev/null
-waitfor 'cap 0.0 | grep -q "waiting for Carthage"'
+# two views starting beside the other tests (under a sanitizer, slowly):
+# a generous limit, and the guest's keys only once its view is drawn
+waitfor 'cap 0.0 | grep -q "waiting for Carthage"' 1200
 host_waits=$?
+waitfor 'cap 0.1 | grep -q "Turn "' 1200
 tmux -L "$SOCK" send-keys -t 0.1 ':' 'order mi1' Enter
-waitfor 'printf "show orders\n" | join --watch --script - | grep -q "mi1"'
+waitfor 'printf "show orders\n" | join --watch --script - | grep -q "mi1"' 1200
 check "two panes: the host waits for Carthage, and the guest's order reaches the game" \
 	'[ $host_waits = 0 ] && printf "show orders\n" | join --watch --script - | grep -q mi1'
