@@ -90,7 +90,7 @@ struct study {
 	long nrows, cap;
 	bool progress;
 	long shown; /* games done when the bar was drawn last */
-	long todo;
+	long games_here;
 };
 
 static bool rows_push(struct study *st, const struct row *r)
@@ -421,14 +421,14 @@ static void progress(struct study *st, bool last)
 	if (!st->progress)
 		return;
 	long done = st->nrows;
-	if (!last && done - st->shown < 1 && done != st->todo)
+	if (!last && done - st->shown < 1 && done != st->games_here)
 		return;
 	st->shown = done;
 	int width = 40;
-	int fill = st->todo ? (int)(done * width / st->todo) : width;
+	int fill = st->games_here ? (int)(done * width / st->games_here) : width;
 	fprintf(stderr, "\r[%.*s%*s] %ld/%ld", fill,
 		"########################################", width - fill, "",
-		done, st->todo);
+		done, st->games_here);
 	if (last)
 		fputc('\n', stderr);
 	fflush(stderr);
@@ -1227,11 +1227,11 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 		fprintf(stderr, "maniple: out of memory\n");
 		return 1;
 	}
-	st.todo = 0;
+	st.games_here = 0;
 	for (long i = 0; i < st.games; i++)
-		st.todo += i % st.shards == st.shard - 1;
-	if (st.jobs > st.todo && st.todo > 0)
-		st.jobs = (int)st.todo;
+		st.games_here += i % st.shards == st.shard - 1;
+	if (st.jobs > st.games_here && st.games_here > 0)
+		st.jobs = (int)st.games_here;
 	st.progress = isatty(STDERR_FILENO);
 	status = st.jobs > 1 ? play_jobs(&st) : play_alone(&st);
 	progress(&st, true);
