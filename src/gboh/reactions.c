@@ -439,15 +439,11 @@ int reactions_facing_odds_text(const struct game *g, char *out, size_t n)
 			if (!reaction_facing_odds(g, st[k],
 						  &g->units[o->trigger], &od))
 				continue;
-			char item[256];
-			size_t il = (size_t)snprintf(item, sizeof item, "%s%s",
-						     told ? "; " : "",
-						     st[k]->id);
-			for (int j = 0; j < od.n && il < sizeof item; j++)
-				il += (size_t)snprintf(
-					item + il, sizeof item - il, "%s %s %d%%",
-					j ? "," : "", od.out[j].name,
-					odds_percent(&od, od.out[j].name));
+			char item[256], list[200];
+			odds_list(&od, list, sizeof list);
+			size_t il = (size_t)snprintf(item, sizeof item,
+						     "%s%s %s", told ? "; " : "",
+						     st[k]->id, list);
 			if (il >= sizeof item || len + il >= n)
 				return told; /* what does not fit is left out */
 			memcpy(out + len, item, il + 1);
