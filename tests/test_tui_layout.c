@@ -580,6 +580,12 @@ Test(tui_panel, names_the_unit_with_every_rating_and_marker)
 		cr_assert_leq(strlen(p.line[i]), 22);
 	cr_assert(panel_has(&p, "Hex 2719 woods lvl 2"));
 	cr_assert(panel_has(&p, "stream:N"));
+	/* a stack: its pieces named a line each before their long lines
+	 * (a class too wide for the panel on the line under) */
+	cr_assert_str_eq(p.line[2], "+ve1 0/5 RLM light");
+	cr_assert_str_eq(p.line[3], " infantry");
+	cr_assert_str_eq(p.line[4], "+consul leader");
+	cr_assert_str_eq(p.line[5], "");
 	cr_assert(panel_has(&p, "ve1 (rome)"));
 	cr_assert(panel_has(&p, "Velites"));
 	cr_assert(panel_has(&p, "LI/VE size 2 TQ 5"));

@@ -83,6 +83,17 @@ struct session {
 	unsigned checkpoint_every;
 	const struct game *ckpt_game;
 	size_t ckpt_journal, ckpt_events, ckpt_since;
+	/* what a source outside the game (dice.h: dice_set_source, a live
+	 * replica's server) answered each time the commands accepted since
+	 * the checkpoint asked it for a d10 (-1 included: it had none, the
+	 * PRNG rolled), in order: a refusal runs those commands again with
+	 * these answers, never asking the source again (its dice are spent:
+	 * it would give others, or none) */
+	signed char *outside;
+	size_t noutside, outside_cap, outside_next;
+	bool outside_lost;		/* an answer not kept: out of memory */
+	int (*outside_fn)(void *user);	/* while a command runs: the source */
+	void *outside_user;
 	/* hotseat `undo N` waiting for the other side (R9): N, or 0; and
 	 * the journal's length when it was asked */
 	size_t undo_asked, undo_at;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/dice.h"
 #include "maniple/evcat.h"
 #include "maniple/session.h"
 
@@ -274,6 +275,9 @@ void session_free(struct session *s)
 	s->ckpt = NULL;
 	s->ckpt_rs = NULL;
 	s->ckpt_game = NULL;
+	free(s->outside);
+	s->outside = NULL;
+	s->noutside = s->outside_cap = 0;
 	journal_free(&s->journal);
 	gamefile_close(&s->file);
 	if (s->rulebook && s->rulebook_free)
@@ -530,7 +534,57 @@ static int checkpoint(struct session *s, const struct ruleset *rs,
 	s->ckpt_journal = s->journal.n;
 	s->ckpt_events = rs->events(g)->n;
 	s->ckpt_since = 0;
+	s->noutside = 0;
 	return 0;
+}
+
+/* The outside source's answers (session.h: outside): kept as a command
+ * runs, given back as the commands since the checkpoint run again. */
+static int outside_keep(void *user)
+{
+	struct session *s = user;
+	int v = s->outside_fn(s->outside_user);
+	if (v < 0 || v > 9)
+		v = -1;
+	if (s->noutside == s->outside_cap) {
+		size_t cap = s->outside_cap ? s->outside_cap * 2 : 256;
+		signed char *p = realloc(s->outside, cap);
+		if (!p) {
+			s->outside_lost = true;
+			return v;
+		}
+		s->outside = p;
+		s->outside_cap = cap;
+	}
+	s->outside[s->noutside++] = (signed char)v;
+	return v;
+}
+
+static int outside_again(void *user)
+{
+	struct session *s = user;
+	return s->outside_next < s->noutside ? s->outside[s->outside_next++]
+					      : -1;
+}
+
+/* Puts the source fn in place of g's outside source (none: nothing),
+ * keeping the one there in s->outside_fn; outside_back puts it back. */
+static bool outside_swap(struct session *s, const struct ruleset *rs,
+			 struct game *g, dice_source fn)
+{
+	struct dice *d = rs->dice ? rs->dice(g) : NULL;
+	if (!d || !d->source)
+		return false;
+	s->outside_fn = d->source;
+	s->outside_user = d->source_user;
+	dice_set_source(d, fn, s);
+	return true;
+}
+
+static void outside_back(struct session *s, const struct ruleset *rs,
+			 struct game *g)
+{
+	dice_set_source(rs->dice(g), s->outside_fn, s->outside_user);
 }
 
 void session_edited(struct session *s)
@@ -554,7 +608,8 @@ static bool run_changing(struct session *s, const struct ruleset *rs,
  * checkpoint, its events after the checkpoint's cut off, then the
  * journal's commands since the checkpoint run again as a replay runs them
  * (nothing written; their events come again, the same ones: the
- * checkpoint holds the dice too).  The number of commands run again. */
+ * checkpoint holds the dice too, and an outside source's answers are
+ * given again from s->outside).  The number of commands run again. */
 static size_t take_back(struct session *s, const struct ruleset *rs,
 			struct game *g)
 {
@@ -562,6 +617,9 @@ static size_t take_back(struct session *s, const struct ruleset *rs,
 	event_log_truncate(rs->events(g), s->ckpt_events);
 	bool replaying = s->replaying;
 	s->replaying = true;
+	/* an outside source's dice: those it gave these commands */
+	s->outside_next = 0;
+	bool outside = outside_swap(s, rs, g, outside_again);
 	size_t ran = 0;
 	for (size_t i = s->ckpt_journal; i < s->journal.n; i++) {
 		const char *t = s->journal.lines[i];
@@ -589,6 +647,8 @@ static size_t take_back(struct session *s, const struct ruleset *rs,
 		cmd_result_free(&r);
 		ran++;
 	}
+	if (outside)
+		outside_back(s, rs, g);
 	s->replaying = replaying;
 	return ran;
 }
@@ -675,8 +735,17 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	struct event_log *log = rs->events(g);
 	size_t n0 = log->n;
+	/* an outside source's answers kept for a re-run (session.h) */
+	size_t kept = s->noutside;
+	s->outside_lost = false;
+	bool outside = outside_swap(s, rs, g, outside_keep);
 	bool ended = run_changing(s, rs, g, &call, r);
+	if (outside)
+		outside_back(s, rs, g);
+	if (r->status == CMD_OK && s->outside_lost)
+		cmd_refuse(r, NULL, "out of memory");
 	if (r->status != CMD_OK) {
+		s->noutside = kept;
 		refused_back(s, rs, g);
 		note_refusal(s, line, r);
 		return;
@@ -704,12 +773,14 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		if (!ok) {
 			while (s->journal.n > j0)
 				journal_drop_last(&s->journal);
+			s->noutside = kept;
 			refused_back(s, rs, g);
 			cmd_refuse(r, NULL, "game file not written: %s", err);
 			return;
 		}
 	} else {
 		if (journal_add(&s->journal, text) != 0) {
+			s->noutside = kept;
 			refused_back(s, rs, g);
 			cmd_refuse(r, NULL, "out of memory");
 			return;
