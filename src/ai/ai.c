@@ -71,6 +71,27 @@ const struct ai_level *ai_level_find(const char *name)
 	return NULL;
 }
 
+/* the numbers a game file's header gives the levels (ai.h): fixed, so
+ * that an old file names the same level whatever levels come later */
+static const char *const numbered[] = {NULL,	 "random", "greedy",
+				       "fast", "normal", "strong"};
+
+int ai_level_number(const struct ai_level *l)
+{
+	for (int k = 1; l && k < (int)(sizeof numbered / sizeof *numbered);
+	     k++)
+		if (strcmp(numbered[k], l->name) == 0)
+			return k;
+	return 0;
+}
+
+const struct ai_level *ai_level_numbered(int n)
+{
+	if (n < 1 || n >= (int)(sizeof numbered / sizeof *numbered))
+		return NULL;
+	return ai_level_find(numbered[n]);
+}
+
 const struct ai_level *ai_level_default(void)
 {
 	return ai_level_find("normal");
@@ -116,6 +137,9 @@ struct ai_player {
 	int nseen;
 	/* the lines a search weighs */
 	char cand[AI_SEARCH_ANSWERS + 1][DECISION_LINE_MAX];
+	/* who is told of each rollout (ai_player_progress), or NULL */
+	ai_progress_fn progress;
+	void *progress_user;
 };
 
 struct ai_player *ai_player_new(const struct ai_level *l,
@@ -157,6 +181,12 @@ void ai_player_free(struct ai_player *p)
 const struct ai_level *ai_player_level(const struct ai_player *p)
 {
 	return p->level;
+}
+
+void ai_player_progress(struct ai_player *p, ai_progress_fn fn, void *user)
+{
+	p->progress = fn;
+	p->progress_user = user;
 }
 
 uint64_t *ai_player_rng(struct ai_player *p)
@@ -454,27 +484,38 @@ static void search(struct ai_player *p, const struct game *g, int side,
 		horizon = lv->horizon;
 	if (horizon < AI_HORIZON_MIN)
 		horizon = AI_HORIZON_MIN;
+	bool stopped = false; /* the driver said stop (ai_player_progress) */
 	for (int i = 0; i < n; i++) {
 		if (nout[i] <= 0)
 			continue;
-		if (seconds_now() - t0 > lv->cap) {
+		if (stopped || seconds_now() - t0 > lv->cap) {
 			nout[i] = 0;
 			continue;
 		}
 		double v = 0;
-		bool ok = true;
-		for (int k = 0; k < nout[i] && ok; k++) {
+		bool ok = true, whole = true;
+		for (int k = 0; k < nout[i] && ok && whole; k++) {
 			double sum = 0;
 			for (int r = 0; r < lv->rollouts && ok; r++) {
 				double x = 0;
+				if (stopped) {
+					whole = false;
+					break;
+				}
 				spent++;
 				ok = rollout(p, g, side, cand[i], o[i][k].face,
 					     horizon, &x);
 				sum += x;
+				if (p->progress &&
+				    !p->progress(p->progress_user, spent,
+						 total))
+					stopped = true;
 			}
 			v += sum / lv->rollouts * o[i][k].faces / AI_DIE_FACES;
 		}
-		if (!ok)
+		/* an answer the driver's stop cut short is left out: the
+		 * answers weighed in full decide */
+		if (!ok || !whole)
 			nout[i] = 0;
 		value[i] = v;
 	}
@@ -551,6 +592,21 @@ static void weigh(struct ai_player *p, const struct game *g, int side,
 		}
 }
 
+/* line in the form a game file records it (cmd_canonical: no comment,
+ * such as a listed answer's "# column 9 AS"), when it parses. */
+static void canonical(const struct ruleset *rs, char *line, size_t n)
+{
+	struct cmd_call call;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	if (cmd_lookup(rs->commands(), line, &call, &r) && call.def) {
+		char buf[DECISION_LINE_MAX];
+		cmd_canonical(&call, buf, sizeof buf);
+		snprintf(line, n, "%s", buf);
+	}
+	cmd_result_free(&r);
+}
+
 int ai_decision_side(const struct decision *d)
 {
 	if (d->side >= 0)
@@ -622,5 +678,6 @@ int ai_choose(struct ai_player *p, const struct game *g, int side,
 		 p->level->name, out->line, how, d.n, d.what, d.rule);
 	if (p->level->kind == AI_SEARCH && p->stall <= AI_STALL_MAX)
 		weigh(p, g, side, &d, out);
+	canonical(rs, out->line, sizeof out->line);
 	return 0;
 }
