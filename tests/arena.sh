@@ -10,16 +10,7 @@ export MANIPLE_DATADIR ARENA_BUILD
 arena=$MANIPLE_SRCDIR/tools/arena
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-check() { # description, expected status, command...
-	d=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
-}
+. "$MANIPLE_SRCDIR/tests/tap_lib.sh"
 echo "1..12"
 
 # a.tsv: A plays rome; b.tsv: A plays carthage.  Seed 1: A's margins

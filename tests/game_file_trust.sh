@@ -8,9 +8,7 @@
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err" 2>/dev/null; }
+. "$MANIPLE_SRCDIR/tests/tap_lib.sh"
 script() { # the script's lines on standard input, run in $tmp
 	( cd "$tmp" && "$MANIPLE_BIN" --script - ) >"$tmp/out" 2>"$tmp/err"
 }

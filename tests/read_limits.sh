@@ -8,9 +8,7 @@
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
+. "$MANIPLE_SRCDIR/tests/tap_lib.sh"
 # run DESCRIPTION WANT_STATUS COMMAND...: under 30 s and 1 GB of address
 # space (an unbounded read fails the memory or the time limit); a
 # sanitizer build reserves more address space than that at its start, so

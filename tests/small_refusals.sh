@@ -8,16 +8,7 @@
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-check() { # description, expected status, command...
-	d=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
-}
+. "$MANIPLE_SRCDIR/tests/tap_lib.sh"
 export MANIPLE_DATADIR="$MANIPLE_SRCDIR"
 echo "1..13"
 

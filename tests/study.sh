@@ -8,19 +8,7 @@ MANIPLE_DATADIR=$MANIPLE_SRCDIR
 export MANIPLE_DATADIR
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-check() { # description, expected status, command...
-	d=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	if [ "$rc" -eq "$want" ]; then ok "$d (status $rc)"; else notok "$d: status $rc, want $want"; fi
-}
-said() { # description, pattern (grep -E) the error must hold
-	if grep -Eq -- "$2" "$tmp/err"; then ok "$1"; else notok "$1: no '$2'"; fi
-}
+. "$MANIPLE_SRCDIR/tests/tap_lib.sh"
 AI="--ai rome=greedy --ai carthage=random"
 echo "1..30"
 

@@ -202,3 +202,55 @@ Test(ai, no_answer_for_a_side_that_owes_nothing)
 	cmd_result_free(&r);
 	session_free(&s);
 }
+
+/* 8.41, 8.42: at Trebia (seed 7) Carthage's first designation has
+ * twelve units that must shock; sp1 taking l3_ve2 and l5_ve1 together
+ * would leave celt2 nothing it may attack, and `designate done` would be
+ * refused.  greedy closes the designation in a few lines, without
+ * designating and cancelling over and over. */
+Test(ai, greedy_closes_a_crowded_designation, .timeout = 240)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 7);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/scripts/trebia7_designation.txt",
+		 fx_srcdir());
+	char *text = fx_slurp(path);
+	char *save = NULL;
+	for (char *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (l[0] == '#')
+			continue;
+		session_exec(&s, l, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s: %s", l, r.reason);
+	}
+	free(text);
+	const struct ruleset *rs = session_ruleset(&s);
+	static struct decision_answer room[4096];
+	struct decision d;
+	decision_init(&d, room, 4096);
+	rs->decide(s.game, &d);
+	cr_assert_str_eq(d.kind, "shock.designate", "at the designation");
+	struct ai_player *p = ai_player_new(ai_level_find("greedy"), rs, 7);
+	int lines = 0, cancels = 0;
+	for (;;) {
+		decision_init(&d, room, 4096);
+		rs->decide(s.game, &d);
+		if (strcmp(d.kind, "shock.designate") != 0)
+			break;
+		cr_assert_lt(lines, 40, "the designation closes (%d lines, "
+			     "%d cancelled)", lines, cancels);
+		struct ai_move m;
+		cr_assert_eq(ai_choose(p, s.game, d.side, &m), 0, "%s", m.plan);
+		cancels += strncmp(m.line, "designate cancel", 16) == 0;
+		session_exec(&s, m.line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s: %s", m.line, r.reason);
+		lines++;
+	}
+	cr_assert_leq(cancels, 2, "%d combats cancelled", cancels);
+	ai_player_free(p);
+	cmd_result_free(&r);
+	session_free(&s);
+}

@@ -725,3 +725,26 @@ Test(harass, r8_22_r6_55_retire_and_withdrawing_fire_are_at_range_2)
 		     tables_missile_strength(g->tables, MC_MA, 2));
 	game_free(g);
 }
+
+/* 8.33, 8.15: the odds of an H&D volley before it is ordered, as it
+ * would be thrown: slingers of strength 3 at range 1, +1 for moving
+ * (8.15 #5), hit on 2 or less: faces 0-2, 30%; 1 hit each (8.15). */
+Test(harass, r8_33_odds_of_the_volley_before_the_order)
+{
+	struct game *g = fx_field();
+	mk(g, "sl", 1, UT_SK, 2510, FACE_E, 6, MC_S);
+	mk(g, "t", 0, UT_LI, 2710, FACE_NW, 6, MC_J);
+	struct odds o;
+	cr_assert(harass_odds(g, idx(g, "sl"), idx(g, "t"), &o));
+	cr_assert(odds_complete(&o));
+	cr_assert_eq(odds_percent(&o, "hit 1"), 30);
+	cr_assert_eq(odds_percent(&o, "miss"), 70);
+	cr_assert_eq(missile_hit_percent(&o), 30);
+	/* nothing moved on the game itself */
+	cr_assert(hex_eq(g->units[idx(g, "sl")].at.hex[0], H(2510)));
+	cr_assert_not(g->units[idx(g, "sl")].moved_phase);
+	/* t may not harass sl (not missile-armed against it here) */
+	mk(g, "hi", 0, UT_HI, 2712, FACE_NW, 6, MC_NONE);
+	cr_assert_not(harass_odds(g, idx(g, "hi"), idx(g, "sl"), &o));
+	game_free(g);
+}

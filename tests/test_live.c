@@ -124,6 +124,44 @@ static uint64_t digest(struct session *s)
 	return live_digest(s);
 }
 
+/* The fixture of most tests: a server of battle's new game (seed), two
+ * players seated 0 and 1, welcomed; all[] lists them (room for a third,
+ * a spectator). */
+struct table {
+	struct world *w;
+	struct player *a, *b;
+	struct player *all[3];
+};
+
+static void table_open(struct table *t, const char *battle, uint64_t seed)
+{
+	memset(t, 0, sizeof *t);
+	t->w = calloc(1, sizeof *t->w);
+	world_open_battle(t->w, battle, seed);
+	t->a = calloc(1, sizeof *t->a);
+	t->b = calloc(1, sizeof *t->b);
+	t->all[0] = t->a;
+	t->all[1] = t->b;
+	join(t->w, t->a, false, 0);
+	join(t->w, t->b, false, 1);
+	settle(t->w, t->all, 2);
+	cr_assert(t->a->c.welcomed && t->b->c.welcomed, "%s", t->w->log);
+}
+
+/* Leaves every player still there (p->s.rulesets set: joined) and the
+ * world. */
+static void table_close(struct table *t)
+{
+	for (int i = 0; i < 3; i++)
+		if (t->all[i]) {
+			if (t->all[i]->c.fd >= 0 && t->all[i]->c.s)
+				leave(t->all[i]);
+			free(t->all[i]);
+		}
+	world_close(t->w);
+	free(t->w);
+}
+
 /* Sends line from p and waits (stepping the server) for its answer: 1
  * accepted, 0 refused. */
 static int give(struct world *w, struct player **all, int n,
@@ -206,14 +244,10 @@ static void play(struct world *w, struct player **all, int n,
 
 Test(live, two_seats_play_a_turn_of_the_drill_and_replicas_agree)
 {
-	struct world *w = calloc(1, sizeof *w);
-	world_open(w, 7);
-	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-	struct player *all[3] = {a, b, NULL};
-	join(w, a, false, 0);
-	join(w, b, false, 1);
-	settle(w, all, 2);
-	cr_assert(a->c.welcomed && b->c.welcomed, "%s", w->log);
+	struct table tb;
+	table_open(&tb, "drill", 7);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
 	cr_expect_eq(a->c.seat, 0);
 	cr_expect_eq(b->c.seat, 1);
 	/* a wrong seat: Carthage may not open the turn's first decision */
@@ -240,25 +274,15 @@ Test(live, two_seats_play_a_turn_of_the_drill_and_replicas_agree)
 	cr_expect_eq(give(w, all, 3, v, "continue"), 0);
 	cr_expect(strstr(v->c.last_reason, "spectators"), "%s",
 		  v->c.last_reason);
-	leave(a);
-	leave(b);
-	leave(v);
-	free(a);
-	free(b);
-	free(v);
-	world_close(w);
-	free(w);
+	table_close(&tb);
 }
 
 Test(live, the_wrong_seat_and_server_only_commands_change_nothing)
 {
-	struct world *w = calloc(1, sizeof *w);
-	world_open(w, 3);
-	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-	struct player *all[2] = {a, b};
-	join(w, a, false, 0);
-	join(w, b, false, 1);
-	settle(w, all, 2);
+	struct table tb;
+	table_open(&tb, "drill", 3);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
 	struct decision_answer room[64];
 	struct decision d;
 	decision_init(&d, room, 64);
@@ -280,12 +304,7 @@ Test(live, the_wrong_seat_and_server_only_commands_change_nothing)
 			     refused[i]);
 	cr_expect_eq(digest(&w->s), before);
 	cr_expect_eq(w->s.journal.n, lines);
-	leave(a);
-	leave(b);
-	free(a);
-	free(b);
-	world_close(w);
-	free(w);
+	table_close(&tb);
 }
 
 Test(live, another_protocol_is_refused_with_a_reason)
@@ -365,13 +384,10 @@ static char *slurp(const char *path)
 
 static char *played_file(bool with_hostile)
 {
-	struct world *w = calloc(1, sizeof *w);
-	world_open(w, 11);
-	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-	struct player *all[2] = {a, b};
-	join(w, a, false, 0);
-	join(w, b, false, 1);
-	settle(w, all, 2);
+	struct table tb;
+	table_open(&tb, "drill", 11);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
 	struct tally t = {.active = -1};
 	play(w, all, 2, a, b, 30, &t);
 	if (with_hostile) {
@@ -389,12 +405,7 @@ static char *played_file(bool with_hostile)
 	}
 	play(w, all, 2, a, b, 30, &t);
 	char *text = slurp(w->path);
-	leave(a);
-	leave(b);
-	free(a);
-	free(b);
-	world_close(w);
-	free(w);
+	table_close(&tb);
 	return text;
 }
 
@@ -409,13 +420,10 @@ Test(live, a_hostile_client_is_dropped_and_the_file_is_the_same)
 
 Test(live, a_client_gone_rejoins_with_nothing_lost)
 {
-	struct world *w = calloc(1, sizeof *w);
-	world_open(w, 5);
-	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-	struct player *all[2] = {a, b};
-	join(w, a, false, 0);
-	join(w, b, false, 1);
-	settle(w, all, 2);
+	struct table tb;
+	table_open(&tb, "drill", 5);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
 	struct tally t = {.active = -1};
 	play(w, all, 2, a, b, 20, &t);
 	size_t had = session_commands(&w->s);
@@ -440,23 +448,15 @@ Test(live, a_client_gone_rejoins_with_nothing_lost)
 	cr_expect_eq(a->c.n, now_n - 2);
 	cr_expect_eq(digest(&a->s), digest(&w->s));
 	cr_expect_eq(digest(&b->s), digest(&w->s));
-	leave(a);
-	leave(b);
-	free(a);
-	free(b);
-	world_close(w);
-	free(w);
+	table_close(&tb);
 }
 
 Test(live, a_server_started_again_from_the_file_serves_the_same_dice)
 {
-	struct world *w = calloc(1, sizeof *w);
-	world_open(w, 9);
-	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-	struct player *all[2] = {a, b};
-	join(w, a, false, 0);
-	join(w, b, false, 1);
-	settle(w, all, 2);
+	struct table tb;
+	table_open(&tb, "drill", 9);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
 	struct tally t = {.active = -1};
 	play(w, all, 2, a, b, 40, &t);
 	size_t n = w->sv.ndice;
@@ -483,11 +483,7 @@ Test(live, a_server_started_again_from_the_file_serves_the_same_dice)
 	join(w, a, false, 0);
 	settle(w, all, 1);
 	cr_expect_eq(digest(&a->s), digest(&w->s));
-	leave(a);
-	free(a);
-	free(b);
-	world_close(w);
-	free(w);
+	table_close(&tb);
 }
 
 /* Zama, the Elite Commander step (5.51) owed by Carthage: Rome's standing
@@ -495,13 +491,10 @@ Test(live, a_server_started_again_from_the_file_serves_the_same_dice)
  * take, not Carthage's, though Carthage owes the decision. */
 Test(live, a_standing_offer_is_taken_by_the_side_it_is_for)
 {
-	struct world *w = calloc(1, sizeof *w);
-	world_open_battle(w, "zama", 3);
-	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-	struct player *all[2] = {a, b};
-	join(w, a, false, 0);
-	join(w, b, false, 1);
-	settle(w, all, 2);
+	struct table tb;
+	table_open(&tb, "zama", 3);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
 	cr_assert_eq(give(w, all, 2, a, "continue"), 1);
 	cr_expect_eq(b->c.owe_side, 1, "Carthage owes: %s", b->c.owe_what);
 	size_t had = session_commands(&w->s);
@@ -514,10 +507,140 @@ Test(live, a_standing_offer_is_taken_by_the_side_it_is_for)
 		     a->c.last_reason);
 	cr_expect_eq(session_commands(&w->s), had + 1);
 	cr_expect_eq(digest(&b->s), digest(&w->s));
-	leave(a);
-	leave(b);
-	free(a);
-	free(b);
-	world_close(w);
-	free(w);
+	table_close(&tb);
+}
+
+/* A command given on an old view of the game (its @SEQ from the past) is
+ * refused and changes nothing; a stream line from the past changes no
+ * replica either. */
+Test(live, a_command_from_the_past_changes_nothing)
+{
+	struct table tb;
+	table_open(&tb, "drill", 5);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 12, &t);
+	size_t had = session_commands(&w->s), lines = w->s.journal.n;
+	uint64_t before = digest(&w->s);
+	cr_assert_gt(had, 2);
+	/* the side owing now, its first answer, on the game as it was two
+	 * commands ago */
+	static struct decision_answer room[512];
+	struct decision d;
+	decision_init(&d, room, 512);
+	session_ruleset(&w->s)->decide(w->s.game, &d);
+	struct player *p = d.side == 1 ? b : a;
+	const char *answer = "continue";
+	for (int i = 0; i < d.n; i++)
+		if (decision_answer_for(&d.ans[i], d.side < 0 ? 0 : d.side)) {
+			answer = d.ans[i].line;
+			break;
+		}
+	char line[300];
+	int len = snprintf(line, sizeof line, "cmd 4242 @%zu %s\n", had - 2,
+			   answer);
+	cr_assert_eq(write(p->c.fd, line, (size_t)len), len);
+	for (int i = 0; i < 50 && p->c.last_tag != 4242; i++)
+		settle(w, all, 2);
+	cr_assert_eq(p->c.last_tag, 4242);
+	cr_expect_not(p->c.last_ok);
+	cr_expect(strstr(p->c.last_reason, "the game moved on"), "%s",
+		  p->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had);
+	cr_expect_eq(w->s.journal.n, lines);
+	cr_expect_eq(digest(&w->s), before);
+	/* the same answer on the game as it is now is taken */
+	cr_expect_eq(give(w, all, 2, p, answer), 1, "%s: %s", answer,
+		     p->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had + 1);
+	/* the server's stream line 1 again, as if from the past: the replica
+	 * keeps its place */
+	size_t n = a->c.n;
+	uint64_t rd = digest(&a->s);
+	int k = 0;
+	while (k < LIVE_CONN_MAX && w->sv.conn[k].seat != 0)
+		k++;
+	cr_assert_lt(k, LIVE_CONN_MAX);
+	len = snprintf(line, sizeof line, "@1 - - %s\n", w->s.journal.lines[
+				  w->s.journal.n - 1]);
+	cr_assert_eq(write(w->sv.conn[k].fd, line, (size_t)len), len);
+	settle(w, all, 2);
+	cr_expect_eq(a->c.n, n);
+	cr_expect_eq(digest(&a->s), rd);
+	cr_expect_not(a->c.diverged);
+	table_close(&tb);
+}
+
+/* A spectator that reads nothing: its output piles up until the server
+ * drops it, saying why in its log; the players go on. */
+Test(live, a_slow_reader_is_dropped_and_the_others_go_on)
+{
+	struct table tb;
+	table_open(&tb, "drill", 13);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	w->sv.out_max = 1024; /* so few commands fill it */
+	struct player *v = calloc(1, sizeof *v);
+	int vfd = join(w, v, true, -1);
+	int small = 1024;
+	cr_assert_eq(setsockopt(vfd, SOL_SOCKET, SO_RCVBUF, &small,
+				sizeof small), 0);
+	int k = 0;
+	while (k < LIVE_CONN_MAX && w->sv.conn[k].fd >= 0 &&
+	       w->sv.conn[k].seat != -1)
+		k++;
+	cr_assert_lt(k, LIVE_CONN_MAX);
+	cr_assert_eq(setsockopt(w->sv.conn[k].fd, SOL_SOCKET, SO_SNDBUF,
+				&small, sizeof small), 0);
+	struct tally t = {.active = -1};
+	for (int i = 0; i < 400 && !strstr(w->log, "too slow") && !t.turn2;
+	     i++)
+		play(w, all, 2, a, b, 1, &t); /* v is not pumped: it reads
+					       * nothing */
+	cr_assert(strstr(w->log, "(uid"), "%s", w->log);
+	cr_expect(strstr(w->log, "seat watch) dropped: too slow to read what "
+				 "it is sent"),
+		  "%s", w->log);
+	cr_expect_eq(live_server_clients(&w->sv), 2, "the players stay");
+	size_t had = session_commands(&w->s);
+	play(w, all, 2, a, b, 10, &t);
+	cr_expect(t.turn2 || session_commands(&w->s) > had);
+	cr_expect_eq(digest(&a->s), digest(&w->s));
+	cr_expect_eq(digest(&b->s), digest(&w->s));
+	/* the spectator finds its link closed once it reads */
+	for (int i = 0; i < 1000 && !v->c.closed; i++)
+		live_client_pump(&v->c, 0);
+	cr_expect(v->c.closed);
+	leave(v);
+	free(v);
+	table_close(&tb);
+}
+
+/* A refused command on a replica puts it back by running its commands
+ * since its checkpoint again (session.h): with the dice the server gave
+ * them, not new ones asked from the server's (now empty) queue. */
+Test(live, a_refusal_on_a_replica_keeps_the_servers_dice)
+{
+	struct table tb;
+	table_open(&tb, "drill", 17);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct tally t = {.active = -1};
+	int drew = 0;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	for (int i = 0; i < 80 && !t.turn2; i++) {
+		play(w, all, 2, a, b, 1, &t);
+		drew += a->c.n && strcmp(a->c.dice[a->c.n - 1], "-") != 0;
+		session_exec(&a->s, "activate nobody", &r);
+		cr_assert_neq(r.status, CMD_OK);
+		cr_assert_eq(digest(&a->s), digest(&w->s),
+			     "the replica after a refusal at command %zu "
+			     "(%d drew dice)", a->c.n, drew);
+		cr_assert_not(a->c.diverged);
+	}
+	cr_expect_gt(drew, 0, "commands drew dice");
+	cmd_result_free(&r);
+	table_close(&tb);
 }

@@ -628,7 +628,7 @@ Test(missile, order_fire_without_moving_5_22_8_11)
 	place(s, "bs", 1610, FACE_NE);
 	place(s, "cav", 1608, FACE_SE);
 	phase(s, "consul");
-	cr_assert(legal_has(s, "order bs fire 1608 # needs 3 or less"));
+	cr_assert(legal_has(s, "order bs fire 1608 # needs 3 or less: hits 40%"));
 	force(s, 2);
 	struct out o = ok(s, "order bs fire 1608");
 	cr_assert(has(&o, "needs=3"), "%s", o.ev);
@@ -656,7 +656,7 @@ Test(missile, mounted_archer_moves_fires_moves_8_11)
 	ok(s, "move 1611");
 	cr_assert(legal_has(s, "fire 1609") == false); /* not adjacent to bi */
 	ok(s, "move 1610");
-	cr_assert(legal_has(s, "fire 1607 # needs 0 or less"));
+	cr_assert(legal_has(s, "fire 1607 # needs 0 or less: hits 10%"));
 	force(s, 5);
 	struct out o = ok(s, "fire 1607");
 	cr_assert(has(&o, "firer_moved drm=+1 rule=8.15#5"), "%s", o.ev);
@@ -682,7 +682,7 @@ Test(missile, fire_only_after_moving_closer_8_11)
 	phase(s, "consul");
 	ok(s, "order bs");
 	ok(s, "move 1609"); /* closer: range 2 */
-	cr_assert(legal_has(s, "fire 1607 # needs 2 or less"));
+	cr_assert(legal_has(s, "fire 1607 # needs 2 or less: hits 30%"));
 	ok(s, "face E");
 	REFUSED(s, "fire 1607", "8.11"); /* a turn came after the hex */
 	close_game(s);
@@ -806,8 +806,8 @@ Test(missile, beneventum_peltast_fires_at_range_1_return_fire_offered_8_4)
 {
 	struct session *s = beneventum();
 	phase(s, "hannibal");
-	cr_assert(legal_has(s, "order thrace_b fire 1314 # needs 5 or less"));
-	cr_assert(legal_has(s, "order thrace_b fire 1315 # needs 5 or less"));
+	cr_assert(legal_has(s, "order thrace_b fire 1314 # needs 5 or less: hits 60%"));
+	cr_assert(legal_has(s, "order thrace_b fire 1315 # needs 5 or less: hits 60%"));
 	force(s, 4);
 	struct out o = ok(s, "order thrace_b fire 1314");
 	cr_assert(has(&o, "target=w range=1 strength=5 drm=+0 needs=5"), "%s",
@@ -833,7 +833,7 @@ Test(missile, line_command_fire_without_movement_5_23)
 	struct out o = ok(s, "line skirmishers fire");
 	cr_assert(has(&o, "line_fire line=skirmishers command=1 rule=5.23"),
 		  "%s", o.ev);
-	cr_assert(legal_has(s, "fire bs 1608 # needs 3 or less"));
+	cr_assert(legal_has(s, "fire bs 1608 # needs 3 or less: hits 40%"));
 	REFUSED(s, "pick bs", "5.23");
 	force(s, 1);
 	o = ok(s, "fire bs 1608");
@@ -866,7 +866,7 @@ Test(missile, two_line_commands_to_fire_keep_the_first_5_23)
 		  "%s", o.ev);
 	cr_assert(missile_line_fire_member(s->game, UI(s, "bs")));
 	cr_assert(missile_line_fire_member(s->game, UI(s, "ve")));
-	cr_assert(legal_has(s, "fire bs 1608 # needs 3 or less"));
+	cr_assert(legal_has(s, "fire bs 1608 # needs 3 or less: hits 40%"));
 	REFUSED(s, "pick bs", "5.23");
 	force(s, 1);
 	ok(s, "fire bs 1608");
@@ -882,7 +882,7 @@ Test(missile, fire_before_moving_will_move_8_11_8_15_5)
 	place(s, "bi", 1608, FACE_SE);
 	phase(s, "consul");
 	ok(s, "order bs");
-	cr_assert(legal_has(s, "fire 1608 # needs 2 or less"));
+	cr_assert(legal_has(s, "fire 1608 # needs 2 or less: hits 30%"));
 	force(s, 3);
 	struct out o = ok(s, "fire 1608");
 	cr_assert(has(&o, "firer_moved drm=+1 rule=8.15#5"), "%s", o.ev);

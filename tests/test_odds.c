@@ -133,3 +133,21 @@ Test(odds, tq_check_every_face_as_the_rules_roll_it_10_11)
 			session_free(&s);
 		}
 }
+
+/* odds_list: every outcome in face order with its chance, cut short
+ * rather than overrun */
+Test(odds, list_in_words)
+{
+	struct odds o;
+	odds_init(&o, 10, "8.15");
+	for (int d = 0; d < 10; d++)
+		cr_assert(d < 4 ? odds_face(&o, d, 1, "hit 1")
+				: odds_face(&o, d, 0, "miss"));
+	char out[64];
+	cr_assert_eq(odds_list(&o, out, sizeof out), strlen("hit 1 40%, miss 60%"));
+	cr_assert_str_eq(out, "hit 1 40%, miss 60%");
+	char small[8];
+	cr_assert_eq(odds_list(&o, small, sizeof small), 7);
+	cr_assert_str_eq(small, "hit 1 4");
+	cr_assert_eq(odds_list(&o, small, 0), 0);
+}

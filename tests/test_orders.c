@@ -812,3 +812,49 @@ Test(orders, legal_lists_accepted_orders)
 	}
 	close_game(s);
 }
+
+/* 4.33 #2: the odds of the Strategy roll a Line Command needs, told
+ * before it is given.  By hand: the OC's Strategy 4, a roll of 4 or less
+ * passes: faces 0-4, 50%; with a unit of the line in an enemy ZOC (+1)
+ * 3 or less: 40%.  Within the OC's range no roll, no odds. */
+Test(orders, strategy_roll_odds_4_33)
+{
+	struct session *s = open_game();
+	s->game->turn = 2;
+	L(s, "consul")->hex = H(2919);
+	L(s, "tribune")->hex = H(307);
+	phase(s, "tribune", false);
+	struct odds o;
+	cr_assert(orders_line_odds(s->game, "hastati", "ha1", &o));
+	cr_assert(odds_complete(&o));
+	cr_assert_str_eq(o.rule, "4.33 #2");
+	cr_assert_eq(odds_percent(&o, "pass"), 50);
+	cr_assert_eq(odds_percent(&o, "fail"), 50);
+	char text[512];
+	cr_assert_gt(orders_line_odds_text(s->game, text, sizeof text), 0);
+	cr_assert_not_null(strstr(text, "line hastati"), "%s", text);
+	cr_assert_not_null(strstr(text, ": 4 or less, 50%"), "%s", text);
+	close_game(s);
+
+	s = open_game();
+	s->game->turn = 2;
+	L(s, "consul")->hex = H(2919);
+	L(s, "tribune")->hex = H(307);
+	place(s, "e1", 506, FACE_W); /* ha1 at 0406 in its Front */
+	phase(s, "tribune", false);
+	cr_assert(orders_line_odds(s->game, "hastati", "ha1", &o));
+	cr_assert_eq(odds_percent(&o, "pass"), 40);
+	cr_assert(orders_line_odds_text(s->game, text, sizeof text) > 0);
+	cr_assert_not_null(strstr(text, ": 4 or less, DRM +1, 40%"), "%s",
+			   text);
+	close_game(s);
+
+	s = open_game();
+	s->game->turn = 2;
+	L(s, "tribune")->hex = H(307); /* the consul at 0510, range 6 */
+	phase(s, "tribune", false);
+	cr_assert_not(orders_line_odds(s->game, "hastati", "ha1", &o));
+	cr_assert_eq(orders_line_odds_text(s->game, text, sizeof text), 0);
+	cr_assert_str_eq(text, "");
+	close_game(s);
+}

@@ -694,3 +694,34 @@ Test(passthru, any_leader_commands_elephants_9_18)
 	cr_assert_not(leader_may_command_line(g, eq, &line));
 	game_free(g);
 }
+
+/* 9.11 #1, #4: the odds the Pass-Thru changes, told when it is asked:
+ * the infantry's Pre-Shock check standing and with the +1 (read through
+ * the Charge step's own check), then the Pass-Thru check.  By hand, an
+ * MI of TQ 7: the Pass-Thru check (DR - TQ hits) gives 1 hit on an 8, 2
+ * on a 9: 0 hits 80%, 1 hit 10%, 2 hits 10%. */
+Test(passthru, odds_told_when_asked_9_11)
+{
+	struct ex x = example(UT_MI);
+	struct game *g = x.g;
+	x.inf->tq = 7;
+	cr_assert_not(go(g));
+	cr_assert_eq(g->shock.ask, SHA_PASSTHRU);
+	char text[512];
+	cr_assert_eq(passthru_odds_text(g, text, sizeof text), 1);
+	cr_assert_not_null(strstr(text, "a Pass-Thru check (9.11 #4): 0 hits "
+					"80%, 1 hit 10%, 2 hits 10%."),
+			   "%s", text);
+	/* the +1 moves one face from passing to failing */
+	struct odds stand;
+	cr_assert(shock_charge_odds(g, x.ci, 1, 0, &stand));
+	char want[160];
+	snprintf(want, sizeof want, "standing: 0 hits %d%%",
+		 odds_percent(&stand, "0 hits"));
+	cr_assert_not_null(strstr(text, want), "%s not in %s", want, text);
+	snprintf(want, sizeof want, "letting it through (+1, 9.11 #1): 0 "
+				    "hits %d%%",
+		 odds_percent(&stand, "0 hits") - 10);
+	cr_assert_not_null(strstr(text, want), "%s not in %s", want, text);
+	game_free(g);
+}

@@ -649,3 +649,38 @@ Test(pursuit, drill_pursue_command_names_the_pursuer_8_61)
 	cr_assert(game_unit(g, "ha1")->eliminated);
 	stop(p);
 }
+
+/* 8.62: the odds of each cavalry's pursuit check, told when the owner
+ * picks the pursuer (8.61).  By hand: a roll above the TQ pursues; HC of
+ * TQ 7 pursues on an 8 or a 9 (20%), LC of TQ 6 on a 7, 8 or 9 (30%). */
+Test(pursuit, pursuit_odds_when_the_pursuer_is_picked_8_62)
+{
+	struct zama z = zama();
+	struct game *g = z.g;
+	struct unit *lc =
+		fx_unit(g, "lc", 1, UT_LC, fx_hex("2827"), FACE_SW, 8);
+	lc->tq = 6;
+	struct shock_combat *c = &g->shock.c[z.ci];
+	c->att[c->natt] = idx(g, lc);
+	c->att_at[c->natt++] = lc->at;
+	bool done;
+	cr_assert_not(pursuit_after_combat(g, z.ci, &done));
+	cr_assert_eq(g->shock.ask, SHA_PURSUIT);
+	struct odds o;
+	cr_assert(pursuit_odds(g, idx(g, z.hc), &o));
+	cr_assert(odds_complete(&o));
+	cr_assert_str_eq(o.rule, "8.62");
+	cr_assert_eq(odds_percent(&o, "pursue"), 20);
+	cr_assert_eq(odds_percent(&o, "break off"), 80);
+	char text[256];
+	cr_assert_eq(pursuit_odds_text(g, text, sizeof text), 2);
+	cr_assert_str_eq(text, "hc (TQ 7) pursues 20%, breaks off 80%; "
+			       "lc (TQ 6) pursues 30%, breaks off 70%");
+	/* the check made agrees: lc rolls a 7 and pursues */
+	shock_answered(g);
+	c->pursuer = idx(g, lc);
+	force(g, 7);
+	(void)pursuit_after_combat(g, z.ci, &done);
+	cr_assert_str_eq(val(g, "pursuit_check", "result"), "pursue");
+	game_free(g);
+}

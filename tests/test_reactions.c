@@ -12,6 +12,7 @@
 #include "maniple/game.h"
 #include "maniple/map.h"
 #include "maniple/orders.h"
+#include "maniple/pending.h"
 #include "maniple/reactions.h"
 #include "maniple/shock.h"
 #include "maniple/sequence.h"
@@ -697,5 +698,30 @@ Test(reactions, show_reactions_lists_the_offers)
 	cr_assert(has(&o, "reaction kind=face unit=ha1 side=0 state=open "
 			  "by=e1 rule=7.15"),
 		  "%s", o.ev);
+	close_game(s);
+}
+
+/* 7.15, 10.14: the reaction's box tells what turning costs before it is
+ * chosen (reactions_pending_odds, the decision's detail).  By hand: ha1
+ * of TQ 6 against e1 of the same MA: 1 hit on faces 0-7 (at least 1),
+ * 2 on an 8, 3 on a 9; with no hits yet none of them routs it, with 5
+ * any hit does. */
+Test(reactions, the_box_tells_the_check_before_turning_7_15_10_14)
+{
+	struct out o;
+	struct session *s = e1_comes_next_to_ha1(&o);
+	char buf[256];
+	reactions_pending_odds(s->game, buf, sizeof buf);
+	cr_assert_str_eq(buf, "turning costs ha1 a check (7.15): 1 hit 80%, "
+			      "2 hits 10%, 3 hits 10%; it routs 0% (10.14)");
+	U(s, "ha1")->hits = 5;
+	reactions_pending_odds(s->game, buf, sizeof buf);
+	cr_assert(strstr(buf, "it routs 100% (10.14)"), "%s", buf);
+	struct decision_answer a[32];
+	struct decision d;
+	decision_init(&d, a, 32);
+	gboh_decision(s->game, &d);
+	cr_assert(strstr(d.detail, "; turning costs ha1 a check (7.15)"), "%s",
+		  d.detail);
 	close_game(s);
 }

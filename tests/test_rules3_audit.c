@@ -96,7 +96,7 @@ Test(rules3_audit, example_8_11_mounted_archer_4_forward_fire_at_2_rides_away)
 	ok(s, "move 1612");
 	ok(s, "move 1611");
 	cr_assert_eq(s->game->ord.move.mp_spent, 4);
-	cr_assert(legal_has(s, "fire 1609 # needs 2 or less"));
+	cr_assert(legal_has(s, "fire 1609 # needs 2 or less: hits 30%"));
 	force(s, 2);
 	struct out o = ok(s, "fire 1609");
 	cr_assert(has(&o, "kind=offensive at=1609 target=bi range=2 "
@@ -123,7 +123,7 @@ Test(rules3_audit, example_8_11_slinger_3_forward_fire_at_2_moves_on)
 	ok(s, "move 1612");
 	ok(s, "move 1611");
 	ok(s, "move 1610");
-	cr_assert(legal_has(s, "fire 1608 # needs 1 or less"));
+	cr_assert(legal_has(s, "fire 1608 # needs 1 or less: hits 20%"));
 	force(s, 1);
 	struct out o = ok(s, "fire 1608");
 	cr_assert(has(&o, "firer=sk weapon=main class=S kind=offensive "
@@ -468,7 +468,7 @@ Test(rules3_audit, refused_li_archer_fires_after_moving_8_11)
 	if (reactions_pending(s->game))
 		ok(s, "no reaction");
 	refused(s, "fire 1607", "8.11");
-	cr_assert_not(legal_has(s, "fire 1607 # needs 3 or less"));
+	cr_assert_not(legal_has(s, "fire 1607 # needs 3 or less: hits 40%"));
 	close_game(s);
 }
 

@@ -376,7 +376,7 @@ Test(shock_preview, reaction_fire_odds_before_it_is_chosen)
 	struct teach_texts *tx = teach_load(dir, &err);
 	cr_assert_not_null(tx, "%s", err.msg);
 	char told[TEACH_TEXT_MAX] = "", line[DECISION_LINE_MAX] = "";
-	int miss = 0, hit[10] = {0};
+	int miss = 0, hit[10] = {0}, offer_miss = -1;
 	for (int d = 0; d < 10; d++) {
 		struct session s;
 		cr_assert(fx_play_script_until(&s, "drill_fire", fire_offered,
@@ -387,6 +387,18 @@ Test(shock_preview, reaction_fire_odds_before_it_is_chosen)
 		struct teach_line l;
 		cr_assert(teach_decision(tx, s.game, &l));
 		snprintf(told, sizeof told, "%s", l.text);
+		/* the offer's own odds (the prompt box's, when it is the
+		 * offer the decision is about) */
+		char fid[ID_MAX] = "";
+		cr_assert_eq(sscanf(line, "react fire %15s", fid), 1);
+		for (int k = 0; k < s.game->react.noffers; k++) {
+			struct odds fod;
+			const struct reaction_offer *ro = &s.game->react.offers[k];
+			if (ro->kind == RK_FIRE &&
+			    !strcmp(s.game->units[ro->unit].id, fid) &&
+			    rfire_offer_odds(s.game, k, &fod))
+				offer_miss = odds_percent(&fod, "miss");
+		}
 		cr_assert(dice_force(&s.game->dice, d));
 		struct cmd_result r;
 		cmd_result_init(&r);
@@ -408,6 +420,7 @@ Test(shock_preview, reaction_fire_odds_before_it_is_chosen)
 	snprintf(want, sizeof want, "Each volley's odds (8.15): %s: miss %d%%",
 		 line, miss * 10);
 	cr_expect_not_null(strstr(told, want), "%s\nnot in\n%s", want, told);
+	cr_expect_eq(offer_miss, miss * 10, "rfire_offer_odds");
 	for (int h = 1; h < 10; h++)
 		if (hit[h]) {
 			snprintf(want, sizeof want, "hit %d %d%%", h,

@@ -489,6 +489,14 @@ Test(tui_ordermode, panel_mover_block_stays_put_6_21_6_69)
 	cr_assert_str_eq(other->line[hexrow], " terrain clear lvl 0");
 	cr_assert_eq(other->n, own->n + 1, "one line for sl1");
 	cr_assert_str_eq(other->line[other->n - 1], "+sl1 1/5 skirmishers");
+	/* a narrower panel: sl1's class goes on under it, nothing cut */
+	struct panel_text *narrow = calloc(1, sizeof *narrow);
+	cr_assert(narrow);
+	tui_order_panel(V, 14, narrow);
+	cr_assert_geq(narrow->n, 2);
+	cr_assert_str_eq(narrow->line[narrow->n - 2], "+sl1 1/5");
+	cr_assert_str_eq(narrow->line[narrow->n - 1], " skirmishers");
+	free(narrow);
 	bool hits = false, moved = false;
 	for (int i = 2; i < hexrow; i++) {
 		hits |= strstr(other->line[i], "hits 1") != NULL;

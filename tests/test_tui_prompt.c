@@ -199,6 +199,11 @@ Test(tui_prompt, orderly_withdrawal_numbers_its_hexes, .fini = stop)
 	cr_assert_eq(a->side, 1, "6.5: the side of the unit withdrawing");
 	cr_assert_str_eq(a->title, "Carthage: Orderly Withdrawal (6.5)");
 	cr_assert(strstr(a->detail, "ar1"), "%s", a->detail);
+	/* 6.52: what withdrawing costs, after the pointer to the hexes
+	 * (archers: no check, no hit of their own) */
+	cr_assert(strstr(a->detail, "; hexes numbered on the map; withdrawing "
+				    "costs ar1 (6.52, 6.53): no hit 100%"),
+		  "%s", a->detail);
 	answers_are_legal(a);
 	cr_assert_str_eq(a->ans[0].line, "withdraw ar1 2813");
 	cr_assert(hex_eq(a->hex[0], hx("2813")));

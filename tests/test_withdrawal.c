@@ -806,3 +806,50 @@ Test(withdrawal, figures_read_from_constants_ini)
 	refused(g, "line c1", "6.57");
 	game_free(g);
 }
+
+/* 6.52, 6.53: the odds of what a withdrawal costs, before it is taken.
+ * Worked by hand: a Roman LG of TQ 6 approached from its Front checks
+ * after withdrawing (#1) and takes 1 hit on a 7, 8 or 9: 3 faces in 10,
+ * no hit on the other 7; an MI approached through a Flank takes 1 hit
+ * before (#3) and 1 after (#2) on every face; with 5 hits already and TQ
+ * 7 those 2 reach its TQ: it routs (6.53) whatever the die. */
+Test(withdrawal, odds_before_withdrawing_6_52_6_53)
+{
+	struct game *g = movement_field();
+	struct unit *ha = fx_unit(g, "ha", 0, UT_LG, fx_hex("3010"), FACE_W, 6);
+	struct unit *bi = fx_unit(g, "bi", 1, UT_BI, fx_hex("2810"), FACE_E, 4);
+	ow_collect(g, idx(g, bi), true);
+	int o = offer(g, RK_WITHDRAW, idx(g, ha));
+	cr_assert_geq(o, 0);
+	cr_assert_eq(g->react.offers[o].approach, ZONE_FRONT);
+	struct odds od;
+	cr_assert(withdrawal_odds(g, o, &od));
+	cr_assert(odds_complete(&od));
+	cr_assert_str_eq(od.rule, "6.52");
+	cr_assert_eq(odds_percent(&od, "no hit"), 70);
+	cr_assert_eq(odds_percent(&od, "1 hit"), 30);
+	char text[256];
+	cr_assert_eq(withdrawal_odds_text(g, text, sizeof text), 1);
+	cr_assert_str_eq(text, "ha no hit 70%, 1 hit 30%");
+	/* the check made gives what the odds said, face 7 and face 6 */
+	cr_assert(dice_force(&g->dice, 7));
+	ok(g, "ha 3110");
+	ok(g, "ha done");
+	cr_assert_eq(ha->hits, 1, "7 > TQ 6");
+	game_free(g);
+
+	g = movement_field();
+	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, fx_hex("3010"), FACE_NE, 7);
+	struct unit *hi = fx_unit(g, "hi", 1, UT_HI, fx_hex("2810"), FACE_E, 5);
+	ow_collect(g, idx(g, hi), true);
+	o = offer(g, RK_WITHDRAW, idx(g, mi));
+	cr_assert_eq(g->react.offers[o].approach, ZONE_FLANK);
+	cr_assert(withdrawal_odds(g, o, &od));
+	cr_assert_eq(odds_percent(&od, "2 hits"), 100, "6.52 #3 and #2");
+	mi->hits = 5;
+	cr_assert(withdrawal_odds(g, o, &od));
+	cr_assert_eq(odds_percent(&od, "routs"), 100, "5 + 2 = TQ 7: 6.53");
+	/* not a withdrawal offer */
+	cr_assert_not(withdrawal_odds(g, g->react.noffers, &od));
+	game_free(g);
+}

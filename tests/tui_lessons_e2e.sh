@@ -9,10 +9,12 @@
 # to its end shows as done, also after maniple starts again; a digit
 # starts a lesson from the menu.  In a game of one's own, :lessons opens
 # the same menu, Esc goes back to the game, and a lesson started from it
-# leaves the game's file as it was.  Needs MANIPLE_BIN and MANIPLE_SRCDIR
-# (meson test sets both).
+# leaves the game's file as it was.  The lesson box's keys are a table of
+# the view (keys.h KM_LESSON): the `?` help lists them first while the box
+# is up, and a settings file's lesson.how and lesson.menu move them.
+# Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=17
+PLAN=21
 TUI_NAME=lessons
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 LESSON=$SRC/scenarios/tutorial/terrain.ini
@@ -108,4 +110,26 @@ wait_for "Step 1 of $LC_STEPS "
 ok $? "a digit starts that lesson over the game"
 [ "$(cat "$OWN")" = "$before" ] && [ -s "$STATE/maniple/tutorial/drill.game" ]
 ok $? "the game's own file is left as it was; the lesson has its own"
+keys q
+
+# the lesson box's keys from a settings file (lesson.how, lesson.menu)
+CONF="$STATE/lesson-keys.ini"
+printf '[file]\nkind = config\nversion = 1\n\n[keys]\nlesson.how = F2\nlesson.menu = %%\n' >"$CONF"
+tui_run keys 100 30 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	MANIPLE_CONFIG='$CONF' XDG_STATE_HOME='$STATE' '$BIN' --tutorial drill" ||
+	skip_all "tmux cannot start a session"
+wait_for "Step 1 of "
+wait_for 'F2: how, with the keys, %: lessons'
+ok $? "the box's foot names the settings file's keys"
+keys '?'
+wait_for 'now: lesson box' && screen | grep -q '^  F2  *show or hide how'
+ok $? "? lists the lesson box's keys first, as the file gives them"
+keys q
+wait_gone 'now: lesson box'
+keys F2
+wait_for 'How: '
+ok $? "F2 (lesson.how) shows how"
+keys %
+wait_for "Lessons (maniple --tutorial)"
+ok $? "% (lesson.menu) opens the lesson menu"
 keys q

@@ -33,6 +33,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 #include "maniple/hex.h"
 #include "maniple/sequence.h"
 
@@ -90,6 +91,12 @@ void harass_order(struct game *g, int argc, char **argv,
 		  struct cmd_result *r);
 
 /* ---- The target's side decides (8.33): the RK_HD offer ---- */
+
+/* 8.33: the odds of firer's H&D volley at target, as it would be
+ * thrown now (range 1 from its path's last hex, a moving attack, the
+ * volley's own outcome of each face: missile_odds' "miss", "hit N");
+ * false, o empty, when firer may not harass target. */
+bool harass_odds(const struct game *g, int firer, int target, struct odds *o);
 
 /* 8.33: declares the H&D c allowed (an `hd` event), then opens an RK_HD
  * offer in the reactions window for the target's side, the H&D stored

@@ -15,7 +15,12 @@
  * LIVE_LINE_MAX bytes with it.  From a client:
  *
  *     hello proto=1 want=play seat=0|1|any     or  want=watch
- *     cmd TAG LINE        a command for the game (TAG: 1-8 digits)
+ *     cmd TAG @SEQ LINE   a command for the game (TAG: 1-8 digits),
+ *                         given on the game as it stood after command SEQ
+ *                         (the client's replica): refused when the game
+ *                         has moved on since (or SEQ is not one of its),
+ *                         so a command from the past changes nothing;
+ *     cmd TAG LINE        the same without that check
  *     bye
  *
  * From the server:
@@ -38,8 +43,8 @@
  * Hostile input: a client's line longer than LIVE_LINE_MAX, holding a byte
  * other than printable ASCII and tab, malformed, or one of more than
  * LIVE_RATE_LINES in LIVE_RATE_MS; a handshake not done in
- * LIVE_HELLO_MS; output to it piling up beyond LIVE_OUT_MAX: the client
- * is dropped, with the reason logged, and the game and the others go on.
+ * LIVE_HELLO_MS; output to it piling up beyond LIVE_OUT_MAX (a slow
+ * reader; out_max, when a test sets it): the client is dropped, with the reason logged, and the game and the others go on.
  * A command from the wrong seat, a session command (load, new, save,
  * branch), a forced roll or a setup is refused and changes nothing.
  *
@@ -97,6 +102,8 @@ struct live_server {
 	int undo_side;
 	size_t undo_n;
 	long long empty_since;	/* ms: when the last client left */
+	size_t out_max;		/* a client's output queue's cap (0:
+				 * LIVE_OUT_MAX) */
 	char side_name[2][48];
 	struct decision_answer *room; /* the pending decision's answers */
 	int nroom;

@@ -65,6 +65,13 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
  * outcome missile_fire applies to its roll. */
 int missile_volley_result(const struct game *g, int firer,
 			  const struct fire_check *c, int die, bool *hit);
+/* The odds of the volley c (a check missile_check passed) face by face
+ * through missile_volley_result, as missile_odds. */
+void missile_check_odds(const struct game *g, int firer,
+			const struct fire_check *c, struct odds *o);
+/* 8.15: the chance in whole percent that the volley of odds o hits (0
+ * for empty odds). */
+int missile_hit_percent(const struct odds *o);
 /* The odds of that volley now, face by face through
  * missile_volley_result: outcomes "miss" (value 0) and "hit N" (value N,
  * the target's cohesion hits); false, and o empty, when missile_check

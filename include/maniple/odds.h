@@ -15,6 +15,7 @@
 #define MANIPLE_ODDS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define ODDS_FACES_MAX	  20
 #define ODDS_OUTCOMES_MAX ODDS_FACES_MAX
@@ -75,5 +76,9 @@ bool odds_complete(const struct odds *o);
 
 /* The chance that the value is at least v (hits, say), 0 to 1. */
 double odds_value_at_least(const struct odds *o, int v);
+
+/* The outcomes in face order with their chances, "miss 60%, hit 1 40%",
+ * into out (cut at n); returns the length written. */
+size_t odds_list(const struct odds *o, char *out, size_t n);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 #include "maniple/sequence.h"
 
 enum orders_mode {
@@ -77,6 +78,18 @@ bool orders_line_gate(const struct game *g, char *rule, size_t rn,
 		      char *reason, size_t n);
 /* The legal orders now (order, move, face, line ... command lines), for
  * seq_legal in SEQ_ORDERS; at most max, returns the count. */
+/* 4.33 #2: the odds of the Overall Commander's Strategy roll a Line
+ * Command to the line `line NAME [UNIT]` needs now ("pass", "fail"), the
+ * same outcome of each face the roll uses; false when that Line Command
+ * needs no roll or may not be given. */
+bool orders_line_odds(const struct game *g, const char *name,
+		      const char *unit, struct odds *o);
+
+/* Each Line Command the active leader may give now that needs the
+ * Strategy roll (4.33 #2), with its target and chance: "line hastati: 5
+ * or less, DRM +1, 50%; ..." into out; returns how many are told. */
+int orders_line_odds_text(const struct game *g, char *out, size_t n);
+
 int orders_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* ---- The orders' rules, one command each (cmd_orders.c parses) ----

@@ -14,6 +14,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 #include "maniple/sequence.h"
 
 /* 8.63: u carries the Pursuit/Finished marker: it takes no move orders
@@ -33,6 +34,15 @@ bool pursuit_regroup_phase(const struct game *g);
  * off-map cavalry unit; the count added to out. */
 int pursuit_regroup_legal(const struct game *g, bool may_order,
 			  struct decision_answer *out, int max);
+
+/* 8.62: the odds of unit ui's pursuit check ("pursue" on a roll above
+ * its TQ, else "break off"), the check's own outcome of each face. */
+bool pursuit_odds(const struct game *g, int ui, struct odds *o);
+
+/* Each cavalry unit a `pursue` answer names now, with pursuit_odds:
+ * "c1 (TQ 7) pursues 20%, breaks off 80%; ..." into out; returns how
+ * many are told. */
+int pursuit_odds_text(const struct game *g, char *out, size_t n);
 
 void cmd_pursue(void *ctx, int argc, char **argv, struct cmd_result *r);
 void cmd_regroup(void *ctx, int argc, char **argv, struct cmd_result *r);

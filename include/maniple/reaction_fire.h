@@ -17,6 +17,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 #include "maniple/sequence.h"
 
 /* The bits a firer holds against an enemy unit, for one Orders Phase
@@ -52,6 +53,11 @@ bool rfire_line_flush(struct game *g);
 /* 8.21 Exception: mover's move has ended; when it was the last of its
  * Line Command's units to move, flushes. */
 void rfire_move_ended(struct game *g, int mover);
+
+/* 8.2, 8.15: the odds of the volley reaction offer i (an RK_FIRE) would
+ * throw first (its first weapon that may fire), missile_odds; false
+ * when it may throw none. */
+bool rfire_offer_odds(const struct game *g, int i, struct odds *od);
 
 /* `react fire` lines legal now (for reactions_legal). */
 int rfire_legal(const struct game *g, struct decision_answer *out, int max);

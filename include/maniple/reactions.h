@@ -50,6 +50,9 @@ void reactions_after_advance(struct game *g, int mover,
 
 bool reactions_pending(const struct game *g);
 int reactions_decision_side(const struct game *g);
+/* The offer that decides who owes the reaction decision (the one the
+ * decision is about: reactions_pending_text tells it), or -1. */
+int reactions_first_offer(const struct game *g);
 /* The rule of the first open offer ("6.5", "7.15", ...), for refusals. */
 const char *reactions_pending_rule(const struct game *g);
 int reactions_legal(const struct game *g, struct decision_answer *out, int max);
@@ -88,6 +91,12 @@ int ow_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* The text of a refusal while a reaction is pending: who owes what. */
 void reactions_pending_text(const struct game *g, char *buf, size_t n);
+/* What taking the offer reactions_pending_text tells brings, in words,
+ * into buf ("" when it brings no roll and no cost): a facing change's
+ * check (7.15, 7.16: the chance of each number of hits and of routing,
+ * 10.14), an Orderly Withdrawal's cost (6.52, 6.53: withdrawal_odds), a
+ * reaction volley's chance to hit (8.2, 8.15). */
+void reactions_pending_odds(const struct game *g, char *buf, size_t n);
 /* 7.32, 8.4: the Shock segment of an Orders Phase is over: its Shock
  * Must Check markers come off (the Shock combat itself, 8.4, is not
  * played yet: the event says so). */

@@ -27,6 +27,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/odds.h"
 
 /* The rule of `withdraw WHO WHAT [ARG]` (what: a hex, "face", "with",
  * "done"). */
@@ -45,6 +46,20 @@ bool ow_offer_can_step(const struct game *g, const struct reaction_offer *o);
 /* the body of the hook above (hooks.h) */
 bool ow_offer_can_step_impl(const struct game *g,
 			    const struct reaction_offer *o);
+
+/* 6.52, 6.53: what taking the withdrawal offer offer (an RK_WITHDRAW's
+ * index in g->react.offers) costs its unit, face by face of 6.52 #1's
+ * check (a Legion unit's; the others' faces all alike): the hits of the
+ * approach (#3) and of the end (#1, #2), "no hit", "1 hit"..., or
+ * "routs" (6.53) when they reach its TQ.  The hexes' own costs (6.52:
+ * terrain) come on top, as the path is chosen.  False when offer is
+ * not a unit's withdrawal offer. */
+bool withdrawal_odds(const struct game *g, int offer, struct odds *od);
+
+/* Each open withdrawal offer of the side owing the reaction, with
+ * withdrawal_odds: "ha1 no hit 70%, 1 hit 30%; ..." into out; returns
+ * how many are told (what does not fit in n is left out). */
+int withdrawal_odds_text(const struct game *g, char *out, size_t n);
 
 void cmd_withdraw(void *ctx, int argc, char **argv, struct cmd_result *r);
 

@@ -272,7 +272,7 @@ static void put(struct live_server *sv, int k, const char *fmt, ...)
 	if ((size_t)w > sizeof buf - 2)
 		w = (int)sizeof buf - 2;
 	buf[w++] = '\n';
-	if (c->nout + (size_t)w > LIVE_OUT_MAX) {
+	if (c->nout + (size_t)w > (sv->out_max ? sv->out_max : LIVE_OUT_MAX)) {
 		live_server_drop(sv, k, "too slow to read what it is sent");
 		return;
 	}
@@ -558,6 +558,21 @@ static void command(struct live_server *sv, int k, const char *tag,
 	if (c->seat == LIVE_WATCH) {
 		put(sv, k, "reject %s spectators only watch", tag);
 		return;
+	}
+	if (line[0] == '@') { /* @SEQ: the game the command was given on */
+		char *end;
+		unsigned long long seq = strtoull(line + 1, &end, 10);
+		if (end == line + 1 || *end != ' ') {
+			put(sv, k, "reject %s usage: cmd TAG @SEQ LINE", tag);
+			return;
+		}
+		if (seq != sv->ndice) {
+			put(sv, k, "reject %s the game moved on: your view "
+				   "holds %llu commands, the game %zu",
+			    tag, seq, sv->ndice);
+			return;
+		}
+		line = end + 1;
 	}
 	struct cmd_result r;
 	cmd_result_init(&r);
@@ -992,7 +1007,7 @@ long live_client_send(struct live_client *c, const char *line)
 	long tag = c->next_tag++;
 	if (c->next_tag > 99999999)
 		c->next_tag = 1;
-	sendf(c, "cmd %ld %s", tag, line);
+	sendf(c, "cmd %ld @%zu %s", tag, c->n, line);
 	return c->closed ? -1 : tag;
 }
 

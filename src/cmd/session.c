@@ -106,6 +106,10 @@ static void cmd_save_or_branch(void *ctx, int argc, char **argv,
 	}
 	if (!need_game(s, r))
 		return;
+	if (branch && session_fair(s)) {
+		cmd_refuse(r, NULL, "%s", SESSION_FAIR_REASON);
+		return;
+	}
 	char err[ERR_MAX];
 	if (session_save(s, file, branch, force, err, sizeof err) != 0) {
 		cmd_refuse(r, NULL, "%s", err);
@@ -192,6 +196,10 @@ void session_cmd_undo(void *ctx, int argc, char **argv, struct cmd_result *r)
 		return;
 	if (!need_game(s, r))
 		return;
+	if (session_fair(s)) {
+		cmd_refuse(r, NULL, "%s", SESSION_FAIR_REASON);
+		return;
+	}
 	const char *a = argc > 1 ? argv[1] : "1";
 	bool agree = strcmp(a, "agree") == 0;
 	if (agree || strcmp(a, "refuse") == 0) {
@@ -281,6 +289,9 @@ void session_free(struct session *s)
 	s->ckpt = NULL;
 	s->ckpt_rs = NULL;
 	s->ckpt_game = NULL;
+	free(s->outside);
+	s->outside = NULL;
+	s->noutside = s->outside_cap = 0;
 	journal_free(&s->journal);
 	gamefile_close(&s->file);
 	if (s->rulebook && s->rulebook_free)
@@ -610,7 +621,57 @@ static int checkpoint(struct session *s, const struct ruleset *rs,
 	s->ckpt_journal = s->journal.n;
 	s->ckpt_events = rs->events(g)->n;
 	s->ckpt_since = 0;
+	s->noutside = 0;
 	return 0;
+}
+
+/* The outside source's answers (session.h: outside): kept as a command
+ * runs, given back as the commands since the checkpoint run again. */
+static int outside_keep(void *user)
+{
+	struct session *s = user;
+	int v = s->outside_fn(s->outside_user);
+	if (v < 0 || v > 9)
+		v = -1;
+	if (s->noutside == s->outside_cap) {
+		size_t cap = s->outside_cap ? s->outside_cap * 2 : 256;
+		signed char *p = realloc(s->outside, cap);
+		if (!p) {
+			s->outside_lost = true;
+			return v;
+		}
+		s->outside = p;
+		s->outside_cap = cap;
+	}
+	s->outside[s->noutside++] = (signed char)v;
+	return v;
+}
+
+static int outside_again(void *user)
+{
+	struct session *s = user;
+	return s->outside_next < s->noutside ? s->outside[s->outside_next++]
+					      : -1;
+}
+
+/* Puts the source fn in place of g's outside source (none: nothing),
+ * keeping the one there in s->outside_fn; outside_back puts it back. */
+static bool outside_swap(struct session *s, const struct ruleset *rs,
+			 struct game *g, dice_source fn)
+{
+	struct dice *d = rs->dice ? rs->dice(g) : NULL;
+	if (!d || !d->source)
+		return false;
+	s->outside_fn = d->source;
+	s->outside_user = d->source_user;
+	dice_set_source(d, fn, s);
+	return true;
+}
+
+static void outside_back(struct session *s, const struct ruleset *rs,
+			 struct game *g)
+{
+	dice_set_source(rs->dice(g), s->outside_fn, s->outside_user);
 }
 
 void session_edited(struct session *s)
@@ -634,7 +695,8 @@ static bool run_changing(struct session *s, const struct ruleset *rs,
  * checkpoint, its events after the checkpoint's cut off, then the
  * journal's commands since the checkpoint run again as a replay runs them
  * (nothing written; their events come again, the same ones: the
- * checkpoint holds the dice too).  The number of commands run again. */
+ * checkpoint holds the dice too, and an outside source's answers are
+ * given again from s->outside).  The number of commands run again. */
 static size_t take_back(struct session *s, const struct ruleset *rs,
 			struct game *g)
 {
@@ -642,6 +704,9 @@ static size_t take_back(struct session *s, const struct ruleset *rs,
 	event_log_truncate(rs->events(g), s->ckpt_events);
 	bool replaying = s->replaying;
 	s->replaying = true;
+	/* an outside source's dice: those it gave these commands */
+	s->outside_next = 0;
+	bool outside = outside_swap(s, rs, g, outside_again);
 	size_t ran = 0;
 	for (size_t i = s->ckpt_journal; i < s->journal.n; i++) {
 		const char *t = s->journal.lines[i];
@@ -669,6 +734,8 @@ static size_t take_back(struct session *s, const struct ruleset *rs,
 		cmd_result_free(&r);
 		ran++;
 	}
+	if (outside)
+		outside_back(s, rs, g);
 	s->replaying = replaying;
 	return ran;
 }
@@ -821,8 +888,17 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	struct event_log *log = rs->events(g);
 	size_t n0 = log->n;
+	/* an outside source's answers kept for a re-run (session.h) */
+	size_t kept = s->noutside;
+	s->outside_lost = false;
+	bool outside = outside_swap(s, rs, g, outside_keep);
 	bool ended = run_changing(s, rs, g, &call, r);
+	if (outside)
+		outside_back(s, rs, g);
+	if (r->status == CMD_OK && s->outside_lost)
+		cmd_refuse(r, NULL, "out of memory");
 	if (r->status != CMD_OK) {
+		s->noutside = kept;
 		refused_back(s, rs, g);
 		note_refusal(s, line, r);
 		return;
@@ -869,6 +945,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		if (!ok) {
 			while (s->journal.n > j0)
 				journal_drop_last(&s->journal);
+			s->noutside = kept;
 			refused_back(s, rs, g);
 			cmd_refuse(r, NULL, "game file not written: %s", err);
 			return;
@@ -877,6 +954,7 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 			revealed(s);
 	} else {
 		if (journal_add(&s->journal, text) != 0) {
+			s->noutside = kept;
 			refused_back(s, rs, g);
 			cmd_refuse(r, NULL, "out of memory");
 			return;
@@ -1266,12 +1344,159 @@ size_t session_commands(const struct session *s)
 	return n;
 }
 
+/* ---- who plays, fair games, undo against the computer ---- */
+
+bool session_computer_plays(const struct session *s)
+{
+	for (int side = 0; side < 2; side++)
+		if (strncmp(s->journal.h.player[side], "computer ", 9) == 0)
+			return true;
+	return false;
+}
+
+int session_set_players(struct session *s, const char *const player[2],
+			char *err, size_t errn)
+{
+	if (!s->game) {
+		snprintf(err, errn, "no game");
+		return -1;
+	}
+	if (s->journal.h.version < 2) {
+		snprintf(err, errn, "a game file of format %d cannot say who "
+				    "plays (a new game can)",
+			 s->journal.h.version);
+		return -1;
+	}
+	struct gamefile_header h = s->journal.h;
+	for (int side = 0; side < 2; side++) {
+		if (!gamefile_player_ok(player[side]) ||
+		    strlen(player[side]) >= sizeof h.player[side]) {
+			snprintf(err, errn, "side %d: not a player (person or "
+					    "computer 1-9): %.40s",
+				 side, player[side]);
+			return -1;
+		}
+		snprintf(h.player[side], sizeof h.player[side], "%s",
+			 player[side]);
+	}
+	/* the header changes, so every link of the chain after it */
+	struct journal j;
+	journal_init(&j, &h);
+	for (size_t i = 0; i < s->journal.n; i++)
+		if (journal_add(&j, s->journal.lines[i]) != 0) {
+			journal_free(&j);
+			snprintf(err, errn, "out of memory");
+			return -1;
+		}
+	if (s->file.f && (gamefile_write(s->file.path, &j, true, err, errn) !=
+				  0 ||
+			  gamefile_attach(&s->file, err, errn) != 0)) {
+		journal_free(&j);
+		return -1;
+	}
+	journal_free(&s->journal);
+	s->journal = j;
+	return 0;
+}
+
+bool session_fair(const struct session *s)
+{
+	for (size_t i = 0; i < s->journal.n; i++)
+		if (strncmp(s->journal.lines[i], "note " SESSION_FAIR_NOTE,
+			    5 + strlen(SESSION_FAIR_NOTE)) == 0)
+			return true;
+	return false;
+}
+
+int session_make_fair(struct session *s, char *err, size_t errn)
+{
+	if (session_fair(s))
+		return 0;
+	return session_note(s, SESSION_FAIR_NOTE ": no undo, no branch",
+			    err, errn);
+}
+
+int session_undos(const struct session *s)
+{
+	int most = 0;
+	size_t len = 5 + strlen(SESSION_UNDO_NOTE);
+	for (size_t i = 0; i < s->journal.n; i++) {
+		const char *t = s->journal.lines[i];
+		int k;
+		if (strncmp(t, "note " SESSION_UNDO_NOTE, len) == 0 &&
+		    sscanf(t + len, " %d", &k) == 1 && k > most)
+			most = k;
+	}
+	return most;
+}
+
+void session_plan_note(char *buf, size_t n, int side, const char *level,
+		       const char *line, const char *sentence)
+{
+	/* a note is one line without tabs: the sentence is cut to fit */
+	int k = snprintf(buf, n, "%s %d %s \"%s\": ", SESSION_PLAN_NOTE,
+			 side, level, line);
+	if (k < 0 || (size_t)k >= n)
+		return;
+	size_t room = n - (size_t)k;
+	if (room > CMD_LINE_MAX - (size_t)k)
+		room = CMD_LINE_MAX - (size_t)k;
+	size_t i = 0;
+	for (; sentence[i] && i + 1 < room; i++)
+		buf[k + i] = sentence[i] == '\t' || sentence[i] == '\n'
+				     ? ' '
+				     : sentence[i];
+	buf[k + i] = '\0';
+}
+
+bool session_last_plan(const struct session *s, int *side, char *level,
+		       size_t nl, char *sentence, size_t ns)
+{
+	size_t c = s->journal.n;
+	while (c > 0 && !gamefile_is_command(s->journal.lines[c - 1]))
+		c--;
+	if (c == 0)
+		return false;
+	const char *cmd = s->journal.lines[c - 1];
+	/* the notes directly before it, the nearest first */
+	for (size_t i = c - 1; i > 0; i--) {
+		const char *t = s->journal.lines[i - 1];
+		if (strncmp(t, "note ", 5) != 0)
+			break;
+		t += 5;
+		size_t pl = strlen(SESSION_PLAN_NOTE);
+		int sd, used = 0;
+		char lv[32];
+		if (strncmp(t, SESSION_PLAN_NOTE " ", pl + 1) != 0 ||
+		    sscanf(t + pl + 1, "%d %31s \"%n", &sd, lv, &used) != 2 ||
+		    used == 0)
+			continue;
+		const char *q = t + pl + 1 + used;
+		size_t cl = strlen(cmd);
+		if (strncmp(q, cmd, cl) != 0 || strncmp(q + cl, "\": ", 3) != 0)
+			continue; /* the plan of a line the game refused */
+		*side = sd;
+		snprintf(level, nl, "%s", lv);
+		snprintf(sentence, ns, "%s", q + cl + 3);
+		return true;
+	}
+	return false;
+}
+
 int session_undo(struct session *s, size_t n, char *err, size_t errn)
 {
 	if (!s->game) {
 		snprintf(err, errn, "no game");
 		return -1;
 	}
+	if (session_fair(s)) {
+		snprintf(err, errn, "%s", SESSION_FAIR_REASON);
+		return -1;
+	}
+	/* against the computer, an undo shows the dice to come: the file
+	 * says so, with the count of undos so far (notes, which replay
+	 * skips) */
+	int undos = session_computer_plays(s) ? session_undos(s) + 1 : 0;
 	size_t have = session_commands(s);
 	if (n > have) {
 		snprintf(err, errn, "only %zu command%s to undo", have,
@@ -1365,6 +1590,17 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	session_free(s);
 	*s = tmp;
 	s->ruleset->set_session(s->game, s);
+	if (undos > 0) {
+		char note[128], e2[ERR_MAX];
+		snprintf(note, sizeof note,
+			 "%s %d: %zu command%s taken back, the dice to come "
+			 "seen",
+			 SESSION_UNDO_NOTE, undos, n, n == 1 ? "" : "s");
+		if (session_note(s, note, e2, sizeof e2) != 0 && rc == 0) {
+			snprintf(err, errn, "undone, but not noted: %s", e2);
+			rc = 1;
+		}
+	}
 	return rc;
 }
 

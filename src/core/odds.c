@@ -114,3 +114,19 @@ double odds_value_at_least(const struct odds *o, int v)
 			n += o->out[k].faces;
 	return o->rolls ? (double)n / o->rolls : 0.0;
 }
+
+size_t odds_list(const struct odds *o, char *out, size_t n)
+{
+	size_t len = 0;
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	for (int j = 0; j < o->n && len + 1 < n; j++) {
+		int w = snprintf(out + len, n - len, "%s%s %d%%", j ? ", " : "",
+				 o->out[j].name, odds_percent(o, o->out[j].name));
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	return len < n ? len : n - 1;
+}

@@ -249,10 +249,14 @@ static void list_targets(const struct game *g, int ui, const char *prefix,
 				continue;
 			char hs[16], line[DECISION_LINE_MAX];
 			hex_format(h, hs, sizeof hs);
-			snprintf(line, sizeof line, "%s %s%s # needs %s%d%s",
-				 prefix, hs, wi ? " tower" : "",
+			struct odds od; /* 8.15, 8.16: its chance to hit */
+			missile_check_odds(g, ui, &c, &od);
+			snprintf(line, sizeof line,
+				 "%s %s%s # needs %s%d%s: hits %d%%", prefix,
+				 hs, wi ? " tower" : "",
 				 c.extended ? "natural " : "", c.needed,
-				 c.extended ? "" : " or less");
+				 c.extended ? "" : " or less",
+				 missile_hit_percent(&od));
 			bool dup = false;
 			for (int k = 0; k < *n; k++)
 				if (strcmp(out[k].line, line) == 0)

@@ -33,6 +33,9 @@ struct greedy {
 	struct hex leader_goal;	      /* where he goes, or HEX_NONE */
 	bool orders_open, shock_open;
 	bool shock_tried[BATTLE_UNITS_MAX]; /* offered a shock already */
+	/* a must-shock unit left with nothing to attack: its combat is
+	 * designated first once a cancel has freed an enemy for it */
+	bool shock_first[BATTLE_UNITS_MAX];
 	char lines_tried[LINES_TRIED_MAX][DECISION_LINE_MAX];
 	int nlines_tried;
 	bool faced; /* the open move turned once */
@@ -134,6 +137,7 @@ static void scopes(struct greedy *p, const struct game *g)
 	if (!designating && p->shock_open) {
 		p->shock_open = false;
 		memset(p->shock_tried, 0, sizeof p->shock_tried);
+		memset(p->shock_first, 0, sizeof p->shock_first);
 	}
 	if (designating)
 		p->shock_open = true;
@@ -431,19 +435,90 @@ static bool greedy_orders(struct greedy *p)
 	return play_random(p);
 }
 
-/* 8.41, 8.42: what `legal` proposes (the units that must shock), then
- * every other unit of the attacker next to an enemy, against the enemies
- * next to it that nobody attacks yet (all together, else one by one). */
+/* The defenders a `designate U E1,E2...` line names (commas + 1). */
+static int line_defenders(const char *line)
+{
+	const char *sp = strrchr(line, ' ');
+	int n = 1;
+	for (const char *c = sp ? sp : line; *c; c++)
+		n += *c == ',';
+	return n;
+}
+
+/* The unit a `designate U ...` line attacks with, or -1. */
+static int line_attacker(const struct game *g, const char *line)
+{
+	char id[ID_MAX];
+	if (sscanf(line, "designate %15s", id) != 1)
+		return -1;
+	return unit_index(g, id);
+}
+
+/* 8.41, 8.42: a unit that must shock, in no combat, whose enemies are
+ * all defending already in combats it cannot join (`legal` proposes no
+ * line for it): the first combat with a defender in its ZOC is taken
+ * back (8.42 lets a combat be cancelled) and the unit's own combat comes
+ * first next.  false when no unit is stranded so. */
+static bool free_stranded(struct greedy *p)
+{
+	const struct game *g = p->g;
+	const struct shock_state *s = &g->shock;
+	for (int a = 0; a < g->nunits; a++) {
+		const struct unit *u = &g->units[a];
+		if (u->side != s->attacker || !standing(u) || s->attacked[a])
+			continue;
+		enum shock_claim c = shock_claim_of(g, a, NULL, NULL);
+		if (c != SC_MUST && c != SC_ENGAGED)
+			continue;
+		for (int ci = 0; ci < s->ncombats; ci++)
+			for (int k = 0; k < s->c[ci].ndef; k++) {
+				if (!shock_in_zoc(g, a, s->c[ci].def[k]))
+					continue;
+				char line[DECISION_LINE_MAX];
+				snprintf(line, sizeof line,
+					 "designate cancel %d", ci);
+				int i = find_action(p, line);
+				if (i < 0 || !run_action(p, i))
+					continue;
+				p->shock_first[a] = true;
+				return true;
+			}
+	}
+	return false;
+}
+
+/* 8.41, 8.42: what `legal` proposes (the units that must shock: a unit
+ * whose combat had to be freed first, then the lines naming the fewest
+ * defenders, so that a unit with one enemy is not left with none by a
+ * neighbour taking them all), then every other unit of the attacker next
+ * to an enemy, against the enemies next to it that nobody attacks yet
+ * (all together, else one by one). */
 static bool greedy_designate(struct greedy *p)
 {
 	const struct game *g = p->g;
+	int best = -1, best_rank = 0;
 	for (int i = 0; i < p->d->n; i++) {
 		const char *l = p->d->ans[i].line;
 		if (strncmp(l, "designate ", 10) != 0 ||
 		    strcmp(l, "designate done") == 0 ||
 		    strncmp(l, "designate cancel", 16) == 0)
 			continue;
-		if (run_action(p, i))
+		int a = line_attacker(g, l);
+		int rank = line_defenders(l) +
+			   (a >= 0 && p->shock_first[a] ? 0 : SHOCK_UNITS_MAX);
+		if (best < 0 || rank < best_rank) {
+			best = i;
+			best_rank = rank;
+		}
+	}
+	if (best >= 0 && run_action(p, best))
+		return true;
+	for (int i = 0; best >= 0 && i < p->d->n; i++) {
+		const char *l = p->d->ans[i].line;
+		if (i != best && strncmp(l, "designate ", 10) == 0 &&
+		    strcmp(l, "designate done") != 0 &&
+		    strncmp(l, "designate cancel", 16) != 0 &&
+		    run_action(p, i))
 			return true;
 	}
 	const struct shock_state *s = &g->shock;
@@ -481,8 +556,10 @@ static bool greedy_designate(struct greedy *p)
 	int d = find_action(p, "designate done");
 	if (d >= 0)
 		return run_action(p, d);
-	/* a unit that must shock has nothing it may attack: 8.42 lets the
-	 * combats be taken back; chance finds a designation that closes */
+	if (free_stranded(p))
+		return true;
+	/* nothing freed a stranded unit: chance finds a designation that
+	 * closes */
 	return play_random(p);
 }
 

@@ -998,6 +998,38 @@ int harass_legal_order(const struct game *g, int ui, const char *prefix,
 	return n;
 }
 
+/* 8.33: the odds of firer's H&D volley at target as it would be thrown
+ * (volleys): at a range of one hex from the last hex of its path, a
+ * moving attack, on a copy of the game where the firer stands there */
+bool harass_odds(const struct game *g, int firer, int target, struct odds *o)
+{
+	odds_init(o, 0, "8.33");
+	struct harass_check c;
+	if (!g || !check_harass(g, firer, target, NULL, 0, &c, -1, true) ||
+	    c.npath < 1)
+		return false;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	struct unit *f = &cp->units[firer];
+	const struct unit *t = &cp->units[target];
+	struct hex last = c.path[c.npath - 1];
+	struct hex th = footprint_two_hex(&t->at) &&
+				hex_distance(t->at.hex[1], last) == 1
+			? t->at.hex[1]
+			: t->at.hex[0];
+	f->moved_phase = true; /* 8.31: H&D is movement for 8.15 #5 */
+	game_unit_place(cp, f, thrower_at(f->at, last, th));
+	struct fire_check fc;
+	memset(&fc, 0, sizeof fc);
+	bool ok = missile_check(cp, firer, WEAPON_MAIN, th, FIRE_HD, &fc);
+	if (ok)
+		missile_check_odds(cp, firer, &fc, o);
+	event_log_free(&cp->events);
+	free(cp);
+	return ok;
+}
+
 /* ---- the command ---- */
 
 static int find_unit(const struct game *g, const char *id)

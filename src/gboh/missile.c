@@ -479,21 +479,35 @@ int missile_volley_result(const struct game *g, int firer,
 							   : MM_HITS);
 }
 
-bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
-		  struct hex target, enum fire_kind kind, struct odds *o)
+void missile_check_odds(const struct game *g, int firer,
+			const struct fire_check *c, struct odds *o)
 {
-	struct fire_check c;
-	bool ok = missile_check(g, firer, weapon, target, kind, &c);
-	odds_init(o, ok ? 10 : 0, c.rule);
-	for (int d = 0; ok && d < 10; d++) {
+	odds_init(o, 10, c->rule);
+	for (int d = 0; d < 10; d++) {
 		bool hit;
-		int hits = missile_volley_result(g, firer, &c, d, &hit);
+		int hits = missile_volley_result(g, firer, c, d, &hit);
 		if (hit)
 			odds_face(o, d, hits, "hit %d", hits);
 		else
 			odds_face(o, d, 0, "miss");
 	}
+}
+
+bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
+		  struct hex target, enum fire_kind kind, struct odds *o)
+{
+	struct fire_check c;
+	bool ok = missile_check(g, firer, weapon, target, kind, &c);
+	if (ok)
+		missile_check_odds(g, firer, &c, o);
+	else
+		odds_init(o, 0, c.rule);
 	return ok;
+}
+
+int missile_hit_percent(const struct odds *o)
+{
+	return o->faces ? 100 - odds_percent(o, "miss") : 0;
 }
 
 /* 8.1-8.19 */

@@ -1553,6 +1553,12 @@ void orders_order_impl(struct game *g, const char *who, const char *what,
 		   li == g->active_leader ? "4.23" : "4.4");
 }
 
+/* 4.33 #2: the Strategy roll of plan p passes on die */
+static bool strategy_roll_passes(const struct lc_plan *p, int die)
+{
+	return die + p->auth.drm <= p->auth.target;
+}
+
 /* 4.33 #2: the Strategy roll; true when it succeeds */
 static bool strategy_roll(struct game *g, const struct lc_plan *p)
 {
@@ -1566,7 +1572,7 @@ static bool strategy_roll(struct game *g, const struct lc_plan *p)
 	event_add(&e, "target", "%d", p->auth.target);
 	event_add(&e, "drm", "%+d", p->auth.drm);
 	int d = game_roll_die(g, &e);
-	bool ok = d + p->auth.drm <= p->auth.target;
+	bool ok = strategy_roll_passes(p, d);
 	event_add(&e, "total", "%d", d + p->auth.drm);
 	event_add(&e, "result", "%s", ok ? "pass" : "fail");
 	event_add(&e, "rule", "%s", p->auth.rule ? p->auth.rule : "4.33");
@@ -1911,6 +1917,131 @@ static bool order_raises_reaction(const struct game *g, int ui,
 	return raised;
 }
 
+/* Each Line Command side's active leader may give now, as `line NAME`
+ * or, a row that makes several lines, `line NAME UNIT` (unit -1: the
+ * row's only line): fn(g, plan, unit, ctx). */
+static void each_line_command(const struct game *g, int side,
+			      void (*fn)(const struct game *g,
+					 const struct lc_plan *p, int unit,
+					 void *ctx),
+			      void *ctx)
+{
+	struct lc_plan *p = malloc(sizeof *p);
+	struct ord_why w = {0};
+	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
+		const struct line_def *def = &g->battle->lines[d];
+		if (def->side != side)
+			continue;
+		if (check_line(g, def->name, -1, p, &w)) {
+			fn(g, p, -1, ctx);
+			continue;
+		}
+		if (!p->def || strcmp(w.rule, "4.32") != 0 ||
+		    p->lg.ngroups < 2)
+			continue;
+		struct line_groups lg = p->lg;
+		for (int gi = 0; gi < lg.ngroups; gi++)
+			for (int i = 0; i < g->nunits; i++)
+				if (lg.group[i] == gi) {
+					if (check_line(g, def->name, i, p, &w))
+						fn(g, p, i, ctx);
+					break;
+				}
+	}
+	free(p);
+}
+
+struct line_answers {
+	struct decision_answer *out;
+	int max, n, side;
+};
+
+static void add_line_answer(const struct game *g, const struct lc_plan *p,
+			    int unit, void *ctx)
+{
+	struct line_answers *la = ctx;
+	if (unit < 0)
+		decision_add(la->out, la->max, &la->n, la->side, "5.23",
+			     "line %s", p->def->name);
+	else
+		decision_add(la->out, la->max, &la->n, la->side, "5.23",
+			     "line %s %s", p->def->name, g->units[unit].id);
+}
+
+static void strategy_odds_of(const struct lc_plan *p, struct odds *o)
+{
+	odds_init(o, 10, p->auth.rule ? p->auth.rule : "4.33");
+	for (int d = 0; d < 10; d++) {
+		bool ok = strategy_roll_passes(p, d);
+		odds_face(o, d, ok, ok ? "pass" : "fail");
+	}
+}
+
+bool orders_line_odds(const struct game *g, const char *name,
+		      const char *unit, struct odds *o)
+{
+	odds_init(o, 10, "4.33");
+	int ui = -1;
+	for (int i = 0; unit && i < g->nunits; i++)
+		if (strcmp(g->units[i].id, unit) == 0)
+			ui = i;
+	if (unit && ui < 0)
+		return false;
+	struct lc_plan *p = malloc(sizeof *p);
+	struct ord_why w = {0};
+	bool roll = p && check_line(g, name, ui, p, &w) &&
+		    p->auth.decision == LC_NEEDS_ROLL;
+	if (roll)
+		strategy_odds_of(p, o);
+	free(p);
+	return roll;
+}
+
+struct line_odds_text {
+	char *out;
+	size_t n, len;
+	int told;
+};
+
+static void add_line_odds(const struct game *g, const struct lc_plan *p,
+			  int unit, void *ctx)
+{
+	struct line_odds_text *t = ctx;
+	if (p->auth.decision != LC_NEEDS_ROLL || t->len + 1 >= t->n)
+		return;
+	struct odds o;
+	strategy_odds_of(p, &o);
+	char drm[24] = "";
+	if (p->auth.drm)
+		snprintf(drm, sizeof drm, ", DRM %+d", p->auth.drm);
+	int w = snprintf(t->out + t->len, t->n - t->len,
+			 "%sline %s%s%s: %d or less%s, %d%%",
+			 t->told ? "; " : "", p->def->name, unit >= 0 ? " " : "",
+			 unit >= 0 ? g->units[unit].id : "", p->auth.target,
+			 drm, odds_percent(&o, "pass"));
+	if (w < 0 || t->len + (size_t)w >= t->n) {
+		t->out[t->len] = '\0'; /* what does not fit is left out */
+		t->len = t->n;
+		return;
+	}
+	t->len += (size_t)w;
+	t->told++;
+}
+
+int orders_line_odds_text(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	if (!g || seq_step_now(g) != SEQ_ORDERS || g->active_leader < 0 ||
+	    g->ord.moving)
+		return 0;
+	struct line_odds_text t = {out, n, 0, 0};
+	each_line_command(g, g->leaders[g->active_leader].side, add_line_odds,
+			  &t);
+	return t.told;
+}
+
 int orders_legal(const struct game *g, struct decision_answer *out, int max)
 {
 	struct ord_why w = {.quiet = true}; /* no reason is shown */
@@ -2006,33 +2137,11 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 	    check_pick(g, -1, g->active_leader, &m, &w))
 		decision_add(out, max, &n, side, "4.34", "pick %s",
 			     active(g)->id);
-	struct lc_plan *p = may_end ? malloc(sizeof *p) : NULL;
-	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
-		const struct line_def *def = &g->battle->lines[d];
-		if (def->side != side)
-			continue;
-		if (check_line(g, def->name, -1, p, &w)) {
-			decision_add(out, max, &n, side, "5.23", "line %s",
-				     def->name);
-			continue;
-		}
-		if (!p->def || strcmp(w.rule, "4.32") != 0 ||
-		    p->lg.ngroups < 2)
-			continue;
-		struct line_groups lg = p->lg;
-		for (int gi = 0; gi < lg.ngroups; gi++)
-			for (int i = 0; i < g->nunits; i++)
-				if (lg.group[i] == gi) {
-					if (check_line(g, def->name, i, p, &w))
-						decision_add(out, max, &n, side,
-							     "5.23",
-							     "line %s %s",
-							     def->name,
-							     g->units[i].id);
-					break;
-				}
+	if (may_end) {
+		struct line_answers la = {out, max, n, side};
+		each_line_command(g, side, add_line_answer, &la);
+		n = la.n;
 	}
-	free(p);
 	if (n < max && may_end) /* 5.22 #5, 4.74 */
 		n += leaders_legal(g, out + n, max - n);
 	if (n < max) /* 8.11 fire in the open move, 5.23 #2 a line's fire */

@@ -9,6 +9,7 @@
 #include "maniple/passthru.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "maniple/event.h"
@@ -328,6 +329,52 @@ bool passthru_passed(const struct game *g, int ci)
 }
 
 /* ------------------------------------------------------------ answers */
+
+int passthru_odds_text(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	const struct shock_state *s = g ? &g->shock : NULL;
+	if (!s || s->ask != SHA_PASSTHRU || !valid_combat(g, s->ask_combat))
+		return 0;
+	int ci = s->ask_combat;
+	const struct unit *inf = &g->units[g->shock.c[ci].def[0]];
+	struct odds stand, let, after;
+	/* 9.11 #1: the +1 the Pass-Thru puts on its Pre-Shock check, read
+	 * through the Charge step's own check on a copy that has it */
+	bool checks = shock_charge_odds(g, ci, 1, 0, &stand);
+	struct game *cp = checks ? game_copy_for_search(g, 1) : NULL;
+	checks = checks && cp;
+	if (cp) {
+		cp->shock.c[ci].passthru = PT_ELECTED;
+		checks = shock_charge_odds(cp, ci, 1, 0, &let);
+		event_log_free(&cp->events);
+		free(cp);
+	}
+	char a[160] = "", b[160] = "", c[160] = "";
+	size_t len = 0;
+	if (checks) {
+		odds_list(&stand, a, sizeof a);
+		odds_list(&let, b, sizeof b);
+		int w = snprintf(out, n,
+				 "%s's Pre-Shock check (8.43) standing: %s; "
+				 "letting it through (+1, 9.11 #1): %s.",
+				 inf->id, a, b);
+		len = w < 0 ? 0 : (size_t)w < n ? (size_t)w : n - 1;
+	}
+	/* 9.11 #4: the check after the elephant has gone through */
+	if (len + 1 < n && !unit_has(g, inf, TRAIT_SKIRMISHER)) {
+		tq_check_odds(g, inf, 0, &after);
+		odds_list(&after, c, sizeof c);
+		snprintf(out + len, n - len,
+			 "%sThrough, its shock hits are halved, the "
+			 "elephant's 1 less (9.11 #2), then a Pass-Thru check "
+			 "(9.11 #4): %s.",
+			 len ? " " : "", c);
+	}
+	return out[0] ? 1 : 0;
+}
 
 int passthru_legal(const struct game *g, struct decision_answer *out, int max)
 {

@@ -163,6 +163,16 @@ static void name_decision(const struct game *g, enum seq_step step,
 			rule = reactions_pending_rule(g);
 			what = reaction_words(rule);
 			reactions_pending_text(g, d->detail, sizeof d->detail);
+			/* the chance and the cost of taking it */
+			size_t len = strlen(d->detail);
+			if (len + 3 < sizeof d->detail) {
+				memcpy(d->detail + len, "; ", 3);
+				reactions_pending_odds(g, d->detail + len + 2,
+						       sizeof d->detail - len -
+							       2);
+				if (!d->detail[len + 2])
+					d->detail[len] = '\0';
+			}
 		} else {
 			what = reaction_words(rule);
 		}

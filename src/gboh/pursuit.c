@@ -437,6 +437,58 @@ static void mark_finished(struct game *g, int ui)
 	emit_unit(g, "pursuit_finished", ui, NULL, NULL, "8.63");
 }
 
+/* 8.62: the check's outcome on die: a roll above the cavalry's TQ makes
+ * it pursue, any other breaks it off */
+static bool pursuit_pursues(int die, int tq)
+{
+	return die > tq;
+}
+
+bool pursuit_odds(const struct game *g, int ui, struct odds *o)
+{
+	odds_init(o, 10, "8.62");
+	if (!g || ui < 0 || ui >= g->nunits)
+		return false;
+	for (int d = 0; d < 10; d++) {
+		bool p = pursuit_pursues(d, g->units[ui].tq);
+		odds_face(o, d, p, p ? "pursue" : "break off");
+	}
+	return true;
+}
+
+int pursuit_odds_text(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	const struct shock_state *s = g ? &g->shock : NULL;
+	if (!s || s->ask != SHA_PURSUIT || s->ask_combat < 0 ||
+	    s->ask_combat >= s->ncombats)
+		return 0;
+	const struct shock_combat *c = &s->c[s->ask_combat];
+	size_t len = 0;
+	int told = 0;
+	for (int k = 0; k < c->natt; k++) {
+		struct odds o;
+		if (!cavalry_may_pursue(g, s->ask_combat, k) ||
+		    !pursuit_odds(g, c->att[k], &o))
+			continue;
+		const struct unit *u = &g->units[c->att[k]];
+		int w = snprintf(out + len, n - len,
+				 "%s%s (TQ %d) pursues %d%%, breaks off %d%%",
+				 told ? "; " : "", u->id, u->tq,
+				 odds_percent(&o, "pursue"),
+				 odds_percent(&o, "break off"));
+		if (w < 0 || len + (size_t)w >= n) {
+			out[len] = '\0'; /* what does not fit is left out */
+			break;
+		}
+		len += (size_t)w;
+		told++;
+	}
+	return told;
+}
+
 /* 8.62: the check and what follows it */
 static bool pursue_or_break_off(struct game *g, int ci, bool *done)
 {
@@ -449,7 +501,7 @@ static bool pursue_or_break_off(struct game *g, int ci, bool *done)
 	int die = game_roll_die(g, &e);
 	event_add(&e, "rule", "8.62");
 	game_emit(g, &e);
-	bool pursue = die > u->tq;
+	bool pursue = pursuit_pursues(die, u->tq);
 	event_init(&e, "pursuit_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "dr", "%d", die);

@@ -606,6 +606,22 @@ static void add_odds(const struct game *g, const struct reaction_offer *o,
 	}
 }
 
+bool rfire_offer_odds(const struct game *g, int i, struct odds *od)
+{
+	odds_init(od, 0, "8.2");
+	if (!g || i < 0 || i >= g->react.noffers ||
+	    g->react.offers[i].kind != RK_FIRE)
+		return false;
+	const struct reaction_offer *o = &g->react.offers[i];
+	struct hex aim = aim_hex(&g->units[o->unit], &g->units[o->trigger]);
+	for (int w = WEAPON_MAIN; w <= WEAPON_SCREEN; w++)
+		if ((o->weapons & (1 << w)) &&
+		    missile_odds(g, o->unit, (enum fire_weapon)w, aim,
+				 (enum fire_kind)o->fire, od))
+			return true;
+	return false;
+}
+
 int rfire_odds_text(const struct game *g, char *out, size_t n)
 {
 	if (!n)

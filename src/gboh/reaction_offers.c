@@ -115,6 +115,11 @@ static int first_offer(const struct game *g)
 	return -1;
 }
 
+int reactions_first_offer(const struct game *g)
+{
+	return g ? first_offer(g) : -1;
+}
+
 int reactions_decision_side(const struct game *g)
 {
 	int i = first_offer(g);

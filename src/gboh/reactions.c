@@ -14,6 +14,7 @@
 #include "maniple/reactions.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "maniple/movement.h"
@@ -27,6 +28,7 @@
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
 #include "maniple/units.h"
+#include "maniple/withdrawal.h"
 
 /* 7.15, 7.16: once per Orders Phase */
 void reactions_phase_begin(struct game *g)
@@ -418,6 +420,62 @@ bool reaction_facing_odds(const struct game *g, const struct unit *u,
 	return true;
 }
 
+/* 10.14: the chance that the hits of odds o rout u (its hits reach
+ * its TQ), in whole percent */
+static int rout_percent(const struct game *g, const struct unit *u,
+			const struct odds *o)
+{
+	int faces = 0;
+	for (int j = 0; j < o->n; j++)
+		if (u->hits + o->out[j].value >= unit_tq_now(g, u))
+			faces += o->out[j].faces;
+	return o->rolls ? (faces * 100 + o->rolls / 2) / o->rolls : 0;
+}
+
+void reactions_pending_odds(const struct game *g, char *buf, size_t n)
+{
+	if (!n)
+		return;
+	buf[0] = '\0';
+	int i = reactions_first_offer(g);
+	if (i < 0)
+		return;
+	const struct reaction_offer *o = &g->react.offers[i];
+	const struct unit *u = &g->units[o->unit];
+	struct odds od;
+	char list[160];
+	switch (o->kind) {
+	case RK_FACE:
+	case RK_REVERSE:
+		if (!reaction_facing_odds(g, u, &g->units[o->trigger], &od)) {
+			snprintf(buf, n, "%s turns with no check (7.15)", u->id);
+			break;
+		}
+		odds_list(&od, list, sizeof list);
+		snprintf(buf, n, "turning costs %s a check (%s): %s; it routs "
+				 "%d%% (10.14)",
+			 u->id, o->kind == RK_FACE ? "7.15" : "7.16", list,
+			 rout_percent(g, u, &od));
+		break;
+	case RK_WITHDRAW:
+		if (!withdrawal_odds(g, i, &od))
+			break;
+		odds_list(&od, list, sizeof list);
+		snprintf(buf, n, "withdrawing costs %s (6.52, 6.53): %s, and "
+				 "the hexes' own",
+			 u->id, list);
+		break;
+	case RK_FIRE:
+		if (!rfire_offer_odds(g, i, &od))
+			break;
+		odds_list(&od, list, sizeof list);
+		snprintf(buf, n, "%s's volley (8.15): %s", u->id, list);
+		break;
+	default:
+		break;
+	}
+}
+
 int reactions_facing_odds_text(const struct game *g, char *out, size_t n)
 {
 	if (!n)
@@ -439,15 +497,11 @@ int reactions_facing_odds_text(const struct game *g, char *out, size_t n)
 			if (!reaction_facing_odds(g, st[k],
 						  &g->units[o->trigger], &od))
 				continue;
-			char item[256];
-			size_t il = (size_t)snprintf(item, sizeof item, "%s%s",
-						     told ? "; " : "",
-						     st[k]->id);
-			for (int j = 0; j < od.n && il < sizeof item; j++)
-				il += (size_t)snprintf(
-					item + il, sizeof item - il, "%s %s %d%%",
-					j ? "," : "", od.out[j].name,
-					odds_percent(&od, od.out[j].name));
+			char item[256], list[200];
+			odds_list(&od, list, sizeof list);
+			size_t il = (size_t)snprintf(item, sizeof item,
+						     "%s%s %s", told ? "; " : "",
+						     st[k]->id, list);
 			if (il >= sizeof item || len + il >= n)
 				return told; /* what does not fit is left out */
 			memcpy(out + len, item, il + 1);

@@ -20,13 +20,19 @@
 #include "maniple/evcat.h"
 #include "maniple/evtext.h"
 #include "maniple/glossary.h"
+#include "maniple/harass.h"
+#include "maniple/missile.h"
 #include "maniple/movement.h"
+#include "maniple/orders.h"
+#include "maniple/passthru.h"
+#include "maniple/pursuit.h"
 #include "maniple/rally.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 #include "maniple/shock_preview.h"
+#include "maniple/withdrawal.h"
 
 #define TEACH_SAY_MAX  190
 #define TEACH_NAME_MAX 64
@@ -44,20 +50,20 @@ static const struct teach_dec teach_decs[] = {
 	{"activate_tie", DEC_COMMON "lowest orders lc range trumps "},
 	{"activate_first", DEC_COMMON "lowest orders lc range trumps "},
 	{"trump_reply", DEC_COMMON "against kind trumps "},
-	{"orders", DEC_COMMON "orders left given lc range rally "},
-	{"orders_individual", DEC_COMMON "orders left given lc range rally "},
-	{"orders_move", DEC_COMMON "left given lc range mover ma spent mp "},
-	{"orders_move_zoc", DEC_COMMON "left given lc range mover ma spent mp "},
-	{"orders_line", DEC_COMMON "left given lc range lines "},
+	{"orders", DEC_COMMON "orders left given lc range rally lc_odds fire_own "},
+	{"orders_individual", DEC_COMMON "orders left given lc range rally fire_own "},
+	{"orders_move", DEC_COMMON "left given lc range mover ma spent mp fire_own "},
+	{"orders_move_zoc", DEC_COMMON "left given lc range mover ma spent mp fire_own "},
+	{"orders_line", DEC_COMMON "left given lc range lines fire_own "},
 	{"momentum", DEC_COMMON "chance doom fail "},
 	{"momentum_barred", DEC_COMMON},
 	{"reactivate", DEC_COMMON},
 	{"rout", DEC_COMMON "unit "},
 	{"rout_leader", DEC_COMMON "unit "},
-	{"reaction", DEC_COMMON "fire_odds face_odds "},
+	{"reaction", DEC_COMMON "fire_odds face_odds ow_odds "},
 	{"reaction_shock", DEC_COMMON},
 	{"reaction_leader", DEC_COMMON "rp "},
-	{"shock", DEC_COMMON "step ask unit combats "},
+	{"shock", DEC_COMMON "step ask unit combats pursue_odds passthru_odds "},
 	{"elephant", DEC_COMMON},
 	{"none", DEC_COMMON},
 };
@@ -815,6 +821,83 @@ static void odds_slot(const struct game *g, const char *lead,
 	strcat(out, ".");
 }
 
+/* fn on each answer of the decision now its owing side may give, until
+ * max of them have told something (then "; ..."); how many told. */
+static int each_answer(const struct game *g, int max,
+		       bool (*fn)(const struct game *g, const char *line,
+				  struct sbuf *b, int told),
+		       struct sbuf *b)
+{
+	struct decision_answer *a = calloc(256, sizeof *a);
+	if (!a)
+		return 0;
+	struct decision d;
+	decision_init(&d, a, 256);
+	gboh_decision(g, &d);
+	int told = 0;
+	for (int i = 0; i < d.n; i++) {
+		if (told == max) {
+			sb_add(b, "; ...");
+			break;
+		}
+		if (decision_answer_for(&a[i], d.side) && fn(g, a[i].line, b, told))
+			told++;
+	}
+	free(a);
+	return told;
+}
+
+/* 8.15: a fire answer ("fire 2915 # needs 3 or less: hits 40%", "order
+ * ve1 fire 2915 # ...") told as "fire 2915 (needs 3 or less: hits 40%)" */
+static bool own_fire_item(const struct game *g, const char *line,
+			  struct sbuf *b, int told)
+{
+	(void)g;
+	const char *c = strstr(line, " # needs ");
+	if (!c || (strncmp(line, "fire ", 5) != 0 &&
+		   (strncmp(line, "order ", 6) != 0 || !strstr(line, " fire "))))
+		return false;
+	sb_add(b, "%s%.*s (%s)", told ? "; " : "", (int)(c - line), line,
+	       c + 3);
+	return true;
+}
+
+
+/* 8.33: an H&D answer ("order ve1 hd ce3") with its volley's chance */
+static bool hd_item(const struct game *g, const char *line, struct sbuf *b,
+		    int told)
+{
+	char f[DECISION_LINE_MAX], t[DECISION_LINE_MAX];
+	if (sscanf(line, "order %127s hd %127s", f, t) != 2)
+		return false;
+	int fi = -1, ti = -1;
+	for (int i = 0; i < g->nunits; i++) {
+		if (strcmp(g->units[i].id, f) == 0)
+			fi = i;
+		if (strcmp(g->units[i].id, t) == 0)
+			ti = i;
+	}
+	struct odds o;
+	if (fi < 0 || ti < 0 || !harass_odds(g, fi, ti, &o))
+		return false;
+	sb_add(b, "%s%s (hits %d%%)", told ? "; " : "", line,
+	       missile_hit_percent(&o));
+	return true;
+}
+
+static bool fire_item(const struct game *g, const char *line, struct sbuf *b,
+		      int told)
+{
+	return own_fire_item(g, line, b, told) || hd_item(g, line, b, told);
+}
+
+static int own_fire_text(const struct game *g, char *out, size_t n)
+{
+	struct sbuf b = {out, 0, n};
+	out[0] = '\0';
+	return each_answer(g, 5, fire_item, &b);
+}
+
 static bool dec_slot(const void *src, const struct game *g, const char *key,
 		     char *out, size_t n)
 {
@@ -896,6 +979,33 @@ static bool dec_slot(const void *src, const struct game *g, const char *key,
 		odds_slot(g, " Each volley's odds (8.15): ", rfire_odds_text,
 			  out, n);
 		return true; /* ids kept, as {actions} */
+	} else if (strcmp(key, "ow_odds") == 0) {
+		/* 6.52, 6.53: what each withdrawal costs, as the die falls */
+		odds_slot(g, " A withdrawal's cost (6.52), before its hexes' "
+			     "own: ",
+			  withdrawal_odds_text, out, n);
+		return true;
+	} else if (strcmp(key, "lc_odds") == 0) {
+		/* 4.33 #2: the Line Commands a Strategy roll decides */
+		odds_slot(g, " These Line Commands need the Overall "
+			     "Commander's Strategy roll (4.33 #2): ",
+			  orders_line_odds_text, out, n);
+		return true;
+	} else if (strcmp(key, "pursue_odds") == 0) {
+		/* 8.62: each cavalry's check */
+		odds_slot(g, " The one picked checks (8.62): ",
+			  pursuit_odds_text, out, n);
+		return true;
+	} else if (strcmp(key, "passthru_odds") == 0) {
+		odds_slot(g, " ", passthru_odds_text, out, n); /* 9.11 */
+		if (out[0]) /* its text ends its own sentences */
+			out[strlen(out) - 1] = '\0';
+		return true;
+	} else if (strcmp(key, "fire_own") == 0) {
+		/* 8.15, 8.16, 8.33: each volley and H&D the list offers,
+		 * with its chance to hit */
+		odds_slot(g, " Fire (8.15, 8.33): ", own_fire_text, out, n);
+		return true;
 	} else if (strcmp(key, "face_odds") == 0) {
 		/* 7.15, 7.16: each turn's check with its odds */
 		odds_slot(g, " A turn's check (7.15), as the roll falls: ",

@@ -440,6 +440,37 @@ static void ow_hits(struct game *g, struct unit *u, int n, const char *cause,
 	cohesion_hits(g, u, n, cause, rule);
 }
 
+/* 6.52 #3, 9.21, R1: whether the approach of offer o costs its unit a
+ * hit before it withdraws (from the Rear; from a Flank unless it is a
+ * skirmisher or velites) */
+static bool ow_approach_hit(const struct game *g, const struct unit *u,
+			    const struct reaction_offer *o)
+{
+	bool light = is_skirmisher(g, u) || is_velites(u);
+	return o->approach == ZONE_REAR ||
+	       (o->approach == ZONE_FLANK && !light);
+}
+
+/* 6.52 #1: a Roman Legion unit checks its TQ after withdrawing */
+static bool ow_end_check(const struct game *g, const struct unit *u)
+{
+	return unit_has(g, u, TRAIT_LEGION);
+}
+
+/* 6.52 #1, #2: the hits the end of a withdrawal gives u when the check's
+ * die is die (read only for a Legion unit, #1: 1 hit when the DR is
+ * higher than its TQ); other infantry but skirmishers and velites take
+ * 1 (#2), everyone else none */
+static int ow_end_hits(const struct game *g, const struct unit *u, int die)
+{
+	if (ow_end_check(g, u))
+		return die > unit_tq_now(g, u) ? 1 : 0;
+	return unit_has(g, u, TRAIT_INFANTRY) && !is_skirmisher(g, u) &&
+			       !is_velites(u)
+		       ? 1
+		       : 0;
+}
+
 /* 6.52 #1, #2, 6.53: the end of a withdrawal */
 static void ow_finish(struct game *g, int i)
 {
@@ -447,7 +478,7 @@ static void ow_finish(struct game *g, int i)
 	struct unit *u = &g->units[o->unit];
 	int before = u->hits;
 	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed) {
-		if (unit_has(g, u, TRAIT_LEGION)) {
+		if (ow_end_check(g, u)) {
 			/* 6.52 #1: a TQ check, 1 hit if the DR is higher */
 			int tq = unit_tq_now(g, u);
 			struct event e;
@@ -457,12 +488,12 @@ static void ow_finish(struct game *g, int i)
 			event_add(&e, "tq", "%d", tq);
 			event_add(&e, "rule", "6.52");
 			game_emit(g, &e);
-			if (die > tq)
-				ow_hits(g, u, 1, "withdrawal_tq_check", "6.52");
-		} else if (unit_has(g, u, TRAIT_INFANTRY) &&
-			   !is_skirmisher(g, u) && !is_velites(u)) {
+			ow_hits(g, u, ow_end_hits(g, u, die),
+				"withdrawal_tq_check", "6.52");
+		} else {
 			/* 6.52 #2: other infantry, 1 hit */
-			ow_hits(g, u, 1, "withdrawal", "6.52");
+			ow_hits(g, u, ow_end_hits(g, u, 0), "withdrawal",
+				"6.52");
 		}
 	}
 	struct event e;
@@ -500,8 +531,7 @@ static void ow_take(struct game *g, int i)
 	s->move.start = u->at.hex[0];
 	s->move.ma = o->mp;
 	bool light = is_skirmisher(g, u) || is_velites(u);
-	bool hit = o->approach == ZONE_REAR ||
-		   (o->approach == ZONE_FLANK && !light);
+	bool hit = ow_approach_hit(g, u, o);
 	struct event e;
 	event_init(&e, "withdrawal_begun");
 	event_add(&e, "unit", "%s", u->id);
@@ -1110,6 +1140,61 @@ void withdraw_command(struct game *g, const char *who, const char *what,
 		leader_withdraw(g, (int)(l - g->leaders), what, arg, r);
 	else
 		cmd_refuse(r, NULL, "no unit or leader %s", who);
+}
+
+bool withdrawal_odds(const struct game *g, int offer, struct odds *od)
+{
+	odds_init(od, 10, "6.52");
+	if (!g || offer < 0 || offer >= g->react.noffers ||
+	    g->react.offers[offer].kind != RK_WITHDRAW)
+		return false;
+	const struct reaction_offer *o = &g->react.offers[offer];
+	const struct unit *u = &g->units[o->unit];
+	int first = ow_approach_hit(g, u, o) ? 1 : 0; /* 6.52 #3 */
+	for (int d = 0; d < 10; d++) {
+		/* 6.53: hits reaching the TQ rout it, and a unit routed by
+		 * the approach's hit withdraws no further (ow_finish) */
+		int hits = first;
+		if (u->hits + hits < u->tq)
+			hits += ow_end_hits(g, u, d);
+		if (u->hits + hits >= u->tq)
+			odds_face(od, d, hits, "routs");
+		else if (hits == 0)
+			odds_face(od, d, 0, "no hit");
+		else
+			odds_face(od, d, hits, "%d hit%s", hits,
+				  hits == 1 ? "" : "s");
+	}
+	return true;
+}
+
+int withdrawal_odds_text(const struct game *g, char *out, size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	if (!g)
+		return 0;
+	int side = reactions_decision_side(g), told = 0;
+	size_t len = 0;
+	for (int i = 0; i < g->react.noffers; i++) {
+		const struct reaction_offer *o = &g->react.offers[i];
+		struct odds od;
+		if (o->kind != RK_WITHDRAW || o->side != side ||
+		    o->state != RO_OPEN || !withdrawal_odds(g, i, &od))
+			continue;
+		char item[200], list[160];
+		odds_list(&od, list, sizeof list);
+		size_t il = (size_t)snprintf(item, sizeof item, "%s%s %s",
+					     told ? "; " : "",
+					     g->units[o->unit].id, list);
+		if (il >= sizeof item || len + il >= n)
+			return told; /* what does not fit is left out */
+		memcpy(out + len, item, il + 1);
+		len += il;
+		told++;
+	}
+	return told;
 }
 
 int ow_legal(const struct game *g, struct decision_answer *out, int max)

@@ -359,7 +359,7 @@ static void read_mode_key_entry(struct reader *r, const char *key,
 	if (mode < 0) {
 		refuse(c, r->file, line,
 		       "no key table %s (line: the : line's keys, list: the "
-		       "legal list's)",
+		       "legal list's, lesson: the lesson box's)",
 		       prefix);
 		return;
 	}

@@ -128,19 +128,21 @@ void panel_describe_piece(const struct session *s, const char *id, int width,
 	describe_piece(s, id, width, scratch, out);
 }
 
-/* A piece in one line: "+sl1 1/5 skirmishers", "+tribune leader". */
+/* A piece in a line: "+sl1 1/5 skirmishers", "+tribune leader"; in a
+ * narrow panel the class goes on under it ("+c_lc1 0/5 M light" then
+ * " cavalry"), so that every piece of a stack shows whole. */
 static void brief_piece(const struct mv_piece *p, int width,
 			struct panel_text *out)
 {
-	char codes[12];
+	char codes[12], lead[PANEL_LINE_MAX];
 	if (p->gauge == MV_GAUGE_NONE) {
-		line(out, width, "+%s %s", p->id,
-		     p->class_name ? p->class_name : "");
-		return;
+		snprintf(lead, sizeof lead, "+%s", p->id);
+	} else {
+		int nc = mapview_marker_codes(p, codes, sizeof codes);
+		snprintf(lead, sizeof lead, "+%s %d/%d%s%s", p->id, p->value,
+			 p->max, nc ? " " : "", codes);
 	}
-	int nc = mapview_marker_codes(p, codes, sizeof codes);
-	line(out, width, "+%s %d/%d%s%s %s", p->id, p->value, p->max,
-	     nc ? " " : "", codes, p->class_name ? p->class_name : "");
+	wrapped(out, width, lead, p->class_name ? p->class_name : "");
 }
 
 int panel_stack_lines(const struct map_view *mv, struct hex h,
@@ -171,6 +173,10 @@ void panel_describe_view(const struct map_view *mv, const struct session *s,
 	int nl = mapview_pieces_at(mv, h, true, l, TUI_PIECES_MAX);
 	if (!nu && !nl)
 		line(out, width, "no units");
+	/* a stack: each of its pieces in a line first, so that all are
+	 * named though the panel's rows end before the last one's lines */
+	if (nu + nl > 1)
+		panel_stack_lines(mv, h, NULL, width, out);
 	for (int i = 0; i < nu; i++) {
 		line(out, width, "%s", "");
 		describe_piece(s, mv->pieces[u[i]].id, width, scratch, out);

@@ -19,7 +19,8 @@ struct panel_text {
 };
 
 /* The side panel for hex h, read from the map view-model mv: the hex
- * (number, terrain, level, hexsides), then every piece there in the
+ * (number, terrain, level, hexsides), on a stack a short line for each
+ * of its pieces (panel_stack_lines), then every piece there in the
  * ruleset's words (seam.h: tui_describe_piece of s's game, through
  * scratch), each line at most width characters. */
 void panel_describe_view(const struct map_view *mv, const struct session *s,
@@ -38,7 +39,8 @@ void panel_describe_piece(const struct session *s, const char *id, int width,
 			  struct mv_text *scratch, struct panel_text *out);
 /* One short line for each piece on h but the one named except (NULL:
  * none left out), added to out: "+sl1 1/5 skirmishers" (a unit's hits
- * against its TQ, its marker codes, its class), "+tribune leader".
+ * against its TQ, its marker codes, its class), "+tribune leader"; a
+ * class that does not fit the width goes on under it, a blank first.
  * Returns the lines added. */
 int panel_stack_lines(const struct map_view *mv, struct hex h,
 		      const char *except, int width, struct panel_text *out);

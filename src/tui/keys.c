@@ -263,6 +263,15 @@ static const struct tui_mode_binding teach_bindings[] = {
 			    "key acts while the box is up"},
 };
 
+static const struct tui_mode_binding lesson_bindings[] = {
+	{'H', "H", LE_HOW,
+	 "show or hide how to give the step's command with the keys in use "
+	 "(after the last step: close the box)"},
+	{'O', "O", LE_MENU,
+	 "the lesson menu: Up/Down (k/j) and Enter, or 1-9, start a lesson; "
+	 "Esc back; q quit"},
+};
+
 static const struct tui_mode_binding shock_bindings[] = {
 	{'t', "t", SU_GATHER,
 	 "Shock designation: gather your unit under the cursor as an "
@@ -296,9 +305,17 @@ static const char *const list_cmd_names[PC_COUNT] = {
 	[PC_CLOSE] = "close",	  [PC_HELP] = "help",
 };
 
+static const char *const lesson_cmd_names[LE_COUNT] = {
+	[LE_HOW] = "how",
+	[LE_MENU] = "menu",
+};
+
 const char *tui_mode_prefix(enum tui_keymode m)
 {
-	return m == KM_LINE ? "line" : m == KM_LIST ? "list" : NULL;
+	return m == KM_LINE     ? "line"
+	       : m == KM_LIST   ? "list"
+	       : m == KM_LESSON ? "lesson"
+				: NULL;
 }
 
 const char *tui_mode_cmd_name(enum tui_keymode m, int cmd)
@@ -307,6 +324,8 @@ const char *tui_mode_cmd_name(enum tui_keymode m, int cmd)
 		return line_cmd_names[cmd];
 	if (m == KM_LIST && cmd >= 0 && cmd < PC_COUNT)
 		return list_cmd_names[cmd];
+	if (m == KM_LESSON && cmd >= 0 && cmd < LE_COUNT)
+		return lesson_cmd_names[cmd];
 	return NULL;
 }
 
@@ -422,6 +441,10 @@ const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
 		*n = sizeof reading_bindings / sizeof reading_bindings[0];
 		return reading_bindings;
 	}
+	if (m == KM_LESSON) {
+		*n = sizeof lesson_bindings / sizeof lesson_bindings[0];
+		return lesson_bindings;
+	}
 	if (m == KM_LIST) {
 		*n = sizeof list_bindings / sizeof list_bindings[0];
 		return list_bindings;
@@ -459,6 +482,8 @@ const char *tui_mode_title(enum tui_keymode m)
 		return "teach box (teach mode: the game waits for it)";
 	if (m == KM_READING)
 		return "reading pane (the answers of show, help, why, rule)";
+	if (m == KM_LESSON)
+		return "lesson box (maniple --tutorial; before the map's keys)";
 	return m == KM_LIST ? "legal actions' list (Enter on the map)"
 			    : "command line (: on the map)";
 }

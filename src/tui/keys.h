@@ -153,7 +153,16 @@ enum tui_keymode { KM_LINE, KM_LIST, KM_PROMPT, KM_CARD, KM_SHOCK,
 		   KM_TEACH, /* teachui.h: the teach box */
 		   KM_READING, /* reading.h: the reading pane (its commands
 				* are the card viewer's: enum tui_card_cmd) */
+		   KM_LESSON, /* tutorial.h: the lesson box */
 		   KM_COUNT };
+
+/* The lesson box's keys (tutorial.h), before the map's while the
+ * tutorial is on. */
+enum tui_lesson_cmd {
+	LE_HOW,		/* how to give the step's command with the keys */
+	LE_MENU,	/* the lesson menu */
+	LE_COUNT
+};
 
 /* The teach box's keys (teachui.h). */
 enum tui_teach_cmd {
@@ -208,8 +217,9 @@ const char *tui_mode_title(enum tui_keymode m);
 /* Mode m's built-in table. */
 const struct tui_mode_binding *tui_default_mode_bindings(enum tui_keymode m,
 							 size_t *n);
-/* The settings file's name of a mode ("line", "list") and of one of its
- * commands ("complete"): `line.complete = Tab`.  NULL: not rebindable. */
+/* The settings file's name of a mode ("line", "list", "lesson") and of
+ * one of its commands ("complete"): `line.complete = Tab`.  NULL: not
+ * rebindable. */
 const char *tui_mode_prefix(enum tui_keymode m);
 const char *tui_mode_cmd_name(enum tui_keymode m, int cmd);
 /* The first key of a command in the table in use ("Enter"), or NULL when

@@ -62,11 +62,15 @@ static void name_decision(const struct map_view *mv, const struct decision *d,
 	snprintf(a->what, sizeof a->what, "%s", d->what);
 	snprintf(a->rule, sizeof a->rule, "%s", d->rule);
 	snprintf(a->detail, sizeof a->detail, "%s", d->detail);
-	/* a reaction's pointer to `legal` is the box itself here */
+	/* a reaction's pointer to `legal` is the box itself here (what
+	 * follows it, the odds, kept) */
 	char *see = strstr(a->detail, ": see legal");
-	if (see)
+	if (see) {
+		char rest[sizeof a->detail];
+		snprintf(rest, sizeof rest, "%s", see + strlen(": see legal"));
 		snprintf(see, sizeof a->detail - (size_t)(see - a->detail),
-			 "; hexes numbered on the map");
+			 "; hexes numbered on the map%s", rest);
+	}
 	snprintf(a->title, sizeof a->title, "%s: %s (%s)",
 		 side_word(mv, a->side), a->what, a->rule);
 }
@@ -215,6 +219,32 @@ static void mark(struct tui_view *v)
 
 static void box_geometry(const struct tui_view *v, int *y, int *x, int *h,
 			 int *w, int *cols);
+/* The line about the offer folded at blanks into rows of at most width
+ * characters, at most PROMPT_DETAIL_ROWS (the last cut when it does not
+ * fit): each row's start and length; returns how many. */
+#define PROMPT_DETAIL_ROWS 3
+static int detail_rows(const char *s, int width, int *start, int *len)
+{
+	int n = 0, at = 0, all = (int)strlen(s);
+	while (at < all && n < PROMPT_DETAIL_ROWS && width > 0) {
+		int l = all - at;
+		if (l > width) {
+			l = width;
+			for (int k = width; k > width / 2; k--)
+				if (s[at + k] == ' ') {
+					l = k;
+					break;
+				}
+		}
+		start[n] = at;
+		len[n++] = l;
+		at += l;
+		while (s[at] == ' ')
+			at++;
+	}
+	return n;
+}
+
 
 /* A new box: when the hexes it marks, or the pieces the decision is
  * about, are off the map window or under the box, the map scrolls (the
@@ -321,7 +351,8 @@ static void box_geometry(const struct tui_view *v, int *y, int *x, int *h,
 	*cols = p->nkeys > 5 && fit && (*w - 2) / 2 >= 24 ? 2 : 1;
 	int rows = (p->nkeys + *cols - 1) / *cols;
 	/* the borders, the line about the offer, the answers, "more" */
-	*h = 2 + (p->ask.detail[0] ? 1 : 0) + rows +
+	int ds[PROMPT_DETAIL_ROWS], dl[PROMPT_DETAIL_ROWS];
+	*h = 2 + detail_rows(p->ask.detail, *w - 4, ds, dl) + rows +
 	     (p->ask.n > p->nkeys ? 1 : 0);
 	/* folded: an answer wider than the box takes rows more (as
 	 * draw_box folds it) */
@@ -357,11 +388,12 @@ static void draw_box(struct tui_view *v)
 	mvwaddnstr(w, 0, 2, line, wd - 4);
 	wattrset(w, A_NORMAL);
 	int row = 1;
-	if (p->ask.detail[0] && row < h - 1) {
-		wattrset(w, A_DIM);
-		mvwaddnstr(w, row++, 2, p->ask.detail, wd - 4);
-		wattrset(w, A_NORMAL);
-	}
+	int ds[PROMPT_DETAIL_ROWS], dl[PROMPT_DETAIL_ROWS];
+	int nd = detail_rows(p->ask.detail, wd - 4, ds, dl);
+	wattrset(w, A_DIM);
+	for (int k = 0; k < nd && row < h - 1; k++)
+		mvwaddnstr(w, row++, 2, p->ask.detail + ds[k], dl[k]);
+	wattrset(w, A_NORMAL);
 	int colw = (wd - 2) / cols;
 	int rows = (p->nkeys + cols - 1) / cols;
 	int extra = 0; /* rows taken by answers folded so far */

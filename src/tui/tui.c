@@ -932,6 +932,9 @@ static int current_keymode(const struct tui_view *v)
 	case OM_NONE:
 		break;
 	}
+	/* the lesson box: its keys come before the map's (tutorial.h) */
+	if (v->tut.on)
+		return KM_LESSON;
 	return TUI_HELP_MAP;
 }
 

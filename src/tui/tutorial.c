@@ -303,6 +303,14 @@ void tutorial_after_command(struct tui_view *v, const char *line,
 	prompt_touch_map(v);
 }
 
+/* The lesson box's command of key ch (keys.h: KM_LESSON), or -1. */
+static int lesson_cmd(const struct tui_view *v, int ch)
+{
+	const struct tui_mode_binding *b =
+		tui_mode_binding_for(&v->keys, KM_LESSON, ch);
+	return b ? b->cmd : -1;
+}
+
 /* The lesson menu's keys: every key is its own while it is open. */
 static bool menu_key(struct tui_view *v, int ch)
 {
@@ -317,7 +325,7 @@ static bool menu_key(struct tui_view *v, int ch)
 		tutorial_play(v, t->sel);
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		tutorial_play(v, t->sel);
-	} else if (ch == 27 || ch == TUTORIAL_MENU_KEY) {
+	} else if (ch == 27 || lesson_cmd(v, ch) == LE_MENU) {
 		if (t->current >= 0) {
 			t->menu = false;
 		} else if (t->set->dormant) {
@@ -344,14 +352,15 @@ bool tutorial_key(struct tui_view *v, int ch)
 		return false;
 	if (t->menu && t->set)
 		return menu_key(v, ch);
-	if (ch == TUTORIAL_MENU_KEY && t->set) {
+	int cmd = lesson_cmd(v, ch);
+	if (cmd == LE_MENU && t->set) {
 		t->menu = true;
 		t->sel = t->current >= 0 ? t->current : lesson_set_next(t->set);
 		tui_touch_all(v);
 		v->dirty |= DIRTY_ALL;
 		return true;
 	}
-	if (ch != TUTORIAL_KEY)
+	if (cmd != LE_HOW)
 		return false;
 	if (!lesson_current(&t->run))
 		t->on = false; /* the lesson is over: the box goes */
@@ -533,12 +542,23 @@ void tutorial_draw(struct tui_view *v)
 		mvwaddnstr(w, 1 + i, 2, lines[i], tw);
 	}
 	{
-		char foot[64];
-		snprintf(foot, sizeof foot, " %c: %s%s ", TUTORIAL_KEY,
-			 !st	  ? "close"
-			 : t->how ? "hide how"
-				  : "how, with the keys",
-			 t->set ? ", O: lessons" : "");
+		/* the keys in use (a settings file may change them) */
+		const char *hk = tui_mode_cmd_key(&v->keys, KM_LESSON, LE_HOW);
+		const char *ok = tui_mode_cmd_key(&v->keys, KM_LESSON, LE_MENU);
+		char foot[96] = " ";
+		size_t fl = 1;
+		if (hk)
+			fl += (size_t)snprintf(foot + fl, sizeof foot - fl,
+					       "%s: %s", hk,
+					       !st	? "close"
+					       : t->how ? "hide how"
+							: "how, with the keys");
+		if (ok && t->set && fl < sizeof foot)
+			fl += (size_t)snprintf(foot + fl, sizeof foot - fl,
+					       "%s%s: lessons", hk ? ", " : "",
+					       ok);
+		if (fl < sizeof foot)
+			snprintf(foot + fl, sizeof foot - fl, " ");
 		wattrset(w, A_DIM);
 		int fx = wd - 2 - (int)strlen(foot);
 		mvwaddnstr(w, h - 1, fx > 2 ? fx : 2, foot, wd - 4);

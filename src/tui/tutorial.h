@@ -6,8 +6,9 @@
  * moves it on (the box says what was done, the next step's autos and dice
  * are played through tui_exec, so the log shows them); another
  * game-changing command is taken back with `undo` and the box says what
- * was expected.  Looking commands are always fine.  H (fixed, like the
- * other boxes' keys) shows or hides how to give the step's command with
+ * was expected.  Looking commands are always fine.  H (the lesson box's
+ * key table, keys.h KM_LESSON: listed in the `?` help, `lesson.how` in
+ * the settings file) shows or hides how to give the step's command with
  * the keys in use now: the names come from the binding tables (keys.h),
  * so a settings file's keys show as they are.  Once the lesson is over,
  * H closes the box and play goes on freely.
@@ -18,11 +19,11 @@
  * help stay on top of it.
  *
  * The lessons are a set (lessons.h): `maniple --tutorial` opens the lesson
- * menu over the map (or starts the lesson it names), and O in the box (or
- * the view's `:lessons`) opens it again.  The menu lists each lesson with
- * the learner's progress; picking one starts it on a new solo game of its
- * battle, kept in the tutorial's state directory.  Every step done is
- * written to the progress file at once. */
+ * menu over the map (or starts the lesson it names), and O in the box
+ * (`lesson.menu`; or the view's `:lessons`) opens it again.  The menu
+ * lists each lesson with the learner's progress; picking one starts it
+ * on a new solo game of its battle, kept in the tutorial's state
+ * directory.  Every step done is written to the progress file at once. */
 #ifndef MANIPLE_TUI_TUTORIAL_H
 #define MANIPLE_TUI_TUTORIAL_H
 
@@ -33,9 +34,6 @@
 
 #include "lesson.h"
 #include "lessons.h"
-
-#define TUTORIAL_KEY 'H' /* the box's own key: how to do the step */
-#define TUTORIAL_MENU_KEY 'O' /* the box's key: the lesson menu */
 
 struct tui_view;
 
@@ -74,8 +72,9 @@ void tutorial_after_command(struct tui_view *v, const char *line,
 			    const struct cmd_result *r);
 /* Draws the lesson box over the map (render), after the other boxes. */
 void tutorial_draw(struct tui_view *v);
-/* The box's keys (TUTORIAL_KEY, TUTORIAL_MENU_KEY) and, while the menu
- * is open, every key; true when taken. */
+/* The box's keys (keys.h: KM_LESSON, H and O unless the settings file
+ * says otherwise) and, while the menu is open, every key; true when
+ * taken. */
 bool tutorial_key(struct tui_view *v, int ch);
 /* The box's text for the tests and the box: its title ("Step 3 of 30
  * (4.31, 5.23)") into buf. */
