@@ -197,14 +197,18 @@ static bool admitted(const struct served *sd, const struct ucred *cr)
 	return false;
 }
 
-/* Opens the game (its unfinished file, or a new hotseat game) and its
- * socket; 0, or -1 with why. */
+/* Opens the game (its unfinished file, or a new hotseat game, committed
+ * to its seed: gamefile.h, format 3, its secret in the seed store
+ * seeds); 0, or -1 with why. */
 static int open_game(const struct live_program *lp, const struct live_args *a,
-		     struct session *s, const char *path, char *why, size_t n)
+		     struct session *s, const char *path, const char *seeds,
+		     char *why, size_t n)
 {
 	session_setup(s, program_rulesets, lp->load_battle, lp->load_tables,
 		      lp->user, a->seed);
 	s->rules_dir = lp->rules_dir;
+	s->new_dice = "trusted";
+	s->seed_dir = seeds;
 	if (access(path, F_OK) == 0) {
 		struct ini_error ie;
 		if (!session_load(s, path, &ie)) {
@@ -258,8 +262,15 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 	struct live_server sv;
 	int lfd = -1;
 	sd.log = fopen(log_path, "a");
+	/* the seed store: this user's own, whatever --dir says */
+	char seeds[1000];
+	if (lp->state_dir(seeds, sizeof seeds - 8) == 0)
+		strcat(seeds, "/" GAMEFILE_SEED_STORE);
+	else
+		seeds[0] = '\0';
 	if (allow_list(a, &sd, why, sizeof why) != 0 ||
-	    open_game(lp, a, &s, game_path, why, sizeof why) != 0 ||
+	    open_game(lp, a, &s, game_path, seeds[0] ? seeds : NULL, why,
+		      sizeof why) != 0 ||
 	    live_server_init(&sv, &s, mono_ms, NULL, log_line, &sd, why,
 			     sizeof why) != 0 ||
 	    (lfd = listen_on(sock_path, a->nallow > 0, why, sizeof why)) < 0) {
