@@ -38,8 +38,22 @@ struct live_args {
 	uint64_t seed;
 	bool have_seed;
 	int idle;		/* --idle SECONDS */
+	const char *notify;	/* --notify COMMAND */
 	const char *allow[ALLOW_MAX];
 	int nallow;
+};
+
+/* A game's host options, kept beside its file (NAME.host) by maniple
+ * host, so that a server a join starts later for the waiting game keeps
+ * them: `allow = USER|@GROUP` (a line each), `idle = SECONDS`, `notify =
+ * COMMAND`.  mine: the file is this user's and only this user may write
+ * it (its notify command is run only then). */
+struct host_opts {
+	char allow[ALLOW_MAX][64];
+	int nallow;
+	int idle;
+	char notify[400];
+	bool mine;
 };
 
 /* ---- where the game and its socket are ---- */
@@ -121,6 +135,8 @@ struct served {
 	uid_t allow_uid[ALLOW_MAX];
 	gid_t allow_gid[ALLOW_MAX];
 	int nuid, ngid;
+	const char *name, *battle, *dir; /* the game, for the notify hook */
+	const char *notify;	/* the hook's command, or NULL */
 };
 
 static long long mono_ms(void *user)
@@ -143,6 +159,70 @@ static void log_line(void *user, const char *line)
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	fprintf(sd->log, "%s %s\n", when, line);
 	fflush(sd->log);
+}
+
+/* A value for the notify hook's environment: printable ASCII only. */
+static void clean_env(const char *key, const char *value)
+{
+	char v[200];
+	size_t k = 0;
+	for (const char *p = value; *p && k + 1 < sizeof v; p++)
+		v[k++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
+	v[k] = '\0';
+	setenv(key, v, 1);
+}
+
+/* The notify hook (live.h: owes): the host's command, its words split at
+ * blanks (no shell ever), run detached with what is owed in MANIPLE_*
+ * environment variables, its output into the server's log; the server
+ * does not wait for it. */
+static void notify_side(void *user, int side, const char *side_name,
+			const char *rule, const char *what, size_t seq)
+{
+	struct served *sd = user;
+	char words[sizeof ((struct host_opts *)0)->notify];
+	snprintf(words, sizeof words, "%s", sd->notify);
+	char *argv[33], *save = NULL;
+	int argc = 0;
+	for (char *t = strtok_r(words, " \t", &save); t && argc < 32;
+	     t = strtok_r(NULL, " \t", &save))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	if (!argc)
+		return;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (fork() != 0)
+			_exit(0);
+		int nul = open("/dev/null", O_RDONLY);
+		if (nul >= 0)
+			dup2(nul, 0);
+		if (sd->log) {
+			dup2(fileno(sd->log), 1);
+			dup2(fileno(sd->log), 2);
+		}
+		long max = sysconf(_SC_OPEN_MAX);
+		for (int fd = 3; fd < (max < 0 || max > 65536 ? 65536 : max);
+		     fd++)
+			close(fd); /* never the game's lock or a client */
+		char num[32];
+		clean_env("MANIPLE_GAME", sd->name);
+		clean_env("MANIPLE_BATTLE", sd->battle);
+		clean_env("MANIPLE_DIR", sd->dir ? sd->dir : "");
+		snprintf(num, sizeof num, "%d", side);
+		clean_env("MANIPLE_SIDE", num);
+		clean_env("MANIPLE_SIDE_NAME", side_name);
+		clean_env("MANIPLE_RULE", rule);
+		clean_env("MANIPLE_DECISION", what);
+		snprintf(num, sizeof num, "%zu", seq);
+		clean_env("MANIPLE_COMMANDS", num);
+		execvp(argv[0], argv);
+		fprintf(stderr, "notify: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
 }
 
 /* --allow USER|@GROUP into uids and gids: 0, or -1 with why. */
@@ -268,6 +348,14 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 		log_line(&sd, why);
 		return 2;
 	}
+	sd.name = a->battle;
+	sd.battle = s.journal.h.battle;
+	sd.dir = a->dir;
+	sd.notify = a->notify && *a->notify ? a->notify : NULL;
+	if (sd.notify) {
+		sv.owes = notify_side;
+		sv.owes_user = &sd;
+	}
 	log_line(&sd, "serving");
 	(void)!write(tell, "ok", 2);
 	close(tell);
@@ -373,6 +461,85 @@ static int start_server(const struct live_program *lp,
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- the host's options of a game (struct host_opts) ---- */
+
+static int host_opts_write(const char *path, const struct live_args *a,
+			   char *why, size_t n)
+{
+	char tmp[1100];
+	snprintf(tmp, sizeof tmp, "%s.new", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(why, n, "%.500s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "; the host's options of this game (maniple host): a "
+		   "server a join starts keeps them\n");
+	for (int i = 0; i < a->nallow; i++)
+		fprintf(f, "allow = %s\n", a->allow[i]);
+	if (a->idle)
+		fprintf(f, "idle = %d\n", a->idle);
+	if (a->notify && *a->notify)
+		fprintf(f, "notify = %s\n", a->notify);
+	bool ok = fflush(f) == 0 && !ferror(f);
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0) {
+		snprintf(why, n, "%.500s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* "key = value" lines of path into o (none: o empty). */
+static void host_opts_read(const char *path, struct host_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	struct stat st;
+	o->mine = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+		  st.st_uid == getuid() && !(st.st_mode & 022);
+	char line[600];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		char *eq = strchr(line, '=');
+		if (line[0] == ';' || !eq)
+			continue;
+		char *v = eq + 1, *k = line, *e = eq;
+		while (e > k && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		*e = '\0';
+		v += strspn(v, " \t");
+		if (live_line_bad(v, strlen(v)))
+			continue;
+		if (!strcmp(k, "allow") && o->nallow < ALLOW_MAX)
+			snprintf(o->allow[o->nallow++], sizeof o->allow[0], "%s",
+				 v);
+		else if (!strcmp(k, "idle"))
+			ini_int(v, 1, 86400 * 30, &o->idle);
+		else if (!strcmp(k, "notify"))
+			snprintf(o->notify, sizeof o->notify, "%s", v);
+	}
+	fclose(f);
+}
+
+/* A server for the waiting game `name` started by a join: the host's
+ * allow list and idle time; the host's notify command only when the
+ * options are this user's own (another user's command is never run),
+ * else the joiner's --notify. */
+static void host_opts_apply(const struct host_opts *o, struct live_args *a)
+{
+	a->nallow = 0;
+	for (int i = 0; i < o->nallow; i++)
+		a->allow[a->nallow++] = o->allow[i];
+	if (o->idle)
+		a->idle = o->idle;
+	if (o->mine && o->notify[0])
+		a->notify = o->notify;
 }
 
 /* ---- a client ---- */
@@ -587,8 +754,10 @@ static void live_usage(FILE *f)
 	fputs("Usage: maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
 	      "                     [--allow USER|@GROUP]... [--idle SECONDS]"
 	      " [--script FILE]\n"
+	      "                     [--notify COMMAND]\n"
 	      "       maniple join [NAME] [--as SIDE | --watch] [--dir DIR] "
 	      "[--script FILE]\n"
+	      "                    [--notify COMMAND]\n"
 	      "       maniple games [--dir DIR]\n",
 	      f);
 }
@@ -601,7 +770,8 @@ static int parse(int argc, char **argv, struct live_args *a)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool takes = !strcmp(o, "--as") || !strcmp(o, "--seed") ||
 			     !strcmp(o, "--dir") || !strcmp(o, "--allow") ||
-			     !strcmp(o, "--idle") || !strcmp(o, "--script");
+			     !strcmp(o, "--idle") || !strcmp(o, "--script") ||
+			     !strcmp(o, "--notify");
 		if (takes && !v) {
 			fprintf(stderr, "maniple: %s needs a value\n", o);
 			return -1;
@@ -614,6 +784,13 @@ static int parse(int argc, char **argv, struct live_args *a)
 			a->dir = v;
 		} else if (!strcmp(o, "--script")) {
 			a->script = v;
+		} else if (!strcmp(o, "--notify")) {
+			if (live_line_bad(v, strlen(v)) || !v[strspn(v, " \t")]) {
+				fprintf(stderr, "maniple: --notify: one line of "
+						"printable words\n");
+				return -1;
+			}
+			a->notify = v;
 		} else if (!strcmp(o, "--allow")) {
 			if (a->nallow == ALLOW_MAX) {
 				fprintf(stderr, "maniple: too many --allow\n");
@@ -661,6 +838,22 @@ static int parse(int argc, char **argv, struct live_args *a)
 		return -1;
 	}
 	return 0;
+}
+
+/* Whether a server answers on sock within a few seconds (another join
+ * starting the same waiting game's server at the same moment). */
+static bool served_soon(const char *sock)
+{
+	for (int i = 0; i < 50; i++) {
+		int fd = connect_to(sock);
+		if (fd >= 0) {
+			close(fd);
+			return true;
+		}
+		struct timespec ts = {0, 100 * 1000000L};
+		nanosleep(&ts, NULL);
+	}
+	return false;
 }
 
 /* The one game in the socket directory, when NAME is not given. */
@@ -809,32 +1002,47 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 	}
 	char sock[1000];
 	snprintf(sock, sizeof sock, "%s/%s.sock", sdir, name);
-	if (!strcmp(argv[0], "host")) {
-		if (game_dir(lp, &a, gdir, sizeof gdir) != 0) {
-			fprintf(stderr, "maniple: no place for the game file "
-					"(set XDG_STATE_HOME or HOME)\n");
-			return 2;
-		}
-		if (!a.have_seed)
-			a.seed = (uint64_t)time(NULL) ^
-				 ((uint64_t)getpid() << 32);
-		int fd = connect_to(sock);
-		if (fd >= 0) { /* served already: join it */
-			close(fd);
-		} else {
-			char game[1000], logp[1000], why[800];
-			snprintf(game, sizeof game, "%s/%s.game", gdir, name);
-			snprintf(logp, sizeof logp, "%s/%s.log", sdir, name);
-			if (start_server(lp, &a, game, sock, logp, why,
-					 sizeof why) != 0) {
+	bool hosting = !strcmp(argv[0], "host");
+	if (game_dir(lp, &a, gdir, sizeof gdir) != 0) {
+		fprintf(stderr, "maniple: no place for the game file "
+				"(set XDG_STATE_HOME or HOME)\n");
+		return 2;
+	}
+	char game[1000], opts[1000];
+	snprintf(game, sizeof game, "%s/%s.game", gdir, name);
+	snprintf(opts, sizeof opts, "%s/%s.host", gdir, name);
+	int fd = connect_to(sock);
+	if (fd >= 0) { /* served already: join it */
+		close(fd);
+	} else if (hosting || access(game, F_OK) == 0) {
+		/* host: a new game or its waiting one; join: the waiting
+		 * game (its file, no server), served again */
+		char logp[1000], why[800];
+		snprintf(logp, sizeof logp, "%s/%s.log", sdir, name);
+		struct host_opts o;
+		if (hosting) {
+			if (!a.have_seed)
+				a.seed = (uint64_t)time(NULL) ^
+					 ((uint64_t)getpid() << 32);
+			if (host_opts_write(opts, &a, why, sizeof why) != 0) {
 				fprintf(stderr, "maniple: %s\n", why);
 				return 2;
 			}
+		} else {
+			host_opts_read(opts, &o);
+			host_opts_apply(&o, &a);
 		}
+		if (start_server(lp, &a, game, sock, logp, why, sizeof why) !=
+			    0 &&
+		    !served_soon(sock)) {
+			fprintf(stderr, "maniple: %s\n", why);
+			return 2;
+		}
+	}
+	if (hosting)
 		fprintf(stderr, "maniple: %s is live; others join with: "
 				"maniple join %s%s%s\n",
 			name, name, a.dir ? " --dir " : "", a.dir ? a.dir : "");
-	}
 	return attach(lp, &a, sock, name);
 }
 

@@ -130,6 +130,8 @@ static void exec_drawing(struct session *s, const char *line,
 	drawn_digits(before, r->status == CMD_OK ? rolls : 0, digits, n);
 }
 
+static void pending(struct live_server *sv, struct decision *d);
+
 int live_server_init(struct live_server *sv, struct session *s,
 		     long long (*clock)(void *), void *clock_user,
 		     void (*log)(void *, const char *), void *log_user,
@@ -194,9 +196,14 @@ int live_server_init(struct live_server *sv, struct session *s,
 	}
 	cmd_result_free(&r);
 	session_free(&tmp);
-	if (rc != 0)
+	if (rc != 0) {
 		live_server_free(sv);
+		return rc;
+	}
 	sv->empty_since = clock(clock_user);
+	struct decision d;
+	pending(sv, &d);
+	sv->owed_side = d.side;
 	return rc;
 }
 
@@ -341,11 +348,33 @@ static void owe_line(struct live_server *sv, char *buf, size_t n)
 		 d.side < 0 ? "nobody" : d.what[0] ? d.what : d.kind);
 }
 
+/* Whether a client is seated as side. */
+static bool seated(const struct live_server *sv, int side)
+{
+	for (int k = 0; k < LIVE_CONN_MAX; k++)
+		if (sv->conn[k].fd >= 0 && sv->conn[k].hello &&
+		    sv->conn[k].seat == side)
+			return true;
+	return false;
+}
+
+/* After a change: who owes, to every client; a side that has come to
+ * owe with nobody of it here is told through the owes hook. */
 static void broadcast_owe(struct live_server *sv)
 {
 	char buf[300];
 	owe_line(sv, buf, sizeof buf);
 	put_all(sv, buf);
+	struct decision d;
+	pending(sv, &d);
+	if (d.side >= 0 && d.side != sv->owed_side && !seated(sv, d.side) &&
+	    sv->owes) {
+		logf_(sv, "side %d (%s) owes %s and is not here: told", d.side,
+		      sv->side_name[d.side == 1], d.what[0] ? d.what : d.kind);
+		sv->owes(sv->owes_user, d.side, sv->side_name[d.side == 1],
+			 d.rule, d.what[0] ? d.what : d.kind, sv->ndice);
+	}
+	sv->owed_side = d.side;
 }
 
 /* The journal's commands: the k-th (0-based) command line, or NULL. */
@@ -400,14 +429,9 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 		seat = LIVE_WATCH;
 	} else {
 		if (seat < 0)
-			for (int s = 0; s < 2 && seat < 0; s++) {
-				bool taken = false;
-				for (int j = 0; j < LIVE_CONN_MAX; j++)
-					taken |= sv->conn[j].fd >= 0 &&
-						 sv->conn[j].seat == s;
-				if (!taken)
+			for (int s = 0; s < 2 && seat < 0; s++)
+				if (!seated(sv, s))
 					seat = s;
-			}
 		if (seat < 0) {
 			put(sv, k, "refuse both seats are taken: join with "
 				   "--watch");
