@@ -24,11 +24,13 @@
 #include "maniple/stopsig.h"
 #include "maniple/triarii.h"
 #include "maniple/rulebook.h"
+#include "maniple/seats.h"
 #include "maniple/tui.h"
 #include "live_main.h"
 #include "rulesets.h"
 #include "study.h"
 #include "tui/config.h"
+#include "tui/hint.h"
 #include "tui/replay.h"
 #include "tui/resume.h"
 #include "tui/lesson.h"
@@ -62,6 +64,14 @@ static void usage(FILE *f)
 		"                     words with its rule (with --script: as\n"
 		"                     '# teach' comment lines; on the map, a box\n"
 		"                     the game waits on: M or :teach off ends it)\n"
+		"      --ai SIDE[=LEVEL]  the computer plays SIDE (an id, a name, "
+		"1 or 2)\n"
+		"                     at LEVEL (random, greedy, fast, normal, "
+		"strong;\n"
+		"                     normal by default); twice: both sides; with "
+		"--script\n"
+		"                     (the view takes it in a later version)\n"
+		"      --no-undo      a fair game: undo and branch refused\n"
 		"  -c, --check FILE...  check map, battle, rules and config files;\n"
 		"                     print file:line: reason for each failure\n"
 		"  -l, --list         list the battles in the data directory\n"
@@ -365,6 +375,45 @@ static int list_battles(const struct program *p)
 	return status;
 }
 
+/* --ai SIDE[=LEVEL] (twice at most) and --no-undo: who plays a new game
+ * and whether it is fair (seats.h, session.h). */
+struct who_plays {
+	const char *ai[2];
+	int nai;
+	bool no_undo;
+};
+
+/* A game new to the script or the view (a new one, or one loaded): who
+ * plays it.  A game that holds a command goes on as its file's header
+ * says; one that holds none is played as --ai says, into its header (a
+ * side the battle lacks: said, 2).  --no-undo makes either fair from now
+ * on.  0, or 2 with the reason on standard error. */
+static int seat_game(const struct who_plays *w, struct session *s,
+		     struct ai_seats *st)
+{
+	char err[INI_ERR_MAX + 300];
+	if (!ai_seats_from_header(st, s))
+		fprintf(stderr, "maniple: the game file names a computer "
+				"level this maniple lacks: a person plays it\n");
+	if (session_commands(s) == 0 && w->nai > 0) {
+		const struct ai_level *lv[2] = {NULL, NULL};
+		for (int i = 0; i < w->nai; i++)
+			if (study_ai_arg(s->game->battle, w->ai[i], false, lv))
+				return 2;
+		st->level[0] = lv[0];
+		st->level[1] = lv[1];
+		if (ai_seats_to_header(st, s, err, sizeof err) != 0) {
+			fprintf(stderr, "maniple: %s\n", err);
+			return 2;
+		}
+	}
+	if (w->no_undo && session_make_fair(s, err, sizeof err) != 0) {
+		fprintf(stderr, "maniple: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
 static void show_result(const struct cmd_result *r)
 {
 	for (size_t i = 0; i < r->out.n; i++)
@@ -424,6 +473,78 @@ static void put_visible(FILE *f, const char *text)
 	fputc('\n', f);
 }
 
+/* --script with --ai: a line the computer plays, run and shown as a
+ * script's line is (after a comment naming who plays it). */
+struct script_run {
+	struct session *s;
+	struct cmd_result *r;
+	const char *side;
+};
+
+static bool script_run_line(void *user, const char *line)
+{
+	struct script_run *sr = user;
+	printf("# computer %s: %s\n", sr->side, line);
+	session_exec(sr->s, line, sr->r);
+	show_result(sr->r);
+	return sr->r->status == CMD_OK;
+}
+
+/* the most commands the computer plays after one script line (a game
+ * that never ends is a bug, not a wait) */
+#define SCRIPT_COMPUTER_MAX 200000L
+
+/* --script with --ai: the computer's decisions played while it owes
+ * them, each after a comment with its plan.  0, or 2 (said). */
+static int script_computer(struct session *s, struct ai_seats *st,
+			   struct cmd_result *r)
+{
+	long played = 0;
+	int side;
+	while ((side = ai_seats_due(st, s)) >= 0 && !stopsig_caught()) {
+		struct ai_move m;
+		char err[600];
+		const char *name = s->game->battle->sides[side].id;
+		if (++played > SCRIPT_COMPUTER_MAX) {
+			fprintf(stderr, "maniple: the computer played %ld "
+					"commands without the game ending\n",
+				SCRIPT_COMPUTER_MAX);
+			return 2;
+		}
+		if (ai_seats_choose(st, s, side, &m) != 0) {
+			fprintf(stderr, "maniple: the computer (%s): %s\n",
+				name, m.plan);
+			return 2;
+		}
+		printf("# plan %s: %s\n", name, m.plan);
+		struct script_run sr = {s, r, name};
+		if (ai_seats_play(st, s, side, &m, script_run_line, &sr, err,
+				  sizeof err) != 0) {
+			fprintf(stderr, "maniple: the computer (%s): %s\n",
+				name, err);
+			return 2;
+		}
+		fflush(stdout);
+	}
+	return 0;
+}
+
+/* Whether line's first word is word. */
+static bool first_word(const char *line, const char *word)
+{
+	while (*line == ' ' || *line == '\t')
+		line++;
+	size_t n = strcspn(line, " \t");
+	return n == strlen(word) && strncmp(line, word, n) == 0;
+}
+
+/* Whether line, accepted, started or loaded a game. */
+static bool starts_game(const char *line, const struct cmd_result *r)
+{
+	return r->status == CMD_OK &&
+	       (first_word(line, "new") || first_word(line, "load"));
+}
+
 /* --script: every line is a command; a refusal is printed and the script
  * goes on; the status is 2 when any line was malformed.  A line longer
  * than SCRIPT_LINE_MAX bytes, or a line past SCRIPT_LINES_MAX, ends the
@@ -432,7 +553,7 @@ static void put_visible(FILE *f, const char *text)
 #define SCRIPT_LINE_MAX 4096
 #define SCRIPT_LINES_MAX 10000000
 static int run_script(struct program *p, const char *path, uint64_t seed,
-		      bool teach)
+		      bool teach, const struct who_plays *who)
 {
 	/* a script may be a pipe (or standard input), so no regular file
 	 * is asked for; its lines and their number are bounded (below), and
@@ -454,6 +575,8 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 	int lineno = 0, status = 0;
 	struct teach_texts *tt = NULL; /* --teach */
 	char told[TEACH_TEXT_MAX] = "";
+	struct ai_seats seats; /* --ai (seats.h) */
+	ai_seats_init(&seats);
 	/* read with read(2) behind a wait that SIGHUP and SIGTERM always end
 	 * (stopsig.h); they are looked at between commands only */
 	struct stopsig_reader *rd = malloc(sizeof *rd);
@@ -481,6 +604,13 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 			status = 2;
 			continue;
 		}
+		if (strcmp(line, "hint") == 0) { /* the view's :hint too */
+			char text[HINT_TEXT_MAX];
+			hint_text(&s, text, sizeof text);
+			printf("%s\n", text);
+			fflush(stdout);
+			continue;
+		}
 		session_exec(&s, line, &r);
 		show_result(&r);
 		if (teach && !script_teach(p, &s, &r, &tt, told, sizeof told))
@@ -491,6 +621,18 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 			put_visible(stderr, r.reason);
 			status = 2;
 		}
+		/* who plays a game new to the script; the computer's turns */
+		if (starts_game(line, &r) && seat_game(who, &s, &seats) != 0) {
+			status = 2;
+			break;
+		}
+		/* after an undo the computer waits for the next line, so
+		 * that undo goes back past its commands */
+		if (ai_seats_any(&seats) && !first_word(line, "undo") &&
+		    script_computer(&s, &seats, &r) != 0) {
+			status = 2;
+			break;
+		}
 	}
 	if (rd && rd->too_long) {
 		fprintf(stderr, "%s:%d: line longer than %d bytes (the limit)\n",
@@ -499,6 +641,7 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 	}
 	free(rd);
 	free(line);
+	ai_seats_free(&seats);
 	teach_free(tt);
 	cmd_result_free(&r);
 	session_free(&s);
@@ -591,12 +734,45 @@ static bool names_game_file(const char *arg)
 static int watch(struct program *p, const char *path, const char *holder,
 		 struct tui_options *opt);
 
+/* --ai checked against the battle a new game would be of: each side
+ * one it has (study_ai_arg).  0, or 2 said. */
+static int check_sides(struct program *p, const char *battle,
+		       const struct who_plays *who)
+{
+	if (who->nai == 0)
+		return 0;
+	struct ini_error err;
+	struct battle *b = load_battle(p, battle, &err);
+	if (!b) {
+		print_error(&err);
+		return 2;
+	}
+	const struct ai_level *lv[2] = {NULL, NULL};
+	int status = 0;
+	for (int i = 0; i < who->nai && !status; i++)
+		status = study_ai_arg(b, who->ai[i], false, lv);
+	battle_free(b);
+	return status;
+}
+
+/* Who plays the view's game (seat_game): the header says it to the
+ * view. */
+static int seat_new(const struct who_plays *who, struct session *s)
+{
+	struct ai_seats st;
+	ai_seats_init(&st);
+	int status = seat_game(who, s, &st);
+	ai_seats_free(&st);
+	return status;
+}
+
 /* kind: the new game's kind, or -1 to let the view ask (a resumed game
  * keeps its own, unless it holds no command yet).  named: the BATTLE
  * argument (a battle, or a game file), or NULL.  fresh: --new; resume:
  * --resume (an unfinished game is resumed without asking). */
 static int play(struct program *p, const char *named, bool fresh,
-		bool resume, uint64_t seed, int kind, struct tui_options *opt)
+		bool resume, uint64_t seed, int kind, struct tui_options *opt,
+		const struct who_plays *plays)
 {
 	bool file_named = named && names_game_file(named);
 	const char *battle = named && !file_named ? named : "bagradas";
@@ -662,6 +838,10 @@ static int play(struct program *p, const char *named, bool fresh,
 	}
 	if (file_named && s.game) /* a new game instead: of its battle */
 		battle = s.game->battle->id;
+	if (check_sides(p, battle, plays) != 0) {
+		session_free(&s);
+		return 2;
+	}
 	snprintf(offer.other, sizeof offer.other, "%s", battle);
 	if (resume && !offered) {
 		fprintf(stderr, "maniple: no unfinished game%s%s to resume\n",
@@ -674,10 +854,18 @@ static int play(struct program *p, const char *named, bool fresh,
 		/* a game nobody has played yet (the question was left
 		 * with q): the view asks again */
 		opt->ask_kind = kind < 0 && s.journal.n == 0;
+		/* who plays it: its header, or --ai when it holds no
+		 * command; --no-undo when resumed without asking */
+		if ((!offered || resume || s.journal.n == 0) &&
+		    seat_new(plays, &s) != 0) {
+			session_free(&s);
+			return 2;
+		}
 	} else {
 		opt->ask_kind = kind < 0; /* the view asks (prompt.h) */
 		if (start_new(&s, battle, path, kind, seed, moved,
-			      sizeof moved) != 0) {
+			      sizeof moved) != 0 ||
+		    seat_new(plays, &s) != 0) {
 			session_free(&s);
 			return 2;
 		}
@@ -707,7 +895,8 @@ static int play(struct program *p, const char *named, bool fresh,
 		s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 		if (state_path(other, path, sizeof path) != 0 ||
 		    start_new(&s, other, path, kind, seed, moved,
-			      sizeof moved) != 0) {
+			      sizeof moved) != 0 ||
+		    seat_new(plays, &s) != 0) {
 			session_free(&s);
 			return 2;
 		}
@@ -924,7 +1113,7 @@ int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
 	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT, OPT_REPLAY, OPT_RESUME,
-	       OPT_TEACH, OPT_TUTORIAL };
+	       OPT_TEACH, OPT_TUTORIAL, OPT_AI, OPT_NO_UNDO };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -943,6 +1132,8 @@ int main(int argc, char **argv)
 		{"resume", no_argument, NULL, OPT_RESUME},
 		{"teach", no_argument, NULL, OPT_TEACH},
 		{"tutorial", no_argument, NULL, OPT_TUTORIAL},
+		{"ai", required_argument, NULL, OPT_AI},
+		{"no-undo", no_argument, NULL, OPT_NO_UNDO},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
@@ -965,6 +1156,7 @@ int main(int argc, char **argv)
 	int kind = -1; /* --solo, --hotseat; -1: the view asks */
 	const char *config_path = NULL;
 	uint64_t seed = 0;
+	struct who_plays who = {.nai = 0}; /* --ai, --no-undo */
 	int c;
 	if (study_asked(argc, argv)) { /* --study, --study-merge (study.h) */
 		find_datadir(&p);
@@ -1023,6 +1215,30 @@ int main(int argc, char **argv)
 		case OPT_REPLAY:
 			replay_file = optarg;
 			break;
+		case OPT_AI: {
+			if (who.nai == 2) {
+				fprintf(stderr, "maniple: --ai %s: two sides "
+						"at most\n",
+					optarg);
+				return 2;
+			}
+			const char *eq = strchr(optarg, '=');
+			if (eq && !ai_level_find(eq + 1)) {
+				char names[128];
+				fprintf(stderr,
+					"maniple: --ai %s: no level %s "
+					"(levels: %s)\n",
+					optarg, eq + 1,
+					ai_level_names(names, sizeof names));
+				return 2;
+			}
+			who.ai[who.nai++] = optarg;
+			break;
+		}
+		case OPT_NO_UNDO:
+			who.no_undo = true;
+			break;
+
 		case OPT_SEED: {
 			if (!ini_u64(optarg, &seed)) {
 				fprintf(stderr, "maniple: bad seed %s\n",
@@ -1062,7 +1278,13 @@ int main(int argc, char **argv)
 		}
 		stopsig_install();
 		/* scripts are reproducible: seed 1 unless told */
-		return run_script(&p, script, have_seed ? seed : 1, teach);
+		return run_script(&p, script, have_seed ? seed : 1, teach,
+				  &who);
+	}
+	if (who.nai > 0 || who.no_undo) {
+		fprintf(stderr, "maniple: --ai and --no-undo go with --script "
+				"in this version\n");
+		return 2;
 	}
 	if (argc - optind > 1) {
 		fprintf(stderr, "maniple: one BATTLE at most\n"
@@ -1078,6 +1300,14 @@ int main(int argc, char **argv)
 				"other\n");
 		return 2;
 	}
+	if (who.nai > 0 && kind >= 0) {
+		fprintf(stderr, "maniple: --ai and --%s exclude each other "
+				"(--ai says who plays)\n",
+			kind == GAME_HOTSEAT ? "hotseat" : "solo");
+		return 2;
+	}
+	if (who.nai > 0)
+		kind = GAME_SOLO; /* the view does not ask who plays */
 	if (!have_seed)
 		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	stopsig_install(); /* before ncurses: it keeps these handlers */
@@ -1101,7 +1331,7 @@ int main(int argc, char **argv)
 	if (set)
 		set->dormant = true;
 	opt.lessons = set;
-	int status = play(&p, battle, fresh, resume, seed, kind, &opt);
+	int status = play(&p, battle, fresh, resume, seed, kind, &opt, &who);
 	lesson_set_free(set);
 	free(cfg);
 	return status;

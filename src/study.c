@@ -955,8 +955,7 @@ static void study_usage(FILE *f)
 		names);
 }
 
-static int side_of(const struct study *st, const struct battle *b,
-		   const char *name, size_t n)
+static int side_of(const struct battle *b, const char *name, size_t n)
 {
 	if (n == 1 && (name[0] == '1' || name[0] == '2'))
 		return name[0] - '1'; /* by the battle file's order */
@@ -966,8 +965,43 @@ static int side_of(const struct study *st, const struct battle *b,
 		    (strlen(b->sides[s].name) == n &&
 		     strncasecmp(b->sides[s].name, name, n) == 0))
 			return s;
-	(void)st;
 	return -1;
+}
+
+int study_ai_arg(const struct battle *b, const char *arg, bool level_needed,
+		 const struct ai_level *level[2])
+{
+	const char *eq = strchr(arg, '=');
+	char names[128];
+	ai_level_names(names, sizeof names);
+	if (!eq && level_needed) {
+		fprintf(stderr, "maniple: --ai %s: not SIDE=LEVEL\n", arg);
+		return 2;
+	}
+	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+	int s = side_of(b, arg, n);
+	const struct ai_level *lv = eq ? ai_level_find(eq + 1)
+				       : ai_level_default();
+	if (s < 0) {
+		fprintf(stderr,
+			"maniple: --ai %s: %s has no side %.*s (its sides: "
+			"%s, %s)\n",
+			arg, b->id, (int)n, arg, b->sides[0].id,
+			b->sides[1].id);
+		return 2;
+	}
+	if (!lv) {
+		fprintf(stderr, "maniple: --ai %s: no level %s (levels: %s)\n",
+			arg, eq + 1, names);
+		return 2;
+	}
+	if (level[s]) {
+		fprintf(stderr, "maniple: --ai %s: side %s given twice\n", arg,
+			b->sides[s].id);
+		return 2;
+	}
+	level[s] = lv;
+	return 0;
 }
 
 static int study_merge(struct study *st, int nfiles, char **files)
@@ -1179,38 +1213,8 @@ int study_main(int argc, char **argv, battle_loader lb, tables_loader lt,
 	for (int s = 0; s < 2; s++)
 		snprintf(st.side_id[s], STUDY_ID_MAX, "%s", b->sides[s].id);
 	int status = 0;
-	for (int i = 0; i < nai && !status; i++) {
-		const char *eq = strchr(ai[i], '=');
-		char names[128];
-		ai_level_names(names, sizeof names);
-		if (!eq) {
-			fprintf(stderr, "maniple: --ai %s: not SIDE=LEVEL\n",
-				ai[i]);
-			status = 2;
-			break;
-		}
-		int s = side_of(&st, b, ai[i], (size_t)(eq - ai[i]));
-		const struct ai_level *lv = ai_level_find(eq + 1);
-		if (s < 0) {
-			fprintf(stderr,
-				"maniple: --ai %s: %s has no side %.*s (its "
-				"sides: %s, %s)\n",
-				ai[i], st.battle, (int)(eq - ai[i]), ai[i],
-				b->sides[0].id, b->sides[1].id);
-			status = 2;
-		} else if (!lv) {
-			fprintf(stderr,
-				"maniple: --ai %s: no level %s (levels: %s)\n",
-				ai[i], eq + 1, names);
-			status = 2;
-		} else if (st.level[s]) {
-			fprintf(stderr, "maniple: --ai %s: side %s given twice\n",
-				ai[i], b->sides[s].id);
-			status = 2;
-		} else {
-			st.level[s] = lv;
-		}
-	}
+	for (int i = 0; i < nai && !status; i++)
+		status = study_ai_arg(b, ai[i], true, st.level);
 	if (!status && (!st.level[0] || !st.level[1])) {
 		fprintf(stderr,
 			"maniple: --study needs --ai SIDE=LEVEL for each side "

@@ -15,6 +15,16 @@ struct decision;
  * when either may. */
 int study_asked_side(const struct decision *d);
 
+struct ai_level;
+struct battle;
+
+/* `--ai SIDE[=LEVEL]` (SIDE a side's id or name, or 1 or 2 in the battle
+ * file's order; LEVEL ai.h's, normal when left out unless level_needed)
+ * for battle b: level[SIDE] set.  0, or 2 with the reason on standard
+ * error (an unknown side or level, a side given twice). */
+int study_ai_arg(const struct battle *b, const char *arg, bool level_needed,
+		 const struct ai_level *level[2]);
+
 /* Whether argv asks for a study (--study or --study-merge anywhere). */
 bool study_asked(int argc, char **argv);
 

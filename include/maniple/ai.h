@@ -52,6 +52,11 @@ const char *ai_level_name(const struct ai_level *l);
 /* Every level's name, ", " between them, into buf (for "unknown level
  * X (known: ...)").  Returns buf. */
 char *ai_level_names(char *buf, size_t n);
+/* A level's number in a game file's header ("player 1 computer N",
+ * gamefile.h): random 1, greedy 2, fast 3, normal 4, strong 5; the
+ * level of such a number, or NULL. */
+int ai_level_number(const struct ai_level *l);
+const struct ai_level *ai_level_numbered(int n);
 
 struct ai_player;
 
@@ -62,6 +67,15 @@ struct ai_player *ai_player_new(const struct ai_level *l,
 				const struct ruleset *rs, uint64_t seed);
 void ai_player_free(struct ai_player *p);
 const struct ai_level *ai_player_level(const struct ai_player *p);
+
+/* For a driver that shows the player thinking (the view's status line):
+ * fn(user, done, budget) is called after every rollout of a decision
+ * the level weighs, with the rollouts spent and its budget; when it
+ * returns false the weighing stops there and the answers weighed so far
+ * decide (the line played is journaled, so a game stays replayable).
+ * fn NULL: nobody is told. */
+typedef bool (*ai_progress_fn)(void *user, int done, int budget);
+void ai_player_progress(struct ai_player *p, ai_progress_fn fn, void *user);
 
 #define AI_PLAN_MAX 512
 

@@ -173,6 +173,43 @@ size_t session_commands(const struct session *s);
  * file could not be reopened (err says so; no file now); -1 with err and
  * the session unchanged. */
 int session_undo(struct session *s, size_t n, char *err, size_t errn);
+/* Who plays each side (the game file's header in format 2: "person" or
+ * "computer N", gamefile.h): the header rewritten, and the file with it
+ * (atomically) when one is open.  0, or -1 with err (format 1 cannot say
+ * it; a value that is neither). */
+int session_set_players(struct session *s, const char *const player[2],
+			char *err, size_t errn);
+/* Whether the header says the computer plays a side. */
+bool session_computer_plays(const struct session *s);
+
+/* A fair game against the computer (maniple --no-undo): a note in the
+ * game file ("note fair: ..."), so that a resumed game stays fair; from
+ * then on undo and branch are refused with SESSION_FAIR_REASON (an undo
+ * or a branch played on would show the dice to come).  0, or -1 with
+ * err. */
+#define SESSION_FAIR_NOTE "fair"
+#define SESSION_FAIR_REASON                                                    \
+	"a fair game (--no-undo): no undo and no branch, since either would "  \
+	"show the dice to come"
+int session_make_fair(struct session *s, char *err, size_t errn);
+bool session_fair(const struct session *s);
+/* Against the computer every undo notes itself after the commands it
+ * kept ("note undo N: ...", N the undos so far): the number of undos
+ * the game file says were used (0: none). */
+#define SESSION_UNDO_NOTE "undo"
+int session_undos(const struct session *s);
+
+/* The computer's plan for a command it plays, noted just before it:
+ * "plan SIDE LEVEL \"LINE\": SENTENCE" into buf (the sentence cut to
+ * fit a note).  session_last_plan: the plan noted for the journal's last
+ * command (a note before it naming that very line), or false when a
+ * person played it. */
+#define SESSION_PLAN_NOTE "plan"
+void session_plan_note(char *buf, size_t n, int side, const char *level,
+		       const char *line, const char *sentence);
+bool session_last_plan(const struct session *s, int *side, char *level,
+		       size_t nl, char *sentence, size_t ns);
+
 /* The digest a digest line of s's game file holds for its game now:
  * format 1's text digest or format 2's state digest (ruleset.h). */
 uint64_t session_digest(const struct session *s);

@@ -57,6 +57,27 @@ const struct ai_level *ai_level_find(const char *name)
 	return NULL;
 }
 
+/* the numbers a game file's header gives the levels (ai.h): fixed, so
+ * that an old file names the same level whatever levels come later */
+static const char *const numbered[] = {NULL,	 "random", "greedy",
+				       "fast", "normal", "strong"};
+
+int ai_level_number(const struct ai_level *l)
+{
+	for (int k = 1; l && k < (int)(sizeof numbered / sizeof *numbered);
+	     k++)
+		if (strcmp(numbered[k], l->name) == 0)
+			return k;
+	return 0;
+}
+
+const struct ai_level *ai_level_numbered(int n)
+{
+	if (n < 1 || n >= (int)(sizeof numbered / sizeof *numbered))
+		return NULL;
+	return ai_level_find(numbered[n]);
+}
+
 const struct ai_level *ai_level_default(void)
 {
 	return ai_level_find("normal");
@@ -100,6 +121,9 @@ struct ai_player {
 	 * undone and done again) */
 	uint64_t seen[AI_SEEN_MAX];
 	int nseen;
+	/* who is told of each rollout (ai_player_progress), or NULL */
+	ai_progress_fn progress;
+	void *progress_user;
 };
 
 struct ai_player *ai_player_new(const struct ai_level *l,
@@ -141,6 +165,12 @@ void ai_player_free(struct ai_player *p)
 const struct ai_level *ai_player_level(const struct ai_player *p)
 {
 	return p->level;
+}
+
+void ai_player_progress(struct ai_player *p, ai_progress_fn fn, void *user)
+{
+	p->progress = fn;
+	p->progress_user = user;
 }
 
 uint64_t *ai_player_rng(struct ai_player *p)
@@ -377,6 +407,12 @@ static void search(struct ai_player *p, const struct game *g, int side,
 			sum[i] += v;
 			n[i]++;
 			any = true;
+			if (p->progress &&
+			    !p->progress(p->progress_user, spent,
+					 p->level->iterations)) {
+				any = false; /* stopped: the means so far */
+				break;
+			}
 		}
 		if (!any || seconds_now() - t0 > p->level->cap)
 			break;

@@ -104,6 +104,10 @@ static void cmd_save_or_branch(void *ctx, int argc, char **argv,
 	}
 	if (!need_game(s, r))
 		return;
+	if (branch && session_fair(s)) {
+		cmd_refuse(r, NULL, "%s", SESSION_FAIR_REASON);
+		return;
+	}
 	char err[ERR_MAX];
 	if (session_save(s, file, branch, force, err, sizeof err) != 0) {
 		cmd_refuse(r, NULL, "%s", err);
@@ -178,6 +182,10 @@ void session_cmd_undo(void *ctx, int argc, char **argv, struct cmd_result *r)
 		return;
 	if (!need_game(s, r))
 		return;
+	if (session_fair(s)) {
+		cmd_refuse(r, NULL, "%s", SESSION_FAIR_REASON);
+		return;
+	}
 	const char *a = argc > 1 ? argv[1] : "1";
 	bool agree = strcmp(a, "agree") == 0;
 	if (agree || strcmp(a, "refuse") == 0) {
@@ -976,12 +984,159 @@ size_t session_commands(const struct session *s)
 	return n;
 }
 
+/* ---- who plays, fair games, undo against the computer ---- */
+
+bool session_computer_plays(const struct session *s)
+{
+	for (int side = 0; side < 2; side++)
+		if (strncmp(s->journal.h.player[side], "computer ", 9) == 0)
+			return true;
+	return false;
+}
+
+int session_set_players(struct session *s, const char *const player[2],
+			char *err, size_t errn)
+{
+	if (!s->game) {
+		snprintf(err, errn, "no game");
+		return -1;
+	}
+	if (s->journal.h.version < 2) {
+		snprintf(err, errn, "a game file of format %d cannot say who "
+				    "plays (a new game can)",
+			 s->journal.h.version);
+		return -1;
+	}
+	struct gamefile_header h = s->journal.h;
+	for (int side = 0; side < 2; side++) {
+		if (!gamefile_player_ok(player[side]) ||
+		    strlen(player[side]) >= sizeof h.player[side]) {
+			snprintf(err, errn, "side %d: not a player (person or "
+					    "computer 1-9): %.40s",
+				 side, player[side]);
+			return -1;
+		}
+		snprintf(h.player[side], sizeof h.player[side], "%s",
+			 player[side]);
+	}
+	/* the header changes, so every link of the chain after it */
+	struct journal j;
+	journal_init(&j, &h);
+	for (size_t i = 0; i < s->journal.n; i++)
+		if (journal_add(&j, s->journal.lines[i]) != 0) {
+			journal_free(&j);
+			snprintf(err, errn, "out of memory");
+			return -1;
+		}
+	if (s->file.f && (gamefile_write(s->file.path, &j, true, err, errn) !=
+				  0 ||
+			  gamefile_attach(&s->file, err, errn) != 0)) {
+		journal_free(&j);
+		return -1;
+	}
+	journal_free(&s->journal);
+	s->journal = j;
+	return 0;
+}
+
+bool session_fair(const struct session *s)
+{
+	for (size_t i = 0; i < s->journal.n; i++)
+		if (strncmp(s->journal.lines[i], "note " SESSION_FAIR_NOTE,
+			    5 + strlen(SESSION_FAIR_NOTE)) == 0)
+			return true;
+	return false;
+}
+
+int session_make_fair(struct session *s, char *err, size_t errn)
+{
+	if (session_fair(s))
+		return 0;
+	return session_note(s, SESSION_FAIR_NOTE ": no undo, no branch",
+			    err, errn);
+}
+
+int session_undos(const struct session *s)
+{
+	int most = 0;
+	size_t len = 5 + strlen(SESSION_UNDO_NOTE);
+	for (size_t i = 0; i < s->journal.n; i++) {
+		const char *t = s->journal.lines[i];
+		int k;
+		if (strncmp(t, "note " SESSION_UNDO_NOTE, len) == 0 &&
+		    sscanf(t + len, " %d", &k) == 1 && k > most)
+			most = k;
+	}
+	return most;
+}
+
+void session_plan_note(char *buf, size_t n, int side, const char *level,
+		       const char *line, const char *sentence)
+{
+	/* a note is one line without tabs: the sentence is cut to fit */
+	int k = snprintf(buf, n, "%s %d %s \"%s\": ", SESSION_PLAN_NOTE,
+			 side, level, line);
+	if (k < 0 || (size_t)k >= n)
+		return;
+	size_t room = n - (size_t)k;
+	if (room > CMD_LINE_MAX - (size_t)k)
+		room = CMD_LINE_MAX - (size_t)k;
+	size_t i = 0;
+	for (; sentence[i] && i + 1 < room; i++)
+		buf[k + i] = sentence[i] == '\t' || sentence[i] == '\n'
+				     ? ' '
+				     : sentence[i];
+	buf[k + i] = '\0';
+}
+
+bool session_last_plan(const struct session *s, int *side, char *level,
+		       size_t nl, char *sentence, size_t ns)
+{
+	size_t c = s->journal.n;
+	while (c > 0 && !gamefile_is_command(s->journal.lines[c - 1]))
+		c--;
+	if (c == 0)
+		return false;
+	const char *cmd = s->journal.lines[c - 1];
+	/* the notes directly before it, the nearest first */
+	for (size_t i = c - 1; i > 0; i--) {
+		const char *t = s->journal.lines[i - 1];
+		if (strncmp(t, "note ", 5) != 0)
+			break;
+		t += 5;
+		size_t pl = strlen(SESSION_PLAN_NOTE);
+		int sd, used = 0;
+		char lv[32];
+		if (strncmp(t, SESSION_PLAN_NOTE " ", pl + 1) != 0 ||
+		    sscanf(t + pl + 1, "%d %31s \"%n", &sd, lv, &used) != 2 ||
+		    used == 0)
+			continue;
+		const char *q = t + pl + 1 + used;
+		size_t cl = strlen(cmd);
+		if (strncmp(q, cmd, cl) != 0 || strncmp(q + cl, "\": ", 3) != 0)
+			continue; /* the plan of a line the game refused */
+		*side = sd;
+		snprintf(level, nl, "%s", lv);
+		snprintf(sentence, ns, "%s", q + cl + 3);
+		return true;
+	}
+	return false;
+}
+
 int session_undo(struct session *s, size_t n, char *err, size_t errn)
 {
 	if (!s->game) {
 		snprintf(err, errn, "no game");
 		return -1;
 	}
+	if (session_fair(s)) {
+		snprintf(err, errn, "%s", SESSION_FAIR_REASON);
+		return -1;
+	}
+	/* against the computer, an undo shows the dice to come: the file
+	 * says so, with the count of undos so far (notes, which replay
+	 * skips) */
+	int undos = session_computer_plays(s) ? session_undos(s) + 1 : 0;
 	size_t have = session_commands(s);
 	if (n > have) {
 		snprintf(err, errn, "only %zu command%s to undo", have,
@@ -1018,7 +1173,7 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 				ok = false;
 				break;
 			}
-		} else if (cmds++ == keep) {
+		} else if (!l.is_note && cmds++ == keep) {
 			break;
 		}
 		ok = load_body(&lc, &l, &ie) == 0;
@@ -1071,5 +1226,16 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	session_free(s);
 	*s = tmp;
 	s->ruleset->set_session(s->game, s);
+	if (undos > 0) {
+		char note[128], e2[ERR_MAX];
+		snprintf(note, sizeof note,
+			 "%s %d: %zu command%s taken back, the dice to come "
+			 "seen",
+			 SESSION_UNDO_NOTE, undos, n, n == 1 ? "" : "s");
+		if (session_note(s, note, e2, sizeof e2) != 0 && rc == 0) {
+			snprintf(err, errn, "undone, but not noted: %s", e2);
+			rc = 1;
+		}
+	}
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/session.h"
 #include "maniple/textbuf.h"
 
 /* A field's value with '_' shown as a blank, or "?" when it is missing. */
@@ -287,6 +288,8 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
 	struct event out;
 	event_init(&out, "why");
 	size_t at = 0;
+	int pside = -1;
+	char plevel[32], plan[CMD_LINE_MAX + 1] = "";
 	if (s->why_refused && s->why_events == log->n &&
 	    s->why_journal == s->journal.n) {
 		event_add(&out, "about", "refused");
@@ -297,12 +300,36 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
 		if (s->why_rule[0])
 			textbuf_line(&t, "Rule: %s.", s->why_rule);
 		textbuf_line(&t, "A refused command changes nothing.");
-	} else if (find_last(log, &at)) {
-		const char *f = event_log_get(log, at, "for");
-		const char *rule = event_log_get(log, at, "rule");
-		event_add(&out, "about", "%s", f ? f : "roll");
+	} else if (session_last_plan(s, &pside, plevel, sizeof plevel, plan,
+				     sizeof plan) ||
+		   find_last(log, &at)) {
+		/* the computer's last command: its plan first (seats.h) */
+		bool planned = plan[0] != '\0';
+		bool rolled = find_last(log, &at);
+		const char *f = rolled ? event_log_get(log, at, "for") : NULL;
+		const char *rule = rolled ? event_log_get(log, at, "rule")
+					  : NULL;
+		event_add(&out, "about", "%s",
+			  f ? f : rolled ? "roll" : "plan");
 		event_add(&out, "rule", "%s", rule ? rule : "-");
-		tell_roll(&t, log, at);
+		if (planned) {
+			const struct battle *b = s->game->battle;
+			const char *who = b && (pside == 0 || pside == 1)
+						  ? b->sides[pside].name
+						  : "?";
+			event_add(&out, "plan", "%d", pside);
+			/* a sentence that starts by naming the level says
+			 * it once */
+			size_t ll = strlen(plevel);
+			const char *say = strncmp(plan, plevel, ll) == 0 &&
+						  strncmp(plan + ll, ": ", 2) == 0
+					  ? plan + ll + 2
+					  : plan;
+			textbuf_line(&t, "The computer's plan for %s (%s): %s",
+				     who, plevel, say);
+		}
+		if (rolled)
+			tell_roll(&t, log, at);
 	} else {
 		cmd_refuse(r, NULL, "nothing to explain yet: no roll or "
 				    "refusal in this game");

@@ -15,15 +15,12 @@
 /* the room for the answers of the decision looked at */
 #define HINT_ANSWERS_MAX 4096
 
-bool hint_command(struct tui_view *v, const char *line)
+void hint_text(const struct session *s, char *text, size_t n)
 {
-	if (strcmp(line, "hint") != 0)
-		return false;
-	struct session *s = v->s;
 	const struct ruleset *rs = session_ruleset(s);
 	if (!s->game || !rs) {
-		tui_say(v, "hint: no game");
-		return true;
+		snprintf(text, n, "hint: no game");
+		return;
 	}
 	struct decision_answer *room = calloc(HINT_ANSWERS_MAX, sizeof *room);
 	/* seeded by the position, so the same position gives the same
@@ -34,24 +31,31 @@ bool hint_command(struct tui_view *v, const char *line)
 		     : NULL;
 	if (!p) {
 		free(room);
-		tui_say(v, "hint: out of memory");
-		return true;
+		snprintf(text, n, "hint: out of memory");
+		return;
 	}
 	struct decision d;
 	decision_init(&d, room, HINT_ANSWERS_MAX);
 	rs->decide(s->game, &d);
 	int side = ai_decision_side(&d);
 	struct ai_move m;
-	char text[DECISION_LINE_MAX + AI_PLAN_MAX + 16];
 	if (d.n == 0)
-		snprintf(text, sizeof text, "hint: nothing to decide now");
+		snprintf(text, n, "hint: nothing to decide now");
 	else if (ai_choose(p, s->game, side, &m) != 0)
-		snprintf(text, sizeof text, "hint: %s", m.plan);
+		snprintf(text, n, "hint: %s", m.plan);
 	else
-		snprintf(text, sizeof text, "hint: %s  (%s)", m.line, m.plan);
-	tui_log_push(&v->log, text);
-	tui_say(v, "%s", text);
+		snprintf(text, n, "hint: %s  (%s)", m.line, m.plan);
 	ai_player_free(p);
 	free(room);
+}
+
+bool hint_command(struct tui_view *v, const char *line)
+{
+	if (strcmp(line, "hint") != 0)
+		return false;
+	char text[HINT_TEXT_MAX];
+	hint_text(v->s, text, sizeof text);
+	tui_log_push(&v->log, text);
+	tui_say(v, "%s", text);
 	return true;
 }
