@@ -20,11 +20,14 @@
 #include "live_main.h"
 #include "maniple/gamelock.h"
 #include "maniple/ini.h"
+#include "maniple/decision.h"
 #include "maniple/live.h"
 #include "maniple/mapview.h"
+#include "maniple/modeview.h"
 #include "maniple/session.h"
 #include "maniple/tui.h"
 #include "rulesets.h"
+#include "tui/config.h"
 
 #define ALLOW_MAX 32
 #define IDLE_DEFAULT 300 /* s: the server's life after the last client */
@@ -39,6 +42,8 @@ struct live_args {
 	bool have_seed;
 	int idle;		/* --idle SECONDS */
 	const char *notify;	/* --notify COMMAND */
+	bool clean;		/* games --clean */
+	struct tui_club club;	/* the config file's [club] */
 	const char *allow[ALLOW_MAX];
 	int nallow;
 };
@@ -137,6 +142,7 @@ struct served {
 	int nuid, ngid;
 	const char *name, *battle, *dir; /* the game, for the notify hook */
 	const char *notify;	/* the hook's command, or NULL */
+	uid_t owner;		/* the game file's: its host */
 };
 
 static long long mono_ms(void *user)
@@ -251,11 +257,12 @@ static int allow_list(const struct live_args *a, struct served *sd,
 }
 
 /* Whether the peer (its credentials from the kernel) may join: the
- * server's own user, or one --allow names (by user or by a group it is
- * in). */
+ * server's own user, the game's host (its file's owner: a server a guest
+ * started for the waiting game), or one --allow names (by user or by a
+ * group it is in). */
 static bool admitted(const struct served *sd, const struct ucred *cr)
 {
-	if (cr->uid == getuid())
+	if (cr->uid == getuid() || cr->uid == sd->owner)
 		return true;
 	for (int i = 0; i < sd->nuid; i++)
 		if (sd->allow_uid[i] == cr->uid)
@@ -348,6 +355,9 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 		log_line(&sd, why);
 		return 2;
 	}
+	struct stat gst;
+	sd.owner = stat(game_path, &gst) == 0 ? gst.st_uid : getuid();
+	sv.seat_idle_ms = (long long)a->club.seat_idle * 1000;
 	sd.name = a->battle;
 	sd.battle = s.journal.h.battle;
 	sd.dir = a->dir;
@@ -747,6 +757,219 @@ static int attach(const struct live_program *lp, const struct live_args *a,
 	return status;
 }
 
+/* ---- the games at rest in a directory (maniple games, the club) ---- */
+
+/* What a game file says, read without its lock (a server may hold it):
+ * its battle and kind, its commands, and, played again on a copy,
+ * whether the battle is over and who owes. */
+struct facts {
+	char battle[64], kind[16];
+	int commands;
+	bool played;		/* the copy played every command */
+	bool over;
+	int owe_side;
+	char owe[160];
+	struct session s;
+	bool started;
+};
+
+static int facts_header(void *user, const struct gamefile_header *h,
+			struct ini_error *err)
+{
+	struct facts *f = user;
+	snprintf(f->battle, sizeof f->battle, "%s", h->battle);
+	snprintf(f->kind, sizeof f->kind, "%s", h->kind);
+	int kind = game_kind_parse(h->kind);
+	char why[400];
+	f->started = session_new(&f->s, h->battle,
+				 kind < 0 ? GAME_HOTSEAT : (enum game_kind)kind,
+				 h->seed, why, sizeof why) == 0;
+	(void)err;
+	return 0;
+}
+
+static int facts_body(void *user, const struct gamefile_line *l,
+		      struct ini_error *err)
+{
+	struct facts *f = user;
+	(void)err;
+	if (!gamefile_is_command(l->text))
+		return 0;
+	f->commands++;
+	if (!f->started)
+		return 0;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&f->s, l->text, &r);
+	if (r.status != CMD_OK)
+		f->started = false; /* not this program's game: no owe */
+	cmd_result_free(&r);
+	return 0;
+}
+
+static bool game_facts(const struct live_program *lp, const char *path,
+		       struct facts *f)
+{
+	memset(f, 0, sizeof *f);
+	f->owe_side = -1;
+	session_setup(&f->s, program_rulesets, lp->load_battle,
+		      lp->load_tables, lp->user, 1);
+	f->s.rules_dir = lp->rules_dir;
+	struct ini_error ie;
+	long torn;
+	bool ok = gamefile_read_torn(path, facts_header, facts_body, f, &ie,
+				     &torn);
+	f->played = ok && f->started;
+	const struct ruleset *rs = f->played ? session_ruleset(&f->s) : NULL;
+	if (rs && rs->play_view) {
+		struct play_view pv;
+		rs->play_view(f->s.game, &pv, false);
+		f->over = pv.over;
+	}
+	if (rs && rs->decide && !f->over) {
+		static struct decision_answer room[512];
+		struct decision d;
+		decision_init(&d, room, 512);
+		rs->decide(f->s.game, &d);
+		f->owe_side = d.side;
+		snprintf(f->owe, sizeof f->owe, "%s%s%s%s",
+			 d.what[0] ? d.what : d.kind, d.rule[0] ? " (" : "",
+			 d.rule, d.rule[0] ? ")" : "");
+	}
+	session_free(&f->s);
+	return ok;
+}
+
+/* Whether this user may join the game at rest whose file is path: its
+ * own, or its host's options allow the user (by name or group). */
+static bool may_join(const char *path, const char *opts)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return false;
+	if (st.st_uid == getuid())
+		return true;
+	struct host_opts o;
+	host_opts_read(opts, &o);
+	struct live_args a = {0};
+	host_opts_apply(&o, &a);
+	struct served sd = {.owner = st.st_uid};
+	char why[200];
+	if (allow_list(&a, &sd, why, sizeof why) != 0)
+		return false;
+	struct ucred cr = {.uid = getuid(), .gid = getgid()};
+	return admitted(&sd, &cr);
+}
+
+/* Calls fn for each game file (NAME.game) in gdir. */
+static void each_game(const char *gdir,
+		      void (*fn)(void *user, const char *name,
+				 const char *path),
+		      void *user)
+{
+	DIR *d = opendir(gdir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".game") != 0)
+			continue;
+		char name[64], path[1100];
+		snprintf(name, sizeof name, "%.*s", (int)(len - 5), e->d_name);
+		if (!name_ok(name))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", gdir, e->d_name);
+		fn(user, name, path);
+	}
+	if (d)
+		closedir(d);
+}
+
+struct club_walk {
+	const struct live_program *lp;
+	const char *gdir, *sdir, *skip;
+	int count, shown;
+	long long days;		/* --clean: untouched this long */
+	FILE *said;		/* where --clean says what it removed */
+};
+
+/* Whether the game NAME is live (a server answers on its socket). */
+static bool is_live(const char *sdir, const char *name)
+{
+	char sock[1100];
+	snprintf(sock, sizeof sock, "%s/%s.sock", sdir, name);
+	int fd = connect_to(sock);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* games-per-user: an unfinished game of this user's (not skip). */
+static void count_mine(void *user, const char *name, const char *path)
+{
+	struct club_walk *w = user;
+	struct stat st;
+	if (!strcmp(name, w->skip) || stat(path, &st) != 0 ||
+	    st.st_uid != getuid())
+		return;
+	struct facts f;
+	game_facts(w->lp, path, &f);
+	w->count += !f.over;
+}
+
+/* maniple games: a game at rest (no server) this user may join. */
+static void list_waiting(void *user, const char *name, const char *path)
+{
+	struct club_walk *w = user;
+	char opts[1100];
+	snprintf(opts, sizeof opts, "%s/%s.host", w->gdir, name);
+	if (is_live(w->sdir, name) || !may_join(path, opts))
+		return;
+	struct facts f;
+	if (!game_facts(w->lp, path, &f))
+		return;
+	printf("%s: %s, %s, %d commands; waiting (no server: a join starts "
+	       "it); ",
+	       name, f.battle, f.kind, f.commands);
+	if (f.over)
+		printf("the battle is over\n");
+	else if (f.owe_side < 0)
+		printf("nobody owes a decision\n");
+	else
+		printf("side %d owes %s\n", f.owe_side, f.owe);
+	w->shown++;
+}
+
+/* --clean: a game of this user's at rest, untouched w->days days or
+ * more, finished or abandoned: its file and its companions removed. */
+static void clean_one(void *user, const char *name, const char *path)
+{
+	struct club_walk *w = user;
+	struct stat st;
+	struct gamelock_holder who;
+	if (!strcmp(name, w->skip) || stat(path, &st) != 0 ||
+	    st.st_uid != getuid() || is_live(w->sdir, name) ||
+	    gamelock_holder(path, &who))
+		return;
+	long long age = (long long)(time(NULL) - st.st_mtime);
+	if (age < w->days * 86400)
+		return;
+	struct facts f;
+	game_facts(w->lp, path, &f);
+	static const char *const tails[] = {".game", ".host", ".game.lock"};
+	char p[1100];
+	for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		snprintf(p, sizeof p, "%s/%s%s", w->gdir, name, tails[i]);
+		if (unlink(p) != 0 && errno != ENOENT)
+			fprintf(stderr, "maniple: %s: %s\n", p, strerror(errno));
+	}
+	snprintf(p, sizeof p, "%s/%s.log", w->sdir, name);
+	unlink(p);
+	fprintf(w->said, "cleaned %s: %s, untouched %lld days\n", name,
+		f.over ? "finished" : "abandoned", age / 86400);
+	w->count++;
+}
+
 /* ---- the commands ---- */
 
 static void live_usage(FILE *f)
@@ -758,7 +981,7 @@ static void live_usage(FILE *f)
 	      "       maniple join [NAME] [--as SIDE | --watch] [--dir DIR] "
 	      "[--script FILE]\n"
 	      "                    [--notify COMMAND]\n"
-	      "       maniple games [--dir DIR]\n",
+	      "       maniple games [--dir DIR] [--clean]\n",
 	      f);
 }
 
@@ -780,6 +1003,8 @@ static int parse(int argc, char **argv, struct live_args *a)
 			a->side = v;
 		} else if (!strcmp(o, "--watch")) {
 			a->watch = true;
+		} else if (!strcmp(o, "--clean") && !strcmp(argv[0], "games")) {
+			a->clean = true;
 		} else if (!strcmp(o, "--dir")) {
 			a->dir = v;
 		} else if (!strcmp(o, "--script")) {
@@ -921,11 +1146,34 @@ static void games_line(int nlen, const char *name, const char *welcome,
 		       strcmp(rule, "-") ? ")" : "");
 }
 
-static int games(const struct live_args *a)
+/* Cleans gdir's games (club.clean_days, default 30 with --clean),
+ * saying so on said. */
+static void clean_games(const struct live_program *lp,
+			const struct live_args *a, const char *gdir,
+			const char *sdir, const char *skip, FILE *said)
 {
-	char sdir[900];
+	struct club_walk w = {.lp = lp,
+			      .gdir = gdir,
+			      .sdir = sdir,
+			      .skip = skip,
+			      .said = said,
+			      .days = a->club.clean_days ? a->club.clean_days
+							 : 30};
+	each_game(gdir, clean_one, &w);
+}
+
+static int games(const struct live_program *lp, const struct live_args *a)
+{
+	char sdir[900], gdir[900];
 	if (socket_dir(a, sdir, sizeof sdir) != 0)
 		return 2;
+	if (game_dir(lp, a, gdir, sizeof gdir) != 0) {
+		fprintf(stderr, "maniple: no place for the game files (set "
+				"XDG_STATE_HOME or HOME)\n");
+		return 2;
+	}
+	if (a->clean)
+		clean_games(lp, a, gdir, sdir, "", stdout);
 	DIR *d = opendir(sdir);
 	if (!d) {
 		fprintf(stderr, "maniple: %s: %s\n", sdir, strerror(errno));
@@ -952,8 +1200,7 @@ static int games(const struct live_args *a)
 		char line[LIVE_LINE_MAX * 4], welcome[600] = "", owe[300] = "";
 		while (fgets(line, sizeof line, f)) {
 			line[strcspn(line, "\n")] = '\0';
-			if (!strncmp(line, "welcome ", 8) ||
-			    !strncmp(line, "refuse ", 7))
+			if (!strncmp(line, "welcome ", 8))
 				snprintf(welcome, sizeof welcome, "%.590s", line);
 			if (!strncmp(line, "owe ", 4) ||
 			    !strncmp(line, "refuse ", 7)) {
@@ -963,13 +1210,34 @@ static int games(const struct live_args *a)
 		}
 		fputs("bye\n", f);
 		fclose(f);
+		if (!welcome[0])
+			continue; /* refused: not a game this user may join */
 		games_line((int)(len - 5), e->d_name, welcome, owe);
 		shown++;
 	}
 	closedir(d);
-	if (!shown)
-		printf("no live games in %s\n", sdir);
+	struct club_walk w = {.lp = lp, .gdir = gdir, .sdir = sdir};
+	each_game(gdir, list_waiting, &w);
+	if (!shown && !w.shown)
+		printf("no live or waiting games in %s\n", sdir);
 	return 0;
+}
+
+/* The config file's [club] (tui/config.h), read quietly: the view says
+ * what it refuses. */
+static void read_club(struct tui_club *club)
+{
+	memset(club, 0, sizeof *club);
+	struct tui_config *cfg = malloc(sizeof *cfg);
+	char path[1024];
+	bool named;
+	if (cfg && tui_config_locate(NULL, path, sizeof path, &named) &&
+	    access(path, R_OK) == 0) {
+		tui_config_init(cfg);
+		tui_config_read_file(cfg, path);
+		*club = cfg->club;
+	}
+	free(cfg);
 }
 
 int live_main(int argc, char **argv, const struct live_program *lp)
@@ -984,8 +1252,13 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	read_club(&a.club);
+	if (!a.idle)
+		a.idle = a.club.idle;
+	if (!a.notify && a.club.notify[0])
+		a.notify = a.club.notify;
 	if (!strcmp(argv[0], "games"))
-		return games(&a);
+		return games(lp, &a);
 	char sdir[900], gdir[900];
 	if (socket_dir(&a, sdir, sizeof sdir) != 0)
 		return 2;
@@ -1020,6 +1293,21 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 		char logp[1000], why[800];
 		snprintf(logp, sizeof logp, "%s/%s.log", sdir, name);
 		struct host_opts o;
+		if (hosting && a.club.clean_days)
+			clean_games(lp, &a, gdir, sdir, name, stderr);
+		if (hosting && a.club.games_per_user &&
+		    access(game, F_OK) != 0) {
+			struct club_walk w = {.lp = lp, .skip = name};
+			each_game(gdir, count_mine, &w);
+			if (w.count >= a.club.games_per_user) {
+				fprintf(stderr, "maniple: you host %d unfinished "
+						"games in %s already "
+						"(games-per-user %d in the "
+						"config's [club])\n",
+					w.count, gdir, a.club.games_per_user);
+				return 2;
+			}
+		}
 		if (hosting) {
 			if (!a.have_seed)
 				a.seed = (uint64_t)time(NULL) ^

@@ -125,7 +125,7 @@ static void usage(FILE *f)
 		"               [--allow USER|@GROUP]... [--idle SECONDS]\n"
 		"               [--notify COMMAND]\n"
 		"  maniple join [NAME] [--as SIDE | --watch] [--dir DIR]\n"
-		"  maniple games [--dir DIR]\n"
+		"  maniple games [--dir DIR] [--clean]\n"
 		"\n"
 		"  -V, --version      output version information and exit\n"
 		"\n"

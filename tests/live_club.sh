@@ -13,8 +13,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/maniple-club.XXXXXX") || exit 1
 chmod 700 "$tmp"
 server_pid() { sed -n 's/^pid //p' "$tmp/drill.game.lock" 2>/dev/null; }
 cleanup() {
-	pid=$(server_pid)
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	for lock in "$tmp"/*.game.lock; do
+		pid=$(sed -n 's/^pid //p' "$lock" 2>/dev/null)
+		[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	done
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -38,7 +40,7 @@ mv "$1/telling" "$1/told.$MANIPLE_COMMANDS"
 HOOK
 chmod 755 "$tmp/hook"
 
-echo "1..8"
+echo "1..14"
 # Rome opens the turn (seed 5) and leaves: Carthage, away, owes
 printf 'continue\n:wait 1\n' | $M host drill --dir "$tmp" --seed 5 --idle 1 \
 	--as rome --notify "$tmp/hook $tmp x;touch$tmp/pwned" --script - \
@@ -65,3 +67,32 @@ yes_no "a join starts the server of a waiting game, and the game goes on" \
 yes_no "that server keeps the host's options (its idle time, its hook)" \
 	'[ "$(grep -c "^.* serving$" "$tmp/drill.log")" = 2 ]'
 yes_no "a side that is here when it owes is not told" '[ ! -e "$tmp/told.2" ]'
+
+# the club: maniple games lists the waiting game and who owes
+waitfor '[ ! -S "$tmp/drill.sock" ]'
+check "maniple games runs" 0 $M games --dir "$tmp"
+yes_no "it lists a waiting game, its commands and who owes" \
+	'grep -q "^drill: drill, hotseat, 2 commands; waiting (no server: a join starts it); side 1 owes orders (5.2)$" "$tmp/out"'
+# games untouched for longer than clean-days are cleaned; a fresh one stays
+cp "$tmp/drill.game" "$tmp/old.game"
+touch -d '40 days ago' "$tmp/old.game"
+cp "$tmp/drill.game" "$tmp/young.game"
+touch -d '10 days ago' "$tmp/young.game"
+printf '[club]\nclean-days = 30\ngames-per-user = 2\n' >"$tmp/club.ini"
+MANIPLE_CONFIG="$tmp/club.ini" $M games --dir "$tmp" --clean >"$tmp/out" 2>"$tmp/err"
+yes_no "games --clean removes a game untouched for clean-days, says so, keeps the others" \
+	'grep -qx "cleaned old: abandoned, untouched 40 days" "$tmp/out" && [ ! -e "$tmp/old.game" ] &&
+	 [ -e "$tmp/young.game" ] && [ -e "$tmp/drill.game" ]'
+# games-per-user: two unfinished games (drill, young) of this user's here already
+MANIPLE_CONFIG="$tmp/club.ini" $M host zama --dir "$tmp" --idle 1 --script - </dev/null >"$tmp/out" 2>"$tmp/err"
+st=$?
+yes_no "a user hosting games-per-user unfinished games may not host another" \
+	'[ $st = 2 ] && grep -q "you host 2 unfinished games in $tmp already (games-per-user 2" "$tmp/err" && [ ! -e "$tmp/zama.game" ]'
+printf '[club]\ngames-per-user = 0\nnotify = a\tb\nclean-days = 30\n' >"$tmp/bad.ini"
+MANIPLE_CONFIG="$tmp/bad.ini" $M --check-config >"$tmp/out" 2>"$tmp/err"
+st=$?
+yes_no "the config's [club] is checked: a bad entry is refused as file:line: reason" \
+	'[ $st = 2 ] && grep -q "bad.ini:2: games-per-user 0: a whole number from 1 to 1000" "$tmp/err" &&
+	 [ "$(wc -l <"$tmp/err")" = 1 ]'
+check "a good [club] passes --check-config" 0 env MANIPLE_CONFIG="$tmp/club.ini" $M --check-config
+

@@ -729,3 +729,32 @@ Test(live, a_side_away_is_told_when_it_comes_to_owe)
 	world_close(w);
 	free(w);
 }
+
+/* The club's idle limit: a seated client silent longer than seat_idle_ms
+ * is dropped and its seat is free again; a spectator is not. */
+Test(live, a_seat_silent_too_long_is_freed)
+{
+	struct table tb;
+	table_open(&tb, "drill", 3);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct player *v = calloc(1, sizeof *v);
+	all[2] = v;
+	join(w, v, true, -1);
+	settle(w, all, 3);
+	w->sv.seat_idle_ms = 60000;
+	w->ms += 30000;
+	cr_expect_eq(give(w, all, 3, a, "continue"), 1);
+	w->ms += 40000; /* b: 70 s silent, a: 40 s */
+	settle(w, all, 3);
+	cr_expect(strstr(w->log, "seat 1) dropped: idle too long"), "%s",
+		  w->log);
+	cr_expect(b->c.closed);
+	cr_expect_not(a->c.closed);
+	cr_expect_not(v->c.closed, "a spectator is not dropped for silence");
+	leave(b);
+	join(w, b, false, -1); /* the free seat: 1 again */
+	settle(w, all, 3);
+	cr_expect_eq(b->c.seat, 1);
+	table_close(&tb);
+}

@@ -84,6 +84,7 @@ struct live_conn {
 	char *out;
 	size_t nout, outcap;
 	long long opened, window;	/* ms: when it came, its window */
+	long long heard;	/* ms: its last line */
 	int window_lines;
 };
 
@@ -112,6 +113,9 @@ struct live_server {
 		     const char *rule, const char *what, size_t seq);
 	void *owes_user;
 	int owed_side;		/* who owed after the last change (-1 none) */
+	/* a seated client silent this long is dropped, its seat free
+	 * again (ms; 0: never) */
+	long long seat_idle_ms;
 	char side_name[2][48];
 	struct decision_answer *room; /* the pending decision's answers */
 	int nroom;

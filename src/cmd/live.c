@@ -241,7 +241,7 @@ bool live_server_add(struct live_server *sv, int fd, uid_t uid)
 		c->fd = fd;
 		c->uid = uid;
 		c->seat = -1;
-		c->opened = c->window = now(sv);
+		c->opened = c->window = c->heard = now(sv);
 		int fl = fcntl(fd, F_GETFL);
 		if (fl >= 0)
 			fcntl(fd, F_SETFL, fl | O_NONBLOCK);
@@ -678,6 +678,7 @@ static void client_line(struct live_server *sv, int k, char *line,
 		return;
 	}
 	long long t = now(sv);
+	c->heard = t;
 	if (t - c->window >= LIVE_RATE_MS) {
 		c->window = t;
 		c->window_lines = 0;
@@ -756,10 +757,16 @@ int live_server_step(struct live_server *sv, int listen_fd,
 	if (accept_ready)
 		*accept_ready = false;
 	long long t = now(sv);
-	for (int k = 0; k < LIVE_CONN_MAX; k++)
-		if (sv->conn[k].fd >= 0 && !sv->conn[k].hello &&
-		    t - sv->conn[k].opened > LIVE_HELLO_MS)
+	for (int k = 0; k < LIVE_CONN_MAX; k++) {
+		const struct live_conn *c = &sv->conn[k];
+		if (c->fd >= 0 && !c->hello && t - c->opened > LIVE_HELLO_MS)
 			live_server_drop(sv, k, "no hello in time");
+		else if (c->fd >= 0 && sv->seat_idle_ms > 0 &&
+			 (c->seat == 0 || c->seat == 1) &&
+			 t - c->heard > sv->seat_idle_ms)
+			live_server_drop(sv, k, "idle too long: the seat is "
+						"free again");
+	}
 	if (listen_fd >= 0) {
 		p[n] = (struct pollfd){.fd = listen_fd, .events = POLLIN};
 		idx[n++] = -1;
