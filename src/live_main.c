@@ -21,6 +21,7 @@
 #include "maniple/gamelock.h"
 #include "maniple/ini.h"
 #include "maniple/decision.h"
+#include "maniple/dice.h"
 #include "maniple/live.h"
 #include "maniple/mapview.h"
 #include "maniple/modeview.h"
@@ -284,14 +285,18 @@ static bool admitted(const struct served *sd, const struct ucred *cr)
 	return false;
 }
 
-/* Opens the game (its unfinished file, or a new hotseat game) and its
- * socket; 0, or -1 with why. */
+/* Opens the game (its unfinished file, or a new hotseat game, committed
+ * to its seed: gamefile.h, format 3, its secret in the seed store
+ * seeds); 0, or -1 with why. */
 static int open_game(const struct live_program *lp, const struct live_args *a,
-		     struct session *s, const char *path, char *why, size_t n)
+		     struct session *s, const char *path, const char *seeds,
+		     char *why, size_t n)
 {
 	session_setup(s, program_rulesets, lp->load_battle, lp->load_tables,
 		      lp->user, a->seed);
 	s->rules_dir = lp->rules_dir;
+	s->new_dice = "trusted";
+	s->seed_dir = seeds;
 	if (access(path, F_OK) == 0) {
 		struct ini_error ie;
 		if (!session_load(s, path, &ie)) {
@@ -345,8 +350,15 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 	struct live_server sv;
 	int lfd = -1;
 	sd.log = fopen(log_path, "a");
+	/* the seed store: this user's own, whatever --dir says */
+	char seeds[1000];
+	if (lp->state_dir(seeds, sizeof seeds - 8) == 0)
+		strcat(seeds, "/" GAMEFILE_SEED_STORE);
+	else
+		seeds[0] = '\0';
 	if (allow_list(a, &sd, why, sizeof why) != 0 ||
-	    open_game(lp, a, &s, game_path, why, sizeof why) != 0 ||
+	    open_game(lp, a, &s, game_path, seeds[0] ? seeds : NULL, why,
+		      sizeof why) != 0 ||
 	    live_server_init(&sv, &s, mono_ms, NULL, log_line, &sd, why,
 			     sizeof why) != 0 ||
 	    (lfd = listen_on(sock_path, a->nallow > 0, why, sizeof why)) < 0) {
@@ -761,30 +773,29 @@ static int attach(const struct live_program *lp, const struct live_args *a,
 
 /* What a game file says, read without its lock (a server may hold it):
  * its battle and kind, its commands, and, played again on a copy,
- * whether the battle is over and who owes. */
+ * whether the battle is over and who owes.  A committed game (format 3)
+ * does not show its seed: the copy takes each command's dice from the
+ * dice line after it, as a live replica takes the server's. */
 struct facts {
 	char battle[64], kind[16];
+	uint64_t seed;
 	int commands;
-	bool played;		/* the copy played every command */
+	char **line, **dice;	/* each command and its dice ("" none) */
+	size_t n, cap;
 	bool over;
 	int owe_side;
 	char owe[160];
-	struct session s;
-	bool started;
+	const char *q;		/* the dice of the command being played */
 };
 
 static int facts_header(void *user, const struct gamefile_header *h,
 			struct ini_error *err)
 {
 	struct facts *f = user;
+	(void)err;
 	snprintf(f->battle, sizeof f->battle, "%s", h->battle);
 	snprintf(f->kind, sizeof f->kind, "%s", h->kind);
-	int kind = game_kind_parse(h->kind);
-	char why[400];
-	f->started = session_new(&f->s, h->battle,
-				 kind < 0 ? GAME_HOTSEAT : (enum game_kind)kind,
-				 h->seed, why, sizeof why) == 0;
-	(void)err;
+	f->seed = h->seed;
 	return 0;
 }
 
@@ -793,18 +804,41 @@ static int facts_body(void *user, const struct gamefile_line *l,
 {
 	struct facts *f = user;
 	(void)err;
+	if (l->is_dice && f->n > 0 && !f->dice[f->n - 1][0]) {
+		free(f->dice[f->n - 1]);
+		f->dice[f->n - 1] = strdup(l->text + 5);
+		return f->dice[f->n - 1] ? 0 : 1;
+	}
 	if (!gamefile_is_command(l->text))
 		return 0;
 	f->commands++;
-	if (!f->started)
-		return 0;
-	struct cmd_result r;
-	cmd_result_init(&r);
-	session_exec(&f->s, l->text, &r);
-	if (r.status != CMD_OK)
-		f->started = false; /* not this program's game: no owe */
-	cmd_result_free(&r);
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 64;
+		char **a = realloc(f->line, cap * sizeof *a);
+		if (a)
+			f->line = a;
+		char **b = realloc(f->dice, cap * sizeof *b);
+		if (b)
+			f->dice = b;
+		if (!a || !b)
+			return 1;
+		f->cap = cap;
+	}
+	f->line[f->n] = strdup(l->text);
+	f->dice[f->n] = strdup("");
+	if (!f->line[f->n] || !f->dice[f->n]) {
+		free(f->line[f->n]);
+		free(f->dice[f->n]);
+		return 1;
+	}
+	f->n++;
 	return 0;
+}
+
+static int facts_die(void *user)
+{
+	struct facts *f = user;
+	return f->q && *f->q >= '0' && *f->q <= '9' ? *f->q++ - '0' : -1;
 }
 
 static bool game_facts(const struct live_program *lp, const char *path,
@@ -812,32 +846,56 @@ static bool game_facts(const struct live_program *lp, const char *path,
 {
 	memset(f, 0, sizeof *f);
 	f->owe_side = -1;
-	session_setup(&f->s, program_rulesets, lp->load_battle,
-		      lp->load_tables, lp->user, 1);
-	f->s.rules_dir = lp->rules_dir;
 	struct ini_error ie;
 	long torn;
 	bool ok = gamefile_read_torn(path, facts_header, facts_body, f, &ie,
 				     &torn);
-	f->played = ok && f->started;
-	const struct ruleset *rs = f->played ? session_ruleset(&f->s) : NULL;
+	struct session s;
+	session_setup(&s, program_rulesets, lp->load_battle, lp->load_tables,
+		      lp->user, 1);
+	s.rules_dir = lp->rules_dir;
+	int kind = game_kind_parse(f->kind);
+	char why[400];
+	bool played = ok && session_new(&s, f->battle,
+					kind < 0 ? GAME_HOTSEAT
+						 : (enum game_kind)kind,
+					f->seed, why, sizeof why) == 0;
+	const struct ruleset *rs = played ? session_ruleset(&s) : NULL;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	for (size_t i = 0; rs && i < f->n; i++) {
+		dice_set_source(rs->dice(s.game), facts_die, f);
+		f->q = f->dice[i];
+		session_exec(&s, f->line[i], &r);
+		if (r.status != CMD_OK)
+			rs = NULL; /* not this program's game: no owe */
+	}
+	cmd_result_free(&r);
 	if (rs && rs->play_view) {
 		struct play_view pv;
-		rs->play_view(f->s.game, &pv, false);
+		rs->play_view(s.game, &pv, false);
 		f->over = pv.over;
 	}
 	if (rs && rs->decide && !f->over) {
 		static struct decision_answer room[512];
 		struct decision d;
 		decision_init(&d, room, 512);
-		rs->decide(f->s.game, &d);
+		rs->decide(s.game, &d);
 		f->owe_side = d.side;
 		snprintf(f->owe, sizeof f->owe, "%s%s%s%s",
 			 d.what[0] ? d.what : d.kind, d.rule[0] ? " (" : "",
 			 d.rule, d.rule[0] ? ")" : "");
 	}
-	session_free(&f->s);
-	return ok;
+	session_free(&s);
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->line[i]);
+		free(f->dice[i]);
+	}
+	free(f->line);
+	free(f->dice);
+	f->line = f->dice = NULL;
+	f->n = 0;
+	return ok && rs;
 }
 
 /* Whether this user may join the game at rest whose file is path: its
@@ -926,12 +984,15 @@ static void list_waiting(void *user, const char *name, const char *path)
 	if (is_live(w->sdir, name) || !may_join(path, opts))
 		return;
 	struct facts f;
-	if (!game_facts(w->lp, path, &f))
-		return;
+	bool known = game_facts(w->lp, path, &f);
+	if (!f.battle[0])
+		return; /* not a game file */
 	printf("%s: %s, %s, %d commands; waiting (no server: a join starts "
 	       "it); ",
 	       name, f.battle, f.kind, f.commands);
-	if (f.over)
+	if (!known)
+		printf("who owes is not known here\n");
+	else if (f.over)
 		printf("the battle is over\n");
 	else if (f.owe_side < 0)
 		printf("nobody owes a decision\n");

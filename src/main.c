@@ -86,6 +86,12 @@ static void usage(FILE *f)
 		"                     :lessons opens the menu in any game\n"
 		"      --replay FILE  step through the game file FILE on the map,\n"
 		"                     read only (. forward, , back, T turn)\n"
+		"      --verify FILE  check every roll of the game file FILE "
+		"against\n"
+		"                     its revealed seed; exit 0 when it "
+		"verifies, 1\n"
+		"                     when it does not (file:line: why), 2 "
+		"unreadable\n"
 		"      --new          start a new game of BATTLE even when one is "
 		"saved\n"
 		"                     (a saved game is kept under a dated name)\n"
@@ -473,6 +479,26 @@ static void put_visible(FILE *f, const char *text)
 	fputc('\n', f);
 }
 
+/* The seed store (gamefile.h) in seeds[n]: $XDG_STATE_HOME/maniple/seeds
+ * (default ~/.local/state/maniple/seeds), where this user keeps the
+ * secret of each committed game until its reveal (made when first
+ * needed); NULL when neither variable is set. */
+static const char *seed_store(char *seeds, size_t n)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	int w;
+	if (xdg && *xdg == '/')
+		w = snprintf(seeds, n, "%s/maniple/%s", xdg,
+			     GAMEFILE_SEED_STORE);
+	else if (home && *home)
+		w = snprintf(seeds, n, "%s/.local/state/maniple/%s", home,
+			     GAMEFILE_SEED_STORE);
+	else
+		return NULL;
+	return w > 0 && (size_t)w < n ? seeds : NULL;
+}
+
 /* --script with --ai: a line the computer plays, run and shown as a
  * script's line is (after a comment naming who plays it). */
 struct script_run {
@@ -565,6 +591,8 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 	}
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
+	char seeds[PATH_MAX_ + 16];
+	s.seed_dir = seed_store(seeds, sizeof seeds);
 	s.rulesets = program_rulesets;
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	struct cmd_result r;
@@ -805,6 +833,8 @@ static int play(struct program *p, const char *named, bool fresh,
 		return watch(p, path, who, opt);
 	struct session s;
 	session_init(&s, load_battle, load_tables, p, seed);
+	char seeds[PATH_MAX_ + 16];
+	s.seed_dir = seed_store(seeds, sizeof seeds);
 	s.rulesets = program_rulesets;
 	s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 	/* the offer to resume (resume.h): the unfinished game written last,
@@ -891,6 +921,8 @@ static int play(struct program *p, const char *named, bool fresh,
 		char other[64];
 		snprintf(other, sizeof other, "%s", offer.other);
 		session_init(&s, load_battle, load_tables, p, seed);
+		char seeds[PATH_MAX_ + 16];
+		s.seed_dir = seed_store(seeds, sizeof seeds);
 		s.rulesets = program_rulesets;
 		s.rules_dir = p->rules_dir; /* rule N (rulebook.h) */
 		if (state_path(other, path, sizeof path) != 0 ||
@@ -1095,6 +1127,30 @@ static int replay(struct program *p, const char *path, bool battle_given,
 	return status;
 }
 
+/* --verify FILE: every roll of the game file checked against its
+ * revealed seed (session.h: session_verify).  0 verifies, 1 does not, 2
+ * unreadable. */
+static int verify(struct program *p, const char *path)
+{
+	struct session s;
+	session_init(&s, load_battle, load_tables, p, 1);
+	s.rulesets = program_rulesets;
+	s.rules_dir = p->rules_dir;
+	struct ini_error err;
+	char summary[400];
+	int rc = session_verify(&s, path, &err, summary, sizeof summary);
+	if (rc == 0) {
+		printf("%s: %s\n", path, summary);
+	} else {
+		print_error(&err);
+		fprintf(stderr, "maniple: %s %s\n", path,
+			rc == 1 ? "does not verify"
+				: "cannot be read as a game file");
+	}
+	session_free(&s);
+	return rc;
+}
+
 /* maniple host|join: the view on a live game's replica. */
 static int live_view(struct session *s, const struct tui_live *live,
 		     void *user)
@@ -1113,7 +1169,7 @@ int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
 	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT, OPT_REPLAY, OPT_RESUME,
-	       OPT_TEACH, OPT_TUTORIAL, OPT_AI, OPT_NO_UNDO };
+	       OPT_TEACH, OPT_TUTORIAL, OPT_AI, OPT_NO_UNDO, OPT_VERIFY };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -1134,6 +1190,7 @@ int main(int argc, char **argv)
 		{"tutorial", no_argument, NULL, OPT_TUTORIAL},
 		{"ai", required_argument, NULL, OPT_AI},
 		{"no-undo", no_argument, NULL, OPT_NO_UNDO},
+		{"verify", required_argument, NULL, OPT_VERIFY},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
@@ -1148,6 +1205,7 @@ int main(int argc, char **argv)
 	struct tui_options opt = {.force_ascii = false, .colours = -1};
 	const char *script = NULL;
 	const char *replay_file = NULL; /* --replay */
+	const char *verify_file = NULL; /* --verify */
 	bool check = false, list = false, fresh = false, have_seed = false;
 	bool check_config = false;
 	bool resume = false; /* --resume */
@@ -1215,6 +1273,9 @@ int main(int argc, char **argv)
 		case OPT_REPLAY:
 			replay_file = optarg;
 			break;
+		case OPT_VERIFY:
+			verify_file = optarg;
+			break;
 		case OPT_AI: {
 			if (who.nai == 2) {
 				fprintf(stderr, "maniple: --ai %s: two sides "
@@ -1270,6 +1331,13 @@ int main(int argc, char **argv)
 	}
 	if (list)
 		return list_battles(&p);
+	if (verify_file) {
+		if (optind < argc) {
+			fprintf(stderr, "maniple: --verify takes no BATTLE\n");
+			return 2;
+		}
+		return verify(&p, verify_file);
+	}
 	if (script) {
 		if (optind < argc) {
 			fprintf(stderr, "maniple: --script takes no BATTLE "

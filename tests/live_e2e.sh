@@ -39,7 +39,7 @@ server_pid() {
 	sed -n 's/^pid //p' "$tmp/drill.game.lock" 2>/dev/null
 }
 commands() {
-	awk '!/^(maniple-game|ruleset|battle|kind|seed|prng|player|digest|note)/ { n++ }
+	awk '!/^(maniple-game|ruleset|battle|kind|seed|prng|player|digest|note|dice|reveal|mail-share)/ { n++ }
 	     END { print n + 0 }' "$tmp/drill.game" 2>/dev/null
 }
 host() { $M host drill --dir "$tmp" --seed 5 --idle 60 "$@"; }

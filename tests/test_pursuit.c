@@ -14,6 +14,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/pending.h"
 #include "maniple/pursuit.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
@@ -640,6 +641,15 @@ Test(pursuit, drill_pursue_command_names_the_pursuer_8_61)
 	struct game *g = p->s.game;
 	cr_assert_eq(seq_step_now(g), SEQ_SHOCK);
 	cr_assert_eq(g->shock.ask, SHA_PURSUIT);
+	/* 8.62: the prompt box's line tells each one's chance (hc1 TQ 7:
+	 * an 8 or 9, 20%; lc2 TQ 6: 7-9, 30%) */
+	struct decision_answer a[16];
+	struct decision d;
+	decision_init(&d, a, 16);
+	gboh_decision(g, &d);
+	cr_assert(strstr(d.detail, "; hc1 (TQ 7) pursues 20%, breaks off 80%; "
+				   "lc2 (TQ 6) pursues 30%, breaks off 70%"),
+		  "%s", d.detail);
 	refused(p, "pursue ha1", "8.61");
 	ok(p, "pursue lc2");
 	struct unit *lc = game_unit(g, "lc2"), *hc = game_unit(g, "hc1");

@@ -290,13 +290,13 @@ Test(replay, another_format_version_is_refused)
 {
 	char path[700];
 	snprintf(path, sizeof path, "%s/v2.game", dir);
-	tamper(path, 1, "maniple-game 3");
+	tamper(path, 1, "maniple-game 4");
 	struct replay r;
 	char err[600];
 	cr_assert_eq(replay_open(&r, path, gboh_rulesets(), fx_loader,
 				 spqr_tables_loader, NULL, err, sizeof err),
 		     -1);
-	cr_assert(strstr(err, "format version 3 is not supported") != NULL,
+	cr_assert(strstr(err, "format version 4 is not supported") != NULL,
 		  "%s", err);
 	cr_assert(strstr(err, ":1:") != NULL, "%s", err);
 	snprintf(path, sizeof path, "%s/missing.game", dir);

@@ -283,6 +283,38 @@ Test(tui_keys, the_key_line_fits_80_columns_and_names_help_and_quit)
 	char tiny[8];
 	tui_key_line(NULL, tiny, sizeof tiny);
 	cr_assert_lt(strlen(tiny), sizeof tiny);
+	/* a narrow screen: the help's and quit's hints stay, the table's
+	 * first then, the later ones go */
+	char narrow[41];
+	tui_key_line(NULL, narrow, sizeof narrow);
+	cr_assert_leq(strlen(narrow), 40, "%s", narrow);
+	cr_assert(strstr(narrow, "? help") && strstr(narrow, "q quit") &&
+			  strstr(narrow, "move"),
+		  "%s", narrow);
+	cr_assert_null(strstr(narrow, "o overview"), "%s", narrow);
+}
+
+/* The parts of a key line fitted to a width: two spaces between them,
+ * one when that lets them all stand, then the highest rank left out
+ * first; rank 0 stays, cut when even it is too long. */
+Test(tui_keys, hints_are_fitted_by_rank)
+{
+	const struct tui_hint_part p[] = {
+		{"HEAD", 0}, {"a aa", 2}, {"b bb", 1}, {"c cc", 3}, {"? k", 0},
+	};
+	char buf[64];
+	cr_assert_str_eq(tui_fit_hints(p, 5, 40, buf, sizeof buf),
+			 "HEAD  a aa  b bb  c cc  ? k");
+	cr_assert_str_eq(tui_fit_hints(p, 5, 23, buf, sizeof buf),
+			 "HEAD a aa b bb c cc ? k");
+	cr_assert_str_eq(tui_fit_hints(p, 5, 22, buf, sizeof buf),
+			 "HEAD  a aa  b bb  ? k");
+	cr_assert_str_eq(tui_fit_hints(p, 5, 13, buf, sizeof buf),
+			 "HEAD b bb ? k");
+	cr_assert_str_eq(tui_fit_hints(p, 5, 8, buf, sizeof buf), "HEAD ? k");
+	cr_assert_str_eq(tui_fit_hints(p, 5, 5, buf, sizeof buf), "HEAD ");
+	char small[6]; /* the buffer's room is a width too */
+	cr_assert_str_eq(tui_fit_hints(p, 5, 40, small, sizeof small), "HEAD ");
 }
 
 Test(tui_glyphs, ascii_when_the_codeset_is_not_utf8)

@@ -424,7 +424,7 @@ Test(tui_ordermode, panel_preview_and_key_line_6_22_6_32)
 		cr_assert_leq(strlen(p->line[i]), 30);
 	char buf[256];
 	cr_assert(tui_order_key_line(V, buf, sizeof buf));
-	cr_assert(!strncmp(buf, "ORDER ve1 6 MP left", 19), "%s", buf);
+	cr_assert(!strncmp(buf, "ORDER ve1 (6 MP)", 16), "%s", buf);
 	/* not in a move: no preview, no mover's block, no key line of
 	 * ours */
 	view_exec("halt");
@@ -511,7 +511,27 @@ Test(tui_ordermode, panel_mover_block_stays_put_6_21_6_69)
 	/* the key line: the MP left in the panel when it shows */
 	char buf[256];
 	cr_assert(tui_order_key_line(V, buf, sizeof buf));
-	cr_assert(!strncmp(buf, "ORDER ha1 4 MP left", 19), "%s", buf);
+	cr_assert(!strncmp(buf, "ORDER ha1 (4 MP)", 16), "%s", buf);
+	/* fitted to 80 columns without the panel (the log open at 80x24):
+	 * every key of the mode still there, the last column blank */
+	V->lay.w = 80;
+	cr_assert(tui_order_key_line(V, buf, sizeof buf));
+	cr_assert_leq(strlen(buf), 79, "%s", buf);
+	static const char *const all[] = {"ORDER ha1 (4 MP)", "m step",
+					  "KUNJBY side", "<> turn", "f fire",
+					  "z form", "x halt", "D done",
+					  "? keys"};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		cr_assert(strstr(buf, all[i]), "%s: no %s", buf, all[i]);
+	/* narrower: the step and halt keys and ? stay, the rest goes */
+	V->lay.w = 45;
+	cr_assert(tui_order_key_line(V, buf, sizeof buf));
+	cr_assert_leq(strlen(buf), 44, "%s", buf);
+	cr_assert(strstr(buf, "ORDER ha1 (4 MP)") && strstr(buf, "m step") &&
+			  strstr(buf, "x halt") && strstr(buf, "? keys"),
+		  "%s", buf);
+	cr_assert_null(strstr(buf, "z form"), "%s", buf);
+	V->lay.w = 0;
 	V->lay.too_small = false;
 	V->lay.panel_shown = true;
 	cr_assert(tui_order_key_line(V, buf, sizeof buf));

@@ -15,6 +15,8 @@
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/sequence.h"
+#include "maniple/pending.h"
+#include "maniple/shock.h"
 #include "maniple/teach.h"
 
 #include "fixture.h"
@@ -397,4 +399,59 @@ Test(tui_teach, a_shock_is_read_in_a_few_pages, .fini = stop)
 	cr_expect_eq(keys_to_read(), 0);
 	/* the rout it ends on is the decision now */
 	cr_expect(seq_step_now(S.game) == SEQ_ROUT, "the rout move is next");
+}
+
+/* Pace (8.43, 9.11): an answer asked in the middle of a step of the
+ * Shock segment (here the Pass-Thru, before the pre-shock checks) goes on
+ * with that step: the lines its command tells before the next step share
+ * the step's page, not a page each (they did: one key a line).  The
+ * Pass-Thru of tests/scripts/passthru.txt on Bagradas. */
+Test(tui_teach, an_answer_in_the_middle_of_a_step_reads_as_its_page,
+     .fini = stop)
+{
+	session_init(&S, fx_loader, spqr_tables_loader, NULL, 1);
+	fx_ok(&S, "new bagradas sandbox 7");
+	V = fx_view(&S);
+	prompt_start(V, false);
+	teachui_start(V, true, fx_srcdir());
+	read_all();
+	const char *before[] = {
+		"setup unit el01 3022 W", "setup unit l3_ha1 2921 E",
+		"setup phase shock", "setup active bostar",
+		"setup leader-state bostar active",
+		"setup marker el01 moved_phase on",
+		"setup marker el01 shock_must on", "continue",
+		"designate el01 l3_ha1", "designate done", "roll 3 5 3",
+	};
+	for (size_t i = 0; i < sizeof before / sizeof before[0]; i++) {
+		tui_exec(V, before[i]);
+		read_all();
+	}
+	cr_assert_eq(S.game->shock.ask, SHA_PASSTHRU);
+	/* 9.11: the prompt box's line tells the chances it changes (TQ 6:
+	 * the Pass-Thru check gives no hit on 0-6, 70%) */
+	struct decision_answer a[16];
+	struct decision d;
+	decision_init(&d, a, 16);
+	gboh_decision(S.game, &d);
+	cr_assert(strstr(d.detail, "l3_ha1 passes its Pre-Shock check "),
+		  "%s", d.detail);
+	cr_assert(strstr(d.detail, "no hit on its Pass-Thru check 70% (9.11 "
+				   "#4)"),
+		  "%s", d.detail);
+	tui_exec(V, "passthru l3_ha1 yes");
+	cr_assert(teachui_up(V));
+	/* the answer and the pre-shock checks it lets go on (8.43): one
+	 * group, the first page holds more than one line of it */
+	cr_assert_gt(V->teach.queue.n, 3);
+	cr_assert_neq(V->teach.queue.v[0].group, 0, "%s",
+		      V->teach.queue.v[0].text);
+	cr_assert_eq(V->teach.queue.v[1].group, V->teach.queue.v[0].group);
+	cr_expect_gt(teachui_page_lines(V), 1);
+	size_t lines = V->teach.queue.n;
+	int keys = 0;
+	for (; keys < 200 && teachui_up(V); keys++)
+		cr_assert(teachui_key(V, ' '));
+	cr_expect_lt((size_t)keys, lines, "%d keys for %zu lines", keys,
+		     lines);
 }

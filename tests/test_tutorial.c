@@ -767,3 +767,51 @@ Test(tutorial, the_reload_lesson_ends_the_battle_by_rout_points)
 	};
 	lesson_brings("reload", want, 0);
 }
+
+/* A failed trump and the Die Roll of Doom (5.41, 5.44, 5.32, 5.33): the
+ * Consul misses his trump and is Finished, the Tribune goes; the
+ * Tribune's doom second die is a 5 (Finished), Mago's a 9 (no more
+ * activations: the turn goes to Rout and Reload and ends). */
+Test(tutorial, the_doom_lesson_fails_a_trump_and_rolls_doom_twice)
+{
+	const char *want[] = {
+		"roll for=trump leader=consul against=tribune initiative=4 "
+		"die=7 forced=yes result=failure rule=5.41",
+		"finished leader=consul side=0 why=trump_failed rule=5.44",
+		"activated leader=tribune side=0 initiative=3 how=trump_failed",
+		"roll for=momentum leader=tribune initiative=3 die=9",
+		"roll for=doom leader=tribune die=5 forced=yes result=finished "
+		"rule=5.33",
+		"roll for=doom leader=mago die=9 forced=yes "
+		"result=no_more_activations rule=5.33",
+		"phase name=rout_reload turn=1",
+		"turn_end turn=1",
+		NULL,
+	};
+	lesson_brings("doom", want, 2);
+}
+
+/* Break-off, a chase off the map and the regroup (8.62, 8.63, 8.64):
+ * rc1 rolls over its TQ and follows li1 off the map; lc1 rolls under and
+ * breaks off, mi1 running its full Rout Movement off the map; the Consul's
+ * momentum phase is a Regroup and Return that brings rc1 back. */
+Test(tutorial, the_regroup_lesson_breaks_off_and_brings_the_horse_back)
+{
+	struct lesson *l = load_lesson("regroup");
+	cr_expect_eq(l->kind, GAME_SANDBOX, "its position is set up");
+	free(l);
+	const char *want[] = {
+		"rout unit=li1 type=LI hits=5 tq=5 cause=8.47",
+		"pursuit_check unit=rc1 dr=8 tq=5 result=pursue rule=8.62",
+		"pursuit_off_map unit=rc1 exit=3411 rule=8.62",
+		"pursuit_check unit=lc1 dr=3 tq=6 result=break_off rule=8.62",
+		"pursuit_finished unit=lc1 rule=8.63",
+		"rout_movement_now unit=mi1 ma=6 spent=2 cause=8.62",
+		"eliminated unit=mi1 side=1 rp=5 total=10 cause=10.24",
+		"advance_stay unit=lc1 rule=8.52",
+		"regroup_order leader=consul off_map=1",
+		"regroup_return unit=rc1 hex=3210 facing=E exit=3411 rule=8.64",
+		NULL,
+	};
+	lesson_brings("regroup", want, 0);
+}

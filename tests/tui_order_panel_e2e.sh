@@ -12,7 +12,8 @@
 # the same lines after it (the figures change in place), the hex number
 # and the MP left change, sl1 gets a line of its own.  The status line
 # names the mover and no count of legal actions; the key line leaves the
-# MP left to the panel and fits the 80 columns.  On another hex the panel keeps the mover's name and MP
+# MP left to the panel and fits the 80 columns; with the log open over
+# the panel it names the MP left and still every key of the mode.  On another hex the panel keeps the mover's name and MP
 # left on top and previews the step there (6.21, 6.32).  The same under
 # NO_COLOR: the panel is words alone.  The step's result, wider than the
 # screen, leads with what the map does not show (the stacking's hits)
@@ -23,7 +24,7 @@
 # (LANG=C) a plain digit.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=21
+PLAN=22
 TUI_NAME=order-panel-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -70,6 +71,20 @@ screen | tail -2 | head -1 | grep -q '^Rome: orders (the Tribune) | ORDER ha1 | 
 ok $? "the status line names the mover, no count of legal actions"
 screen | tail -1 | grep -q '^ORDER ha1  m step .* ? keys$'
 ok $? "the key line names the mover and its keys whole, the MP left in the panel"
+# the log open at 80x24 covers the panel: the MP left go on the key line,
+# which still names every key of the mode within 79 columns
+keys e
+wait_for '^ORDER ha1 (5 MP) '
+kl=$(screen | tail -1)
+miss=""
+for k in 'm step' 'KUNJBY side' '<> turn' 'f fire' 'z form' 'x halt' \
+	'D done' '? keys'; do
+	case "$kl" in *"$k"*) ;; *) miss="$miss [$k]" ;; esac
+done
+[ -z "$miss" ] && [ ${#kl} -le 79 ]
+ok $? "the log open: the key line has the MP left and every key${miss:+, not$miss}: $kl"
+keys e
+wait_for '^ORDER ha1  m step'
 [ "$(nmarks)" -eq 2 ] && map | grep -q '[1-9] ·'
 ok $? "its two front hexes marked with the step's MP, raised: ¹; a hill's level a plain digit"
 before_marks=$(marks)

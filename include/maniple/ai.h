@@ -16,18 +16,25 @@
  *   fast, normal (the default), strong
  *           the greedy player's Orders Phases; every answer asked for
  *           among few (activation, momentum and trump, reactions, the
- *           shock's choices, rout and pursuit) weighed by rollouts:
- *           open loop, each rollout a search copy with fresh dice from
- *           the player's own stream, the answer played, then the greedy
- *           player for both sides for some commands, the position
- *           weighed by the ruleset (ruleset.h: evaluate; rout points
- *           against withdrawal levels).  Each level is a budget of
- *           rollouts a decision (fast 8, normal 32, strong 128) and a
- *           horizon (12, 24, 60 commands), so the same seed gives the
- *           same game on any machine; the clock is only a cap (1 s,
- *           2 s, 5 s a decision), reached only on a slow machine.  A
- *           position met before in the same decision's scope is never
- *           chosen again by them when another answer avoids it.
+ *           shock's choices, rout and pursuit), and a combat the greedy
+ *           player would designate against closing the designation,
+ *           weighed: each answer's outcomes exact over the first die it
+ *           rolls (the die forced to each face on copies, the faces
+ *           that lead to the same position one outcome at its exact
+ *           chance), each outcome weighed by open-loop rollouts (a
+ *           search copy with fresh dice from the player's own stream,
+ *           the greedy player for both sides up to a point of rest,
+ *           ruleset.h at_rest, or a horizon), the position weighed by
+ *           the ruleset (ruleset.h: evaluate; rout points against
+ *           withdrawal levels).  Each level is a count of rollouts an
+ *           outcome (fast 1, normal 1, strong 3), a horizon (12, 120,
+ *           400 commands) and a budget of commands a decision's
+ *           rollouts share (24, 60, 3000: the horizon shrinks to fit
+ *           it), so the same seed gives the same game on any machine;
+ *           the clock is only a cap (1 s, 2 s, 5 s a decision), reached
+ *           only on a slow machine.  A position met before in the same
+ *           decision's scope is never chosen again by them when another
+ *           answer avoids it.
  */
 #ifndef MANIPLE_AI_H
 #define MANIPLE_AI_H

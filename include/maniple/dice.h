@@ -54,6 +54,11 @@ int dice_d10(struct dice *d, bool *forced);
 /* Rolls come from fn(user) from now on (after any forced ones); fn NULL:
  * from the PRNG again.  The source is not part of a saved game. */
 void dice_set_source(struct dice *d, dice_source fn, void *user);
+/* The digits of the d10s drawn from the seed since before was taken
+ * (rolls of them in all): before's draws made again, forced rolls left
+ * out; "-" when none.  out holds at most n - 1 digits. */
+void dice_drawn_digits(struct dice before, unsigned long rolls, char *out,
+		       unsigned long n);
 /* A copy that shares nothing with the original's future: a new seed, an
  * empty forced queue and no outside source (for searching on copies). */
 void dice_reseed(struct dice *d, uint64_t seed);

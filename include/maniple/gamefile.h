@@ -1,7 +1,8 @@
 /* gamefile.h — game files: a game's journal on disk.
  *
- * Plain text, one item a line.  Format 2 (written by this maniple; the
- * man page's GAME FILES gives the same specification):
+ * Plain text, one item a line.  Format 2 (written by this maniple for a
+ * game at one keyboard; the man page's GAME FILES gives the same
+ * specification):
  *
  *     maniple-game 2            format version
  *     ruleset NAME              the rules that play it (the battle's)
@@ -25,6 +26,32 @@
  * line) followed by the line's text.  Any changed line breaks the chain
  * there, and the reader names it.  The chain has no key: it finds
  * accidents and casual edits, not a forger who recomputes it.
+ *
+ * Format 3 (a committed game: live and by mail) has the same lines but
+ * does not show the seed until the game's end:
+ *
+ *     seed-commit HEX           in place of seed and seed-hash: SHA-256 of
+ *                               "maniple-seed SEED SALT" (SALT 32 hex
+ *                               digits, secret like the seed, so a small
+ *                               seed cannot be found by trying seeds)
+ *     dice-mode trusted         trusted (the host holds the seed) | mail
+ *                               (both players made it, see below)
+ *
+ * and, in the body, besides commands, notes and digests:
+ *
+ *     dice 4071                 after a command that drew d10s from the
+ *                               seed: the digits it drew, in order
+ *     mail-share HEX            mail: the second player's share of the
+ *                               seed (32 hex digits), before any command
+ *     reveal SEED SALT          the secret, at the game's end (or when
+ *                               both players agree; mail: at once, before
+ *                               the first command)
+ *
+ * The dice's seed is SEED, or in mail the first 16 hex digits of
+ * SHA-256 of "maniple-mail SEED SALT SHARE".  Until the reveal the secret
+ * lives in its holder's seed store (gamefile_secret_path), keyed by the
+ * commitment.  A format 3 digest leaves the dice's seed and PRNG state
+ * out (they would let a small seed be found by trying seeds).
  *
  * Format 1 (still read, and a game loaded from it goes on in format 1):
  * the first 6 header lines without seed-hash and players, no chain, and
@@ -62,7 +89,10 @@
 #include "maniple/gamelock.h"
 #include "maniple/ini.h"
 
-#define GAMEFILE_VERSION 2	/* written */
+#define GAMEFILE_VERSION 2	/* written for a game at one keyboard */
+#define GAMEFILE_COMMITTED 3	/* written for a committed game */
+/* The seed store's directory, in the state directory (gamefile.h) */
+#define GAMEFILE_SEED_STORE "seeds"
 #define GAMEFILE_MAGIC "maniple-game"
 #define GAMEFILE_PRNG "pcg32"
 /* Limits on reading a game file: it must be a regular file (rfile.h) of
@@ -76,11 +106,22 @@
 #define GAMEFILE_PLAYER_MAX 32
 
 struct gamefile_header {
-	int version;		/* 1 or 2 */
+	int version;		/* 1, 2 or 3 */
 	char ruleset[16];
 	char battle[64];
 	char kind[16];
+	/* the dice's seed; format 3: known once the secret is (a reveal
+	 * line, or the seed store), else 0 */
 	uint64_t seed;
+	/* format 3: the commitment (64 hex digits), the dice mode
+	 * (trusted, mail), and the secret when known (secret_known: its
+	 * seed and salt; mail: the other player's share, "" until given) */
+	char commit[65];
+	char dice_mode[16];
+	bool secret_known;
+	uint64_t secret;
+	char salt[33];
+	char share[33];
 	/* format 2: "person" or "computer LEVEL" per side ("" is read as
 	 * person) */
 	char player[2][GAMEFILE_PLAYER_MAX];
@@ -89,8 +130,27 @@ struct gamefile_header {
 /* Whether text is a player field's value: person, or computer and a
  * level 1-9. */
 bool gamefile_player_ok(const char *text);
-/* The seed commitment: SHA-256 of the seed's decimal digits, in hex. */
+/* The format 2 seed-hash: SHA-256 of the seed's decimal digits, in hex. */
 void gamefile_seed_hash(uint64_t seed, char out[65]);
+/* The format 3 commitment to a secret (seed and salt), in hex. */
+void gamefile_seed_commit(uint64_t seed, const char *salt, char out[65]);
+/* Whether text is n lower-case hex digits. */
+bool gamefile_hex_ok(const char *text, size_t n);
+/* h->secret, salt (and share) known: secret_known set and h->seed, the
+ * dice's seed, worked out from them (gamefile.h).  false when they do not
+ * match h->commit. */
+bool gamefile_secret_set(struct gamefile_header *h, uint64_t secret,
+			 const char *salt);
+/* The seed store: a secret kept until its reveal in dir (made 0700 when
+ * missing) as the file COMMIT.seed, mode 0600, holding "maniple-seed SEED
+ * SALT".  Write: 0, or -1 with err.  Read: 1 found (and it matches the
+ * commitment), 0 none there, -1 unreadable or not the commitment's. */
+int gamefile_secret_write(const char *dir, const struct gamefile_header *h,
+			  char *err, size_t errn);
+int gamefile_secret_read(const char *dir, struct gamefile_header *h,
+			 char *err, size_t errn);
+/* Removes the stored secret of h (after its reveal). */
+void gamefile_secret_forget(const char *dir, const struct gamefile_header *h);
 /* The chain link of a line of text after the link prev (gamefile.h). */
 uint64_t gamefile_chain(uint64_t prev, const char *text);
 
@@ -175,6 +235,8 @@ struct gamefile_line {
 	const char *text;	/* without its chain link */
 	bool is_digest;
 	bool is_note;		/* "note TEXT": replay skips it */
+	/* format 3 (gamefile.h): a dice, mail-share or reveal line */
+	bool is_dice, is_share, is_reveal;
 	int turn;
 	uint64_t digest;
 };
@@ -196,7 +258,8 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 /* The number of header lines of a format version (6 or 9). */
 int gamefile_header_lines(int version);
 
-/* Whether a journal line is a command (not a digest or a note). */
+/* Whether a journal line is a command (not a digest, a note, or a
+ * format 3 dice, mail-share or reveal line). */
 bool gamefile_is_command(const char *line);
 
 /* The number of commands in the game file at path (digest and note lines

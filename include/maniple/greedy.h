@@ -38,6 +38,8 @@ int gboh_greedy_play(void *m, const struct game *g, const struct decision *d,
  * withdrawal level lost, counting its routed and brittle units in part,
  * less one's own, and a little of the cohesion margin. */
 double gboh_evaluate(const struct game *g, int side);
+/* ruleset.h at_rest: an activation is asked (5.12), or the game is over */
+bool gboh_at_rest(const struct game *g);
 
 /* Hexes from unit u to the nearest standing enemy; a large number when
  * there is none. */

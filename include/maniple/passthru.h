@@ -87,6 +87,11 @@ bool passthru_passed(const struct game *g, int ci);
  * skirmisher) into out; 1 when told, 0 when nothing is asked. */
 int passthru_odds_text(const struct game *g, char *out, size_t n);
 
+/* The same, short, for the prompt box's line: the chance the infantry
+ * passes its Pre-Shock check standing and letting the elephant through,
+ * and of no hit on the Pass-Thru check; 1 when told. */
+int passthru_odds_brief(const struct game *g, char *out, size_t n);
+
 int passthru_legal(const struct game *g, struct decision_answer *out, int max);
 
 /* `passthru UNIT yes|no`, `passthru place HEX` */

@@ -245,6 +245,12 @@ struct ruleset {
 	 * enemy is at its breaking point and side untouched (the search
 	 * levels compare positions by it) */
 	double (*evaluate)(const struct game *g, int side);
+	/* whether g stands at a point of rest, where a search's rollout
+	 * stops to weigh the position: the moves, fire and combats of the
+	 * step under way are over (SPQR: the next activation is asked, or
+	 * the game is over); may be NULL: rollouts stop at their horizon
+	 * alone */
+	bool (*at_rest)(const struct game *g);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

@@ -117,6 +117,24 @@ struct session {
 	 * starts the session, copied by the session to the sessions it
 	 * makes from another) */
 	const struct ruleset *const *rulesets;
+	/* Committed games (gamefile.h, format 3).  new_dice: the dice mode
+	 * of a game session_new starts (NULL: format 2, the seed shown;
+	 * "trusted" or "mail": format 3, the seed committed to).
+	 * seed_dir: the seed store, where a new committed game's secret is
+	 * kept until its reveal and where a load looks for it (NULL: none;
+	 * the secret then lives only in this session).  random: fills buf
+	 * with n random bytes for a new secret's salt (NULL: getrandom(2));
+	 * tests give their own so files are reproducible.  revealed: the
+	 * journal holds the reveal line.  dice_due: replay, the digits the
+	 * command just run drew, which a dice line must give next ("": none
+	 * due). */
+	const char *new_dice;
+	const char *seed_dir;
+	void (*random)(void *user, unsigned char *buf, size_t n);
+	void *random_user;
+	bool revealed;
+	bool verifying;
+	char dice_due[260];
 };
 
 /* A session choosing among rulesets (NULL-terminated, the first the
@@ -127,6 +145,26 @@ void session_setup(struct session *s, const struct ruleset *const *rulesets,
 void session_free(struct session *s);
 /* The rulesets s chooses among. */
 const struct ruleset *const *session_rulesets(const struct session *s);
+/* The state digest of s's game leaving out the dice's seed and PRNG
+ * state: what a committed game's file (format 3) and a live replica, which
+ * never holds them, share. */
+uint64_t session_seedless_digest(struct session *s);
+
+/* A committed game (format 3) whose secret s knows and whose file does not
+ * show it yet: writes the reveal line (and forgets the stored secret).
+ * 0, or -1 with err (not a committed game, the secret unknown, revealed
+ * already, the file not written). */
+int session_reveal(struct session *s, char *err, size_t errn);
+
+/* Checks the game file at path as `maniple --verify` does: the chain,
+ * every command again with the revealed seed, every dice line against the
+ * dice that seed gives, every digest, the reveal against the commitment.
+ * Format 1 and 2 files show their seed, and are checked the same way.
+ * Returns 0 (verifies: summary says what was checked), 1 (does not: err
+ * says where and why), 2 (unreadable: err).  s is set up, no game. */
+int session_verify(struct session *s, const char *path, struct ini_error *err,
+		   char *summary, size_t n);
+
 /* The ruleset whose commands s runs: its game's, else the default one;
  * NULL when s knows none. */
 const struct ruleset *session_ruleset(const struct session *s);
@@ -221,6 +259,8 @@ void session_cmd_load(void *ctx, int argc, char **argv, struct cmd_result *r);
 void session_cmd_save(void *ctx, int argc, char **argv, struct cmd_result *r);
 void session_cmd_branch(void *ctx, int argc, char **argv,
 			struct cmd_result *r);
+void session_cmd_reveal(void *ctx, int argc, char **argv,
+			struct cmd_result *r);
 void session_cmd_undo(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define SESSION_COMMAND_DEFS                                                   \
@@ -238,6 +278,9 @@ void session_cmd_undo(void *ctx, int argc, char **argv, struct cmd_result *r);
 	     session_cmd_branch},                                              \
 	    {"branch!", "FILE", "branch, replacing the file at FILE",          \
 	     CMD_SESSION, session_cmd_branch},                                 \
+	    {"reveal", "",                                                     \
+	     "show a committed game's seed in its file (both players agree)", \
+	     CMD_SESSION, session_cmd_reveal},                                 \
 	{                                                                      \
 		"undo", "[N|agree|refuse]",                                    \
 			"take back the last N commands (hotseat: once agreed " \

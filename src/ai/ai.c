@@ -6,6 +6,7 @@
 
 #include "maniple/ai.h"
 #include "maniple/cmd.h"
+#include "maniple/dice.h"
 #include "maniple/event.h"
 #include "maniple/ruleset.h"
 #include "maniple/session.h"
@@ -27,25 +28,38 @@ enum ai_kind { AI_RANDOM, AI_GREEDY, AI_SEARCH };
  * answers (a gamble, a reaction, a shock's choice, an activation); a
  * larger one, and the Orders Phase, the greedy player answers. */
 #define AI_SEARCH_ANSWERS 16
+/* free play is weighed when it lists at most this many answers and the
+ * greedy pick is not one of them */
+#define AI_FREE_WEIGHED 3
+/* the shortest horizon a budget shrinks a rollout to */
+#define AI_HORIZON_MIN 2
+/* the faces of the die whose outcomes the search weighs exactly (the
+ * core's dice are d10s: dice.h) */
+#define AI_DIE_FACES 10
 
 struct ai_level {
 	const char *name;
 	enum ai_kind kind;
 	const char *about; /* the plan's sentence: how it chose */
-	/* search: the rollouts a decision may take in all (its budget), the
-	 * commands each plays on past the answer before the position is
-	 * weighed, and the clock's cap on a decision in seconds (reached,
-	 * the rollouts so far decide) */
-	int iterations, horizon;
+	/* search: the rollouts each outcome of an answer is weighed by;
+	 * the most commands each plays on past the answer before the
+	 * position is weighed (it stops sooner at a point of rest: ruleset
+	 * at_rest); the commands a decision's rollouts may play in all (the
+	 * horizon shrinks to share them, down to AI_HORIZON_MIN); and the
+	 * clock's cap on a decision in seconds (reached, the answers not
+	 * yet weighed are left out) */
+	int rollouts, horizon, budget;
 	double cap;
 };
 
 static const struct ai_level levels[] = {
-	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0},
-	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0},
-	{"fast", AI_SEARCH, "the greedy player's pick among", 8, 12, 1.0},
-	{"normal", AI_SEARCH, "the greedy player's pick among", 32, 24, 2.0},
-	{"strong", AI_SEARCH, "the greedy player's pick among", 128, 60, 5.0},
+	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0, 0},
+	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0, 0},
+	{"fast", AI_SEARCH, "the greedy player's pick among", 1, 12, 24, 1.0},
+	{"normal", AI_SEARCH, "the greedy player's pick among", 1, 120, 60,
+	 2.0},
+	{"strong", AI_SEARCH, "the greedy player's pick among", 3, 400, 3000,
+	 5.0},
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -121,6 +135,8 @@ struct ai_player {
 	 * undone and done again) */
 	uint64_t seen[AI_SEEN_MAX];
 	int nseen;
+	/* the lines a search weighs */
+	char cand[AI_SEARCH_ANSWERS + 1][DECISION_LINE_MAX];
 	/* who is told of each rollout (ai_player_progress), or NULL */
 	ai_progress_fn progress;
 	void *progress_user;
@@ -283,11 +299,13 @@ static bool run_on_rollout(void *user, const char *line, bool listed)
 }
 
 /* One rollout: a copy of g with fresh dice from the player's stream,
- * line played on it, then the greedy player answering every decision of
- * both sides for the level's horizon; the copy weighed for side.  false
- * when the line was refused or memory ran out. */
+ * the first die it rolls face (unless face < 0), line played on it,
+ * then the greedy player answering every decision of both sides up to a
+ * point of rest (ruleset at_rest) or horizon commands; the copy weighed
+ * for side.  false when the line was refused or memory ran
+ * out. */
 static bool rollout(struct ai_player *p, const struct game *g, int side,
-		    const char *line, double *value)
+		    const char *line, int face, int horizon, double *value)
 {
 	const struct ruleset *rs = p->rs;
 	struct rollout ro;
@@ -304,9 +322,13 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 	ro.s.game = ro.g;
 	ro.s.ruleset = rs;
 	cmd_result_init(&ro.r);
+	if (face >= 0)
+		dice_force(rs->dice(ro.g), face);
 	struct ai_try t = {run_on_rollout, &ro};
 	bool ok = run_on_rollout(&ro, line, true);
-	for (int h = 0; ok && h < p->level->horizon; h++) {
+	for (int h = 0; ok && h < horizon; h++) {
+		if (rs->at_rest && rs->at_rest(ro.g))
+			break;
 		struct decision d;
 		decision_init(&d, p->room2, AI_ANSWERS_MAX);
 		rs->decide(ro.g, &d);
@@ -332,11 +354,13 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 	return ok;
 }
 
-/* The state digest of a copy of g with the fixed dice, after line when
- * line is not NULL; false when the line is refused (or memory runs
- * out). */
-static bool digest_after(struct ai_player *p, const struct game *g,
-			 const char *line, uint64_t *out)
+/* line (NULL: nothing) played on a copy of g with the fixed dice, the
+ * first die it rolls forced to face: the state digest after it (the
+ * forced roll cleared, so that the digests of positions are the same
+ * whether a die was rolled or not), and whether the line rolled that
+ * die.  false when the line is refused (or memory runs out). */
+static bool play_face(struct ai_player *p, const struct game *g,
+		      const char *line, int face, uint64_t *out, bool *rolled)
 {
 	const struct ruleset *rs = p->rs;
 	struct rollout ro;
@@ -348,14 +372,30 @@ static bool digest_after(struct ai_player *p, const struct game *g,
 	ro.s.game = ro.g;
 	ro.s.ruleset = rs;
 	cmd_result_init(&ro.r);
+	struct dice *dc = rs->dice ? rs->dice(ro.g) : NULL;
+	if (dc)
+		dice_force(dc, face);
 	bool ok = !line || run_on_rollout(&ro, line, true);
-	if (ok)
+	if (ok) {
+		*rolled = dc && dc->nforced == 0;
+		if (dc)
+			dice_clear_forced(dc);
 		*out = rs->state_digest(ro.g);
+	}
 	cmd_result_free(&ro.r);
 	if (ro.rec)
 		rs->free_record(ro.rec);
 	free_copy(rs, ro.g);
 	return ok;
+}
+
+/* The state digest after line (NULL: the position as it stands), its
+ * first die (if any) showing 0; false when the line is refused. */
+static bool digest_after(struct ai_player *p, const struct game *g,
+			 const char *line, uint64_t *out)
+{
+	bool rolled;
+	return play_face(p, g, line, 0, out, &rolled);
 }
 
 static bool seen_before(const struct ai_player *p, uint64_t digest)
@@ -373,82 +413,146 @@ static double seconds_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Weighs the d.n answers of a decision by rollouts, round after round,
- * every answer once a round, until the level's budget of rollouts is
- * spent (or its clock's cap reached); the answer with the best mean
- * into out->line (ties: the greedy pick, already there), with the plan
- * in a sentence. */
-static void search(struct ai_player *p, const struct game *g, int side,
-		   const struct decision *d, struct ai_move *out)
+/* The faces of a die an answer's outcome comes from, and the position
+ * it leads to. */
+struct outcome {
+	uint64_t digest;
+	int face;  /* a face giving it; -1: the answer rolls no die */
+	int faces; /* how many faces give it */
+};
+
+/* The outcomes of line at g, exact over the first die it rolls: played
+ * on copies with the same dice, the first roll forced to each face in
+ * turn, the faces leading to the same position are one outcome (o[0]
+ * the one of face 0); an answer that rolls nothing has one.  How many,
+ * or -1 when the line is refused (or memory runs out). */
+static int outcomes(struct ai_player *p, const struct game *g,
+		    const char *line, struct outcome *o)
 {
-	double sum[AI_SEARCH_ANSWERS] = {0};
-	int n[AI_SEARCH_ANSWERS] = {0};
-	bool refused[AI_SEARCH_ANSWERS] = {false};
-	double t0 = seconds_now();
-	int spent = 0;
-	/* an answer that leads back to a position of this scope is not
-	 * weighed */
-	for (int i = 0; i < d->n; i++) {
+	int n = 0;
+	for (int f = 0; f < AI_DIE_FACES; f++) {
 		uint64_t dg;
-		refused[i] = !digest_after(p, g, d->ans[i].line, &dg) ||
-			     seen_before(p, dg);
-	}
-	while (spent < p->level->iterations) {
-		bool any = false;
-		for (int i = 0; i < d->n && spent < p->level->iterations; i++) {
-			if (refused[i])
-				continue;
-			double v;
-			spent++;
-			if (!rollout(p, g, side, d->ans[i].line, &v)) {
-				refused[i] = true;
-				continue;
-			}
-			sum[i] += v;
-			n[i]++;
-			any = true;
-			if (p->progress &&
-			    !p->progress(p->progress_user, spent,
-					 p->level->iterations)) {
-				any = false; /* stopped: the means so far */
-				break;
-			}
+		bool rolled;
+		if (!play_face(p, g, line, f, &dg, &rolled))
+			return -1;
+		if (!rolled) {
+			o[0] = (struct outcome){dg, -1, AI_DIE_FACES};
+			return 1;
 		}
-		if (!any || seconds_now() - t0 > p->level->cap)
-			break;
+		int k = 0;
+		while (k < n && o[k].digest != dg)
+			k++;
+		if (k == n)
+			o[n++] = (struct outcome){dg, f, 0};
+		o[k].faces++;
 	}
-	int best = -1, pick = decision_find(d, out->line), second = -1;
-	double mean[AI_SEARCH_ANSWERS];
-	for (int i = 0; i < d->n; i++) {
-		if (!n[i])
+	return n;
+}
+
+/* Weighs the answers of a decision, the n lines of cand (the listed
+ * answers, and the greedy pick when the list lacks it): each one's
+ * outcomes, exact over the first die it rolls (outcomes), each weighed
+ * by the level's rollouts from it, the answer's value their mean by the
+ * outcomes' chances; the line with the best value into out->line (ties:
+ * the greedy pick, already there), with the plan in a sentence.  The
+ * clock's cap, reached, leaves the answers not yet weighed out. */
+static void search(struct ai_player *p, const struct game *g, int side,
+		   const struct decision *d, char (*cand)[DECISION_LINE_MAX],
+		   int n, struct ai_move *out)
+{
+	const struct ai_level *lv = p->level;
+	double value[AI_SEARCH_ANSWERS + 1];
+	int nout[AI_SEARCH_ANSWERS + 1] = {0};
+	struct outcome o[AI_SEARCH_ANSWERS + 1][AI_DIE_FACES];
+	double t0 = seconds_now();
+	int spent = 0, pick = -1, total = 0;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(cand[i], out->line) == 0)
+			pick = i;
+		nout[i] = outcomes(p, g, cand[i], o[i]);
+		/* an answer that leads back to a position of this scope is
+		 * not weighed (face 0 is the digest's die) */
+		if (nout[i] > 0 && seen_before(p, o[i][0].digest))
+			nout[i] = 0;
+		if (nout[i] > 0)
+			total += nout[i] * lv->rollouts;
+	}
+	/* the level's budget of commands shared among the rollouts: each
+	 * plays as far as its share (or the horizon) reaches */
+	int horizon = total ? lv->budget / total : 0;
+	if (horizon > lv->horizon)
+		horizon = lv->horizon;
+	if (horizon < AI_HORIZON_MIN)
+		horizon = AI_HORIZON_MIN;
+	bool stopped = false; /* the driver said stop (ai_player_progress) */
+	for (int i = 0; i < n; i++) {
+		if (nout[i] <= 0)
 			continue;
-		mean[i] = sum[i] / n[i];
-		if (best < 0 || mean[i] > mean[best] + 1e-12 ||
-		    (mean[i] > mean[best] - 1e-12 && i == pick)) {
+		if (stopped || seconds_now() - t0 > lv->cap) {
+			nout[i] = 0;
+			continue;
+		}
+		double v = 0;
+		bool ok = true, whole = true;
+		for (int k = 0; k < nout[i] && ok && whole; k++) {
+			double sum = 0;
+			for (int r = 0; r < lv->rollouts && ok; r++) {
+				double x = 0;
+				if (stopped) {
+					whole = false;
+					break;
+				}
+				spent++;
+				ok = rollout(p, g, side, cand[i], o[i][k].face,
+					     horizon, &x);
+				sum += x;
+				if (p->progress &&
+				    !p->progress(p->progress_user, spent,
+						 total))
+					stopped = true;
+			}
+			v += sum / lv->rollouts * o[i][k].faces / AI_DIE_FACES;
+		}
+		/* an answer the driver's stop cut short is left out: the
+		 * answers weighed in full decide */
+		if (!ok || !whole)
+			nout[i] = 0;
+		value[i] = v;
+	}
+	int best = -1, second = -1;
+	for (int i = 0; i < n; i++) {
+		if (nout[i] <= 0)
+			continue;
+		if (best < 0 || value[i] > value[best] + 1e-12 ||
+		    (value[i] > value[best] - 1e-12 && i == pick)) {
 			second = best;
 			best = i;
-		} else if (second < 0 || mean[i] > mean[second]) {
+		} else if (second < 0 || value[i] > value[second]) {
 			second = i;
 		}
 	}
 	if (best < 0)
 		return; /* nothing weighed: the greedy pick stands */
-	snprintf(out->line, sizeof out->line, "%s", d->ans[best].line);
+	snprintf(out->line, sizeof out->line, "%s", cand[best]);
 	int k = snprintf(out->plan, sizeof out->plan,
-			 "%s: %s for %s (%s): over %d rollouts with dice of "
-			 "their own it leaves the rout-point margin at %+.2f",
-			 p->level->name, out->line, d->what, d->rule, spent,
-			 mean[best]);
+			 "%s: %s for %s (%s): weighed over %d outcome%s of "
+			 "its die at their exact chances, %d rollouts of up "
+			 "to %d commands with dice of their own in all, it "
+			 "leaves the rout-point margin at %+.2f",
+			 lv->name, out->line, d->what, d->rule, nout[best],
+			 nout[best] == 1 ? "" : "s", spent, horizon,
+			 value[best]);
 	if (second >= 0 && k > 0 && (size_t)k < sizeof out->plan)
 		snprintf(out->plan + k, sizeof out->plan - (size_t)k,
-			 ", against %+.2f for %s", mean[second],
-			 d->ans[second].line);
+			 ", against %+.2f for %s", value[second], cand[second]);
 }
 
 /* The search levels: every position of the scope remembered; an
- * answer asked for among few weighed by rollouts (search), and so is
- * any decision among few where the greedy pick would lead back to a
- * position of the scope; among many, the first answer that does not. */
+ * answer asked for among few weighed (search), and so is free play
+ * among few listed answers where the greedy pick is not one of them (a
+ * combat designated against closing the designation), and any decision
+ * among few where the greedy pick would lead back to a position of the
+ * scope; among many, the first answer that does not. */
 static void weigh(struct ai_player *p, const struct game *g, int side,
 		  const struct decision *d, struct ai_move *out)
 {
@@ -457,9 +561,21 @@ static void weigh(struct ai_player *p, const struct game *g, int side,
 	    p->nseen < AI_SEEN_MAX)
 		p->seen[p->nseen++] = dg;
 	bool repeat = digest_after(p, g, out->line, &dg) && seen_before(p, dg);
-	if (d->n >= 2 && d->n <= AI_SEARCH_ANSWERS && (d->answer || repeat)) {
-		search(p, g, side, d, out);
-		return;
+	bool listed = decision_find(d, out->line) >= 0;
+	if (d->n <= AI_SEARCH_ANSWERS &&
+	    ((d->answer && d->n >= 2) || repeat ||
+	     (!listed && d->n <= AI_FREE_WEIGHED))) {
+		char(*cand)[DECISION_LINE_MAX] = p->cand;
+		int n = 0;
+		for (int i = 0; i < d->n; i++)
+			snprintf(cand[n++], DECISION_LINE_MAX, "%s",
+				 d->ans[i].line);
+		if (!listed)
+			snprintf(cand[n++], DECISION_LINE_MAX, "%s", out->line);
+		if (n >= 2) {
+			search(p, g, side, d, cand, n, out);
+			return;
+		}
 	}
 	for (int i = 0; repeat && i < d->n; i++)
 		if (digest_after(p, g, d->ans[i].line, &dg) &&
@@ -474,6 +590,21 @@ static void weigh(struct ai_player *p, const struct game *g, int side,
 				 d->rule);
 			return;
 		}
+}
+
+/* line in the form a game file records it (cmd_canonical: no comment,
+ * such as a listed answer's "# column 9 AS"), when it parses. */
+static void canonical(const struct ruleset *rs, char *line, size_t n)
+{
+	struct cmd_call call;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	if (cmd_lookup(rs->commands(), line, &call, &r) && call.def) {
+		char buf[DECISION_LINE_MAX];
+		cmd_canonical(&call, buf, sizeof buf);
+		snprintf(line, n, "%s", buf);
+	}
+	cmd_result_free(&r);
 }
 
 int ai_decision_side(const struct decision *d)
@@ -547,5 +678,6 @@ int ai_choose(struct ai_player *p, const struct game *g, int side,
 		 p->level->name, out->line, how, d.n, d.what, d.rule);
 	if (p->level->kind == AI_SEARCH && p->stall <= AI_STALL_MAX)
 		weigh(p, g, side, &d, out);
+	canonical(rs, out->line, sizeof out->line);
 	return 0;
 }

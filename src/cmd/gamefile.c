@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static void sync_dir(const char *path);
+
 bool gamefile_player_ok(const char *text)
 {
 	if (strcmp(text, "person") == 0)
@@ -30,6 +32,137 @@ void gamefile_seed_hash(uint64_t seed, char out[65])
 	char digits[32];
 	int w = snprintf(digits, sizeof digits, "%" PRIu64, seed);
 	sha256_hex(digits, (size_t)w, out);
+}
+
+void gamefile_seed_commit(uint64_t seed, const char *salt, char out[65])
+{
+	char text[80];
+	int w = snprintf(text, sizeof text, "maniple-seed %" PRIu64 " %s",
+			 seed, salt);
+	sha256_hex(text, (size_t)w, out);
+}
+
+bool gamefile_hex_ok(const char *text, size_t n)
+{
+	return strlen(text) == n && strspn(text, "0123456789abcdef") == n;
+}
+
+/* The first 16 hex digits of a SHA-256 in hex, as a number. */
+static uint64_t hex64(const char *hex)
+{
+	uint64_t v = 0;
+	for (int i = 0; i < 16; i++) {
+		char c = hex[i];
+		v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : c - 'a' + 10);
+	}
+	return v;
+}
+
+bool gamefile_secret_set(struct gamefile_header *h, uint64_t secret,
+			 const char *salt)
+{
+	char want[65];
+	if (!gamefile_hex_ok(salt, 32))
+		return false;
+	gamefile_seed_commit(secret, salt, want);
+	if (strcmp(want, h->commit) != 0)
+		return false;
+	h->secret_known = true;
+	h->secret = secret;
+	snprintf(h->salt, sizeof h->salt, "%s", salt);
+	h->seed = secret;
+	if (strcmp(h->dice_mode, "mail") == 0) {
+		/* both players' parts (gamefile.h) */
+		char text[160], d[65];
+		int w = snprintf(text, sizeof text,
+				 "maniple-mail %" PRIu64 " %s %s", secret, salt,
+				 h->share);
+		sha256_hex(text, (size_t)w, d);
+		h->seed = hex64(d);
+	}
+	return true;
+}
+
+/* dir/COMMIT.seed into out; false when it does not fit. */
+static bool secret_path(const char *dir, const struct gamefile_header *h,
+			char *out, size_t n)
+{
+	int w = snprintf(out, n, "%s/%s.seed", dir, h->commit);
+	return w > 0 && (size_t)w < n;
+}
+
+int gamefile_secret_write(const char *dir, const struct gamefile_header *h,
+			  char *err, size_t errn)
+{
+	char path[600], tmp[620];
+	if (!secret_path(dir, h, path, sizeof path))
+		return snprintf(err, errn, "%s: path too long", dir), -1;
+	char made[600];
+	snprintf(made, sizeof made, "%s", dir);
+	for (char *q = made + 1; *q; q++) /* and its parents, 0700 */
+		if (*q == '/') {
+			*q = '\0';
+			mkdir(made, 0700);
+			*q = '/';
+		}
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+		return snprintf(err, errn, "%s: %s", dir, strerror(errno)), -1;
+	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp); /* mode 0600 */
+	if (fd < 0)
+		return snprintf(err, errn, "%s: %s", dir, strerror(errno)), -1;
+	char text[80];
+	int w = snprintf(text, sizeof text, "maniple-seed %" PRIu64 " %s\n",
+			 h->secret, h->salt);
+	bool ok = write(fd, text, (size_t)w) == w && fsync(fd) == 0;
+	int e = errno;
+	close(fd);
+	if (!ok || rename(tmp, path) != 0) {
+		if (ok)
+			e = errno;
+		unlink(tmp);
+		return snprintf(err, errn, "%s: %s", path, strerror(e)), -1;
+	}
+	sync_dir(path);
+	return 0;
+}
+
+int gamefile_secret_read(const char *dir, struct gamefile_header *h,
+			 char *err, size_t errn)
+{
+	char path[600];
+	if (!secret_path(dir, h, path, sizeof path))
+		return snprintf(err, errn, "%s: path too long", dir), -1;
+	char why[128];
+	FILE *f = rfile_open(path, 256, why, sizeof why);
+	if (!f) {
+		struct stat st;
+		if (lstat(path, &st) != 0 && errno == ENOENT)
+			return 0;
+		return snprintf(err, errn, "%s", why), -1;
+	}
+	char text[128] = "";
+	bool got = fgets(text, sizeof text, f) != NULL;
+	fclose(f);
+	uint64_t seed;
+	char salt[40], end;
+	if (!got ||
+	    sscanf(text, "maniple-seed %" SCNu64 " %39s%c", &seed, salt,
+		   &end) != 3 ||
+	    end != '\n' || !gamefile_secret_set(h, seed, salt))
+		return snprintf(err, errn,
+				"%s: not the secret of this game's "
+				"seed-commit",
+				path),
+		       -1;
+	return 1;
+}
+
+void gamefile_secret_forget(const char *dir, const struct gamefile_header *h)
+{
+	char path[600];
+	if (secret_path(dir, h, path, sizeof path))
+		unlink(path);
 }
 
 uint64_t gamefile_chain(uint64_t prev, const char *text)
@@ -61,8 +194,13 @@ static int header_text(const struct gamefile_header *h, char (*out)[128])
 	snprintf(out[k++], 128, "ruleset %s", h->ruleset);
 	snprintf(out[k++], 128, "battle %s", h->battle);
 	snprintf(out[k++], 128, "kind %s", h->kind);
-	snprintf(out[k++], 128, "seed %" PRIu64, h->seed);
-	if (h->version >= 2) {
+	if (h->version >= GAMEFILE_COMMITTED) {
+		snprintf(out[k++], 128, "seed-commit %s", h->commit);
+		snprintf(out[k++], 128, "dice-mode %s", h->dice_mode);
+	} else {
+		snprintf(out[k++], 128, "seed %" PRIu64, h->seed);
+	}
+	if (h->version == 2) {
 		char sh[65];
 		gamefile_seed_hash(h->seed, sh);
 		snprintf(out[k++], 128, "seed-hash %s", sh);
@@ -150,7 +288,10 @@ static void chain_to(struct journal *j, size_t n)
 bool gamefile_is_command(const char *line)
 {
 	return strncmp(line, "digest ", 7) != 0 &&
-	       strncmp(line, "note ", 5) != 0;
+	       strncmp(line, "note ", 5) != 0 &&
+	       strncmp(line, "dice ", 5) != 0 &&
+	       strncmp(line, "mail-share ", 11) != 0 &&
+	       strncmp(line, "reveal ", 7) != 0;
 }
 
 void gamefile_digest_line(int turn, uint64_t digest, char *buf, size_t n)
@@ -555,10 +696,16 @@ static const char *const header_keys2[] = {
 	GAMEFILE_MAGIC, "ruleset", "battle", "kind", "seed", "seed-hash",
 	"prng", "player", "player",
 };
+static const char *const header_keys3[] = {
+	GAMEFILE_MAGIC, "ruleset", "battle", "kind", "seed-commit",
+	"dice-mode", "prng", "player", "player",
+};
 
 static const char *header_key(int version, int i)
 {
-	return version >= 2 ? header_keys2[i] : header_keys1[i];
+	return version >= 3   ? header_keys3[i]
+	       : version == 2 ? header_keys2[i]
+			      : header_keys1[i];
 }
 
 static bool header_line(struct reader *rd, int i, char *line,
@@ -572,11 +719,11 @@ static bool header_line(struct reader *rd, int i, char *line,
 	if (i == 0) {
 		if (!parse_u64(v, &n))
 			return read_fail(rd, "header: bad format version");
-		if (n < 1 || n > GAMEFILE_VERSION)
+		if (n < 1 || n > GAMEFILE_COMMITTED)
 			return read_fail(rd,
 					 "format version %s is not supported "
 					 "(this maniple reads 1 to %d)",
-					 v, GAMEFILE_VERSION);
+					 v, GAMEFILE_COMMITTED);
 		h->version = (int)n;
 		return true;
 	}
@@ -592,6 +739,16 @@ static bool header_line(struct reader *rd, int i, char *line,
 	} else if (!strcmp(key, "seed")) {
 		if (!parse_u64(v, &h->seed))
 			return read_fail(rd, "header: bad seed");
+	} else if (!strcmp(key, "seed-commit")) {
+		if (!gamefile_hex_ok(v, 64))
+			return read_fail(rd, "header: seed-commit must be 64 "
+					     "lower-case hex digits");
+		snprintf(h->commit, sizeof h->commit, "%s", v);
+	} else if (!strcmp(key, "dice-mode")) {
+		if (strcmp(v, "trusted") != 0 && strcmp(v, "mail") != 0)
+			return read_fail(rd, "header: dice-mode must be "
+					     "trusted or mail");
+		snprintf(h->dice_mode, sizeof h->dice_mode, "%s", v);
 	} else if (!strcmp(key, "seed-hash")) {
 		char want[65];
 		gamefile_seed_hash(h->seed, want);
@@ -748,13 +905,24 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 				ok = read_fail(&rd, "no chain link");
 			if (ok && rd.lineno == nhead && header &&
 			    header(user, &h, err) != 0) {
-				err->line = rd.lineno;
+				if (!err->line) /* it may name another */
+					err->line = rd.lineno;
 				ok = false;
 			}
 			continue;
 		}
 		struct gamefile_line l = {.lineno = rd.lineno, .text = line};
 		l.is_note = strncmp(line, "note ", 5) == 0;
+		l.is_dice = strncmp(line, "dice ", 5) == 0;
+		l.is_share = strncmp(line, "mail-share ", 11) == 0;
+		l.is_reveal = strncmp(line, "reveal ", 7) == 0;
+		if ((l.is_dice || l.is_share || l.is_reveal) &&
+		    h.version < GAMEFILE_COMMITTED) {
+			ok = read_fail(&rd, "a format 3 line in a format %d "
+					    "file",
+				       h.version);
+			break;
+		}
 		if (strncmp(line, "digest ", 7) == 0) {
 			char copy[GAMEFILE_LINE_MAX + 2];
 			snprintf(copy, sizeof copy, "%s", line + 7);
@@ -787,7 +955,7 @@ static int count_command(void *user, const struct gamefile_line *l,
 			 struct ini_error *err)
 {
 	(void)err;
-	if (!l->is_digest && !l->is_note)
+	if (gamefile_is_command(l->text))
 		++*(int *)user;
 	return 0;
 }

@@ -42,37 +42,9 @@ static char *dup_text(const char *t)
 	return p;
 }
 
-/* The digits of the d10s a command drew from the seed: played again on
- * a copy of the dice as they were before it (forced rolls left out: a
- * replica draws those from its own `roll` lines). */
-static void drawn_digits(struct dice before, unsigned long rolls, char *out,
-			 size_t n)
-{
-	size_t k = 0;
-	before.source = NULL;
-	for (unsigned long i = 0; i < rolls; i++) {
-		bool forced;
-		int v = dice_d10(&before, &forced);
-		if (!forced && k + 1 < n)
-			out[k++] = (char)('0' + v);
-	}
-	if (k == 0 && n > 1)
-		out[k++] = '-';
-	out[k] = '\0';
-}
-
 uint64_t live_digest(struct session *s)
 {
-	const struct ruleset *rs = session_ruleset(s);
-	struct dice *d = rs->dice(s->game);
-	struct dice kept = *d;
-	memset(&d->rng, 0, sizeof d->rng);
-	d->seed = 0;
-	d->source = NULL;
-	d->source_user = NULL;
-	uint64_t h = rs->state_digest(s->game);
-	*d = kept;
-	return h;
+	return session_seedless_digest(s);
 }
 
 /* ---- the server ---- */
@@ -127,7 +99,7 @@ static void exec_drawing(struct session *s, const char *line,
 	struct dice before = *rs->dice(s->game);
 	session_exec(s, line, r);
 	unsigned long rolls = rs->dice(s->game)->rolls - before.rolls;
-	drawn_digits(before, r->status == CMD_OK ? rolls : 0, digits, n);
+	dice_drawn_digits(before, r->status == CMD_OK ? rolls : 0, digits, n);
 }
 
 static void pending(struct live_server *sv, struct decision *d);

@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "maniple/dice.h"
 #include "maniple/evcat.h"
+#include "maniple/modeview.h"
 #include "maniple/session.h"
 
 #define ERR_MAX 512
@@ -157,6 +159,18 @@ void session_cmd_load(void *ctx, int argc, char **argv, struct cmd_result *r)
 /* ---- undo (issue 9): the game replayed less its last commands; in a
  * hotseat game only once the other side agrees (R9) ---- */
 
+void session_cmd_reveal(void *ctx, int argc, char **argv,
+			struct cmd_result *r)
+{
+	(void)argv;
+	struct session *s = ctx;
+	if (!cmd_want_args(r, argc, 0, 0, "reveal") || !need_game(s, r))
+		return;
+	char err[ERR_MAX];
+	if (session_reveal(s, err, sizeof err) != 0)
+		cmd_refuse(r, NULL, "%s", err);
+}
+
 static void undo_now(struct session *s, size_t n, struct cmd_result *r)
 {
 	char err[ERR_MAX + 300];
@@ -285,6 +299,16 @@ void session_free(struct session *s)
 	s->rulebook = NULL;
 }
 
+/* A session made from s (load, undo) gets its committed-game settings. */
+static void inherit(struct session *to, const struct session *from)
+{
+	to->new_dice = from->new_dice;
+	to->seed_dir = from->seed_dir;
+	to->random = from->random;
+	to->random_user = from->random_user;
+	to->verifying = from->verifying;
+}
+
 /* Puts g, a game of rs, in s. */
 static void hold(struct session *s, const struct ruleset *rs, struct game *g)
 {
@@ -336,11 +360,33 @@ static struct game *start_game(struct session *s, const struct ruleset *rs,
 	return g;
 }
 
+/* The binary state's digest without the dice's seed and PRNG state. */
+static uint64_t seedless(const struct ruleset *rs, struct game *g)
+{
+	struct dice *d = rs->dice(g);
+	struct dice kept = *d;
+	memset(&d->rng, 0, sizeof d->rng);
+	d->seed = 0;
+	d->source = NULL;
+	d->source_user = NULL;
+	uint64_t h = rs->state_digest(g);
+	*d = kept;
+	return h;
+}
+
+uint64_t session_seedless_digest(struct session *s)
+{
+	return seedless(session_ruleset(s), s->game);
+}
+
 /* The digest a game file's digest lines hold: format 1 the state text's,
- * format 2 the binary state's (ruleset.h). */
-static uint64_t file_digest(const struct session *s, const struct game *g)
+ * format 2 the binary state's, format 3 the same without the dice's seed
+ * and PRNG (ruleset.h, gamefile.h). */
+static uint64_t file_digest(const struct session *s, struct game *g)
 {
 	const struct ruleset *rs = session_ruleset(s);
+	if (s->journal.h.version >= GAMEFILE_COMMITTED)
+		return seedless(rs, g);
 	return s->journal.h.version >= 2 ? rs->state_digest(g)
 					 : rs->text_digest(g);
 }
@@ -384,6 +430,42 @@ static void unclaim(struct session *s, struct gamefile *nf, bool moved)
 	gamelock_init(&nf->lock);
 }
 
+/* A new committed header (format 3) in h for the secret seed: a fresh
+ * salt, the commitment, and the secret kept in the seed store. */
+static int commit_to(struct session *s, struct gamefile_header *h,
+		     uint64_t seed, char *err, size_t errn)
+{
+	unsigned char salt[16];
+	if (s->random) {
+		s->random(s->random_user, salt, sizeof salt);
+	} else {
+		size_t got = 0;
+		while (got < sizeof salt) {
+			ssize_t w = getrandom(salt + got, sizeof salt - got, 0);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0) {
+				snprintf(err, errn, "no random bytes for the "
+						    "seed's salt: %s",
+					 strerror(errno));
+				return -1;
+			}
+			got += (size_t)w;
+		}
+	}
+	h->version = GAMEFILE_COMMITTED;
+	snprintf(h->dice_mode, sizeof h->dice_mode, "%s", s->new_dice);
+	for (size_t i = 0; i < sizeof salt; i++)
+		snprintf(h->salt + 2 * i, 3, "%02x", salt[i]);
+	gamefile_seed_commit(seed, h->salt, h->commit);
+	char salt_hex[33];
+	snprintf(salt_hex, sizeof salt_hex, "%s", h->salt);
+	gamefile_secret_set(h, seed, salt_hex);
+	if (s->seed_dir && gamefile_secret_write(s->seed_dir, h, err, errn) != 0)
+		return -1;
+	return 0;
+}
+
 int session_new(struct session *s, const char *battle, enum game_kind kind,
 		uint64_t seed, char *err, size_t errn)
 {
@@ -399,6 +481,10 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 		return -1;
 	}
 	struct gamefile_header h = {.version = GAMEFILE_VERSION, .seed = seed};
+	if (s->new_dice && commit_to(s, &h, seed, err, errn) != 0) {
+		rs->free_game(g);
+		return -1;
+	}
 	/* the ruleset the battle asks for, by the name the program knows */
 	const char *asks = rs->battle_ruleset(g);
 	const struct ruleset *named = ruleset_find(session_rulesets(s), asks);
@@ -445,6 +531,7 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 	journal_free(&s->journal);
 	hold(s, rs, g);
 	s->journal = j;
+	s->revealed = false;
 	return 0;
 }
 
@@ -701,6 +788,62 @@ static void check_shown(const struct session *s, const struct cmd_result *r)
 #endif
 }
 
+/* Whether the battle is over (11.2, R4): the game's reveal is due. */
+static bool game_over(const struct ruleset *rs, const struct game *g)
+{
+	if (!rs->play_view)
+		return false;
+	struct play_view pv;
+	rs->play_view(g, &pv, false);
+	return pv.over;
+}
+
+/* "reveal SEED SALT" of a header whose secret is known. */
+static void reveal_text(const struct gamefile_header *h, char *buf, size_t n)
+{
+	snprintf(buf, n, "reveal %" PRIu64 " %s", h->secret, h->salt);
+}
+
+/* The reveal line is in the file: the stored secret is needed no more. */
+static void revealed(struct session *s)
+{
+	s->revealed = true;
+	if (s->seed_dir && s->file.f)
+		gamefile_secret_forget(s->seed_dir, &s->journal.h);
+}
+
+int session_reveal(struct session *s, char *err, size_t errn)
+{
+	const struct gamefile_header *h = &s->journal.h;
+	if (!s->game || h->version < GAMEFILE_COMMITTED) {
+		snprintf(err, errn, "not a committed game: its seed is in its "
+				    "file already");
+		return -1;
+	}
+	if (s->revealed) {
+		snprintf(err, errn, "the seed is revealed already");
+		return -1;
+	}
+	if (!h->secret_known) {
+		snprintf(err, errn, "the seed is not known here");
+		return -1;
+	}
+	char line[96];
+	reveal_text(h, line, sizeof line);
+	size_t j0 = s->journal.n;
+	if (journal_add(&s->journal, line) != 0) {
+		snprintf(err, errn, "out of memory");
+		return -1;
+	}
+	if (s->file.f && gamefile_append_journal(&s->file, &s->journal, j0,
+						 err, errn) != 0) {
+		journal_drop_last(&s->journal);
+		return -1;
+	}
+	revealed(s);
+	return 0;
+}
+
 void session_exec(struct session *s, const char *line, struct cmd_result *r)
 {
 	cmd_result_reset(r);
@@ -723,6 +866,16 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		return;
 	}
 	struct game *g = s->game;
+	bool committed = s->journal.h.version >= GAMEFILE_COMMITTED;
+	if (committed && !s->journal.h.secret_known) {
+		cmd_refuse(r, NULL,
+			   "the dice's seed of this game is not known yet "
+			   "(mail: the other player's share comes first)");
+		return;
+	}
+	struct dice before;
+	if (committed)
+		before = *rs->dice(g);
 	/* a checkpoint of this game, at most SESSION_CHECKPOINT_EVERY
 	 * (or checkpoint_every) accepted commands behind it; before every
 	 * command with checkpoint_every 1 */
@@ -759,10 +912,29 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	if (ended && !s->replaying)
 		gamefile_digest_line(rs->turn(g), file_digest(s, g), dline,
 				     sizeof dline);
+	/* a committed game: the dice the command drew, in a line after it
+	 * (a replay checks it); at the game's end, the reveal */
+	char drawn[sizeof s->dice_due] = "-";
+	if (committed)
+		dice_drawn_digits(before, rs->dice(g)->rolls - before.rolls,
+				  drawn, sizeof drawn);
+	char dice_line[sizeof drawn + 8] = "";
+	if (strcmp(drawn, "-") != 0)
+		snprintf(dice_line, sizeof dice_line, "dice %s", drawn);
+	if (s->replaying)
+		snprintf(s->dice_due, sizeof s->dice_due, "%s",
+			 dice_line[0] ? drawn : "");
+	char reveal_line[96] = "";
+	if (committed && !s->replaying && !s->revealed && game_over(rs, g))
+		reveal_text(&s->journal.h, reveal_line, sizeof reveal_line);
 	if (!s->replaying) {
 		size_t j0 = s->journal.n;
 		bool ok = journal_add(&s->journal, text) == 0 &&
-			  (!ended || journal_add(&s->journal, dline) == 0);
+			  (!dice_line[0] ||
+			   journal_add(&s->journal, dice_line) == 0) &&
+			  (!ended || journal_add(&s->journal, dline) == 0) &&
+			  (!reveal_line[0] ||
+			   journal_add(&s->journal, reveal_line) == 0);
 		/* a turn's end and its digest in one append: both or none
 		 * stay (a failed append is cut back off, gamefile.h) */
 		if (ok && s->file.f)
@@ -778,6 +950,8 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 			cmd_refuse(r, NULL, "game file not written: %s", err);
 			return;
 		}
+		if (reveal_line[0])
+			revealed(s);
 	} else {
 		if (journal_add(&s->journal, text) != 0) {
 			s->noutside = kept;
@@ -797,13 +971,119 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 
 struct load_ctx {
 	struct session *s;
+	/* format 3: what a first reading found after the header (a reveal,
+	 * at its line; a mail share) */
+	bool reveal;
+	int reveal_line;
+	uint64_t reveal_seed;
+	char reveal_salt[40];
+	char share[40];
 };
 
-static int load_header(void *user, const struct gamefile_header *h,
+/* "reveal SEED SALT": false when malformed. */
+static bool parse_reveal(const char *text, uint64_t *seed, char salt[40])
+{
+	char end;
+	return sscanf(text, "reveal %" SCNu64 " %39s%c", seed, salt, &end) ==
+		       2 &&
+	       gamefile_hex_ok(salt, 32);
+}
+
+static int scan_header(void *user, const struct gamefile_header *h,
+		       struct ini_error *err)
+{
+	(void)user;
+	(void)err;
+	return h->version >= GAMEFILE_COMMITTED ? 0 : 1; /* nothing to find */
+}
+
+static int scan_body(void *user, const struct gamefile_line *l,
+		     struct ini_error *err)
+{
+	(void)err;
+	struct load_ctx *lc = user;
+	if (l->is_reveal && !lc->reveal) {
+		lc->reveal = parse_reveal(l->text, &lc->reveal_seed,
+					  lc->reveal_salt);
+		lc->reveal_line = l->lineno;
+	} else if (l->is_share && !lc->share[0]) {
+		snprintf(lc->share, sizeof lc->share, "%s", l->text + 11);
+	}
+	return 0;
+}
+
+/* A first reading of a committed game file for its reveal and share
+ * (the replay needs the seed from the start); anything wrong in the file
+ * is found by the replay. */
+static void prescan(const char *path, struct load_ctx *lc)
+{
+	struct ini_error ie;
+	long torn;
+	gamefile_read_torn(path, scan_header, scan_body, lc, &ie, &torn);
+}
+
+/* h with its secret, for the replay: the reveal in the file, else the
+ * seed store's; 0, or 1 with err (its line set when it is not the
+ * header's). */
+static int find_secret(struct load_ctx *lc, struct gamefile_header *h,
+		       struct ini_error *err)
+{
+	struct session *s = lc->s;
+	bool mail = strcmp(h->dice_mode, "mail") == 0;
+	if (mail) {
+		if (!gamefile_hex_ok(lc->share, 32)) {
+			snprintf(err->msg, sizeof err->msg,
+				 "a game by mail waiting for the other "
+				 "player's share of the seed (maniple mail "
+				 "accept)");
+			return 1;
+		}
+		memcpy(h->share, lc->share, 33); /* 32 hex digits */
+	}
+	if (lc->reveal) {
+		if (!gamefile_secret_set(h, lc->reveal_seed, lc->reveal_salt)) {
+			err->line = lc->reveal_line;
+			snprintf(err->msg, sizeof err->msg,
+				 "the reveal does not match the header's "
+				 "seed-commit");
+			return 1;
+		}
+		return 0;
+	}
+	if (s->verifying) {
+		snprintf(err->msg, sizeof err->msg,
+			 "not revealed yet: the file holds no reveal line, so "
+			 "there is no seed to check its dice against");
+		return 1;
+	}
+	char why[400];
+	int rc = s->seed_dir ? gamefile_secret_read(s->seed_dir, h, why,
+						    sizeof why)
+			     : 0;
+	if (rc == 1)
+		return 0;
+	if (rc < 0)
+		snprintf(err->msg, sizeof err->msg, "%.400s", why);
+	else
+		snprintf(err->msg, sizeof err->msg,
+			 "%s: the seed of this committed game is not revealed "
+			 "in it and not in this user's seed store%s%s",
+			 mail ? "the first player opens the game first"
+			      : "no seed",
+			 s->seed_dir ? " " : "", s->seed_dir ? s->seed_dir : "");
+	return 1;
+}
+
+static int load_header(void *user, const struct gamefile_header *hin,
 		       struct ini_error *err)
 {
 	struct load_ctx *lc = user;
 	struct session *s = lc->s;
+	struct gamefile_header hv = *hin;
+	const struct gamefile_header *h = &hv;
+	if (hv.version >= GAMEFILE_COMMITTED && !hv.secret_known &&
+	    find_secret(lc, &hv, err) != 0)
+		return 1;
 	int kind = game_kind_parse(h->kind);
 	if (kind < 0) {
 		snprintf(err->msg, sizeof err->msg,
@@ -835,6 +1115,7 @@ static int load_header(void *user, const struct gamefile_header *h,
 	}
 	hold(s, rs, g);
 	journal_init(&s->journal, h);
+	s->revealed = false;
 	return 0;
 }
 
@@ -843,6 +1124,55 @@ static int load_body(void *user, const struct gamefile_line *l,
 {
 	struct load_ctx *lc = user;
 	struct session *s = lc->s;
+	if (l->is_dice) {
+		if (!s->dice_due[0]) {
+			snprintf(err->msg, sizeof err->msg,
+				 "a dice line where no command drew dice");
+			return 1;
+		}
+		if (strcmp(l->text + 5, s->dice_due) != 0) {
+			snprintf(err->msg, sizeof err->msg,
+				 "the dice line says %.100s, the seed gives "
+				 "%.100s",
+				 l->text + 5, s->dice_due);
+			return 1;
+		}
+		s->dice_due[0] = '\0';
+		return journal_add(&s->journal, l->text) == 0 ? 0 : 1;
+	}
+	if (s->dice_due[0]) {
+		snprintf(err->msg, sizeof err->msg,
+			 "no dice line after the command before, which drew "
+			 "%.100s from the seed",
+			 s->dice_due);
+		return 1;
+	}
+	if (l->is_share) {
+		if (strcmp(s->journal.h.dice_mode, "mail") != 0 ||
+		    !gamefile_hex_ok(l->text + 11, 32) ||
+		    session_commands(s) > 0 ||
+		    strcmp(l->text + 11, s->journal.h.share) != 0) {
+			snprintf(err->msg, sizeof err->msg,
+				 "a mail-share line belongs once, in a game by "
+				 "mail, before its first command (32 hex "
+				 "digits)");
+			return 1;
+		}
+		return journal_add(&s->journal, l->text) == 0 ? 0 : 1;
+	}
+	if (l->is_reveal) {
+		char want[96];
+		reveal_text(&s->journal.h, want, sizeof want);
+		if (s->revealed || strcmp(l->text, want) != 0) {
+			snprintf(err->msg, sizeof err->msg,
+				 s->revealed ? "a second reveal line"
+					     : "the reveal does not match the "
+					       "header's seed-commit");
+			return 1;
+		}
+		s->revealed = true;
+		return journal_add(&s->journal, l->text) == 0 ? 0 : 1;
+	}
 	if (l->is_digest) {
 		if (!s->digest_due) {
 			snprintf(err->msg, sizeof err->msg,
@@ -896,14 +1226,32 @@ static void file_failure(struct ini_error *err, const char *e2)
 	snprintf(err->msg, sizeof err->msg, "%s", e2);
 }
 
+/* A line a crash kept from the end of a loaded file, appended now. */
+static bool complete(struct session *s, const char *line,
+		     struct ini_error *err)
+{
+	char e2[ERR_MAX];
+	if (journal_add(&s->journal, line) == 0 &&
+	    gamefile_append_journal(&s->file, &s->journal, s->journal.n - 1,
+				    e2, sizeof e2) == 0)
+		return true;
+	if (s->journal.n && !strcmp(s->journal.lines[s->journal.n - 1], line))
+		journal_drop_last(&s->journal);
+	else
+		snprintf(e2, sizeof e2, "out of memory");
+	file_failure(err, e2);
+	return false;
+}
+
 bool session_load(struct session *s, const char *path, struct ini_error *err)
 {
 	struct session tmp;
 	session_setup(&tmp, s->rulesets, s->load_battle, s->load_tables,
 		      s->loader_user, s->default_seed);
 	tmp.checkpoint_every = s->checkpoint_every;
+	inherit(&tmp, s);
 	tmp.replaying = true;
-	struct load_ctx lc = {&tmp};
+	struct load_ctx lc = {.s = &tmp};
 	long torn_at = -1;
 	char e2[ERR_MAX];
 	memset(err, 0, sizeof *err);
@@ -913,6 +1261,8 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	bool ok = claim_for(s, &tmp.file, path, &moved, e2, sizeof e2) == 0;
 	if (!ok)
 		file_failure(err, e2);
+	if (ok)
+		prescan(tmp.file.path, &lc);
 	if (ok)
 		ok = gamefile_read_torn(tmp.file.path, load_header, load_body,
 					&lc, err, &torn_at);
@@ -937,21 +1287,21 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 			file_failure(err, e2);
 		}
 	}
-	/* A file cut right after a turn-ending command lacks its digest (a
-	 * crash between the two appends): accepted, and the digest written
-	 * now. */
+	/* A file cut right after a command lacks its dice line or its
+	 * turn's digest (a crash cut the append short): accepted, and the
+	 * lines written now. */
+	if (ok && tmp.dice_due[0]) {
+		char dline[sizeof tmp.dice_due + 8];
+		snprintf(dline, sizeof dline, "dice %s", tmp.dice_due);
+		tmp.dice_due[0] = '\0';
+		ok = complete(&tmp, dline, err);
+	}
 	if (ok && tmp.digest_due) {
 		char dline[64];
 		gamefile_digest_line(tmp.digest_turn,
 				     file_digest(&tmp, tmp.game), dline,
 				     sizeof dline);
-		if (journal_add(&tmp.journal, dline) != 0 ||
-		    gamefile_append_journal(&tmp.file, &tmp.journal,
-					    tmp.journal.n - 1, e2,
-					    sizeof e2) != 0) {
-			ok = false;
-			file_failure(err, e2);
-		}
+		ok = complete(&tmp, dline, err);
 	}
 	if (!ok) {
 		if (err->file[0] && strcmp(err->file, tmp.file.path) == 0)
@@ -962,6 +1312,16 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 	}
 	tmp.replaying = false;
 	tmp.digest_due = false;
+	/* a game by mail: the first player's part of the seed shown the
+	 * first time they open it after the other's share came */
+	if (ok && tmp.journal.h.version >= GAMEFILE_COMMITTED &&
+	    strcmp(tmp.journal.h.dice_mode, "mail") == 0 && !tmp.revealed &&
+	    session_reveal(&tmp, e2, sizeof e2) != 0) {
+		file_failure(err, e2);
+		unclaim(s, &tmp.file, moved);
+		session_free(&tmp);
+		return false;
+	}
 	session_free(s);
 	*s = tmp;
 	s->ruleset->set_session(s->game, s);
@@ -1148,8 +1508,9 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	session_setup(&tmp, s->rulesets, s->load_battle, s->load_tables,
 		      s->loader_user, s->default_seed);
 	tmp.checkpoint_every = s->checkpoint_every;
+	inherit(&tmp, s);
 	tmp.replaying = true;
-	struct load_ctx lc = {&tmp};
+	struct load_ctx lc = {.s = &tmp};
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);
 	bool ok = load_header(&lc, &s->journal.h, &ie) == 0;
@@ -1163,6 +1524,9 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 				  1 + (int)i,
 			.text = t,
 			.is_note = strncmp(t, "note ", 5) == 0,
+			.is_dice = strncmp(t, "dice ", 5) == 0,
+			.is_share = strncmp(t, "mail-share ", 11) == 0,
+			.is_reveal = strncmp(t, "reveal ", 7) == 0,
 		};
 		if (is_digest_line(t)) {
 			l.is_digest = true;
@@ -1173,7 +1537,7 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 				ok = false;
 				break;
 			}
-		} else if (!l.is_note && cmds++ == keep) {
+		} else if (gamefile_is_command(t) && cmds++ == keep) {
 			break;
 		}
 		ok = load_body(&lc, &l, &ie) == 0;
@@ -1237,5 +1601,64 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 			rc = 1;
 		}
 	}
+	return rc;
+}
+
+/* ---- verify ---- */
+
+int session_verify(struct session *s, const char *path, struct ini_error *err,
+		   char *summary, size_t n)
+{
+	struct session tmp;
+	session_setup(&tmp, s->rulesets, s->load_battle, s->load_tables,
+		      s->loader_user, s->default_seed);
+	tmp.rules_dir = s->rules_dir;
+	tmp.replaying = true;
+	tmp.verifying = true; /* the seed from the file only */
+	struct load_ctx lc = {.s = &tmp};
+	memset(err, 0, sizeof *err);
+	prescan(path, &lc);
+	bool ok = gamefile_read(path, load_header, load_body, &lc, err);
+	if (ok && !tmp.game) {
+		ok = false;
+		err->line = 1;
+		snprintf(err->msg, sizeof err->msg, "no game in the file");
+	}
+	if (ok && (tmp.dice_due[0] || tmp.digest_due)) {
+		ok = false;
+		err->line = gamefile_header_lines(tmp.journal.h.version) +
+			    (int)tmp.journal.n;
+		snprintf(err->msg, sizeof err->msg,
+			 "the file ends without the %s line of its last "
+			 "command",
+			 tmp.dice_due[0] ? "dice" : "digest");
+	}
+	int rc = 0;
+	if (!ok) {
+		/* a file that is no game file at all, or cannot be read */
+		rc = err->line <= 1 ? 2 : 1;
+	} else {
+		size_t cmds = 0, dice = 0, digests = 0;
+		for (size_t i = 0; i < tmp.journal.n; i++) {
+			const char *t = tmp.journal.lines[i];
+			cmds += gamefile_is_command(t);
+			dice += strncmp(t, "dice ", 5) == 0;
+			digests += strncmp(t, "digest ", 7) == 0;
+		}
+		if (tmp.journal.h.version >= GAMEFILE_COMMITTED)
+			snprintf(summary, n,
+				 "verifies: the revealed seed matches the "
+				 "seed-commit; %zu commands played again from "
+				 "it, %zu dice lines and %zu digests as it "
+				 "gives them",
+				 cmds, dice, digests);
+		else
+			snprintf(summary, n,
+				 "verifies: %zu commands played again from the "
+				 "seed in its header, %zu digests as it gives "
+				 "them (format %d: the seed was never hidden)",
+				 cmds, digests, tmp.journal.h.version);
+	}
+	session_free(&tmp);
 	return rc;
 }

@@ -86,3 +86,19 @@ void dice_reseed(struct dice *d, uint64_t seed)
 {
 	dice_init(d, seed);
 }
+
+void dice_drawn_digits(struct dice before, unsigned long rolls, char *out,
+		       unsigned long n)
+{
+	unsigned long k = 0;
+	before.source = NULL;
+	for (unsigned long i = 0; i < rolls; i++) {
+		bool forced;
+		int v = dice_d10(&before, &forced);
+		if (!forced && k + 1 < n)
+			out[k++] = (char)('0' + v);
+	}
+	if (k == 0 && n > 1)
+		out[k++] = '-';
+	out[k] = '\0';
+}

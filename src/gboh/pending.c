@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "maniple/elcmd.h"
+#include "maniple/passthru.h"
+#include "maniple/pursuit.h"
 #include "maniple/rampage.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
@@ -215,6 +217,18 @@ static void name_decision(const struct game *g, enum seq_step step,
 				 "shock combat %d%s%s", g->shock.ask_combat + 1,
 				 u >= 0 ? ": " : "",
 				 u >= 0 && u < g->nunits ? g->units[u].id : "");
+			/* 8.62, 9.11: the chances the answer decides */
+			size_t len = strlen(d->detail);
+			char *tail = d->detail + len + 2;
+			size_t room = sizeof d->detail - len - 2;
+			if (len + 3 < sizeof d->detail &&
+			    ((g->shock.ask == SHA_PURSUIT &&
+			      pursuit_odds_text(g, tail, room) > 0) ||
+			     (g->shock.ask == SHA_PASSTHRU &&
+			      passthru_odds_brief(g, tail, room) > 0)))
+				memcpy(d->detail + len, "; ", 2);
+			else
+				d->detail[len] = '\0';
 		}
 		break;
 	case SEQ_ELEPHANT:

@@ -209,6 +209,7 @@ const struct ruleset ruleset_spqr = {
 	.greedy_see = gboh_greedy_see,
 	.greedy_play = gboh_greedy_play,
 	.evaluate = gboh_evaluate,
+	.at_rest = gboh_at_rest,
 };
 
 static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};

@@ -746,6 +746,43 @@ static void group_event(struct teach_grouping *gr, const struct event *e)
 	snprintf(gr->combat, sizeof gr->combat, "%s", c);
 }
 
+/* The lines a command tells before its first step or phase event may
+ * go on with a step of the Shock segment an earlier command began (its
+ * answer was asked in the middle of the step: a Pass-Thru, a clash pick,
+ * the hits to share): they then share a group, combat by combat in the
+ * Hand-to-Hand step (8.46), as the step's own lines do, instead of a
+ * page each.  The event that ends them tells: a later step of the
+ * segment (the one before it is theirs), the designation's close or the
+ * segment's end; with none, the segment still under way after the
+ * command. */
+static void group_lead(struct teach_grouping *gr, const struct game *g,
+		       const struct event_log *log, size_t from)
+{
+	for (size_t i = from; i < log->n; i++) {
+		struct event e;
+		event_log_at(log, i, &e);
+		const char *step = event_get(&e, "step");
+		if (!strcmp(e.kind, "shock_step")) {
+			if (step && !strcmp(step, "designate"))
+				return; /* a segment begins: none before it */
+			gr->now = gr->next++;
+			gr->by_combat = step && !strcmp(step, "collapse");
+			return;
+		}
+		if (!strcmp(e.kind, "shock_designation_done") ||
+		    !strcmp(e.kind, "shock_over")) {
+			gr->now = gr->next++;
+			return;
+		}
+		if (!strcmp(e.kind, "phase") || !strcmp(e.kind, "turn"))
+			return;
+	}
+	if (g && g->phase == PHASE_SHOCK && g->shock.step != SHS_NONE) {
+		gr->now = gr->next++;
+		gr->by_combat = g->shock.step == SHS_RESOLVE;
+	}
+}
+
 size_t teach_events(const struct teach_texts *t, const struct game *g,
 		    const struct event_log *log, size_t from,
 		    struct teach_list *out)
@@ -759,6 +796,7 @@ size_t teach_events(const struct teach_texts *t, const struct game *g,
 	for (size_t k = 0; k < out->n; k++)
 		if (out->v[k].group >= gr.next)
 			gr.next = out->v[k].group + 1;
+	group_lead(&gr, g, log, from);
 	for (size_t i = from; i < log->n; i++) {
 		struct teach_line l;
 		struct event e;

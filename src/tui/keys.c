@@ -496,6 +496,44 @@ static void append(char *buf, size_t n, const char *s)
 	memcpy(buf + len, s, strlen(s) + 1);
 }
 
+/* The parts of rank at most r, sep between them, into buf (n bytes);
+ * returns the length they take, though buf held less. */
+static size_t join_hints(const struct tui_hint_part *p, int np, int r,
+			 const char *sep, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < np; i++) {
+		if (!p[i].text || !p[i].text[0] || p[i].rank > r)
+			continue;
+		size_t at = len < n ? len : n - 1;
+		int w = snprintf(buf + at, n - at, "%s%s", len ? sep : "",
+				 p[i].text);
+		len += w < 0 ? 0 : (size_t)w;
+	}
+	return len;
+}
+
+char *tui_fit_hints(const struct tui_hint_part *p, int np, int width,
+		    char *buf, size_t n)
+{
+	if (n == 0)
+		return buf;
+	if (width < 0 || (size_t)width > n - 1)
+		width = (int)(n - 1);
+	int maxr = 0;
+	for (int i = 0; i < np; i++)
+		if (p[i].rank > maxr)
+			maxr = p[i].rank;
+	for (int r = maxr; r >= 0; r--)
+		for (int one = 0; one < 2; one++)
+			if (join_hints(p, np, r, one ? " " : "  ", buf, n) <=
+			    (size_t)width)
+				return buf;
+	buf[width] = '\0'; /* rank 0 alone, cut */
+	return buf;
+}
+
 char *tui_key_line(const struct tui_keymap *km, char *buf, size_t n)
 {
 	size_t count;
@@ -503,8 +541,12 @@ char *tui_key_line(const struct tui_keymap *km, char *buf, size_t n)
 	if (n == 0)
 		return buf;
 	buf[0] = '\0';
-	/* each hint once, with the keys of all bindings sharing its group */
-	for (size_t i = 0; i < count; i++) {
+	/* each hint once, with the keys of all bindings sharing its group;
+	 * the help's and quit's kept whatever the width, then the first */
+	char parts[TC_COUNT][64];
+	struct tui_hint_part hp[TC_COUNT];
+	int np = 0;
+	for (size_t i = 0; i < count && np < TC_COUNT; i++) {
 		const char *hint = active[i].hint;
 		bool seen = false;
 		if (!hint)
@@ -514,21 +556,24 @@ char *tui_key_line(const struct tui_keymap *km, char *buf, size_t n)
 				seen = true;
 		if (seen)
 			continue;
-		char part[64] = "";
+		char *part = parts[np];
+		part[0] = '\0';
+		bool keep = false;
 		for (size_t j = i; j < count; j++) {
 			if (!active[j].hint || strcmp(active[j].hint, hint))
 				continue;
 			if (part[0])
-				append(part, sizeof part, "/");
-			append(part, sizeof part, active[j].key_name);
+				append(part, sizeof parts[0], "/");
+			append(part, sizeof parts[0], active[j].key_name);
+			keep |= active[j].cmd == TC_HELP ||
+				active[j].cmd == TC_QUIT;
 		}
-		append(part, sizeof part, " ");
-		append(part, sizeof part, hint);
-		if (buf[0])
-			append(buf, n, "  ");
-		append(buf, n, part);
+		append(part, sizeof parts[0], " ");
+		append(part, sizeof parts[0], hint);
+		hp[np] = (struct tui_hint_part){part, keep ? 0 : np + 1};
+		np++;
 	}
-	return buf;
+	return tui_fit_hints(hp, np, (int)(n - 1), buf, n);
 }
 
 /* ---- escape sequences a terminal's description may lack ---- */

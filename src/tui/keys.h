@@ -235,8 +235,24 @@ const struct tui_binding *tui_default_bindings(size_t *n);
 /* The binding of a key, or NULL. */
 const struct tui_binding *tui_binding_for(const struct tui_keymap *km, int key);
 /* The key line of the status bar: "k/u/n/j/b/y move  g goto ..." built
- * from the hints in the table, cut to fit n bytes.  Returns buf. */
+ * from the hints in the table, fitted to n - 1 columns (tui_fit_hints:
+ * the help's and quit's hints kept, then the table's first).  Returns
+ * buf. */
 char *tui_key_line(const struct tui_keymap *km, char *buf, size_t n);
+
+/* A part of a key line and how much it may be left out: rank 0 never,
+ * the highest rank first. */
+struct tui_hint_part {
+	const char *text;
+	int rank;
+};
+/* The parts in their order into buf, at most width columns (and n - 1
+ * bytes): two spaces between them, or one where that is what lets them
+ * all stand; else the parts of the highest rank left out, then the next
+ * rank's...; rank 0 alone cut at the width when even it is too long.
+ * Returns buf. */
+char *tui_fit_hints(const struct tui_hint_part *p, int np, int width,
+		    char *buf, size_t n);
 
 /* Teaches ncurses (define_key) the sequences xterm-like terminals send
  * for PgUp, PgDn, Home, End, S-Tab, Insert and Delete where the

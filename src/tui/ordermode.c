@@ -487,33 +487,48 @@ bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n)
 {
 	if (!tui_has_game(v->s))
 		return false;
+	/* fitted to the screen's width (its last column left blank, as
+	 * the map's key line leaves it): the mode, the mover and ? always,
+	 * then the keys that make or end a step, then the rest */
+	int width = v->lay.w > 1 ? v->lay.w - 1 : (int)n - 1;
+	char head[64];
 	if (v->om.targeting) {
-		snprintf(buf, n,
-			 "FIRE %d target%s  Tab next  Enter fires  Esc leaves",
-			 v->om.ntargets, v->om.ntargets == 1 ? "" : "s");
+		snprintf(head, sizeof head, "FIRE %d target%s", v->om.ntargets,
+			 v->om.ntargets == 1 ? "" : "s");
+		const struct tui_hint_part p[] = {
+			{head, 0},	   {"Tab next", 1}, {"Enter fires", 0},
+			{"Esc leaves", 0},
+		};
+		tui_fit_hints(p, (int)(sizeof p / sizeof p[0]), width, buf, n);
 		return true;
 	}
 	struct order_view ov;
 	tui_order_view(v->s, &ov, false);
 	switch (mode_of(&ov)) {
-	case OM_ORDER:
+	case OM_ORDER: {
 		/* the MP left are in the panel's mover block when it shows */
 		if (hex_panel_shown(v))
-			snprintf(buf, n,
-				 "ORDER %s  m step KUNJBY side <> turn f fire "
-				 "z form x halt D done ? keys",
-				 ov.mover);
+			snprintf(head, sizeof head, "ORDER %s", ov.mover);
 		else
-			snprintf(buf, n,
-				 "ORDER %s %d MP left  m step KUNJBY side <> "
-				 "turn f fire z form x halt D done ? keys",
+			snprintf(head, sizeof head, "ORDER %s (%d MP)",
 				 ov.mover, ov.mp_left);
+		const struct tui_hint_part p[] = {
+			{head, 0},	  {"m step", 1},  {"KUNJBY side", 3},
+			{"<> turn", 3},	  {"f fire", 2},  {"z form", 4},
+			{"x halt", 1},	  {"D done", 2},  {"? keys", 0},
+		};
+		tui_fit_hints(p, (int)(sizeof p / sizeof p[0]), width, buf, n);
 		return true;
-	case OM_LINE:
-		snprintf(buf, n,
-			 "LINE COMMAND  p pick  F fire  E extend  L lines  D "
-			 "done  ? keys");
+	}
+	case OM_LINE: {
+		const struct tui_hint_part p[] = {
+			{"LINE COMMAND", 0}, {"p pick", 1}, {"F fire", 2},
+			{"E extend", 3},     {"L lines", 3}, {"D done", 1},
+			{"? keys", 0},
+		};
+		tui_fit_hints(p, (int)(sizeof p / sizeof p[0]), width, buf, n);
 		return true;
+	}
 	case OM_NONE:
 		break;
 	}

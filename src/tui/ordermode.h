@@ -86,8 +86,9 @@ void tui_order_filter_legal(struct tui_view *v);
 /* The legal list closed: the filter is off. */
 void tui_order_list_closed(struct tui_view *v);
 /* The second status line in these modes ("ORDER ve1  m step ...", with
- * "4 MP left" after the mover when the side panel does not show them);
- * false (buf untouched) in neither. */
+ * "(4 MP)" after the mover when the side panel does not show its MP
+ * left), fitted to the screen's width: the keys that matter least are
+ * left out first (tui_fit_hints); false (buf untouched) in neither. */
 bool tui_order_key_line(const struct tui_view *v, char *buf, size_t n);
 
 /* The side panel's text in Order mode: the mover's block on top (its

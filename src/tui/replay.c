@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "maniple/cmd.h"
+#include "maniple/dice.h"
 #include "maniple/event.h"
 #include "maniple/ruleset.h"
 
@@ -39,7 +40,9 @@ static int read_body(void *user, const struct gamefile_line *l,
 		     struct ini_error *err)
 {
 	struct replay *r = ((struct read_ctx *)user)->r;
-	if (l->is_note) /* an annotation: replay skips it (gamefile.h) */
+	/* an annotation, a mail share or a reveal: replay skips it
+	 * (gamefile.h) */
+	if (l->is_note || l->is_share || l->is_reveal)
 		return 0;
 	if (r->nlines == r->cap) {
 		size_t nc = r->cap ? r->cap * 2 : 256;
@@ -52,8 +55,8 @@ static int read_body(void *user, const struct gamefile_line *l,
 	char *t = strdup(l->text);
 	if (!t)
 		goto oom;
-	r->lines[r->nlines++] = (struct replay_line){l->lineno, t, l->is_digest,
-						     l->turn, l->digest};
+	r->lines[r->nlines++] = (struct replay_line){
+		l->lineno, t, l->is_digest, l->is_dice, l->turn, l->digest};
 	return 0;
 oom:
 	snprintf(err->msg, sizeof err->msg, "out of memory");
@@ -111,7 +114,7 @@ int replay_open(struct replay *r, const char *path,
 		}
 	}
 	for (size_t i = 0; i < r->nlines; i++)
-		if (!r->lines[i].is_digest)
+		if (!r->lines[i].is_digest && !r->lines[i].is_dice)
 			r->cmds[r->ncmds++] = i;
 	struct stat st;
 	if (stat(path, &st) == 0) {
@@ -141,6 +144,23 @@ void replay_free(struct replay *r)
 	r->ncmds = 0;
 }
 
+/* A committed game's dice come from its dice lines: the replay never
+ * holds its seed (gamefile.h). */
+struct line_dice {
+	const char *digits;
+	size_t at;
+};
+
+static int line_die(void *user)
+{
+	struct line_dice *ld = user;
+	char c = ld->digits[ld->at];
+	if (c < '0' || c > '9')
+		return -1;
+	ld->at++;
+	return c - '0';
+}
+
 static void diverge(struct replay *r, int lineno, const char *what)
 {
 	r->diverged = true;
@@ -157,7 +177,28 @@ int replay_forward(struct replay *r, struct cmd_result *out)
 		diverge(r, l->lineno, "digest line where no game turn ended");
 		return 0;
 	}
+	const struct replay_line *dl =
+		r->next + 1 < r->nlines && r->lines[r->next + 1].is_dice
+			? &r->lines[r->next + 1]
+			: NULL;
+	struct line_dice ld = {dl ? dl->text + 5 : "", 0};
+	struct dice *d = r->h.version >= GAMEFILE_COMMITTED
+				 ? tui_rules(&r->s)->dice(r->s.game)
+				 : NULL;
+	unsigned long rolls0 = d ? d->rolls : 0;
+	if (d)
+		dice_set_source(d, line_die, &ld);
 	session_exec(&r->s, l->text, out);
+	if (d)
+		dice_set_source(d, NULL, NULL);
+	if (d && out->status == CMD_OK &&
+	    (ld.digits[ld.at] || d->rolls - rolls0 != ld.at)) {
+		diverge(r, dl ? dl->lineno : l->lineno,
+			"the command's dice and its dice line differ");
+		return 0;
+	}
+	if (dl)
+		r->next++; /* its dice line, used */
 	if (out->status != CMD_OK) {
 		char w[600];
 		snprintf(w, sizeof w, "%s `%.300s`: %.200s",

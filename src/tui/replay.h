@@ -22,6 +22,7 @@ struct replay_line {
 	int lineno; /* in the file */
 	char *text;
 	bool is_digest;
+	bool is_dice; /* format 3: the dice the command before drew */
 	int turn;
 	uint64_t digest;
 };

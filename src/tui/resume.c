@@ -139,8 +139,10 @@ int resume_find_last(const char *dir, struct session *s, struct resume_offer *o)
 			resume_describe(s, c[i].path, t, o);
 			found = 1;
 		} else {
+			const char *seeds = s->seed_dir; /* kept */
 			session_free(s);
 			session_setup(s, rulesets, lb, lt, user, seed);
+			s->seed_dir = seeds;
 		}
 	}
 	for (size_t i = 0; i < nc; i++)

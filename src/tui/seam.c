@@ -57,6 +57,8 @@ uint64_t tui_file_digest(const struct session *s, int version)
 	const struct ruleset *rs = tui_rules(s);
 	if (!rs)
 		return 0;
+	if (version >= GAMEFILE_COMMITTED) /* without the seed */
+		return session_seedless_digest((struct session *)s);
 	return version >= 2 ? rs->state_digest(s->game)
 			    : rs->text_digest(s->game);
 }

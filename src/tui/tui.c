@@ -816,7 +816,11 @@ static void draw_status(struct tui_view *v)
 	} else if (v->mode == MODE_OVERVIEW) {
 		tui_overview_hint(&v->keys, buf, sizeof buf);
 	} else {
-		tui_key_line(&v->keys, buf, sizeof buf);
+		/* the last column left blank */
+		tui_key_line(&v->keys, buf,
+			     v->lay.w > 1 && (size_t)v->lay.w <= sizeof buf
+				     ? (size_t)v->lay.w
+				     : sizeof buf);
 	}
 	mvwaddnstr(w, 1, 0, buf, v->lay.w);
 }
