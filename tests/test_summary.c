@@ -1,5 +1,5 @@
 /* The event renderer (evtext.h) and its SPQR use (summary.h): a command's
- * events told in one or two sentences, on real commands of the golden
+ * events told in sentences, every one of them, on real commands of the golden
  * scripts: a volley, a TQ check, a move step, a momentum roll, a shock
  * combat and a refusal. */
 #include <criterion/criterion.h>
@@ -107,7 +107,9 @@ Test(summary, a_tq_check)
 	char *t = summaries("drill_maneuver");
 	has(t, "halt => Carthaginian phalanx (ph1) checks its TQ: rolled 8 "
 	       "against 7: 1 cohesion hit(s). Carthaginian phalanx (ph1) takes "
-	       "1 cohesion hit(s) (fifth mp): 2 against TQ 7 (6.41).\n");
+	       "1 cohesion hit(s) (fifth mp): 2 against TQ 7 (6.41). "
+	       "Carthaginian phalanx (ph1) ends its move at 2517: 5 MP spent, "
+	       "5 hex(es) (6.11).\n");
 	/* 8.42 a designation */
 	has(t, "designate ph1 pr2 => Shock combat 0: Carthaginian phalanx "
 	       "(ph1) against Principes, Legion III (2) (pr2).\n");
@@ -115,19 +117,29 @@ Test(summary, a_tq_check)
 }
 
 /* 8.46 a shock combat: the roll, its modification and the CRT's result,
- * then what followed (10.1 the rout) */
+ * then everything that followed (10.1 the rout, 10.22 its move, 8.53 the
+ * advance, 8.4 the segment's end) */
 Test(summary, a_shock_combat)
 {
 	char *t = summaries("shock_drill_battle");
 	has(t, "=> Shock combat 0: rolled 8, modified 8, column 13: attacker "
-	       "1, defender 8 hit(s). Hastati, Legion III (2) (ha2) routs.\n");
+	       "1, defender 8 hit(s). Hastati, Legion III (2) (ha2) routs. "
+	       "Hastati, Legion III (2) (ha2) gets a Routed marker (10.22). "
+	       "Hastati, Legion III (2) (ha2) flees from 2817 to 2716. "
+	       "Hastati, Legion III (2) (ha2) flees from 2716 to 2617. "
+	       "Hastati, Legion III (2) (ha2) drops its cohesion hit markers as "
+	       "it routs (10.22). Hastati, Legion III (2) (ha2) ends its rout in "
+	       "2617 (10.22). Carthaginian phalanx (ph1) advances after combat 0 "
+	       "from 2915,2916 to 2816,2817 (8.53). Carthaginian phalanx (ph1) "
+	       "moves from 2915,2916 to 2816,2817 (clear): 1 MP, 4 left. The "
+	       "Shock segment ends after 1 combat(s) (8.4).\n");
 	free(t);
 }
 
-/* The machinery alone: one event, at most two sentences, a sentence's
- * later events told with it and not again, ids shown as they are with no
- * game. */
-Test(summary, at_most_two_sentences)
+/* The machinery alone: every event with a sentence told, a sentence's
+ * later events told with it and not again, whole sentences only when the
+ * room is short, ids shown as they are with no game. */
+Test(summary, every_sentence_whole)
 {
 	struct evtext *t = shipped();
 	struct event_log log;
@@ -144,10 +156,18 @@ Test(summary, at_most_two_sentences)
 		event_log_push(&log, &e);
 	}
 	char out[512];
-	cr_expect_eq(summary_command(t, NULL, &log, 0, out, sizeof out), 2);
+	cr_expect_eq(summary_command(t, NULL, &log, 0, out, sizeof out), 3);
 	cr_expect_str_eq(out, "U0 moves from 0101 to 0102 (rough ground): 2 "
 			      "MP, 3 left. U1 moves from 0101 to 0102 (rough "
-			      "ground): 2 MP, 2 left.");
+			      "ground): 2 MP, 2 left. U2 moves from 0101 to 0102 "
+			      "(rough ground): 2 MP, 1 left.");
+	/* room for two and a half: the two whole ones */
+	char short_[120];
+	cr_expect_eq(summary_command(t, NULL, &log, 0, short_, sizeof short_),
+		     2);
+	cr_expect_str_eq(short_, "U0 moves from 0101 to 0102 (rough ground): 2 "
+				 "MP, 3 left. U1 moves from 0101 to 0102 (rough "
+				 "ground): 2 MP, 2 left.");
 	cr_expect(summary_event(t, NULL, &log, 2, out, sizeof out));
 	cr_expect_str_eq(out, "U2 moves from 0101 to 0102 (rough ground): 2 "
 			      "MP, 1 left.");

@@ -17,14 +17,15 @@
 # left on top and previews the step there (6.21, 6.32).  The same under
 # NO_COLOR: the panel is words alone.  The step's result, wider than the
 # screen, leads with what the map does not show (the stacking's hits)
-# and wraps over both rows of the status bar, folded at a space, the
-# rest in the log; the next key brings the status line back.  The hexes the mover may step into
+# and wraps over both rows of the status bar, folded at a space, ending
+# in a pointer to ^P, which opens the result whole in the reading pane;
+# the next key brings the status line back.  The hexes the mover may step into
 # carry the step's MP as a raised digit (¹), which no level digit looks
 # like; the marks go with the mover; with NO_COLOR too, and in ASCII
 # (LANG=C) a plain digit.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=22
+PLAN=23
 TUI_NAME=order-panel-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -116,8 +117,16 @@ bar() { screen | tail -2; }
 said="$(bar | head -1) $(bar | sed -n 2p)"
 bar | head -1 | grep -q '^Hastati, Legion III (1) (ha1) stacks with Allied slingers (sl1) in 2514:'
 ok $? "the result leads with the stacking, which the map does not show (6.69)"
-echo "$said" | grep -q '^Hastati, Legion III (1) (ha1) stacks with Allied slingers (sl1) in 2514: 1 and 1 hit(s) (6\.69)\. .* \.\.\. (whole in the log: e)$'
-ok $? "wrapped over both rows at a space, the hits whole, the rest in the log: $said"
+echo "$said" | grep -q '^Hastati, Legion III (1) (ha1) stacks with Allied slingers (sl1) in 2514: 1 and 1 hit(s) (6\.69)\. .* \.\.\. (more: ^P)$'
+ok $? "wrapped over both rows at a space, the hits whole, the rest on ^P: $said"
+keys C-p
+wait_for 'the result of :move 2514' &&
+	screen | grep -q '(ha1) moves from 2415 to 2514 (clear): 1' &&
+	screen | grep -q 'stacks with Allied' &&
+	[ "$(screen | grep -c 'cohesion hit(s) (stacking): 1')" -eq 2 ]
+ok $? "^P opens the step's result whole in the reading pane"
+keys q
+wait_gone 'the result of :'
 [ "$(nmarks)" -eq 2 ] && [ "$(marks)" != "$before_marks" ]
 ok $? "the step marks went with the mover: two, on other rows ($before_marks-> $(marks))"
 

@@ -10,7 +10,7 @@
 # and whole in the log; an accepted command is told as a sentence (a
 # leader's activation with his Initiative, 5.12); when it brings a new
 # decision the status line keeps its row and a sentence wider than the
-# screen ends in a pointer to the log.
+# screen ends in a pointer to ^P, the result whole in the pane.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
 PLAN=15
@@ -93,8 +93,8 @@ wait_for 'is activated'
 screen | tail -2 | grep -q 'The Tribune is activated (Initiative 3)'
 ok $? "an accepted command told as a sentence (5.12)"
 screen | tail -2 | head -1 | grep -q '^Rome: orders (the Tribune)' &&
-	screen | tail -1 | grep -q '^The Tribune is activated (Initiative 3)\. .* \.\.\. (whole in the log: e)$'
-ok $? "a new decision keeps the status row; the long sentence its row, the rest in the log"
+	screen | tail -1 | grep -q '^The Tribune is activated (Initiative 3)\. .* \.\.\. (more: ^P)$'
+ok $? "a new decision keeps the status row; the long sentence its row, the rest on ^P"
 
 cmd_shown 'show leaders'
 wait_for 'q closes'

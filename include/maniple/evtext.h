@@ -1,5 +1,5 @@
 /* evtext.h — the event renderer: an event told as a sentence, and a
- * command's events as a summary of one or two sentences; and the one
+ * command's events as a summary in sentences; and the one
  * place a kind's sentences live, the short one and teach mode's.
  *
  * The sentences are a ruleset's data (rules/RULESET/sentences.ini),
@@ -88,9 +88,11 @@ void evtext_each_rule(const char *list, void (*fn)(const char *rule, void *u),
 bool evtext_event(const struct evtext *t, const struct event_log *log,
 		  size_t i, size_t end, evtext_value_fn fn, void *user,
 		  char *out, size_t n);
-/* Events from .. end-1 of log (one command's) as at most two sentences
- * into out: the first two that have one, with the events they tell.
- * Returns how many sentences (0: nothing to tell, out empty). */
+/* Events from .. end-1 of log (one command's) as sentences into out:
+ * every event that has one, in order, with the events it tells; whole
+ * sentences only, as many as out holds (a front end shows what its line
+ * holds and keeps the rest to open).  Returns how many sentences (0:
+ * nothing to tell, out empty). */
 int evtext_summary(const struct evtext *t, const struct event_log *log,
 		   size_t from, size_t end, evtext_value_fn fn, void *user,
 		   char *out, size_t n);

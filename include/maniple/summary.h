@@ -1,4 +1,4 @@
-/* summary.h — what a command did, told in a sentence or two: the event
+/* summary.h — what a command did, told in sentences: the event
  * renderer (evtext.h) over the ruleset's rules/RULESET/sentences.ini,
  * with ids shown as the game names them (teach_value).  For the view's
  * message line and any front end that tells what just happened; nothing
@@ -21,8 +21,9 @@ struct evtext *summary_load(const char *dir, struct ini_error *err);
  * events.ini beside it; false with err filled when anything is wrong. */
 bool summary_check_file(const char *path, struct ini_error *err);
 /* Events from .. log->n - 1 (a command's: its result's out, or the
- * game's events since it began) in at most two sentences; returns how
- * many (0: nothing to tell).  g names the ids (NULL: shown as they are). */
+ * game's events since it began) in sentences, every one that out holds
+ * whole; returns how many (0: nothing to tell).  g names the ids (NULL:
+ * shown as they are). */
 int summary_command(const struct evtext *t, const struct game *g,
 		    const struct event_log *log, size_t from, char *out,
 		    size_t n);

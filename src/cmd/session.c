@@ -463,6 +463,11 @@ static int commit_to(struct session *s, struct gamefile_header *h,
 	gamefile_secret_set(h, seed, salt_hex);
 	if (s->seed_dir && gamefile_secret_write(s->seed_dir, h, err, errn) != 0)
 		return -1;
+	if (strcmp(h->dice_mode, "mail") == 0) {
+		/* the dice's seed waits for the other player's share */
+		h->secret_known = false;
+		h->seed = 0;
+	}
 	return 0;
 }
 

@@ -504,7 +504,7 @@ int evtext_summary(const struct evtext *t, const struct event_log *log,
 		return 0;
 	int said = 0;
 	size_t len = 0;
-	for (size_t i = from; i < end && said < 2; i++) {
+	for (size_t i = from; i < end; i++) {
 		if (used[i - from])
 			continue;
 		const struct evtext_sec *s = sentence_of(t, log, i);
@@ -512,6 +512,9 @@ int evtext_summary(const struct evtext *t, const struct event_log *log,
 			continue;
 		char one[EVTEXT_SAY_MAX * 4];
 		render(s, log, i, end, fn, user, from, used, one, sizeof one);
+		/* whole sentences only: the first that does not fit ends it */
+		if (len + (said ? 1 : 0) + strlen(one) + 1 > n)
+			break;
 		if (said)
 			put(out, n, &len, " ");
 		put(out, n, &len, one);

@@ -1,4 +1,4 @@
-/* summary.c — a command's events in a sentence or two (summary.h). */
+/* summary.c — a command's events in sentences (summary.h). */
 #include "maniple/summary.h"
 
 #include <stdio.h>

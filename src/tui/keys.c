@@ -95,6 +95,9 @@ static const struct tui_binding bindings[] = {
 	{'C', "C", TC_BRANCH, "branch",
 	 "copy the game to a new file and play on there: the : line with "
 	 "branch and a free name, to change or run", NULL},
+	{CTRL('p'), "^P", TC_RESULT, "result",
+	 "the last command's result whole, in words, in the reading pane "
+	 "(the status bar shows what its two rows hold)", NULL},
 };
 
 void tui_keymap_defaults(struct tui_keymap *km)

@@ -50,6 +50,7 @@ enum tui_cmd {
 	TC_CONTINUE,	/* Space: `continue` when nobody owes a decision */
 	TC_PANEL_UP,	/* { }: the side panel's lines before, after */
 	TC_PANEL_DOWN,
+	TC_RESULT,	/* ^P: the last result whole (reading.h) */
 	TC_COUNT
 };
 

@@ -17,6 +17,8 @@ void reading_free(struct tui_reading *r)
 	r->words = NULL;
 	free(r->text);
 	r->text = NULL;
+	free(r->result);
+	r->result = NULL;
 	r->tried = false;
 	cardview_unplace(&r->cv);
 	r->cv.open = false;
@@ -206,19 +208,44 @@ static bool place(struct tui_view *v)
 	return true;
 }
 
-void reading_open(struct tui_view *v, const char *line,
-		  const struct cmd_result *r)
+/* The pane opened from its top on text (malloc'd, the pane's now),
+ * under a title saying what it answers. */
+static bool open_on(struct tui_view *v, char *text, const char *what,
+		    const char *line)
 {
 	struct tui_reading *rd = &v->reading;
 	struct cardview *cv = &rd->cv;
 	free(rd->text);
-	rd->text = answer(v, line, r);
-	snprintf(cv->title, sizeof cv->title, ":%.120s", line);
+	rd->text = text;
+	snprintf(cv->title, sizeof cv->title, "%s:%.120s", what, line);
 	cv->index = 0;
 	cv->count = 1;
 	cv->keys = "q closes  j k a line  Space p a page  ? keys";
 	cv->top = 0;
 	cv->open = place(v);
+	return cv->open;
+}
+
+void reading_open(struct tui_view *v, const char *line,
+		  const struct cmd_result *r)
+{
+	open_on(v, answer(v, line, r), "", line);
+}
+
+void reading_keep_result(struct tui_view *v, const char *line,
+			 const char *text)
+{
+	struct tui_reading *rd = &v->reading;
+	free(rd->result);
+	rd->result = text && text[0] ? strdup(text) : NULL;
+	snprintf(rd->result_line, sizeof rd->result_line, "%s", line);
+}
+
+bool reading_open_result(struct tui_view *v)
+{
+	struct tui_reading *rd = &v->reading;
+	char *text = rd->result ? strdup(rd->result) : NULL;
+	return text && open_on(v, text, "the result of ", rd->result_line);
 }
 
 void reading_close(struct tui_view *v)

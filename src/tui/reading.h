@@ -3,10 +3,12 @@
  * that shows the answers of show, help, why and rule as sentences.
  *
  * The sentences are the ruleset's (rules/RULESET/sentences.ini, through
- * summary.h): an accepted command is told by the first one or two of its
- * events that have a short sentence (a volley's fire, its roll against
- * what it needed and its hits; events of a kind with none yet are shown
- * as they are); a refusal is told with its whole reason.  The pane lays each event of a
+ * summary.h): an accepted command is told by every one of its events
+ * that has a short sentence (a volley's fire, its roll against what it
+ * needed and its hits; a shock's checks, combats, routs and advances); a
+ * refusal is told with its whole reason.  The status bar shows what its
+ * rows hold; the last result is kept whole, and the map's `result` key
+ * (^P) opens it in the pane.  The pane lays each event of a
  * looking command out as its sentence (an event without one as its
  * fields in words) and the command's text after it, folded to the
  * pane's width; it scrolls (j k, arrows, PgUp PgDn, Space p) and any
@@ -29,6 +31,8 @@ struct tui_reading {
 	bool tried;	      /* reading them was tried */
 	struct cardview cv;   /* the pane (cv.open: shown) */
 	char *text;	      /* its answer in words, folded when drawn */
+	char *result;	      /* the last command's result in words */
+	char result_line[96]; /* that command, as given */
 };
 
 void reading_free(struct tui_reading *r);
@@ -40,6 +44,13 @@ void reading_result(struct tui_view *v, const char *line,
  * of those events has a sentence. */
 bool reading_result_from(struct tui_view *v, const struct cmd_result *r,
 			 size_t from, char *out, size_t n);
+/* Keeps text, the words of command line's result, for
+ * reading_open_result (the last one kept replaces the one before). */
+void reading_keep_result(struct tui_view *v, const char *line,
+			 const char *text);
+/* Opens the pane on the last result kept; false (the pane shut) when
+ * there is none yet or no room for the pane. */
+bool reading_open_result(struct tui_view *v);
 /* Whether the pane answers command line (show, help, why, rule). */
 bool reading_wants(const char *line);
 /* Opens the pane on command line's result r. */

@@ -754,15 +754,24 @@ static size_t fit(const char *s, int cols)
  * folded at a space, and the next key brings the status line back;
  * otherwise (a new decision, a new phase) the status line keeps its row
  * and the message the row below.  What its rows cannot hold ends in a
- * pointer to the log, which holds the message whole.  false when it
- * fits on one row. */
+ * pointer to the result key (^P: the message whole in the reading pane;
+ * the log holds it too).  false when it fits on one row. */
 static bool draw_long_message(struct tui_view *v, WINDOW *w, bool seen)
 {
 	const char *m = v->message;
 	int width = v->lay.w;
 	if (columns(m, strlen(m)) <= width)
 		return false;
-	static const char tail[] = " ... (whole in the log: e)";
+	/* the rest: the result key opens it whole (reading.h), the log
+	 * holds it too */
+	char tail[64];
+	const char *more = tui_cmd_key(&v->keys, TC_RESULT);
+	const char *log = tui_cmd_key(&v->keys, TC_LOG);
+	if (more)
+		snprintf(tail, sizeof tail, " ... (more: %s)", more);
+	else
+		snprintf(tail, sizeof tail, " ... (whole in the log%s%s)",
+			 log ? ": " : "", log ? log : "");
 	if (seen) {
 		size_t a = fit(m, width);
 		wmove(w, 0, 0);
@@ -774,7 +783,7 @@ static bool draw_long_message(struct tui_view *v, WINDOW *w, bool seen)
 			return true;
 		}
 	}
-	size_t b = fit(m, width - (int)(sizeof tail - 1));
+	size_t b = fit(m, width - (int)strlen(tail));
 	mvwaddnstr(w, 1, 0, m, (int)b);
 	waddstr(w, tail);
 	return true;
@@ -809,7 +818,7 @@ static void draw_status(struct tui_view *v)
 	} else if (v->message[0]) {
 		if (draw_long_message(v, w, seen))
 			return;
-		snprintf(buf, sizeof buf, "%s", v->message);
+		snprintf(buf, sizeof buf, "%.500s", v->message); /* fits */
 	} else if (v->mode == MODE_MAP &&
 		   tui_order_key_line(v, buf, sizeof buf)) {
 		/* Order or Line mode: the mover and its keys */
@@ -1459,13 +1468,15 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	}
 	log_text(v, r.text);
 	v->message_kept = r.status != CMD_OK;
+	/* the result in words (reading.h): a refusal's whole reason, a
+	 * roll against what it needed, everything after it; kept whole for
+	 * the result key (^P) */
+	reading_result(v, p, &r, v->message, sizeof v->message);
+	reading_keep_result(v, p, v->message);
 	if (r.status == CMD_OK && !v->typed && shown_on_map(&r.out)) {
 		v->message[0] = '\0'; /* the map and the panel show it */
 	} else {
-		/* the result in words (reading.h): a refusal's whole
-		 * reason, a roll against what it needed; whole in the log */
-		reading_result(v, p, &r, v->message, sizeof v->message);
-		log_text(v, v->message);
+		log_text(v, v->message); /* whole in the log too */
 		size_t from = r.status == CMD_OK && !v->typed
 				      ? news_from(&r.out)
 				      : 0;
@@ -1831,6 +1842,13 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 		break;
 	case TC_TEACH:
 		teachui_set(v, !v->teach.on);
+		break;
+	case TC_RESULT: /* reading.h */
+		if (!reading_open_result(v))
+			tui_say(v, "no result to show yet%s",
+				v->lay.too_small ? " (the screen is too small "
+						   "for the pane)"
+						 : "");
 		break;
 	case TC_BRANCH: /* resume.h */
 		resume_branch_line(v);

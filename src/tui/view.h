@@ -81,6 +81,9 @@ struct cellch {
 	short pair;
 };
 
+/* A message: a shock's whole result in sentences fits */
+#define TUI_MESSAGE_MAX 4096
+
 struct tui_view {
 	/* the game is played through it, and seen only through the seam
 	 * (seam.h) */
@@ -116,7 +119,9 @@ struct tui_view {
 	char goto_buf[5];
 	int goto_len;
 	int help_top;
-	char message[CMD_REASON_MAX + 64];
+	/* the message line: a result says all of it (reading.h), the
+	 * status bar shows what its rows hold */
+	char message[TUI_MESSAGE_MAX];
 	/* the message tells a refusal or a lost link: a live game's "waiting
 	 * for" line does not replace it until who owes changes */
 	bool message_kept;
