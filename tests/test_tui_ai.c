@@ -4,8 +4,10 @@
  * after its plan note; an undo makes it wait; the status line's thinking
  * bar follows its rollouts. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "maniple/ai.h"
 #include "maniple/seats.h"
@@ -13,6 +15,7 @@
 #include "fixture.h"
 
 #include "../src/tui/aiplay.h"
+#include "../src/tui/replay.h"
 #include "../src/tui/view.h"
 #include "tui_fixture.h"
 
@@ -116,4 +119,44 @@ Test(tui_ai, the_thinking_bar, .init = drill, .fini = stop)
 	V->ai.think_from = 0; /* long ago */
 	cr_assert(aiplay_status(V, buf, sizeof buf, 80));
 	cr_assert_str_eq(buf, "Carthage thinking [###############...............] 16/32");
+}
+
+Test(tui_ai, why_in_a_replay_tells_the_plan, .init = drill, .fini = stop,
+     .timeout = 120)
+{
+	const struct ai_level *seat[2] = {NULL, ai_level_find("greedy")};
+	cr_assert_eq(aiplay_set(V, seat), 0);
+	tui_exec(V, "continue");
+	while (ai_seats_due(&V->ai.seats, &S) == 1)
+		aiplay_step(V);
+	char dir[] = "/tmp/maniple-tui-ai-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char path[600], err[600];
+	snprintf(path, sizeof path, "%s/duel.game", dir);
+	cr_assert_eq(session_save(&S, path, false, false, err, sizeof err), 0,
+		     "%s", err);
+	struct replay *r = malloc(sizeof *r);
+	cr_assert_not_null(r);
+	cr_assert_eq(replay_open(r, path, gboh_rulesets(), fx_loader,
+				 spqr_tables_loader, NULL, err, sizeof err),
+		     0, "%s", err);
+	struct cmd_result cr;
+	cmd_result_init(&cr);
+	/* at the computer's last command */
+	cr_assert_eq(replay_seek(r, r->ncmds), 0);
+	replay_look(r, "why", &cr);
+	cr_assert_eq(cr.status, CMD_OK, "%s", cr.reason);
+	cr_assert(cr.text && strstr(cr.text, "The computer's plan for "
+					     "Carthage (greedy)"),
+		  "%s", cr.text ? cr.text : "");
+	/* at the person's continue: no plan */
+	cr_assert_eq(replay_seek(r, 1), 0);
+	replay_look(r, "why", &cr);
+	cr_assert(!cr.text || !strstr(cr.text, "The computer's plan"), "%s",
+		  cr.text);
+	cmd_result_free(&cr);
+	replay_free(r);
+	free(r);
+	unlink(path);
+	rmdir(dir);
 }
