@@ -27,6 +27,7 @@
 #include "maniple/seats.h"
 #include "maniple/tui.h"
 #include "live_main.h"
+#include "mail_main.h"
 #include "rulesets.h"
 #include "study.h"
 #include "tui/config.h"
@@ -134,6 +135,12 @@ static void usage(FILE *f)
 		"               [--allow USER|@GROUP]... [--idle SECONDS]\n"
 		"  maniple join [NAME] [--as SIDE | --watch] [--dir DIR]\n"
 		"  maniple games [--dir DIR]\n"
+		"\n"
+		"Play by mail, honour mode (maniple mail --help):\n"
+		"  maniple mail new BATTLE FILE [--seed N]\n"
+		"  maniple mail accept FILE\n"
+		"  maniple mail sign FILE [--key KEY]\n"
+		"  maniple mail check FILE --signers FILE --from NAME\n"
 		"\n"
 		"  -V, --version      output version information and exit\n"
 		"\n"
@@ -1198,13 +1205,16 @@ int main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
-	if (argc > 1 && live_command(argv[1])) { /* live_main.h */
+	if (argc > 1 && (live_command(argv[1]) || mail_command(argv[1]))) {
+		/* live_main.h, mail_main.h */
 		find_datadir(&p);
 		snprintf(p.rules_dir, sizeof p.rules_dir, "%s/rules",
 			 p.datadir);
 		struct live_program lp = {load_battle, load_tables, &p,
 					  p.rules_dir, state_dir, live_view};
-		return live_main(argc - 1, argv + 1, &lp);
+		return mail_command(argv[1])
+			       ? mail_main(argc - 1, argv + 1, &lp)
+			       : live_main(argc - 1, argv + 1, &lp);
 	}
 	struct tui_options opt = {.force_ascii = false, .colours = -1,
 				  .pace_ms = -1};

@@ -230,6 +230,17 @@ Test(tui_shockui, t_t_designates_8_42)
 	h = tui_hl_at(V, hex_of("ha2"));
 	cr_assert_not_null(h);
 	cr_expect_eq(h->kind, HL_MUST);
+	/* the key line names the designation's keys, fitted to 79
+	 * columns, and to fewer: t and T and ? always */
+	char kl[256];
+	cr_assert(shockui_key_line(V, 79, kl, sizeof kl));
+	cr_expect_str_eq(kl, "SHOCK  t gather  T done  Esc drop  Enter legal  "
+			     "w next unit  ? keys");
+	cr_assert(shockui_key_line(V, 49, kl, sizeof kl));
+	cr_expect_str_eq(kl, "SHOCK t gather T done Esc drop Enter legal ? "
+			     "keys");
+	cr_assert(shockui_key_line(V, 40, kl, sizeof kl));
+	cr_expect_str_eq(kl, "SHOCK  t gather  T done  ? keys");
 
 	/* `t` on an enemy before any attacker: nothing is designated */
 	tui_set_cursor(V, hex_of("ar1"));
@@ -469,6 +480,9 @@ Test(tui_shockui, v_without_a_segment_says_so)
 	press('T');
 	cr_expect(strstr(V->message, "8.41") != NULL, "%s", V->message);
 	cr_expect(!shockui_designating(&S));
+	char kl[64] = "untouched";
+	cr_expect_not(shockui_key_line(V, 79, kl, sizeof kl));
+	cr_expect_str_eq(kl, "untouched");
 }
 
 /* P cycles the panel: hex & unit -> leaders -> sequence -> hex & unit. */

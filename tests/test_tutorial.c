@@ -815,3 +815,19 @@ Test(tutorial, the_regroup_lesson_breaks_off_and_brings_the_horse_back)
 	};
 	lesson_brings("regroup", want, 0);
 }
+
+/* A wounded leader (8.44, 4.73): the Tribune's casualty die is a 0, the
+ * Leader Casualty Table's a 7: a wound of 1, and no momentum roll for
+ * him this turn. */
+Test(tutorial, the_wound_lesson_wounds_a_leader)
+{
+	const char *want[] = {
+		"leader_hit leader=tribune with=ha1 die=0 casualty=yes",
+		"leader_casualty leader=tribune die=7 result=wounded_1 "
+		"ratings=-1",
+		"rout_end unit=mi1 hex=2711",
+		"momentum_barred leader=tribune why=casualty",
+		NULL,
+	};
+	lesson_brings("wound", want, 0);
+}

@@ -8,10 +8,11 @@
 # (80x24 keeps the compact map), each unit inside its own outline, a
 # two-hex phalanx one piece, `+` switching to the compact map and back,
 # with colour and without.  A solo drill game on seed 11 with forced
-# dice.  Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets
+# dice.  A status line wider than 80 columns (Bagradas Plains' activation)
+# drops its last parts whole (the battle's name), never cut in a word.  Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets
 # both).
 
-PLAN=26
+PLAN=27
 TUI_NAME=map
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -152,3 +153,15 @@ tui_run ncbig 160 50 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
 wait_for 'no decision yet'
 wait_for '\\____/'
 ok $? "NO_COLOR at 160x50: outlined"
+keys q
+
+# the status line at 80 columns: its last part goes whole, not cut
+tui_run wide 80 24 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+	MANIPLE_CONFIG=/dev/null XDG_STATE_HOME='$STATE/wide' \
+	'$BIN' --new --seed 11 --solo bagradas"
+wait_for 'no decision yet'
+keys Space
+wait_for '^Rome: activation - '
+[ "$(screen | tail -2 | head -1)" = "Rome: activation - 20 legal actions | Turn 1/12 A Leader Activation" ]
+ok $? "a status line too wide for 80 columns drops the battle's name whole: $(screen | tail -2 | head -1)"
+keys q

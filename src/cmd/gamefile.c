@@ -335,7 +335,7 @@ static void write_header(FILE *f, const struct journal *j)
 /* fsync the directory holding path, so a rename survives a crash. */
 static void sync_dir(const char *path)
 {
-	char dir[512];
+	char dir[1024]; /* room for any path the callers build */
 	snprintf(dir, sizeof dir, "%s", path);
 	char *slash = strrchr(dir, '/');
 	if (!slash)

@@ -463,6 +463,11 @@ static int commit_to(struct session *s, struct gamefile_header *h,
 	gamefile_secret_set(h, seed, salt_hex);
 	if (s->seed_dir && gamefile_secret_write(s->seed_dir, h, err, errn) != 0)
 		return -1;
+	if (strcmp(h->dice_mode, "mail") == 0) {
+		/* the dice's seed waits for the other player's share */
+		h->secret_known = false;
+		h->seed = 0;
+	}
 	return 0;
 }
 
@@ -1051,6 +1056,7 @@ static int find_secret(struct load_ctx *lc, struct gamefile_header *h,
 		return 0;
 	}
 	if (s->verifying) {
+		err->line = 5; /* the seed-commit, waiting for its reveal */
 		snprintf(err->msg, sizeof err->msg,
 			 "not revealed yet: the file holds no reveal line, so "
 			 "there is no seed to check its dice against");

@@ -32,6 +32,44 @@ bool shockui_designating(const struct session *s)
 	return sv.designating;
 }
 
+bool shockui_key_line(const struct tui_view *v, int width, char *buf,
+		      size_t n)
+{
+	if (!tui_has_game(v->s) || !shockui_designating(v->s))
+		return false;
+	const struct tui_keymap *km = &v->keys;
+	char part[5][48];
+	struct tui_hint_part p[7];
+	int np = 0;
+	p[np++] = (struct tui_hint_part){"SHOCK", 0};
+	/* the designation's keys, then the map's way to the list and to
+	 * the units */
+	const struct {
+		const char *key, *what;
+		int rank;
+	} k[] = {
+		{tui_mode_cmd_key(km, KM_SHOCK, SU_GATHER), "gather", 0},
+		{tui_mode_cmd_key(km, KM_SHOCK, SU_DONE), "done", 0},
+		{tui_mode_cmd_key(km, KM_SHOCK, SU_DROP), "drop", 1},
+		{tui_cmd_key(km, TC_LEGAL), "legal", 1},
+		{tui_cmd_key(km, TC_NEXT_ACTOR), "next unit", 2},
+	};
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+		if (k[i].key) {
+			snprintf(part[i], sizeof part[i], "%s %s", k[i].key,
+				 k[i].what);
+			p[np++] = (struct tui_hint_part){part[i], k[i].rank};
+		}
+	char help[24];
+	const char *h = tui_cmd_key(km, TC_HELP);
+	if (h) {
+		snprintf(help, sizeof help, "%s keys", h);
+		p[np++] = (struct tui_hint_part){help, 0};
+	}
+	tui_fit_hints(p, np, width, buf, n);
+	return true;
+}
+
 bool shockui_game_over(const struct session *s)
 {
 	struct shock_view sv;

@@ -65,6 +65,11 @@ struct shockui {
 
 /* Whether the attacker is designating combats now (8.41). */
 bool shockui_designating(const struct session *s);
+/* The key line of the Shock designation, "SHOCK  t gather  T done ...",
+ * the keys in use (keys.h KM_SHOCK), fitted to width columns
+ * (tui_fit_hints); false (buf untouched) outside the designation. */
+bool shockui_key_line(const struct tui_view *v, int width, char *buf,
+		      size_t n);
 /* The units of the attacking side that must or may still be put in a
  * combat, in unit order; 0 outside the designation.  A unit already in a
  * combat is not listed. */

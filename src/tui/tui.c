@@ -789,6 +789,15 @@ static bool draw_long_message(struct tui_view *v, WINDOW *w, bool seen)
 	return true;
 }
 
+/* The last " | " of s, or NULL. */
+static char *strrstr_bar(char *s)
+{
+	char *last = NULL;
+	for (char *p = strstr(s, " | "); p; p = strstr(p + 1, " | "))
+		last = p;
+	return last;
+}
+
 static void draw_status(struct tui_view *v)
 {
 	WINDOW *w = v->wstatus;
@@ -804,7 +813,16 @@ static void draw_status(struct tui_view *v)
 	if (v->cl.open && v->completions[0]) {
 		mvwaddnstr(w, 0, 0, v->completions, v->lay.w);
 	} else {
-		mvwaddnstr(w, 0, 0, v->status, v->lay.w);
+		/* too wide: its last parts go whole (the battle, then the
+		 * phase; the P panel's sequence has them), the decision
+		 * pending first of all stays */
+		char shown[sizeof v->status];
+		snprintf(shown, sizeof shown, "%s", v->status);
+		char *bar;
+		while (columns(shown, strlen(shown)) > v->lay.w &&
+		       (bar = strrstr_bar(shown)))
+			*bar = '\0';
+		mvwaddnstr(w, 0, 0, shown, v->lay.w);
 		snprintf(v->status_seen, sizeof v->status_seen, "%s", v->status);
 		int len = (int)strlen(ai);
 		if (!thinking && len && len + 2 < v->lay.w)
@@ -831,6 +849,9 @@ static void draw_status(struct tui_view *v)
 	} else if (v->mode == MODE_MAP &&
 		   tui_order_key_line(v, buf, sizeof buf)) {
 		/* Order or Line mode: the mover and its keys */
+	} else if (v->mode == MODE_MAP &&
+		   shockui_key_line(v, v->lay.w - 1, buf, sizeof buf)) {
+		/* the Shock designation's keys */
 	} else if (v->mode == MODE_OVERVIEW) {
 		tui_overview_hint(&v->keys, buf, sizeof buf);
 	} else {
