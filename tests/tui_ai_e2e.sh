@@ -3,7 +3,7 @@
 # in a private tmux server (TAP).
 #
 # The computer on both sides plays the drill by itself, to the end card,
-# which names its levels and says no undo was used; S makes it wait and go
+# which names its levels and says no undo was used; I makes it wait and go
 # on.  A person (Rome) against the computer (Carthage): the computer
 # answers its side's decisions with no hand-over screen, :why tells its
 # plan, and again after the game is resumed from its file.  --no-undo
@@ -73,21 +73,21 @@ wait_more() {
 	[ "$(count)" -gt "$1" ]
 }
 
-# the computer against itself, watched at a pace; S
+# the computer against itself, watched at a pace; I
 run watch --new --seed 7 --ai rome=greedy --ai carthage=greedy --pace 100 drill
 tui_begin 'Turn '
 wait_more 5
 ok $? "the computer plays both sides by itself"
-keys S
-wait_for 'computer waits (S)'
-ok $? "S: the computer waits, and the status line says so"
+keys I
+wait_for 'computer waits (I)'
+ok $? "I: the computer waits, and the status line says so"
 c=$(count)
 sleep 1
 [ "$(count)" -eq "$c" ]
 ok $? "while it waits, no command is played"
-keys S
+keys I
 wait_more "$c"
-ok $? "S again: it goes on"
+ok $? "I again: it goes on"
 grep -q "$(printf '^player 0 computer 2\t')" "$GAME" &&
 	grep -q "$(printf '^player 1 computer 2\t')" "$GAME"
 ok $? "the game file's header says the computer plays both sides"

@@ -26,7 +26,7 @@ static long long now_ms(void)
 static const char *pause_key(const struct tui_view *v)
 {
 	const char *k = tui_cmd_key(&v->keys, TC_PAUSE);
-	return k ? k : ":pause";
+	return k ? k : "pause (no key bound)";
 }
 
 static bool both(const struct tui_aiplay *a)

@@ -3,10 +3,10 @@
  * pending decision is the computer's (seats.h, from the game file's
  * header), the view asks it and runs its line as a typed command, after
  * a pause a person can follow (--pace); the status line says it is
- * thinking, with a bar of its rollouts past a moment.  S (keys.h:
+ * thinking, with a bar of its rollouts past a moment.  I (keys.h:
  * pause) makes it wait and go on; while it thinks q quits (its decision
  * not played).  After an undo it waits until the person plays a command
- * (or S), so that undo goes back past its commands. */
+ * (or I), so that undo goes back past its commands. */
 #ifndef MANIPLE_TUI_AIPLAY_H
 #define MANIPLE_TUI_AIPLAY_H
 
@@ -32,7 +32,7 @@ struct tui_aiplay {
 	struct ai_seats seats;
 	const void *game;   /* the game its seats were read for */
 	int pace;	    /* --pace, or -1: the defaults above */
-	bool paused;	    /* S, or an undo: it waits */
+	bool paused;	    /* I, or an undo: it waits */
 	/* waiting since an undo, until the journal holds more than
 	 * undo_at commands (the person played) */
 	bool undo_wait;
@@ -67,7 +67,7 @@ bool aiplay_owes(const struct tui_view *v);
 int aiplay_wait(const struct tui_view *v);
 /* The computer plays its command now (when aiplay_wait said 0). */
 void aiplay_step(struct tui_view *v);
-/* S (keys.h: pause): the computer waits, or goes on. */
+/* I (keys.h: pause): the computer waits, or goes on. */
 void aiplay_pause(struct tui_view *v);
 /* The status line's note into buf: while the computer thinks, "Carthage
  * thinking" and past a moment a bar of its rollouts (true: it stands

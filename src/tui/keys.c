@@ -92,7 +92,7 @@ static const struct tui_binding bindings[] = {
 	{'M', "M", TC_TEACH, "teach",
 	 "teach mode on or off: each step told with its rule, the game "
 	 "waiting for a key (also :teach on, :teach off)", NULL},
-	{'S', "S", TC_PAUSE, "pause",
+	{'I', "I", TC_PAUSE, "pause",
 	 "the computer's play (--ai, against the computer): it waits, or goes "
 	 "on", NULL},
 	{'C', "C", TC_BRANCH, "branch",
