@@ -649,7 +649,11 @@ static int run_script(struct program *p, const char *path, uint64_t seed,
 			fflush(stdout);
 			continue;
 		}
-		session_exec(&s, line, &r);
+		char why[CMD_REASON_MAX];
+		if (ai_seats_person_may(&seats, &s, line, why, sizeof why))
+			session_exec(&s, line, &r);
+		else /* an answer the computer's side gives */
+			cmd_refuse(&r, NULL, "%s", why);
 		show_result(&r);
 		if (teach && !script_teach(p, &s, &r, &tt, told, sizeof told))
 			status = 2;

@@ -26,7 +26,7 @@ planned() {
 		{ if ($0 != line) bad = 1; line = ""; cmds++ }
 		END { exit bad || !cmds }'
 }
-echo "1..31"
+echo "1..34"
 
 # the computer on both sides plays the drill to its end
 script "new drill solo 7" "why" "branch $tmp/both.game"
@@ -88,3 +88,12 @@ check "the view: a side the battle lacks" 2 "$MANIPLE_BIN" --new --ai gaul drill
 said "the view names the battle's sides" 'drill has no side gaul \(its sides: rome, carthage\)'
 check "the view: --ai with --hotseat" 2 "$MANIPLE_BIN" --new --ai rome --hotseat drill
 check "the view: a bad --pace" 2 "$MANIPLE_BIN" --new --ai rome --pace soon drill
+
+# a person may not answer for the computer's side: after an undo the
+# computer waits, and Carthage's activation typed by the person is
+# refused; the computer then plays it itself
+script "new drill solo 1" "continue" "activate tribune" "orders done" "no momentum" "undo" "pass"
+check "a person's answer for the computer's side" 0 "$MANIPLE_BIN" --script "$tmp/script" --ai carthage=random
+shows "it is refused with the reason" '^refused reason=the_computer_plays_that_side:_it_owes_activation_\(5\.12\)$'
+grep -A2 '^refused reason=the_computer' "$tmp/out" | grep -q '^# computer carthage: ' &&
+	ok "the computer answers in its place" || notok "the computer did not answer"

@@ -160,3 +160,23 @@ Test(tui_ai, why_in_a_replay_tells_the_plan, .init = drill, .fini = stop,
 	unlink(path);
 	rmdir(dir);
 }
+
+/* A person may not answer a decision the computer's side owes: typed
+ * (or from the order mode's keys, which run lines the same way), it is
+ * refused and the game file is unchanged; the computer's own lines go
+ * through. */
+Test(tui_ai, a_person_may_not_answer_for_the_computer, .init = drill,
+     .fini = stop, .timeout = 120)
+{
+	const struct ai_level *seat[2] = {NULL, ai_level_find("random")};
+	cr_assert_eq(aiplay_set(V, seat), 0);
+	tui_exec(V, "continue");
+	cr_assert_eq(ai_seats_due(&V->ai.seats, &S), 1, "Carthage owes");
+	size_t before = session_commands(&S);
+	tui_exec(V, "pass");
+	cr_assert_eq(session_commands(&S), before, "the person's pass");
+	cr_assert(strstr(V->message, "the computer plays that side"), "%s",
+		  V->message);
+	aiplay_step(V);
+	cr_assert_gt(session_commands(&S), before, "the computer played");
+}

@@ -57,6 +57,16 @@ int ai_seats_due(const struct ai_seats *st, const struct session *s);
 int ai_seats_choose(struct ai_seats *st, const struct session *s, int side,
 		    struct ai_move *m);
 
+/* Whether a person may give line now, in a game where the computer plays
+ * a side: an answer of the pending decision the person's side may give
+ * (its own or either side's), or a command that answers no decision
+ * (looking, undo, new, load, save, branch, roll, setup); not an answer
+ * that only the computer's side may give, nor a command outside the
+ * answers while the computer's side owes.  Else false with the reason
+ * in why.  Always true with no computer seated. */
+bool ai_seats_person_may(const struct ai_seats *st, const struct session *s,
+			 const char *line, char *why, size_t n);
+
 /* Runs a line the way the front end runs one; true when the game took
  * it. */
 typedef bool (*ai_seats_run_fn)(void *user, const char *line);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/cmd.h"
 #include "maniple/decision.h"
 #include "maniple/ruleset.h"
 #include "maniple/seats.h"
@@ -69,6 +70,55 @@ int ai_seats_to_header(const struct ai_seats *st, struct session *s,
 		ai_seats_player_text(st, side, text[side], sizeof text[side]);
 	const char *const player[2] = {text[0], text[1]};
 	return session_set_players(s, player, err, errn);
+}
+
+/* Commands that answer no decision of the game: the table's own
+ * (the live server keeps them from its clients for the same reason) */
+static bool answers_nothing(const char *name)
+{
+	static const char *const names[] = {"undo",  "new",	"load",
+					    "save",  "save!",	"branch",
+					    "branch!", "roll"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return !strncmp(name, "setup", 5);
+}
+
+bool ai_seats_person_may(const struct ai_seats *st, const struct session *s,
+			 const char *line, char *why, size_t n)
+{
+	const struct ruleset *rs = session_ruleset(s);
+	if (!ai_seats_any(st) || !s->game || !rs || !rs->decide)
+		return true;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	struct cmd_call call;
+	bool found = cmd_lookup(rs->commands(), line, &call, &r) && call.def;
+	cmd_result_free(&r);
+	if (!found || call.def->effect != CMD_CHANGES ||
+	    answers_nothing(call.def->name))
+		return true; /* the session says what is wrong with it */
+	char canon[CMD_LINE_MAX + 1];
+	cmd_canonical(&call, canon, sizeof canon);
+	struct decision_answer room[SEATS_ANSWERS_MAX];
+	struct decision d;
+	decision_init(&d, room, SEATS_ANSWERS_MAX);
+	rs->decide(s->game, &d);
+	int i = decision_find(&d, canon);
+	for (int side = 0; side < 2; side++) {
+		if (st->level[side])
+			continue; /* the computer's */
+		if (i >= 0 && decision_answer_for(&d.ans[i], side))
+			return true;
+		if (i < 0 && (d.side == side || d.side < 0))
+			return true;
+	}
+	snprintf(why, n,
+		 "the computer plays that side: it owes %s%s%s%s",
+		 d.what[0] ? d.what : d.kind, d.rule[0] ? " (" : "", d.rule,
+		 d.rule[0] ? ")" : "");
+	return false;
 }
 
 int ai_seats_due(const struct ai_seats *st, const struct session *s)

@@ -182,7 +182,9 @@ static bool run_line(void *user, const char *line)
 	struct tui_view *v = user;
 	size_t before = session_commands(v->s);
 	const void *game = tui_game_id(v->s);
+	v->ai.playing = true;
 	tui_exec(v, line);
+	v->ai.playing = false;
 	return tui_game_id(v->s) == game && session_commands(v->s) > before;
 }
 

@@ -39,6 +39,7 @@ struct tui_aiplay {
 	size_t undo_at;
 	long long due_at;   /* when it may play next (monotonic ms) */
 	bool thinking;	    /* deciding now */
+	bool playing;	    /* running its own line (run_line) */
 	long long think_from;
 	int done, budget;   /* its rollouts so far, of its budget */
 	bool quit_asked;    /* q while it thought */

@@ -1476,6 +1476,7 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	cmd_result_reset(&r);
 
 	const void *before = tui_game_id(v->s);
+	char why[CMD_REASON_MAX];
 	if (v->mv) { /* the pieces as drawn, to find what changed */
 		if (!v->mv_before)
 			v->mv_before = mapview_new(0, 0, 0, 0);
@@ -1486,6 +1487,9 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 		replay_look(v->replay, p, &r);
 	else if (v->live && !looks) /* a live game: the server judges it */
 		v->live->exec(v->live->user, p, &r);
+	else if (!v->ai.playing &&
+		 !ai_seats_person_may(&v->ai.seats, v->s, p, why, sizeof why))
+		cmd_refuse(&r, NULL, "%s", why); /* the computer's answer */
 	else
 		session_exec(v->s, p, &r);
 
