@@ -20,11 +20,15 @@
 #include "live_main.h"
 #include "maniple/gamelock.h"
 #include "maniple/ini.h"
+#include "maniple/decision.h"
+#include "maniple/dice.h"
 #include "maniple/live.h"
 #include "maniple/mapview.h"
+#include "maniple/modeview.h"
 #include "maniple/session.h"
 #include "maniple/tui.h"
 #include "rulesets.h"
+#include "tui/config.h"
 
 #define ALLOW_MAX 32
 #define IDLE_DEFAULT 300 /* s: the server's life after the last client */
@@ -38,8 +42,24 @@ struct live_args {
 	uint64_t seed;
 	bool have_seed;
 	int idle;		/* --idle SECONDS */
+	const char *notify;	/* --notify COMMAND */
+	bool clean;		/* games --clean */
+	struct tui_club club;	/* the config file's [club] */
 	const char *allow[ALLOW_MAX];
 	int nallow;
+};
+
+/* A game's host options, kept beside its file (NAME.host) by maniple
+ * host, so that a server a join starts later for the waiting game keeps
+ * them: `allow = USER|@GROUP` (a line each), `idle = SECONDS`, `notify =
+ * COMMAND`.  mine: the file is this user's and only this user may write
+ * it (its notify command is run only then). */
+struct host_opts {
+	char allow[ALLOW_MAX][64];
+	int nallow;
+	int idle;
+	char notify[400];
+	bool mine;
 };
 
 /* ---- where the game and its socket are ---- */
@@ -121,6 +141,9 @@ struct served {
 	uid_t allow_uid[ALLOW_MAX];
 	gid_t allow_gid[ALLOW_MAX];
 	int nuid, ngid;
+	const char *name, *battle, *dir; /* the game, for the notify hook */
+	const char *notify;	/* the hook's command, or NULL */
+	uid_t owner;		/* the game file's: its host */
 };
 
 static long long mono_ms(void *user)
@@ -143,6 +166,70 @@ static void log_line(void *user, const char *line)
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	fprintf(sd->log, "%s %s\n", when, line);
 	fflush(sd->log);
+}
+
+/* A value for the notify hook's environment: printable ASCII only. */
+static void clean_env(const char *key, const char *value)
+{
+	char v[200];
+	size_t k = 0;
+	for (const char *p = value; *p && k + 1 < sizeof v; p++)
+		v[k++] = *p >= 0x20 && *p < 0x7f ? *p : '?';
+	v[k] = '\0';
+	setenv(key, v, 1);
+}
+
+/* The notify hook (live.h: owes): the host's command, its words split at
+ * blanks (no shell ever), run detached with what is owed in MANIPLE_*
+ * environment variables, its output into the server's log; the server
+ * does not wait for it. */
+static void notify_side(void *user, int side, const char *side_name,
+			const char *rule, const char *what, size_t seq)
+{
+	struct served *sd = user;
+	char words[sizeof ((struct host_opts *)0)->notify];
+	snprintf(words, sizeof words, "%s", sd->notify);
+	char *argv[33], *save = NULL;
+	int argc = 0;
+	for (char *t = strtok_r(words, " \t", &save); t && argc < 32;
+	     t = strtok_r(NULL, " \t", &save))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	if (!argc)
+		return;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (fork() != 0)
+			_exit(0);
+		int nul = open("/dev/null", O_RDONLY);
+		if (nul >= 0)
+			dup2(nul, 0);
+		if (sd->log) {
+			dup2(fileno(sd->log), 1);
+			dup2(fileno(sd->log), 2);
+		}
+		long max = sysconf(_SC_OPEN_MAX);
+		for (int fd = 3; fd < (max < 0 || max > 65536 ? 65536 : max);
+		     fd++)
+			close(fd); /* never the game's lock or a client */
+		char num[32];
+		clean_env("MANIPLE_GAME", sd->name);
+		clean_env("MANIPLE_BATTLE", sd->battle);
+		clean_env("MANIPLE_DIR", sd->dir ? sd->dir : "");
+		snprintf(num, sizeof num, "%d", side);
+		clean_env("MANIPLE_SIDE", num);
+		clean_env("MANIPLE_SIDE_NAME", side_name);
+		clean_env("MANIPLE_RULE", rule);
+		clean_env("MANIPLE_DECISION", what);
+		snprintf(num, sizeof num, "%zu", seq);
+		clean_env("MANIPLE_COMMANDS", num);
+		execvp(argv[0], argv);
+		fprintf(stderr, "notify: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
 }
 
 /* --allow USER|@GROUP into uids and gids: 0, or -1 with why. */
@@ -171,11 +258,12 @@ static int allow_list(const struct live_args *a, struct served *sd,
 }
 
 /* Whether the peer (its credentials from the kernel) may join: the
- * server's own user, or one --allow names (by user or by a group it is
- * in). */
+ * server's own user, the game's host (its file's owner: a server a guest
+ * started for the waiting game), or one --allow names (by user or by a
+ * group it is in). */
 static bool admitted(const struct served *sd, const struct ucred *cr)
 {
-	if (cr->uid == getuid())
+	if (cr->uid == getuid() || cr->uid == sd->owner)
 		return true;
 	for (int i = 0; i < sd->nuid; i++)
 		if (sd->allow_uid[i] == cr->uid)
@@ -278,6 +366,17 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 		close(tell);
 		log_line(&sd, why);
 		return 2;
+	}
+	struct stat gst;
+	sd.owner = stat(game_path, &gst) == 0 ? gst.st_uid : getuid();
+	sv.seat_idle_ms = (long long)a->club.seat_idle * 1000;
+	sd.name = a->battle;
+	sd.battle = s.journal.h.battle;
+	sd.dir = a->dir;
+	sd.notify = a->notify && *a->notify ? a->notify : NULL;
+	if (sd.notify) {
+		sv.owes = notify_side;
+		sv.owes_user = &sd;
 	}
 	log_line(&sd, "serving");
 	(void)!write(tell, "ok", 2);
@@ -384,6 +483,85 @@ static int start_server(const struct live_program *lp,
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- the host's options of a game (struct host_opts) ---- */
+
+static int host_opts_write(const char *path, const struct live_args *a,
+			   char *why, size_t n)
+{
+	char tmp[1100];
+	snprintf(tmp, sizeof tmp, "%s.new", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(why, n, "%.500s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "; the host's options of this game (maniple host): a "
+		   "server a join starts keeps them\n");
+	for (int i = 0; i < a->nallow; i++)
+		fprintf(f, "allow = %s\n", a->allow[i]);
+	if (a->idle)
+		fprintf(f, "idle = %d\n", a->idle);
+	if (a->notify && *a->notify)
+		fprintf(f, "notify = %s\n", a->notify);
+	bool ok = fflush(f) == 0 && !ferror(f);
+	ok &= fclose(f) == 0;
+	if (!ok || rename(tmp, path) != 0) {
+		snprintf(why, n, "%.500s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* "key = value" lines of path into o (none: o empty). */
+static void host_opts_read(const char *path, struct host_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	struct stat st;
+	o->mine = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+		  st.st_uid == getuid() && !(st.st_mode & 022);
+	char line[600];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		char *eq = strchr(line, '=');
+		if (line[0] == ';' || !eq)
+			continue;
+		char *v = eq + 1, *k = line, *e = eq;
+		while (e > k && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		*e = '\0';
+		v += strspn(v, " \t");
+		if (live_line_bad(v, strlen(v)))
+			continue;
+		if (!strcmp(k, "allow") && o->nallow < ALLOW_MAX)
+			snprintf(o->allow[o->nallow++], sizeof o->allow[0], "%s",
+				 v);
+		else if (!strcmp(k, "idle"))
+			ini_int(v, 1, 86400 * 30, &o->idle);
+		else if (!strcmp(k, "notify"))
+			snprintf(o->notify, sizeof o->notify, "%s", v);
+	}
+	fclose(f);
+}
+
+/* A server for the waiting game `name` started by a join: the host's
+ * allow list and idle time; the host's notify command only when the
+ * options are this user's own (another user's command is never run),
+ * else the joiner's --notify. */
+static void host_opts_apply(const struct host_opts *o, struct live_args *a)
+{
+	a->nallow = 0;
+	for (int i = 0; i < o->nallow; i++)
+		a->allow[a->nallow++] = o->allow[i];
+	if (o->idle)
+		a->idle = o->idle;
+	if (o->mine && o->notify[0])
+		a->notify = o->notify;
 }
 
 /* ---- a client ---- */
@@ -591,6 +769,268 @@ static int attach(const struct live_program *lp, const struct live_args *a,
 	return status;
 }
 
+/* ---- the games at rest in a directory (maniple games, the club) ---- */
+
+/* What a game file says, read without its lock (a server may hold it):
+ * its battle and kind, its commands, and, played again on a copy,
+ * whether the battle is over and who owes.  A committed game (format 3)
+ * does not show its seed: the copy takes each command's dice from the
+ * dice line after it, as a live replica takes the server's. */
+struct facts {
+	char battle[64], kind[16];
+	uint64_t seed;
+	int commands;
+	char **line, **dice;	/* each command and its dice ("" none) */
+	size_t n, cap;
+	bool over;
+	int owe_side;
+	char owe[160];
+	const char *q;		/* the dice of the command being played */
+};
+
+static int facts_header(void *user, const struct gamefile_header *h,
+			struct ini_error *err)
+{
+	struct facts *f = user;
+	(void)err;
+	snprintf(f->battle, sizeof f->battle, "%s", h->battle);
+	snprintf(f->kind, sizeof f->kind, "%s", h->kind);
+	f->seed = h->seed;
+	return 0;
+}
+
+static int facts_body(void *user, const struct gamefile_line *l,
+		      struct ini_error *err)
+{
+	struct facts *f = user;
+	(void)err;
+	if (l->is_dice && f->n > 0 && !f->dice[f->n - 1][0]) {
+		free(f->dice[f->n - 1]);
+		f->dice[f->n - 1] = strdup(l->text + 5);
+		return f->dice[f->n - 1] ? 0 : 1;
+	}
+	if (!gamefile_is_command(l->text))
+		return 0;
+	f->commands++;
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? f->cap * 2 : 64;
+		char **a = realloc(f->line, cap * sizeof *a);
+		if (a)
+			f->line = a;
+		char **b = realloc(f->dice, cap * sizeof *b);
+		if (b)
+			f->dice = b;
+		if (!a || !b)
+			return 1;
+		f->cap = cap;
+	}
+	f->line[f->n] = strdup(l->text);
+	f->dice[f->n] = strdup("");
+	if (!f->line[f->n] || !f->dice[f->n]) {
+		free(f->line[f->n]);
+		free(f->dice[f->n]);
+		return 1;
+	}
+	f->n++;
+	return 0;
+}
+
+static int facts_die(void *user)
+{
+	struct facts *f = user;
+	return f->q && *f->q >= '0' && *f->q <= '9' ? *f->q++ - '0' : -1;
+}
+
+static bool game_facts(const struct live_program *lp, const char *path,
+		       struct facts *f)
+{
+	memset(f, 0, sizeof *f);
+	f->owe_side = -1;
+	struct ini_error ie;
+	long torn;
+	bool ok = gamefile_read_torn(path, facts_header, facts_body, f, &ie,
+				     &torn);
+	struct session s;
+	session_setup(&s, program_rulesets, lp->load_battle, lp->load_tables,
+		      lp->user, 1);
+	s.rules_dir = lp->rules_dir;
+	int kind = game_kind_parse(f->kind);
+	char why[400];
+	bool played = ok && session_new(&s, f->battle,
+					kind < 0 ? GAME_HOTSEAT
+						 : (enum game_kind)kind,
+					f->seed, why, sizeof why) == 0;
+	const struct ruleset *rs = played ? session_ruleset(&s) : NULL;
+	struct cmd_result r;
+	cmd_result_init(&r);
+	for (size_t i = 0; rs && i < f->n; i++) {
+		dice_set_source(rs->dice(s.game), facts_die, f);
+		f->q = f->dice[i];
+		session_exec(&s, f->line[i], &r);
+		if (r.status != CMD_OK)
+			rs = NULL; /* not this program's game: no owe */
+	}
+	cmd_result_free(&r);
+	if (rs && rs->play_view) {
+		struct play_view pv;
+		rs->play_view(s.game, &pv, false);
+		f->over = pv.over;
+	}
+	if (rs && rs->decide && !f->over) {
+		static struct decision_answer room[512];
+		struct decision d;
+		decision_init(&d, room, 512);
+		rs->decide(s.game, &d);
+		f->owe_side = d.side;
+		snprintf(f->owe, sizeof f->owe, "%s%s%s%s",
+			 d.what[0] ? d.what : d.kind, d.rule[0] ? " (" : "",
+			 d.rule, d.rule[0] ? ")" : "");
+	}
+	session_free(&s);
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->line[i]);
+		free(f->dice[i]);
+	}
+	free(f->line);
+	free(f->dice);
+	f->line = f->dice = NULL;
+	f->n = 0;
+	return ok && rs;
+}
+
+/* Whether this user may join the game at rest whose file is path: its
+ * own, or its host's options allow the user (by name or group). */
+static bool may_join(const char *path, const char *opts)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return false;
+	if (st.st_uid == getuid())
+		return true;
+	struct host_opts o;
+	host_opts_read(opts, &o);
+	struct live_args a = {0};
+	host_opts_apply(&o, &a);
+	struct served sd = {.owner = st.st_uid};
+	char why[200];
+	if (allow_list(&a, &sd, why, sizeof why) != 0)
+		return false;
+	struct ucred cr = {.uid = getuid(), .gid = getgid()};
+	return admitted(&sd, &cr);
+}
+
+/* Calls fn for each game file (NAME.game) in gdir. */
+static void each_game(const char *gdir,
+		      void (*fn)(void *user, const char *name,
+				 const char *path),
+		      void *user)
+{
+	DIR *d = opendir(gdir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".game") != 0)
+			continue;
+		char name[64], path[1100];
+		snprintf(name, sizeof name, "%.*s", (int)(len - 5), e->d_name);
+		if (!name_ok(name))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", gdir, e->d_name);
+		fn(user, name, path);
+	}
+	if (d)
+		closedir(d);
+}
+
+struct club_walk {
+	const struct live_program *lp;
+	const char *gdir, *sdir, *skip;
+	int count, shown;
+	long long days;		/* --clean: untouched this long */
+	FILE *said;		/* where --clean says what it removed */
+};
+
+/* Whether the game NAME is live (a server answers on its socket). */
+static bool is_live(const char *sdir, const char *name)
+{
+	char sock[1100];
+	snprintf(sock, sizeof sock, "%s/%s.sock", sdir, name);
+	int fd = connect_to(sock);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* games-per-user: an unfinished game of this user's (not skip). */
+static void count_mine(void *user, const char *name, const char *path)
+{
+	struct club_walk *w = user;
+	struct stat st;
+	if (!strcmp(name, w->skip) || stat(path, &st) != 0 ||
+	    st.st_uid != getuid())
+		return;
+	struct facts f;
+	game_facts(w->lp, path, &f);
+	w->count += !f.over;
+}
+
+/* maniple games: a game at rest (no server) this user may join. */
+static void list_waiting(void *user, const char *name, const char *path)
+{
+	struct club_walk *w = user;
+	char opts[1100];
+	snprintf(opts, sizeof opts, "%s/%s.host", w->gdir, name);
+	if (is_live(w->sdir, name) || !may_join(path, opts))
+		return;
+	struct facts f;
+	bool known = game_facts(w->lp, path, &f);
+	if (!f.battle[0])
+		return; /* not a game file */
+	printf("%s: %s, %s, %d commands; waiting (no server: a join starts "
+	       "it); ",
+	       name, f.battle, f.kind, f.commands);
+	if (!known)
+		printf("who owes is not known here\n");
+	else if (f.over)
+		printf("the battle is over\n");
+	else if (f.owe_side < 0)
+		printf("nobody owes a decision\n");
+	else
+		printf("side %d owes %s\n", f.owe_side, f.owe);
+	w->shown++;
+}
+
+/* --clean: a game of this user's at rest, untouched w->days days or
+ * more, finished or abandoned: its file and its companions removed. */
+static void clean_one(void *user, const char *name, const char *path)
+{
+	struct club_walk *w = user;
+	struct stat st;
+	struct gamelock_holder who;
+	if (!strcmp(name, w->skip) || stat(path, &st) != 0 ||
+	    st.st_uid != getuid() || is_live(w->sdir, name) ||
+	    gamelock_holder(path, &who))
+		return;
+	long long age = (long long)(time(NULL) - st.st_mtime);
+	if (age < w->days * 86400)
+		return;
+	struct facts f;
+	game_facts(w->lp, path, &f);
+	static const char *const tails[] = {".game", ".host", ".game.lock"};
+	char p[1100];
+	for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		snprintf(p, sizeof p, "%s/%s%s", w->gdir, name, tails[i]);
+		if (unlink(p) != 0 && errno != ENOENT)
+			fprintf(stderr, "maniple: %s: %s\n", p, strerror(errno));
+	}
+	snprintf(p, sizeof p, "%s/%s.log", w->sdir, name);
+	unlink(p);
+	fprintf(w->said, "cleaned %s: %s, untouched %lld days\n", name,
+		f.over ? "finished" : "abandoned", age / 86400);
+	w->count++;
+}
+
 /* ---- the commands ---- */
 
 static void live_usage(FILE *f)
@@ -598,9 +1038,11 @@ static void live_usage(FILE *f)
 	fputs("Usage: maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
 	      "                     [--allow USER|@GROUP]... [--idle SECONDS]"
 	      " [--script FILE]\n"
+	      "                     [--notify COMMAND]\n"
 	      "       maniple join [NAME] [--as SIDE | --watch] [--dir DIR] "
 	      "[--script FILE]\n"
-	      "       maniple games [--dir DIR]\n",
+	      "                    [--notify COMMAND]\n"
+	      "       maniple games [--dir DIR] [--clean]\n",
 	      f);
 }
 
@@ -612,7 +1054,8 @@ static int parse(int argc, char **argv, struct live_args *a)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool takes = !strcmp(o, "--as") || !strcmp(o, "--seed") ||
 			     !strcmp(o, "--dir") || !strcmp(o, "--allow") ||
-			     !strcmp(o, "--idle") || !strcmp(o, "--script");
+			     !strcmp(o, "--idle") || !strcmp(o, "--script") ||
+			     !strcmp(o, "--notify");
 		if (takes && !v) {
 			fprintf(stderr, "maniple: %s needs a value\n", o);
 			return -1;
@@ -621,10 +1064,19 @@ static int parse(int argc, char **argv, struct live_args *a)
 			a->side = v;
 		} else if (!strcmp(o, "--watch")) {
 			a->watch = true;
+		} else if (!strcmp(o, "--clean") && !strcmp(argv[0], "games")) {
+			a->clean = true;
 		} else if (!strcmp(o, "--dir")) {
 			a->dir = v;
 		} else if (!strcmp(o, "--script")) {
 			a->script = v;
+		} else if (!strcmp(o, "--notify")) {
+			if (live_line_bad(v, strlen(v)) || !v[strspn(v, " \t")]) {
+				fprintf(stderr, "maniple: --notify: one line of "
+						"printable words\n");
+				return -1;
+			}
+			a->notify = v;
 		} else if (!strcmp(o, "--allow")) {
 			if (a->nallow == ALLOW_MAX) {
 				fprintf(stderr, "maniple: too many --allow\n");
@@ -672,6 +1124,22 @@ static int parse(int argc, char **argv, struct live_args *a)
 		return -1;
 	}
 	return 0;
+}
+
+/* Whether a server answers on sock within a few seconds (another join
+ * starting the same waiting game's server at the same moment). */
+static bool served_soon(const char *sock)
+{
+	for (int i = 0; i < 50; i++) {
+		int fd = connect_to(sock);
+		if (fd >= 0) {
+			close(fd);
+			return true;
+		}
+		struct timespec ts = {0, 100 * 1000000L};
+		nanosleep(&ts, NULL);
+	}
+	return false;
 }
 
 /* The one game in the socket directory, when NAME is not given. */
@@ -739,11 +1207,34 @@ static void games_line(int nlen, const char *name, const char *welcome,
 		       strcmp(rule, "-") ? ")" : "");
 }
 
-static int games(const struct live_args *a)
+/* Cleans gdir's games (club.clean_days, default 30 with --clean),
+ * saying so on said. */
+static void clean_games(const struct live_program *lp,
+			const struct live_args *a, const char *gdir,
+			const char *sdir, const char *skip, FILE *said)
 {
-	char sdir[900];
+	struct club_walk w = {.lp = lp,
+			      .gdir = gdir,
+			      .sdir = sdir,
+			      .skip = skip,
+			      .said = said,
+			      .days = a->club.clean_days ? a->club.clean_days
+							 : 30};
+	each_game(gdir, clean_one, &w);
+}
+
+static int games(const struct live_program *lp, const struct live_args *a)
+{
+	char sdir[900], gdir[900];
 	if (socket_dir(a, sdir, sizeof sdir) != 0)
 		return 2;
+	if (game_dir(lp, a, gdir, sizeof gdir) != 0) {
+		fprintf(stderr, "maniple: no place for the game files (set "
+				"XDG_STATE_HOME or HOME)\n");
+		return 2;
+	}
+	if (a->clean)
+		clean_games(lp, a, gdir, sdir, "", stdout);
 	DIR *d = opendir(sdir);
 	if (!d) {
 		fprintf(stderr, "maniple: %s: %s\n", sdir, strerror(errno));
@@ -770,8 +1261,7 @@ static int games(const struct live_args *a)
 		char line[LIVE_LINE_MAX * 4], welcome[600] = "", owe[300] = "";
 		while (fgets(line, sizeof line, f)) {
 			line[strcspn(line, "\n")] = '\0';
-			if (!strncmp(line, "welcome ", 8) ||
-			    !strncmp(line, "refuse ", 7))
+			if (!strncmp(line, "welcome ", 8))
 				snprintf(welcome, sizeof welcome, "%.590s", line);
 			if (!strncmp(line, "owe ", 4) ||
 			    !strncmp(line, "refuse ", 7)) {
@@ -781,13 +1271,34 @@ static int games(const struct live_args *a)
 		}
 		fputs("bye\n", f);
 		fclose(f);
+		if (!welcome[0])
+			continue; /* refused: not a game this user may join */
 		games_line((int)(len - 5), e->d_name, welcome, owe);
 		shown++;
 	}
 	closedir(d);
-	if (!shown)
-		printf("no live games in %s\n", sdir);
+	struct club_walk w = {.lp = lp, .gdir = gdir, .sdir = sdir};
+	each_game(gdir, list_waiting, &w);
+	if (!shown && !w.shown)
+		printf("no live or waiting games in %s\n", sdir);
 	return 0;
+}
+
+/* The config file's [club] (tui/config.h), read quietly: the view says
+ * what it refuses. */
+static void read_club(struct tui_club *club)
+{
+	memset(club, 0, sizeof *club);
+	struct tui_config *cfg = malloc(sizeof *cfg);
+	char path[1024];
+	bool named;
+	if (cfg && tui_config_locate(NULL, path, sizeof path, &named) &&
+	    access(path, R_OK) == 0) {
+		tui_config_init(cfg);
+		tui_config_read_file(cfg, path);
+		*club = cfg->club;
+	}
+	free(cfg);
 }
 
 int live_main(int argc, char **argv, const struct live_program *lp)
@@ -802,8 +1313,13 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
+	read_club(&a.club);
+	if (!a.idle)
+		a.idle = a.club.idle;
+	if (!a.notify && a.club.notify[0])
+		a.notify = a.club.notify;
 	if (!strcmp(argv[0], "games"))
-		return games(&a);
+		return games(lp, &a);
 	char sdir[900], gdir[900];
 	if (socket_dir(&a, sdir, sizeof sdir) != 0)
 		return 2;
@@ -820,32 +1336,62 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 	}
 	char sock[1000];
 	snprintf(sock, sizeof sock, "%s/%s.sock", sdir, name);
-	if (!strcmp(argv[0], "host")) {
-		if (game_dir(lp, &a, gdir, sizeof gdir) != 0) {
-			fprintf(stderr, "maniple: no place for the game file "
-					"(set XDG_STATE_HOME or HOME)\n");
-			return 2;
-		}
-		if (!a.have_seed)
-			a.seed = (uint64_t)time(NULL) ^
-				 ((uint64_t)getpid() << 32);
-		int fd = connect_to(sock);
-		if (fd >= 0) { /* served already: join it */
-			close(fd);
-		} else {
-			char game[1000], logp[1000], why[800];
-			snprintf(game, sizeof game, "%s/%s.game", gdir, name);
-			snprintf(logp, sizeof logp, "%s/%s.log", sdir, name);
-			if (start_server(lp, &a, game, sock, logp, why,
-					 sizeof why) != 0) {
-				fprintf(stderr, "maniple: %s\n", why);
+	bool hosting = !strcmp(argv[0], "host");
+	if (game_dir(lp, &a, gdir, sizeof gdir) != 0) {
+		fprintf(stderr, "maniple: no place for the game file "
+				"(set XDG_STATE_HOME or HOME)\n");
+		return 2;
+	}
+	char game[1000], opts[1000];
+	snprintf(game, sizeof game, "%s/%s.game", gdir, name);
+	snprintf(opts, sizeof opts, "%s/%s.host", gdir, name);
+	int fd = connect_to(sock);
+	if (fd >= 0) { /* served already: join it */
+		close(fd);
+	} else if (hosting || access(game, F_OK) == 0) {
+		/* host: a new game or its waiting one; join: the waiting
+		 * game (its file, no server), served again */
+		char logp[1000], why[800];
+		snprintf(logp, sizeof logp, "%s/%s.log", sdir, name);
+		struct host_opts o;
+		if (hosting && a.club.clean_days)
+			clean_games(lp, &a, gdir, sdir, name, stderr);
+		if (hosting && a.club.games_per_user &&
+		    access(game, F_OK) != 0) {
+			struct club_walk w = {.lp = lp, .skip = name};
+			each_game(gdir, count_mine, &w);
+			if (w.count >= a.club.games_per_user) {
+				fprintf(stderr, "maniple: you host %d unfinished "
+						"games in %s already "
+						"(games-per-user %d in the "
+						"config's [club])\n",
+					w.count, gdir, a.club.games_per_user);
 				return 2;
 			}
 		}
+		if (hosting) {
+			if (!a.have_seed)
+				a.seed = (uint64_t)time(NULL) ^
+					 ((uint64_t)getpid() << 32);
+			if (host_opts_write(opts, &a, why, sizeof why) != 0) {
+				fprintf(stderr, "maniple: %s\n", why);
+				return 2;
+			}
+		} else {
+			host_opts_read(opts, &o);
+			host_opts_apply(&o, &a);
+		}
+		if (start_server(lp, &a, game, sock, logp, why, sizeof why) !=
+			    0 &&
+		    !served_soon(sock)) {
+			fprintf(stderr, "maniple: %s\n", why);
+			return 2;
+		}
+	}
+	if (hosting)
 		fprintf(stderr, "maniple: %s is live; others join with: "
 				"maniple join %s%s%s\n",
 			name, name, a.dir ? " --dir " : "", a.dir ? a.dir : "");
-	}
 	return attach(lp, &a, sock, name);
 }
 

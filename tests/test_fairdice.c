@@ -246,6 +246,7 @@ Test(fairdice, the_holder_resumes_an_unfinished_game_and_nobody_else)
 	char sum[400];
 	cr_assert_eq(verify(&err, sum, sizeof sum), 1);
 	cr_assert(strstr(err.msg, "not revealed yet") != NULL, "%s", err.msg);
+	cr_assert_eq(err.line, 5, "the seed-commit's line");
 }
 
 Test(fairdice, the_end_reveals_the_seed_and_the_file_verifies)

@@ -644,3 +644,117 @@ Test(live, a_refusal_on_a_replica_keeps_the_servers_dice)
 	cmd_result_free(&r);
 	table_close(&tb);
 }
+
+struct told {
+	int n, side;
+	size_t seq;
+	char name[48], rule[16], what[96];
+};
+
+static void told_of(void *user, int side, const char *side_name,
+		    const char *rule, const char *what, size_t seq)
+{
+	struct told *t = user;
+	t->n++;
+	t->side = side;
+	t->seq = seq;
+	snprintf(t->name, sizeof t->name, "%s", side_name);
+	snprintf(t->rule, sizeof t->rule, "%s", rule);
+	snprintf(t->what, sizeof t->what, "%s", what);
+}
+
+/* p gives answers for its seat until the other side owes (at most 60). */
+static void answer_until_other(struct world *w, struct player **all, int n,
+			       struct player *p)
+{
+	static struct decision_answer room[512];
+	for (int k = 0; k < 60; k++) {
+		struct decision d;
+		decision_init(&d, room, 512);
+		session_ruleset(&w->s)->decide(w->s.game, &d);
+		if (d.side >= 0 && d.side != p->c.seat)
+			return;
+		bool done = false;
+		for (int i = 0; i < d.n && !done; i++)
+			if (decision_answer_for(&d.ans[i], p->c.seat))
+				done = give(w, all, n, p, d.ans[i].line) == 1;
+		if (!done)
+			cr_assert_eq(give(w, all, n, p, "continue"), 1, "%s",
+				     p->c.last_reason);
+	}
+	cr_assert_fail("the other side never came to owe");
+}
+
+/* Asynchronous play: a side that comes to owe a decision while nobody of
+ * it is here is told (the owes hook), once; a side that is here is not. */
+Test(live, a_side_away_is_told_when_it_comes_to_owe)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 5);
+	struct told t = {0};
+	w->sv.owes = told_of;
+	w->sv.owes_user = &t;
+	struct player *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	struct player *all[2] = {a, b};
+	join(w, a, false, 0);
+	settle(w, all, 1);
+	cr_assert(a->c.welcomed);
+	answer_until_other(w, all, 1, a);
+	cr_expect_eq(t.n, 1, "side 1 told once");
+	cr_expect_eq(t.side, 1);
+	cr_expect_str_eq(t.name, "Carthage");
+	cr_expect_eq(t.seq, session_commands(&w->s));
+	cr_expect_str_eq(t.what, b->c.owe_what[0] ? b->c.owe_what : t.what);
+	cr_expect(strstr(w->log, "side 1 (Carthage) owes"), "%s", w->log);
+	/* Carthage comes, plays until Rome owes: Rome is here, not told */
+	join(w, b, false, 1);
+	settle(w, all, 2);
+	cr_assert(b->c.welcomed);
+	cr_expect_str_eq(t.what, b->c.owe_what);
+	answer_until_other(w, all, 2, b);
+	cr_expect_eq(t.n, 1, "a side that is here is not told");
+	/* Rome leaves; Rome plays no more, Carthage comes to owe again
+	 * later: Rome is told once it owes again */
+	answer_until_other(w, all, 2, a);
+	leave(a);
+	all[0] = NULL;
+	settle(w, all, 2);
+	answer_until_other(w, all, 2, b);
+	cr_expect_eq(t.n, 2, "Rome, away, told");
+	cr_expect_eq(t.side, 0);
+	cr_expect_str_eq(t.name, "Rome");
+	leave(b);
+	free(a);
+	free(b);
+	world_close(w);
+	free(w);
+}
+
+/* The club's idle limit: a seated client silent longer than seat_idle_ms
+ * is dropped and its seat is free again; a spectator is not. */
+Test(live, a_seat_silent_too_long_is_freed)
+{
+	struct table tb;
+	table_open(&tb, "drill", 3);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct player *v = calloc(1, sizeof *v);
+	all[2] = v;
+	join(w, v, true, -1);
+	settle(w, all, 3);
+	w->sv.seat_idle_ms = 60000;
+	w->ms += 30000;
+	cr_expect_eq(give(w, all, 3, a, "continue"), 1);
+	w->ms += 40000; /* b: 70 s silent, a: 40 s */
+	settle(w, all, 3);
+	cr_expect(strstr(w->log, "seat 1) dropped: idle too long"), "%s",
+		  w->log);
+	cr_expect(b->c.closed);
+	cr_expect_not(a->c.closed);
+	cr_expect_not(v->c.closed, "a spectator is not dropped for silence");
+	leave(b);
+	join(w, b, false, -1); /* the free seat: 1 again */
+	settle(w, all, 3);
+	cr_expect_eq(b->c.seat, 1);
+	table_close(&tb);
+}

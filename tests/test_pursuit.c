@@ -534,12 +534,17 @@ Test(pursuit, regroup_and_return_8_64)
 	cr_assert(legal_has(p, "regroup rc1 2018"), "legal lists a re-entry");
 	cr_assert_eq(p->s.game->seq.orders_left, 0);
 	refused(p, "order ha1", "5.21");
+	/* the whole phase: no Line Command either, before or after the
+	 * return */
+	cr_assert_not(legal_has(p, "line horse"));
+	refused(p, "line horse", "8.64");
 	refused(p, "regroup rc1 2420", "8.64"); /* 4 hexes from 2020 */
 	refused(p, "regroup ha1 2120", "8.64"); /* not off the map */
 	ok(p, "regroup rc1 2120 E");
 	cr_assert(game_unit_in_play(rc));
 	cr_assert(hex_eq(rc->at.hex[0], fx_hex("2120")));
 	refused(p, "regroup rc1 2121", "8.64"); /* back already */
+	refused(p, "line horse", "8.64");
 	stop(p);
 }
 

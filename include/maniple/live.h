@@ -84,6 +84,7 @@ struct live_conn {
 	char *out;
 	size_t nout, outcap;
 	long long opened, window;	/* ms: when it came, its window */
+	long long heard;	/* ms: its last line */
 	int window_lines;
 };
 
@@ -104,6 +105,17 @@ struct live_server {
 	long long empty_since;	/* ms: when the last client left */
 	size_t out_max;		/* a client's output queue's cap (0:
 				 * LIVE_OUT_MAX) */
+	/* Asynchronous play: called when a side comes to owe a decision
+	 * (after a command or an undo) and no client is seated as that
+	 * side, with the side, its name, the decision's rule ("" none) and
+	 * words, and the game's command count (NULL: nobody is told) */
+	void (*owes)(void *user, int side, const char *side_name,
+		     const char *rule, const char *what, size_t seq);
+	void *owes_user;
+	int owed_side;		/* who owed after the last change (-1 none) */
+	/* a seated client silent this long is dropped, its seat free
+	 * again (ms; 0: never) */
+	long long seat_idle_ms;
 	char side_name[2][48];
 	struct decision_answer *room; /* the pending decision's answers */
 	int nroom;

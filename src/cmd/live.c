@@ -102,6 +102,8 @@ static void exec_drawing(struct session *s, const char *line,
 	dice_drawn_digits(before, r->status == CMD_OK ? rolls : 0, digits, n);
 }
 
+static void pending(struct live_server *sv, struct decision *d);
+
 int live_server_init(struct live_server *sv, struct session *s,
 		     long long (*clock)(void *), void *clock_user,
 		     void (*log)(void *, const char *), void *log_user,
@@ -166,9 +168,14 @@ int live_server_init(struct live_server *sv, struct session *s,
 	}
 	cmd_result_free(&r);
 	session_free(&tmp);
-	if (rc != 0)
+	if (rc != 0) {
 		live_server_free(sv);
+		return rc;
+	}
 	sv->empty_since = clock(clock_user);
+	struct decision d;
+	pending(sv, &d);
+	sv->owed_side = d.side;
 	return rc;
 }
 
@@ -206,7 +213,7 @@ bool live_server_add(struct live_server *sv, int fd, uid_t uid)
 		c->fd = fd;
 		c->uid = uid;
 		c->seat = -1;
-		c->opened = c->window = now(sv);
+		c->opened = c->window = c->heard = now(sv);
 		int fl = fcntl(fd, F_GETFL);
 		if (fl >= 0)
 			fcntl(fd, F_SETFL, fl | O_NONBLOCK);
@@ -313,11 +320,33 @@ static void owe_line(struct live_server *sv, char *buf, size_t n)
 		 d.side < 0 ? "nobody" : d.what[0] ? d.what : d.kind);
 }
 
+/* Whether a client is seated as side. */
+static bool seated(const struct live_server *sv, int side)
+{
+	for (int k = 0; k < LIVE_CONN_MAX; k++)
+		if (sv->conn[k].fd >= 0 && sv->conn[k].hello &&
+		    sv->conn[k].seat == side)
+			return true;
+	return false;
+}
+
+/* After a change: who owes, to every client; a side that has come to
+ * owe with nobody of it here is told through the owes hook. */
 static void broadcast_owe(struct live_server *sv)
 {
 	char buf[300];
 	owe_line(sv, buf, sizeof buf);
 	put_all(sv, buf);
+	struct decision d;
+	pending(sv, &d);
+	if (d.side >= 0 && d.side != sv->owed_side && !seated(sv, d.side) &&
+	    sv->owes) {
+		logf_(sv, "side %d (%s) owes %s and is not here: told", d.side,
+		      sv->side_name[d.side == 1], d.what[0] ? d.what : d.kind);
+		sv->owes(sv->owes_user, d.side, sv->side_name[d.side == 1],
+			 d.rule, d.what[0] ? d.what : d.kind, sv->ndice);
+	}
+	sv->owed_side = d.side;
 }
 
 /* The journal's commands: the k-th (0-based) command line, or NULL. */
@@ -372,14 +401,9 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 		seat = LIVE_WATCH;
 	} else {
 		if (seat < 0)
-			for (int s = 0; s < 2 && seat < 0; s++) {
-				bool taken = false;
-				for (int j = 0; j < LIVE_CONN_MAX; j++)
-					taken |= sv->conn[j].fd >= 0 &&
-						 sv->conn[j].seat == s;
-				if (!taken)
+			for (int s = 0; s < 2 && seat < 0; s++)
+				if (!seated(sv, s))
 					seat = s;
-			}
 		if (seat < 0) {
 			put(sv, k, "refuse both seats are taken: join with "
 				   "--watch");
@@ -626,6 +650,7 @@ static void client_line(struct live_server *sv, int k, char *line,
 		return;
 	}
 	long long t = now(sv);
+	c->heard = t;
 	if (t - c->window >= LIVE_RATE_MS) {
 		c->window = t;
 		c->window_lines = 0;
@@ -704,10 +729,16 @@ int live_server_step(struct live_server *sv, int listen_fd,
 	if (accept_ready)
 		*accept_ready = false;
 	long long t = now(sv);
-	for (int k = 0; k < LIVE_CONN_MAX; k++)
-		if (sv->conn[k].fd >= 0 && !sv->conn[k].hello &&
-		    t - sv->conn[k].opened > LIVE_HELLO_MS)
+	for (int k = 0; k < LIVE_CONN_MAX; k++) {
+		const struct live_conn *c = &sv->conn[k];
+		if (c->fd >= 0 && !c->hello && t - c->opened > LIVE_HELLO_MS)
 			live_server_drop(sv, k, "no hello in time");
+		else if (c->fd >= 0 && sv->seat_idle_ms > 0 &&
+			 (c->seat == 0 || c->seat == 1) &&
+			 t - c->heard > sv->seat_idle_ms)
+			live_server_drop(sv, k, "idle too long: the seat is "
+						"free again");
+	}
 	if (listen_fd >= 0) {
 		p[n] = (struct pollfd){.fd = listen_fd, .events = POLLIN};
 		idx[n++] = -1;

@@ -1056,6 +1056,7 @@ static int find_secret(struct load_ctx *lc, struct gamefile_header *h,
 		return 0;
 	}
 	if (s->verifying) {
+		err->line = 5; /* the seed-commit, waiting for its reveal */
 		snprintf(err->msg, sizeof err->msg,
 			 "not revealed yet: the file holds no reveal line, so "
 			 "there is no seed to check its dice against");

@@ -711,6 +711,11 @@ static bool line_gate(const struct game *g, struct ord_why *w)
 			    "%s is an Elephant Leader: his Line Command is "
 			    "elephant line",
 			    l->id);
+	if (o->regroup) /* 8.64: the Orders Phase is the regroup's */
+		return deny(w, "8.64",
+			    "%s gave this whole Orders Phase to a Regroup "
+			    "and Return: no Line Commands",
+			    l->id);
 	if (o->mode == ORD_INDIVIDUAL)
 		return deny(w, "5.21",
 			    "%s has given Individual Orders this phase: no "

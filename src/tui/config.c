@@ -285,7 +285,14 @@ static bool colour_parse(const char *v, struct tui_colour_spec *s)
 
 /* ---- reading ---- */
 
-enum section { SEC_NONE, SEC_FILE, SEC_KEYS, SEC_COLOURS, SEC_UNKNOWN };
+enum section {
+	SEC_NONE,
+	SEC_FILE,
+	SEC_KEYS,
+	SEC_COLOURS,
+	SEC_CLUB,
+	SEC_UNKNOWN
+};
 
 struct reader {
 	struct tui_config *c;
@@ -635,6 +642,50 @@ static void read_key_entry(struct reader *r, const char *key, const char *value,
 	c->entries[c->nentries++] = e;
 }
 
+/* [club] (config.h: struct tui_club). */
+static void read_club_entry(struct reader *r, const char *key,
+			    const char *value, int line)
+{
+	struct tui_club *k = &r->c->club;
+	static const struct {
+		const char *name;
+		size_t at;
+		int hi;
+	} nums[] = {
+		{"idle", offsetof(struct tui_club, idle), 86400 * 30},
+		{"seat-idle", offsetof(struct tui_club, seat_idle), 86400 * 30},
+		{"games-per-user", offsetof(struct tui_club, games_per_user),
+		 1000},
+		{"clean-days", offsetof(struct tui_club, clean_days), 3650},
+	};
+	if (!strcmp(key, "notify")) {
+		bool ok = *value && strlen(value) < sizeof k->notify;
+		for (const char *p = value; ok && *p; p++)
+			ok = (*p >= 0x20 && *p < 0x7f) || *p == '\t';
+		if (ok)
+			snprintf(k->notify, sizeof k->notify, "%s", value);
+		else
+			refuse(r->c, r->file, line,
+			       "notify: one line of printable words, at most "
+			       "%zu bytes",
+			       sizeof k->notify - 1);
+		return;
+	}
+	for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+		if (!strcmp(key, nums[i].name)) {
+			int *to = (int *)((char *)k + nums[i].at);
+			if (!ini_int(value, 1, nums[i].hi, to))
+				refuse(r->c, r->file, line,
+				       "%s %s: a whole number from 1 to %d",
+				       key, value, nums[i].hi);
+			return;
+		}
+	refuse(r->c, r->file, line,
+	       "unknown key %s in [club] (notify, idle, seat-idle, "
+	       "games-per-user, clean-days)",
+	       key);
+}
+
 static int handle(void *user, const char *section, const char *key,
 		  const char *value, int line)
 {
@@ -648,10 +699,13 @@ static int handle(void *user, const char *section, const char *key,
 		else if (!strcmp(section, "colours") ||
 			 !strcmp(section, "colors"))
 			r->sec = SEC_COLOURS;
+		else if (!strcmp(section, "club"))
+			r->sec = SEC_CLUB;
 		else {
 			r->sec = SEC_UNKNOWN;
 			refuse(c, r->file, line,
-			       "unknown section [%s] (file, keys, colours)",
+			       "unknown section [%s] (file, keys, colours, "
+			       "club)",
 			       section);
 		}
 		return 0;
@@ -684,6 +738,9 @@ static int handle(void *user, const char *section, const char *key,
 		break;
 	case SEC_KEYS:
 		read_key_entry(r, key, value, line);
+		break;
+	case SEC_CLUB:
+		read_club_entry(r, key, value, line);
 		break;
 	case SEC_COLOURS: {
 		int role = role_by_name(key);

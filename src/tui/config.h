@@ -113,6 +113,15 @@ struct tui_config {
 	bool mchanged[KM_COUNT];
 	/* [colours] */
 	struct tui_colour_spec colour[TCR_COUNT];
+	/* [club]: the live games' host (maniple host, join, games; 0 or ""
+	 * where the file says nothing): the notify command, a server's life
+	 * after its last client (s), a seated client's longest silence (s),
+	 * the unfinished games a user may host at once, the days after
+	 * which an untouched game (finished or abandoned) is cleaned */
+	struct tui_club {
+		char notify[400];
+		int idle, seat_idle, games_per_user, clean_days;
+	} club;
 	/* "file:line: reason" for every refusal, ordered by line */
 	struct ini_error errors[TUI_CONFIG_ERRORS_MAX];
 	int nerrors;
