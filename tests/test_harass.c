@@ -748,3 +748,35 @@ Test(harass, r8_33_odds_of_the_volley_before_the_order)
 	cr_assert_not(harass_odds(g, idx(g, "hi"), idx(g, "sl"), &o));
 	game_free(g);
 }
+
+/* 8.33, 7.15, 10.14: the target's side sees what turning costs before it
+ * answers the H&D (reactions_pending_odds, the prompt box's detail).  By
+ * hand: Y (TQ 6) turning against C of the same MA (DRM 6 - 6 = 0) takes
+ * 1 hit on faces 0-7 (7.15: at least 1), 2 on an 8, 3 on a 9; with no
+ * hits none of them routs it, with 4 the 2 or 3 hits do (10.14: 20%).
+ * Once a unit is named to fire back the facing is past (ruling, 8.33)
+ * and nothing is told. */
+Test(harass, r8_33_r7_15_the_box_tells_the_targets_check)
+{
+	struct game *g = beneventum();
+	int Y = idx(g, "Y");
+	struct cmd_result r = hd_order(g, "C", "Y", NULL);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	cr_assert_eq(harass_face_unit(g), Y);
+	char buf[256];
+	reactions_pending_odds(g, buf, sizeof buf);
+	cr_assert_str_eq(buf, "turning costs Y a check (8.33, 7.15): 1 hit "
+			      "80%, 2 hits 10%, 3 hits 10%; it routs 0% "
+			      "(10.14)");
+	g->units[Y].hits = 4;
+	reactions_pending_odds(g, buf, sizeof buf);
+	cr_assert(strstr(buf, "; it routs 20% (10.14)"), "%s", buf);
+	g->units[Y].hits = 0;
+	struct cmd_result ry = {0};
+	reactions_fire(g, "Y", NULL, NULL, &ry);
+	cr_assert_eq(ry.status, CMD_OK, "%s", ry.reason);
+	cr_assert_eq(harass_face_unit(g), -1);
+	reactions_pending_odds(g, buf, sizeof buf);
+	cr_assert_str_eq(buf, "");
+	game_free(g);
+}

@@ -813,8 +813,22 @@ Test(orders, legal_lists_accepted_orders)
 	close_game(s);
 }
 
+/* The legal list's `line hastati...` line (its comment included), ""
+ * when there is none. */
+static const char *hastati_line(struct session *s, char *buf, size_t n)
+{
+	struct decision_answer a[256];
+	int k = seq_legal(s->game, a, 256);
+	buf[0] = '\0';
+	for (int i = 0; i < k; i++)
+		if (strncmp(a[i].line, "line hastati", 12) == 0 &&
+		    !strstr(a[i].line, " fire"))
+			snprintf(buf, n, "%s", a[i].line);
+	return buf;
+}
+
 /* 4.33 #2: the odds of the Strategy roll a Line Command needs, told
- * before it is given.  By hand: the OC's Strategy 4, a roll of 4 or less
+ * before it is given (in the legal list's line as a comment too).  By hand: the OC's Strategy 4, a roll of 4 or less
  * passes: faces 0-4, 50%; with a unit of the line in an enemy ZOC (+1)
  * 3 or less: 40%.  Within the OC's range no roll, no odds. */
 Test(orders, strategy_roll_odds_4_33)
@@ -834,6 +848,9 @@ Test(orders, strategy_roll_odds_4_33)
 	cr_assert_gt(orders_line_odds_text(s->game, text, sizeof text), 0);
 	cr_assert_not_null(strstr(text, "line hastati"), "%s", text);
 	cr_assert_not_null(strstr(text, ": 4 or less, 50%"), "%s", text);
+	char line[DECISION_LINE_MAX];
+	cr_assert_str_eq(hastati_line(s, line, sizeof line),
+			 "line hastati # Strategy roll: 50%");
 	close_game(s);
 
 	s = open_game();
@@ -847,6 +864,9 @@ Test(orders, strategy_roll_odds_4_33)
 	cr_assert(orders_line_odds_text(s->game, text, sizeof text) > 0);
 	cr_assert_not_null(strstr(text, ": 4 or less, DRM +1, 40%"), "%s",
 			   text);
+	cr_assert_str_eq(hastati_line(s, line, sizeof line),
+			 "line hastati # Strategy roll: 40%");
+	OK(s, hastati_line(s, line, sizeof line)); /* the comment is no word */
 	close_game(s);
 
 	s = open_game();
@@ -856,5 +876,6 @@ Test(orders, strategy_roll_odds_4_33)
 	cr_assert_not(orders_line_odds(s->game, "hastati", "ha1", &o));
 	cr_assert_eq(orders_line_odds_text(s->game, text, sizeof text), 0);
 	cr_assert_str_eq(text, "");
+	cr_assert_str_eq(hastati_line(s, line, sizeof line), "line hastati");
 	close_game(s);
 }

@@ -109,6 +109,9 @@ void harass_declare(struct game *g, const struct harass_check *c,
 		    struct cmd_result *r);
 /* An RK_HD offer is open (react face / react fire come here). */
 bool harass_pending(const struct game *g);
+/* 8.33, 7.15: the target of the open RK_HD offer when it may still make
+ * its reaction facing change (`react face`), else -1. */
+int harass_face_unit(const struct game *g);
 void harass_react_face(struct game *g, int unit, int face,
 		       struct cmd_result *r);
 void harass_react_fire(struct game *g, int unit, struct cmd_result *r);

@@ -770,6 +770,17 @@ static void hd_rebuild(const struct game *g, struct harass_check *c)
 	collect_reactors(g, c);
 }
 
+/* 8.33, 7.15: who may turn at the open RK_HD offer */
+int harass_face_unit(const struct game *g)
+{
+	if (hd_offer(g) < 0 || g->react.hd_nfire > 0)
+		return -1; /* ruling: the facing comes before firing back */
+	struct harass_check c;
+	const char *rule;
+	hd_rebuild(g, &c);
+	return face_bar(g, &c, &rule) ? -1 : c.target;
+}
+
 /* 8.33: whether unit u is named to fire back already */
 static bool hd_named(const struct game *g, int u)
 {

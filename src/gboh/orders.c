@@ -1956,6 +1956,15 @@ static void each_line_command(const struct game *g, int side,
 	free(p);
 }
 
+static void strategy_odds_of(const struct lc_plan *p, struct odds *o)
+{
+	odds_init(o, 10, p->auth.rule ? p->auth.rule : "4.33");
+	for (int d = 0; d < 10; d++) {
+		bool ok = strategy_roll_passes(p, d);
+		odds_face(o, d, ok, ok ? "pass" : "fail");
+	}
+}
+
 struct line_answers {
 	struct decision_answer *out;
 	int max, n, side;
@@ -1965,21 +1974,20 @@ static void add_line_answer(const struct game *g, const struct lc_plan *p,
 			    int unit, void *ctx)
 {
 	struct line_answers *la = ctx;
+	char roll[40] = ""; /* 4.33 #2: the Strategy roll's chance */
+	if (p->auth.decision == LC_NEEDS_ROLL) {
+		struct odds o;
+		strategy_odds_of(p, &o);
+		snprintf(roll, sizeof roll, " # Strategy roll: %d%%",
+			 odds_percent(&o, "pass"));
+	}
 	if (unit < 0)
 		decision_add(la->out, la->max, &la->n, la->side, "5.23",
-			     "line %s", p->def->name);
+			     "line %s%s", p->def->name, roll);
 	else
 		decision_add(la->out, la->max, &la->n, la->side, "5.23",
-			     "line %s %s", p->def->name, g->units[unit].id);
-}
-
-static void strategy_odds_of(const struct lc_plan *p, struct odds *o)
-{
-	odds_init(o, 10, p->auth.rule ? p->auth.rule : "4.33");
-	for (int d = 0; d < 10; d++) {
-		bool ok = strategy_roll_passes(p, d);
-		odds_face(o, d, ok, ok ? "pass" : "fail");
-	}
+			     "line %s %s%s", p->def->name, g->units[unit].id,
+			     roll);
 }
 
 bool orders_line_odds(const struct game *g, const char *name,

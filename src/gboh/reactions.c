@@ -432,6 +432,24 @@ static int rout_percent(const struct game *g, const struct unit *u,
 	return o->rolls ? (faces * 100 + o->rolls / 2) / o->rolls : 0;
 }
 
+/* 7.15, 7.16, 10.14: what u's reaction facing change against mover
+ * costs, in words, into buf */
+static void facing_words(const struct game *g, const struct unit *u,
+			 const struct unit *mover, const char *rule, char *buf,
+			 size_t n)
+{
+	struct odds od;
+	char list[160];
+	if (!reaction_facing_odds(g, u, mover, &od)) {
+		snprintf(buf, n, "%s turns with no check (7.15)", u->id);
+		return;
+	}
+	odds_list(&od, list, sizeof list);
+	snprintf(buf, n, "turning costs %s a check (%s): %s; it routs %d%% "
+			 "(10.14)",
+		 u->id, rule, list, rout_percent(g, u, &od));
+}
+
 void reactions_pending_odds(const struct game *g, char *buf, size_t n)
 {
 	if (!n)
@@ -447,15 +465,13 @@ void reactions_pending_odds(const struct game *g, char *buf, size_t n)
 	switch (o->kind) {
 	case RK_FACE:
 	case RK_REVERSE:
-		if (!reaction_facing_odds(g, u, &g->units[o->trigger], &od)) {
-			snprintf(buf, n, "%s turns with no check (7.15)", u->id);
-			break;
-		}
-		odds_list(&od, list, sizeof list);
-		snprintf(buf, n, "turning costs %s a check (%s): %s; it routs "
-				 "%d%% (10.14)",
-			 u->id, o->kind == RK_FACE ? "7.15" : "7.16", list,
-			 rout_percent(g, u, &od));
+		facing_words(g, u, &g->units[o->trigger],
+			     o->kind == RK_FACE ? "7.15" : "7.16", buf, n);
+		break;
+	case RK_HD: /* 8.33: the target may turn as 7.15 allows */
+		if (harass_face_unit(g) == o->unit)
+			facing_words(g, u, &g->units[o->trigger], "8.33, 7.15",
+				     buf, n);
 		break;
 	case RK_WITHDRAW:
 		if (!withdrawal_odds(g, i, &od))
