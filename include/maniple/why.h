@@ -23,8 +23,8 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r);
 #define WHY_COMMAND_DEFS                                                       \
 	{                                                                      \
 		"why", "[COMMAND ARGS...]",                                    \
-			"explain the last roll, result or refusal; or why "    \
-			"COMMAND is refused now, or what it starts",           \
+			"explain the last roll or refusal, or why COMMAND is " \
+			"refused now",                                         \
 			CMD_LOOKS, cmd_why                                     \
 	}
 
