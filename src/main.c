@@ -69,10 +69,13 @@ static void usage(FILE *f)
 		"1 or 2)\n"
 		"                     at LEVEL (random, greedy, fast, normal, "
 		"strong;\n"
-		"                     normal by default); twice: both sides; with "
-		"--script\n"
-		"                     (the view takes it in a later version)\n"
+		"                     normal by default); twice: both sides, to "
+		"watch\n"
 		"      --no-undo      a fair game: undo and branch refused\n"
+		"      --pace MS      the view waits MS milliseconds before each "
+		"command\n"
+		"                     of the computer (default 300, 800 when it "
+		"plays both)\n"
 		"  -c, --check FILE...  check map, battle, rules and config files;\n"
 		"                     print file:line: reason for each failure\n"
 		"  -l, --list         list the battles in the data directory\n"
@@ -1176,7 +1179,8 @@ int main(int argc, char **argv)
 {
 	enum { OPT_ASCII = 256, OPT_NO_COLOR, OPT_NEW, OPT_SEED, OPT_CONFIG,
 	       OPT_CHECK_CONFIG, OPT_SOLO, OPT_HOTSEAT, OPT_REPLAY, OPT_RESUME,
-	       OPT_TEACH, OPT_TUTORIAL, OPT_AI, OPT_NO_UNDO, OPT_VERIFY };
+	       OPT_TEACH, OPT_TUTORIAL, OPT_AI, OPT_NO_UNDO, OPT_VERIFY,
+	       OPT_PACE };
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -1198,6 +1202,7 @@ int main(int argc, char **argv)
 		{"ai", required_argument, NULL, OPT_AI},
 		{"no-undo", no_argument, NULL, OPT_NO_UNDO},
 		{"verify", required_argument, NULL, OPT_VERIFY},
+		{"pace", required_argument, NULL, OPT_PACE},
 		{NULL, 0, NULL, 0},
 	};
 	struct program p;
@@ -1212,7 +1217,8 @@ int main(int argc, char **argv)
 			       ? mail_main(argc - 1, argv + 1, &lp)
 			       : live_main(argc - 1, argv + 1, &lp);
 	}
-	struct tui_options opt = {.force_ascii = false, .colours = -1};
+	struct tui_options opt = {.force_ascii = false, .colours = -1,
+				  .pace_ms = -1};
 	const char *script = NULL;
 	const char *replay_file = NULL; /* --replay */
 	const char *verify_file = NULL; /* --verify */
@@ -1309,6 +1315,17 @@ int main(int argc, char **argv)
 		case OPT_NO_UNDO:
 			who.no_undo = true;
 			break;
+		case OPT_PACE: {
+			uint64_t ms;
+			if (!ini_u64(optarg, &ms) || ms > 60000) {
+				fprintf(stderr, "maniple: --pace %s: a number "
+						"of milliseconds, 0 to 60000\n",
+					optarg);
+				return 2;
+			}
+			opt.pace_ms = (int)ms;
+			break;
+		}
 
 		case OPT_SEED: {
 			if (!ini_u64(optarg, &seed)) {
@@ -1358,11 +1375,6 @@ int main(int argc, char **argv)
 		/* scripts are reproducible: seed 1 unless told */
 		return run_script(&p, script, have_seed ? seed : 1, teach,
 				  &who);
-	}
-	if (who.nai > 0 || who.no_undo) {
-		fprintf(stderr, "maniple: --ai and --no-undo go with --script "
-				"in this version\n");
-		return 2;
 	}
 	if (argc - optind > 1) {
 		fprintf(stderr, "maniple: one BATTLE at most\n"

@@ -26,7 +26,7 @@ planned() {
 		{ if ($0 != line) bad = 1; line = ""; cmds++ }
 		END { exit bad || !cmds }'
 }
-echo "1..27"
+echo "1..31"
 
 # the computer on both sides plays the drill to its end
 script "new drill solo 7" "why" "branch $tmp/both.game"
@@ -83,3 +83,8 @@ check "a side the battle lacks" 2 "$MANIPLE_BIN" --script "$tmp/script" --ai gau
 said "names the battle's sides" 'drill has no side gaul \(its sides: rome, carthage\)'
 check "the same side twice" 2 "$MANIPLE_BIN" --script "$tmp/script" --ai rome --ai 1=fast
 check "three --ai" 2 "$MANIPLE_BIN" --script "$tmp/script" --ai rome --ai carthage --ai rome
+# the same on the map view, before any terminal is touched
+check "the view: a side the battle lacks" 2 "$MANIPLE_BIN" --new --ai gaul drill
+said "the view names the battle's sides" 'drill has no side gaul \(its sides: rome, carthage\)'
+check "the view: --ai with --hotseat" 2 "$MANIPLE_BIN" --new --ai rome --hotseat drill
+check "the view: a bad --pace" 2 "$MANIPLE_BIN" --new --ai rome --pace soon drill

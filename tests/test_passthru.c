@@ -15,6 +15,7 @@
 #include "maniple/command.h"
 #include "maniple/game.h"
 #include "maniple/passthru.h"
+#include "maniple/shock_preview.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"

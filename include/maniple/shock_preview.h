@@ -85,4 +85,16 @@ int shock_preview_segment(const struct game *g, char *out, size_t n);
 /* Room for every combat of a segment (`show shock`). */
 #define SHOCK_PREVIEW_TEXT_MAX 16384
 
+/* 9.11: when SHA_PASSTHRU is asked, the odds it changes in words: the
+ * infantry's Pre-Shock check (8.43) standing and letting the elephant
+ * through (+1, 9.11 #1), both read through shock_charge_odds, and the
+ * Pass-Thru check after it (9.11 #4, tq_check_odds; none for a
+ * skirmisher) into out; 1 when told, 0 when nothing is asked. */
+int passthru_odds_text(const struct game *g, char *out, size_t n);
+
+/* The same, short, for the prompt box's line: the chance the infantry
+ * passes its Pre-Shock check standing and letting the elephant through,
+ * and of no hit on the Pass-Thru check; 1 when told. */
+int passthru_odds_brief(const struct game *g, char *out, size_t n);
+
 #endif

@@ -48,6 +48,10 @@ struct tui_options {
 	/* --tutorial: the lessons, their progress and the lesson to start
 	 * (src/tui/lessons.h), or NULL; the view keeps the progress in it */
 	struct lesson_set *lessons;
+	/* --pace: the milliseconds the view waits before each command the
+	 * computer plays (seats.h), 0 none; -1 its default (more when the
+	 * computer plays both sides) */
+	int pace_ms;
 	/* a live game's client (maniple host, join), or NULL */
 	const struct tui_live *live;
 };

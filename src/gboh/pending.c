@@ -8,6 +8,7 @@
 
 #include "maniple/elcmd.h"
 #include "maniple/passthru.h"
+#include "maniple/shock_preview.h"
 #include "maniple/pursuit.h"
 #include "maniple/rampage.h"
 #include "maniple/reactions.h"

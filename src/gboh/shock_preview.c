@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "maniple/cmd.h"
+#include "maniple/passthru.h"
+#include "maniple/rout.h"
 #include "maniple/shock.h"
 #include "maniple/shock_designate.h"
 #include "maniple/shock_resolve.h"
@@ -232,4 +234,85 @@ void shock_preview_text(const struct shock_preview *p, char *out, size_t n)
 					odds_percent(o, "0 hits"), span,
 					i + 1 == p->nchecks ? ")" : "");
 	}
+}
+
+/* ------------------------------------------------ 9.11 Pass-Thru odds */
+
+/* 9.11 #1: the infantry of combat ci's Pre-Shock check standing and
+ * with the +1 a Pass-Thru puts on it, both read through the Charge
+ * step's own check (the second on a copy that has elected it); false
+ * when it makes none */
+static bool charge_odds_both(const struct game *g, int ci, struct odds *stand,
+			     struct odds *let)
+{
+	if (!shock_charge_odds(g, ci, 1, 0, stand))
+		return false;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	cp->shock.c[ci].passthru = PT_ELECTED;
+	bool ok = shock_charge_odds(cp, ci, 1, 0, let);
+	event_log_free(&cp->events);
+	free(cp);
+	return ok;
+}
+
+/* passthru_odds_text, or passthru_odds_brief when brief */
+static int passthru_words(const struct game *g, bool brief, char *out,
+			  size_t n)
+{
+	if (!n)
+		return 0;
+	out[0] = '\0';
+	const struct shock_state *s = g ? &g->shock : NULL;
+	if (!s || s->ask != SHA_PASSTHRU || !(s->ask_combat >= 0 && s->ask_combat < s->ncombats))
+		return 0;
+	int ci = s->ask_combat;
+	const struct unit *inf = &g->units[g->shock.c[ci].def[0]];
+	struct odds stand, let, after;
+	char a[160] = "", b[160] = "", c[160] = "";
+	size_t len = 0;
+	if (charge_odds_both(g, ci, &stand, &let)) {
+		odds_list(&stand, a, sizeof a);
+		odds_list(&let, b, sizeof b);
+		int w = brief ? snprintf(out, n,
+					 "%s passes its Pre-Shock check %d%% "
+					 "standing, %d%% letting it through "
+					 "(8.43, 9.11 #1)",
+					 inf->id, odds_percent(&stand, "0 hits"),
+					 odds_percent(&let, "0 hits"))
+			      : snprintf(out, n,
+					 "%s's Pre-Shock check (8.43) standing: "
+					 "%s; letting it through (+1, 9.11 #1): "
+					 "%s.",
+					 inf->id, a, b);
+		len = w < 0 ? 0 : (size_t)w < n ? (size_t)w : n - 1;
+	}
+	/* 9.11 #4: the check after the elephant has gone through */
+	if (len + 1 < n && !unit_has(g, inf, TRAIT_SKIRMISHER)) {
+		tq_check_odds(g, inf, 0, &after);
+		odds_list(&after, c, sizeof c);
+		if (brief)
+			snprintf(out + len, n - len,
+				 "%sthrough, no hit on its Pass-Thru check "
+				 "%d%% (9.11 #4)",
+				 len ? "; " : "", odds_percent(&after, "0 hits"));
+		else
+			snprintf(out + len, n - len,
+				 "%sThrough, its shock hits are halved, the "
+				 "elephant's 1 less (9.11 #2), then a Pass-Thru "
+				 "check (9.11 #4): %s.",
+				 len ? " " : "", c);
+	}
+	return out[0] ? 1 : 0;
+}
+
+int passthru_odds_text(const struct game *g, char *out, size_t n)
+{
+	return passthru_words(g, false, out, n);
+}
+
+int passthru_odds_brief(const struct game *g, char *out, size_t n)
+{
+	return passthru_words(g, true, out, n);
 }

@@ -92,6 +92,9 @@ static const struct tui_binding bindings[] = {
 	{'M', "M", TC_TEACH, "teach",
 	 "teach mode on or off: each step told with its rule, the game "
 	 "waiting for a key (also :teach on, :teach off)", NULL},
+	{'I', "I", TC_PAUSE, "pause",
+	 "the computer's play (--ai, against the computer): it waits, or goes "
+	 "on", NULL},
 	{'C', "C", TC_BRANCH, "branch",
 	 "copy the game to a new file and play on there: the : line with "
 	 "branch and a free name, to change or run", NULL},

@@ -51,6 +51,7 @@ enum tui_cmd {
 	TC_PANEL_UP,	/* { }: the side panel's lines before, after */
 	TC_PANEL_DOWN,
 	TC_RESULT,	/* ^P: the last result whole (reading.h) */
+	TC_PAUSE,	/* I: the computer waits or goes on (aiplay.h) */
 	TC_COUNT
 };
 

@@ -9,6 +9,7 @@
 #include "maniple/tui.h"
 #include "prompt.h"
 #include "seam.h"
+#include "aiplay.h"
 #include "view.h"
 
 /* ---- what the game asks (no terminal) ---- */
@@ -291,7 +292,9 @@ void prompt_update(struct tui_view *v)
 	prompt_build(v->s, &p->ask);
 	if (p->hidden && p->ask.id != p->hidden_id)
 		p->hidden = false; /* a new decision: the box comes back */
-	p->shown = p->ask.due && !p->hidden && !p->ask_kind;
+	/* the computer's decision is not the person's to answer */
+	p->shown = p->ask.due && !p->hidden && !p->ask_kind &&
+		   !aiplay_owes(v);
 	if (v->live) { /* a live game: the box is the owing seat's */
 		char owe[200];
 		p->shown = p->shown &&
@@ -477,9 +480,15 @@ void prompt_draw_screen(struct tui_view *v, const char *const *lines, int n)
 	delwin(w);
 }
 
+static void against_draw(struct tui_view *v);
+
 void prompt_draw(struct tui_view *v)
 {
 	struct tui_prompt *p = &v->prompt;
+	if (p->ask_kind && p->ask_step > 0) {
+		against_draw(v);
+		return;
+	}
 	if (p->ask_kind) {
 		char title[160];
 		struct play_view pv;
@@ -491,6 +500,7 @@ void prompt_draw(struct tui_view *v)
 			"",
 			"s  solitaire study: you play both sides",
 			"h  hotseat: two players at this keyboard",
+			"c  against the computer: you play one side",
 			"",
 			"q  quits",
 		};
@@ -513,11 +523,113 @@ void prompt_draw(struct tui_view *v)
 		draw_box(v);
 }
 
+/* The game file must say the kind chosen: a game not yet of that kind
+ * (a resumed one nobody played, main.c) is started again, same battle
+ * and seed, fair again when it was (--no-undo). */
+static void start_again(struct tui_view *v, const char *kind)
+{
+	bool fair = session_fair(v->s);
+	char line[160], err[300];
+	snprintf(line, sizeof line, "new %s %s %llu", v->s->journal.h.battle,
+		 kind, (unsigned long long)v->s->journal.h.seed);
+	tui_exec(v, line);
+	if (fair && session_make_fair(v->s, err, sizeof err) != 0)
+		tui_say(v, "%s", err);
+}
+
+/* "Against the computer": step 1 asks the side the player plays, step 2
+ * the computer's level (Enter: the default, normal). */
+static void against_draw(struct tui_view *v)
+{
+	struct tui_prompt *p = &v->prompt;
+	char title[160], l1[80], l2[80], lv[6][80];
+	const char *lines[12];
+	int n = 0;
+	if (p->ask_step == 1) {
+		snprintf(title, sizeof title,
+			 "Against the computer: which side do you play?");
+		snprintf(l1, sizeof l1, "1  %s", side_word(v->mv, 0));
+		snprintf(l2, sizeof l2, "2  %s", side_word(v->mv, 1));
+		lines[n++] = title;
+		lines[n++] = "";
+		lines[n++] = l1;
+		lines[n++] = l2;
+	} else {
+		snprintf(title, sizeof title,
+			 "The computer plays %s: at which level?",
+			 side_word(v->mv, 1 - p->ask_you));
+		lines[n++] = title;
+		lines[n++] = "";
+		for (int k = 1; k <= 5 && ai_level_numbered(k); k++) {
+			const struct ai_level *l = ai_level_numbered(k);
+			snprintf(lv[k], sizeof lv[k], "%d  %s%s", k,
+				 ai_level_name(l),
+				 l == ai_level_default() ? " (Enter)" : "");
+			lines[n++] = lv[k];
+		}
+	}
+	lines[n++] = "";
+	lines[n++] = "Esc back, q quits";
+	prompt_draw_screen(v, lines, n);
+}
+
+static void against_key(struct tui_view *v, int ch, bool quit)
+{
+	struct tui_prompt *p = &v->prompt;
+	if (p->ask_step == 0) { /* c: the first question */
+		p->ask_step = 1;
+		prompt_touch_map(v);
+		return;
+	}
+	if (quit) {
+		v->quit = true;
+		return;
+	}
+	if (ch == 27) {
+		p->ask_step--;
+		prompt_touch_map(v);
+		return;
+	}
+	if (p->ask_step == 1) {
+		if (ch == '1' || ch == '2') {
+			p->ask_you = ch - '1';
+			p->ask_step = 2;
+			prompt_touch_map(v);
+		}
+		return;
+	}
+	const struct ai_level *l =
+		is_enter(v, ch) ? ai_level_default()
+		: ch >= '1' && ch <= '9' ? ai_level_numbered(ch - '0')
+					 : NULL;
+	if (!l || !tui_has_game(v->s))
+		return;
+	if (strcmp(v->s->journal.h.kind, "solo") != 0)
+		start_again(v, "solo"); /* one person at the keyboard */
+	const struct ai_level *seat[2] = {NULL, NULL};
+	seat[1 - p->ask_you] = l;
+	p->ask_kind = false;
+	p->ask_step = 0;
+	tui_touch_all(v);
+	if (aiplay_set(v, seat) != 0)
+		return; /* said */
+	prompt_update(v);
+	tui_say(v, "against the computer: you play %s, the computer %s at "
+		   "%s",
+		side_word(v->mv, p->ask_you), side_word(v->mv, 1 - p->ask_you),
+		ai_level_name(l));
+}
+
 bool prompt_key(struct tui_view *v, int ch)
 {
 	struct tui_prompt *p = &v->prompt;
 	const struct tui_binding *mb = tui_binding_for(&v->keys, ch);
 	bool quit = mb && mb->cmd == TC_QUIT;
+	if (p->ask_kind && (p->ask_step > 0 || ch == 'c' || ch == 'C' ||
+			    ch == '3')) {
+		against_key(v, ch, quit);
+		return true;
+	}
 	if (p->ask_kind) {
 		int k = prompt_kind_for_key(ch);
 		/* the game file must say the kind chosen: a game not yet
@@ -527,13 +639,8 @@ bool prompt_key(struct tui_view *v, int ch)
 		bool again = (k == GAME_HOTSEAT || k == GAME_SOLO) &&
 			     tui_has_game(v->s) &&
 			     strcmp(v->s->journal.h.kind, want);
-		if (again) {
-			char line[160];
-			snprintf(line, sizeof line, "new %s %s %llu",
-				 v->s->journal.h.battle, want,
-				 (unsigned long long)v->s->journal.h.seed);
-			tui_exec(v, line);
-		}
+		if (again)
+			start_again(v, want);
 		if (k == GAME_HOTSEAT && tui_has_game(v->s)) {
 			p->ask_kind = false;
 			tui_touch_all(v);

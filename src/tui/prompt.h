@@ -12,9 +12,10 @@
  * apart from it, so a resize or a resumed game shows the same box.
  *
  * Who plays which side: a new game in the view asks once whether it is a
- * solitaire study or a hotseat game (the game kinds solo and hotseat);
- * in a hotseat game a hand-over screen stands between the two sides'
- * decisions.
+ * solitaire study, a hotseat game (the game kinds solo and hotseat) or
+ * a game against the computer (solo, the computer's side and level in
+ * the game file's header: aiplay.h); in a hotseat game a hand-over
+ * screen stands between the two sides' decisions.
  *
  * The functions before "on the view" need no terminal (tests call them
  * directly); the rest work on the view. */
@@ -94,6 +95,9 @@ struct tui_prompt {
 	struct hex marked[PROMPT_KEYS]; /* the highlights it put down */
 	int nmarked;
 	bool ask_kind;		/* the solo/hotseat question is up */
+	/* its "against the computer" (aiplay.h): 1 asks the player's
+	 * side, 2 the computer's level; the side chosen */
+	int ask_step, ask_you;
 	bool handover;		/* the hotseat hand-over screen is up */
 	int last_side;		/* the side of the last decision seen */
 	bool drawn;		/* an overlay was drawn last time */

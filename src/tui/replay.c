@@ -17,6 +17,7 @@
 
 struct read_ctx {
 	struct replay *r;
+	char *plan; /* the last plan note before the next command, or NULL */
 };
 
 static int read_header(void *user, const struct gamefile_header *h,
@@ -39,8 +40,19 @@ static int read_header(void *user, const struct gamefile_header *h,
 static int read_body(void *user, const struct gamefile_line *l,
 		     struct ini_error *err)
 {
-	struct replay *r = ((struct read_ctx *)user)->r;
-	/* an annotation, a mail share or a reveal: replay skips it
+	struct read_ctx *c = user;
+	struct replay *r = c->r;
+	/* the computer's plan (seats.h) goes with the command after it, so
+	 * that `why` tells it there */
+	if (l->is_note && strncmp(l->text, "note " SESSION_PLAN_NOTE " ",
+				  6 + strlen(SESSION_PLAN_NOTE)) == 0) {
+		free(c->plan);
+		c->plan = strdup(l->text);
+		if (!c->plan)
+			goto oom;
+		return 0;
+	}
+	/* another annotation, a mail share or a reveal: replay skips it
 	 * (gamefile.h) */
 	if (l->is_note || l->is_share || l->is_reveal)
 		return 0;
@@ -56,7 +68,10 @@ static int read_body(void *user, const struct gamefile_line *l,
 	if (!t)
 		goto oom;
 	r->lines[r->nlines++] = (struct replay_line){
-		l->lineno, t, l->is_digest, l->is_dice, l->turn, l->digest};
+		l->lineno, t, l->is_digest, l->is_dice, l->turn, l->digest,
+		l->is_digest || l->is_dice ? NULL : c->plan};
+	if (!l->is_digest && !l->is_dice)
+		c->plan = NULL; /* the command's now */
 	return 0;
 oom:
 	snprintf(err->msg, sizeof err->msg, "out of memory");
@@ -93,14 +108,16 @@ int replay_open(struct replay *r, const char *path,
 	memset(r, 0, sizeof *r);
 	snprintf(r->path, sizeof r->path, "%s", path);
 	session_setup(&r->s, rulesets, lb, lt, user, 0);
-	struct read_ctx c = {r};
+	struct read_ctx c = {r, NULL};
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);
 	/* a last line a crash cut short was never shown (gamefile.h):
 	 * left out, as a load leaves it out */
 	long torn_at;
-	if (!gamefile_read_torn(path, read_header, read_body, &c, &ie,
-				&torn_at)) {
+	bool read = gamefile_read_torn(path, read_header, read_body, &c, &ie,
+				       &torn_at);
+	free(c.plan); /* a plan after the last command */
+	if (!read) {
 		ini_error_format(&ie, err, errn);
 		replay_free(r);
 		return -1;
@@ -133,8 +150,10 @@ int replay_open(struct replay *r, const char *path,
 
 void replay_free(struct replay *r)
 {
-	for (size_t i = 0; i < r->nlines; i++)
+	for (size_t i = 0; i < r->nlines; i++) {
 		free(r->lines[i].text);
+		free(r->lines[i].plan);
+	}
 	free(r->lines);
 	free(r->cmds);
 	session_free(&r->s);
@@ -186,6 +205,9 @@ int replay_forward(struct replay *r, struct cmd_result *out)
 				 ? tui_rules(&r->s)->dice(r->s.game)
 				 : NULL;
 	unsigned long rolls0 = d ? d->rolls : 0;
+	/* its plan before it in the session's journal (why tells it) */
+	if (l->plan && journal_add(&r->s.journal, l->plan) != 0)
+		return -1;
 	if (d)
 		dice_set_source(d, line_die, &ld);
 	session_exec(&r->s, l->text, out);

@@ -25,6 +25,9 @@ struct replay_line {
 	bool is_dice; /* format 3: the dice the command before drew */
 	int turn;
 	uint64_t digest;
+	/* a command the computer played: its plan note ("plan ...",
+	 * session.h), which goes into the session's journal before it */
+	char *plan;
 };
 
 struct replay {

@@ -187,6 +187,30 @@ static int deck_count(const struct shockui *su)
 	return su->deck_shock + (su->deck_end ? 1 : 0);
 }
 
+/* The end card's last lines against the computer (aiplay.h): who the
+ * computer played, and whether undo was used, which shows the dice to
+ * come, or the game was fair (--no-undo: session.h). */
+static void end_who_played(struct tui_view *v, struct card *c)
+{
+	const struct ai_seats *st = &v->ai.seats;
+	bool fair = session_fair(v->s);
+	if (!ai_seats_any(st) && !fair)
+		return;
+	for (int side = 0; side < 2; side++)
+		if (st->level[side])
+			card_add(c, NULL, "%s: the computer (%s)",
+				 v->mv ? v->mv->side_name[side] : "?",
+				 ai_level_name(st->level[side]));
+	int undos = session_undos(v->s);
+	if (fair)
+		card_add(c, NULL, "A fair game: no undo (--no-undo)");
+	else if (undos > 0)
+		card_add(c, NULL, "Undo used %d time%s: dice seen ahead",
+			 undos, undos == 1 ? "" : "s");
+	else
+		card_add(c, NULL, "No undo used");
+}
+
 /* Card `at` of the deck into the viewer, at the viewer's width. */
 static void build_card(struct tui_view *v, int at)
 {
@@ -212,6 +236,7 @@ static void build_card(struct tui_view *v, int at)
 			 waits ? ": waits for a decision" : "");
 	} else {
 		tui_card(s, MODE_CARD_END, 0, 0, &cv->card, NULL);
+		end_who_played(v, &cv->card);
 		snprintf(cv->title, sizeof cv->title,
 			 "End of the battle (11.1, 11.2)");
 	}

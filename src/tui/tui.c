@@ -806,6 +806,10 @@ static void draw_status(struct tui_view *v)
 	wattrset(w, A_REVERSE);
 	mvwhline(w, 0, 0, ' ', v->lay.w);
 	bool seen = !strcmp(v->status, v->status_seen);
+	/* the computer thinking (the message row), or waiting (the top
+	 * row's end): aiplay.h */
+	char ai[160];
+	bool thinking = aiplay_status(v, ai, sizeof ai, v->lay.w);
 	if (v->cl.open && v->completions[0]) {
 		mvwaddnstr(w, 0, 0, v->completions, v->lay.w);
 	} else {
@@ -820,6 +824,9 @@ static void draw_status(struct tui_view *v)
 			*bar = '\0';
 		mvwaddnstr(w, 0, 0, shown, v->lay.w);
 		snprintf(v->status_seen, sizeof v->status_seen, "%s", v->status);
+		int len = (int)strlen(ai);
+		if (!thinking && len && len + 2 < v->lay.w)
+			mvwaddstr(w, 0, v->lay.w - len - 1, ai);
 	}
 	wattrset(w, A_NORMAL);
 	if (v->cl.open) {
@@ -833,6 +840,8 @@ static void draw_status(struct tui_view *v)
 		shown[4] = '\0';
 		snprintf(buf, sizeof buf,
 			 "go to hex: %s   (four digits CCRR, Esc cancels)", shown);
+	} else if (thinking) {
+		snprintf(buf, sizeof buf, "%s", ai);
 	} else if (v->message[0]) {
 		if (draw_long_message(v, w, seen))
 			return;
@@ -1519,6 +1528,7 @@ static void tui_exec_impl(struct tui_view *v, const char *text)
 	tui_log_show_from(&v->log, first, lw, lh);
 
 	follow_game(v, before);
+	aiplay_follow(v, p); /* who plays a new game; undo: it waits */
 }
 
 /* The view follows the game after a command (before: the game as it was
@@ -1614,6 +1624,7 @@ static void tui_game_moved_impl(struct tui_view *v)
 	tui_order_refresh(v);
 	prompt_update(v);
 	shockui_after_command(v);
+	aiplay_follow(v, NULL);
 }
 
 /* The next or previous unit on the map (the map view-model's order),
@@ -1870,6 +1881,9 @@ static void run_command(struct tui_view *v, enum tui_cmd c)
 				v->lay.too_small ? " (the screen is too small "
 						   "for the pane)"
 						 : "");
+		break;
+	case TC_PAUSE: /* the computer's play (aiplay.h) */
+		aiplay_pause(v);
 		break;
 	case TC_BRANCH: /* resume.h */
 		resume_branch_line(v);
@@ -2364,13 +2378,23 @@ static int run_view(struct session *s, const struct tui_options *opt,
 	live_owe(v); /* a live game: who owes */
 	teachui_start(v, opt && opt->teach, opt ? opt->datadir : NULL);
 	tutorial_start(v, opt ? opt->lessons : NULL); /* tutorial.h */
+	aiplay_start(v, opt ? opt->pace_ms : -1); /* the computer (aiplay.h) */
 	while (!v->quit) {
 		render(v);
 		/* watching a game another maniple plays: its file is looked
 		 * at twice a second (replay.h) */
-		int ch = next_key(rp && rp->watch ? 500 : v->live ? 100 : -1);
+		int tick = rp && rp->watch ? 500 : v->live ? 100 : -1;
+		/* the computer's next command (aiplay.h), after its pause */
+		int wait = aiplay_wait(v);
+		if (wait >= 0 && (tick < 0 || wait < tick))
+			tick = wait;
+		int ch = next_key(tick);
 		if (ch == ERR)
 			break; /* the terminal went away, or SIGHUP/SIGTERM */
+		if (ch == TUI_TICK && wait >= 0 && aiplay_wait(v) == 0) {
+			aiplay_step(v);
+			continue;
+		}
 		if (ch == TUI_TICK && v->live) {
 			live_tick(v); /* a live game: the server's news */
 			continue;
@@ -2382,6 +2406,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 		handle_key(v, ch);
 	}
 	teachui_free(v);
+	aiplay_free(v);
 	reading_free(&v->reading);
 	free_windows(v);
 	endwin();
@@ -2392,6 +2417,7 @@ static int run_view(struct session *s, const struct tui_options *opt,
 }
 
 const struct tui_view_ops tui_main_ops = {
+	.render = render,
 	.exec = tui_exec_impl,
 	.set_cursor = tui_set_cursor_impl,
 	.game_moved = tui_game_moved_impl,

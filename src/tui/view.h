@@ -12,6 +12,7 @@
 #include "maniple/ruleset.h"
 #include "maniple/session.h"
 
+#include "aiplay.h"
 #include "cmdline.h"
 #include "config.h"
 #include "describe.h"
@@ -158,6 +159,7 @@ struct tui_view {
 	struct teachui teach;	/* teach mode's narration box (teachui.h) */
 	struct resume_offer *resume; /* the offer to resume (resume.h), or NULL */
 	struct tui_tutorial tut; /* --tutorial: the lesson box (tutorial.h) */
+	struct tui_aiplay ai;	/* the computer's sides (aiplay.h) */
 	/* the main loop's operations (below), tui_main_ops */
 	const struct tui_view_ops *ops;
 };
@@ -169,6 +171,7 @@ struct tui_view {
  * (tui_main_ops), so that the view's files call each other in no loop
  * larger than a few (../shared/tools/cycles). */
 struct tui_view_ops {
+	void (*render)(struct tui_view *v);
 	void (*exec)(struct tui_view *v, const char *line);
 	void (*set_cursor)(struct tui_view *v, struct hex h);
 	void (*game_moved)(struct tui_view *v);
@@ -177,6 +180,8 @@ struct tui_view_ops {
 /* tui.c's, for every view (and the tests' views) */
 extern const struct tui_view_ops tui_main_ops;
 
+/* Draws what changed, now (between keys: the computer thinking). */
+void tui_render(struct tui_view *v);
 /* Runs one command line through the session, exactly as the `:` line
  * does: the game file gets it, the log shows it and its events, the
  * status line its outcome, the changed cells are redrawn. */

@@ -27,6 +27,12 @@ int tui_panel_window(struct tui_view *v, int n, int h, char *more,
 	return rows;
 }
 
+void tui_render(struct tui_view *v)
+{
+	if (v->ops->render)
+		v->ops->render(v);
+}
+
 void tui_exec(struct tui_view *v, const char *line)
 {
 	v->ops->exec(v, line);
