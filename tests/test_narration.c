@@ -243,6 +243,43 @@ Test(narration, a_tq_check_tells_its_hits_not_the_rout)
 	teach_free(tx);
 }
 
+/* 8.46 with 9.23 and 9.32: a shock result whose hits a skirmisher or
+ * attacking light cavalry halves tells the hits that stand and why, so
+ * that the unit then taking fewer is not a surprise; one without names
+ * no halving */
+Test(narration, a_halved_shock_result_says_why)
+{
+	struct teach_texts *tx = shipped();
+	struct event e;
+	char buf[TEACH_TEXT_MAX];
+	const char *why[] = {"sk_halved", "lc_halved"};
+	const char *rule[] = {"9.23", "9.32"};
+	for (int k = 0; k < 3; k++) {
+		event_init(&e, "shock_result");
+		event_add(&e, "combat", "0");
+		event_add(&e, "column", "11");
+		event_add(&e, "crt", "3(2)");
+		event_add(&e, "superiority", "AS");
+		event_add(&e, "attacker_hits", "3");
+		event_add(&e, "defender_hits", "4");
+		if (k < 2)
+			event_add(&e, why[k], "%s", rule[k]);
+		event_add(&e, "final", k < 2 ? "1(4)" : "3(4)");
+		event_add(&e, "rule", "8.46,8.74");
+		one_event(tx, NULL, &e, buf, sizeof buf);
+		cr_expect(has(buf, "3 hit(s) to the attacker"), "%s", buf);
+		if (k < 2) {
+			cr_expect(has(buf, k ? "light cavalry" : "skirmisher"),
+				  "%s", buf);
+			cr_expect(has(buf, "halve"), "%s", buf);
+			cr_expect(has(buf, ": 1(4)."), "%s", buf);
+		} else {
+			cr_expect(!has(buf, "halve"), "%s", buf);
+		}
+	}
+	teach_free(tx);
+}
+
 /* ---- whole turns ---- */
 
 /* tests/scripts/drill_turn.txt: one whole turn of the drill, with a
