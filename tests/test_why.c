@@ -3,10 +3,13 @@
  * own `roll` lines (the files in tests/scripts).  Covers a refusal
  * (5.12), the activation roll (5.12), momentum (5.32) and trump (5.41,
  * 5.42), a missile volley (8.15), a Troop Quality check (6.41) and a shock
- * combat's result (8.46, with its `show card shock N` pointer). */
+ * combat's result (8.46, with its `show card shock N` pointer); and
+ * `why COMMAND`: a command tried on a search copy, refused (5.21, 4.31)
+ * or allowed (5.22), the game and its file untouched. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "config.h"
@@ -84,7 +87,9 @@ Test(why, nothing_to_explain)
 	struct cmd_result r;
 	cmd_result_init(&r);
 	session_exec(&s, "why now", &r);
-	cr_expect_eq(r.status, CMD_MALFORMED, "why takes no argument");
+	cr_expect_eq(r.status, CMD_REFUSED, "why of no command");
+	cr_expect_not_null(strstr(r.reason, "now is no command"), "%s",
+			   r.reason);
 	cmd_result_free(&r);
 	session_free(&s);
 }
@@ -242,4 +247,146 @@ Test(why, shock_result)
 	has(t, "show card shock ");
 	free(t);
 	session_free(&s);
+}
+
+/* Runs `why LINE`; returns its status, with the text in *text (malloc'd
+ * or NULL) and the event's about= and rule= ("" when it has none). */
+static enum cmd_status why_of(struct session *s, const char *line,
+			      char **text, char *about, char *rule)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "why %s", line);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, cmd, &r);
+	enum cmd_status st = r.status;
+	*text = r.text;
+	r.text = NULL;
+	about[0] = rule[0] = '\0';
+	if (st == CMD_OK) {
+		cr_assert_eq(r.out.n, 1, "why gives one event");
+		const char *a = event_log_get(&r.out, 0, "about");
+		const char *u = event_log_get(&r.out, 0, "rule");
+		snprintf(about, 64, "%s", a ? a : "");
+		snprintf(rule, 64, "%s", u ? u : "");
+	} else {
+		free(*text);
+		*text = strdup(r.reason);
+	}
+	cmd_result_free(&r);
+	return st;
+}
+
+/* The Tribune activated on the drill (the tie die forced, 5.12), playing
+ * on in the file path (a mkstemp template, made a free name; branch: the
+ * session writes there). */
+static void tribune_to_order(struct session *s, char *path)
+{
+	int fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	close(fd);
+	unlink(path);
+	session_init(s, fx_loader, spqr_tables_loader, NULL, 1);
+	fx_ok(s, "new drill solo 11");
+	char line[300];
+	snprintf(line, sizeof line, "branch %s", path);
+	fx_ok(s, line);
+	fx_ok(s, "roll 6 2");
+	fx_ok(s, "continue");
+	fx_ok(s, "activate tribune");
+}
+
+/* 5.21: after an Individual Order the leader gives no Line Command this
+ * phase; `why line NAME` says so with the rule, before the order it says
+ * the order is allowed (5.22) and what it starts */
+Test(why, command_refused_after_individual_order)
+{
+	char path[] = "/tmp/maniple-whyXXXXXX";
+	struct session s;
+	tribune_to_order(&s, path);
+	char *t, about[64], rule[64];
+	cr_assert_eq(why_of(&s, "order ve1", &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "command_allowed");
+	cr_expect_str_eq(rule, "5.22");
+	has(t, "order ve1 is allowed now (rule 5.22): it starts order "
+	       "(leader tribune, to ve1, orders 1, left 2).");
+	free(t);
+	fx_ok(&s, "order ve1");
+	cr_assert_eq(why_of(&s, "line velites", &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "command_refused");
+	cr_expect_str_eq(rule, "5.21");
+	has(t, "line velites is refused now (rule 5.21): tribune has given "
+	       "Individual Orders this phase: no Line Commands.");
+	free(t);
+	/* a line the chart does not list: 4.31 */
+	cr_assert_eq(why_of(&s, "line ve1", &t, about, rule), CMD_OK);
+	cr_expect_str_eq(rule, "5.21", "5.21 is checked first");
+	free(t);
+	session_free(&s);
+	unlink(path);
+}
+
+/* `why` of an unknown command says so; of a looking or session command,
+ * that no rule refuses it; of a command with missing words, its usage */
+Test(why, command_unknown_looking_malformed)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	fx_ok(&s, "new drill solo 11");
+	char *t, about[64], rule[64];
+	cr_assert_eq(why_of(&s, "frobnicate 3", &t, about, rule),
+		     CMD_REFUSED);
+	has(t, "frobnicate is no command");
+	free(t);
+	cr_assert_eq(why_of(&s, "show units", &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "command_looks");
+	has(t, "show units only looks");
+	free(t);
+	cr_assert_eq(why_of(&s, "save x.game", &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "command_session");
+	free(t);
+	cr_assert_eq(why_of(&s, "move", &t, about, rule), CMD_OK);
+	cr_expect_str_eq(about, "command_malformed");
+	has(t, "move is not well formed: usage: move HEX");
+	free(t);
+	session_free(&s);
+}
+
+/* `why COMMAND` runs the command on a search copy only: the game's
+ * digest, events, dice and journal, and its file's bytes, are the same
+ * after it, even for a command that would roll (6.41's fifth-MP check is
+ * not reached here; the copy's dice are its own either way) */
+Test(why, command_changes_nothing)
+{
+	char path[] = "/tmp/maniple-whyXXXXXX";
+	struct session s;
+	tribune_to_order(&s, path);
+	fx_ok(&s, "order ve1");
+	uint64_t d0 = session_digest(&s);
+	size_t n0 = s.game->events.n, j0 = s.journal.n;
+	unsigned long r0 = s.game->dice.rolls;
+	char *f0 = fx_slurp(path);
+	cr_assert_not_null(f0);
+	const char *lines[] = {"move 2616", "face NE", "line velites",
+			       "orders done", "order ha1", "halt"};
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+		char *t, about[64], rule[64];
+		cr_assert_eq(why_of(&s, lines[i], &t, about, rule), CMD_OK,
+			     "%s", lines[i]);
+		free(t);
+		cr_expect_eq(session_digest(&s), d0, "%s", lines[i]);
+		cr_expect_eq(s.game->events.n, n0, "%s", lines[i]);
+		cr_expect_eq(s.journal.n, j0, "%s", lines[i]);
+		cr_expect_eq(s.game->dice.rolls, r0, "%s", lines[i]);
+	}
+	char *f1 = fx_slurp(path);
+	cr_assert_not_null(f1);
+	cr_expect_str_eq(f1, f0, "the game file is unchanged");
+	free(f0);
+	free(f1);
+	/* and the game plays on as the drill turn's script does */
+	fx_ok(&s, "face NE");
+	fx_ok(&s, "move 2616");
+	session_free(&s);
+	unlink(path);
 }

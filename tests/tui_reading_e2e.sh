@@ -6,14 +6,15 @@
 # wider than the screen is told in full over both rows of the status bar,
 # `help COMMAND`, `rule N` and `why` answer in sentences there (what the
 # command does, its rules, how to type it), `rule TERM` explains a term
-# of the glossary there (7.2),
+# of the glossary there (7.2), `why COMMAND` the refusal a command would
+# meet now (5.21),
 # and whole in the log; an accepted command is told as a sentence (a
 # leader's activation with his Initiative, 5.12); when it brings a new
 # decision the status line keeps its row and a sentence wider than the
 # screen ends in a pointer to ^P, the result whole in the pane.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=15
+PLAN=16
 TUI_NAME=reading-e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 
@@ -100,4 +101,14 @@ cmd_shown 'show leaders'
 wait_for 'q closes'
 screen | grep -q 'Initiative' && ! screen | grep -q 'initiative='
 ok $? "show leaders in sentences"
+keys q
+wait_gone 'q closes'
+
+# why COMMAND: the command tried on a copy, its refusal told with its
+# rule (5.21: no Line Command after an Individual Order)
+cmd_shown 'order ve1'
+cmd_shown 'why line velites'
+wait_for 'Why that command is refused now (rule 5.21):' &&
+	pane_text | grep -q 'line velites is refused now (rule 5.21): tribune has given Individual Orders this phase'
+ok $? "why COMMAND in the pane: the refusal it would meet, with its rule"
 keys q

@@ -13,12 +13,18 @@
  * a `why` straight after it explains the refusal. */
 
 /* `why`: one event `why about=KIND rule=R` and the explanation as text.
- * Refused when the game holds nothing to explain. */
+ * Refused when the game holds nothing to explain.  `why COMMAND ARGS...`
+ * tries that command on a search copy of the game (never the game, never
+ * its dice) and tells whether it is refused now (about=refused, the
+ * refusal's reason and rule) or allowed (about=allowed, what it starts);
+ * a looking or session command is told as such, an unknown one refused. */
 void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define WHY_COMMAND_DEFS                                                       \
 	{                                                                      \
-		"why", "", "explain the last roll, result or refusal",         \
+		"why", "[COMMAND ARGS...]",                                    \
+			"explain the last roll or refusal, or why COMMAND is " \
+			"refused now",                                         \
 			CMD_LOOKS, cmd_why                                     \
 	}
 

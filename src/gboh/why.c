@@ -13,18 +13,37 @@
 #include "maniple/session.h"
 #include "maniple/textbuf.h"
 
+/* word into buf with '_' shown as a blank; returns buf. */
+static const char *blanks(const char *word, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", word);
+	for (char *p = buf; *p; p++)
+		if (*p == '_')
+			*p = ' ';
+	return buf;
+}
+
 /* A field's value with '_' shown as a blank, or "?" when it is missing. */
 static const char *val(const struct event *e, const char *key, char *buf,
 		       size_t n)
 {
 	const char *v = event_get(e, key);
-	if (!v)
-		return "?";
-	snprintf(buf, n, "%s", v);
-	for (char *p = buf; *p; p++)
-		if (*p == '_')
-			*p = ' ';
-	return buf;
+	return v ? blanks(v, buf, n) : "?";
+}
+
+/* `why`'s answer: the event out and the text t (taken), or a refusal
+ * when t ran out of memory. */
+static void answer(struct cmd_result *r, struct textbuf *t,
+		   const struct event *out)
+{
+	if (t->failed) {
+		free(t->s);
+		cmd_refuse(r, NULL, "out of memory");
+		return;
+	}
+	cmd_output(r, out);
+	free(r->text);
+	r->text = t->s;
 }
 
 /* Up to eight values live at once (one sentence's worth). */
@@ -271,16 +290,160 @@ static bool find_last(const struct event_log *log, size_t *at)
 	return false;
 }
 
-void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
+/* argv[1..argc-1] joined back into one command line (a word holding a
+ * blank quoted again); false when it does not fit. */
+static bool join_line(int argc, char **argv, char *line, size_t n)
 {
-	(void)argv;
-	struct session *s = ctx;
-	if (argc != 1) {
-		cmd_malformed(r, "usage: why");
+	size_t k = 0;
+	line[0] = '\0';
+	for (int i = 1; i < argc; i++) {
+		bool quote = strpbrk(argv[i], " \t") != NULL;
+		int w = snprintf(line + k, n - k, "%s%s%s%s", i > 1 ? " " : "",
+				 quote ? "\"" : "", argv[i], quote ? "\"" : "");
+		if (w < 0 || (size_t)w >= n - k)
+			return false;
+		k += (size_t)w;
+	}
+	return true;
+}
+
+/* `why COMMAND ARGS...`: the command tried on a search copy of the game
+ * (game_copy_for_search: no session, no history, dice of its own, so
+ * nothing of the game, its file or its dice is touched), and told in a
+ * sentence: refused with its reason and rule, or allowed with what it
+ * starts (the copy's first events, the first rule they cite). */
+static void why_command(struct session *s, int argc, char **argv,
+			struct cmd_result *r)
+{
+	char line[CMD_LINE_MAX + 1];
+	if (!join_line(argc, argv, line, sizeof line)) {
+		cmd_malformed(r, "usage: why [COMMAND ARGS...]: line too long");
 		return;
 	}
+	struct cmd_call call;
+	struct cmd_result tr;
+	cmd_result_init(&tr);
+	if (!cmd_lookup(s->ruleset->commands(), line, &call, &tr) ||
+	    !call.def) {
+		cmd_refuse(r, NULL,
+			   "%s is no command (help lists them): why COMMAND "
+			   "tells why a game command is refused now or what it "
+			   "would start",
+			   argv[1]);
+		cmd_result_free(&tr);
+		return;
+	}
+	struct event out;
+	event_init(&out, "why");
+	struct textbuf t = {0};
+	const struct cmd_def *d = call.def;
+	if (d->effect != CMD_CHANGES) {
+		event_add(&out, "about", "%s",
+			  d->effect == CMD_LOOKS ? "command_looks"
+						 : "command_session");
+		textbuf_line(&t,
+			     d->effect == CMD_LOOKS
+				     ? "%s only looks: it changes nothing in "
+				       "the game and may be given at any time."
+				     : "%s is a session command (it starts, "
+				       "loads or copies a game), not a move: "
+				       "no rule of the game refuses it.",
+			     d->name);
+	} else {
+		struct game *cp = game_copy_for_search(s->game, 1);
+		if (!cp) {
+			cmd_result_free(&tr);
+			cmd_refuse(r, NULL, "out of memory");
+			return;
+		}
+		struct session cs;
+		memset(&cs, 0, sizeof cs);
+		cs.game = cp;
+		cs.ruleset = s->ruleset;
+		unsigned long rolls = cp->dice.rolls;
+		d->run(&cs, call.argc, call.argv, &tr);
+		const struct event_log *log = &cp->events;
+		if (tr.status != CMD_OK) {
+			bool bad = tr.status == CMD_MALFORMED;
+			event_add(&out, "about", "%s",
+				  bad ? "command_malformed"
+				      : "command_refused");
+			if (tr.rule[0])
+				event_add(&out, "rule", "%s", tr.rule);
+			if (bad)
+				textbuf_line(&t, "%s is not well formed: %s.",
+					     line, tr.reason);
+			else if (tr.rule[0])
+				textbuf_line(&t,
+					     "%s is refused now (rule %s): "
+					     "%s.",
+					     line, tr.rule, tr.reason);
+			else
+				textbuf_line(&t, "%s is refused now: %s.",
+					     line, tr.reason);
+		} else {
+			const char *rule = NULL;
+			for (size_t i = 0; !rule && i < log->n; i++)
+				rule = event_log_get(log, i, "rule");
+			event_add(&out, "about", "command_allowed");
+			if (rule)
+				event_add(&out, "rule", "%s", rule);
+			textbuf_put(&t, "%s is allowed now", line);
+			if (rule)
+				textbuf_put(&t, " (rule %s)", rule);
+			/* what it starts: its first event with its fields,
+			 * then the kinds of the next few */
+			size_t shown = 0;
+			for (size_t i = 0; i < log->n && shown < 4; i++) {
+				const char *k = event_log_kind(log, i);
+				if (i > 0 &&
+				    strcmp(k, event_log_kind(log, i - 1)) == 0)
+					continue;
+				struct event e;
+				event_log_at(log, i, &e);
+				struct vals vb = {.i = 0};
+				char kb[EVENT_VAL_MAX];
+				textbuf_put(&t, "%s%s",
+					    shown ? ", then " : ": it starts ",
+					    blanks(k, kb, sizeof kb));
+				int told = 0;
+				for (int f = 0; !shown && f < e.nfields; f++) {
+					const char *key = event_key(&e, f);
+					if (strcmp(key, "rule") == 0)
+						continue;
+					char kw[EVENT_VAL_MAX];
+					vb.i = 0;
+					textbuf_put(&t, "%s%s %s",
+						    told++ ? ", " : " (",
+						    blanks(key, kw, sizeof kw),
+						    V(&e, key));
+				}
+				if (told)
+					textbuf_put(&t, ")");
+				shown++;
+			}
+			textbuf_put(&t, ".\n");
+			if (cp->dice.rolls != rolls)
+				textbuf_line(&t,
+					     "It rolls a die: how that falls "
+					     "is not told beforehand.");
+		}
+		event_log_free(&cp->events);
+		free(cp);
+	}
+	cmd_result_free(&tr);
+	answer(r, &t, &out);
+}
+
+void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
+{
+	struct session *s = ctx;
 	if (!s->game) {
 		cmd_refuse(r, NULL, "no game: start one with new or load");
+		return;
+	}
+	if (argc > 1) {
+		why_command(s, argc, argv, r);
 		return;
 	}
 	const struct event_log *log = &s->game->events;
@@ -335,12 +498,5 @@ void cmd_why(void *ctx, int argc, char **argv, struct cmd_result *r)
 				    "refusal in this game");
 		return;
 	}
-	if (t.failed) {
-		free(t.s);
-		cmd_refuse(r, NULL, "out of memory");
-		return;
-	}
-	cmd_output(r, &out);
-	free(r->text);
-	r->text = t.s;
+	answer(r, &t, &out);
 }
