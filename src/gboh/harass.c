@@ -956,6 +956,30 @@ void harass_go_on(struct game *g, int i, struct cmd_result *r)
 	hd_resolve(g, r);
 }
 
+/* 8.33, 8.15: unit u's volley back at the harassing unit as hd_resolve
+ * would throw it (from the first hex of the path, at the harassing
+ * unit's own hex), on a copy: what it needs into fc and its odds into
+ * od; false when it may not fire */
+static bool fire_back_odds(const struct game *g, const struct harass_check *c,
+			   int u, struct fire_check *fc, struct odds *od)
+{
+	if (c->npath < 1)
+		return false;
+	struct game *cp = game_copy_for_search(g, 1);
+	if (!cp)
+		return false;
+	struct unit *back = &cp->units[u];
+	game_unit_place(cp, back, at_hex(back->at, c->path[0]));
+	memset(fc, 0, sizeof *fc);
+	bool ok = missile_check(cp, u, WEAPON_MAIN,
+				cp->units[c->firer].at.hex[0], FIRE_ENTRY, fc);
+	if (ok)
+		missile_check_odds(cp, u, fc, od);
+	event_log_free(&cp->events);
+	free(cp);
+	return ok;
+}
+
 /* 8.33: the answers legal now */
 int harass_legal(const struct game *g, struct decision_answer *out, int max)
 {
@@ -981,8 +1005,18 @@ int harass_legal(const struct game *g, struct decision_answer *out, int max)
 		if (hd_named(g, u) ||
 		    fire_back_bar(g, &c, u, &rule, why, sizeof why))
 			continue;
-		decision_add(out, max, &n, side, "8.33", "react fire %s",
-			     g->units[u].id);
+		struct fire_check fc;
+		struct odds od; /* 8.15, 8.16: its chance to hit */
+		if (fire_back_odds(g, &c, u, &fc, &od))
+			decision_add(out, max, &n, side, "8.33",
+				     "react fire %s # needs %s%d%s: hits %d%%",
+				     g->units[u].id,
+				     fc.extended ? "natural " : "", fc.needed,
+				     fc.extended ? "" : " or less",
+				     missile_hit_percent(&od));
+		else
+			decision_add(out, max, &n, side, "8.33",
+				     "react fire %s", g->units[u].id);
 	}
 	return n;
 }
