@@ -459,6 +459,8 @@ void reactions_pending_odds(const struct game *g, char *buf, size_t n)
 	if (i < 0)
 		return;
 	const struct reaction_offer *o = &g->react.offers[i];
+	if (o->unit < 0 || o->unit >= g->nunits)
+		return; /* an offer to a leader (4.72): no die of a unit's */
 	const struct unit *u = &g->units[o->unit];
 	struct odds od;
 	char list[160];
