@@ -8,6 +8,8 @@
 #define TESTS_FIXTURE_H
 
 #include <criterion/criterion.h>
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include "maniple/battle.h"
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/gamefile.h"
 #include "maniple/map.h"
 
 #include "spqr_tables.h"
@@ -43,6 +46,37 @@ static inline char *fx_slurp(const char *path)
 	b[n] = '\0';
 	fclose(f);
 	return b;
+}
+
+/* The game file at from written to to with line lineno (1-based) made
+ * `with` ("" drops it) and its hash chain worked out again (gamefile.h),
+ * as a forger would: what finds the change is then the replay or
+ * --verify, not the chain. */
+static inline void fx_forge_game_line(const char *from, const char *to,
+				      int lineno, const char *with)
+{
+	char *t = fx_slurp(from);
+	FILE *f = fopen(to, "w");
+	cr_assert_not_null(f, "%s", to);
+	uint64_t link = 0;
+	for (char *p = t; *p; lineno--) {
+		char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char line[1200];
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		char *tab = strrchr(line, '\t');
+		if (tab)
+			*tab = '\0';
+		if (lineno == 1)
+			snprintf(line, sizeof line, "%s", with);
+		if (!(lineno == 1 && !*with)) {
+			link = gamefile_chain(link, line);
+			fprintf(f, "%s\t%016" PRIx64 "\n", line, link);
+		}
+		p += len + (e ? 1 : 0);
+	}
+	fclose(f);
+	free(t);
 }
 
 /* Loads the file at rel below the source tree as a battle. */

@@ -137,29 +137,7 @@ static int find_line(const char *prefix, char *out, size_t n)
  * again: a forger's edit, which the chain does not catch. */
 static void forge(int lineno, const char *with)
 {
-	char *t = fx_slurp(gpath);
-	FILE *f = fopen(gpath, "w");
-	cr_assert_not_null(f);
-	int n = 1;
-	uint64_t link = 0;
-	for (char *p = t; *p; n++) {
-		char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		char line[1200];
-		snprintf(line, sizeof line, "%.*s", (int)len, p);
-		char *tab = strrchr(line, '\t');
-		if (tab)
-			*tab = '\0';
-		if (n == lineno)
-			snprintf(line, sizeof line, "%s", with);
-		if (!(n == lineno && !*with)) { /* "" drops the line */
-			link = gamefile_chain(link, line);
-			fprintf(f, "%s\t%016" PRIx64 "\n", line, link);
-		}
-		p += len + (e ? 1 : 0);
-	}
-	fclose(f);
-	free(t);
+	fx_forge_game_line(gpath, gpath, lineno, with);
 }
 
 static int verify(struct ini_error *err, char *summary, size_t n)

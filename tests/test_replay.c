@@ -161,34 +161,12 @@ Test(replay, forward_back_and_jump_match_a_straight_run)
 	free(after);
 }
 
-/* Replaces the line (1-based) of the file's copy at path. */
 /* The game file with line lineno made `with`, its hash chain made right
  * again (format 2, gamefile.h: as a forger would), so that what finds the
  * change is the replay. */
 static void tamper(const char *path, int lineno, const char *with)
 {
-	char *t = fx_slurp(gpath);
-	FILE *f = fopen(path, "w");
-	cr_assert_not_null(f);
-	int n = 1;
-	uint64_t link = 0;
-	for (char *p = t; *p;) {
-		char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		char line[1200];
-		snprintf(line, sizeof line, "%.*s", (int)len, p);
-		char *tab = strrchr(line, '\t');
-		if (tab)
-			*tab = '\0';
-		if (n == lineno)
-			snprintf(line, sizeof line, "%s", with);
-		link = gamefile_chain(link, line);
-		fprintf(f, "%s\t%016" PRIx64 "\n", line, link);
-		n++;
-		p += len + (e ? 1 : 0);
-	}
-	fclose(f);
-	free(t);
+	fx_forge_game_line(gpath, path, lineno, with);
 }
 
 /* The file's line number of its first digest line, and that digest's
