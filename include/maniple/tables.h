@@ -281,6 +281,11 @@ struct spqr_tables *tables_copy(const struct spqr_tables *t);
 /* The ruleset's event catalog (events.ini of the same directory), or NULL
  * without tables. */
 const struct evcat *tables_events(const struct spqr_tables *t);
+/* The book's rule numbers for the code's (rule_numbers.h: a GBA game's
+ * map, from rule_numbers.ini of the same directory); an empty map (not
+ * present) without one or without tables. */
+struct rule_numbers;
+const struct rule_numbers *tables_rule_numbers(const struct spqr_tables *t);
 /* Checks one rules file alone (maniple --check FILE): its [file] table
  * names the chart.  False with err filled when anything is wrong. */
 bool tables_check_file(const char *path, struct ini_error *err);

@@ -683,6 +683,8 @@ static bool run_changing(struct session *s, const struct ruleset *rs,
 	size_t n0 = rs->events(g)->n;
 	int turn0 = rs->turn(g);
 	call->def->run(s, call->argc, call->argv, r);
+	if (r->status == CMD_REFUSED && rs->cite_refusal)
+		rs->cite_refusal(g, r);
 	return r->status == CMD_OK && rs->after_command(g, n0, turn0);
 }
 
@@ -875,6 +877,9 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	if (d->effect != CMD_CHANGES || !s->game) {
 		d->run(s, call.argc, call.argv, r);
 		check_shown(s, r);
+		/* in the book of the game's rules (ruleset.h) */
+		if (r->status == CMD_REFUSED && s->game && rs->cite_refusal)
+			rs->cite_refusal(s->game, r);
 		return;
 	}
 	struct game *g = s->game;

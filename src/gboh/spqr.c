@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/cmd.h"
 #include "maniple/decision.h"
 #include "maniple/digest.h"
 #include "maniple/game.h"
@@ -104,6 +105,13 @@ static bool spqr_after_command(struct game *g, size_t events_before,
 	return turn_ended(g, events_before, turn_before);
 }
 
+/* a refusal in the book of the game (rule_numbers.h) */
+static void spqr_cite_refusal(const struct game *g, struct cmd_result *r)
+{
+	game_cite(g, r->rule, sizeof r->rule);
+	game_cite_text(g, r->reason, sizeof r->reason);
+}
+
 static void spqr_free_copy(struct game *c)
 {
 	free(c); /* game_copy_for_search: shares the battle, owns nothing */
@@ -196,6 +204,7 @@ const struct ruleset ruleset_spqr = {
 	.sentences_load = summary_load,
 	.summary_result = summary_result,
 	.summary_event = summary_event,
+	.cite_refusal = spqr_cite_refusal,
 	.after_command = spqr_after_command,
 	.copy_for_search = game_copy_for_search,
 	.free_copy = spqr_free_copy,

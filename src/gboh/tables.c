@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "maniple/evcat.h"
+#include "maniple/rule_numbers.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PROHIBITED (-1) /* a "P" cell */
@@ -72,6 +73,9 @@ struct spqr_tables {
 	int supply_low_from[MISSILE_CLASS_COUNT];
 	/* events.ini: the event catalog, shared by copies */
 	struct evcat *events;
+	/* rule_numbers.ini: the book's numbers for the code's SPQR ones
+	 * (rule_numbers.h); none in SPQR's own folder */
+	struct rule_numbers numbers;
 };
 
 /* ---------------------------------------------------------------- names */
@@ -1317,6 +1321,10 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 			return NULL;
 		}
 	}
+	if (!rule_numbers_load(&t->numbers, dir, err)) {
+		free(t);
+		return NULL;
+	}
 	char path[1024];
 	snprintf(path, sizeof path, "%s/events.ini", dir);
 	t->events = evcat_load(path, err);
@@ -1347,6 +1355,12 @@ struct spqr_tables *tables_copy(const struct spqr_tables *t)
 const struct evcat *tables_events(const struct spqr_tables *t)
 {
 	return t ? t->events : NULL;
+}
+
+const struct rule_numbers *tables_rule_numbers(const struct spqr_tables *t)
+{
+	static const struct rule_numbers none; /* const: no map */
+	return t ? &t->numbers : &none;
 }
 
 bool tables_check_file(const char *path, struct ini_error *err)
