@@ -24,6 +24,7 @@
 #include "maniple/teach.h"
 #include "maniple/stopsig.h"
 #include "maniple/triarii.h"
+#include "maniple/rule_numbers.h"
 #include "maniple/rulebook.h"
 #include "maniple/seats.h"
 #include "maniple/tui.h"
@@ -134,7 +135,7 @@ static void usage(FILE *f)
 		"Live play, two terminals (maniple host --help):\n"
 		"  maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
 		"               [--allow USER|@GROUP]... [--idle SECONDS]\n"
-		"               [--notify COMMAND]\n"
+		"               [--notify COMMAND] [--dice trusted|two-party]\n"
 		"  maniple join [NAME] [--as SIDE | --watch] [--dir DIR]\n"
 		"  maniple games [--dir DIR] [--clean]\n"
 		"\n"
@@ -301,6 +302,9 @@ static int check_files(const char *datadir, int n, char **files)
 			struct glossary *gl = glossary_load(files[i], &err);
 			ok = gl != NULL; /* glossary.h: rule TERM */
 			glossary_free(gl);
+		} else if (ok && strcmp(kind, "rule_numbers") == 0) {
+			struct rule_numbers m; /* rule_numbers.h: GBA's */
+			ok = rule_numbers_read(&m, files[i], &err);
 		} else if (ok && strcmp(kind, "teach") == 0) {
 			ok = teach_check_file(files[i], &err); /* teach.h */
 		} else if (ok && strcmp(kind, "events") == 0) {
@@ -321,7 +325,8 @@ static int check_files(const char *datadir, int n, char **files)
 			err.line = 1;
 			snprintf(err.msg, sizeof err.msg,
 				 "unknown kind %s (map, battle, rules, "
-				 "config, summaries, rulings, glossary, teach, "
+				 "config, summaries, rulings, glossary, "
+				 "rule_numbers, teach, "
 				 "events, "
 				 "sentences, "
 				 "tutorial, lessons, progress)", kind);

@@ -165,3 +165,28 @@ Test(gba, a_bad_variants_file_says_where_and_why)
 	cr_expect_eq(err.line, 6);
 	unlink(path);
 }
+
+/* GBA has no Depletion: a unit rallied in a GBA game is not Depleted
+ * (variants.ini [rally] depletion = no; SPQR 10.31 depletes it). */
+Test(gba, a_rallied_unit_is_not_depleted_gba_10_27)
+{
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 7");
+	cr_expect_eq(tables_variant(s.game->tables, RV_RALLY_DEPLETES),
+		     RALLY_NO_DEPLETION);
+	fx_ok(&s, "setup remove ar1");
+	fx_ok(&s, "setup marker hi1 routed on");
+	fx_ok(&s, "setup hits hi1 6");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "roll 2 5");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "order hi1 rally W");
+	const struct unit *u = game_unit(s.game, "hi1");
+	cr_assert_not_null(u);
+	cr_expect_not(u->routed, "rallied: DR 2 within Initiative 3 + 1");
+	cr_expect_eq(u->hits, 2);
+	cr_expect_not(u->depleted, "GBA has no Depletion");
+	cr_expect_eq(count_kind(s.game, from, "depleted"), 0);
+	session_free(&s);
+}

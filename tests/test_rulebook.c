@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bad_file.h"
+#include "cited.h"
 #include "config.h"
 #include "fixture.h"
 #include "maniple/cmd.h"
@@ -22,127 +23,6 @@
 #include "maniple/rulebook.h"
 #include "maniple/teach.h"
 #include "spqr_tables.h"
-
-/* ---- the rule numbers the sources cite ---- */
-
-#define CITED_MAX 1024
-
-struct cited {
-	char number[CITED_MAX][RULE_NUMBER_MAX];
-	char where[CITED_MAX][160];
-	int n;
-};
-
-static bool is_word(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	       (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '%';
-}
-
-/* The rule numbers in one string literal's text: 1-2 digits (not starting
- * with 0), a dot, 1-2 digits, with no word character or dot around it
- * ("%.1f" and "1.2.3" are not rule numbers). */
-static void numbers_in(const char *s, size_t len, const char *file, int line,
-		       struct cited *c)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] < '1' || s[i] > '9' || (i > 0 && is_word(s[i - 1])))
-			continue;
-		size_t a = i;
-		while (a < len && a - i < 3 && s[a] >= '0' && s[a] <= '9')
-			a++;
-		if (a - i > 2 || a >= len || s[a] != '.')
-			continue;
-		size_t b = a + 1;
-		while (b < len && s[b] >= '0' && s[b] <= '9')
-			b++;
-		if (b - a - 1 < 1 || b - a - 1 > 2)
-			continue;
-		if (b < len && (is_word(s[b]) && s[b] != '.'))
-			continue;
-		if (b + 1 < len && s[b] == '.' && s[b + 1] >= '0' &&
-		    s[b + 1] <= '9')
-			continue;
-		char num[RULE_NUMBER_MAX];
-		snprintf(num, sizeof num, "%.*s", (int)(b - i), s + i);
-		bool seen = false;
-		for (int k = 0; k < c->n && !seen; k++)
-			seen = strcmp(c->number[k], num) == 0;
-		if (!seen) {
-			cr_assert_lt(c->n, CITED_MAX);
-			snprintf(c->number[c->n], RULE_NUMBER_MAX, "%s", num);
-			snprintf(c->where[c->n], sizeof c->where[0],
-				 "%.140s:%d", file, line);
-			c->n++;
-		}
-		i = b - 1;
-	}
-}
-
-/* The string literals of a C file, comments and character constants
- * skipped. */
-static void scan_file(const char *path, struct cited *c)
-{
-	FILE *f = fopen(path, "r");
-	cr_assert_not_null(f, "%s", path);
-	fseek(f, 0, SEEK_END);
-	long size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *t = malloc((size_t)size + 1);
-	cr_assert_not_null(t);
-	size_t n = fread(t, 1, (size_t)size, f);
-	t[n] = '\0';
-	fclose(f);
-	int line = 1;
-	for (size_t i = 0; i < n; i++) {
-		if (t[i] == '\n') {
-			line++;
-		} else if (t[i] == '/' && t[i + 1] == '*') {
-			for (i += 2; i < n && !(t[i] == '*' && t[i + 1] == '/');
-			     i++)
-				line += t[i] == '\n';
-			i++;
-		} else if (t[i] == '/' && t[i + 1] == '/') {
-			while (i < n && t[i] != '\n')
-				i++;
-			line++;
-		} else if (t[i] == '\'') {
-			for (i++; i < n && t[i] != '\''; i++)
-				if (t[i] == '\\')
-					i++;
-		} else if (t[i] == '"') {
-			size_t s = ++i;
-			for (; i < n && t[i] != '"' && t[i] != '\n'; i++)
-				if (t[i] == '\\')
-					i++;
-			numbers_in(t + s, i - s, path, line, c);
-		}
-	}
-	free(t);
-}
-
-static void scan_dir(const char *dir, struct cited *c)
-{
-	DIR *d = opendir(dir);
-	cr_assert_not_null(d, "%s", dir);
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		char path[2048];
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		struct stat st;
-		if (stat(path, &st) != 0)
-			continue;
-		size_t len = strlen(e->d_name);
-		if (S_ISDIR(st.st_mode))
-			scan_dir(path, c);
-		else if (len > 2 && (!strcmp(e->d_name + len - 2, ".c") ||
-				     !strcmp(e->d_name + len - 2, ".h")))
-			scan_file(path, c);
-	}
-	closedir(d);
-}
 
 static struct rulebook *load_spqr(void)
 {
@@ -160,12 +40,21 @@ Test(rulebook, scanner_finds_rule_numbers_in_literals_only)
 {
 	struct cited *c = calloc(1, sizeof *c);
 	cr_assert_not_null(c);
-	const char *s = "refused (6.41) a %.1f 1.2.3 v0.5 x6.1 10.43, 3.0";
-	numbers_in(s, strlen(s), "t", 1, c);
-	cr_assert_eq(c->n, 3);
+	const char *s = "refused (6.41) a %.1f 1.2.3 v0.5 x6.1 10.43, 3.0 "
+			"GBA 8.37 GBA_6.41 XGBA 9.1";
+	cited_numbers_in(s, strlen(s), "t", 1, c);
+	cr_assert_eq(c->n, 6);
 	cr_expect_str_eq(c->number[0], "6.41");
 	cr_expect_str_eq(c->number[1], "10.43");
 	cr_expect_str_eq(c->number[2], "3.0");
+	/* GBA's numbers are kept apart (rule_numbers.h) */
+	cr_expect_str_eq(c->number[3], "8.37");
+	cr_expect(c->gba[3]);
+	cr_expect_str_eq(c->number[4], "6.41");
+	cr_expect(c->gba[4]);
+	cr_expect_not(c->gba[0]);
+	cr_expect_str_eq(c->number[5], "9.1"); /* not after a word GBA */
+	cr_expect_not(c->gba[5]);
 	free(c);
 }
 
@@ -175,14 +64,14 @@ Test(rulebook, every_rule_cited_in_the_sources_has_a_summary)
 	cr_assert_not_null(c);
 	char src[1024];
 	snprintf(src, sizeof src, "%s/src", fx_srcdir());
-	scan_dir(src, c);
+	cited_scan_dir(src, c);
 	/* the engine cites about two hundred rules: a scan that finds far
 	 * fewer is broken, not a success */
 	cr_assert_geq(c->n, 150, "only %d rule numbers found in %s", c->n, src);
 	struct rulebook *rb = load_spqr();
 	int missing = 0;
 	for (int k = 0; k < c->n; k++)
-		if (!rulebook_find(rb, c->number[k])) {
+		if (!c->gba[k] && !rulebook_find(rb, c->number[k])) {
 			cr_log_error("rule %s (cited at %s) has no summary",
 				     c->number[k], c->where[k]);
 			missing++;

@@ -102,6 +102,11 @@ struct ruleset {
 	uint64_t (*state_digest)(const struct game *g);
 
 	/* ---- play ---- */
+	/* r, a refusal of a command to g's game, in the book of g's rules:
+	 * its rule and the rule numbers its reason names (a ruleset whose
+	 * code cites rules by another book's numbers turns them here, as
+	 * it does its events'); NULL: as they are */
+	void (*cite_refusal)(const struct game *g, struct cmd_result *r);
 	/* After each accepted game-changing command: whatever the rules do
 	 * once a command is through (a step held up by the answers goes
 	 * on), then whether the command ended a game turn; events_before

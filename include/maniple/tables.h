@@ -256,6 +256,7 @@ enum rule_constant {
  * constants.ini instead. */
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
+	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
 	RULE_VARIANT_COUNT
 };
 
@@ -263,6 +264,12 @@ enum rule_variant {
 enum activation_tie {
 	TIE_ROLL,		  /* SPQR 5.12: both roll, the high roll first */
 	TIE_NON_MACEDONIAN_FIRST, /* GBA 5.12: the non-Macedonian side first */
+};
+
+/* RV_RALLY_DEPLETES's choices */
+enum rally_depletes {
+	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
+	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
@@ -297,6 +304,11 @@ struct spqr_tables *tables_copy(const struct spqr_tables *t);
 /* The ruleset's event catalog (events.ini of the same directory), or NULL
  * without tables. */
 const struct evcat *tables_events(const struct spqr_tables *t);
+/* The book's rule numbers for the code's (rule_numbers.h: a GBA game's
+ * map, from rule_numbers.ini of the same directory); an empty map (not
+ * present) without one or without tables. */
+struct rule_numbers;
+const struct rule_numbers *tables_rule_numbers(const struct spqr_tables *t);
 /* Checks one rules file alone (maniple --check FILE): its [file] table
  * names the chart.  False with err filled when anything is wrong. */
 bool tables_check_file(const char *path, struct ini_error *err);

@@ -29,6 +29,7 @@
 #include "maniple/missile.h"
 #include "maniple/evcat.h"
 #include "maniple/tables.h"
+#include "maniple/rule_numbers.h"
 
 static const char *const phase_names[PHASE_COUNT] = {
 	"activation", "movement", "shock", "momentum",
@@ -358,8 +359,72 @@ void game_put_on_top(struct game *g, struct unit *u)
 	g->stack_seq[i] = g->next_stack_seq++;
 }
 
+void game_cite_failed(const char *what, const char *bad)
+{
+#ifndef NDEBUG
+	/* a checking build: the code cited a rule the book of the game
+	 * does not have (rule_numbers.h) */
+	fprintf(stderr,
+		"maniple: %s cites %s, which has no number in the book of "
+		"this game (rules/gba/rule_numbers.ini)\n",
+		what, bad);
+	abort();
+#else
+	(void)what;
+	(void)bad;
+#endif
+}
+
+/* e, or *c: e with its rule= in the book of g's game (rule_numbers.h) */
+static const struct event *cite_event(const struct game *g,
+				      const struct event *e, struct event *c)
+{
+	const struct rule_numbers *m = tables_rule_numbers(g->tables);
+	const char *rule = event_get(e, "rule");
+	if (!rule || (!m->present && !strstr(rule, "GBA")))
+		return e;
+	char out[EVENT_VAL_MAX], bad[EVENT_VAL_MAX];
+	if (!rule_cite(m, rule, out, sizeof out, bad, sizeof bad)) {
+		char buf[1400];
+		event_format(e, buf, sizeof buf);
+		game_cite_failed(buf, bad);
+	}
+	if (strcmp(out, rule) == 0)
+		return e;
+	event_init(c, e->kind);
+	c->kind_src = e->kind_src;
+	for (int i = 0; i < e->nfields; i++) {
+		const char *k = event_key(e, i);
+		event_add(c, k, "%s", strcmp(k, "rule") ? event_val(e, i) : out);
+	}
+	return c;
+}
+
+void game_cite(const struct game *g, char *rule, size_t n)
+{
+	const struct rule_numbers *m = tables_rule_numbers(g->tables);
+	if (!rule[0] || (!m->present && !strstr(rule, "GBA")))
+		return;
+	char out[EVENT_VAL_MAX], bad[EVENT_VAL_MAX];
+	if (!rule_cite(m, rule, out, sizeof out, bad, sizeof bad))
+		game_cite_failed(rule, bad);
+	snprintf(rule, n, "%s", out);
+}
+
+void game_cite_text(const struct game *g, char *text, size_t n)
+{
+	const struct rule_numbers *m = tables_rule_numbers(g->tables);
+	if (!m->present || !text[0])
+		return;
+	char out[1024];
+	rule_cite_text(m, text, out, sizeof out);
+	snprintf(text, n, "%s", out);
+}
+
 void game_emit(struct game *g, const struct event *e)
 {
+	struct event cited;
+	e = cite_event(g, e, &cited);
 #ifndef NDEBUG
 	/* a checking build: every event fits the ruleset's catalog */
 	const struct evcat *cat = tables_events(g->tables);

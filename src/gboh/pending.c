@@ -303,4 +303,9 @@ void gboh_decision(const struct game *g, struct decision *d)
 	d->n = seq_legal(g, d->ans, d->max);
 	name_decision(g, step, d);
 	about(g, step, d);
+	/* its rules in the book of the game (rule_numbers.h) */
+	game_cite(g, d->rule, sizeof d->rule);
+	game_cite_text(g, d->detail, sizeof d->detail);
+	for (int i = 0; i < d->n; i++)
+		game_cite(g, d->ans[i].rule, sizeof d->ans[i].rule);
 }

@@ -71,7 +71,7 @@ static bool valid_ruling_id(const char *s)
 	    s[1] == '0')
 		return false;
 	size_t n = strlen(s);
-	if (n > 3)
+	if (n > 4) /* R1 to R999: GBA's own rulings are R101 and up */
 		return false;
 	for (size_t i = 1; i < n; i++)
 		if (!isdigit((unsigned char)s[i]))

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maniple/cmd.h"
 #include "maniple/decision.h"
 #include "maniple/digest.h"
 #include "maniple/game.h"
@@ -102,6 +103,13 @@ static bool spqr_after_command(struct game *g, size_t events_before,
 	    seq_step_now(g) == SEQ_NONE)
 		seq_resume(g);
 	return turn_ended(g, events_before, turn_before);
+}
+
+/* a refusal in the book of the game (rule_numbers.h) */
+static void spqr_cite_refusal(const struct game *g, struct cmd_result *r)
+{
+	game_cite(g, r->rule, sizeof r->rule);
+	game_cite_text(g, r->reason, sizeof r->reason);
 }
 
 static void spqr_free_copy(struct game *c)
@@ -211,7 +219,8 @@ static struct dice *spqr_dice(struct game *g)
 	.greedy_see = gboh_greedy_see, \
 	.greedy_play = gboh_greedy_play, \
 	.evaluate = gboh_evaluate, \
-	.at_rest = gboh_at_rest,
+	.at_rest = gboh_at_rest, \
+	.cite_refusal = spqr_cite_refusal,
 
 const struct ruleset ruleset_spqr = {
 	.name = BATTLE_RULESET,

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "maniple/evcat.h"
+#include "maniple/rule_numbers.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define PROHIBITED (-1) /* a "P" cell */
@@ -75,6 +76,9 @@ struct spqr_tables {
 	int variant[RULE_VARIANT_COUNT];
 	/* events.ini: the event catalog, shared by copies */
 	struct evcat *events;
+	/* rule_numbers.ini: the book's numbers for the code's SPQR ones
+	 * (rule_numbers.h); none in SPQR's own folder */
+	struct rule_numbers numbers;
 };
 
 /* ---------------------------------------------------------------- names */
@@ -217,6 +221,8 @@ static const struct variant_def {
 } variant_defs[RULE_VARIANT_COUNT] = {
 	{"activation", "tie_between_sides",
 	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
+	{"rally", "depletion",
+	 (const char *const[]){"yes", "no", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -249,7 +255,7 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
-	(const char *const[]){"ruleset", "activation", NULL},
+	(const char *const[]){"ruleset", "activation", "rally", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
@@ -1378,6 +1384,10 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 			return NULL;
 		}
 	}
+	if (!rule_numbers_load(&t->numbers, dir, err)) {
+		free(t);
+		return NULL;
+	}
 	char path[1024];
 	tables_path(dir, "events.ini", path, sizeof path);
 	t->events = evcat_load(path, err);
@@ -1408,6 +1418,12 @@ struct spqr_tables *tables_copy(const struct spqr_tables *t)
 const struct evcat *tables_events(const struct spqr_tables *t)
 {
 	return t ? t->events : NULL;
+}
+
+const struct rule_numbers *tables_rule_numbers(const struct spqr_tables *t)
+{
+	static const struct rule_numbers none; /* const: no map */
+	return t ? &t->numbers : &none;
 }
 
 bool tables_check_file(const char *path, struct ini_error *err)

@@ -670,8 +670,12 @@ bool teach_event_line(const struct teach_texts *t, const struct game *g,
 	/* the event's own rule, unless a section written for this value
 	 * (KIND.VALUE) cites its own */
 	const char *r = event_get(e, "rule");
-	snprintf(out->rule, sizeof out->rule, "%s",
-		 !own && r && *r && strcmp(r, "-") != 0 ? r : rule);
+	bool its_own = !own && r && *r && strcmp(r, "-") != 0;
+	snprintf(out->rule, sizeof out->rule, "%s", its_own ? r : rule);
+	/* the section's rule in the book of the game (the event's is, as
+	 * game_emit wrote it: rule_numbers.h) */
+	if (!its_own && g)
+		game_cite(g, out->rule, sizeof out->rule);
 	return true;
 }
 
@@ -1324,6 +1328,7 @@ bool teach_decision(const struct teach_texts *t, const struct game *g,
 	if (ok) {
 		fill(s->say, dec_slot, c, g, out->text, sizeof out->text);
 		snprintf(out->rule, sizeof out->rule, "%s", s->rule);
+		game_cite(g, out->rule, sizeof out->rule); /* rule_numbers.h */
 		out->group = 0;
 	}
 	free(c);
@@ -1368,6 +1373,8 @@ bool teach_refusal(const struct teach_texts *t, const struct game *g,
 	fill(say, refusal_slot, r, g, out->text, sizeof out->text);
 	snprintf(out->rule, sizeof out->rule, "%s",
 		 r->rule[0] ? r->rule : rule);
+	if (!r->rule[0] && g) /* the refusal's is cited already */
+		game_cite(g, out->rule, sizeof out->rule);
 	out->group = 0;
 	return true;
 }

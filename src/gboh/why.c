@@ -363,6 +363,8 @@ static void why_command(struct session *s, int argc, char **argv,
 		unsigned long rolls = cp->dice.rolls;
 		d->run(&cs, call.argc, call.argv, &tr);
 		const struct event_log *log = &cp->events;
+		if (tr.status == CMD_REFUSED && s->ruleset->cite_refusal)
+			s->ruleset->cite_refusal(cp, &tr);
 		if (tr.status != CMD_OK) {
 			bool bad = tr.status == CMD_MALFORMED;
 			event_add(&out, "about", "%s",
