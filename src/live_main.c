@@ -43,6 +43,9 @@ struct live_args {
 	bool have_seed;
 	int idle;		/* --idle SECONDS */
 	const char *notify;	/* --notify COMMAND */
+	const char *dice;	/* --dice trusted|two-party (host) */
+	int host_seat;		/* two-party: the host's seat (the other
+				 * gives the nonces); -1 not known */
 	bool clean;		/* games --clean */
 	struct tui_club club;	/* the config file's [club] */
 	const char *allow[ALLOW_MAX];
@@ -59,6 +62,7 @@ struct host_opts {
 	int nallow;
 	int idle;
 	char notify[400];
+	int host_seat;		/* -1: not said */
 	bool mine;
 };
 
@@ -295,12 +299,22 @@ static int open_game(const struct live_program *lp, const struct live_args *a,
 	session_setup(s, program_rulesets, lp->load_battle, lp->load_tables,
 		      lp->user, a->seed);
 	s->rules_dir = lp->rules_dir;
-	s->new_dice = "trusted";
+	s->new_dice = a->dice ? a->dice : "trusted";
 	s->seed_dir = seeds;
 	if (access(path, F_OK) == 0) {
 		struct ini_error ie;
 		if (!session_load(s, path, &ie)) {
 			ini_error_format(&ie, why, n);
+			return -1;
+		}
+		const struct gamefile_header *h = &s->journal.h;
+		const char *mode = h->version >= GAMEFILE_COMMITTED
+					   ? h->dice_mode
+					   : "open";
+		if (a->dice && strcmp(a->dice, mode) != 0) {
+			snprintf(why, n, "%.400s: the game goes on with the "
+				 "dice it began with (%s), not --dice %s",
+				 path, mode, a->dice);
 			return -1;
 		}
 		return 0;
@@ -370,6 +384,8 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 	struct stat gst;
 	sd.owner = stat(game_path, &gst) == 0 ? gst.st_uid : getuid();
 	sv.seat_idle_ms = (long long)a->club.seat_idle * 1000;
+	if (sv.guest_seat >= 0 && a->host_seat >= 0)
+		sv.guest_seat = !a->host_seat; /* two-party: the host's other */
 	sd.name = a->battle;
 	sd.battle = s.journal.h.battle;
 	sd.dir = a->dir;
@@ -505,6 +521,8 @@ static int host_opts_write(const char *path, const struct live_args *a,
 		fprintf(f, "idle = %d\n", a->idle);
 	if (a->notify && *a->notify)
 		fprintf(f, "notify = %s\n", a->notify);
+	if (a->host_seat >= 0)
+		fprintf(f, "host-seat = %d\n", a->host_seat);
 	bool ok = fflush(f) == 0 && !ferror(f);
 	ok &= fclose(f) == 0;
 	if (!ok || rename(tmp, path) != 0) {
@@ -519,6 +537,7 @@ static int host_opts_write(const char *path, const struct live_args *a,
 static void host_opts_read(const char *path, struct host_opts *o)
 {
 	memset(o, 0, sizeof *o);
+	o->host_seat = -1;
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return;
@@ -545,6 +564,8 @@ static void host_opts_read(const char *path, struct host_opts *o)
 			ini_int(v, 1, 86400 * 30, &o->idle);
 		else if (!strcmp(k, "notify"))
 			snprintf(o->notify, sizeof o->notify, "%s", v);
+		else if (!strcmp(k, "host-seat"))
+			ini_int(v, 0, 1, &o->host_seat);
 	}
 	fclose(f);
 }
@@ -562,6 +583,41 @@ static void host_opts_apply(const struct host_opts *o, struct live_args *a)
 		a->idle = o->idle;
 	if (o->mine && o->notify[0])
 		a->notify = o->notify;
+	a->host_seat = o->host_seat;
+}
+
+/* The dice mode in the header of the game file at path (gamefile.h:
+ * "open" before format 3) into out; false when it cannot be read. */
+static int mode_header(void *user, const struct gamefile_header *h,
+		       struct ini_error *err)
+{
+	char *out = user;
+	snprintf(out, 16, "%s",
+		 h->version >= GAMEFILE_COMMITTED ? h->dice_mode : "open");
+	snprintf(err->msg, sizeof err->msg, "header read");
+	return 1; /* the header is all it needs */
+}
+
+static bool file_dice_mode(const char *path, char *out, size_t n)
+{
+	char mode[16] = "";
+	struct ini_error ie;
+	gamefile_read(path, mode_header, NULL, mode, &ie);
+	snprintf(out, n, "%s", mode);
+	return mode[0] != '\0';
+}
+
+/* A dice mode in words, for the banners. */
+static const char *dice_words(const char *mode)
+{
+	if (!strcmp(mode, GAMEFILE_TWO_PARTY))
+		return "two-party dice: the host's server holds the seed, "
+		       "committed to in the game file, and the guest's "
+		       "client gives each command a nonce once it is fixed";
+	if (!strcmp(mode, "trusted"))
+		return "trusted dice: the host's server holds the seed, "
+		       "committed to in the game file and shown at the end";
+	return "open dice: the seed is in the game file";
 }
 
 /* ---- a client ---- */
@@ -597,10 +653,14 @@ static bool client_poll(void *user)
 	size_t had = j->c.n, undo = j->c.undo_side;
 	const void *g = j->s.game;
 	int owe = j->c.owe_side;
+	size_t await = j->c.await_seq;
+	char seats[2][40];
+	memcpy(seats, j->c.seat_user, sizeof seats);
 	while (live_client_pump(&j->c, 0) > 0)
 		;
 	return j->c.n != had || j->s.game != g || owe != j->c.owe_side ||
-	       undo != (size_t)j->c.undo_side;
+	       undo != (size_t)j->c.undo_side || await != j->c.await_seq ||
+	       memcmp(seats, j->c.seat_user, sizeof seats) != 0;
 }
 
 static bool client_owe(void *user, char *buf, size_t n)
@@ -612,6 +672,11 @@ static bool client_owe(void *user, char *buf, size_t n)
 		size_t len = strlen(buf);
 		snprintf(buf + len, n - len, "; the other side asks to undo "
 			 "%zu: :undo agree or :undo refuse", j->c.undo_n);
+	}
+	if (j->c.flagged) {
+		size_t len = strlen(buf);
+		snprintf(buf + len, n - len, "; two-party dice broken: %s",
+			 j->c.flag);
 	}
 	return j->c.seat >= 0 && j->c.owe_side == j->c.seat;
 }
@@ -748,6 +813,15 @@ static int attach(const struct live_program *lp, const struct live_args *a,
 	while (j->c.welcomed && live_client_pump(&j->c, 200) > 0)
 		;
 	int status;
+	if (j->c.welcomed)
+		fprintf(stderr, "maniple: %s: %s%s; %s%s\n", name,
+			j->c.seat == LIVE_WATCH ? "watching" : "seated as ",
+			j->c.seat == LIVE_WATCH ? ""
+						: j->c.side_name[j->c.seat == 1],
+			dice_words(j->c.dice_mode),
+			j->c.guest_seat >= 0 && j->c.seat == j->c.guest_seat
+				? " (yours)"
+				: "");
 	if (!j->c.welcomed) {
 		fprintf(stderr, "maniple: %s\n",
 			j->c.refused[0] ? j->c.refused : "no welcome from "
@@ -777,7 +851,7 @@ static int attach(const struct live_program *lp, const struct live_args *a,
  * does not show its seed: the copy takes each command's dice from the
  * dice line after it, as a live replica takes the server's. */
 struct facts {
-	char battle[64], kind[16];
+	char battle[64], kind[16], mode[16];
 	uint64_t seed;
 	int commands;
 	char **line, **dice;	/* each command and its dice ("" none) */
@@ -795,6 +869,8 @@ static int facts_header(void *user, const struct gamefile_header *h,
 	(void)err;
 	snprintf(f->battle, sizeof f->battle, "%s", h->battle);
 	snprintf(f->kind, sizeof f->kind, "%s", h->kind);
+	snprintf(f->mode, sizeof f->mode, "%s",
+		 h->version >= GAMEFILE_COMMITTED ? h->dice_mode : "open");
 	f->seed = h->seed;
 	return 0;
 }
@@ -987,9 +1063,9 @@ static void list_waiting(void *user, const char *name, const char *path)
 	bool known = game_facts(w->lp, path, &f);
 	if (!f.battle[0])
 		return; /* not a game file */
-	printf("%s: %s, %s, %d commands; waiting (no server: a join starts "
-	       "it); ",
-	       name, f.battle, f.kind, f.commands);
+	printf("%s: %s, %s, %d commands, %s dice; waiting (no server: a join "
+	       "starts it); ",
+	       name, f.battle, f.kind, f.commands, f.mode);
 	if (!known)
 		printf("who owes is not known here\n");
 	else if (f.over)
@@ -1038,7 +1114,7 @@ static void live_usage(FILE *f)
 	fputs("Usage: maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
 	      "                     [--allow USER|@GROUP]... [--idle SECONDS]"
 	      " [--script FILE]\n"
-	      "                     [--notify COMMAND]\n"
+	      "                     [--notify COMMAND] [--dice trusted|two-party]\n"
 	      "       maniple join [NAME] [--as SIDE | --watch] [--dir DIR] "
 	      "[--script FILE]\n"
 	      "                    [--notify COMMAND]\n"
@@ -1049,13 +1125,14 @@ static void live_usage(FILE *f)
 static int parse(int argc, char **argv, struct live_args *a)
 {
 	memset(a, 0, sizeof *a);
+	a->host_seat = -1;
 	for (int i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool takes = !strcmp(o, "--as") || !strcmp(o, "--seed") ||
 			     !strcmp(o, "--dir") || !strcmp(o, "--allow") ||
 			     !strcmp(o, "--idle") || !strcmp(o, "--script") ||
-			     !strcmp(o, "--notify");
+			     !strcmp(o, "--notify") || !strcmp(o, "--dice");
 		if (takes && !v) {
 			fprintf(stderr, "maniple: %s needs a value\n", o);
 			return -1;
@@ -1068,6 +1145,14 @@ static int parse(int argc, char **argv, struct live_args *a)
 			a->clean = true;
 		} else if (!strcmp(o, "--dir")) {
 			a->dir = v;
+		} else if (!strcmp(o, "--dice") && !strcmp(argv[0], "host")) {
+			if (strcmp(v, "trusted") != 0 &&
+			    strcmp(v, GAMEFILE_TWO_PARTY) != 0) {
+				fprintf(stderr, "maniple: --dice trusted or "
+						"--dice two-party\n");
+				return -1;
+			}
+			a->dice = v;
 		} else if (!strcmp(o, "--script")) {
 			a->script = v;
 		} else if (!strcmp(o, "--notify")) {
@@ -1183,7 +1268,8 @@ static void games_line(int nlen, const char *name, const char *welcome,
 							  : "no answer");
 		return;
 	}
-	char battle[64], kind[16], head[16], s0[40], s1[40], w[16];
+	char battle[64], kind[16], head[16], s0[40], s1[40], w[16], dice[16];
+	word_of(welcome, "dice", dice, sizeof dice);
 	word_of(welcome, "battle", battle, sizeof battle);
 	word_of(welcome, "kind", kind, sizeof kind);
 	word_of(welcome, "head", head, sizeof head);
@@ -1195,9 +1281,9 @@ static void games_line(int nlen, const char *name, const char *welcome,
 	const char *what = "";
 	if (sscanf(owe, "owe %d %15s %n", &side, rule, &used) >= 2 && used)
 		what = owe + used;
-	printf("%.*s: %s, %s, %s commands; seat 0 %s, seat 1 %s, %s "
+	printf("%.*s: %s, %s, %s commands, %s dice; seat 0 %s, seat 1 %s, %s "
 	       "watching; ",
-	       nlen, name, battle, kind, head, s0, s1, w);
+	       nlen, name, battle, kind, head, dice, s0, s1, w);
 	if (side < 0)
 		printf("nobody owes a decision\n");
 	else
@@ -1370,6 +1456,21 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 			}
 		}
 		if (hosting) {
+			char mode[16];
+			bool two = a.dice ? !strcmp(a.dice, GAMEFILE_TWO_PARTY)
+					  : file_dice_mode(game, mode,
+							   sizeof mode) &&
+						    !strcmp(mode,
+							    GAMEFILE_TWO_PARTY);
+			if (two) {
+				/* the host's seat: --as, else 0; the other
+				 * seat's client gives the nonces */
+				int seat = side_of(lp, name, a.side);
+				if (seat < 0)
+					seat = 0;
+				a.host_seat = seat;
+				a.side = seat ? "1" : "0";
+			}
 			if (!a.have_seed)
 				a.seed = (uint64_t)time(NULL) ^
 					 ((uint64_t)getpid() << 32);
@@ -1388,10 +1489,14 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 			return 2;
 		}
 	}
-	if (hosting)
-		fprintf(stderr, "maniple: %s is live; others join with: "
+	if (hosting) {
+		char mode[16] = "";
+		file_dice_mode(game, mode, sizeof mode);
+		fprintf(stderr, "maniple: %s is live (%s); others join with: "
 				"maniple join %s%s%s\n",
-			name, name, a.dir ? " --dir " : "", a.dir ? a.dir : "");
+			name, dice_words(mode), name, a.dir ? " --dir " : "",
+			a.dir ? a.dir : "");
+	}
 	return attach(lp, &a, sock, name);
 }
 

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -51,15 +50,8 @@ static bool random_hex(char *out, size_t n)
 	unsigned char b[32];
 	if (n > sizeof b)
 		return false;
-	size_t got = 0;
-	while (got < n) {
-		ssize_t w = getrandom(b + got, n - got, 0);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		got += (size_t)w;
-	}
+	if (!gamefile_random_bytes(b, n))
+		return false;
 	for (size_t i = 0; i < n; i++)
 		snprintf(out + 2 * i, 3, "%02x", b[i]);
 	return true;

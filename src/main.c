@@ -134,7 +134,7 @@ static void usage(FILE *f)
 		"Live play, two terminals (maniple host --help):\n"
 		"  maniple host BATTLE [--as SIDE] [--seed N] [--dir DIR]\n"
 		"               [--allow USER|@GROUP]... [--idle SECONDS]\n"
-		"               [--notify COMMAND]\n"
+		"               [--notify COMMAND] [--dice trusted|two-party]\n"
 		"  maniple join [NAME] [--as SIDE | --watch] [--dir DIR]\n"
 		"  maniple games [--dir DIR] [--clean]\n"
 		"\n"

@@ -72,7 +72,7 @@ yes_no "a side that is here when it owes is not told" '[ ! -e "$tmp/told.2" ]'
 waitfor '[ ! -S "$tmp/drill.sock" ]'
 check "maniple games runs" 0 $M games --dir "$tmp"
 yes_no "it lists a waiting game, its commands and who owes" \
-	'grep -q "^drill: drill, hotseat, 2 commands; waiting (no server: a join starts it); side 1 owes orders (5.2)$" "$tmp/out"'
+	'grep -q "^drill: drill, hotseat, 2 commands, trusted dice; waiting (no server: a join starts it); side 1 owes orders (5.2)$" "$tmp/out"'
 # games untouched for longer than clean-days are cleaned; a fresh one stays
 cp "$tmp/drill.game" "$tmp/old.game"
 touch -d '40 days ago' "$tmp/old.game"

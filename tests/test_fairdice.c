@@ -376,3 +376,142 @@ Test(fairdice, the_replay_steps_through_on_the_dice_lines_alone)
 	cmd_result_free(&out);
 	replay_free(&r);
 }
+
+/* ---- two-party dice (gamefile.h) ---- */
+
+/* Nonce k of a game: 32 hex digits of its own. */
+static void nonce_of(int k, char out[33])
+{
+	char text[32], d[65];
+	int w = snprintf(text, sizeof text, "nonce %d", k);
+	sha256_hex(text, (size_t)w, d);
+	memcpy(out, d, 32);
+	out[32] = '\0';
+}
+
+/* A two-party drill game, seed 11, in gpath with n commands: each the
+ * first answer the pending decision lists that the game takes (else
+ * continue), each given its nonce. */
+static void play_two_party(int n)
+{
+	struct session s;
+	committed_session(&s);
+	s.new_dice = GAMEFILE_TWO_PARTY;
+	run_ok(&s, "new drill solo 11");
+	char b[700];
+	snprintf(b, sizeof b, "branch! %s", gpath);
+	run_ok(&s, b);
+	static struct decision_answer room[512];
+	struct cmd_result r;
+	cmd_result_init(&r);
+	for (int k = 0; k < n; k++) {
+		struct decision d;
+		decision_init(&d, room, 512);
+		session_ruleset(&s)->decide(s.game, &d);
+		bool done = false;
+		for (int i = 0; i <= d.n && !done; i++) {
+			nonce_of(k, s.nonce);
+			session_exec(&s, i < d.n ? d.ans[i].line : "continue",
+				     &r);
+			done = r.status == CMD_OK;
+		}
+		cr_assert(done, "command %d: nothing taken (%s)", k, d.kind);
+	}
+	cmd_result_free(&r);
+	cr_assert_eq(session_commands(&s), (size_t)n);
+	char err[300];
+	cr_assert_eq(session_reveal(&s, err, sizeof err), 0, "%s", err);
+	session_free(&s);
+}
+
+Test(fairdice, two_party_dice_come_from_the_seed_and_each_nonce)
+{
+	play_two_party(30);
+	struct ini_error err;
+	char sum[400];
+	cr_assert_eq(verify(&err, sum, sizeof sum), 0, "%d: %s", err.line,
+		     err.msg);
+	cr_expect(strstr(sum, "the guest's 30 nonces"), "%s", sum);
+	/* the first command that drew dice, its dice worked out by hand:
+	 * PCG32 seeded with K = SHA-256("maniple-two-party COMMIT SEED SALT
+	 * N NONCE LINE") */
+	char *t = fx_slurp(gpath);
+	struct gamefile_header h = {.version = GAMEFILE_COMMITTED};
+	char line[200];
+	find_line("seed-commit ", line, sizeof line);
+	snprintf(h.commit, sizeof h.commit, "%.64s", line + 12);
+	snprintf(h.dice_mode, sizeof h.dice_mode, GAMEFILE_TWO_PARTY);
+	char salt[33] = "";
+	for (int i = 0; i < 16; i++)
+		snprintf(salt + 2 * i, 3, "%02x", 0x11 * (i + 1) & 0xff);
+	cr_assert(gamefile_secret_set(&h, 11, salt));
+	char nonce[40] = "", cmd[300] = "";
+	size_t seq = 0;
+	bool checked = false;
+	int lineno = 0;
+	for (char *p = t; *p && !checked;) {
+		lineno++;
+		char *e = strchr(p, '\n');
+		*e = '\0';
+		char *tab = strchr(p, '\t');
+		if (tab)
+			*tab = '\0';
+		if (!strncmp(p, "nonce ", 6)) {
+			snprintf(nonce, sizeof nonce, "%s", p + 6);
+		} else if (!strncmp(p, "dice ", 5) && seq > 0) {
+			uint64_t state, stream;
+			gamefile_two_party_key(&h, seq, nonce, cmd, &state,
+					       &stream);
+			struct pcg32 rng;
+			pcg32_srandom(&rng, state, stream);
+			char want[300];
+			size_t k = 0;
+			for (; k < strlen(p + 5); k++)
+				want[k] = (char)('0' +
+						 pcg32_boundedrand(&rng, 10));
+			want[k] = '\0';
+			cr_expect_str_eq(p + 5, want, "command %zu: %s", seq,
+					 cmd);
+			checked = true;
+		} else if (lineno > gamefile_header_lines(GAMEFILE_COMMITTED) &&
+			   gamefile_is_command(p)) {
+			seq++;
+			snprintf(cmd, sizeof cmd, "%s", p);
+		}
+		p = e + 1;
+	}
+	free(t);
+	cr_expect(checked, "a command drew dice");
+	/* one digit changed in the nonce of the first command that drew
+	 * dice (the chain made good again): its dice are not the file's */
+	char *f = fx_slurp(gpath);
+	int no = 0, at = 0;
+	char forged[60] = "";
+	for (char *p = f; *p && !at;) {
+		char *e = strchr(p, '\n');
+		*e = '\0';
+		no++;
+		if (!strncmp(p, "nonce ", 6)) {
+			snprintf(forged, sizeof forged, "%.38s", p);
+			at = no;
+		}
+		if (strncmp(p, "dice ", 5) != 0 && at && no > at + 1)
+			at = 0; /* its command drew none: the next */
+		if (!strncmp(p, "dice ", 5))
+			break;
+		p = e + 1;
+	}
+	free(f);
+	cr_assert_gt(at, 9);
+	forged[37] = forged[37] == 'a' ? 'b' : 'a';
+	forge(at, forged);
+	cr_assert_eq(verify(&err, sum, sizeof sum), 1);
+	cr_expect_gt(err.line, at, "%d: %s", err.line, err.msg);
+	/* a nonce line taken away: its command has none */
+	play_two_party(30);
+	at = find_line("nonce ", line, sizeof line);
+	forge(at, "");
+	cr_assert_eq(verify(&err, sum, sizeof sum), 1);
+	cr_expect_eq(err.line, at, "%d: %s", err.line, err.msg);
+	cr_expect(strstr(err.msg, "no nonce"), "%s", err.msg);
+}

@@ -1,6 +1,7 @@
 /* test_live.c — a live game (live.h): a server and its clients in one
  * process over socket pairs, the clock injected. */
 #include <criterion/criterion.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "maniple/battle.h"
 #include "maniple/decision.h"
 #include "maniple/game.h"
+#include "maniple/gamefile.h"
 #include "maniple/live.h"
 #include "maniple/session.h"
 #include "spqr_tables.h"
@@ -52,14 +54,27 @@ static void log_to(void *user, const char *line)
 	snprintf(w->log + n, sizeof w->log - n, "%s\n", line);
 }
 
-static void world_open_battle(struct world *w, const char *battle,
-			      uint64_t seed)
+/* The salt's bytes of a committed game: fixed, so its files are the
+ * same each run. */
+static void fixed_salt(void *user, unsigned char *buf, size_t n)
+{
+	(void)user;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (unsigned char)(0x21 * (i + 3));
+}
+
+/* dice: the dice mode of a committed game (gamefile.h), NULL: format 2,
+ * the seed open. */
+static void world_open_dice(struct world *w, const char *battle,
+			    uint64_t seed, const char *dice)
 {
 	memset(w, 0, sizeof *w);
 	snprintf(w->dir, sizeof w->dir, "/tmp/maniple-live-XXXXXX");
 	cr_assert_not_null(mkdtemp(w->dir));
 	snprintf(w->path, sizeof w->path, "%s/%s.game", w->dir, battle);
 	session_init(&w->s, real_battle, spqr_tables_loader, NULL, seed);
+	w->s.new_dice = dice;
+	w->s.random = fixed_salt;
 	char err[600];
 	cr_assert_eq(session_new(&w->s, battle, GAME_HOTSEAT, seed, err,
 				 sizeof err), 0, "%s", err);
@@ -67,6 +82,12 @@ static void world_open_battle(struct world *w, const char *battle,
 		     0, "%s", err);
 	cr_assert_eq(live_server_init(&w->sv, &w->s, clock_of, w, log_to, w,
 				      err, sizeof err), 0, "%s", err);
+}
+
+static void world_open_battle(struct world *w, const char *battle,
+			      uint64_t seed)
+{
+	world_open_dice(w, battle, seed, NULL);
 }
 
 static void world_open(struct world *w, uint64_t seed)
@@ -133,11 +154,12 @@ struct table {
 	struct player *all[3];
 };
 
-static void table_open(struct table *t, const char *battle, uint64_t seed)
+static void table_open_dice(struct table *t, const char *battle,
+			    uint64_t seed, const char *dice)
 {
 	memset(t, 0, sizeof *t);
 	t->w = calloc(1, sizeof *t->w);
-	world_open_battle(t->w, battle, seed);
+	world_open_dice(t->w, battle, seed, dice);
 	t->a = calloc(1, sizeof *t->a);
 	t->b = calloc(1, sizeof *t->b);
 	t->all[0] = t->a;
@@ -146,6 +168,11 @@ static void table_open(struct table *t, const char *battle, uint64_t seed)
 	join(t->w, t->b, false, 1);
 	settle(t->w, t->all, 2);
 	cr_assert(t->a->c.welcomed && t->b->c.welcomed, "%s", t->w->log);
+}
+
+static void table_open(struct table *t, const char *battle, uint64_t seed)
+{
+	table_open_dice(t, battle, seed, NULL);
 }
 
 /* Leaves every player still there (p->s.rulesets set: joined) and the
@@ -321,7 +348,7 @@ Test(live, another_protocol_is_refused_with_a_reason)
 	cr_assert_gt(n, 0);
 	buf[n] = '\0';
 	cr_expect(strstr(buf, "refuse protocol 99: this server speaks "
-			      "proto=1"), "%s", buf);
+			      "proto=2"), "%s", buf);
 	cr_expect_eq(live_server_clients(&w->sv), 0);
 	close(sp[1]);
 	world_close(w);
@@ -345,7 +372,7 @@ static void hostile(struct world *w, int kind)
 		cr_assert_eq(write(sp[1], "hello \x1b[2J\x01\n", 12), 12);
 		break;
 	case 2: /* a flood, all in the same millisecond */
-		cr_assert_eq(write(sp[1], "hello proto=1 want=watch\n", 25), 25);
+		cr_assert_eq(write(sp[1], "hello proto=2 want=watch\n", 25), 25);
 		for (int i = 0; i < LIVE_RATE_LINES + 5; i++)
 			cr_assert_eq(write(sp[1], "cmd 1 continue\n", 15), 15);
 		break;
@@ -353,7 +380,7 @@ static void hostile(struct world *w, int kind)
 		w->ms += LIVE_HELLO_MS + 1;
 		break;
 	case 4: /* a forged stream line: dice from a client */
-		cr_assert_eq(write(sp[1], "hello proto=1 want=watch\n", 25), 25);
+		cr_assert_eq(write(sp[1], "hello proto=2 want=watch\n", 25), 25);
 		cr_assert_eq(write(sp[1], "@1 0 999 continue\n", 18), 18);
 		break;
 	}
@@ -757,4 +784,244 @@ Test(live, a_seat_silent_too_long_is_freed)
 	settle(w, all, 3);
 	cr_expect_eq(b->c.seat, 1);
 	table_close(&tb);
+}
+
+/* ---- two-party dice (live.h, gamefile.h) ---- */
+
+/* The guest's nonces: a counter's bytes, so the files are the same each
+ * run. */
+static void counted_nonce(void *user, unsigned char *buf, size_t n)
+{
+	unsigned *k = user;
+	++*k;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (unsigned char)(*k * 7 + i * 13);
+}
+
+/* A two-party drill game (seed), the host Rome at seat 0, the guest
+ * Carthage at seat 1 whose client gives the nonces (counted from
+ * *nonces). */
+static void two_party_open(struct table *t, uint64_t seed, unsigned *nonces)
+{
+	table_open_dice(t, "drill", seed, GAMEFILE_TWO_PARTY);
+	cr_assert_eq(t->w->sv.guest_seat, 1);
+	t->b->c.nonce_fn = counted_nonce;
+	t->b->c.nonce_user = nonces;
+	cr_assert_str_eq(t->a->c.dice_mode, "two-party");
+	cr_assert_eq(t->a->c.guest_seat, 1);
+}
+
+/* The text of the game file at path after the reveal, and whether it
+ * verifies (session_verify: every roll again from the seed and the
+ * nonces). */
+static char *revealed_file(struct world *w, int *verified, char *sum,
+			   size_t n)
+{
+	char err[300];
+	cr_assert_eq(session_reveal(&w->s, err, sizeof err), 0, "%s", err);
+	struct session v;
+	session_init(&v, real_battle, spqr_tables_loader, NULL, 1);
+	struct ini_error ie;
+	*verified = session_verify(&v, w->path, &ie, sum, n);
+	if (*verified != 0)
+		snprintf(sum, n, "%d: %.300s", ie.line, ie.msg);
+	session_free(&v);
+	return slurp(w->path);
+}
+
+static char *two_party_file(int *verified, char *sum, size_t n)
+{
+	unsigned nonces = 0;
+	struct table tb;
+	two_party_open(&tb, 13, &nonces);
+	struct tally t = {.active = -1};
+	play(tb.w, tb.all, 2, tb.a, tb.b, 40, &t);
+	cr_expect_gt(t.given[0], 0);
+	cr_expect_gt(t.given[1], 0);
+	cr_expect_not(tb.b->c.flagged, "%s", tb.b->c.flag);
+	cr_expect_eq(nonces, session_commands(&tb.w->s),
+		     "one nonce for each command");
+	char *text = revealed_file(tb.w, verified, sum, n);
+	table_close(&tb);
+	return text;
+}
+
+Test(live, two_party_dice_take_a_nonce_for_each_command_and_verify)
+{
+	int ok1, ok2;
+	char sum[400], sum2[400];
+	char *one = two_party_file(&ok1, sum, sizeof sum);
+	cr_expect_eq(ok1, 0, "%s", sum);
+	cr_expect(strstr(sum, "the guest's 40 nonces"), "%s", sum);
+	cr_expect(strstr(one, "dice-mode two-party"), "%s", one);
+	/* every command has its nonce line just before it */
+	int nonce_lines = 0;
+	for (const char *p = strstr(one, "\nnonce "); p;
+	     p = strstr(p + 1, "\nnonce ")) {
+		nonce_lines++;
+		const char *next = strchr(p + 1, '\n');
+		cr_assert_not_null(next);
+		cr_expect(strncmp(next + 1, "dice ", 5) &&
+				  strncmp(next + 1, "nonce ", 6) &&
+				  strncmp(next + 1, "digest ", 7),
+			  "a command follows its nonce");
+	}
+	cr_expect_eq(nonce_lines, 40);
+	/* the injected nonces make the file the same on a second run */
+	char *two = two_party_file(&ok2, sum2, sizeof sum2);
+	cr_expect_str_eq(two, one);
+	free(one);
+	free(two);
+}
+
+Test(live, two_party_dice_wait_for_the_guest_and_refuse_a_forged_nonce)
+{
+	unsigned nonces = 0;
+	struct table tb;
+	two_party_open(&tb, 5, &nonces);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 6, &t);
+	size_t had = session_commands(&w->s);
+	size_t lines = w->s.journal.n;
+	/* a nonce from the host's seat, one for no command, one of bad
+	 * digits: refused with the reason, nothing changes */
+	char line[100];
+	snprintf(line, sizeof line, "nonce %zu %032d\n", had + 1, 7);
+	cr_assert_eq(write(a->c.fd, line, strlen(line)), (ssize_t)strlen(line));
+	settle(w, all, 2);
+	cr_expect_str_eq(a->c.nonce_refused,
+			 "only the guest's seat gives nonces");
+	cr_assert_eq(write(b->c.fd, line, strlen(line)), (ssize_t)strlen(line));
+	settle(w, all, 2);
+	cr_expect_str_eq(b->c.nonce_refused, "no command waits for a nonce");
+	cr_expect_eq(w->s.journal.n, lines);
+	cr_expect(strstr(w->log, "a nonce refused"), "%s", w->log);
+	/* the session itself refuses a command without a nonce */
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&w->s, "continue", &r);
+	cr_expect_eq(r.status, CMD_REFUSED);
+	cr_expect(strstr(r.reason, "no nonce"), "%s", r.reason);
+	memcpy(w->s.nonce, "not-hex", 8);
+	session_exec(&w->s, "continue", &r);
+	cr_expect_eq(r.status, CMD_REFUSED);
+	cmd_result_free(&r);
+	cr_expect_eq(w->s.journal.n, lines);
+	/* the guest away: the game waits, both screens say why */
+	leave(b);
+	all[1] = NULL;
+	settle(w, all, 2);
+	char owe[300];
+	live_client_owe_text(&a->c, owe, sizeof owe);
+	cr_expect(strstr(owe, "waits for Carthage's player, away"), "%s", owe);
+	struct player *v = calloc(1, sizeof *v);
+	all[2] = v;
+	join(w, v, true, -1);
+	settle(w, all, 3);
+	live_client_owe_text(&v->c, owe, sizeof owe);
+	cr_expect(strstr(owe, "waits for Carthage's player, away"), "%s", owe);
+	static struct decision_answer room[512];
+	struct decision d;
+	decision_init(&d, room, 512);
+	session_ruleset(&w->s)->decide(w->s.game, &d);
+	struct player *owes = d.side == 1 ? NULL : a;
+	if (owes) {
+		cr_expect_eq(give(w, all, 3, a, d.n ? d.ans[0].line
+						    : "continue"),
+			     0);
+		cr_expect(strstr(a->c.last_reason, "waits for Carthage's "
+						   "player"),
+			  "%s", a->c.last_reason);
+	}
+	cr_expect_eq(session_commands(&w->s), had);
+	/* the guest back: play goes on */
+	join(w, b, false, 1);
+	b->c.nonce_fn = counted_nonce;
+	b->c.nonce_user = &nonces;
+	all[1] = b;
+	settle(w, all, 3);
+	play(w, all, 3, a, b, 6, &t);
+	cr_expect_eq(session_commands(&w->s), had + 6);
+	cr_expect_eq(digest(&v->s), digest(&w->s));
+	/* an undo both agree to (R9) takes the nonces with the commands;
+	 * the commands after it get new ones, and the file verifies */
+	cr_expect_eq(give(w, all, 3, a, "undo 2"), 1);
+	cr_expect_eq(give(w, all, 3, b, "undo agree"), 1, "%s",
+		     b->c.last_reason);
+	cr_expect_eq(session_commands(&w->s), had + 4);
+	play(w, all, 3, a, b, 3, &t);
+	cr_expect_not(b->c.flagged, "%s", b->c.flag);
+	int verified;
+	char sum[400];
+	free(revealed_file(w, &verified, sum, sizeof sum));
+	cr_expect_eq(verified, 0, "%s", sum);
+	table_close(&tb);
+}
+
+/* A server's line (from its end fd of the link) read by p. */
+static void host_says(int fd, struct player *p, const char *line)
+{
+	cr_assert_eq(write(fd, line, strlen(line)), (ssize_t)strlen(line));
+	live_client_pump(&p->c, 1000);
+}
+
+/* The guest's client gives one nonce for each command number, and only
+ * for the next: a host asking again with another command, or ahead, is
+ * flagged and gets none. */
+Test(live, the_guest_flags_a_host_that_asks_again_with_another_command)
+{
+	int sp[2];
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	struct player p;
+	session_init(&p.s, real_battle, spqr_tables_loader, NULL, 0);
+	unsigned nonces = 0;
+	cr_assert_eq(live_client_init(&p.c, sp[1], &p.s, false, 1), 0);
+	p.c.nonce_fn = counted_nonce;
+	p.c.nonce_user = &nonces;
+	const char *welcome =
+		"welcome proto=2 seat=1 ruleset=spqr battle=drill "
+		"kind=hotseat head=0 seat0=x seat1=- watchers=0 "
+		"dice=two-party guest=1\nnonce? 1 continue\n";
+	cr_assert_eq(write(sp[0], welcome, strlen(welcome)),
+		     (ssize_t)strlen(welcome));
+	for (int i = 0; i < 20 && !p.c.welcomed; i++)
+		live_client_pump(&p.c, 100);
+	live_client_pump(&p.c, 100);
+	cr_assert(p.c.welcomed);
+	char buf[600] = "";
+	ssize_t n = read(sp[0], buf, sizeof buf - 1);
+	cr_assert_gt(n, 0);
+	buf[n] = '\0';
+	cr_expect(strstr(buf, "nonce 1 "), "%s", buf);
+	const char *first = strstr(buf, "nonce 1 ");
+	char hex[40] = "";
+	if (first)
+		sscanf(first, "nonce 1 %39s", hex);
+	/* the same command again: the same nonce (a server started again
+	 * gains no new dice) */
+	host_says(sp[0], &p, "nonce? 1 continue\n");
+	n = read(sp[0], buf, sizeof buf - 1);
+	cr_assert_gt(n, 0);
+	buf[n] = '\0';
+	cr_expect(strstr(buf, hex), "%s vs %s", buf, hex);
+	cr_expect_not(p.c.flagged);
+	cr_expect_eq(nonces, 1);
+	/* another command for the same number: flagged, no nonce */
+	host_says(sp[0], &p, "nonce? 1 advance H1\n");
+	cr_expect(p.c.flagged);
+	cr_expect(strstr(p.c.flag, "asked again for command 1's nonce"), "%s",
+		  p.c.flag);
+	/* a number ahead of the game */
+	p.c.flagged = false;
+	host_says(sp[0], &p, "nonce? 5 continue\n");
+	cr_expect(p.c.flagged);
+	cr_expect(strstr(p.c.flag, "command 5 while the game holds 0"), "%s",
+		  p.c.flag);
+	struct pollfd pf = {.fd = sp[0], .events = POLLIN};
+	cr_expect_eq(poll(&pf, 1, 0), 0, "no nonce given for either");
+	cr_expect_eq(nonces, 1);
+	leave(&p);
+	close(sp[0]);
 }

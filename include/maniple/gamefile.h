@@ -34,13 +34,17 @@
  *                               "maniple-seed SEED SALT" (SALT 32 hex
  *                               digits, secret like the seed, so a small
  *                               seed cannot be found by trying seeds)
- *     dice-mode trusted         trusted (the host holds the seed) | mail
- *                               (both players made it, see below)
+ *     dice-mode trusted         trusted (the host holds the seed) |
+ *                               two-party (the host holds the seed, the
+ *                               guest gives a nonce for each command) |
+ *                               mail (both players made it, see below)
  *
  * and, in the body, besides commands, notes and digests:
  *
  *     dice 4071                 after a command that drew d10s from the
  *                               seed: the digits it drew, in order
+ *     nonce HEX                 two-party: the guest's nonce (32 hex
+ *                               digits) for the command on the next line
  *     mail-share HEX            mail: the second player's share of the
  *                               seed (32 hex digits), before any command
  *     reveal SEED SALT          the secret, at the game's end (or when
@@ -48,7 +52,14 @@
  *                               the first command)
  *
  * The dice's seed is SEED, or in mail the first 16 hex digits of
- * SHA-256 of "maniple-mail SEED SALT SHARE".  Until the reveal the secret
+ * SHA-256 of "maniple-mail SEED SALT SHARE".  In two-party the dice of
+ * each command come from its own PCG32, seeded anew before it runs with
+ * the two halves of K = SHA-256 of "maniple-two-party COMMIT SEED SALT
+ * N NONCE LINE" (N the command's number from 1, NONCE its nonce line's
+ * hex, LINE the command): the first 8 bytes of K (big-endian) the
+ * state, the next 8 the stream (gamefile_two_party_key).  The host, who
+ * knows the secret, cannot know the dice before the guest's nonce comes;
+ * the guest, who does not, cannot work them out at all.  Until the reveal the secret
  * lives in its holder's seed store (gamefile_secret_path), keyed by the
  * commitment.  A format 3 digest leaves the dice's seed and PRNG state
  * out (they would let a small seed be found by trying seeds).
@@ -94,6 +105,7 @@
 /* The seed store's directory, in the state directory (gamefile.h) */
 #define GAMEFILE_SEED_STORE "seeds"
 #define GAMEFILE_MAGIC "maniple-game"
+#define GAMEFILE_TWO_PARTY "two-party" /* the dice mode (gamefile.h) */
 #define GAMEFILE_PRNG "pcg32"
 /* Limits on reading a game file: it must be a regular file (rfile.h) of
  * at most GAMEFILE_SIZE_MAX bytes and GAMEFILE_LINES_MAX lines, none
@@ -151,6 +163,15 @@ int gamefile_secret_read(const char *dir, struct gamefile_header *h,
 			 char *err, size_t errn);
 /* Removes the stored secret of h (after its reveal). */
 void gamefile_secret_forget(const char *dir, const struct gamefile_header *h);
+/* n bytes from the kernel's random source (getrandom(2)) into buf, for
+ * a salt, a share or a nonce; false (errno set) when none come. */
+bool gamefile_random_bytes(void *buf, size_t n);
+/* Two-party dice (gamefile.h): the PCG32 state and stream of command
+ * number seq (from 1), line, given its nonce (32 hex digits), in a game
+ * whose secret h knows. */
+void gamefile_two_party_key(const struct gamefile_header *h, size_t seq,
+			    const char *nonce, const char *line,
+			    uint64_t *state, uint64_t *stream);
 /* The chain link of a line of text after the link prev (gamefile.h). */
 uint64_t gamefile_chain(uint64_t prev, const char *text);
 
@@ -235,8 +256,8 @@ struct gamefile_line {
 	const char *text;	/* without its chain link */
 	bool is_digest;
 	bool is_note;		/* "note TEXT": replay skips it */
-	/* format 3 (gamefile.h): a dice, mail-share or reveal line */
-	bool is_dice, is_share, is_reveal;
+	/* format 3 (gamefile.h): a dice, mail-share, reveal or nonce line */
+	bool is_dice, is_share, is_reveal, is_nonce;
 	int turn;
 	uint64_t digest;
 };
@@ -259,7 +280,7 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 int gamefile_header_lines(int version);
 
 /* Whether a journal line is a command (not a digest, a note, or a
- * format 3 dice, mail-share or reveal line). */
+ * format 3 dice, mail-share, reveal or nonce line). */
 bool gamefile_is_command(const char *line);
 
 /* The number of commands in the game file at path (digest and note lines

@@ -14,19 +14,25 @@
  * The protocol is text, one line each, '\n' at its end, at most
  * LIVE_LINE_MAX bytes with it.  From a client:
  *
- *     hello proto=1 want=play seat=0|1|any     or  want=watch
+ *     hello proto=2 want=play seat=0|1|any     or  want=watch
  *     cmd TAG @SEQ LINE   a command for the game (TAG: 1-8 digits),
  *                         given on the game as it stood after command SEQ
  *                         (the client's replica): refused when the game
  *                         has moved on since (or SEQ is not one of its),
  *                         so a command from the past changes nothing;
  *     cmd TAG LINE        the same without that check
+ *     nonce SEQ HEX       two-party dice: the guest's nonce (32 hex
+ *                         digits) for command SEQ, asked by nonce?
  *     bye
  *
  * From the server:
  *
- *     welcome proto=1 seat=0|1|watch ruleset=R battle=B kind=K head=N
+ *     welcome proto=2 seat=0|1|watch ruleset=R battle=B kind=K head=N
  *             seat0=USER|- seat1=USER|- watchers=N (who sits where)
+ *             dice=open|trusted|two-party [guest=0|1] (the dice mode:
+ *             open, the seed in the file; two-party, guest the seat
+ *             whose client gives the nonces)
+ *     seats USER|- USER|- who sits where now (after a seat comes or goes)
  *     refuse REASON       (then the server closes the link)
  *     @SEQ SIDE DICE LINE command SEQ (1, 2, ...), given by SIDE (0, 1,
  *                         or - for the game's history), its dice the
@@ -37,6 +43,14 @@
  *     undo-refused SIDE
  *     owe SIDE RULE WHAT  who owes the pending decision now (-1 nobody)
  *     ack TAG SEQ         TAG accepted as command SEQ
+ *     held TAG SEQ        TAG is command SEQ, fixed, waiting for the
+ *                         guest's nonce (whose client went away): it is
+ *                         played when the nonce comes
+ *     nonce? SEQ LINE     to the guest's seat: give the nonce of command
+ *                         SEQ, LINE (fixed: accepted on a dry run)
+ *     await-nonce SEQ SIDE  the game waits for SIDE's nonce for command
+ *                         SEQ (SEQ 0: it waits no more)
+ *     nonce-refused SEQ REASON  a nonce that changed nothing
  *     reject TAG REASON   TAG refused: nothing changed
  *     bye REASON          the server closes the link
  *
@@ -47,6 +61,17 @@
  * reader; out_max, when a test sets it): the client is dropped, with the reason logged, and the game and the others go on.
  * A command from the wrong seat, a session command (load, new, save,
  * branch), a forced roll or a setup is refused and changes nothing.
+ *
+ * Two-party dice (gamefile.h): every game-changing command is first run
+ * and taken back on the server's game (session_dry_run); accepted, it is
+ * fixed and announced (await-nonce), and the guest's client, asked with
+ * nonce?, answers at once with a fresh nonce; only then the command runs
+ * for real, its dice drawn from the seed and the nonce.  While the
+ * guest's seat is empty a command is refused with the reason (the game
+ * waits for the guest).  The guest's client gives one nonce for each
+ * command number: asked again for the same number with another command,
+ * or for a number that is not the next, it gives none and flags the
+ * host (flagged, flag).
  *
  * The server's time comes from a clock the caller gives (tests inject
  * one); nothing here is global: a struct live_server holds it all. */
@@ -63,7 +88,7 @@
 struct session;
 struct decision_answer;
 
-#define LIVE_PROTO 1
+#define LIVE_PROTO 2
 #define LIVE_LINE_MAX 512
 #define LIVE_RATE_LINES 40
 #define LIVE_RATE_MS 1000
@@ -119,6 +144,20 @@ struct live_server {
 	char side_name[2][48];
 	struct decision_answer *room; /* the pending decision's answers */
 	int nroom;
+	/* two-party dice: the seat whose client gives the nonces, the
+	 * guest's (live_server_init: 1; the caller sets the host's other
+	 * seat before any client comes); -1 in a game of other dice */
+	int guest_seat;
+	/* the command fixed and announced, waiting for the guest's nonce:
+	 * its sender (client k, -1 gone), tag, seat, number and line */
+	struct live_ask {
+		bool on;
+		int k;
+		char tag[12];
+		int seat;
+		size_t seq;
+		char line[CMD_LINE_MAX + 1];
+	} ask;
 };
 
 /* A server for the session s, whose game (its file open) is the live one:
@@ -176,6 +215,35 @@ struct live_client {
 	struct cmd_result applied;
 	size_t applied_seq;
 	long next_tag;
+	/* the last ack was `held` (a command waiting for the guest) */
+	bool last_held;
+	char side_name[2][48];	/* the battle's sides */
+	/* seat users now ("-" empty), from the welcome and `seats` */
+	char seat_user[2][40];
+	/* the game's dice mode (welcome: dice=), and in two-party the
+	 * guest's seat (-1 none) */
+	char dice_mode[16];
+	int guest_seat;
+	/* await-nonce: the command waiting for the guest's nonce (0: none)
+	 * and the side that owes it */
+	size_t await_seq;
+	int await_side;
+	/* the guest's nonces: fresh random bytes (NULL: getrandom(2));
+	 * tests give their own so files are reproducible */
+	void (*nonce_fn)(void *user, unsigned char *buf, size_t n);
+	void *nonce_user;
+	/* the nonces this client gave: command number, hex, the line */
+	struct live_given {
+		size_t seq;
+		char hex[33];
+		char *line;
+	} *given;
+	size_t ngiven, givencap;
+	/* the host asked for a nonce it should not have (see above) */
+	bool flagged;
+	char flag[CMD_REASON_MAX];
+	/* the last nonce-refused's reason */
+	char nonce_refused[CMD_REASON_MAX];
 };
 
 /* A client over fd (connected) with the replica session s (its loaders

@@ -135,6 +135,15 @@ struct session {
 	bool revealed;
 	bool verifying;
 	char dice_due[260];
+	/* Two-party dice (gamefile.h): the guest's nonce (32 hex digits)
+	 * for the next game-changing command, "" none; every such command of
+	 * a two-party game needs one and takes it, accepted or refused
+	 * (a replay takes it from the nonce line before the command).
+	 * dry_run: the next game-changing command runs and is taken back
+	 * at once, whatever comes of it, with no nonce and nothing written
+	 * (session_dry_run). */
+	char nonce[33];
+	bool dry_run;
 };
 
 /* A session choosing among rulesets (NULL-terminated, the first the
@@ -173,6 +182,14 @@ const struct ruleset *session_ruleset(const struct session *s);
  * then what a looking command shows.  A game-changing command is appended
  * to the game file (flushed to disk) before this returns. */
 void session_exec(struct session *s, const char *line, struct cmd_result *r);
+/* Whether s's game is a committed one with two-party dice (gamefile.h). */
+bool session_two_party(const struct session *s);
+/* Runs a game-changing command line and takes it back whatever comes of
+ * it: r says whether the game would accept it now (its events as they
+ * came, with dice of no consequence: in a two-party game the guest's
+ * nonce is not known yet).  Nothing is written, the game is unchanged. */
+void session_dry_run(struct session *s, const char *line,
+		     struct cmd_result *r);
 /* Starts a new game (replacing the current one).  When a game file is
  * open, the new game gets a file the way `maniple --new BATTLE` does: the
  * current file when it is the same battle's, else BATTLE.game beside it;

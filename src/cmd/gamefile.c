@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 static void sync_dir(const char *path);
@@ -291,7 +292,46 @@ bool gamefile_is_command(const char *line)
 	       strncmp(line, "note ", 5) != 0 &&
 	       strncmp(line, "dice ", 5) != 0 &&
 	       strncmp(line, "mail-share ", 11) != 0 &&
-	       strncmp(line, "reveal ", 7) != 0;
+	       strncmp(line, "reveal ", 7) != 0 &&
+	       strncmp(line, "nonce ", 6) != 0;
+}
+
+bool gamefile_random_bytes(void *buf, size_t n)
+{
+	unsigned char *b = buf;
+	size_t got = 0;
+	while (got < n) {
+		ssize_t w = getrandom(b + got, n - got, 0);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		got += (size_t)w;
+	}
+	return true;
+}
+
+void gamefile_two_party_key(const struct gamefile_header *h, size_t seq,
+			    const char *nonce, const char *line,
+			    uint64_t *state, uint64_t *stream)
+{
+	struct sha256 c;
+	unsigned char d[32];
+	char head[200];
+	int w = snprintf(head, sizeof head,
+			 "maniple-two-party %s %" PRIu64 " %s %zu %s ",
+			 h->commit, h->secret, h->salt, seq, nonce);
+	sha256_init(&c);
+	sha256_add(&c, head, (size_t)w);
+	sha256_add(&c, line, strlen(line));
+	sha256_end(&c, d);
+	uint64_t a = 0, b = 0;
+	for (int i = 0; i < 8; i++) {
+		a = a << 8 | d[i];
+		b = b << 8 | d[8 + i];
+	}
+	*state = a;
+	*stream = b;
 }
 
 void gamefile_digest_line(int turn, uint64_t digest, char *buf, size_t n)
@@ -745,9 +785,10 @@ static bool header_line(struct reader *rd, int i, char *line,
 					     "lower-case hex digits");
 		snprintf(h->commit, sizeof h->commit, "%s", v);
 	} else if (!strcmp(key, "dice-mode")) {
-		if (strcmp(v, "trusted") != 0 && strcmp(v, "mail") != 0)
+		if (strcmp(v, "trusted") != 0 && strcmp(v, "mail") != 0 &&
+		    strcmp(v, GAMEFILE_TWO_PARTY) != 0)
 			return read_fail(rd, "header: dice-mode must be "
-					     "trusted or mail");
+					     "trusted, two-party or mail");
 		snprintf(h->dice_mode, sizeof h->dice_mode, "%s", v);
 	} else if (!strcmp(key, "seed-hash")) {
 		char want[65];
@@ -916,7 +957,8 @@ bool gamefile_read_torn(const char *path, gamefile_header_fn header,
 		l.is_dice = strncmp(line, "dice ", 5) == 0;
 		l.is_share = strncmp(line, "mail-share ", 11) == 0;
 		l.is_reveal = strncmp(line, "reveal ", 7) == 0;
-		if ((l.is_dice || l.is_share || l.is_reveal) &&
+		l.is_nonce = strncmp(line, "nonce ", 6) == 0;
+		if ((l.is_dice || l.is_share || l.is_reveal || l.is_nonce) &&
 		    h.version < GAMEFILE_COMMITTED) {
 			ok = read_fail(&rd, "a format 3 line in a format %d "
 					    "file",

@@ -91,13 +91,40 @@ static void dice_cut(struct live_server *sv, size_t n)
 		free(sv->dice[--sv->ndice]);
 }
 
+/* The digits of the dice line that follows the first command of the
+ * journal from line `from` on (a committed game's, gamefile.h), "-" when
+ * none does. */
+static void dice_line_after(const struct journal *j, size_t from,
+			    char *digits, size_t n)
+{
+	snprintf(digits, n, "-");
+	size_t i = from;
+	while (i < j->n && !gamefile_is_command(j->lines[i]))
+		i++;
+	for (i++; i < j->n && !gamefile_is_command(j->lines[i]); i++)
+		if (!strncmp(j->lines[i], "dice ", 5)) {
+			snprintf(digits, n, "%s", j->lines[i] + 5);
+			return;
+		}
+}
+
 /* Runs line on s, the dice it drew from the seed into digits. */
 static void exec_drawing(struct session *s, const char *line,
 			 struct cmd_result *r, char *digits, size_t n)
 {
 	const struct ruleset *rs = session_ruleset(s);
 	struct dice before = *rs->dice(s->game);
+	size_t j0 = s->journal.n;
 	session_exec(s, line, r);
+	if (s->journal.h.version >= GAMEFILE_COMMITTED) {
+		/* the dice line says (in two-party the PRNG is seeded anew
+		 * for each command, so before's draws are not its dice) */
+		if (r->status == CMD_OK)
+			dice_line_after(&s->journal, j0, digits, n);
+		else
+			snprintf(digits, n, "-");
+		return;
+	}
 	unsigned long rolls = rs->dice(s->game)->rolls - before.rolls;
 	dice_drawn_digits(before, r->status == CMD_OK ? rolls : 0, digits, n);
 }
@@ -134,6 +161,27 @@ int live_server_init(struct live_server *sv, struct session *s,
 		snprintf(sv->side_name[i], sizeof sv->side_name[i], "%s",
 			 mv ? mv->side_name[i] : (i ? "side 1" : "side 0"));
 	mapview_free(mv);
+	sv->guest_seat = session_two_party(s) ? 1 : -1;
+	if (s->journal.h.version >= GAMEFILE_COMMITTED) {
+		/* a committed game: its dice lines say what each command
+		 * drew (its load checked them against the seed) */
+		for (size_t i = 0; i < s->journal.n; i++) {
+			if (!gamefile_is_command(s->journal.lines[i]))
+				continue;
+			char digits[LIVE_DICE_MAX + 1];
+			dice_line_after(&s->journal, i, digits, sizeof digits);
+			if (dice_push(sv, digits) != 0) {
+				snprintf(err, errn, "out of memory");
+				live_server_free(sv);
+				return -1;
+			}
+		}
+		sv->empty_since = clock(clock_user);
+		struct decision d;
+		pending(sv, &d);
+		sv->owed_side = d.side;
+		return 0;
+	}
 	/* the dice of the game so far: its commands again on a copy */
 	struct session tmp;
 	session_setup(&tmp, s->rulesets, s->load_battle, s->load_tables,
@@ -237,6 +285,11 @@ static void flush_conn(struct live_conn *c)
 	}
 }
 
+static void seats_changed(struct live_server *sv);
+static bool seated(const struct live_server *sv, int side);
+static void put(struct live_server *sv, int k, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 void live_server_drop(struct live_server *sv, int k, const char *reason)
 {
 	struct live_conn *c = &sv->conn[k];
@@ -252,18 +305,24 @@ void live_server_drop(struct live_server *sv, int k, const char *reason)
 	      : c->seat == 1	    ? "1"
 				    : "none",
 	      reason);
+	int seat = c->hello ? c->seat : -1;
 	close(c->fd);
 	free(c->out);
 	memset(c, 0, sizeof *c);
 	c->fd = -1;
+	if (sv->ask.on && sv->ask.k == k)
+		sv->ask.k = -1; /* its command stays fixed all the same */
 	if (live_server_clients(sv) == 0)
 		sv->empty_since = now(sv);
+	if (seat == 0 || seat == 1)
+		seats_changed(sv);
+	if (sv->ask.on && seat == sv->guest_seat &&
+	    !seated(sv, sv->guest_seat) && sv->ask.k >= 0)
+		put(sv, sv->ask.k, "held %s %zu", sv->ask.tag, sv->ask.seq);
 }
 
 /* Queues a line for client k; a client whose output piles up beyond
  * LIVE_OUT_MAX is dropped (a slow reader). */
-static void put(struct live_server *sv, int k, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 static void put(struct live_server *sv, int k, const char *fmt, ...)
 {
 	struct live_conn *c = &sv->conn[k];
@@ -358,6 +417,42 @@ static const char *nth_command(const struct session *s, size_t k)
 	return NULL;
 }
 
+/* Who sits where into who (user names from the kernel's uids, "-"
+ * empty), client skip left out; returns how many watch. */
+static int who_sits(const struct live_server *sv, int skip, char who[2][40])
+{
+	int watchers = 0;
+	for (int s = 0; s < 2; s++)
+		snprintf(who[s], sizeof who[s], "-");
+	for (int i = 0; i < LIVE_CONN_MAX; i++) {
+		const struct live_conn *o = &sv->conn[i];
+		if (o->fd < 0 || !o->hello || i == skip)
+			continue;
+		if (o->seat == LIVE_WATCH) {
+			watchers++;
+			continue;
+		}
+		struct passwd *pw = getpwuid(o->uid);
+		if (pw && live_line_bad(pw->pw_name, strlen(pw->pw_name)) == NULL &&
+		    !strchr(pw->pw_name, ' '))
+			snprintf(who[o->seat], sizeof who[o->seat], "%.30s",
+				 pw->pw_name);
+		else
+			snprintf(who[o->seat], sizeof who[o->seat], "uid%ld",
+				 (long)o->uid);
+	}
+	return watchers;
+}
+
+/* A seat came or went: who sits where now, to every client. */
+static void seats_changed(struct live_server *sv)
+{
+	char who[2][40], buf[100];
+	who_sits(sv, -1, who);
+	snprintf(buf, sizeof buf, "seats %s %s", who[0], who[1]);
+	put_all(sv, buf);
+}
+
 static const char *seat_name(int seat)
 {
 	return seat == LIVE_WATCH ? "watch" : seat == 1 ? "1" : "0";
@@ -419,36 +514,22 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 				live_server_drop(sv, j, "superseded: the seat "
 							"was taken again");
 	}
-	c->hello = true;
-	c->seat = seat;
 	const struct journal *j = &sv->s->journal;
 	/* who sits where (user names, from the kernel's uids), and how
-	 * many watch */
+	 * many watch: the others, not the one welcomed */
 	char who[2][40];
-	int watchers = 0;
-	for (int s = 0; s < 2; s++)
-		snprintf(who[s], sizeof who[s], "-");
-	for (int i = 0; i < LIVE_CONN_MAX; i++) {
-		const struct live_conn *o = &sv->conn[i];
-		if (o->fd < 0 || !o->hello || i == k)
-			continue; /* the others: not the one welcomed */
-		if (o->seat == LIVE_WATCH) {
-			watchers++;
-			continue;
-		}
-		struct passwd *pw = getpwuid(o->uid);
-		if (pw && live_line_bad(pw->pw_name, strlen(pw->pw_name)) == NULL &&
-		    !strchr(pw->pw_name, ' '))
-			snprintf(who[o->seat], sizeof who[o->seat], "%.30s",
-				 pw->pw_name);
-		else
-			snprintf(who[o->seat], sizeof who[o->seat], "uid%ld",
-				 (long)o->uid);
-	}
+	int watchers = who_sits(sv, k, who);
+	c->hello = true;
+	c->seat = seat;
+	char guest[24] = "";
+	if (sv->guest_seat >= 0)
+		snprintf(guest, sizeof guest, " guest=%d", sv->guest_seat);
 	put(sv, k, "welcome proto=%d seat=%s ruleset=%s battle=%s kind=%s "
-		   "head=%zu seat0=%s seat1=%s watchers=%d",
+		   "head=%zu seat0=%s seat1=%s watchers=%d dice=%s%s",
 	    LIVE_PROTO, seat_name(seat), j->h.ruleset, j->h.battle, j->h.kind,
-	    sv->ndice, who[0], who[1], watchers);
+	    sv->ndice, who[0], who[1], watchers,
+	    j->h.version >= GAMEFILE_COMMITTED ? j->h.dice_mode : "open",
+	    guest);
 	for (size_t i = 0; i < sv->ndice; i++) {
 		const char *line = nth_command(sv->s, i);
 		put(sv, k, "@%zu - %s %s", i + 1, sv->dice[i],
@@ -459,8 +540,15 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 	put(sv, k, "%s", buf);
 	if (sv->undo_side >= 0)
 		put(sv, k, "undo-asked %d %zu", sv->undo_side, sv->undo_n);
+	if (sv->ask.on) {
+		put(sv, k, "await-nonce %zu %d", sv->ask.seq, sv->guest_seat);
+		if (seat == sv->guest_seat)
+			put(sv, k, "nonce? %zu %s", sv->ask.seq, sv->ask.line);
+	}
 	logf_(sv, "client %d: uid %ld seated %s", k, (long)c->uid,
 	      seat_name(seat));
+	if (seat == 0 || seat == 1)
+		seats_changed(sv);
 }
 
 /* Whether seat may give line now: an answer listed for it, or the
@@ -493,15 +581,113 @@ static void accepted(struct live_server *sv, int k, const char *tag,
 			break;
 		}
 	if (!line || dice_push(sv, digits) != 0) {
-		put(sv, k, "reject %s the server could not record it", tag);
+		if (k >= 0)
+			put(sv, k, "reject %s the server could not record it",
+			    tag);
 		return;
 	}
 	char buf[LIVE_IN_MAX];
 	snprintf(buf, sizeof buf, "@%zu %d %s %s", sv->ndice, seat, digits,
 		 line);
 	put_all(sv, buf);
-	put(sv, k, "ack %s %zu", tag, sv->ndice);
+	if (k >= 0)
+		put(sv, k, "ack %s %zu", tag, sv->ndice);
 	broadcast_owe(sv);
+}
+
+/* Why the game waits for the guest's nonce, into buf. */
+static void waits_for_nonce(const struct live_server *sv, char *buf,
+			    size_t n)
+{
+	snprintf(buf, n, "two-party dice: the game waits for %s's client to "
+		 "give the nonce of command %zu",
+		 sv->side_name[sv->guest_seat == 1], sv->ask.seq);
+}
+
+/* Two-party dice (live.h): the command canon of seat, client k's (tag),
+ * tried on the game; accepted, it is fixed and the guest's client asked
+ * for its nonce. */
+static void ask_nonce(struct live_server *sv, int k, const char *tag,
+		      int seat, const char *canon)
+{
+	const char *guest = sv->side_name[sv->guest_seat == 1];
+	if (!seated(sv, sv->guest_seat)) {
+		put(sv, k, "reject %s two-party dice: the game waits for "
+			   "%s's player, away, whose client gives each "
+			   "command's nonce", tag, guest);
+		return;
+	}
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_dry_run(sv->s, canon, &r);
+	if (r.status != CMD_OK) {
+		put(sv, k, "reject %s %s%s%s%s", tag, r.reason,
+		    r.rule[0] ? " (" : "", r.rule, r.rule[0] ? ")" : "");
+		cmd_result_free(&r);
+		return;
+	}
+	cmd_result_free(&r);
+	sv->ask = (struct live_ask){.on = true, .k = k, .seat = seat,
+				    .seq = sv->ndice + 1};
+	snprintf(sv->ask.tag, sizeof sv->ask.tag, "%s", tag);
+	snprintf(sv->ask.line, sizeof sv->ask.line, "%s", canon);
+	char buf[80];
+	snprintf(buf, sizeof buf, "await-nonce %zu %d", sv->ask.seq,
+		 sv->guest_seat);
+	put_all(sv, buf);
+	for (int i = 0; i < LIVE_CONN_MAX; i++)
+		if (sv->conn[i].fd >= 0 && sv->conn[i].hello &&
+		    sv->conn[i].seat == sv->guest_seat)
+			put(sv, i, "nonce? %zu %s", sv->ask.seq, sv->ask.line);
+	logf_(sv, "command %zu fixed, %s's nonce asked: %s", sv->ask.seq,
+	      guest, canon);
+}
+
+/* `nonce SEQ HEX` from client k: the nonce of the command asked, from
+ * the guest's seat; anything else changes nothing and is refused. */
+static void nonce_given(struct live_server *sv, int k, const char *rest)
+{
+	struct live_conn *c = &sv->conn[k];
+	char *end;
+	unsigned long long seq = strtoull(rest, &end, 10);
+	const char *hex = *end == ' ' ? end + 1 : "";
+	const char *why = NULL;
+	if (sv->guest_seat < 0)
+		why = "this game's dice are not two-party";
+	else if (c->seat != sv->guest_seat)
+		why = "only the guest's seat gives nonces";
+	else if (!sv->ask.on)
+		why = "no command waits for a nonce";
+	else if (end == rest || seq != sv->ask.seq)
+		why = "not the command that waits for its nonce";
+	else if (!gamefile_hex_ok(hex, 32))
+		why = "a nonce is 32 lower-case hex digits";
+	if (why) {
+		put(sv, k, "nonce-refused %llu %s", seq, why);
+		logf_(sv, "client %d: a nonce refused: %s", k, why);
+		return;
+	}
+	struct live_ask ask = sv->ask;
+	sv->ask.on = false;
+	memcpy(sv->s->nonce, hex, 33);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	size_t before = sv->s->journal.n;
+	char digits[LIVE_DICE_MAX + 1];
+	exec_drawing(sv->s, ask.line, &r, digits, sizeof digits);
+	put_all(sv, "await-nonce 0 -");
+	if (r.status != CMD_OK) {
+		/* the dry run took it: only a file not written comes here */
+		if (ask.k >= 0)
+			put(sv, ask.k, "reject %s %s", ask.tag, r.reason);
+		logf_(sv, "command %zu refused after its nonce: %s", ask.seq,
+		      r.reason);
+		broadcast_owe(sv);
+	} else {
+		accepted(sv, ask.k, ask.tag, ask.seat, before, digits);
+		sv->undo_side = -1; /* the game moved on */
+	}
+	cmd_result_free(&r);
 }
 
 /* `undo [N]`, `undo agree|refuse` from a seat (R9: the other side
@@ -512,6 +698,11 @@ static void undo(struct live_server *sv, int k, const char *tag,
 	int seat = sv->conn[k].seat;
 	const char *a = call->argc > 1 ? call->argv[1] : NULL;
 	char buf[200];
+	if (sv->ask.on) {
+		waits_for_nonce(sv, buf, sizeof buf);
+		put(sv, k, "reject %s %s", tag, buf);
+		return;
+	}
 	if (a && (!strcmp(a, "agree") || !strcmp(a, "refuse"))) {
 		if (sv->undo_side < 0 || sv->undo_side == seat) {
 			put(sv, k, "reject %s no undo asked by the other side",
@@ -622,6 +813,11 @@ static void command(struct live_server *sv, int k, const char *tag,
 			   "screen", tag, name);
 	} else if (!seat_may(sv, c->seat, canon, why, sizeof why)) {
 		put(sv, k, "reject %s %s", tag, why);
+	} else if (sv->ask.on) {
+		waits_for_nonce(sv, why, sizeof why);
+		put(sv, k, "reject %s %s", tag, why);
+	} else if (sv->guest_seat >= 0) {
+		ask_nonce(sv, k, tag, c->seat, canon);
 	} else {
 		size_t before = sv->s->journal.n;
 		char digits[LIVE_DICE_MAX + 1];
@@ -681,6 +877,10 @@ static void client_line(struct live_server *sv, int k, char *line,
 		}
 		*p++ = '\0';
 		command(sv, k, tag, p);
+		return;
+	}
+	if (!strncmp(line, "nonce ", 6)) {
+		nonce_given(sv, k, line + 6);
 		return;
 	}
 	if (!strcmp(line, "bye")) {
@@ -822,7 +1022,10 @@ int live_client_init(struct live_client *c, int fd, struct session *s,
 	c->seat = -1;
 	c->owe_side = -1;
 	c->undo_side = -1;
+	c->guest_seat = -1;
 	c->next_tag = 1;
+	for (int i = 0; i < 2; i++)
+		snprintf(c->seat_user[i], sizeof c->seat_user[i], "-");
 	cmd_result_init(&c->applied);
 	if (watch)
 		sendf(c, "hello proto=%d want=watch", LIVE_PROTO);
@@ -842,6 +1045,11 @@ void live_client_free(struct live_client *c)
 	free(c->line);
 	free(c->dice);
 	free(c->side);
+	for (size_t i = 0; i < c->ngiven; i++)
+		free(c->given[i].line);
+	free(c->given);
+	c->given = NULL;
+	c->ngiven = c->givencap = 0;
 	c->line = c->dice = NULL;
 	c->side = NULL;
 	c->n = c->cap = 0;
@@ -884,6 +1092,12 @@ static int start_replica(struct live_client *c)
 	}
 	dice_set_source(session_ruleset(c->s)->dice(c->s->game), client_die,
 			c);
+	const struct ruleset *rs = session_ruleset(c->s);
+	struct map_view *mv = rs->map_view ? rs->map_view(c->s->game) : NULL;
+	for (int i = 0; i < 2; i++)
+		snprintf(c->side_name[i], sizeof c->side_name[i], "%s",
+			 mv ? mv->side_name[i] : (i ? "side 1" : "side 0"));
+	mapview_free(mv);
 	return 0;
 }
 
@@ -917,6 +1131,99 @@ static int remember(struct live_client *c, int side, const char *dice,
 	return 0;
 }
 
+/* Fresh random bytes for a nonce: the client's own source, else
+ * getrandom(2); false when there are none. */
+static bool nonce_bytes(struct live_client *c, unsigned char *buf, size_t n)
+{
+	if (c->nonce_fn) {
+		c->nonce_fn(c->nonce_user, buf, n);
+		return true;
+	}
+	return gamefile_random_bytes(buf, n);
+}
+
+static struct live_given *given_of(struct live_client *c, size_t seq)
+{
+	for (size_t i = 0; i < c->ngiven; i++)
+		if (c->given[i].seq == seq)
+			return &c->given[i];
+	return NULL;
+}
+
+/* Flags the host: what it asked for that it should not have. */
+static void flag_host(struct live_client *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void flag_host(struct live_client *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->flag, sizeof c->flag, fmt, ap);
+	va_end(ap);
+	c->flagged = true;
+}
+
+/* `nonce? SEQ LINE` (live.h): the guest's client gives the nonce of the
+ * next command, once for each number. */
+static void nonce_asked(struct live_client *c, const char *rest)
+{
+	char *end;
+	unsigned long long seq = strtoull(rest, &end, 10);
+	if (c->seat != c->guest_seat || c->guest_seat < 0 || end == rest ||
+	    *end != ' ')
+		return;
+	const char *cmd = end + 1;
+	if (seq != c->n + 1) {
+		flag_host(c, "the host asked for the nonce of command %llu "
+			     "while the game holds %zu",
+			  seq, c->n);
+		return;
+	}
+	struct live_given *g = given_of(c, (size_t)seq);
+	if (g && strcmp(g->line, cmd) != 0) {
+		flag_host(c, "the host asked again for command %llu's nonce, "
+			     "with another command: %.60s (it was %.60s)",
+			  seq, cmd, g->line);
+		return;
+	}
+	if (!g) {
+		unsigned char b[16];
+		if (c->ngiven == c->givencap) {
+			size_t cap = c->givencap ? c->givencap * 2 : 64;
+			struct live_given *p =
+				realloc(c->given, cap * sizeof *p);
+			if (!p)
+				return;
+			c->given = p;
+			c->givencap = cap;
+		}
+		char *l = dup_text(cmd);
+		if (!l || !nonce_bytes(c, b, sizeof b)) {
+			free(l);
+			return;
+		}
+		g = &c->given[c->ngiven++];
+		g->seq = (size_t)seq;
+		g->line = l;
+		for (size_t i = 0; i < sizeof b; i++)
+			snprintf(g->hex + 2 * i, 3, "%02x", b[i]);
+	}
+	sendf(c, "nonce %zu %s", g->seq, g->hex);
+}
+
+/* After an undo to seq commands: the nonces given for the commands
+ * undone are forgotten (their numbers come again, with new commands). */
+static void given_cut(struct live_client *c, size_t seq)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < c->ngiven; i++) {
+		if (c->given[i].seq > seq)
+			free(c->given[i].line);
+		else
+			c->given[k++] = c->given[i];
+	}
+	c->ngiven = k;
+}
+
 static void server_line(struct live_client *c, char *line)
 {
 	char *sp = strchr(line, ' ');
@@ -935,6 +1242,12 @@ static void server_line(struct live_client *c, char *line)
 		if (seq != c->n + 1)
 			return; /* from the past (or a gap): changes nothing */
 		const char *cmd = p + used;
+		const struct live_given *g = given_of(c, seq);
+		if (g && strcmp(g->line, cmd) != 0)
+			flag_host(c, "the host played another command %lu than "
+				     "the one its nonce was for: %.60s (it "
+				     "was %.60s)",
+				  seq, cmd, g->line);
 		if (!apply(c, dice, cmd) ||
 		    remember(c, side[0] == '-' ? -1 : atoi(side), dice, cmd) !=
 			    0) {
@@ -943,12 +1256,26 @@ static void server_line(struct live_client *c, char *line)
 		}
 		c->applied_seq = seq;
 		c->undo_side = -1;
+		c->await_seq = 0;
 	} else if (!strncmp(line, "welcome ", 8)) {
 		char seat[16] = "";
 		sscanf(line, "welcome proto=%*d seat=%15s ruleset=%15s "
 			     "battle=%63s kind=%15s",
 		       seat, c->ruleset, c->battle, c->kind);
 		c->seat = !strcmp(seat, "watch") ? LIVE_WATCH : atoi(seat);
+		const char *w = strstr(line, " dice=");
+		if (w)
+			sscanf(w, " dice=%15s", c->dice_mode);
+		w = strstr(line, " guest=");
+		c->guest_seat = w ? atoi(w + 7) : -1;
+		w = strstr(line, " seat0=");
+		if (w)
+			sscanf(w, " seat0=%39s seat1=%39s", c->seat_user[0],
+			       c->seat_user[1]);
+		/* the one welcomed is not among the welcome's seats */
+		if (c->seat == 0 || c->seat == 1)
+			snprintf(c->seat_user[c->seat],
+				 sizeof c->seat_user[c->seat], "you");
 		c->welcomed = start_replica(c) == 0;
 		if (!c->welcomed)
 			c->closed = true;
@@ -963,10 +1290,26 @@ static void server_line(struct live_client *c, char *line)
 			snprintf(c->owe_what, sizeof c->owe_what, "%s",
 				 line + used);
 		}
-	} else if (!strncmp(line, "ack ", 4) || !strncmp(line, "reject ", 7)) {
+	} else if (!strncmp(line, "seats ", 6)) {
+		sscanf(line, "seats %39s %39s", c->seat_user[0],
+		       c->seat_user[1]);
+	} else if (!strncmp(line, "nonce? ", 7)) {
+		nonce_asked(c, line + 7);
+	} else if (!strncmp(line, "await-nonce ", 12)) {
+		c->await_side = -1;
+		if (sscanf(line, "await-nonce %zu %d", &c->await_seq,
+			   &c->await_side) < 1)
+			c->await_seq = 0;
+	} else if (!strncmp(line, "nonce-refused ", 14)) {
+		const char *why = strchr(line + 14, ' ');
+		snprintf(c->nonce_refused, sizeof c->nonce_refused, "%s",
+			 why ? why + 1 : "");
+	} else if (!strncmp(line, "ack ", 4) || !strncmp(line, "reject ", 7) ||
+		   !strncmp(line, "held ", 5)) {
 		char *p = rest;
 		c->last_tag = strtol(p, &p, 10);
-		c->last_ok = line[0] == 'a';
+		c->last_ok = line[0] != 'r';
+		c->last_held = line[0] == 'h';
 		snprintf(c->last_reason, sizeof c->last_reason, "%s",
 			 c->last_ok ? "" : (*p == ' ' ? p + 1 : p));
 	} else if (!strncmp(line, "undo-asked ", 11)) {
@@ -978,6 +1321,8 @@ static void server_line(struct live_client *c, char *line)
 		if (sscanf(line, "undo %zu %zu", &n, &seq) != 2 || seq > c->n)
 			return;
 		c->undo_side = -1;
+		c->await_seq = 0;
+		given_cut(c, seq);
 		/* the replica again from the start, without the last n */
 		while (c->n > seq) {
 			c->n--;
@@ -1053,6 +1398,12 @@ int live_client_wait(struct live_client *c, long tag, int timeout_ms)
 	return c->last_tag == tag ? (c->last_ok ? 1 : 0) : -1;
 }
 
+/* The name of side k in the replica's battle ("" none). */
+static const char *side_of_seat(const struct live_client *c, int k)
+{
+	return k == 1 ? c->side_name[1] : k == 0 ? c->side_name[0] : "";
+}
+
 void live_client_owe_text(const struct live_client *c, char *buf, size_t n)
 {
 	char side[64] = "";
@@ -1065,7 +1416,19 @@ void live_client_owe_text(const struct live_client *c, char *buf, size_t n)
 		mapview_free(mv);
 	}
 	const char *rule = c->owe_rule;
-	if (c->owe_side < 0)
+	if (c->await_seq && c->seat == c->await_side)
+		snprintf(buf, n, "two-party dice: your client gives the nonce "
+			 "of command %zu", c->await_seq);
+	else if (c->await_seq)
+		snprintf(buf, n, "two-party dice: waiting for %s's client to "
+			 "give the nonce of command %zu",
+			 side_of_seat(c, c->await_side), c->await_seq);
+	else if (c->guest_seat >= 0 && c->seat != c->guest_seat &&
+		 !strcmp(c->seat_user[c->guest_seat], "-"))
+		snprintf(buf, n, "two-party dice: the game waits for %s's "
+			 "player, away, whose client gives each command's "
+			 "nonce", side_of_seat(c, c->guest_seat));
+	else if (c->owe_side < 0)
 		snprintf(buf, n, "nobody owes a decision");
 	else if (c->owe_side == c->seat)
 		snprintf(buf, n, "your decision: %s%s%s%s", c->owe_what,

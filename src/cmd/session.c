@@ -438,20 +438,10 @@ static int commit_to(struct session *s, struct gamefile_header *h,
 	unsigned char salt[16];
 	if (s->random) {
 		s->random(s->random_user, salt, sizeof salt);
-	} else {
-		size_t got = 0;
-		while (got < sizeof salt) {
-			ssize_t w = getrandom(salt + got, sizeof salt - got, 0);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0) {
-				snprintf(err, errn, "no random bytes for the "
-						    "seed's salt: %s",
-					 strerror(errno));
-				return -1;
-			}
-			got += (size_t)w;
-		}
+	} else if (!gamefile_random_bytes(salt, sizeof salt)) {
+		snprintf(err, errn, "no random bytes for the seed's salt: %s",
+			 strerror(errno));
+		return -1;
 	}
 	h->version = GAMEFILE_COMMITTED;
 	snprintf(h->dice_mode, sizeof h->dice_mode, "%s", s->new_dice);
@@ -851,6 +841,23 @@ int session_reveal(struct session *s, char *err, size_t errn)
 	return 0;
 }
 
+bool session_two_party(const struct session *s)
+{
+	return s->journal.h.version >= GAMEFILE_COMMITTED &&
+	       strcmp(s->journal.h.dice_mode, GAMEFILE_TWO_PARTY) == 0;
+}
+
+void session_dry_run(struct session *s, const char *line,
+		     struct cmd_result *r)
+{
+	char nonce[sizeof s->nonce];
+	memcpy(nonce, s->nonce, sizeof nonce);
+	s->dry_run = true;
+	session_exec(s, line, r);
+	s->dry_run = false; /* a looking command left it set */
+	memcpy(s->nonce, nonce, sizeof nonce);
+}
+
 void session_exec(struct session *s, const char *line, struct cmd_result *r)
 {
 	cmd_result_reset(r);
@@ -877,25 +884,54 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	}
 	struct game *g = s->game;
 	bool committed = s->journal.h.version >= GAMEFILE_COMMITTED;
+	bool dry = s->dry_run;
+	s->dry_run = false;
+	char nonce[sizeof s->nonce];
+	memcpy(nonce, s->nonce, sizeof nonce);
+	s->nonce[0] = '\0'; /* a nonce serves one command, whatever comes */
 	if (committed && !s->journal.h.secret_known) {
 		cmd_refuse(r, NULL,
 			   "the dice's seed of this game is not known yet "
 			   "(mail: the other player's share comes first)");
 		return;
 	}
-	struct dice before;
-	if (committed)
-		before = *rs->dice(g);
+	bool two_party = session_two_party(s);
+	if (two_party && !dry && !gamefile_hex_ok(nonce, 32)) {
+		cmd_refuse(r, NULL,
+			   "two-party dice: this command has no nonce from the "
+			   "guest's client, so its dice cannot be drawn");
+		return;
+	}
+	char text[CMD_LINE_MAX * 2 + 8];
+	cmd_canonical(&call, text, sizeof text);
 	/* a checkpoint of this game, at most SESSION_CHECKPOINT_EVERY
 	 * (or checkpoint_every) accepted commands behind it; before every
-	 * command with checkpoint_every 1 */
+	 * command with checkpoint_every 1, and in two-party, where the
+	 * dice of each command are seeded anew (a re-run from an older
+	 * checkpoint would not seed them) */
 	size_t every = s->checkpoint_every ? s->checkpoint_every
 					   : SESSION_CHECKPOINT_EVERY;
+	if (two_party)
+		every = 1;
 	if ((s->ckpt_game != g || s->ckpt_since >= every || every == 1) &&
 	    checkpoint(s, rs, g) != 0) {
 		cmd_refuse(r, NULL, "out of memory");
 		return;
 	}
+	/* two-party: this command's own dice (gamefile.h); a dry run's
+	 * are of no consequence (a nonce of zeros) */
+	if (two_party) {
+		uint64_t state, stream;
+		gamefile_two_party_key(&s->journal.h,
+				       session_commands(s) + 1,
+				       dry ? "00000000000000000000000000000000"
+					   : nonce,
+				       text, &state, &stream);
+		pcg32_srandom(&rs->dice(g)->rng, state, stream);
+	}
+	struct dice before;
+	if (committed)
+		before = *rs->dice(g);
 	struct event_log *log = rs->events(g);
 	size_t n0 = log->n;
 	/* an outside source's answers kept for a re-run (session.h) */
@@ -907,14 +943,16 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 		outside_back(s, rs, g);
 	if (r->status == CMD_OK && s->outside_lost)
 		cmd_refuse(r, NULL, "out of memory");
-	if (r->status != CMD_OK) {
+	if (r->status != CMD_OK || dry) {
+		if (dry && r->status == CMD_OK)
+			for (size_t i = n0; i < log->n; i++)
+				event_log_push_from(&r->out, log, i);
 		s->noutside = kept;
 		refused_back(s, rs, g);
-		note_refusal(s, line, r);
+		if (!dry)
+			note_refusal(s, line, r);
 		return;
 	}
-	char text[CMD_LINE_MAX * 2 + 8];
-	cmd_canonical(&call, text, sizeof text);
 	char err[ERR_MAX];
 	/* the digest only where a turn ended and a file line is written: the
 	 * replay compares it in load_body, so it is not computed here */
@@ -937,9 +975,14 @@ void session_exec(struct session *s, const char *line, struct cmd_result *r)
 	char reveal_line[96] = "";
 	if (committed && !s->replaying && !s->revealed && game_over(rs, g))
 		reveal_text(&s->journal.h, reveal_line, sizeof reveal_line);
+	char nonce_line[sizeof nonce + 8] = "";
+	if (two_party)
+		snprintf(nonce_line, sizeof nonce_line, "nonce %s", nonce);
 	if (!s->replaying) {
 		size_t j0 = s->journal.n;
-		bool ok = journal_add(&s->journal, text) == 0 &&
+		bool ok = (!nonce_line[0] ||
+			   journal_add(&s->journal, nonce_line) == 0) &&
+			  journal_add(&s->journal, text) == 0 &&
 			  (!dice_line[0] ||
 			   journal_add(&s->journal, dice_line) == 0) &&
 			  (!ended || journal_add(&s->journal, dline) == 0) &&
@@ -1158,6 +1201,21 @@ static int load_body(void *user, const struct gamefile_line *l,
 			 s->dice_due);
 		return 1;
 	}
+	if (s->nonce[0] && !gamefile_is_command(l->text)) {
+		snprintf(err->msg, sizeof err->msg,
+			 "a nonce line not followed by its command");
+		return 1;
+	}
+	if (l->is_nonce) {
+		if (!session_two_party(s) || !gamefile_hex_ok(l->text + 6, 32)) {
+			snprintf(err->msg, sizeof err->msg,
+				 "a nonce line belongs in a game of two-party "
+				 "dice, before a command (32 hex digits)");
+			return 1;
+		}
+		memcpy(s->nonce, l->text + 6, 33);
+		return journal_add(&s->journal, l->text) == 0 ? 0 : 1;
+	}
 	if (l->is_share) {
 		if (strcmp(s->journal.h.dice_mode, "mail") != 0 ||
 		    !gamefile_hex_ok(l->text + 11, 32) ||
@@ -1294,6 +1352,19 @@ bool session_load(struct session *s, const char *path, struct ini_error *err)
 		tmp.torn_line = gamefile_header_lines(tmp.journal.h.version) +
 				(int)tmp.journal.n + 1;
 		if (gamefile_cut(&tmp.file, torn_at, e2, sizeof e2) != 0) {
+			ok = false;
+			file_failure(err, e2);
+		}
+	}
+	/* A nonce line last: its command's line was cut short by a crash
+	 * (they are written in one append) and never shown, so the nonce
+	 * goes too (two-party dice: a new command gets a new one). */
+	if (ok && tmp.nonce[0]) {
+		journal_drop_last(&tmp.journal);
+		tmp.nonce[0] = '\0';
+		if (gamefile_write(tmp.file.path, &tmp.journal, true, e2,
+				   sizeof e2) != 0 ||
+		    gamefile_attach(&tmp.file, e2, sizeof e2) != 0) {
 			ok = false;
 			file_failure(err, e2);
 		}
@@ -1538,6 +1609,7 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 			.is_dice = strncmp(t, "dice ", 5) == 0,
 			.is_share = strncmp(t, "mail-share ", 11) == 0,
 			.is_reveal = strncmp(t, "reveal ", 7) == 0,
+			.is_nonce = strncmp(t, "nonce ", 6) == 0,
 		};
 		if (is_digest_line(t)) {
 			l.is_digest = true;
@@ -1552,6 +1624,11 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 			break;
 		}
 		ok = load_body(&lc, &l, &ie) == 0;
+	}
+	/* the nonce of the first command undone goes with it (two-party) */
+	if (ok && tmp.nonce[0]) {
+		journal_drop_last(&tmp.journal);
+		tmp.nonce[0] = '\0';
 	}
 	/* notes just before the first command undone explain it: they go
 	 * with it */
@@ -1635,34 +1712,41 @@ int session_verify(struct session *s, const char *path, struct ini_error *err,
 		err->line = 1;
 		snprintf(err->msg, sizeof err->msg, "no game in the file");
 	}
-	if (ok && (tmp.dice_due[0] || tmp.digest_due)) {
+	if (ok && (tmp.dice_due[0] || tmp.digest_due || tmp.nonce[0])) {
 		ok = false;
 		err->line = gamefile_header_lines(tmp.journal.h.version) +
 			    (int)tmp.journal.n;
 		snprintf(err->msg, sizeof err->msg,
 			 "the file ends without the %s line of its last "
 			 "command",
-			 tmp.dice_due[0] ? "dice" : "digest");
+			 tmp.dice_due[0] ? "dice"
+			 : tmp.nonce[0]	 ? "command after the nonce"
+					 : "digest");
 	}
 	int rc = 0;
 	if (!ok) {
 		/* a file that is no game file at all, or cannot be read */
 		rc = err->line <= 1 ? 2 : 1;
 	} else {
-		size_t cmds = 0, dice = 0, digests = 0;
+		size_t cmds = 0, dice = 0, digests = 0, nonces = 0;
 		for (size_t i = 0; i < tmp.journal.n; i++) {
 			const char *t = tmp.journal.lines[i];
 			cmds += gamefile_is_command(t);
 			dice += strncmp(t, "dice ", 5) == 0;
 			digests += strncmp(t, "digest ", 7) == 0;
+			nonces += strncmp(t, "nonce ", 6) == 0;
 		}
+		char with[80] = "";
+		if (session_two_party(&tmp))
+			snprintf(with, sizeof with, " and the guest's %zu "
+				 "nonces", nonces);
 		if (tmp.journal.h.version >= GAMEFILE_COMMITTED)
 			snprintf(summary, n,
 				 "verifies: the revealed seed matches the "
 				 "seed-commit; %zu commands played again from "
-				 "it, %zu dice lines and %zu digests as it "
+				 "it%s, %zu dice lines and %zu digests as it "
 				 "gives them",
-				 cmds, dice, digests);
+				 cmds, with, dice, digests);
 		else
 			snprintf(summary, n,
 				 "verifies: %zu commands played again from the "

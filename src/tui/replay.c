@@ -54,7 +54,7 @@ static int read_body(void *user, const struct gamefile_line *l,
 	}
 	/* another annotation, a mail share or a reveal: replay skips it
 	 * (gamefile.h) */
-	if (l->is_note || l->is_share || l->is_reveal)
+	if (l->is_note || l->is_share || l->is_reveal || l->is_nonce)
 		return 0;
 	if (r->nlines == r->cap) {
 		size_t nc = r->cap ? r->cap * 2 : 256;
