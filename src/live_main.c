@@ -654,12 +654,14 @@ static bool client_poll(void *user)
 	const void *g = j->s.game;
 	int owe = j->c.owe_side;
 	size_t await = j->c.await_seq;
+	int reveal = j->c.reveal_side;
 	char seats[2][40];
 	memcpy(seats, j->c.seat_user, sizeof seats);
 	while (live_client_pump(&j->c, 0) > 0)
 		;
 	return j->c.n != had || j->s.game != g || owe != j->c.owe_side ||
 	       undo != (size_t)j->c.undo_side || await != j->c.await_seq ||
+	       reveal != j->c.reveal_side ||
 	       memcmp(seats, j->c.seat_user, sizeof seats) != 0;
 }
 
@@ -672,6 +674,12 @@ static bool client_owe(void *user, char *buf, size_t n)
 		size_t len = strlen(buf);
 		snprintf(buf + len, n - len, "; the other side asks to undo "
 			 "%zu: :undo agree or :undo refuse", j->c.undo_n);
+	}
+	if (j->c.reveal_side >= 0 && j->c.reveal_side != j->c.seat &&
+	    j->c.seat != LIVE_WATCH) {
+		size_t len = strlen(buf);
+		snprintf(buf + len, n - len, "; the other side asks to show "
+			 "the seed now: :reveal agree or :reveal refuse");
 	}
 	if (j->c.flagged) {
 		size_t len = strlen(buf);

@@ -175,6 +175,16 @@ static void table_open(struct table *t, const char *battle, uint64_t seed)
 	table_open_dice(t, battle, seed, NULL);
 }
 
+/* A spectator joins t (all[2]), welcomed. */
+static struct player *spectator(struct table *t)
+{
+	struct player *v = calloc(1, sizeof *v);
+	t->all[2] = v;
+	join(t->w, v, true, -1);
+	settle(t->w, t->all, 3);
+	return v;
+}
+
 /* Leaves every player still there (p->s.rulesets set: joined) and the
  * world. */
 static void table_close(struct table *t)
@@ -291,10 +301,7 @@ Test(live, two_seats_play_a_turn_of_the_drill_and_replicas_agree)
 	cr_expect_eq(a->c.n, session_commands(&w->s));
 	cr_expect_eq(b->c.n, session_commands(&w->s));
 	/* a spectator joining late sees the same game */
-	struct player *v = calloc(1, sizeof *v);
-	all[2] = v;
-	join(w, v, true, -1);
-	settle(w, all, 3);
+	struct player *v = spectator(&tb);
 	cr_assert(v->c.welcomed);
 	cr_expect_eq(v->c.seat, LIVE_WATCH);
 	cr_expect_eq(digest(&v->s), digest(&w->s));
@@ -407,6 +414,15 @@ static char *slurp(const char *path)
 	char *p = malloc(n + 1);
 	memcpy(p, buf, n + 1);
 	return p;
+}
+
+/* The file at path's text, kept until the next call. */
+static const char *slurp_keep(const char *path)
+{
+	static char *kept;
+	free(kept);
+	kept = slurp(path);
+	return kept;
 }
 
 static char *played_file(bool with_hostile)
@@ -765,10 +781,7 @@ Test(live, a_seat_silent_too_long_is_freed)
 	table_open(&tb, "drill", 3);
 	struct world *w = tb.w;
 	struct player *a = tb.a, *b = tb.b, **all = tb.all;
-	struct player *v = calloc(1, sizeof *v);
-	all[2] = v;
-	join(w, v, true, -1);
-	settle(w, all, 3);
+	struct player *v = spectator(&tb);
 	w->sv.seat_idle_ms = 60000;
 	w->ms += 30000;
 	cr_expect_eq(give(w, all, 3, a, "continue"), 1);
@@ -916,10 +929,7 @@ Test(live, two_party_dice_wait_for_the_guest_and_refuse_a_forged_nonce)
 	char owe[300];
 	live_client_owe_text(&a->c, owe, sizeof owe);
 	cr_expect(strstr(owe, "waits for Carthage's player, away"), "%s", owe);
-	struct player *v = calloc(1, sizeof *v);
-	all[2] = v;
-	join(w, v, true, -1);
-	settle(w, all, 3);
+	struct player *v = spectator(&tb);
 	live_client_owe_text(&v->c, owe, sizeof owe);
 	cr_expect(strstr(owe, "waits for Carthage's player, away"), "%s", owe);
 	static struct decision_answer room[512];
@@ -1024,4 +1034,62 @@ Test(live, the_guest_flags_a_host_that_asks_again_with_another_command)
 	cr_expect_eq(nonces, 1);
 	leave(&p);
 	close(sp[0]);
+}
+
+/* ---- a reveal asked by a seat (live.h) ---- */
+
+/* A seat asks to show a committed game's seed before the end; the other
+ * agrees or refuses (as undo, R9); a spectator may not ask; the server
+ * writes the reveal line and the game goes on, and the file verifies. */
+Test(live, one_seat_asks_for_the_reveal_and_the_other_agrees)
+{
+	struct table tb;
+	table_open_dice(&tb, "drill", 19, "trusted");
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct player *v = spectator(&tb);
+	struct tally t = {.active = -1};
+	play(w, all, 3, a, b, 8, &t);
+	cr_expect_eq(give(w, all, 3, v, "reveal"), 0);
+	cr_expect_str_eq(v->c.last_reason, "spectators only watch");
+	cr_expect_eq(b->c.reveal_side, -1, "a spectator asked nothing");
+	cr_expect_eq(give(w, all, 3, a, "reveal agree"), 0,
+		     "nobody asked yet");
+	cr_expect_eq(give(w, all, 3, a, "reveal"), 1, "%s", a->c.last_reason);
+	cr_expect_eq(b->c.reveal_side, 0);
+	cr_expect_eq(v->c.reveal_side, 0);
+	cr_expect_eq(give(w, all, 3, a, "reveal agree"), 0,
+		     "the asking side does not agree for the other");
+	cr_expect(strstr(a->c.last_reason, "no reveal asked by the other"),
+		  "%s", a->c.last_reason);
+	cr_expect_eq(give(w, all, 3, b, "reveal refuse"), 1);
+	cr_expect_eq(a->c.reveal_side, -1);
+	cr_expect_not(w->s.revealed);
+	cr_expect_not(strstr(slurp_keep(w->path), "\nreveal "));
+	/* asked again, agreed: the reveal line, and the game goes on */
+	cr_expect_eq(give(w, all, 3, b, "reveal"), 1);
+	cr_expect_eq(give(w, all, 3, a, "reveal agree"), 1, "%s",
+		     a->c.last_reason);
+	cr_expect(w->s.revealed);
+	cr_expect(a->c.revealed && b->c.revealed && v->c.revealed);
+	cr_expect(strstr(slurp_keep(w->path), "\nreveal 19 "));
+	cr_expect(strstr(w->log, "the seed revealed"), "%s", w->log);
+	cr_expect_eq(give(w, all, 3, a, "reveal"), 0);
+	cr_expect(strstr(a->c.last_reason, "revealed already"), "%s",
+		  a->c.last_reason);
+	play(w, all, 3, a, b, 4, &t);
+	struct session s;
+	session_init(&s, real_battle, spqr_tables_loader, NULL, 1);
+	struct ini_error ie;
+	char sum[400];
+	cr_expect_eq(session_verify(&s, w->path, &ie, sum, sizeof sum), 0,
+		     "%d: %s", ie.line, ie.msg);
+	session_free(&s);
+	table_close(&tb);
+	/* a game whose seed is in its file has nothing to reveal */
+	table_open(&tb, "drill", 19);
+	cr_expect_eq(give(tb.w, tb.all, 2, tb.a, "reveal"), 0);
+	cr_expect(strstr(tb.a->c.last_reason, "not a committed game"), "%s",
+		  tb.a->c.last_reason);
+	table_close(&tb);
 }

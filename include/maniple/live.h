@@ -41,6 +41,11 @@
  *                         agreed): the stream now ends at SEQ
  *     undo-asked SIDE N   SIDE asks to take back N commands
  *     undo-refused SIDE
+ *     reveal-asked SIDE   SIDE asks to show the seed in the game file now
+ *                         (a committed game); the other answers `reveal
+ *                         agree` or `reveal refuse`
+ *     reveal-refused SIDE
+ *     revealed            the reveal line is in the game file
  *     owe SIDE RULE WHAT  who owes the pending decision now (-1 nobody)
  *     ack TAG SEQ         TAG accepted as command SEQ
  *     held TAG SEQ        TAG is command SEQ, fixed, waiting for the
@@ -127,6 +132,9 @@ struct live_server {
 	/* an undo asked (R9): by whom (-1 none) and how many commands */
 	int undo_side;
 	size_t undo_n;
+	/* a reveal asked (the seed shown before the end): by whom (-1
+	 * none) */
+	int reveal_side;
 	long long empty_since;	/* ms: when the last client left */
 	size_t out_max;		/* a client's output queue's cap (0:
 				 * LIVE_OUT_MAX) */
@@ -211,6 +219,9 @@ struct live_client {
 	/* undo: asked by the other side (-1: none), how many */
 	int undo_side;
 	size_t undo_n;
+	/* reveal: asked by a side (-1: none); the seed in the file now */
+	int reveal_side;
+	bool revealed;
 	/* the result of the last command applied (its events) */
 	struct cmd_result applied;
 	size_t applied_seq;

@@ -143,6 +143,7 @@ int live_server_init(struct live_server *sv, struct session *s,
 	sv->log = log;
 	sv->log_user = log_user;
 	sv->undo_side = -1;
+	sv->reveal_side = -1;
 	for (int k = 0; k < LIVE_CONN_MAX; k++)
 		sv->conn[k].fd = -1;
 	const struct ruleset *rs = session_ruleset(s);
@@ -540,6 +541,10 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 	put(sv, k, "%s", buf);
 	if (sv->undo_side >= 0)
 		put(sv, k, "undo-asked %d %zu", sv->undo_side, sv->undo_n);
+	if (sv->reveal_side >= 0)
+		put(sv, k, "reveal-asked %d", sv->reveal_side);
+	if (sv->s->revealed)
+		put(sv, k, "revealed");
 	if (sv->ask.on) {
 		put(sv, k, "await-nonce %zu %d", sv->ask.seq, sv->guest_seat);
 		if (seat == sv->guest_seat)
@@ -754,6 +759,55 @@ static void undo(struct live_server *sv, int k, const char *tag,
 	put_all(sv, buf);
 }
 
+/* `reveal`, `reveal agree|refuse` from a seat: the seed of a committed
+ * game shown in its file before the battle's end when both sides agree
+ * (as undo, R9); the server writes the reveal line. */
+static void reveal(struct live_server *sv, int k, const char *tag,
+		   struct cmd_call *call)
+{
+	int seat = sv->conn[k].seat;
+	const char *a = call->argc > 1 ? call->argv[1] : NULL;
+	bool answer = a && (!strcmp(a, "agree") || !strcmp(a, "refuse"));
+	char buf[300];
+	if (sv->s->journal.h.version < GAMEFILE_COMMITTED) {
+		put(sv, k, "reject %s not a committed game: its seed is in its "
+			   "file already", tag);
+	} else if (sv->s->revealed) {
+		put(sv, k, "reject %s the seed is revealed already", tag);
+	} else if (call->argc > 2 || (a && !answer)) {
+		put(sv, k, "reject %s usage: reveal [agree|refuse]", tag);
+	} else if (sv->ask.on) {
+		/* the guest would know the dice of the command it gives
+		 * the nonce of */
+		waits_for_nonce(sv, buf, sizeof buf);
+		put(sv, k, "reject %s %s", tag, buf);
+	} else if (!answer) {
+		sv->reveal_side = seat;
+		put(sv, k, "ack %s %zu", tag, sv->ndice);
+		snprintf(buf, sizeof buf, "reveal-asked %d", seat);
+		put_all(sv, buf);
+		logf_(sv, "side %d asks to reveal the seed", seat);
+	} else if (sv->reveal_side < 0 || sv->reveal_side == seat) {
+		put(sv, k, "reject %s no reveal asked by the other side", tag);
+	} else if (!strcmp(a, "refuse")) {
+		sv->reveal_side = -1;
+		put(sv, k, "ack %s %zu", tag, sv->ndice);
+		snprintf(buf, sizeof buf, "reveal-refused %d", seat);
+		put_all(sv, buf);
+	} else {
+		char err[300];
+		if (session_reveal(sv->s, err, sizeof err) != 0) {
+			put(sv, k, "reject %s %s", tag, err);
+			return;
+		}
+		sv->reveal_side = -1;
+		put(sv, k, "ack %s %zu", tag, sv->ndice);
+		put_all(sv, "revealed");
+		logf_(sv, "the seed revealed in the game file, both sides "
+			  "agreeing");
+	}
+}
+
 /* The commands no client may give in a live game: the server alone
  * keeps the file and the dice. */
 static bool server_only(const char *name)
@@ -808,6 +862,8 @@ static void command(struct live_server *sv, int k, const char *tag,
 		    name);
 	} else if (!strcmp(name, "undo")) {
 		undo(sv, k, tag, &call);
+	} else if (!strcmp(name, "reveal")) {
+		reveal(sv, k, tag, &call);
 	} else if (call.def->effect != CMD_CHANGES) {
 		put(sv, k, "reject %s %s only looks: it runs on your own "
 			   "screen", tag, name);
@@ -1023,6 +1079,7 @@ int live_client_init(struct live_client *c, int fd, struct session *s,
 	c->owe_side = -1;
 	c->undo_side = -1;
 	c->guest_seat = -1;
+	c->reveal_side = -1;
 	c->next_tag = 1;
 	for (int i = 0; i < 2; i++)
 		snprintf(c->seat_user[i], sizeof c->seat_user[i], "-");
@@ -1314,6 +1371,13 @@ static void server_line(struct live_client *c, char *line)
 			 c->last_ok ? "" : (*p == ' ' ? p + 1 : p));
 	} else if (!strncmp(line, "undo-asked ", 11)) {
 		sscanf(line, "undo-asked %d %zu", &c->undo_side, &c->undo_n);
+	} else if (!strncmp(line, "reveal-asked ", 13)) {
+		c->reveal_side = atoi(line + 13);
+	} else if (!strncmp(line, "reveal-refused", 14)) {
+		c->reveal_side = -1;
+	} else if (!strcmp(line, "revealed")) {
+		c->reveal_side = -1;
+		c->revealed = true;
 	} else if (!strncmp(line, "undo-refused", 12)) {
 		c->undo_side = -1;
 	} else if (!strncmp(line, "undo ", 5)) {
