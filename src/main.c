@@ -1,6 +1,7 @@
 /* main.c — command-line entry: options, --check, --list, --script, and the
  * interactive view. */
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -377,11 +378,18 @@ static int list_battles(const struct program *p)
 				else
 					snprintf(len, sizeof len,
 						 "no turn limit");
-				printf("%-14s %-28s %d %s  %s v %s  (%d v %d "
-				       "units, %s)\n",
+				/* the ruleset, as its books are known */
+				char rs[16];
+				size_t k = 0;
+				for (; b->ruleset[k] && k + 1 < sizeof rs; k++)
+					rs[k] = (char)toupper(
+						(unsigned char)b->ruleset[k]);
+				rs[k] = '\0';
+				printf("%-14s %-28s %d %s  %-4s  %s v %s  (%d v "
+				       "%d units, %s)\n",
 				       b->id, b->name,
 				       b->year < 0 ? -b->year : b->year,
-				       b->year < 0 ? "BC" : "AD",
+				       b->year < 0 ? "BC" : "AD", rs,
 				       b->sides[0].name, b->sides[1].name,
 				       units[0], units[1], len);
 				battle_free(b);

@@ -7,7 +7,8 @@
 #include "maniple/ini.h"
 #include "rulesets.h"
 
-const struct ruleset *const program_rulesets[] = {&ruleset_spqr, NULL};
+const struct ruleset *const program_rulesets[] = {&ruleset_spqr,
+						   &ruleset_gba, NULL};
 
 const struct ruleset *program_ruleset(const struct game *g,
 				      const char *datadir, char *dir,

@@ -58,7 +58,7 @@ echo "1..107"
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR: --list shows the battle with its name and year
 listed() {
-	if grep -q "^$1  *$2  *$3 BC  Rome v Carthage  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
+	if grep -q "^$1  *$2  *$3 BC  SPQR  Rome v Carthage  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
 		ok "$1: --list shows $2, $3 BC"
 	else
 		notok "$1: --list lacks $2 ($3 BC)"
@@ -290,7 +290,7 @@ has '^reinforcements listed=5 waiting=0 turn=4$' "trebia: 2.6 none left to come"
 
 # listed_v ID NAME YEAR FOE: --list shows the battle as Rome against FOE
 listed_v() {
-	if grep -q "^$1  *$2  *$3 BC  Rome v $4  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
+	if grep -q "^$1  *$2  *$3 BC  SPQR  Rome v $4  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
 		ok "$1: --list shows $2, $3 BC, Rome v $4"
 	else
 		notok "$1: --list lacks $2 ($3 BC, Rome v $4)"

@@ -22,7 +22,7 @@
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..15"
+echo "1..17"
 soak() {
 	name=$1
 	shift
@@ -60,3 +60,8 @@ soak "drill seed 3, mixed policy: both armies withdraw (11.2)" \
 want=" why=withdrawal .* withdrew=yes "
 soak "drill seed 4, mixed policy: an army withdraws (11.2)" \
 	--policy mixed drill 4
+want=" over=yes "
+soak "gba_drill seed 1: the GBA rules play to the end" gba_drill 1
+want=" why=withdrawal .* withdrew=yes "
+soak "gba_drill seed 1, mixed policy: an army withdraws (GBA 10.4)" \
+	--policy mixed gba_drill 1

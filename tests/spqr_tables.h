@@ -14,15 +14,19 @@
 #include "maniple/game.h"
 #include "maniple/tables.h"
 
-/* A tables_loader for session_init. */
+/* A tables_loader for session_init: the tables of the game's battle's
+ * ruleset (rules/spqr, or rules/gba for a `ruleset = gba` battle). */
 static inline int spqr_tables_loader(void *user, struct game *g,
 				     struct ini_error *err)
 {
 	(void)user;
 	const char *src = getenv("MANIPLE_SRCDIR");
+	const char *rs = g->battle && g->battle->ruleset[0]
+				 ? g->battle->ruleset
+				 : "spqr";
 	char dir[4096];
-	snprintf(dir, sizeof dir, "%s/rules/spqr",
-		 src && *src ? src : MANIPLE_SRCDIR);
+	snprintf(dir, sizeof dir, "%s/rules/%s",
+		 src && *src ? src : MANIPLE_SRCDIR, rs);
 	g->tables = tables_load(dir, err);
 	return g->tables ? 0 : -1;
 }

@@ -30,6 +30,7 @@ struct side {
 	char colour[16];       /* a colour name: red, blue, ... */
 	char retreat_edge[24]; /* a named edge of the map */
 	int withdrawal_level;  /* rout points at which the army withdraws (11.2) */
+	bool macedonian;       /* GBA: the Macedonian army (GBA 5.12 ...) */
 };
 
 /* A unit in play.  What its counter says (id, name, type, class, size,
@@ -163,9 +164,12 @@ struct reinforcement {
 	int facing;		/* enum facing on arrival, or -1 (default) */
 };
 
-/* The ruleset these GBoH rules play: a battle file's `ruleset =` and a
- * game file's header name it (rules/spqr holds its tables). */
+/* The rulesets these GBoH rules play: a battle file's `ruleset =` and a
+ * game file's header name one (rules/NAME holds its tables).  SPQR is the
+ * default; GBA, The Great Battles of Alexander, plays the same modules
+ * with its own data (rules/gba: what differs, the rest from rules/spqr). */
 #define BATTLE_RULESET "spqr"
+#define BATTLE_RULESET_GBA "gba"
 
 struct battle {
 	char id[32];		/* file stem: "bagradas" */

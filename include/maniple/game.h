@@ -285,8 +285,9 @@ void game_copy_take_dice_for_test(struct game *c, const struct game *g);
 const struct cmd_table *gboh_commands(void);
 /* These rules as a ruleset (ruleset.h, spqr.c). */
 extern const struct ruleset ruleset_spqr;
+extern const struct ruleset ruleset_gba;
 /* The rulesets a session of these rules knows without being told more
- * (NULL-terminated: these rules alone). */
+ * (NULL-terminated: SPQR, then GBA). */
 const struct ruleset *const *gboh_rulesets(void);
 
 /* A session of these rules (session_setup with this ruleset alone; a

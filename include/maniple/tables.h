@@ -39,6 +39,7 @@ enum spqr_table {
 	TABLE_ROUT_POINTS,	/* rout_points.ini: 11.1 */
 	TABLE_UNIT_TYPES,	/* unit_types.ini: the traits of each type */
 	TABLE_CONSTANTS,	/* constants.ini: figures of the rules' text */
+	TABLE_VARIANTS,		/* variants.ini: where the rulebooks differ */
 	SPQR_TABLE_COUNT
 };
 
@@ -249,6 +250,28 @@ enum rule_constant {
 	RULE_CONSTANT_COUNT
 };
 
+/* How the rules go where the GBoH rulebooks differ in what happens rather
+ * than in a figure (variants.ini, one of named choices each): SPQR's rules
+ * are one set of choices, GBA's another.  A figure that differs goes in
+ * constants.ini instead. */
+enum rule_variant {
+	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
+	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RULE_VARIANT_COUNT
+};
+
+/* RV_ACTIVATION_TIE's choices */
+enum activation_tie {
+	TIE_ROLL,		  /* SPQR 5.12: both roll, the high roll first */
+	TIE_NON_MACEDONIAN_FIRST, /* GBA 5.12: the non-Macedonian side first */
+};
+
+/* RV_RALLY_DEPLETES's choices */
+enum rally_depletes {
+	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
+	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
 /* Movement and cohesion cost of one step (6.21, 6.22). */
 struct move_cost {
 	int mp;
@@ -415,6 +438,16 @@ int tables_class_type(const struct spqr_tables *t, const char *code);
 size_t tables_class_codes(const struct spqr_tables *t, char *buf, size_t n);
 /* A figure of the rules' text (constants.ini); 0 for a NULL t. */
 int tables_constant(const struct spqr_tables *t, enum rule_constant c);
+/* The choice variants.ini makes for v (the index of its name among v's
+ * choices); the first choice without tables. */
+int tables_variant(const struct spqr_tables *t, enum rule_variant v);
+/* The path of a ruleset's data file NAME (e.g. "clash.ini") into out: in
+ * DIR when it is there, else in the folder DIR's variants.ini names as
+ * its base ([ruleset] base = spqr: DIR/../spqr/NAME), so that a ruleset
+ * keeps only the files in which it differs.  False when the path does not
+ * fit or the file is in neither (out then holds DIR/NAME, for the
+ * message). */
+bool tables_path(const char *dir, const char *name, char *out, size_t n);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low
  * (10: none does, as for a NULL t). */
 int tables_supply_low_from(const struct spqr_tables *t,

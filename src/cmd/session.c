@@ -468,6 +468,16 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 	struct ini_error ie;
 	const struct ruleset *rs = session_ruleset(s);
 	struct game *g = start_game(s, rs, battle, kind, seed, &ie);
+	/* the ruleset the battle asks for, by the name the program knows:
+	 * the game is made again by it when it is another */
+	const struct ruleset *named =
+		g ? ruleset_find(session_rulesets(s), rs->battle_ruleset(g))
+		  : NULL;
+	if (named && named != rs) {
+		rs->free_game(g);
+		rs = named;
+		g = start_game(s, rs, battle, kind, seed, &ie);
+	}
 	if (!g) {
 		if (ie.file[0])
 			ini_error_format(&ie, err, errn);
@@ -480,11 +490,8 @@ int session_new(struct session *s, const char *battle, enum game_kind kind,
 		rs->free_game(g);
 		return -1;
 	}
-	/* the ruleset the battle asks for, by the name the program knows */
-	const char *asks = rs->battle_ruleset(g);
-	const struct ruleset *named = ruleset_find(session_rulesets(s), asks);
 	snprintf(h.ruleset, sizeof h.ruleset, "%s",
-		 named ? named->name : asks);
+		 named ? named->name : rs->battle_ruleset(g));
 	snprintf(h.battle, sizeof h.battle, "%s", battle);
 	snprintf(h.kind, sizeof h.kind, "%s", game_kind_name(kind));
 	struct journal j;

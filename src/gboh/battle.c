@@ -47,9 +47,16 @@ static const char *const rules_keys[] = {"triarii_doctrine", "no_pursuit",
 					 "engaged", "elephant_command",
 					 "options"};
 
-enum { SK_NAME, SK_COLOUR, SK_RETREAT_EDGE, SK_WITHDRAWAL, SK_COUNT };
+enum {
+	SK_NAME,
+	SK_COLOUR,
+	SK_RETREAT_EDGE,
+	SK_WITHDRAWAL,
+	SK_MACEDONIAN,
+	SK_COUNT
+};
 static const char *const side_keys[] = {"name", "colour", "retreat_edge",
-					"withdrawal"};
+					"withdrawal", "macedonian"};
 
 enum {
 	LDK_NAME,
@@ -557,9 +564,11 @@ static int on_battle_key(struct battle_ctx *c, int k, const char *key,
 					"year 0 does not exist (negative for BC)");
 		return 0;
 	case BK_RULESET:
-		if (strcmp(v, BATTLE_RULESET) != 0)
-			return ini_fail(c->err, line, "unknown ruleset \"%s\" (%s)",
-					v, BATTLE_RULESET);
+		if (strcmp(v, BATTLE_RULESET) != 0 &&
+		    strcmp(v, BATTLE_RULESET_GBA) != 0)
+			return ini_fail(c->err, line,
+					"unknown ruleset \"%s\" (%s, %s)", v,
+					BATTLE_RULESET, BATTLE_RULESET_GBA);
 		return set_text(c, b->ruleset, sizeof b->ruleset, v, key, line);
 	case BK_MAP:
 		return set_text(c, b->map_path, sizeof b->map_path, v, key,
@@ -618,6 +627,8 @@ static int on_side_key(struct battle_ctx *c, int k, const char *key,
 	case SK_RETREAT_EDGE:
 		return set_text(c, s->retreat_edge, sizeof s->retreat_edge, v,
 				key, line);
+	case SK_MACEDONIAN: /* GBA 5.12 and the rules that name the side */
+		return set_bool(c, &s->macedonian, v, key, line);
 	default: /* 11.2 */
 		return set_int(c, &s->withdrawal_level, v, 1, 999, key, line);
 	}

@@ -220,7 +220,9 @@ bool rally_no_orders(const struct unit *u)
 static void rallied_effects(struct game *g, struct unit *u)
 {
 	struct event e;
-	if (!u->depleted) {
+	/* GBA has no Depletion (10.3 SPQR only: variants.ini) */
+	if (!u->depleted &&
+	    tables_variant(g->tables, RV_RALLY_DEPLETES) == RALLY_DEPLETES) {
 		u->depleted = true;
 		event_init(&e, "depleted");
 		event_add(&e, "unit", "%s", u->id);

@@ -287,6 +287,24 @@ static void tie_taken(struct game *g, const struct act_view *v, int side)
 static void tie_roll(struct game *g, const struct act_view *v)
 {
 	int winner = 0;
+	const struct side *sd = g->battle->sides;
+	/* GBA 5.12: the side that is not Macedonian goes first, no roll
+	 * (the roll below when neither or both sides are) */
+	if (tables_variant(g->tables, RV_ACTIVATION_TIE) ==
+		    TIE_NON_MACEDONIAN_FIRST &&
+	    sd[0].macedonian != sd[1].macedonian) {
+		winner = sd[0].macedonian ? 1 : 0;
+		struct event e;
+		event_init(&e, "activation_tie_order");
+		event_add(&e, "side", "%d", winner);
+		event_add(&e, "army", "%s", side_id(g, winner));
+		event_add(&e, "initiative", "%d", v->min);
+		event_add(&e, "rule", "5.12");
+		emit(g, &e);
+		g->seq.tie_initiative = v->min;
+		g->seq.tie_next_side = winner;
+		return;
+	}
 	for (int tries = 0; tries < 100; tries++) {
 		int d[2];
 		for (int s = 0; s < 2; s++) {

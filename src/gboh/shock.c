@@ -3,6 +3,7 @@
  * combats (8.4, RULINGS R13), and a pursuit's follow-up combat (8.62) as
  * a batch of its own.  The steps themselves live in their own files. */
 #include "maniple/shock.h"
+#include "maniple/rule_numbers.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -93,7 +94,14 @@ static void enter_step(struct game *g, int step)
 	s->cursor = s->batch_begin;
 	s->sub = 0;
 	memset(s->mark, 0, sizeof s->mark);
-	if (step != SHS_NONE && step != SHS_END)
+	/* the Engaged step (SPQR 10.4, optional) is told only in a book
+	 * that has the rule: GBA has no Engaged rule (rule_numbers.h) */
+	const struct rule_numbers *m = tables_rule_numbers(g->tables);
+	bool untold = step == SHS_ENGAGED && m && m->present &&
+		      !g->battle->engaged_rule &&
+		      !(rule_numbers_gba(m, shock_step_rule(step)) &&
+			*rule_numbers_gba(m, shock_step_rule(step)));
+	if (step != SHS_NONE && step != SHS_END && !untold)
 		shock_emit_step(g, step, shock_step_rule(step));
 }
 

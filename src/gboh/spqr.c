@@ -164,64 +164,77 @@ static struct dice *spqr_dice(struct game *g)
 	return &g->dice;
 }
 
+/* What both GBoH rulesets run: the same modules, each game reading its
+ * own ruleset's data (rules/spqr, rules/gba with rules/spqr under it),
+ * which differs where the books do (tables.h: constants, variants). */
+#define GBOH_RULESET_OPS \
+	.commands = gboh_commands, \
+	.load_tables = spqr_load_tables, \
+	.new_game = spqr_new_game, \
+	.free_game = game_free, \
+	.unready = spqr_unready, \
+	.battle_id = spqr_battle_id, \
+	.battle_ruleset = spqr_battle_ruleset, \
+	.turn = spqr_turn, \
+	.events = spqr_events, \
+	.set_session = spqr_set_session, \
+	.catalog = spqr_catalog, \
+	.text_digest = game_digest, \
+	.state_digest = game_state_digest, \
+	.map_view = gboh_map_view, \
+	.map_view_pieces = gboh_map_view_pieces, \
+	.map_overlay = gboh_map_overlay, \
+	.map_describe = gboh_map_describe, \
+	.decide = gboh_decision, \
+	.decision_is_answer = gboh_decision_is_answer, \
+	.play_view = spqr_play_view, \
+	.order_view = spqr_order_view, \
+	.step_preview = spqr_step_preview, \
+	.pieces_at = spqr_pieces_at, \
+	.shock_view = spqr_shock_view, \
+	.shock_piece = spqr_shock_piece, \
+	.shock_asked = spqr_shock_asked, \
+	.card = spqr_card, \
+	.card_touched = spqr_card_touched, \
+	.teach_load = teach_load, \
+	.teach_free = teach_free, \
+	.teach_events = teach_events, \
+	.teach_decision = teach_decision, \
+	.teach_event_line = teach_event_line, \
+	.teach_terms = teach_terms, \
+	.name_value = teach_value, \
+	.sentences_load = summary_load, \
+	.summary_result = summary_result, \
+	.summary_event = summary_event, \
+	.after_command = spqr_after_command, \
+	.copy_for_search = game_copy_for_search, \
+	.free_copy = spqr_free_copy, \
+	.dice = spqr_dice, \
+	.mark = spqr_mark, \
+	.rollback = spqr_rollback, \
+	.free_record = spqr_free_record, \
+	.record_bytes = spqr_record_bytes, \
+	.greedy_new = gboh_greedy_new, \
+	.greedy_free = gboh_greedy_free, \
+	.greedy_see = gboh_greedy_see, \
+	.greedy_play = gboh_greedy_play, \
+	.evaluate = gboh_evaluate, \
+	.at_rest = gboh_at_rest, \
+	.cite_refusal = spqr_cite_refusal,
+
 const struct ruleset ruleset_spqr = {
 	.name = BATTLE_RULESET,
-	.commands = gboh_commands,
-	.load_tables = spqr_load_tables,
-	.new_game = spqr_new_game,
-	.free_game = game_free,
-	.unready = spqr_unready,
-	.battle_id = spqr_battle_id,
-	.battle_ruleset = spqr_battle_ruleset,
-	.turn = spqr_turn,
-	.events = spqr_events,
-	.set_session = spqr_set_session,
-	.catalog = spqr_catalog,
-	.text_digest = game_digest,
-	.state_digest = game_state_digest,
-	.map_view = gboh_map_view,
-	.map_view_pieces = gboh_map_view_pieces,
-	.map_overlay = gboh_map_overlay,
-	.map_describe = gboh_map_describe,
-	.decide = gboh_decision,
-	.decision_is_answer = gboh_decision_is_answer,
-	.play_view = spqr_play_view,
-	.order_view = spqr_order_view,
-	.step_preview = spqr_step_preview,
-	.pieces_at = spqr_pieces_at,
-	.shock_view = spqr_shock_view,
-	.shock_piece = spqr_shock_piece,
-	.shock_asked = spqr_shock_asked,
-	.card = spqr_card,
-	.card_touched = spqr_card_touched,
-	.teach_load = teach_load,
-	.teach_free = teach_free,
-	.teach_events = teach_events,
-	.teach_decision = teach_decision,
-	.teach_event_line = teach_event_line,
-	.teach_terms = teach_terms,
-	.name_value = teach_value,
-	.sentences_load = summary_load,
-	.summary_result = summary_result,
-	.summary_event = summary_event,
-	.cite_refusal = spqr_cite_refusal,
-	.after_command = spqr_after_command,
-	.copy_for_search = game_copy_for_search,
-	.free_copy = spqr_free_copy,
-	.dice = spqr_dice,
-	.mark = spqr_mark,
-	.rollback = spqr_rollback,
-	.free_record = spqr_free_record,
-	.record_bytes = spqr_record_bytes,
-	.greedy_new = gboh_greedy_new,
-	.greedy_free = gboh_greedy_free,
-	.greedy_see = gboh_greedy_see,
-	.greedy_play = gboh_greedy_play,
-	.evaluate = gboh_evaluate,
-	.at_rest = gboh_at_rest,
+	GBOH_RULESET_OPS
 };
 
-static const struct ruleset *const own_rulesets[] = {&ruleset_spqr, NULL};
+/* The Great Battles of Alexander (rules/gba) */
+const struct ruleset ruleset_gba = {
+	.name = BATTLE_RULESET_GBA,
+	GBOH_RULESET_OPS
+};
+
+static const struct ruleset *const own_rulesets[] = {&ruleset_spqr,
+							    &ruleset_gba, NULL};
 
 const struct ruleset *const *gboh_rulesets(void)
 {

@@ -1,5 +1,6 @@
 /* summary.c — a command's events in sentences (summary.h). */
 #include "maniple/summary.h"
+#include "maniple/tables.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,8 +23,9 @@ static struct evtext *load(const char *catalog, const char *file,
 struct evtext *summary_load(const char *dir, struct ini_error *err)
 {
 	char cat[1024], path[1024];
-	snprintf(cat, sizeof cat, "%s/events.ini", dir);
-	snprintf(path, sizeof path, "%s/sentences.ini", dir);
+	/* the ruleset's own, else its base's (tables_path) */
+	tables_path(dir, "events.ini", cat, sizeof cat);
+	tables_path(dir, "sentences.ini", path, sizeof path);
 	return load(cat, path, err);
 }
 

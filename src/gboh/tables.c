@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "maniple/evcat.h"
 #include "maniple/rule_numbers.h"
@@ -71,6 +72,8 @@ struct spqr_tables {
 	/* constants.ini */
 	int constant[RULE_CONSTANT_COUNT];
 	int supply_low_from[MISSILE_CLASS_COUNT];
+	/* variants.ini */
+	int variant[RULE_VARIANT_COUNT];
 	/* events.ini: the event catalog, shared by copies */
 	struct evcat *events;
 	/* rule_numbers.ini: the book's numbers for the code's SPQR ones
@@ -83,7 +86,7 @@ struct spqr_tables {
 static const char *const table_names[SPQR_TABLE_COUNT] = {
 	"clash", "shock_crt", "superiority", "shock_types", "missile",
 	"rally", "leader_casualty", "movement", "stacking", "rout_points",
-	"unit_types", "constants",
+	"unit_types", "constants", "variants",
 };
 static const char *const trait_names[UNIT_TRAIT_COUNT] = {
 	"infantry",    "cavalry",	"phalanx",	  "heavy_infantry",
@@ -210,6 +213,17 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"line_command", "proconsul_drm", -9, 9},
 	{"rout", "initial_hexes", 0, 9},
 };
+/* variants.ini: each switch's section, key and choices (tables.h: enum
+ * rule_variant and each switch's enum of choices, in this order) */
+static const struct variant_def {
+	const char *section, *key;
+	const char *const *choices;
+} variant_defs[RULE_VARIANT_COUNT] = {
+	{"activation", "tie_between_sides",
+	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
+	{"rally", "depletion",
+	 (const char *const[]){"yes", "no", NULL}},
+};
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
 	{"units", "tq_multiplier", 0, 20},
@@ -241,6 +255,7 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
+	(const char *const[]){"ruleset", "activation", "rally", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
@@ -1022,6 +1037,46 @@ static int constants_key(struct parse *p, const char *s, const char *k,
 	return 0;
 }
 
+/* variants.ini: [ruleset] base = the folder of the files this ruleset
+ * shares (tables_path), and each switch one of its named choices */
+static int variants_key(struct parse *p, const char *s, const char *k,
+			const char *v, int line)
+{
+	if (!strcmp(s, "ruleset")) {
+		if (strcmp(k, "base") != 0)
+			return unknown_key(p, s, k, line);
+		for (const char *c = v; *c; c++)
+			if (!((*c >= 'a' && *c <= 'z') || *c == '_'))
+				return ini_fail(p->err, line,
+						"base must name a ruleset's "
+						"folder (a-z and _), not "
+						"\"%s\"",
+						v);
+		return *v ? 0
+			  : ini_fail(p->err, line, "base is empty");
+	}
+	for (int i = 0; i < RULE_VARIANT_COUNT; i++) {
+		const struct variant_def *d = &variant_defs[i];
+		if (strcmp(d->section, s) != 0 || strcmp(d->key, k) != 0)
+			continue;
+		char names[160] = "";
+		size_t len = 0;
+		for (int c = 0; d->choices[c]; c++) {
+			if (!strcmp(d->choices[c], v)) {
+				p->t->variant[i] = c;
+				return 0;
+			}
+			int w = snprintf(names + len, sizeof names - len,
+					 "%s%s", c ? ", " : "", d->choices[c]);
+			if (w > 0 && (size_t)w < sizeof names - len)
+				len += (size_t)w;
+		}
+		return ini_fail(p->err, line, "%s must be one of %s, not \"%s\"",
+				k, names, v);
+	}
+	return unknown_key(p, s, k, line);
+}
+
 static int file_key(struct parse *p, const char *k, const char *v, int line)
 {
 	int x;
@@ -1058,6 +1113,7 @@ static int (*const table_key[SPQR_TABLE_COUNT])(struct parse *, const char *,
 	clash_key,	 crt_key,      superiority_key, shock_types_key,
 	missile_key,	 rally_key,    casualty_key,	movement_key,
 	stacking_key,	 rout_points_key, unit_types_key, constants_key,
+	variants_key,
 };
 
 static bool known_section(int table, const char *s)
@@ -1245,6 +1301,12 @@ static bool complete(struct parse *p)
 		       names_complete(p, "missile_supply", mc,
 				      MISSILE_CLASS_COUNT - 1);
 	}
+	case TABLE_VARIANTS:
+		for (int i = 0; i < RULE_VARIANT_COUNT; i++)
+			if (!require(p, variant_defs[i].section,
+				     variant_defs[i].key))
+				return false;
+		return true;
 	case SPQR_TABLE_COUNT:
 		break;
 	}
@@ -1306,9 +1368,10 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 	tables_init(t);
 	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
 		char path[1024];
-		int n = snprintf(path, sizeof path, "%s/%s.ini", dir,
-				 table_names[i]);
-		if (n < 0 || (size_t)n >= sizeof path) {
+		char name[32];
+		snprintf(name, sizeof name, "%s.ini", table_names[i]);
+		if (!tables_path(dir, name, path, sizeof path) &&
+		    strlen(path) + 1 >= sizeof path) {
 			snprintf(err->file, sizeof err->file, "%s", dir);
 			err->line = 0;
 			snprintf(err->msg, sizeof err->msg,
@@ -1326,7 +1389,7 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 		return NULL;
 	}
 	char path[1024];
-	snprintf(path, sizeof path, "%s/events.ini", dir);
+	tables_path(dir, "events.ini", path, sizeof path);
 	t->events = evcat_load(path, err);
 	if (!t->events) {
 		free(t);
@@ -1776,6 +1839,56 @@ const char *unit_trait_name(enum unit_trait tr)
 int tables_constant(const struct spqr_tables *t, enum rule_constant c)
 {
 	return t && (unsigned)c < RULE_CONSTANT_COUNT ? t->constant[c] : 0;
+}
+
+int tables_variant(const struct spqr_tables *t, enum rule_variant v)
+{
+	return t && (unsigned)v < RULE_VARIANT_COUNT ? t->variant[v] : 0;
+}
+
+/* tables_path: DIR/variants.ini's [ruleset] base */
+struct base_read {
+	char base[64];
+};
+
+static int base_handler(void *user, const char *section, const char *key,
+			const char *value, int line)
+{
+	struct base_read *b = user;
+	(void)line;
+	if (key && !strcmp(section, "ruleset") && !strcmp(key, "base"))
+		snprintf(b->base, sizeof b->base, "%s", value);
+	return 0;
+}
+
+static bool regular_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool tables_path(const char *dir, const char *name, char *out, size_t n)
+{
+	int w = snprintf(out, n, "%s/%s", dir, name);
+	if (w < 0 || (size_t)w >= n)
+		return false;
+	if (regular_file(out))
+		return true;
+	char own[1024];
+	w = snprintf(own, sizeof own, "%s/variants.ini", dir);
+	struct base_read b = {""};
+	struct ini_error e;
+	if (w < 0 || (size_t)w >= sizeof own || !regular_file(own) ||
+	    !ini_read_file(own, base_handler, &b, &e) || !b.base[0] ||
+	    strchr(b.base, '/'))
+		return false;
+	char based[1024];
+	w = snprintf(based, sizeof based, "%s/../%s/%s", dir, b.base, name);
+	if (w < 0 || (size_t)w >= sizeof based || (size_t)w >= n ||
+	    !regular_file(based))
+		return false;
+	memcpy(out, based, (size_t)w + 1);
+	return true;
 }
 
 int tables_supply_low_from(const struct spqr_tables *t,

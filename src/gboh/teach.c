@@ -324,10 +324,13 @@ static struct teach_texts *load_path(const char *path, bool with_sentences,
 		snprintf(err->msg, sizeof err->msg, "out of memory");
 		return NULL;
 	}
-	char cat[1024];
+	/* the event catalog and sentences beside it: its folder's own,
+	 * else its base's (tables_path) */
+	char dir[1024], cat[1024];
 	const char *slash = strrchr(path, '/');
-	snprintf(cat, sizeof cat, "%.*sevents.ini",
-		 slash ? (int)(slash - path + 1) : 0, path);
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	tables_path(dir, "events.ini", cat, sizeof cat);
 	t->cat = evcat_load(cat, err);
 	if (!t->cat) {
 		free(t);
@@ -335,8 +338,7 @@ static struct teach_texts *load_path(const char *path, bool with_sentences,
 	}
 	if (with_sentences) {
 		char sen[1024];
-		snprintf(sen, sizeof sen, "%.*ssentences.ini",
-			 slash ? (int)(slash - path + 1) : 0, path);
+		tables_path(dir, "sentences.ini", sen, sizeof sen);
 		t->sentences = evtext_load(sen, t->cat, teach_game_slots, err);
 		if (!t->sentences) {
 			teach_free(t);
@@ -363,7 +365,7 @@ static struct teach_texts *load_path(const char *path, bool with_sentences,
 struct teach_texts *teach_load(const char *dir, struct ini_error *err)
 {
 	char path[1024];
-	snprintf(path, sizeof path, "%s/teach.ini", dir);
+	tables_path(dir, "teach.ini", path, sizeof path);
 	struct teach_texts *t = load_path(path, true, err);
 	snprintf(path, sizeof path, "%s/glossary.ini", dir);
 	FILE *f = t ? fopen(path, "r") : NULL;
