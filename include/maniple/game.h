@@ -240,9 +240,9 @@ static inline bool game_unit_in_play(const struct unit *u)
 {
 	return u->on_map && !u->eliminated && !u->off_map;
 }
-/* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
- * tables_type_has): the rules ask this, never the type code.  False
- * without tables. */
+/* Whether u has trait t (unit_types.ini: its class's traits when the
+ * class has its own, else its type's; tables_unit_has): the rules ask
+ * this, never the type or class code.  False without tables. */
 bool unit_has(const struct game *g, const struct unit *u,
 	      enum unit_trait t);
 /* 6.4: whether u stands on two hexes (its footprint); a type's count of

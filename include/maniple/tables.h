@@ -221,6 +221,17 @@ enum unit_trait {
 	TRAIT_SCORPIO,	      /* 9.8: artillery */
 	TRAIT_HARASS_FOOT,    /* 8.31: foot that may Harass and Disperse */
 	TRAIT_HEAVY_FOOT,     /* 9.32: foot whose light cavalry hits halve */
+	TRAIT_SHOCK_SKIRMISHER, /* GBA 9.31: SK*, a skirmisher that may shock
+				 * and routs and rallies as others do */
+	TRAIT_LANCER,	      /* GBA 2.22, 9.4: lancers, no missiles, a type
+			       * apart for cavalry Line Commands */
+	TRAIT_CATAPHRACT,     /* GBA 9.4: cataphracted heavy cavalry */
+	TRAIT_CARDACES,	      /* GBA 6.5, 6.2 note d: Persian Cardaces */
+	TRAIT_CHARIOT,	      /* GBA 9.2: scythed chariots */
+	TRAIT_OXYBELES,	      /* GBA 9.5: the bolt thrower */
+	TRAIT_ROUT_ELIMINATES, /* GBA 10.21: a unit that would rout is
+				* eliminated instead (SK, oxybeles,
+				* chariots) */
 	UNIT_TRAIT_COUNT
 };
 
@@ -430,6 +441,11 @@ int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f);
 bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 		     enum unit_trait trait);
 const char *unit_trait_name(enum unit_trait tr);
+/* Whether a unit of a type and class (2.22; "" for none) has a trait: its
+ * class's traits when unit_types.ini gives the class its own ([class
+ * CODE] traits), else its type's (tables_type_has). */
+bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
+		     const char *cls, enum unit_trait trait);
 /* The type of a unit class code (2.22; unit_types.ini's classes), or -1
  * for a code it does not list or a NULL t. */
 int tables_class_type(const struct spqr_tables *t, const char *code);
@@ -459,9 +475,10 @@ bool tables_base(const char *dir, char *out, size_t n);
 int tables_supply_low_from(const struct spqr_tables *t,
 			   enum missile_class mc);
 
-/* 11.1: rout points of an eliminated unit or leader. */
+/* 11.1, GBA 10.42: rout points of an eliminated unit (of a type and
+ * class, "" for none) or leader. */
 int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
-			    int printed_tq, bool two_hex,
+			    const char *cls, int printed_tq, bool two_hex,
 			    bool leader_elephant);
 int tables_leader_rout_points(const struct spqr_tables *t,
 			      enum leader_kind kind, int printed_initiative);

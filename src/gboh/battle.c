@@ -72,13 +72,14 @@ enum {
 	LDK_OVERALL,
 	LDK_RESTRICTION,
 	LDK_AVAILABLE,
+	LDK_ROUT_POINTS,
 	LDK_COUNT
 };
 static const char *const leader_keys[] = {
 	"name",	    "side",	    "kind",	    "hex",
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
-	"available",
+	"available",  "rout_points",
 };
 
 enum {
@@ -288,17 +289,14 @@ static int set_supply(struct battle_ctx *c, uint8_t *dst,
 }
 
 /* A unit class code (2.22): the ruleset's unit_types.ini lists the codes
- * and their types, so without the tables only its shape (one or two
- * capital letters, as a counter prints it) is checked here; the loading
+ * and their types, so without the tables only its shape
+ * (unit_class_code_ok, as a counter prints it) is checked here; the loading
  * again with them (battle_check_traits) checks the rest.  0, or 1 with
  * the reason in c->err. */
 static int check_class(struct battle_ctx *c, const char *code,
 		       const char *what, int line)
 {
-	size_t len = strlen(code);
-	bool ok = len >= 1 && len <= 2;
-	for (size_t k = 0; k < len; k++)
-		ok = ok && code[k] >= 'A' && code[k] <= 'Z';
+	bool ok = unit_class_code_ok(code);
 	if (ok && (!c->traits || tables_class_type(c->traits, code) >= 0))
 		return 0;
 	char known[128];
@@ -307,8 +305,8 @@ static int check_class(struct battle_ctx *c, const char *code,
 		return ini_fail(c->err, line, "unknown unit class %s\"%s\" (%s)",
 				what, code, known);
 	return ini_fail(c->err, line,
-			"unknown unit class %s\"%s\" (one or two capital "
-			"letters)",
+			"unknown unit class %s\"%s\" (one to three capital "
+			"letters, maybe with a * after them)",
 			what, code);
 }
 
@@ -711,6 +709,8 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		SET_BIT(l->overall);
 	case LDK_RESTRICTION:
 		return on_restriction(c, l, v, line);
+	case LDK_ROUT_POINTS: /* GBA 10.42: Alexander's 70 */
+		return set_small(c, &l->rout_points, v, 1, 99, key, line);
 	default:
 		SET_BIT(l->available);
 	}

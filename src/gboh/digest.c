@@ -277,6 +277,11 @@ static void leader(struct dg *d, const struct leader *l)
 	I(l->line_command);
 	I(l->strategy);
 	I(l->charisma);
+	/* GBA 10.42: mixed only when the battle gives it, so that the
+	 * files of format 2 written before it verify */
+	seen(d, &l->rout_points, sizeof l->rout_points, 1, DIGEST_INT);
+	if (l->rout_points)
+		num(d, (uint64_t)(int64_t)l->rout_points);
 	BF(struct leader, l, elite);
 	BF(struct leader, l, overall);
 	P(l->restriction);
