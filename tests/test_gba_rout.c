@@ -10,7 +10,12 @@
 
 #include "changed_tables.h"
 #include "fixture.h"
+#include "maniple/odds.h"
+#include "maniple/rally.h"
+#include "maniple/rout.h"
+#include "maniple/sequence.h"
 #include "maniple/tables.h"
+#include "move_fixture.h"
 
 static struct spqr_tables *load_rules(const char *ruleset)
 {
@@ -231,4 +236,311 @@ Test(gba_rout, a_leader_worth_his_battle_s_figure_gba_10_42)
 	cr_expect_eq(s.game->rout_points[0], 85, "others by 5 x Initiative");
 	session_free(&s);
 	unlink(path);
+}
+
+/* ------------------------------------------------ GBA 10.2 Rout */
+
+/* An empty clear field (tests/fixtures/map-clear.ini) under the tables of
+ * rules/RULESET; side 0 retreats south, side 1 north. */
+static struct game *field(const char *ruleset)
+{
+	struct game *g = fx_field();
+	tables_free(g->tables);
+	g->tables = load_rules(ruleset);
+	snprintf(g->battle->sides[0].retreat_edge,
+		 sizeof g->battle->sides[0].retreat_edge, "south");
+	snprintf(g->battle->sides[1].retreat_edge,
+		 sizeof g->battle->sides[1].retreat_edge, "north");
+	return g;
+}
+
+static struct unit *put(struct game *g, const char *id, int side,
+			enum unit_type t, const char *cls, const char *hex)
+{
+	struct unit *u = fx_unit(g, id, side, t, fx_hex(hex), FACE_NE, 5);
+	snprintf(u->cls, sizeof u->cls, "%s", cls);
+	return u;
+}
+
+static const char *field_of(const struct event *e, const char *k)
+{
+	const char *v = e ? event_get(e, k) : NULL;
+	return v ? v : "";
+}
+
+/* GBA 10.21: a skirmisher or a chariot that would rout is eliminated
+ * (rout points: GBA 10.42); an SK* routs as other units do (GBA 9.31). */
+Test(gba_rout, skirmishers_and_chariots_eliminated_sk_star_routs_gba_10_21)
+{
+	struct game *g = field("gba");
+	struct unit *sk = put(g, "sk", 0, UT_SK, "A", "3010");
+	struct unit *ch = put(g, "ch", 0, UT_CH, "", "2510");
+	struct unit *ag = put(g, "ag", 0, UT_SK, "SK*", "2210");
+	rout_begin(g, (int)(sk - g->units), "10.14");
+	rout_begin(g, (int)(ch - g->units), "10.14");
+	cr_expect(sk->eliminated);
+	cr_expect(ch->eliminated);
+	cr_expect_eq(g->rout_points[0], 1 + 2, "GBA 10.42: SK 1, CH 2");
+	cr_expect_eq(fx_count(g, 0, "rout_move"), 0);
+	rout_begin(g, (int)(ag - g->units), "10.14");
+	cr_expect_not(ag->eliminated, "GBA 9.31: the SK* routs");
+	cr_expect(ag->routed);
+	cr_expect_eq(fx_count(g, 0, "rout_move"), 2, "its two hexes");
+	cr_expect(hex_eq(ag->at.hex[0], fx_hex("2212")));
+	game_free(g);
+}
+
+/* GBA 10.24: a friend the router moves through takes 1 hit, then a TQ
+ * check (DR 9 against TQ 6: 3 more hits); SPQR 10.25 gives the hit
+ * alone. */
+Test(gba_rout, a_friend_passed_through_takes_a_hit_then_a_tq_check_gba_10_24)
+{
+	struct game *g = field("gba");
+	struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+	struct unit *f = put(g, "f", 0, UT_HI, "HO", "3011");
+	cr_assert(dice_force(&g->dice, 9));
+	rout_begin(g, (int)(u - g->units), "10.14");
+	cr_expect(hex_eq(u->at.hex[0], fx_hex("3012")));
+	cr_expect_eq(f->hits, 1 + 3, "GBA 10.24: 1 hit, then DR 9 - TQ 6");
+	const struct event *e = fx_event(g, 0, "tq_check");
+	cr_expect_str_eq(field_of(e, "unit"), "f");
+	cr_expect_str_eq(field_of(e, "dr"), "9");
+	cr_expect_str_eq(field_of(e, "hits"), "3");
+	game_free(g);
+	/* SPQR 10.25: the hit only, no die rolled */
+	g = field("spqr");
+	u = put(g, "a", 0, UT_MI, "", "3010");
+	f = put(g, "f", 0, UT_HI, "HO", "3011");
+	unsigned long rolls = g->dice.rolls;
+	rout_begin(g, (int)(u - g->units), "10.14");
+	cr_expect_eq(f->hits, 1);
+	cr_expect_eq(g->dice.rolls, rolls);
+	cr_expect_null(fx_event(g, 0, "tq_check"));
+	game_free(g);
+}
+
+/* GBA 10.24: a friend the hit routs makes no check (its TQ is reached). */
+Test(gba_rout, a_friend_routed_by_the_hit_makes_no_check_gba_10_24)
+{
+	struct game *g = field("gba");
+	struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+	struct unit *f = put(g, "f", 0, UT_HI, "HO", "3011");
+	f->hits = 5; /* TQ 6: the hit routs it */
+	unsigned long rolls = g->dice.rolls;
+	rout_begin(g, (int)(u - g->units), "10.14");
+	cr_expect(f->routed || f->eliminated);
+	cr_expect_eq(g->dice.rolls, rolls, "no TQ check rolled");
+	game_free(g);
+}
+
+/* GBA 10.25: a routed unit (TQ 1) that fails a TQ check is eliminated. */
+Test(gba_rout, a_routed_unit_failing_a_tq_check_is_eliminated_gba_10_25)
+{
+	struct game *g = field("gba");
+	struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+	u->routed = true;
+	cr_assert(dice_force(&g->dice, 1));
+	tq_check(g, u, 0, "test", "10.11");
+	cr_expect_not(u->eliminated, "DR 1 against TQ 1 passes");
+	cr_assert(dice_force(&g->dice, 2));
+	tq_check(g, u, 0, "test", "10.11");
+	cr_expect(u->eliminated, "GBA 10.25: DR 2 fails TQ 1");
+	game_free(g);
+}
+
+/* -------------------------------------------- GBA 10.14 Recovery */
+
+/* GBA 10.14: two hits come off a unit in Clear terrain away from the
+ * enemy, at most 2 a phase; within range and LOS of an enemy missile unit
+ * that has missiles none do (SPQR 10.16: one). */
+Test(gba_rout, recovery_none_within_enemy_missile_range_gba_10_14)
+{
+	const char *rules[] = {"gba", "spqr"};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field(rules[k]);
+		struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+		u->hits = 3;
+		int ui = (int)(u - g->units), n = -1;
+		struct rally_why w = {0};
+		cr_expect(recovery_check(g, ui, &n, &w), "%s", w.text);
+		cr_expect_eq(n, 2, "%s: 2 hits away from the enemy", rules[k]);
+		recovery_do(g, ui);
+		cr_expect_eq(u->hits, 1);
+		cr_expect_not(recovery_check(g, ui, &n, &w),
+			      "at most 2 a phase");
+		rally_orders_phase_begin(g);
+		u->hits = 3;
+		/* archers three hexes off, facing it: in range and LOS */
+		struct unit *a = put(g, "ar", 1, UT_SK, "A", "3310");
+		a->at.facing = FACE_W;
+		a->missile = MC_A;
+		a->supply = SUPPLY_FULL;
+		bool ok = recovery_check(g, ui, &n, &w);
+		if (k == 0) {
+			cr_expect_not(ok, "GBA 10.14: none in missile range");
+			cr_expect_not_null(strstr(w.text, "no hits come off"),
+					   "%s", w.text);
+			recovery_do(g, ui);
+			cr_expect_eq(u->hits, 3);
+		} else {
+			cr_expect(ok, "%s", w.text);
+			cr_expect_eq(n, 1, "SPQR 10.16: one in missile range");
+		}
+		/* out of missiles: 2 again */
+		a->supply = SUPPLY_NO;
+		cr_expect(recovery_check(g, ui, &n, &w), "%s", w.text);
+		cr_expect_eq(n, 2);
+		game_free(g);
+	}
+}
+
+/* ------------------------------------------------ GBA 10.27 Rally */
+
+static struct game *rally_field(const char *ruleset, struct unit **u,
+				int *li)
+{
+	struct game *g = field(ruleset);
+	*u = put(g, "a", 0, UT_MI, "", "3010");
+	(*u)->routed = true;
+	(*u)->tq = 7;
+	struct leader *l = fx_leader(g, "ld", 0, fx_hex("3010"));
+	*li = (int)(l - g->leaders);
+	return g;
+}
+
+/* GBA 10.27: a unit rallies in a hex costing it at most 1 MP to enter,
+ * the elevation aside (a Clear hilltop: yes; Woods, 2 MP: no); SPQR 10.28
+ * asks for Clear terrain, which a Clear hilltop is. */
+Test(gba_rout, rally_ground_costs_at_most_one_mp_gba_10_27)
+{
+	struct unit *u;
+	int li;
+	struct rally_why w = {0};
+	struct game *g = rally_field("gba", &u, &li);
+	struct map_hex *mh = map_at_mut(g->battle->map, fx_hex("3010"));
+	mh->elevation = 1;
+	cr_expect(rally_check(g, (int)(u - g->units), li, -1, &w), "%s",
+		  w.text);
+	mh->terrain = TERRAIN_WOODS;
+	cr_expect_not(rally_check(g, (int)(u - g->units), li, -1, &w));
+	cr_expect_not_null(strstr(w.text, "more than 1 MP"), "%s", w.text);
+	game_free(g);
+	g = rally_field("spqr", &u, &li);
+	mh = map_at_mut(g->battle->map, fx_hex("3010"));
+	mh->terrain = TERRAIN_WOODS;
+	cr_expect_not(rally_check(g, (int)(u - g->units), li, -1, &w));
+	cr_expect_not_null(strstr(w.text, "not in Clear terrain"), "%s",
+			   w.text);
+	game_free(g);
+}
+
+/* GBA 10.27: a two-hex phalanx never rallies (SPQR's may). */
+Test(gba_rout, a_two_hex_phalanx_never_rallies_gba_10_27)
+{
+	const char *rules[] = {"gba", "spqr"};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field(rules[k]);
+		struct unit *p = put(g, "ph", 0, UT_PH, "", "3010");
+		game_unit_set_hex(g, p, 1, fx_hex("3110"));
+		cr_assert_null(footprint_check(&p->at));
+		p->routed = true;
+		struct leader *l = fx_leader(g, "ld", 0, fx_hex("3010"));
+		struct rally_why w = {0};
+		bool ok = rally_check(g, (int)(p - g->units),
+				      (int)(l - g->leaders), -1, &w);
+		if (k == 0) {
+			cr_expect_not(ok);
+			cr_expect_not_null(strstr(w.text, "never rallies"),
+					   "%s", w.text);
+		} else {
+			cr_expect(ok, "SPQR: %s", w.text);
+		}
+		game_free(g);
+	}
+}
+
+/* GBA 10.27 example: Initiative 4, printed TQ 7: DR 6 (above 4 + 1, not
+ * above 7) rout-moves a medium infantry unit, but eliminates heavy
+ * infantry; DR 8 eliminates either. */
+Test(gba_rout, heavy_infantry_failing_a_rally_is_eliminated_gba_10_27)
+{
+	struct unit *u;
+	int li;
+	struct game *g = rally_field("gba", &u, &li);
+	cr_assert(dice_force(&g->dice, 6));
+	rally_attempt(g, (int)(u - g->units), li, -1);
+	cr_expect_not(u->eliminated, "MI: a rout move");
+	cr_expect_str_eq(field_of(fx_event(g, 0, "rally"), "result"),
+			 "rout_move");
+	game_free(g);
+	g = rally_field("gba", &u, &li);
+	u->type = UT_HI;
+	struct odds o;
+	cr_assert(rally_odds(g, (int)(u - g->units), li, &o));
+	cr_expect_str_eq(o.out[o.face[6]].name, "eliminated",
+			 "the odds say so too");
+	cr_assert(dice_force(&g->dice, 6));
+	rally_attempt(g, (int)(u - g->units), li, -1);
+	cr_expect(u->eliminated, "GBA 10.27: HI failing is eliminated");
+	cr_expect_str_eq(field_of(fx_event(g, 0, "rally"), "result"),
+			 "eliminated");
+	game_free(g);
+	/* SPQR 10.28: HI rout-moves on a 6 as others do */
+	g = rally_field("spqr", &u, &li);
+	u->type = UT_HI;
+	cr_assert(dice_force(&g->dice, 6));
+	rally_attempt(g, (int)(u - g->units), li, -1);
+	cr_expect_not(u->eliminated);
+	game_free(g);
+}
+
+/* GBA 10.27 example, first case: DR 2 rallies; the Rally Table's DR 5 at
+ * TQ 7 gives 2 hits; no Depletion. */
+Test(gba_rout, example_rallied_with_two_hits_not_depleted_gba_10_27)
+{
+	struct unit *u;
+	int li;
+	struct game *g = rally_field("gba", &u, &li);
+	cr_assert(dice_force(&g->dice, 2));
+	cr_assert(dice_force(&g->dice, 5));
+	rally_attempt(g, (int)(u - g->units), li, -1);
+	cr_expect_not(u->routed);
+	cr_expect(u->rallied);
+	cr_expect_eq(u->hits, 2);
+	cr_expect_not(u->depleted);
+	game_free(g);
+}
+
+/* ------------------------------------ GBA 10.43 Army Withdrawal */
+
+/* GBA 10.43 (A19: "same or higher"): an army whose Rout Points reach its
+ * Withdrawal Level withdraws at the end of the turn.  The drill's
+ * Macedonians withdraw at 22: the phalanx 14, the hypaspists 7 and the
+ * archers 1 (GBA 10.42) make 22 exactly; without the archers, 21, the
+ * battle goes on. */
+Test(gba_rout, army_withdraws_at_its_level_gba_10_43)
+{
+	for (int k = 0; k < 2; k++) {
+		struct session s;
+		fx_session(&s, "new gba_drill sandbox 1");
+		fx_ok(&s, "setup eliminate ph1");
+		fx_ok(&s, "setup eliminate hy1");
+		if (k == 1)
+			fx_ok(&s, "setup eliminate ar1");
+		cr_expect_eq(s.game->rout_points[0], 21 + k);
+		fx_ok(&s, "setup phase rout_reload");
+		fx_ok(&s, "continue");
+		size_t i = last_event(s.game, "withdrawal");
+		cr_expect_str_eq(event_log_get(&s.game->events, i, "level"),
+				 "20", "Persia's level, told last");
+		if (k == 0) {
+			cr_expect_neq(s.game->phase, PHASE_OVER);
+			cr_expect_eq(s.game->turn, 2);
+		} else {
+			cr_expect_eq(s.game->phase, PHASE_OVER);
+			cr_expect_eq(s.game->seq.result, RESULT_SIDE1,
+				     "Persia wins");
+		}
+		session_free(&s);
+	}
 }

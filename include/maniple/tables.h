@@ -229,9 +229,9 @@ enum unit_trait {
 	TRAIT_CARDACES,	      /* GBA 6.5, 6.2 note d: Persian Cardaces */
 	TRAIT_CHARIOT,	      /* GBA 9.2: scythed chariots */
 	TRAIT_OXYBELES,	      /* GBA 9.5: the bolt thrower */
-	TRAIT_ROUT_ELIMINATES, /* GBA 10.21: a unit that would rout is
-				* eliminated instead (SK, oxybeles,
-				* chariots) */
+	TRAIT_ROUT_ELIMINATES, /* 10.21: a unit that would rout is
+				* eliminated instead (skirmishers and
+				* scorpios; GBA: not SK*, and chariots) */
 	UNIT_TRAIT_COUNT
 };
 
@@ -258,6 +258,9 @@ enum rule_constant {
 	RC_LINE_COMMAND_ZOC_DRM,	 /* 4.33 #2: a unit in an enemy ZOC */
 	RC_LINE_COMMAND_PROCONSUL_DRM,	 /* 4.56: outside the OC's range */
 	RC_ROUT_INITIAL_HEXES,		 /* 10.22 */
+	RC_RECOVERY_HITS,		 /* 10.16: hits one phase may remove */
+	RC_RECOVERY_HITS_IN_MISSILE_RANGE, /* 10.16: the same within range
+					    * and LOS of enemy missiles */
 	RULE_CONSTANT_COUNT
 };
 
@@ -268,6 +271,11 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_ROUT_PASSED_THROUGH, /* 10.25, GBA 10.24: a friend a router
+				 * passes through */
+	RV_RALLY_GROUND,	/* 10.28, GBA 10.27: where a unit may rally */
+	RV_RALLY_DOUBLE_SIZE,	/* GBA 10.27: two-hex heavy foot rally? */
+	RV_RALLY_HI_FAILING,	/* GBA 10.27: heavy infantry failing a rally */
 	RULE_VARIANT_COUNT
 };
 
@@ -281,6 +289,33 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_ROUT_PASSED_THROUGH's choices */
+enum rout_passed_through {
+	PASSED_THROUGH_HIT,	      /* SPQR 10.25: the stacking chart's hit */
+	PASSED_THROUGH_HIT_AND_CHECK, /* GBA 10.24: and then a TQ check */
+};
+
+/* RV_RALLY_GROUND's choices */
+enum rally_ground {
+	RALLY_GROUND_CLEAR,  /* SPQR 10.28: Clear terrain */
+	RALLY_GROUND_ONE_MP, /* GBA 10.27: a hex costing at most 1 MP to
+			      * enter, elevation aside */
+};
+
+/* RV_RALLY_DOUBLE_SIZE's choices */
+enum rally_double_size {
+	DOUBLE_SIZE_RALLIES,	   /* SPQR: as any unit */
+	DOUBLE_SIZE_NEVER_RALLIES, /* GBA 10.27: two-hex phalanxes and heavy
+				    * infantry never rally */
+};
+
+/* RV_RALLY_HI_FAILING's choices */
+enum rally_hi_failing {
+	HI_FAILING_AS_OTHERS,	/* SPQR 10.28: rout move, or eliminated past
+				 * its TQ */
+	HI_FAILING_ELIMINATED,	/* GBA 10.27: eliminated */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -231,6 +231,8 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"line_command", "zoc_drm", -9, 9},
 	{"line_command", "proconsul_drm", -9, 9},
 	{"rout", "initial_hexes", 0, 9},
+	{"recovery", "hits", 0, 9},
+	{"recovery", "hits_in_missile_range", 0, 9},
 };
 /* variants.ini: each switch's section, key and choices (tables.h: enum
  * rule_variant and each switch's enum of choices, in this order) */
@@ -242,6 +244,14 @@ static const struct variant_def {
 	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
 	{"rally", "depletion",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"rout", "passed_through",
+	 (const char *const[]){"hit", "hit_and_check", NULL}},
+	{"rally", "ground",
+	 (const char *const[]){"clear", "one_mp", NULL}},
+	{"rally", "double_size_heavy_foot",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"rally", "heavy_infantry_failing",
+	 (const char *const[]){"as_others", "eliminated", NULL}},
 };
 static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "tq_multiplier", 0, 20},
@@ -275,8 +285,9 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 	(const char *const[]){"column", "phalanx", "double_depth", "rampage",
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
-			      "leader", "line_command", "rout", NULL},
-	(const char *const[]){"ruleset", "activation", "rally", NULL},
+			      "leader", "line_command", "rout", "recovery",
+			      NULL},
+	(const char *const[]){"ruleset", "activation", "rally", "rout", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
