@@ -257,6 +257,9 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_FIRE_AFTER_MOVING, /* 8.11: fire by a unit that has moved */
+	RV_FIRE_ARC,	      /* 8.13: the hexsides fire goes through */
+	RV_FIRE_LOS_NEARER,   /* 8.14: who sees past a unit nearer itself */
 	RULE_VARIANT_COUNT
 };
 
@@ -270,6 +273,26 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_FIRE_AFTER_MOVING's choices */
+enum fire_after_moving {
+	FIRE_AFTER_CLOSER_HEX, /* SPQR 8.11: only after a hex toward the
+				* target; LI archers move or fire */
+	FIRE_AFTER_ANY,	       /* GBA 8.11: before, during or after */
+};
+
+/* RV_FIRE_ARC's choices */
+enum fire_arc {
+	ARC_FRONT_OR_FLANK,	    /* SPQR 8.13: every missile unit */
+	ARC_FRONT_SK_FLANK_TOO,	    /* GBA 8.13 (A29): the front; SK the
+				     * flank too */
+};
+
+/* RV_FIRE_LOS_NEARER's choices */
+enum fire_los_nearer {
+	LOS_NEARER_ARCHERS, /* SPQR 8.14: archers only see past it */
+	LOS_NEARER_ALL,	    /* GBA 8.14 Exception #2: every missile unit */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
