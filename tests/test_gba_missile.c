@@ -3,8 +3,11 @@
  * (GBA 8.61, rules/gba/missile.ini) with its Indian archers, fire before,
  * during or after a move (GBA 8.11), the arc of fire (GBA 8.13), the
  * line of sight past a nearer unit (GBA 8.14), the modifiers (GBA 8.15)
- * and supply (GBA 8.17).  Rule numbers cited as "GBA N.NN" are GBA's; the
- * SPQR tests of the same subjects are test_missile.c and test_los.c. */
+ * and supply (GBA 8.17); reaction fire (GBA 8.21-8.24, 9.11), H&D
+ * (GBA 9.32, 9.41) and the oxybeles (GBA 9.5).  Rule numbers cited as
+ * "GBA N.NN" are GBA's; the SPQR tests of the same subjects are
+ * test_missile.c, test_los.c, test_reaction_fire.c, test_harass.c and
+ * test_scorpio.c. */
 #define VOLLEY_RULESET "gba"
 
 #include <criterion/criterion.h>
@@ -14,9 +17,11 @@
 
 #include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/harass.h"
 #include "maniple/los.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
+#include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
@@ -261,5 +266,234 @@ Test(gba_missile, modifiers_moving_and_heavy_targets_gba_8_15)
 	U(s, "ve")->moved_phase = true;
 	cr_assert(check(s, "ve", 1209, &c), "%s", c.reason);
 	cr_expect_eq(c.drm, 0, "GBA 8.15 #4: not foot javelins");
+	close_game(s);
+}
+
+/* ---- GBA 8.2 reaction fire ---- */
+
+/* GBA 8.21, 8.23: a unit fires in Entry reaction at each unit that
+ * enters its ZOC, while it has missiles (SPQR 8.21: at one of them). */
+Test(gba_missile, entry_fire_at_each_unit_entering_gba_8_21_8_23)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "bi", 1009, FACE_SE);
+	place(s, "bi2", 1109, FACE_SW);
+	phase(s, "hannibal");
+	int b1 = UI(s, "bi"), b2 = UI(s, "bi2");
+	struct footprint was = g->units[b1].at;
+	was.hex[0] = H(1007);
+	rfire_collect(g, b1, &was);
+	was = g->units[b2].at;
+	was.hex[0] = H(1207);
+	rfire_collect(g, b2, &was);
+	cr_assert_eq(g->react.noffers, 2);
+	ok(s, "roll 6");
+	struct out o = ok(s, "react fire ve 1109");
+	cr_expect(has(&o, "target=bi2"), "%s", o.ev);
+	cr_expect_not(has(&o, "reaction_fire_closed"), "GBA 8.23: %s", o.ev);
+	cr_assert(reactions_pending(g), "GBA 8.23: the other entry is open");
+	ok(s, "roll 6");
+	o = ok(s, "react fire ve 1009");
+	cr_expect(has(&o, "kind=entry"), "%s", o.ev);
+	cr_expect(has(&o, "target=bi "), "%s", o.ev);
+	close_game(s);
+}
+
+/* GBA 8.24: a unit fired on fires back even at a unit it fired at on
+ * that unit's entry (SPQR 8.23 bars it). */
+Test(gba_missile, return_fire_after_entry_fire_gba_8_24)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "sk", 1009, FACE_SE);
+	phase(s, "hannibal");
+	int sk = UI(s, "sk");
+	struct footprint was = g->units[sk].at;
+	was.hex[0] = H(1008);
+	rfire_collect(g, sk, &was);
+	ok(s, "roll 6");
+	struct out o = ok(s, "react fire ve");
+	cr_assert(has(&o, "kind=entry"), "%s", o.ev);
+	while (reactions_pending(g))
+		ok(s, "no reaction");
+	size_t from = g->events.n;
+	rfire_return_offer(g, sk, UI(s, "ve"));
+	char ev[4096];
+	events_since(s, from, ev, sizeof ev);
+	cr_expect_not(strstr(ev, "return_fire_barred"), "GBA 8.24: %s", ev);
+	cr_assert(reactions_pending(g), "GBA 8.24: return fire offered");
+	ok(s, "roll 6");
+	o = ok(s, "react fire ve 1009");
+	cr_expect(has(&o, "kind=return"), "%s", o.ev);
+	close_game(s);
+}
+
+/* GBA 9.11: an elephant's screen fires as Entry Reaction fire only (SPQR
+ * 8.25: any reaction fire); its tower riders fire back as any unit. */
+Test(gba_missile, elephant_screen_fires_as_entry_reaction_only_gba_9_11)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "el0", 1010, FACE_NE);
+	place(s, "bi", 1009, FACE_SE);
+	int el = UI(s, "el0");
+	struct fire_check c;
+	cr_expect(missile_check(g, el, WEAPON_SCREEN, H(1009), FIRE_ENTRY, &c),
+		  "GBA 9.11: %s", c.reason ? c.reason : "");
+	cr_expect_not(missile_check(g, el, WEAPON_SCREEN, H(1009),
+				    FIRE_RETURN, &c));
+	cr_expect_str_eq(c.rule, "GBA 9.11");
+	cr_expect(missile_check(g, el, WEAPON_TOWER, H(1009), FIRE_RETURN,
+				&c),
+		  "GBA 9.12: %s", c.reason ? c.reason : "");
+	phase(s, "hannibal");
+	size_t from = g->events.n;
+	rfire_return_offer(g, UI(s, "bi"), el);
+	char ev[4096];
+	events_since(s, from, ev, sizeof ev);
+	cr_expect(strstr(ev, "reaction_fire_offer unit=el0 at=bi fire=return "
+			     "weapons=tower "),
+		  "GBA 9.11: %s", ev);
+	REFUSED(s, "react fire el0 1009 screen", "9.11");
+	close_game(s);
+}
+
+/* ---- GBA 9.32, 9.41 Harassment and Dispersal ---- */
+
+/* GBA 9.41: light cavalry harass any enemy of lower MA, skirmishers too
+ * (SPQR 8.31 bars skirmishers). */
+Test(gba_missile, light_cavalry_harass_skirmishers_gba_9_41)
+{
+	struct session *s = open_game();
+	place(s, "ma", 1010, FACE_NE); /* MA 9 */
+	place(s, "sk", 1007, FACE_SE); /* MA 6 */
+	struct harass_check c;
+	cr_expect(harass_check(s->game, UI(s, "ma"), UI(s, "sk"), NULL, 0,
+			       &c),
+		  "GBA 9.41: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.limit, 4, "GBA 9.41: within four hexes");
+	/* not from next to the target, nor beyond four hexes */
+	place(s, "sk", 1009, FACE_SE);
+	cr_expect_not(harass_check(s->game, UI(s, "ma"), UI(s, "sk"), NULL,
+				   0, &c));
+	place(s, "sk", 1005, FACE_SE);
+	cr_expect_not(harass_check(s->game, UI(s, "ma"), UI(s, "sk"), NULL,
+				   0, &c));
+	close_game(s);
+}
+
+/* GBA 9.32: the path is clear of enemy and friendly units and Rough, but
+ * need not leave by the firer's front nor have its line of sight (SPQR
+ * 8.32 wants both); only the target fires back. */
+Test(gba_missile, harass_path_and_who_fires_back_gba_9_32)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ve", 1010, FACE_SW); /* its back to the target */
+	place(s, "bi", 1008, FACE_SE);
+	struct harass_check c;
+	cr_assert(harass_check(g, UI(s, "ve"), UI(s, "bi"), NULL, 0, &c),
+		  "GBA 9.32: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.npath, 1);
+	cr_expect(hex_eq(c.path[0], H(1009)));
+	cr_expect_eq(footprint_zone(&U(s, "ve")->at, H(1009)), ZONE_REAR);
+	/* a friendly unit on the only path hex bars it */
+	place(s, "ar", 1009, FACE_NE);
+	cr_expect_not(harass_check(g, UI(s, "ve"), UI(s, "bi"), NULL, 0, &c),
+		      "GBA 9.32: through a friendly unit");
+	cr_expect_str_eq(c.rule, "8.32");
+	place(s, "ar", 2518, FACE_NE);
+	/* an enemy missile unit whose front the path crosses does not fire
+	 * back in GBA (SPQR 8.33 lets it) */
+	place(s, "thrace_b", 1109, FACE_NW);
+	cr_assert_eq(footprint_zone(&U(s, "thrace_b")->at, H(1009)),
+		     ZONE_FRONT);
+	U(s, "ve")->at.facing = FACE_NE;
+	cr_assert(harass_check(g, UI(s, "ve"), UI(s, "bi"), NULL, 0, &c),
+		  "GBA 9.32: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.nreactors, 0, "GBA 9.32: only the target fires back");
+	close_game(s);
+}
+
+/* GBA 9.32 (research A20): H&D is the unit's whole action: it stays in
+ * its hex, is marked as moved, and its order ends. */
+Test(gba_missile, harass_is_the_whole_action_gba_9_32)
+{
+	struct session *s = open_game();
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "bi", 1008, FACE_SE);
+	phase(s, "consul");
+	ok(s, "order ve hd bi");
+	while (reactions_pending(s->game)) {
+		ok(s, "roll 6");
+		ok(s, "no reaction");
+	}
+	cr_expect(U(s, "ve")->moved_phase, "GBA 9.32, A20");
+	cr_expect(hex_eq(U(s, "ve")->at.hex[0], H(1010)));
+	cr_expect_not(s->game->ord.moving, "GBA 9.32: no move after it");
+	close_game(s);
+}
+
+/* ---- GBA 9.5 oxybeles ---- */
+
+/* GBA 9.52: an oxybeles fires up to twice in an Orders Phase, its own
+ * side's or the enemy's, with no order; the count starts again with each
+ * phase (research A12); it never runs out of missiles (GBA 8.17). */
+Test(gba_missile, oxybeles_fire_twice_a_phase_without_orders_gba_9_52)
+{
+	struct session *s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1006, FACE_SE); /* range 4: Bolt strength 3 */
+	phase(s, "consul");
+	ok(s, "roll 9");
+	struct out o = ok(s, "scorpio ox 1006");
+	cr_expect(has(&o, "class=B kind=scorpio at=1006 target=cav range=4 "
+			  "strength=3"),
+		  "GBA 9.52: %s", o.ev);
+	cr_expect(has(&o, "scorpio_marker unit=ox ox_fired=once"), "%s", o.ev);
+	cr_expect_eq(U(s, "ox")->supply, SUPPLY_FULL,
+		     "GBA 9.5: never out of missiles");
+	cr_expect_not(s->game->ord.moving, "GBA 9.52: no order given");
+	ok(s, "roll 2");
+	o = ok(s, "scorpio ox 1006");
+	cr_expect(has(&o, "ox_fired=twice"), "%s", o.ev);
+	cr_expect_eq(U(s, "cav")->hits, 1);
+	REFUSED(s, "scorpio ox 1006", "9.52");
+	/* the enemy's Orders Phase: twice again, in its midst */
+	phase(s, "hannibal");
+	ok(s, "roll 5");
+	o = ok(s, "scorpio ox 1006");
+	cr_expect(has(&o, "ox_fired=once"), "GBA 9.52, A12: %s", o.ev);
+	ok(s, "roll 5");
+	ok(s, "scorpio ox 1006");
+	REFUSED(s, "scorpio ox 1006", "9.52");
+	close_game(s);
+}
+
+/* GBA 9.54: an oxybeles has no modes; it moves by an Individual Order,
+ * and in one phase either moves or fires. */
+Test(gba_missile, oxybeles_move_or_fire_gba_9_54)
+{
+	struct session *s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1005, FACE_SE);
+	phase(s, "consul");
+	REFUSED(s, "order ox mode fire", "9.54");
+	ok(s, "roll 5");
+	ok(s, "scorpio ox 1005");
+	REFUSED(s, "order ox", "9.54"); /* it fired: no move */
+	close_game(s);
+
+	s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1005, FACE_SE);
+	phase(s, "consul");
+	ok(s, "order ox");
+	ok(s, "move 1009");
+	cr_expect(U(s, "ox")->moved_phase);
+	REFUSED(s, "scorpio ox 1005", "9.54"); /* it moved: no fire */
 	close_game(s);
 }

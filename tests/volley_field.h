@@ -6,7 +6,7 @@
  * and read the events.  Included by one test file each (static
  * definitions).  A file that defines VOLLEY_RULESET ("gba") before the
  * include plays the field under that ruleset, with its Indian archers
- * "ia" (GBA 8.61). */
+ * "ia" (GBA 8.61) and an oxybeles "ox" (GBA 9.5). */
 #ifndef MANIPLE_TEST_VOLLEY_FIELD_H
 #define MANIPLE_TEST_VOLLEY_FIELD_H
 
@@ -57,6 +57,7 @@ static const struct usp units[] = {
 	{"z", 0, UT_LG, "HA", MC_J, 6, 5},
 #ifdef VOLLEY_RULESET
 	{"ia", 0, UT_LI, "", MC_IA, 5, 6}, /* Indian archers (GBA 8.61) */
+	{"ox", 0, UT_AT, "", MC_B, 5, 3},  /* an oxybeles (GBA 9.5) */
 #endif
 	{NULL, 0, 0, NULL, MC_NONE, 0, 0},
 };

@@ -325,6 +325,11 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 	    (kind == FIRE_OFFENSIVE || kind == FIRE_HD))
 		return refuse(out, "9.12",
 			      "an elephant screen fires only in reaction");
+	if (weapon == WEAPON_SCREEN && kind != FIRE_ENTRY &&
+	    tables_variant(g->tables, RV_SCREEN_FIRE) == SCREEN_ENTRY_ONLY)
+		return refuse(out, "GBA 9.11",
+			      "an elephant screen fires as Entry Reaction "
+			      "fire only");
 	enum missile_supply s = supply_of(u, weapon);
 	if (s == SUPPLY_NO)
 		return refuse(out, "8.17", "the unit is Missile No");
@@ -335,7 +340,8 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 		return refuse(out, "6.75", "a unit In Column may not fire");
 	if (unit_engaged(g, u)) /* 10.41 bullet 2 */
 		return refuse(out, "10.41", "an Engaged unit may not fire");
-	if (mc == MC_B && !u->scorpio_fire)
+	if (mc == MC_B && !u->scorpio_fire &&
+	    tables_variant(g->tables, RV_ARTILLERY) == ARTILLERY_SCORPIO)
 		return refuse(out, "9.82", "a scorpio in Move mode may not fire");
 	const char *srule = NULL; /* 9.82, 9.85, 9.86 */
 	const char *swhy = scorpio_fire_refusal(g, firer, kind, &srule);
