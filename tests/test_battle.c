@@ -320,7 +320,8 @@ Test(battle, scorpio_trait_from_unit_types_ini_9_8)
 	char why[600];
 	cr_expect_not_null(
 		strstr(traits_verdict("battle-features.ini",
-				      "traits = scorpio", "traits =", why,
+				      "traits = scorpio rout_eliminates",
+				      "traits = rout_eliminates", why,
 				      sizeof why),
 		       "missile B (bolt) is for a scorpio only"),
 		"%s", why);

@@ -5,6 +5,7 @@
  * differ in what happens.  Rule numbers cited as "GBA N.NN" are GBA's. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -205,10 +206,18 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_assert_eq(symlink(spqr, p), 0);
 	snprintf(mine, sizeof mine, "%s/mine", root);
 	mkdir(mine, 0700);
+	/* SPQR's variants, whole, with a base: every switch as SPQR has it */
+	char from[1200];
+	snprintf(from, sizeof from, "%s/variants.ini", spqr);
+	char *whole = fx_slurp(from);
+	size_t wl = strlen(whole) + 64;
+	char *own = malloc(wl);
+	cr_assert_not_null(own);
+	snprintf(own, wl, "%s\n[ruleset]\nbase = spqr\n", whole);
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[ruleset]\nbase = spqr\n[activation]\n"
-		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n");
+	write_file(p, own);
+	free(own);
+	free(whole);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");

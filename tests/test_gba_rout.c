@@ -68,12 +68,15 @@ Test(gba_rout, unit_types_and_classes_carry_their_traits_gba_2_22)
 	tables_free(t);
 }
 
-/* SPQR's types keep their traits: no SK*, a skirmisher routs (2.22). */
+/* SPQR's types keep their traits: no SK*; skirmishers and scorpios are
+ * eliminated when they would rout (10.21), chariots are not SPQR's. */
 Test(gba_rout, spqr_types_keep_their_traits_2_22)
 {
 	struct spqr_tables *t = load_rules("spqr");
 	cr_expect_eq(tables_class_type(t, "SK*"), -1);
-	cr_expect_not(tables_unit_has(t, UT_SK, "A", TRAIT_ROUT_ELIMINATES));
+	cr_expect(tables_unit_has(t, UT_SK, "A", TRAIT_ROUT_ELIMINATES));
+	cr_expect(tables_type_has(t, UT_AT, TRAIT_ROUT_ELIMINATES));
+	cr_expect_not(tables_type_has(t, UT_CH, TRAIT_ROUT_ELIMINATES));
 	cr_expect(tables_unit_has(t, UT_SK, "A", TRAIT_SKIRMISHER));
 	cr_expect_not(tables_type_has(t, UT_CH, TRAIT_CHARIOT));
 	cr_expect(tables_type_has(t, UT_AT, TRAIT_SCORPIO));
