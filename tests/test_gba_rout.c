@@ -354,8 +354,8 @@ Test(gba_rout, a_routed_unit_failing_a_tq_check_is_eliminated_gba_10_25)
 /* -------------------------------------------- GBA 10.14 Recovery */
 
 /* GBA 10.14: two hits come off a unit in Clear terrain away from the
- * enemy, at most 2 a phase; within range and LOS of an enemy missile unit
- * that has missiles none do (SPQR 10.16: one). */
+ * enemy, at most 2 a phase; none where enemy missiles not yet spent reach
+ * and see it (SPQR 10.16: one). */
 Test(gba_rout, recovery_none_within_enemy_missile_range_gba_10_14)
 {
 	const char *rules[] = {"gba", "spqr"};
