@@ -12,6 +12,7 @@
 #include "maniple/battle.h"
 #include "maniple/decision.h"
 #include "maniple/game.h"
+#include "maniple/event.h"
 #include "maniple/gamefile.h"
 #include "maniple/live.h"
 #include "maniple/session.h"
@@ -685,6 +686,47 @@ Test(live, a_refusal_on_a_replica_keeps_the_servers_dice)
 	}
 	cr_expect_gt(drew, 0, "commands drew dice");
 	cmd_result_free(&r);
+	table_close(&tb);
+}
+
+/* An undo on a replica plays the commands it keeps again with the dice
+ * the server gave them (session.h: outside), not its own PRNG's: it ends
+ * where the server's game ends after the same undo, and its dice still
+ * come from the server. */
+Test(live, an_undo_on_a_replica_keeps_the_servers_dice)
+{
+	struct table tb;
+	table_open(&tb, "drill", 23);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 30, &t);
+	int drew = 0;
+	for (size_t i = 0; i + 3 < a->c.n; i++)
+		drew += strcmp(a->c.dice[i], "-") != 0;
+	cr_assert_gt(drew, 0, "a kept command drew dice");
+	char err[300];
+	cr_assert_eq(session_undo(&a->s, 3, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(session_undo(&w->s, 3, err, sizeof err), 0, "%s", err);
+	cr_expect_eq(session_commands(&a->s), session_commands(&w->s));
+	cr_expect_eq(digest(&a->s), digest(&w->s),
+		     "the replica after its undo is the server's game");
+	/* the same rolls: the events name each die */
+	const struct ruleset *rs = session_ruleset(&a->s);
+	const struct event_log *ea = rs->events(a->s.game);
+	const struct event_log *ew = rs->events(w->s.game);
+	cr_assert_eq(ea->n, ew->n);
+	int rolls = 0;
+	for (size_t i = 0; i < ea->n; i++) {
+		char x[400], y[400];
+		event_log_format(ea, i, x, sizeof x);
+		event_log_format(ew, i, y, sizeof y);
+		cr_expect_str_eq(x, y, "event %zu", i);
+		rolls += strstr(x, " die=") != NULL;
+	}
+	cr_expect_gt(rolls, 0, "kept commands rolled");
+	cr_expect_not_null(rs->dice(a->s.game)->source,
+			   "the server's dice still serve the replica");
 	table_close(&tb);
 }
 
