@@ -342,23 +342,31 @@ Test(live, the_wrong_seat_and_server_only_commands_change_nothing)
 	table_close(&tb);
 }
 
+/* A client by hand: hello sent, the server's first answer read into
+ * buf; returns the client's end of the link. */
+static int raw_hello(struct world *w, const char *hello, char *buf, size_t n)
+{
+	int sp[2];
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	live_server_add(&w->sv, sp[0], getuid());
+	cr_assert_eq(write(sp[1], hello, strlen(hello)), (ssize_t)strlen(hello));
+	live_server_step(&w->sv, -1, NULL, 0);
+	ssize_t got = read(sp[1], buf, n - 1);
+	cr_assert_gt(got, 0);
+	buf[got] = '\0';
+	return sp[1];
+}
+
 Test(live, another_protocol_is_refused_with_a_reason)
 {
 	struct world *w = calloc(1, sizeof *w);
 	world_open(w, 3);
-	int sp[2];
-	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
-	live_server_add(&w->sv, sp[0], getuid());
-	cr_assert_eq(write(sp[1], "hello proto=99 want=play\n", 25), 25);
-	live_server_step(&w->sv, -1, NULL, 0);
 	char buf[300] = "";
-	ssize_t n = read(sp[1], buf, sizeof buf - 1);
-	cr_assert_gt(n, 0);
-	buf[n] = '\0';
+	int fd = raw_hello(w, "hello proto=99 want=play\n", buf, sizeof buf);
 	cr_expect(strstr(buf, "refuse protocol 99: this server speaks "
 			      "proto=2"), "%s", buf);
 	cr_expect_eq(live_server_clients(&w->sv), 0);
-	close(sp[1]);
+	close(fd);
 	world_close(w);
 	free(w);
 }
@@ -1134,4 +1142,40 @@ Test(live, one_seat_asks_for_the_reveal_and_the_other_agrees)
 	cr_expect(strstr(tb.a->c.last_reason, "not a committed game"), "%s",
 		  tb.a->c.last_reason);
 	table_close(&tb);
+}
+
+/* ---- maniple games: who sat where, how long idle (live.h) ---- */
+
+static void seats_to(void *user, const char who[2][40])
+{
+	char(*kept)[40] = user;
+	memcpy(kept, who, 2 * 40);
+}
+
+Test(live, the_welcome_says_the_idle_time_and_the_seats_hook_who_sits)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 3);
+	char who[2][40] = {"?", "?"};
+	w->sv.seats = seats_to;
+	w->sv.seats_user = who;
+	struct player *a = calloc(1, sizeof *a);
+	struct player *all[1] = {a};
+	w->ms += 30000; /* nothing changes for 30 s */
+	join(w, a, false, 1);
+	settle(w, all, 1);
+	cr_assert(a->c.welcomed);
+	cr_expect_str_eq(who[0], "-");
+	cr_expect_str_neq(who[1], "-", "seat 1's user");
+	cr_expect_str_neq(who[1], "?");
+	char buf[4096] = "";
+	int fd = raw_hello(w, "hello proto=2 want=watch\n", buf, sizeof buf);
+	cr_expect(strstr(buf, " idle=30 "), "%s", buf);
+	leave(a);
+	settle(w, all, 0);
+	cr_expect_str_eq(who[1], "-", "the seat left");
+	close(fd);
+	free(a);
+	world_close(w);
+	free(w);
 }
