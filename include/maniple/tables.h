@@ -257,6 +257,17 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_FIRE_AFTER_MOVING, /* 8.11: fire by a unit that has moved */
+	RV_FIRE_ARC,	      /* 8.13: the hexsides fire goes through */
+	RV_FIRE_LOS_NEARER,   /* 8.14: who sees past a unit nearer itself */
+	RV_ENTRY_FIRE_TARGETS, /* 8.21: entering units one unit fires at */
+	RV_RETURN_AFTER_ENTRY, /* 8.23: return fire at a unit it fired at
+				* on entry */
+	RV_SCREEN_FIRE,	       /* 8.25: when an elephant's screen fires */
+	RV_HD_LC_SKIRMISHERS,  /* 8.31: light cavalry harassing SK */
+	RV_HD_PATH,	       /* 8.32: what an H&D path must keep to */
+	RV_HD_FIRE_BACK,       /* 8.33: who fires back at an H&D */
+	RV_ARTILLERY,	       /* 9.8: how bolt artillery fires and moves */
 	RULE_VARIANT_COUNT
 };
 
@@ -270,6 +281,74 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_FIRE_AFTER_MOVING's choices */
+enum fire_after_moving {
+	FIRE_AFTER_CLOSER_HEX, /* SPQR 8.11: only after a hex toward the
+				* target; LI archers move or fire */
+	FIRE_AFTER_ANY,	       /* GBA 8.11: before, during or after */
+};
+
+/* RV_FIRE_ARC's choices */
+enum fire_arc {
+	ARC_FRONT_OR_FLANK,	    /* SPQR 8.13: every missile unit */
+	ARC_FRONT_SK_FLANK_TOO,	    /* GBA 8.13 (A29): the front; SK the
+				     * flank too */
+};
+
+/* RV_FIRE_LOS_NEARER's choices */
+enum fire_los_nearer {
+	LOS_NEARER_ARCHERS, /* SPQR 8.14: archers only see past it */
+	LOS_NEARER_ALL,	    /* GBA 8.14 Exception #2: every missile unit */
+};
+
+/* RV_ENTRY_FIRE_TARGETS's choices */
+enum entry_fire_targets {
+	ENTRY_ONE_TARGET,   /* SPQR 8.21: one of the units entering */
+	ENTRY_EACH_ENTERER, /* GBA 8.21, 8.23: each, while it has missiles */
+};
+
+/* RV_RETURN_AFTER_ENTRY's choices */
+enum return_after_entry {
+	RETURN_NOT_AFTER_ENTRY, /* SPQR 8.23 */
+	RETURN_AFTER_ENTRY_TOO, /* GBA 8.24: any unit fired at fires back */
+};
+
+/* RV_SCREEN_FIRE's choices */
+enum screen_fire {
+	SCREEN_ANY_REACTION, /* SPQR 8.25 */
+	SCREEN_ENTRY_ONLY,   /* GBA 9.11: Entry Reaction fire only */
+};
+
+/* RV_HD_LC_SKIRMISHERS's choices */
+enum hd_lc_skirmishers {
+	HD_LC_NOT_SKIRMISHERS, /* SPQR 8.31 */
+	HD_LC_SKIRMISHERS_TOO, /* GBA 9.41: any enemy of lower MA */
+};
+
+/* RV_HD_PATH's choices */
+enum hd_path {
+	HD_PATH_FRONT_LOS_LEVELS, /* SPQR 8.32: through the Front, with a
+				   * LOS, no river, one level a step */
+	HD_PATH_CLEAR,		  /* GBA 9.32, 9.41: clear of units, EZOC
+				   * and Rough only */
+};
+
+/* RV_HD_FIRE_BACK's choices */
+enum hd_fire_back {
+	HD_BACK_TARGET_AND_PATH, /* SPQR 8.33: the target, and enemies
+				  * whose arc the path crosses */
+	HD_BACK_TARGET_ONLY,	 /* GBA 9.32, 9.41: the target */
+};
+
+/* RV_ARTILLERY's choices */
+enum artillery_rules {
+	ARTILLERY_SCORPIO,   /* SPQR 9.82-9.86: Fire and Move modes, Active
+			      * and Reaction Fire */
+	ARTILLERY_OXYBELES,  /* GBA 9.52-9.54: twice a phase without orders,
+			      * moves or fires, moved by an Individual
+			      * Order */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
@@ -448,6 +527,12 @@ int tables_variant(const struct spqr_tables *t, enum rule_variant v);
  * fit or the file is in neither (out then holds DIR/NAME, for the
  * message). */
 bool tables_path(const char *dir, const char *name, char *out, size_t n);
+/* The folder DIR's variants.ini names as its base (DIR/../BASE) into
+ * out; false when it names none.  tables_load reads each chart of such a
+ * ruleset from the base's folder first and then the ruleset's own file of
+ * the same name, if it has one, over it: the own file holds only the
+ * keys in which the ruleset differs (its variants.ini excepted, whole). */
+bool tables_base(const char *dir, char *out, size_t n);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low
  * (10: none does, as for a NULL t). */
 int tables_supply_low_from(const struct spqr_tables *t,
