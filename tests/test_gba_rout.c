@@ -10,6 +10,7 @@
 
 #include "changed_tables.h"
 #include "fixture.h"
+#include "maniple/cmd.h"
 #include "maniple/odds.h"
 #include "maniple/rally.h"
 #include "maniple/rout.h"
@@ -29,8 +30,8 @@ static struct spqr_tables *load_rules(const char *ruleset)
 
 /* GBA 2.22: the types and classes GBA's rules single out carry the traits
  * those rules ask for; SK* is a class of skirmishers with traits of its
- * own (GBA 9.31: it may shock, and it routs instead of being eliminated,
- * GBA 10.21). */
+ * own (GBA 9.31: it may shock; GBA 9.34: it routs instead of being
+ * eliminated). */
 Test(gba_rout, unit_types_and_classes_carry_their_traits_gba_2_22)
 {
 	struct spqr_tables *t = load_rules("gba");
@@ -43,8 +44,8 @@ Test(gba_rout, unit_types_and_classes_carry_their_traits_gba_2_22)
 	cr_expect(tables_unit_has(t, UT_SK, "SK*", TRAIT_SHOCK_SKIRMISHER));
 	cr_expect(tables_unit_has(t, UT_SK, "SK*", TRAIT_SKIRMISHER));
 	cr_expect_not(tables_unit_has(t, UT_SK, "SK*", TRAIT_ROUT_ELIMINATES));
-	/* GBA 10.21: other skirmishers, oxybeles and chariots are
-	 * eliminated when they would rout */
+	/* GBA 9.34, 9.56, 9.22: other skirmishers, the oxybeles and chariots
+	 * are eliminated when they would rout */
 	cr_expect(tables_unit_has(t, UT_SK, "A", TRAIT_ROUT_ELIMINATES));
 	cr_expect(tables_unit_has(t, UT_SK, "", TRAIT_ROUT_ELIMINATES));
 	cr_expect_not(tables_unit_has(t, UT_SK, "A", TRAIT_SHOCK_SKIRMISHER));
@@ -271,9 +272,10 @@ static const char *field_of(const struct event *e, const char *k)
 	return v ? v : "";
 }
 
-/* GBA 10.21: a skirmisher or a chariot that would rout is eliminated
- * (rout points: GBA 10.42); an SK* routs as other units do (GBA 9.31). */
-Test(gba_rout, skirmishers_and_chariots_eliminated_sk_star_routs_gba_10_21)
+/* GBA 9.34, 9.22: a skirmisher or a chariot that would rout is eliminated
+ * (rout points: GBA 10.42); an SK* routs as other units do (GBA 9.34), the
+ * two hexes of GBA 10.21. */
+Test(gba_rout, skirmishers_and_chariots_eliminated_sk_star_routs_gba_9_34)
 {
 	struct game *g = field("gba");
 	struct unit *sk = put(g, "sk", 0, UT_SK, "A", "3010");
@@ -283,12 +285,18 @@ Test(gba_rout, skirmishers_and_chariots_eliminated_sk_star_routs_gba_10_21)
 	rout_begin(g, (int)(ch - g->units), "10.14");
 	cr_expect(sk->eliminated);
 	cr_expect(ch->eliminated);
-	cr_expect_eq(g->rout_points[0], 1 + 2, "GBA 10.42: SK 1, CH 2");
+	cr_expect_eq(g->rout_points[0], 1 + 2,
+		     "GBA 9.34, 9.22; GBA 10.42: SK 1, CH 2");
 	cr_expect_eq(fx_count(g, 0, "rout_move"), 0);
+	struct unit *ox = put(g, "ox", 0, UT_AT, "", "2810");
+	rout_begin(g, (int)(ox - g->units), "10.14");
+	cr_expect(ox->eliminated, "GBA 9.56: the routed oxybeles");
+	cr_expect_eq(g->rout_points[0], 3, "GBA 10.42: worth 0");
 	rout_begin(g, (int)(ag - g->units), "10.14");
 	cr_expect_not(ag->eliminated, "GBA 9.31: the SK* routs");
 	cr_expect(ag->routed);
-	cr_expect_eq(fx_count(g, 0, "rout_move"), 2, "its two hexes");
+	cr_expect_eq(fx_count(g, 0, "rout_move"), 2,
+		     "GBA 10.21: its two hexes");
 	cr_expect(hex_eq(ag->at.hex[0], fx_hex("2212")));
 	game_free(g);
 }
@@ -537,13 +545,119 @@ Test(gba_rout, army_withdraws_at_its_level_gba_10_43)
 		cr_expect_str_eq(event_log_get(&s.game->events, i, "level"),
 				 "20", "Persia's level, told last");
 		if (k == 0) {
-			cr_expect_neq(s.game->phase, PHASE_OVER);
+			cr_expect_neq(s.game->phase, PHASE_OVER,
+				      "GBA 10.41: below its level it fights on");
 			cr_expect_eq(s.game->turn, 2);
 		} else {
 			cr_expect_eq(s.game->phase, PHASE_OVER);
 			cr_expect_eq(s.game->seq.result, RESULT_SIDE1,
-				     "Persia wins");
+				     "GBA 10.43: at its level Macedon "
+				     "withdraws, Persia wins");
 		}
+		session_free(&s);
+	}
+}
+
+/* --------------------- GBA 10.1, 10.2: the rules both books share */
+
+/* GBA 10.11, 10.13, 10.16, 10.21: hits add up on the unit; a failed TQ
+ * check gives the roll less the TQ; at its TQ the unit routs two hexes
+ * toward its Retreat Edge, facing the way it goes. */
+Test(gba_rout, hits_add_up_and_at_tq_the_unit_routs_two_hexes_gba_10_13)
+{
+	struct game *g = field("gba");
+	struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+	cohesion_hits(g, u, 2, "test", "10.12");
+	cr_expect_eq(u->hits, 2, "GBA 10.11: the hits stay on the unit");
+	cr_assert(dice_force(&g->dice, 9));
+	cr_expect_eq(tq_check(g, u, 0, "test", "10.11"), 3,
+		     "GBA 10.16: DR 9 against TQ 6");
+	cr_expect_eq(u->hits, 5);
+	cr_expect_not(u->routed);
+	cohesion_hits(g, u, 1, "test", "10.12");
+	cr_expect(u->routed, "GBA 10.13: hits at its TQ rout it");
+	cr_expect(hex_eq(u->at.hex[0], fx_hex("3012")),
+		  "GBA 10.21: two hexes toward the south edge");
+	cr_expect_eq(fx_count(g, 0, "rout_move"), 2);
+	game_free(g);
+}
+
+/* GBA 10.22, 10.23, 9.65: in the Rout Movement segment a routed unit
+ * moves its full MA toward its edge; off the map it is eliminated and
+ * counts its Rout Points; a routed two-hex phalanx is eliminated. */
+Test(gba_rout, rout_movement_full_ma_off_the_map_eliminated_gba_10_22)
+{
+	struct game *g = field("gba");
+	struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+	u->routed = true;
+	struct unit *o = put(g, "b", 0, UT_MI, "", "2528");
+	o->routed = true;
+	o->tq = 5;
+	struct unit *p = put(g, "p", 1, UT_PH, "", "2010");
+	game_unit_set_hex(g, p, 1, fx_hex("2110"));
+	p->routed = true;
+	p->tq = 7;
+	cr_assert(rout_movement_segment(g));
+	cr_expect(hex_eq(u->at.hex[0], fx_hex("3015")),
+		  "GBA 10.22: its MA of 5");
+	cr_expect(o->eliminated, "GBA 10.23: off the map");
+	cr_expect(p->eliminated, "GBA 9.65: a routed phalanx");
+	cr_expect_eq(g->rout_points[0], 5, "GBA 10.23: it counts its TQ");
+	cr_expect_eq(g->rout_points[1], 14);
+	game_free(g);
+}
+
+/* GBA 10.28: a leader stacked with a router may go with it. */
+Test(gba_rout, a_leader_may_rout_move_with_his_unit_gba_10_28)
+{
+	struct game *g = field("gba");
+	struct unit *u = put(g, "a", 0, UT_MI, "", "3010");
+	struct leader *l = fx_leader(g, "ld", 0, fx_hex("3010"));
+	rout_begin(g, (int)(u - g->units), "10.14");
+	cr_assert(rout_pending(g), "GBA 10.28: the owner chooses");
+	struct decision_answer a[4];
+	cr_assert_eq(rout_legal(g, a, 4), 2);
+	cr_expect_str_eq(a[0].line, "rout with ld");
+	struct session s;
+	memset(&s, 0, sizeof s);
+	s.game = g;
+	struct cmd_tokens t;
+	char err[64];
+	cr_assert_eq(cmd_tokenize("rout with ld", &t, err, sizeof err), 0);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	cmd_rout(&s, t.argc, t.argv, &r);
+	cr_expect_eq(r.status, CMD_OK);
+	cmd_result_free(&r);
+	cr_expect(hex_eq(u->at.hex[0], fx_hex("3012")));
+	cr_expect(hex_eq(l->hex, fx_hex("3012")), "he went with it");
+	game_free(g);
+}
+
+/* GBA 10.44: both armies at or over their levels at once: the fewer Rout
+ * Points above its level wins, the same is a draw.  The drill: Macedon
+ * 22 (level 22), Persia 20 (level 20) then 25. */
+Test(gba_rout, both_armies_over_their_levels_gba_10_44)
+{
+	for (int k = 0; k < 2; k++) {
+		struct session s;
+		fx_session(&s, "new gba_drill sandbox 1");
+		const char *gone[] = {"ph1", "hy1", "ar1", "hi1",
+				      "hc2", "lc1", "ar2", "ca1"};
+		for (int i = 0; i < 7 + k; i++) {
+			char line[64];
+			snprintf(line, sizeof line, "setup eliminate %s",
+				 gone[i]);
+			fx_ok(&s, line);
+		}
+		cr_expect_eq(s.game->rout_points[0], 22);
+		cr_expect_eq(s.game->rout_points[1], k ? 25 : 20);
+		fx_ok(&s, "setup phase rout_reload");
+		fx_ok(&s, "continue");
+		cr_expect_eq(s.game->phase, PHASE_OVER);
+		cr_expect_eq(s.game->seq.result,
+			     k ? RESULT_SIDE0 : RESULT_DRAW,
+			     "GBA 10.44: excess 0 and %d", k ? 5 : 0);
 		session_free(&s);
 	}
 }

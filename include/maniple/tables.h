@@ -231,7 +231,8 @@ enum unit_trait {
 	TRAIT_OXYBELES,	      /* GBA 9.5: the bolt thrower */
 	TRAIT_ROUT_ELIMINATES, /* 10.21: a unit that would rout is
 				* eliminated instead (skirmishers and
-				* scorpios; GBA: not SK*, and chariots) */
+				* scorpios; GBA 9.34 not SK*, 9.22 chariots,
+				* 9.56 the oxybeles) */
 	UNIT_TRAIT_COUNT
 };
 

@@ -420,8 +420,8 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 	event_add(&e, "cause", "%s", rule);
 	event_add(&e, "rule", "10.21");
 	game_emit(g, &e);
-	/* 10.21 skirmishers and scorpios (GBA 10.21: not SK*, and
-	 * chariots too) are eliminated instead */
+	/* 10.21 skirmishers and scorpios (GBA 9.34 skirmishers but SK*,
+	 * 9.22 chariots, 9.56 the oxybeles) are eliminated instead */
 	if (unit_has(g, u, TRAIT_ROUT_ELIMINATES)) {
 		unit_eliminate(g, u, "10.21");
 		return;
