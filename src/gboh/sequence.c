@@ -619,7 +619,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	event_init(&e, "orders_phase");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "orders", "%d", q->orders_left);
-	event_add(&e, "line_commands", "%d", l->line_command);
+	event_add(&e, "line_commands", "%d", leader_line_commands(g, l));
 	event_add(&e, "range", "%d", leader_command_range_now(g, l));
 	event_add(&e, "rule", "5.21");
 	emit(g, &e);
@@ -718,6 +718,11 @@ static void momentum_check(struct game *g)
 	} else if (g->seq.doom) {
 		why = "no_more_activations";
 		rule = "5.33";
+	} else if ((f & SEQ_LF_LC_BY_OC_RANGE) &&
+		   tables_variant(g->tables, RV_MOMENTUM_AFTER_RANGE_LC) ==
+			   MOMENTUM_AFTER_RANGE_LC_NO) {
+		why = "line_command_by_oc_range";
+		rule = "GBA 5.31";
 	}
 	if (why) {
 		struct event e;
@@ -1930,6 +1935,13 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 		shock_segment(g);
 	}
 	carry_on(g);
+}
+
+/* GBA 5.31 */
+void seq_line_command_by_oc_range(struct game *g)
+{
+	if (g->active_leader >= 0 && g->active_leader < g->nleaders)
+		set_flag(g, g->active_leader, SEQ_LF_LC_BY_OC_RANGE);
 }
 
 /* 5.31-5.33: attempt momentum, or not (5.15). */
