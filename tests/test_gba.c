@@ -208,7 +208,11 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
 		      "[ruleset]\nbase = spqr\n[activation]\n"
-		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n");
+		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n"
+		      "[line_command]\nper_phase = rating\n"
+		      "strategy = overall_commander\ncavalry_line = spacing\n"
+		      "[momentum]\nafter_line_command_by_oc_range = yes\n"
+		      "doom_nine = no_more_activations\n");
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");

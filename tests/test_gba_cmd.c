@@ -12,6 +12,7 @@
 
 #include "fixture.h"
 #include "maniple/command.h"
+#include "maniple/movement.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
@@ -324,5 +325,94 @@ Test(gba_cmd, no_momentum_after_a_line_command_by_oc_range_gba_5_31)
 	fx_ok(&s, "line horse");
 	fx_ok(&s, "orders done");
 	cr_expect_eq(s.game->seq.step, SEQ_MOMENTUM);
+	session_free(&s);
+}
+
+/* The Strategos's momentum roll 9 and a second 9 (GBA 5.33), the TQ
+ * checks of the units after it forced from `tq_dice` (NULL: none). */
+static void crisis(struct session *s, int strategos_at, const int *tq_dice,
+		   int n)
+{
+	fx_session(s, "new gba_drill sandbox 1");
+	fx_ok(s, "setup turn 2");
+	char line[64];
+	snprintf(line, sizeof line, "setup leader strategos %04d",
+		 strategos_at);
+	fx_ok(s, line);
+	fx_ok(s, "continue");
+	fx_ok(s, "activate strategos");
+	fx_ok(s, "orders done");
+	cr_assert_eq(s->game->seq.step, SEQ_MOMENTUM);
+	fx_ok(s, "roll 9");
+	fx_ok(s, "roll 9");
+	for (int i = 0; i < n; i++) {
+		snprintf(line, sizeof line, "roll %d", tq_dice[i]);
+		fx_ok(s, line);
+	}
+}
+
+/* GBA 5.33: a second 9 is a Crisis of Faith: the units within half the
+ * leader's Command Range (4: 2 hexes, rounded up) fall back 2 hexes, away
+ * from the enemy and out of any enemy ZOC; a foot unit takes 1 hit
+ * (6.72 #1), each a TQ check (6.72 #3: above the TQ, 1 more hit); the
+ * leader falls back and is Finished; the activations go on. */
+Test(gba_cmd, a_second_nine_is_a_crisis_of_faith_gba_5_33)
+{
+	/* GBA 5.33 */
+	struct session s;
+	/* by the hoplites (2915), the Cardaces (2916) and the archers
+	 * (2815); the horse (2918, 2919) 3 hexes off */
+	int dice[3] = {9, 0, 0};
+	crisis(&s, 3015, dice, 3);
+	struct game *g = s.game;
+	struct footprint before[BATTLE_UNITS_MAX];
+	for (int i = 0; i < g->nunits; i++)
+		before[i] = g->units[i].at;
+	int hits_before[BATTLE_UNITS_MAX];
+	for (int i = 0; i < g->nunits; i++)
+		hits_before[i] = g->units[i].hits;
+	size_t from = g->events.n;
+	fx_ok(&s, "momentum");
+	cr_expect(said(&s, from, "result=crisis_of_faith"));
+	cr_expect(said(&s, from, "crisis_of_faith leader=strategos range=2 "
+				 "units=3"));
+	const char *moved[] = {"hi1", "ca1", "ar2"};
+	for (int k = 0; k < 3; k++) {
+		int i = U(&s, moved[k]);
+		const struct unit *u = &g->units[i];
+		cr_expect_eq(hex_distance(before[i].hex[0], u->at.hex[0]), 2,
+			     "%s went 2 hexes", u->id);
+		cr_expect_not(unit_in_enemy_zoc(g, u), "%s", u->id);
+		cr_expect_eq(u->at.facing, before[i].facing, "%s keeps its "
+			     "facing", u->id);
+	}
+	/* the first TQ check (9) is above every TQ: one more hit; the
+	 * others (0) pass.  All three are foot: 1 hit each (6.72 #1). */
+	int total = 0;
+	for (int k = 0; k < 3; k++) {
+		int i = U(&s, moved[k]);
+		total += g->units[i].hits - hits_before[i];
+	}
+	cr_expect_eq(total, 4);
+	/* the horse stays */
+	cr_expect(hex_eq(g->units[U(&s, "hc2")].at.hex[0], H(2918)));
+	cr_expect(hex_eq(g->units[U(&s, "lc1")].at.hex[0], H(2919)));
+	cr_expect_eq(hex_distance(L(&s, "strategos")->hex, H(3015)), 2);
+	cr_expect_eq(L(&s, "strategos")->state, LS_FINISHED);
+	cr_expect_not(g->seq.doom, "no end of the activations (SPQR's 9)");
+	cr_expect_eq(g->seq.step, SEQ_ACTIVATE);
+	session_free(&s);
+
+	/* cavalry takes no hit for the fall back, only the TQ check's */
+	int calm[2] = {0, 0};
+	crisis(&s, 3019, calm, 2);
+	g = s.game;
+	from = g->events.n;
+	fx_ok(&s, "momentum");
+	cr_expect(said(&s, from, "units=2"));
+	cr_expect_eq(g->units[U(&s, "hc2")].hits, 0);
+	cr_expect_eq(g->units[U(&s, "lc1")].hits, 0);
+	cr_expect_eq(hex_distance(g->units[U(&s, "hc2")].at.hex[0], H(2918)),
+		     2);
 	session_free(&s);
 }

@@ -262,6 +262,7 @@ enum rule_variant {
 	RV_CAVALRY_LINE,	  /* 4.32, GBA 4.33: what joins a cavalry Line */
 	RV_MOMENTUM_AFTER_RANGE_LC, /* GBA 5.31: momentum after a Line
 				     * Command by the OC's range */
+	RV_DOOM_NINE, /* 5.33: a second 9 on the Die Roll of Doom */
 	RULE_VARIANT_COUNT
 };
 
@@ -300,6 +301,12 @@ enum cavalry_line {
 enum momentum_after_range_lc {
 	MOMENTUM_AFTER_RANGE_LC_YES, /* SPQR 5.31: no such bar */
 	MOMENTUM_AFTER_RANGE_LC_NO,  /* GBA 5.31: barred */
+};
+
+/* RV_DOOM_NINE's choices */
+enum doom_nine {
+	DOOM_NINE_NO_MORE_ACTIVATIONS, /* SPQR 5.33: on to Rout and Reload */
+	DOOM_NINE_CRISIS_OF_FAITH,     /* GBA 5.33: gba_crisis.h */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -17,6 +17,7 @@
 
 #include "maniple/command.h"
 #include "maniple/elcmd.h"
+#include "maniple/gba_crisis.h"
 #include "maniple/movement.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
@@ -1984,10 +1985,21 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 		game_roll_begin(&e, "doom");
 		event_add(&e, "leader", "%s", l->id);
 		enum seq_doom_result band = seq_doom_result(game_roll_die(g, &e));
-		event_add(&e, "result", "%s", seq_doom_result_name(band));
-		event_add(&e, "rule", "5.33");
+		bool crisis = band == DOOM_NO_MORE &&
+			      tables_variant(g->tables, RV_DOOM_NINE) ==
+				      DOOM_NINE_CRISIS_OF_FAITH;
+		event_add(&e, "result", "%s",
+			  crisis ? "crisis_of_faith"
+				 : seq_doom_result_name(band));
+		event_add(&e, "rule", "%s", crisis ? "GBA 5.33" : "5.33");
 		emit(g, &e);
 		finish(g, i, "doom", "5.33");
+		if (crisis) { /* GBA 5.33: the activations go on */
+			gba_crisis_of_faith(g, i);
+			to_activation(g);
+			carry_on(g);
+			return;
+		}
 		if (band == DOOM_REACTIVATION) {
 			to_activation(g);
 			g->seq.step = SEQ_REACTIVATE;

@@ -231,6 +231,9 @@ static const struct variant_def {
 	 (const char *const[]){"spacing", "half_command_range", NULL}},
 	{"momentum", "after_line_command_by_oc_range",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"momentum", "doom_nine",
+	 (const char *const[]){"no_more_activations", "crisis_of_faith",
+			       NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
