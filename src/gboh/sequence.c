@@ -719,9 +719,7 @@ static void momentum_check(struct game *g)
 	} else if (g->seq.doom) {
 		why = "no_more_activations";
 		rule = "5.33";
-	} else if ((f & SEQ_LF_LC_BY_OC_RANGE) &&
-		   tables_variant(g->tables, RV_MOMENTUM_AFTER_RANGE_LC) ==
-			   MOMENTUM_AFTER_RANGE_LC_NO) {
+	} else if (f & SEQ_LF_LC_BY_OC_RANGE) {
 		why = "line_command_by_oc_range";
 		rule = "GBA 5.31";
 	}
@@ -1941,7 +1939,10 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 /* GBA 5.31 */
 void seq_line_command_by_oc_range(struct game *g)
 {
-	if (g->active_leader >= 0 && g->active_leader < g->nleaders)
+	/* only where it bars momentum: a flag is state (game_digest) */
+	if (g->active_leader >= 0 && g->active_leader < g->nleaders &&
+	    tables_variant(g->tables, RV_MOMENTUM_AFTER_RANGE_LC) ==
+		    MOMENTUM_AFTER_RANGE_LC_NO)
 		set_flag(g, g->active_leader, SEQ_LF_LC_BY_OC_RANGE);
 }
 
