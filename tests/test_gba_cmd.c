@@ -12,6 +12,7 @@
 
 #include "fixture.h"
 #include "maniple/command.h"
+#include "maniple/leaders.h"
 #include "maniple/movement.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
@@ -414,5 +415,119 @@ Test(gba_cmd, a_second_nine_is_a_crisis_of_faith_gba_5_33)
 	cr_expect_eq(g->units[U(&s, "lc1")].hits, 0);
 	cr_expect_eq(hex_distance(g->units[U(&s, "hc2")].at.hex[0], H(2918)),
 		     2);
+	session_free(&s);
+}
+
+/* GBA 4.53: a Persian Wing Commander gives a Line Command in his Initial
+ * phase with no roll, even outside his OC's range. */
+Test(gba_cmd, a_persian_wing_commander_needs_no_roll_gba_4_53)
+{
+	/* GBA 4.53 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	L(&s, "strategos")->wing_commander = true;
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "setup leader satrap 3410");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "line horse");
+	cr_expect_not(said(&s, from, "for=line_command"), "no roll");
+	cr_expect(said(&s, from, "line_command leader=strategos"));
+	session_free(&s);
+}
+
+/* GBA 4.34 #2 and 4.53 (ambiguity A6): a subordinate in a Wing
+ * Commander's range gives a Line Command with no roll, but not by a
+ * Persian one's; using it does not bar momentum (GBA 5.31, A7). */
+Test(gba_cmd, a_wing_commanders_range_serves_unless_persian_gba_4_34)
+{
+	/* GBA 4.34, GBA 4.53, GBA 5.31 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	struct leader *sat = L(&s, "satrap"); /* 3 hexes from the Strategos */
+	sat->overall = false;
+	sat->wing_commander = true;
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_refused(&s, "line horse", "4.34"); /* a Persian WC: a roll, and
+					       * no Strategy to roll */
+	session_free(&s);
+
+	/* Macedon's King made a Wing Commander (not its OC): the Hipparch
+	 * (2419, 3 hexes off, no Strategy) commands the phalanx (hy1 two
+	 * hexes from him) with no roll */
+	fx_session(&s, "new gba_drill sandbox 1");
+	struct leader *king = L(&s, "king");
+	king->overall = false;
+	king->wing_commander = true;
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos"); /* the Persians first at the tie */
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "no momentum");
+	fx_ok(&s, "activate hipparch");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "line phalanx");
+	cr_expect_not(said(&s, from, "for=line_command"), "no roll");
+	cr_expect(said(&s, from, "line_command leader=hipparch"));
+	fx_ok(&s, "orders done");
+	cr_expect_eq(s.game->seq.step, SEQ_MOMENTUM, "not the OC's range");
+	session_free(&s);
+}
+
+/* GBA 4.34: the Strategy roll has no +1 for a unit of the line in an
+ * enemy ZOC (SPQR 4.33 #2 adds it). */
+Test(gba_cmd, no_modifier_for_an_enemy_zoc_gba_4_34)
+{
+	/* GBA 4.34 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	cr_expect_eq(game_constant(s.game, RC_LINE_COMMAND_ZOC_DRM), 0);
+	fx_ok(&s, "setup unit hc1 2818 E"); /* before the Persian horse */
+	cr_assert(command_unit_in_enemy_zoc(s.game, NULL,
+					    &s.game->units[U(&s, "hc2")]));
+	L(&s, "strategos")->strategy = 2;
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "setup leader satrap 3410");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "roll 2");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "line horse");
+	cr_expect(said(&s, from, "target=2 drm=+0 die=2"));
+	cr_expect(said(&s, from, "result=pass"));
+	session_free(&s);
+
+	fx_session(&s, "new drill sandbox 1");
+	cr_expect_eq(game_constant(s.game, RC_LINE_COMMAND_ZOC_DRM), 1,
+		     "SPQR 4.33 #2");
+	session_free(&s);
+}
+
+/* GBA 4.64: no leader is replaced. */
+Test(gba_cmd, no_replacement_leaders_gba_4_64)
+{
+	/* GBA 4.64 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	struct leader *hp = L(&s, "hipparch");
+	hp->killed = true;
+	hp->on_map = false;
+	size_t from = s.game->events.n;
+	leader_fate(s.game, (int)(hp - s.game->leaders));
+	cr_expect(said(&s, from, "no_replacement leader=hipparch"));
+	cr_expect(said(&s, from, "rule=4.64"));
+	cr_expect_not(leader_replaceable(s.game,
+					 (int)(hp - s.game->leaders)));
+	/* the King's order to replace him is refused */
+	const char *const lines[] = {
+		"continue",   "activate strategos", "orders done",
+		"no momentum", "activate satrap",   "orders done",
+		"no momentum", "activate king",	     NULL,
+	};
+	fx_run(&s, lines);
+	fx_refused(&s, "order hipparch replace 2317", "4.64");
 	session_free(&s);
 }

@@ -219,7 +219,10 @@ const struct leader *command_overall_commander(const struct game *g,
  * replacement leaders) need no roll in their Initial phase.  GBA 4.34 #3
  * (variants.ini [line_command] strategy = own): the roll is against the
  * leader's own Strategy Rating, and one without it is refused.
- * by_oc_range is set when the OC's range alone allowed it (GBA 5.31). */
+ * by_oc_range is set when the OC's range alone allowed it (GBA 5.31).
+ * GBA 4.53: a Wing Commander of a side that is not Macedonian needs no
+ * roll in his Initial phase; GBA 4.34 #2: nor a subordinate within the
+ * Command Range of a Wing Commander of a Macedonian side. */
 struct lc_authority line_command_authority(const struct game *g,
 					   const struct zoc_query *q,
 					   const struct leader *l,

@@ -1094,6 +1094,27 @@ static struct lc_authority authority(enum lc_decision d, const char *rule,
 	return a;
 }
 
+/* GBA 4.34 #2, 4.53: whether a friendly Wing Commander other than l has
+ * l in his Command Range and lends it.  A Persian one (of a side that is
+ * not Macedonian) does not (4.53 over 4.34 #2: research notes, ambiguity
+ * A6).  Using it does not bar momentum (GBA 5.31 names the OC only:
+ * ambiguity A7). */
+static bool wing_commander_reaches(const struct game *g,
+				   const struct zoc_query *q,
+				   const struct leader *l)
+{
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *wc = &g->leaders[i];
+		if (wc == l || !wc->wing_commander || wc->side != l->side ||
+		    !wc->on_map || wc->killed || !wc->available ||
+		    !g->battle->sides[wc->side & 1].macedonian)
+			continue;
+		if (command_range_reaches(g, q, wc, l->hex))
+			return true;
+	}
+	return false;
+}
+
 /* 4.31, GBA 5.21 */
 int leader_line_commands(const struct game *g, const struct leader *l)
 {
@@ -1186,6 +1207,14 @@ struct lc_authority line_command_authority(const struct game *g,
 			return authority(LC_ALLOWED, "4.33 #3",
 					 "first game turn: Line Commands are "
 					 "automatic");
+		if (l->wing_commander && !sd->macedonian)
+			return authority(LC_ALLOWED, "GBA 4.53",
+					 "a Persian Wing Commander needs no "
+					 "roll in his Initial Orders Phase");
+		if (wing_commander_reaches(g, q, l))
+			return authority(LC_ALLOWED, "GBA 4.34",
+					 "within a Wing Commander's Command "
+					 "Range");
 	}
 	if (tables_variant(g->tables, RV_LINE_COMMAND_STRATEGY) ==
 	    LC_STRATEGY_OWN)
