@@ -533,6 +533,15 @@ bool tables_path(const char *dir, const char *name, char *out, size_t n);
  * the same name, if it has one, over it: the own file holds only the
  * keys in which the ruleset differs (its variants.ini excepted, whole). */
 bool tables_base(const char *dir, char *out, size_t n);
+/* DIR's sentences (sentences.ini, evtext.h) against cat: its own read
+ * over its base's where it has both (evtext_load_over: a ruleset's file
+ * holds only the sentences in which it differs), else whichever it has;
+ * NULL with err. */
+struct evcat;
+struct evtext;
+struct evtext *tables_sentences(const char *dir, const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low
  * (10: none does, as for a NULL t). */
 int tables_supply_low_from(const struct spqr_tables *t,
