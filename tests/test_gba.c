@@ -204,7 +204,8 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 		      "[missile]\nafter_moving = closer_hex\n"
 		      "arc = front_or_flank\nlos_past_nearer_unit = archers\n"
 		      "entry_fire_targets = one\nreturn_after_entry = no\n"
-		      "screen_fire = any_reaction\n[harass]\n"
+		      "screen_fire = any_reaction\n"
+		      "elephant_fired_on_by_elephant = single\n[harass]\n"
 		      "light_cavalry_against_skirmishers = no\n"
 		      "path = front_los_levels\nfire_back = target_and_path\n"
 		      "[artillery]\nbolt_throwers = scorpio\n");

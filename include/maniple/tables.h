@@ -268,6 +268,7 @@ enum rule_variant {
 	RV_HD_PATH,	       /* 8.32: what an H&D path must keep to */
 	RV_HD_FIRE_BACK,       /* 8.33: who fires back at an H&D */
 	RV_ARTILLERY,	       /* 9.8: how bolt artillery fires and moves */
+	RV_ELEPHANT_BY_ELEPHANT, /* 8.15: an elephant's fire at an elephant */
 	RULE_VARIANT_COUNT
 };
 
@@ -349,6 +350,12 @@ enum artillery_rules {
 	ARTILLERY_OXYBELES,  /* GBA 9.52-9.54: twice a phase without orders,
 			      * moves or fires, moved by an Individual
 			      * Order */
+};
+
+/* RV_ELEPHANT_BY_ELEPHANT's choices */
+enum elephant_by_elephant {
+	EL_BY_EL_SINGLE, /* SPQR 8.15: the hits are not doubled */
+	EL_BY_EL_DOUBLE, /* GBA 8.15: doubled as any fire at an elephant */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -245,6 +245,8 @@ static const struct variant_def {
 	 (const char *const[]){"target_and_path", "target", NULL}},
 	{"artillery", "bolt_throwers",
 	 (const char *const[]){"scorpio", "oxybeles", NULL}},
+	{"missile", "elephant_fired_on_by_elephant",
+	 (const char *const[]){"single", "double", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
