@@ -72,6 +72,7 @@ enum movement_group {
 	MG_SKIRMISHER,	/* SK */
 	MG_CAVALRY,	/* cavalry and leaders */
 	MG_ELEPHANT,	/* EL */
+	MG_CHARIOT,	/* CH (GBA's chart has a Chariots column) */
 	MOVEMENT_GROUP_COUNT
 };
 
@@ -90,7 +91,9 @@ enum movement_row {
 	MR_UP_1,	 /* up one level */
 	MR_UP_2,	 /* up two levels in one hex */
 	MR_UP_MORE,	 /* up three or more levels in one hex */
-	MR_DOWN,	 /* down any number of levels */
+	MR_DOWN_1,	 /* down one level (GBA 6.21 charges it) */
+	MR_DOWN_2,	 /* down two levels in one hex */
+	MR_DOWN_MORE,	 /* down three or more levels in one hex */
 	MR_FACING,	 /* facing change, per vertex (7.12) */
 	MR_FACING_ROUGH, /* facing change in Rough, per vertex (7.14) */
 	MOVEMENT_ROW_COUNT
@@ -101,6 +104,8 @@ enum movement_modifier {
 	MM_ROMAN_INFANTRY_FACING_MP,	/* any facing change (7.12, 9.65) */
 	MM_ELEPHANT_FACING_MP_PER_VERTEX, /* 7.12 */
 	MM_SKIRMISHER_FACING_MP_PER_VERTEX, /* 7.12 */
+	MM_SKIRMISHER_FACING_MP,	/* GBA 7.12: any facing change */
+	MM_CHARIOT_FACING_MP_PER_VERTEX, /* GBA 7.12 */
 	MM_COLUMN_HITS_LESS,		/* per hex entered In Column (6.72) */
 	MM_COLUMN_MA_BONUS,		/* 6.72 */
 	MM_FORMATION_CHANGE_MP,		/* into or out of Column (6.71) */
@@ -257,6 +262,8 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_SECOND_MOVE_SKIRMISHERS, /* 6.13: skirmishers and the Moved hit */
+	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
 	RULE_VARIANT_COUNT
 };
 
@@ -270,6 +277,19 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_SECOND_MOVE_SKIRMISHERS's choices */
+enum second_move_skirmishers {
+	SECOND_MOVE_SK_EXEMPT, /* SPQR 6.13: skirmishers take no hit */
+	SECOND_MOVE_SK_HIT,    /* GBA 6.13: every unit type takes it */
+};
+
+/* RV_ROUGH's choices */
+enum rough_rule {
+	ROUGH_TERRAIN,	   /* SPQR 6.24: Woods, Broken and Marsh */
+	ROUGH_HITS_TO_ENTER, /* GBA 6.28: a hex whose entry costs the unit
+			      * a cohesion hit, elevation aside */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
