@@ -208,7 +208,10 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
 		      "[ruleset]\nbase = spqr\n[activation]\n"
-		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n");
+		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n"
+		      "[movement]\nsecond_move_skirmishers = exempt\n"
+		      "rough = terrain\n[withdrawal]\nend = legion_check\n"
+		      "closed_terrain = woods_marsh\n");
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");

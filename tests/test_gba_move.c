@@ -2,6 +2,8 @@
  * (rules/gba/movement.ini), the Moved hit of GBA 6.13 and GBA's facing
  * costs, on a sandbox field with GBA's tables.  Rule numbers cited as
  * "GBA N.NN" are GBA's. */
+#include "maniple/reactions.h"
+#include "maniple/withdrawal.h"
 #include "move_fixture.h"
 
 #define H(x) fx_hex(x)
@@ -303,4 +305,130 @@ Test(gba_move, chariot_turns_gba_7_12_a1)
 	cr_expect_eq(ch->hits, 1, "A1: 1 hit a vertex while moving");
 	cr_expect_eq(m.mp_spent, 5);
 	game_free(g);
+}
+
+/* ---- Orderly Withdrawal (GBA 6.7) ---- */
+
+/* `withdraw WHO WHAT`: the status, the refusal's rule in rule. */
+static enum cmd_status withdraw(struct game *g, const char *who,
+				const char *what, char rule[16])
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	withdraw_command(g, who, what, NULL, &r);
+	enum cmd_status st = r.status;
+	snprintf(rule, 16, "%s", r.rule);
+	cmd_result_free(&r);
+	return st;
+}
+
+static int offer_of(const struct game *g, const struct unit *u)
+{
+	for (int k = 0; k < g->react.noffers; k++) {
+		const struct reaction_offer *o = &g->react.offers[k];
+		if (o->kind == RK_WITHDRAW && o->state != RO_DONE &&
+		    o->unit == (int)(u - g->units))
+			return k;
+	}
+	return -1;
+}
+
+/* A phalanx of MA 4 (5 extended) over 2915/3015... facing east, on side 1,
+ * moved to the two hexes a, b. */
+static struct unit *phalanx_at(struct game *g, const char *a, const char *b)
+{
+	struct unit *u = fx_unit(g, "ph", 1, UT_PH, H(a), FACE_E, 4);
+	u->ma_ext = 5;
+	game_unit_set_hex(g, u, 1, H(b));
+	int p = hex_direction_to(u->at.hex[0], u->at.hex[1]);
+	u->at.facing = ((p + 1) % 6 + 6) % 6;
+	cr_assert_null(footprint_check(&u->at));
+	return u;
+}
+
+/* GBA 6.71: a two-hex mover counts as MA 4 in every withdrawal
+ * comparison: light infantry of MA 6 withdraws 2 MP from a phalanx (SPQR
+ * 6.51 counts the phalanx's 5: 1 MP). */
+Test(gba_move, a_phalanx_counts_ma_4_for_withdrawal_gba_6_71)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		g->phase = PHASE_MOVEMENT;
+		struct unit *li =
+			fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_SW, 6);
+		struct unit *ph = phalanx_at(g, "3014", "3015");
+		ow_collect(g, (int)(ph - g->units), false);
+		int o = offer_of(g, li);
+		cr_assert_geq(o, 0);
+		cr_expect_eq(g->react.offers[o].mp, gba ? 2 : 1,
+			     "GBA 6.71: 6 - 4; SPQR 6.51: 6 - 5");
+		game_free(g);
+	}
+}
+
+/* GBA 6.72: after withdrawing, foot takes 1 hit (#1) and every unit then
+ * checks its TQ, 1 hit more on a higher DR (#3); cavalry takes no
+ * automatic hit, only the check; a flank approach costs 1 hit before the
+ * move (#2). */
+Test(gba_move, withdrawal_hit_then_tq_check_gba_6_72)
+{
+	struct game *g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, H("3214"), FACE_NW, 8);
+	struct unit *hi = fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+	ow_collect(g, (int)(hi - g->units), false);
+	cr_assert_geq(offer_of(g, li), 0);
+	cr_assert_geq(offer_of(g, hc), 0);
+	char rule[16];
+	cr_assert_eq(withdraw(g, "li", "3316", rule), CMD_OK, "%s", rule);
+	cr_assert(dice_force(&g->dice, 7)); /* over TQ 6 */
+	size_t from = g->events.n;
+	cr_assert_eq(withdraw(g, "li", "done", rule), CMD_OK, "%s", rule);
+	cr_expect_eq(li->hits, 2, "GBA 6.72 #1 and #3");
+	const struct event *e = fx_event(g, from, "roll");
+	cr_assert_not_null(e, "GBA 6.72 #3: the TQ check");
+	cr_expect_str_eq(event_get(e, "for"), "withdrawal_tq_check");
+	from = g->events.n;
+	cr_assert_eq(withdraw(g, "hc", "3314", rule), CMD_OK, "%s", rule);
+	e = fx_event(g, from, "withdrawal_begun");
+	cr_assert_not_null(e);
+	cr_expect_str_eq(event_get(e, "approach"), "flank");
+	cr_expect_str_eq(event_get(e, "approach_hit"), "yes", "GBA 6.72 #2");
+	cr_assert(dice_force(&g->dice, 6)); /* not over TQ 6 */
+	cr_assert_eq(withdraw(g, "hc", "done", rule), CMD_OK, "%s", rule);
+	/* approached on its flank: 1 hit before moving (#2); no automatic
+	 * hit for cavalry (#1); the check's 6 is not over TQ 6 (#3) */
+	cr_expect_eq(hc->hits, 1, "GBA 6.72: cavalry, no automatic hit");
+	game_free(g);
+}
+
+/* GBA 6.75: no withdrawal into Rough, which GBA 6.28 reckons by the unit:
+ * woods closes to cavalry but not to light infantry (SPQR 6.55 closes
+ * woods to both); GBA's Rocky (broken) closes to cavalry. */
+Test(gba_move, no_withdrawal_into_rough_gba_6_75)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		g->phase = PHASE_MOVEMENT;
+		fx_terrain(g, H("3316"), TERRAIN_WOODS);
+		fx_terrain(g, H("3314"), TERRAIN_BROKEN);
+		fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+		fx_unit(g, "hc", 0, UT_HC, H("3214"), FACE_NW, 8);
+		struct unit *hi =
+			fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+		ow_collect(g, (int)(hi - g->units), false);
+		char rule[16];
+		cr_expect_eq(withdraw(g, "hc", "3314", rule),
+			     gba ? CMD_REFUSED : CMD_OK,
+			     "GBA 6.75: Rocky is Rough for cavalry");
+		if (gba)
+			cr_expect_str_eq(rule, "6.55");
+		cr_assert_eq(withdraw(g, "hc", "done", rule), CMD_OK, "%s",
+			     rule);
+		cr_expect_eq(withdraw(g, "li", "3316", rule),
+			     gba ? CMD_OK : CMD_REFUSED,
+			     "GBA 6.75: woods is not Rough for LI");
+		game_free(g);
+	}
 }

@@ -244,6 +244,7 @@ enum rule_constant {
 	RC_WITHDRAWAL_SKIRMISHER_HEXES,	 /* 9.21 */
 	RC_WITHDRAWAL_COLUMN_MA_BONUS,	 /* 6.51, 6.72: a mover In Column */
 	RC_LINE_WITHDRAWAL_LEADER_RANGE, /* 6.57: a unit this near a leader */
+	RC_WITHDRAWAL_TWO_HEX_MOVER_MA,	 /* GBA 6.71: a two-hex mover's MA */
 	RC_LEADER_WITHDRAWAL_MP,	 /* 4.72 */
 	RC_GRIEF_RAMPAGE_FROM,		 /* 4.84: a die this high rampages */
 	RC_ELEPHANT_HEX_HITS,		 /* 9.15: cavalry entering by one */
@@ -264,6 +265,8 @@ enum rule_variant {
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
 	RV_SECOND_MOVE_SKIRMISHERS, /* 6.13: skirmishers and the Moved hit */
 	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
+	RV_WITHDRAWAL_END, /* 6.52, GBA 6.72: the hits after withdrawing */
+	RV_WITHDRAWAL_CLOSED, /* 6.55, GBA 6.75: terrain closed to it */
 	RULE_VARIANT_COUNT
 };
 
@@ -283,6 +286,20 @@ enum rally_depletes {
 enum second_move_skirmishers {
 	SECOND_MOVE_SK_EXEMPT, /* SPQR 6.13: skirmishers take no hit */
 	SECOND_MOVE_SK_HIT,    /* GBA 6.13: every unit type takes it */
+};
+
+/* RV_WITHDRAWAL_END's choices */
+enum withdrawal_end {
+	OW_END_LEGION_CHECK,	/* SPQR 6.52: Legion units check their TQ,
+				 * other infantry but SK and velites take 1 */
+	OW_END_HIT_THEN_CHECK,	/* GBA 6.72: foot but SK, and chariots, take
+				 * 1; then every unit checks its TQ */
+};
+
+/* RV_WITHDRAWAL_CLOSED's choices */
+enum withdrawal_closed {
+	OW_CLOSED_WOODS_MARSH, /* SPQR 6.55 */
+	OW_CLOSED_ROUGH,       /* GBA 6.75: Rough as RV_ROUGH says */
 };
 
 /* RV_ROUGH's choices */

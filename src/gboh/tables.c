@@ -208,6 +208,7 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"withdrawal", "skirmisher_hexes", 1, 9},
 	{"withdrawal", "column_ma_bonus", 0, 9},
 	{"withdrawal", "line_leader_range", 0, 99},
+	{"withdrawal", "two_hex_mover_ma", 0, 9},
 	{"leader_withdrawal", "mp", 1, 9},
 	{"leader_elephant", "grief_rampage_from", 0, 10},
 	{"elephants", "cavalry_hex_hits", 0, 9},
@@ -231,6 +232,10 @@ static const struct variant_def {
 	 (const char *const[]){"exempt", "hit", NULL}},
 	{"movement", "rough",
 	 (const char *const[]){"terrain", "hits_to_enter", NULL}},
+	{"withdrawal", "end",
+	 (const char *const[]){"legion_check", "hit_then_check", NULL}},
+	{"withdrawal", "closed_terrain",
+	 (const char *const[]){"woods_marsh", "rough", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -264,7 +269,7 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
 	(const char *const[]){"ruleset", "activation", "rally", "movement",
-			      NULL},
+			      "withdrawal", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
