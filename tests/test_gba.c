@@ -211,7 +211,14 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n"
 		      "[movement]\nsecond_move_skirmishers = exempt\n"
 		      "rough = terrain\n[withdrawal]\nend = legion_check\n"
-		      "closed_terrain = woods_marsh\n");
+		      "closed_terrain = woods_marsh\n"
+		      "[missile]\nafter_moving = closer_hex\n"
+		      "arc = front_or_flank\nlos_past_nearer_unit = archers\n"
+		      "entry_fire_targets = one\nreturn_after_entry = no\n"
+		      "screen_fire = any_reaction\n[harass]\n"
+		      "light_cavalry_against_skirmishers = no\n"
+		      "path = front_los_levels\nfire_back = target_and_path\n"
+		      "[artillery]\nbolt_throwers = scorpio\n");
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
