@@ -192,7 +192,7 @@ static struct size_ratio ratio(int a, int d, bool moved)
 				      .defender_size = d,
 				      .attacker_moved = moved,
 				      .non_elephant_involved = true};
-	return shock_size_ratio(&in);
+	return shock_size_ratio(T, &in);
 }
 
 Test(shock_calc, size_ratio_11_5_example_8_46)
@@ -228,17 +228,17 @@ Test(shock_calc, size_ratio_ignored_8_46_step_2)
 				      .defender_size = 2,
 				      .attacker_moved = true,
 				      .skirmisher_involved = true};
-	cr_expect(shock_size_ratio(&in).ignored);
-	cr_expect_eq(shock_size_ratio(&in).shift, 0);
+	cr_expect(shock_size_ratio(T, &in).ignored);
+	cr_expect_eq(shock_size_ratio(T, &in).shift, 0);
 	in = (struct size_ratio_input){.attacker_size = 10,
 				       .defender_size = 2,
 				       .attacker_moved = true,
 				       .elephant_involved = true,
 				       .non_elephant_involved = true};
-	cr_expect(shock_size_ratio(&in).ignored);
+	cr_expect(shock_size_ratio(T, &in).ignored);
 	in.non_elephant_involved = false; /* elephants against elephants */
-	cr_expect_not(shock_size_ratio(&in).ignored);
-	cr_expect_eq(shock_size_ratio(&in).shift, 4);
+	cr_expect_not(shock_size_ratio(T, &in).ignored);
+	cr_expect_eq(shock_size_ratio(T, &in).shift, 4);
 }
 
 /* ------------------------------------------------- 8.46 step 3 */

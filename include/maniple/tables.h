@@ -257,6 +257,11 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_CHARGE_ELEPHANT, /* 8.43: whom an elephant's charge modifies */
+	RV_POSITION_ZOC,    /* 8.46 1.A bullet 4: which enemy ZOC denies */
+	RV_POSITION_ELEPHANTS, /* 8.46 1.A bullet 3: elephant on elephant */
+	RV_SIZE_SKIRMISHERS,   /* 8.46 step 2: size with skirmishers */
+	RV_LIGHT_CAVALRY_HALVING, /* 9.32: LC's hits on heavy foot */
 	RULE_VARIANT_COUNT
 };
 
@@ -270,6 +275,39 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_CHARGE_ELEPHANT's choices */
+enum charge_elephant {
+	CHARGE_ELEPHANT_BETTER,	 /* SPQR 8.43: the elephant +1 (frontal on
+				  * PH/HI; African on Indian) */
+	CHARGE_DEFENDER_WORSE,	 /* GBA 8.33, 9.17: the defender +1 */
+};
+
+/* RV_POSITION_ZOC's choices */
+enum position_zoc {
+	POSITION_ZOC_FLANK_OR_REAR, /* SPQR 8.46 1.A #4: an enemy in the
+				     * attacker's flank or rear hex */
+	POSITION_ZOC_UNATTACKED,    /* GBA 8.36 #4: any enemy but the
+				     * target that no friend attacks */
+};
+
+/* RV_POSITION_ELEPHANTS's choices */
+enum position_elephants {
+	POSITION_ELEPHANTS_DENIED, /* SPQR 8.46 1.A #3 */
+	POSITION_ELEPHANTS_GIVEN,  /* GBA 8.36 has no such exception */
+};
+
+/* RV_SIZE_SKIRMISHERS's choices */
+enum size_skirmishers {
+	SIZE_SKIRMISHERS_IGNORED, /* SPQR 8.46 step 2: no size ratio */
+	SIZE_SKIRMISHERS_COUNTED, /* GBA 8.36 step 2: sizes count */
+};
+
+/* RV_LIGHT_CAVALRY_HALVING's choices */
+enum light_cavalry_halving {
+	LC_HALVING_YES, /* SPQR 9.32 */
+	LC_HALVING_NO,	/* GBA 8.36 step 4: no such halving */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -302,6 +302,9 @@ static void charge_drm(const struct game *g, const struct shock_combat *c,
 	const struct unit *u = &g->units[role_unit(c, role, k)];
 	int other = 1 - role;
 	bool el_front = false, vs_indian = false, by_dd = false;
+	bool by_elephant = false; /* GBA 8.33, 9.17 */
+	bool spqr_elephant = tables_variant(g->tables, RV_CHARGE_ELEPHANT) ==
+			     CHARGE_ELEPHANT_BETTER;
 	for (int j = 0; j < role_count(c, other); j++) {
 		int oi = role_unit(c, other, j);
 		if (!valid_unit(g, oi))
@@ -316,11 +319,15 @@ static void charge_drm(const struct game *g, const struct shock_combat *c,
 			vs_indian = true;
 		if (role == 1 && unit_has(g, o, TRAIT_PHALANX) && o->double_depth)
 			by_dd = true;
+		if (role == 1 && unit_has(g, o, TRAIT_ELEPHANT))
+			by_elephant = true;
 	}
-	if (el_front)
+	if (spqr_elephant && el_front)
 		add_mod(cc, "elephant_vs_heavy_front", 1, "8.43");
-	if (vs_indian)
+	if (spqr_elephant && vs_indian)
 		add_mod(cc, "african_vs_indian", 1, "8.43");
+	if (!spqr_elephant && by_elephant)
+		add_mod(cc, "attacked_by_elephant", 1, "GBA 9.17");
 	if (by_dd)
 		add_mod(cc, "attacked_by_double_depth", 1, "8.43");
 	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth)

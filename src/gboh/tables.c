@@ -223,6 +223,17 @@ static const struct variant_def {
 	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
 	{"rally", "depletion",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"charge", "elephant_attacks",
+	 (const char *const[]){"elephant_plus_one", "defender_plus_one",
+			       NULL}},
+	{"shock", "position_zoc",
+	 (const char *const[]){"flank_or_rear", "any_unattacked", NULL}},
+	{"shock", "elephant_vs_elephant_position",
+	 (const char *const[]){"no", "yes", NULL}},
+	{"shock", "size_ratio_with_skirmishers",
+	 (const char *const[]){"ignored", "counted", NULL}},
+	{"shock", "light_cavalry_halving",
+	 (const char *const[]){"yes", "no", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -255,7 +266,8 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
-	(const char *const[]){"ruleset", "activation", "rally", NULL},
+	(const char *const[]){"ruleset", "activation", "rally", "charge",
+			      "shock", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
