@@ -138,6 +138,85 @@ static int connect_to(const char *path)
 	return fd;
 }
 
+/* This user's seed store (gamefile.h) into out, "" when there is no
+ * state directory. */
+static void seed_store(const struct live_program *lp, char *out, size_t n)
+{
+	if (n > 8 && lp->state_dir(out, n - 8) == 0)
+		strcat(out, "/" GAMEFILE_SEED_STORE);
+	else if (n)
+		out[0] = '\0';
+}
+
+/* A game file's header, and whether it holds its reveal line. */
+struct committed {
+	struct gamefile_header h;
+	bool revealed;
+};
+
+static int committed_header(void *user, const struct gamefile_header *h,
+			    struct ini_error *err)
+{
+	(void)err;
+	((struct committed *)user)->h = *h;
+	return 0;
+}
+
+static int committed_body(void *user, const struct gamefile_line *l,
+			  struct ini_error *err)
+{
+	(void)err;
+	((struct committed *)user)->revealed |= l->is_reveal;
+	return 0;
+}
+
+/* Whether this user may start a server for the waiting game at path:
+ * a committed game (gamefile.h) is played from its seed, which until
+ * its reveal lives only in its host's private seed store, so a server
+ * of another user could not load it.  false, with the reason naming who
+ * can start it, when this user's store does not hold it. */
+static bool may_start(const struct live_program *lp, const char *path,
+		      const char *name, const char *dir, char *why, size_t n,
+		      char host[40])
+{
+	struct committed c;
+	memset(&c, 0, sizeof c);
+	struct ini_error ie;
+	long torn;
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return true; /* the server's load says what is wrong */
+	bool read = gamefile_read_torn(path, committed_header, committed_body,
+				       &c, &ie, &torn);
+	const char *what;
+	if (!read && st.st_uid != getuid()) {
+		what = "its game file is %s's, which you may not read";
+	} else if (!read || c.h.version < GAMEFILE_COMMITTED || c.revealed ||
+		   strcmp(c.h.dice_mode, "mail") == 0) {
+		return true; /* the server's load says what is wrong */
+	} else {
+		char seeds[1000], e2[300];
+		seed_store(lp, seeds, sizeof seeds);
+		if (seeds[0] &&
+		    gamefile_secret_read(seeds, &c.h, e2, sizeof e2) == 1)
+			return true;
+		what = "until the battle's end the seed of its dice is in %s's "
+		       "private seed store alone";
+	}
+	struct passwd *pw = getpwuid(st.st_uid);
+	if (pw)
+		snprintf(host, 40, "%.30s", pw->pw_name);
+	else
+		snprintf(host, 40, "uid %ld", (long)st.st_uid);
+	int w = snprintf(why, n, "%s waits for its host, %s, to start it "
+			 "(maniple host %s%s%.300s, or a join by %s): ",
+			 name, host, name, dir ? " --dir " : "", dir ? dir : "",
+			 host);
+	if (w > 0 && (size_t)w < n)
+		snprintf(why + w, n - (size_t)w, what, host);
+	return false;
+}
+
 /* ---- the server process ---- */
 
 struct served {
@@ -366,10 +445,7 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 	sd.log = fopen(log_path, "a");
 	/* the seed store: this user's own, whatever --dir says */
 	char seeds[1000];
-	if (lp->state_dir(seeds, sizeof seeds - 8) == 0)
-		strcat(seeds, "/" GAMEFILE_SEED_STORE);
-	else
-		seeds[0] = '\0';
+	seed_store(lp, seeds, sizeof seeds);
 	if (allow_list(a, &sd, why, sizeof why) != 0 ||
 	    open_game(lp, a, &s, game_path, seeds[0] ? seeds : NULL, why,
 		      sizeof why) != 0 ||
@@ -1071,9 +1147,15 @@ static void list_waiting(void *user, const char *name, const char *path)
 	bool known = game_facts(w->lp, path, &f);
 	if (!f.battle[0])
 		return; /* not a game file */
-	printf("%s: %s, %s, %d commands, %s dice; waiting (no server: a join "
-	       "starts it); ",
-	       name, f.battle, f.kind, f.commands, f.mode);
+	char why[600], host[40];
+	if (may_start(w->lp, path, name, NULL, why, sizeof why, host))
+		printf("%s: %s, %s, %d commands, %s dice; waiting (no server: "
+		       "a join starts it); ",
+		       name, f.battle, f.kind, f.commands, f.mode);
+	else
+		printf("%s: %s, %s, %d commands, %s dice; waiting for its host, "
+		       "%s, to start it (the seed is in %s's seed store); ",
+		       name, f.battle, f.kind, f.commands, f.mode, host, host);
 	if (!known)
 		printf("who owes is not known here\n");
 	else if (f.over)
@@ -1487,6 +1569,12 @@ int live_main(int argc, char **argv, const struct live_program *lp)
 				return 2;
 			}
 		} else {
+			char host[40];
+			if (!may_start(lp, game, name, a.dir, why,
+				       sizeof why, host)) {
+				fprintf(stderr, "maniple: %s\n", why);
+				return 2;
+			}
 			host_opts_read(opts, &o);
 			host_opts_apply(&o, &a);
 		}

@@ -40,7 +40,7 @@ mv "$1/telling" "$1/told.$MANIPLE_COMMANDS"
 HOOK
 chmod 755 "$tmp/hook"
 
-echo "1..14"
+echo "1..16"
 # Rome opens the turn (seed 5) and leaves: Carthage, away, owes
 printf 'continue\n:wait 1\n' | $M host drill --dir "$tmp" --seed 5 --idle 1 \
 	--as rome --notify "$tmp/hook $tmp x;touch$tmp/pwned" --script - \
@@ -73,6 +73,17 @@ waitfor '[ ! -S "$tmp/drill.sock" ]'
 check "maniple games runs" 0 $M games --dir "$tmp"
 yes_no "it lists a waiting game, its commands and who owes" \
 	'grep -q "^drill: drill, hotseat, 2 commands, trusted dice; waiting (no server: a join starts it); side 1 owes orders (5.2)$" "$tmp/out"'
+# another player (here: a seed store elsewhere) may not start the waiting
+# committed game: its seed is in its host's private store until the end
+XDG_STATE_HOME="$tmp/elsewhere" $M join drill --dir "$tmp" --as carthage \
+	--script - </dev/null >"$tmp/out2" 2>"$tmp/err2"
+st=$?
+yes_no "a join whose seed store lacks the seed is refused, naming who can start it" \
+	'[ $st = 2 ] && grep -q "drill waits for its host, $(id -un), to start it" "$tmp/err2" &&
+	 [ ! -S "$tmp/drill.sock" ]'
+XDG_STATE_HOME="$tmp/elsewhere" $M games --dir "$tmp" >"$tmp/out2"
+yes_no "maniple games says so too" \
+	'grep -q "^drill: .*; waiting for its host, $(id -un), to start it" "$tmp/out2"'
 # games untouched for longer than clean-days are cleaned; a fresh one stays
 cp "$tmp/drill.game" "$tmp/old.game"
 touch -d '40 days ago' "$tmp/old.game"

@@ -3,7 +3,9 @@
 # useradd and removed with userdel (skipped when not root).  The game's
 # directory belongs to the user's group (mode 2770); a server whose
 # --allow does not name the user refuses it (SO_PEERCRED), one that names
-# it admits it.
+# it admits it; the waiting committed game (no server) is started by its
+# host alone, whose private seed store holds its seed: the user's join is
+# refused with the reason, naming the host.
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 if [ "$(id -u)" != 0 ] || ! command -v useradd >/dev/null 2>&1 ||
 	! command -v setpriv >/dev/null 2>&1; then
@@ -21,11 +23,12 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-echo "1..3"
+echo "1..4"
 if ! useradd -M -U -s /bin/sh "$u" 2>"$tmp/useradd.err"; then
 	echo "ok 1 # SKIP useradd failed: $(cat "$tmp/useradd.err")"
 	echo "ok 2 # SKIP"
 	echo "ok 3 # SKIP"
+	echo "ok 4 # SKIP"
 	exit 0
 fi
 chmod 711 "$tmp"
@@ -68,4 +71,15 @@ if grep -q '^state' "$tmp/out2"; then
 	echo "ok 3 - once allowed, the user joins"
 else
 	echo "not ok 3 - once allowed, the user joins ($(cat "$tmp/err2"))"
+fi
+server_gone
+served=$(grep -c " serving$" "$tmp/games/drill.log")
+printf 'show state\n' | as_user "$M" join drill --dir "$tmp/games" --as 1 \
+	--script - >"$tmp/out3" 2>"$tmp/err3"
+st=$?
+if [ $st = 2 ] && grep -q "waits for its host, $(id -un), to start it" "$tmp/err3" &&
+	[ "$(grep -c " serving$" "$tmp/games/drill.log")" = "$served" ]; then
+	echo "ok 4 - the user may not start the host's waiting game, and is told who can"
+else
+	echo "not ok 4 - the user may not start the host's waiting game, and is told who can (status $st: $(cat "$tmp/err3"))"
 fi
