@@ -190,3 +190,53 @@ Test(gba, a_rallied_unit_is_not_depleted_gba_10_27)
 	cr_expect_eq(count_kind(s.game, from, "depleted"), 0);
 	session_free(&s);
 }
+
+/* A ruleset folder with a base reads each chart of the base and its own
+ * file of the same name over it: the own file gives only the keys in
+ * which the ruleset differs (tables_base, tables_load); --check reads such
+ * a file the same way.  The folder's variants.ini is its own, whole. */
+Test(gba, a_ruleset_file_is_read_over_its_base)
+{
+	char root[] = "/tmp/maniple-overlay-XXXXXX";
+	cr_assert_not_null(mkdtemp(root));
+	char p[1200], spqr[1100], mine[1100];
+	snprintf(spqr, sizeof spqr, "%s/rules/spqr", fx_srcdir());
+	snprintf(p, sizeof p, "%s/spqr", root);
+	cr_assert_eq(symlink(spqr, p), 0);
+	snprintf(mine, sizeof mine, "%s/mine", root);
+	mkdir(mine, 0700);
+	snprintf(p, sizeof p, "%s/variants.ini", mine);
+	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
+		      "[ruleset]\nbase = spqr\n[activation]\n"
+		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n");
+	snprintf(p, sizeof p, "%s/constants.ini", mine);
+	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
+		      "[leader]\nma = 8\n");
+	struct ini_error err;
+	struct spqr_tables *t = tables_load(mine, &err);
+	cr_assert_not_null(t, "%s:%d: %s", err.file, err.line, err.msg);
+	cr_expect_eq(tables_constant(t, RC_LEADER_MA), 8, "the overlay's");
+	cr_expect_eq(tables_constant(t, RC_LEADER_ORDERED_IN_ZOC_COST), 2,
+		     "the base's, which the overlay does not give");
+	tables_free(t);
+	cr_expect(tables_check_file(p, &err), "%s", err.msg);
+	/* a key the chart lacks: said at the overlay's line */
+	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
+		      "[leader]\nspeed = 8\n");
+	cr_expect_null(tables_load(mine, &err));
+	cr_expect(strstr(err.file, "mine/constants.ini") != NULL, "%s",
+		  err.file);
+	cr_expect_eq(err.line, 6);
+	/* without a base the same file is incomplete */
+	snprintf(p, sizeof p, "%s/variants.ini", mine);
+	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
+		      "[activation]\ntie_between_sides = roll\n[rally]\n"
+		      "depletion = yes\n");
+	snprintf(p, sizeof p, "%s/constants.ini", mine);
+	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
+		      "[leader]\nma = 8\n");
+	cr_expect_not(tables_check_file(p, &err));
+	char cmd[1300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+	cr_expect_eq(system(cmd), 0);
+}

@@ -3,9 +3,9 @@
  * rules/gba/rule_numbers.ini) shows GBA's.  Checked here: the map covers
  * every SPQR rule and every number the sources cite; rule_cite and
  * rule_cite_text turn citations as the convention says; and a whole
- * scripted game played with the map gives the very events, refusals and
- * decisions of the game without it, each rule turned by the map and
- * nothing else changed. */
+ * scripted game played with the map gives the very events, refusals,
+ * decisions and teach mode's words of the game without it, each rule
+ * turned by the map and nothing else changed. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +22,8 @@
 #include "maniple/rule_numbers.h"
 #include "maniple/rulebook.h"
 #include "maniple/tables.h"
+#include "maniple/teach.h"
+#include "maniple/teach_line.h"
 
 static void load_map(struct rule_numbers *m)
 {
@@ -254,12 +256,14 @@ struct step {
 	char drule[DECISION_RULE_MAX];
 	int nans;
 	char arule[8][DECISION_RULE_MAX];
+	char teach[TEACH_TEXT_MAX]; /* teach mode's words for the decision */
+	char teach_rule[TEACH_RULE_MAX];
 };
 
 #define STEPS_MAX 400
 
 static int play(const char *script, tables_loader lt, struct step *steps,
-		struct session *s)
+		struct session *s, const struct teach_texts *tt)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/tests/scripts/%s.txt", fx_srcdir(),
@@ -286,6 +290,12 @@ static int play(const char *script, tables_loader lt, struct step *steps,
 		for (int i = 0; i < st->nans; i++)
 			snprintf(st->arule[i], sizeof st->arule[i], "%s",
 				 ans[i].rule);
+		struct teach_line l;
+		if (teach_decision(tt, s->game, &l)) {
+			snprintf(st->teach, sizeof st->teach, "%s", l.text);
+			snprintf(st->teach_rule, sizeof st->teach_rule, "%s",
+				 l.rule);
+		}
 	}
 	cmd_result_free(&r);
 	fclose(f);
@@ -313,21 +323,30 @@ static void same_game_cited(const char *script)
 	struct session *sa = calloc(1, sizeof *sa);
 	struct session *sb = calloc(1, sizeof *sb);
 	cr_assert(a && b && sa && sb);
-	int na = play(script, spqr_tables_loader, a, sa);
-	int nb = play(script, mapped_loader, b, sb);
+	struct ini_error terr;
+	struct teach_texts *tt = teach_load(d.path, &terr);
+	cr_assert_not_null(tt, "%s:%d: %s", terr.file, terr.line, terr.msg);
+	int na = play(script, spqr_tables_loader, a, sa, tt);
+	int nb = play(script, mapped_loader, b, sb, tt);
 	cr_assert_eq(na, nb);
-	int turned = 0, refusals = 0;
+	int turned = 0, refusals = 0, taught = 0;
 	for (int i = 0; i < na; i++) {
 		cr_expect_eq(a[i].status, b[i].status, "%s step %d", script, i);
 		expect_cited(m, a[i].rule, b[i].rule, "refusal");
 		refusals += a[i].status == CMD_REFUSED && a[i].rule[0];
-		char want[CMD_REASON_MAX + 64];
+		char want[TEACH_TEXT_MAX + 64];
 		rule_cite_text(m, a[i].reason, want, sizeof want);
 		cr_expect_str_eq(b[i].reason, want, "%s step %d", script, i);
 		expect_cited(m, a[i].drule, b[i].drule, "decision");
 		cr_expect_eq(a[i].nans, b[i].nans);
 		for (int k = 0; k < a[i].nans; k++)
 			expect_cited(m, a[i].arule[k], b[i].arule[k], "answer");
+		/* teach mode's words: the numbers the text writes in
+		 * parentheses, its own and its slots', and its rule */
+		rule_cite_text(m, a[i].teach, want, sizeof want);
+		cr_expect_str_eq(b[i].teach, want, "%s step %d", script, i);
+		expect_cited(m, a[i].teach_rule, b[i].teach_rule, "teach");
+		taught += strcmp(a[i].teach, b[i].teach) != 0;
 	}
 	const struct event_log *la = &sa->game->events;
 	const struct event_log *lb = &sb->game->events;
@@ -352,11 +371,24 @@ static void same_game_cited(const char *script)
 			turned += strcmp(event_val(&ea, k),
 					 event_val(&eb, k)) != 0;
 		}
+		/* teach mode's line for the event, in the game's book */
+		struct teach_line ta, tb;
+		bool sa_ = teach_event_line(tt, sa->game, &ea, &ta);
+		cr_assert_eq(sa_, teach_event_line(tt, sb->game, &eb, &tb));
+		if (sa_) {
+			char want[TEACH_TEXT_MAX + 64];
+			rule_cite_text(m, ta.text, want, sizeof want);
+			cr_expect_str_eq(tb.text, want, "%s event %zu", script,
+					 i);
+			expect_cited(m, ta.rule, tb.rule, "teach line");
+		}
 	}
+	teach_free(tt);
 	/* the scripts cite many rules GBA numbers otherwise */
 	cr_expect_gt(turned, 20, "%s: %d rules turned", script, turned);
-	cr_log_info("%s: %zu events, %d rules turned, %d refusals with a rule",
-		    script, la->n, turned, refusals);
+	cr_log_info("%s: %zu events, %d rules turned, %d refusals with a "
+		    "rule, %d teach texts turned",
+		    script, la->n, turned, refusals, taught);
 	session_free(sa);
 	session_free(sb);
 	free(sa);
@@ -372,4 +404,5 @@ Test(gba_citations, a_game_with_the_map_cites_gba_and_changes_nothing_else,
 {
 	same_game_cited("sop_turn");
 	same_game_cited("drill_turn");
+	same_game_cited("shock_drill_battle");
 }

@@ -486,6 +486,12 @@ int tables_variant(const struct spqr_tables *t, enum rule_variant v);
  * fit or the file is in neither (out then holds DIR/NAME, for the
  * message). */
 bool tables_path(const char *dir, const char *name, char *out, size_t n);
+/* The folder DIR's variants.ini names as its base (DIR/../BASE) into
+ * out; false when it names none.  tables_load reads each chart of such a
+ * ruleset from the base's folder first and then the ruleset's own file of
+ * the same name, if it has one, over it: the own file holds only the
+ * keys in which the ruleset differs (its variants.ini excepted, whole). */
+bool tables_base(const char *dir, char *out, size_t n);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low
  * (10: none does, as for a NULL t). */
 int tables_supply_low_from(const struct spqr_tables *t,

@@ -1328,7 +1328,7 @@ static bool complete(struct parse *p)
 
 /* Reads one chart file into t; want is the table expected or -1. */
 static bool read_chart(const char *path, int want, struct spqr_tables *t,
-		       struct ini_error *err)
+		       bool overlay, struct ini_error *err)
 {
 	struct parse *p = malloc(sizeof *p);
 	if (!p) {
@@ -1356,11 +1356,64 @@ static bool read_chart(const char *path, int want, struct spqr_tables *t,
 		    !require(p, "file", "version") ||
 		    !require(p, "file", "table"))
 			ok = false;
-		else
+		else if (!overlay) /* an overlay gives only what differs */
 			ok = complete(p);
 	}
 	free(p);
 	return ok;
+}
+
+/* tables_path, tables_base: DIR/variants.ini's [ruleset] base */
+struct base_read {
+	char base[64];
+};
+
+static int base_handler(void *user, const char *section, const char *key,
+			const char *value, int line)
+{
+	struct base_read *b = user;
+	(void)line;
+	if (key && !strcmp(section, "ruleset") && !strcmp(key, "base"))
+		snprintf(b->base, sizeof b->base, "%s", value);
+	return 0;
+}
+
+static bool regular_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool tables_base(const char *dir, char *out, size_t n)
+{
+	char own[1024];
+	int w = snprintf(own, sizeof own, "%s/variants.ini", dir);
+	struct base_read b = {""};
+	struct ini_error e;
+	if (w < 0 || (size_t)w >= sizeof own || !regular_file(own) ||
+	    !ini_read_file(own, base_handler, &b, &e) || !b.base[0] ||
+	    strchr(b.base, '/') || !strcmp(b.base, ".."))
+		return false;
+	w = snprintf(out, n, "%s/../%s", dir, b.base);
+	return w >= 0 && (size_t)w < n;
+}
+
+bool tables_path(const char *dir, const char *name, char *out, size_t n)
+{
+	int w = snprintf(out, n, "%s/%s", dir, name);
+	if (w < 0 || (size_t)w >= n)
+		return false;
+	if (regular_file(out))
+		return true;
+	char base[1024], based[1200];
+	if (!tables_base(dir, base, sizeof base))
+		return false;
+	w = snprintf(based, sizeof based, "%s/%s", base, name);
+	if (w < 0 || (size_t)w >= sizeof based || (size_t)w >= n ||
+	    !regular_file(based))
+		return false;
+	memcpy(out, based, (size_t)w + 1);
+	return true;
 }
 
 static void tables_init(struct spqr_tables *t)
@@ -1378,12 +1431,16 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 		return NULL;
 	}
 	tables_init(t);
+	char base[1024];
+	bool based = tables_base(dir, base, sizeof base);
 	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
-		char path[1024];
-		char name[32];
-		snprintf(name, sizeof name, "%s.ini", table_names[i]);
-		if (!tables_path(dir, name, path, sizeof path) &&
-		    strlen(path) + 1 >= sizeof path) {
+		char own[1024], under[1200];
+		int w = snprintf(own, sizeof own, "%s/%s.ini", dir,
+				 table_names[i]);
+		int wb = snprintf(under, sizeof under, "%s/%s.ini", base,
+				  table_names[i]);
+		if (w < 0 || (size_t)w >= sizeof own || wb < 0 ||
+		    (size_t)wb >= sizeof under) {
 			snprintf(err->file, sizeof err->file, "%s", dir);
 			err->line = 0;
 			snprintf(err->msg, sizeof err->msg,
@@ -1391,7 +1448,17 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 			free(t);
 			return NULL;
 		}
-		if (!read_chart(path, i, t, err)) {
+		/* a ruleset with a base: the base's chart, and this
+		 * ruleset's file (if any) read over it, giving only what
+		 * differs; its variants are its own, whole */
+		bool ok;
+		if (based && i != TABLE_VARIANTS && regular_file(under))
+			ok = read_chart(under, i, t, false, err) &&
+			     (!regular_file(own) ||
+			      read_chart(own, i, t, true, err));
+		else
+			ok = read_chart(own, i, t, false, err);
+		if (!ok) {
 			free(t);
 			return NULL;
 		}
@@ -1448,7 +1515,24 @@ bool tables_check_file(const char *path, struct ini_error *err)
 		return false;
 	}
 	tables_init(t);
-	bool ok = read_chart(path, -1, t, err);
+	/* a file of a ruleset with a base is read over the base's file of
+	 * the same name, as tables_load reads it (the variants excepted,
+	 * which the table named in the file tells after the fact) */
+	char dir[1024], base[1024], under[2100];
+	const char *slash = strrchr(path, '/');
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	bool ok;
+	if (tables_base(dir, base, sizeof base) &&
+	    strcmp(slash ? slash + 1 : path, "variants.ini") != 0 &&
+	    snprintf(under, sizeof under, "%s/%s", base,
+		     slash ? slash + 1 : path) < (int)sizeof under &&
+	    regular_file(under)) {
+		ok = read_chart(under, -1, t, false, err) &&
+		     read_chart(path, -1, t, true, err);
+	} else {
+		ok = read_chart(path, -1, t, false, err);
+	}
 	free(t);
 	return ok;
 }
@@ -1856,51 +1940,6 @@ int tables_constant(const struct spqr_tables *t, enum rule_constant c)
 int tables_variant(const struct spqr_tables *t, enum rule_variant v)
 {
 	return t && (unsigned)v < RULE_VARIANT_COUNT ? t->variant[v] : 0;
-}
-
-/* tables_path: DIR/variants.ini's [ruleset] base */
-struct base_read {
-	char base[64];
-};
-
-static int base_handler(void *user, const char *section, const char *key,
-			const char *value, int line)
-{
-	struct base_read *b = user;
-	(void)line;
-	if (key && !strcmp(section, "ruleset") && !strcmp(key, "base"))
-		snprintf(b->base, sizeof b->base, "%s", value);
-	return 0;
-}
-
-static bool regular_file(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-bool tables_path(const char *dir, const char *name, char *out, size_t n)
-{
-	int w = snprintf(out, n, "%s/%s", dir, name);
-	if (w < 0 || (size_t)w >= n)
-		return false;
-	if (regular_file(out))
-		return true;
-	char own[1024];
-	w = snprintf(own, sizeof own, "%s/variants.ini", dir);
-	struct base_read b = {""};
-	struct ini_error e;
-	if (w < 0 || (size_t)w >= sizeof own || !regular_file(own) ||
-	    !ini_read_file(own, base_handler, &b, &e) || !b.base[0] ||
-	    strchr(b.base, '/'))
-		return false;
-	char based[1024];
-	w = snprintf(based, sizeof based, "%s/../%s/%s", dir, b.base, name);
-	if (w < 0 || (size_t)w >= sizeof based || (size_t)w >= n ||
-	    !regular_file(based))
-		return false;
-	memcpy(out, based, (size_t)w + 1);
-	return true;
 }
 
 int tables_supply_low_from(const struct spqr_tables *t,

@@ -600,6 +600,14 @@ static void fill(const char *say, slot_fn fn, const void *src,
 {
 	struct sbuf b = {out, 0, n};
 	out[0] = '\0';
+	/* the text's own rule numbers in the book of the game
+	 * (rule_numbers.h): SPQR's as written */
+	char cited[TEACH_TEXT_MAX];
+	if (g) {
+		snprintf(cited, sizeof cited, "%s", say);
+		game_cite_text(g, cited, sizeof cited);
+		say = cited;
+	}
 	for (const char *p = say; *p; p++) {
 		const char *e = *p == '{' ? strchr(p, '}') : NULL;
 		if (!e) {
@@ -619,6 +627,11 @@ static void fill(const char *say, slot_fn fn, const void *src,
 			}
 			found = fn(src, g, key, val, sizeof val) ||
 				game_slot(g, key, val, sizeof val);
+			/* so are a slot's (a shock's odds in words), but
+			 * a rule or a refusal's reason, cited already */
+			if (found && g && strcmp(key, "rule") != 0 &&
+			    strcmp(key, "reason") != 0)
+				game_cite_text(g, val, sizeof val);
 			w = bar ? bar + 1 : e;
 		}
 		sb_add(&b, "%s", found ? val : "-");
