@@ -191,6 +191,23 @@ Test(gba, a_rallied_unit_is_not_depleted_gba_10_27)
 	session_free(&s);
 }
 
+/* rules/spqr/variants.ini (every switch) with `extra` after it, as path */
+static void spqr_variants_plus(const char *path, const char *extra)
+{
+	char src[1100];
+	snprintf(src, sizeof src, "%s/rules/spqr/variants.ini", fx_srcdir());
+	FILE *in = fopen(src, "r");
+	cr_assert_not_null(in, "%s", src);
+	FILE *out = fopen(path, "w");
+	cr_assert_not_null(out, "%s", path);
+	int ch;
+	while ((ch = fgetc(in)) != EOF)
+		fputc(ch, out);
+	fprintf(out, "\n%s", extra);
+	fclose(in);
+	fclose(out);
+}
+
 /* A ruleset folder with a base reads each chart of the base and its own
  * file of the same name over it: the own file gives only the keys in
  * which the ruleset differs (tables_base, tables_load); --check reads such
@@ -206,9 +223,7 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	snprintf(mine, sizeof mine, "%s/mine", root);
 	mkdir(mine, 0700);
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[ruleset]\nbase = spqr\n[activation]\n"
-		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n");
+	spqr_variants_plus(p, "[ruleset]\nbase = spqr\n");
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
@@ -229,9 +244,7 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_expect_eq(err.line, 6);
 	/* without a base the same file is incomplete */
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[activation]\ntie_between_sides = roll\n[rally]\n"
-		      "depletion = yes\n");
+	spqr_variants_plus(p, "");
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
