@@ -314,17 +314,17 @@ Test(shock_calc, charisma_examples_8_46_step_3)
 {
 	/* Hannibal leading the attackers: +3 */
 	struct leader_drm_input h = {.attacker_charisma = 3};
-	cr_expect_eq(shock_leader_drm(&h).total, 3);
+	cr_expect_eq(shock_leader_drm(T, &h).total, 3);
 	/* Maharbal (Charisma 2) killed leading the attack: -4 */
 	struct leader_drm_input m = {.attacker_leader_killed = true,
 				     .attacker_killed_charisma = 2};
-	cr_expect_eq(shock_leader_drm(&m).killed, -4);
-	cr_expect_eq(shock_leader_drm(&m).total, -4);
+	cr_expect_eq(shock_leader_drm(T, &m).killed, -4);
+	cr_expect_eq(shock_leader_drm(T, &m).total, -4);
 	/* a defending leader subtracts; his death helps the attacker */
 	struct leader_drm_input d = {.defender_charisma = 1,
 				     .defender_leader_killed = true,
 				     .defender_killed_charisma = 1};
-	cr_expect_eq(shock_leader_drm(&d).total, -1 + 3);
+	cr_expect_eq(shock_leader_drm(T, &d).total, -1 + 3);
 }
 
 /* ------------------------------------------------- 8.46 step 4 */

@@ -121,6 +121,7 @@ struct leader {
 	int8_t side;
 	uint8_t kind;		/* enum leader_kind */
 	int8_t initiative, command_range, line_command, strategy, charisma;
+	int8_t personal_combat; /* GBA 8.41 PC rating; -1: none */
 	uint8_t state;		/* enum leader_state */
 	int8_t wounds;		/* TABLES 6: wound points taken */
 	int8_t activations;	/* phases this turn (5.14) */
@@ -130,6 +131,10 @@ struct leader {
 	bool available : 1;	/* false: a replacement not yet in play */
 	bool on_map : 1;
 	bool killed : 1;
+	/* GBA 8.41: fought Personal Combat in this phase's Shock segment
+	 * (GBA 5.31: no Momentum after it); cleared when the next segment
+	 * begins */
+	bool fought_personal_combat : 1;
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:

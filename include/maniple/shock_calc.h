@@ -162,8 +162,10 @@ struct leader_drm {
 };
 
 /* 8.46 step 3: Charisma added and subtracted, and a killed leader's side
- * suffers his Charisma plus two against it. */
-struct leader_drm shock_leader_drm(const struct leader_drm_input *in);
+ * suffers his Charisma plus constants.ini's [shock]
+ * killed_leader_extra_drm against it (SPQR 2, GBA 8.36 none). */
+struct leader_drm shock_leader_drm(const struct spqr_tables *t,
+				   const struct leader_drm_input *in);
 
 /* ------------------------------------------------ 8.46 step 4 results */
 

@@ -247,6 +247,10 @@ enum rule_constant {
 	RC_LINE_COMMAND_ZOC_DRM,	 /* 4.33 #2: a unit in an enemy ZOC */
 	RC_LINE_COMMAND_PROCONSUL_DRM,	 /* 4.56: outside the OC's range */
 	RC_ROUT_INITIAL_HEXES,		 /* 10.22 */
+	RC_KILLED_LEADER_EXTRA_DRM,	 /* 8.46 step 3: beyond his Charisma */
+	RC_PC_WOUNDED_1_FROM,		 /* GBA 8.43: the lowest difference */
+	RC_PC_WOUNDED_2_FROM,		 /* GBA 8.43 */
+	RC_PC_KILLED_FROM,		 /* GBA 8.43 */
 	RULE_CONSTANT_COUNT
 };
 
@@ -262,6 +266,7 @@ enum rule_variant {
 	RV_POSITION_ELEPHANTS, /* 8.46 1.A bullet 3: elephant on elephant */
 	RV_SIZE_SKIRMISHERS,   /* 8.46 step 2: size with skirmishers */
 	RV_LIGHT_CAVALRY_HALVING, /* 9.32: LC's hits on heavy foot */
+	RV_SHOCK_LEADERS,	  /* 8.44: leaders in a shock combat */
 	RULE_VARIANT_COUNT
 };
 
@@ -308,6 +313,14 @@ enum size_skirmishers {
 enum light_cavalry_halving {
 	LC_HALVING_YES, /* SPQR 9.32 */
 	LC_HALVING_NO,	/* GBA 8.36 step 4: no such halving */
+};
+
+/* RV_SHOCK_LEADERS's choices */
+enum shock_leaders {
+	SHOCK_LEADERS_EVERY_CHECK, /* SPQR 8.44: every leader checks */
+	SHOCK_LEADERS_PERSONAL_COMBAT, /* GBA 8.34: leaders of both sides
+					* fight Personal Combat, a lone
+					* side's leaders check */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -237,17 +237,20 @@ struct shock_shifts shock_column_shifts(const struct spqr_tables *t,
 	return s;
 }
 
-/* 8.46 step 3 Charisma and the killed leader's reverse modifier */
-struct leader_drm shock_leader_drm(const struct leader_drm_input *in)
+/* 8.46 step 3 Charisma and the killed leader's reverse modifier: his
+ * Charisma and constants.ini's extra (SPQR 2, GBA 8.36 none) */
+struct leader_drm shock_leader_drm(const struct spqr_tables *t,
+				   const struct leader_drm_input *in)
 {
 	struct leader_drm d = {0, 0, 0};
 	if (!in)
 		return d;
+	int extra = tables_constant(t, RC_KILLED_LEADER_EXTRA_DRM);
 	d.charisma = in->attacker_charisma - in->defender_charisma;
 	if (in->attacker_leader_killed)
-		d.killed -= in->attacker_killed_charisma + 2;
+		d.killed -= in->attacker_killed_charisma + extra;
 	if (in->defender_leader_killed)
-		d.killed += in->defender_killed_charisma + 2;
+		d.killed += in->defender_killed_charisma + extra;
 	d.total = d.charisma + d.killed;
 	return d;
 }
@@ -328,7 +331,7 @@ bool shock_calc(const struct spqr_tables *t, const struct shock_input *in,
 	out->shifts = shock_column_shifts(t, &sh);
 
 	out->column = out->base_column + out->size.shift + out->shifts.total;
-	out->leaders = shock_leader_drm(&in->leaders);
+	out->leaders = shock_leader_drm(t, &in->leaders);
 	out->modified_roll = in->roll + out->leaders.total;
 	out->crt = tables_shock_crt(t, out->column, out->modified_roll);
 

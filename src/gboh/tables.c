@@ -212,6 +212,10 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"line_command", "zoc_drm", -9, 9},
 	{"line_command", "proconsul_drm", -9, 9},
 	{"rout", "initial_hexes", 0, 9},
+	{"shock", "killed_leader_extra_drm", 0, 9},
+	{"personal_combat", "wounded_1_from", 1, 20},
+	{"personal_combat", "wounded_2_from", 1, 20},
+	{"personal_combat", "killed_from", 1, 20},
 };
 /* variants.ini: each switch's section, key and choices (tables.h: enum
  * rule_variant and each switch's enum of choices, in this order) */
@@ -234,6 +238,8 @@ static const struct variant_def {
 	 (const char *const[]){"ignored", "counted", NULL}},
 	{"shock", "light_cavalry_halving",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"shock", "leader_casualties",
+	 (const char *const[]){"every_leader", "personal_combat", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -265,7 +271,8 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 	(const char *const[]){"column", "phalanx", "double_depth", "rampage",
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
-			      "leader", "line_command", "rout", NULL},
+			      "leader", "line_command", "rout", "shock",
+			      "personal_combat", NULL},
 	(const char *const[]){"ruleset", "activation", "rally", "charge",
 			      "shock", NULL},
 };
