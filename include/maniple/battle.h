@@ -135,6 +135,7 @@ struct leader {
 	 * (GBA 5.31: no Momentum after it); cleared when the next segment
 	 * begins */
 	bool fought_personal_combat : 1;
+	bool wing_commander : 1; /* GBA 4.5 */
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:

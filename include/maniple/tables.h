@@ -267,6 +267,12 @@ enum rule_variant {
 	RV_SIZE_SKIRMISHERS,   /* 8.46 step 2: size with skirmishers */
 	RV_LIGHT_CAVALRY_HALVING, /* 9.32: LC's hits on heavy foot */
 	RV_SHOCK_LEADERS,	  /* 8.44: leaders in a shock combat */
+	RV_LINE_COMMANDS,  /* 4.31, GBA 5.21: Line Commands per phase */
+	RV_LINE_COMMAND_STRATEGY, /* 4.33 #2, GBA 4.34 #3: whose Strategy */
+	RV_CAVALRY_LINE,	  /* 4.32, GBA 4.33: what joins a cavalry Line */
+	RV_MOMENTUM_AFTER_RANGE_LC, /* GBA 5.31: momentum after a Line
+				     * Command by the OC's range */
+	RV_DOOM_NINE, /* 5.33: a second 9 on the Die Roll of Doom */
 	RV_FIRE_AFTER_MOVING, /* 8.11: fire by a unit that has moved */
 	RV_FIRE_ARC,	      /* 8.13: the hexsides fire goes through */
 	RV_FIRE_LOS_NEARER,   /* 8.14: who sees past a unit nearer itself */
@@ -333,6 +339,37 @@ enum shock_leaders {
 	SHOCK_LEADERS_PERSONAL_COMBAT, /* GBA 8.34: leaders of both sides
 					* fight Personal Combat, a lone
 					* side's leaders check */
+};
+
+/* RV_LINE_COMMANDS's choices */
+enum line_commands {
+	LINE_COMMANDS_RATING, /* SPQR 4.31: the leader's Line Command rating */
+	LINE_COMMANDS_ONE,    /* GBA 5.21: one, by a leader rated L */
+};
+
+/* RV_LINE_COMMAND_STRATEGY's choices */
+enum line_command_strategy {
+	LC_STRATEGY_OVERALL_COMMANDER, /* SPQR 4.33 #2: the OC's Strategy */
+	LC_STRATEGY_OWN,	       /* GBA 4.34 #3: his own Strategy */
+};
+
+/* RV_CAVALRY_LINE's choices */
+enum cavalry_line {
+	CAVALRY_LINE_SPACING,	 /* SPQR 4.32: adjacent, as any Line */
+	CAVALRY_LINE_HALF_RANGE, /* GBA 4.33: within half the leader's
+				  * Command Range (rounded up) */
+};
+
+/* RV_MOMENTUM_AFTER_RANGE_LC's choices */
+enum momentum_after_range_lc {
+	MOMENTUM_AFTER_RANGE_LC_YES, /* SPQR 5.31: no such bar */
+	MOMENTUM_AFTER_RANGE_LC_NO,  /* GBA 5.31: barred */
+};
+
+/* RV_DOOM_NINE's choices */
+enum doom_nine {
+	DOOM_NINE_NO_MORE_ACTIVATIONS, /* SPQR 5.33: on to Rout and Reload */
+	DOOM_NINE_CRISIS_OF_FAITH,     /* GBA 5.33: gba_crisis.h */
 };
 
 /* RV_FIRE_AFTER_MOVING's choices */
@@ -591,6 +628,15 @@ bool tables_path(const char *dir, const char *name, char *out, size_t n);
  * the same name, if it has one, over it: the own file holds only the
  * keys in which the ruleset differs (its variants.ini excepted, whole). */
 bool tables_base(const char *dir, char *out, size_t n);
+/* DIR's sentences (sentences.ini, evtext.h) against cat: its own read
+ * over its base's where it has both (evtext_load_over: a ruleset's file
+ * holds only the sentences in which it differs), else whichever it has;
+ * NULL with err. */
+struct evcat;
+struct evtext;
+struct evtext *tables_sentences(const char *dir, const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low
  * (10: none does, as for a NULL t). */
 int tables_supply_low_from(const struct spqr_tables *t,

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "maniple/evcat.h"
+#include "maniple/evtext.h"
 #include "maniple/rule_numbers.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -240,6 +241,17 @@ static const struct variant_def {
 	 (const char *const[]){"yes", "no", NULL}},
 	{"shock", "leader_casualties",
 	 (const char *const[]){"every_leader", "personal_combat", NULL}},
+	{"line_command", "per_phase",
+	 (const char *const[]){"rating", "one", NULL}},
+	{"line_command", "strategy",
+	 (const char *const[]){"overall_commander", "own", NULL}},
+	{"line_command", "cavalry_line",
+	 (const char *const[]){"spacing", "half_command_range", NULL}},
+	{"momentum", "after_line_command_by_oc_range",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"momentum", "doom_nine",
+	 (const char *const[]){"no_more_activations", "crisis_of_faith",
+			       NULL}},
 	{"missile", "after_moving",
 	 (const char *const[]){"closer_hex", "any", NULL}},
 	{"missile", "arc",
@@ -297,7 +309,8 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "leader", "line_command", "rout", "shock",
 			      "personal_combat", NULL},
 	(const char *const[]){"ruleset", "activation", "rally", "charge",
-			      "shock", "missile", "harass", "artillery", NULL},
+			      "shock", "line_command", "momentum", "missile",
+			      "harass", "artillery", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
@@ -1970,6 +1983,26 @@ int tables_constant(const struct spqr_tables *t, enum rule_constant c)
 int tables_variant(const struct spqr_tables *t, enum rule_variant v)
 {
 	return t && (unsigned)v < RULE_VARIANT_COUNT ? t->variant[v] : 0;
+}
+
+struct evtext *tables_sentences(const char *dir, const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err)
+{
+	char own[1024], base[1024], based[1200];
+	/* the ruleset's own, else its base's (tables_path); its own read
+	 * over its base's when it has both */
+	int w = snprintf(own, sizeof own, "%s/sentences.ini", dir);
+	bool mine = w > 0 && (size_t)w < sizeof own && regular_file(own);
+	bool over = false;
+	if (mine && tables_base(dir, base, sizeof base)) {
+		w = snprintf(based, sizeof based, "%s/sentences.ini", base);
+		over = w > 0 && (size_t)w < sizeof based && regular_file(based);
+	}
+	if (!mine)
+		tables_path(dir, "sentences.ini", own, sizeof own);
+	return evtext_load_over(over ? based : NULL, own, cat, teach_slots,
+				err);
 }
 
 int tables_supply_low_from(const struct spqr_tables *t,
