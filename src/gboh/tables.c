@@ -1488,7 +1488,7 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 		return NULL;
 	}
 	tables_init(t);
-	char base[1024];
+	char base[1024] = "";
 	bool based = tables_base(dir, base, sizeof base);
 	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
 		char own[1024], under[1200];
