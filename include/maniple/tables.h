@@ -257,6 +257,7 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_PHALANX_REVERSE, /* 7.16: a phalanx's reaction Reverse Face */
 	RULE_VARIANT_COUNT
 };
 
@@ -270,6 +271,13 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_PHALANX_REVERSE's choices */
+enum phalanx_reverse {
+	PHALANX_REVERSE,      /* SPQR 7.16: offered when an enemy enters a
+			       * Rear hex */
+	PHALANX_REVERSE_NONE, /* GBA 7.16: only single-hex units react */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

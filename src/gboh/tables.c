@@ -223,6 +223,8 @@ static const struct variant_def {
 	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
 	{"rally", "depletion",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"reaction", "phalanx_reverse",
+	 (const char *const[]){"yes", "no", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -255,7 +257,8 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
-	(const char *const[]){"ruleset", "activation", "rally", NULL},
+	(const char *const[]){"ruleset", "activation", "rally", "reaction",
+			      NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
