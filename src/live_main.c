@@ -227,7 +227,67 @@ struct served {
 	const char *name, *battle, *dir; /* the game, for the notify hook */
 	const char *notify;	/* the hook's command, or NULL */
 	uid_t owner;		/* the game file's: its host */
+	char seats[1100];	/* NAME.seats beside the game file */
 };
+
+/* NAME.seats, beside a game file: the user last seated in each seat
+ * (seat0 = USER, seat1 = USER; "-": nobody yet), kept by its server so
+ * that maniple games names them while the game waits. */
+static void seats_path(const char *game, char *out, size_t n)
+{
+	size_t len = strlen(game);
+	if (len > 5 && !strcmp(game + len - 5, ".game"))
+		len -= 5;
+	snprintf(out, n, "%.*s.seats", (int)len, game);
+}
+
+static void seats_read(const char *path, char who[2][40])
+{
+	for (int i = 0; i < 2; i++)
+		snprintf(who[i], 40, "-");
+	FILE *f = fopen(path, "r");
+	char line[120], name[40];
+	int seat;
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "seat%d = %39s", &seat, name) == 2 &&
+		    (seat == 0 || seat == 1) &&
+		    !live_line_bad(name, strlen(name)))
+			snprintf(who[seat], 40, "%s", name);
+	if (f)
+		fclose(f);
+}
+
+/* live.h: seats: the users seated now over the ones kept, written
+ * whole (a temporary file renamed over it). */
+static void keep_seats(void *user, const char who[2][40])
+{
+	struct served *sd = user;
+	char kept[2][40], tmp[1200];
+	seats_read(sd->seats, kept);
+	for (int i = 0; i < 2; i++)
+		if (strcmp(who[i], "-") != 0)
+			snprintf(kept[i], 40, "%s", who[i]);
+	snprintf(tmp, sizeof tmp, "%s.new", sd->seats);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "seat0 = %s\nseat1 = %s\n", kept[0], kept[1]);
+	if (fclose(f) != 0 || rename(tmp, sd->seats) != 0)
+		unlink(tmp);
+}
+
+/* Seconds in words: 40s, 12m, 3h, 2d. */
+static void idle_text(long long secs, char *out, size_t n)
+{
+	if (secs < 60)
+		snprintf(out, n, "%llds", secs < 0 ? 0 : secs);
+	else if (secs < 3600)
+		snprintf(out, n, "%lldm", secs / 60);
+	else if (secs < 86400)
+		snprintf(out, n, "%lldh", secs / 3600);
+	else
+		snprintf(out, n, "%lldd", secs / 86400);
+}
 
 static long long mono_ms(void *user)
 {
@@ -466,6 +526,9 @@ static int serve(const struct live_program *lp, const struct live_args *a,
 	sd.battle = s.journal.h.battle;
 	sd.dir = a->dir;
 	sd.notify = a->notify && *a->notify ? a->notify : NULL;
+	seats_path(game_path, sd.seats, sizeof sd.seats);
+	sv.seats = keep_seats;
+	sv.seats_user = &sd;
 	if (sd.notify) {
 		sv.owes = notify_side;
 		sv.owes_user = &sd;
@@ -1147,7 +1210,13 @@ static void list_waiting(void *user, const char *name, const char *path)
 	bool known = game_facts(w->lp, path, &f);
 	if (!f.battle[0])
 		return; /* not a game file */
-	char why[600], host[40];
+	char why[600], host[40], sp[1100], who[2][40], idle[24];
+	seats_path(path, sp, sizeof sp);
+	seats_read(sp, who);
+	struct stat st;
+	idle_text(stat(path, &st) == 0 ? (long long)(time(NULL) - st.st_mtime)
+				       : 0,
+		  idle, sizeof idle);
 	if (may_start(w->lp, path, name, NULL, why, sizeof why, host))
 		printf("%s: %s, %s, %d commands, %s dice; waiting (no server: "
 		       "a join starts it); ",
@@ -1156,6 +1225,8 @@ static void list_waiting(void *user, const char *name, const char *path)
 		printf("%s: %s, %s, %d commands, %s dice; waiting for its host, "
 		       "%s, to start it (the seed is in %s's seed store); ",
 		       name, f.battle, f.kind, f.commands, f.mode, host, host);
+	printf("last seated: seat 0 %s, seat 1 %s; idle %s; ", who[0], who[1],
+	       idle);
 	if (!known)
 		printf("who owes is not known here\n");
 	else if (f.over)
@@ -1183,7 +1254,8 @@ static void clean_one(void *user, const char *name, const char *path)
 		return;
 	struct facts f;
 	game_facts(w->lp, path, &f);
-	static const char *const tails[] = {".game", ".host", ".game.lock"};
+	static const char *const tails[] = {".game", ".host", ".seats",
+					    ".game.lock"};
 	char p[1100];
 	for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
 		snprintf(p, sizeof p, "%s/%s%s", w->gdir, name, tails[i]);
@@ -1359,7 +1431,10 @@ static void games_line(int nlen, const char *name, const char *welcome,
 		return;
 	}
 	char battle[64], kind[16], head[16], s0[40], s1[40], w[16], dice[16];
+	char idle[24], idle_s[24];
 	word_of(welcome, "dice", dice, sizeof dice);
+	word_of(welcome, "idle", idle_s, sizeof idle_s);
+	idle_text(atoll(idle_s), idle, sizeof idle);
 	word_of(welcome, "battle", battle, sizeof battle);
 	word_of(welcome, "kind", kind, sizeof kind);
 	word_of(welcome, "head", head, sizeof head);
@@ -1372,8 +1447,8 @@ static void games_line(int nlen, const char *name, const char *welcome,
 	if (sscanf(owe, "owe %d %15s %n", &side, rule, &used) >= 2 && used)
 		what = owe + used;
 	printf("%.*s: %s, %s, %s commands, %s dice; seat 0 %s, seat 1 %s, %s "
-	       "watching; ",
-	       nlen, name, battle, kind, head, dice, s0, s1, w);
+	       "watching; idle %s; ",
+	       nlen, name, battle, kind, head, dice, s0, s1, w, idle);
 	if (side < 0)
 		printf("nobody owes a decision\n");
 	else

@@ -70,9 +70,11 @@ yes_no "a side that is here when it owes is not told" '[ ! -e "$tmp/told.2" ]'
 
 # the club: maniple games lists the waiting game and who owes
 waitfor '[ ! -S "$tmp/drill.sock" ]'
+touch -d '3 hours ago' "$tmp/drill.game"
 check "maniple games runs" 0 $M games --dir "$tmp"
-yes_no "it lists a waiting game, its commands and who owes" \
-	'grep -q "^drill: drill, hotseat, 2 commands, trusted dice; waiting (no server: a join starts it); side 1 owes orders (5.2)$" "$tmp/out"'
+me=$(id -un)
+yes_no "it lists a waiting game, its commands, who sat where, how long it is idle and who owes" \
+	'grep -q "^drill: drill, hotseat, 2 commands, trusted dice; waiting (no server: a join starts it); last seated: seat 0 $me, seat 1 $me; idle 3h; side 1 owes orders (5.2)$" "$tmp/out"'
 # another player (here: a seed store elsewhere) may not start the waiting
 # committed game: its seed is in its host's private store until the end
 XDG_STATE_HOME="$tmp/elsewhere" $M join drill --dir "$tmp" --as carthage \

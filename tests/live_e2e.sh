@@ -55,7 +55,7 @@ check "the socket is private (0700 directory, 0600 socket)" \
 check "host says how to join" 'grep -q "maniple join drill --dir" "$tmp/host.err"'
 $M games --dir "$tmp" >"$tmp/games.out"
 check "maniple games lists it, who sits where and who owes" \
-	'grep -q "^drill: drill, hotseat, 0 commands, trusted dice; seat 0 -, seat 1 -, 0 watching; nobody owes a decision" "$tmp/games.out"'
+	'grep -q "^drill: drill, hotseat, 0 commands, trusted dice; seat 0 -, seat 1 -, 0 watching; idle [0-9]*[smhd]; nobody owes a decision" "$tmp/games.out"'
 
 # Rome opens the turn; then Carthage owes (seed 5): Rome's next command
 # is refused, Carthage's accepted.

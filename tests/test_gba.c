@@ -208,11 +208,15 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_assert_eq(symlink(spqr, p), 0);
 	snprintf(mine, sizeof mine, "%s/mine", root);
 	mkdir(mine, 0700);
+	/* SPQR's switches, and a base */
+	snprintf(p, sizeof p, "%s/variants.ini", spqr);
+	char *switches = fx_slurp(p);
+	char *with_base = malloc(strlen(switches) + 64);
+	cr_assert_not_null(with_base);
+	sprintf(with_base, "%s\n[ruleset]\nbase = spqr\n", switches);
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[ruleset]\nbase = spqr\n[activation]\n"
-		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n"
-		      "[reaction]\nphalanx_reverse = yes\n");
+	write_file(p, with_base);
+	free(with_base);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
@@ -233,9 +237,8 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_expect_eq(err.line, 6);
 	/* without a base the same file is incomplete */
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[activation]\ntie_between_sides = roll\n[rally]\n"
-		      "depletion = yes\n[reaction]\nphalanx_reverse = yes\n");
+	write_file(p, switches);
+	free(switches);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");

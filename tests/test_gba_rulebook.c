@@ -5,8 +5,10 @@
  * and term's rules have a summary); every rule of the book, 1.0 to
  * 10.44, has a summary; every GBA number the code may cite has one (the
  * rule_numbers.ini map's, and "GBA N.NN" in the sources); every ruling
- * the sources cite is there, the Roman one aside; and the rulings settle
- * the ambiguities A1-A29 as R101-R129. */
+ * the sources cite is there, the Roman one aside; the rulings settle
+ * the ambiguities A1-A29 as R101-R129; and in a GBA game `rule N` reads
+ * GBA's book, and a whole game of the GBA drill cites GBA's rules only
+ * (events, decisions, answers, refusals). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +18,9 @@
 #include "fixture.h"
 #include "maniple/glossary.h"
 #include "maniple/rule_numbers.h"
+#include "maniple/pending.h"
 #include "maniple/rulebook.h"
+#include "maniple/sequence.h"
 
 static struct rulebook *load_gba(void)
 {
@@ -204,5 +208,126 @@ Test(gba_rulebook, the_glossary_speaks_gba)
 	for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
 		cr_expect_not_null(glossary_find(rb->glossary, terms[i]), "%s",
 				   terms[i]);
+	rulebook_free(rb);
+}
+
+/* ---- in a GBA game ---- */
+
+/* line run on s and accepted; its text (malloc'd) and first event */
+static char *looked(struct session *s, const char *line, struct event *ev)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, line, &r);
+	cr_assert_eq(r.status, CMD_OK, "%s: %s", line, r.reason);
+	memset(ev, 0, sizeof *ev);
+	if (r.out.n > 0)
+		event_log_at(&r.out, 0, ev);
+	char *text = r.text;
+	r.text = NULL;
+	cmd_result_free(&r);
+	cr_assert_not_null(text, "%s", line);
+	return text;
+}
+
+Test(gba_rulebook, rule_n_in_a_gba_game_reads_gba)
+{
+	struct session s;
+	fx_session(&s, "new gba_drill solo 1");
+	struct event e;
+	/* GBA 8.38 the Collapse, SPQR's 8.47 */
+	char *t = looked(&s, "rule 8.38", &e);
+	cr_expect_str_eq(event_get(&e, "number"), "8.38");
+	cr_expect_not_null(strstr(t, "8.38 The Collapse\n"), "%s", t);
+	free(t);
+	/* GBA 8.37 Breakthrough, a rule SPQR lacks */
+	t = looked(&s, "rule 8.37", &e);
+	cr_expect_not_null(strstr(t, "Breakthrough"), "%s", t);
+	cr_expect_not_null(strstr(t, "Ruling R103"), "%s", t);
+	free(t);
+	t = looked(&s, "rule R101", &e);
+	cr_expect_not_null(strstr(t, "Chariots turning while moving"), "%s", t);
+	free(t);
+	t = looked(&s, "rule othismos", &e);
+	cr_expect_not_null(strstr(t, "Push of Shields"), "%s", t);
+	free(t);
+	session_free(&s);
+	/* and an SPQR game keeps SPQR's book */
+	fx_session(&s, "new drill solo 1");
+	t = looked(&s, "rule 8.47", &e);
+	cr_expect_not_null(strstr(t, "8.47 The Collapse\n"), "%s", t);
+	free(t);
+	session_free(&s);
+}
+
+/* Every element of a citation (a comma list) is a GBA rule with a
+ * summary, or one of the GBA rulings. */
+static void expect_gba_citation(const struct rulebook *rb, const char *cite,
+				const char *what)
+{
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", cite);
+	for (char *el = strtok(buf, ","); el; el = strtok(NULL, ",")) {
+		char *item = strpbrk(el, "#_ "); /* "8.15#1", "4.34_#1" */
+		if (item)
+			*item = '\0';
+		if (!*el || strcmp(el, "-") == 0)
+			continue;
+		if (el[0] == 'R')
+			cr_expect_not_null(rulebook_ruling(rb, el),
+					   "%s cites ruling %s", what, el);
+		else
+			cr_expect_not_null(rulebook_find(rb, el),
+					   "%s cites %s, no GBA rule", what,
+					   el);
+	}
+}
+
+Test(gba_rulebook, a_gba_game_cites_only_gba_rules, .timeout = 120)
+{
+	struct rulebook *rb = load_gba();
+	struct session s;
+	fx_session(&s, "new gba_drill solo 3");
+	struct decision_answer ans[256];
+	struct cmd_result r;
+	cmd_result_init(&r);
+	int played = 0, refusals = 0;
+	/* a whole game of first answers, with a refusal tried at each step
+	 * (a command of the wrong kind) */
+	for (int i = 0; i < 600 && seq_step_now(s.game) != SEQ_OVER;
+	     i++) {
+		struct decision d = {.ans = ans, .max = 256};
+		gboh_decision(s.game, &d);
+		expect_gba_citation(rb, d.rule, "a decision");
+		if (d.n == 0)
+			break;
+		session_exec(&s, "designate done", &r);
+		if (r.status == CMD_REFUSED) {
+			refusals++;
+			expect_gba_citation(rb, r.rule, r.reason);
+		}
+		int k = (i * 7) % d.n;
+		expect_gba_citation(rb, ans[k].rule, ans[k].line);
+		session_exec(&s, ans[k].line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s: %s", ans[k].line,
+			     r.reason);
+		played++;
+	}
+	cmd_result_free(&r);
+	const struct event_log *log = &s.game->events;
+	int cited = 0;
+	for (size_t i = 0; i < log->n; i++) {
+		const char *rule = event_log_get(log, i, "rule");
+		if (!rule)
+			continue;
+		cited++;
+		expect_gba_citation(rb, rule, event_log_kind(log, i));
+	}
+	cr_expect_gt(played, 100);
+	cr_expect_gt(cited, 100);
+	cr_expect_gt(refusals, 10);
+	cr_log_info("gba_drill: %d commands, %d refusals, %d events citing",
+		    played, refusals, cited);
+	session_free(&s);
 	rulebook_free(rb);
 }

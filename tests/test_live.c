@@ -12,6 +12,7 @@
 #include "maniple/battle.h"
 #include "maniple/decision.h"
 #include "maniple/game.h"
+#include "maniple/event.h"
 #include "maniple/gamefile.h"
 #include "maniple/live.h"
 #include "maniple/session.h"
@@ -341,23 +342,31 @@ Test(live, the_wrong_seat_and_server_only_commands_change_nothing)
 	table_close(&tb);
 }
 
+/* A client by hand: hello sent, the server's first answer read into
+ * buf; returns the client's end of the link. */
+static int raw_hello(struct world *w, const char *hello, char *buf, size_t n)
+{
+	int sp[2];
+	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	live_server_add(&w->sv, sp[0], getuid());
+	cr_assert_eq(write(sp[1], hello, strlen(hello)), (ssize_t)strlen(hello));
+	live_server_step(&w->sv, -1, NULL, 0);
+	ssize_t got = read(sp[1], buf, n - 1);
+	cr_assert_gt(got, 0);
+	buf[got] = '\0';
+	return sp[1];
+}
+
 Test(live, another_protocol_is_refused_with_a_reason)
 {
 	struct world *w = calloc(1, sizeof *w);
 	world_open(w, 3);
-	int sp[2];
-	cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
-	live_server_add(&w->sv, sp[0], getuid());
-	cr_assert_eq(write(sp[1], "hello proto=99 want=play\n", 25), 25);
-	live_server_step(&w->sv, -1, NULL, 0);
 	char buf[300] = "";
-	ssize_t n = read(sp[1], buf, sizeof buf - 1);
-	cr_assert_gt(n, 0);
-	buf[n] = '\0';
+	int fd = raw_hello(w, "hello proto=99 want=play\n", buf, sizeof buf);
 	cr_expect(strstr(buf, "refuse protocol 99: this server speaks "
 			      "proto=2"), "%s", buf);
 	cr_expect_eq(live_server_clients(&w->sv), 0);
-	close(sp[1]);
+	close(fd);
 	world_close(w);
 	free(w);
 }
@@ -685,6 +694,47 @@ Test(live, a_refusal_on_a_replica_keeps_the_servers_dice)
 	}
 	cr_expect_gt(drew, 0, "commands drew dice");
 	cmd_result_free(&r);
+	table_close(&tb);
+}
+
+/* An undo on a replica plays the commands it keeps again with the dice
+ * the server gave them (session.h: outside), not its own PRNG's: it ends
+ * where the server's game ends after the same undo, and its dice still
+ * come from the server. */
+Test(live, an_undo_on_a_replica_keeps_the_servers_dice)
+{
+	struct table tb;
+	table_open(&tb, "drill", 23);
+	struct world *w = tb.w;
+	struct player *a = tb.a, *b = tb.b, **all = tb.all;
+	struct tally t = {.active = -1};
+	play(w, all, 2, a, b, 30, &t);
+	int drew = 0;
+	for (size_t i = 0; i + 3 < a->c.n; i++)
+		drew += strcmp(a->c.dice[i], "-") != 0;
+	cr_assert_gt(drew, 0, "a kept command drew dice");
+	char err[300];
+	cr_assert_eq(session_undo(&a->s, 3, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(session_undo(&w->s, 3, err, sizeof err), 0, "%s", err);
+	cr_expect_eq(session_commands(&a->s), session_commands(&w->s));
+	cr_expect_eq(digest(&a->s), digest(&w->s),
+		     "the replica after its undo is the server's game");
+	/* the same rolls: the events name each die */
+	const struct ruleset *rs = session_ruleset(&a->s);
+	const struct event_log *ea = rs->events(a->s.game);
+	const struct event_log *ew = rs->events(w->s.game);
+	cr_assert_eq(ea->n, ew->n);
+	int rolls = 0;
+	for (size_t i = 0; i < ea->n; i++) {
+		char x[400], y[400];
+		event_log_format(ea, i, x, sizeof x);
+		event_log_format(ew, i, y, sizeof y);
+		cr_expect_str_eq(x, y, "event %zu", i);
+		rolls += strstr(x, " die=") != NULL;
+	}
+	cr_expect_gt(rolls, 0, "kept commands rolled");
+	cr_expect_not_null(rs->dice(a->s.game)->source,
+			   "the server's dice still serve the replica");
 	table_close(&tb);
 }
 
@@ -1092,4 +1142,40 @@ Test(live, one_seat_asks_for_the_reveal_and_the_other_agrees)
 	cr_expect(strstr(tb.a->c.last_reason, "not a committed game"), "%s",
 		  tb.a->c.last_reason);
 	table_close(&tb);
+}
+
+/* ---- maniple games: who sat where, how long idle (live.h) ---- */
+
+static void seats_to(void *user, const char who[2][40])
+{
+	char(*kept)[40] = user;
+	memcpy(kept, who, 2 * 40);
+}
+
+Test(live, the_welcome_says_the_idle_time_and_the_seats_hook_who_sits)
+{
+	struct world *w = calloc(1, sizeof *w);
+	world_open(w, 3);
+	char who[2][40] = {"?", "?"};
+	w->sv.seats = seats_to;
+	w->sv.seats_user = who;
+	struct player *a = calloc(1, sizeof *a);
+	struct player *all[1] = {a};
+	w->ms += 30000; /* nothing changes for 30 s */
+	join(w, a, false, 1);
+	settle(w, all, 1);
+	cr_assert(a->c.welcomed);
+	cr_expect_str_eq(who[0], "-");
+	cr_expect_str_neq(who[1], "-", "seat 1's user");
+	cr_expect_str_neq(who[1], "?");
+	char buf[4096] = "";
+	int fd = raw_hello(w, "hello proto=2 want=watch\n", buf, sizeof buf);
+	cr_expect(strstr(buf, " idle=30 "), "%s", buf);
+	leave(a);
+	settle(w, all, 0);
+	cr_expect_str_eq(who[1], "-", "the seat left");
+	close(fd);
+	free(a);
+	world_close(w);
+	free(w);
 }

@@ -21,21 +21,6 @@
 
 #include "volley_field.h"
 
-/* The command is refused naming rule, and changes nothing. */
-#define REFUSED(s, line, want)                                                 \
-	do {                                                                   \
-		char *before_ = game_state_text((s)->game);                    \
-		struct out o_ = run(s, line);                                  \
-		char *after_ = game_state_text((s)->game);                     \
-		cr_assert_eq(o_.st, CMD_REFUSED, "%s: not refused", line);     \
-		cr_assert_str_eq(o_.rule, want, "%s: rule %s (%s)", line,      \
-				 o_.rule, o_.reason);                          \
-		cr_assert_str_eq(before_, after_, "%s changed the game",       \
-				 line);                                        \
-		free(before_);                                                 \
-		free(after_);                                                  \
-	} while (0)
-
 /* Fires directly (missile_fire) with the die forced; the events. */
 static bool volley(struct session *s, const char *firer, int target,
 		   enum fire_weapon w, enum fire_kind k, int die,

@@ -4,7 +4,9 @@
  * Beneventum example; a session to play it through commands, and the
  * helpers that place units and leaders, force dice, open an Orders Phase
  * and read the events.  Included by one test file each (static
- * definitions). */
+ * definitions).  A file that defines VOLLEY_RULESET ("gba") before the
+ * include plays the field under that ruleset, with its Indian archers
+ * "ia" (GBA 8.61) and an oxybeles "ox" (GBA 9.5). */
 #ifndef MANIPLE_TEST_VOLLEY_FIELD_H
 #define MANIPLE_TEST_VOLLEY_FIELD_H
 
@@ -53,6 +55,10 @@ static const struct usp units[] = {
 	{"x", 0, UT_LG, "HA", MC_J, 6, 5},
 	{"y", 0, UT_LG, "HA", MC_J, 6, 5},
 	{"z", 0, UT_LG, "HA", MC_J, 6, 5},
+#ifdef VOLLEY_RULESET
+	{"ia", 0, UT_LI, "", MC_IA, 5, 6}, /* Indian archers (GBA 8.61) */
+	{"ox", 0, UT_AT, "", MC_B, 5, 3},  /* an oxybeles (GBA 9.5) */
+#endif
 	{NULL, 0, 0, NULL, MC_NONE, 0, 0},
 };
 
@@ -67,6 +73,9 @@ static struct battle *loader(void *user, const char *name,
 	}
 	struct battle *b =
 		fx_empty_battle("volley", "Volley", 30, 20, "rome", "carthage");
+#ifdef VOLLEY_RULESET /* the same field under another ruleset's rules */
+	snprintf(b->ruleset, sizeof b->ruleset, "%s", VOLLEY_RULESET);
+#endif
 	const struct {
 		const char *id;
 		int side, init;
@@ -147,6 +156,21 @@ static void put_leader(struct session *s, const char *id, int hex)
 	l->hex = H(hex);
 	l->on_map = true;
 }
+
+/* The command is refused naming rule, and changes nothing. */
+#define REFUSED(s, line, want)                                                 \
+	do {                                                                   \
+		char *before_ = game_state_text((s)->game);                    \
+		struct out o_ = run(s, line);                                  \
+		char *after_ = game_state_text((s)->game);                     \
+		cr_assert_eq(o_.st, CMD_REFUSED, "%s: not refused", line);     \
+		cr_assert_str_eq(o_.rule, want, "%s: rule %s (%s)", line,      \
+				 o_.rule, o_.reason);                          \
+		cr_assert_str_eq(before_, after_, "%s changed the game",       \
+				 line);                                        \
+		free(before_);                                                 \
+		free(after_);                                                  \
+	} while (0)
 
 static void force(struct session *s, int die)
 {

@@ -29,6 +29,7 @@
  *
  *     welcome proto=2 seat=0|1|watch ruleset=R battle=B kind=K head=N
  *             seat0=USER|- seat1=USER|- watchers=N (who sits where)
+ *             idle=SECONDS (since the game last changed)
  *             dice=open|trusted|two-party [guest=0|1] (the dice mode:
  *             open, the seed in the file; two-party, guest the seat
  *             whose client gives the nonces)
@@ -152,6 +153,12 @@ struct live_server {
 	char side_name[2][48];
 	struct decision_answer *room; /* the pending decision's answers */
 	int nroom;
+	/* who sits where, after a seat comes or goes: user names ("-"
+	 * empty); NULL: nobody is told (maniple keeps the last users of
+	 * each seat beside the game file, for maniple games) */
+	void (*seats)(void *user, const char who[2][40]);
+	void *seats_user;
+	long long changed;	/* ms: the game's last change (its idle time) */
 	/* two-party dice: the seat whose client gives the nonces, the
 	 * guest's (live_server_init: 1; the caller sets the host's other
 	 * seat before any client comes); -1 in a game of other dice */

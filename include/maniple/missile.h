@@ -48,6 +48,10 @@ struct fire_check {
 	const char *rule;
 };
 
+/* 8.11 Exception: whether the unit either moves or fires under an order,
+ * never both: scorpios and oxybeles (GBA 9.54) always, LI archers when
+ * variants.ini [missile] after_moving is closer_hex (SPQR). */
+bool missile_move_or_fire(const struct game *g, const struct unit *u);
 /* 8.1-8.17: whether unit `firer` may fire `weapon` at the hex `target`
  * now as a volley of kind `kind`, and what it needs.  Changes nothing. */
 bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,

@@ -84,13 +84,15 @@ struct session {
 	const struct game *ckpt_game;
 	size_t ckpt_journal, ckpt_events, ckpt_since;
 	/* what a source outside the game (dice.h: dice_set_source, a live
-	 * replica's server) answered each time the commands accepted since
-	 * the checkpoint asked it for a d10 (-1 included: it had none, the
-	 * PRNG rolled), in order: a refusal runs those commands again with
-	 * these answers, never asking the source again (its dice are spent:
-	 * it would give others, or none) */
+	 * replica's server) answered each time the game's accepted commands
+	 * asked it for a d10 (-1 included: it had none, the PRNG rolled),
+	 * in order, from the game's start (outside_ckpt of them before the
+	 * checkpoint): a refusal runs the commands since the checkpoint
+	 * again with their answers, and an undo the commands it keeps with
+	 * theirs, never asking the source again (its dice are spent: it
+	 * would give others, or none) */
 	signed char *outside;
-	size_t noutside, outside_cap, outside_next;
+	size_t noutside, outside_cap, outside_next, outside_ckpt;
 	bool outside_lost;		/* an answer not kept: out of memory */
 	int (*outside_fn)(void *user);	/* while a command runs: the source */
 	void *outside_user;

@@ -258,6 +258,17 @@ enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
 	RV_PHALANX_REVERSE, /* 7.16: a phalanx's reaction Reverse Face */
+	RV_FIRE_AFTER_MOVING, /* 8.11: fire by a unit that has moved */
+	RV_FIRE_ARC,	      /* 8.13: the hexsides fire goes through */
+	RV_FIRE_LOS_NEARER,   /* 8.14: who sees past a unit nearer itself */
+	RV_ENTRY_FIRE_TARGETS, /* 8.21: entering units one unit fires at */
+	RV_RETURN_AFTER_ENTRY, /* 8.23: return fire at a unit it fired at
+				* on entry */
+	RV_SCREEN_FIRE,	       /* 8.25: when an elephant's screen fires */
+	RV_HD_LC_SKIRMISHERS,  /* 8.31: light cavalry harassing SK */
+	RV_HD_PATH,	       /* 8.32: what an H&D path must keep to */
+	RV_HD_FIRE_BACK,       /* 8.33: who fires back at an H&D */
+	RV_ARTILLERY,	       /* 9.8: how bolt artillery fires and moves */
 	RULE_VARIANT_COUNT
 };
 
@@ -278,6 +289,74 @@ enum phalanx_reverse {
 	PHALANX_REVERSE,      /* SPQR 7.16: offered when an enemy enters a
 			       * Rear hex */
 	PHALANX_REVERSE_NONE, /* GBA 7.16: only single-hex units react */
+};
+
+/* RV_FIRE_AFTER_MOVING's choices */
+enum fire_after_moving {
+	FIRE_AFTER_CLOSER_HEX, /* SPQR 8.11: only after a hex toward the
+				* target; LI archers move or fire */
+	FIRE_AFTER_ANY,	       /* GBA 8.11: before, during or after */
+};
+
+/* RV_FIRE_ARC's choices */
+enum fire_arc {
+	ARC_FRONT_OR_FLANK,	    /* SPQR 8.13: every missile unit */
+	ARC_FRONT_SK_FLANK_TOO,	    /* GBA 8.13 (A29): the front; SK the
+				     * flank too */
+};
+
+/* RV_FIRE_LOS_NEARER's choices */
+enum fire_los_nearer {
+	LOS_NEARER_ARCHERS, /* SPQR 8.14: archers only see past it */
+	LOS_NEARER_ALL,	    /* GBA 8.14 Exception #2: every missile unit */
+};
+
+/* RV_ENTRY_FIRE_TARGETS's choices */
+enum entry_fire_targets {
+	ENTRY_ONE_TARGET,   /* SPQR 8.21: one of the units entering */
+	ENTRY_EACH_ENTERER, /* GBA 8.21, 8.23: each, while it has missiles */
+};
+
+/* RV_RETURN_AFTER_ENTRY's choices */
+enum return_after_entry {
+	RETURN_NOT_AFTER_ENTRY, /* SPQR 8.23 */
+	RETURN_AFTER_ENTRY_TOO, /* GBA 8.24: any unit fired at fires back */
+};
+
+/* RV_SCREEN_FIRE's choices */
+enum screen_fire {
+	SCREEN_ANY_REACTION, /* SPQR 8.25 */
+	SCREEN_ENTRY_ONLY,   /* GBA 9.11: Entry Reaction fire only */
+};
+
+/* RV_HD_LC_SKIRMISHERS's choices */
+enum hd_lc_skirmishers {
+	HD_LC_NOT_SKIRMISHERS, /* SPQR 8.31 */
+	HD_LC_SKIRMISHERS_TOO, /* GBA 9.41: any enemy of lower MA */
+};
+
+/* RV_HD_PATH's choices */
+enum hd_path {
+	HD_PATH_FRONT_LOS_LEVELS, /* SPQR 8.32: through the Front, with a
+				   * LOS, no river, one level a step */
+	HD_PATH_CLEAR,		  /* GBA 9.32, 9.41: clear of units, EZOC
+				   * and Rough only */
+};
+
+/* RV_HD_FIRE_BACK's choices */
+enum hd_fire_back {
+	HD_BACK_TARGET_AND_PATH, /* SPQR 8.33: the target, and enemies
+				  * whose arc the path crosses */
+	HD_BACK_TARGET_ONLY,	 /* GBA 9.32, 9.41: the target */
+};
+
+/* RV_ARTILLERY's choices */
+enum artillery_rules {
+	ARTILLERY_SCORPIO,   /* SPQR 9.82-9.86: Fire and Move modes, Active
+			      * and Reaction Fire */
+	ARTILLERY_OXYBELES,  /* GBA 9.52-9.54: twice a phase without orders,
+			      * moves or fires, moved by an Individual
+			      * Order */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

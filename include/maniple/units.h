@@ -37,7 +37,8 @@ enum missile_class {
 	MC_MJ, /* mounted javelins, elephant towers */
 	MC_MA, /* mounted archers */
 	MC_ES, /* elephant screen archers */
-	MC_B,  /* bolt (scorpio) */
+	MC_B,  /* bolt (scorpio; GBA 9.5 oxybeles) */
+	MC_IA, /* Indian archers (GBA 8.61: LI with the long bow) */
 	MISSILE_CLASS_COUNT
 };
 

@@ -177,7 +177,7 @@ int live_server_init(struct live_server *sv, struct session *s,
 				return -1;
 			}
 		}
-		sv->empty_since = clock(clock_user);
+		sv->empty_since = sv->changed = clock(clock_user);
 		struct decision d;
 		pending(sv, &d);
 		sv->owed_side = d.side;
@@ -221,7 +221,7 @@ int live_server_init(struct live_server *sv, struct session *s,
 		live_server_free(sv);
 		return rc;
 	}
-	sv->empty_since = clock(clock_user);
+	sv->empty_since = sv->changed = clock(clock_user);
 	struct decision d;
 	pending(sv, &d);
 	sv->owed_side = d.side;
@@ -394,6 +394,7 @@ static bool seated(const struct live_server *sv, int side)
  * owe with nobody of it here is told through the owes hook. */
 static void broadcast_owe(struct live_server *sv)
 {
+	sv->changed = now(sv); /* it follows every change of the game */
 	char buf[300];
 	owe_line(sv, buf, sizeof buf);
 	put_all(sv, buf);
@@ -452,6 +453,8 @@ static void seats_changed(struct live_server *sv)
 	who_sits(sv, -1, who);
 	snprintf(buf, sizeof buf, "seats %s %s", who[0], who[1]);
 	put_all(sv, buf);
+	if (sv->seats)
+		sv->seats(sv->seats_user, (const char(*)[40])who);
 }
 
 static const char *seat_name(int seat)
@@ -526,9 +529,10 @@ static void hello(struct live_server *sv, int k, struct cmd_tokens *t)
 	if (sv->guest_seat >= 0)
 		snprintf(guest, sizeof guest, " guest=%d", sv->guest_seat);
 	put(sv, k, "welcome proto=%d seat=%s ruleset=%s battle=%s kind=%s "
-		   "head=%zu seat0=%s seat1=%s watchers=%d dice=%s%s",
+		   "head=%zu seat0=%s seat1=%s watchers=%d idle=%lld dice=%s%s",
 	    LIVE_PROTO, seat_name(seat), j->h.ruleset, j->h.battle, j->h.kind,
 	    sv->ndice, who[0], who[1], watchers,
+	    (now(sv) - sv->changed) / 1000,
 	    j->h.version >= GAMEFILE_COMMITTED ? j->h.dice_mode : "open",
 	    guest);
 	for (size_t i = 0; i < sv->ndice; i++) {

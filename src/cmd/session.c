@@ -315,6 +315,7 @@ static void hold(struct session *s, const struct ruleset *rs, struct game *g)
 	s->game = g;
 	s->ruleset = rs;
 	s->ckpt_game = NULL; /* the checkpoint was another game's */
+	s->noutside = s->outside_ckpt = 0; /* its outside dice too */
 	rs->set_session(g, s);
 }
 
@@ -623,7 +624,7 @@ static int checkpoint(struct session *s, const struct ruleset *rs,
 	s->ckpt_journal = s->journal.n;
 	s->ckpt_events = rs->events(g)->n;
 	s->ckpt_since = 0;
-	s->noutside = 0;
+	s->outside_ckpt = s->noutside;
 	return 0;
 }
 
@@ -709,7 +710,7 @@ static size_t take_back(struct session *s, const struct ruleset *rs,
 	bool replaying = s->replaying;
 	s->replaying = true;
 	/* an outside source's dice: those it gave these commands */
-	s->outside_next = 0;
+	s->outside_next = s->outside_ckpt;
 	bool outside = outside_swap(s, rs, g, outside_again);
 	size_t ran = 0;
 	for (size_t i = s->ckpt_journal; i < s->journal.n; i++) {
@@ -1572,6 +1573,19 @@ bool session_last_plan(const struct session *s, int *side, char *level,
 	return false;
 }
 
+/* session_undo's replay of a game whose dice come from outside: the
+ * answers its source gave, in order. */
+struct undo_feed {
+	const struct session *s;
+	size_t next;
+};
+
+static int undo_die(void *user)
+{
+	struct undo_feed *f = user;
+	return f->next < f->s->noutside ? f->s->outside[f->next++] : -1;
+}
+
 int session_undo(struct session *s, size_t n, char *err, size_t errn)
 {
 	if (!s->game) {
@@ -1603,6 +1617,14 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	struct ini_error ie;
 	memset(&ie, 0, sizeof ie);
 	bool ok = load_header(&lc, &s->journal.h, &ie) == 0;
+	/* a game whose dice come from outside (a live replica): the kept
+	 * commands get the answers the source gave them (session.h:
+	 * outside), and the source serves the game after the undo */
+	const struct ruleset *rs = session_ruleset(s);
+	struct dice *sd = rs->dice ? rs->dice(s->game) : NULL;
+	struct undo_feed feed = {.s = s};
+	if (ok && sd && sd->source)
+		dice_set_source(tmp.ruleset->dice(tmp.game), undo_die, &feed);
 	/* the kept commands, each with the digest line after it; a digest
 	 * after an undone command (its turn no longer ended) goes too */
 	size_t cmds = 0;
@@ -1658,6 +1680,9 @@ int session_undo(struct session *s, size_t n, char *err, size_t errn)
 	}
 	tmp.replaying = false;
 	tmp.digest_due = false;
+	if (sd && sd->source)
+		dice_set_source(tmp.ruleset->dice(tmp.game), sd->source,
+				sd->source_user);
 	int rc = 0;
 	if (s->file.f) {
 		/* the shortened journal replaces the file atomically, so a

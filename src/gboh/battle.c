@@ -766,7 +766,7 @@ static int on_unit_missile(struct battle_ctx *c, uint8_t *dst,
 	if (m < 0)
 		return ini_fail(c->err, line,
 				"unknown missile class \"%s\" (none A S BS J MJ "
-				"MA ES B)",
+				"MA ES B IA)",
 				v);
 	*dst = (uint8_t)m;
 	(void)key;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "maniple/missile.h"
+#include "maniple/tables.h"
 #include "maniple/orders.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
@@ -36,12 +37,14 @@ static bool parse_weapon(const char *w, enum fire_weapon *out)
 
 /* 8.11: may the open mover fire at target now?  Before its first hex,
  * yes; after moving, only when its latest step was a hex that brought it
- * closer to the target. */
+ * closer to the target (SPQR); at any time of its move in GBA (8.11). */
 static const char *closer_check(const struct game *g, int ui,
 				struct hex target)
 {
 	const struct unit *u = &g->units[ui];
 	if (!u->moved_phase && g->ord.move.hexes_entered == 0)
+		return NULL;
+	if (tables_variant(g->tables, RV_FIRE_AFTER_MOVING) == FIRE_AFTER_ANY)
 		return NULL;
 	if (g->fire.step_unit != ui || !g->fire.step_was_hex ||
 	    hex_is_none(g->fire.step_from) ||
@@ -176,9 +179,8 @@ void missile_fire_cmd(struct game *g, const char *who, const char *hex,
 	}
 	if (!fire_offensive(g, ui, target, w, r))
 		return;
-	const struct unit *u = &g->units[ui];
 	/* 8.11 Exception: LI archers and scorpios move or fire */
-	if ((unit_has(g, u, TRAIT_LIGHT_INFANTRY) && u->missile == MC_A) || u->missile == MC_B)
+	if (missile_move_or_fire(g, &g->units[ui]))
 		orders_close_move(g);
 }
 

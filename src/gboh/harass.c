@@ -78,7 +78,9 @@ bool harass_may_use(const struct game *g, int firer, int target,
 		return deny(out, "9.22",
 			    "infantry archers (SK and LI, class A) may not "
 			    "use H&D (8.31)");
-	if (lc && unit_has(g, t, TRAIT_SKIRMISHER))
+	if (lc && unit_has(g, t, TRAIT_SKIRMISHER) &&
+	    tables_variant(g->tables, RV_HD_LC_SKIRMISHERS) ==
+		    HD_LC_NOT_SKIRMISHERS)
 		return deny(out, "9.31",
 			    "light cavalry may not use H&D against "
 			    "skirmishers (8.31)");
@@ -131,6 +133,14 @@ static bool path_hex_ok(const struct game *g, const struct unit *f,
 	return true;
 }
 
+/* 8.32: whether the path keeps SPQR's limits (a Front hex first, the
+ * firer's LOS, no river, one level a step); GBA 9.32, 9.41 have none */
+static bool path_spqr_limits(const struct game *g)
+{
+	return tables_variant(g->tables, RV_HD_PATH) ==
+	       HD_PATH_FRONT_LOS_LEVELS;
+}
+
 /* 8.32: the step from a to b: adjacent, no river, at most one level */
 static bool path_step_ok(const struct game *g, struct hex a, struct hex b,
 			 struct harass_check *c)
@@ -143,6 +153,8 @@ static bool path_step_ok(const struct game *g, struct hex a, struct hex b,
 		return deny(c, "8.32", "the path from %s to %s is not a step "
 				       "to a neighbouring hex",
 			    ha, hb);
+	if (!path_spqr_limits(g))
+		return true;
 	const struct map *m = g->battle->map;
 	if (map_hexside(m, a, (enum hexside)d) & HSF_RIVER)
 		return deny(c, "8.32", "the path may not cross the river "
@@ -157,10 +169,15 @@ static bool path_step_ok(const struct game *g, struct hex a, struct hex b,
 	return true;
 }
 
-static bool in_arc(const struct unit *u, struct hex h)
+/* 8.13: h lies in u's arc of fire: its Front or Flank hexes (GBA 8.13:
+ * the Flank ones for skirmishers only) */
+static bool in_arc(const struct game *g, const struct unit *u, struct hex h)
 {
 	enum hex_zone z = footprint_zone(&u->at, h);
-	return z == ZONE_FRONT || z == ZONE_FLANK; /* 8.13 */
+	return z == ZONE_FRONT ||
+	       (z == ZONE_FLANK &&
+		(tables_variant(g->tables, RV_FIRE_ARC) == ARC_FRONT_OR_FLANK ||
+		 unit_has(g, u, TRAIT_SKIRMISHER)));
 }
 
 static bool may_fire_back(const struct unit *u)
@@ -177,15 +194,19 @@ static void collect_reactors(const struct game *g, struct harass_check *c)
 	const struct unit *f = &g->units[c->firer];
 	const struct unit *t = &g->units[c->target];
 	c->nreactors = 0;
-	if (may_fire_back(t) && c->npath > 0 && in_arc(t, c->path[c->npath - 1]))
+	if (may_fire_back(t) && c->npath > 0 &&
+	    in_arc(g, t, c->path[c->npath - 1]))
 		c->reactors[c->nreactors++] = c->target;
+	/* GBA 9.32, 9.41: only the target fires back */
+	if (tables_variant(g->tables, RV_HD_FIRE_BACK) == HD_BACK_TARGET_ONLY)
+		return;
 	for (int i = 0; i < g->nunits && c->nreactors < HARASS_REACTORS_MAX;
 	     i++) {
 		const struct unit *u = &g->units[i];
 		if (i == c->target || u->side == f->side || !may_fire_back(u))
 			continue;
 		for (int k = 0; k < c->npath; k++)
-			if (in_arc(u, c->path[k])) {
+			if (in_arc(g, u, c->path[k])) {
 				c->reactors[c->nreactors++] = i;
 				break;
 			}
@@ -203,7 +224,7 @@ static bool path_ok(const struct game *g, struct harass_check *c,
 			    "the path runs through 1 to %d hexes to the "
 			    "target",
 			    c->limit - 1);
-	if (footprint_zone(&f->at, path[0]) != ZONE_FRONT)
+	if (path_spqr_limits(g) && footprint_zone(&f->at, path[0]) != ZONE_FRONT)
 		return deny(c, "8.32",
 			    "the path leaves through a Front hex of %s only",
 			    f->id);
@@ -212,6 +233,8 @@ static bool path_ok(const struct game *g, struct harass_check *c,
 	    hex_distance(f->at.hex[1], path[0]) == 1 &&
 	    hex_distance(from, path[0]) != 1)
 		from = f->at.hex[1];
+	if (footprint_distance(&f->at, path[0]) != 1)
+		return deny(c, "8.32", "the path starts next to %s", f->id);
 	for (int k = 0; k < npath; k++) {
 		if (!path_step_ok(g, k ? path[k - 1] : from, path[k], c) ||
 		    !path_hex_ok(g, f, t, path[k], c))
@@ -266,12 +289,21 @@ static void search(const struct game *g, struct harass_check *c,
 	}
 	if (depth >= c->limit - 1 || depth >= HARASS_PATH_MAX)
 		return;
-	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+	for (int d = 0; d < 8; d++) {
 		struct hex n;
+		if (depth > 0 && d >= HEXSIDE_COUNT)
+			break;
 		if (depth == 0) {
-			/* first hex: a Front hex of the firer */
-			struct hex fr[8];
+			/* first hex: a Front hex of the firer (GBA 9.32,
+			 * 9.41: any hex next to it) */
+			struct hex fr[24];
 			int nf = footprint_zone_hexes(&f->at, ZONE_FRONT, fr);
+			if (!path_spqr_limits(g)) {
+				nf += footprint_zone_hexes(&f->at, ZONE_FLANK,
+							   fr + nf);
+				nf += footprint_zone_hexes(&f->at, ZONE_REAR,
+							   fr + nf);
+			}
 			if (d >= nf)
 				break;
 			n = fr[d];
@@ -323,7 +355,8 @@ static bool check_harass(const struct game *g, int firer, int target,
 			    "%d away",
 			    f->id, out->limit, t->id, dist);
 	struct los_why lw;
-	bool seen = los_missile(g, f, t->at.hex[0], &lw);
+	bool seen = !path_spqr_limits(g) || /* GBA 9.32: no LOS clause */
+		    los_missile(g, f, t->at.hex[0], &lw);
 	if (!seen && footprint_two_hex(&t->at))
 		seen = los_missile(g, f, t->at.hex[1], NULL);
 	if (!seen)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "maniple/map.h"
+#include "maniple/tables.h"
 
 /* The longest trace: CCRR numbers keep maps under 100 x 100 hexes. */
 #define LOS_TRACE_MAX 256
@@ -169,21 +170,45 @@ bool los_clear(const struct game *g, struct hex from, struct hex to,
 	return true;
 }
 
-/* 8.13: the line leaves the firer through a Front or Flank hexside.  The
- * first hex(es) of the trace must lie in those zones; where the trace
- * starts down a hexside, either hex beside it will do. */
-static bool leaves_by_front_or_flank(const struct unit *firer, struct hex h0,
-				     struct hex to)
+/* 8.13: the line leaves the firer through a Front (or, when flank_too,
+ * a Flank) hexside.  The first hex(es) of the trace must lie in those
+ * zones; where the trace starts down a hexside, either hex beside it
+ * will do. */
+static bool zone_in_arc(enum hex_zone z, bool flank_too)
+{
+	return z == ZONE_FRONT || (flank_too && z == ZONE_FLANK);
+}
+
+static bool leaves_by_arc(const struct unit *firer, struct hex h0,
+			  struct hex to, bool flank_too)
 {
 	int d = hex_distance(h0, to);
 	if (d < 1 || d >= LOS_TRACE_MAX)
 		return false;
 	struct hex out[LOS_TRACE_MAX], alt[LOS_TRACE_MAX];
 	hex_line(h0, to, out, alt, NULL);
-	enum hex_zone za = footprint_zone(&firer->at, out[1]);
-	enum hex_zone zb = footprint_zone(&firer->at, alt[1]);
-	return za == ZONE_FRONT || za == ZONE_FLANK || zb == ZONE_FRONT ||
-	       zb == ZONE_FLANK;
+	return zone_in_arc(footprint_zone(&firer->at, out[1]), flank_too) ||
+	       zone_in_arc(footprint_zone(&firer->at, alt[1]), flank_too);
+}
+
+/* 8.13: whether fire may leave by the Flank hexsides too: always in
+ * SPQR; in GBA (8.13, research A29) for skirmishers only. */
+static bool flank_in_arc(const struct game *g, const struct unit *firer)
+{
+	return tables_variant(g->tables, RV_FIRE_ARC) == ARC_FRONT_OR_FLANK ||
+	       unit_has(g, firer, TRAIT_SKIRMISHER);
+}
+
+/* 8.14: archers see past a unit nearer them than the target (SPQR); in
+ * GBA (8.14 Exception #2) every missile unit does. */
+static enum los_purpose missile_purpose(const struct game *g,
+					const struct unit *firer)
+{
+	if (tables_variant(g->tables, RV_FIRE_LOS_NEARER) == LOS_NEARER_ALL)
+		return LOS_ARCHER;
+	return firer->missile == MC_A || firer->missile == MC_IA
+		       ? LOS_ARCHER
+		       : LOS_MISSILE;
 }
 
 /* 8.13, 8.14 a missile unit's line of sight to its target */
@@ -209,22 +234,30 @@ bool los_missile(const struct game *g, const struct unit *firer,
 		return false;
 	}
 	if (d == 1) {
-		/* 8.14: always into adjacent hexes; 8.13: not to the rear */
+		/* 8.14: always into adjacent hexes; 8.13: not to the rear
+		 * (GBA 8.13: nor the flank, but for skirmishers) */
 		enum hex_zone z = footprint_zone(&firer->at, target);
-		if (z == ZONE_REAR && !unit_has(g, firer, TRAIT_SCORPIO)) { /* 9.84 */
+		if (!unit_has(g, firer, TRAIT_SCORPIO) && /* 9.84 */
+		    !zone_in_arc(z, flank_in_arc(g, firer))) {
 			why_set(why, target, "8.13",
-				"a Rear hex: fire goes through Front or Flank "
-				"hexsides");
+				flank_in_arc(g, firer)
+					? "a Rear hex: fire goes through Front "
+					  "or Flank hexsides"
+					: "fire goes through Front hexsides "
+					  "(Flank ones for skirmishers only)");
 			return false;
 		}
 		return true;
 	}
 	if (!unit_has(g, firer, TRAIT_SCORPIO) && /* 9.84 a scorpio has no facing */
-	    !leaves_by_front_or_flank(firer, from, target)) {
+	    !leaves_by_arc(firer, from, target, flank_in_arc(g, firer))) {
 		why_set(why, target, "8.13",
-			"the line leaves through a Rear hexside");
+			flank_in_arc(g, firer)
+				? "the line leaves through a Rear hexside"
+				: "the line leaves through a Flank or Rear "
+				  "hexside (Flank ones serve skirmishers "
+				  "only)");
 		return false;
 	}
-	enum los_purpose p = firer->missile == MC_A ? LOS_ARCHER : LOS_MISSILE;
-	return los_clear(g, from, target, p, why);
+	return los_clear(g, from, target, missile_purpose(g, firer), why);
 }

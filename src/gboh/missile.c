@@ -178,6 +178,7 @@ static bool moving_penalised(const struct game *g, const struct unit *u,
 	case MC_S:
 	case MC_BS:
 	case MC_A:
+	case MC_IA: /* GBA 8.15 #4: every class but foot javelins */
 	case MC_MA:
 	case MC_MJ:
 		return true;
@@ -190,7 +191,8 @@ static bool moving_penalised(const struct game *g, const struct unit *u,
 /* 8.15 #3: Archers, Slingers and Elephant Screens (not javelins). */
 static bool point_blank_class(enum missile_class mc)
 {
-	return mc == MC_A || mc == MC_S || mc == MC_BS || mc == MC_ES;
+	return mc == MC_A || mc == MC_IA || mc == MC_S || mc == MC_BS ||
+	       mc == MC_ES;
 }
 
 /* 8.15 #7: the target stands inside a camp and the firer outside it. */
@@ -278,6 +280,18 @@ static int target_of(const struct game *g, const struct unit *u,
 	return -1;
 }
 
+/* 8.11 Exception (SPQR): LI archers and scorpios move or fire; in GBA
+ * (8.11, no such exception) only its artillery does (9.54). */
+bool missile_move_or_fire(const struct game *g, const struct unit *u)
+{
+	if (u->missile == MC_B)
+		return true;
+	return tables_variant(g->tables, RV_FIRE_AFTER_MOVING) ==
+		       FIRE_AFTER_CLOSER_HEX &&
+	       unit_has(g, u, TRAIT_LIGHT_INFANTRY) &&
+	       (u->missile == MC_A || u->missile == MC_IA);
+}
+
 /* 8.1-8.17 */
 bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 		   struct hex target, enum fire_kind kind,
@@ -311,6 +325,11 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 	    (kind == FIRE_OFFENSIVE || kind == FIRE_HD))
 		return refuse(out, "9.12",
 			      "an elephant screen fires only in reaction");
+	if (weapon == WEAPON_SCREEN && kind != FIRE_ENTRY &&
+	    tables_variant(g->tables, RV_SCREEN_FIRE) == SCREEN_ENTRY_ONLY)
+		return refuse(out, "GBA 9.11",
+			      "an elephant screen fires as Entry Reaction "
+			      "fire only");
 	enum missile_supply s = supply_of(u, weapon);
 	if (s == SUPPLY_NO)
 		return refuse(out, "8.17", "the unit is Missile No");
@@ -321,7 +340,8 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 		return refuse(out, "6.75", "a unit In Column may not fire");
 	if (unit_engaged(g, u)) /* 10.41 bullet 2 */
 		return refuse(out, "10.41", "an Engaged unit may not fire");
-	if (mc == MC_B && !u->scorpio_fire)
+	if (mc == MC_B && !u->scorpio_fire &&
+	    tables_variant(g->tables, RV_ARTILLERY) == ARTILLERY_SCORPIO)
 		return refuse(out, "9.82", "a scorpio in Move mode may not fire");
 	const char *srule = NULL; /* 9.82, 9.85, 9.86 */
 	const char *swhy = scorpio_fire_refusal(g, firer, kind, &srule);
@@ -331,8 +351,7 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 		return refuse(out, "8.11",
 			      "the unit has already fired under an order this "
 			      "Orders Phase");
-	if (kind == FIRE_OFFENSIVE &&
-	    ((unit_has(g, u, TRAIT_LIGHT_INFANTRY) && mc == MC_A) || mc == MC_B) &&
+	if (kind == FIRE_OFFENSIVE && missile_move_or_fire(g, u) &&
 	    (u->moved_phase ||
 	     (g->ord.moving && g->ord.mover_unit == firer &&
 	      g->ord.move.mp_spent > 0)))

@@ -255,7 +255,9 @@ void rfire_return_offer_impl(struct game *g, int firer, int target)
 		return;
 	if (g->units[firer].side == g->units[target].side)
 		return;
-	if (rfire_bits(g, target, firer) & RF_ENTRY) {
+	if ((rfire_bits(g, target, firer) & RF_ENTRY) &&
+	    tables_variant(g->tables, RV_RETURN_AFTER_ENTRY) ==
+		    RETURN_NOT_AFTER_ENTRY) {
 		struct event e;
 		event_init(&e, "return_fire_barred");
 		event_add(&e, "unit", "%s", g->units[target].id);
@@ -508,7 +510,9 @@ void reactions_fire(struct game *g, const char *unit, const char *hex,
 	if (left)
 		left &= weapons_ready(g, ui, ti, kind);
 	o->weapons = left;
-	if (kind == FIRE_ENTRY)
+	if (kind == FIRE_ENTRY && /* GBA 8.23: each entering unit */
+	    tables_variant(g->tables, RV_ENTRY_FIRE_TARGETS) ==
+		    ENTRY_ONE_TARGET)
 		close_other_entries(g, ui, oi);
 	if (!left)
 		reaction_offer_done(g, oi);

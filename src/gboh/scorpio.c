@@ -16,6 +16,12 @@ static bool is_scorpio(const struct game *g, const struct unit *u)
 	return unit_has(g, u, TRAIT_SCORPIO);
 }
 
+/* GBA 9.5: the bolt throwers are oxybeles (variants.ini [artillery]) */
+static bool oxybeles(const struct game *g)
+{
+	return tables_variant(g->tables, RV_ARTILLERY) == ARTILLERY_OXYBELES;
+}
+
 static int unit_index(const struct game *g, const char *id)
 {
 	for (int i = 0; id && i < g->nunits; i++)
@@ -71,6 +77,16 @@ bool scorpio_may_move(const struct game *g, int ui, bool by_line,
 	const struct unit *u = &g->units[ui];
 	if (!is_scorpio(g, u) || g->fire.fire_only == ui)
 		return true; /* an order to fire or change mode: no move */
+	if (oxybeles(g)) { /* GBA 9.54 */
+		*rule = "GBA 9.54";
+		if (by_line)
+			*why = "an oxybeles moves only by an Individual Order";
+		else if (u->scorpio_reaction > 0)
+			*why = "an oxybeles that fired this phase may not move";
+		else
+			return true;
+		return false;
+	}
 	*rule = "9.82";
 	if (u->scorpio_fire)
 		*why = "a scorpio in Fire mode may not move";
@@ -97,6 +113,20 @@ const char *scorpio_fire_refusal_impl(const struct game *g, int firer,
 		return kind == FIRE_SCORPIO ? "only a scorpio fires at any "
 					      "moment of the enemy's movement"
 					    : NULL;
+	}
+	if (oxybeles(g)) {
+		if (kind != FIRE_SCORPIO) {
+			*rule = "GBA 9.52";
+			return "an oxybeles fires only its own shots, with no "
+			       "order (scorpio UNIT HEX)";
+		}
+		*rule = "GBA 9.54";
+		if (u->moved_phase)
+			return "an oxybeles that moved this phase may not fire";
+		*rule = "GBA 9.52";
+		if (u->scorpio_reaction >= 2)
+			return "an oxybeles fires twice per Orders Phase";
+		return NULL;
 	}
 	switch (kind) {
 	case FIRE_OFFENSIVE:
@@ -140,7 +170,13 @@ void scorpio_note_fire_impl(struct game *g, int firer, enum fire_kind kind)
 		return;
 	int count; /* 0-2: fire is refused at twice */
 	const char *rule = NULL, *what = NULL;
-	if (kind == FIRE_OFFENSIVE) {
+	if (oxybeles(g) && kind == FIRE_SCORPIO) {
+		/* GBA 9.52: "Ox Fired", then its Fired side (the count of
+		 * the phase, reset as it begins: research A12) */
+		count = ++u->scorpio_reaction;
+		rule = "GBA 9.52";
+		what = "ox_fired";
+	} else if (kind == FIRE_OFFENSIVE) {
 		u->scorpio_fired = true;
 		count = ++u->scorpio_active;
 		rule = "9.85";
@@ -185,6 +221,12 @@ void scorpio_order_mode(struct game *g, const char *who, const char *mode,
 	if (!is_scorpio(g, u)) {
 		cmd_refuse(r, "9.82", "%s is not a scorpio: it has no mode",
 			   u->id);
+		return;
+	}
+	if (oxybeles(g)) {
+		cmd_refuse(r, "GBA 9.54",
+			   "an oxybeles has no Fire or Move mode: it fires "
+			   "with no order and moves by an Individual Order");
 		return;
 	}
 	if (u->scorpio_fire == fire) {
@@ -271,7 +313,10 @@ void scorpio_fire_now(struct game *g, const char *who, const char *hex,
 			   "orders, not while a reaction waits");
 		return;
 	}
-	enum fire_kind kind = active ? FIRE_OFFENSIVE : FIRE_SCORPIO;
+	/* GBA 9.52: an oxybeles's shots are the same in either side's
+	 * phase */
+	enum fire_kind kind =
+		active && !oxybeles(g) ? FIRE_OFFENSIVE : FIRE_SCORPIO;
 	int keep = g->fire.fire_only;
 	if (active)
 		g->fire.fire_only = ui; /* 9.85: no order, no move */
@@ -321,8 +366,9 @@ int scorpio_legal(const struct game *g, struct decision_answer *out, int max)
 		if (!is_scorpio(g, u) || !game_unit_in_play(u) ||
 		    (u->side == side && window))
 			continue;
-		enum fire_kind kind =
-			u->side == side ? FIRE_OFFENSIVE : FIRE_SCORPIO;
+		enum fire_kind kind = u->side == side && !oxybeles(g)
+					      ? FIRE_OFFENSIVE
+					      : FIRE_SCORPIO;
 		for (int t = 0; t < g->nunits && n < max; t++) {
 			const struct unit *e = &g->units[t];
 			if (e->side == u->side || !game_unit_in_play(e))

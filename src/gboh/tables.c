@@ -225,6 +225,27 @@ static const struct variant_def {
 	 (const char *const[]){"yes", "no", NULL}},
 	{"reaction", "phalanx_reverse",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"missile", "after_moving",
+	 (const char *const[]){"closer_hex", "any", NULL}},
+	{"missile", "arc",
+	 (const char *const[]){"front_or_flank", "front_skirmishers_flank",
+			       NULL}},
+	{"missile", "los_past_nearer_unit",
+	 (const char *const[]){"archers", "all", NULL}},
+	{"missile", "entry_fire_targets",
+	 (const char *const[]){"one", "each", NULL}},
+	{"missile", "return_after_entry",
+	 (const char *const[]){"no", "yes", NULL}},
+	{"missile", "screen_fire",
+	 (const char *const[]){"any_reaction", "entry_only", NULL}},
+	{"harass", "light_cavalry_against_skirmishers",
+	 (const char *const[]){"no", "yes", NULL}},
+	{"harass", "path",
+	 (const char *const[]){"front_los_levels", "clear", NULL}},
+	{"harass", "fire_back",
+	 (const char *const[]){"target_and_path", "target", NULL}},
+	{"artillery", "bolt_throwers",
+	 (const char *const[]){"scorpio", "oxybeles", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -258,7 +279,7 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
 	(const char *const[]){"ruleset", "activation", "rally", "reaction",
-			      NULL},
+			      "missile", "harass", "artillery", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)

@@ -9,7 +9,7 @@ static const char *const type_names[UNIT_TYPE_COUNT] = {
 };
 
 static const char *const missile_names[MISSILE_CLASS_COUNT] = {
-	"none", "A", "S", "BS", "J", "MJ", "MA", "ES", "B",
+	"none", "A", "S", "BS", "J", "MJ", "MA", "ES", "B", "IA",
 };
 
 static const char *const supply_names[] = {"full", "low", "no"};

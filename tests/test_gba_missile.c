@@ -1,0 +1,499 @@
+/* GBA missile fire (issue 25): the volley field of the SPQR missile tests
+ * played under `ruleset = gba` — GBA's Missile Range and Results Chart
+ * (GBA 8.61, rules/gba/missile.ini) with its Indian archers, fire before,
+ * during or after a move (GBA 8.11), the arc of fire (GBA 8.13), the
+ * line of sight past a nearer unit (GBA 8.14), the modifiers (GBA 8.15)
+ * and supply (GBA 8.17); reaction fire (GBA 8.21-8.24, 9.11), H&D
+ * (GBA 9.32, 9.41) and the oxybeles (GBA 9.5).  Rule numbers cited as
+ * "GBA N.NN" are GBA's; the SPQR tests of the same subjects are
+ * test_missile.c, test_los.c, test_reaction_fire.c, test_harass.c and
+ * test_scorpio.c. */
+#define VOLLEY_RULESET "gba"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/harass.h"
+#include "maniple/los.h"
+#include "maniple/missile.h"
+#include "maniple/orders.h"
+#include "maniple/reaction_fire.h"
+#include "maniple/reactions.h"
+#include "maniple/sequence.h"
+#include "maniple/tables.h"
+#include "spqr_tables.h"
+
+#include "volley_field.h"
+
+/* Fires directly (missile_fire) with the die forced; the events. */
+static bool volley(struct session *s, const char *firer, int target,
+		   enum fire_kind k, int die, struct fire_check *c, char *ev,
+		   size_t n)
+{
+	size_t from = s->game->events.n;
+	force(s, die);
+	bool fired = missile_fire(s->game, UI(s, firer), WEAPON_MAIN,
+				  H(target), k, c);
+	events_since(s, from, ev, n);
+	dice_clear_forced(&s->game->dice);
+	return fired;
+}
+
+static bool check(struct session *s, const char *firer, int target,
+		  struct fire_check *c)
+{
+	return missile_check(s->game, UI(s, firer), WEAPON_MAIN, H(target),
+			     FIRE_OFFENSIVE, c);
+}
+
+Test(gba_missile, the_volley_field_plays_gba_rules)
+{
+	struct session *s = open_game();
+	cr_assert_str_eq(s->game->battle->ruleset, "gba");
+	cr_expect_eq(tables_variant(s->game->tables, RV_FIRE_AFTER_MOVING),
+		     FIRE_AFTER_ANY);
+	cr_expect_eq(tables_variant(s->game->tables, RV_FIRE_ARC),
+		     ARC_FRONT_SK_FLANK_TOO);
+	cr_expect_eq(tables_variant(s->game->tables, RV_FIRE_LOS_NEARER),
+		     LOS_NEARER_ALL);
+	close_game(s);
+}
+
+/* GBA 8.61: the Indian LI Archers' row, 9 6 5 2 0 at ranges 1-5, out of
+ * range beyond; a strength of 0 hits on a modified 0 only. */
+Test(gba_missile, indian_archers_row_of_the_chart_gba_8_61)
+{
+	struct session *s = open_game();
+	place(s, "ia", 1010, FACE_NE);
+	const int want[] = {0, 9, 6, 5, 2, 0};
+	struct fire_check c;
+	for (int r = 1; r <= 5; r++) {
+		place(s, "cav", 1010 - r, FACE_SE);
+		cr_assert(check(s, "ia", 1010 - r, &c), "GBA 8.61 range %d: %s",
+			  r, c.reason);
+		cr_expect_eq(c.strength, want[r], "GBA 8.61 range %d", r);
+	}
+	place(s, "cav", 1004, FACE_SE);
+	cr_assert_not(check(s, "ia", 1004, &c));
+	cr_expect_str_eq(c.rule, "8.13");
+	/* range 5: a natural 0 hits, a 1 does not */
+	place(s, "cav", 1005, FACE_SE);
+	char ev[4096];
+	cr_assert(volley(s, "ia", 1005, FIRE_OFFENSIVE, 1, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "class=IA kind=offensive at=1005 target=cav "
+			     "range=5 strength=0"),
+		  "%s", ev);
+	cr_expect(strstr(ev, "result=miss"), "%s", ev);
+	cr_assert(volley(s, "ia", 1005, FIRE_RETURN, 0, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "result=hit hits=1"), "%s", ev);
+	cr_expect_eq(U(s, "cav")->hits, 1);
+	close_game(s);
+}
+
+/* GBA 8.15 EXAMPLE: Cretan archers two hexes from Median cavalry,
+ * strength 3: a 2 is one cohesion hit, a 6 nothing, a 9 nothing and
+ * Missile Low (GBA 8.17 #1). */
+Test(gba_missile, cretan_archers_example_gba_8_15_8_17)
+{
+	struct session *s = open_game();
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "cav", 1008, FACE_SE);
+	struct fire_check c;
+	char ev[4096];
+	cr_assert(volley(s, "ar", 1008, FIRE_OFFENSIVE, 2, &c, ev, sizeof ev));
+	cr_expect_eq(c.range, 2);
+	cr_expect_eq(c.strength, 3);
+	cr_expect_eq(U(s, "cav")->hits, 1, "GBA 8.15: a 2 hits");
+	cr_assert(volley(s, "ar", 1008, FIRE_RETURN, 6, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "result=miss"), "%s", ev);
+	cr_expect_eq(U(s, "ar")->supply, SUPPLY_FULL);
+	cr_assert(volley(s, "ar", 1008, FIRE_RETURN, 9, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "result=miss"), "%s", ev);
+	cr_expect_eq(U(s, "ar")->supply, SUPPLY_LOW, "GBA 8.17: a 9 is Low");
+	cr_expect_eq(U(s, "cav")->hits, 1);
+	/* GBA 8.17 #3: a Low unit that fires is Missile No */
+	cr_assert(volley(s, "ar", 1008, FIRE_RETURN, 5, &c, ev, sizeof ev));
+	cr_expect_eq(U(s, "ar")->supply, SUPPLY_NO);
+	cr_assert_not(check(s, "ar", 1008, &c));
+	cr_expect_str_eq(c.rule, "8.17");
+	close_game(s);
+}
+
+/* GBA 8.13 (research A29): fire leaves by the Front hexsides; by the
+ * Flank ones too for skirmishers only.  Facing E, due south (2011, 2013)
+ * is a Flank hexside. */
+Test(gba_missile, fire_arc_front_only_but_skirmishers_gba_8_13)
+{
+	struct session *s = open_game();
+	place(s, "ve", 2010, FACE_E); /* LI javelins */
+	place(s, "bi", 2011, FACE_NE);
+	struct fire_check c;
+	cr_assert_not(check(s, "ve", 2011, &c), "GBA 8.13: a Flank hex");
+	cr_expect_str_eq(c.rule, "8.13");
+	/* through its Front it may */
+	place(s, "bi", 2110, FACE_W);
+	cr_expect(check(s, "ve", 2110, &c), "%s", c.reason);
+	/* mounted archers at range 2 through the Flank: no */
+	place(s, "ma", 2210, FACE_E);
+	place(s, "bi2", 2212, FACE_NE);
+	cr_assert_not(check(s, "ma", 2212, &c));
+	cr_expect_str_eq(c.rule, "8.13");
+	/* a skirmisher fires through its Flank, adjacent or not */
+	place(s, "ar", 2410, FACE_E);
+	place(s, "cav", 2411, FACE_NE);
+	cr_expect(check(s, "ar", 2411, &c), "GBA 8.13: %s", c.reason);
+	place(s, "cav", 2413, FACE_NE);
+	cr_expect(check(s, "ar", 2413, &c), "GBA 8.13: %s", c.reason);
+	/* never through the Rear */
+	U(s, "ar")->at.facing = FACE_NW;
+	cr_expect_not(check(s, "ar", 2413, &c));
+	close_game(s);
+}
+
+/* GBA 8.14 Exception #2: a unit nearer the firer than the target blocks
+ * no missile unit's line (SPQR: archers' only); halfway still blocks. */
+Test(gba_missile, every_class_sees_past_a_nearer_unit_gba_8_14)
+{
+	struct session *s = open_game();
+	place(s, "ma", 1010, FACE_NE); /* mounted archers, range 3 */
+	place(s, "bs", 1009, FACE_NE); /* nearer the firer */
+	place(s, "cav", 1007, FACE_SE);
+	struct fire_check c;
+	cr_expect(check(s, "ma", 1007, &c), "GBA 8.14: %s", c.reason);
+	cr_expect_eq(c.range, 3);
+	/* a slinger over a nearer unit at range 2: halfway blocks */
+	place(s, "sk", 1016, FACE_NE);
+	U(s, "sk")->side = 0;
+	place(s, "cav", 1014, FACE_SE);
+	place(s, "bi", 1015, FACE_NE); /* an enemy halfway: blocks */
+	U(s, "bi")->side = 0;
+	cr_expect_not(check(s, "sk", 1014, &c), "halfway is not nearer");
+	cr_expect_str_eq(c.rule, "8.14");
+	close_game(s);
+}
+
+/* GBA 8.14 on the Beneventum position of the SPQR tests: the peltast B,
+ * nearer the targets W and X than the Cretan archers A, blocks their
+ * fire as in SPQR; mounted archers in A's place fire over the slinger C,
+ * nearer them than Y (SPQR: only archers may). */
+Test(gba_missile, mounted_archers_fire_over_a_nearer_unit_gba_8_14)
+{
+	struct session *s = beneventum();
+	struct fire_check c;
+	cr_expect_not(missile_check(s->game, UI(s, "crete_a"), WEAPON_MAIN,
+				    H(1314), FIRE_OFFENSIVE, &c));
+	cr_expect_str_eq(c.rule, "8.14");
+	place(s, "crete_a", 1616, FACE_NE);
+	place(s, "ma", 1015, FACE_NE);
+	U(s, "ma")->side = 1;
+	cr_expect(missile_check(s->game, UI(s, "ma"), WEAPON_MAIN, H(1012),
+				FIRE_RETURN, &c),
+		  "GBA 8.14: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.range, 3);
+	cr_expect_eq(c.strength, 1);
+	close_game(s);
+}
+
+/* GBA 8.11: a unit under an order fires before, during or after its
+ * move, whether or not the move brought it nearer (SPQR 8.11 wants the
+ * latest hex toward the target); LI archers may move and fire (no SPQR
+ * exception), paying GBA 8.15 #4's +1 for moving. */
+Test(gba_missile, fire_after_any_move_and_li_archers_move_and_fire_gba_8_11)
+{
+	struct session *s = open_game();
+	place(s, "ar", 1610, FACE_NE);
+	place(s, "bi", 1607, FACE_SE);
+	phase(s, "consul");
+	ok(s, "order ar");
+	ok(s, "move 1609");
+	ok(s, "face E"); /* a turn after the hex (SPQR 8.11 refuses) */
+	force(s, 9);
+	ok(s, "fire 1607");
+	dice_clear_forced(&s->game->dice);
+	cr_expect(s->game->fire.fired[UI(s, "ar")], "GBA 8.11");
+	close_game(s);
+
+	s = open_game();
+	place(s, "li", 1610, FACE_NE);
+	place(s, "bi", 1607, FACE_SE);
+	phase(s, "consul");
+	ok(s, "order li");
+	ok(s, "move 1609");
+	cr_expect(legal_has(s, "fire 1607 # needs 2 or less: hits 30%"),
+		  "GBA 8.11");
+	force(s, 9);
+	struct out o = ok(s, "fire 1607");
+	dice_clear_forced(&s->game->dice);
+	cr_expect(has(&o, "missile_modifier firer=li name=firer_moved "
+			  "drm=+1"),
+		  "GBA 8.15 #4: %s", o.ev);
+	/* the order goes on: it may move again after firing */
+	cr_expect(s->game->ord.moving, "GBA 8.11: fire ends no move");
+	/* once per order */
+	REFUSED(s, "fire 1607", "8.11");
+	ok(s, "move 1608");
+	close_game(s);
+}
+
+/* GBA 8.15 #4: every class but foot javelins pays +1 for moving (the
+ * Indian archers too); #2/#3: +1 against HI, +3 instead for archers at
+ * range 1 through the HI's front. */
+Test(gba_missile, modifiers_moving_and_heavy_targets_gba_8_15)
+{
+	struct session *s = open_game();
+	place(s, "ia", 1010, FACE_NE);
+	place(s, "hi", 1009, FACE_SW);
+	struct fire_check c;
+	cr_assert(check(s, "ia", 1009, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 3, "GBA 8.15 #3");
+	cr_expect_eq(c.needed, 6);
+	U(s, "ia")->moved_phase = true;
+	cr_assert(check(s, "ia", 1009, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 4, "GBA 8.15 #3 and #4");
+	/* at range 2: #2's +1 */
+	place(s, "hi", 1008, FACE_SW);
+	U(s, "ia")->moved_phase = false;
+	cr_assert(check(s, "ia", 1008, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 1, "GBA 8.15 #2");
+	cr_expect_eq(c.needed, 5);
+	/* foot javelins pay nothing for moving */
+	place(s, "ve", 1210, FACE_NE);
+	place(s, "bi", 1209, FACE_SW);
+	U(s, "ve")->moved_phase = true;
+	cr_assert(check(s, "ve", 1209, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 0, "GBA 8.15 #4: not foot javelins");
+	close_game(s);
+}
+
+/* ---- GBA 8.2 reaction fire ---- */
+
+/* GBA 8.21, 8.23: a unit fires in Entry reaction at each unit that
+ * enters its ZOC, while it has missiles (SPQR 8.21: at one of them). */
+Test(gba_missile, entry_fire_at_each_unit_entering_gba_8_21_8_23)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "bi", 1009, FACE_SE);
+	place(s, "bi2", 1109, FACE_SW);
+	phase(s, "hannibal");
+	int b1 = UI(s, "bi"), b2 = UI(s, "bi2");
+	struct footprint was = g->units[b1].at;
+	was.hex[0] = H(1007);
+	rfire_collect(g, b1, &was);
+	was = g->units[b2].at;
+	was.hex[0] = H(1207);
+	rfire_collect(g, b2, &was);
+	cr_assert_eq(g->react.noffers, 2);
+	ok(s, "roll 6");
+	struct out o = ok(s, "react fire ve 1109");
+	cr_expect(has(&o, "target=bi2"), "%s", o.ev);
+	cr_expect_not(has(&o, "reaction_fire_closed"), "GBA 8.23: %s", o.ev);
+	cr_assert(reactions_pending(g), "GBA 8.23: the other entry is open");
+	ok(s, "roll 6");
+	o = ok(s, "react fire ve 1009");
+	cr_expect(has(&o, "kind=entry"), "%s", o.ev);
+	cr_expect(has(&o, "target=bi "), "%s", o.ev);
+	close_game(s);
+}
+
+/* GBA 8.24: a unit fired on fires back even at a unit it fired at on
+ * that unit's entry (SPQR 8.23 bars it). */
+Test(gba_missile, return_fire_after_entry_fire_gba_8_24)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "sk", 1009, FACE_SE);
+	phase(s, "hannibal");
+	int sk = UI(s, "sk");
+	struct footprint was = g->units[sk].at;
+	was.hex[0] = H(1008);
+	rfire_collect(g, sk, &was);
+	ok(s, "roll 6");
+	struct out o = ok(s, "react fire ve");
+	cr_assert(has(&o, "kind=entry"), "%s", o.ev);
+	while (reactions_pending(g))
+		ok(s, "no reaction");
+	size_t from = g->events.n;
+	rfire_return_offer(g, sk, UI(s, "ve"));
+	char ev[4096];
+	events_since(s, from, ev, sizeof ev);
+	cr_expect_not(strstr(ev, "return_fire_barred"), "GBA 8.24: %s", ev);
+	cr_assert(reactions_pending(g), "GBA 8.24: return fire offered");
+	ok(s, "roll 6");
+	o = ok(s, "react fire ve 1009");
+	cr_expect(has(&o, "kind=return"), "%s", o.ev);
+	close_game(s);
+}
+
+/* GBA 9.11: an elephant's screen fires as Entry Reaction fire only (SPQR
+ * 8.25: any reaction fire); its tower riders fire back as any unit. */
+Test(gba_missile, elephant_screen_fires_as_entry_reaction_only_gba_9_11)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "el0", 1010, FACE_NE);
+	place(s, "bi", 1009, FACE_SE);
+	int el = UI(s, "el0");
+	struct fire_check c;
+	cr_expect(missile_check(g, el, WEAPON_SCREEN, H(1009), FIRE_ENTRY, &c),
+		  "GBA 9.11: %s", c.reason ? c.reason : "");
+	cr_expect_not(missile_check(g, el, WEAPON_SCREEN, H(1009),
+				    FIRE_RETURN, &c));
+	cr_expect_str_eq(c.rule, "GBA 9.11");
+	cr_expect(missile_check(g, el, WEAPON_TOWER, H(1009), FIRE_RETURN,
+				&c),
+		  "GBA 9.12: %s", c.reason ? c.reason : "");
+	phase(s, "hannibal");
+	size_t from = g->events.n;
+	rfire_return_offer(g, UI(s, "bi"), el);
+	char ev[4096];
+	events_since(s, from, ev, sizeof ev);
+	cr_expect(strstr(ev, "reaction_fire_offer unit=el0 at=bi fire=return "
+			     "weapons=tower "),
+		  "GBA 9.11: %s", ev);
+	REFUSED(s, "react fire el0 1009 screen", "9.11");
+	close_game(s);
+}
+
+/* ---- GBA 9.32, 9.41 Harassment and Dispersal ---- */
+
+/* GBA 9.41: light cavalry harass any enemy of lower MA, skirmishers too
+ * (SPQR 8.31 bars skirmishers). */
+Test(gba_missile, light_cavalry_harass_skirmishers_gba_9_41)
+{
+	struct session *s = open_game();
+	place(s, "ma", 1010, FACE_NE); /* MA 9 */
+	place(s, "sk", 1007, FACE_SE); /* MA 6 */
+	struct harass_check c;
+	cr_expect(harass_check(s->game, UI(s, "ma"), UI(s, "sk"), NULL, 0,
+			       &c),
+		  "GBA 9.41: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.limit, 4, "GBA 9.41: within four hexes");
+	/* not from next to the target, nor beyond four hexes */
+	place(s, "sk", 1009, FACE_SE);
+	cr_expect_not(harass_check(s->game, UI(s, "ma"), UI(s, "sk"), NULL,
+				   0, &c));
+	place(s, "sk", 1005, FACE_SE);
+	cr_expect_not(harass_check(s->game, UI(s, "ma"), UI(s, "sk"), NULL,
+				   0, &c));
+	close_game(s);
+}
+
+/* GBA 9.32: the path is clear of enemy and friendly units and Rough, but
+ * need not leave by the firer's front nor have its line of sight (SPQR
+ * 8.32 wants both); only the target fires back. */
+Test(gba_missile, harass_path_and_who_fires_back_gba_9_32)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ve", 1010, FACE_SW); /* its back to the target */
+	place(s, "bi", 1008, FACE_SE);
+	struct harass_check c;
+	cr_assert(harass_check(g, UI(s, "ve"), UI(s, "bi"), NULL, 0, &c),
+		  "GBA 9.32: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.npath, 1);
+	cr_expect(hex_eq(c.path[0], H(1009)));
+	cr_expect_eq(footprint_zone(&U(s, "ve")->at, H(1009)), ZONE_REAR);
+	/* a friendly unit on the only path hex bars it */
+	place(s, "ar", 1009, FACE_NE);
+	cr_expect_not(harass_check(g, UI(s, "ve"), UI(s, "bi"), NULL, 0, &c),
+		      "GBA 9.32: through a friendly unit");
+	cr_expect_str_eq(c.rule, "8.32");
+	place(s, "ar", 2518, FACE_NE);
+	/* an enemy missile unit whose front the path crosses does not fire
+	 * back in GBA (SPQR 8.33 lets it) */
+	place(s, "thrace_b", 1109, FACE_NW);
+	cr_assert_eq(footprint_zone(&U(s, "thrace_b")->at, H(1009)),
+		     ZONE_FRONT);
+	U(s, "ve")->at.facing = FACE_NE;
+	cr_assert(harass_check(g, UI(s, "ve"), UI(s, "bi"), NULL, 0, &c),
+		  "GBA 9.32: %s", c.reason ? c.reason : "");
+	cr_expect_eq(c.nreactors, 0, "GBA 9.32: only the target fires back");
+	close_game(s);
+}
+
+/* GBA 9.32 (research A20): H&D is the unit's whole action: it stays in
+ * its hex, is marked as moved, and its order ends. */
+Test(gba_missile, harass_is_the_whole_action_gba_9_32)
+{
+	struct session *s = open_game();
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "bi", 1008, FACE_SE);
+	phase(s, "consul");
+	ok(s, "order ve hd bi");
+	while (reactions_pending(s->game)) {
+		ok(s, "roll 6");
+		ok(s, "no reaction");
+	}
+	cr_expect(U(s, "ve")->moved_phase, "GBA 9.32, A20");
+	cr_expect(hex_eq(U(s, "ve")->at.hex[0], H(1010)));
+	cr_expect_not(s->game->ord.moving, "GBA 9.32: no move after it");
+	close_game(s);
+}
+
+/* ---- GBA 9.5 oxybeles ---- */
+
+/* GBA 9.52: an oxybeles fires up to twice in an Orders Phase, its own
+ * side's or the enemy's, with no order; the count starts again with each
+ * phase (research A12); it never runs out of missiles (GBA 8.17). */
+Test(gba_missile, oxybeles_fire_twice_a_phase_without_orders_gba_9_52)
+{
+	struct session *s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1006, FACE_SE); /* range 4: Bolt strength 3 */
+	phase(s, "consul");
+	ok(s, "roll 9");
+	struct out o = ok(s, "scorpio ox 1006");
+	cr_expect(has(&o, "class=B kind=scorpio at=1006 target=cav range=4 "
+			  "strength=3"),
+		  "GBA 9.52: %s", o.ev);
+	cr_expect(has(&o, "scorpio_marker unit=ox ox_fired=once"), "%s", o.ev);
+	cr_expect_eq(U(s, "ox")->supply, SUPPLY_FULL,
+		     "GBA 9.5: never out of missiles");
+	cr_expect_not(s->game->ord.moving, "GBA 9.52: no order given");
+	ok(s, "roll 2");
+	o = ok(s, "scorpio ox 1006");
+	cr_expect(has(&o, "ox_fired=twice"), "%s", o.ev);
+	cr_expect_eq(U(s, "cav")->hits, 1);
+	REFUSED(s, "scorpio ox 1006", "9.52");
+	/* the enemy's Orders Phase: twice again, in its midst */
+	phase(s, "hannibal");
+	ok(s, "roll 5");
+	o = ok(s, "scorpio ox 1006");
+	cr_expect(has(&o, "ox_fired=once"), "GBA 9.52, A12: %s", o.ev);
+	ok(s, "roll 5");
+	ok(s, "scorpio ox 1006");
+	REFUSED(s, "scorpio ox 1006", "9.52");
+	close_game(s);
+}
+
+/* GBA 9.54: an oxybeles has no modes; it moves by an Individual Order,
+ * and in one phase either moves or fires. */
+Test(gba_missile, oxybeles_move_or_fire_gba_9_54)
+{
+	struct session *s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1005, FACE_SE);
+	phase(s, "consul");
+	REFUSED(s, "order ox mode fire", "9.54");
+	ok(s, "roll 5");
+	ok(s, "scorpio ox 1005");
+	REFUSED(s, "order ox", "9.54"); /* it fired: no move */
+	close_game(s);
+
+	s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1005, FACE_SE);
+	phase(s, "consul");
+	ok(s, "order ox");
+	ok(s, "move 1009");
+	cr_expect(U(s, "ox")->moved_phase);
+	REFUSED(s, "scorpio ox 1005", "9.54"); /* it moved: no fire */
+	close_game(s);
+}
