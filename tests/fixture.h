@@ -48,6 +48,16 @@ static inline char *fx_slurp(const char *path)
 	return b;
 }
 
+/* text written to path (the file made anew); the test fails when it
+ * cannot be. */
+static inline void fx_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	cr_assert_eq(fclose(f), 0, "%s", path);
+}
+
 /* The game file at from written to to with line lineno (1-based) made
  * `with` ("" drops it) and its hash chain worked out again (gamefile.h),
  * as a forger would: what finds the change is then the replay or

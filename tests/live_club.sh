@@ -4,7 +4,8 @@
 # join starts one again for the waiting game, with the host's options
 # (NAME.host); the host's notify command runs (its words as argv, never a
 # shell) when a side comes to owe a decision and nobody of that side is
-# attached, what is owed in MANIPLE_* variables.  Every wait is on a
+# attached, what is owed in MANIPLE_* variables; a game of two-party dice
+# played by two processes.  Every wait is on a
 # condition, with a generous limit.
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}"
 export MANIPLE_DATADIR="$MANIPLE_SRCDIR" MANIPLE_CONFIG=/dev/null
@@ -13,7 +14,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/maniple-club.XXXXXX") || exit 1
 chmod 700 "$tmp"
 server_pid() { sed -n 's/^pid //p' "$tmp/drill.game.lock" 2>/dev/null; }
 cleanup() {
-	for lock in "$tmp"/*.game.lock; do
+	for lock in "$tmp"/*.game.lock "$tmp"/tp/*.game.lock; do
 		pid=$(sed -n 's/^pid //p' "$lock" 2>/dev/null)
 		[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
 	done
@@ -40,7 +41,7 @@ mv "$1/telling" "$1/told.$MANIPLE_COMMANDS"
 HOOK
 chmod 755 "$tmp/hook"
 
-echo "1..16"
+echo "1..19"
 # Rome opens the turn (seed 5) and leaves: Carthage, away, owes
 printf 'continue\n:wait 1\n' | $M host drill --dir "$tmp" --seed 5 --idle 1 \
 	--as rome --notify "$tmp/hook $tmp x;touch$tmp/pwned" --script - \
@@ -109,3 +110,29 @@ yes_no "the config's [club] is checked: a bad entry is refused as file:line: rea
 	 [ "$(wc -l <"$tmp/err")" = 1 ]'
 check "a good [club] passes --check-config" 0 env MANIPLE_CONFIG="$tmp/club.ini" $M --check-config
 
+
+# two-party dice between processes: the guest's client gives each
+# command's nonce, the file holds them, maniple games says the dice
+tp="$tmp/tp"
+mkdir -m 700 "$tp"
+$M host drill --dir "$tp" --seed 5 --idle 5 --as rome --dice two-party \
+	--script - </dev/null >/dev/null 2>"$tp/host.err"
+yes_no "host --dice two-party says the game's dice in its banner" \
+	'grep -q "is live (two-party dice: " "$tp/host.err"'
+printf ':wait 1\n' | $M join drill --dir "$tp" \
+	--as carthage --script - >"$tp/guest.out" 2>"$tp/guest.err" &
+guest=$!
+waitfor 'grep -q "seated 1" "$tp/drill.log"'
+printf 'continue\n:wait 1\n' | $M join drill --dir "$tp" --as rome --script - \
+	>"$tp/rome.out" 2>"$tp/rome.err"
+wait $guest
+# (the dice come from the seed and the guest's nonce, fresh each run:
+# who owes after the first command is not known beforehand)
+yes_no "the host's command is played with the guest's nonce, in the file before it" \
+	'grep -q "live commands=1" "$tp/rome.out" && grep -q "live commands=1" "$tp/guest.out" &&
+	 [ "$(grep -c "^nonce [0-9a-f]\{32\}" "$tp/drill.game")" = 1 ] &&
+	 grep -A1 "^nonce " "$tp/drill.game" | grep -q "^continue" &&
+	 grep -q "seated as Carthage; two-party dice: .* (yours)" "$tp/guest.err"'
+$M games --dir "$tp" >"$tp/games.out"
+yes_no "maniple games says the game's dice are two-party" \
+	'grep -q "^drill: drill, hotseat, 1 commands, two-party dice; " "$tp/games.out"'

@@ -98,14 +98,6 @@ Test(gba, a_tie_without_one_macedonian_side_is_rolled_gba_5_12)
 	session_free(&s);
 }
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	cr_assert_not_null(f, "%s", path);
-	fputs(text, f);
-	fclose(f);
-}
-
 /* tables_path: a ruleset's own file, else its base's, else none. */
 Test(gba, a_ruleset_folder_reads_what_it_lacks_from_its_base)
 {
@@ -117,11 +109,11 @@ Test(gba, a_ruleset_folder_reads_what_it_lacks_from_its_base)
 	snprintf(p, sizeof p, "%s/b", root);
 	mkdir(p, 0700);
 	snprintf(p, sizeof p, "%s/a/variants.ini", root);
-	write_file(p, "[ruleset]\nbase = b\n");
+	fx_write_file(p, "[ruleset]\nbase = b\n");
 	snprintf(p, sizeof p, "%s/a/own.ini", root);
-	write_file(p, "x\n");
+	fx_write_file(p, "x\n");
 	snprintf(p, sizeof p, "%s/b/shared.ini", root);
-	write_file(p, "x\n");
+	fx_write_file(p, "x\n");
 	char a[1100];
 	snprintf(a, sizeof a, "%s/a", root);
 	cr_expect(tables_path(a, "own.ini", out, sizeof out));
@@ -135,7 +127,7 @@ Test(gba, a_ruleset_folder_reads_what_it_lacks_from_its_base)
 	cr_expect_str_eq(out, p, "the message names the ruleset's own path");
 	/* a base is a folder name, never a path */
 	snprintf(p, sizeof p, "%s/a/variants.ini", root);
-	write_file(p, "[ruleset]\nbase = ../b\n");
+	fx_write_file(p, "[ruleset]\nbase = ../b\n");
 	cr_expect_not(tables_path(a, "shared.ini", out, sizeof out));
 	char cmd[1300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
@@ -150,19 +142,19 @@ Test(gba, a_bad_variants_file_says_where_and_why)
 	int fd = mkstemp(path);
 	cr_assert_geq(fd, 0);
 	close(fd);
-	write_file(path, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
+	fx_write_file(path, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
 			 "[activation]\ntie_between_sides = coin\n");
 	struct ini_error err;
 	cr_expect_not(tables_check_file(path, &err));
 	cr_expect_eq(err.line, 6);
 	cr_expect(strstr(err.msg, "roll, non_macedonian_first") != NULL,
 		  "%s", err.msg);
-	write_file(path, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
+	fx_write_file(path, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
 			 "[ruleset]\nbase = spqr\n");
 	cr_expect_not(tables_check_file(path, &err));
 	cr_expect(strstr(err.msg, "tie_between_sides") != NULL, "%s",
 		  err.msg);
-	write_file(path, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
+	fx_write_file(path, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
 			 "[ruleset]\nbase = ../x\n");
 	cr_expect_not(tables_check_file(path, &err));
 	cr_expect_eq(err.line, 6);
@@ -215,10 +207,10 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_assert_not_null(with_base);
 	sprintf(with_base, "%s\n[ruleset]\nbase = spqr\n", switches);
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, with_base);
+	fx_write_file(p, with_base);
 	free(with_base);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
+	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
 	struct ini_error err;
 	struct spqr_tables *t = tables_load(mine, &err);
@@ -229,7 +221,7 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	tables_free(t);
 	cr_expect(tables_check_file(p, &err), "%s", err.msg);
 	/* a key the chart lacks: said at the overlay's line */
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
+	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nspeed = 8\n");
 	cr_expect_null(tables_load(mine, &err));
 	cr_expect(strstr(err.file, "mine/constants.ini") != NULL, "%s",
@@ -237,10 +229,10 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_expect_eq(err.line, 6);
 	/* without a base the same file is incomplete */
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	write_file(p, switches);
+	fx_write_file(p, switches);
 	free(switches);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
-	write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
+	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
 	cr_expect_not(tables_check_file(p, &err));
 	char cmd[1300];

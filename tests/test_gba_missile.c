@@ -497,3 +497,26 @@ Test(gba_missile, oxybeles_move_or_fire_gba_9_54)
 	REFUSED(s, "scorpio ox 1005", "9.54"); /* it moved: no fire */
 	close_game(s);
 }
+
+/* GBA 8.15 (hit adjustments): an elephant takes two cohesion hits for
+ * each successful volley, from an elephant's fire too (SPQR 8.15: not
+ * then). */
+Test(gba_missile, elephants_take_double_hits_from_elephants_gba_8_15)
+{
+	struct session *s = open_game();
+	struct fire_check c;
+	char ev[4096];
+	place(s, "el0", 1210, FACE_NE);
+	place(s, "el1", 1209, FACE_SE);
+	size_t from = s->game->events.n;
+	force(s, 0);
+	cr_assert(missile_fire(s->game, UI(s, "el0"), WEAPON_TOWER, H(1209),
+			       FIRE_RETURN, &c),
+		  "%s", c.reason ? c.reason : "");
+	dice_clear_forced(&s->game->dice);
+	events_since(s, from, ev, sizeof ev);
+	cr_expect(strstr(ev, "result=hit hits=2 elephant=doubled"),
+		  "GBA 8.15: %s", ev);
+	cr_expect_eq(U(s, "el1")->hits, 2);
+	close_game(s);
+}

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cited.h"
 #include "fixture.h"
@@ -21,6 +22,11 @@
 #include "maniple/pending.h"
 #include "maniple/rulebook.h"
 #include "maniple/sequence.h"
+#include "maniple/evcat.h"
+#include "maniple/evtext.h"
+#include "maniple/teach.h"
+#include "maniple/teach_line.h"
+#include "maniple/summary.h"
 
 static struct rulebook *load_gba(void)
 {
@@ -329,5 +335,126 @@ Test(gba_rulebook, a_gba_game_cites_only_gba_rules, .timeout = 120)
 	cr_log_info("gba_drill: %d commands, %d refusals, %d events citing",
 		    played, refusals, cited);
 	session_free(&s);
+	rulebook_free(rb);
+}
+
+/* ---- GBA's sentences: its own where they differ, SPQR's elsewhere ---- */
+
+/* teach mode's line for a `phase name=rout_reload` event in s's game */
+static void phase_line(struct session *s, struct teach_line *l)
+{
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/%s", fx_srcdir(),
+		 s->game->battle->ruleset);
+	struct ini_error err;
+	struct teach_texts *t = teach_load(dir, &err);
+	cr_assert_not_null(t, "%s:%d: %s", err.file, err.line, err.msg);
+	struct event e;
+	event_init(&e, "phase");
+	event_add(&e, "name", "rout_reload");
+	event_add(&e, "turn", "1");
+	cr_assert(teach_event_line(t, s->game, &e, l));
+	teach_free(t);
+}
+
+Test(gba_rulebook, gba_3_0_rout_and_recovery_in_a_gba_game)
+{
+	struct session s;
+	struct teach_line l;
+	fx_session(&s, "new gba_drill solo 1");
+	phase_line(&s, &l);
+	cr_expect(strncmp(l.text, "Rout and Recovery:", 18) == 0, "%s", l.text);
+	/* its GBA_ rules told as GBA's */
+	cr_expect_str_eq(l.rule, "3.0,10.2,10.42");
+	session_free(&s);
+	/* SPQR's game keeps SPQR's sentence and numbers */
+	fx_session(&s, "new drill solo 1");
+	phase_line(&s, &l);
+	cr_expect(strncmp(l.text, "Rout and Reload:", 16) == 0, "%s", l.text);
+	cr_expect_str_eq(l.rule, "3.0,10.2,11.1");
+	session_free(&s);
+}
+
+Test(gba_rulebook, a_sentences_file_read_over_its_base)
+{
+	char dir[] = "/tmp/maniple-over-XXXXXX";
+	cr_assert_not_null(mkdtemp(dir));
+	char base[1100], own[1100], cat_path[1100];
+	snprintf(base, sizeof base, "%s/base.ini", dir);
+	snprintf(own, sizeof own, "%s/own.ini", dir);
+	snprintf(cat_path, sizeof cat_path, "%s/rules/spqr/events.ini",
+		 fx_srcdir());
+	struct ini_error err;
+	struct evcat *cat = evcat_load(cat_path, &err);
+	cr_assert_not_null(cat);
+	const char *head = "[file]\nkind = sentences\nversion = 1\n";
+	char text[1024];
+	snprintf(text, sizeof text,
+		 "%s[phase]\nteach = base phase\n[pick]\nteach = base pick\n",
+		 head);
+	fx_write_file(base, text);
+	snprintf(text, sizeof text,
+		 "%s[phase]\nteach = own phase\nrule = GBA_3.0\n"
+		 "[turn_end]\nteach = own turn end\n",
+		 head);
+	fx_write_file(own, text);
+	struct evtext *t = evtext_load_over(base, own, cat, NULL, &err);
+	cr_assert_not_null(t, "%s:%d: %s", err.file, err.line, err.msg);
+	struct event e;
+	const char *rule;
+	event_init(&e, "phase");
+	cr_expect_str_eq(evtext_teach(t, &e, &rule, NULL), "own phase");
+	cr_expect_str_eq(rule, "GBA_3.0");
+	event_init(&e, "pick");
+	cr_expect_str_eq(evtext_teach(t, &e, &rule, NULL), "base pick");
+	event_init(&e, "turn_end");
+	cr_expect_str_eq(evtext_teach(t, &e, &rule, NULL), "own turn end");
+	evtext_free(t);
+	/* a section twice in the file read over is still refused */
+	snprintf(text, sizeof text,
+		 "%s[phase]\nteach = one\n[phase]\nteach = two\n", head);
+	fx_write_file(own, text);
+	cr_expect_null(evtext_load_over(base, own, cat, NULL, &err));
+	cr_expect_eq(err.line, 6);
+	cr_expect(strstr(err.msg, "duplicate section [phase]"), "%s", err.msg);
+	/* and so is a bad rule */
+	snprintf(text, sizeof text, "%s[phase]\nteach = one\nrule = X8.1\n",
+		 head);
+	fx_write_file(own, text);
+	cr_expect_null(evtext_load_over(base, own, cat, NULL, &err));
+	cr_expect(strstr(err.msg, "bad rule"), "%s", err.msg);
+	evcat_free(cat);
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+struct gba_rules_seen {
+	const struct rulebook *rb;
+	int gba;
+};
+
+static void gba_rule_seen(const char *rule, void *u)
+{
+	struct gba_rules_seen *c = u;
+	if (strncmp(rule, "GBA_", 4) != 0)
+		return; /* SPQR's, turned by rule_numbers.ini */
+	c->gba++;
+	cr_expect_not_null(rulebook_find(c->rb, rule + 4),
+			   "sentences cite %s, no GBA rule", rule);
+}
+
+Test(gba_rulebook, gba_sentences_cite_gba_rules)
+{
+	struct rulebook *rb = load_gba();
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/gba", fx_srcdir());
+	struct ini_error err;
+	struct evtext *t = summary_load(dir, &err);
+	cr_assert_not_null(t, "%s:%d: %s", err.file, err.line, err.msg);
+	struct gba_rules_seen c = {rb, 0};
+	evtext_rules_cited(t, gba_rule_seen, &c);
+	cr_expect_geq(c.gba, 4);
+	evtext_free(t);
 	rulebook_free(rb);
 }

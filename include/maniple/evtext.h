@@ -56,6 +56,14 @@ typedef bool (*evtext_value_fn)(void *user, const char *key,
  * kind's fields; NULL none. */
 struct evtext *evtext_load(const char *path, const struct evcat *cat,
 			   const char *teach_slots, struct ini_error *err);
+/* path read over base (NULL: path alone): base's sentences, each section
+ * path holds replacing base's of the same name and the others added, so
+ * that a ruleset's file holds only the sentences in which it differs
+ * from its base's (rules/gba/sentences.ini over rules/spqr's). */
+struct evtext *evtext_load_over(const char *base, const char *path,
+				const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err);
 void evtext_free(struct evtext *t);
 
 /* Event e's teach text, NULL when it is silent or has none; *rule the

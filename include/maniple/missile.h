@@ -67,6 +67,12 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
  * it hits (*hit, when hit is not NULL) and the cohesion hits its target
  * unit takes (0 on a miss, or when only leaders are in the hex); the
  * outcome missile_fire applies to its roll. */
+/* 8.15: the cohesion hits a successful volley of firer inflicts on t:
+ * missile.ini's hits, or hits_on_elephant on an elephant (SPQR: not
+ * from an elephant; variants.ini [missile]
+ * elephant_fired_on_by_elephant). */
+int missile_hits_on(const struct game *g, const struct unit *firer,
+		    const struct unit *t);
 int missile_volley_result(const struct game *g, int firer,
 			  const struct fire_check *c, int die, bool *hit);
 /* The odds of the volley c (a check missile_check passed) face by face

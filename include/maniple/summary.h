@@ -15,10 +15,13 @@
 #include "maniple/game.h"
 #include "maniple/ini.h"
 
-/* Reads dir/sentences.ini, checked against dir/events.ini. */
+/* Reads dir/sentences.ini, checked against dir/events.ini (each, when
+ * dir has none, its base's: tables_path). */
 struct evtext *summary_load(const char *dir, struct ini_error *err);
-/* Checks one sentences file alone (maniple --check FILE) against the
- * events.ini beside it; false with err filled when anything is wrong. */
+/* Checks one sentences file (maniple --check FILE) against the catalog
+ * of its folder (or its base's), read over its base's sentences where
+ * its folder has a base; false with err filled when anything is
+ * wrong. */
 bool summary_check_file(const char *path, struct ini_error *err);
 /* Events from .. log->n - 1 (a command's: its result's out, or the
  * game's events since it began) in sentences, every one that out holds

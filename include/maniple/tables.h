@@ -269,6 +269,7 @@ enum rule_variant {
 	RV_HD_PATH,	       /* 8.32: what an H&D path must keep to */
 	RV_HD_FIRE_BACK,       /* 8.33: who fires back at an H&D */
 	RV_ARTILLERY,	       /* 9.8: how bolt artillery fires and moves */
+	RV_ELEPHANT_BY_ELEPHANT, /* 8.15: an elephant's fire at an elephant */
 	RULE_VARIANT_COUNT
 };
 
@@ -357,6 +358,12 @@ enum artillery_rules {
 	ARTILLERY_OXYBELES,  /* GBA 9.52-9.54: twice a phase without orders,
 			      * moves or fires, moved by an Individual
 			      * Order */
+};
+
+/* RV_ELEPHANT_BY_ELEPHANT's choices */
+enum elephant_by_elephant {
+	EL_BY_EL_SINGLE, /* SPQR 8.15: the hits are not doubled */
+	EL_BY_EL_DOUBLE, /* GBA 8.15: doubled as any fire at an elephant */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
@@ -541,6 +548,15 @@ bool tables_path(const char *dir, const char *name, char *out, size_t n);
  * the same name, if it has one, over it: the own file holds only the
  * keys in which the ruleset differs (its variants.ini excepted, whole). */
 bool tables_base(const char *dir, char *out, size_t n);
+/* DIR's sentences (sentences.ini, evtext.h) against cat: its own read
+ * over its base's where it has both (evtext_load_over: a ruleset's file
+ * holds only the sentences in which it differs), else whichever it has;
+ * NULL with err. */
+struct evcat;
+struct evtext;
+struct evtext *tables_sentences(const char *dir, const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err);
 /* 8.17: the lowest unmodified fire die that leaves a class Missile Low
  * (10: none does, as for a NULL t). */
 int tables_supply_low_from(const struct spqr_tables *t,

@@ -28,6 +28,10 @@ struct evtext {
 	const char *teach_slots; /* " a b " the teach texts may add */
 	struct ini_file_header hdr; /* its [file] section */
 	struct ini_error *err;
+	size_t cur;	/* the section being read */
+	size_t base_n;	/* sections read from a base file (evtext_load_over):
+			 * the file read over it may replace each once */
+	bool *replaced; /* [base_n]: which it replaced */
 };
 
 static const struct evtext_sec *sec_find(const struct evtext *t,
@@ -166,6 +170,19 @@ static int on_line(void *user, const char *section, const char *key,
 			return ini_fail(t->err, line,
 					"empty value in section [%s]", section);
 		const struct evtext_sec *old = sec_find(t, section);
+		size_t at = old ? (size_t)(old - t->v) : 0;
+		if (old && at < t->base_n && !t->replaced[at]) {
+			/* the file read over a base replaces its section */
+			struct evtext_sec *r = &t->v[at];
+			free(r->say);
+			free(r->teach);
+			memset(r, 0, sizeof *r);
+			snprintf(r->name, sizeof r->name, "%s", section);
+			r->line = line;
+			t->replaced[at] = true;
+			t->cur = at;
+			return 0;
+		}
 		if (old)
 			return ini_fail(t->err, line,
 					"duplicate section [%s] (first at "
@@ -179,6 +196,7 @@ static int on_line(void *user, const char *section, const char *key,
 			t->v = v;
 			t->cap = nc;
 		}
+		t->cur = t->n;
 		struct evtext_sec *s = &t->v[t->n++];
 		memset(s, 0, sizeof *s);
 		snprintf(s->name, sizeof s->name, "%s", section);
@@ -187,9 +205,9 @@ static int on_line(void *user, const char *section, const char *key,
 	}
 	if (t->hdr.in_file)
 		return ini_file_key(&t->hdr, key, value, line, t->err);
-	if (t->n == 0 || strcmp(t->v[t->n - 1].name, section) != 0)
+	if (t->cur >= t->n || strcmp(t->v[t->cur].name, section) != 0)
 		return ini_fail(t->err, line, "key %s outside a section", key);
-	struct evtext_sec *s = &t->v[t->n - 1];
+	struct evtext_sec *s = &t->v[t->cur];
 	if (strcmp(key, "silent") == 0) {
 		if (s->has_silent)
 			return ini_fail(t->err, line, "duplicate key silent");
@@ -203,12 +221,14 @@ static int on_line(void *user, const char *section, const char *key,
 		if (s->rule[0])
 			return ini_fail(t->err, line, "duplicate key rule");
 		bool ok = *value && strlen(value) < sizeof s->rule;
+		/* "GBA_8.37": a rule of the other book (rule_numbers.h) */
 		for (const char *p = value; ok && *p; p++)
-			ok = isdigit((unsigned char)*p) || *p == '.' ||
-			     *p == ',' || *p == 'R';
+			ok = isdigit((unsigned char)*p) ||
+			     strchr(".,RGBA_", *p) != NULL;
 		if (!ok)
 			return ini_fail(t->err, line,
-					"bad rule %s (like 5.32 or 6.51,9.21)",
+					"bad rule %s (like 5.32, 6.51,9.21 or "
+					"GBA_8.37)",
 					value);
 		snprintf(s->rule, sizeof s->rule, "%s", value);
 		return 0;
@@ -250,8 +270,27 @@ static int on_line(void *user, const char *section, const char *key,
 	return 0;
 }
 
+/* Reads path into t (its sections after those t holds). */
+static bool read_into(struct evtext *t, const char *path,
+		      struct ini_error *err)
+{
+	memset(&t->hdr, 0, sizeof t->hdr);
+	t->hdr.kind = "sentences";
+	t->cur = t->n;
+	bool ok = ini_read_file(path, on_line, t, err);
+	return ok && ini_file_done(&t->hdr, err);
+}
+
 struct evtext *evtext_load(const char *path, const struct evcat *cat,
 			   const char *teach_slots, struct ini_error *err)
+{
+	return evtext_load_over(NULL, path, cat, teach_slots, err);
+}
+
+struct evtext *evtext_load_over(const char *base, const char *path,
+				const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err)
 {
 	struct evtext *t = calloc(1, sizeof *t);
 	if (!t) {
@@ -263,10 +302,23 @@ struct evtext *evtext_load(const char *path, const struct evcat *cat,
 	t->cat = cat;
 	t->teach_slots = teach_slots ? teach_slots : " ";
 	t->err = err;
-	t->hdr.kind = "sentences";
-	bool ok = ini_read_file(path, on_line, t, err);
+	bool ok = true;
+	if (base) {
+		ok = read_into(t, base, err);
+		t->base_n = t->n;
+		t->replaced = calloc(t->n ? t->n : 1, sizeof *t->replaced);
+		if (ok && !t->replaced) {
+			memset(err, 0, sizeof *err);
+			snprintf(err->file, sizeof err->file, "%s", path);
+			snprintf(err->msg, sizeof err->msg, "out of memory");
+			ok = false;
+		}
+	}
 	if (ok)
-		ok = ini_file_done(&t->hdr, err);
+		ok = read_into(t, path, err);
+	free(t->replaced);
+	t->replaced = NULL;
+	t->base_n = 0;
 	for (size_t i = 0; ok && i < t->n; i++) {
 		const struct evtext_sec *s = &t->v[i];
 		if (s->silent && s->teach)

@@ -716,11 +716,7 @@ static bool volleys(struct game *g, struct harass_check *cp, const int *fire,
 	for (int i = 0; i < nfire; i++)
 		target_back |= fire[i] == c.target;
 	/* 8.15: missile.ini's hits, more on an elephant */
-	int hd_hits = tables_missile_modifier(
-		g->tables, unit_has(g, t, TRAIT_ELEPHANT) &&
-					   !unit_has(g, f, TRAIT_ELEPHANT)
-				   ? MM_HITS_ON_ELEPHANT
-				   : MM_HITS);
+	int hd_hits = missile_hits_on(g, f, t);
 	bool target_may_rout = target_back &&
 			       t->hits + hd_hits >= unit_tq_now(g, t);
 	bool firer_may_rout = nfire > 0 && f->hits + nfire >= unit_tq_now(g, f);

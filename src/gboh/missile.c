@@ -490,12 +490,21 @@ int missile_volley_result(const struct game *g, int firer,
 		*hit = h;
 	if (!h || c->target_unit < 0)
 		return 0;
-	const struct unit *u = &g->units[firer];
-	const struct unit *t = &g->units[c->target_unit];
-	bool elephant = unit_has(g, t, TRAIT_ELEPHANT) &&
-			!unit_has(g, u, TRAIT_ELEPHANT);
-	return tables_missile_modifier(g->tables, elephant ? MM_HITS_ON_ELEPHANT
-							   : MM_HITS);
+	return missile_hits_on(g, &g->units[firer],
+			       &g->units[c->target_unit]);
+}
+
+/* 8.15: an elephant takes missile.ini's hits_on_elephant (not from an
+ * elephant's fire in SPQR, GBA 8.15 from any) */
+int missile_hits_on(const struct game *g, const struct unit *firer,
+		    const struct unit *t)
+{
+	bool doubled = unit_has(g, t, TRAIT_ELEPHANT) &&
+		       (!unit_has(g, firer, TRAIT_ELEPHANT) ||
+			tables_variant(g->tables, RV_ELEPHANT_BY_ELEPHANT) ==
+				EL_BY_EL_DOUBLE);
+	return tables_missile_modifier(g->tables, doubled ? MM_HITS_ON_ELEPHANT
+							  : MM_HITS);
 }
 
 void missile_check_odds(const struct game *g, int firer,
@@ -596,7 +605,9 @@ bool missile_fire(struct game *g, int firer, enum fire_weapon weapon,
 	event_add(&e, "hits", "%d", hits);
 	if (t && hit && unit_has(g, t, TRAIT_ELEPHANT))
 		event_add(&e, "elephant", "%s",
-			  unit_has(g, u, TRAIT_ELEPHANT) ? "fired_by_elephant" : "doubled");
+			  hits > tables_missile_modifier(g->tables, MM_HITS)
+				  ? "doubled"
+				  : "fired_by_elephant");
 	event_add(&e, "rule", "%s", c.rule);
 	game_emit(g, &e);
 

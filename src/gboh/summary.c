@@ -8,34 +8,40 @@
 #include "maniple/evcat.h"
 #include "maniple/teach.h"
 
-/* file (sentences.ini) read against catalog (events.ini) */
-static struct evtext *load(const char *catalog, const char *file,
-			   struct ini_error *err)
+/* DIR's sentences read against its catalog (events.ini) */
+static struct evtext *load(const char *dir, struct ini_error *err)
 {
+	char catalog[1024];
+	tables_path(dir, "events.ini", catalog, sizeof catalog);
 	struct evcat *cat = evcat_load(catalog, err);
 	if (!cat)
 		return NULL;
-	struct evtext *t = evtext_load(file, cat, teach_game_slots, err);
+	struct evtext *t = tables_sentences(dir, cat, teach_game_slots, err);
 	evcat_free(cat);
 	return t;
 }
 
 struct evtext *summary_load(const char *dir, struct ini_error *err)
 {
-	char cat[1024], path[1024];
-	/* the ruleset's own, else its base's (tables_path) */
-	tables_path(dir, "events.ini", cat, sizeof cat);
-	tables_path(dir, "sentences.ini", path, sizeof path);
-	return load(cat, path, err);
+	return load(dir, err);
 }
 
 bool summary_check_file(const char *path, struct ini_error *err)
 {
-	char cat[1024];
+	char dir[1024];
 	const char *slash = strrchr(path, '/');
-	snprintf(cat, sizeof cat, "%.*sevents.ini",
-		 slash ? (int)(slash - path + 1) : 0, path);
-	struct evtext *t = load(cat, path, err);
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	struct evtext *t;
+	if (strcmp(slash ? slash + 1 : path, "sentences.ini") == 0) {
+		t = load(dir, err); /* with its base's, where it has one */
+	} else {
+		char catalog[1024];
+		tables_path(dir, "events.ini", catalog, sizeof catalog);
+		struct evcat *cat = evcat_load(catalog, err);
+		t = cat ? evtext_load(path, cat, teach_game_slots, err) : NULL;
+		evcat_free(cat);
+	}
 	evtext_free(t);
 	return t != NULL;
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "maniple/evcat.h"
+#include "maniple/evtext.h"
 #include "maniple/rule_numbers.h"
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -246,6 +247,8 @@ static const struct variant_def {
 	 (const char *const[]){"target_and_path", "target", NULL}},
 	{"artillery", "bolt_throwers",
 	 (const char *const[]){"scorpio", "oxybeles", NULL}},
+	{"missile", "elephant_fired_on_by_elephant",
+	 (const char *const[]){"single", "double", NULL}},
 };
 enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
 static const struct figure rout_unit_figures[5] = {
@@ -1952,6 +1955,26 @@ int tables_constant(const struct spqr_tables *t, enum rule_constant c)
 int tables_variant(const struct spqr_tables *t, enum rule_variant v)
 {
 	return t && (unsigned)v < RULE_VARIANT_COUNT ? t->variant[v] : 0;
+}
+
+struct evtext *tables_sentences(const char *dir, const struct evcat *cat,
+				const char *teach_slots,
+				struct ini_error *err)
+{
+	char own[1024], base[1024], based[1200];
+	/* the ruleset's own, else its base's (tables_path); its own read
+	 * over its base's when it has both */
+	int w = snprintf(own, sizeof own, "%s/sentences.ini", dir);
+	bool mine = w > 0 && (size_t)w < sizeof own && regular_file(own);
+	bool over = false;
+	if (mine && tables_base(dir, base, sizeof base)) {
+		w = snprintf(based, sizeof based, "%s/sentences.ini", base);
+		over = w > 0 && (size_t)w < sizeof based && regular_file(based);
+	}
+	if (!mine)
+		tables_path(dir, "sentences.ini", own, sizeof own);
+	return evtext_load_over(over ? based : NULL, own, cat, teach_slots,
+				err);
 }
 
 int tables_supply_low_from(const struct spqr_tables *t,

@@ -314,7 +314,10 @@ static int on_line(void *user, const char *section, const char *key,
 
 /* Reads teach.ini at path, the event catalog events.ini of the same
  * directory and, when with_sentences, its sentences.ini. */
-static struct teach_texts *load_path(const char *path, bool with_sentences,
+/* path read, with the catalog and (with_sentences) the sentences of the
+ * ruleset folder ruleset_dir (NULL: path's own folder) */
+static struct teach_texts *load_path(const char *ruleset_dir,
+				     const char *path, bool with_sentences,
 				     struct ini_error *err)
 {
 	struct teach_texts *t = calloc(1, sizeof *t);
@@ -328,8 +331,11 @@ static struct teach_texts *load_path(const char *path, bool with_sentences,
 	 * else its base's (tables_path) */
 	char dir[1024], cat[1024];
 	const char *slash = strrchr(path, '/');
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
-		 slash ? path : ".");
+	if (ruleset_dir) /* teach.ini may be the base's, the rest its own */
+		snprintf(dir, sizeof dir, "%s", ruleset_dir);
+	else
+		snprintf(dir, sizeof dir, "%.*s",
+			 slash ? (int)(slash - path) : 1, slash ? path : ".");
 	tables_path(dir, "events.ini", cat, sizeof cat);
 	t->cat = evcat_load(cat, err);
 	if (!t->cat) {
@@ -337,9 +343,9 @@ static struct teach_texts *load_path(const char *path, bool with_sentences,
 		return NULL;
 	}
 	if (with_sentences) {
-		char sen[1024];
-		tables_path(dir, "sentences.ini", sen, sizeof sen);
-		t->sentences = evtext_load(sen, t->cat, teach_game_slots, err);
+		/* its own over its base's (tables_sentences) */
+		t->sentences = tables_sentences(dir, t->cat, teach_game_slots,
+						err);
 		if (!t->sentences) {
 			teach_free(t);
 			return NULL;
@@ -366,7 +372,7 @@ struct teach_texts *teach_load(const char *dir, struct ini_error *err)
 {
 	char path[1024];
 	tables_path(dir, "teach.ini", path, sizeof path);
-	struct teach_texts *t = load_path(path, true, err);
+	struct teach_texts *t = load_path(dir, path, true, err);
 	snprintf(path, sizeof path, "%s/glossary.ini", dir);
 	FILE *f = t ? fopen(path, "r") : NULL;
 	if (f) { /* a glossary is optional; one that is there must read */
@@ -395,7 +401,7 @@ int teach_terms(const struct teach_texts *t, const char *text,
 
 bool teach_check_file(const char *path, struct ini_error *err)
 {
-	struct teach_texts *t = load_path(path, false, err);
+	struct teach_texts *t = load_path(NULL, path, false, err);
 	teach_free(t);
 	return t != NULL;
 }
