@@ -23,6 +23,7 @@
 #include "maniple/orders.h"
 #include "maniple/reaction_fire.h"
 #include "maniple/reactions.h"
+#include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 #include "spqr_tables.h"
@@ -518,5 +519,101 @@ Test(gba_missile, elephants_take_double_hits_from_elephants_gba_8_15)
 	cr_expect(strstr(ev, "result=hit hits=2 elephant=doubled"),
 		  "GBA 8.15: %s", ev);
 	cr_expect_eq(U(s, "el1")->hits, 2);
+	close_game(s);
+}
+
+/* GBA 8.16 EXAMPLE: mounted archers, longest range 3, fire four hexes at
+ * a unit on lower ground and need a natural 0. */
+Test(gba_missile, mounted_archers_extended_range_example_gba_8_16)
+{
+	struct session *s = open_game();
+	place(s, "ma", 1010, FACE_NE);
+	place(s, "cav", 1006, FACE_SE); /* four hexes */
+	struct fire_check c;
+	cr_assert_not(check(s, "ma", 1006, &c), "level ground: out of range");
+	map_at_mut(s->game->battle->map, H(1010))->elevation = 1;
+	char ev[4096];
+	cr_assert(volley(s, "ma", 1006, FIRE_RETURN, 1, &c, ev, sizeof ev));
+	cr_expect(c.extended, "GBA 8.16");
+	cr_expect(strstr(ev, "result=miss"), "GBA 8.16: a 1 misses: %s", ev);
+	cr_assert(volley(s, "ma", 1006, FIRE_RETURN, 0, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "result=hit hits=1"), "GBA 8.16: %s", ev);
+	cr_expect_eq(U(s, "cav")->hits, 1);
+	close_game(s);
+}
+
+/* GBA 8.18: a unit reloads unless in an enemy ZOC or in range and line
+ * of sight of an enemy missile unit that is not Missile No. */
+Test(gba_missile, reload_gba_8_18)
+{
+	struct session *s = open_game();
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "bs", 2010, FACE_NE);
+	place(s, "ve", 1510, FACE_NE);
+	place(s, "bi", 1009, FACE_SW); /* ar in bi's ZOC */
+	place(s, "sk", 2008, FACE_SW); /* bs in sk's range 2 and LOS */
+	U(s, "ar")->supply = SUPPLY_LOW;
+	U(s, "bs")->supply = SUPPLY_NO;
+	U(s, "ve")->supply = SUPPLY_NO;
+	missile_reload(s->game);
+	cr_expect_eq(U(s, "ar")->supply, SUPPLY_LOW, "GBA 8.18: EZOC");
+	cr_expect_eq(U(s, "bs")->supply, SUPPLY_NO, "GBA 8.18: enemy fire");
+	cr_expect_eq(U(s, "ve")->supply, SUPPLY_FULL, "GBA 8.18");
+	/* an enemy out of missiles does not stop it */
+	U(s, "sk")->supply = SUPPLY_NO;
+	missile_reload(s->game);
+	cr_expect_eq(U(s, "bs")->supply, SUPPLY_FULL, "GBA 8.18");
+	close_game(s);
+}
+
+/* GBA 8.22: a unit with a range of two or more fires at range 2 at an
+ * enemy leaving its ZOC; javelins (range 1) do not. */
+Test(gba_missile, retire_fire_at_range_2_gba_8_22)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "bi", 1008, FACE_SE);
+	phase(s, "hannibal");
+	int bi = UI(s, "bi");
+	struct footprint was = g->units[bi].at;
+	was.hex[0] = H(1009); /* it stood in ar's ZOC and has left it */
+	rfire_collect(g, bi, &was);
+	cr_assert(reactions_pending(g), "GBA 8.22");
+	ok(s, "roll 2");
+	struct out o = ok(s, "react fire ar");
+	cr_expect(has(&o, "kind=retire"), "%s", o.ev);
+	cr_expect(has(&o, "range=2 strength=3"), "GBA 8.22: %s", o.ev);
+	close_game(s);
+
+	s = open_game();
+	g = s->game;
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "bi", 1008, FACE_SE);
+	phase(s, "hannibal");
+	bi = UI(s, "bi");
+	was = g->units[bi].at;
+	was.hex[0] = H(1009);
+	rfire_collect(g, bi, &was);
+	cr_expect_not(reactions_pending(g), "GBA 8.22: range 1");
+	close_game(s);
+}
+
+/* GBA 9.53: an oxybeles has no facing: it fires in any direction;
+ * GBA 9.56: routed, it is eliminated. */
+Test(gba_missile, oxybeles_no_facing_and_eliminated_when_routed_gba_9_53)
+{
+	struct session *s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "cav", 1012, FACE_NE); /* behind it */
+	phase(s, "consul");
+	ok(s, "roll 0");
+	struct out o = ok(s, "scorpio ox 1012");
+	cr_expect(has(&o, "result=hit"), "GBA 9.53: %s", o.ev);
+	/* GBA 9.56 */
+	cohesion_hits(s->game, U(s, "ox"), U(s, "ox")->tq, "missile_fire",
+		      "8.15");
+	cr_expect_not(game_unit_in_play(U(s, "ox")),
+		      "GBA 9.56: a routed oxybeles is eliminated");
 	close_game(s);
 }

@@ -130,6 +130,7 @@ struct leader {
 	bool available : 1;	/* false: a replacement not yet in play */
 	bool on_map : 1;
 	bool killed : 1;
+	bool wing_commander : 1; /* GBA 4.5 */
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:

@@ -65,6 +65,14 @@ void command_range_field_free(struct command_range_field *f);
 bool command_range_field_reaches_unit(struct command_range_field *f,
 				      const struct unit *u);
 
+/* GBA 4.33: half the leader's Command Range, rounded up, and whether a
+ * unit lies within it (as command_range_reaches_unit). */
+int command_half_range(const struct game *g, const struct leader *l);
+bool command_half_range_reaches_unit(const struct game *g,
+				     const struct zoc_query *q,
+				     const struct leader *l,
+				     const struct unit *u);
+
 /* ---- Command restrictions (4.35, 4.52, 4.54) ----
  * Whether a leader may give an Individual Order to unit u: it must be
  * friendly; a leader with a restriction (type:XX, class:XX, line:NAME or
@@ -136,7 +144,10 @@ struct line_groups {
  * (line_pair_linked), directly or through other members, make one group.
  * A group whose links do not all share one orientation keeps only its
  * units within the Command Range of leader l (none when l is NULL),
- * regrouped by their links among themselves. */
+ * regrouped by their links among themselves.  GBA 4.33 (variants.ini
+ * [line_command] cavalry_line = half_command_range): a row with no
+ * infantry or elephant unit makes one Line of its members within half
+ * l's Command Range, rounded up (none when l is NULL). */
 void line_compose(const struct game *g, const struct zoc_query *q,
 		  const struct line_def *def, const struct leader *l,
 		  struct line_groups *out);
@@ -182,8 +193,14 @@ struct lc_authority {
 	int target;	  /* the OC's Strategy Rating */
 	int drm;	  /* +1 line in enemy ZOC, -1 proconsul (4.56) */
 	const char *rule; /* "4.33 #1" ... */
+	bool by_oc_range; /* allowed for standing in the OC's range */
 	char reason[128];
 };
+
+/* 4.31, GBA 5.21: the Line Commands leader l may give in one Orders
+ * Phase: his rating, or (variants.ini [line_command] per_phase = one)
+ * one when his rating is not 0 (GBA's "L"). */
+int leader_line_commands(const struct game *g, const struct leader *l);
 
 /* The side's Overall Commander in play (4.4), or NULL. */
 const struct leader *command_overall_commander(const struct game *g,
@@ -199,7 +216,13 @@ const struct leader *command_overall_commander(const struct game *g,
  * a proconsul.  In a Momentum phase: the roll, and only after an Initial
  * Line Command.  4.6: where the battle lists the option
  * "carthaginian_command", the subordinates of the side "carthage" (not
- * replacement leaders) need no roll in their Initial phase. */
+ * replacement leaders) need no roll in their Initial phase.  GBA 4.34 #3
+ * (variants.ini [line_command] strategy = own): the roll is against the
+ * leader's own Strategy Rating, and one without it is refused.
+ * by_oc_range is set when the OC's range alone allowed it (GBA 5.31).
+ * GBA 4.53: a Wing Commander of a side that is not Macedonian needs no
+ * roll in his Initial phase; GBA 4.34 #2: nor a subordinate within the
+ * Command Range of a Wing Commander of a Macedonian side. */
 struct lc_authority line_command_authority(const struct game *g,
 					   const struct zoc_query *q,
 					   const struct leader *l,

@@ -134,6 +134,12 @@ struct move_cost move_hex_entry_cost(const struct game *g,
 				     struct hex to);
 /* 6.24: Woods, Broken and Marsh hexes are Rough. */
 bool terrain_is_rough(enum terrain t);
+/* Whether terrain t is Rough for a unit of the type, as variants.ini's
+ * [movement] rough says: SPQR 6.24's three terrains, or GBA 6.28's test (a
+ * hex whose terrain costs that type a cohesion hit to enter, or that it
+ * may not enter). */
+bool unit_terrain_is_rough(const struct game *g, enum unit_type type,
+			   enum terrain t);
 
 /* ---- Facing (7.1) ---- */
 

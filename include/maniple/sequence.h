@@ -60,6 +60,8 @@ enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
 #define SEQ_LF_ZOC_PASSED 32u /* passed over in an enemy ZOC when his turn
 			       * came; once out of it he goes first and
 			       * has no momentum (5.26) */
+#define SEQ_LF_LC_BY_OC_RANGE 64u /* gave a Line Command by standing in
+				   * his OC's range (GBA 5.31) */
 
 const char *seq_step_name(enum seq_step s);
 const char *seq_result_name(enum seq_result r);
@@ -137,6 +139,11 @@ bool seq_may_order_impl(struct game *g, struct cmd_result *r);
 /* 5.21, 5.45: the orders code calls this for each Individual Order given
  * (a Line Command passes its count); returns the orders left. */
 int seq_order_given(struct game *g, int count);
+/* GBA 5.31: the active leader gave a Line Command for standing in his
+ * Overall Commander's Command Range (4.33 #1); where variants.ini's
+ * [momentum] after_line_command_by_oc_range is no, he may not roll for
+ * momentum after this phase. */
+void seq_line_command_by_oc_range(struct game *g);
 /* 10.22, 10.23: a rout move that waited for a choice has ended: the
  * sequence carries on (the Rout Movement segment goes on, or the phase it
  * interrupted); nothing when the sequence is not under way. */

@@ -72,6 +72,7 @@ enum movement_group {
 	MG_SKIRMISHER,	/* SK */
 	MG_CAVALRY,	/* cavalry and leaders */
 	MG_ELEPHANT,	/* EL */
+	MG_CHARIOT,	/* CH (GBA's chart has a Chariots column) */
 	MOVEMENT_GROUP_COUNT
 };
 
@@ -90,7 +91,9 @@ enum movement_row {
 	MR_UP_1,	 /* up one level */
 	MR_UP_2,	 /* up two levels in one hex */
 	MR_UP_MORE,	 /* up three or more levels in one hex */
-	MR_DOWN,	 /* down any number of levels */
+	MR_DOWN_1,	 /* down one level (GBA 6.21 charges it) */
+	MR_DOWN_2,	 /* down two levels in one hex */
+	MR_DOWN_MORE,	 /* down three or more levels in one hex */
 	MR_FACING,	 /* facing change, per vertex (7.12) */
 	MR_FACING_ROUGH, /* facing change in Rough, per vertex (7.14) */
 	MOVEMENT_ROW_COUNT
@@ -101,6 +104,8 @@ enum movement_modifier {
 	MM_ROMAN_INFANTRY_FACING_MP,	/* any facing change (7.12, 9.65) */
 	MM_ELEPHANT_FACING_MP_PER_VERTEX, /* 7.12 */
 	MM_SKIRMISHER_FACING_MP_PER_VERTEX, /* 7.12 */
+	MM_SKIRMISHER_FACING_MP,	/* GBA 7.12: any facing change */
+	MM_CHARIOT_FACING_MP_PER_VERTEX, /* GBA 7.12 */
 	MM_COLUMN_HITS_LESS,		/* per hex entered In Column (6.72) */
 	MM_COLUMN_MA_BONUS,		/* 6.72 */
 	MM_FORMATION_CHANGE_MP,		/* into or out of Column (6.71) */
@@ -239,6 +244,7 @@ enum rule_constant {
 	RC_WITHDRAWAL_SKIRMISHER_HEXES,	 /* 9.21 */
 	RC_WITHDRAWAL_COLUMN_MA_BONUS,	 /* 6.51, 6.72: a mover In Column */
 	RC_LINE_WITHDRAWAL_LEADER_RANGE, /* 6.57: a unit this near a leader */
+	RC_WITHDRAWAL_TWO_HEX_MOVER_MA,	 /* GBA 6.71: a two-hex mover's MA */
 	RC_LEADER_WITHDRAWAL_MP,	 /* 4.72 */
 	RC_GRIEF_RAMPAGE_FROM,		 /* 4.84: a die this high rampages */
 	RC_ELEPHANT_HEX_HITS,		 /* 9.15: cavalry entering by one */
@@ -258,6 +264,16 @@ enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
 	RV_PHALANX_REVERSE, /* 7.16: a phalanx's reaction Reverse Face */
+	RV_SECOND_MOVE_SKIRMISHERS, /* 6.13: skirmishers and the Moved hit */
+	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
+	RV_WITHDRAWAL_END, /* 6.52, GBA 6.72: the hits after withdrawing */
+	RV_WITHDRAWAL_CLOSED, /* 6.55, GBA 6.75: terrain closed to it */
+	RV_LINE_COMMANDS,  /* 4.31, GBA 5.21: Line Commands per phase */
+	RV_LINE_COMMAND_STRATEGY, /* 4.33 #2, GBA 4.34 #3: whose Strategy */
+	RV_CAVALRY_LINE,	  /* 4.32, GBA 4.33: what joins a cavalry Line */
+	RV_MOMENTUM_AFTER_RANGE_LC, /* GBA 5.31: momentum after a Line
+				     * Command by the OC's range */
+	RV_DOOM_NINE, /* 5.33: a second 9 on the Die Roll of Doom */
 	RV_FIRE_AFTER_MOVING, /* 8.11: fire by a unit that has moved */
 	RV_FIRE_ARC,	      /* 8.13: the hexsides fire goes through */
 	RV_FIRE_LOS_NEARER,   /* 8.14: who sees past a unit nearer itself */
@@ -290,6 +306,64 @@ enum phalanx_reverse {
 	PHALANX_REVERSE,      /* SPQR 7.16: offered when an enemy enters a
 			       * Rear hex */
 	PHALANX_REVERSE_NONE, /* GBA 7.16: only single-hex units react */
+};
+
+/* RV_SECOND_MOVE_SKIRMISHERS's choices */
+enum second_move_skirmishers {
+	SECOND_MOVE_SK_EXEMPT, /* SPQR 6.13: skirmishers take no hit */
+	SECOND_MOVE_SK_HIT,    /* GBA 6.13: every unit type takes it */
+};
+
+/* RV_WITHDRAWAL_END's choices */
+enum withdrawal_end {
+	OW_END_LEGION_CHECK,	/* SPQR 6.52: Legion units check their TQ,
+				 * other infantry but SK and velites take 1 */
+	OW_END_HIT_THEN_CHECK,	/* GBA 6.72: foot but SK, and chariots, take
+				 * 1; then every unit checks its TQ */
+};
+
+/* RV_WITHDRAWAL_CLOSED's choices */
+enum withdrawal_closed {
+	OW_CLOSED_WOODS_MARSH, /* SPQR 6.55 */
+	OW_CLOSED_ROUGH,       /* GBA 6.75: Rough as RV_ROUGH says */
+};
+
+/* RV_ROUGH's choices */
+enum rough_rule {
+	ROUGH_TERRAIN,	   /* SPQR 6.24: Woods, Broken and Marsh */
+	ROUGH_HITS_TO_ENTER, /* GBA 6.28: a hex whose entry costs the unit
+			      * a cohesion hit, elevation aside */
+};
+
+/* RV_LINE_COMMANDS's choices */
+enum line_commands {
+	LINE_COMMANDS_RATING, /* SPQR 4.31: the leader's Line Command rating */
+	LINE_COMMANDS_ONE,    /* GBA 5.21: one, by a leader rated L */
+};
+
+/* RV_LINE_COMMAND_STRATEGY's choices */
+enum line_command_strategy {
+	LC_STRATEGY_OVERALL_COMMANDER, /* SPQR 4.33 #2: the OC's Strategy */
+	LC_STRATEGY_OWN,	       /* GBA 4.34 #3: his own Strategy */
+};
+
+/* RV_CAVALRY_LINE's choices */
+enum cavalry_line {
+	CAVALRY_LINE_SPACING,	 /* SPQR 4.32: adjacent, as any Line */
+	CAVALRY_LINE_HALF_RANGE, /* GBA 4.33: within half the leader's
+				  * Command Range (rounded up) */
+};
+
+/* RV_MOMENTUM_AFTER_RANGE_LC's choices */
+enum momentum_after_range_lc {
+	MOMENTUM_AFTER_RANGE_LC_YES, /* SPQR 5.31: no such bar */
+	MOMENTUM_AFTER_RANGE_LC_NO,  /* GBA 5.31: barred */
+};
+
+/* RV_DOOM_NINE's choices */
+enum doom_nine {
+	DOOM_NINE_NO_MORE_ACTIVATIONS, /* SPQR 5.33: on to Rout and Reload */
+	DOOM_NINE_CRISIS_OF_FAITH,     /* GBA 5.33: gba_crisis.h */
 };
 
 /* RV_FIRE_AFTER_MOVING's choices */

@@ -72,13 +72,15 @@ enum {
 	LDK_OVERALL,
 	LDK_RESTRICTION,
 	LDK_AVAILABLE,
+	LDK_LINE_CAPABLE,
+	LDK_WING_COMMANDER,
 	LDK_COUNT
 };
 static const char *const leader_keys[] = {
 	"name",	    "side",	    "kind",	    "hex",
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
-	"available",
+	"available", "line_capable", "wing_commander",
 };
 
 enum {
@@ -711,6 +713,14 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		SET_BIT(l->overall);
 	case LDK_RESTRICTION:
 		return on_restriction(c, l, v, line);
+	case LDK_WING_COMMANDER:
+		SET_BIT(l->wing_commander); /* GBA 4.5 */
+	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */
+		bool capable = false;
+		int rc = set_bool(c, &capable, v, key, line);
+		l->line_command = capable ? 1 : 0;
+		return rc;
+	}
 	default:
 		SET_BIT(l->available);
 	}

@@ -328,9 +328,11 @@ bool command_range_reaches(const struct game *g, const struct zoc_query *q,
 
 /* 4.21, HEX.md: a two-hex unit counts from its nearer half (one search
  * for both halves) */
-bool command_range_reaches_unit(const struct game *g,
+/* 4.21: either half of u within `range` of l by a 4.21 path */
+static bool reaches_unit_within(const struct game *g,
 				const struct zoc_query *q,
-				const struct leader *l, const struct unit *u)
+				const struct leader *l, const struct unit *u,
+				int range)
 {
 	if (u == NULL || !game_unit_in_play(u) || l == NULL)
 		return false;
@@ -339,7 +341,7 @@ bool command_range_reaches_unit(const struct game *g,
 	for (int k = 0; k < 2; k++) {
 		if (hex_is_none(u->at.hex[k]))
 			continue;
-		limit = command_range_now(g, l);
+		limit = range;
 		int pre = path_precheck(g, l, u->at.hex[k], &limit);
 		if (pre == 0)
 			return true;
@@ -347,6 +349,32 @@ bool command_range_reaches_unit(const struct game *g,
 			to[nt++] = u->at.hex[k];
 	}
 	return nt > 0 && path_length_to(g, q, l, to, nt, limit) >= 0;
+}
+
+bool command_range_reaches_unit(const struct game *g,
+				const struct zoc_query *q,
+				const struct leader *l, const struct unit *u)
+{
+	if (l == NULL)
+		return false;
+	return reaches_unit_within(g, q, l, u, command_range_now(g, l));
+}
+
+/* GBA 4.33: half the Command Range, rounded up */
+int command_half_range(const struct game *g, const struct leader *l)
+{
+	if (g == NULL || l == NULL)
+		return 0;
+	return (command_range_now(g, l) + 1) / 2;
+}
+
+bool command_half_range_reaches_unit(const struct game *g,
+				     const struct zoc_query *q,
+				     const struct leader *l,
+				     const struct unit *u)
+{
+	return l != NULL &&
+	       reaches_unit_within(g, q, l, u, command_half_range(g, l));
 }
 
 /* The whole Command Range of a leader, searched once (speed: Line
@@ -800,6 +828,48 @@ static void group_by_links(const struct game *g, const struct zoc_query *q,
 	}
 }
 
+static bool infantry_or_elephant(const struct game *g, const struct unit *u)
+{
+	return unit_has(g, u, TRAIT_INFANTRY) || unit_has(g, u, TRAIT_ELEPHANT);
+}
+
+/* GBA 4.33: whether the n members idx are a Cavalry/Chariot Line whose
+ * units join by half the leader's Command Range (the variant; a row with
+ * any infantry or elephant unit is linked as any Line) */
+static bool cavalry_line_by_half_range(const struct game *g, const int *idx,
+				       int n)
+{
+	if (tables_variant(g->tables, RV_CAVALRY_LINE) !=
+	    CAVALRY_LINE_HALF_RANGE)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (infantry_or_elephant(g, &g->units[idx[i]]))
+			return false;
+	return true;
+}
+
+/* GBA 4.33: one Line of the members within half l's Command Range
+ * (rounded up), adjacent or not, in any orientation; none without l */
+static void half_range_line(const struct game *g, const struct zoc_query *q,
+			    const struct leader *l, const int *idx, int n,
+			    struct line_groups *out)
+{
+	int m = 0;
+	for (int i = 0; i < n && l != NULL; i++) {
+		if (!command_half_range_reaches_unit(g, q, l,
+						     &g->units[idx[i]]))
+			continue;
+		out->group[idx[i]] = 0;
+		m++;
+	}
+	if (m == 0)
+		return;
+	out->ngroups = 1;
+	out->orientation[0] = LINE_FLANK_TO_FLANK | LINE_FRONT_TO_REAR;
+	out->by_command_range[0] = true;
+	out->count[0] = m;
+}
+
 /* 4.32 Line composition */
 void line_compose(const struct game *g, const struct zoc_query *q,
 		  const struct line_def *def, const struct leader *l,
@@ -814,6 +884,10 @@ void line_compose(const struct game *g, const struct zoc_query *q,
 		return;
 	int idx[BATTLE_UNITS_MAX];
 	int n = line_members(g, def, idx, BATTLE_UNITS_MAX);
+	if (cavalry_line_by_half_range(g, idx, n)) {
+		half_range_line(g, q, l, idx, n, out);
+		return;
+	}
 	struct line_groups first;
 	first.ngroups = 0;
 	for (int i = 0; i < BATTLE_UNITS_MAX; i++)
@@ -898,6 +972,13 @@ bool line_forms_one(const struct game *g, const struct zoc_query *q,
 	int g0 = lg.group[units[0]];
 	for (int i = 0; i < n; i++) {
 		int gi = lg.group[units[i]];
+		if (gi < 0 && cavalry_line_by_half_range(g, units, n)) {
+			say(why, whyn,
+			    "%s is not within half the leader's Command Range "
+			    "(GBA 4.33)",
+			    g->units[units[i]].id);
+			return false;
+		}
 		if (gi < 0) {
 			say(why, whyn,
 			    "%s is out of the leader's Command Range and the "
@@ -1013,6 +1094,77 @@ static struct lc_authority authority(enum lc_decision d, const char *rule,
 	return a;
 }
 
+/* GBA 4.34 #2, 4.53: whether a friendly Wing Commander other than l has
+ * l in his Command Range and lends it.  A Persian one (of a side that is
+ * not Macedonian) does not (4.53 over 4.34 #2: research notes, ambiguity
+ * A6).  Using it does not bar momentum (GBA 5.31 names the OC only:
+ * ambiguity A7). */
+static bool wing_commander_reaches(const struct game *g,
+				   const struct zoc_query *q,
+				   const struct leader *l)
+{
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *wc = &g->leaders[i];
+		if (wc == l || !wc->wing_commander || wc->side != l->side ||
+		    !wc->on_map || wc->killed || !wc->available ||
+		    !g->battle->sides[wc->side & 1].macedonian)
+			continue;
+		if (command_range_reaches(g, q, wc, l->hex))
+			return true;
+	}
+	return false;
+}
+
+/* 4.31, GBA 5.21 */
+int leader_line_commands(const struct game *g, const struct leader *l)
+{
+	if (l == NULL)
+		return 0;
+	if (g != NULL &&
+	    tables_variant(g->tables, RV_LINE_COMMANDS) == LINE_COMMANDS_ONE)
+		return l->line_command > 0 ? 1 : 0;
+	return l->line_command;
+}
+
+/* 4.33 #2: the modifier for a unit of the line in an enemy ZOC */
+static int line_zoc_drm(const struct game *g, const struct zoc_query *q,
+			const struct line_groups *lg, int group)
+{
+	for (int i = 0; i < g->nunits; i++)
+		if (lg->group[i] == group &&
+		    command_unit_in_enemy_zoc(g, q, &g->units[i]))
+			return game_constant(g, RC_LINE_COMMAND_ZOC_DRM);
+	return 0;
+}
+
+/* GBA 4.34 #3, 4.35: a subordinate outside his OC's range (or in a
+ * Momentum phase after a Line Command by roll) rolls his own Strategy
+ * Rating; one without a Strategy Rating gives no Line Command so */
+static struct lc_authority own_strategy_roll(const struct game *g,
+					     const struct zoc_query *q,
+					     const struct leader *l,
+					     const struct line_groups *lg,
+					     int group, enum lc_phase phase)
+{
+	if (l->strategy <= 0)
+		return authority(LC_REFUSED, "GBA 4.34",
+				 phase == LC_MOMENTUM_PHASE
+					 ? "a Momentum phase needs a Strategy "
+					   "roll, and he has no Strategy Rating"
+					 : "outside the Overall Commander's "
+					   "Command Range, and he has no "
+					   "Strategy Rating to roll");
+	struct lc_authority a = authority(
+		LC_NEEDS_ROLL, phase == LC_MOMENTUM_PHASE ? "GBA 4.35" : "GBA 4.34",
+		phase == LC_MOMENTUM_PHASE
+			? "a Momentum phase: roll his own Strategy or less"
+			: "outside the Overall Commander's Command Range: roll "
+			  "his own Strategy or less");
+	a.target = l->strategy;
+	a.drm = line_zoc_drm(g, q, lg, group);
+	return a;
+}
+
 /* 4.33, 4.4 #3, 4.56, 4.6 who may give a Line Command, and when a
  * Strategy roll decides */
 struct lc_authority line_command_authority(const struct game *g,
@@ -1042,15 +1194,31 @@ struct lc_authority line_command_authority(const struct game *g,
 	const struct leader *oc = command_overall_commander(g, l->side);
 	bool in_range = oc != NULL && command_range_reaches(g, q, oc, l->hex);
 	if (phase == LC_INITIAL_PHASE) {
-		if (in_range)
-			return authority(LC_ALLOWED, "4.33 #1",
-					 "within the Overall Commander's "
-					 "Command Range");
+		if (in_range) {
+			struct lc_authority a = authority(
+				LC_ALLOWED, "4.33 #1",
+				"within the Overall Commander's Command Range");
+			/* GBA 5.31: proximity was used; on the first turn
+			 * (4.33 #3, GBA 4.34 #4) it was not needed */
+			a.by_oc_range = g->turn != 1;
+			return a;
+		}
 		if (g->turn == 1)
 			return authority(LC_ALLOWED, "4.33 #3",
 					 "first game turn: Line Commands are "
 					 "automatic");
+		if (l->wing_commander && !sd->macedonian)
+			return authority(LC_ALLOWED, "GBA 4.53",
+					 "a Persian Wing Commander needs no "
+					 "roll in his Initial Orders Phase");
+		if (wing_commander_reaches(g, q, l))
+			return authority(LC_ALLOWED, "GBA 4.34",
+					 "within a Wing Commander's Command "
+					 "Range");
 	}
+	if (tables_variant(g->tables, RV_LINE_COMMAND_STRATEGY) ==
+	    LC_STRATEGY_OWN)
+		return own_strategy_roll(g, q, l, lg, group, phase);
 	if (oc == NULL)
 		return authority(LC_REFUSED, "4.33 #2",
 				 "no Overall Commander to roll against");
@@ -1062,12 +1230,7 @@ struct lc_authority line_command_authority(const struct game *g,
 			: "outside the Overall Commander's Command Range: roll "
 			  "his Strategy or less");
 	a.target = oc->strategy;
-	for (int i = 0; i < g->nunits; i++)
-		if (lg->group[i] == group &&
-		    command_unit_in_enemy_zoc(g, q, &g->units[i])) {
-			a.drm += game_constant(g, RC_LINE_COMMAND_ZOC_DRM);
-			break;
-		}
+	a.drm = line_zoc_drm(g, q, lg, group);
 	if (l->kind == LK_PROCONSUL && !in_range) /* 4.56 */
 		a.drm += game_constant(g, RC_LINE_COMMAND_PROCONSUL_DRM);
 	return a;

@@ -287,6 +287,11 @@ static void leader(struct dg *d, const struct leader *l)
 	I(l->wounds);
 	I(l->activations);
 	BF(struct leader, l, killed);
+	/* GBA 4.5: mixed only when set, so that every game without Wing
+	 * Commanders (every SPQR game) keeps the digest it had */
+	BITS_SEEN(struct leader, l, wing_commander);
+	if (l->wing_commander)
+		flag(d, true);
 }
 
 static void trump_undo(struct dg *d, const struct seq_trump_undo *t)

@@ -84,6 +84,19 @@ bool terrain_is_rough(enum terrain t)
 	return t == TERRAIN_WOODS || t == TERRAIN_BROKEN || t == TERRAIN_MARSH;
 }
 
+/* SPQR 6.24, GBA 6.28 Rough for one unit type */
+bool unit_terrain_is_rough(const struct game *g, enum unit_type type,
+			   enum terrain t)
+{
+	if (!g->tables ||
+	    tables_variant(g->tables, RV_ROUGH) == ROUGH_TERRAIN)
+		return terrain_is_rough(t);
+	/* GBA 6.28: the hex's own terrain, without hexside or climb */
+	struct move_cost c = tables_hex_entry_cost(
+		g->tables, &(struct hex_entry){.type = type, .terrain = t});
+	return c.prohibited || c.hits >= 1;
+}
+
 /* 6.21, 6.22: the chart's cost, optionally without the hexside crossed or
  * the climb (for the events' breakdown). */
 static struct move_cost entry_cost(const struct game *g, const struct unit *u,
@@ -705,8 +718,11 @@ void move_end(struct game *g, struct move *m)
 		     m->formed;
 	/* 6.41: the 5th MP: a TQ check on a first move, 2 hits on a later */
 	bool fifth = u && moved && phalanx_fifth_mp_end(g, m);
-	if (u && moved && m->moved_before && !unit_has(g, u, TRAIT_SKIRMISHER) &&
-	    !is_leader_elephant(u))
+	/* SPQR 6.13 spares skirmishers; GBA 6.13 spares no unit type */
+	bool spared = unit_has(g, u, TRAIT_SKIRMISHER) &&
+		      tables_variant(g->tables, RV_SECOND_MOVE_SKIRMISHERS) ==
+			      SECOND_MOVE_SK_EXEMPT;
+	if (u && moved && m->moved_before && !spared && !is_leader_elephant(u))
 		take_hits(g, m, u, fifth ? 2 : 1, "second_move",
 			  fifth ? "6.13,6.41" : "6.13");
 	struct event e;
@@ -766,7 +782,8 @@ bool unit_facing_change_cost(const struct game *g, const struct unit *u,
 	if (is_leader_elephant(u))
 		return true;
 	const struct map_hex *mh = map_at(g->battle->map, u->at.hex[0]);
-	bool rough = mh && terrain_is_rough((enum terrain)mh->terrain);
+	bool rough = mh && unit_terrain_is_rough(g, u->type,
+						 (enum terrain)mh->terrain);
 	struct move_cost c = tables_facing_change_cost(
 		g->tables, u->type, is_roman_infantry(g, u), v, rough);
 	if (c.prohibited)
@@ -794,6 +811,14 @@ static bool face_check(const struct game *g, const struct move *m,
 		return phalanx_face_check(g, m, to, out);
 	if (!unit_facing_change_cost(g, u, to, out))
 		return false;
+	/* GBA movement chart note e (A1): a chariot's turn costs hits only
+	 * once it has moved this move; turning in place is free of them */
+	const struct map_hex *here = map_at(g->battle->map, u->at.hex[0]);
+	if (tables_movement_group(g->tables, u->type) == MG_CHARIOT &&
+	    m->hexes_entered == 0 &&
+	    !(here && unit_terrain_is_rough(g, u->type,
+					    (enum terrain)here->terrain)))
+		out->cost.hits = 0;
 	/* 7.24: turning in the enemy ZOC the move began in */
 	if (m->began_in_zoc && m->hexes_entered == 0) {
 		if (!zoc_may_turn(g, u))

@@ -726,12 +726,12 @@ static bool line_gate(const struct game *g, struct ord_why *w)
 			    "the Strategy roll failed: %s may give only "
 			    "Individual Orders this phase",
 			    l->id);
-	if (o->lc_given >= l->line_command)
+	int lcs = leader_line_commands(g, l); /* 4.31, GBA 5.21 */
+	if (o->lc_given >= lcs)
 		return deny(w, l->overall ? "4.4" : "4.31",
 			    "%s gives %d Line Command%s per Orders Phase and "
 			    "has given %d",
-			    l->id, l->line_command,
-			    l->line_command == 1 ? "" : "s", o->lc_given);
+			    l->id, lcs, lcs == 1 ? "" : "s", o->lc_given);
 	if (!l->overall && leader_in_enemy_zoc(g, l))
 		return deny(w, "4.24",
 			    "%s is in an enemy ZOC and may give no orders "
@@ -1633,6 +1633,8 @@ void orders_line_impl(struct game *g, const char *name, const char *unit,
 	}
 	o->mode = ORD_LINE;
 	o->lc_given++;
+	if (p->auth.by_oc_range) /* GBA 5.31 */
+		seq_line_command_by_oc_range(g);
 	if (!g->seq.momentum_phase)
 		o->lc_initial_turn[g->active_leader] = g->turn;
 	int n = 0;
@@ -1659,7 +1661,7 @@ void orders_line_impl(struct game *g, const char *name, const char *unit,
 	event_add(&e, "units", "%d", n);
 	event_add(&e, "members", "%s", ids);
 	event_add(&e, "given", "%d", o->lc_given);
-	event_add(&e, "of", "%d", l->line_command);
+	event_add(&e, "of", "%d", leader_line_commands(g, l));
 	event_add(&e, "how", "%s",
 		  p->auth.decision == LC_NEEDS_ROLL ? "strategy_roll"
 						    : "allowed");
@@ -1855,7 +1857,7 @@ void orders_show(const struct game *g, struct cmd_result *r)
 		  mode == ORD_LINE ? 0 : g->seq.orders_left);
 	event_add(&e, "lc_left", "%d",
 		  l && mode != ORD_INDIVIDUAL && !o->lc_denied
-			  ? l->line_command - o->lc_given
+			  ? leader_line_commands(g, l) - o->lc_given
 			  : 0);
 	event_add(&e, "rule", "5.21");
 	cmd_output(r, &e);

@@ -125,6 +125,10 @@ int leader_elephant_of(const struct game *g, int leader)
  * unit In Column one more (constants.ini [withdrawal]) */
 int ow_mover_ma(const struct game *g, const struct unit *u)
 {
+	/* GBA 6.71: a two-hex mover counts as one MA in every comparison */
+	int two_hex = tables_constant(g->tables, RC_WITHDRAWAL_TWO_HEX_MOVER_MA);
+	if (two_hex > 0 && footprint_two_hex(&u->at))
+		return two_hex;
 	int ma = u->ma_ext > 0 ? u->ma_ext : u->ma;
 	return u->at.in_column
 		       ? ma + tables_constant(g->tables,

@@ -17,6 +17,7 @@
 
 #include "maniple/command.h"
 #include "maniple/elcmd.h"
+#include "maniple/gba_crisis.h"
 #include "maniple/movement.h"
 #include "maniple/missile.h"
 #include "maniple/orders.h"
@@ -619,7 +620,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	event_init(&e, "orders_phase");
 	event_add(&e, "leader", "%s", l->id);
 	event_add(&e, "orders", "%d", q->orders_left);
-	event_add(&e, "line_commands", "%d", l->line_command);
+	event_add(&e, "line_commands", "%d", leader_line_commands(g, l));
 	event_add(&e, "range", "%d", leader_command_range_now(g, l));
 	event_add(&e, "rule", "5.21");
 	emit(g, &e);
@@ -718,6 +719,9 @@ static void momentum_check(struct game *g)
 	} else if (g->seq.doom) {
 		why = "no_more_activations";
 		rule = "5.33";
+	} else if (f & SEQ_LF_LC_BY_OC_RANGE) {
+		why = "line_command_by_oc_range";
+		rule = "GBA 5.31";
 	}
 	if (why) {
 		struct event e;
@@ -1932,6 +1936,16 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 	carry_on(g);
 }
 
+/* GBA 5.31 */
+void seq_line_command_by_oc_range(struct game *g)
+{
+	/* only where it bars momentum: a flag is state (game_digest) */
+	if (g->active_leader >= 0 && g->active_leader < g->nleaders &&
+	    tables_variant(g->tables, RV_MOMENTUM_AFTER_RANGE_LC) ==
+		    MOMENTUM_AFTER_RANGE_LC_NO)
+		set_flag(g, g->active_leader, SEQ_LF_LC_BY_OC_RANGE);
+}
+
 /* 5.31-5.33: attempt momentum, or not (5.15). */
 void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 {
@@ -1972,10 +1986,21 @@ void seq_momentum(struct game *g, bool attempt, struct cmd_result *r)
 		game_roll_begin(&e, "doom");
 		event_add(&e, "leader", "%s", l->id);
 		enum seq_doom_result band = seq_doom_result(game_roll_die(g, &e));
-		event_add(&e, "result", "%s", seq_doom_result_name(band));
-		event_add(&e, "rule", "5.33");
+		bool crisis = band == DOOM_NO_MORE &&
+			      tables_variant(g->tables, RV_DOOM_NINE) ==
+				      DOOM_NINE_CRISIS_OF_FAITH;
+		event_add(&e, "result", "%s",
+			  crisis ? "crisis_of_faith"
+				 : seq_doom_result_name(band));
+		event_add(&e, "rule", "%s", crisis ? "GBA 5.33" : "5.33");
 		emit(g, &e);
 		finish(g, i, "doom", "5.33");
+		if (crisis) { /* GBA 5.33: the activations go on */
+			gba_crisis_of_faith(g, i);
+			to_activation(g);
+			carry_on(g);
+			return;
+		}
 		if (band == DOOM_REACTIVATION) {
 			to_activation(g);
 			g->seq.step = SEQ_REACTIVATE;

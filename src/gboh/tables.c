@@ -102,12 +102,14 @@ static const char *const duty_names[SHOCK_DUTY_COUNT] = {"must", "may",
 static const char *const casualty_names[LEADER_CASUALTY_COUNT] = {
 	"finished", "wounded_1", "wounded_2", "killed"};
 static const char *const group_names[MOVEMENT_GROUP_COUNT] = {
-	"heavy", "medium", "light", "skirmisher", "cavalry", "elephant"};
+	"heavy",    "medium",  "light",
+	"skirmisher", "cavalry", "elephant", "chariot"};
 static const char *const row_names[MOVEMENT_ROW_COUNT] = {
 	"clear",	  "woods",	"broken",	  "marsh",
 	"impassable",	  "roman_road", "stream",	  "river",
 	"rampart",	  "up_1_level", "up_2_levels",	  "up_more_levels",
-	"down",		  "facing_change", "facing_change_rough",
+	"down_1_level",	  "down_2_levels", "down_more_levels",
+	"facing_change",  "facing_change_rough",
 };
 static const char *const stacking_class_names[STACKING_CLASS_COUNT] = {
 	"velites", "roman_line", "skirmisher", "other"};
@@ -178,6 +180,8 @@ static const struct figure movement_figures[MOVEMENT_MODIFIER_COUNT] = {
 	{"facing", "roman_infantry_mp", 0, 9},
 	{"facing", "elephant_mp_per_vertex", 0, 9},
 	{"facing", "skirmisher_mp_per_vertex", 0, 9},
+	{"facing", "skirmisher_mp", 0, 9},
+	{"facing", "chariot_mp_per_vertex", 0, 9},
 	{"column", "hits_less", 0, 9},
 	{"column", "ma_bonus", 0, 9},
 	{"column", "formation_change_mp", 0, 9},
@@ -205,6 +209,7 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"withdrawal", "skirmisher_hexes", 1, 9},
 	{"withdrawal", "column_ma_bonus", 0, 9},
 	{"withdrawal", "line_leader_range", 0, 99},
+	{"withdrawal", "two_hex_mover_ma", 0, 9},
 	{"leader_withdrawal", "mp", 1, 9},
 	{"leader_elephant", "grief_rampage_from", 0, 10},
 	{"elephants", "cavalry_hex_hits", 0, 9},
@@ -226,6 +231,25 @@ static const struct variant_def {
 	 (const char *const[]){"yes", "no", NULL}},
 	{"reaction", "phalanx_reverse",
 	 (const char *const[]){"yes", "no", NULL}},
+	{"movement", "second_move_skirmishers",
+	 (const char *const[]){"exempt", "hit", NULL}},
+	{"movement", "rough",
+	 (const char *const[]){"terrain", "hits_to_enter", NULL}},
+	{"withdrawal", "end",
+	 (const char *const[]){"legion_check", "hit_then_check", NULL}},
+	{"withdrawal", "closed_terrain",
+	 (const char *const[]){"woods_marsh", "rough", NULL}},
+	{"line_command", "per_phase",
+	 (const char *const[]){"rating", "one", NULL}},
+	{"line_command", "strategy",
+	 (const char *const[]){"overall_commander", "own", NULL}},
+	{"line_command", "cavalry_line",
+	 (const char *const[]){"spacing", "half_command_range", NULL}},
+	{"momentum", "after_line_command_by_oc_range",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"momentum", "doom_nine",
+	 (const char *const[]){"no_more_activations", "crisis_of_faith",
+			       NULL}},
 	{"missile", "after_moving",
 	 (const char *const[]){"closer_hex", "any", NULL}},
 	{"missile", "arc",
@@ -282,7 +306,9 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", NULL},
 	(const char *const[]){"ruleset", "activation", "rally", "reaction",
-			      "missile", "harass", "artillery", NULL},
+			      "movement", "withdrawal", "line_command",
+			      "momentum", "missile", "harass", "artillery",
+			      NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
@@ -1767,8 +1793,12 @@ struct move_cost tables_hex_entry_cost(const struct spqr_tables *t,
 		rows[n++] = MR_UP_2;
 	else if (climb > 2)
 		rows[n++] = MR_UP_MORE;
-	else if (climb < 0)
-		rows[n++] = MR_DOWN;
+	else if (climb == -1)
+		rows[n++] = MR_DOWN_1;
+	else if (climb == -2)
+		rows[n++] = MR_DOWN_2;
+	else if (climb < -2)
+		rows[n++] = MR_DOWN_MORE;
 	for (int i = 0; i < n; i++) {
 		struct move_cost c = tables_movement_cost(t, rows[i], g);
 		/* 6.72: a phalanx In Column takes none for some rows */
@@ -1822,9 +1852,15 @@ struct move_cost tables_facing_change_cost(const struct spqr_tables *t,
 	else if (tables_type_has(t, type, TRAIT_ELEPHANT))
 		mp = vertices *
 		     t->movement_modifier[MM_ELEPHANT_FACING_MP_PER_VERTEX];
-	else if (tables_type_has(t, type, TRAIT_SKIRMISHER))
+	else if (g == MG_CHARIOT) /* GBA 7.12 */
 		mp = vertices *
-		     t->movement_modifier[MM_SKIRMISHER_FACING_MP_PER_VERTEX];
+		     t->movement_modifier[MM_CHARIOT_FACING_MP_PER_VERTEX];
+	else if (tables_type_has(t, type, TRAIT_SKIRMISHER))
+		/* SPQR 7.12 per vertex, GBA 7.12 one cost for any turn */
+		mp = t->movement_modifier[MM_SKIRMISHER_FACING_MP] +
+		     vertices *
+			     t->movement_modifier
+				     [MM_SKIRMISHER_FACING_MP_PER_VERTEX];
 	else
 		mp = vertices * per.mp;
 	return (struct move_cost){mp, vertices * per.hits, false};

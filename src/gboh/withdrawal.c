@@ -348,7 +348,11 @@ static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
 			    "each hex must be farther from the moving unit "
 			    "than the hex left");
 	enum terrain t = (enum terrain)map_at(map, dest)->terrain;
-	if (t == TERRAIN_WOODS || t == TERRAIN_MARSH)
+	if (tables_variant(g->tables, RV_WITHDRAWAL_CLOSED) ==
+	    OW_CLOSED_ROUGH) {
+		if (unit_terrain_is_rough(g, u->type, t)) /* GBA 6.75 */
+			return deny(w, "6.55", "no withdrawal into Rough");
+	} else if (t == TERRAIN_WOODS || t == TERRAIN_MARSH)
 		return deny(w, "6.55", "no withdrawal into Woods or Marsh");
 	*c = move_hex_entry_cost(g, u, here, dest);
 	if (c->prohibited)
@@ -451,24 +455,31 @@ static bool ow_approach_hit(const struct game *g, const struct unit *u,
 	       (o->approach == ZONE_FLANK && !light);
 }
 
-/* 6.52 #1: a Roman Legion unit checks its TQ after withdrawing */
-static bool ow_end_check(const struct game *g, const struct unit *u)
+static bool gba_end(const struct game *g)
 {
-	return unit_has(g, u, TRAIT_LEGION);
+	return tables_variant(g->tables, RV_WITHDRAWAL_END) ==
+	       OW_END_HIT_THEN_CHECK;
 }
 
-/* 6.52 #1, #2: the hits the end of a withdrawal gives u when the check's
- * die is die (read only for a Legion unit, #1: 1 hit when the DR is
- * higher than its TQ); other infantry but skirmishers and velites take
- * 1 (#2), everyone else none */
-static int ow_end_hits(const struct game *g, const struct unit *u, int die)
+/* 6.52 #1: a Roman Legion unit checks its TQ after withdrawing; GBA
+ * 6.72 #3: every withdrawing unit does */
+static bool ow_end_check(const struct game *g, const struct unit *u)
 {
-	if (ow_end_check(g, u))
-		return die > unit_tq_now(g, u) ? 1 : 0;
-	return unit_has(g, u, TRAIT_INFANTRY) && !is_skirmisher(g, u) &&
-			       !is_velites(u)
-		       ? 1
-		       : 0;
+	return gba_end(g) || unit_has(g, u, TRAIT_LEGION);
+}
+
+/* 6.52 #2, GBA 6.72 #1: the automatic hit after withdrawing: infantry but
+ * skirmishers and velites (SPQR: and Legion units, which check instead);
+ * in GBA foot but skirmishers, and chariots */
+static int ow_end_auto_hits(const struct game *g, const struct unit *u)
+{
+	if (gba_end(g))
+		return (unit_has(g, u, TRAIT_INFANTRY) &&
+			!is_skirmisher(g, u)) ||
+		       tables_movement_group(g->tables, u->type) ==
+			       MG_CHARIOT;
+	return !ow_end_check(g, u) && unit_has(g, u, TRAIT_INFANTRY) &&
+	       !is_skirmisher(g, u) && !is_velites(u);
 }
 
 /* 6.52 #1, #2, 6.53: the end of a withdrawal */
@@ -477,24 +488,23 @@ static void ow_finish(struct game *g, int i)
 	struct reaction_offer *o = &g->react.offers[i];
 	struct unit *u = &g->units[o->unit];
 	int before = u->hits;
-	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed) {
-		if (ow_end_check(g, u)) {
-			/* 6.52 #1: a TQ check, 1 hit if the DR is higher */
-			int tq = unit_tq_now(g, u);
-			struct event e;
-			game_roll_begin(&e, "withdrawal_tq_check");
-			event_add(&e, "unit", "%s", u->id);
-			int die = game_roll_die(g, &e);
-			event_add(&e, "tq", "%d", tq);
-			event_add(&e, "rule", "6.52");
-			game_emit(g, &e);
-			ow_hits(g, u, ow_end_hits(g, u, die),
-				"withdrawal_tq_check", "6.52");
-		} else {
-			/* 6.52 #2: other infantry, 1 hit */
-			ow_hits(g, u, ow_end_hits(g, u, 0), "withdrawal",
-				"6.52");
-		}
+	const char *rule = "6.52"; /* GBA 6.72 in a GBA game */
+	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed &&
+	    ow_end_auto_hits(g, u))
+		/* 6.52 #2, GBA 6.72 #1: 1 hit */
+		ow_hits(g, u, 1, "withdrawal", rule);
+	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed &&
+	    ow_end_check(g, u)) {
+		/* 6.52 #1, GBA 6.72 #3: a TQ check, 1 hit on a higher DR */
+		int tq = unit_tq_now(g, u);
+		struct event e;
+		game_roll_begin(&e, "withdrawal_tq_check");
+		event_add(&e, "unit", "%s", u->id);
+		int die = game_roll_die(g, &e);
+		event_add(&e, "tq", "%d", tq);
+		event_add(&e, "rule", "%s", rule);
+		game_emit(g, &e);
+		ow_hits(g, u, die > tq ? 1 : 0, "withdrawal_tq_check", rule);
 	}
 	struct event e;
 	event_init(&e, "withdrawal_done");
@@ -1156,7 +1166,9 @@ bool withdrawal_odds(const struct game *g, int offer, struct odds *od)
 		 * the approach's hit withdraws no further (ow_finish) */
 		int hits = first;
 		if (u->hits + hits < u->tq)
-			hits += ow_end_hits(g, u, d);
+			hits += ow_end_auto_hits(g, u);
+		if (u->hits + hits < u->tq && ow_end_check(g, u))
+			hits += d > unit_tq_now(g, u) ? 1 : 0;
 		if (u->hits + hits >= u->tq)
 			odds_face(od, d, hits, "routs");
 		else if (hits == 0)

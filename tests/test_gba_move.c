@@ -1,0 +1,434 @@
+/* GBA movement (GBA 6.1-6.2, 7.1): the GBA Movement Cost Chart
+ * (rules/gba/movement.ini), the Moved hit of GBA 6.13 and GBA's facing
+ * costs, on a sandbox field with GBA's tables.  Rule numbers cited as
+ * "GBA N.NN" are GBA's. */
+#include "maniple/reactions.h"
+#include "maniple/withdrawal.h"
+#include "move_fixture.h"
+
+#define H(x) fx_hex(x)
+
+/* The all-clear field with the GBA ruleset's tables (rules/gba over its
+ * base, rules/spqr). */
+static struct game *gba_field(void)
+{
+	struct game *g = fx_field();
+	tables_free(g->tables);
+	char dir[2048];
+	struct ini_error err = {0};
+	snprintf(dir, sizeof dir, "%s/rules/gba", fx_srcdir());
+	g->tables = tables_load(dir, &err);
+	cr_assert_not_null(g->tables, "rules/gba: %s", err.msg);
+	snprintf(g->battle->ruleset, sizeof g->battle->ruleset, "gba");
+	return g;
+}
+
+static void set_level(struct game *g, struct hex h, int level)
+{
+	map_at_mut(g->battle->map, h)->elevation = (int8_t)level;
+}
+
+/* One step north from the unit's hex: its cost, or a refusal. */
+static bool step_north(struct game *g, struct unit *u, struct move *m,
+		       struct move_step *s)
+{
+	struct hex to = hex_neighbour(u->at.hex[0], SIDE_N);
+	if (!move_check_step(g, m, to, s))
+		return false;
+	cr_assert(move_apply_step(g, m, to));
+	return true;
+}
+
+/* GBA 6.21, 6.29: the Issus example, woods one level up costs 3 MP (woods
+ * 2 + 1 for the level); infantry takes a hit for each (GBA 6.22). */
+Test(gba_move, woods_one_level_up_costs_3_mp_gba_6_21)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	fx_terrain(g, n, TERRAIN_WOODS);
+	set_level(g, n, 1);
+	struct unit *u = fx_unit(g, "hi", 0, UT_HI, h, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m), "%s", m.refusal);
+	cr_assert(step_north(g, u, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 3, "GBA 6.21: woods 2 + 1 up");
+	cr_expect_eq(u->hits, 2, "GBA 6.22: woods 1 + up 1");
+	game_free(g);
+}
+
+/* GBA 6.21: any change of level costs MP, down as well as up (SPQR
+ * charges only the climb); going down one level costs infantry a hit and
+ * skirmishers none. */
+Test(gba_move, going_down_a_level_costs_an_mp_gba_6_21)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015");
+	set_level(g, h, 1);
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(step_north(g, u, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 2, "GBA 6.21: clear 1 + 1 down");
+	cr_expect_eq(u->hits, 1);
+
+	struct hex k = H("2515");
+	set_level(g, k, 1);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, k, FACE_NE, 6);
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s));
+	cr_expect_eq(m.mp_spent, 2);
+	cr_expect_eq(sk->hits, 0, "GBA 6.29: skirmishers go down freely");
+	game_free(g);
+
+	/* the same step under SPQR costs 1 MP and no hit */
+	g = fx_field();
+	set_level(g, h, 1);
+	u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(step_north(g, u, &m, &s));
+	cr_expect_eq(m.mp_spent, 1);
+	cr_expect_eq(u->hits, 0);
+	game_free(g);
+}
+
+/* GBA 6.23: cavalry never changes more than one level in one hex (the
+ * Steep Slope is prohibited to it); only skirmishers change three, at 3
+ * hits; infantry changes two at 2 hits. */
+Test(gba_move, cavalry_changes_one_level_a_hex_gba_6_23)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515"), c = H("2015");
+	set_level(g, hex_neighbour(a, SIDE_N), 2);
+	set_level(g, hex_neighbour(b, SIDE_N), 3);
+	set_level(g, hex_neighbour(c, SIDE_N), 2);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, a, FACE_NE, 8);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, b, FACE_NE, 6);
+	struct unit *hi = fx_unit(g, "hi", 0, UT_HI, c, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_expect_not(step_north(g, hc, &m, &s), "GBA 6.23: no 2 levels");
+	cr_expect_eq(hc->hits, 0);
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 3, "GBA 6.23: clear 1 + 2 for 3 levels");
+	cr_expect_eq(sk->hits, 3, "GBA 6.23: 3 hits for 3 levels");
+	cr_assert(move_begin(g, hi, &m));
+	cr_assert(step_north(g, hi, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 3);
+	cr_expect_eq(hi->hits, 2);
+	game_free(g);
+}
+
+/* GBA 6.29 note d (ambiguity A2): light infantry takes no hit entering
+ * woods, where other infantry takes 1; GBA's Rocky (the map's broken)
+ * costs 1 MP and 2 hits to cavalry. */
+Test(gba_move, light_infantry_and_rocky_gba_6_29)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515"), c = H("2015");
+	fx_terrain(g, hex_neighbour(a, SIDE_N), TERRAIN_WOODS);
+	fx_terrain(g, hex_neighbour(b, SIDE_N), TERRAIN_WOODS);
+	fx_terrain(g, hex_neighbour(c, SIDE_N), TERRAIN_BROKEN);
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, a, FACE_NE, 6);
+	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, b, FACE_NE, 5);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, c, FACE_NE, 8);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, li, &m));
+	cr_assert(step_north(g, li, &m, &s));
+	cr_expect_eq(li->hits, 0, "GBA 6.29 note d");
+	cr_assert(move_begin(g, mi, &m));
+	cr_assert(step_north(g, mi, &m, &s));
+	cr_expect_eq(mi->hits, 1);
+	cr_assert(move_begin(g, hc, &m));
+	cr_assert(step_north(g, hc, &m, &s));
+	cr_expect_eq(m.mp_spent, 1, "GBA 6.29: Rocky 1 MP");
+	cr_expect_eq(hc->hits, 2, "GBA 6.29: Rocky, 2 hits to cavalry");
+	game_free(g);
+}
+
+/* GBA 9.21 on the chart: chariots may enter no Rough hex. */
+Test(gba_move, chariots_enter_no_rough_hex_gba_6_29)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015");
+	fx_terrain(g, hex_neighbour(a, SIDE_N), TERRAIN_WOODS);
+	struct unit *ch = fx_unit(g, "ch", 0, UT_CH, a, FACE_NE, 8);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, ch, &m));
+	cr_expect_not(step_north(g, ch, &m, &s));
+	cr_expect_eq(m.mp_spent, 0);
+	game_free(g);
+}
+
+/* GBA 6.62: In Column every terrain cost is 1 hit less (minimum 0), and
+ * the change of formation costs no MP (GBA 6.61). */
+Test(gba_move, column_spares_a_hit_gba_6_62)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), n = hex_neighbour(a, SIDE_N);
+	fx_terrain(g, n, TERRAIN_WOODS);
+	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, a, FACE_NE, 5);
+	mi->at.in_column = true;
+	mi->at.facing = SIDE_N;
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, mi, &m), "%s", m.refusal);
+	cr_assert(step_north(g, mi, &m, &s), "%s", s.refusal);
+	cr_expect_eq(mi->hits, 0, "GBA 6.62: woods 1 - 1");
+	cr_expect_eq(tables_movement_modifier(g->tables,
+					      MM_FORMATION_CHANGE_MP),
+		     0, "GBA 6.61: 0 MP");
+	game_free(g);
+}
+
+/* GBA 6.13: a unit that moves again in the Game Turn takes a hit, and
+ * skirmishers are not spared (SPQR 6.13 spares them); a facing change
+ * alone is movement (ambiguity A26). */
+Test(gba_move, skirmishers_take_the_moved_hit_gba_6_13)
+{
+	struct game *g = gba_field();
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, H("3015"), FACE_NE, 6);
+	sk->moved_turn = true;
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s));
+	size_t from = g->events.n;
+	move_end(g, &m);
+	cr_expect_eq(sk->hits, 1, "GBA 6.13: skirmishers too");
+	const struct event *e = fx_event(g, from, "cohesion_hit");
+	cr_assert_not_null(e);
+	cr_expect_str_eq(event_get(e, "cause"), "second_move");
+
+	struct unit *t = fx_unit(g, "sk2", 0, UT_SK, H("2515"), FACE_NE, 6);
+	t->moved_turn = true;
+	cr_assert(move_begin(g, t, &m));
+	cr_assert(facing_change_apply(g, &m, FACE_SE));
+	move_end(g, &m);
+	cr_expect_eq(t->hits, 1, "GBA 6.13, A26: turning is movement");
+
+	struct unit *f = fx_unit(g, "sk3", 0, UT_SK, H("2015"), FACE_NE, 6);
+	cr_assert(move_begin(g, f, &m));
+	cr_assert(step_north(g, f, &m, &s));
+	move_end(g, &m);
+	cr_expect_eq(f->hits, 0, "GBA 6.13: the first move costs nothing");
+	game_free(g);
+}
+
+/* GBA 7.12: a skirmisher pays 1 MP for any facing change; elephants and
+ * chariots 2 MP a vertex; other units 1 MP a vertex. */
+Test(gba_move, facing_costs_gba_7_12)
+{
+	struct game *g = gba_field();
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, H("3015"), FACE_NE, 6);
+	struct unit *el = fx_unit(g, "el", 0, UT_EL, H("2515"), FACE_NE, 6);
+	struct unit *ch = fx_unit(g, "ch", 0, UT_CH, H("2015"), FACE_NE, 8);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, H("3020"), FACE_NE, 8);
+	struct move_step s;
+	cr_assert(unit_facing_change_cost(g, sk, FACE_SW, &s));
+	cr_expect_eq(s.vertices, 3);
+	cr_expect_eq(s.cost.mp, 1, "GBA 7.12: SK 1 MP for any turn");
+	cr_assert(unit_facing_change_cost(g, sk, FACE_E, &s));
+	cr_expect_eq(s.cost.mp, 1);
+	cr_assert(unit_facing_change_cost(g, el, FACE_SE, &s));
+	cr_expect_eq(s.cost.mp, 4, "GBA 7.12: EL 2 MP a vertex");
+	cr_assert(unit_facing_change_cost(g, ch, FACE_SE, &s));
+	cr_expect_eq(s.cost.mp, 4, "GBA 7.12: CH 2 MP a vertex");
+	cr_assert(unit_facing_change_cost(g, hc, FACE_SE, &s));
+	cr_expect_eq(s.cost.mp, 2);
+	game_free(g);
+	/* SPQR 7.12: skirmishers turn for nothing */
+	g = fx_field();
+	sk = fx_unit(g, "sk", 0, UT_SK, H("3015"), FACE_NE, 6);
+	cr_assert(unit_facing_change_cost(g, sk, FACE_SW, &s));
+	cr_expect_eq(s.cost.mp, 0);
+	game_free(g);
+}
+
+/* GBA 7.14 with GBA 6.28: turning in Rough costs 1 hit a vertex to every
+ * type, and a hex is Rough for a unit when entering it costs that unit a
+ * hit: woods is Rough for cavalry but not for skirmishers, marsh is Rough
+ * for both. */
+Test(gba_move, rough_is_what_costs_a_hit_gba_6_28_7_14)
+{
+	struct game *g = gba_field();
+	struct hex w1 = H("3015"), w2 = H("2515"), m1 = H("2015");
+	fx_terrain(g, w1, TERRAIN_WOODS);
+	fx_terrain(g, w2, TERRAIN_WOODS);
+	fx_terrain(g, m1, TERRAIN_MARSH);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, w1, FACE_NE, 8);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, w2, FACE_NE, 6);
+	struct unit *sm = fx_unit(g, "sm", 0, UT_SK, m1, FACE_NE, 6);
+	cr_expect(unit_terrain_is_rough(g, UT_HC, TERRAIN_WOODS));
+	cr_expect_not(unit_terrain_is_rough(g, UT_SK, TERRAIN_WOODS));
+	cr_expect_not(unit_terrain_is_rough(g, UT_LI, TERRAIN_BROKEN));
+	cr_expect(unit_terrain_is_rough(g, UT_SK, TERRAIN_MARSH));
+	cr_expect(unit_terrain_is_rough(g, UT_CH, TERRAIN_WOODS),
+		  "a hex a chariot may not enter is Rough for it");
+	cr_expect_not(unit_terrain_is_rough(g, UT_HC, TERRAIN_CLEAR));
+	struct move_step s;
+	cr_assert(unit_facing_change_cost(g, hc, FACE_SE, &s));
+	cr_expect_eq(s.cost.hits, 2, "GBA 7.14: 1 hit a vertex");
+	cr_assert(unit_facing_change_cost(g, sk, FACE_SE, &s));
+	cr_expect_eq(s.cost.hits, 0, "woods is not Rough for SK (GBA 6.28)");
+	cr_assert(unit_facing_change_cost(g, sm, FACE_SE, &s));
+	cr_expect_eq(s.cost.hits, 2, "GBA 7.14: SK are not exempt");
+	game_free(g);
+	/* SPQR 6.24: woods is Rough for every type */
+	g = fx_field();
+	cr_expect(unit_terrain_is_rough(g, UT_SK, TERRAIN_WOODS));
+	game_free(g);
+}
+
+/* GBA movement chart notes e and f (ambiguity A1): a chariot turning
+ * while it moves takes 1 hit a vertex; turning before it has entered a
+ * hex costs no hit. */
+Test(gba_move, chariot_turns_gba_7_12_a1)
+{
+	struct game *g = gba_field();
+	struct unit *ch = fx_unit(g, "ch", 0, UT_CH, H("3015"), FACE_NE, 8);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, ch, &m));
+	cr_assert(facing_change_apply(g, &m, FACE_E));
+	cr_expect_eq(ch->hits, 0, "note e: turning in place");
+	cr_expect_eq(m.mp_spent, 2, "note f: 2 MP a vertex");
+	struct hex to = hex_neighbour(ch->at.hex[0], SIDE_ENE);
+	cr_assert(move_check_step(g, &m, to, &s), "%s", s.refusal);
+	cr_assert(move_apply_step(g, &m, to));
+	cr_assert(facing_change_apply(g, &m, FACE_SE));
+	cr_expect_eq(ch->hits, 1, "A1: 1 hit a vertex while moving");
+	cr_expect_eq(m.mp_spent, 5);
+	game_free(g);
+}
+
+/* ---- Orderly Withdrawal (GBA 6.7) ---- */
+
+/* `withdraw WHO WHAT`: the status, the refusal's rule in rule. */
+static enum cmd_status withdraw(struct game *g, const char *who,
+				const char *what, char rule[16])
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	withdraw_command(g, who, what, NULL, &r);
+	enum cmd_status st = r.status;
+	snprintf(rule, 16, "%s", r.rule);
+	cmd_result_free(&r);
+	return st;
+}
+
+static int offer_of(const struct game *g, const struct unit *u)
+{
+	for (int k = 0; k < g->react.noffers; k++) {
+		const struct reaction_offer *o = &g->react.offers[k];
+		if (o->kind == RK_WITHDRAW && o->state != RO_DONE &&
+		    o->unit == (int)(u - g->units))
+			return k;
+	}
+	return -1;
+}
+
+/* A phalanx of MA 4 (5 extended) over 2915/3015... facing east, on side 1,
+ * moved to the two hexes a, b. */
+static struct unit *phalanx_at(struct game *g, const char *a, const char *b)
+{
+	struct unit *u = fx_unit(g, "ph", 1, UT_PH, H(a), FACE_E, 4);
+	u->ma_ext = 5;
+	game_unit_set_hex(g, u, 1, H(b));
+	int p = hex_direction_to(u->at.hex[0], u->at.hex[1]);
+	u->at.facing = ((p + 1) % 6 + 6) % 6;
+	cr_assert_null(footprint_check(&u->at));
+	return u;
+}
+
+/* GBA 6.71: a two-hex mover counts as MA 4 in every withdrawal
+ * comparison: light infantry of MA 6 withdraws 2 MP from a phalanx (SPQR
+ * 6.51 counts the phalanx's 5: 1 MP). */
+Test(gba_move, a_phalanx_counts_ma_4_for_withdrawal_gba_6_71)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		g->phase = PHASE_MOVEMENT;
+		struct unit *li =
+			fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_SW, 6);
+		struct unit *ph = phalanx_at(g, "3014", "3015");
+		ow_collect(g, (int)(ph - g->units), false);
+		int o = offer_of(g, li);
+		cr_assert_geq(o, 0);
+		cr_expect_eq(g->react.offers[o].mp, gba ? 2 : 1,
+			     "GBA 6.71: 6 - 4; SPQR 6.51: 6 - 5");
+		game_free(g);
+	}
+}
+
+/* GBA 6.72: after withdrawing, foot takes 1 hit (#1) and every unit then
+ * checks its TQ, 1 hit more on a higher DR (#3); cavalry takes no
+ * automatic hit, only the check; a flank approach costs 1 hit before the
+ * move (#2). */
+Test(gba_move, withdrawal_hit_then_tq_check_gba_6_72)
+{
+	struct game *g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, H("3214"), FACE_NW, 8);
+	struct unit *hi = fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+	ow_collect(g, (int)(hi - g->units), false);
+	cr_assert_geq(offer_of(g, li), 0);
+	cr_assert_geq(offer_of(g, hc), 0);
+	char rule[16];
+	cr_assert_eq(withdraw(g, "li", "3316", rule), CMD_OK, "%s", rule);
+	cr_assert(dice_force(&g->dice, 7)); /* over TQ 6 */
+	size_t from = g->events.n;
+	cr_assert_eq(withdraw(g, "li", "done", rule), CMD_OK, "%s", rule);
+	cr_expect_eq(li->hits, 2, "GBA 6.72 #1 and #3");
+	const struct event *e = fx_event(g, from, "roll");
+	cr_assert_not_null(e, "GBA 6.72 #3: the TQ check");
+	cr_expect_str_eq(event_get(e, "for"), "withdrawal_tq_check");
+	from = g->events.n;
+	cr_assert_eq(withdraw(g, "hc", "3314", rule), CMD_OK, "%s", rule);
+	e = fx_event(g, from, "withdrawal_begun");
+	cr_assert_not_null(e);
+	cr_expect_str_eq(event_get(e, "approach"), "flank");
+	cr_expect_str_eq(event_get(e, "approach_hit"), "yes", "GBA 6.72 #2");
+	cr_assert(dice_force(&g->dice, 6)); /* not over TQ 6 */
+	cr_assert_eq(withdraw(g, "hc", "done", rule), CMD_OK, "%s", rule);
+	/* approached on its flank: 1 hit before moving (#2); no automatic
+	 * hit for cavalry (#1); the check's 6 is not over TQ 6 (#3) */
+	cr_expect_eq(hc->hits, 1, "GBA 6.72: cavalry, no automatic hit");
+	game_free(g);
+}
+
+/* GBA 6.75: no withdrawal into Rough, which GBA 6.28 reckons by the unit:
+ * woods closes to cavalry but not to light infantry (SPQR 6.55 closes
+ * woods to both); GBA's Rocky (broken) closes to cavalry. */
+Test(gba_move, no_withdrawal_into_rough_gba_6_75)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		g->phase = PHASE_MOVEMENT;
+		fx_terrain(g, H("3316"), TERRAIN_WOODS);
+		fx_terrain(g, H("3314"), TERRAIN_BROKEN);
+		fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+		fx_unit(g, "hc", 0, UT_HC, H("3214"), FACE_NW, 8);
+		struct unit *hi =
+			fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+		ow_collect(g, (int)(hi - g->units), false);
+		char rule[16];
+		cr_expect_eq(withdraw(g, "hc", "3314", rule),
+			     gba ? CMD_REFUSED : CMD_OK,
+			     "GBA 6.75: Rocky is Rough for cavalry");
+		if (gba)
+			cr_expect_str_eq(rule, "6.55");
+		cr_assert_eq(withdraw(g, "hc", "done", rule), CMD_OK, "%s",
+			     rule);
+		cr_expect_eq(withdraw(g, "li", "3316", rule),
+			     gba ? CMD_OK : CMD_REFUSED,
+			     "GBA 6.75: woods is not Rough for LI");
+		game_free(g);
+	}
+}
