@@ -273,6 +273,7 @@ enum rule_variant {
 	RV_SIZE_SKIRMISHERS,   /* 8.46 step 2: size with skirmishers */
 	RV_LIGHT_CAVALRY_HALVING, /* 9.32: LC's hits on heavy foot */
 	RV_SHOCK_LEADERS,	  /* 8.44: leaders in a shock combat */
+	RV_PHALANX_REVERSE, /* 7.16: a phalanx's reaction Reverse Face */
 	RV_SECOND_MOVE_SKIRMISHERS, /* 6.13: skirmishers and the Moved hit */
 	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
 	RV_WITHDRAWAL_END, /* 6.52, GBA 6.72: the hits after withdrawing */
@@ -349,6 +350,13 @@ enum shock_leaders {
 	SHOCK_LEADERS_PERSONAL_COMBAT, /* GBA 8.34: leaders of both sides
 					* fight Personal Combat, a lone
 					* side's leaders check */
+};
+
+/* RV_PHALANX_REVERSE's choices */
+enum phalanx_reverse {
+	PHALANX_REVERSE,      /* SPQR 7.16: offered when an enemy enters a
+			       * Rear hex */
+	PHALANX_REVERSE_NONE, /* GBA 7.16: only single-hex units react */
 };
 
 /* RV_SECOND_MOVE_SKIRMISHERS's choices */
