@@ -217,13 +217,14 @@ int game_roll_die(struct game *g, struct event *e);
  * game (rule_numbers.h: a GBA game's numbers for the code's SPQR ones). */
 void game_emit(struct game *g, const struct event *e);
 /* A citation (rule_numbers.h) in place, in the book of g's game: a
- * refusal's or a decision's rule.  A checking build stops at one the
- * book has no number for (game_cite_failed). */
+ * refusal's or a decision's rule.  A checking build says one the book has
+ * no number for (game_cite_failed). */
 void game_cite(const struct game *g, char *rule, size_t n);
 /* The rule numbers written in a text, in place (rule_cite_text). */
 void game_cite_text(const struct game *g, char *text, size_t n);
 /* what cites bad, a rule the game's book lacks: a checking build
- * (NDEBUG unset) stops with both on stderr; a release build goes on. */
+ * (NDEBUG unset) says both on stderr (the soak's `uncited` class); either
+ * build goes on. */
 void game_cite_failed(const char *what, const char *bad);
 
 /* The canonical text of the whole state (what `show state` prints), in a

@@ -268,6 +268,10 @@ enum rule_constant {
 	RC_RECOVERY_HITS,		 /* 10.16: hits one phase may remove */
 	RC_RECOVERY_HITS_IN_MISSILE_RANGE, /* 10.16: the same within range
 					    * and LOS of enemy missiles */
+	RC_KILLED_LEADER_EXTRA_DRM,	 /* 8.46 step 3: beyond his Charisma */
+	RC_PC_WOUNDED_1_FROM,		 /* GBA 8.43: the lowest difference */
+	RC_PC_WOUNDED_2_FROM,		 /* GBA 8.43 */
+	RC_PC_KILLED_FROM,		 /* GBA 8.43 */
 	RULE_CONSTANT_COUNT
 };
 
@@ -283,6 +287,13 @@ enum rule_variant {
 	RV_RALLY_GROUND,	/* 10.28, GBA 10.27: where a unit may rally */
 	RV_RALLY_DOUBLE_SIZE,	/* GBA 10.27: two-hex heavy foot rally? */
 	RV_RALLY_HI_FAILING,	/* GBA 10.27: heavy infantry failing a rally */
+	RV_CHARGE_ELEPHANT, /* 8.43: whom an elephant's charge modifies */
+	RV_POSITION_ZOC,    /* 8.46 1.A bullet 4: which enemy ZOC denies */
+	RV_POSITION_ELEPHANTS, /* 8.46 1.A bullet 3: elephant on elephant */
+	RV_SIZE_SKIRMISHERS,   /* 8.46 step 2: size with skirmishers */
+	RV_LIGHT_CAVALRY_HALVING, /* 9.32: LC's hits on heavy foot */
+	RV_SHOCK_LEADERS,	  /* 8.44: leaders in a shock combat */
+	RV_PHALANX_REVERSE, /* 7.16: a phalanx's reaction Reverse Face */
 	RV_SECOND_MOVE_SKIRMISHERS, /* 6.13: skirmishers and the Moved hit */
 	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
 	RV_WITHDRAWAL_END, /* 6.52, GBA 6.72: the hits after withdrawing */
@@ -345,6 +356,54 @@ enum rally_hi_failing {
 	HI_FAILING_AS_OTHERS,	/* SPQR 10.28: rout move, or eliminated past
 				 * its TQ */
 	HI_FAILING_ELIMINATED,	/* GBA 10.27: eliminated */
+};
+
+/* RV_CHARGE_ELEPHANT's choices */
+enum charge_elephant {
+	CHARGE_ELEPHANT_BETTER,	 /* SPQR 8.43: the elephant +1 (frontal on
+				  * PH/HI; African on Indian) */
+	CHARGE_DEFENDER_WORSE,	 /* GBA 8.33, 9.17: the defender +1 */
+};
+
+/* RV_POSITION_ZOC's choices */
+enum position_zoc {
+	POSITION_ZOC_FLANK_OR_REAR, /* SPQR 8.46 1.A #4: an enemy in the
+				     * attacker's flank or rear hex */
+	POSITION_ZOC_UNATTACKED,    /* GBA 8.36 #4: any enemy but the
+				     * target that no friend attacks */
+};
+
+/* RV_POSITION_ELEPHANTS's choices */
+enum position_elephants {
+	POSITION_ELEPHANTS_DENIED, /* SPQR 8.46 1.A #3 */
+	POSITION_ELEPHANTS_GIVEN,  /* GBA 8.36 has no such exception */
+};
+
+/* RV_SIZE_SKIRMISHERS's choices */
+enum size_skirmishers {
+	SIZE_SKIRMISHERS_IGNORED, /* SPQR 8.46 step 2: no size ratio */
+	SIZE_SKIRMISHERS_COUNTED, /* GBA 8.36 step 2: sizes count */
+};
+
+/* RV_LIGHT_CAVALRY_HALVING's choices */
+enum light_cavalry_halving {
+	LC_HALVING_YES, /* SPQR 9.32 */
+	LC_HALVING_NO,	/* GBA 8.36 step 4: no such halving */
+};
+
+/* RV_SHOCK_LEADERS's choices */
+enum shock_leaders {
+	SHOCK_LEADERS_EVERY_CHECK, /* SPQR 8.44: every leader checks */
+	SHOCK_LEADERS_PERSONAL_COMBAT, /* GBA 8.34: leaders of both sides
+					* fight Personal Combat, a lone
+					* side's leaders check */
+};
+
+/* RV_PHALANX_REVERSE's choices */
+enum phalanx_reverse {
+	PHALANX_REVERSE,      /* SPQR 7.16: offered when an enemy enters a
+			       * Rear hex */
+	PHALANX_REVERSE_NONE, /* GBA 7.16: only single-hex units react */
 };
 
 /* RV_SECOND_MOVE_SKIRMISHERS's choices */

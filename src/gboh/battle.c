@@ -73,6 +73,7 @@ enum {
 	LDK_RESTRICTION,
 	LDK_AVAILABLE,
 	LDK_ROUT_POINTS,
+	LDK_PERSONAL_COMBAT,
 	LDK_LINE_CAPABLE,
 	LDK_WING_COMMANDER,
 	LDK_COUNT
@@ -81,7 +82,8 @@ static const char *const leader_keys[] = {
 	"name",	    "side",	    "kind",	    "hex",
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
-	"available",  "rout_points", "line_capable", "wing_commander",
+	"available",  "rout_points", "personal_combat", "line_capable",
+	"wing_commander",
 };
 
 enum {
@@ -480,6 +482,7 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 			l->hex = HEX_NONE;
 			l->available = true;
 			l->kind = LK_GENERAL;
+			l->personal_combat = -1; /* GBA 8.41: none */
 			c->leaders[c->idx].line = line;
 			c->kl = c->leaders[c->idx].kl;
 			return 0;
@@ -705,6 +708,8 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		return set_small(c, &l->strategy, v, 0, 9, key, line);
 	case LDK_CHARISMA:
 		return set_small(c, &l->charisma, v, 0, 9, key, line);
+	case LDK_PERSONAL_COMBAT: /* GBA 8.41 */
+		return set_small(c, &l->personal_combat, v, 0, 9, key, line);
 	case LDK_ELITE:
 		SET_BIT(l->elite);
 	case LDK_OVERALL:

@@ -368,7 +368,11 @@ void game_cite_failed(const char *what, const char *bad)
 		"maniple: %s cites %s, which has no number in the book of "
 		"this game (rules/gba/rule_numbers.ini)\n",
 		what, bad);
-	abort();
+	/* it goes on: while GBA is being built a GBA game still reaches
+	 * SPQR rules GBA lacks (those not yet replaced by GBA's own); the
+	 * soak counts each such line as a break of class `uncited`
+	 * (tools/soak), which tools/check shows for the GBA drill without
+	 * failing */
 #else
 	(void)what;
 	(void)bad;

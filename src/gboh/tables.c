@@ -239,6 +239,10 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"rout", "initial_hexes", 0, 9},
 	{"recovery", "hits", 0, 9},
 	{"recovery", "hits_in_missile_range", 0, 9},
+	{"shock", "killed_leader_extra_drm", 0, 9},
+	{"personal_combat", "wounded_1_from", 1, 20},
+	{"personal_combat", "wounded_2_from", 1, 20},
+	{"personal_combat", "killed_from", 1, 20},
 };
 /* variants.ini: each switch's section, key and choices (tables.h: enum
  * rule_variant and each switch's enum of choices, in this order) */
@@ -258,6 +262,21 @@ static const struct variant_def {
 	 (const char *const[]){"yes", "no", NULL}},
 	{"rally", "heavy_infantry_failing",
 	 (const char *const[]){"as_others", "eliminated", NULL}},
+	{"charge", "elephant_attacks",
+	 (const char *const[]){"elephant_plus_one", "defender_plus_one",
+			       NULL}},
+	{"shock", "position_zoc",
+	 (const char *const[]){"flank_or_rear", "any_unattacked", NULL}},
+	{"shock", "elephant_vs_elephant_position",
+	 (const char *const[]){"no", "yes", NULL}},
+	{"shock", "size_ratio_with_skirmishers",
+	 (const char *const[]){"ignored", "counted", NULL}},
+	{"shock", "light_cavalry_halving",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"shock", "leader_casualties",
+	 (const char *const[]){"every_leader", "personal_combat", NULL}},
+	{"reaction", "phalanx_reverse",
+	 (const char *const[]){"yes", "no", NULL}},
 	{"movement", "second_move_skirmishers",
 	 (const char *const[]){"exempt", "hit", NULL}},
 	{"movement", "rough",
@@ -334,9 +353,10 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", "recovery",
-			      NULL},
+			      "shock", "personal_combat", NULL},
 	(const char *const[]){"ruleset", "activation", "rally", "rout",
-			      "movement", "withdrawal", "line_command",
+			      "reaction", "charge", "shock", "movement",
+			      "withdrawal", "line_command",
 			      "momentum", "missile", "harass", "artillery",
 			      NULL},
 };
@@ -1535,7 +1555,7 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 		return NULL;
 	}
 	tables_init(t);
-	char base[1024];
+	char base[1024] = "";
 	bool based = tables_base(dir, base, sizeof base);
 	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
 		char own[1024], under[1200];
