@@ -542,8 +542,8 @@ Test(gba_missile, mounted_archers_extended_range_example_gba_8_16)
 	close_game(s);
 }
 
-/* GBA 8.18: a unit reloads unless in an enemy ZOC or in range and line
- * of sight of an enemy missile unit that is not Missile No. */
+/* GBA 8.18: a unit reloads unless it stands in an enemy ZOC, or an enemy
+ * missile unit with missiles left has it in range and in sight. */
 Test(gba_missile, reload_gba_8_18)
 {
 	struct session *s = open_game();
@@ -615,5 +615,40 @@ Test(gba_missile, oxybeles_no_facing_and_eliminated_when_routed_gba_9_53)
 		      "8.15");
 	cr_expect_not(game_unit_in_play(U(s, "ox")),
 		      "GBA 9.56: a routed oxybeles is eliminated");
+	close_game(s);
+}
+
+/* GBA 8.15: chariots take two cohesion hits for each successful volley. */
+Test(gba_missile, chariots_take_double_hits_gba_8_15)
+{
+	struct session *s = open_game();
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "ch", 1009, FACE_SE);
+	struct fire_check c;
+	char ev[4096];
+	cr_assert(volley(s, "ar", 1009, FIRE_OFFENSIVE, 0, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "result=hit hits=2"), "GBA 8.15: %s", ev);
+	cr_expect_eq(U(s, "ch")->hits, 2);
+	close_game(s);
+}
+
+/* GBA 9.42: fire at cataphracted cavalry: archers +2, slingers and
+ * javelinists +1, a bolt nothing. */
+Test(gba_missile, fire_at_cataphracts_gba_9_42)
+{
+	struct session *s = open_game();
+	place(s, "cat", 1009, FACE_SE);
+	struct fire_check c;
+	place(s, "ar", 1010, FACE_NE);
+	cr_assert(check(s, "ar", 1009, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 2, "GBA 9.42: archers");
+	place(s, "ar", 2518, FACE_NE);
+	place(s, "bs", 1010, FACE_NE);
+	cr_assert(check(s, "bs", 1009, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 1, "GBA 9.42: slingers");
+	place(s, "bs", 2519, FACE_NE);
+	place(s, "ve", 1010, FACE_NE);
+	cr_assert(check(s, "ve", 1009, &c), "%s", c.reason);
+	cr_expect_eq(c.drm, 1, "GBA 9.42: javelins");
 	close_game(s);
 }

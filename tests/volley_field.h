@@ -58,6 +58,8 @@ static const struct usp units[] = {
 #ifdef VOLLEY_RULESET
 	{"ia", 0, UT_LI, "", MC_IA, 5, 6}, /* Indian archers (GBA 8.61) */
 	{"ox", 0, UT_AT, "", MC_B, 5, 3},  /* an oxybeles (GBA 9.5) */
+	{"ch", 1, UT_CH, "", MC_NONE, 5, 8},   /* chariots (GBA 9.2) */
+	{"cat", 1, UT_HC, "CAT", MC_NONE, 7, 7}, /* cataphracts (GBA 9.42) */
 #endif
 	{NULL, 0, 0, NULL, MC_NONE, 0, 0},
 };

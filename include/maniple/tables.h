@@ -137,6 +137,8 @@ enum missile_modifier {
 	MM_FIRER_MOVED,			/* 8.15 #5 */
 	MM_FIRER_DEPLETED,		/* 8.15 #6, 10.32 */
 	MM_TARGET_BEHIND_RAMPART,	/* 8.15 #7 */
+	MM_TARGET_CATAPHRACT_ARCHERS,	/* GBA 9.42: archers at cataphracts */
+	MM_TARGET_CATAPHRACT_OTHER,	/* GBA 9.42: slingers, javelins */
 	MM_HITS,			/* hits for a successful fire */
 	MM_HITS_ON_ELEPHANT,		/* unless an elephant fired */
 	MM_EXTENDED_RANGE_HEXES,	/* 8.16 */

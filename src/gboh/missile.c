@@ -237,6 +237,21 @@ static void collect_mods(const struct game *g, int firer,
 			mod_add(m, "target_skirmisher", "8.15#4",
 				tables_missile_modifier(tb,
 							MM_TARGET_SKIRMISHER));
+		if (unit_has(g, t, TRAIT_CATAPHRACT)) { /* GBA 9.42 */
+			bool arrows = mc == MC_A || mc == MC_IA ||
+				      mc == MC_MA || mc == MC_ES;
+			bool other = mc == MC_S || mc == MC_BS || mc == MC_J ||
+				     mc == MC_MJ;
+			if (arrows)
+				mod_add(m, "target_cataphract", "GBA 9.42",
+					tables_missile_modifier(
+						tb, MM_TARGET_CATAPHRACT_ARCHERS));
+			else if (other)
+				mod_add(m, "target_cataphract", "GBA 9.42",
+					tables_missile_modifier(
+						tb,
+						MM_TARGET_CATAPHRACT_OTHER));
+		}
 		if (behind_rampart(g, u, target))
 			mod_add(m, "target_behind_rampart", "8.15#7",
 				tables_missile_modifier(
@@ -495,14 +510,15 @@ int missile_volley_result(const struct game *g, int firer,
 }
 
 /* 8.15: an elephant takes missile.ini's hits_on_elephant (not from an
- * elephant's fire in SPQR, GBA 8.15 from any) */
+ * elephant's fire in SPQR, GBA 8.15 from any); GBA 8.15: chariots too */
 int missile_hits_on(const struct game *g, const struct unit *firer,
 		    const struct unit *t)
 {
-	bool doubled = unit_has(g, t, TRAIT_ELEPHANT) &&
-		       (!unit_has(g, firer, TRAIT_ELEPHANT) ||
-			tables_variant(g->tables, RV_ELEPHANT_BY_ELEPHANT) ==
-				EL_BY_EL_DOUBLE);
+	bool doubled = unit_has(g, t, TRAIT_CHARIOT) || /* GBA 8.15 */
+		       (unit_has(g, t, TRAIT_ELEPHANT) &&
+			(!unit_has(g, firer, TRAIT_ELEPHANT) ||
+			 tables_variant(g->tables, RV_ELEPHANT_BY_ELEPHANT) ==
+				 EL_BY_EL_DOUBLE));
 	return tables_missile_modifier(g->tables, doubled ? MM_HITS_ON_ELEPHANT
 							  : MM_HITS);
 }

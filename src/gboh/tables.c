@@ -173,6 +173,8 @@ static const struct figure missile_figures[MISSILE_MODIFIER_COUNT] = {
 	{"modifiers", "firer_moved", -9, 9},
 	{"modifiers", "firer_depleted", -9, 9},
 	{"modifiers", "target_behind_rampart", -9, 9},
+	{"modifiers", "target_cataphract_archers", -9, 9},
+	{"modifiers", "target_cataphract_slingers_javelins", -9, 9},
 	{"results", "hits", 1, 9},
 	{"results", "hits_on_elephant", 1, 9},
 	{"results", "extended_range_hexes", 0, 9},
