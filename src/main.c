@@ -912,7 +912,8 @@ static int play(struct program *p, const char *named, bool fresh,
 		 * with q): the view asks again */
 		opt->ask_kind = kind < 0 && s.journal.n == 0;
 		/* who plays it: its header, or --ai when it holds no
-		 * command; --no-undo when resumed without asking */
+		 * command; --no-undo when resumed without asking (when asked,
+		 * the view makes it fair once resumed: make_fair below) */
 		if ((!offered || resume || s.journal.n == 0) &&
 		    seat_new(plays, &s) != 0) {
 			session_free(&s);
@@ -929,6 +930,7 @@ static int play(struct program *p, const char *named, bool fresh,
 	}
 	bool ask = offered && !resume;
 	opt->resume = ask ? &offer : NULL;
+	offer.make_fair = ask && plays->no_undo; /* made fair if resumed */
 	if (moved[0]) { /* --new: the view says where the old game went */
 		snprintf(offer.note, sizeof offer.note,
 			 "new game; the old one is kept as %s", moved);

@@ -320,7 +320,8 @@ Test(battle, scorpio_trait_from_unit_types_ini_9_8)
 	char why[600];
 	cr_expect_not_null(
 		strstr(traits_verdict("battle-features.ini",
-				      "traits = scorpio", "traits =", why,
+				      "traits = scorpio rout_eliminates",
+				      "traits = rout_eliminates", why,
 				      sizeof why),
 		       "missile B (bolt) is for a scorpio only"),
 		"%s", why);
@@ -401,11 +402,11 @@ Test(battle, classes_in_unit_types_ini_checked_2_22)
 {
 	const char *bad[][2] = {
 		{"classes = HA PR CO", "classes = HA pr CO"},
-		{"classes = HA PR CO", "classes = HA PRX CO"},
+		{"classes = HA PR CO", "classes = HA PRXY CO"},
 		{"classes = TR HO", "classes = TR HO HA"},
 	};
-	const char *want[] = {"is not one or two capital letters",
-			      "is not one or two capital letters",
+	const char *want[] = {"is not one to three capital letters",
+			      "is not one to three capital letters",
 			      "class HA is listed twice"};
 	for (int i = 0; i < 3; i++) {
 		struct ini_error err = {0};
@@ -472,7 +473,22 @@ Test(battle, battle_path_rejects_escapes)
 	cr_expect(!battle_path("/d", "bagradas", out, 10), "too short");
 }
 
-/* Every shipped battle loads, with its map. */
+/* The tables of the ruleset a battle names (rules/RULESET; SPQR's as
+ * shipped when it names none). */
+static struct spqr_tables *battle_tables(const struct battle *b)
+{
+	if (!b || !b->ruleset[0] || strcmp(b->ruleset, "spqr") == 0)
+		return shipped_tables();
+	char dir[1024];
+	snprintf(dir, sizeof dir, "%s/rules/%s", srcdir(), b->ruleset);
+	struct ini_error err = {0};
+	struct spqr_tables *t = tables_load(dir, &err);
+	cr_assert_not_null(t, "%s:%d: %s", err.file, err.line, err.msg);
+	return t;
+}
+
+/* Every shipped battle loads, with its map, and with the unit types of
+ * its ruleset (2.22; GBA 2.22 for a GBA battle). */
 Test(battle, shipped_battles_load)
 {
 	char pattern[512];
@@ -483,7 +499,7 @@ Test(battle, shipped_battles_load)
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		struct ini_error err = {0};
 		struct battle *b = battle_load(g.gl_pathv[i], &err);
-		struct spqr_tables *t = shipped_tables();
+		struct spqr_tables *t = battle_tables(b);
 		if (b && battle_check_traits(b, t, &err) != 0) {
 			battle_free(b);
 			b = NULL;

@@ -5,11 +5,15 @@
  * differ in what happens.  Rule numbers cited as "GBA N.NN" are GBA's. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "fixture.h"
+#include "maniple/orders.h"
+#include "maniple/reactions.h"
+#include "session_play.h"
 #include "maniple/tables.h"
 
 static size_t count_kind(const struct game *g, size_t from, const char *kind)
@@ -197,27 +201,15 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_assert_eq(symlink(spqr, p), 0);
 	snprintf(mine, sizeof mine, "%s/mine", root);
 	mkdir(mine, 0700);
+	/* SPQR's switches, and a base */
+	snprintf(p, sizeof p, "%s/variants.ini", spqr);
+	char *switches = fx_slurp(p);
+	char *with_base = malloc(strlen(switches) + 64);
+	cr_assert_not_null(with_base);
+	sprintf(with_base, "%s\n[ruleset]\nbase = spqr\n", switches);
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[ruleset]\nbase = spqr\n[activation]\n"
-		      "tie_between_sides = roll\n[rally]\ndepletion = yes\n"
-		      "[movement]\nsecond_move_skirmishers = exempt\n"
-		      "rough = terrain\n[withdrawal]\nend = legion_check\n"
-		      "closed_terrain = woods_marsh\n[zoc]\n"
-		      "skirmisher_missile_no = none\nleaving = may_shock\n"
-		      "turning = half_ma\n"
-		      "[line_command]\nper_phase = rating\n"
-		      "strategy = overall_commander\ncavalry_line = spacing\n"
-		      "[momentum]\nafter_line_command_by_oc_range = yes\n"
-		      "doom_nine = no_more_activations\n"
-		      "[missile]\nafter_moving = closer_hex\n"
-		      "arc = front_or_flank\nlos_past_nearer_unit = archers\n"
-		      "entry_fire_targets = one\nreturn_after_entry = no\n"
-		      "screen_fire = any_reaction\n"
-		      "elephant_fired_on_by_elephant = single\n[harass]\n"
-		      "light_cavalry_against_skirmishers = no\n"
-		      "path = front_los_levels\nfire_back = target_and_path\n"
-		      "[artillery]\nbolt_throwers = scorpio\n");
+	fx_write_file(p, with_base);
+	free(with_base);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
@@ -238,9 +230,8 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	cr_expect_eq(err.line, 6);
 	/* without a base the same file is incomplete */
 	snprintf(p, sizeof p, "%s/variants.ini", mine);
-	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = variants\n"
-		      "[activation]\ntie_between_sides = roll\n[rally]\n"
-		      "depletion = yes\n");
+	fx_write_file(p, switches);
+	free(switches);
 	snprintf(p, sizeof p, "%s/constants.ini", mine);
 	fx_write_file(p, "[file]\nkind = rules\nversion = 1\ntable = constants\n"
 		      "[leader]\nma = 8\n");
@@ -248,4 +239,37 @@ Test(gba, a_ruleset_file_is_read_over_its_base)
 	char cmd[1300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
 	cr_expect_eq(system(cmd), 0);
+}
+
+/* GBA 7.16: only single-hex units change facing as a reaction, so a
+ * phalanx is never offered SPQR 7.16's reaction Reverse Face when an
+ * enemy enters one of its Rear hexes (an SPQR game offers it: the same
+ * move on the drill). */
+static void enter_rear(const char *battle, const char *mover,
+		       const char *leader, bool offered)
+{
+	char line[64];
+	snprintf(line, sizeof line, "new %s sandbox 1", battle);
+	struct session *s = calloc(1, sizeof *s);
+	cr_assert_not_null(s);
+	fx_session(s, line);
+	/* ph1 over 2610/2611 facing W: its Rear hexes are 2709..2711 */
+	fx_ok(s, "setup unit ph1 2610,2611 W");
+	place(s, mover, 2810, FACE_W);
+	cr_assert_geq(UI(s, mover), 0);
+	snprintf(line, sizeof line, "setup leader %s 2810", leader);
+	fx_ok(s, line);
+	phase(s, leader);
+	snprintf(line, sizeof line, "order %s", mover);
+	ok(s, line);
+	struct out o = ok(s, "move 2710");
+	cr_expect_eq(has(&o, "reaction_offer kind=reverse unit=ph1"), offered,
+		     "%s: %s", battle, o.ev);
+	close_game(s);
+}
+
+Test(gba, no_reaction_reverse_for_a_phalanx_gba_7_16)
+{
+	enter_rear("drill", "ha1", "consul", true);	  /* SPQR 7.16 */
+	enter_rear("gba_drill", "hi1", "satrap", false); /* GBA 7.16 */
 }

@@ -192,7 +192,7 @@ static struct size_ratio ratio(int a, int d, bool moved)
 				      .defender_size = d,
 				      .attacker_moved = moved,
 				      .non_elephant_involved = true};
-	return shock_size_ratio(&in);
+	return shock_size_ratio(T, &in);
 }
 
 Test(shock_calc, size_ratio_11_5_example_8_46)
@@ -228,17 +228,17 @@ Test(shock_calc, size_ratio_ignored_8_46_step_2)
 				      .defender_size = 2,
 				      .attacker_moved = true,
 				      .skirmisher_involved = true};
-	cr_expect(shock_size_ratio(&in).ignored);
-	cr_expect_eq(shock_size_ratio(&in).shift, 0);
+	cr_expect(shock_size_ratio(T, &in).ignored);
+	cr_expect_eq(shock_size_ratio(T, &in).shift, 0);
 	in = (struct size_ratio_input){.attacker_size = 10,
 				       .defender_size = 2,
 				       .attacker_moved = true,
 				       .elephant_involved = true,
 				       .non_elephant_involved = true};
-	cr_expect(shock_size_ratio(&in).ignored);
+	cr_expect(shock_size_ratio(T, &in).ignored);
 	in.non_elephant_involved = false; /* elephants against elephants */
-	cr_expect_not(shock_size_ratio(&in).ignored);
-	cr_expect_eq(shock_size_ratio(&in).shift, 4);
+	cr_expect_not(shock_size_ratio(T, &in).ignored);
+	cr_expect_eq(shock_size_ratio(T, &in).shift, 4);
 }
 
 /* ------------------------------------------------- 8.46 step 3 */
@@ -314,17 +314,17 @@ Test(shock_calc, charisma_examples_8_46_step_3)
 {
 	/* Hannibal leading the attackers: +3 */
 	struct leader_drm_input h = {.attacker_charisma = 3};
-	cr_expect_eq(shock_leader_drm(&h).total, 3);
+	cr_expect_eq(shock_leader_drm(T, &h).total, 3);
 	/* Maharbal (Charisma 2) killed leading the attack: -4 */
 	struct leader_drm_input m = {.attacker_leader_killed = true,
 				     .attacker_killed_charisma = 2};
-	cr_expect_eq(shock_leader_drm(&m).killed, -4);
-	cr_expect_eq(shock_leader_drm(&m).total, -4);
+	cr_expect_eq(shock_leader_drm(T, &m).killed, -4);
+	cr_expect_eq(shock_leader_drm(T, &m).total, -4);
 	/* a defending leader subtracts; his death helps the attacker */
 	struct leader_drm_input d = {.defender_charisma = 1,
 				     .defender_leader_killed = true,
 				     .defender_killed_charisma = 1};
-	cr_expect_eq(shock_leader_drm(&d).total, -1 + 3);
+	cr_expect_eq(shock_leader_drm(T, &d).total, -1 + 3);
 }
 
 /* ------------------------------------------------- 8.46 step 4 */

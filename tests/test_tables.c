@@ -539,11 +539,11 @@ Test(tables, stacking_6_63_example_2_rout_and_limits)
 
 Test(tables, rout_points_11_1_units)
 {
-	cr_expect_eq(tables_unit_rout_points(T, UT_LG, 6, false, false), 6);
-	cr_expect_eq(tables_unit_rout_points(T, UT_SK, 5, false, false), 2);
-	cr_expect_eq(tables_unit_rout_points(T, UT_EL, 6, false, false), 2);
-	cr_expect_eq(tables_unit_rout_points(T, UT_EL, 6, false, true), 0);
-	cr_expect_eq(tables_unit_rout_points(T, UT_PH, 7, true, false), 14,
+	cr_expect_eq(tables_unit_rout_points(T, UT_LG, "", 6, false, false), 6);
+	cr_expect_eq(tables_unit_rout_points(T, UT_SK, "", 5, false, false), 2);
+	cr_expect_eq(tables_unit_rout_points(T, UT_EL, "", 6, false, false), 2);
+	cr_expect_eq(tables_unit_rout_points(T, UT_EL, "", 6, false, true), 0);
+	cr_expect_eq(tables_unit_rout_points(T, UT_PH, "", 7, true, false), 14,
 		     "11.1: a TQ 7 phalanx is worth 14");
 }
 

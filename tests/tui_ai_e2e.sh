@@ -12,7 +12,7 @@
 # file's header.  Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets
 # both).
 
-PLAN=14
+PLAN=15
 TUI_NAME=ai
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 DIR="$STATE/maniple"
@@ -123,6 +123,16 @@ wait_for 'Turn 1'
 cmd_shown "why"
 wait_for "The computer's plan for Carthage (fast)"
 ok $? ":why after a resume tells the plan from the game file"
+quit
+
+# --no-undo with the question: the game resumed is made fair
+run offer --no-undo
+wait_for 'Resume Drill'
+keys 1
+wait_for 'a fair game (no undo)'
+keys R
+wait_for 'fair game'
+ok $? "--no-undo on a game resumed from the question: R is refused"
 quit
 
 # a fair game

@@ -57,7 +57,7 @@ struct unit {
 	int16_t hits;		/* cohesion hits (sandbox: set up to 99) */
 
 	/* what the counter says: the figures */
-	char cls[3];		/* class code: HA PR CO TR HO VE A S BS or "" */
+	char cls[UNIT_CLASS_CODE_MAX + 1]; /* class code (2.22) or "" */
 	int8_t side;		/* 0 or 1 */
 	uint8_t type;		/* enum unit_type */
 	int8_t size, tq, ma;	/* 1-20, 1-9, 1-20 */
@@ -121,6 +121,10 @@ struct leader {
 	int8_t side;
 	uint8_t kind;		/* enum leader_kind */
 	int8_t initiative, command_range, line_command, strategy, charisma;
+	int8_t rout_points;	/* GBA 10.42: what his loss costs his army when
+				 * the battle says (Alexander's 70), or 0:
+				 * by rout_points.ini */
+	int8_t personal_combat; /* GBA 8.41 PC rating; -1: none */
 	uint8_t state;		/* enum leader_state */
 	int8_t wounds;		/* TABLES 6: wound points taken */
 	int8_t activations;	/* phases this turn (5.14) */
@@ -130,6 +134,10 @@ struct leader {
 	bool available : 1;	/* false: a replacement not yet in play */
 	bool on_map : 1;
 	bool killed : 1;
+	/* GBA 8.41: fought Personal Combat in this phase's Shock segment
+	 * (GBA 5.31: no Momentum after it); cleared when the next segment
+	 * begins */
+	bool fought_personal_combat : 1;
 	bool wing_commander : 1; /* GBA 4.5 */
 };
 

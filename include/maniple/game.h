@@ -217,13 +217,14 @@ int game_roll_die(struct game *g, struct event *e);
  * game (rule_numbers.h: a GBA game's numbers for the code's SPQR ones). */
 void game_emit(struct game *g, const struct event *e);
 /* A citation (rule_numbers.h) in place, in the book of g's game: a
- * refusal's or a decision's rule.  A checking build stops at one the
- * book has no number for (game_cite_failed). */
+ * refusal's or a decision's rule.  A checking build says one the book has
+ * no number for (game_cite_failed). */
 void game_cite(const struct game *g, char *rule, size_t n);
 /* The rule numbers written in a text, in place (rule_cite_text). */
 void game_cite_text(const struct game *g, char *text, size_t n);
 /* what cites bad, a rule the game's book lacks: a checking build
- * (NDEBUG unset) stops with both on stderr; a release build goes on. */
+ * (NDEBUG unset) says both on stderr (the soak's `uncited` class); either
+ * build goes on. */
 void game_cite_failed(const char *what, const char *bad);
 
 /* The canonical text of the whole state (what `show state` prints), in a
@@ -240,9 +241,9 @@ static inline bool game_unit_in_play(const struct unit *u)
 {
 	return u->on_map && !u->eliminated && !u->off_map;
 }
-/* Whether u's type has trait t (rules/spqr/unit_types.ini, asked through
- * tables_type_has): the rules ask this, never the type code.  False
- * without tables. */
+/* Whether u has trait t (unit_types.ini: its class's traits when the
+ * class has its own, else its type's; tables_unit_has): the rules ask
+ * this, never the type or class code.  False without tables. */
 bool unit_has(const struct game *g, const struct unit *u,
 	      enum unit_trait t);
 /* 6.4: whether u stands on two hexes (its footprint); a type's count of

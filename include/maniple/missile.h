@@ -93,6 +93,11 @@ bool missile_odds(const struct game *g, int firer, enum fire_weapon weapon,
  * emits events.  A killed leader's fate follows at once through
  * leader_fate (leaders.h: 4.74, 4.75, 4.56). */
 void leader_casualty_check(struct game *g, int leader, const char *rule);
+/* 4.73, TABLES.md 6: leader l suffers casualty c (rolled as die, or
+ * given otherwise, die -1: GBA 8.44's Personal Combat) as
+ * leader_casualty_check applies it. */
+void leader_casualty_take(struct game *g, int leader, enum leader_casualty c,
+			  int die, const char *rule);
 /* 8.18: the Reload step of Rout and Reload. */
 void missile_reload(struct game *g);
 

@@ -21,15 +21,18 @@ struct rally_why {
 	char text[200];
 };
 
-/* 10.16, 10.28: the hex test both share: a unit in Clear terrain, not
- * adjacent to an enemy combat unit.  Sets *in_missile_range when an enemy
- * unit with missiles, not Engaged, has it in range and LOS. */
-bool rally_ground_ok(const struct game *g, const struct unit *u,
+/* 10.16, 10.28: the hex test both share: a unit in Clear terrain (for a
+ * rally, when variants.ini's [rally] ground is one_mp, GBA 10.27: a hex
+ * costing it at most 1 MP to enter), not adjacent to an enemy combat
+ * unit.  Sets *in_missile_range when an enemy unit with missiles, not
+ * Engaged, has it in range and LOS. */
+bool rally_ground_ok(const struct game *g, const struct unit *u, bool rally,
 		     bool *in_missile_range, struct rally_why *w);
 
 /* 10.16: whether unit ui may have Cohesion Hits removed by an order now;
- * *may_remove is how many (1 or 2, less any removed this phase, at most
- * its hits). */
+ * *may_remove is how many (constants.ini [recovery]: 2, or 1 within
+ * range of enemy missiles, GBA 10.14 none; less any removed this phase, at
+ * most its hits). */
 bool recovery_check(const struct game *g, int ui, int *may_remove,
 		    struct rally_why *w);
 /* 10.16: removes the hits recovery_check allows; emits `recovery`. */

@@ -65,7 +65,8 @@ struct superiority_input {
 	enum hex_zone side;	 /* footprint_approach of the attack */
 	bool defender_in_column; /* 6.75: always AS */
 	/* 8.46 1.A bullet 4: the attacker is in the ZOC of a non-skirmisher
-	 * enemy standing in the attacker's flank or rear hex */
+	 * enemy standing in the attacker's flank or rear hex (GBA 8.36 #4:
+	 * of any such enemy but its targets that no friend attacks) */
 	bool attacker_flank_threatened;
 	bool defender_has_missiles; /* settles DSp (TABLES.md §3) */
 };
@@ -95,14 +96,17 @@ struct size_ratio_input {
 };
 
 struct size_ratio {
-	bool ignored;			  /* 8.46 step 2's two exceptions */
+	/* 8.46 step 2's exceptions: "elephant" or "skirmisher", NULL when
+	 * the ratio counts */
+	const char *ignored;
 	int attacker_part, defender_part; /* the #-1 or 1-# ratio */
 	int shift;			  /* columns, positive right */
 };
 
 /* 8.46 step 2: the Size Ratio Difference, rounded for the attacker when
  * any attacker moved, for the defender otherwise. */
-struct size_ratio shock_size_ratio(const struct size_ratio_input *in);
+struct size_ratio shock_size_ratio(const struct spqr_tables *t,
+				   const struct size_ratio_input *in);
 
 /* ------------------------------------------ 8.46 step 3 column shifts */
 
@@ -158,8 +162,10 @@ struct leader_drm {
 };
 
 /* 8.46 step 3: Charisma added and subtracted, and a killed leader's side
- * suffers his Charisma plus two against it. */
-struct leader_drm shock_leader_drm(const struct leader_drm_input *in);
+ * suffers his Charisma plus constants.ini's [shock]
+ * killed_leader_extra_drm against it (SPQR 2, GBA 8.36 none). */
+struct leader_drm shock_leader_drm(const struct spqr_tables *t,
+				   const struct leader_drm_input *in);
 
 /* ------------------------------------------------ 8.46 step 4 results */
 

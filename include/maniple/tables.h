@@ -226,6 +226,18 @@ enum unit_trait {
 	TRAIT_SCORPIO,	      /* 9.8: artillery */
 	TRAIT_HARASS_FOOT,    /* 8.31: foot that may Harass and Disperse */
 	TRAIT_HEAVY_FOOT,     /* 9.32: foot whose light cavalry hits halve */
+	TRAIT_SHOCK_SKIRMISHER, /* GBA 9.31: SK*, a skirmisher that may shock
+				 * and routs and rallies as others do */
+	TRAIT_LANCER,	      /* GBA 2.22, 9.4: lancers, no missiles, a type
+			       * apart for cavalry Line Commands */
+	TRAIT_CATAPHRACT,     /* GBA 9.4: cataphracted heavy cavalry */
+	TRAIT_CARDACES,	      /* GBA 6.5, 6.2 note d: Persian Cardaces */
+	TRAIT_CHARIOT,	      /* GBA 9.2: scythed chariots */
+	TRAIT_OXYBELES,	      /* GBA 9.5: the bolt thrower */
+	TRAIT_ROUT_ELIMINATES, /* 10.21: a unit that would rout is
+				* eliminated instead (skirmishers and
+				* scorpios; GBA 9.34 not SK*, 9.22 chariots,
+				* 9.56 the oxybeles) */
 	UNIT_TRAIT_COUNT
 };
 
@@ -253,6 +265,13 @@ enum rule_constant {
 	RC_LINE_COMMAND_ZOC_DRM,	 /* 4.33 #2: a unit in an enemy ZOC */
 	RC_LINE_COMMAND_PROCONSUL_DRM,	 /* 4.56: outside the OC's range */
 	RC_ROUT_INITIAL_HEXES,		 /* 10.22 */
+	RC_RECOVERY_HITS,		 /* 10.16: hits one phase may remove */
+	RC_RECOVERY_HITS_IN_MISSILE_RANGE, /* 10.16: the same within range
+					    * and LOS of enemy missiles */
+	RC_KILLED_LEADER_EXTRA_DRM,	 /* 8.46 step 3: beyond his Charisma */
+	RC_PC_WOUNDED_1_FROM,		 /* GBA 8.43: the lowest difference */
+	RC_PC_WOUNDED_2_FROM,		 /* GBA 8.43 */
+	RC_PC_KILLED_FROM,		 /* GBA 8.43 */
 	RULE_CONSTANT_COUNT
 };
 
@@ -263,6 +282,18 @@ enum rule_constant {
 enum rule_variant {
 	RV_ACTIVATION_TIE, /* 5.12: equal Initiative on both sides */
 	RV_RALLY_DEPLETES, /* 10.31: whether a rallied unit is Depleted */
+	RV_ROUT_PASSED_THROUGH, /* 10.25, GBA 10.24: a friend a router
+				 * passes through */
+	RV_RALLY_GROUND,	/* 10.28, GBA 10.27: where a unit may rally */
+	RV_RALLY_DOUBLE_SIZE,	/* GBA 10.27: two-hex heavy foot rally? */
+	RV_RALLY_HI_FAILING,	/* GBA 10.27: heavy infantry failing a rally */
+	RV_CHARGE_ELEPHANT, /* 8.43: whom an elephant's charge modifies */
+	RV_POSITION_ZOC,    /* 8.46 1.A bullet 4: which enemy ZOC denies */
+	RV_POSITION_ELEPHANTS, /* 8.46 1.A bullet 3: elephant on elephant */
+	RV_SIZE_SKIRMISHERS,   /* 8.46 step 2: size with skirmishers */
+	RV_LIGHT_CAVALRY_HALVING, /* 9.32: LC's hits on heavy foot */
+	RV_SHOCK_LEADERS,	  /* 8.44: leaders in a shock combat */
+	RV_PHALANX_REVERSE, /* 7.16: a phalanx's reaction Reverse Face */
 	RV_SECOND_MOVE_SKIRMISHERS, /* 6.13: skirmishers and the Moved hit */
 	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
 	RV_WITHDRAWAL_END, /* 6.52, GBA 6.72: the hits after withdrawing */
@@ -301,6 +332,81 @@ enum activation_tie {
 enum rally_depletes {
 	RALLY_DEPLETES,	    /* SPQR 10.31: a rallied unit is Depleted */
 	RALLY_NO_DEPLETION, /* GBA: the book has no Depletion */
+};
+
+/* RV_ROUT_PASSED_THROUGH's choices */
+enum rout_passed_through {
+	PASSED_THROUGH_HIT,	      /* SPQR 10.25: the stacking chart's hit */
+	PASSED_THROUGH_HIT_AND_CHECK, /* GBA 10.24: and then a TQ check */
+};
+
+/* RV_RALLY_GROUND's choices */
+enum rally_ground {
+	RALLY_GROUND_CLEAR,  /* SPQR 10.28: Clear terrain */
+	RALLY_GROUND_ONE_MP, /* GBA 10.27: a hex costing at most 1 MP to
+			      * enter, elevation aside */
+};
+
+/* RV_RALLY_DOUBLE_SIZE's choices */
+enum rally_double_size {
+	DOUBLE_SIZE_RALLIES,	   /* SPQR: as any unit */
+	DOUBLE_SIZE_NEVER_RALLIES, /* GBA 10.27: two-hex phalanxes and heavy
+				    * infantry never rally */
+};
+
+/* RV_RALLY_HI_FAILING's choices */
+enum rally_hi_failing {
+	HI_FAILING_AS_OTHERS,	/* SPQR 10.28: rout move, or eliminated past
+				 * its TQ */
+	HI_FAILING_ELIMINATED,	/* GBA 10.27: eliminated */
+};
+
+/* RV_CHARGE_ELEPHANT's choices */
+enum charge_elephant {
+	CHARGE_ELEPHANT_BETTER,	 /* SPQR 8.43: the elephant +1 (frontal on
+				  * PH/HI; African on Indian) */
+	CHARGE_DEFENDER_WORSE,	 /* GBA 8.33, 9.17: the defender +1 */
+};
+
+/* RV_POSITION_ZOC's choices */
+enum position_zoc {
+	POSITION_ZOC_FLANK_OR_REAR, /* SPQR 8.46 1.A #4: an enemy in the
+				     * attacker's flank or rear hex */
+	POSITION_ZOC_UNATTACKED,    /* GBA 8.36 #4: any enemy but the
+				     * target that no friend attacks */
+};
+
+/* RV_POSITION_ELEPHANTS's choices */
+enum position_elephants {
+	POSITION_ELEPHANTS_DENIED, /* SPQR 8.46 1.A #3 */
+	POSITION_ELEPHANTS_GIVEN,  /* GBA 8.36 has no such exception */
+};
+
+/* RV_SIZE_SKIRMISHERS's choices */
+enum size_skirmishers {
+	SIZE_SKIRMISHERS_IGNORED, /* SPQR 8.46 step 2: no size ratio */
+	SIZE_SKIRMISHERS_COUNTED, /* GBA 8.36 step 2: sizes count */
+};
+
+/* RV_LIGHT_CAVALRY_HALVING's choices */
+enum light_cavalry_halving {
+	LC_HALVING_YES, /* SPQR 9.32 */
+	LC_HALVING_NO,	/* GBA 8.36 step 4: no such halving */
+};
+
+/* RV_SHOCK_LEADERS's choices */
+enum shock_leaders {
+	SHOCK_LEADERS_EVERY_CHECK, /* SPQR 8.44: every leader checks */
+	SHOCK_LEADERS_PERSONAL_COMBAT, /* GBA 8.34: leaders of both sides
+					* fight Personal Combat, a lone
+					* side's leaders check */
+};
+
+/* RV_PHALANX_REVERSE's choices */
+enum phalanx_reverse {
+	PHALANX_REVERSE,      /* SPQR 7.16: offered when an enemy enters a
+			       * Rear hex */
+	PHALANX_REVERSE_NONE, /* GBA 7.16: only single-hex units react */
 };
 
 /* RV_SECOND_MOVE_SKIRMISHERS's choices */
@@ -613,6 +719,11 @@ int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f);
 bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 		     enum unit_trait trait);
 const char *unit_trait_name(enum unit_trait tr);
+/* Whether a unit of a type and class (2.22; "" for none) has a trait: its
+ * class's traits when unit_types.ini gives the class its own ([class
+ * CODE] traits), else its type's (tables_type_has). */
+bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
+		     const char *cls, enum unit_trait trait);
 /* The type of a unit class code (2.22; unit_types.ini's classes), or -1
  * for a code it does not list or a NULL t. */
 int tables_class_type(const struct spqr_tables *t, const char *code);
@@ -651,9 +762,10 @@ struct evtext *tables_sentences(const char *dir, const struct evcat *cat,
 int tables_supply_low_from(const struct spqr_tables *t,
 			   enum missile_class mc);
 
-/* 11.1: rout points of an eliminated unit or leader. */
+/* 11.1, GBA 10.42: rout points of an eliminated unit (of a type and
+ * class, "" for none) or leader. */
 int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
-			    int printed_tq, bool two_hex,
+			    const char *cls, int printed_tq, bool two_hex,
 			    bool leader_elephant);
 int tables_leader_rout_points(const struct spqr_tables *t,
 			      enum leader_kind kind, int printed_initiative);

@@ -27,6 +27,9 @@ enum unit_type {
 	UNIT_TYPE_COUNT
 };
 
+/* The longest class code (unit_class_code_ok), without its NUL. */
+#define UNIT_CLASS_CODE_MAX 3
+
 /* Missile classes (2.21, the Missile Range and Results chart). */
 enum missile_class {
 	MC_NONE,
@@ -70,6 +73,11 @@ enum leader_state {
 
 const char *unit_type_name(enum unit_type t);
 int unit_type_parse(const char *text);
+/* 2.22: whether text has the shape of a unit class code as a counter
+ * prints it: one to three capital letters, the last of them possibly
+ * followed by a '*' (GBA's SK*, a skirmisher that may shock).  At most
+ * UNIT_CLASS_CODE_MAX characters. */
+bool unit_class_code_ok(const char *text);
 const char *missile_class_name(enum missile_class m);
 int missile_class_parse(const char *text);
 const char *missile_supply_name(enum missile_supply s);

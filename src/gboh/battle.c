@@ -72,6 +72,8 @@ enum {
 	LDK_OVERALL,
 	LDK_RESTRICTION,
 	LDK_AVAILABLE,
+	LDK_ROUT_POINTS,
+	LDK_PERSONAL_COMBAT,
 	LDK_LINE_CAPABLE,
 	LDK_WING_COMMANDER,
 	LDK_COUNT
@@ -80,7 +82,8 @@ static const char *const leader_keys[] = {
 	"name",	    "side",	    "kind",	    "hex",
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
-	"available", "line_capable", "wing_commander",
+	"available",  "rout_points", "personal_combat", "line_capable",
+	"wing_commander",
 };
 
 enum {
@@ -290,17 +293,14 @@ static int set_supply(struct battle_ctx *c, uint8_t *dst,
 }
 
 /* A unit class code (2.22): the ruleset's unit_types.ini lists the codes
- * and their types, so without the tables only its shape (one or two
- * capital letters, as a counter prints it) is checked here; the loading
+ * and their types, so without the tables only its shape
+ * (unit_class_code_ok, as a counter prints it) is checked here; the loading
  * again with them (battle_check_traits) checks the rest.  0, or 1 with
  * the reason in c->err. */
 static int check_class(struct battle_ctx *c, const char *code,
 		       const char *what, int line)
 {
-	size_t len = strlen(code);
-	bool ok = len >= 1 && len <= 2;
-	for (size_t k = 0; k < len; k++)
-		ok = ok && code[k] >= 'A' && code[k] <= 'Z';
+	bool ok = unit_class_code_ok(code);
 	if (ok && (!c->traits || tables_class_type(c->traits, code) >= 0))
 		return 0;
 	char known[128];
@@ -309,8 +309,8 @@ static int check_class(struct battle_ctx *c, const char *code,
 		return ini_fail(c->err, line, "unknown unit class %s\"%s\" (%s)",
 				what, code, known);
 	return ini_fail(c->err, line,
-			"unknown unit class %s\"%s\" (one or two capital "
-			"letters)",
+			"unknown unit class %s\"%s\" (one to three capital "
+			"letters, maybe with a * after them)",
 			what, code);
 }
 
@@ -482,6 +482,7 @@ static int on_section(struct battle_ctx *c, const char *name, int line)
 			l->hex = HEX_NONE;
 			l->available = true;
 			l->kind = LK_GENERAL;
+			l->personal_combat = -1; /* GBA 8.41: none */
 			c->leaders[c->idx].line = line;
 			c->kl = c->leaders[c->idx].kl;
 			return 0;
@@ -707,12 +708,16 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		return set_small(c, &l->strategy, v, 0, 9, key, line);
 	case LDK_CHARISMA:
 		return set_small(c, &l->charisma, v, 0, 9, key, line);
+	case LDK_PERSONAL_COMBAT: /* GBA 8.41 */
+		return set_small(c, &l->personal_combat, v, 0, 9, key, line);
 	case LDK_ELITE:
 		SET_BIT(l->elite);
 	case LDK_OVERALL:
 		SET_BIT(l->overall);
 	case LDK_RESTRICTION:
 		return on_restriction(c, l, v, line);
+	case LDK_ROUT_POINTS: /* GBA 10.42: Alexander's 70 */
+		return set_small(c, &l->rout_points, v, 1, 99, key, line);
 	case LDK_WING_COMMANDER:
 		SET_BIT(l->wing_commander); /* GBA 4.5 */
 	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */

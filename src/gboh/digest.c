@@ -277,6 +277,17 @@ static void leader(struct dg *d, const struct leader *l)
 	I(l->line_command);
 	I(l->strategy);
 	I(l->charisma);
+	/* GBA 10.42: mixed only when the battle gives it, so that the
+	 * files of format 2 written before it verify */
+	seen(d, &l->rout_points, sizeof l->rout_points, 1, DIGEST_INT);
+	if (l->rout_points)
+		num(d, (uint64_t)(int64_t)l->rout_points);
+	/* GBA 8.41: the Personal Combat rating, mixed only when he has one
+	 * (-1: none, as every SPQR leader), for the same reason */
+	seen(d, &l->personal_combat, sizeof l->personal_combat, 1,
+	     DIGEST_INT);
+	if (l->personal_combat != -1)
+		num(d, (uint64_t)(int64_t)l->personal_combat);
 	BF(struct leader, l, elite);
 	BF(struct leader, l, overall);
 	P(l->restriction);
@@ -291,6 +302,11 @@ static void leader(struct dg *d, const struct leader *l)
 	 * Commanders (every SPQR game) keeps the digest it had */
 	BITS_SEEN(struct leader, l, wing_commander);
 	if (l->wing_commander)
+		flag(d, true);
+	/* GBA 5.31: fought Personal Combat this Shock segment (mixed only
+	 * when set, as above) */
+	BITS_SEEN(struct leader, l, fought_personal_combat);
+	if (l->fought_personal_combat)
 		flag(d, true);
 }
 

@@ -665,18 +665,36 @@ static void leader_killed(struct game *g, int i, const char *rule)
 	leader_fate(g, i); /* 4.74, 4.75, 4.56 */
 }
 
-/* 8.19, 4.73, TABLES.md 6 */
-void leader_casualty_check(struct game *g, int leader, const char *rule)
+/* leader `leader` when he may become a casualty: with the tables, on the
+ * map and alive; NULL otherwise */
+static struct leader *casualty_leader(struct game *g, int leader)
 {
 	if (g == NULL || g->tables == NULL || leader < 0 ||
 	    leader >= g->nleaders)
-		return;
+		return NULL;
 	struct leader *l = &g->leaders[leader];
-	if (l->killed || !l->on_map)
+	return l->killed || !l->on_map ? NULL : l;
+}
+
+/* 8.19, 4.73, TABLES.md 6 */
+void leader_casualty_check(struct game *g, int leader, const char *rule)
+{
+	const struct leader *l = casualty_leader(g, leader);
+	if (!l)
 		return;
 	int die = roll(g, "leader_casualty", "leader", l->id,
 		       rule ? rule : "8.19");
-	enum leader_casualty c = tables_leader_casualty(g->tables, die);
+	leader_casualty_take(g, leader, tables_leader_casualty(g->tables, die),
+			     die, rule);
+}
+
+/* 4.73, TABLES.md 6 */
+void leader_casualty_take(struct game *g, int leader, enum leader_casualty c,
+			  int die, const char *rule)
+{
+	struct leader *l = casualty_leader(g, leader);
+	if (!l)
+		return;
 	const char *result = leader_casualty_name(c);
 	int loss = 0;
 	bool dies = c == CASUALTY_KILLED;
@@ -695,12 +713,15 @@ void leader_casualty_check(struct game *g, int leader, const char *rule)
 	struct event e;
 	event_init(&e, "leader_casualty");
 	event_add(&e, "leader", "%s", l->id);
-	event_add(&e, "die", "%d", die);
+	if (die >= 0)
+		event_add(&e, "die", "%d", die);
 	event_add(&e, "result", "%s", result);
 	if (loss > 0 && !dies)
 		event_add(&e, "ratings", "-%d", loss);
 	if (dies && c != CASUALTY_KILLED)
 		event_add(&e, "second_wound", "killed");
+	if (die < 0) /* GBA 8.44: no die; the sentence says whence */
+		event_add(&e, "from", "personal_combat");
 	event_add(&e, "by", "%s", rule ? rule : "8.19");
 	event_add(&e, "rule", "4.73");
 	game_emit(g, &e);

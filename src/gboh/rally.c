@@ -55,18 +55,44 @@ static bool missile_threat(const struct game *g, const struct unit *e,
 	return los_missile(g, e, h, NULL);
 }
 
-/* 10.16, 10.28: Clear terrain, no adjacent enemy combat unit */
-bool rally_ground_ok(const struct game *g, const struct unit *u,
+/* GBA 10.27: what u's hex mh costs it to enter, the change of elevation
+ * and the hexside crossed aside */
+static int entry_mp(const struct game *g, const struct unit *u,
+		    const struct map_hex *mh)
+{
+	struct hex_entry e = {.type = u->type,
+			      .terrain = (enum terrain)mh->terrain,
+			      .from_level = mh->elevation,
+			      .to_level = mh->elevation};
+	struct move_cost c = tables_hex_entry_cost(g->tables, &e);
+	return c.prohibited ? 99 : c.mp;
+}
+
+/* 10.16, 10.28: Clear terrain (a rally in GBA 10.27: a hex costing at
+ * most 1 MP to enter), no adjacent enemy combat unit */
+bool rally_ground_ok(const struct game *g, const struct unit *u, bool rally,
 		     bool *in_missile_range, struct rally_why *w)
 {
 	*in_missile_range = false;
 	const struct map *m = g->battle ? g->battle->map : NULL;
+	bool one_mp = rally && tables_variant(g->tables, RV_RALLY_GROUND) ==
+				       RALLY_GROUND_ONE_MP;
 	for (int k = 0; k < 2; k++) {
 		struct hex h = u->at.hex[k];
 		if (hex_is_none(h))
 			continue;
 		const struct map_hex *mh = m ? map_at(m, h) : NULL;
-		if (!mh || mh->terrain != TERRAIN_CLEAR) {
+		int mp = one_mp && mh ? entry_mp(g, u, mh) : 0;
+		if (one_mp && mh && mp > 1) {
+			char b[16];
+			hex_format(h, b, sizeof b);
+			return deny(w, "10.28",
+				    "%s's hex %s (%s) costs it more than 1 MP "
+				    "to enter",
+				    u->id, b,
+				    terrain_name((enum terrain)mh->terrain));
+		}
+		if (!mh || (!one_mp && mh->terrain != TERRAIN_CLEAR)) {
 			char b[16];
 			hex_format(h, b, sizeof b);
 			return deny(w, "10.16",
@@ -116,9 +142,16 @@ bool recovery_check(const struct game *g, int ui, int *may_remove,
 	if (u->hits <= 0)
 		return deny(w, "10.16", "%s has no Cohesion Hits", u->id);
 	bool in_range;
-	if (!rally_ground_ok(g, u, &in_range, w))
+	if (!rally_ground_ok(g, u, false, &in_range, w))
 		return false;
-	int cap = in_range ? 1 : 2;
+	/* 10.16 (GBA 10.14: none within range of enemy missiles) */
+	int cap = game_constant(g, in_range ? RC_RECOVERY_HITS_IN_MISSILE_RANGE
+					    : RC_RECOVERY_HITS);
+	if (cap <= 0)
+		return deny(w, "10.16",
+			    "%s is within range and LOS of enemy missiles: no "
+			    "hits come off there",
+			    u->id);
 	if (u->recovered >= cap)
 		return deny(w, "10.16",
 			    "%s has had %d hit%s removed this Orders Phase, "
@@ -141,7 +174,7 @@ void recovery_do(struct game *g, int ui)
 		return;
 	struct unit *u = &g->units[ui];
 	bool in_range;
-	rally_ground_ok(g, u, &in_range, &w);
+	rally_ground_ok(g, u, false, &in_range, &w);
 	int was = u->hits;
 	u->hits -= n;
 	u->recovered += n;
@@ -177,12 +210,22 @@ bool rally_check(const struct game *g, int ui, int li, int facing,
 			    "%s is a rampaging elephant: it never rallies "
 			    "(9.14)",
 			    u->id);
+	/* GBA 10.27 */
+	if (tables_variant(g->tables, RV_RALLY_DOUBLE_SIZE) ==
+		    DOUBLE_SIZE_NEVER_RALLIES &&
+	    unit_is_two_hex(u) &&
+	    (unit_has(g, u, TRAIT_PHALANX) ||
+	     unit_has(g, u, TRAIT_HEAVY_INFANTRY)))
+		return deny(w, "10.28",
+			    "%s is a two-hex phalanx or heavy infantry unit: "
+			    "it never rallies",
+			    u->id);
 	if (u->rally_tried & (UINT64_C(1) << li))
 		return deny(w, "10.28",
 			    "%s has already tried to rally %s this Game Turn",
 			    l->id, u->id);
 	bool in_range;
-	if (!rally_ground_ok(g, u, &in_range, w)) {
+	if (!rally_ground_ok(g, u, true, &in_range, w)) {
 		w->rule = "10.28";
 		return false;
 	}
@@ -268,10 +311,19 @@ static void rally_terms(const struct game *g, const struct unit *u,
 }
 
 /* 10.28: what the modified roll dr does: the unit rallies at need or
- * less, is eliminated past its printed TQ, else rout moves */
-static const char *rally_outcome(const struct unit *u, int dr, int need)
+ * less, is eliminated past its printed TQ, else rout moves (GBA 10.27:
+ * heavy infantry failing is eliminated) */
+static const char *rally_outcome(const struct game *g, const struct unit *u,
+				 int dr, int need)
 {
-	return dr <= need ? "rallied" : dr > u->tq ? "eliminated" : "rout_move";
+	if (dr <= need)
+		return "rallied";
+	if (dr > u->tq ||
+	    (tables_variant(g->tables, RV_RALLY_HI_FAILING) ==
+		     HI_FAILING_ELIMINATED &&
+	     unit_has(g, u, TRAIT_HEAVY_INFANTRY)))
+		return "eliminated";
+	return "rout_move";
 }
 
 bool rally_odds(const struct game *g, int ui, int li, struct odds *o)
@@ -285,7 +337,7 @@ bool rally_odds(const struct game *g, int ui, int li, struct odds *o)
 	rally_terms(g, u, &g->leaders[li], &drm, &need);
 	odds_init(o, 10, u->depleted ? "10.28,10.33" : "10.28");
 	for (int d = 0; d < 10; d++) {
-		const char *what = rally_outcome(u, d + drm, need);
+		const char *what = rally_outcome(g, u, d + drm, need);
 		odds_face(o, d, !strcmp(what, "rallied"), "%s", what);
 	}
 	return true;
@@ -305,7 +357,7 @@ void rally_attempt(struct game *g, int ui, int li, int facing)
 	rally_terms(g, u, l, &drm, &need);
 	int dr = roll(g, "rally", u, l, drm, was_depleted ? "10.28,10.33"
 							  : "10.28");
-	const char *outcome = rally_outcome(u, dr, need);
+	const char *outcome = rally_outcome(g, u, dr, need);
 	struct event e;
 	event_init(&e, "rally");
 	event_add(&e, "unit", "%s", u->id);

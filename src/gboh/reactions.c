@@ -241,8 +241,11 @@ static void facing_offers(struct game *g, int mover,
 		if (unit_engaged(g, u)) /* 10.41 bullet 1: no facing change */
 			continue;
 		if (unit_is_two_hex(u) || unit_has(g, u, TRAIT_PHALANX)) {
-			/* 7.16: the mover enters one of its Rear hexes */
-			if (!fp_in_rear(&u->at, &m->at) ||
+			/* 7.16: the mover enters one of its Rear hexes (GBA
+			 * 7.16: single-hex units alone react: variants.ini) */
+			if (tables_variant(g->tables, RV_PHALANX_REVERSE) ==
+				    PHALANX_REVERSE_NONE ||
+			    !fp_in_rear(&u->at, &m->at) ||
 			    fp_in_rear(&u->at, was) ||
 			    !reverse_eligible(g, u, mover) ||
 			    offered(g, RK_REVERSE, i))

@@ -420,7 +420,9 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 	event_add(&e, "cause", "%s", rule);
 	event_add(&e, "rule", "10.21");
 	game_emit(g, &e);
-	if (unit_has(g, u, TRAIT_SKIRMISHER) || unit_has(g, u, TRAIT_SCORPIO)) {
+	/* 10.21 skirmishers and scorpios (GBA 9.34 skirmishers but SK*,
+	 * 9.22 chariots, 9.56 the oxybeles) are eliminated instead */
+	if (unit_has(g, u, TRAIT_ROUT_ELIMINATES)) {
 		unit_eliminate(g, u, "10.21");
 		return;
 	}
@@ -775,6 +777,11 @@ static void pass_through(struct game *g, const struct unit *u, struct hex h)
 		event_add(&e, "rule", "10.25");
 		game_emit(g, &e);
 		cohesion_hits(g, s, hits, "rout_through", "10.25");
+		/* GBA 10.24: then a TQ check, unless the hit routs it */
+		if (tables_variant(g->tables, RV_ROUT_PASSED_THROUGH) ==
+			    PASSED_THROUGH_HIT_AND_CHECK &&
+		    game_unit_in_play(s) && !s->routed && s->hits < s->tq)
+			tq_check(g, s, 0, "rout_through", "10.25");
 	}
 }
 

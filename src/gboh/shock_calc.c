@@ -84,7 +84,8 @@ int shock_clash_pick(const struct spqr_tables *t,
 	return pick;
 }
 
-/* 8.46 1.A the four cases without Position Superiority (bullet number) */
+/* 8.46 1.A the four cases without Position Superiority (bullet number);
+ * GBA 8.36 has no elephant-on-elephant case (variants.ini) */
 static int position_denied(const struct spqr_tables *t,
 			   const struct superiority_input *in)
 {
@@ -94,7 +95,9 @@ static int position_denied(const struct spqr_tables *t,
 		return 1;
 	if (tables_type_has(t, in->attacker, TRAIT_CAVALRY) && def_elephant)
 		return 2;
-	if (tables_type_has(t, in->attacker, TRAIT_ELEPHANT) && def_elephant)
+	if (tables_type_has(t, in->attacker, TRAIT_ELEPHANT) && def_elephant &&
+	    tables_variant(t, RV_POSITION_ELEPHANTS) ==
+		    POSITION_ELEPHANTS_DENIED)
 		return 3;
 	if (in->attacker_flank_threatened)
 		return 4;
@@ -132,20 +135,24 @@ struct superiority_calc shock_superiority(const struct spqr_tables *t,
 	return s;
 }
 
-/* 8.46 step 2 the size ratio, rounded for the side with momentum */
-struct size_ratio shock_size_ratio(const struct size_ratio_input *in)
+/* 8.46 step 2 the size ratio, rounded for the side with momentum; GBA
+ * 8.36 step 2 counts the skirmishers' sizes (variants.ini) */
+struct size_ratio shock_size_ratio(const struct spqr_tables *t,
+				   const struct size_ratio_input *in)
 {
-	struct size_ratio r = {.ignored = false,
+	struct size_ratio r = {.ignored = NULL,
 			       .attacker_part = 1,
 			       .defender_part = 1,
 			       .shift = 0};
 	if (!in)
 		return r;
-	if (in->skirmisher_involved ||
-	    (in->elephant_involved && in->non_elephant_involved)) {
-		r.ignored = true;
+	if (in->skirmisher_involved &&
+	    tables_variant(t, RV_SIZE_SKIRMISHERS) == SIZE_SKIRMISHERS_IGNORED)
+		r.ignored = "skirmisher";
+	else if (in->elephant_involved && in->non_elephant_involved)
+		r.ignored = "elephant";
+	if (r.ignored)
 		return r;
-	}
 	int a = in->attacker_size, d = in->defender_size;
 	if (a <= 0 || d <= 0)
 		return r;
@@ -230,27 +237,32 @@ struct shock_shifts shock_column_shifts(const struct spqr_tables *t,
 	return s;
 }
 
-/* 8.46 step 3 Charisma and the killed leader's reverse modifier */
-struct leader_drm shock_leader_drm(const struct leader_drm_input *in)
+/* 8.46 step 3 Charisma and the killed leader's reverse modifier: his
+ * Charisma and constants.ini's extra (SPQR 2, GBA 8.36 none) */
+struct leader_drm shock_leader_drm(const struct spqr_tables *t,
+				   const struct leader_drm_input *in)
 {
 	struct leader_drm d = {0, 0, 0};
 	if (!in)
 		return d;
+	int extra = tables_constant(t, RC_KILLED_LEADER_EXTRA_DRM);
 	d.charisma = in->attacker_charisma - in->defender_charisma;
 	if (in->attacker_leader_killed)
-		d.killed -= in->attacker_killed_charisma + 2;
+		d.killed -= in->attacker_killed_charisma + extra;
 	if (in->defender_leader_killed)
-		d.killed += in->defender_killed_charisma + 2;
+		d.killed += in->defender_killed_charisma + extra;
 	d.total = d.charisma + d.killed;
 	return d;
 }
 
-/* 9.32 light cavalry against heavy foot, unless the defender is Routed */
+/* 9.32 light cavalry against heavy foot, unless the defender is Routed;
+ * GBA 8.36 step 4 has no such halving (variants.ini) */
 bool shock_light_cavalry_halves(const struct spqr_tables *t,
 				enum unit_type attacker,
 				enum unit_type defender, bool defender_routed)
 {
-	return tables_type_has(t, attacker, TRAIT_LIGHT_CAVALRY) &&
+	return tables_variant(t, RV_LIGHT_CAVALRY_HALVING) == LC_HALVING_YES &&
+	       tables_type_has(t, attacker, TRAIT_LIGHT_CAVALRY) &&
 	       !defender_routed &&
 	       tables_type_has(t, defender, TRAIT_HEAVY_FOOT);
 }
@@ -310,7 +322,7 @@ bool shock_calc(const struct spqr_tables *t, const struct shock_input *in,
 	sup.side = in->side;
 	out->superiority = shock_superiority(t, &sup);
 
-	out->size = shock_size_ratio(&in->size);
+	out->size = shock_size_ratio(t, &in->size);
 
 	struct shock_shift_input sh = in->shifts;
 	sh.attacker = in->attacker;
@@ -319,7 +331,7 @@ bool shock_calc(const struct spqr_tables *t, const struct shock_input *in,
 	out->shifts = shock_column_shifts(t, &sh);
 
 	out->column = out->base_column + out->size.shift + out->shifts.total;
-	out->leaders = shock_leader_drm(&in->leaders);
+	out->leaders = shock_leader_drm(t, &in->leaders);
 	out->modified_roll = in->roll + out->leaders.total;
 	out->crt = tables_shock_crt(t, out->column, out->modified_roll);
 

@@ -38,6 +38,7 @@
 
 #include "maniple/double_depth.h"
 #include "maniple/event.h"
+#include "maniple/gba_personal_combat.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
 #include "maniple/passthru.h"
@@ -302,6 +303,9 @@ static void charge_drm(const struct game *g, const struct shock_combat *c,
 	const struct unit *u = &g->units[role_unit(c, role, k)];
 	int other = 1 - role;
 	bool el_front = false, vs_indian = false, by_dd = false;
+	bool by_elephant = false; /* GBA 8.33, 9.17 */
+	bool spqr_elephant = tables_variant(g->tables, RV_CHARGE_ELEPHANT) ==
+			     CHARGE_ELEPHANT_BETTER;
 	for (int j = 0; j < role_count(c, other); j++) {
 		int oi = role_unit(c, other, j);
 		if (!valid_unit(g, oi))
@@ -316,11 +320,15 @@ static void charge_drm(const struct game *g, const struct shock_combat *c,
 			vs_indian = true;
 		if (role == 1 && unit_has(g, o, TRAIT_PHALANX) && o->double_depth)
 			by_dd = true;
+		if (role == 1 && unit_has(g, o, TRAIT_ELEPHANT))
+			by_elephant = true;
 	}
-	if (el_front)
+	if (spqr_elephant && el_front)
 		add_mod(cc, "elephant_vs_heavy_front", 1, "8.43");
-	if (vs_indian)
+	if (spqr_elephant && vs_indian)
 		add_mod(cc, "african_vs_indian", 1, "8.43");
+	if (!spqr_elephant && by_elephant)
+		add_mod(cc, "attacked_by_elephant", 1, "GBA 9.17");
 	if (by_dd)
 		add_mod(cc, "attacked_by_double_depth", 1, "8.43");
 	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth)
@@ -746,6 +754,47 @@ bool shock_step_charge(struct game *g)
 
 /* ------------------------------------------------------ 8.44, 4.73 */
 
+/* 8.46 step 3: leader li of side role of combat c became a casualty
+ * (charisma: his Charisma before it): he lends no Charisma now, and if
+ * killed his side suffers it. */
+static void combat_casualty(struct game *g, struct shock_combat *c, int role,
+			    int li, int charisma)
+{
+	g->shock.casualty[li] = true;
+	if (!g->leaders[li].killed)
+		return;
+	if (!c->leader_killed[role] || charisma > c->killed_charisma[role])
+		c->killed_charisma[role] = charisma;
+	c->leader_killed[role] = true;
+}
+
+/* GBA 8.34, 8.41: the leaders of both sides of combat c (who[role],
+ * n[role] of them) fight Personal Combat, a champion of each (ruling
+ * A16); false when a side has none who may (ruling A17: each then
+ * checks as 8.44). */
+static bool personal_combat(struct game *g, struct shock_combat *c,
+			    int who[2][BATTLE_LEADERS_MAX], const int *n)
+{
+	if (tables_variant(g->tables, RV_SHOCK_LEADERS) !=
+		    SHOCK_LEADERS_PERSONAL_COMBAT ||
+	    !n[0] || !n[1])
+		return false;
+	int champ[2], charisma[2];
+	for (int role = 0; role < 2; role++) {
+		champ[role] = gba_personal_combat_champion(g, who[role],
+							   n[role]);
+		if (champ[role] < 0)
+			return false;
+		charisma[role] = g->leaders[champ[role]].charisma;
+	}
+	int loser = gba_personal_combat(g, champ[0], champ[1]);
+	if (loser >= 0) {
+		int role = loser == champ[0] ? 0 : 1;
+		combat_casualty(g, c, role, loser, charisma[role]);
+	}
+	return true;
+}
+
 /* 4.73: leader li, stacked with unit u on side role of combat c, rolls
  * for a casualty; a 0 sends him to the Leader Casualty Table. */
 static void leader_roll(struct game *g, struct shock_combat *c, int role,
@@ -763,19 +812,15 @@ static void leader_roll(struct game *g, struct shock_combat *c, int role,
 	game_emit(g, &e);
 	if (die != 0)
 		return;
-	g->shock.casualty[li] = true; /* 8.46 step 3: no Charisma now */
 	int charisma = l->charisma;
 	leader_casualty_check(g, li, "8.44");
-	if (!l->killed)
-		return;
-	/* 8.46 step 3 reads the side and the Charisma lost */
-	if (!c->leader_killed[role] || charisma > c->killed_charisma[role])
-		c->killed_charisma[role] = charisma;
-	c->leader_killed[role] = true;
+	combat_casualty(g, c, role, li, charisma);
 }
 
 /* 8.44, 4.73: each leader stacked with a unit of a combat still on,
- * combats in order, the attacker's units first; a leader rolls once. */
+ * combats in order, the attacker's units first; a leader rolls once.
+ * GBA 8.34 (variants.ini [shock] leader_casualties): when both sides of
+ * a combat have leaders they fight Personal Combat instead. */
 bool shock_step_leaders(struct game *g)
 {
 	struct shock_state *s = &g->shock;
@@ -787,6 +832,8 @@ bool shock_step_leaders(struct game *g)
 		struct shock_combat *c = &s->c[ci];
 		if (c->off)
 			continue;
+		int who[2][BATTLE_LEADERS_MAX], n[2] = {0, 0};
+		const struct unit *with[2][BATTLE_LEADERS_MAX];
 		for (int role = 0; role < 2; role++)
 			for (int k = 0; k < role_count(c, role); k++) {
 				if (!present_at(g, c, role, k))
@@ -802,9 +849,16 @@ bool shock_step_leaders(struct game *g)
 					     !hex_eq(l->hex, u->at.hex[1])))
 						continue;
 					seen[li] = true;
-					leader_roll(g, c, role, u, li);
+					who[role][n[role]] = li;
+					with[role][n[role]++] = u;
 				}
 			}
+		if (personal_combat(g, c, who, n))
+			continue;
+		for (int role = 0; role < 2; role++)
+			for (int i = 0; i < n[role]; i++)
+				leader_roll(g, c, role, with[role][i],
+					    who[role][i]);
 	}
 	return true;
 }

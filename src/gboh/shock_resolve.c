@@ -101,23 +101,50 @@ static enum hex_zone pair_side(const struct game *g, const struct unit *a,
 	return footprint_approach(&d->at, &a->at);
 }
 
-/* 8.46 1.A bullet 4: a non-skirmisher enemy in a's Flank or Rear hex
- * holds a in its ZOC. */
-static bool flank_threatened(const struct game *g, const struct unit *a)
+/* unit ui is a defender of a combat of this segment other than ci */
+static bool attacked_elsewhere(const struct game *g, int ci, int ui)
 {
+	for (int j = 0; j < g->shock.ncombats; j++) {
+		const struct shock_combat *o = &g->shock.c[j];
+		for (int k = 0; j != ci && k < o->ndef; k++)
+			if (o->def[k] == ui)
+				return true;
+	}
+	return false;
+}
+
+/* 8.46 1.A bullet 4: a non-skirmisher enemy in a's Flank or Rear hex
+ * holds a in its ZOC.  GBA 8.36 #4 (variants.ini position_zoc): any
+ * non-skirmisher enemy but combat ci's defenders, one that no other
+ * combat of the segment attacks. */
+static bool flank_threatened(const struct game *g, int ci,
+			     const struct unit *a)
+{
+	bool gba = tables_variant(g->tables, RV_POSITION_ZOC) ==
+		   POSITION_ZOC_UNATTACKED;
+	const struct shock_combat *c = &g->shock.c[ci];
 	int na = unit_is_two_hex(a) ? 2 : 1;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
 		if (e->side == a->side || !game_unit_in_play(e) ||
 		    e->routed || unit_has(g, e, TRAIT_SKIRMISHER))
 			continue;
-		bool behind = false;
-		for (int h = 0; h < (unit_is_two_hex(e) ? 2 : 1); h++) {
-			enum hex_zone z = footprint_zone(&a->at, e->at.hex[h]);
-			if (z == ZONE_FLANK || z == ZONE_REAR)
-				behind = true;
+		bool counts = false;
+		if (gba) {
+			counts = !attacked_elsewhere(g, ci, i);
+			for (int k = 0; k < c->ndef; k++)
+				if (c->def[k] == i)
+					counts = false;
+		} else {
+			for (int h = 0; h < (unit_is_two_hex(e) ? 2 : 1);
+			     h++) {
+				enum hex_zone z =
+					footprint_zone(&a->at, e->at.hex[h]);
+				if (z == ZONE_FLANK || z == ZONE_REAR)
+					counts = true;
+			}
 		}
-		if (!behind)
+		if (!counts)
 			continue;
 		for (int h = 0; h < na; h++)
 			if (zoc_exerted_into(g, e, a->at.hex[h]))
@@ -135,7 +162,7 @@ static bool has_missiles(const struct unit *d)
 }
 
 /* 8.46 step 1, 6.75: the facts superiority is settled on */
-static struct superiority_input sup_input(const struct game *g,
+static struct superiority_input sup_input(const struct game *g, int ci,
 					  const struct unit *a,
 					  const struct unit *d,
 					  enum hex_zone side)
@@ -145,7 +172,7 @@ static struct superiority_input sup_input(const struct game *g,
 		.defender = d->type,
 		.side = side,
 		.defender_in_column = d->at.in_column,
-		.attacker_flank_threatened = flank_threatened(g, a),
+		.attacker_flank_threatened = flank_threatened(g, ci, a),
 		.defender_has_missiles = has_missiles(d),
 	};
 	return in;
@@ -183,7 +210,7 @@ static int clash_options(const struct game *g, int ci, struct clash_opt *o)
 			if (col <= 0)
 				continue;
 			struct superiority_input si =
-				sup_input(g, au, du, side);
+				sup_input(g, ci, au, du, side);
 			struct superiority_calc sc =
 				shock_superiority(g->tables, &si);
 			o[n++] = (struct clash_opt){a, d, side, col,
@@ -546,7 +573,7 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 	in.attacker = a->type;
 	in.defender = d->type;
 	in.side = (enum hex_zone)c->side;
-	in.superiority = sup_input(g, a, d, in.side);
+	in.superiority = sup_input(g, ci, a, d, in.side);
 
 	bool moved = c->att_moved, any_ph = false;
 	bool dep[2] = {false, false};
@@ -729,9 +756,7 @@ static void roll_combat(struct game *g, int ci)
 	event_add(&e, "defender_size", "%d", in.size.defender_size);
 	event_add(&e, "moved", "%s", moved ? "yes" : "no");
 	if (pre.size.ignored)
-		event_add(&e, "ignored", "%s",
-			  in.size.skirmisher_involved ? "skirmisher"
-						      : "elephant");
+		event_add(&e, "ignored", "%s", pre.size.ignored);
 	event_add(&e, "ratio", "%d-%d", pre.size.attacker_part,
 		  pre.size.defender_part);
 	event_add(&e, "shift", "%d", pre.size.shift);

@@ -17,6 +17,19 @@
 #define OUT_OF_RANGE (-1) /* a "-" missile cell */
 #define CLASSES_MAX 8
 #define UNIT_CLASSES_MAX 32
+
+/* rout_points.ini [units]: the figures of 11.1 and GBA 10.42 */
+enum {
+	RP_TQ,
+	RP_TWO_HEX,
+	RP_SK,
+	RP_EL,
+	RP_LEADER_ELEPHANT,
+	RP_SHOCK_SK,
+	RP_CHARIOT,
+	RP_OXYBELES,
+	RP_UNIT_FIGURES
+};
 #define SEEN_MAX 512
 #define SECTIONS_MAX 64
 #define CELLS_MAX 16
@@ -62,13 +75,17 @@ struct spqr_tables {
 	int stacking_figure[STACKING_FIGURE_COUNT];
 	bool rout_exempt[STACKING_CLASS_COUNT];
 	/* rout_points.ini */
-	int rp_unit[5];
+	int rp_unit[RP_UNIT_FIGURES];
 	int rp_leader[LEADER_KIND_COUNT];
 	/* unit_types.ini: bit TRAIT_x set when the type has the trait */
 	unsigned traits[UNIT_TYPE_COUNT];
 	/* unit_types.ini: the class codes (2.22) and each one's type */
-	char class_code[UNIT_CLASSES_MAX][3];
+	char class_code[UNIT_CLASSES_MAX][UNIT_CLASS_CODE_MAX + 1];
 	signed char class_type[UNIT_CLASSES_MAX];
+	/* [class CODE] traits: the class's own traits, in place of its
+	 * type's when class_own_traits is set */
+	unsigned class_traits[UNIT_CLASSES_MAX];
+	bool class_own_traits[UNIT_CLASSES_MAX];
 	int nclasses;
 	/* constants.ini */
 	int constant[RULE_CONSTANT_COUNT];
@@ -93,7 +110,9 @@ static const char *const trait_names[UNIT_TRAIT_COUNT] = {
 	"infantry",    "cavalry",	"phalanx",	  "heavy_infantry",
 	"legion",      "barbarian",	"light_infantry", "peltast",
 	"skirmisher",  "light_cavalry", "elephant",	  "scorpio",
-	"harass_foot", "heavy_foot",
+	"harass_foot", "heavy_foot",	"shock_skirmisher", "lancer",
+	"cataphract",  "cardaces",	"chariot",	  "oxybeles",
+	"rout_eliminates",
 };
 static const char *const superiority_names[SUPERIORITY_COUNT] = {
 	"-", "AS", "DS", "DSp"};
@@ -218,6 +237,12 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"line_command", "zoc_drm", -9, 9},
 	{"line_command", "proconsul_drm", -9, 9},
 	{"rout", "initial_hexes", 0, 9},
+	{"recovery", "hits", 0, 9},
+	{"recovery", "hits_in_missile_range", 0, 9},
+	{"shock", "killed_leader_extra_drm", 0, 9},
+	{"personal_combat", "wounded_1_from", 1, 20},
+	{"personal_combat", "wounded_2_from", 1, 20},
+	{"personal_combat", "killed_from", 1, 20},
 };
 /* variants.ini: each switch's section, key and choices (tables.h: enum
  * rule_variant and each switch's enum of choices, in this order) */
@@ -228,6 +253,29 @@ static const struct variant_def {
 	{"activation", "tie_between_sides",
 	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
 	{"rally", "depletion",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"rout", "passed_through",
+	 (const char *const[]){"hit", "hit_and_check", NULL}},
+	{"rally", "ground",
+	 (const char *const[]){"clear", "one_mp", NULL}},
+	{"rally", "double_size_heavy_foot",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"rally", "heavy_infantry_failing",
+	 (const char *const[]){"as_others", "eliminated", NULL}},
+	{"charge", "elephant_attacks",
+	 (const char *const[]){"elephant_plus_one", "defender_plus_one",
+			       NULL}},
+	{"shock", "position_zoc",
+	 (const char *const[]){"flank_or_rear", "any_unattacked", NULL}},
+	{"shock", "elephant_vs_elephant_position",
+	 (const char *const[]){"no", "yes", NULL}},
+	{"shock", "size_ratio_with_skirmishers",
+	 (const char *const[]){"ignored", "counted", NULL}},
+	{"shock", "light_cavalry_halving",
+	 (const char *const[]){"yes", "no", NULL}},
+	{"shock", "leader_casualties",
+	 (const char *const[]){"every_leader", "personal_combat", NULL}},
+	{"reaction", "phalanx_reverse",
 	 (const char *const[]){"yes", "no", NULL}},
 	{"movement", "second_move_skirmishers",
 	 (const char *const[]){"exempt", "hit", NULL}},
@@ -278,13 +326,15 @@ static const struct variant_def {
 	{"missile", "elephant_fired_on_by_elephant",
 	 (const char *const[]){"single", "double", NULL}},
 };
-enum { RP_TQ, RP_TWO_HEX, RP_SK, RP_EL, RP_LEADER_ELEPHANT };
-static const struct figure rout_unit_figures[5] = {
+static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "tq_multiplier", 0, 20},
 	{"units", "two_hex_tq_multiplier", 0, 20},
 	{"units", "skirmisher", 0, 20},
 	{"units", "elephant", 0, 20},
 	{"units", "leader_elephant", 0, 20},
+	{"units", "shock_skirmisher", 0, 20},
+	{"units", "chariot", 0, 20},
+	{"units", "oxybeles", 0, 20},
 };
 
 /* The sections each chart may hold (besides [file]); stacking's
@@ -308,10 +358,12 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 	(const char *const[]){"column", "phalanx", "double_depth", "rampage",
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
-			      "leader", "line_command", "rout", NULL},
-	(const char *const[]){"ruleset", "activation", "rally", "movement",
-			      "withdrawal", "zoc", "line_command", "momentum",
-			      "missile", "harass", "artillery",
+			      "leader", "line_command", "rout", "recovery",
+			      "shock", "personal_combat", NULL},
+	(const char *const[]){"ruleset", "activation", "rally", "rout",
+			      "reaction", "charge", "shock", "movement",
+			      "withdrawal", "zoc", "line_command",
+			      "momentum", "missile", "harass", "artillery",
 			      NULL},
 };
 
@@ -995,7 +1047,7 @@ static int rout_points_key(struct parse *p, const char *s, const char *k,
 			   const char *v, int line)
 {
 	struct spqr_tables *t = p->t;
-	int r = figure_key(p, rout_unit_figures, 5, t->rp_unit, s, k, v, line);
+	int r = figure_key(p, rout_unit_figures, RP_UNIT_FIGURES, t->rp_unit, s, k, v, line);
 	if (r >= 0)
 		return r;
 	int kind = leader_kind_parse(k);
@@ -1015,42 +1067,70 @@ static int type_section(const char *s)
 	return strncmp(s, "type ", 5) == 0 ? unit_type_parse(s + 5) : -1;
 }
 
-/* unit_types.ini: [type CODE] classes = class codes (2.22), each one or
- * two capital letters and in one type only */
+/* The index of a class code in t, or -1. */
+static int class_index(const struct spqr_tables *t, const char *code)
+{
+	for (int i = 0; t && code && i < t->nclasses; i++)
+		if (strcmp(t->class_code[i], code) == 0)
+			return i;
+	return -1;
+}
+
+/* "class CODE": the class's index, or -1 when it names no listed class. */
+static int class_section(const struct spqr_tables *t, const char *s)
+{
+	return strncmp(s, "class ", 6) == 0 ? class_index(t, s + 6) : -1;
+}
+
+/* unit_types.ini: [type CODE] classes = class codes (2.22), each of the
+ * shape unit_class_code_ok and in one type only.  A class listed again
+ * for the same type (a ruleset's file read over its base's) is kept. */
 static int unit_classes(struct parse *p, int ty, char tok[][32], int n,
 			int line)
 {
 	struct spqr_tables *t = p->t;
+	bool seen_here[UNIT_CLASSES_MAX] = {false};
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(tok[i]);
-		bool ok = len >= 1 && len <= 2;
-		for (size_t k = 0; k < len; k++)
-			ok = ok && tok[i][k] >= 'A' && tok[i][k] <= 'Z';
-		if (!ok)
+		if (!unit_class_code_ok(tok[i]))
 			return ini_fail(p->err, line,
-					"class \"%s\" is not one or two capital "
-					"letters", tok[i]);
-		for (int j = 0; j < t->nclasses; j++)
-			if (strcmp(t->class_code[j], tok[i]) == 0)
-				return ini_fail(p->err, line,
-						"class %s is listed twice",
-						tok[i]);
+					"class \"%s\" is not one to three "
+					"capital letters (a * may follow)",
+					tok[i]);
+		int j = class_index(t, tok[i]);
+		if (j >= 0 && (t->class_type[j] != ty || seen_here[j]))
+			return ini_fail(p->err, line,
+					"class %s is listed twice", tok[i]);
+		if (j >= 0) {
+			seen_here[j] = true;
+			continue;
+		}
 		if (t->nclasses >= UNIT_CLASSES_MAX)
 			return ini_fail(p->err, line,
 					"more than %d classes",
 					UNIT_CLASSES_MAX);
 		memcpy(t->class_code[t->nclasses], tok[i], len + 1);
+		seen_here[t->nclasses] = true;
 		t->class_type[t->nclasses++] = (signed char)ty;
 	}
 	return 0;
 }
 
-/* unit_types.ini: [type CODE] traits = names of enum unit_trait */
+/* unit_types.ini: [type CODE] traits = names of enum unit_trait;
+ * [class CODE] traits = the same, for the units of a class whose traits
+ * are not all their type's (GBA's SK*: a skirmisher that may shock) */
 static int unit_types_key(struct parse *p, const char *s, const char *k,
 			  const char *v, int line)
 {
 	int ty = type_section(s);
-	if (ty < 0 || (strcmp(k, "traits") != 0 && strcmp(k, "classes") != 0))
+	int cl = ty < 0 ? class_section(p->t, s) : -1;
+	if (ty < 0 && cl < 0 && strncmp(s, "class ", 6) == 0)
+		return ini_fail(p->err, line,
+				"class %s is in no [type] section's classes "
+				"above", s + 6);
+	if ((ty < 0 && cl < 0) ||
+	    (strcmp(k, "traits") != 0 &&
+	     (cl >= 0 || strcmp(k, "classes") != 0)))
 		return unknown_key(p, s, k, line);
 	char tok[CELLS_MAX][32];
 	int n = split(p, v, tok, line);
@@ -1069,7 +1149,12 @@ static int unit_types_key(struct parse *p, const char *s, const char *k,
 					tok[i]);
 		bits |= 1u << tr;
 	}
-	p->t->traits[ty] = bits;
+	if (cl >= 0) {
+		p->t->class_traits[cl] = bits;
+		p->t->class_own_traits[cl] = true;
+	} else {
+		p->t->traits[ty] = bits;
+	}
 	return 0;
 }
 
@@ -1180,7 +1265,7 @@ static bool known_section(int table, const char *s)
 			return true;
 	int m, r;
 	if (table == TABLE_UNIT_TYPES)
-		return type_section(s) >= 0;
+		return type_section(s) >= 0 || strncmp(s, "class ", 6) == 0;
 	return table == TABLE_STACKING && voluntary_section(s, &m, &r);
 }
 
@@ -1338,7 +1423,7 @@ static bool complete(struct parse *p)
 		const char *kinds[LEADER_KIND_COUNT];
 		for (int i = 0; i < LEADER_KIND_COUNT; i++)
 			kinds[i] = leader_kind_name((enum leader_kind)i);
-		return require_figures(p, rout_unit_figures, 5) &&
+		return require_figures(p, rout_unit_figures, RP_UNIT_FIGURES) &&
 		       names_complete(p, "leaders", kinds, LEADER_KIND_COUNT);
 	}
 	case TABLE_UNIT_TYPES:
@@ -1476,7 +1561,7 @@ struct spqr_tables *tables_load(const char *dir, struct ini_error *err)
 		return NULL;
 	}
 	tables_init(t);
-	char base[1024];
+	char base[1024] = "";
 	bool based = tables_base(dir, base, sizeof base);
 	for (int i = 0; i < SPQR_TABLE_COUNT; i++) {
 		char own[1024], under[1200];
@@ -1927,16 +2012,27 @@ int tables_stacking_figure(const struct spqr_tables *t, enum stacking_figure f)
 	return (unsigned)f < STACKING_FIGURE_COUNT ? t->stacking_figure[f] : 0;
 }
 
-/* 11.1 rout points of a unit */
+/* 11.1, GBA 10.42 rout points of a unit: the fixed figures of its traits
+ * first, else its printed TQ times a multiplier */
 int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
-			    int printed_tq, bool two_hex, bool leader_elephant)
+			    const char *cls, int printed_tq, bool two_hex,
+			    bool leader_elephant)
 {
-	if (tables_type_has(t, type, TRAIT_ELEPHANT) && leader_elephant)
+	static const struct {
+		enum unit_trait trait;
+		int figure;
+	} fixed[] = {
+		{TRAIT_OXYBELES, RP_OXYBELES},
+		{TRAIT_CHARIOT, RP_CHARIOT},
+		{TRAIT_ELEPHANT, RP_EL},
+		{TRAIT_SHOCK_SKIRMISHER, RP_SHOCK_SK},
+		{TRAIT_SKIRMISHER, RP_SK},
+	};
+	if (tables_unit_has(t, type, cls, TRAIT_ELEPHANT) && leader_elephant)
 		return t->rp_unit[RP_LEADER_ELEPHANT];
-	if (tables_type_has(t, type, TRAIT_ELEPHANT))
-		return t->rp_unit[RP_EL];
-	if (tables_type_has(t, type, TRAIT_SKIRMISHER))
-		return t->rp_unit[RP_SK];
+	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+		if (tables_unit_has(t, type, cls, fixed[i].trait))
+			return t->rp_unit[fixed[i].figure];
 	if (two_hex)
 		return t->rp_unit[RP_TWO_HEX] * printed_tq;
 	return t->rp_unit[RP_TQ] * printed_tq;
@@ -1958,14 +2054,20 @@ bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 	       (t->traits[type] & (1u << trait));
 }
 
+bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
+		     const char *cls, enum unit_trait trait)
+{
+	int i = cls && cls[0] ? class_index(t, cls) : -1;
+	if (i < 0 || !t->class_own_traits[i] || t->class_type[i] != (int)type)
+		return tables_type_has(t, type, trait);
+	return (unsigned)trait < UNIT_TRAIT_COUNT &&
+	       (t->class_traits[i] & (1u << trait));
+}
+
 int tables_class_type(const struct spqr_tables *t, const char *code)
 {
-	if (!t || !code)
-		return -1;
-	for (int i = 0; i < t->nclasses; i++)
-		if (strcmp(t->class_code[i], code) == 0)
-			return t->class_type[i];
-	return -1;
+	int i = class_index(t, code);
+	return i >= 0 ? t->class_type[i] : -1;
 }
 
 size_t tables_class_codes(const struct spqr_tables *t, char *buf, size_t n)

@@ -45,6 +45,20 @@ int unit_type_parse(const char *text)
 {
 	return find(type_names, COUNT(type_names), text);
 }
+bool unit_class_code_ok(const char *text)
+{
+	size_t len = text ? strlen(text) : 0;
+	if (len < 1 || len > UNIT_CLASS_CODE_MAX)
+		return false;
+	if (text[len - 1] == '*')
+		len--;
+	if (len < 1)
+		return false;
+	for (size_t k = 0; k < len; k++)
+		if (text[k] < 'A' || text[k] > 'Z')
+			return false;
+	return true;
+}
 const char *missile_class_name(enum missile_class m)
 {
 	return (unsigned)m < MISSILE_CLASS_COUNT ? missile_names[m] : "?";

@@ -264,8 +264,17 @@ bool resume_key(struct tui_view *v, int ch)
 			tui_say(v, "watching %s, read only", o->path);
 			break;
 		}
+		if (o->make_fair) { /* --no-undo */
+			char err[300];
+			if (session_make_fair(v->s, err, sizeof err) != 0) {
+				tui_say(v, "not resumed as a fair game: %s",
+					err);
+				break;
+			}
+		}
 		prompt_update(v); /* a hand-over or a box may be due */
-		tui_say(v, "resumed: %s, turn %d", o->title, o->turn);
+		tui_say(v, "resumed: %s, turn %d%s", o->title, o->turn,
+			o->make_fair ? ", a fair game (no undo)" : "");
 		break;
 	case RESUME_NEW:
 		o->answer = RESUME_NEW;

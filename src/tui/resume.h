@@ -49,6 +49,9 @@ struct resume_offer {
 	/* the newest game file the scan passed over because it did not
 	 * load: "passed over FILE:LINE: reason", or "" */
 	char skipped[RESUME_PATH_MAX + 160];
+	/* --no-undo: the game is made fair if it is resumed (session.h:
+	 * session_make_fair) */
+	bool make_fair;
 };
 
 /* Whether the session's game is one to offer: loaded, one command at

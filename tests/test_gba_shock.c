@@ -1,0 +1,494 @@
+/* GBA shock combat (issue 25): where The Great Battles of Alexander's
+ * shock differs from SPQR's, each through its switch of variants.ini,
+ * checked on a GBA game against the same board under SPQR's rules.
+ * Rule numbers cited as "GBA N.NN" are GBA's.  Combats are built by hand
+ * (shock_add_combat) on the bare field (bare_field.h) with the rules/gba
+ * tables. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "bare_field.h"
+#include "fixture.h"
+#include "maniple/game.h"
+#include "maniple/gba_personal_combat.h"
+#include "maniple/shock.h"
+#include "maniple/shock_calc.h"
+#include "maniple/shock_resolve.h"
+#include "maniple/tables.h"
+#include "maniple/movement.h"
+
+/* The bare field under the tables of ruleset rs (rules/RS). */
+static struct game *board(const char *rs)
+{
+	struct game *g = field();
+	cr_assert_not_null(g);
+	tables_free(g->tables);
+	g->tables = NULL;
+	snprintf(g->battle->ruleset, sizeof g->battle->ruleset, "%s", rs);
+	struct ini_error err;
+	cr_assert_eq(spqr_tables_loader(NULL, g, &err), 0, "%s", err.msg);
+	return g;
+}
+
+static struct unit *unit(struct game *g, const char *id, int side,
+			 enum unit_type t, int hex, int facing)
+{
+	return put(g, id, side, t, "", hex, facing);
+}
+
+static int uix(const struct game *g, const struct unit *u)
+{
+	return (int)(u - g->units);
+}
+
+/* One combat: attackers and defenders (NULL-terminated), paired on the
+ * first of each through `side`. */
+static int combat(struct game *g, struct unit *const *att,
+		  struct unit *const *def, enum hex_zone side)
+{
+	int ci = shock_add_combat(g);
+	cr_assert_geq(ci, 0);
+	struct shock_combat *c = &g->shock.c[ci];
+	for (; *att; att++) {
+		c->att_at[c->natt] = (*att)->at;
+		c->att[c->natt++] = (uint8_t)uix(g, *att);
+	}
+	for (; *def; def++) {
+		c->def_at[c->ndef] = (*def)->at;
+		c->def[c->ndef++] = (uint8_t)uix(g, *def);
+	}
+	c->clash_att = 0;
+	c->clash_def = 0;
+	c->side = (int8_t)side;
+	return ci;
+}
+
+static int superiority(const struct game *g, int ci)
+{
+	int column = 0, sup = -1;
+	cr_assert(shock_combat_terms(g, ci, &column, &sup));
+	return sup;
+}
+
+/* The hoplite HI at 2016 (facing E) attacks the hoplite HH at 2116
+ * (facing NE), whose flank 2016 is; the light foot LI at 2115 (facing W)
+ * is in HI's front and holds it in its ZOC. */
+static struct game *echelon(const char *rs, struct unit **li)
+{
+	struct game *g = board(rs);
+	struct unit *hi = unit(g, "HI", 1, UT_HI, 2016, FACE_E);
+	struct unit *hh = unit(g, "HH", 0, UT_HI, 2116, FACE_NE);
+	*li = unit(g, "LI", 0, UT_LI, 2115, FACE_W);
+	cr_assert(zoc_exerted_into(g, *li, H(2016)));
+	cr_assert_eq(footprint_zone(&hi->at, H(2115)), ZONE_FRONT);
+	cr_assert_eq(footprint_approach(&hh->at, &hi->at), ZONE_FLANK);
+	/* the weapon chart gives nothing between hoplites */
+	cr_assert_eq(tables_weapon_superiority(g->tables, UT_HI, UT_HI),
+		     SUP_NONE);
+	combat(g, (struct unit *[]){hi, NULL}, (struct unit *[]){hh, NULL},
+	       ZONE_FLANK);
+	return g;
+}
+
+/* GBA 8.36 Position Superiority exception 4: an attacker in the ZOC of a
+ * non-skirmisher enemy other than its target, one no friendly unit
+ * attacks, gains no Position Superiority; SPQR 8.46 1.A bullet 4 counts
+ * only an enemy in the attacker's flank or rear hex. */
+Test(gba_shock, position_denied_by_an_unattacked_enemy_zoc_gba_8_36)
+{
+	struct unit *li;
+	struct game *g = echelon("gba", &li);
+	cr_expect_eq(tables_variant(g->tables, RV_POSITION_ZOC),
+		     POSITION_ZOC_UNATTACKED);
+	cr_expect_eq(superiority(g, 0), SUP_NONE,
+		     "GBA 8.36 #4: LI's ZOC denies the flank attack");
+	/* another friendly unit attacks the LI: the attack on the joint
+	 * keeps its Position Superiority */
+	struct unit *lc = unit(g, "LC", 1, UT_LC, 2114, FACE_SE);
+	combat(g, (struct unit *[]){lc, NULL}, (struct unit *[]){li, NULL},
+	       ZONE_FRONT);
+	cr_expect_eq(superiority(g, 0), SUP_AS,
+		     "GBA 8.36 #4: the LI is attacked by another unit");
+	game_free(g);
+
+	/* a skirmisher's ZOC never denies it */
+	g = echelon("gba", &li);
+	li->type = UT_SK;
+	cr_expect_eq(superiority(g, 0), SUP_AS, "GBA 8.36 #4: not SK");
+	game_free(g);
+
+	g = echelon("spqr", &li);
+	cr_expect_eq(superiority(g, 0), SUP_AS,
+		     "SPQR 8.46: the LI is in the attacker's front");
+	game_free(g);
+}
+
+/* GBA 8.36 exception 4 names "other than its target": the combat's own
+ * defenders never deny it. */
+Test(gba_shock, the_targets_own_zoc_does_not_deny_gba_8_36)
+{
+	struct unit *li;
+	struct game *g = echelon("gba", &li);
+	g->shock.c[0].def[g->shock.c[0].ndef] = (uint8_t)uix(g, li);
+	g->shock.c[0].def_at[g->shock.c[0].ndef++] = li->at;
+	cr_expect_eq(superiority(g, 0), SUP_AS,
+		     "GBA 8.36 #4: the LI is one of HI's targets");
+	game_free(g);
+}
+
+/* GBA 8.36 lists no elephant-on-elephant exception to Position
+ * Superiority (SPQR 8.46 1.A bullet 3 has one). */
+Test(gba_shock, elephant_on_elephant_flank_gains_position_gba_8_36)
+{
+	struct superiority_input in = {
+		.attacker = UT_EL, .defender = UT_EL, .side = ZONE_FLANK};
+	struct game *g = board("gba");
+	struct superiority_calc s = shock_superiority(g->tables, &in);
+	cr_expect(s.position, "GBA 8.36: elephant on elephant's flank");
+	cr_expect_eq(s.position_denied_by, 0);
+	game_free(g);
+	g = board("spqr");
+	s = shock_superiority(g->tables, &in);
+	cr_expect_not(s.position);
+	cr_expect_eq(s.position_denied_by, 3, "SPQR 8.46 1.A bullet 3");
+	game_free(g);
+}
+
+/* GBA 8.36 step 2: a combat with skirmishers uses the size ratio (SPQR
+ * 8.46 step 2 ignores it); elephants against others still ignore it. */
+Test(gba_shock, size_ratio_counts_skirmishers_gba_8_36)
+{
+	struct size_ratio_input in = {.attacker_size = 6,
+				      .defender_size = 2,
+				      .attacker_moved = true,
+				      .skirmisher_involved = true,
+				      .non_elephant_involved = true};
+	struct game *g = board("gba");
+	struct size_ratio r = shock_size_ratio(g->tables, &in);
+	cr_expect_null(r.ignored, "GBA 8.36 step 2");
+	cr_expect_eq(r.shift, 2, "3-1: two columns right");
+	in.elephant_involved = true; /* an elephant against a non-elephant */
+	r = shock_size_ratio(g->tables, &in);
+	cr_expect_str_eq(r.ignored, "elephant", "GBA 8.36 step 2");
+	cr_expect_eq(r.shift, 0);
+	game_free(g);
+	g = board("spqr");
+	in.elephant_involved = false;
+	r = shock_size_ratio(g->tables, &in);
+	cr_expect_str_eq(r.ignored, "skirmisher", "SPQR 8.46 step 2");
+	cr_expect_eq(r.shift, 0);
+	game_free(g);
+}
+
+/* GBA 8.36 step 4: light cavalry's hits on heavy foot are not halved
+ * (SPQR 9.32 halves them); a whole shock calculation on each book. */
+Test(gba_shock, light_cavalry_hits_are_not_halved_gba_8_36)
+{
+	struct shock_input in;
+	memset(&in, 0, sizeof in);
+	in.attacker = UT_LC;
+	in.defender = UT_HI;
+	in.side = ZONE_FLANK;
+	in.size = (struct size_ratio_input){.attacker_size = 3,
+					    .defender_size = 3,
+					    .non_elephant_involved = true};
+	struct game *g = board("gba");
+	cr_expect_not(shock_light_cavalry_halves(g->tables, UT_LC, UT_HI,
+						 false));
+	for (int roll = 0; roll <= 9; roll++) {
+		in.roll = roll;
+		struct shock_calc out;
+		cr_assert(shock_calc(g->tables, &in, &out));
+		cr_expect_not(out.hits.light_cavalry_halved, "GBA 8.36");
+		cr_expect_eq(out.hits.final_defender_hits,
+			     out.hits.defender_hits, "GBA 8.36 step 4");
+	}
+	game_free(g);
+	g = board("spqr");
+	in.roll = 9;
+	struct shock_calc out;
+	cr_assert(shock_calc(g->tables, &in, &out));
+	cr_expect(out.hits.light_cavalry_halved, "SPQR 9.32");
+	cr_expect_eq(out.hits.final_defender_hits,
+		     out.hits.defender_hits / 2);
+	game_free(g);
+}
+
+/* GBA 8.36 step 3: a leader killed in the combat takes his Charisma from
+ * his side's roll, no more (the book's example: Nabarzanes, Charisma 2,
+ * gives the attacker -2); SPQR 8.46 step 3 takes 2 more. */
+Test(gba_shock, a_killed_leader_takes_his_charisma_gba_8_36)
+{
+	struct leader_drm_input in = {.attacker_charisma = 0,
+				      .defender_charisma = 1,
+				      .attacker_leader_killed = true,
+				      .attacker_killed_charisma = 2};
+	struct game *g = board("gba");
+	cr_expect_eq(tables_constant(g->tables, RC_KILLED_LEADER_EXTRA_DRM),
+		     0, "rules/gba/constants.ini over SPQR's");
+	struct leader_drm d = shock_leader_drm(g->tables, &in);
+	cr_expect_eq(d.killed, -2, "GBA 8.36: Nabarzanes' -2");
+	cr_expect_eq(d.total, -3);
+	in = (struct leader_drm_input){.defender_leader_killed = true,
+				       .defender_killed_charisma = 3};
+	cr_expect_eq(shock_leader_drm(g->tables, &in).killed, 3,
+		     "GBA 8.36: a defender's, for the attacker");
+	game_free(g);
+	g = board("spqr");
+	cr_expect_eq(shock_leader_drm(g->tables, &in).killed, 5,
+		     "SPQR 8.46 step 3: Charisma + 2");
+	game_free(g);
+}
+
+/* The modifier names and values of role's unit k's Pre-Shock check. */
+static bool has_mod(const struct charge_check *cc, const char *name,
+		    int drm)
+{
+	for (int i = 0; i < cc->n; i++)
+		if (!strcmp(cc->mod[i].name, name))
+			return cc->mod[i].drm == drm;
+	return false;
+}
+
+/* An elephant at 2116 (facing W) charges the hoplite HI at 2016 (facing
+ * E) frontally. */
+static struct game *elephant_charge(const char *rs)
+{
+	struct game *g = board(rs);
+	struct unit *el = unit(g, "EL", 0, UT_EL, 2116, FACE_W);
+	struct unit *hi = unit(g, "HI", 1, UT_HI, 2016, FACE_E);
+	cr_assert_eq(footprint_approach(&hi->at, &el->at), ZONE_FRONT);
+	int ci = combat(g, (struct unit *[]){el, NULL},
+			(struct unit *[]){hi, NULL}, ZONE_FRONT);
+	g->shock.c[ci].must_check = true;
+	return g;
+}
+
+/* GBA 8.33, 9.17: a unit an elephant attacks adds 1 to its Pre-Shock TQ
+ * check and the elephant's own check has no modifier (SPQR 8.43: the
+ * elephant adds 1 attacking heavy foot frontally). */
+Test(gba_shock, the_elephants_target_checks_at_plus_one_gba_8_33)
+{
+	struct game *g = elephant_charge("gba");
+	cr_expect_eq(tables_variant(g->tables, RV_CHARGE_ELEPHANT),
+		     CHARGE_DEFENDER_WORSE);
+	struct charge_check cc;
+	cr_assert(shock_charge_check(g, 0, 1, 0, &cc));
+	cr_expect(cc.checks);
+	cr_expect(has_mod(&cc, "attacked_by_elephant", 1), "GBA 9.17");
+	cr_expect_eq(cc.drm, 1, "GBA 8.33: defender +1");
+	cr_assert(shock_charge_check(g, 0, 0, 0, &cc));
+	cr_expect(cc.checks);
+	cr_expect_eq(cc.drm, 0, "GBA 8.33: the elephant checks unmodified");
+	cr_expect_eq(cc.n, 0);
+	game_free(g);
+
+	g = elephant_charge("spqr");
+	cr_assert(shock_charge_check(g, 0, 1, 0, &cc));
+	cr_expect_eq(cc.drm, 0, "SPQR 8.43: the defender unmodified");
+	cr_assert(shock_charge_check(g, 0, 0, 0, &cc));
+	cr_expect(has_mod(&cc, "elephant_vs_heavy_front", 1), "SPQR 8.43");
+	game_free(g);
+}
+
+/* ------------------------------------------------ GBA 8.34, 8.41-8.45 */
+
+/* A leader of side `side` at hex with his Charisma and Personal Combat
+ * rating (-1: none). */
+static int leader(struct game *g, const char *id, int side, int hex,
+		  int charisma, int pc)
+{
+	cr_assert_lt(g->nleaders, BATTLE_LEADERS_MAX);
+	int li = g->nleaders++;
+	struct leader *l = &g->leaders[li];
+	memset(l, 0, sizeof *l);
+	game_leader_text(g, l);
+	snprintf(l->id, sizeof l->id, "%s", id);
+	l->side = (int8_t)side;
+	l->charisma = (int8_t)charisma;
+	l->personal_combat = (int8_t)pc;
+	l->hex = H(hex);
+	l->on_map = true;
+	l->available = true;
+	return li;
+}
+
+/* The hoplites HI (side 0, 2116 facing W) attack HH (side 1, 2016
+ * facing E), the leaders step of the segment over that combat. */
+static struct game *leaders_board(const char *rs)
+{
+	struct game *g = board(rs);
+	struct unit *hi = unit(g, "HI", 0, UT_HI, 2116, FACE_W);
+	struct unit *hh = unit(g, "HH", 1, UT_HI, 2016, FACE_E);
+	combat(g, (struct unit *[]){hi, NULL}, (struct unit *[]){hh, NULL},
+	       ZONE_FRONT);
+	g->shock.batch_begin = 0;
+	g->shock.batch_end = g->shock.ncombats;
+	return g;
+}
+
+static void force(struct game *g, int n, const int *dice)
+{
+	for (int i = 0; i < n; i++)
+		cr_assert(dice_force(&g->dice, dice[i]));
+}
+
+static size_t count(const struct game *g, size_t from, const char *kind)
+{
+	size_t n = 0;
+	for (size_t i = from; i < g->events.n; i++)
+		n += strcmp(event_log_kind(&g->events, i), kind) == 0;
+	return n;
+}
+
+/* GBA 8.45's example: Alexander (PC 7) rolls 5, 12 in all; Spithridates
+ * (PC 4) rolls 4, 8 in all; the difference, 4, Wounds him (the 3-4
+ * band): Finished, every rating -1, no Charisma in this combat; nobody
+ * rolls a casualty check (GBA 8.34). */
+Test(gba_shock, personal_combat_example_wounds_the_loser_gba_8_45)
+{
+	struct game *g = leaders_board("gba");
+	int alex = leader(g, "alexander", 0, 2116, 3, 7);
+	int spit = leader(g, "spithridates", 1, 2016, 2, 4);
+	size_t from = g->events.n;
+	force(g, 2, (const int[]){5, 4});
+	cr_assert(shock_step_leaders(g));
+	cr_expect_eq(count(g, from, "personal_combat"), 1, "GBA 8.41");
+	cr_expect_eq(count(g, from, "leader_hit"), 0, "GBA 8.34: no checks");
+	const struct leader *s = &g->leaders[spit];
+	cr_expect_eq(s->wounds, 1, "GBA 8.43: Wounded, ratings -1");
+	cr_expect_eq(s->state, LS_FINISHED);
+	cr_expect_not(s->killed);
+	cr_expect(g->shock.casualty[spit], "GBA 8.34: no Charisma now");
+	cr_expect_not(g->shock.casualty[alex]);
+	cr_expect_eq(g->leaders[alex].wounds, 0);
+	cr_expect(g->leaders[alex].fought_personal_combat, "GBA 5.31");
+	cr_expect(s->fought_personal_combat);
+	/* his rating after the wound */
+	cr_expect_eq(gba_personal_combat_rating(g, s), 3, "GBA 8.34 -1");
+	game_free(g);
+}
+
+/* GBA 8.45: a leader wounded a second time is killed instead; his side
+ * loses his Charisma on the combat's roll (GBA 8.36 step 3). */
+Test(gba_shock, a_second_wound_in_personal_combat_kills_gba_8_45)
+{
+	struct game *g = leaders_board("gba");
+	leader(g, "alexander", 0, 2116, 3, 7);
+	int spit = leader(g, "spithridates", 1, 2016, 2, 4);
+	g->leaders[spit].wounds = 1; /* PC 3 now */
+	force(g, 2, (const int[]){5, 4});
+	cr_assert(shock_step_leaders(g));
+	cr_expect(g->leaders[spit].killed, "GBA 8.45");
+	cr_expect(g->shock.c[0].leader_killed[1]);
+	cr_expect_eq(g->shock.c[0].killed_charisma[1], 2);
+	game_free(g);
+}
+
+/* GBA 8.43: equal totals do nothing; a difference of 7 or more kills
+ * (house bands, constants.ini [personal_combat]). */
+Test(gba_shock, personal_combat_tie_and_kill_gba_8_43)
+{
+	struct game *g = leaders_board("gba");
+	int a = leader(g, "a", 0, 2116, 1, 4);
+	int d = leader(g, "d", 1, 2016, 1, 2);
+	force(g, 2, (const int[]){3, 5}); /* 7 and 7 */
+	cr_assert(shock_step_leaders(g));
+	cr_expect_not(g->shock.casualty[a]);
+	cr_expect_not(g->shock.casualty[d]);
+	cr_expect_eq(g->leaders[d].state, g->leaders[a].state);
+	cr_expect(g->leaders[a].fought_personal_combat);
+	game_free(g);
+
+	g = leaders_board("gba");
+	a = leader(g, "a", 0, 2116, 1, 4);
+	d = leader(g, "d", 1, 2016, 1, 2);
+	force(g, 2, (const int[]){9, 4}); /* 13 against 6 */
+	cr_assert(shock_step_leaders(g));
+	cr_expect(g->leaders[d].killed, "GBA 8.43: difference 7");
+	cr_expect_not(g->leaders[a].killed);
+	game_free(g);
+}
+
+/* GBA 8.34: when only one side has a leader in the combat he rolls the
+ * casualty check (a 0 is a casualty); no Personal Combat. */
+Test(gba_shock, a_lone_sides_leader_checks_gba_8_34)
+{
+	struct game *g = leaders_board("gba");
+	int a = leader(g, "alexander", 0, 2116, 3, 7);
+	size_t from = g->events.n;
+	force(g, 1, (const int[]){4});
+	cr_assert(shock_step_leaders(g));
+	cr_expect_eq(count(g, from, "personal_combat"), 0);
+	cr_expect_eq(count(g, from, "leader_hit"), 1, "GBA 8.34");
+	cr_expect_not(g->shock.casualty[a]);
+	cr_expect_not(g->leaders[a].fought_personal_combat);
+	game_free(g);
+}
+
+/* Ruling A17: a leader without a Personal Combat rating (an Indian
+ * leader) fights none; both leaders check instead (GBA 8.34). */
+Test(gba_shock, a_leader_without_pc_makes_both_check_gba_8_41)
+{
+	struct game *g = leaders_board("gba");
+	leader(g, "alexander", 0, 2116, 3, 7);
+	leader(g, "porus", 1, 2016, 2, -1);
+	size_t from = g->events.n;
+	force(g, 2, (const int[]){4, 4});
+	cr_assert(shock_step_leaders(g));
+	cr_expect_eq(count(g, from, "personal_combat"), 0, "GBA 8.41");
+	cr_expect_eq(count(g, from, "leader_hit"), 2);
+	game_free(g);
+}
+
+/* Ruling A16: the side's highest rating fights for it; the others
+ * neither fight nor check (GBA 8.34). */
+Test(gba_shock, the_highest_rating_fights_gba_8_41)
+{
+	struct game *g = leaders_board("gba");
+	leader(g, "a", 0, 2116, 1, 4);
+	int a2 = leader(g, "a2", 0, 2116, 1, 6);
+	int d = leader(g, "d", 1, 2016, 1, 5);
+	size_t from = g->events.n;
+	force(g, 2, (const int[]){0, 0}); /* 6 against 5: Finished */
+	cr_assert(shock_step_leaders(g));
+	cr_expect_eq(count(g, from, "leader_hit"), 0);
+	cr_expect(g->leaders[a2].fought_personal_combat);
+	cr_expect_not(g->leaders[0].fought_personal_combat);
+	cr_expect(g->shock.casualty[d], "GBA 8.43: a difference of 1");
+	cr_expect_eq(g->leaders[d].state, LS_FINISHED);
+	cr_expect_eq(g->leaders[d].wounds, 0);
+	game_free(g);
+}
+
+/* SPQR 8.44: every leader in the combat checks, whatever his rating. */
+Test(gba_shock, spqr_leaders_all_check_8_44)
+{
+	struct game *g = leaders_board("spqr");
+	leader(g, "a", 0, 2116, 1, 7);
+	leader(g, "d", 1, 2016, 1, 4);
+	size_t from = g->events.n;
+	force(g, 2, (const int[]){4, 4});
+	cr_assert(shock_step_leaders(g));
+	cr_expect_eq(count(g, from, "personal_combat"), 0);
+	cr_expect_eq(count(g, from, "leader_hit"), 2);
+	game_free(g);
+}
+
+/* The battle file's personal_combat rating (GBA 8.41); none by default,
+ * as in an SPQR battle. */
+Test(gba_shock, the_battle_file_gives_the_pc_rating_gba_8_41)
+{
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	const struct leader *k = NULL;
+	for (int i = 0; i < s.game->nleaders; i++)
+		if (!strcmp(s.game->leaders[i].id, "king"))
+			k = &s.game->leaders[i];
+	cr_assert_not_null(k);
+	cr_expect_eq(k->personal_combat, 5, "GBA 8.41");
+	session_free(&s);
+	fx_session(&s, "new drill sandbox 1");
+	cr_expect_eq(s.game->leaders[0].personal_combat, -1);
+	session_free(&s);
+}
