@@ -432,3 +432,79 @@ Test(gba_move, no_withdrawal_into_rough_gba_6_75)
 		game_free(g);
 	}
 }
+
+/* ---- Zones of control (GBA 7.2) ---- */
+
+/* GBA 7.21: a missile-armed skirmisher out of missiles keeps a ZOC into
+ * its front hexes only (with missiles, into its flank hexes too); SPQR
+ * 7.21 gives it none. */
+Test(gba_move, skirmisher_missile_no_zoc_front_only_gba_7_21)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct hex h = H("3015");
+		struct unit *sk = fx_unit(g, "sk", 0, UT_SK, h, FACE_NE, 6);
+		sk->missile = MC_A;
+		sk->supply = SUPPLY_NO;
+		int front = 0, flank = 0;
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			struct hex n = hex_neighbour(h, (enum hexside)d);
+			enum hex_zone z = footprint_zone(&sk->at, n);
+			bool in = zoc_exerted_into(g, sk, n);
+			front += z == ZONE_FRONT && in;
+			flank += z == ZONE_FLANK && in;
+		}
+		cr_expect_eq(front, gba ? 2 : 0, "GBA 7.21: front only");
+		cr_expect_eq(flank, 0);
+		sk->supply = SUPPLY_FULL;
+		flank = 0;
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			struct hex n = hex_neighbour(h, (enum hexside)d);
+			flank += footprint_zone(&sk->at, n) == ZONE_FLANK &&
+				 zoc_exerted_into(g, sk, n);
+		}
+		cr_expect_eq(flank, 2, "7.21: with missiles, the flank too");
+		game_free(g);
+	}
+}
+
+/* GBA 7.23: every enemy's ZOC holds a unit that would leave it, one that
+ * cannot Shock too (SPQR 7.23 ignores a skirmisher's): infantry of MA 5
+ * may not leave the ZOC of a skirmisher of MA 6. */
+Test(gba_move, every_zoc_holds_gba_7_23)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct hex h = H("3015");
+		struct unit *mi = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+		struct unit *sk = fx_unit(g, "sk", 1, UT_SK,
+					  hex_neighbour(h, SIDE_N), FACE_SW, 6);
+		sk->missile = MC_A;
+		cr_assert(unit_in_enemy_zoc(g, mi));
+		cr_expect_eq(zoc_may_leave(g, mi), !gba,
+			     "GBA 7.23: 5 is not more than 6");
+		game_free(g);
+	}
+}
+
+/* GBA 7.25: a unit in the ZOC of one enemy may turn as long as it stays,
+ * though another enemy stands in its own ZOC and past half its MA
+ * (SPQR 7.24 refuses both). */
+Test(gba_move, turning_in_one_enemy_zoc_gba_7_25)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct hex h = H("3015");
+		struct unit *mi = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+		fx_unit(g, "a", 1, UT_MI, hex_neighbour(h, SIDE_N), FACE_SW, 5);
+		struct unit *b = fx_unit(g, "b", 1, UT_MI,
+					 hex_neighbour(h, SIDE_ENE), FACE_NE,
+					 5);
+		cr_assert_not(zoc_exerted_into(g, b, h), "b faces away");
+		cr_expect_eq(zoc_may_turn(g, mi), gba,
+			     "GBA 7.25: b in its own ZOC does not matter");
+		cr_expect_eq(zoc_turn_mp(g, mi) >= mi->ma, gba,
+			     "GBA 7.25: no half-MA limit");
+		game_free(g);
+	}
+}

@@ -192,7 +192,7 @@ Test(zoc, turning_in_enemy_zoc_7_24)
 	struct unit *rear =
 		fx_unit(g, "rear", 1, UT_MI, hex_neighbour(h, SIDE_S), FACE_NE, 5);
 	(void)rear;
-	cr_assert_eq(zoc_turn_mp(u), 3);
+	cr_assert_eq(zoc_turn_mp(g, u), 3);
 	cr_assert(zoc_may_turn(g, u));
 	struct move m;
 	struct move_step s;

@@ -71,7 +71,8 @@ bool zoc_may_leave(const struct game *g, const struct unit *u);
  * in the ZOC of only one enemy unit that can Shock and no enemy combat
  * unit in its own ZOC.  The MP it may spend on it is zoc_turn_mp(u). */
 bool zoc_may_turn(const struct game *g, const struct unit *u);
-int zoc_turn_mp(const struct unit *u); /* half the MA, rounded up */
+/* half the MA, rounded up (GBA 7.25: no limit but the MA) */
+int zoc_turn_mp(const struct game *g, const struct unit *u);
 
 /* ---- Movement (6.1–6.3) ---- */
 

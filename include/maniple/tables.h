@@ -300,6 +300,9 @@ enum rule_variant {
 	RV_ROUGH,	   /* SPQR 6.24, GBA 6.28: what is Rough */
 	RV_WITHDRAWAL_END, /* 6.52, GBA 6.72: the hits after withdrawing */
 	RV_WITHDRAWAL_CLOSED, /* 6.55, GBA 6.75: terrain closed to it */
+	RV_ZOC_SKIRMISHER_NO_MISSILES, /* 7.21: an SK of Missile No */
+	RV_ZOC_LEAVING,	   /* 7.23: whose ZOC holds a unit that would leave */
+	RV_ZOC_TURNING,	   /* SPQR 7.24, GBA 7.25: turning in an enemy ZOC */
 	RV_LINE_COMMANDS,  /* 4.31, GBA 5.21: Line Commands per phase */
 	RV_LINE_COMMAND_STRATEGY, /* 4.33 #2, GBA 4.34 #3: whose Strategy */
 	RV_CAVALRY_LINE,	  /* 4.32, GBA 4.33: what joins a cavalry Line */
@@ -426,6 +429,26 @@ enum withdrawal_end {
 enum withdrawal_closed {
 	OW_CLOSED_WOODS_MARSH, /* SPQR 6.55 */
 	OW_CLOSED_ROUGH,       /* GBA 6.75: Rough as RV_ROUGH says */
+};
+
+/* RV_ZOC_SKIRMISHER_NO_MISSILES's choices */
+enum zoc_sk_no_missiles {
+	ZOC_SK_NO_MISSILES_NONE,  /* SPQR 7.21: no ZOC at all */
+	ZOC_SK_NO_MISSILES_FRONT, /* GBA 7.21: into its front hexes only */
+};
+
+/* RV_ZOC_LEAVING's choices */
+enum zoc_leaving {
+	ZOC_LEAVING_MAY_SHOCK, /* SPQR 7.23: units that cannot Shock are
+				* ignored */
+	ZOC_LEAVING_EVERY_UNIT, /* GBA 7.23: every enemy exerting it counts */
+};
+
+/* RV_ZOC_TURNING's choices */
+enum zoc_turning {
+	ZOC_TURNING_HALF_MA,	/* SPQR 7.24: one enemy that may Shock, none
+				 * in the unit's own ZOC, half its MA */
+	ZOC_TURNING_ONE_ENEMY,	/* GBA 7.25: in the ZOC of one enemy only */
 };
 
 /* RV_ROUGH's choices */

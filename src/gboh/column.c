@@ -121,7 +121,7 @@ bool column_face_check(const struct game *g, const struct move *m,
 				      "one enemy unit holds it there and none "
 				      "is in its own ZOC",
 				      "7.24");
-		if (m->facing_mp + c.mp > zoc_turn_mp(u))
+		if (m->facing_mp + c.mp > zoc_turn_mp(g, u))
 			return refuse(out,
 				      "in an enemy ZOC a unit spends at most "
 				      "half its MA on turning",

@@ -827,7 +827,7 @@ static bool face_check(const struct game *g, const struct move *m,
 					   "when one enemy unit holds it there "
 					   "and none is in its own ZOC",
 					   "7.24");
-		if (m->facing_mp + out->cost.mp > zoc_turn_mp(u))
+		if (m->facing_mp + out->cost.mp > zoc_turn_mp(g, u))
 			return refuse_step(out,
 					   "in an enemy ZOC a unit spends at "
 					   "most half its MA on turning",

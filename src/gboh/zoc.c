@@ -1,5 +1,6 @@
 /* zoc.c — zones of control (SPQR 7.21–7.25): who exerts a ZOC where, who
  * controls a hex, and what a unit starting in an enemy ZOC may do. */
+#include <limits.h>
 #include <string.h>
 
 #include "maniple/movement.h"
@@ -29,8 +30,11 @@ bool unit_exerts_zoc(const struct game *g, const struct unit *u)
 	(void)g;
 	if (!game_unit_in_play(u) || u->routed || is_leader_elephant(u))
 		return false;
-	/* 7.21: skirmishers out of missiles exert none */
-	if (missile_armed_skirmisher(g, u) && u->supply == SUPPLY_NO)
+	/* SPQR 7.21: skirmishers out of missiles exert none (GBA 7.21:
+	 * into their front hexes, unit_zoc_into_flank) */
+	if (missile_armed_skirmisher(g, u) && u->supply == SUPPLY_NO &&
+	    tables_variant(g->tables, RV_ZOC_SKIRMISHER_NO_MISSILES) ==
+		    ZOC_SK_NO_MISSILES_NONE)
 		return false;
 	return true;
 }
@@ -41,7 +45,7 @@ bool unit_zoc_into_flank(const struct game *g, const struct unit *u)
 	if (!unit_exerts_zoc(g, u) || u->at.in_column)
 		return false;
 	if (missile_armed_skirmisher(g, u))
-		return true;
+		return u->supply != SUPPLY_NO; /* GBA 7.21: else front only */
 	return is_velites(g, u) && u->supply != SUPPLY_NO;
 }
 
@@ -219,13 +223,22 @@ static int zoc_ma(const struct unit *u)
 	return u->ma_ext > u->ma ? u->ma_ext : u->ma;
 }
 
+/* 7.23, 7.24 Exceptions: whether e's ZOC counts for leaving or turning:
+ * SPQR ignores a unit that cannot Shock, GBA 7.23 ignores none */
+static bool zoc_counts(const struct game *g, const struct unit *e)
+{
+	return unit_can_shock(g, e) ||
+	       tables_variant(g->tables, RV_ZOC_LEAVING) ==
+		       ZOC_LEAVING_EVERY_UNIT;
+}
+
 /* 7.23 bullet 1 (and its Exception) */
 bool zoc_may_leave(const struct game *g, const struct unit *u)
 {
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *e = &g->units[i];
 		if (e->side == u->side || !zoc_on(g, e, u) ||
-		    !unit_can_shock(g, e))
+		    !zoc_counts(g, e))
 			continue;
 		if (zoc_ma(u) <= zoc_ma(e))
 			return false;
@@ -233,7 +246,14 @@ bool zoc_may_leave(const struct game *g, const struct unit *u)
 	return true;
 }
 
-/* 7.24 bullets 1 and 2 (bullet 3, staying in the hex, is the mover's) */
+static bool gba_turning(const struct game *g)
+{
+	return tables_variant(g->tables, RV_ZOC_TURNING) ==
+	       ZOC_TURNING_ONE_ENEMY;
+}
+
+/* 7.24 bullets 1 and 2 (bullet 3, staying in the hex, is the mover's);
+ * GBA 7.25: in the ZOC of one enemy only, whoever is in its own */
 bool zoc_may_turn(const struct game *g, const struct unit *u)
 {
 	int exerting = 0;
@@ -241,8 +261,10 @@ bool zoc_may_turn(const struct game *g, const struct unit *u)
 		const struct unit *e = &g->units[i];
 		if (e->side == u->side || !game_unit_in_play(e))
 			continue;
-		if (zoc_on(g, e, u) && unit_can_shock(g, e))
+		if (zoc_on(g, e, u) && zoc_counts(g, e))
 			exerting++;
+		if (gba_turning(g))
+			continue;
 		/* bullet 2: no enemy combat unit in u's own ZOC */
 		for (int k = 0; k < 2; k++)
 			if (!hex_is_none(e->at.hex[k]) &&
@@ -252,8 +274,9 @@ bool zoc_may_turn(const struct game *g, const struct unit *u)
 	return exerting <= 1;
 }
 
-/* 7.24 up to half the MA, rounded up, in facing changes */
-int zoc_turn_mp(const struct unit *u)
+/* 7.24 up to half the MA, rounded up, in facing changes; GBA 7.25 sets
+ * no such limit (the MA is the only one) */
+int zoc_turn_mp(const struct game *g, const struct unit *u)
 {
-	return (u->ma + 1) / 2;
+	return gba_turning(g) ? INT_MAX / 2 : (u->ma + 1) / 2;
 }
