@@ -182,6 +182,8 @@ struct leader *game_leader(struct game *g, const char *id);
  * out[0] is the top of a stack. */
 int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 		  int max);
+/* Whether a unit of side is among the four units on top at h. */
+bool game_hex_has_side(const struct game *g, struct hex h, int side);
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max);
 /* The indices of the units with a half in h, in play or not, in ascending

@@ -93,25 +93,16 @@ static bool leader_may_step(const struct game *g, struct hex from,
 	return true;
 }
 
-static bool hex_has_side(const struct game *g, struct hex h, int side)
-{
-	const struct unit *us[4];
-	int n = game_units_at(g, h, us, 4);
-	for (int i = 0; i < n; i++)
-		if (us[i]->side == side)
-			return true;
-	return false;
-}
-
 /* 4.21: enemy units obstruct; so does enemy ZOC, unless a friendly unit
  * stands in the hex. */
 static bool command_hex_obstructed(const struct game *g,
 				   const struct zoc_query *q, struct hex h,
 				   int side)
 {
-	if (hex_has_side(g, h, 1 - side))
+	if (game_hex_has_side(g, h, 1 - side))
 		return true;
-	return command_in_enemy_zoc(g, q, h, side) && !hex_has_side(g, h, side);
+	return command_in_enemy_zoc(g, q, h, side) &&
+	       !game_hex_has_side(g, h, side);
 }
 
 /* What a search knows of each hex within its limit, kept by the hex's
@@ -201,7 +192,7 @@ static void range_search_init(const struct game *g, struct range_search *rs,
 
 /* 4.21: enemy units obstruct; so does enemy ZOC, unless a friendly unit
  * stands in the hex (command_hex_obstructed, from the cells; with more
- * than four units in the hex, hex_has_side looks at the four on top, so
+ * than four units in the hex, game_hex_has_side looks at the four on top, so
  * it is asked itself). */
 static bool range_hex_obstructed(const struct game *g,
 				 const struct zoc_query *q,

@@ -339,6 +339,16 @@ int game_units_at(const struct game *g, struct hex h, const struct unit **out,
 	return k;
 }
 
+bool game_hex_has_side(const struct game *g, struct hex h, int side)
+{
+	const struct unit *us[4];
+	int n = game_units_at(g, h, us, 4);
+	for (int i = 0; i < n; i++)
+		if (us[i]->side == side)
+			return true;
+	return false;
+}
+
 int game_leaders_at(const struct game *g, struct hex h,
 		    const struct leader **out, int max)
 {

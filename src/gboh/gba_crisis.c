@@ -84,16 +84,6 @@ static bool hex_taken(const struct game *g, struct hex h,
 	return false;
 }
 
-static bool hex_has_friend(const struct game *g, struct hex h, int side)
-{
-	const struct unit *us[4];
-	int n = game_units_at(g, h, us, 4);
-	for (int i = 0; i < n; i++)
-		if (us[i]->side == side)
-			return true;
-	return false;
-}
-
 /* One step of a unit (u) or a leader (u NULL, of side) from hex `from`
  * into `to`: open to it. */
 static bool step_open(const struct game *g, const struct unit *u, int side,
@@ -109,9 +99,9 @@ static bool step_open(const struct game *g, const struct unit *u, int side,
 	if (u != NULL)
 		return !hex_taken(g, to, u) && !zoc_enemy_in(g, side, to);
 	/* a leader: never among enemies; in an enemy ZOC only with friends */
-	if (hex_taken(g, to, NULL) && !hex_has_friend(g, to, side))
+	if (hex_taken(g, to, NULL) && !game_hex_has_side(g, to, side))
 		return false;
-	return !zoc_enemy_in(g, side, to) || hex_has_friend(g, to, side);
+	return !zoc_enemy_in(g, side, to) || game_hex_has_side(g, to, side);
 }
 
 /* The footprint fp moved one hex across hexside d. */
