@@ -90,6 +90,12 @@ Test(evcat, check_holds_values_to_their_types)
 	cr_expect_not(evcat_value_ok(EVT_YESNO, "maybe"));
 	cr_expect(evcat_value_ok(EVT_RULE, "8.47,R4"));
 	cr_expect_not(evcat_value_ok(EVT_RULE, "see_8.47"));
+	/* a citation of a book the game lacks, kept as its own (a GBA game
+	 * reaching an SPQR rule: rule_numbers.h) */
+	cr_expect(evcat_value_ok(EVT_RULE, "SPQR_6.68"));
+	cr_expect(evcat_value_ok(EVT_RULE, "8.38,SPQR_9.66"));
+	cr_expect_not(evcat_value_ok(EVT_RULE, "8.38SPQR_9.66"));
+	cr_expect_not(evcat_value_ok(EVT_RULE, "SPQX_6.68"));
 	cr_expect(evcat_value_ok(EVT_WORD, "Balearic_slingers"));
 	evcat_free(c);
 }

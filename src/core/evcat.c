@@ -418,10 +418,17 @@ bool evcat_value_ok(enum evcat_type t, const char *v)
 	case EVT_RULE:
 		if (!*v)
 			return false;
-		for (const char *p = v; *p; p++)
-			if (!isdigit((unsigned char)*p) && *p != '.' &&
-			    *p != ',' && *p != 'R' && *p != '_' && *p != '#')
+		for (const char *p = v; *p; p++) {
+			/* a number of another book than the game's, kept
+			 * as its own ("SPQR_6.68": rule_numbers.h) */
+			if ((p == v || p[-1] == ',') &&
+			    strncmp(p, "SPQR_", 5) == 0)
+				p += 4;
+			else if (!isdigit((unsigned char)*p) && *p != '.' &&
+				 *p != ',' && *p != 'R' && *p != '_' &&
+				 *p != '#')
 				return false;
+		}
 		return true;
 	}
 	return false;
