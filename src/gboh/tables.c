@@ -246,86 +246,87 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"personal_combat", "wounded_2_from", 1, 20},
 	{"personal_combat", "killed_from", 1, 20},
 };
-/* variants.ini: each switch's section, key and choices (tables.h: enum
- * rule_variant and each switch's enum of choices, in this order) */
+/* variants.ini: each switch's section, key and choices, indexed by enum
+ * rule_variant (tables.h: each switch's enum of choices, in the order of
+ * its names here) */
 static const struct variant_def {
 	const char *section, *key;
 	const char *const *choices;
 } variant_defs[RULE_VARIANT_COUNT] = {
-	{"activation", "tie_between_sides",
+	[RV_ACTIVATION_TIE] = {"activation", "tie_between_sides",
 	 (const char *const[]){"roll", "non_macedonian_first", NULL}},
-	{"rally", "depletion",
+	[RV_RALLY_DEPLETES] = {"rally", "depletion",
 	 (const char *const[]){"yes", "no", NULL}},
-	{"rout", "passed_through",
+	[RV_ROUT_PASSED_THROUGH] = {"rout", "passed_through",
 	 (const char *const[]){"hit", "hit_and_check", NULL}},
-	{"rally", "ground",
+	[RV_RALLY_GROUND] = {"rally", "ground",
 	 (const char *const[]){"clear", "one_mp", NULL}},
-	{"rally", "double_size_heavy_foot",
+	[RV_RALLY_DOUBLE_SIZE] = {"rally", "double_size_heavy_foot",
 	 (const char *const[]){"yes", "no", NULL}},
-	{"rally", "heavy_infantry_failing",
+	[RV_RALLY_HI_FAILING] = {"rally", "heavy_infantry_failing",
 	 (const char *const[]){"as_others", "eliminated", NULL}},
-	{"charge", "elephant_attacks",
+	[RV_CHARGE_ELEPHANT] = {"charge", "elephant_attacks",
 	 (const char *const[]){"elephant_plus_one", "defender_plus_one",
 			       NULL}},
-	{"shock", "position_zoc",
+	[RV_POSITION_ZOC] = {"shock", "position_zoc",
 	 (const char *const[]){"flank_or_rear", "any_unattacked", NULL}},
-	{"shock", "elephant_vs_elephant_position",
+	[RV_POSITION_ELEPHANTS] = {"shock", "elephant_vs_elephant_position",
 	 (const char *const[]){"no", "yes", NULL}},
-	{"shock", "size_ratio_with_skirmishers",
+	[RV_SIZE_SKIRMISHERS] = {"shock", "size_ratio_with_skirmishers",
 	 (const char *const[]){"ignored", "counted", NULL}},
-	{"shock", "light_cavalry_halving",
+	[RV_LIGHT_CAVALRY_HALVING] = {"shock", "light_cavalry_halving",
 	 (const char *const[]){"yes", "no", NULL}},
-	{"shock", "leader_casualties",
+	[RV_SHOCK_LEADERS] = {"shock", "leader_casualties",
 	 (const char *const[]){"every_leader", "personal_combat", NULL}},
-	{"reaction", "phalanx_reverse",
+	[RV_PHALANX_REVERSE] = {"reaction", "phalanx_reverse",
 	 (const char *const[]){"yes", "no", NULL}},
-	{"movement", "second_move_skirmishers",
+	[RV_SECOND_MOVE_SKIRMISHERS] = {"movement", "second_move_skirmishers",
 	 (const char *const[]){"exempt", "hit", NULL}},
-	{"movement", "rough",
+	[RV_ROUGH] = {"movement", "rough",
 	 (const char *const[]){"terrain", "hits_to_enter", NULL}},
-	{"withdrawal", "end",
+	[RV_WITHDRAWAL_END] = {"withdrawal", "end",
 	 (const char *const[]){"legion_check", "hit_then_check", NULL}},
-	{"withdrawal", "closed_terrain",
+	[RV_WITHDRAWAL_CLOSED] = {"withdrawal", "closed_terrain",
 	 (const char *const[]){"woods_marsh", "rough", NULL}},
-	{"zoc", "skirmisher_missile_no",
+	[RV_ZOC_SKIRMISHER_NO_MISSILES] = {"zoc", "skirmisher_missile_no",
 	 (const char *const[]){"none", "front", NULL}},
-	{"zoc", "leaving",
+	[RV_ZOC_LEAVING] = {"zoc", "leaving",
 	 (const char *const[]){"may_shock", "every_unit", NULL}},
-	{"zoc", "turning",
+	[RV_ZOC_TURNING] = {"zoc", "turning",
 	 (const char *const[]){"half_ma", "one_enemy", NULL}},
-	{"line_command", "per_phase",
+	[RV_LINE_COMMANDS] = {"line_command", "per_phase",
 	 (const char *const[]){"rating", "one", NULL}},
-	{"line_command", "strategy",
+	[RV_LINE_COMMAND_STRATEGY] = {"line_command", "strategy",
 	 (const char *const[]){"overall_commander", "own", NULL}},
-	{"line_command", "cavalry_line",
+	[RV_CAVALRY_LINE] = {"line_command", "cavalry_line",
 	 (const char *const[]){"spacing", "half_command_range", NULL}},
-	{"momentum", "after_line_command_by_oc_range",
+	[RV_MOMENTUM_AFTER_RANGE_LC] = {"momentum", "after_line_command_by_oc_range",
 	 (const char *const[]){"yes", "no", NULL}},
-	{"momentum", "doom_nine",
+	[RV_DOOM_NINE] = {"momentum", "doom_nine",
 	 (const char *const[]){"no_more_activations", "crisis_of_faith",
 			       NULL}},
-	{"missile", "after_moving",
+	[RV_FIRE_AFTER_MOVING] = {"missile", "after_moving",
 	 (const char *const[]){"closer_hex", "any", NULL}},
-	{"missile", "arc",
+	[RV_FIRE_ARC] = {"missile", "arc",
 	 (const char *const[]){"front_or_flank", "front_skirmishers_flank",
 			       NULL}},
-	{"missile", "los_past_nearer_unit",
+	[RV_FIRE_LOS_NEARER] = {"missile", "los_past_nearer_unit",
 	 (const char *const[]){"archers", "all", NULL}},
-	{"missile", "entry_fire_targets",
+	[RV_ENTRY_FIRE_TARGETS] = {"missile", "entry_fire_targets",
 	 (const char *const[]){"one", "each", NULL}},
-	{"missile", "return_after_entry",
+	[RV_RETURN_AFTER_ENTRY] = {"missile", "return_after_entry",
 	 (const char *const[]){"no", "yes", NULL}},
-	{"missile", "screen_fire",
+	[RV_SCREEN_FIRE] = {"missile", "screen_fire",
 	 (const char *const[]){"any_reaction", "entry_only", NULL}},
-	{"harass", "light_cavalry_against_skirmishers",
+	[RV_HD_LC_SKIRMISHERS] = {"harass", "light_cavalry_against_skirmishers",
 	 (const char *const[]){"no", "yes", NULL}},
-	{"harass", "path",
+	[RV_HD_PATH] = {"harass", "path",
 	 (const char *const[]){"front_los_levels", "clear", NULL}},
-	{"harass", "fire_back",
+	[RV_HD_FIRE_BACK] = {"harass", "fire_back",
 	 (const char *const[]){"target_and_path", "target", NULL}},
-	{"artillery", "bolt_throwers",
+	[RV_ARTILLERY] = {"artillery", "bolt_throwers",
 	 (const char *const[]){"scorpio", "oxybeles", NULL}},
-	{"missile", "elephant_fired_on_by_elephant",
+	[RV_ELEPHANT_BY_ELEPHANT] = {"missile", "elephant_fired_on_by_elephant",
 	 (const char *const[]){"single", "double", NULL}},
 };
 static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
@@ -1201,7 +1202,8 @@ static int variants_key(struct parse *p, const char *s, const char *k,
 	}
 	for (int i = 0; i < RULE_VARIANT_COUNT; i++) {
 		const struct variant_def *d = &variant_defs[i];
-		if (strcmp(d->section, s) != 0 || strcmp(d->key, k) != 0)
+		if (!d->section || strcmp(d->section, s) != 0 ||
+		    strcmp(d->key, k) != 0)
 			continue;
 		char names[160] = "";
 		size_t len = 0;
@@ -1446,10 +1448,17 @@ static bool complete(struct parse *p)
 				      MISSILE_CLASS_COUNT - 1);
 	}
 	case TABLE_VARIANTS:
-		for (int i = 0; i < RULE_VARIANT_COUNT; i++)
+		for (int i = 0; i < RULE_VARIANT_COUNT; i++) {
+			if (!variant_defs[i].section) /* a switch unnamed */
+				return !ini_fail(p->err, 0,
+						 "switch %d of enum "
+						 "rule_variant has no name in "
+						 "tables.c",
+						 i);
 			if (!require(p, variant_defs[i].section,
 				     variant_defs[i].key))
 				return false;
+		}
 		return true;
 	case SPQR_TABLE_COUNT:
 		break;
