@@ -97,12 +97,12 @@ static void enter_step(struct game *g, int step)
 	/* the Engaged step (SPQR 10.4, optional) is told only in a book
 	 * that has the rule: GBA has no Engaged rule (rule_numbers.h) */
 	const struct rule_numbers *m = tables_rule_numbers(g->tables);
-	bool untold = step == SHS_ENGAGED && m && m->present &&
-		      !g->battle->engaged_rule &&
-		      !(rule_numbers_gba(m, shock_step_rule(step)) &&
-			*rule_numbers_gba(m, shock_step_rule(step)));
+	const char *rule = shock_step_rule(step);
+	const char *in_book = m && m->present ? rule_numbers_gba(m, rule) : rule;
+	bool untold = step == SHS_ENGAGED && !g->battle->engaged_rule &&
+		      !(in_book && *in_book);
 	if (step != SHS_NONE && step != SHS_END && !untold)
-		shock_emit_step(g, step, shock_step_rule(step));
+		shock_emit_step(g, step, rule);
 }
 
 void shock_push_followup(struct game *g, int ci)
