@@ -691,6 +691,13 @@ Test(tables_files, bad_unknown_section)
 	expect_bad("rules-unknown-section.ini", 32, "unknown section [morale]");
 }
 
+/* variants.ini's sections are [ruleset] and those its switches name */
+Test(tables_files, bad_variants_section_names_its_line)
+{
+	expect_bad("rules-variants-unknown-section.ini", 198,
+		   "unknown section [morale]");
+}
+
 Test(tables_files, bad_kind_is_not_rules)
 {
 	expect_bad("rules-wrong-kind.ini", 18, "not a rules file");

@@ -321,6 +321,19 @@ enum rule_variant {
 	RV_HD_FIRE_BACK,       /* 8.33: who fires back at an H&D */
 	RV_ARTILLERY,	       /* 9.8: how bolt artillery fires and moves */
 	RV_ELEPHANT_BY_ELEPHANT, /* 8.15: an elephant's fire at an elephant */
+
+	/* -- switches of GBA 4-5, command and activation: add below -- */
+
+	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+
+	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+
+	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+
+	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
+
+	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
+
 	RULE_VARIANT_COUNT
 };
 
@@ -562,6 +575,18 @@ enum elephant_by_elephant {
 	EL_BY_EL_SINGLE, /* SPQR 8.15: the hits are not doubled */
 	EL_BY_EL_DOUBLE, /* GBA 8.15: doubled as any fire at an elephant */
 };
+
+/* -- choices of the switches of GBA 4-5, command and activation: add below -- */
+
+/* -- choices of the switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+
+/* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+
+/* -- choices of the switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+
+/* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */
+
+/* -- choices of the switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
 struct move_cost {

@@ -328,6 +328,17 @@ static const struct variant_def {
 	 (const char *const[]){"scorpio", "oxybeles", NULL}},
 	[RV_ELEPHANT_BY_ELEPHANT] = {"missile", "elephant_fired_on_by_elephant",
 	 (const char *const[]){"single", "double", NULL}},
+	/* -- switches of GBA 4-5, command and activation: add below -- */
+
+	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+
+	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+
+	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+
+	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
+
+	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 };
 static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "tq_multiplier", 0, 20},
@@ -363,11 +374,10 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", "recovery",
 			      "shock", "personal_combat", NULL},
-	(const char *const[]){"ruleset", "activation", "rally", "rout",
-			      "reaction", "charge", "shock", "movement",
-			      "withdrawal", "zoc", "line_command",
-			      "momentum", "missile", "harass", "artillery",
-			      NULL},
+	/* variants.ini: [ruleset] and the sections variant_defs names,
+	 * checked apart (known_section), so that a new switch needs no
+	 * second list */
+	(const char *const[]){"ruleset", NULL},
 };
 
 static int find_name(const char *const *names, int n, const char *text)
@@ -1270,6 +1280,13 @@ static bool known_section(int table, const char *s)
 	int m, r;
 	if (table == TABLE_UNIT_TYPES)
 		return type_section(s) >= 0 || strncmp(s, "class ", 6) == 0;
+	if (table == TABLE_VARIANTS) {
+		for (int i = 0; i < RULE_VARIANT_COUNT; i++)
+			if (variant_defs[i].section &&
+			    strcmp(variant_defs[i].section, s) == 0)
+				return true;
+		return false;
+	}
 	return table == TABLE_STACKING && voluntary_section(s, &m, &r);
 }
 
