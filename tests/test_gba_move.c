@@ -285,9 +285,10 @@ Test(gba_move, rough_is_what_costs_a_hit_gba_6_28_7_14)
 	game_free(g);
 }
 
-/* GBA movement chart notes e and f (ambiguity A1): a chariot turning
- * while it moves takes 1 hit a vertex; turning before it has entered a
- * hex costs no hit. */
+/* GBA movement chart notes e and f (ambiguity A1), GBA 9.21: a chariot
+ * turning while it moves takes 1 hit a vertex; a turn in its first hex
+ * costs no hit until it moves on (only a chariot that does not move that
+ * phase turns free). */
 Test(gba_move, chariot_turns_gba_7_12_a1)
 {
 	struct game *g = gba_field();
@@ -301,8 +302,9 @@ Test(gba_move, chariot_turns_gba_7_12_a1)
 	struct hex to = hex_neighbour(ch->at.hex[0], SIDE_ENE);
 	cr_assert(move_check_step(g, &m, to, &s), "%s", s.refusal);
 	cr_assert(move_apply_step(g, &m, to));
+	cr_expect_eq(ch->hits, 1, "GBA 9.21: it moved, the first turn costs");
 	cr_assert(facing_change_apply(g, &m, FACE_SE));
-	cr_expect_eq(ch->hits, 1, "A1: 1 hit a vertex while moving");
+	cr_expect_eq(ch->hits, 2, "A1: 1 hit a vertex while moving");
 	cr_expect_eq(m.mp_spent, 5);
 	game_free(g);
 }

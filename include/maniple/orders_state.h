@@ -30,6 +30,9 @@ struct orders_state {
 	/* 9.71, 9.72: units that entered a hex under orders this Orders
 	 * Phase (kept through its Shock segment: orders_phase_end) */
 	uint8_t entered_hex[BITS_BYTES(BATTLE_UNITS_MAX)];
+	/* GBA 9.22: chariots whose move this Orders Phase entered 4 hexes or
+	 * more (kept through its Shock segment, as entered_hex) */
+	uint8_t chariot_charged[BITS_BYTES(BATTLE_UNITS_MAX)];
 	/* 6.14: MP each leader has spent this Orders Phase (at most the
 	 * leaders' MA, a constant of the rules: two bytes) */
 	int16_t leader_mp[BATTLE_LEADERS_MAX];

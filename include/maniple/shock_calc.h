@@ -93,6 +93,8 @@ struct size_ratio_input {
 	bool skirmisher_involved;   /* any skirmisher on either side */
 	bool elephant_involved;	    /* any elephant on either side */
 	bool non_elephant_involved; /* any unit but an elephant */
+	bool chariot_involved;	    /* GBA 8.36: any chariot */
+	bool non_chariot_involved;  /* any unit but a chariot */
 };
 
 struct size_ratio {

@@ -264,6 +264,8 @@ static void unit(struct dg *d, const struct unit *u)
 	BF(struct unit, u, rallied);
 	I(u->recovered);
 	I(u->rally_tried);
+	/* GBA 9.22: mixed only when a chariot has it, so that the files
+	 * written before it verify */
 }
 
 static void leader(struct dg *d, const struct leader *l)
@@ -357,6 +359,14 @@ static void move(struct dg *d, const struct move *m)
 	I(m->hexes_entered);
 	I(m->vertices_turned);
 	I(m->facing_mp);
+	/* GBA 7.15, 9.21: a chariot's (zero for any other mover), mixed
+	 * only when set, so that the files written before them verify */
+	BITS_SEEN(struct move, m, chariot_hex_vertices);
+	if (m->chariot_hex_vertices)
+		num(d, m->chariot_hex_vertices);
+	BITS_SEEN(struct move, m, chariot_levels);
+	if (m->chariot_levels)
+		num(d, m->chariot_levels);
 	BF(struct move, m, moved_before);
 	BF(struct move, m, began_in_zoc);
 	BF(struct move, m, may_leave_zoc);
@@ -384,6 +394,18 @@ static void orders(struct dg *d, const struct orders_state *o)
 	move(d, &o->stack_move);
 	BA(o->ordered);
 	BS(o->entered_hex, BATTLE_UNITS_MAX);
+	/* GBA 9.22: mixed only when a chariot charged, so that the files
+	 * written before it verify */
+	bool charged = false;
+	for (size_t i = 0; i < sizeof o->chariot_charged; i++)
+		charged = charged || o->chariot_charged[i];
+	if (charged) {
+		BS(o->chariot_charged, BATTLE_UNITS_MAX);
+	} else {
+		for (size_t i = 0; d->seen && i < BATTLE_UNITS_MAX; i++)
+			d->seen(d->user, o->chariot_charged + i / 8, 1, i % 8,
+				DIGEST_BIT);
+	}
 	IA(o->leader_mp);
 	BS(o->leader_ordered, BATTLE_LEADERS_MAX);
 	B(o->arm_set);

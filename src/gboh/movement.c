@@ -14,6 +14,7 @@
 #include "maniple/phalanx.h"
 #include "maniple/mle.h"
 #include "maniple/elcav.h"
+#include "maniple/gba_chariot.h"
 #include "maniple/stacking.h"
 
 static bool is_leader_elephant(const struct unit *u)
@@ -518,6 +519,10 @@ static bool check_step(const struct game *g, const struct move *m,
 	out->enters_enemy_zoc = zoc_enemy_in(g, move_side(g, m), dest);
 	if (u && elcav_zoc_refusal(g, u, dest)) /* 9.15 */
 		return refuse_step(out, elcav_zoc_refusal(g, u, dest), "9.15");
+	const char *ch_rule = NULL; /* GBA 7.15, 9.21 chariots */
+	const char *ch = gba_chariot_step_refusal(g, m, out->climb, &ch_rule);
+	if (ch)
+		return refuse_step(out, ch, ch_rule);
 	if (!column_pass_check(g, m, dest, out)) /* 6.77 */
 		return false;
 	if (!check_occupants(g, m, dest, out))
@@ -658,6 +663,7 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 	event_add(&e, "left", "%d", m->ma - m->mp_spent);
 	event_add(&e, "rule", "6.21");
 	game_emit(g, &e);
+	gba_chariot_stepped(g, m, s.climb); /* GBA 7.15, 9.21 */
 
 	if (u) {
 		int terrain_hits = flat.hits;
@@ -735,6 +741,7 @@ void move_end(struct game *g, struct move *m)
 	event_add(&e, "hits", "%d", m->hits);
 	event_add(&e, "rule", "6.11");
 	game_emit(g, &e);
+	gba_chariot_move_ended(g, m); /* GBA 9.22 */
 	/* 4.85: a Leader Elephant stacked there takes its mate's facing */
 	if (u && moved)
 		leader_elephant_face(g, u->at.hex[0]);
@@ -946,6 +953,7 @@ bool facing_change_apply(struct game *g, struct move *m, enum facing to)
 	m->mp_spent += s.cost.mp;
 	m->facing_mp += s.cost.mp;
 	m->vertices_turned += s.vertices;
+	gba_chariot_turned(g, m, s.vertices); /* GBA 7.15 */
 	if (m->began_in_zoc && m->hexes_entered == 0)
 		m->turned_in_zoc = true;
 	struct event e;
@@ -964,6 +972,9 @@ bool facing_change_apply(struct game *g, struct move *m, enum facing to)
 	else
 		event_add(&e, "rule", "7.12");
 	game_emit(g, &e);
-	take_hits(g, m, u, s.cost.hits, "rough_facing", "7.14");
+	if (gba_is_chariot(g, u)) /* the chart's 1 hit a vertex (A1) */
+		take_hits(g, m, u, s.cost.hits, "chariot_facing", "GBA 7.15");
+	else
+		take_hits(g, m, u, s.cost.hits, "rough_facing", "7.14");
 	return true;
 }

@@ -263,9 +263,12 @@ void orders_phase_end(struct game *g)
 	elcmd_phase_end(g); /* 4.91 an army's first elephant orders */
 	/* 9.72: the Shock segment still asks who entered a hex */
 	uint8_t entered[sizeof g->ord.entered_hex];
+	uint8_t charged[sizeof g->ord.chariot_charged]; /* GBA 9.22 too */
 	memcpy(entered, g->ord.entered_hex, sizeof entered);
+	memcpy(charged, g->ord.chariot_charged, sizeof charged);
 	reset_phase(&g->ord);
 	memcpy(g->ord.entered_hex, entered, sizeof entered);
+	memcpy(g->ord.chariot_charged, charged, sizeof charged);
 }
 
 /* ---- the canonical text ---- */

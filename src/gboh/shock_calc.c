@@ -151,6 +151,8 @@ struct size_ratio shock_size_ratio(const struct spqr_tables *t,
 		r.ignored = "skirmisher";
 	else if (in->elephant_involved && in->non_elephant_involved)
 		r.ignored = "elephant";
+	else if (in->chariot_involved && in->non_chariot_involved)
+		r.ignored = "chariot"; /* GBA 8.36 */
 	if (r.ignored)
 		return r;
 	int a = in->attacker_size, d = in->defender_size;

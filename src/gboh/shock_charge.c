@@ -41,6 +41,7 @@
 #include "maniple/gba_personal_combat.h"
 #include "maniple/missile.h"
 #include "maniple/movement.h"
+#include "maniple/gba_chariot.h"
 #include "maniple/passthru.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
@@ -256,6 +257,10 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 			*why = "attacks_skirmisher_or_routed";
 			return false;
 		}
+		if (gba_chariot_skips_check(g, &g->units[u])) {
+			*why = "chariot_charge"; /* GBA 9.22 */
+			return false;
+		}
 	} else {
 		if (!any_att_must(g, c)) {
 			*why = "shock_no_check";
@@ -329,6 +334,8 @@ static void charge_drm(const struct game *g, const struct shock_combat *c,
 		add_mod(cc, "african_vs_indian", 1, "8.43");
 	if (!spqr_elephant && by_elephant)
 		add_mod(cc, "attacked_by_elephant", 1, "GBA 9.17");
+	if (gba_chariot_charge_drm(g, c, role))
+		add_mod(cc, "attacked_by_chariot", 1, "GBA 9.22");
 	if (by_dd)
 		add_mod(cc, "attacked_by_double_depth", 1, "8.43");
 	if (role == 1 && unit_has(g, u, TRAIT_PHALANX) && u->double_depth)
@@ -353,6 +360,7 @@ bool shock_charge_check(const struct game *g, int ci, int role, int k,
 	if (!cc->checks) {
 		cc->rule = !strcmp(cc->why, "top_unit_checks")	       ? "6.68"
 			   : !strcmp(cc->why, "bottom_unit_checks_rear") ? "9.53"
+			   : !strcmp(cc->why, "chariot_charge") ? "GBA 9.22"
 									 : "8.43";
 		return true;
 	}

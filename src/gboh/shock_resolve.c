@@ -15,6 +15,7 @@
 
 #include "maniple/double_depth.h"
 #include "maniple/event.h"
+#include "maniple/gba_chariot.h"
 #include "maniple/game.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/map.h"
@@ -597,6 +598,10 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 				in.size.elephant_involved = true;
 			else
 				in.size.non_elephant_involved = true;
+			if (gba_is_chariot(g, u)) /* GBA 8.36 */
+				in.size.chariot_involved = true;
+			else
+				in.size.non_chariot_involved = true;
 		}
 	in.size.attacker_moved = moved;
 	in.shifts.attacker_depleted = dep[0];
@@ -619,7 +624,9 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 	in.leaders.attacker_killed_charisma = c->killed_charisma[0];
 	in.leaders.defender_leader_killed = c->leader_killed[1];
 	in.leaders.defender_killed_charisma = c->killed_charisma[1];
-	in.defender_skirmisher = unit_has(g, d, TRAIT_SKIRMISHER);
+	/* 9.23 (GBA 9.31); GBA 9.22: chariots take skirmishers' hits whole */
+	in.defender_skirmisher = unit_has(g, d, TRAIT_SKIRMISHER) &&
+				 gba_chariot_halved_by_skirmishers(g, a);
 	in.defender_routed = d->routed;
 	f->in = in;
 	f->moved = moved;
