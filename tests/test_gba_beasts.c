@@ -1,8 +1,13 @@
 /* GBA elephants and chariots (GBA 9.1, 9.2, 7.15): the chariots' moves
  * and attacks, on a clear field with GBA's tables (rules/gba over
  * rules/spqr).  Rule numbers cited as "GBA N.NN" are GBA's. */
+#include "maniple/command.h"
 #include "maniple/dice.h"
+#include "maniple/elcmd.h"
+#include "maniple/rule_numbers.h"
 #include "maniple/gba_chariot.h"
+#include "maniple/reactions.h"
+#include "maniple/rout.h"
 #include "maniple/shock.h"
 #include "maniple/shock_resolve.h"
 #include "move_fixture.h"
@@ -209,7 +214,7 @@ static struct game *charge(int n, enum unit_type t, struct unit **ch,
 	return g;
 }
 
-/* GBA 9.22 bullet 1, GBA 8.33: a unit a chariot attacks adds 1 to its
+/* GBA 9.2, 9.22 bullet 1, GBA 8.33: a unit a chariot attacks adds 1 to its
  * Pre-Shock TQ check; a chariot whose move into the attack covered 4
  * hexes or more skips its own check (3 hexes: it checks). */
 Test(gba_beasts, chariot_charge_gba_9_22)
@@ -290,5 +295,381 @@ Test(gba_beasts, chariot_against_skirmishers_gba_9_22)
 	cr_assert(shock_step_resolve(g));
 	const char *h = field_of(g, from, "shock_result", "sk_halved");
 	cr_expect_not_null(h, "GBA 9.31: halved");
+	game_free(g);
+}
+
+/* ---- the rampage (GBA 9.14) ---- */
+
+static const char *first_field(const struct game *g, const char *kind,
+			       const char *key)
+{
+	const char *v = field_of(g, 0, kind, key);
+	cr_assert_not_null(v, "no %s with %s", kind, key);
+	return v;
+}
+
+/* An elephant of side 1 at 3015 with an enemy HI south of it (3016)
+ * routs, on g; the dice forced first. */
+static struct unit *rampage(struct game *g, const int *dice, int n)
+{
+	struct unit *el = fx_unit(g, "el", 1, UT_EL, HX("3015"), FACE_NE, 5);
+	fx_unit(g, "foe", 0, UT_HI, HX("3016"), FACE_NE, 5);
+	for (int i = 0; i < n; i++)
+		cr_assert(dice_force(&g->dice, dice[i]));
+	rout_begin(g, (int)(el - g->units), "10.14");
+	return el;
+}
+
+/* GBA 9.14: a 7-9 is the mahout's on the first roll too (SPQR 9.14
+ * drives the elephant away from its cause on a first 7-9). */
+Test(gba_beasts, every_high_rampage_roll_eliminates_gba_9_14)
+{
+	struct game *g = gba_field();
+	cr_expect_eq(tables_variant(g->tables, RV_RAMPAGE_HIGH_ROLL),
+		     RAMPAGE_HIGH_ELIMINATED);
+	struct unit *el = rampage(g, (const int[]){7}, 1);
+	cr_expect_str_eq(first_field(g, "rampage_roll", "result"), "mahout");
+	cr_expect_str_eq(first_field(g, "rampage_end", "reason"), "mahout");
+	cr_expect(el->eliminated, "GBA 9.14: the first 7 eliminates it");
+	cr_expect(hex_eq(el->at.hex[0], HX("3015")), "it did not move");
+	game_free(g);
+
+	g = fx_field(); /* SPQR */
+	el = rampage(g, (const int[]){7, 9}, 2);
+	cr_expect_str_eq(first_field(g, "rampage_roll", "result"), "away");
+	cr_expect_str_eq(first_field(g, "rampage_moved", "to"), "3012");
+	game_free(g);
+}
+
+/* GBA 9.14: the compass on a 1-6, 3 hexes a roll; a unit struck through
+ * its front takes 1 hit, cavalry and chariots 2 however struck; no TQ
+ * check for the unit struck (GBA 9.17). */
+Test(gba_beasts, rampage_strikes_chariots_twice_gba_9_14)
+{
+	/* 3012 faces SE: the elephant coming from 3013 strikes its front */
+	const enum unit_type types[] = {UT_HI, UT_CH, UT_HC};
+	const int want[] = {1, 2, 2};
+	for (int k = 0; k < 3; k++) {
+		struct game *g = gba_field();
+		struct unit *t =
+			fx_unit(g, "t", 0, types[k], HX("3012"), FACE_SE, 5);
+		struct unit *el = rampage(g, (const int[]){1, 8}, 2);
+		cr_expect_str_eq(first_field(g, "rampage_roll", "heading"), "N",
+				 "GBA 9.14: roll 1 on the compass");
+		cr_expect_str_eq(first_field(g, "rampage_contact", "side"),
+				 "front");
+		cr_expect_eq(t->hits, want[k], "GBA 9.14: type %d", k);
+		cr_expect(hex_eq(el->at.hex[0], HX("3013")) || el->eliminated);
+		cr_expect_null(field_of(g, 0, "tq_check", "unit"),
+			       "GBA 9.17: no TQ check");
+		game_free(g);
+	}
+}
+
+/* ---- the pass-through (GBA 9.13, 9.23) ---- */
+
+/* Runs the Shock segment from its Charge step over the combats built,
+ * attacker side `side`, every die forced to 0 (no pre-shock hits, the
+ * CRT's first row), until it ends; true when it did. */
+static bool run_shock_from(struct game *g, int side, int first)
+{
+	if (first >= 0)
+		cr_assert(dice_force(&g->dice, first));
+	struct shock_state *s = &g->shock;
+	s->attacker = side;
+	s->batch_begin = 0;
+	s->batch_end = s->ncombats;
+	s->step = SHS_CHARGE;
+	s->cursor = 0;
+	s->sub = 0;
+	for (int i = 0; i < 40; i++)
+		cr_assert(dice_force(&g->dice, 0));
+	return shock_run(g) && s->step == SHS_NONE;
+}
+
+static bool run_shock(struct game *g, int side)
+{
+	return run_shock_from(g, side, -1);
+}
+
+static struct unit *sturdy(struct game *g, const char *id, int side,
+			   enum unit_type t, const char *hex, enum facing f)
+{
+	struct unit *u = fx_unit(g, id, side, t, HX(hex), f, 5);
+	u->tq = 9;
+	return u;
+}
+
+/* GBA 9.1, 9.13: after its combat the elephant is set down behind the unit
+ * it attacked, facing as it was, though that unit stood; the hex directly
+ * opposite the hexside it charged through first (R172).  Its target
+ * there is GBA 9.13's example: from 3022 into 2921, on to 2821 or 2822. */
+Test(gba_beasts, elephant_passes_through_gba_9_13)
+{
+	struct game *g = gba_field();
+	cr_expect_eq(tables_variant(g->tables, RV_PASS_THROUGH),
+		     PASS_THROUGH_AUTOMATIC);
+	struct unit *el = sturdy(g, "el", 1, UT_EL, "3022", FACE_NW);
+	struct unit *d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	cr_assert_eq(footprint_approach(&d->at, &el->at), ZONE_FRONT);
+	el->shock_must = true;
+	combat(g, el, d);
+	size_t from = g->events.n;
+	cr_assert(run_shock(g, 1));
+	cr_expect(d->on_map && hex_eq(d->at.hex[0], HX("2921")),
+		  "the target stood");
+	cr_expect(hex_eq(el->at.hex[0], HX("2821")),
+		  "GBA 9.13: directly opposite, 2821");
+	cr_expect_eq(el->at.facing, FACE_NW, "facing kept (R109)");
+	cr_expect_str_eq(field_of(g, from, "passthru", "rule"), "9.13");
+	cr_expect_null(field_of(g, from, "passthru_offered", "unit"),
+		       "GBA 9.13: no defender's choice");
+	game_free(g);
+
+	/* a friend of the defender in 2821: the other hex, 2822 */
+	g = gba_field();
+	el = sturdy(g, "el", 1, UT_EL, "3022", FACE_NW);
+	d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	sturdy(g, "f", 1, UT_HI, "2821", FACE_E);
+	el->shock_must = true;
+	combat(g, el, d);
+	cr_assert(run_shock(g, 1));
+	cr_expect(hex_eq(el->at.hex[0], HX("2822")), "GBA 9.13: 2822");
+	game_free(g);
+}
+
+/* GBA 9.13 (A9, R109): with its own side's units in every hex behind its
+ * target the elephant stays where it is. */
+Test(gba_beasts, pass_through_blocked_by_friends_gba_9_13)
+{
+	struct game *g = gba_field();
+	struct unit *el = sturdy(g, "el", 1, UT_EL, "3022", FACE_NW);
+	struct unit *d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	sturdy(g, "f1", 1, UT_HI, "2821", FACE_E);
+	sturdy(g, "f2", 1, UT_HI, "2822", FACE_E);
+	el->shock_must = true;
+	combat(g, el, d);
+	size_t from = g->events.n;
+	cr_assert(run_shock(g, 1));
+	cr_expect(hex_eq(el->at.hex[0], HX("3022")));
+	cr_expect_str_eq(field_of(g, from, "passthru_held", "why"),
+			 "far_side_blocked");
+	game_free(g);
+}
+
+/* GBA 9.13 and its play note, 9.23 (R121): enemies in both hexes behind
+ * the target: the chariot attacks the one directly opposite, a combat of
+ * its own in the same segment, and comes out behind that row. */
+Test(gba_beasts, chariot_attacks_the_second_row_gba_9_23)
+{
+	struct game *g = gba_field();
+	struct unit *ch = sturdy(g, "ch", 1, UT_CH, "3022", FACE_NW);
+	struct unit *d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	sturdy(g, "r1", 0, UT_HI, "2821", FACE_E);
+	struct unit *r2 = sturdy(g, "r2", 0, UT_HI, "2822", FACE_E);
+	ch->shock_must = true;
+	combat(g, ch, d);
+	size_t from = g->events.n;
+	cr_assert(run_shock(g, 1));
+	cr_expect_eq(g->events.n > from, true);
+	const char *row = field_of(g, from, "passthru_row", "hex");
+	cr_assert_not_null(row, "GBA 9.23: a second-row attack");
+	cr_expect_str_eq(row, "2821");
+	cr_expect_str_eq(field_of(g, from, "passthru_row", "defenders"), "r1");
+	/* the second row's combat was fought: r1 took the CRT's hits or not,
+	 * but a shock_result for it (combat 1) was told */
+	int results = 0;
+	for (size_t i = from; i < g->events.n; i++)
+		results += !strcmp(event_log_kind(&g->events, i),
+				   "shock_result");
+	cr_expect_eq(results, 2, "two combats fought");
+	/* out behind 2821: the far side of r1 seen from 2921 */
+	struct hex to = ch->at.hex[0];
+	cr_expect_eq(hex_distance(to, HX("2821")), 1, "behind the row");
+	cr_expect_eq(hex_distance(to, HX("2921")), 2);
+	cr_expect(hex_eq(to, HX("2720")), "directly opposite first: %04d",
+		  hex_number(to));
+	cr_expect_str_eq(field_of(g, from, "passthru", "rule"), "9.23");
+	cr_expect(r2->on_map);
+	game_free(g);
+}
+
+static int count_of(const struct game *g, size_t from, const char *kind)
+{
+	int n = 0;
+	for (size_t i = from; i < g->events.n; i++)
+		n += !strcmp(event_log_kind(&g->events, i), kind);
+	return n;
+}
+
+/* GBA 9.24: a Macedonian unit a chariot attacks through its front rolls
+ * against its TQ: the roll or less, it opens its ranks (1 hit, no shock)
+ * and the chariot goes through as in GBA 9.23; over it, the shock is
+ * fought.  Other armies do not roll. */
+Test(gba_beasts, macedonians_open_ranks_to_chariots_gba_9_24)
+{
+	struct game *g = gba_field();
+	g->battle->sides[0].macedonian = true;
+	struct unit *ch = sturdy(g, "ch", 1, UT_CH, "3022", FACE_NW);
+	struct unit *d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	d->tq = 5;
+	ch->shock_must = true;
+	combat(g, ch, d);
+	size_t from = g->events.n;
+	cr_assert(run_shock_from(g, 1, 5)); /* 5, not over the TQ */
+	cr_expect_str_eq(field_of(g, from, "open_ranks", "opened"), "yes");
+	cr_expect_eq(d->hits, 1, "GBA 9.24: 1 hit for opening");
+	cr_expect_eq(count_of(g, from, "shock_result"), 0, "no shock");
+	cr_expect(hex_eq(ch->at.hex[0], HX("2821")), "it went through");
+	game_free(g);
+
+	g = gba_field();
+	g->battle->sides[0].macedonian = true;
+	ch = sturdy(g, "ch", 1, UT_CH, "3022", FACE_NW);
+	d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	d->tq = 5;
+	ch->shock_must = true;
+	combat(g, ch, d);
+	from = g->events.n;
+	cr_assert(run_shock_from(g, 1, 6)); /* over the TQ */
+	cr_expect_str_eq(field_of(g, from, "open_ranks", "opened"), "no");
+	cr_expect_eq(count_of(g, from, "shock_result"), 1, "the shock");
+	game_free(g);
+
+	/* not Macedonians: no roll */
+	g = gba_field();
+	ch = sturdy(g, "ch", 1, UT_CH, "3022", FACE_NW);
+	d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	ch->shock_must = true;
+	combat(g, ch, d);
+	from = g->events.n;
+	cr_assert(run_shock(g, 1));
+	cr_expect_eq(count_of(g, from, "open_ranks"), 0);
+	cr_expect_eq(count_of(g, from, "shock_result"), 1);
+	game_free(g);
+}
+
+/* GBA 8.38: a chariot that reaches its TQ in the Collapse is eliminated,
+ * not routed (GBA 9.22: routed chariots are removed). */
+Test(gba_beasts, collapse_eliminates_chariots_gba_8_38)
+{
+	struct game *g = gba_field();
+	struct unit *hi = sturdy(g, "hi", 1, UT_HI, "3022", FACE_NW);
+	struct unit *ch = sturdy(g, "ch", 0, UT_CH, "2921", FACE_E);
+	ch->tq = 5;
+	ch->hits = 4;
+	hi->shock_must = true;
+	combat(g, hi, ch);
+	size_t from = g->events.n;
+	run_shock(g, 1); /* it may stop at the advance's question */
+	cr_expect(ch->eliminated, "GBA 8.38: eliminated");
+	cr_expect_not(ch->on_map);
+	cr_expect_eq(count_of(g, from, "eliminated"), 1);
+	game_free(g);
+}
+
+/* ---- cavalry and elephants (GBA 9.15, 9.16) ---- */
+
+/* GBA 9.15: cavalry never enters an enemy elephant's ZOC of its own
+ * will; each Flank or Rear hex of the elephant it enters costs it 2
+ * hits (heavy infantry neither). */
+Test(gba_beasts, cavalry_and_elephant_hexes_gba_9_15)
+{
+	struct game *g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	/* facing SE, the elephant at 3015 holds 3016 (its S) in its ZOC */
+	fx_unit(g, "el", 1, UT_EL, HX("3015"), FACE_SE, 5);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, HX("3017"), FACE_NE, 9);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_assert_not(move_check_step(g, &m, HX("3016"), &s));
+	cr_expect_str_eq(s.rule, "9.15");
+	game_free(g);
+
+	/* facing NE, 3016 is its rear: 2 hits to enter */
+	g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	fx_unit(g, "el", 1, UT_EL, HX("3015"), FACE_NE, 5);
+	hc = fx_unit(g, "hc", 0, UT_HC, HX("3017"), FACE_NE, 9);
+	cr_assert(move_begin(g, hc, &m));
+	step(g, &m, hc, SIDE_N);
+	cr_expect_eq(hc->hits, 2, "GBA 9.15: 2 hits a rear hex");
+	struct unit *hi = fx_unit(g, "hi", 0, UT_HI, HX("3217"), FACE_NE, 9);
+	fx_unit(g, "el2", 1, UT_EL, HX("3215"), FACE_NE, 5);
+	cr_assert(move_begin(g, hi, &m));
+	step(g, &m, hi, SIDE_N);
+	cr_expect_eq(hi->hits, 0, "infantry: no hit");
+	game_free(g);
+}
+
+/* GBA 9.16: an elephant comes next to cavalry that cannot withdraw (its
+ * MA is no greater): a TQ check at once, at least 1 hit even on a roll
+ * under the TQ. */
+Test(gba_beasts, elephant_next_to_cavalry_gba_9_16)
+{
+	struct game *g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, HX("3015"), FACE_NE, 5);
+	struct unit *el = fx_unit(g, "el", 1, UT_EL, HX("3013"), FACE_SE, 5);
+	int ei = (int)(el - g->units);
+	reactions_at_move_start(g, ei);
+	cr_assert(dice_force(&g->dice, 0));
+	size_t from = g->events.n;
+	game_unit_set_hex(g, el, 0, HX("3014"));
+	reactions_after_step(g, ei);
+	const char *dr = field_of(g, from, "elephant_check", "dr");
+	cr_assert_not_null(dr, "GBA 9.16: a TQ check");
+	cr_expect_str_eq(dr, "0");
+	cr_expect_eq(hc->hits, 1, "GBA 9.16: at least 1 hit");
+	game_free(g);
+}
+
+/* GBA 9.18: any leader may command elephants, unless a battle's
+ * restriction says otherwise. */
+Test(gba_beasts, any_leader_commands_elephants_gba_9_18)
+{
+	struct game *g = gba_field();
+	struct unit *el = fx_unit(g, "el", 0, UT_EL, HX("3015"), FACE_NE, 5);
+	struct leader *l = fx_leader(g, "parmenion", 0, HX("3016"));
+	l->restriction = "";
+	cr_expect(leader_may_order(g, l, el), "GBA 9.18");
+	l->restriction = "type:HC";
+	cr_expect_not(leader_may_order(g, l, el), "a battle's restriction");
+	struct leader *foe = fx_leader(g, "darius", 1, HX("3017"));
+	foe->restriction = "";
+	cr_expect_not(leader_may_order(g, foe, el), "not the enemy's");
+	game_free(g);
+}
+
+/* GBA 9.19 (optional, a battle's elephant_command): after an army's
+ * elephants have had their first orders, a leader orders one only when
+ * he has been stacked with it since his Orders Phase began. */
+Test(gba_beasts, elephant_command_gba_9_19)
+{
+	struct game *g = gba_field();
+	g->battle->elephant_command = true;
+	struct unit *e1 = fx_unit(g, "e1", 0, UT_EL, HX("3015"), FACE_NE, 5);
+	struct unit *e2 = fx_unit(g, "e2", 0, UT_EL, HX("3215"), FACE_NE, 5);
+	struct leader *l = fx_leader(g, "porus", 0, HX("3015"));
+	l->restriction = "";
+	l->state = LS_ACTIVE;
+	g->active_leader = 0;
+	elcmd_phase_begin(g);
+	char why[256];
+	int i1 = (int)(e1 - g->units), i2 = (int)(e2 - g->units);
+	cr_expect_null(elcmd_order_refusal(g, i2, false, false, why,
+					   sizeof why),
+		       "the first orders are given as usual");
+	g->elcmd.first_done[0] = true;
+	const char *rule =
+		elcmd_order_refusal(g, i2, false, false, why, sizeof why);
+	cr_assert_not_null(rule, "GBA 9.19: not stacked with e2");
+	cr_expect_str_eq(rule, "4.91");
+	cr_expect_str_eq(rule_numbers_gba(tables_rule_numbers(g->tables), rule),
+			 "9.19");
+	cr_expect_null(elcmd_order_refusal(g, i1, false, false, why,
+					   sizeof why),
+		       "GBA 9.19: stacked with e1: %s", why);
 	game_free(g);
 }

@@ -53,11 +53,26 @@ enum passthru_state {
 	PT_PLACING,  /* the elephant player owes the rear hex */
 	PT_PASSED,   /* the elephant went through; the 9.11 #4 check made */
 	PT_HELD,     /* elected, but the elephant did not go through */
+	/* GBA 9.13, 9.23 (gba_pass_through.c) */
+	PT_ROW_WAIT, /* its elephant or chariot attacks a second row */
+	PT_ROW,	     /* a second-row attack, its own pass-through due */
+	PT_ROW_DONE, /* a second-row attack whose pass-through is done */
 	PT_STATE_COUNT
 };
 
 const char *passthru_state_name(int state);
 
+/* 9.11 #3: whether h, next to from, may take elephant (or chariot) el
+ * set down there: on the map, no unit in it, no enemy leader, terrain it
+ * may enter from `from`. */
+bool passthru_hex_open(const struct game *g, const struct unit *el,
+		       struct hex from, struct hex h);
+/* 9.11 #3, GBA 9.13, 9.23: unit el (of combat ci) is set down in h,
+ * facing kept, going through unit `through`; a leader of its side in its
+ * hex goes with it (not a rider of another Leader Elephant); the events
+ * cite rule. */
+void passthru_set_down(struct game *g, int ci, int el, int through,
+		       struct hex h, const char *rule);
 /* 9.11: combat ci may be offered Pass-Thru now (see above). */
 bool passthru_eligible(const struct game *g, int ci);
 /* 9.11 (Charge step, before the pre-shock rolls): asks the defender of

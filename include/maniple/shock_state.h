@@ -126,6 +126,9 @@ struct shock_combat {
 	bool resolved : 1; /* the CRT was rolled */
 	bool advanced_precharge : 1; /* 8.43: an attacker advanced already */
 	bool pursuit : 1; /* a follow-up combat of 8.62 */
+	/* GBA 9.24: the Macedonian defenders opened their ranks to the
+	 * chariot (the combat is off; the chariot goes through) */
+	bool ranks_opened : 1;
 };
 
 struct shock_state {

@@ -331,6 +331,8 @@ enum rule_variant {
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
+	RV_RAMPAGE_HIGH_ROLL, /* 9.14: a rampage roll of 7-9 */
+	RV_PASS_THROUGH,      /* 9.11, GBA 9.13, 9.23: elephants going through */
 
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 
@@ -585,6 +587,19 @@ enum elephant_by_elephant {
 /* -- choices of the switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 
 /* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */
+/* RV_RAMPAGE_HIGH_ROLL's choices */
+enum rampage_high_roll {
+	RAMPAGE_HIGH_AWAY_FIRST, /* SPQR 9.14: the first 7-9 drives it away
+				  * from its cause, a later one kills it */
+	RAMPAGE_HIGH_ELIMINATED, /* GBA 9.14: every 7-9 eliminates it */
+};
+/* RV_PASS_THROUGH's choices */
+enum pass_through_rule {
+	PASS_THROUGH_DEFENDER_CHOICE, /* SPQR 9.11: infantry may let a lone
+				       * elephant through */
+	PASS_THROUGH_AUTOMATIC, /* GBA 9.13, 9.23: every unrouted elephant
+				 * and chariot goes through its target */
+};
 
 /* -- choices of the switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 

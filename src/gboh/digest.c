@@ -603,6 +603,11 @@ static void combat(struct dg *d, const struct shock_combat *c)
 	I(c->pursuit_followed);
 	I(c->pursuit_followup);
 	I(c->passthru);
+	/* GBA 9.24: mixed only when set, so that the files written before
+	 * it verify */
+	BITS_SEEN(struct shock_combat, c, ranks_opened);
+	if (c->ranks_opened)
+		flag(d, true);
 }
 
 static void shock(struct dg *d, const struct shock_state *s)

@@ -41,8 +41,8 @@ static bool one_on_one(const struct game *g, const struct shock_combat *c)
  * is about units; a friendly leader alone does not block the hex, an
  * enemy one does (the elephant is set down, it does not move: 4.72 has
  * no place here). */
-static bool rear_hex_open(const struct game *g, const struct unit *el,
-			  const struct unit *inf, struct hex h)
+bool passthru_hex_open(const struct game *g, const struct unit *el,
+		       struct hex from, struct hex h)
 {
 	const struct map *m = g->battle ? g->battle->map : NULL;
 	if (!m || !map_contains(m, h) || map_impassable(m, h))
@@ -58,7 +58,7 @@ static bool rear_hex_open(const struct game *g, const struct unit *el,
 	}
 	if (g->tables) {
 		struct move_cost mc =
-			move_hex_entry_cost(g, el, inf->at.hex[0], h);
+			move_hex_entry_cost(g, el, from, h);
 		if (mc.prohibited)
 			return false;
 	}
@@ -73,7 +73,7 @@ static int open_rear_hexes(const struct game *g, const struct unit *el,
 	int n = footprint_zone_hexes(&inf->at, ZONE_REAR, rear);
 	int k = 0;
 	for (int i = 0; i < n; i++)
-		if (rear_hex_open(g, el, inf, rear[i]))
+		if (passthru_hex_open(g, el, inf->at.hex[0], rear[i]))
 			out[k++] = rear[i];
 	/* in map-number order, for the listings */
 	for (int i = 1; i < k; i++)
@@ -105,6 +105,10 @@ bool passthru_eligible(const struct game *g, int ci)
 	const struct unit *el = &g->units[c->att[0]];
 	const struct unit *inf = &g->units[c->def[0]];
 	if (!unit_has(g, el, TRAIT_ELEPHANT) || !unit_has(g, inf, TRAIT_INFANTRY))
+		return false;
+	/* GBA 9.13: no defender's choice; gba_pass_through.c */
+	if (tables_variant(g->tables, RV_PASS_THROUGH) !=
+	    PASS_THROUGH_DEFENDER_CHOICE)
 		return false;
 	if (!game_unit_in_play(el) || el->routed || !game_unit_in_play(inf) ||
 	    inf->routed)
@@ -214,15 +218,12 @@ static bool still_standing(const struct game *g, const struct unit *u)
 	return game_unit_in_play(u) && !u->routed;
 }
 
-/* 9.11 #3 then #4: the elephant goes to h; the infantry checks */
-static void pass_to(struct game *g, int ci, struct hex h)
+void passthru_set_down(struct game *g, int ci, int eli, int through,
+		       struct hex h, const char *rule)
 {
-	struct shock_combat *c = &g->shock.c[ci];
-	struct unit *el = &g->units[c->att[0]];
-	struct unit *inf = &g->units[c->def[0]];
+	struct unit *el = &g->units[eli];
 	struct hex from = el->at.hex[0];
 	game_unit_set_hex(g, el, 0, h); /* facing kept */
-	c->passthru = PT_PASSED;
 	struct event e;
 	event_init(&e, "passthru");
 	event_add(&e, "combat", "%d", ci);
@@ -230,8 +231,8 @@ static void pass_to(struct game *g, int ci, struct hex h)
 	event_add_hex(&e, "from", from);
 	event_add_hex(&e, "to", h);
 	event_add(&e, "facing", "%s", facing_name((enum facing)el->at.facing));
-	event_add(&e, "through", "%s", inf->id);
-	event_add(&e, "rule", "9.11");
+	event_add(&e, "through", "%s", g->units[through].id);
+	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	for (int i = 0; i < g->nleaders; i++) {
 		struct leader *l = &g->leaders[i];
@@ -240,7 +241,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 			continue;
 		/* 4.82: a rider stays on his own Leader Elephant */
 		int le = leader_elephant_of(g, i);
-		if (le >= 0 && le != c->att[0])
+		if (le >= 0 && le != eli)
 			continue;
 		l->hex = h; /* ruling: a leader with the elephant rides on */
 		event_init(&e, "leader_moved");
@@ -248,7 +249,7 @@ static void pass_to(struct game *g, int ci, struct hex h)
 		event_add_hex(&e, "from", from);
 		event_add_hex(&e, "to", h);
 		event_add(&e, "with", "%s", el->id);
-		event_add(&e, "rule", "9.11");
+		event_add(&e, "rule", "%s", rule);
 		game_emit(g, &e);
 	}
 	/* 9.16 is for an elephant that moves next to cavalry: one set down
@@ -265,9 +266,19 @@ static void pass_to(struct game *g, int ci, struct hex h)
 		event_add(&e, "elephant", "%s", el->id);
 		event_add(&e, "cavalry", "%s", x->id);
 		event_add(&e, "effect", "none");
-		event_add(&e, "rule", "9.11,9.16");
+		event_add(&e, "rule", "%s,9.16", rule);
 		game_emit(g, &e);
 	}
+}
+
+/* 9.11 #3 then #4: the elephant goes to h; the infantry checks */
+static void pass_to(struct game *g, int ci, struct hex h)
+{
+	struct shock_combat *c = &g->shock.c[ci];
+	struct unit *inf = &g->units[c->def[0]];
+	passthru_set_down(g, ci, c->att[0], c->def[0], h, "9.11");
+	c->passthru = PT_PASSED;
+	struct event e;
 	if (unit_has(g, inf, TRAIT_SKIRMISHER)) {
 		event_init(&e, "no_passthru_check");
 		event_add(&e, "unit", "%s", inf->id);

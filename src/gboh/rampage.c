@@ -259,8 +259,8 @@ static void trample(struct game *g, int el, struct hex h)
 
 /* 9.14: the elephant would enter `to`, where units stand: it stops, they
  * take their hits (both units of a stack: 1 through the front, 2 through
- * a flank or the rear, 2 for cavalry always), a leader there is
- * trampled. */
+ * a flank or the rear, 2 for cavalry always, GBA 9.14 chariots too), a
+ * leader there is trampled. */
 static void contact(struct game *g, int el, struct hex to)
 {
 	struct unit *u = &g->units[el];
@@ -275,8 +275,9 @@ static void contact(struct game *g, int el, struct hex to)
 			continue;
 		enum hex_zone z = footprint_zone(&t->at, u->at.hex[0]);
 		bool cav = unit_has(g, t, TRAIT_CAVALRY);
+		bool chariot = unit_has(g, t, TRAIT_CHARIOT); /* GBA 9.14 */
 		idx[k2] = (int)(t - g->units);
-		hits[k2] = cav || z != ZONE_FRONT ? 2 : 1;
+		hits[k2] = cav || chariot || z != ZONE_FRONT ? 2 : 1;
 		struct event e;
 		event_init(&e, "rampage_contact");
 		event_add(&e, "unit", "%s", u->id);
@@ -559,7 +560,10 @@ static bool rampage_roll(struct game *g, int el)
 	} else if (die <= 6) {
 		d = rampage_compass(g, die);
 		event_add(&e, "result", "compass");
-	} else if (n == 1) {
+	} else if (n == 1 && tables_variant(g->tables, RV_RAMPAGE_HIGH_ROLL) ==
+				    RAMPAGE_HIGH_AWAY_FIRST) {
+		/* SPQR 9.14; GBA 9.14 (variants.ini [rampage] high_roll =
+		 * eliminated): every 7-9 is the mahout's, as below */
 		event_add(&e, "result", "away");
 		int c = st->cause;
 		if (c < 0 || !game_unit_in_play(&g->units[c]))

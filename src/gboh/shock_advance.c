@@ -20,6 +20,7 @@
 #include "maniple/event.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/movement.h"
+#include "maniple/gba_pass_through.h"
 #include "maniple/passthru.h"
 #include "maniple/phalanx.h"
 #include "maniple/reaction_fire.h"
@@ -765,8 +766,11 @@ bool shock_step_advance(struct game *g)
 		if (s->sub == 0) {
 			if (!passthru_after_combat(g, ci))
 				return false; /* 9.11 #3, #4 */
+			if (!gba_pass_through_after_combat(g, ci))
+				return false; /* GBA 9.13, 9.23 */
 			s->adv_phase = ADV_IDLE;
-			s->adv_skip = -1;
+			/* A9: a pass-through replaces that unit's advance */
+			s->adv_skip = gba_pass_through_unit(g, ci);
 			if (!any_defender_gone(g, ci) ||
 			    shock_standing(g, ci, 0) == 0 ||
 			    passthru_passed(g, ci))
@@ -781,7 +785,7 @@ bool shock_step_advance(struct game *g)
 			/* 8.61: the pursuit replaces the pursuer's advance;
 			 * the combat's other attackers still advance (8.5) */
 			s->adv_phase = ADV_IDLE;
-			s->adv_skip = done ? s->c[ci].pursuer : -1;
+			s->adv_skip = done ? s->c[ci].pursuer : s->adv_skip;
 			s->sub = 2;
 		}
 		if (s->sub == 2) {

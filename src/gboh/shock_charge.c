@@ -42,6 +42,7 @@
 #include "maniple/missile.h"
 #include "maniple/movement.h"
 #include "maniple/gba_chariot.h"
+#include "maniple/gba_pass_through.h"
 #include "maniple/passthru.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
@@ -727,6 +728,7 @@ bool shock_step_charge(struct game *g)
 	if (s->sub == 0) {
 		if (!passthru_offer(g))
 			return false; /* 9.11: asked before any roll */
+		gba_open_ranks(g); /* GBA 9.24, before any other roll */
 		charge_roll_all(g);
 		s->cursor = s->batch_begin;
 		s->sub = 1;

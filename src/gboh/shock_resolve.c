@@ -16,6 +16,7 @@
 #include "maniple/double_depth.h"
 #include "maniple/event.h"
 #include "maniple/gba_chariot.h"
+#include "maniple/gba_pass_through.h"
 #include "maniple/game.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/map.h"
@@ -203,7 +204,10 @@ static int clash_options(const struct game *g, int ci, struct clash_opt *o)
 			if (!in_combat(g, c, 0, a))
 				continue;
 			const struct unit *au = &g->units[c->att[a]];
-			enum hex_zone side = pair_side(g, au, du);
+			/* GBA 9.13: a second-row attack strikes from the row */
+			enum hex_zone side = gba_pass_through_side(g, c, au, du);
+			if (side == ZONE_NONE)
+				side = pair_side(g, au, du);
 			if (side == ZONE_NONE)
 				continue;
 			int col = shock_clash_column(g->tables, au->type,

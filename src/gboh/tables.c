@@ -337,6 +337,10 @@ static const struct variant_def {
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
+	[RV_RAMPAGE_HIGH_ROLL] = {"rampage", "high_roll",
+	 (const char *const[]){"away_first", "eliminated", NULL}},
+	[RV_PASS_THROUGH] = {"elephants", "pass_through",
+	 (const char *const[]){"defender_choice", "automatic", NULL}},
 
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 };

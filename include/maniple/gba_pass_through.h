@@ -1,0 +1,63 @@
+/* gba_pass_through.h — GBA 9.13 and 9.23, the pass-through attack: where
+ * variants.ini's [elephants] pass_through is automatic, every elephant or
+ * chariot that attacked and stands unrouted after its combat goes to the
+ * far side of the unit it attacked, whether or not that unit stayed;
+ * when enemies hold the far side it shock-attacks them, row after row,
+ * until it comes out behind (GBA 9.13's play note).  There is no
+ * defender's choice (SPQR 9.11's Pass-Thru, passthru.c, is not offered).
+ *
+ * Rulings (rules/gba/rulings.ini R109, R121, R172):
+ *  - the far side of a unit attacked through its front is its rear hexes
+ *    next to the hex attacked (GBA 9.13's example: 3022 into 2921 goes to
+ *    2821 or 2822); through a flank or the rear, the one hex directly
+ *    opposite the hexside charged through (beyond a two-hex unit's other
+ *    half);
+ *  - R109 (A9): an empty hex there takes it, facing kept; with none, it
+ *    attacks the enemies of one (a friend or closed terrain in the
+ *    others); with friends or closed terrain only, it stays where it is;
+ *  - R172: the choice between two hexes is not asked: the hex directly
+ *    opposite the hexside charged through goes first, then the others in
+ *    the order around the target;
+ *  - R121 (A21): the second-row attack is a combat of its own in the same
+ *    Shock segment (shock_push_followup), the once-a-phase limit of 8.31
+ *    not applying; its attacker counts as having moved (must check);
+ *  - the pass-through takes the place of the passing unit's advance
+ *    (8.5); the combat's other attackers advance as usual;
+ *  - only the first elephant or chariot among a combat's attackers goes
+ *    through (a combat with two is not played further). */
+#ifndef MANIPLE_GBA_PASS_THROUGH_H
+#define MANIPLE_GBA_PASS_THROUGH_H
+
+#include <stdbool.h>
+
+#include "maniple/footprint.h"
+#include "maniple/game.h"
+
+struct shock_combat;
+
+/* GBA 9.13, 9.23 for combat ci, after its Collapse (the Advance step,
+ * before 8.5): sets its elephant or chariot down behind its target, or
+ * starts its attack on the next row (false: that combat runs now, and
+ * this is called again once it is over).  True at once when the rule is
+ * off or the combat has no elephant or chariot. */
+bool gba_pass_through_after_combat(struct game *g, int ci);
+/* GBA 9.24 (the Charge step, before the pre-shock rolls): for each
+ * combat of the batch whose one attacker is a chariot coming through the
+ * front of Macedonian defenders (its side's `macedonian`), each defender
+ * rolls against its TQ; when every roll is the TQ or less the ranks
+ * open: each takes 1 hit, the combat is not fought, and the chariot goes
+ * through after it (GBA 9.23).  Any roll over the TQ: the shock is
+ * fought.  (R173: a combat with other attackers is fought as usual; the
+ * hit is taken only when the ranks open.) */
+void gba_open_ranks(struct game *g);
+/* The unit of combat ci that went through (it makes no 8.5 advance), -1
+ * when none. */
+int gba_pass_through_unit(const struct game *g, int ci);
+/* 8.45 for a second-row attack: the side of defender d that its
+ * attacker a strikes from the row it passed (a stands two hexes away);
+ * ZONE_NONE when combat c is no such attack. */
+enum hex_zone gba_pass_through_side(const struct game *g,
+				    const struct shock_combat *c,
+				    const struct unit *a, const struct unit *d);
+
+#endif
