@@ -673,3 +673,31 @@ Test(gba_beasts, elephant_command_gba_9_19)
 		       "GBA 9.19: stacked with e1: %s", why);
 	game_free(g);
 }
+
+/* GBA 9.22 bullet 4: a chariot that routs its target does not pursue it
+ * (cavalry would: 8.39, 10.3). */
+Test(gba_beasts, chariots_do_not_pursue_gba_9_22)
+{
+	const enum unit_type types[] = {UT_CH, UT_HC};
+	int pursuit_events[2];
+	for (int k = 0; k < 2; k++) {
+		struct game *g = gba_field();
+		struct unit *a = sturdy(g, "a", 1, types[k], "3022", FACE_NW);
+		struct unit *d = sturdy(g, "d", 0, UT_LI, "2921", FACE_E);
+		d->tq = 3;
+		d->hits = 2;
+		a->shock_must = true;
+		combat(g, a, d);
+		size_t from = g->events.n;
+		run_shock(g, 1);
+		cr_assert(d->routed || !d->on_map, "the target routed");
+		pursuit_events[k] = 0;
+		for (size_t i = from; i < g->events.n; i++)
+			pursuit_events[k] +=
+				!strncmp(event_log_kind(&g->events, i),
+					 "pursuit", 7);
+		game_free(g);
+	}
+	cr_expect_eq(pursuit_events[0], 0, "GBA 9.22: no pursuit");
+	cr_expect_gt(pursuit_events[1], 0, "cavalry checks for pursuit");
+}
