@@ -42,10 +42,12 @@ static int attacking_side(const struct game *g)
 	return l ? l->side : -1;
 }
 
-/* 7.33 bullet 1: the types that are never shock capable */
+/* 7.33 bullet 1: the types that are never shock capable (GBA 9.31: but
+ * the skirmishers that may) */
 static bool never_shock_type(const struct game *g, const struct unit *u)
 {
-	return unit_has(g, u, TRAIT_SKIRMISHER) ||
+	return (unit_has(g, u, TRAIT_SKIRMISHER) &&
+		!unit_skirmisher_may_shock(g, u)) ||
 	       unit_has(g, u, TRAIT_SCORPIO) ||
 	       (unit_has(g, u, TRAIT_LIGHT_INFANTRY) && u->missile == MC_A) ||
 	       (unit_has(g, u, TRAIT_LIGHT_CAVALRY) &&
@@ -85,6 +87,14 @@ static enum shock_claim claim_of(const struct game *g, int ui,
 	if (!game_unit_in_play(u)) {
 		*rule = "8.41";
 		*why = "it is not on the map";
+		return SC_NONE;
+	}
+	if (never_shock_type(g, u) && unit_has(g, u, TRAIT_SKIRMISHER) &&
+	    tables_variant(g->tables, RV_SKIRMISHER_SHOCK) ==
+		    SK_SHOCK_CHARIOTS_ROUTED) {
+		*rule = "GBA 9.31";
+		*why = "a skirmisher shocks only when every enemy in its ZOC "
+		       "is a chariot or routed (an SK* any unit)";
 		return SC_NONE;
 	}
 	if (never_shock_type(g, u)) {
