@@ -21,6 +21,10 @@
 
 #include "maniple/ini.h"
 
+/* Whether s is a rule number: 1 to 2 digits, '.', 1 to 2 digits ("6.11",
+ * "3.0", "10.43"). */
+bool rule_number_valid(const char *s);
+
 #define RULE_NUMBERS_MAX 320 /* SPQR numbers a map holds (the book has 283) */
 #define RULE_NUMBERS_FILE "rule_numbers.ini"
 

@@ -23,6 +23,7 @@
 
 #include "maniple/cmd.h"
 #include "maniple/ini.h"
+#include "maniple/rule_numbers.h"
 
 #define RULE_NUMBER_MAX	 8 /* "10.43" and its NUL, with room */
 #define RULE_TITLE_MAX	 64
@@ -63,9 +64,6 @@ struct rulebook {
 	struct glossary *glossary; /* DIR/glossary.ini, NULL when none */
 };
 
-/* Whether s is a rule number: 1 to 2 digits, '.', 1 to 2 digits ("6.11",
- * "3.0", "10.43"). */
-bool rule_number_valid(const char *s);
 /* The book's order of two valid rule numbers: by the part before the dot,
  * then by the part after it read as a decimal fraction (6.1 < 6.11 < 6.2). */
 int rule_number_cmp(const char *a, const char *b);

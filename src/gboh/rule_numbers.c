@@ -9,6 +9,21 @@
 #include "maniple/rule_numbers.h"
 #include "maniple/rulebook.h"
 
+bool rule_number_valid(const char *s)
+{
+	if (!s)
+		return false;
+	int a = 0, b = 0;
+	while (isdigit((unsigned char)s[a]))
+		a++;
+	if (a < 1 || a > 2 || s[0] == '0' || s[a] != '.')
+		return false;
+	const char *f = s + a + 1;
+	while (isdigit((unsigned char)f[b]))
+		b++;
+	return b >= 1 && b <= 2 && f[b] == '\0';
+}
+
 struct reader {
 	struct rule_numbers *m;
 	struct ini_file_header h;

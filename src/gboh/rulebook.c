@@ -15,21 +15,6 @@
 
 /* ---- rule numbers ---- */
 
-bool rule_number_valid(const char *s)
-{
-	if (!s)
-		return false;
-	int a = 0, b = 0;
-	while (isdigit((unsigned char)s[a]))
-		a++;
-	if (a < 1 || a > 2 || s[0] == '0' || s[a] != '.')
-		return false;
-	const char *f = s + a + 1;
-	while (isdigit((unsigned char)f[b]))
-		b++;
-	return b >= 1 && b <= 2 && f[b] == '\0';
-}
-
 int rule_number_cmp(const char *a, const char *b)
 {
 	int ma = atoi(a), mb = atoi(b);

@@ -42,16 +42,17 @@ static int attacking_side(const struct game *g)
 	return l ? l->side : -1;
 }
 
-/* 7.33 bullet 1: the types that are never shock capable (GBA 9.31: but
- * the skirmishers that may) */
+/* 7.33 bullet 1: the types that are never shock capable: skirmishers
+ * (GBA 9.31: but those that may), scorpios, and the archers
+ * shock_types.ini marks never: SPQR's light infantry and light cavalry
+ * archers (GBA 7.32 bars neither) */
 static bool never_shock_type(const struct game *g, const struct unit *u)
 {
-	return (unit_has(g, u, TRAIT_SKIRMISHER) &&
-		!unit_skirmisher_may_shock(g, u)) ||
-	       unit_has(g, u, TRAIT_SCORPIO) ||
-	       (unit_has(g, u, TRAIT_LIGHT_INFANTRY) && u->missile == MC_A) ||
-	       (unit_has(g, u, TRAIT_LIGHT_CAVALRY) &&
-		(u->missile == MC_A || u->missile == MC_MA));
+	if (unit_has(g, u, TRAIT_SKIRMISHER))
+		return !unit_skirmisher_may_shock(g, u);
+	return unit_has(g, u, TRAIT_SCORPIO) ||
+	       (g->tables && tables_shock_duty(g->tables, u->type,
+					       u->missile) == SHOCK_NEVER);
 }
 
 /* 7.33: given Fire (only) orders this Orders Phase (5.22 #2, 5.23 #2) */
@@ -99,8 +100,8 @@ static enum shock_claim claim_of(const struct game *g, int ui,
 	}
 	if (never_shock_type(g, u)) {
 		*rule = "7.33";
-		*why = "skirmishers, scorpios, light infantry archers and "
-		       "light cavalry archers never shock";
+		*why = "its type never shocks (skirmishers, scorpios and the "
+		       "archers of shock_types.ini)";
 		return SC_NONE;
 	}
 	if (u->routed) {

@@ -152,12 +152,6 @@ int aiplay_set(struct tui_view *v, const struct ai_level *level[2])
 	return 0;
 }
 
-bool aiplay_owes(const struct tui_view *v)
-{
-	return !v->replay && !v->live &&
-	       ai_seats_due(&v->ai.seats, v->s) >= 0;
-}
-
 int aiplay_wait(const struct tui_view *v)
 {
 	const struct tui_aiplay *a = &v->ai;

@@ -59,9 +59,6 @@ void aiplay_follow(struct tui_view *v, const char *line);
 /* Who plays now: the computer at level for side (NULL: a person), into
  * the game file's header.  0, or -1 said on the status line. */
 int aiplay_set(struct tui_view *v, const struct ai_level *level[2]);
-/* Whether the computer owes the decision pending (the prompt box is not
- * the person's then). */
-bool aiplay_owes(const struct tui_view *v);
 /* Milliseconds before the computer plays its next command (0: now), or
  * -1 when it does not (a person owes the decision, nobody does, it is
  * paused, something the player must read or answer is up). */

@@ -109,13 +109,18 @@ void prompt_start(struct tui_view *v, bool ask_kind);
 /* After each command: the box, its highlights and the hand-over follow
  * the game. */
 void prompt_update(struct tui_view *v);
-/* Draws the box, the question or the hand-over over the map (render). */
+/* Draws the box or the hand-over over the map (render); the question of
+ * who plays is whoplays.h's. */
 void prompt_draw(struct tui_view *v);
-/* A key for the prompt, the question or the hand-over; true when taken. */
+/* A key for the prompt or the hand-over; true when taken. */
 bool prompt_key(struct tui_view *v, int ch);
 
 /* Shared by the overlays (the prompt, teach mode, the tutorial, the
  * resume question). */
+/* A side's name in the map view-model mv (which may be NULL). */
+const char *prompt_side_word(const struct map_view *mv, int side);
+/* Whether ch is Enter (or the prompt's list key) for the view's keys. */
+bool prompt_is_enter(const struct tui_view *v, int ch);
 /* The map under an overlay is to be drawn again (with the status). */
 void prompt_touch_map(struct tui_view *v);
 /* A screen of n text lines in the middle of the view, above the status:

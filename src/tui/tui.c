@@ -29,6 +29,7 @@
 #include "resume.h"
 #include "seam.h"
 #include "view.h"
+#include "whoplays.h"
 
 static bool take_view(struct tui_view *v);
 /* The view's operations its modes reach through v->ops (view.h,
@@ -1222,7 +1223,8 @@ static void render(struct tui_view *v)
 	}
 	/* hook: overlays (cards, prompts) are drawn here, over the map */
 	shockui_render(v); /* the card viewer, topmost */
-	if (!teachui_draw(v)) /* the teach box; the prompt box waits */
+	if (!teachui_draw(v) && /* the teach box; the prompt box waits */
+	    !whoplays_draw(v)) /* who plays which side (whoplays.h) */
 		prompt_draw(v); /* the prompt box, the hand-over (prompt.h) */
 	tutorial_draw(v); /* the lesson box, over the other boxes (tutorial.h) */
 	reading_draw(v); /* the reading pane: show, help, why (reading.h) */
@@ -2140,6 +2142,8 @@ static void handle_key(struct tui_view *v, int ch)
 	if (teachui_key(v, ch)) /* the teach box: the game waits */
 		return;
 	if (shockui_key(v, ch)) /* the card viewer first: it is on top */
+		return;
+	if (whoplays_key(v, ch)) /* who plays which side (whoplays.h) */
 		return;
 	if (prompt_key(v, ch)) /* a prompt, the hand-over (prompt.h) */
 		return;
