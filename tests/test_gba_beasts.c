@@ -6,6 +6,7 @@
 #include "maniple/elcmd.h"
 #include "maniple/rule_numbers.h"
 #include "maniple/gba_chariot.h"
+#include "maniple/passthru.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"
@@ -392,6 +393,49 @@ static bool run_shock(struct game *g, int side)
 	return run_shock_from(g, side, -1);
 }
 
+/* The `passthru place` lines offered now, in *out (at most 8); the
+ * count. */
+static int offered(const struct game *g, char out[8][16])
+{
+	struct decision_answer a[8];
+	int n = passthru_legal(g, a, 8);
+	for (int i = 0; i < n; i++)
+		cr_assert_eq(sscanf(a[i].line, "passthru place %15s", out[i]),
+			     1, "%s", a[i].line);
+	return n;
+}
+
+static enum cmd_status place(struct game *g, const char *hex)
+{
+	char a0[] = "passthru", a1[] = "place", a2[16];
+	snprintf(a2, sizeof a2, "%s", hex);
+	char *argv[] = {a0, a1, a2};
+	struct cmd_result r;
+	cmd_result_init(&r);
+	passthru_command(g, 3, argv, &r);
+	enum cmd_status st = r.status;
+	cmd_result_free(&r);
+	return st;
+}
+
+/* Plays the segment on, answering each pass-through ask with the first
+ * hex offered (the one directly opposite); the count of asks. */
+static int finish_shock(struct game *g)
+{
+	int asks = 0;
+	for (int guard = 0; guard < 8; guard++) {
+		if (shock_run(g) && g->shock.step == SHS_NONE)
+			return asks;
+		cr_assert_eq(g->shock.ask, SHA_PASSTHRU_PLACE);
+		char h[8][16];
+		cr_assert_gt(offered(g, h), 0);
+		cr_assert_eq(place(g, h[0]), CMD_OK);
+		asks++;
+	}
+	cr_assert_fail("the segment did not end");
+	return asks;
+}
+
 static struct unit *sturdy(struct game *g, const char *id, int side,
 			   enum unit_type t, const char *hex, enum facing f)
 {
@@ -401,9 +445,9 @@ static struct unit *sturdy(struct game *g, const char *id, int side,
 }
 
 /* GBA 9.1, 9.13: after its combat the elephant is set down behind the unit
- * it attacked, facing as it was, though that unit stood; the hex directly
- * opposite the hexside it charged through first (R172).  Its target
- * there is GBA 9.13's example: from 3022 into 2921, on to 2821 or 2822. */
+ * it attacked, facing as it was, though that unit stood: GBA 9.13's
+ * example, from 3022 into 2921, on to 2821 or 2822, its player's choice
+ * (R109; the hex directly opposite offered first). */
 Test(gba_beasts, elephant_passes_through_gba_9_13)
 {
 	struct game *g = gba_field();
@@ -415,18 +459,28 @@ Test(gba_beasts, elephant_passes_through_gba_9_13)
 	el->shock_must = true;
 	combat(g, el, d);
 	size_t from = g->events.n;
-	cr_assert(run_shock(g, 1));
+	cr_assert_not(run_shock(g, 1), "the hex is asked");
+	cr_assert_eq(g->shock.ask, SHA_PASSTHRU_PLACE);
+	cr_expect_eq(g->shock.ask_side, 1);
+	char h[8][16];
+	cr_assert_eq(offered(g, h), 2);
+	cr_expect_str_eq(h[0], "2821");
+	cr_expect_str_eq(h[1], "2822");
+	uint64_t before = game_digest(g);
+	cr_expect_eq(place(g, "3021"), CMD_REFUSED);
+	cr_expect_eq(game_digest(g), before, "a refusal changes nothing");
+	cr_assert_eq(place(g, "2822"), CMD_OK);
+	cr_assert(shock_run(g) && g->shock.step == SHS_NONE);
 	cr_expect(d->on_map && hex_eq(d->at.hex[0], HX("2921")),
 		  "the target stood");
-	cr_expect(hex_eq(el->at.hex[0], HX("2821")),
-		  "GBA 9.13: directly opposite, 2821");
+	cr_expect(hex_eq(el->at.hex[0], HX("2822")), "GBA 9.13: 2822");
 	cr_expect_eq(el->at.facing, FACE_NW, "facing kept (R109)");
 	cr_expect_str_eq(field_of(g, from, "passthru", "rule"), "9.13");
 	cr_expect_null(field_of(g, from, "passthru_offered", "unit"),
 		       "GBA 9.13: no defender's choice");
 	game_free(g);
 
-	/* a friend of the defender in 2821: the other hex, 2822 */
+	/* the elephant's own side in 2821: the other hex, 2822, unasked */
 	g = gba_field();
 	el = sturdy(g, "el", 1, UT_EL, "3022", FACE_NW);
 	d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
@@ -470,8 +524,9 @@ Test(gba_beasts, chariot_attacks_the_second_row_gba_9_23)
 	ch->shock_must = true;
 	combat(g, ch, d);
 	size_t from = g->events.n;
-	cr_assert(run_shock(g, 1));
-	cr_expect_eq(g->events.n > from, true);
+	run_shock(g, 1);
+	cr_expect_eq(finish_shock(g), 2,
+		     "R109: which row hex to attack, then where to come out");
 	const char *row = field_of(g, from, "passthru_row", "hex");
 	cr_assert_not_null(row, "GBA 9.23: a second-row attack");
 	cr_expect_str_eq(row, "2821");
@@ -516,7 +571,8 @@ Test(gba_beasts, macedonians_open_ranks_to_chariots_gba_9_24)
 	ch->shock_must = true;
 	combat(g, ch, d);
 	size_t from = g->events.n;
-	cr_assert(run_shock_from(g, 1, 5)); /* 5, not over the TQ */
+	run_shock_from(g, 1, 5); /* 5, not over the TQ */
+	cr_expect_eq(finish_shock(g), 1, "where it comes out");
 	cr_expect_str_eq(field_of(g, from, "open_ranks", "opened"), "yes");
 	cr_expect_eq(d->hits, 1, "GBA 9.24: 1 hit for opening");
 	cr_expect_eq(count_of(g, from, "shock_result"), 0, "no shock");
@@ -531,7 +587,8 @@ Test(gba_beasts, macedonians_open_ranks_to_chariots_gba_9_24)
 	ch->shock_must = true;
 	combat(g, ch, d);
 	from = g->events.n;
-	cr_assert(run_shock_from(g, 1, 6)); /* over the TQ */
+	run_shock_from(g, 1, 6); /* over the TQ */
+	finish_shock(g);
 	cr_expect_str_eq(field_of(g, from, "open_ranks", "opened"), "no");
 	cr_expect_eq(count_of(g, from, "shock_result"), 1, "the shock");
 	game_free(g);
@@ -543,7 +600,8 @@ Test(gba_beasts, macedonians_open_ranks_to_chariots_gba_9_24)
 	ch->shock_must = true;
 	combat(g, ch, d);
 	from = g->events.n;
-	cr_assert(run_shock(g, 1));
+	run_shock(g, 1);
+	finish_shock(g);
 	cr_expect_eq(count_of(g, from, "open_ranks"), 0);
 	cr_expect_eq(count_of(g, from, "shock_result"), 1);
 	game_free(g);

@@ -15,9 +15,10 @@
  *  - R109 (A9): an empty hex there takes it, facing kept; with none, it
  *    attacks the enemies of one (a friend or closed terrain in the
  *    others); with friends or closed terrain only, it stays where it is;
- *  - R172: the choice between two hexes is not asked: the hex directly
- *    opposite the hexside charged through goes first, then the others in
- *    the order around the target;
+ *  - R109: where two hexes are empty (or, none empty, two hold enemies)
+ *    its player names the one (SHA_PASSTHRU_PLACE, `passthru place
+ *    HEX`); a computer player takes the one directly opposite the
+ *    hexside charged through, listed first;
  *  - R121 (A21): the second-row attack is a combat of its own in the same
  *    Shock segment (shock_push_followup), the once-a-phase limit of 8.31
  *    not applying; its attacker counts as having moved (must check);
@@ -31,7 +32,9 @@
 #include <stdbool.h>
 
 #include "maniple/footprint.h"
+#include "maniple/cmd.h"
 #include "maniple/game.h"
+#include "maniple/sequence.h"
 
 struct shock_combat;
 
@@ -50,6 +53,13 @@ bool gba_pass_through_after_combat(struct game *g, int ci);
  * fought.  (R173: a combat with other attackers is fought as usual; the
  * hit is taken only when the ranks open.) */
 void gba_open_ranks(struct game *g);
+/* GBA 9.13, 9.23: the `passthru place HEX` lines legal while its player
+ * names the hex (combat state PT_CHOOSING) */
+int gba_pass_through_legal(const struct game *g, struct decision_answer *out,
+			   int max);
+/* the answer: h, one of those hexes; refuses through r otherwise */
+void gba_pass_through_choose(struct game *g, struct hex h,
+			     struct cmd_result *r);
 /* The unit of combat ci that went through (it makes no 8.5 advance), -1
  * when none. */
 int gba_pass_through_unit(const struct game *g, int ci);

@@ -57,6 +57,7 @@ enum passthru_state {
 	PT_ROW_WAIT, /* its elephant or chariot attacks a second row */
 	PT_ROW,	     /* a second-row attack, its own pass-through due */
 	PT_ROW_DONE, /* a second-row attack whose pass-through is done */
+	PT_CHOOSING, /* its attacker names the hex (SHA_PASSTHRU_PLACE) */
 	PT_STATE_COUNT
 };
 

@@ -175,53 +175,175 @@ static bool attack_row(struct game *g, int ci, int row, int b, struct hex via,
 	return false;
 }
 
-/* GBA 9.13: the pass-through of combat row (ci itself, or a second-row
- * attack of ci's beast) */
-static bool pass_row(struct game *g, int ci, int row)
+/* What the beast of combat row may do next: its slot k, its index b, the
+ * unit t it passes and the hex via of t it passes through, the hexes it
+ * may take (open) or must attack (enemy, when none is open), directly
+ * opposite first; *why when it is held. */
+struct next_row {
+	int k, b, t;
+	struct hex via;
+	struct hex choice[3];
+	int n;
+	bool attack;
+	const char *why;
+};
+
+static void next_row(const struct game *g, int ci, int row,
+		     struct next_row *nr)
 {
-	struct shock_combat *r = &g->shock.c[row];
-	int k = beast_slot(g, r);
-	if (k < 0)
-		return true; /* no elephant or chariot attacked */
-	int b = r->att[k];
-	struct unit *u = &g->units[b];
-	if ((r->off && !r->ranks_opened) || r->att_gone[k] ||
+	memset(nr, 0, sizeof *nr);
+	nr->t = -1;
+	nr->via = HEX_NONE;
+	const struct shock_combat *r = &g->shock.c[row];
+	nr->k = beast_slot(g, r);
+	if (nr->k < 0)
+		return;
+	nr->b = r->att[nr->k];
+	const struct unit *u = &g->units[nr->b];
+	if ((r->off && !r->ranks_opened) || r->att_gone[nr->k] ||
 	    !game_unit_in_play(u) || u->routed) {
-		held(g, ci, row, b, "routed");
-		return true;
+		nr->why = "routed";
+		return;
 	}
 	/* where it comes from: its hex, or the row it passed (R121) */
-	struct hex from = row == ci ? u->at.hex[0] : r->att_at[k].hex[0];
-	int t = -1;
+	struct hex from = row == ci ? u->at.hex[0] : r->att_at[nr->k].hex[0];
 	struct hex far[3];
 	int n = 0;
 	for (int d = 0; d < r->ndef && n == 0; d++) {
 		n = far_hexes(&r->def_at[d], from, far);
-		t = r->def[d];
+		if (n)
+			facing_side(&r->def_at[d], from, &nr->via);
+		nr->t = r->def[d];
 	}
 	if (n == 0) {
-		held(g, ci, row, b, "not_next_to_target");
+		nr->why = "not_next_to_target";
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		if (far_kind(g, u, nr->via, far[i]) == FAR_OPEN)
+			nr->choice[nr->n++] = far[i];
+	if (nr->n)
+		return;
+	for (int i = 0; i < n; i++)
+		if (far_kind(g, u, nr->via, far[i]) == FAR_ENEMY)
+			nr->choice[nr->n++] = far[i];
+	nr->attack = nr->n > 0;
+	if (!nr->n)
+		nr->why = "far_side_blocked";
+}
+
+/* the combat whose pass-through is due for ci: ci, or its second-row
+ * attack whose own pass-through is due */
+static int due_row(const struct game *g, int ci)
+{
+	for (int f = g->shock.ncombats - 1; f > ci; f--)
+		if (g->shock.c[f].parent == ci &&
+		    g->shock.c[f].passthru == PT_ROW)
+			return f;
+	return ci;
+}
+
+/* GBA 9.13: beast b of combat row goes to, or attacks, hex h (one of
+ * nr's choices); false while a second-row attack runs */
+static bool go(struct game *g, int ci, int row, const struct next_row *nr,
+	       struct hex h)
+{
+	if (nr->attack)
+		return attack_row(g, ci, row, nr->b, nr->via, h);
+	passthru_set_down(g, row, nr->b, nr->t, h,
+			  rule_of(g, &g->units[nr->b]));
+	g->shock.c[ci].passthru = PT_PASSED;
+	if (row != ci)
+		g->shock.c[row].passthru = PT_ROW_DONE;
+	return true;
+}
+
+/* GBA 9.13: the pass-through of combat row (ci itself, or a second-row
+ * attack of ci's beast) */
+static bool pass_row(struct game *g, int ci, int row)
+{
+	struct next_row nr;
+	next_row(g, ci, row, &nr);
+	if (nr.k < 0)
+		return true; /* no elephant or chariot attacked */
+	if (nr.why) {
+		held(g, ci, row, nr.b, nr.why);
 		return true;
 	}
-	/* the hex a defender stood in, next to from: the row passed */
-	struct hex via = HEX_NONE;
-	for (int d = 0; d < r->ndef; d++)
-		if (r->def[d] == t)
-			facing_side(&r->def_at[d], from, &via);
-	for (int i = 0; i < n; i++)
-		if (far_kind(g, u, via, far[i]) == FAR_OPEN) {
-			passthru_set_down(g, row, b, t, far[i],
-					  rule_of(g, u));
-			g->shock.c[ci].passthru = PT_PASSED;
-			if (row != ci)
-				r->passthru = PT_ROW_DONE;
-			return true;
+	if (nr.n == 1)
+		return go(g, ci, row, &nr, nr.choice[0]);
+	/* R109: its player names the hex */
+	g->shock.c[ci].passthru = PT_CHOOSING;
+	char list[80] = "";
+	size_t len = 0;
+	for (int i = 0; i < nr.n && len < sizeof list - 8; i++) {
+		char h[16];
+		hex_format(nr.choice[i], h, sizeof h);
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+					i ? "," : "", h);
+	}
+	struct event e;
+	event_init(&e, "passthru_place_owed");
+	event_add(&e, "combat", "%d", row);
+	event_add(&e, "elephant", "%s", g->units[nr.b].id);
+	event_add(&e, "rear", "%s", list);
+	event_add(&e, "rule", "%s,R109", rule_of(g, &g->units[nr.b]));
+	game_emit(g, &e);
+	shock_ask(g, SHA_PASSTHRU_PLACE, g->units[nr.b].side, ci, nr.b);
+	return false;
+}
+
+int gba_pass_through_legal(const struct game *g, struct decision_answer *out,
+			   int max)
+{
+	const struct shock_state *s = &g->shock;
+	int ci = s->ask_combat;
+	if (ci < 0 || ci >= s->ncombats || s->c[ci].passthru != PT_CHOOSING)
+		return 0;
+	struct next_row nr;
+	next_row(g, ci, due_row(g, ci), &nr);
+	int n = 0;
+	for (int i = 0; nr.k >= 0 && !nr.why && i < nr.n; i++) {
+		char h[16];
+		hex_format(nr.choice[i], h, sizeof h);
+		decision_add(out, max, &n, s->ask_side,
+			     rule_of(g, &g->units[nr.b]),
+			     "passthru place %s # %s %s", h, g->units[nr.b].id,
+			     nr.attack ? "attacks there" : "goes there");
+	}
+	return n;
+}
+
+void gba_pass_through_choose(struct game *g, struct hex h,
+			     struct cmd_result *r)
+{
+	struct shock_state *s = &g->shock;
+	int ci = s->ask_combat;
+	if (ci < 0 || ci >= s->ncombats || s->c[ci].passthru != PT_CHOOSING) {
+		cmd_refuse(r, "GBA 9.13", "no pass-through hex is owed now");
+		return;
+	}
+	int row = due_row(g, ci);
+	struct next_row nr;
+	next_row(g, ci, row, &nr);
+	char list[80] = "";
+	size_t len = 0;
+	for (int i = 0; nr.k >= 0 && !nr.why && i < nr.n; i++) {
+		if (hex_eq(nr.choice[i], h)) {
+			shock_answered(g);
+			s->c[ci].passthru = row == ci ? PT_NONE : PT_ROW_WAIT;
+			go(g, ci, row, &nr, h);
+			seq_resume(g);
+			return;
 		}
-	for (int i = 0; i < n; i++)
-		if (far_kind(g, u, via, far[i]) == FAR_ENEMY)
-			return attack_row(g, ci, row, b, via, far[i]);
-	held(g, ci, row, b, "far_side_blocked");
-	return true;
+		char b[16];
+		hex_format(nr.choice[i], b, sizeof b);
+		if (len < sizeof list - 8)
+			len += (size_t)snprintf(list + len, sizeof list - len,
+						"%s%s", i ? " or " : "", b);
+	}
+	cmd_refuse(r, nr.k >= 0 ? rule_of(g, &g->units[nr.b]) : "GBA 9.13",
+		   "the pass-through goes to %s", len ? list : "no hex now");
 }
 
 bool gba_pass_through_after_combat(struct game *g, int ci)
@@ -233,13 +355,14 @@ bool gba_pass_through_after_combat(struct game *g, int ci)
 		return true;
 	if (c->passthru == PT_NONE)
 		return pass_row(g, ci, ci);
+	if (c->passthru == PT_CHOOSING)
+		return false; /* its player names the hex */
 	if (c->passthru != PT_ROW_WAIT)
 		return true;
 	/* the second-row attack under way is over: its own pass-through */
-	for (int f = g->shock.ncombats - 1; f > ci; f--)
-		if (g->shock.c[f].parent == ci &&
-		    g->shock.c[f].passthru == PT_ROW)
-			return pass_row(g, ci, f);
+	int row = due_row(g, ci);
+	if (row != ci)
+		return pass_row(g, ci, row);
 	c->passthru = PT_HELD;
 	return true;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "maniple/event.h"
+#include "maniple/gba_pass_through.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/movement.h"
 #include "maniple/rout.h"
@@ -347,6 +348,8 @@ int passthru_legal(const struct game *g, struct decision_answer *out, int max)
 	if (!shock_pending(g) || !valid_combat(g, s->ask_combat))
 		return 0;
 	const struct shock_combat *c = &s->c[s->ask_combat];
+	if (c->passthru == PT_CHOOSING) /* GBA 9.13, 9.23 */
+		return gba_pass_through_legal(g, out, max);
 	if (!one_on_one(g, c))
 		return 0;
 	const struct unit *el = &g->units[c->att[0]];
@@ -411,6 +414,10 @@ static void answer_place(struct game *g, const char *text, struct cmd_result *r)
 	struct hex h;
 	if (!hex_parse(text, &h)) {
 		cmd_malformed(r, "usage: passthru place HEX (e.g. 2821)");
+		return;
+	}
+	if (c->passthru == PT_CHOOSING) { /* GBA 9.13, 9.23 */
+		gba_pass_through_choose(g, h, r);
 		return;
 	}
 	const struct unit *el = &g->units[c->att[0]];

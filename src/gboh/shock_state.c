@@ -195,7 +195,7 @@ int shock_standing(const struct game *g, int ci, int role)
 /* 9.11: a combat's pass-through state, in the state text */
 static const char *const passthru_state_names[PT_STATE_COUNT] = {
 	"none", "declined", "elected", "placing", "passed", "held",
-	"row_wait", "row", "row_done",
+	"row_wait", "row", "row_done", "choosing",
 };
 
 const char *passthru_state_name(int state)
