@@ -323,12 +323,19 @@ enum rule_variant {
 	RV_ELEPHANT_BY_ELEPHANT, /* 8.15: an elephant's fire at an elephant */
 
 	/* -- switches of GBA 4-5, command and activation: add below -- */
+	RV_LEADER_STAYS,      /* 4.23, 4.34, GBA 4.23, 4.36: a leader going
+			       * with a unit or a Line stays with it? */
+	RV_OC_IN_ZOC_ORDERS_LEADERS, /* 4.4 #2: the OC in an enemy ZOC
+				      * moving another leader */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
+			      * (not SK*) may shock */
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+	RV_BREAKTHROUGH, /* GBA 8.37: the Push of Shields after a shock */
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
@@ -578,11 +585,39 @@ enum elephant_by_elephant {
 
 /* -- choices of the switches of GBA 4-5, command and activation: add below -- */
 
+/* RV_LEADER_STAYS's choices */
+enum leader_stays {
+	LEADER_STAYS_YES, /* SPQR 4.23: with the unit to its move's end;
+			   * 4.34: within range of a unit of his Line */
+	LEADER_STAYS_NO,  /* GBA 4.23, 4.36: he may part from them */
+};
+
+/* RV_OC_IN_ZOC_ORDERS_LEADERS's choices */
+enum oc_in_zoc_orders_leaders {
+	OC_IN_ZOC_ORDERS_LEADERS_YES, /* SPQR 4.4 #2: no such bar */
+	OC_IN_ZOC_ORDERS_LEADERS_NO,  /* GBA 4.4 #2: he leaves it first */
+};
+
 /* -- choices of the switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
+/* RV_SKIRMISHER_SHOCK's choices (an SK* may shock any unit either way:
+ * its trait, GBA 9.31 Exception #2) */
+enum skirmisher_shock {
+	SK_SHOCK_NEVER,		     /* SPQR 7.33: never */
+	SK_SHOCK_CHARIOTS_ROUTED,    /* GBA 9.31 Exception #1 */
+};
+
 /* -- choices of the switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+
+/* RV_BREAKTHROUGH's choices */
+enum breakthrough {
+	BREAKTHROUGH_NONE,	  /* SPQR: no such rule */
+	BREAKTHROUGH_TOTAL_HITS,  /* GBA 8.37, ruling R103: every hit */
+	BREAKTHROUGH_RESOLUTION_HITS, /* ambiguity A3's other reading: the
+				       * hits of the combat's CRT roll */
+};
 
 /* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 

@@ -329,12 +329,21 @@ static const struct variant_def {
 	[RV_ELEPHANT_BY_ELEPHANT] = {"missile", "elephant_fired_on_by_elephant",
 	 (const char *const[]){"single", "double", NULL}},
 	/* -- switches of GBA 4-5, command and activation: add below -- */
+	[RV_LEADER_STAYS] = {"leaders", "stay_with_units",
+	 (const char *const[]){"yes", "no", NULL}},
+	[RV_OC_IN_ZOC_ORDERS_LEADERS] = {"leaders", "oc_in_zoc_orders_leaders",
+	 (const char *const[]){"yes", "no", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
+	 (const char *const[]){"never", "chariots_and_routed", NULL}},
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+	[RV_BREAKTHROUGH] = {"shock", "breakthrough",
+	 (const char *const[]){"none", "total_hits", "resolution_hits",
+			       NULL}},
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
