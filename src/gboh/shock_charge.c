@@ -530,7 +530,8 @@ int shock_all_rout(struct game *g, int ci, const char *rule)
 /* ------------------------------------------------ phalanx exception */
 
 /* 8.43 exception, 8.47 [1], GBA 9.65: whether u rolls to stand rather
- * than rout (variants.ini [shock] phalanx_rout) */
+ * than rout (variants.ini [shock] phalanx_rout; a one-hex phalanx of a
+ * GBA game does not, ruling R161) */
 static bool rolls_to_stand(const struct game *g, const struct unit *u)
 {
 	if (tables_variant(g->tables, RV_PHALANX_ROUT) ==
