@@ -803,7 +803,6 @@ Test(gba_rout, shock_hits_shared_out_gba_10_12)
 	cr_expect_eq(a1->hits, 1);
 	cr_expect_eq(shock_hits_of(g, from, "d2", &why), 3);
 	cr_expect_eq(shock_hits_of(g, from, "d1", NULL), 2);
-	cr_expect_eq(d1->hits + d2->hits, 5);
 	game_free(g);
 
 	/* three defenders, 5 hits, no Superiority: 1 each, the column's
