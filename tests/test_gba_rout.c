@@ -12,6 +12,7 @@
 #include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/odds.h"
+#include "maniple/pursuit.h"
 #include "maniple/rally.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
@@ -946,4 +947,49 @@ Test(gba_rout, everyone_would_rout_only_when_all_would_gba_10_26)
 	cr_expect_not(hy->eliminated);
 	cr_expect_eq(hy->hits, 6);
 	game_free(g);
+}
+
+/* ----------------------------------- GBA 8.39, 10.3 Cavalry Pursuit */
+
+/* GBA 10.3 (play note), GBA 8.39: pursuit goes with the optional Charge
+ * Formation, which maniple does not have: cavalry that routed its
+ * defender advances after combat with no pursuit roll; SPQR 8.62 rolls
+ * for it. */
+Test(gba_rout, no_cavalry_pursuit_without_charge_formation_gba_10_3)
+{
+	const char *rules[] = {"gba", "spqr"};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field(rules[k]);
+		struct unit *hc = put(g, "hc", 1, UT_HC, "", "3008");
+		hc->at.facing = FACE_SE;
+		hc->tq = 7;
+		struct unit *d = put(g, "d", 0, UT_MI, "", "3009");
+		int ci = gba_combat(g, (struct unit *[]){hc, NULL},
+				    (struct unit *[]){d, NULL}, SHS_ADVANCE);
+		struct shock_combat *c = &g->shock.c[ci];
+		c->resolved = true;
+		c->must_check = c->att_moved = true;
+		d->hits = d->tq;
+		shock_rout_unit(g, ci, (int)(d - g->units), "8.38");
+		cr_assert(d->routed);
+		size_t from = g->events.n;
+		cr_assert(dice_force(&g->dice, 9));
+		bool done = true;
+		pursuit_after_combat(g, ci, &done);
+		const struct event *none = fx_event(g, from, "pursuit_none");
+		if (k == 0) {
+			cr_expect_not(done, "it advances after combat");
+			cr_assert_not_null(none);
+			cr_expect_str_eq(field_of(none, "why"),
+					 "charge_formation_not_in_use");
+			cr_expect_str_eq(field_of(none, "rule"), "10.3");
+			cr_expect_eq(fx_count(g, from, "roll"), 0);
+			cr_expect(hex_eq(hc->at.hex[0], fx_hex("3008")));
+		} else {
+			cr_expect_null(none);
+			cr_expect_eq(fx_count(g, from, "pursuit_check"), 1,
+				     "SPQR 8.62 rolls");
+		}
+		game_free(g);
+	}
 }
