@@ -134,7 +134,7 @@ static void shock_segment(struct session *s)
 
 /* ---- GBA 7.3 Shock Requirements ---- */
 
-/* GBA 7.31, 7.33: heavy infantry (a "+" type) that moves next to an enemy
+/* GBA 7.3, 7.31, 7.33: heavy infantry (a "+" type) that moves next to an enemy
  * must shock it: the Shock Must Check marker goes on the instant it
  * arrives, before any reaction, and its owner is asked nothing at the
  * move's end. */
