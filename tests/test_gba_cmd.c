@@ -531,3 +531,438 @@ Test(gba_cmd, no_replacement_leaders_gba_4_64)
 	fx_refused(&s, "order hipparch replace 2317", "4.64");
 	session_free(&s);
 }
+
+/* ---- the rules GBA shares with SPQR, asserted in a GBA game ---- */
+
+/* The drill begun: `continue` into the first activation (the Strategos
+ * is due, GBA 5.12) on turn `turn`. */
+static void drill_turn(struct session *s, int turn)
+{
+	fx_session(s, "new gba_drill sandbox 1");
+	char line[32];
+	snprintf(line, sizeof line, "setup turn %d", turn);
+	fx_ok(s, line);
+	fx_ok(s, "continue");
+}
+
+/* Whether leader l stands in an enemy ZOC */
+static bool leader_in_enemy_zoc(const struct game *g, const struct leader *l)
+{
+	return zoc_enemy_in(g, l->side, l->hex);
+}
+
+/* The state of leader id */
+static enum leader_state state_of(struct session *s, const char *id)
+{
+	return L(s, id)->state;
+}
+
+/* GBA 4.2, 4.22: a leader gives as many Individual Orders as his
+ * Initiative (the Strategos 3), one unit each; GBA 4.21: only to a unit
+ * within his Command Range (4) by a clear path. */
+Test(gba_cmd, individual_orders_up_to_the_initiative_gba_4_22)
+{
+	/* GBA 4.2, GBA 4.21, GBA 4.22 */
+	struct session s;
+	drill_turn(&s, 1);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "activate strategos");
+	cr_expect(said(&s, from, "orders_phase leader=strategos orders=3"));
+	/* the archers at 2815 are 5 hexes from 3019 */
+	cr_expect_gt(hex_distance(H(3019), H(2815)), 4);
+	fx_refused(&s, "order ar2", "4.21");
+	const char *const three[] = {"order hc2", "halt", "order lc1", "halt",
+				     "order hi1", "halt", NULL};
+	fx_run(&s, three);
+	cr_expect_eq(s.game->seq.orders_left, 0);
+	fx_refused(&s, "order ca1", "5.21");
+	session_free(&s);
+
+	/* the archers brought within 4 hexes: ordered */
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup unit ar2 2817 W");
+	cr_expect_leq(hex_distance(H(3019), H(2817)), 4);
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "order ar2");
+	cr_expect_eq(s.game->seq.orders_left, 2);
+	session_free(&s);
+}
+
+/* GBA 5.23: a unit moves once an Orders Phase, but may be ordered again
+ * in a later phase of the turn (here the Strategos's Momentum phase). */
+Test(gba_cmd, a_unit_moves_once_a_phase_gba_5_23)
+{
+	/* GBA 5.23 */
+	struct session s;
+	drill_turn(&s, 1);
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "order hc2");
+	fx_ok(&s, "halt");
+	fx_refused(&s, "order hc2", "5.23");
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "roll 0");
+	fx_ok(&s, "momentum");
+	fx_ok(&s, "no trump");
+	cr_expect_eq(L(&s, "strategos")->activations, 2);
+	fx_ok(&s, "order hc2");
+	session_free(&s);
+}
+
+/* The Strategos (3019) in the ZOC of the Companions set at 3118 facing
+ * him, on turn 2. */
+static void strategos_in_zoc(struct session *s)
+{
+	fx_session(s, "new gba_drill sandbox 1");
+	fx_ok(s, "setup turn 2");
+	fx_ok(s, "setup unit hc1 3118 W");
+	cr_assert(leader_in_enemy_zoc(s->game, L(s, "strategos")));
+	fx_ok(s, "continue");
+}
+
+/* GBA 4.24, 5.25: a leader other than the OC in an enemy ZOC gives no
+ * orders, to units or to himself, and no Line Command; his range still
+ * serves the Shock segment; he may not try Momentum (GBA 5.31).  GBA 4.4
+ * #2: his OC moves him out for 2 orders, once a phase; GBA 4.25: though
+ * he is Finished by then. */
+Test(gba_cmd, no_orders_in_an_enemy_zoc_but_the_ocs_gba_4_24)
+{
+	/* GBA 4.24, GBA 5.25, GBA 4.4, GBA 4.25 */
+	struct session s;
+	strategos_in_zoc(&s);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "activate strategos");
+	cr_expect(said(&s, from, "no_orders leader=strategos why=in_enemy_zoc "
+				 "rule=4.24"));
+	cr_expect(said(&s, from, "range_for_shock leader=strategos"));
+	fx_refused(&s, "order hc2", "4.24");
+	fx_refused(&s, "order strategos", "4.24");
+	fx_refused(&s, "line horse", "4.24");
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=strategos "
+				 "why=in_enemy_zoc rule=5.31"));
+	cr_expect_eq(state_of(&s, "strategos"), LS_FINISHED);
+	fx_ok(&s, "activate hipparch");
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "no momentum");
+	fx_ok(&s, "activate satrap");
+	/* the Satrap is not in a ZOC: two orders move the Strategos out */
+	from = s.game->events.n;
+	fx_ok(&s, "order strategos");
+	cr_expect(said(&s, from, "to=strategos orders=2 left=2"));
+	fx_ok(&s, "move 3020");
+	cr_expect(hex_eq(L(&s, "strategos")->hex, H(3020)));
+	fx_refused(&s, "order strategos", "4.4"); /* once a phase */
+	session_free(&s);
+}
+
+/* GBA 4.4 #1: the OC in an enemy ZOC leaves it on his own order (1
+ * order); GBA 4.25: a Finished leader gives no orders. */
+Test(gba_cmd, the_oc_orders_himself_out_of_a_zoc_gba_4_4)
+{
+	/* GBA 4.4, GBA 4.25 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "setup leader satrap 3020");
+	fx_ok(&s, "setup unit hc1 3119 W");
+	cr_assert(leader_in_enemy_zoc(s.game, L(&s, "satrap")));
+	const char *const to_satrap[] = {
+		"setup leader-state strategos finished",
+		"setup leader-state hipparch finished",
+		"continue",
+		"activate satrap",
+		NULL,
+	};
+	fx_run(&s, to_satrap);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "order satrap");
+	cr_expect(said(&s, from, "to=satrap orders=1 left=3"));
+	fx_ok(&s, "move 3021");
+	cr_expect_not(leader_in_enemy_zoc(s.game, L(&s, "satrap")));
+	session_free(&s);
+
+	/* a Finished active leader orders nothing */
+	drill_turn(&s, 2);
+	fx_ok(&s, "activate strategos");
+	L(&s, "strategos")->state = LS_FINISHED;
+	fx_refused(&s, "order hc2", "4.25");
+	session_free(&s);
+}
+
+/* GBA 4.26: a leader moving on his own order has no facing to change. */
+Test(gba_cmd, leaders_have_no_facing_gba_4_26)
+{
+	/* GBA 4.26 */
+	struct session s;
+	drill_turn(&s, 1);
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "order strategos");
+	fx_refused(&s, "face NE", "6.15"); /* GBA 6.15: leaders' moves */
+	fx_ok(&s, "move 3020");
+	session_free(&s);
+}
+
+/* GBA 5.1, 5.11, 5.13, 5.15, 5.45: the leaders start the turn Inactive;
+ * the lowest goes first (the Strategos, then the Hipparch); one who has
+ * had his phase, or passed, is Finished and is not activated again. */
+Test(gba_cmd, inactive_active_finished_gba_5_11)
+{
+	/* GBA 5.1, GBA 5.11, GBA 5.13, GBA 5.15, GBA 5.45 */
+	struct session s;
+	drill_turn(&s, 2);
+	for (int i = 0; i < s.game->nleaders; i++)
+		cr_expect_eq(s.game->leaders[i].state, LS_INACTIVE);
+	fx_refused(&s, "activate satrap", "5.12"); /* not the lowest */
+	fx_ok(&s, "activate strategos");
+	cr_expect_eq(state_of(&s, "strategos"), LS_ACTIVE);
+	fx_ok(&s, "orders done");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "no momentum");
+	cr_expect(said(&s, from, "finished leader=strategos side=1 "
+				 "why=no_momentum rule=5.15"));
+	cr_expect(said(&s, from, "step=activate side=0 army=macedon lowest=3"));
+	/* Macedon's turn: the Strategos is not theirs, and he has gone */
+	fx_refused(&s, "activate strategos", "5.12");
+	from = s.game->events.n;
+	fx_ok(&s, "pass");
+	cr_expect(said(&s, from, "finished leader=hipparch side=0 why=passed "
+				 "rule=5.15"));
+	/* the Satrap next (Persia first at the tie of 4): the Strategos,
+	 * Finished, is not his to activate again */
+	cr_expect(said(&s, from, "step=activate side=1 army=persia lowest=4"));
+	fx_refused(&s, "activate strategos", "5.15");
+	session_free(&s);
+}
+
+/* GBA 5.2, 5.26, 5.27, 5.3, 5.32: the orders given, the Shock segment;
+ * then Momentum: a roll at or under the Initiative (3) is another phase,
+ * over it Finishes him; GBA 5.14: three phases at most. */
+Test(gba_cmd, momentum_at_or_under_the_initiative_gba_5_32)
+{
+	/* GBA 5.2, GBA 5.26, GBA 5.27, GBA 5.3, GBA 5.32, GBA 5.14 */
+	struct session s;
+	drill_turn(&s, 2);
+	fx_ok(&s, "activate strategos");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "phase name=shock"));
+	cr_expect(said(&s, from, "decision step=momentum side=1 army=persia "
+				 "leader=strategos"));
+	fx_ok(&s, "roll 3");
+	from = s.game->events.n;
+	fx_ok(&s, "momentum");
+	cr_expect(said(&s, from, "for=momentum leader=strategos initiative=3 "
+				 "die=3 forced=yes result=success"));
+	fx_ok(&s, "no trump");
+	cr_expect(said(&s, from, "how=momentum phase_no=2"));
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "roll 4");
+	from = s.game->events.n;
+	fx_ok(&s, "momentum");
+	cr_expect(said(&s, from, "die=4 forced=yes result=failure"));
+	cr_expect(said(&s, from, "finished leader=strategos side=1 "
+				 "why=momentum_failed"));
+	session_free(&s);
+
+	/* three phases, then no fourth */
+	drill_turn(&s, 2);
+	const char *const three[] = {
+		"activate strategos", "orders done", "roll 0", "momentum",
+		"no trump",	      "orders done", "roll 1", "momentum",
+		"no trump",	      NULL,
+	};
+	fx_run(&s, three);
+	cr_expect_eq(L(&s, "strategos")->activations, 3);
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=strategos "
+				 "why=three_phases rule=5.14"));
+	cr_expect_eq(state_of(&s, "strategos"), LS_FINISHED);
+	session_free(&s);
+}
+
+/* GBA 5.33 (0-1 of the second roll), GBA 5.34, ambiguity A23: the
+ * opponent activates any one leader at once, even a Finished one, who
+ * has no Momentum after it (Momentum comes only straight after a
+ * leader's own phase); the leader who rolled is Finished. */
+Test(gba_cmd, reactivation_has_no_momentum_gba_5_34)
+{
+	/* GBA 5.33, GBA 5.34 */
+	struct session s;
+	drill_turn(&s, 2);
+	fx_ok(&s, "setup leader-state hipparch finished");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "roll 9 1");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "momentum");
+	cr_expect(said(&s, from, "result=reactivation"));
+	cr_expect(said(&s, from, "finished leader=strategos side=1 why=doom"));
+	fx_ok(&s, "activate hipparch"); /* Finished, re-activated */
+	cr_expect_eq(state_of(&s, "hipparch"), LS_ACTIVE);
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=hipparch "
+				 "why=reactivated rule=5.34"));
+	session_free(&s);
+}
+
+/* GBA 5.4, 5.41, 5.44: Persia trumps the Strategos with the Satrap
+ * (Initiative 4: a 4 succeeds); every Inactive leader of a rating no
+ * higher is Bypassed and has no Momentum this turn.  A 5 fails: the
+ * Strategos goes and the Satrap is Finished. */
+Test(gba_cmd, active_player_trump_gba_5_41)
+{
+	/* GBA 5.4, GBA 5.41, GBA 5.44 */
+	struct session s;
+	drill_turn(&s, 2);
+	fx_refused(&s, "trump king", "5.41"); /* not Persia's */
+	fx_ok(&s, "roll 4");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "trump satrap");
+	cr_expect(said(&s, from, "for=trump leader=satrap against=strategos "
+				 "initiative=4 die=4 forced=yes "
+				 "result=success"));
+	cr_expect(said(&s, from, "bypassed leader=strategos side=1 "
+				 "by=satrap rule=5.44"));
+	cr_expect(said(&s, from, "bypassed leader=hipparch side=0"));
+	cr_expect(said(&s, from, "bypassed leader=king side=0"));
+	fx_ok(&s, "no trump");
+	fx_ok(&s, "order hc2");
+	fx_ok(&s, "move 2818");
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "no momentum");
+	/* the Bypassed Strategos acts later, with no Momentum */
+	fx_ok(&s, "activate strategos");
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=strategos "
+				 "why=bypassed rule=5.44"));
+	session_free(&s);
+
+	drill_turn(&s, 2);
+	fx_ok(&s, "roll 5");
+	from = s.game->events.n;
+	fx_ok(&s, "trump satrap");
+	cr_expect(said(&s, from, "die=5 forced=yes result=failure"));
+	cr_expect(said(&s, from, "finished leader=satrap side=1 "
+				 "why=trump_failed rule=5.44"));
+	cr_expect(said(&s, from, "activated leader=strategos"));
+	cr_expect_eq(state_of(&s, "satrap"), LS_FINISHED);
+	session_free(&s);
+}
+
+/* GBA 5.42, 5.43: after the Satrap's trump, Macedon may trump it with a
+ * leader of equal or higher rating (the King, 4; not the Hipparch, 3);
+ * the King's failure Finishes him and, each side's one attempt spent,
+ * the Satrap gives his orders.  After a Momentum roll the King's success
+ * takes the phase and Finishes the Strategos. */
+Test(gba_cmd, inactive_player_trumps_gba_5_42)
+{
+	/* GBA 5.42, GBA 5.43, GBA 5.44 */
+	struct session s;
+	drill_turn(&s, 2);
+	fx_ok(&s, "roll 4");
+	fx_ok(&s, "trump satrap");
+	fx_refused(&s, "trump hipparch", "5.42");
+	fx_ok(&s, "roll 5");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "trump king");
+	cr_expect(said(&s, from, "for=trump_the_trump leader=king "
+				 "against=satrap initiative=4 die=5 "
+				 "forced=yes result=failure"));
+	cr_expect(said(&s, from, "finished leader=king side=0 "
+				 "why=trump_failed"));
+	cr_expect(said(&s, from, "decision step=orders side=1 army=persia "
+				 "leader=satrap"));
+	session_free(&s);
+
+	drill_turn(&s, 2);
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "orders done");
+	fx_ok(&s, "roll 0 4");
+	fx_ok(&s, "momentum");
+	from = s.game->events.n;
+	fx_ok(&s, "trump king");
+	cr_expect(said(&s, from, "for=momentum_trump leader=king "
+				 "against=strategos initiative=4 die=4 "
+				 "forced=yes result=success"));
+	cr_expect(said(&s, from, "finished leader=strategos side=1 "
+				 "why=trumped"));
+	cr_expect(said(&s, from, "activated leader=king side=0 initiative=4 "
+				 "how=momentum_trump"));
+	session_free(&s);
+}
+
+/* GBA 5.46, 5.47: a leader who trumped must act before his orders are
+ * done; one in an enemy ZOC (who can give no order, 4.24) has his trump
+ * undone: he is Inactive again and the leader he passed goes. */
+Test(gba_cmd, a_trump_must_be_used_gba_5_46)
+{
+	/* GBA 5.46, GBA 5.47 */
+	struct session s;
+	drill_turn(&s, 2);
+	fx_ok(&s, "roll 4");
+	fx_ok(&s, "trump satrap");
+	fx_ok(&s, "no trump");
+	fx_refused(&s, "orders done", "5.46");
+	fx_ok(&s, "order hc2");
+	fx_ok(&s, "move 2818");
+	fx_ok(&s, "orders done");
+	session_free(&s);
+
+	/* the King in the ZOC of the hoplites set before him */
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "setup leader king 2521");
+	fx_ok(&s, "setup leader hipparch 2419");
+	fx_ok(&s, "setup unit hi1 2621 W");
+	L(&s, "king")->overall = false; /* a subordinate: no orders there */
+	cr_assert(leader_in_enemy_zoc(s.game, L(&s, "king")));
+	fx_ok(&s, "setup leader-state strategos finished");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "roll 4");
+	fx_ok(&s, "trump king");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "no trump");
+	cr_expect(said(&s, from, "must_act leader=king"));
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "trump_void leader=king"));
+	cr_expect(said(&s, from, "activated leader=hipparch"));
+	cr_expect_eq(state_of(&s, "king"), LS_INACTIVE);
+	session_free(&s);
+}
+
+/* GBA 5.31: a leader who fought Personal Combat in his phase (as
+ * gba_personal_combat marks him, GBA 8.41) may not try Momentum; the
+ * mark is his phase's only: the next Orders Phase begins without it. */
+Test(gba_cmd, no_momentum_after_personal_combat_gba_5_31)
+{
+	/* GBA 5.31 */
+	struct session s;
+	drill_turn(&s, 2);
+	fx_ok(&s, "activate strategos");
+	L(&s, "strategos")->fought_personal_combat = true;
+	L(&s, "hipparch")->fought_personal_combat = true; /* his foe */
+	size_t from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=strategos "
+				 "why=personal_combat rule=5.31"));
+	cr_expect_eq(state_of(&s, "strategos"), LS_FINISHED);
+	/* the Hipparch's own phase: his mark is gone, Momentum open */
+	fx_ok(&s, "activate hipparch");
+	cr_expect_not(L(&s, "hipparch")->fought_personal_combat);
+	fx_ok(&s, "orders done");
+	cr_expect_eq(s.game->seq.step, SEQ_MOMENTUM);
+	session_free(&s);
+
+	/* without it, the Strategos may roll */
+	drill_turn(&s, 2);
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "orders done");
+	cr_expect_eq(s.game->seq.step, SEQ_MOMENTUM);
+	session_free(&s);
+}

@@ -603,9 +603,12 @@ static void begin_orders(struct game *g, int i, const char *how,
 	event_add(&e, "phase_no", "%d", l->activations);
 	event_add(&e, "rule", "%s", rule);
 	emit(g, &e);
-	/* 7.31, 8.46: the Moved-this-Orders-Phase marks of the last phase */
+	/* 7.31, 8.46: the Moved-this-Orders-Phase marks of the last phase;
+	 * GBA 5.31: a Personal Combat bars Momentum after its own phase */
 	for (int k = 0; k < g->nunits; k++)
 		g->units[k].moved_phase = false;
+	for (int k = 0; k < g->nleaders; k++)
+		g->leaders[k].fought_personal_combat = false;
 	orders_phase_begin(g);
 	reactions_phase_begin(g);
 	pw_leader_activated(g, i); /* 6.83: his marker is revealed */
@@ -704,6 +707,12 @@ static void momentum_check(struct game *g)
 	} else if (zwhy) {
 		why = zwhy;
 		rule = zrule;
+	} else if (l->fought_personal_combat) {
+		/* GBA 5.31: he fought Personal Combat in this phase (a
+		 * shock's, GBA 8.41, or lone leaders meeting, GBA 4.63); an
+		 * SPQR game has none */
+		why = "personal_combat";
+		rule = "GBA 5.31";
 	} else if (elcmd_elephant_leader(g, i)) {
 		why = "elephant_leader";
 		rule = "4.93";

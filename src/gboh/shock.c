@@ -227,9 +227,6 @@ void shock_segment_begin(struct game *g)
 {
 	struct shock_state *s = &g->shock;
 	shock_state_init(s);
-	/* GBA 8.41, 5.31: a Personal Combat bars Momentum after its phase */
-	for (int li = 0; li < g->nleaders; li++)
-		g->leaders[li].fought_personal_combat = false;
 	s->attacker = g->active_leader >= 0
 			      ? g->leaders[g->active_leader].side
 			      : -1;
