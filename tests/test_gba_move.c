@@ -636,6 +636,17 @@ Test(gba_move, double_size_units_pivot_gba_6_33_7_13)
 	game_free(g);
 }
 
+/* A phalanx of MA 4 (5 extended) on 2912/3012 facing SE, side 1: its
+ * step forward is to 3013/3112. */
+static struct unit *cannae_phalanx(struct game *g)
+{
+	struct unit *ph = fx_unit(g, "ph", 1, UT_PH, H("2912"), FACE_SE, 4);
+	ph->ma_ext = 5;
+	game_unit_set_hex(g, ph, 1, H("3012"));
+	cr_assert_null(footprint_check(&ph->at));
+	return ph;
+}
+
 /* GBA 6.4, 6.42: a two-hex unit pays the worse of its two hexes: one half
  * going down a level costs GBA's 2 MP and 1 hit for the step (SPQR's
  * chart charges nothing for going down). */
@@ -643,11 +654,7 @@ Test(gba_move, two_hexes_pay_the_worse_gba_6_42)
 {
 	for (int gba = 0; gba < 2; gba++) {
 		struct game *g = gba ? gba_field() : fx_field();
-		struct unit *ph = fx_unit(g, "ph", 1, UT_PH, H("2912"), FACE_SE,
-					  4);
-		ph->ma_ext = 5;
-		game_unit_set_hex(g, ph, 1, H("3012"));
-		cr_assert_null(footprint_check(&ph->at));
+		struct unit *ph = cannae_phalanx(g);
 		set_level(g, H("2912"), 1);
 		set_level(g, H("3012"), 1);
 		set_level(g, H("3013"), 1); /* the other half stays level */
@@ -930,5 +937,124 @@ Test(gba_move, leaders_and_units_gba_6_15_6_95)
 		  s.refusal);
 	cr_expect_eq(s.cost.mp, 2);
 	cr_expect_eq(s.cost.hits, 0, "GBA 6.22: leaders take no hits");
+	game_free(g);
+}
+
+/* ---- GBA's hexsides: rivers, banks, walls and gates (GBA 6.26, 6.29) ---- */
+
+/* GBA 6.29: a Minor River costs 1 MP more and a hit to cross (none to
+ * elephants), and a ZOC reaches across it; SPQR's chart has no such
+ * hexside and closes it. */
+Test(gba_move, minor_river_crossed_at_a_cost_gba_6_29)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct hex a = H("3015"), b = H("2515");
+		fx_hexside(g, a, SIDE_N, HSF_MINOR_RIVER);
+		fx_hexside(g, b, SIDE_N, HSF_MINOR_RIVER);
+		struct unit *mi = fx_unit(g, "mi", 0, UT_MI, a, FACE_NE, 5);
+		struct unit *el = fx_unit(g, "el", 0, UT_EL, b, FACE_NE, 5);
+		struct move m;
+		struct move_step s;
+		cr_assert(move_begin(g, mi, &m));
+		if (!gba) {
+			cr_expect_not(step_north(g, mi, &m, &s));
+			cr_expect_str_eq(s.rule, "6.27");
+			cr_expect_not(zoc_exerted_into(g, mi,
+						       hex_neighbour(a, SIDE_N)));
+			game_free(g);
+			continue;
+		}
+		cr_expect(zoc_exerted_into(g, mi, hex_neighbour(a, SIDE_N)),
+			  "GBA 7.22: the river is no bar to a ZOC");
+		cr_assert(step_north(g, mi, &m, &s), "%s", s.refusal);
+		cr_expect_eq(m.mp_spent, 2, "GBA 6.29: clear 1 + river 1");
+		cr_expect_eq(mi->hits, 1);
+		cr_assert(move_begin(g, el, &m));
+		cr_assert(step_north(g, el, &m, &s), "%s", s.refusal);
+		cr_expect_eq(el->hits, 0, "GBA 6.29: elephants take none");
+		game_free(g);
+	}
+}
+
+/* GBA 6.29: a Steep Bank costs 1 MP more and a hit to cavalry and heavy
+ * foot, none to light foot (note d, A2) or skirmishers; on a stream it
+ * is a Steep-Banked Stream: 2 hits to cavalry, 1 to skirmishers; a
+ * chariot crosses neither. */
+Test(gba_move, steep_banks_gba_6_29)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515"), c = H("2015"), d = H("3020");
+	fx_hexside(g, a, SIDE_N, HSF_STEEP_BANK);
+	fx_hexside(g, b, SIDE_N, HSF_STEEP_BANK);
+	fx_hexside(g, c, SIDE_N, HSF_STEEP_BANK | HSF_STREAM);
+	fx_hexside(g, d, SIDE_N, HSF_STEEP_BANK | HSF_STREAM);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, a, FACE_NE, 8);
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, b, FACE_NE, 6);
+	struct unit *hc2 = fx_unit(g, "hc2", 0, UT_HC, c, FACE_NE, 8);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, d, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_assert(step_north(g, hc, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 2, "GBA 6.29: steep bank +1 MP");
+	cr_expect_eq(hc->hits, 1);
+	cr_assert(move_begin(g, li, &m));
+	cr_assert(step_north(g, li, &m, &s), "%s", s.refusal);
+	cr_expect_eq(li->hits, 0, "GBA 6.29 note d");
+	cr_assert(move_begin(g, hc2, &m));
+	cr_assert(step_north(g, hc2, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 2, "GBA 6.29: steep-banked stream +1 MP");
+	cr_expect_eq(hc2->hits, 2, "not the stream's 0 and the bank's 1");
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s), "%s", s.refusal);
+	cr_expect_eq(sk->hits, 1);
+	struct unit *ch = fx_unit(g, "ch", 0, UT_CH, H("2520"), FACE_NE, 8);
+	fx_hexside(g, H("2520"), SIDE_N, HSF_STEEP_BANK);
+	cr_assert(move_begin(g, ch, &m));
+	cr_expect_not(step_north(g, ch, &m, &s), "GBA 6.29: P to chariots");
+	game_free(g);
+}
+
+/* GBA 6.26: no unit crosses a city wall, and no ZOC reaches across it;
+ * a gate (a road through the wall, R140) is crossed as the road crosses
+ * it, for the hex's own cost. */
+Test(gba_move, city_walls_and_gates_gba_6_26)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515");
+	fx_hexside(g, a, SIDE_N, HSF_WALL);
+	fx_hexside(g, b, SIDE_N, HSF_WALL | HSF_DIRT_ROAD);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, a, FACE_NE, 8);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, b, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_expect_not(step_north(g, hc, &m, &s), "GBA 6.26: the wall");
+	cr_expect_str_eq(s.rule, "6.27");
+	cr_expect_not_null(strstr(s.refusal, "city wall"), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 0);
+	cr_expect_not(zoc_exerted_into(g, hc, hex_neighbour(a, SIDE_N)),
+		      "GBA 7.22: not across the wall");
+	sk->missile = MC_J;
+	cr_expect(zoc_exerted_into(g, sk, hex_neighbour(b, SIDE_N)),
+		  "GBA 7.22: through the gate");
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s), "GBA 6.26: %s", s.refusal);
+	cr_expect_eq(m.mp_spent, 1, "R140: the gate adds nothing");
+	cr_expect_eq(sk->hits, 0);
+	game_free(g);
+
+	/* a phalanx whose half would cross the wall is refused, saying so */
+	g = gba_field();
+	struct unit *ph = cannae_phalanx(g);
+	cr_assert(move_begin(g, ph, &m));
+	cr_assert(phalanx_check_step(g, &m, H("3013"), H("3112"), &s), "%s",
+		  s.refusal);
+	fx_hexside(g, H("3012"), hex_direction_to(H("3012"), H("3112")),
+		   HSF_WALL);
+	cr_expect_not(phalanx_check_step(g, &m, H("3013"), H("3112"), &s));
+	cr_expect_not_null(s.refusal);
+	cr_expect_not_null(strstr(s.refusal, "city wall"), "%s", s.refusal);
 	game_free(g);
 }

@@ -88,6 +88,10 @@ enum movement_row {
 	MR_STREAM,	 /* crossing a Stream hexside */
 	MR_RIVER,	 /* crossing a River hexside */
 	MR_RAMPART,	 /* crossing a camp rampart hexside */
+	MR_MINOR_RIVER,	 /* crossing a Minor River hexside (GBA 6.29) */
+	MR_STEEP_BANK,	 /* crossing a Steep Bank hexside (GBA 6.29) */
+	MR_STEEP_BANKED_STREAM, /* a stream with a Steep Bank (GBA 6.29) */
+	MR_WALL,	 /* crossing a city wall but at a gate (GBA 6.26) */
 	MR_UP_1,	 /* up one level */
 	MR_UP_2,	 /* up two levels in one hex */
 	MR_UP_MORE,	 /* up three or more levels in one hex */
