@@ -522,6 +522,70 @@ Test(gba_rout, example_rallied_with_two_hits_not_depleted_gba_10_27)
 	game_free(g);
 }
 
+/* GBA 10.27: a Rally Table result of "R" leaves the unit routed and moves
+ * it another 2 hexes (a natural 9 on the table, rulings R180); SPQR's
+ * table reads 4 hits there for a printed TQ of 7. */
+Test(gba_rout, rally_table_r_keeps_it_routing_two_more_hexes_gba_10_27)
+{
+	struct unit *u;
+	int li;
+	struct game *g = rally_field("gba", &u, &li);
+	cr_expect_eq(tables_rally_hits(g->tables, 7, 9, false),
+		     RALLY_KEEPS_ROUTING);
+	cr_expect_eq(tables_rally_hits(g->tables, 4, 9, false),
+		     RALLY_KEEPS_ROUTING, "the low line too");
+	cr_expect_eq(tables_rally_hits(g->tables, 7, 8, false), 4);
+	g->leaders[li].hex = fx_hex("3008"); /* not stacked: no GBA 10.28 ask */
+	cr_assert(dice_force(&g->dice, 2));
+	cr_assert(dice_force(&g->dice, 9));
+	rally_attempt(g, (int)(u - g->units), li, FACE_NW);
+	cr_expect(u->routed, "GBA 10.27: R, it keeps routing");
+	cr_expect_not(u->rallied);
+	cr_expect_not(u->eliminated);
+	cr_expect(hex_eq(u->at.hex[0], fx_hex("3012")),
+		  "two hexes toward the south edge");
+	cr_expect_neq(u->at.facing, FACE_NW, "no rally refacing");
+	const struct event *e = fx_event(g, 0, "rally_keeps_routing");
+	cr_assert_not_null(e);
+	cr_expect_str_eq(field_of(e, "dr"), "9");
+	cr_expect_str_eq(field_of(e, "printed_tq"), "7");
+	cr_expect_eq(fx_count(g, 0, "rallied"), 0);
+	cr_expect_eq(fx_count(g, 0, "rout_move"), 2);
+	game_free(g);
+	g = rally_field("spqr", &u, &li);
+	cr_assert(dice_force(&g->dice, 2));
+	cr_assert(dice_force(&g->dice, 9));
+	rally_attempt(g, (int)(u - g->units), li, -1);
+	cr_expect_not(u->routed, "SPQR 10.29 has no R");
+	cr_expect_eq(u->hits, 4);
+	cr_expect_eq(fx_count(g, 0, "rally_keeps_routing"), 0);
+	game_free(g);
+}
+
+/* GBA 10.27: a Rally Table cell is R or a number of hits; anything else
+ * is refused at its line. */
+Test(gba_rout, rally_table_cells_r_or_hits_gba_10_27)
+{
+	struct spqr_tables *t = changed_tables(
+		"rally", (const char *const[]){"low  = 1 1 2 2 2 2 2 2 3 3",
+					       "low  = R 1 2 2 2 2 2 2 3 3",
+					       NULL});
+	cr_expect_eq(tables_rally_hits(t, 3, 0, false), RALLY_KEEPS_ROUTING);
+	cr_expect_eq(tables_rally_hits(t, 3, 1, false), 1);
+	tables_free(t);
+	struct ini_error err = {0};
+	t = changed_tables_err(
+		"rally",
+		(const char *const[]){"low  = 1 1 2 2 2 2 2 2 3 3",
+				      "low  = X 1 2 2 2 2 2 2 3 3", NULL},
+		&err);
+	cr_expect_null(t);
+	tables_free(t);
+	cr_expect_not_null(strstr(err.msg, "is not R or a number"), "%s",
+			   err.msg);
+	cr_expect_gt(err.line, 0);
+}
+
 /* ------------------------------------ GBA 10.43 Army Withdrawal */
 
 /* GBA 10.43 (A19: "same or higher"): an army whose Rout Points reach its

@@ -693,9 +693,14 @@ int tables_missile_range(const struct spqr_tables *t, enum missile_class mc);
 int tables_missile_modifier(const struct spqr_tables *t,
 			    enum missile_modifier m);
 
-/* 10.28, 10.29, 10.33: hits a rallied unit keeps for a Rally Table DR; a
- * unit Depleted before the attempt adds to the DR; the DR is clamped to
- * 0..9 here (RULINGS R3). */
+/* GBA 10.27: a Rally Table cell reading "R": the unit rallies not, but
+ * keeps routing and moves another 2 hexes */
+#define RALLY_KEEPS_ROUTING (-1)
+
+/* 10.28, 10.29, 10.33: hits a rallied unit keeps for a Rally Table DR
+ * (RALLY_KEEPS_ROUTING for an "R" cell, GBA 10.27); a unit Depleted
+ * before the attempt adds to the DR; the DR is clamped to 0..9 here
+ * (RULINGS R3). */
 int tables_rally_hits(const struct spqr_tables *t, int printed_tq, int dr,
 		      bool depleted);
 int tables_rally_modifier(const struct spqr_tables *t, enum rally_modifier m);

@@ -378,6 +378,17 @@ void rally_attempt(struct game *g, int ui, int li, int facing)
 			       was_depleted ? "10.29,10.33" : "10.29");
 		int hits = tables_rally_hits(g->tables, u->tq, tdr - tdrm,
 					     was_depleted);
+		if (hits == RALLY_KEEPS_ROUTING) {
+			/* GBA 10.27: "R", it keeps routing, 2 hexes more */
+			event_init(&e, "rally_keeps_routing");
+			event_add(&e, "unit", "%s", u->id);
+			event_add(&e, "dr", "%d", tdr);
+			event_add(&e, "printed_tq", "%d", u->tq);
+			event_add(&e, "rule", "GBA 10.27");
+			game_emit(g, &e);
+			rout_begin(g, ui, "GBA 10.27");
+			return;
+		}
 		u->routed = false;
 		u->rallied = true;
 		u->hits = hits;

@@ -826,7 +826,8 @@ static int rally_key(struct parse *p, const char *s, const char *k,
 	if (strcmp(s, "rally") != 0 || band < 0)
 		return unknown_key(p, s, k, line);
 	int cells[CELLS_MAX];
-	if (!number_row(p, k, v, line, CRT_ROWS, 0, 9, 0, cells))
+	/* GBA 10.27: R, the unit keeps routing (RALLY_KEEPS_ROUTING) */
+	if (!number_row(p, k, v, line, CRT_ROWS, 0, 9, 'R', cells))
 		return 1;
 	for (int i = 0; i < CRT_ROWS; i++)
 		t->rally[band][i] = (signed char)cells[i];
@@ -1813,7 +1814,8 @@ int tables_missile_modifier(const struct spqr_tables *t,
 						    : 0;
 }
 
-/* 10.29 the Rally Table, 10.33 +2 when already Depleted */
+/* 10.29 the Rally Table (GBA 10.27: an "R" cell), 10.33 +2 when already
+ * Depleted */
 int tables_rally_hits(const struct spqr_tables *t, int printed_tq, int dr,
 		      bool depleted)
 {
