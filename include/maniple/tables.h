@@ -329,6 +329,7 @@ enum rule_variant {
 	/* -- switches of GBA 4-5, command and activation: add below -- */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
@@ -583,6 +584,14 @@ enum elephant_by_elephant {
 /* -- choices of the switches of GBA 4-5, command and activation: add below -- */
 
 /* -- choices of the switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+
+/* RV_FACING_FAILURE's choices */
+enum facing_failure {
+	FACING_FAILURE_HITS, /* SPQR 7.15: the modified DR less the TQ, at
+			      * least 1 hit */
+	FACING_FAILURE_ROUT, /* GBA 7.16: a modified DR over the TQ routs the
+			      * unit (ambiguity A4, R104); else nothing */
+};
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 

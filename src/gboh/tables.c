@@ -332,6 +332,8 @@ static const struct variant_def {
 	/* -- switches of GBA 4-5, command and activation: add below -- */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+	[RV_FACING_FAILURE] = {"reaction", "facing_failure",
+	 (const char *const[]){"hits", "rout", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
