@@ -9,6 +9,7 @@
 
 #include "maniple/ai.h"
 #include "maniple/decision.h"
+#include "maniple/footprint.h"
 #include "maniple/game.h"
 #include "maniple/sequence.h"
 #include "maniple/session.h"
@@ -137,13 +138,25 @@ Test(ai, fast_plays_a_drill_game_to_its_end, .timeout = 280)
 	cr_assert(pl.over, "the game ended (%ld commands)", pl.commands);
 }
 
-Test(ai, normal_answers_a_drill_game, .timeout = 280)
+/* level plays a drill game (seed 6) to its end twice: the same game */
+static void same_game_twice(const char *level)
 {
 	struct played a, b;
-	play("normal", 6, 2, 5000, &a);
-	play("normal", 6, 2, 5000, &b);
+	play(level, 6, 2, 5000, &a);
+	play(level, 6, 2, 5000, &b);
 	cr_assert_eq(a.digest, b.digest, "the same seed, the same game");
 	cr_assert(a.over, "the game ended (%ld commands)", a.commands);
+}
+
+Test(ai, normal_answers_a_drill_game, .timeout = 280)
+{
+	same_game_twice("normal");
+}
+
+/* strong weighs the plans of every Orders Phase */
+Test(ai, strong_answers_a_drill_game, .timeout = 280)
+{
+	same_game_twice("strong");
 }
 
 /* random answers whatever comes, without a line refused */
@@ -253,4 +266,99 @@ Test(ai, greedy_closes_a_crowded_designation, .timeout = 240)
 	ai_player_free(p);
 	cmd_result_free(&r);
 	session_free(&s);
+}
+
+/* ---- the Orders Phase's plans (5.2) ---- */
+
+/* Hexes from unit id to the nearest standing enemy. */
+static int enemy_steps(const struct game *g, const char *id)
+{
+	int best = 1 << 20;
+	const struct unit *u = NULL;
+	for (int i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			u = &g->units[i];
+	cr_assert_not_null(u, "%s", id);
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *v = &g->units[i];
+		if (v->side == u->side || !game_unit_in_play(v) || v->routed)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			int d = footprint_distance(&v->at, u->at.hex[k]);
+			if (d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+/* The sandbox position of lines, then side 0's Orders Phase played by
+ * level (side 1's reactions by greedy) until it ends; what the plan
+ * said into plan. */
+static void orders_played(struct session *s, const char *const *lines,
+			  const char *level, char *plan, size_t n)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_init(s, fx_loader, spqr_tables_loader, NULL, 3);
+	for (int i = 0; lines[i]; i++) {
+		session_exec(s, lines[i], &r);
+		cr_assert_eq(r.status, CMD_OK, "%s: %s", lines[i], r.reason);
+	}
+	const struct ruleset *rs = session_ruleset(s);
+	struct ai_player *p[2] = {ai_player_new(ai_level_find(level), rs, 9),
+				  ai_player_new(ai_level_find("greedy"), rs,
+						10)};
+	static struct decision_answer room[4096];
+	plan[0] = '\0';
+	for (int k = 0; k < 300; k++) {
+		struct decision d;
+		decision_init(&d, room, 4096);
+		rs->decide(s->game, &d);
+		if (strcmp(d.kind, "orders") != 0 &&
+		    strcmp(d.kind, "reaction") != 0 &&
+		    strcmp(d.kind, "rout") != 0)
+			break;
+		int who = ai_decision_side(&d);
+		ai_see(p[1 - who], s->game);
+		struct ai_move m;
+		cr_assert_eq(ai_choose(p[who], s->game, who, &m), 0, "%s",
+			     m.plan);
+		if (who == 0 && !plan[0])
+			snprintf(plan, n, "%s", m.plan);
+		session_exec(s, m.line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s: %s", m.line, r.reason);
+	}
+	ai_player_free(p[0]);
+	ai_player_free(p[1]);
+	cmd_result_free(&r);
+}
+
+/* 5.2, 10.1: the hastati (ha1, TQ 6) carry 4 hits, two short of
+ * routing, two hexes from the Carthaginian archers with the hoplites and
+ * the phalanx behind them.  greedy leaves them where the line's advance
+ * leaves them, in the enemy's reach; strong weighs the Orders Phase's
+ * plans and takes them out of reach. */
+Test(ai, strong_withdraws_a_worn_unit, .timeout = 240)
+{
+	static const char *const pos[] = {
+		"new drill sandbox 3",
+		"setup unit ha1 2615 E",
+		"setup hits ha1 4",
+		"setup phase movement",
+		"setup active consul",
+		"setup leader-state consul active",
+		"continue",
+		NULL};
+	struct session s;
+	char plan[AI_PLAN_MAX];
+	orders_played(&s, pos, "greedy", plan, sizeof plan);
+	int greedy_d = enemy_steps(s.game, "ha1");
+	fprintf(stderr, "# greedy: ha1 %d from the enemy: %s\n", greedy_d, plan);
+	session_free(&s);
+	orders_played(&s, pos, "strong", plan, sizeof plan);
+	int strong_d = enemy_steps(s.game, "ha1");
+	fprintf(stderr, "# strong: ha1 %d from the enemy: %s\n", strong_d, plan);
+	session_free(&s);
+	cr_assert_gt(strong_d, greedy_d);
 }

@@ -966,3 +966,129 @@ Test(gba_cmd, no_momentum_after_personal_combat_gba_5_31)
 	cr_expect_eq(s.game->seq.step, SEQ_MOMENTUM);
 	session_free(&s);
 }
+
+/* GBA 4.23: a leader goes with the unit he is stacked with on its order,
+ * spending no order of his own, and need not stay with it: `halt LEADER`
+ * leaves him in the hex he has reached while the unit moves on. */
+Test(gba_cmd, a_leader_may_part_from_his_unit_gba_4_23)
+{
+	/* GBA 4.23 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup leader strategos 2918"); /* on the Persian horse */
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_refused(&s, "halt strategos", "4.23"); /* no move open */
+	fx_ok(&s, "order hc2 with");
+	cr_expect_eq(s.game->seq.orders_left, 2, "the unit's order only");
+	struct hex a = hex_neighbour(H(2918), SIDE_WNW);
+	struct hex b = hex_neighbour(a, SIDE_WNW);
+	char line[32], hx[8];
+	hex_format(a, hx, sizeof hx);
+	snprintf(line, sizeof line, "move %s", hx);
+	size_t from = s.game->events.n;
+	fx_ok(&s, line);
+	cr_expect(said(&s, from, "leader_moved leader=strategos with=hc2"));
+	cr_expect(hex_eq(L(&s, "strategos")->hex, a));
+	struct decision_answer ans[128];
+	int n = seq_legal(s.game, ans, 128);
+	bool listed = false;
+	for (int i = 0; i < n; i++)
+		listed |= strcmp(ans[i].line, "halt strategos") == 0;
+	cr_expect(listed, "legal lists halt strategos");
+	fx_refused(&s, "halt hipparch", "4.23"); /* not going with it */
+	from = s.game->events.n;
+	fx_ok(&s, "halt strategos");
+	cr_expect(said(&s, from, "leader_left leader=strategos unit=hc2"));
+	hex_format(b, hx, sizeof hx);
+	snprintf(line, sizeof line, "move %s", hx);
+	fx_ok(&s, line);
+	fx_ok(&s, "halt");
+	cr_expect(hex_eq(s.game->units[U(&s, "hc2")].at.hex[0], b));
+	cr_expect(hex_eq(L(&s, "strategos")->hex, a), "he stayed behind");
+	session_free(&s);
+}
+
+/* SPQR 4.23: the leader stays with the unit to the end of its move;
+ * 4.4 #2: an OC in an enemy ZOC (Hanno) may order another leader. */
+Test(gba_cmd, spqr_leader_stays_with_his_unit_4_23)
+{
+	struct session s;
+	fx_session(&s, "new drill sandbox 1");
+	const char *const lines[] = {
+		"setup leader mago 2919", /* on the Carthaginian horse */
+		"setup leader hanno 3020",
+		"setup unit pr1 3119 W", /* Hanno in its ZOC */
+		"setup leader-state tribune finished",
+		"setup leader-state consul finished",
+		"continue",
+		"activate mago",
+		"order hc1 with",
+		NULL,
+	};
+	fx_run(&s, lines);
+	fx_refused(&s, "halt mago", "4.23");
+	const char *const on[] = {"halt", "orders done", "no momentum",
+				  "activate hanno", NULL};
+	fx_run(&s, on);
+	cr_assert(leader_in_enemy_zoc(s.game, L(&s, "hanno")));
+	fx_ok(&s, "order mago");
+	session_free(&s);
+}
+
+/* GBA 4.36: a leader moving as part of his Line Command need not stay
+ * within range of its units (SPQR 4.34 keeps him within it). */
+Test(gba_cmd, a_leader_need_not_stay_with_his_line_gba_4_36)
+{
+	/* GBA 4.36, GBA 4.3, GBA 4.31 */
+	struct session s;
+	drill_turn(&s, 1);
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "line horse");
+	fx_refused(&s, "order hi1", "5.21"); /* the LC in place of IOs */
+	fx_ok(&s, "pick strategos");
+	struct hex h = H(3019);
+	for (int k = 0; k < 5; k++) {
+		h = hex_neighbour(h, SIDE_S);
+		char line[32], hx[8];
+		hex_format(h, hx, sizeof hx);
+		snprintf(line, sizeof line, "move %s", hx);
+		fx_ok(&s, line);
+	}
+	const struct game *g = s.game;
+	cr_expect_gt(hex_distance(L(&s, "strategos")->hex,
+				  g->units[U(&s, "hc2")].at.hex[0]),
+		     4);
+	cr_expect_gt(hex_distance(L(&s, "strategos")->hex,
+				  g->units[U(&s, "lc1")].at.hex[0]),
+		     4);
+	session_free(&s);
+}
+
+/* GBA 4.4 #2: an Overall Commander in an enemy ZOC orders no other leader
+ * to move until he has ordered himself out of it (SPQR's may). */
+Test(gba_cmd, the_oc_in_a_zoc_moves_no_leader_gba_4_4)
+{
+	/* GBA 4.4 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "setup leader satrap 3020");
+	fx_ok(&s, "setup unit hc1 3119 W");
+	const char *const to_satrap[] = {
+		"setup leader-state strategos finished",
+		"setup leader-state hipparch finished",
+		"continue",
+		"activate satrap",
+		NULL,
+	};
+	fx_run(&s, to_satrap);
+	cr_assert(leader_in_enemy_zoc(s.game, L(&s, "satrap")));
+	fx_refused(&s, "order strategos", "4.4");
+	fx_ok(&s, "order satrap");
+	fx_ok(&s, "move 3021");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "order strategos"); /* in the ZOC too: 2 orders */
+	cr_expect(said(&s, from, "to=strategos orders=2 left=1"));
+	session_free(&s);
+}

@@ -14,8 +14,11 @@
  *   random  an answer drawn uniformly among the side's answers
  *   greedy  the ruleset's greedy player (greedy.h for SPQR's)
  *   fast, normal (the default), strong
- *           the greedy player's Orders Phases; every answer asked for
- *           among few (activation, momentum and trump, reactions, the
+ *           the greedy player's Orders Phases (strong: its plans of the
+ *           phase weighed, ruleset.h greedy_plan_name: each played out
+ *           by 6 rollouts on dice the plans share, through the end of
+ *           the next activation, the best mean played); every answer
+ *           asked for among few (activation, momentum and trump, reactions, the
  *           shock's choices, rout and pursuit), and a combat the greedy
  *           player would designate against closing the designation,
  *           weighed: each answer's outcomes exact over the first die it

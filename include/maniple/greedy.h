@@ -34,6 +34,23 @@ void gboh_greedy_see(void *m, const struct game *g);
 int gboh_greedy_play(void *m, const struct game *g, const struct decision *d,
 		     uint64_t *rng, const struct ai_try *t);
 
+/* The plans of an Orders Phase the search levels weigh (5.2): each a
+ * whole-phase intent for every unit the active leader orders (advance to
+ * contact, hold, withdraw out of reach, screen and shoot, make for a
+ * flank or rear), expanded into commands by this player as the phase
+ * goes.  Plan 0 is the player's own way (every unit advances to
+ * contact).  The sentence naming plan k, NULL past the last. */
+const char *gboh_greedy_plan_name(int k);
+/* The plan m plays in g's Orders Phase under way: a plan's number,
+ * GREEDY_NO_PLAN when none was chosen in it yet, GREEDY_NO_ORDERS when
+ * no Orders Phase is under way. */
+#define GREEDY_NO_PLAN (-1)
+#define GREEDY_NO_ORDERS (-2)
+int gboh_greedy_plan(void *m, const struct game *g);
+/* m plays plan k (out of range: plan 0) to the end of the Orders Phase
+ * under way, or the next one. */
+void gboh_greedy_plan_set(void *m, int k);
+
 /* How g stands for side (ai_eval.c): the enemy's share of its
  * withdrawal level lost, counting its routed and brittle units in part,
  * less one's own, and a little of the cohesion margin. */

@@ -130,6 +130,9 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r);
 void orders_face(struct game *g, const char *facing, struct cmd_result *r);
 /* 6.11, 6.13: ends the open move. */
 void orders_halt(struct game *g, struct cmd_result *r);
+/* GBA 4.23: `halt LEADER`: the leader going with the moving unit stays
+ * where he is while it moves on (refused where he must stay, 4.23) */
+void orders_leave_unit(struct game *g, const char *who, struct cmd_result *r);
 /* the body of the hook above (hooks.h) */
 void orders_halt_impl(struct game *g, struct cmd_result *r);
 /* The orders state as events (show orders). */
@@ -159,7 +162,9 @@ void cmd_orders_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 	{"face", "FACING",                                                    \
 	 "turn the moving unit to a vertex: NE E SE SW W NW (7.12)",          \
 	 CMD_CHANGES, cmd_orders_face},                                       \
-	{"halt", "", "end the open move (6.11, 6.13)", CMD_CHANGES,           \
+	{"halt", "[LEADER]",                                                  \
+	 "end the open move (6.11, 6.13), or leave the leader here (4.23)",   \
+	 CMD_CHANGES,           \
 	 cmd_orders_halt},                                                    \
 	{"show orders", "",                                                   \
 	 "the Orders Phase: orders left, the open move, who moved (5.2)",       \

@@ -246,6 +246,15 @@ struct ruleset {
 	void (*greedy_see)(void *m, const struct game *g);
 	int (*greedy_play)(void *m, const struct game *g, const struct decision *d,
 			   uint64_t *rng, const struct ai_try *t);
+	/* its plans of an Orders Phase, for the search levels to weigh
+	 * (optional: NULL, or all three): the sentence naming plan k, NULL
+	 * past the last (plan 0 is its own way); the plan its memory plays
+	 * in g's Orders Phase under way (>= 0), -1 when none is chosen in
+	 * it yet, -2 when no Orders Phase is under way; and plan k played
+	 * by its memory to the end of that Orders Phase */
+	const char *(*greedy_plan_name)(int k);
+	int (*greedy_plan)(void *m, const struct game *g);
+	void (*greedy_plan_set)(void *m, int k);
 	/* how g stands for side, larger better: 0 even, about +1 when the
 	 * enemy is at its breaking point and side untouched (the search
 	 * levels compare positions by it) */

@@ -327,6 +327,10 @@ enum rule_variant {
 	RV_ELEPHANT_BY_ELEPHANT, /* 8.15: an elephant's fire at an elephant */
 
 	/* -- switches of GBA 4-5, command and activation: add below -- */
+	RV_LEADER_STAYS,      /* 4.23, 4.34, GBA 4.23, 4.36: a leader going
+			       * with a unit or a Line stays with it? */
+	RV_OC_IN_ZOC_ORDERS_LEADERS, /* 4.4 #2: the OC in an enemy ZOC
+				      * moving another leader */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
@@ -582,6 +586,19 @@ enum elephant_by_elephant {
 };
 
 /* -- choices of the switches of GBA 4-5, command and activation: add below -- */
+
+/* RV_LEADER_STAYS's choices */
+enum leader_stays {
+	LEADER_STAYS_YES, /* SPQR 4.23: with the unit to its move's end;
+			   * 4.34: within range of a unit of his Line */
+	LEADER_STAYS_NO,  /* GBA 4.23, 4.36: he may part from them */
+};
+
+/* RV_OC_IN_ZOC_ORDERS_LEADERS's choices */
+enum oc_in_zoc_orders_leaders {
+	OC_IN_ZOC_ORDERS_LEADERS_YES, /* SPQR 4.4 #2: no such bar */
+	OC_IN_ZOC_ORDERS_LEADERS_NO,  /* GBA 4.4 #2: he leaves it first */
+};
 
 /* -- choices of the switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 

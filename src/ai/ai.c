@@ -50,16 +50,26 @@ struct ai_level {
 	 * yet weighed are left out) */
 	int rollouts, horizon, budget;
 	double cap;
+	/* the Orders Phase: the rollouts each plan of the ruleset's greedy
+	 * player (ruleset.h greedy_plan_name) is weighed by, all plans
+	 * sharing each rollout's dice (0: no plans weighed, the greedy
+	 * player's own way); the points of rest each plays through (the
+	 * end of this activation, then of the next); the most commands
+	 * each plays; and the clock's cap on the phase's weighing */
+	int plan_rollouts, plan_rests, plan_horizon;
+	double plan_cap;
 };
 
 static const struct ai_level levels[] = {
-	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0, 0},
-	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0, 0},
-	{"fast", AI_SEARCH, "the greedy player's pick among", 1, 12, 24, 1.0},
+	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0, 0, 0, 0, 0, 0},
+	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0, 0, 0,
+	 0, 0, 0},
+	{"fast", AI_SEARCH, "the greedy player's pick among", 1, 12, 24, 1.0, 0,
+	 0, 0, 0},
 	{"normal", AI_SEARCH, "the greedy player's pick among", 1, 120, 60,
-	 2.0},
+	 2.0, 0, 0, 0, 0},
 	{"strong", AI_SEARCH, "the greedy player's pick among", 3, 400, 3000,
-	 5.0},
+	 5.0, 6, 2, 1500, 5.0},
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -137,6 +147,8 @@ struct ai_player {
 	int nseen;
 	/* the lines a search weighs */
 	char cand[AI_SEARCH_ANSWERS + 1][DECISION_LINE_MAX];
+	/* the plan of the Orders Phase under way, in a sentence */
+	char plan_text[AI_PLAN_MAX];
 	/* who is told of each rollout (ai_player_progress), or NULL */
 	ai_progress_fn progress;
 	void *progress_user;
@@ -270,6 +282,7 @@ struct rollout {
 	struct session s;
 	struct cmd_result r;
 	void *rec; /* the mark's record */
+	uint64_t trace; /* the lines played, hashed (FNV-1a) */
 };
 
 static bool run_on_rollout(void *user, const char *line, bool listed)
@@ -295,7 +308,74 @@ static bool run_on_rollout(void *user, const char *line, bool listed)
 	}
 	rs->after_command(ro->g, n0, turn0);
 	event_log_truncate(log, 0); /* a rollout keeps no history */
+	for (const char *c = line; *c; c++)
+		ro->trace = (ro->trace ^ (unsigned char)*c) * 0x100000001b3ull;
+	ro->trace = (ro->trace ^ '\n') * 0x100000001b3ull;
 	return true;
+}
+
+/* A rollout's game opened: a search copy of g with the dice of seed,
+ * and a greedy player's memory for it (*mem); false when memory runs
+ * out.  rollout_close frees both. */
+static bool rollout_open(const struct ruleset *rs, const struct game *g,
+			 uint64_t seed, struct rollout *ro, void **mem)
+{
+	memset(ro, 0, sizeof *ro);
+	ro->rs = rs;
+	ro->g = rs->copy_for_search(g, seed);
+	*mem = rs->greedy_new();
+	if (!ro->g || !*mem) {
+		if (ro->g)
+			free_copy(rs, ro->g);
+		rs->greedy_free(*mem);
+		return false;
+	}
+	ro->s.game = ro->g;
+	ro->s.ruleset = rs;
+	ro->trace = 0xcbf29ce484222325ull; /* FNV-1a's offset basis */
+	cmd_result_init(&ro->r);
+	return true;
+}
+
+static void rollout_close(struct rollout *ro, void *mem)
+{
+	cmd_result_free(&ro->r);
+	if (ro->rec)
+		ro->rs->free_record(ro->rec);
+	ro->rs->greedy_free(mem);
+	free_copy(ro->rs, ro->g);
+}
+
+/* Plays a rollout's game on: the greedy player (memory mem, chance
+ * from *rng) answering every decision of both sides, up to the rests-th
+ * point of rest (ruleset at_rest) it comes to, or horizon commands. */
+static void play_on(struct ai_player *p, struct rollout *ro, void *mem,
+		    uint64_t *rng, int horizon, int rests)
+{
+	const struct ruleset *rs = p->rs;
+	struct ai_try t = {run_on_rollout, ro};
+	bool was_rest = false;
+	int seen = 0;
+	for (int h = 0; h < horizon; h++) {
+		bool rest = rs->at_rest && rs->at_rest(ro->g);
+		if (rest && !was_rest && ++seen >= rests)
+			break;
+		was_rest = rest;
+		struct decision d;
+		decision_init(&d, p->room2, AI_ANSWERS_MAX);
+		rs->decide(ro->g, &d);
+		if (d.n == 0)
+			break; /* over */
+		rs->greedy_see(mem, ro->g);
+		if (rs->greedy_play(mem, ro->g, &d, rng, &t) !=
+		    AI_PLAYED_NONE)
+			continue;
+		int k = 0;
+		while (k < d.n && !run_on_rollout(ro, d.ans[k].line, true))
+			k++;
+		if (k == d.n)
+			break; /* a dead end: weighed as it stands */
+	}
 }
 
 /* One rollout: a copy of g with fresh dice from the player's stream,
@@ -309,48 +389,17 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 {
 	const struct ruleset *rs = p->rs;
 	struct rollout ro;
-	memset(&ro, 0, sizeof ro);
-	ro.rs = rs;
-	ro.g = rs->copy_for_search(g, ai_rnd(&p->copy_rng));
-	void *mem = rs->greedy_new();
-	if (!ro.g || !mem) {
-		if (ro.g)
-			free_copy(rs, ro.g);
-		rs->greedy_free(mem);
+	void *mem;
+	if (!rollout_open(rs, g, ai_rnd(&p->copy_rng), &ro, &mem))
 		return false;
-	}
-	ro.s.game = ro.g;
-	ro.s.ruleset = rs;
-	cmd_result_init(&ro.r);
 	if (face >= 0)
 		dice_force(rs->dice(ro.g), face);
-	struct ai_try t = {run_on_rollout, &ro};
 	bool ok = run_on_rollout(&ro, line, true);
-	for (int h = 0; ok && h < horizon; h++) {
-		if (rs->at_rest && rs->at_rest(ro.g))
-			break;
-		struct decision d;
-		decision_init(&d, p->room2, AI_ANSWERS_MAX);
-		rs->decide(ro.g, &d);
-		if (d.n == 0)
-			break; /* over */
-		rs->greedy_see(mem, ro.g);
-		if (rs->greedy_play(mem, ro.g, &d, &p->rng, &t) !=
-		    AI_PLAYED_NONE)
-			continue;
-		int k = 0;
-		while (k < d.n && !run_on_rollout(&ro, d.ans[k].line, true))
-			k++;
-		if (k == d.n)
-			break; /* a dead end: weighed as it stands */
-	}
+	if (ok)
+		play_on(p, &ro, mem, &p->rng, horizon, 1);
 	if (ok)
 		*value = rs->evaluate(ro.g, side);
-	cmd_result_free(&ro.r);
-	if (ro.rec)
-		rs->free_record(ro.rec);
-	rs->greedy_free(mem);
-	free_copy(rs, ro.g);
+	rollout_close(&ro, mem);
 	return ok;
 }
 
@@ -592,6 +641,122 @@ static void weigh(struct ai_player *p, const struct game *g, int side,
 		}
 }
 
+/* ---- the Orders Phase: the greedy player's plans weighed ---- */
+
+/* the most plans of an Orders Phase weighed */
+#define AI_PLANS_MAX 16
+
+/* One rollout of plan k for side's Orders Phase under way in g: a copy
+ * with the dice of seed, the greedy player answering every decision of
+ * both sides (chance from seed too), side's phase by plan k, through
+ * the level's points of rest; the copy weighed for side, the lines
+ * played hashed into *trace.  false when memory ran out. */
+static bool plan_rollout(struct ai_player *p, const struct game *g, int side,
+			 int k, uint64_t seed, double *value, uint64_t *trace)
+{
+	const struct ruleset *rs = p->rs;
+	struct rollout ro;
+	void *mem;
+	if (!rollout_open(rs, g, seed, &ro, &mem))
+		return false;
+	rs->greedy_see(mem, ro.g);
+	rs->greedy_plan_set(mem, k);
+	uint64_t rng = seed ^ 0x3c6ef372fe94f82bull;
+	play_on(p, &ro, mem, &rng, p->level->plan_horizon,
+		p->level->plan_rests);
+	*value = rs->evaluate(ro.g, side);
+	*trace = ro.trace;
+	rollout_close(&ro, mem);
+	return true;
+}
+
+/* 5.2: the plan side's greedy player follows in the Orders Phase under
+ * way in g, weighed: each plan (ruleset.h greedy_plan_name) played out
+ * by the level's rollouts, every plan on the same dice in each rollout
+ * (so that the plans are compared on the same luck), the plans that
+ * play the very lines of an earlier one on the first dice left out as
+ * the same plan; the plan with the best mean value is set in the
+ * player's memory (ties: the earlier, plan 0 the greedy player's own
+ * way), its sentence into p->plan_text.  The clock's cap, reached, ends
+ * the weighing with the rollouts played in full for every plan. */
+static void plan_search(struct ai_player *p, const struct game *g, int side)
+{
+	const struct ruleset *rs = p->rs;
+	const struct ai_level *lv = p->level;
+	int np = 0;
+	while (np < AI_PLANS_MAX && rs->greedy_plan_name(np))
+		np++;
+	double sum[AI_PLANS_MAX] = {0};
+	uint64_t trace[AI_PLANS_MAX];
+	bool alive[AI_PLANS_MAX];
+	int same = 0, rounds = 0, total = np * lv->plan_rollouts, spent = 0;
+	for (int k = 0; k < np; k++)
+		alive[k] = true;
+	double t0 = seconds_now();
+	bool stopped = false;
+	for (int r = 0; r < lv->plan_rollouts && !stopped; r++) {
+		if (r > 0 && seconds_now() - t0 > lv->plan_cap)
+			break;
+		uint64_t seed = ai_rnd(&p->copy_rng);
+		double x[AI_PLANS_MAX];
+		bool whole = true;
+		for (int k = 0; k < np && whole; k++) {
+			if (!alive[k])
+				continue;
+			uint64_t tr;
+			if (!plan_rollout(p, g, side, k, seed, &x[k], &tr)) {
+				whole = false;
+				break;
+			}
+			spent++;
+			if (r == 0) {
+				trace[k] = tr;
+				for (int j = 0; j < k && alive[k]; j++)
+					if (alive[j] && trace[j] == tr) {
+						alive[k] = false;
+						same++;
+					}
+			}
+			if (p->progress &&
+			    !p->progress(p->progress_user, spent, total))
+				stopped = true;
+		}
+		if (!whole || (stopped && r > 0))
+			break;
+		for (int k = 0; k < np; k++)
+			if (alive[k])
+				sum[k] += x[k];
+		rounds++;
+	}
+	int best = 0, second = -1;
+	for (int k = 1; rounds && k < np; k++) {
+		if (!alive[k])
+			continue;
+		if (sum[k] > sum[best] + 1e-9) {
+			second = best;
+			best = k;
+		} else if (second < 0 || sum[k] > sum[second]) {
+			second = k;
+		}
+	}
+	rs->greedy_plan_set(p->greedy, best);
+	int n = snprintf(p->plan_text, sizeof p->plan_text, "%s", rs->greedy_plan_name(best));
+	if (rounds && n > 0 && (size_t)n < sizeof p->plan_text)
+		n += snprintf(p->plan_text + n, sizeof p->plan_text - (size_t)n,
+			      " (of %d plans, %d the same as another, each "
+			      "played out %d times on the same dice: it "
+			      "leaves the rout-point margin at %+.2f",
+			      np, same, rounds, sum[best] / rounds);
+	if (rounds && second >= 0 && n > 0 && (size_t)n < sizeof p->plan_text)
+		n += snprintf(p->plan_text + n,
+			      sizeof p->plan_text - (size_t)n,
+			      ", against %+.2f for: %s", sum[second] / rounds,
+			      rs->greedy_plan_name(second));
+	if (rounds && n > 0 && (size_t)n < sizeof p->plan_text)
+		snprintf(p->plan_text + n, sizeof p->plan_text - (size_t)n,
+			 ")");
+}
+
 /* line in the form a game file records it (cmd_canonical: no comment,
  * such as a listed answer's "# column 9 AS"), when it parses. */
 static void canonical(const struct ruleset *rs, char *line, size_t n)
@@ -649,6 +814,11 @@ int ai_choose(struct ai_player *p, const struct game *g, int side,
 		snprintf(p->stall_kind, sizeof p->stall_kind, "%s", d.kind);
 		p->nseen = 0;
 	}
+	/* 5.2: an Orders Phase of side's starts with its plan weighed */
+	bool plans = p->level->plan_rollouts > 0 && rs->greedy_plan &&
+		     p->stall <= AI_STALL_MAX;
+	if (plans && rs->greedy_plan(p->greedy, g) == -1)
+		plan_search(p, g, side);
 	struct chooser c = {p, g, out->line, sizeof out->line};
 	struct ai_try t = {try_on_copy, &c};
 	int played;
@@ -674,8 +844,19 @@ int ai_choose(struct ai_player *p, const struct game *g, int side,
 			 d.what, d.rule);
 		return -1;
 	}
-	snprintf(out->plan, sizeof out->plan, "%s: %s, %s the %d answers to %s (%s)",
-		 p->level->name, out->line, how, d.n, d.what, d.rule);
+	int k = snprintf(out->plan, sizeof out->plan,
+			 "%s: %s, %s the %d answers to %s (%s)",
+			 p->level->name, out->line, how, d.n, d.what, d.rule);
+	if (plans && rs->greedy_plan(p->greedy, g) >= 0 && k > 0 &&
+	    (size_t)k < sizeof out->plan) {
+		/* the plan's sentence after it, cut to what room is left */
+		size_t at = (size_t)k, room = sizeof out->plan - 1;
+		const char *parts[2] = {", by the plan: ", p->plan_text};
+		for (int i = 0; i < 2; i++)
+			for (const char *c = parts[i]; *c && at < room; c++)
+				out->plan[at++] = *c;
+		out->plan[at] = '\0';
+	}
 	if (p->level->kind == AI_SEARCH && p->stall <= AI_STALL_MAX)
 		weigh(p, g, side, &d, out);
 	canonical(rs, out->line, sizeof out->line);

@@ -146,11 +146,12 @@ void cmd_orders_face(void *ctx, int argc, char **argv, struct cmd_result *r)
 /* 6.11 */
 void cmd_orders_halt(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
-	(void)argv;
-	if (!want_args(r, argc, 0, 0, "halt"))
+	if (!want_args(r, argc, 0, 1, "halt [LEADER]"))
 		return;
 	struct game *g = need_game(ctx, r);
-	if (g)
+	if (g && argc == 2)
+		orders_leave_unit(g, argv[1], r); /* GBA 4.23 */
+	else if (g)
 		orders_halt(g, r);
 }
 

@@ -20,6 +20,19 @@
 /* lines of Line Commands remembered as tried in one Orders Phase */
 #define LINES_TRIED_MAX 32
 
+/* the plans of an Orders Phase (greedy.h), named in plan_names */
+enum plan {
+	PLAN_ADVANCE,
+	PLAN_HOLD,
+	PLAN_WITHDRAW,
+	PLAN_SCREEN,
+	PLAN_FLANK,
+	PLAN_LEFT_HOLDS,
+	PLAN_RIGHT_HOLDS,
+	PLAN_CLOSE,
+	PLAN_COUNT
+};
+
 struct greedy {
 	/* the decision being answered, set by gboh_greedy_play */
 	const struct game *g;
@@ -39,6 +52,13 @@ struct greedy {
 	char lines_tried[LINES_TRIED_MAX][DECISION_LINE_MAX];
 	int nlines_tried;
 	bool faced; /* the open move turned once */
+	/* the plan of this Orders Phase (enum plan; greedy.h), whether one
+	 * was chosen, and its wings (wing_set: the units' sides of the
+	 * line from their centre toward the enemy's, left true) */
+	int plan;
+	int plan_leader; /* the active leader it is for; -1 not yet seen */
+	bool plan_chosen, wing_set;
+	bool left[BATTLE_UNITS_MAX];
 	/* the way-finding (field_build) */
 	int *field, *queue;
 	unsigned char *blocked;
@@ -118,6 +138,14 @@ static int unit_index(const struct game *g, const char *id)
 
 /* ---- the greedy policy, decision by decision ---- */
 
+static void plan_clear(struct greedy *p)
+{
+	p->plan = PLAN_ADVANCE;
+	p->plan_chosen = false;
+	p->plan_leader = -1;
+	p->wing_set = false;
+}
+
 /* The units tried belong to one Orders Phase (ordered, picked) or one
  * designation (offered a shock): the memory is cleared when play leaves
  * it (an Orders Phase is interrupted by reactions and rout moves only). */
@@ -130,6 +158,7 @@ static void scopes(struct greedy *p, const struct game *g)
 		memset(p->tried, 0, sizeof p->tried);
 		p->leader_tried = false;
 		p->nlines_tried = 0;
+		plan_clear(p);
 	}
 	if (st == SEQ_ORDERS)
 		p->orders_open = true;
@@ -141,6 +170,176 @@ static void scopes(struct greedy *p, const struct game *g)
 	}
 	if (designating)
 		p->shock_open = true;
+}
+
+/* ---- the plans of an Orders Phase (greedy.h) ---- */
+
+
+static const char *const plan_names[PLAN_COUNT] = {
+	[PLAN_ADVANCE] = "the command advances to contact",
+	[PLAN_HOLD] = "the command holds where it stands",
+	[PLAN_WITHDRAW] = "worn units withdraw out of reach, the rest advance "
+			  "to contact",
+	[PLAN_SCREEN] = "missile troops screen two hexes out and shoot, worn "
+			"units withdraw, the rest advance to contact",
+	[PLAN_FLANK] = "units make for the enemy's flanks and rears, worn "
+		       "units withdraw",
+	[PLAN_LEFT_HOLDS] = "the left wing holds, the right advances to contact",
+	[PLAN_RIGHT_HOLDS] = "the right wing holds, the left advances to "
+			     "contact",
+	[PLAN_CLOSE] = "the command closes to two hexes of the enemy without "
+		       "contact, missile troops shoot",
+};
+
+/* What a unit does under the plan. */
+enum intent {
+	INTENT_ADVANCE,	 /* the shortest way to a hex next to an enemy */
+	INTENT_HOLD,	 /* not ordered */
+	INTENT_WITHDRAW, /* away from the enemy, out of its reach */
+	INTENT_SCREEN,	 /* two hexes out, shooting when it can */
+	INTENT_FLANK,	 /* to a hex on an enemy's flank or rear */
+};
+
+/* a unit with at most this cohesion margin (TQ less hits, 10.1) is worn:
+ * one bad combat routs it */
+#define WORN_MARGIN 2
+/* a withdrawing unit stops this many steps from contact: beyond an
+ * enemy's Movement Allowance of foot (2.2) */
+#define WITHDRAW_SAFE 5
+
+static bool worn(const struct unit *u)
+{
+	return u->hits > 0 && u->tq - u->hits <= WORN_MARGIN;
+}
+
+/* 2.21: light troops with missiles screen (skirmishers, light infantry,
+ * peltasts, light cavalry) */
+static bool screener(const struct unit *u)
+{
+	return u->missile != MC_NONE &&
+	       (u->type == UT_SK || u->type == UT_LI || u->type == UT_LP ||
+		u->type == UT_LC);
+}
+
+/* A hex's place on a plane, in hex widths (columns of flat-topped
+ * hexes). */
+static void hex_plane(struct hex h, double *x, double *y)
+{
+	struct cube c = hex_to_cube(h);
+	*x = 1.5 * c.q;
+	*y = 1.7320508075688772 * (c.r + c.q / 2.0);
+}
+
+/* The wings: each standing unit of side is on the left when it stands
+ * left of the line from its army's centre toward the enemy's centre. */
+static void wings(struct greedy *p, int side)
+{
+	const struct game *g = p->g;
+	double cx[2] = {0, 0}, cy[2] = {0, 0};
+	int n[2] = {0, 0};
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		if (!standing(u))
+			continue;
+		double x, y;
+		hex_plane(u->at.hex[0], &x, &y);
+		int k = u->side == side ? 0 : 1;
+		cx[k] += x;
+		cy[k] += y;
+		n[k]++;
+	}
+	for (int k = 0; k < 2; k++)
+		if (n[k]) {
+			cx[k] /= n[k];
+			cy[k] /= n[k];
+		}
+	double dx = cx[1] - cx[0], dy = cy[1] - cy[0];
+	for (int i = 0; i < g->nunits; i++) {
+		double x, y;
+		hex_plane(g->units[i].at.hex[0], &x, &y);
+		/* y grows southward: the left of (dx, dy) is (dy, -dx) */
+		p->left[i] = (x - cx[0]) * dy - (y - cy[0]) * dx > 0;
+	}
+	p->wing_set = true;
+}
+
+static enum intent unit_intent(struct greedy *p, int ui)
+{
+	const struct unit *u = &p->g->units[ui];
+	switch (p->plan) {
+	case PLAN_HOLD:
+		return INTENT_HOLD;
+	case PLAN_WITHDRAW:
+		return worn(u) ? INTENT_WITHDRAW : INTENT_ADVANCE;
+	case PLAN_SCREEN:
+		return worn(u)	      ? INTENT_WITHDRAW
+		       : screener(u) ? INTENT_SCREEN
+				     : INTENT_ADVANCE;
+	case PLAN_FLANK:
+		return worn(u) ? INTENT_WITHDRAW : INTENT_FLANK;
+	case PLAN_LEFT_HOLDS:
+	case PLAN_RIGHT_HOLDS:
+		if (!p->wing_set)
+			wings(p, u->side);
+		return p->left[ui] == (p->plan == PLAN_LEFT_HOLDS)
+			       ? INTENT_HOLD
+			       : INTENT_ADVANCE;
+	case PLAN_CLOSE:
+		return INTENT_SCREEN;
+	default:
+		return INTENT_ADVANCE;
+	}
+}
+
+const char *gboh_greedy_plan_name(int k)
+{
+	return k >= 0 && k < PLAN_COUNT ? plan_names[k] : NULL;
+}
+
+int gboh_greedy_plan(void *m, const struct game *g)
+{
+	struct greedy *p = m;
+	if (seq_step_now(g) != SEQ_ORDERS)
+		return GREEDY_NO_ORDERS;
+	if (p->plan_chosen && p->plan_leader >= 0 &&
+	    p->plan_leader != g->active_leader)
+		return GREEDY_NO_PLAN; /* another leader's phase */
+	return p->plan_chosen ? p->plan : GREEDY_NO_PLAN;
+}
+
+void gboh_greedy_plan_set(void *m, int k)
+{
+	struct greedy *p = m;
+	plan_clear(p);
+	p->plan = k >= 0 && k < PLAN_COUNT ? k : PLAN_ADVANCE;
+	p->plan_chosen = true;
+}
+
+/* The percentage after "hits " in a fire answer's comment (8.15: "fire
+ * 2915 # needs 3 or less: hits 40%"); 0 when it has none. */
+static int fire_percent(const char *line)
+{
+	const char *h = strstr(line, "hits ");
+	return h ? atoi(h + 5) : 0;
+}
+
+/* The fire answer starting with prefix that hits most often, at least
+ * min percent; -1 when none does. */
+static int best_fire(struct greedy *p, const char *prefix, int min)
+{
+	size_t n = strlen(prefix);
+	int best = -1, bp = min - 1;
+	for (int i = 0; i < p->d->n; i++) {
+		const char *l = p->d->ans[i].line;
+		if (strncmp(l, prefix, n) != 0)
+			continue;
+		int pc = fire_percent(l);
+		if (pc > bp) {
+			bp = pc;
+			best = i;
+		}
+	}
+	return best;
 }
 
 /* Steps from each hex to a hex next to a standing enemy of side, going
@@ -155,7 +354,8 @@ static int field_index(const struct map *m, struct hex h)
 	return (h.col - m->col_min) * m->nrows + (h.row - m->row_min);
 }
 
-static bool field_build(struct greedy *p, int side, int mover)
+/* flank: only the hexes on an enemy's flank or rear (7.11) are goals */
+static bool field_build(struct greedy *p, int side, int mover, bool flank)
 {
 	const struct game *g = p->g;
 	const struct map *m = g->battle->map;
@@ -203,6 +403,14 @@ static bool field_build(struct greedy *p, int side, int mover)
 							 (enum hexside)d));
 				if (x < 0 || p->blocked[x] || p->field[x] == 0)
 					continue;
+				if (flank) {
+					enum hex_zone z = footprint_zone(
+						&u->at,
+						hex_neighbour(u->at.hex[k],
+							      (enum hexside)d));
+					if (z != ZONE_FLANK && z != ZONE_REAR)
+						continue;
+				}
 				p->field[x] = 0;
 				p->queue[tail++] = x;
 			}
@@ -231,73 +439,135 @@ static int field_at(const struct greedy *p, struct hex h)
 	return x < 0 ? FIELD_FAR : p->field[x];
 }
 
-/* 6.21, 7.12: the unit whose move is open steps along the shortest way
- * to a hex next to an enemy, turning once to face that way when no legal
- * step gets closer; halts otherwise. */
-static bool greedy_move(struct greedy *p)
+/* The `move HEX` answer into an empty hex whose field value is best by
+ * better (lower first when low): the one with the value nearest want
+ * among those strictly better than now toward want; -1 when none is. */
+static int pick_step(struct greedy *p, int now, int want)
 {
 	const struct game *g = p->g;
-	int mi = g->ord.mover_unit;
-	const struct unit *u = &g->units[mi];
-	int near = unit_enemy_distance(g, u);
-	if (near > 1 && g->battle->map && field_build(p, u->side, mi)) {
-		int now = field_at(p, u->at.hex[0]);
-		if (footprint_two_hex(&u->at) &&
-		    field_at(p, u->at.hex[1]) < now)
-			now = field_at(p, u->at.hex[1]);
-		int best = -1, bestd = now;
-		for (int i = 0; i < p->d->n; i++) {
-			struct hex h;
-			if (strncmp(p->d->ans[i].line, "move ", 5) != 0 ||
-			    !hex_parse(p->d->ans[i].line + 5, &h))
-				continue;
-			/* 6.69: a stack may be one the mover cannot stop
-			 * in; the greedy player walks into empty hexes */
-			const struct unit *there[4];
-			if (game_units_at(g, h, there, 4) > 0)
-				continue;
-			int d = field_at(p, h);
-			if (d < bestd) {
-				bestd = d;
-				best = i;
-			}
-		}
-		if (best >= 0)
-			return run_action(p, best);
-		const struct unit *here[4];
-		if (!p->faced && !u->at.in_column &&
-		    game_units_at(g, u->at.hex[0], here, 4) == 1) {
-			/* the neighbour on the shortest way; a facing that
-			 * puts it in front (7.11) */
-			int side = -1, sd = now;
-			for (int d = 0; d < HEXSIDE_COUNT; d++) {
-				int e = field_at(
-					p, hex_neighbour(u->at.hex[0],
-							 (enum hexside)d));
-				if (e < sd) {
-					sd = e;
-					side = d;
-				}
-			}
-			for (int i = 0; side >= 0 && i < p->d->n; i++) {
-				if (strncmp(p->d->ans[i].line, "face ", 5) != 0)
-					continue;
-				int f = facing_parse(p->d->ans[i].line + 5);
-				if (f < 0 ||
-				    facing_zone_of_side((enum facing)f,
-							(enum hexside)side) !=
-					    ZONE_FRONT)
-					continue;
-				p->faced = true;
-				return run_action(p, i);
-			}
+	int best = -1, bestd = now;
+	for (int i = 0; i < p->d->n; i++) {
+		struct hex h;
+		if (strncmp(p->d->ans[i].line, "move ", 5) != 0 ||
+		    !hex_parse(p->d->ans[i].line + 5, &h))
+			continue;
+		/* 6.69: a stack may be one the mover cannot stop in; the
+		 * greedy player walks into empty hexes */
+		const struct unit *there[4];
+		if (field_index(g->battle->map, h) < 0 ||
+		    game_units_at(g, h, there, 4) > 0)
+			continue;
+		int d = field_at(p, h);
+		bool closer = now > want ? d < bestd && d >= want
+					 : d > bestd && d <= want;
+		if (closer) {
+			bestd = d;
+			best = i;
 		}
 	}
+	return best;
+}
+
+/* 7.12: the open mover turns once so that its neighbour nearest want on
+ * the field is in its front; false when it has turned already or no
+ * facing does it. */
+static bool turn_toward(struct greedy *p, const struct unit *u, int now,
+			int want)
+{
+	const struct unit *here[4];
+	if (p->faced || u->at.in_column ||
+	    game_units_at(p->g, u->at.hex[0], here, 4) != 1)
+		return false;
+	int side = -1, sd = now;
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		struct hex h = hex_neighbour(u->at.hex[0], (enum hexside)d);
+		int x = field_index(p->g->battle->map, h);
+		if (x < 0 || p->blocked[x])
+			continue; /* off the map, or nowhere to go */
+		int e = p->field[x];
+		if (now > want ? e < sd : e > sd) {
+			sd = e;
+			side = d;
+		}
+	}
+	for (int i = 0; side >= 0 && i < p->d->n; i++) {
+		if (strncmp(p->d->ans[i].line, "face ", 5) != 0)
+			continue;
+		int f = facing_parse(p->d->ans[i].line + 5);
+		if (f < 0 || facing_zone_of_side((enum facing)f,
+						 (enum hexside)side) !=
+				     ZONE_FRONT)
+			continue;
+		p->faced = true;
+		return run_action(p, i);
+	}
+	return false;
+}
+
+/* The field's value at the open mover's hexes (the nearer). */
+static int field_of(const struct greedy *p, const struct unit *u)
+{
+	int now = field_at(p, u->at.hex[0]);
+	if (footprint_two_hex(&u->at) && field_at(p, u->at.hex[1]) < now)
+		now = field_at(p, u->at.hex[1]);
+	return now;
+}
+
+static bool halt_move(struct greedy *p)
+{
 	int h = find_action(p, "halt");
 	if (h >= 0)
 		return run_action(p, h);
 	/* 6.63, 6.67: a mover that may not stop here goes on somewhere */
 	return play_random(p);
+}
+
+/* 6.21, 7.12: the unit whose move is open follows its intent: it steps
+ * along the shortest way to a hex next to an enemy (INTENT_FLANK: on an
+ * enemy's flank or rear, where one can be reached), turning once to face
+ * that way when no legal step gets closer; withdraws step by step away
+ * from the enemy until WITHDRAW_SAFE steps from contact; screens (8.11:
+ * fires when it can, else closes to two hexes, or steps back to them);
+ * halts otherwise. */
+static bool greedy_move(struct greedy *p)
+{
+	const struct game *g = p->g;
+	int mi = g->ord.mover_unit;
+	const struct unit *u = &g->units[mi];
+	enum intent in = unit_intent(p, mi);
+	if (in == INTENT_HOLD || !g->battle->map)
+		return halt_move(p);
+	if (in == INTENT_SCREEN) {
+		int f = best_fire(p, "fire ", 1);
+		if (f >= 0)
+			return run_action(p, f);
+	}
+	int near = unit_enemy_distance(g, u);
+	if (in == INTENT_ADVANCE || in == INTENT_FLANK) {
+		if (near <= 1)
+			return halt_move(p);
+		bool flank = in == INTENT_FLANK &&
+			     field_build(p, u->side, mi, true) &&
+			     field_of(p, u) < FIELD_FAR;
+		if (!flank && !field_build(p, u->side, mi, false))
+			return halt_move(p);
+	} else if (!field_build(p, u->side, mi, false)) {
+		return halt_move(p);
+	}
+	int now = field_of(p, u);
+	int want = in == INTENT_WITHDRAW ? FIELD_FAR
+		   : in == INTENT_SCREEN ? 1
+					 : 0;
+	if (in == INTENT_WITHDRAW && now >= WITHDRAW_SAFE)
+		return halt_move(p);
+	if (now == want)
+		return halt_move(p);
+	int best = pick_step(p, now, want);
+	if (best >= 0)
+		return run_action(p, best);
+	if (turn_toward(p, u, now, want))
+		return true;
+	return halt_move(p);
 }
 
 /* A leader walking alone (4.23, 4.34) heads for p->leader_goal (a unit
@@ -363,9 +633,13 @@ static bool tried_line(struct greedy *p, const char *line)
 	return false;
 }
 
-/* An `order U` or `pick U` action for a unit not tried yet this phase and
- * not yet next to an enemy: runs it. */
-static bool order_unit(struct greedy *p, const char *verb)
+/* An `order U` or `pick U` action for a unit not tried yet this phase
+ * whose intent moves it: runs it.  A unit advancing is not ordered once
+ * next to an enemy, one withdrawing once out of reach; a holding unit
+ * never; a screening unit shoots without moving when it can (5.22,
+ * `order U fire HEX`), else moves.  only >= 0: the units of that intent
+ * alone. */
+static bool order_unit(struct greedy *p, const char *verb, int only)
 {
 	const struct game *g = p->g;
 	size_t vn = strlen(verb);
@@ -377,9 +651,25 @@ static bool order_unit(struct greedy *p, const char *verb)
 		int u = unit_index(g, l + vn + 1);
 		if (u < 0 || p->tried[u] || !standing(&g->units[u]))
 			continue;
-		p->tried[u] = true;
-		if (unit_enemy_distance(g, &g->units[u]) <= 1)
+		enum intent in = unit_intent(p, u);
+		if (only >= 0 && (int)in != only)
 			continue;
+		p->tried[u] = true;
+		int near = unit_enemy_distance(g, &g->units[u]);
+		if (in == INTENT_HOLD ||
+		    (in == INTENT_WITHDRAW && near > WITHDRAW_SAFE) ||
+		    ((in == INTENT_ADVANCE || in == INTENT_FLANK) && near <= 1))
+			continue;
+		if (in == INTENT_SCREEN && strcmp(verb, "order") == 0) {
+			char prefix[DECISION_LINE_MAX];
+			snprintf(prefix, sizeof prefix, "order %s fire ",
+				 g->units[u].id);
+			int f = best_fire(p, prefix, 1);
+			if (f >= 0 && run_action(p, f)) {
+				p->progress = true;
+				return true;
+			}
+		}
 		p->faced = false;
 		if (run_action(p, i)) {
 			p->progress = true; /* a new unit's move: progress */
@@ -395,13 +685,25 @@ static bool order_unit(struct greedy *p, const char *verb)
 static bool greedy_orders(struct greedy *p)
 {
 	const struct game *g = p->g;
+	/* the plan is the Orders Phase's of the leader it was chosen for */
+	if (p->plan_chosen && p->plan_leader < 0)
+		p->plan_leader = g->active_leader;
+	else if (p->plan_chosen && p->plan_leader != g->active_leader)
+		plan_clear(p);
 	if (g->ord.moving && g->ord.mover_unit >= 0)
 		return greedy_move(p);
 	if (g->ord.moving && g->ord.mover_leader >= 0)
 		return greedy_leader_move(p);
-	if (order_unit(p, "pick"))
+	if (order_unit(p, "pick", -1))
 		return true;
-	for (int i = 0; i < p->d->n; i++) {
+	/* plans of single units' intents give Individual Orders (5.22),
+	 * the units withdrawing first */
+	bool single = p->plan == PLAN_WITHDRAW || p->plan == PLAN_SCREEN ||
+		      p->plan == PLAN_FLANK || p->plan == PLAN_CLOSE;
+	if (single && (order_unit(p, "order", INTENT_WITHDRAW) ||
+		       order_unit(p, "order", -1)))
+		return true;
+	for (int i = 0; p->plan != PLAN_HOLD && i < p->d->n; i++) {
 		const char *l = p->d->ans[i].line;
 		if (strncmp(l, "line ", 5) != 0 ||
 		    strncmp(l, "line fire", 9) == 0 || strstr(l, " fire"))
@@ -411,7 +713,7 @@ static bool greedy_orders(struct greedy *p)
 			return true;
 		}
 	}
-	if (order_unit(p, "order"))
+	if (order_unit(p, "order", -1))
 		return true;
 	if (g->active_leader >= 0 && !p->leader_tried) {
 		const struct leader *al = &g->leaders[g->active_leader];
@@ -609,9 +911,12 @@ static bool greedy_decide(struct greedy *p)
 
 void *gboh_greedy_new(void)
 {
-	/* all zero: leader_goal is the hex 0000 until an Orders Phase
-	 * sets it, as the player always had it */
-	return calloc(1, sizeof(struct greedy));
+	/* all zero but the plan's leader: leader_goal is the hex 0000
+	 * until an Orders Phase sets it, as the player always had it */
+	struct greedy *p = calloc(1, sizeof(struct greedy));
+	if (p)
+		plan_clear(p);
+	return p;
 }
 
 void gboh_greedy_free(void *m)

@@ -651,6 +651,13 @@ static bool check_order_leader(const struct game *g, int li, int *cost,
 			return deny(w, "4.4",
 				    "only the Overall Commander orders "
 				    "another leader to move (4.4 #2, 4.25)");
+		if (tables_variant(g->tables, RV_OC_IN_ZOC_ORDERS_LEADERS) ==
+			    OC_IN_ZOC_ORDERS_LEADERS_NO &&
+		    leader_in_enemy_zoc(g, l)) /* GBA 4.4 #2 */
+			return deny(w, "GBA 4.4",
+				    "%s is in an enemy ZOC: he orders himself "
+				    "out of it before he moves another leader",
+				    l->id);
 		if (bits_has(g->ord.leader_ordered, li))
 			return deny(w, "4.4",
 				    "%s has been ordered to move once this "
@@ -904,6 +911,13 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 	return true;
 }
 
+/* 4.23, 4.34: whether a leader going with a unit, or moving as part of
+ * his Line Command, stays with it (GBA 4.23, 4.36: not so) */
+static bool leaders_stay(const struct game *g)
+{
+	return tables_variant(g->tables, RV_LEADER_STAYS) == LEADER_STAYS_YES;
+}
+
 /* 4.23: the half of the unit the leader moving with it stands in (a
  * one-hex unit: 0); he follows that half to the hex it enters */
 static int with_leader_half(const struct game *g)
@@ -1023,7 +1037,7 @@ static bool check_step(const struct game *g, struct hex dest,
 			return false;
 	}
 	if (o->mover_leader >= 0 && o->mode == ORD_LINE &&
-	    o->mover_leader == g->active_leader &&
+	    o->mover_leader == g->active_leader && leaders_stay(g) &&
 	    !lc_leader_in_range(g, &g->leaders[o->mover_leader], dest))
 		return deny(w, "4.34",
 			    "%s must stay within Command Range of a unit of "
@@ -1841,6 +1855,42 @@ void orders_halt_impl(struct game *g, struct cmd_result *r)
 	end_move(g);
 }
 
+/* GBA 4.23: leader `who`, going with the moving unit, stays in the hex
+ * he has reached while the unit moves on (4.23: he may not, in SPQR) */
+void orders_leave_unit(struct game *g, const char *who, struct cmd_result *r)
+{
+	struct ord_why w = {0};
+	if (!check_gate(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct orders_state *o = &g->ord;
+	int li = find_leader(g, who);
+	if (li < 0) {
+		cmd_refuse(r, NULL, "no leader %s", who);
+		return;
+	}
+	if (!o->moving || o->with_leader != li) {
+		cmd_refuse(r, "4.23", "%s is not going with a moving unit",
+			   g->leaders[li].id);
+		return;
+	}
+	if (leaders_stay(g)) {
+		cmd_refuse(r, "4.23",
+			   "%s stays with %s to the end of its move",
+			   g->leaders[li].id, g->units[o->mover_unit].id);
+		return;
+	}
+	o->with_leader = -1;
+	struct event e;
+	event_init(&e, "leader_left");
+	event_add(&e, "leader", "%s", g->leaders[li].id);
+	event_add(&e, "unit", "%s", g->units[o->mover_unit].id);
+	event_add_hex(&e, "at", g->leaders[li].hex);
+	event_add(&e, "rule", "GBA 4.23");
+	emit(g, &e);
+}
+
 /* ---- looking ---- */
 
 void orders_show(const struct game *g, struct cmd_result *r)
@@ -2187,6 +2237,9 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 					   max - n);
 		if (may_halt)
 			decision_add(out, max, &n, side, "6.11", "halt");
+		if (o->with_leader >= 0 && !leaders_stay(g)) /* GBA 4.23 */
+			decision_add(out, max, &n, side, "4.23", "halt %s",
+				     g->leaders[o->with_leader].id);
 	}
 	return n;
 }

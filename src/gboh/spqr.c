@@ -218,6 +218,9 @@ static struct dice *spqr_dice(struct game *g)
 	.greedy_free = gboh_greedy_free, \
 	.greedy_see = gboh_greedy_see, \
 	.greedy_play = gboh_greedy_play, \
+	.greedy_plan_name = gboh_greedy_plan_name, \
+	.greedy_plan = gboh_greedy_plan, \
+	.greedy_plan_set = gboh_greedy_plan_set, \
 	.evaluate = gboh_evaluate, \
 	.at_rest = gboh_at_rest, \
 	.cite_refusal = spqr_cite_refusal,

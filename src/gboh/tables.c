@@ -330,6 +330,10 @@ static const struct variant_def {
 	[RV_ELEPHANT_BY_ELEPHANT] = {"missile", "elephant_fired_on_by_elephant",
 	 (const char *const[]){"single", "double", NULL}},
 	/* -- switches of GBA 4-5, command and activation: add below -- */
+	[RV_LEADER_STAYS] = {"leaders", "stay_with_units",
+	 (const char *const[]){"yes", "no", NULL}},
+	[RV_OC_IN_ZOC_ORDERS_LEADERS] = {"leaders", "oc_in_zoc_orders_leaders",
+	 (const char *const[]){"yes", "no", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	[RV_FACING_FAILURE] = {"reaction", "facing_failure",

@@ -1,0 +1,146 @@
+#!/bin/sh
+# Alexander's battles under the GBA rules (TAP): each historical GBA
+# battle passes `maniple --check` (map and scenario), is named by --list
+# with its ruleset, opens, and plays a scripted first Orders Phase for
+# each side up to `orders done` (GBA 5.2), with the battle's own rules
+# checked where the engine plays them; then it is played whole by
+# `autoplay --soak` (every invariant after every command, the game file
+# reloaded), by random and by mixed play.
+#   Chaeronea: the tie of Initiative goes to the allies (GBA 5.12), a
+#   Greek leader's Line Command to the Athenian line (GBA 4.3, 5.21), no
+#   Line Command for a Macedonian leader (GBA 4.3), the walls of
+#   Chaeronea closed to every unit (GBA 6.26).
+: "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() {
+	n=$((n + 1))
+	echo "not ok $n - $1"
+	[ -f "$tmp/err" ] && sed 's/^/# /' "$tmp/err" | head -20
+}
+# has PATTERN DESCRIPTION: the last script's output holds a line matching
+has() {
+	if grep -q -- "$1" "$tmp/out"; then ok "$2"; else notok "$2"; fi
+}
+# checked NAME: --check passes the battle's map and scenario
+checked() {
+	if "$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/maps/$1.ini" \
+		"$MANIPLE_SRCDIR/scenarios/$1.ini" >"$tmp/out" 2>"$tmp/err" &&
+	   [ "$(grep -c ': ok$' "$tmp/out")" -eq 2 ]; then
+		ok "$1: --check passes maps/$1.ini and scenarios/$1.ini"
+	else
+		notok "$1: --check fails"
+	fi
+}
+# play NAME: runs $tmp/NAME.txt; status 0, no malformed line, and the
+# same output twice
+play() {
+	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script "$tmp/$1.txt" \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 0 ] && ok "$1: the script runs (status 0)" ||
+		notok "$1: the script exits $rc"
+	if grep -q '^error\|^malformed' "$tmp/out"; then
+		notok "$1: a script line is malformed"
+		grep '^error\|^malformed' "$tmp/out" | sed 's/^/# /'
+	else
+		ok "$1: no malformed lines"
+	fi
+	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script - \
+		<"$tmp/$1.txt" >"$tmp/out2" 2>/dev/null
+	cmp -s "$tmp/out" "$tmp/out2" && ok "$1: same seed, same play" ||
+		notok "$1: a second run differs"
+}
+# soak NAME ARGS...: autoplay --soak plays the battle to its end, every
+# invariant holding and every reload matching
+soak() {
+	name=$1
+	shift
+	TMPDIR=$tmp MANIPLE_DATADIR= "$AUTOPLAY_BIN" --soak "$@" \
+		>"$tmp/script" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" -eq 0 ] &&
+	   grep -q ' over=yes .* invariant_failures=0 .* reload_failures=0 ' \
+		"$tmp/err"; then
+		ok "$name"
+	else
+		notok "$name (status $rc)"
+	fi
+}
+
+echo "1..17"
+
+MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
+# listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
+listed() {
+	if grep -q "^$1  *$2  *$3 BC  GBA  *$4  ([0-9]* v [0-9]* units, [0-9]* turns)$" "$tmp/list"; then
+		ok "$1: --list shows $2, $3 BC, ruleset GBA"
+	else
+		notok "$1: --list lacks $2 ($3 BC, GBA)"
+		sed 's/^/# /' "$tmp/list"
+	fi
+}
+
+# ---------------------------------------------------------- Chaeronea
+checked chaeronea
+listed chaeronea Chaeronea 338 "Macedon v Greek allies"
+cat >"$tmp/chaeronea.txt" <<'SCRIPT'
+new chaeronea solo 7
+continue
+activate demosthenes
+line athenians
+pick ath1
+move 2526
+halt
+pick ath2
+move 2527
+halt
+orders done
+no momentum
+pass lysicles
+pass chares
+pass theagenes
+activate antipater
+line athenians
+order mh2 move
+move 1918
+halt
+orders done
+no momentum
+pass alexander
+pass parmenion
+activate philip
+order th_p1 move
+move 1837
+move 1836
+halt
+order ph12 move
+move 1931,1932
+halt
+orders done
+SCRIPT
+play chaeronea
+has '^line_command leader=demosthenes line=athenians units=10 ' \
+	"chaeronea: GBA 4.3 Demosthenes commands the Athenian line"
+has '^moved unit=ath2 from=2627 to=2527 ' "chaeronea: GBA 4.31 the line moves"
+has '^orders_done leader=demosthenes orders_given=1 ' \
+	"chaeronea: the allies' first Orders Phase ends (GBA 5.2)"
+has '^activation_tie_order side=1 army=greeks initiative=4 ' \
+	"chaeronea: GBA 5.12 at Initiative 4 the allies go before Macedon"
+has '^orders_phase leader=philip orders=6 line_commands=0 ' \
+	"chaeronea: GBA 4.3 Philip gives Individual Orders, no Line Command"
+has '^refused reason=antipater_gives_0_Line_Commands_per_Orders_Phase' \
+	"chaeronea: GBA 4.3 a Macedonian leader gives no Line Command"
+has '^refused reason=that_hex_is_impassable ' \
+	"chaeronea: GBA 6.26 the walls of Chaeronea may not be crossed"
+has '^moved unit=th_p1 from=1736 to=1836 ' "chaeronea: the peltasts go on outside the walls"
+has '^moved unit=ph12 from=1831,1832 to=1931,1932 ' \
+	"chaeronea: a numbered phalanx advances (GBA 2.23)"
+has '^orders_done leader=philip orders_given=2 ' \
+	"chaeronea: Macedon's first Orders Phase ends (GBA 5.2)"
+soak "chaeronea seed 1: random play to the end, invariants hold, reloads match" \
+	chaeronea 1
+soak "chaeronea seed 2, mixed policy: played to the end" \
+	--policy mixed chaeronea 2
