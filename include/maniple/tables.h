@@ -336,6 +336,8 @@ enum rule_variant {
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
+			      * (not SK*) may shock */
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 	RV_BREAKTHROUGH, /* GBA 8.37: the Push of Shields after a shock */
@@ -612,6 +614,13 @@ enum facing_failure {
 };
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+
+/* RV_SKIRMISHER_SHOCK's choices (an SK* may shock any unit either way:
+ * its trait, GBA 9.31 Exception #2) */
+enum skirmisher_shock {
+	SK_SHOCK_NEVER,		     /* SPQR 7.33: never */
+	SK_SHOCK_CHARIOTS_ROUTED,    /* GBA 9.31 Exception #1 */
+};
 
 /* -- choices of the switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 

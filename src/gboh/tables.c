@@ -340,6 +340,8 @@ static const struct variant_def {
 	 (const char *const[]){"hits", "rout", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
+	 (const char *const[]){"never", "chariots_and_routed", NULL}},
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 	[RV_BREAKTHROUGH] = {"shock", "breakthrough",
