@@ -341,6 +341,7 @@ enum rule_variant {
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 	RV_BREAKTHROUGH, /* GBA 8.37: the Push of Shields after a shock */
+	RV_PHALANX_ROUT, /* 8.43 exception, GBA 9.65: who rolls to stand */
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
@@ -630,6 +631,13 @@ enum breakthrough {
 	BREAKTHROUGH_TOTAL_HITS,  /* GBA 8.37, ruling R103: every hit */
 	BREAKTHROUGH_RESOLUTION_HITS, /* ambiguity A3's other reading: the
 				       * hits of the combat's CRT roll */
+};
+
+/* RV_PHALANX_ROUT's choices */
+enum phalanx_rout {
+	PHALANX_ROUT_PHALANX,	    /* SPQR 8.43, 8.47: every phalanx */
+	PHALANX_ROUT_TWO_HEX_HEAVY, /* GBA 9.65: two-hex phalanxes and
+				     * heavy infantry */
 };
 
 /* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */

@@ -347,6 +347,8 @@ static const struct variant_def {
 	[RV_BREAKTHROUGH] = {"shock", "breakthrough",
 	 (const char *const[]){"none", "total_hits", "resolution_hits",
 			       NULL}},
+	[RV_PHALANX_ROUT] = {"shock", "phalanx_rout",
+	 (const char *const[]){"phalanx", "two_hex_heavy_foot", NULL}},
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
