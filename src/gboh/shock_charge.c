@@ -245,11 +245,15 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 			*why = "shock_no_check";
 			return false;
 		}
+		/* GBA 9.31: a skirmisher attacking skirmishers still checks
+		 * (SPQR: no skirmisher attacks) */
+		bool sk_att = unit_has(g, &g->units[u], TRAIT_SKIRMISHER);
 		bool soft = c->ndef > 0;
 		for (int d = 0; d < c->ndef; d++) {
 			const struct unit *x = &g->units[c->def[d]];
 			if (!valid_unit(g, c->def[d]) ||
-			    (!unit_has(g, x, TRAIT_SKIRMISHER) && !x->routed))
+			    ((sk_att || !unit_has(g, x, TRAIT_SKIRMISHER)) &&
+			     !x->routed))
 				soft = false;
 		}
 		if (soft) {
