@@ -1092,3 +1092,119 @@ Test(gba_cmd, the_oc_in_a_zoc_moves_no_leader_gba_4_4)
 	cr_expect(said(&s, from, "to=strategos orders=2 left=1"));
 	session_free(&s);
 }
+
+/* The Strategos, Finished, alone at `at`, and the Hipparch's phase on
+ * turn 2 with `unit` ordered */
+static void approached(struct session *s, const char *at, const char *unit)
+{
+	fx_session(s, "new gba_drill sandbox 1");
+	char line[48];
+	snprintf(line, sizeof line, "setup leader strategos %s", at);
+	const char *const lines[] = {
+		"setup turn 2", line, "setup leader-state strategos finished",
+		"continue", "activate hipparch", NULL,
+	};
+	fx_run(s, lines);
+	snprintf(line, sizeof line, "order %s", unit);
+	fx_ok(s, line);
+}
+
+/* GBA 4.62 (ruling R105): a leader an enemy unit comes next to may
+ * withdraw as many MP as his MA (9) exceeds the unit's: 3 before the
+ * hypaspists (MA 6), 1 before the Companions (MA 8); SPQR 4.72's 3 hexes
+ * whatever the unit. */
+Test(gba_cmd, a_leader_approached_withdraws_nine_less_the_ma_gba_4_62)
+{
+	/* GBA 4.62 */
+	struct session s;
+	approached(&s, "2617", "hy1");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 2517");
+	cr_expect(said(&s, from, "leader_withdrawal_offered leader=strategos "
+				 "by=hy1 mp=3 alone=yes"));
+	fx_ok(&s, "withdraw strategos 2717");
+	fx_ok(&s, "withdraw strategos 2817");
+	fx_ok(&s, "withdraw strategos 2917");
+	fx_refused(&s, "withdraw strategos 3017", "4.62");
+	fx_ok(&s, "withdraw strategos done");
+	cr_expect(hex_eq(L(&s, "strategos")->hex, H(2917)));
+	cr_expect_not(L(&s, "strategos")->killed);
+	session_free(&s);
+
+	approached(&s, "2619", "hc1");
+	from = s.game->events.n;
+	fx_ok(&s, "move 2519");
+	cr_expect(said(&s, from, "leader_withdrawal_offered leader=strategos "
+				 "by=hc1 mp=1 alone=yes"));
+	fx_ok(&s, "withdraw strategos 2719");
+	fx_refused(&s, "withdraw strategos 2819", "4.62");
+	session_free(&s);
+
+	/* staying, alone, he is taken */
+	approached(&s, "2619", "hc1");
+	fx_ok(&s, "move 2519");
+	from = s.game->events.n;
+	fx_ok(&s, "withdraw strategos done");
+	cr_expect(L(&s, "strategos")->killed);
+	session_free(&s);
+}
+
+/* GBA 4.63: the Strategos, alone, moves next to the Hipparch, alone: they
+ * fight Personal Combat at once (GBA 8.4: 9 + 2 against 0 + 3, the
+ * Hipparch killed); the Strategos then has no Momentum (GBA 5.31).  With
+ * a unit in either's hex, or in SPQR, nothing happens. */
+Test(gba_cmd, lone_leaders_meet_in_personal_combat_gba_4_63)
+{
+	/* GBA 4.63, GBA 5.31 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	const char *const lines[] = {
+		"setup turn 2", "setup leader hipparch 3021", "continue",
+		"activate strategos", "order strategos", "roll 9 0", NULL,
+	};
+	fx_run(&s, lines);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 3020");
+	cr_expect(said(&s, from, "lone_leaders_meet leader=strategos "
+				 "enemy=hipparch rule=4.63"));
+	cr_expect(said(&s, from, "personal_combat attacker_leader=strategos "
+				 "attacker_total=11 defender_leader=hipparch "
+				 "defender_total=3"));
+	cr_expect(L(&s, "hipparch")->killed);
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=strategos "
+				 "why=personal_combat"));
+	session_free(&s);
+
+	/* the Hipparch with the Persian horse... of his own side: not alone */
+	fx_session(&s, "new gba_drill sandbox 1");
+	const char *const stacked[] = {
+		"setup turn 2", "setup leader hipparch 3021",
+		"setup unit hc1 3021 W", "continue", "activate strategos",
+		"order strategos", NULL,
+	};
+	fx_run(&s, stacked);
+	from = s.game->events.n;
+	fx_ok(&s, "move 3020");
+	cr_expect_not(said(&s, from, "personal_combat"));
+	session_free(&s);
+
+	/* SPQR: Mago, alone, next to the tribune, alone */
+	fx_session(&s, "new drill sandbox 1");
+	const char *const spqr[] = {
+		"setup leader tribune 3021",
+		"setup leader-state tribune finished",
+		"setup leader-state consul finished",
+		"continue",
+		"activate mago",
+		"order mago",
+		NULL,
+	};
+	fx_run(&s, spqr);
+	from = s.game->events.n;
+	fx_ok(&s, "move 3020");
+	cr_expect_not(said(&s, from, "lone_leaders_meet"));
+	cr_expect_not(L(&s, "tribune")->killed);
+	session_free(&s);
+}

@@ -333,6 +333,10 @@ static const struct variant_def {
 	 (const char *const[]){"yes", "no", NULL}},
 	[RV_OC_IN_ZOC_ORDERS_LEADERS] = {"leaders", "oc_in_zoc_orders_leaders",
 	 (const char *const[]){"yes", "no", NULL}},
+	[RV_LEADER_WITHDRAWAL_REACH] = {"leaders", "withdrawal_reach",
+	 (const char *const[]){"hexes", "ma_left", NULL}},
+	[RV_LONE_LEADERS_MEET] = {"leaders", "lone_leaders_meet",
+	 (const char *const[]){"nothing", "personal_combat", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 
