@@ -10,6 +10,11 @@
 #   Greek leader's Line Command to the Athenian line (GBA 4.3, 5.21), no
 #   Line Command for a Macedonian leader (GBA 4.3), the walls of
 #   Chaeronea closed to every unit (GBA 6.26).
+#   The Granicus: Alexander's 70 Rout Points (GBA 10.42), a Persian
+#   cavalry Line Command (GBA 4.33), the river's cost going down the east
+#   bank into it (GBA 6.21, 6.22, with the map's stand-ins), the tie of
+#   Initiative to Persia (GBA 5.12), Individual Orders alone for the
+#   Macedonians (GBA 4.3).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -70,7 +75,7 @@ soak() {
 	fi
 }
 
-echo "1..17"
+echo "1..33"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -144,3 +149,56 @@ soak "chaeronea seed 1: random play to the end, invariants hold, reloads match" 
 	chaeronea 1
 soak "chaeronea seed 2, mixed policy: played to the end" \
 	--policy mixed chaeronea 2
+
+# ---------------------------------------------------------- the Granicus
+checked granicus
+listed granicus "The Granicus" 334 "Macedon v Persia"
+cat >"$tmp/granicus.txt" <<'SCRIPT'
+new granicus solo 5
+show leader alexander
+continue
+activate arsites
+line light_horse
+pick pap1
+move 2024
+halt
+orders done
+no momentum
+pass omares
+activate amyntas
+order pro1 move
+move 1827
+move 1927
+halt
+order pro2 move
+move 1828
+move 1928
+halt
+order amyntas move
+move 1827
+halt
+orders done
+SCRIPT
+play granicus
+has '^leader id=alexander .* initiative=7 .* charisma=4 .* rp=70$' \
+	"granicus: GBA 10.42 Alexander (his III counter) is worth 70 Rout Points"
+has '^line_command leader=arsites line=light_horse units=3 members=pap1,pap2,pap3 ' \
+	"granicus: GBA 4.33 the cavalry line is the light horse within half Arsites' range"
+has '^moved unit=pap1 from=2124 to=2024 terrain=marsh climb=-1 mp=3 ' \
+	"granicus: GBA 6.21 down the east bank into the river, a level down and the river's cost"
+has '^cohesion_hit unit=pap1 hits=1 total=1 .*cause=terrain' \
+	"granicus: GBA 6.22 the river costs the horse a cohesion hit"
+has '^orders_done leader=arsites orders_given=1 ' \
+	"granicus: Persia's first Orders Phase ends (GBA 5.2)"
+has '^activation_tie_order side=1 army=persia initiative=3 ' \
+	"granicus: GBA 5.12 at Initiative 3 Persia goes before Macedon"
+has '^orders_phase leader=amyntas orders=3 line_commands=0 ' \
+	"granicus: GBA 4.3 Amyntas gives Individual Orders, no Line Command"
+has '^moved unit=pro1 from=1827 to=1927 terrain=clear ' \
+	"granicus: the prodromoi come down to the river (GBA 6.21)"
+has '^orders_done leader=amyntas orders_given=3 ' \
+	"granicus: Macedon's first Orders Phase ends (GBA 5.2)"
+soak "granicus seed 1: random play to the end, invariants hold, reloads match" \
+	granicus 1
+soak "granicus seed 2, mixed policy: played to the end" \
+	--policy mixed granicus 2

@@ -6,10 +6,13 @@
  * tables. */
 #include <criterion/criterion.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bare_field.h"
 #include "fixture.h"
 #include "maniple/game.h"
+#include "maniple/gba_breakthrough.h"
 #include "maniple/gba_personal_combat.h"
 #include "maniple/shock.h"
 #include "maniple/shock_calc.h"
@@ -491,4 +494,216 @@ Test(gba_shock, the_battle_file_gives_the_pc_rating_gba_8_41)
 	fx_session(&s, "new drill sandbox 1");
 	cr_expect_eq(s.game->leaders[0].personal_combat, -1);
 	session_free(&s);
+}
+
+/* ------------------------------------------------------------ GBA 8.37 */
+
+/* GBA 8.37's example: the attacking phalanx PH against the mercenary
+ * peltasts LP1 and LP2 (TQ 5), with these hits, the combat's CRT rolled. */
+struct push {
+	struct game *g;
+	struct unit *ph, *lp1, *lp2;
+};
+
+static struct push push_of_shields(const char *rs, int ph, int lp1, int lp2)
+{
+	struct push p;
+	p.g = board(rs);
+	p.ph = unit(p.g, "PH", 0, UT_PH, 2116, FACE_W);
+	p.lp1 = unit(p.g, "LP1", 1, UT_LP, 2016, FACE_E);
+	p.lp2 = unit(p.g, "LP2", 1, UT_LP, 2015, FACE_SE);
+	p.ph->hits = ph;
+	p.lp1->hits = lp1;
+	p.lp2->hits = lp2;
+	p.lp1->tq = p.lp2->tq = 5;
+	int ci = combat(p.g, (struct unit *[]){p.ph, NULL},
+			(struct unit *[]){p.lp1, p.lp2, NULL}, ZONE_FRONT);
+	p.g->shock.c[ci].resolved = true;
+	p.g->shock.batch_begin = 0;
+	p.g->shock.batch_end = p.g->shock.ncombats;
+	return p;
+}
+
+/* Whether the first event of `kind` from `from` has `key` = `want`. */
+static bool field_is(const struct game *g, size_t from, const char *kind,
+		     const char *key, const char *want)
+{
+	for (size_t i = from; i < g->events.n; i++)
+		if (!strcmp(event_log_kind(&g->events, i), kind)) {
+			struct event e;
+			event_log_at(&g->events, i, &e);
+			const char *v = event_get(&e, key);
+			return v && !strcmp(v, want);
+		}
+	return false;
+}
+
+/* GBA 8.37: the peltast with 4 hits, three times the phalanx's 1 or
+ * more, takes 2 more and routs in the collapse (6 over its TQ 5); the
+ * one with 2 is untouched, and so is the phalanx. */
+Test(gba_shock, breakthrough_example_routs_the_peltast_gba_8_37)
+{
+	struct push p = push_of_shields("gba", 1, 2, 4);
+	cr_expect_eq(tables_variant(p.g->tables, RV_BREAKTHROUGH),
+		     BREAKTHROUGH_TOTAL_HITS, "ruling R103");
+	size_t from = p.g->events.n;
+	gba_breakthrough(p.g, 0);
+	cr_expect_eq(p.lp2->hits, 6, "GBA 8.37: 4 >= 3 x 1, two more");
+	cr_expect_eq(p.lp1->hits, 2, "GBA 8.37: 2 < 3 x 1");
+	cr_expect_eq(p.ph->hits, 1);
+	cr_expect_eq(count(p.g, from, "breakthrough"), 1);
+	cr_expect(field_is(p.g, from, "breakthrough", "unit", "LP2"));
+	cr_expect(field_is(p.g, from, "breakthrough", "than", "PH"));
+	cr_expect(field_is(p.g, from, "breakthrough", "unit_hits", "4"));
+	cr_expect(field_is(p.g, from, "breakthrough", "than_hits", "1"));
+	cr_expect(field_is(p.g, from, "breakthrough", "rule", "8.37"),
+		  "a GBA game shows GBA 8.37 as its own number");
+	cr_expect_not(p.lp2->routed, "held for the collapse");
+	p.g->shock.step = SHS_COLLAPSE;
+	p.g->shock.cursor = 0;
+	p.g->shock.sub = 0;
+	shock_step_collapse(p.g);
+	cr_expect(p.lp2->routed || !game_unit_in_play(p.lp2),
+		  "GBA 8.38: 6 hits over TQ 5");
+	cr_expect_not(p.lp1->routed);
+	game_free(p.g);
+
+	/* SPQR has no such rule */
+	p = push_of_shields("spqr", 1, 2, 4);
+	cr_expect_eq(tables_variant(p.g->tables, RV_BREAKTHROUGH),
+		     BREAKTHROUGH_NONE);
+	gba_breakthrough(p.g, 0);
+	cr_expect_eq(p.lp2->hits, 4, "SPQR: no Breakthrough");
+	game_free(p.g);
+}
+
+/* The hits of PH, LP1 and LP2 after GBA 8.37 from ph, lp1 and lp2, as
+ * "PH/LP1/LP2"; LP1 routed first when `routed`. */
+static const char *pushed(int ph, int lp1, int lp2, bool routed, char *buf)
+{
+	struct push p = push_of_shields("gba", ph, lp1, lp2);
+	p.lp1->routed = routed;
+	gba_breakthrough(p.g, 0);
+	sprintf(buf, "%d/%d/%d", p.ph->hits, p.lp1->hits, p.lp2->hits);
+	game_free(p.g);
+	return buf;
+}
+
+/* GBA 8.37: an enemy without hits counts as 1, each unit is compared
+ * on its own and takes the 2 hits once however many enemies it
+ * outnumbers, all compared before any is dealt; a routed unit takes no
+ * part; a combat not fought has no push. */
+Test(gba_shock, breakthrough_zero_counts_as_one_gba_8_37)
+{
+	char b[32];
+	cr_expect_str_eq(pushed(0, 3, 2, false, b), "0/5/2",
+			 "GBA 8.37: 0 hits count as 1");
+	cr_expect_str_eq(pushed(3, 0, 1, false, b), "5/0/1",
+			 "GBA 8.37: once, not per enemy");
+	cr_expect_str_eq(pushed(0, 3, 0, false, b), "0/5/0",
+			 "LP1's push spares nobody, pushes nobody");
+	cr_expect_str_eq(pushed(3, 0, 2, true, b), "3/0/2",
+			 "3 < 3 x 2: LP1 routed does not count");
+	struct push p = push_of_shields("gba", 1, 2, 4);
+	p.g->shock.c[0].resolved = false;
+	gba_breakthrough(p.g, 0);
+	cr_expect_eq(p.lp2->hits, 4, "GBA 8.37: after the shock is resolved");
+	game_free(p.g);
+}
+
+/* The hits of PH (a hoplite here: a phalanx would share the peltasts'
+ * hits as it likes, 10.13) and LP1 and LP2 after the resolution step
+ * deals att and def hits (10.13) to units without any. */
+static const char *resolved(int att, int def, char *buf)
+{
+	struct push p = push_of_shields("gba", 0, 0, 0);
+	p.ph->type = UT_HI;
+	p.g->shock.c[0].att_hits = (int16_t)att;
+	p.g->shock.c[0].def_hits = (int16_t)def;
+	p.g->shock.step = SHS_RESOLVE;
+	p.g->shock.cursor = 0;
+	p.g->shock.sub = 1;
+	cr_assert(shock_step_resolve(p.g));
+	sprintf(buf, "%d/%d/%d", p.ph->hits, p.lp1->hits, p.lp2->hits);
+	game_free(p.g);
+	return buf;
+}
+
+/* GBA 8.37 comes in the resolution step once both sides' hits are dealt
+ * (10.13): the CRT's hits count in the comparison. */
+Test(gba_shock, breakthrough_follows_the_hits_of_the_roll_gba_8_37)
+{
+	char b[32];
+	cr_expect_str_eq(resolved(1, 4, b), "1/2/2", "2 < 3 x 1: no push");
+	cr_expect_str_eq(resolved(0, 6, b), "0/5/5",
+			 "GBA 8.37 after 10.13: 3 >= 3 x max(0, 1)");
+}
+
+/* The bare field under GBA's tables with one switch's choice changed: a
+ * ruleset folder beside rules/spqr (its base) holding rules/gba's files
+ * (links) but for variants.ini, GBA's with `from` made `to`. */
+static struct game *board_switched(const char *from, const char *to)
+{
+	char root[] = "/tmp/maniple-gbashock-XXXXXX";
+	cr_assert_not_null(mkdtemp(root));
+	char p[1200], spqr[1100], mine[1100];
+	snprintf(spqr, sizeof spqr, "%s/rules/spqr", fx_srcdir());
+	snprintf(p, sizeof p, "%s/spqr", root);
+	cr_assert_eq(symlink(spqr, p), 0);
+	snprintf(mine, sizeof mine, "%s/mine", root);
+	cr_assert_eq(mkdir(mine, 0700), 0);
+	char cmd[4000];
+	snprintf(cmd, sizeof cmd,
+		 "for f in '%s'/rules/gba/*.ini; do ln -s \"$f\" '%s'/; done; "
+		 "rm '%s/variants.ini'",
+		 fx_srcdir(), mine, mine);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(p, sizeof p, "%s/rules/gba/variants.ini", fx_srcdir());
+	char *text = fx_slurp(p);
+	char *at = strstr(text, from);
+	cr_assert_not_null(at, "%s", from);
+	size_t n = strlen(text) + strlen(to) + 1;
+	char *out = malloc(n);
+	cr_assert_not_null(out);
+	snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to,
+		 at + strlen(from));
+	snprintf(p, sizeof p, "%s/variants.ini", mine);
+	fx_write_file(p, out);
+	free(out);
+	free(text);
+	struct game *g = field();
+	tables_free(g->tables);
+	struct ini_error err;
+	g->tables = tables_load(mine, &err);
+	cr_assert_not_null(g->tables, "%s:%d: %s", err.file, err.line,
+			   err.msg);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+	cr_assert_eq(system(cmd), 0);
+	return g;
+}
+
+/* Ambiguity A3's other reading ([shock] breakthrough = resolution_hits):
+ * only the hits of the combat's roll count, so the peltast that came
+ * with 4 hits and took none in this combat is not pushed (GBA 8.37). */
+Test(gba_shock, breakthrough_on_the_rolls_hits_alone_gba_8_37)
+{
+	struct game *g = board_switched("breakthrough = total_hits",
+					"breakthrough = resolution_hits");
+	cr_assert_eq(tables_variant(g->tables, RV_BREAKTHROUGH),
+		     BREAKTHROUGH_RESOLUTION_HITS);
+	struct unit *ph = unit(g, "PH", 0, UT_HI, 2116, FACE_W);
+	struct unit *lp = unit(g, "LP", 1, UT_LP, 2016, FACE_E);
+	int ci = combat(g, (struct unit *[]){ph, NULL},
+			(struct unit *[]){lp, NULL}, ZONE_FRONT);
+	struct shock_combat *c = &g->shock.c[ci];
+	c->resolved = true;
+	lp->hits = 4;
+	ph->hits = 1;
+	gba_breakthrough(g, ci);
+	cr_expect_eq(lp->hits, 4, "no hit of this combat's roll");
+	c->def_took[0] = 3; /* 3 of its hits from the roll, none for PH */
+	c->att_took[0] = 0;
+	gba_breakthrough(g, ci);
+	cr_expect_eq(lp->hits, 6, "3 >= 3 x max(0, 1)");
+	game_free(g);
 }

@@ -748,6 +748,22 @@ Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
 	lesson_brings("pursuit", want, 0);
 }
 
+/* The Chaeronea lesson, a GBA battle (GBA 4.31, 5.12, 5.21): Demosthenes'
+ * Line Command moves the Athenian line, the allies go first at the tie of
+ * Initiative 4, and Antipater, a Macedonian, has Individual Orders only
+ * (GBA 4.3). */
+Test(tutorial, the_chaeronea_lesson_plays_greek_lines_and_macedonian_orders)
+{
+	const char *want[] = {
+		"line_command leader=demosthenes line=athenians units=10",
+		"activation_tie_order side=1 army=greeks initiative=4",
+		"orders_phase leader=antipater orders=4 line_commands=0",
+		"moved unit=ph8 maneuver=forward terrain=clear",
+		"orders_done leader=antipater orders_given=2",
+		NULL};
+	lesson_brings("chaeronea", want, 1);
+}
+
 /* Rout and Reload and the withdrawal check (10.23, 10.24, 8.18, 11.1,
  * 11.2): a routed unit shot dead, another run off the map, the velites
  * reloaded, and Carthage past its level withdraws: the battle is over. */

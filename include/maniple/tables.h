@@ -336,6 +336,7 @@ enum rule_variant {
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+	RV_BREAKTHROUGH, /* GBA 8.37: the Push of Shields after a shock */
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
@@ -618,6 +619,14 @@ enum leader_withdrawal_reach {
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
 /* -- choices of the switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+
+/* RV_BREAKTHROUGH's choices */
+enum breakthrough {
+	BREAKTHROUGH_NONE,	  /* SPQR: no such rule */
+	BREAKTHROUGH_TOTAL_HITS,  /* GBA 8.37, ruling R103: every hit */
+	BREAKTHROUGH_RESOLUTION_HITS, /* ambiguity A3's other reading: the
+				       * hits of the combat's CRT roll */
+};
 
 /* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 

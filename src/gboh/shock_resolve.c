@@ -5,7 +5,8 @@
  * Progress lives in g->shock: the cursor names the combat; for the clash
  * c->clash_def and c->clash_att say how far the choices went; for the
  * resolution g->shock.sub is 0 before the roll, 1 while the attacker's
- * hits are shared, 2 while the defender's are, 3 when done. */
+ * hits are shared, 2 while the defender's are, 3 before GBA 8.37's
+ * Breakthrough (gba_breakthrough.c), 4 when done. */
 #include "maniple/shock_resolve.h"
 
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 
 #include "maniple/double_depth.h"
 #include "maniple/event.h"
+#include "maniple/gba_breakthrough.h"
 #include "maniple/game.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/map.h"
@@ -1051,6 +1053,10 @@ static bool resolve_one(struct game *g, int ci)
 		if (!share_hits(g, ci, 1))
 			return false;
 		s->sub = 3;
+	}
+	if (s->sub == 3) {
+		gba_breakthrough(g, ci); /* GBA 8.37, by its switch */
+		s->sub = 4;
 	}
 	return true;
 }

@@ -343,6 +343,9 @@ static const struct variant_def {
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
+	[RV_BREAKTHROUGH] = {"shock", "breakthrough",
+	 (const char *const[]){"none", "total_hits", "resolution_hits",
+			       NULL}},
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
