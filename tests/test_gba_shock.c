@@ -19,6 +19,7 @@
 #include "maniple/shock_resolve.h"
 #include "maniple/tables.h"
 #include "maniple/movement.h"
+#include "maniple/sequence.h"
 
 /* The bare field under the tables of ruleset rs (rules/RS). */
 static struct game *board(const char *rs)
@@ -706,4 +707,105 @@ Test(gba_shock, breakthrough_on_the_rolls_hits_alone_gba_8_37)
 	gba_breakthrough(g, ci);
 	cr_expect_eq(lp->hits, 6, "3 >= 3 x max(0, 1)");
 	game_free(g);
+}
+
+/* ------------------------------------------------------------ GBA 8.46 */
+
+/* GBA 8.46: the target (Darius) killed in Personal Combat ends the
+ * battle at once, his enemy the winner; the game says why and refuses
+ * play after it. */
+Test(gba_shock, darius_killed_ends_the_battle_gba_8_46)
+{
+	struct game *g = leaders_board("gba");
+	leader(g, "alexander", 0, 2116, 3, 7);
+	int dar = leader(g, "darius", 1, 2016, 2, 4);
+	g->leaders[dar].target = true;
+	g->leaders[dar].wounds = 1; /* a second wound kills (GBA 8.45) */
+	size_t from = g->events.n;
+	force(g, 2, (const int[]){5, 4});
+	shock_step_leaders(g);
+	cr_assert(g->leaders[dar].killed);
+	cr_expect_eq(g->phase, PHASE_OVER, "GBA 8.46: at once");
+	cr_expect_eq(g->seq.result, RESULT_SIDE0, "GBA 8.46: his enemy wins");
+	cr_expect_eq(seq_step_now(g), SEQ_OVER);
+	cr_expect_eq(count(g, from, "game_over"), 1);
+	cr_expect(field_is(g, from, "game_over", "why", "target_killed"));
+	cr_expect(field_is(g, from, "game_over", "rule", "8.46"));
+	game_free(g);
+
+	/* another leader killed the same way ends nothing */
+	g = leaders_board("gba");
+	leader(g, "alexander", 0, 2116, 3, 7);
+	int sp = leader(g, "spithridates", 1, 2016, 2, 4);
+	g->leaders[sp].wounds = 1;
+	force(g, 2, (const int[]){5, 4});
+	shock_step_leaders(g);
+	cr_assert(g->leaders[sp].killed);
+	cr_expect_neq(g->phase, PHASE_OVER, "GBA 8.46: Darius alone");
+	cr_expect_eq(g->seq.result, RESULT_NONE);
+	game_free(g);
+}
+
+/* GBA 8.46: the target of either side, by whatever kills him (here a
+ * lone leader's casualty check: 0, then 9 killed, GBA 8.34). */
+Test(gba_shock, a_target_killed_by_a_casualty_check_gba_8_46)
+{
+	struct game *g = leaders_board("gba");
+	int k = leader(g, "king", 0, 2116, 3, 7);
+	g->leaders[k].target = true;
+	force(g, 2, (const int[]){0, 9});
+	shock_step_leaders(g);
+	cr_assert(g->leaders[k].killed, "GBA 8.34: 0, then 9");
+	cr_expect_eq(g->phase, PHASE_OVER);
+	cr_expect_eq(g->seq.result, RESULT_SIDE1, "GBA 8.46");
+	game_free(g);
+}
+
+/* The battle file's leader key `target` (GBA 8.46): yes or no, default
+ * no; a bad value is refused at its line. */
+Test(gba_shock, the_battle_file_names_the_target_gba_8_46)
+{
+	char path[2048];
+	snprintf(path, sizeof path, "%s/scenarios/gba_drill.ini", fx_srcdir());
+	char *text = fx_slurp(path);
+	char map[1100];
+	snprintf(map, sizeof map, "map = %s/maps/drill.ini", fx_srcdir());
+	const char *pins[][2] = {{"map = maps/drill.ini", map},
+				 {"personal_combat = 4\n",
+				  "personal_combat = 4\ntarget = yes\n"}};
+	for (int i = 0; i < 2; i++) {
+		char *at = strstr(text, pins[i][0]);
+		cr_assert_not_null(at, "%s", pins[i][0]);
+		size_t n = strlen(text) + strlen(pins[i][1]) + 1;
+		char *t = malloc(n);
+		cr_assert_not_null(t);
+		snprintf(t, n, "%.*s%s%s", (int)(at - text), text, pins[i][1],
+			 at + strlen(pins[i][0]));
+		free(text);
+		text = t;
+	}
+	char tmp[] = "/tmp/maniple-target-XXXXXX";
+	int fd = mkstemp(tmp);
+	cr_assert_geq(fd, 0);
+	close(fd);
+	fx_write_file(tmp, text);
+	struct ini_error err;
+	struct battle *b = battle_load(tmp, &err);
+	cr_assert_not_null(b, "%s:%d: %s", err.file, err.line, err.msg);
+	int targets = 0;
+	for (int i = 0; i < b->nleaders; i++)
+		if (b->leaders[i].target) {
+			targets++;
+			cr_expect_str_eq(b->leaders[i].id, "satrap");
+		}
+	cr_expect_eq(targets, 1, "GBA 8.46");
+	battle_free(b);
+	char *bad = strstr(text, "target = yes");
+	memcpy(bad, "target = 2  ", 12);
+	fx_write_file(tmp, text);
+	cr_expect_null(battle_load(tmp, &err));
+	cr_expect_not_null(strstr(err.msg, "target"), "%s", err.msg);
+	cr_expect_gt(err.line, 0);
+	unlink(tmp);
+	free(text);
 }

@@ -139,6 +139,9 @@ struct leader {
 	 * begins */
 	bool fought_personal_combat : 1;
 	bool wing_commander : 1; /* GBA 4.5 */
+	/* GBA 8.46 Darius the Target: his death ends the battle, his
+	 * enemy the winner */
+	bool target : 1;
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:

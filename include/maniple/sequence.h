@@ -66,6 +66,12 @@ enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
 const char *seq_step_name(enum seq_step s);
 const char *seq_result_name(enum seq_result r);
 
+/* The battle ends now with res (the Game Over phase and a `game_over`
+ * event saying why and by which rule): 11.2's withdrawal, R4's turn
+ * limit, GBA 8.46's fallen king.  Nothing when it is over already. */
+void seq_game_over(struct game *g, enum seq_result res, const char *why,
+		   const char *rule);
+
 /* R7, TABLES.md 6: a leader's Initiative and Command Range after his
  * wounds (never below the table's minimum, 0 without tables). */
 int leader_initiative_now(const struct game *g, const struct leader *l);

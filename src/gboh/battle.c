@@ -76,6 +76,7 @@ enum {
 	LDK_PERSONAL_COMBAT,
 	LDK_LINE_CAPABLE,
 	LDK_WING_COMMANDER,
+	LDK_TARGET,
 	LDK_COUNT
 };
 static const char *const leader_keys[] = {
@@ -83,7 +84,7 @@ static const char *const leader_keys[] = {
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
 	"available",  "rout_points", "personal_combat", "line_capable",
-	"wing_commander",
+	"wing_commander", "target",
 };
 
 enum {
@@ -720,6 +721,8 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		return set_small(c, &l->rout_points, v, 1, 99, key, line);
 	case LDK_WING_COMMANDER:
 		SET_BIT(l->wing_commander); /* GBA 4.5 */
+	case LDK_TARGET:
+		SET_BIT(l->target); /* GBA 8.46 */
 	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */
 		bool capable = false;
 		int rc = set_bool(c, &capable, v, key, line);

@@ -922,6 +922,8 @@ int card_end(const struct game *g, struct card *c)
 				 "Both withdraw: fewer RP over wins");
 		else if (strcmp(w, "turn_limit") == 0)
 			card_add(c, "R4", "Turn limit: the smaller share wins");
+		else if (strcmp(w, "target_killed") == 0)
+			card_add(c, rule, "The king is killed");
 		else if (*w)
 			card_add(c, rule, "Ended by %s", w);
 	}

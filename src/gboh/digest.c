@@ -308,6 +308,11 @@ static void leader(struct dg *d, const struct leader *l)
 	BITS_SEEN(struct leader, l, fought_personal_combat);
 	if (l->fought_personal_combat)
 		flag(d, true);
+	/* GBA 8.46: the target (mixed only when set, as above, told from
+	 * the flags before it) */
+	BITS_SEEN(struct leader, l, target);
+	if (l->target)
+		num(d, 846);
 }
 
 static void trump_undo(struct dg *d, const struct seq_trump_undo *t)

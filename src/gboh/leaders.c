@@ -7,6 +7,7 @@
 
 #include "maniple/command.h"
 #include "maniple/event.h"
+#include "maniple/gba_darius.h"
 #include "maniple/hex.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
@@ -68,6 +69,7 @@ void leader_fate(struct game *g, int leader)
 	struct leader *l = &g->leaders[leader];
 	if (!l->killed)
 		return;
+	gba_darius_killed(g, leader); /* GBA 8.46: the battle may end */
 	struct event e;
 	if (l->overall) {
 		int p = proconsul_of(g, l->side, leader);

@@ -508,6 +508,8 @@ static bool rout_reload(struct game *g)
 static void game_over(struct game *g, enum seq_result res, const char *why,
 		      const char *rule)
 {
+	if (g->phase == PHASE_OVER)
+		return;
 	g->seq.result = res;
 	g->seq.step = SEQ_OVER;
 	emit_phase(g, PHASE_OVER, rule);
@@ -522,6 +524,12 @@ static void game_over(struct game *g, enum seq_result res, const char *why,
 	event_add(&e, "rule", "%s", rule);
 	emit(g, &e);
 	game_turn_end(g);
+}
+
+void seq_game_over(struct game *g, enum seq_result res, const char *why,
+		   const char *rule)
+{
+	game_over(g, res, why, rule);
 }
 
 /* 3.0 E, 11.2, RULINGS R4: the Withdrawal Phase; the next turn or the
