@@ -1338,3 +1338,50 @@ Test(gba_cmd, the_elite_phase_is_cancelled_on_eight_or_nine_gba_5_5)
 	fx_ok(&s, "elite king");
 	session_free(&s);
 }
+
+/* GBA 5.22: an Individual Order may take 2 hits off a unit out of enemy
+ * missile range (GBA 10.14); a Line Command never recovers: once the
+ * Strategos has given one he gives no such order. */
+Test(gba_cmd, what_an_order_does_gba_5_22)
+{
+	/* GBA 5.22 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup remove ar1"); /* no enemy missiles in range */
+	fx_ok(&s, "setup hits hc2 3");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "order hc2 recover");
+	cr_expect_eq(s.game->units[U(&s, "hc2")].hits, 1);
+	session_free(&s);
+
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup remove ar1");
+	fx_ok(&s, "setup hits hc2 3");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "line horse");
+	fx_refused(&s, "order hc2 recover", "5.21");
+	cr_expect_eq(s.game->units[U(&s, "hc2")].hits, 3);
+	session_free(&s);
+}
+
+/* GBA 4.32: not every unit of a Line has to move with it: the Persian
+ * horse moves, the Bactrian horse of the same Line stays. */
+Test(gba_cmd, not_every_unit_of_a_line_moves_gba_4_32)
+{
+	/* GBA 4.32 */
+	struct session s;
+	drill_turn(&s, 1);
+	fx_ok(&s, "activate strategos");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "line horse");
+	cr_expect(said(&s, from, "members=hc2,lc1"));
+	const char *const lines[] = {"pick hc2", "face SW", "halt",
+				     "orders done", NULL};
+	fx_run(&s, lines);
+	cr_expect_eq(s.game->units[U(&s, "hc2")].at.facing, FACE_SW);
+	cr_expect(hex_eq(s.game->units[U(&s, "lc1")].at.hex[0], H(2919)));
+	cr_expect_eq(s.game->units[U(&s, "lc1")].at.facing, FACE_W);
+	session_free(&s);
+}

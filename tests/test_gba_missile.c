@@ -16,6 +16,9 @@
 #include <string.h>
 
 #include "maniple/cmd.h"
+#include "maniple/movement.h"
+#include "maniple/shock.h"
+#include "maniple/shock_designate.h"
 #include "maniple/game.h"
 #include "maniple/harass.h"
 #include "maniple/los.h"
@@ -650,5 +653,199 @@ Test(gba_missile, fire_at_cataphracts_gba_9_42)
 	place(s, "ve", 1010, FACE_NE);
 	cr_assert(check(s, "ve", 1009, &c), "%s", c.reason);
 	cr_expect_eq(c.drm, 1, "GBA 9.42: javelins");
+	close_game(s);
+}
+
+/* ---- GBA 9.31 skirmishers in shock ---- */
+
+/* Places unit id in a hex of the zone z of unit of, facing it. */
+static void place_in_zone(struct session *s, const char *id, const char *of,
+			  enum hex_zone z)
+{
+	struct hex zh[8];
+	int n = footprint_zone_hexes(&U(s, of)->at, z, zh);
+	cr_assert_gt(n, 0);
+	struct hex target = U(s, of)->at.hex[0];
+	for (int f = 0; f < 6; f++) {
+		game_unit_place(s->game, U(s, id),
+				(struct footprint){{zh[0], HEX_NONE}, f, false});
+		U(s, id)->on_map = true;
+		if (footprint_zone(&U(s, id)->at, target) == ZONE_FRONT)
+			return;
+	}
+	cr_assert_fail("%s cannot face %s", id, of);
+}
+
+/* The Shock segment of the consul's phase, with the units of `must` (a
+ * NULL-terminated list) under Shock Must Check, to the designation. */
+static void shock_segment(struct session *s, const char *const *must)
+{
+	ok(s, "setup phase shock");
+	ok(s, "setup active consul");
+	ok(s, "setup leader-state consul active");
+	for (; *must; must++) {
+		char line[128];
+		snprintf(line, sizeof line, "setup marker %s moved_phase on",
+			 *must);
+		ok(s, line);
+		snprintf(line, sizeof line, "setup marker %s shock_must on",
+			 *must);
+		ok(s, line);
+	}
+	ok(s, "continue");
+	cr_assert_eq(s->game->shock.ask, SHA_DESIGNATE);
+}
+
+/* Plays the shock segment to its end with every die d, the events in
+ * ev. */
+static void shock_to_end(struct session *s, int d, char *ev, size_t n)
+{
+	size_t from = s->game->events.n;
+	for (int i = 0; i < 40 && s->game->phase == PHASE_SHOCK; i++) {
+		for (int k = 0; k < 8; k++)
+			force(s, d);
+		struct out o = run(s, "designate done");
+		if (o.st != CMD_OK)
+			o = run(s, "continue");
+		dice_clear_forced(&s->game->dice);
+		if (o.st != CMD_OK)
+			break;
+	}
+	events_since(s, from, ev, n);
+}
+
+/* The figures of the shock_result event in ev: the CRT's attacker(defender)
+ * hits and the final ones. */
+static void shock_figures(const char *ev, int crt[2], int fin[2],
+			  char *sup, size_t n)
+{
+	const char *r = strstr(ev, "shock_result");
+	cr_assert_not_null(r, "no shock_result: %s", ev);
+	const char *c = strstr(r, "crt="), *f = strstr(r, "final="),
+		   *p = strstr(r, "superiority=");
+	cr_assert(c && f && p, "%s", r);
+	cr_assert_eq(sscanf(c, "crt=%d(%d)", &crt[0], &crt[1]), 2);
+	cr_assert_eq(sscanf(f, "final=%d(%d)", &fin[0], &fin[1]), 2);
+	char fmt[32];
+	snprintf(fmt, sizeof fmt, "superiority=%%%zus", n - 1);
+	cr_assert_eq(sscanf(p, fmt, sup), 1);
+}
+
+/* The Balearic slingers made an SK* (GBA 2.22's class). */
+static void sk_star(struct session *s)
+{
+	snprintf(U(s, "bs")->cls, sizeof U(s, "bs")->cls, "SK*");
+	cr_assert(unit_has(s->game, U(s, "bs"), TRAIT_SHOCK_SKIRMISHER));
+}
+
+/* The SK* bs, under Shock Must Check, attacks target alone, every die a
+ * 0: the CRT's hits, the final ones, the superiority, the events. */
+static void sk_star_attacks(struct session *s, const char *target,
+			    int crt[2], int fin[2], char sup[16], char *ev,
+			    size_t n)
+{
+	shock_segment(s, (const char *const[]){"bs", NULL});
+	char line[64];
+	snprintf(line, sizeof line, "designate bs %s", target);
+	ok(s, line);
+	shock_to_end(s, 0, ev, n);
+	shock_figures(ev, crt, fin, sup, 16);
+}
+
+/* GBA 9.31 Exception #2 (research A24, RULINGS R124): an SK* shocks as a
+ * light unit may; the hits it inflicts are halved, rounded down, with no
+ * most of 1. */
+Test(gba_missile, sk_star_shocks_and_its_hits_are_halved_gba_9_31)
+{
+	struct session *s = open_game();
+	sk_star(s);
+	place(s, "bs", 1010, FACE_NE);
+	place(s, "hi", 1009, FACE_SW); /* front to front */
+	char ev[16384], sup[16];
+	int crt[2], fin[2];
+	sk_star_attacks(s, "hi", crt, fin, sup, ev, sizeof ev);
+	int mult = strcmp(sup, "AS") == 0 ? 2 : 1;
+	cr_expect_gt(crt[1], 1, "a roll whose halving shows: %s", ev);
+	cr_expect_eq(fin[1], crt[1] * mult / 2, "GBA 9.31: %s", ev);
+	cr_expect(strstr(ev, "sk_att_halved=GBA_9.31"), "%s", ev);
+	close_game(s);
+}
+
+/* GBA 9.31 #1: an SK* attacking through a flank gains Position
+ * Superiority; the doubling and the halving leave the printed result. */
+Test(gba_missile, sk_star_flank_attack_gives_the_printed_result_gba_9_31)
+{
+	struct session *s = open_game();
+	sk_star(s);
+	place(s, "bi", 1009, FACE_SE);
+	place_in_zone(s, "bs", "bi", ZONE_FLANK);
+	char ev[16384], sup[16];
+	int crt[2], fin[2];
+	sk_star_attacks(s, "bi", crt, fin, sup, ev, sizeof ev);
+	cr_expect_str_eq(sup, "AS", "GBA 9.31 #1: %s", ev);
+	cr_expect_eq(fin[1], crt[1], "GBA 9.31 #1: the printed result: %s",
+		     ev);
+	close_game(s);
+}
+
+/* GBA 9.31 Exception #1: a skirmisher (not SK*) shocks chariots and
+ * routed units, only when its ZOC holds nothing else (8.42: it attacks
+ * them all); never a formed unit of another kind. */
+Test(gba_missile, skirmishers_shock_only_chariots_and_routed_gba_9_31)
+{
+	struct session *s = open_game();
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "bi", 1009, FACE_SW);
+	place(s, "ve", 1210, FACE_NE);
+	place(s, "ch", 1209, FACE_SW);
+	shock_segment(s, (const char *const[]){"ve", NULL});
+	REFUSED(s, "designate ar bi", "9.31");
+	ok(s, "designate ve ch");
+	close_game(s);
+
+	/* a plain skirmisher against a chariot, and against a routed unit */
+	s = open_game();
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "ch", 1009, FACE_SW);
+	place(s, "bs", 1210, FACE_NE);
+	place(s, "bi", 1209, FACE_SW);
+	U(s, "bi")->routed = true;
+	cr_expect(unit_can_shock(s->game, U(s, "ar")), "GBA 9.31 Exc. #1");
+	shock_segment(s, (const char *const[]){"ar", "bs", NULL});
+	ok(s, "designate ar ch");
+	ok(s, "designate bs bi");
+	close_game(s);
+
+	/* a chariot and a formed unit in its ZOC: it would attack both */
+	s = open_game();
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "ch", 1009, FACE_SW);
+	place(s, "bi", 1110, FACE_SW);
+	cr_assert(shock_in_zoc(s->game, UI(s, "ar"), UI(s, "bi")));
+	cr_expect_not(unit_can_shock(s->game, U(s, "ar")),
+		      "GBA 9.31: not beside a formed unit");
+	close_game(s);
+}
+
+/* GBA 9.31 #2 (RULINGS R150): beside another type, an SK* is not the
+ * unit the clash and superiority are read for, adds no Size, and the
+ * result is not halved. */
+Test(gba_missile, sk_star_beside_another_type_gba_9_31)
+{
+	struct session *s = open_game();
+	sk_star(s);
+	place(s, "bi", 1009, FACE_SW);
+	place_in_zone(s, "bs", "bi", ZONE_FRONT);
+	place_in_zone(s, "ve", "bi", ZONE_REAR); /* a better column */
+	shock_segment(s, (const char *const[]){"bs", "ve", NULL});
+	ok(s, "designate bs bi");
+	ok(s, "designate ve bi");
+	char ev[16384];
+	shock_to_end(s, 0, ev, sizeof ev);
+	cr_expect(strstr(ev, "clash_pick combat=0 for=attacker unit=ve"),
+		  "GBA 9.31 #2: %s", ev);
+	cr_expect(strstr(ev, "attacker_size=3 defender_size=3"),
+		  "GBA 9.31 #2: no Size for the SK*: %s", ev);
+	cr_expect_not(strstr(ev, "sk_att_halved"), "R150: %s", ev);
 	close_game(s);
 }

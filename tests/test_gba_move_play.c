@@ -270,8 +270,9 @@ Test(gba_move_play, archers_in_range_may_shock_skirmishers_not_gba_7_32)
 		} else {
 			refused(s, "designate li p_hi", "7.33");
 		}
-		/* GBA 7.32 is SPQR 7.33 */
-		refused(s, "designate sk p_hi2", k == 0 ? "7.32" : "7.33");
+		/* GBA 9.31: a skirmisher shocks only chariots and routed
+		 * units (SPQR 7.33: never) */
+		refused(s, "designate sk p_hi2", k == 0 ? "9.31" : "7.33");
 		close_game(s);
 	}
 }

@@ -9,12 +9,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "advance_cmd.h"
 #include "bare_field.h"
 #include "fixture.h"
 #include "maniple/game.h"
+#include "maniple/double_depth.h"
 #include "maniple/gba_breakthrough.h"
 #include "maniple/gba_personal_combat.h"
 #include "maniple/shock.h"
+#include "maniple/shock_advance.h"
 #include "maniple/shock_calc.h"
 #include "maniple/shock_resolve.h"
 #include "maniple/tables.h"
@@ -345,7 +348,9 @@ static size_t count(const struct game *g, size_t from, const char *kind)
 	return n;
 }
 
-/* GBA 8.45's example: Alexander (PC 7) rolls 5, 12 in all; Spithridates
+/* GBA 8.4 Personal Combat, GBA 8.42 (the higher total wins; the
+ * difference, on the chart, falls on the loser) and 8.45's example:
+ * Alexander (PC 7) rolls 5, 12 in all; Spithridates
  * (PC 4) rolls 4, 8 in all; the difference, 4, Wounds him (the 3-4
  * band): Finished, every rating -1, no Charisma in this combat; nobody
  * rolls a casualty check (GBA 8.34). */
@@ -374,7 +379,8 @@ Test(gba_shock, personal_combat_example_wounds_the_loser_gba_8_45)
 }
 
 /* GBA 8.45: a leader wounded a second time is killed instead; his side
- * loses his Charisma on the combat's roll (GBA 8.36 step 3). */
+ * loses his Charisma on the combat's roll (GBA 8.36 step 3); GBA 8.44:
+ * killed, he leaves play at once. */
 Test(gba_shock, a_second_wound_in_personal_combat_kills_gba_8_45)
 {
 	struct game *g = leaders_board("gba");
@@ -384,6 +390,7 @@ Test(gba_shock, a_second_wound_in_personal_combat_kills_gba_8_45)
 	force(g, 2, (const int[]){5, 4});
 	cr_assert(shock_step_leaders(g));
 	cr_expect(g->leaders[spit].killed, "GBA 8.45");
+	cr_expect_not(g->leaders[spit].on_map, "GBA 8.44: removed");
 	cr_expect(g->shock.c[0].leader_killed[1]);
 	cr_expect_eq(g->shock.c[0].killed_charisma[1], 2);
 	game_free(g);
@@ -747,7 +754,8 @@ Test(gba_shock, darius_killed_ends_the_battle_gba_8_46)
 }
 
 /* GBA 8.46: the target of either side, by whatever kills him (here a
- * lone leader's casualty check: 0, then 9 killed, GBA 8.34). */
+ * lone leader's casualty check: 0, then 9 killed on the Leader Casualty
+ * Chart, GBA 8.34, GBA 8.65). */
 Test(gba_shock, a_target_killed_by_a_casualty_check_gba_8_46)
 {
 	struct game *g = leaders_board("gba");
@@ -808,4 +816,266 @@ Test(gba_shock, the_battle_file_names_the_target_gba_8_46)
 	cr_expect_gt(err.line, 0);
 	unlink(tmp);
 	free(text);
+}
+
+/* ------------------------------------------------------- GBA 8.5-8.55 */
+
+/* The advance step of the segment over combat ci, its defender d routed
+ * away to hex `to`. */
+static void defender_routed(struct game *g, int ci, struct unit *d, int to)
+{
+	g->phase = PHASE_SHOCK;
+	g->shock.step = SHS_ADVANCE;
+	g->shock.attacker = 0;
+	g->shock.batch_begin = 0;
+	g->shock.batch_end = g->shock.ncombats;
+	g->shock.cursor = 0;
+	g->shock.sub = 0;
+	int slot = -1;
+	cr_assert_eq(shock_combat_role(g, ci, uix(g, d), &slot), 1);
+	g->shock.c[ci].def_gone[slot] = true;
+	d->routed = true;
+	game_unit_set_hex(g, d, 0, H(to));
+}
+
+/* GBA 8.54: of two attackers, the one that gave Superiority advances;
+ * without it the higher TQ. */
+Test(gba_shock, who_advances_superiority_then_tq_gba_8_54)
+{
+	for (int sup = 0; sup < 2; sup++) {
+		struct game *g = board("gba");
+		struct unit *a1 = unit(g, "a1", 0, UT_HI, 3110, FACE_W);
+		struct unit *a2 = unit(g, "a2", 0, UT_HI, 2910, FACE_E);
+		struct unit *d = unit(g, "d", 1, UT_LP, 3010, FACE_E);
+		a1->tq = 5;
+		a2->tq = 7;
+		int ci = combat(g, (struct unit *[]){a1, a2, NULL},
+				(struct unit *[]){d, NULL}, ZONE_FRONT);
+		if (sup) {
+			g->shock.c[ci].superiority = SUP_AS;
+			g->shock.c[ci].clash_att = 0; /* a1 gave it */
+		}
+		defender_routed(g, ci, d, 2020);
+		shock_step_advance(g);
+		const struct unit *in = sup ? a1 : a2;
+		const struct unit *out = sup ? a2 : a1;
+		cr_expect(hex_eq(in->at.hex[0], H(3010)), "%s",
+			  sup ? "GBA 8.54: Superiority first"
+			      : "GBA 8.54: the higher TQ");
+		cr_expect_not(hex_eq(out->at.hex[0], H(3010)));
+		game_free(g);
+	}
+}
+
+/* GBA 8.55: no advance after missile fire alone: a unit routed by fire
+ * is in no shock combat, and the firer stays. */
+Test(gba_shock, no_advance_after_fire_gba_8_55)
+{
+	struct game *g = board("gba");
+	struct unit *sk = unit(g, "sk", 0, UT_SK, 2116, FACE_W);
+	struct unit *d = unit(g, "d", 1, UT_LP, 2016, FACE_E);
+	g->phase = PHASE_SHOCK;
+	g->shock.step = SHS_ADVANCE;
+	g->shock.attacker = 0;
+	d->routed = true;
+	game_unit_set_hex(g, d, 0, H(1810));
+	size_t from = g->events.n;
+	cr_assert(shock_step_advance(g));
+	cr_expect(hex_eq(sk->at.hex[0], H(2116)), "GBA 8.55");
+	cr_expect_eq(count(g, from, "advance"), 0);
+	game_free(g);
+}
+
+/* ------------------------------------------------------------ GBA 9.61 */
+
+/* GBA 9.6 Phalanx Defense, GBA 9.61 and its example: a non-phalanx unit that moved and attacks a
+ * phalanx frontally, both of whose flanks another phalanx covers, shifts
+ * 2 columns left a flank (two legions: column 5 to 1), heavy infantry 1
+ * a flank; not a phalanx's attack, not one through the flank, not an
+ * attacker that did not move. */
+Test(gba_shock, phalanx_defense_shifts_gba_9_61)
+{
+	struct game *g = board("gba");
+	struct shock_shift_input in = {.defender_phalanx = true,
+				       .side = ZONE_FRONT,
+				       .attacker_moved_adjacent = true,
+				       .attacker = UT_LG,
+				       .covered_flanks = 2};
+	cr_expect_eq(shock_phalanx_defense(g->tables, &in), -4,
+		     "GBA 9.61 example: column 5 to 1");
+	in.covered_flanks = 1;
+	cr_expect_eq(shock_phalanx_defense(g->tables, &in), -2, "GBA 9.61");
+	in.attacker = UT_HI;
+	cr_expect_eq(shock_phalanx_defense(g->tables, &in), -1,
+		     "GBA 9.61: 1L a flank against heavy infantry");
+	in.covered_flanks = 2;
+	cr_expect_eq(shock_phalanx_defense(g->tables, &in), -2);
+	struct shock_shift_input x = in;
+	x.any_attacker_phalanx = true;
+	cr_expect_eq(shock_phalanx_defense(g->tables, &x), 0,
+		     "GBA 9.61: a non-PH attacker");
+	x = in;
+	x.side = ZONE_FLANK;
+	cr_expect_eq(shock_phalanx_defense(g->tables, &x), 0,
+		     "GBA 9.61: frontally");
+	x = in;
+	x.attacker_moved_adjacent = false;
+	cr_expect_eq(shock_phalanx_defense(g->tables, &x), 0,
+		     "GBA 9.61: an attacker that moves");
+	game_free(g);
+}
+
+/* GBA 8.53: a two-hex phalanx (2607-2608 facing W) whose target in its
+ * centre front (2507) routed advances straight ahead, whole, either way;
+ * half an advance is refused; then, where the half it keeps in place
+ * would be in an enemy ZOC, it may add a wheel (6.44), paying its
+ * cost. */
+Test(gba_shock, a_phalanx_advances_whole_then_may_wheel_gba_8_53)
+{
+	struct game *g = board("gba");
+	struct unit *p = unit(g, "ph", 1, UT_PH, 2607, FACE_W);
+	game_unit_set_hex(g, p, 1, H(2608));
+	p->size = 10;
+	p->tq = 7;
+	p->ma_ext = 5;
+	struct unit *d = unit(g, "tr", 0, UT_HI, 2507, FACE_E);
+	unit(g, "co", 0, UT_LG, 2406, FACE_SE);
+	int ci = combat(g, (struct unit *[]){p, NULL},
+			(struct unit *[]){d, NULL}, ZONE_FRONT);
+	defender_routed(g, ci, d, 2307);
+	g->shock.attacker = 1;
+	cr_assert_not(shock_step_advance(g));
+	cr_assert_eq(g->shock.ask, SHA_ADVANCE);
+	char rule[16];
+	cr_expect_eq(advance_cmd(g, "ph 2507", rule), CMD_REFUSED);
+	cr_expect_str_eq(rule, "8.53", "GBA 8.53: the whole phalanx");
+	cr_assert_eq(advance_cmd(g, "ph 2507,2506", rule), CMD_OK, "%s", rule);
+	cr_expect(footprint_occupies(&p->at, H(2507)) &&
+		  footprint_occupies(&p->at, H(2506)),
+		  "GBA 8.53: straight ahead");
+	cr_expect_eq(p->hits, 0);
+	/* and a wheel may follow, with its cost */
+	cr_assert_not(shock_step_advance(g));
+	cr_assert_eq(g->shock.ask, SHA_ADVANCE);
+	struct decision_answer a[8];
+	int n = shock_advance_legal(g, a, 8);
+	cr_assert_eq(n, 2, "one wheel, or keep");
+	cr_expect_str_eq(a[1].line, "advance keep");
+	dice_force(&g->dice, 0); /* the wheel's TQ check passes */
+	cr_assert_eq(advance_cmd(g, a[0].line + strlen("advance "), rule),
+		     CMD_OK, "%s", rule);
+	cr_expect(footprint_occupies(&p->at, H(2506)), "GBA 8.53: pivots");
+	cr_expect_geq(p->hits, 1, "GBA 8.53: it pays the wheel's cost");
+	game_free(g);
+}
+
+/* ------------------------------------------------------------ GBA 9.62 */
+
+/* A Double-Depth stack of two phalanxes (side 0, 2116-2117 facing W) and
+ * the hoplites HI (side 1, 2016 facing E); `dd_attacks`: which side
+ * attacks whom, with Shock Must Check. */
+static struct game *double_depth(bool dd_attacks, struct unit **top)
+{
+	struct game *g = board("gba");
+	struct unit *p[2];
+	for (int k = 0; k < 2; k++) {
+		p[k] = unit(g, k ? "ph2" : "ph1", 0, UT_PH, 2116, FACE_W);
+		game_unit_set_hex(g, p[k], 1, H(2117));
+		p[k]->double_depth = true;
+	}
+	*top = p[0];
+	struct unit *hi = unit(g, "HI", 1, UT_HI, 2016, FACE_E);
+	int ci = dd_attacks
+			 ? combat(g, (struct unit *[]){p[0], p[1], NULL},
+				  (struct unit *[]){hi, NULL}, ZONE_FRONT)
+			 : combat(g, (struct unit *[]){hi, NULL},
+				  (struct unit *[]){p[0], p[1], NULL},
+				  ZONE_FRONT);
+	g->shock.c[ci].must_check = true;
+	return g;
+}
+
+/* GBA 9.62: a unit a Double-Depth phalanx attacks adds 1 to its
+ * Pre-Shock check; a Double-Depth phalanx attacked takes 1 off its own;
+ * attacked through the flank with Position Superiority its hits are
+ * tripled, not doubled. */
+Test(gba_shock, double_depth_in_shock_gba_9_62)
+{
+	struct unit *top;
+	struct game *g = double_depth(true, &top);
+	cr_assert_not_null(double_depth_mate(g, top));
+	struct charge_check cc;
+	cr_assert(shock_charge_check(g, 0, 1, 0, &cc));
+	cr_expect(has_mod(&cc, "attacked_by_double_depth", 1), "GBA 9.62");
+	game_free(g);
+
+	g = double_depth(false, &top);
+	cr_assert(shock_charge_check(g, 0, 1, 0, &cc));
+	cr_expect(has_mod(&cc, "double_depth_defender", -1), "GBA 9.62");
+	struct shock_calc out;
+	memset(&out, 0, sizeof out);
+	out.superiority.result = SUP_AS;
+	out.superiority.position = true;
+	out.side = ZONE_FLANK;
+	out.crt.defender_hits = 2;
+	out.hits.final_defender_hits = 4;
+	int hits = 0;
+	cr_expect(double_depth_shock_tripled(g, top, &out, &hits));
+	cr_expect_eq(hits, 6, "GBA 9.62: x3 through the flank");
+	out.side = ZONE_FRONT;
+	cr_expect_not(double_depth_shock_tripled(g, top, &out, &hits));
+	cr_expect_eq(hits, 4, "GBA 9.62: frontally as any other");
+	game_free(g);
+}
+
+/* ------------------------------------------------------------ GBA 9.65 */
+
+/* The collapse (GBA 8.38) of a combat where the defender D (TQ 7, 8 hits,
+ * `two_hex` or not) is about to rout; the die forced; whether it rolled
+ * to stand and whether it routed. */
+static void collapse_of(const char *rs, enum unit_type t, bool two_hex,
+			int die, bool *rolled, bool *routed)
+{
+	struct game *g = board(rs);
+	struct unit *a = unit(g, "A", 0, UT_LG, 3110, FACE_W);
+	struct unit *d = unit(g, "D", 1, t, 3010, FACE_E);
+	if (two_hex)
+		game_unit_set_hex(g, d, 1, H(3011));
+	d->tq = 7;
+	d->hits = 8;
+	combat(g, (struct unit *[]){a, NULL}, (struct unit *[]){d, NULL},
+	       ZONE_FRONT);
+	g->shock.c[0].resolved = true;
+	g->phase = PHASE_SHOCK;
+	g->shock.step = SHS_COLLAPSE;
+	g->shock.batch_begin = 0;
+	g->shock.batch_end = 1;
+	dice_force(&g->dice, die);
+	size_t from = g->events.n;
+	shock_step_collapse(g);
+	*rolled = count(g, from, "phalanx_stand_or_rout") == 1;
+	*routed = d->routed || !game_unit_in_play(d);
+	game_free(g);
+}
+
+/* GBA 9.65: a two-hex phalanx or two-hex heavy infantry about to rout
+ * rolls: the die plus its hits over the TQ (8 - 7: +1), not over its TQ
+ * 7 stands (a 6), over it routs (a 7); a one-hex phalanx routs with no
+ * roll (SPQR 8.47: every phalanx rolls, heavy infantry never). */
+Test(gba_shock, two_hex_heavy_foot_roll_to_stand_gba_9_65)
+{
+	bool rolled, routed;
+	collapse_of("gba", UT_HI, true, 6, &rolled, &routed);
+	cr_expect(rolled, "GBA 9.65: two-hex heavy infantry");
+	cr_expect_not(routed, "GBA 9.65: 6 + 1 <= 7 stands");
+	collapse_of("gba", UT_PH, true, 7, &rolled, &routed);
+	cr_expect(rolled, "GBA 9.65: a two-hex phalanx");
+	cr_expect(routed, "GBA 9.65: 7 + 1 > 7 routs");
+	collapse_of("gba", UT_PH, false, 0, &rolled, &routed);
+	cr_expect_not(rolled, "GBA 9.65: double-size units only");
+	cr_expect(routed);
+	collapse_of("spqr", UT_HI, true, 0, &rolled, &routed);
+	cr_expect_not(rolled, "SPQR 8.47: phalanxes only");
+	collapse_of("spqr", UT_PH, false, 0, &rolled, &routed);
+	cr_expect(rolled, "SPQR 8.47: any phalanx");
 }

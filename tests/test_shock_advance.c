@@ -12,6 +12,7 @@
 #include "maniple/rout.h"
 #include "maniple/shock.h"
 #include "maniple/shock_advance.h"
+#include "advance_cmd.h"
 #include "move_fixture.h"
 #include "spqr_tables.h"
 
@@ -85,35 +86,17 @@ static void routed_to(struct game *g, int ci, struct unit *u, const char *to)
 	game_unit_set_hex(g, u, 1, HEX_NONE);
 }
 
-static enum cmd_status advance(struct game *g, const char *line, char *rule)
-{
-	char buf[64];
-	snprintf(buf, sizeof buf, "advance %s", line);
-	char *w[4] = {NULL, NULL, NULL, NULL};
-	int n = 0;
-	for (char *t = strtok(buf, " "); t && n < 4; t = strtok(NULL, " "))
-		w[n++] = t;
-	struct cmd_result r;
-	cmd_result_init(&r);
-	shock_advance_command(g, n, w, &r);
-	enum cmd_status st = r.status;
-	if (rule)
-		snprintf(rule, 16, "%s", r.rule);
-	cmd_result_free(&r);
-	return st;
-}
-
 static void ok(struct game *g, const char *line)
 {
 	char rule[16];
-	cr_assert_eq(advance(g, line, rule), CMD_OK, "advance %s refused (%s)",
+	cr_assert_eq(advance_cmd(g, line, rule), CMD_OK, "advance %s refused (%s)",
 		     line, rule);
 }
 
 static void refused(struct game *g, const char *line, const char *rule)
 {
 	char got[16] = "";
-	cr_assert_eq(advance(g, line, got), CMD_REFUSED,
+	cr_assert_eq(advance_cmd(g, line, got), CMD_REFUSED,
 		     "advance %s not refused", line);
 	cr_assert_str_eq(got, rule, "advance %s: rule %s, not %s", line, got,
 			 rule);

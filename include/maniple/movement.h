@@ -63,6 +63,14 @@ bool unit_in_enemy_zoc(const struct game *g, const struct unit *u);
 /* 7.23 Exception, 7.24 Exception: whether u can Shock (not routed, not In
  * Column 6.75, not a Leader Elephant 4.83, not a type that never shocks). */
 bool unit_can_shock(const struct game *g, const struct unit *u);
+/* 7.31-7.33: what u owes to shock (shock_types.ini by its type and
+ * missile class), SHOCK_NEVER when it cannot shock at all; GBA 9.31 a
+ * skirmisher that may shock (unit_skirmisher_may_shock) is SHOCK_MAY. */
+enum shock_duty unit_shock_duty(const struct game *g, const struct unit *u);
+/* GBA 9.31: whether skirmisher u may shock: an SK* (its class's trait),
+ * or, under variants.ini's [skirmisher] shock = chariots_and_routed, a
+ * skirmisher whose ZOC holds enemies that are all chariots or routed. */
+bool unit_skirmisher_may_shock(const struct game *g, const struct unit *u);
 /* 7.23 bullet 1: whether a combat unit that starts in an enemy ZOC may
  * move out of it: its printed MA greater than the MA of every enemy unit
  * exerting a ZOC on it that can Shock (a phalanx counts its MA of 5). */

@@ -173,18 +173,22 @@ struct shock_hits_input {
 	int attacker_hits, defender_hits; /* as read on the CRT */
 	enum superiority superiority;	  /* SUP_NONE, SUP_AS or SUP_DS */
 	bool defender_skirmisher;   /* 9.23: the defenders are skirmishers */
+	bool attacker_skirmisher;   /* GBA 9.31: the attackers are */
 	bool light_cavalry_halving; /* 9.32: see shock_light_cavalry_halves */
 };
 
 struct shock_hits {
 	int attacker_hits, defender_hits; /* after superiority */
 	bool skirmisher_halved, light_cavalry_halved;
+	bool attacking_skirmisher_halved; /* GBA 9.31 */
 	int final_attacker_hits, final_defender_hits;
 };
 
 /* 8.46 step 4, 9.23, 9.32: AS doubles the defender's hits, DS triples the
  * attacker's; then a skirmisher defender halves the attacker's hits (round
- * down, at most 1) and light cavalry's hits on heavy foot are halved. */
+ * down, at most 1), attacking skirmishers' hits are halved (round down, no
+ * most: GBA 9.31 #1, research A24) and light cavalry's hits on heavy foot
+ * are halved. */
 struct shock_hits shock_apply_results(const struct spqr_tables *t,
 				      const struct shock_hits_input *in);
 
@@ -205,6 +209,7 @@ struct shock_input {
 	struct shock_shift_input shifts; /* its types and side too */
 	struct leader_drm_input leaders;
 	bool defender_skirmisher; /* 9.23 */
+	bool attacker_skirmisher; /* GBA 9.31: every attacker one */
 	bool defender_routed;	  /* 9.32 */
 	int roll;		  /* the d10, 0..9 */
 };

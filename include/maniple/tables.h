@@ -338,9 +338,12 @@ enum rule_variant {
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
+			      * (not SK*) may shock */
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 	RV_BREAKTHROUGH, /* GBA 8.37: the Push of Shields after a shock */
+	RV_PHALANX_ROUT, /* 8.43 exception, GBA 9.65: who rolls to stand */
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
@@ -629,6 +632,13 @@ enum leader_withdrawal_reach {
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
+/* RV_SKIRMISHER_SHOCK's choices (an SK* may shock any unit either way:
+ * its trait, GBA 9.31 Exception #2) */
+enum skirmisher_shock {
+	SK_SHOCK_NEVER,		     /* SPQR 7.33: never */
+	SK_SHOCK_CHARIOTS_ROUTED,    /* GBA 9.31 Exception #1 */
+};
+
 /* -- choices of the switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 
 /* RV_BREAKTHROUGH's choices */
@@ -637,6 +647,13 @@ enum breakthrough {
 	BREAKTHROUGH_TOTAL_HITS,  /* GBA 8.37, ruling R103: every hit */
 	BREAKTHROUGH_RESOLUTION_HITS, /* ambiguity A3's other reading: the
 				       * hits of the combat's CRT roll */
+};
+
+/* RV_PHALANX_ROUT's choices */
+enum phalanx_rout {
+	PHALANX_ROUT_PHALANX,	    /* SPQR 8.43, 8.47: every phalanx */
+	PHALANX_ROUT_TWO_HEX_HEAVY, /* GBA 9.65: two-hex phalanxes and
+				     * heavy infantry */
 };
 
 /* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */

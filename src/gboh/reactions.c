@@ -141,11 +141,7 @@ static int mover_ma(const struct unit *u)
 
 static enum shock_duty duty_of(const struct game *g, const struct unit *u)
 {
-	if (!unit_can_shock(g, u)) /* 7.33: never, routed, In Column */
-		return SHOCK_NEVER;
-	if (!g->tables)
-		return SHOCK_NEVER;
-	return tables_shock_duty(g->tables, u->type, u->missile);
+	return unit_shock_duty(g, u); /* 7.33: never, routed, In Column */
 }
 
 static void marker_event(struct game *g, const struct unit *u, const char *how)

@@ -291,6 +291,13 @@ struct shock_hits shock_apply_results(const struct spqr_tables *t,
 		if (h.final_attacker_hits > 1)
 			h.final_attacker_hits = 1;
 	}
+	/* GBA 9.31 #1 (research A24, RULINGS R150): the hits skirmishers
+	 * inflict attacking are halved too, with no most; after AS's
+	 * doubling the printed figure is left */
+	if (in->attacker_skirmisher) {
+		h.attacking_skirmisher_halved = true;
+		h.final_defender_hits /= 2;
+	}
 	if (in->light_cavalry_halving) { /* 9.32, 8.46 step 4 bullet 4 */
 		h.light_cavalry_halved = true;
 		h.final_defender_hits /= 2;
@@ -340,6 +347,7 @@ bool shock_calc(const struct spqr_tables *t, const struct shock_input *in,
 		.defender_hits = out->crt.defender_hits,
 		.superiority = out->superiority.result,
 		.defender_skirmisher = in->defender_skirmisher,
+		.attacker_skirmisher = in->attacker_skirmisher,
 		.light_cavalry_halving = shock_light_cavalry_halves(
 			t, in->attacker, in->defender, in->defender_routed),
 	};

@@ -525,6 +525,18 @@ int shock_all_rout(struct game *g, int ci, const char *rule)
 
 /* ------------------------------------------------ phalanx exception */
 
+/* 8.43 exception, 8.47 [1], GBA 9.65: whether u rolls to stand rather
+ * than rout (variants.ini [shock] phalanx_rout) */
+static bool rolls_to_stand(const struct game *g, const struct unit *u)
+{
+	if (tables_variant(g->tables, RV_PHALANX_ROUT) ==
+	    PHALANX_ROUT_TWO_HEX_HEAVY)
+		return unit_is_two_hex(u) &&
+		       (unit_has(g, u, TRAIT_PHALANX) ||
+			unit_has(g, u, TRAIT_HEAVY_INFANTRY));
+	return unit_has(g, u, TRAIT_PHALANX);
+}
+
 /* 8.43 Exception, 8.47 [1]: a phalanx that would rout rolls: die + the
  * hits over its TQ (+3 attacking); higher than the TQ routs, else it
  * stands at TQ minus 1.  8.47 [1]: a defender against Position
@@ -593,7 +605,7 @@ static bool decide_routs(struct game *g, int ci, bool collapse,
 			bool routs = all ? role == loser : u->hits >= u->tq;
 			if (!routs)
 				continue;
-			if (unit_has(g, u, TRAIT_PHALANX) &&
+			if (rolls_to_stand(g, u) &&
 			    phalanx_stands(g, u, role, collapse && c->position,
 					   rule)) {
 				s->mark[ui] |= M_STOOD;
@@ -879,7 +891,7 @@ static void collapse_checks(struct game *g, int ci)
 			struct unit *u = unit_of(g, ui);
 			if (u->hits != u->tq - 1 || !unit_in_enemy_zoc(g, u))
 				continue;
-			if (unit_has(g, u, TRAIT_PHALANX)) {
+			if (rolls_to_stand(g, u)) {
 				if (c->phalanx_stood[role][k] ||
 				    (s->mark[ui] & M_STOOD)) {
 					emit_unit(g, "no_collapse_check", u,

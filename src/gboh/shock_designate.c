@@ -42,13 +42,15 @@ static int attacking_side(const struct game *g)
 	return l ? l->side : -1;
 }
 
-/* 7.33 bullet 1: the types that are never shock capable */
+/* 7.33 bullet 1: the types that are never shock capable: skirmishers
+ * (GBA 9.31: but those that may), scorpios, and the archers
+ * shock_types.ini marks never: SPQR's light infantry and light cavalry
+ * archers (GBA 7.32 bars neither) */
 static bool never_shock_type(const struct game *g, const struct unit *u)
 {
-	/* and the archers shock_types.ini marks never: SPQR's light
-	 * infantry and light cavalry archers (GBA 7.32 bars neither) */
-	return unit_has(g, u, TRAIT_SKIRMISHER) ||
-	       unit_has(g, u, TRAIT_SCORPIO) ||
+	if (unit_has(g, u, TRAIT_SKIRMISHER))
+		return !unit_skirmisher_may_shock(g, u);
+	return unit_has(g, u, TRAIT_SCORPIO) ||
 	       (g->tables && tables_shock_duty(g->tables, u->type,
 					       u->missile) == SHOCK_NEVER);
 }
@@ -86,6 +88,14 @@ static enum shock_claim claim_of(const struct game *g, int ui,
 	if (!game_unit_in_play(u)) {
 		*rule = "8.41";
 		*why = "it is not on the map";
+		return SC_NONE;
+	}
+	if (never_shock_type(g, u) && unit_has(g, u, TRAIT_SKIRMISHER) &&
+	    tables_variant(g->tables, RV_SKIRMISHER_SHOCK) ==
+		    SK_SHOCK_CHARIOTS_ROUTED) {
+		*rule = "GBA 9.31";
+		*why = "a skirmisher shocks only when every enemy in its ZOC "
+		       "is a chariot or routed (an SK* any unit)";
 		return SC_NONE;
 	}
 	if (never_shock_type(g, u)) {

@@ -219,7 +219,19 @@ static int clash_options(const struct game *g, int ci, struct clash_opt *o)
 						    sc.result};
 		}
 	}
-	return n;
+	/* GBA 9.31 #2: beside another type a skirmisher is never the unit
+	 * the clash and superiority are read for (SPQR: no skirmisher
+	 * attacks) */
+	bool other = false;
+	for (int i = 0; i < n && !other; i++)
+		other = !unit_has(g, &g->units[c->att[o[i].a]],
+				  TRAIT_SKIRMISHER);
+	int kept = 0;
+	for (int i = 0; i < n; i++)
+		if (!other || !unit_has(g, &g->units[c->att[o[i].a]],
+					TRAIT_SKIRMISHER))
+			o[kept++] = o[i];
+	return kept;
 }
 
 /* 8.45: the attacker's best pairing against defender slot d (the highest
@@ -579,6 +591,21 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 
 	bool moved = c->att_moved, any_ph = false;
 	bool dep[2] = {false, false};
+	bool sk[2] = {false, false}, other[2] = {false, false};
+	for (int role = 0; role < 2; role++)
+		for (int k = 0; k < nslots(c, role); k++)
+			if (in_combat(g, c, role, k)) {
+				const struct unit *u =
+					&g->units[slot_unit(c, role, k)];
+				if (unit_has(g, u, TRAIT_SKIRMISHER))
+					sk[role] = true;
+				else
+					other[role] = true;
+			}
+	/* GBA 9.31 #2: a skirmisher fighting beside another type adds no
+	 * Size (where sizes count with skirmishers at all, 8.36 step 2) */
+	bool sk_sizeless = tables_variant(g->tables, RV_SIZE_SKIRMISHERS) ==
+			   SIZE_SKIRMISHERS_COUNTED;
 	for (int role = 0; role < 2; role++)
 		for (int k = 0; k < nslots(c, role); k++) {
 			if (!in_combat(g, c, role, k))
@@ -586,7 +613,9 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 			const struct unit *u = &g->units[slot_unit(c, role, k)];
 			int *size = role ? &in.size.defender_size
 					 : &in.size.attacker_size;
-			*size += u->size; /* 6.68, 9.62: stacks combine */
+			if (!(sk_sizeless && other[role] &&
+			      unit_has(g, u, TRAIT_SKIRMISHER)))
+				*size += u->size; /* 6.68, 9.62: stacks */
 			if (role == 0 && u->moved_phase)
 				moved = true;
 			if (role == 0 && unit_has(g, u, TRAIT_PHALANX))
@@ -622,6 +651,7 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 	in.leaders.defender_leader_killed = c->leader_killed[1];
 	in.leaders.defender_killed_charisma = c->killed_charisma[1];
 	in.defender_skirmisher = unit_has(g, d, TRAIT_SKIRMISHER);
+	in.attacker_skirmisher = sk[0] && !other[0]; /* GBA 9.31 #1 */
 	in.defender_routed = d->routed;
 	f->in = in;
 	f->moved = moved;
@@ -811,6 +841,8 @@ static void roll_combat(struct game *g, int ci)
 		event_add(&e, "sk_halved", "9.23");
 	if (out.hits.light_cavalry_halved)
 		event_add(&e, "lc_halved", "9.32");
+	if (out.hits.attacking_skirmisher_halved)
+		event_add(&e, "sk_att_halved", "GBA_9.31");
 	event_add(&e, "final", "%d(%d)", out.hits.final_attacker_hits,
 		  out.hits.final_defender_hits);
 	event_add(&e, "rule", "8.46,8.74");

@@ -344,11 +344,15 @@ static const struct variant_def {
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
+	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
+	 (const char *const[]){"never", "chariots_and_routed", NULL}},
 
 	/* -- switches of GBA 8.3-8.5, 9.6, shock and the phalanx: add below -- */
 	[RV_BREAKTHROUGH] = {"shock", "breakthrough",
 	 (const char *const[]){"none", "total_hits", "resolution_hits",
 			       NULL}},
+	[RV_PHALANX_ROUT] = {"shock", "phalanx_rout",
+	 (const char *const[]){"phalanx", "two_hex_heavy_foot", NULL}},
 
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 

@@ -205,16 +205,50 @@ static bool zoc_on(const struct game *g, const struct unit *e,
 	return false;
 }
 
+/* GBA 9.31: a skirmisher that may shock: an SK* (Exception #2), or, where
+ * variants.ini lets skirmishers shock chariots and routed units
+ * (Exception #1), one whose ZOC holds enemies and only such (8.42: it
+ * would attack them all) */
+bool unit_skirmisher_may_shock(const struct game *g, const struct unit *u)
+{
+	if (!unit_has(g, u, TRAIT_SKIRMISHER))
+		return false;
+	if (unit_has(g, u, TRAIT_SHOCK_SKIRMISHER))
+		return true;
+	if (tables_variant(g->tables, RV_SKIRMISHER_SHOCK) !=
+	    SK_SHOCK_CHARIOTS_ROUTED)
+		return false;
+	bool any = false;
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *e = &g->units[i];
+		if (e->side == u->side || !game_unit_in_play(e) ||
+		    !zoc_on(g, u, e))
+			continue;
+		if (!e->routed && !unit_has(g, e, TRAIT_CHARIOT))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+enum shock_duty unit_shock_duty(const struct game *g, const struct unit *u)
+{
+	if (!g->tables || !game_unit_in_play(u) || u->routed ||
+	    u->at.in_column || is_leader_elephant(u))
+		return SHOCK_NEVER;
+	enum shock_duty d = tables_shock_duty(g->tables, u->type, u->missile);
+	if (d == SHOCK_NEVER && unit_skirmisher_may_shock(g, u))
+		d = SHOCK_MAY; /* GBA 9.31: a light unit, no "+" */
+	return d;
+}
+
 /* 7.23, 7.24 Exceptions: the ZOC of a unit that cannot Shock */
 bool unit_can_shock(const struct game *g, const struct unit *u)
 {
 	if (!game_unit_in_play(u) || u->routed || u->at.in_column ||
 	    is_leader_elephant(u))
 		return false;
-	if (g->tables)
-		return tables_shock_duty(g->tables, u->type, u->missile) !=
-		       SHOCK_NEVER;
-	return true;
+	return !g->tables || unit_shock_duty(g, u) != SHOCK_NEVER;
 }
 
 /* 7.23 a phalanx's MA for this purpose is its extended 5 (6.41) */
