@@ -9,7 +9,9 @@
 #   Chaeronea: the tie of Initiative goes to the allies (GBA 5.12), a
 #   Greek leader's Line Command to the Athenian line (GBA 4.3, 5.21), no
 #   Line Command for a Macedonian leader (GBA 4.3), the walls of
-#   Chaeronea closed to every unit (GBA 6.26).
+#   Chaeronea closed to every unit (GBA 6.26), the dry bed of the Haemon
+#   a stream: a hit for a hoplite crossing it, none for a skirmisher
+#   (GBA 6.21, 6.22).
 #   The Granicus: Alexander's 70 Rout Points (GBA 10.42), a Persian
 #   cavalry Line Command (GBA 4.33), the river's cost going down the east
 #   bank into it (GBA 6.21, 6.22, with the map's stand-ins), the tie of
@@ -75,7 +77,7 @@ soak() {
 	fi
 }
 
-echo "1..33"
+echo "1..39"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -145,6 +147,36 @@ has '^moved unit=ph12 from=1831,1832 to=1931,1932 ' \
 	"chaeronea: a numbered phalanx advances (GBA 2.23)"
 has '^orders_done leader=philip orders_given=2 ' \
 	"chaeronea: Macedon's first Orders Phase ends (GBA 5.2)"
+# the Haemon, a stream: a hoplite crossing it takes a hit, a skirmisher
+# none (GBA 6.21, 6.22: the stream's row of the Movement Cost Chart)
+cat >"$tmp/chaeronea_haemon.txt" <<'SCRIPT'
+new chaeronea sandbox 7
+setup phase movement
+setup active lysicles
+setup leader-state lysicles active
+continue
+order ath2 move
+move 2527
+move 2427
+move 2327
+halt
+new chaeronea sandbox 7
+setup phase movement
+setup active chares
+setup leader-state chares active
+continue
+order gs3 move
+move 2424
+move 2324
+halt
+SCRIPT
+play chaeronea_haemon
+has '^cohesion_hit unit=ath2 hits=1 total=1 tq=5 cause=hexside ' \
+	"chaeronea: GBA 6.22 the Athenians take a hit crossing the Haemon"
+has '^move_end unit=ath2 at=2327 spent=3 hexes=3 vertices=0 hits=1 ' \
+	"chaeronea: GBA 6.21 the dry bed costs no MP"
+has '^move_end unit=gs3 at=2324 spent=2 hexes=2 vertices=0 hits=0 ' \
+	"chaeronea: GBA 6.22 a skirmisher crosses the Haemon with no hit"
 soak "chaeronea seed 1: random play to the end, invariants hold, reloads match" \
 	chaeronea 1
 soak "chaeronea seed 2, mixed policy: played to the end" \

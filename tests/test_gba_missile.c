@@ -98,7 +98,7 @@ Test(gba_missile, indian_archers_row_of_the_chart_gba_8_61)
 	close_game(s);
 }
 
-/* GBA 8.15 EXAMPLE: Cretan archers two hexes from Median cavalry,
+/* GBA 8.1, 8.15 EXAMPLE: Cretan archers two hexes from Median cavalry,
  * strength 3: a 2 is one cohesion hit, a 6 nothing, a 9 nothing and
  * Missile Low (GBA 8.17 #1). */
 Test(gba_missile, cretan_archers_example_gba_8_15_8_17)
@@ -275,7 +275,7 @@ Test(gba_missile, modifiers_moving_and_heavy_targets_gba_8_15)
 
 /* ---- GBA 8.2 reaction fire ---- */
 
-/* GBA 8.21, 8.23: a unit fires in Entry reaction at each unit that
+/* GBA 8.2, 8.21, 8.23: a unit fires in Entry reaction at each unit that
  * enters its ZOC, while it has missiles (SPQR 8.21: at one of them). */
 Test(gba_missile, entry_fire_at_each_unit_entering_gba_8_21_8_23)
 {
@@ -676,15 +676,19 @@ static void place_in_zone(struct session *s, const char *id, const char *of,
 	cr_assert_fail("%s cannot face %s", id, of);
 }
 
-/* The Shock segment of the consul's phase, with the units of `must` (a
- * NULL-terminated list) under Shock Must Check, to the designation. */
-static void shock_segment(struct session *s, const char *const *must)
+/* The Shock segment of leader's phase (the consul's: shock_segment), with
+ * the units of `must` (a NULL-terminated list) under Shock Must Check, to
+ * the designation. */
+static void shock_segment_of(struct session *s, const char *leader,
+			     const char *const *must)
 {
+	char line[128];
 	ok(s, "setup phase shock");
-	ok(s, "setup active consul");
-	ok(s, "setup leader-state consul active");
+	snprintf(line, sizeof line, "setup active %s", leader);
+	ok(s, line);
+	snprintf(line, sizeof line, "setup leader-state %s active", leader);
+	ok(s, line);
 	for (; *must; must++) {
-		char line[128];
 		snprintf(line, sizeof line, "setup marker %s moved_phase on",
 			 *must);
 		ok(s, line);
@@ -694,6 +698,11 @@ static void shock_segment(struct session *s, const char *const *must)
 	}
 	ok(s, "continue");
 	cr_assert_eq(s->game->shock.ask, SHA_DESIGNATE);
+}
+
+static void shock_segment(struct session *s, const char *const *must)
+{
+	shock_segment_of(s, "consul", must);
 }
 
 /* Plays the shock segment to its end with every die d, the events in
@@ -752,8 +761,8 @@ static void sk_star_attacks(struct session *s, const char *target,
 	shock_figures(ev, crt, fin, sup, 16);
 }
 
-/* GBA 9.31 Exception #2 (research A24, RULINGS R124): an SK* shocks as a
- * light unit may; the hits it inflicts are halved, rounded down, with no
+/* GBA 9.3, 9.31 Exception #2 (research A24, RULINGS R124): an SK* shocks
+ * as a light unit may; the hits it inflicts are halved, rounded down, with no
  * most of 1. */
 Test(gba_missile, sk_star_shocks_and_its_hits_are_halved_gba_9_31)
 {
@@ -848,4 +857,191 @@ Test(gba_missile, sk_star_beside_another_type_gba_9_31)
 		  "GBA 9.31 #2: no Size for the SK*: %s", ev);
 	cr_expect_not(strstr(ev, "sk_att_halved"), "R150: %s", ev);
 	close_game(s);
+}
+
+/* ---- GBA 8.12, 8.19 ---- */
+
+/* GBA 8.19, 8.34: a natural 0 on the fire die puts each enemy leader in
+ * the hex fired at to a die of his own; a 0 there is a casualty, read on
+ * the Leader Casualty chart with a third die (9: killed); any other
+ * number spares him.  A hit on any other die rolls nothing for him. */
+Test(gba_missile, leader_hit_by_missiles_gba_8_19)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ar", 1010, FACE_NE);
+	place(s, "cav", 1008, FACE_SE);
+	put_leader(s, "gisgo", 1008);
+	struct fire_check c;
+	char ev[4096];
+	cr_assert(volley(s, "ar", 1008, FIRE_RETURN, 1, &c, ev, sizeof ev));
+	cr_expect(strstr(ev, "result=hit"), "%s", ev);
+	cr_expect_not(strstr(ev, "leader_hit"), "GBA 8.19: a 1: %s", ev);
+	const int dice[][3] = {{0, 4, -1}, {0, 0, 9}};
+	for (int k = 0; k < 2; k++) {
+		size_t from = g->events.n;
+		for (int i = 0; i < 3 && dice[k][i] >= 0; i++)
+			force(s, dice[k][i]);
+		cr_assert(missile_fire(g, UI(s, "ar"), WEAPON_MAIN, H(1008),
+				       FIRE_RETURN, &c),
+			  "%s", c.reason ? c.reason : "");
+		dice_clear_forced(&g->dice);
+		events_since(s, from, ev, sizeof ev);
+		cr_expect(strstr(ev, "leader_hit leader=gisgo"),
+			  "GBA 8.19: %s", ev);
+		if (k == 0) {
+			cr_expect(strstr(ev, "casualty=no"), "%s", ev);
+			cr_expect_not(game_leader(g, "gisgo")->killed);
+		} else {
+			cr_expect(strstr(ev, "leader_casualty leader=gisgo "
+					     "die=9 result=killed"),
+				  "GBA 8.34: %s", ev);
+			cr_expect(game_leader(g, "gisgo")->killed);
+		}
+	}
+	close_game(s);
+}
+
+/* GBA 8.12 #3: mounted archers fire as they withdraw, at range 2 and
+ * paying GBA 8.15 #4's +1 for moving; no other unit does. */
+Test(gba_missile, mounted_archers_fire_withdrawing_gba_8_12)
+{
+	struct session *s = open_game();
+	struct game *g = s->game;
+	place(s, "ma", 1010, FACE_NE);
+	place(s, "bi", 1008, FACE_SE);
+	place(s, "ar", 1110, FACE_NE);
+	phase(s, "hannibal");
+	rfire_withdrawal_offer(g, UI(s, "ar"), UI(s, "bi"));
+	cr_expect_not(reactions_pending(g), "GBA 8.12 #3: archers on foot");
+	rfire_withdrawal_offer(g, UI(s, "ma"), UI(s, "bi"));
+	cr_assert(reactions_pending(g), "GBA 8.12 #3");
+	ok(s, "roll 3");
+	struct out o = ok(s, "react fire ma");
+	cr_expect(has(&o, "kind=withdrawing"), "%s", o.ev);
+	cr_expect(has(&o, "range=2"), "%s", o.ev);
+	cr_expect(has(&o, "name=firer_moved drm=+1"), "GBA 8.15 #4: %s", o.ev);
+	close_game(s);
+}
+
+/* ---- GBA 9.33 light infantry against heavy ---- */
+
+/* GBA 9.33: heavy infantry attacked through its front by light infantry
+ * makes no pre-shock check, the light infantry does; not so against
+ * peltasts (LP), nor when the heavy infantry attacks. */
+Test(gba_missile, light_infantry_against_heavy_gba_9_33)
+{
+	static const struct {
+		const char *leader, *att, *def;
+		enum unit_type att_type;
+		bool def_checks;
+	} cases[] = {
+		{"consul", "ve", "hi", UT_LI, false}, /* LI frontally */
+		{"consul", "ve", "hi", UT_LP, true},  /* a peltast: checks */
+		{"hannibal", "hi", "ve", UT_HI, true}, /* HI attacking LI */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct session *s = open_game();
+		if (cases[k].att_type == UT_LP)
+			U(s, "ve")->type = UT_LP;
+		place(s, "ve", 1010, FACE_NE);
+		place(s, "hi", 1009, FACE_SW); /* front to front */
+		cr_assert_eq(footprint_zone(&U(s, "hi")->at, H(1010)),
+			     ZONE_FRONT);
+		shock_segment_of(s, cases[k].leader,
+				 (const char *const[]){cases[k].att, NULL});
+		char line[64];
+		snprintf(line, sizeof line, "designate %s %s", cases[k].att,
+			 cases[k].def);
+		ok(s, line);
+		char ev[16384];
+		shock_to_end(s, 5, ev, sizeof ev);
+		char a[64], dd[64];
+		snprintf(a, sizeof a, "tq_check unit=%s ", cases[k].att);
+		snprintf(dd, sizeof dd, "tq_check unit=%s ", cases[k].def);
+		cr_expect(strstr(ev, a), "GBA 9.33: the attacker checks: %s",
+			  ev);
+		cr_expect_eq(strstr(ev, dd) != NULL, cases[k].def_checks,
+			     "GBA 9.33 case %zu: %s", k, ev);
+		close_game(s);
+	}
+}
+
+/* ---- GBA 9.51, 9.55 the oxybeles ---- */
+
+/* GBA 9.51: an oxybeles' crew never shocks, and fights as light infantry
+ * when attacked (its Clash column is light infantry's). */
+Test(gba_missile, oxybeles_crew_never_shocks_and_defends_as_li_gba_9_51)
+{
+	int column[2];
+	for (int k = 0; k < 2; k++) {
+		struct session *s = open_game();
+		const char *def = k ? "li" : "ox";
+		place(s, def, 1010, FACE_NE);
+		place(s, "hi", 1009, FACE_SW);
+		if (k == 0)
+			place(s, "bi", 1111, FACE_NW); /* its own ZOC's */
+		shock_segment_of(s, "hannibal",
+				 (const char *const[]){"hi", NULL});
+		char line[64];
+		snprintf(line, sizeof line, "designate hi %s", def);
+		ok(s, line);
+		char ev[16384];
+		shock_to_end(s, 5, ev, sizeof ev);
+		const char *c = strstr(ev, "clash combat=0 ");
+		cr_assert_not_null(c, "%s", ev);
+		const char *col = strstr(c, " column=");
+		cr_assert_not_null(col);
+		column[k] = atoi(col + 8);
+		close_game(s);
+	}
+	cr_expect_eq(column[0], column[1], "GBA 9.51: crew as LI");
+	/* the crew never attacks */
+	struct session *s = open_game();
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "bi", 1009, FACE_SW);
+	cr_expect_not(unit_can_shock(s->game, U(s, "ox")), "GBA 9.51");
+	close_game(s);
+}
+
+/* GBA 9.55: one oxybeles to a hex (and nothing else with it: GBA 6.91). */
+Test(gba_missile, one_oxybeles_a_hex_gba_9_55)
+{
+	struct session *s = open_game();
+	U(s, "ia")->type = UT_AT; /* a second oxybeles */
+	U(s, "ia")->missile = MC_B;
+	place(s, "ox", 1010, FACE_NE);
+	place(s, "ia", 1008, FACE_NE);
+	phase(s, "consul");
+	ok(s, "order ox");
+	struct out o = run(s, "move 1009");
+	cr_assert_eq(o.st, CMD_OK, "%s", o.reason);
+	o = run(s, "move 1008");
+	cr_expect_eq(o.st, CMD_REFUSED, "GBA 9.55: %s", o.ev);
+	cr_expect_str_eq(o.rule, "9.55", "%s", o.reason);
+	cr_expect(hex_eq(U(s, "ox")->at.hex[0], H(1009)));
+	close_game(s);
+}
+
+/* GBA 9.31: the attackers of skirmishers make no pre-shock check, unless
+ * they are skirmishers themselves (an SK*). */
+Test(gba_missile, an_sk_star_attacking_skirmishers_checks_gba_9_31)
+{
+	for (int k = 0; k < 2; k++) {
+		struct session *s = open_game();
+		const char *att = k ? "ve" : "bs";
+		sk_star(s);
+		place(s, att, 1010, FACE_NE);
+		place(s, "sk", 1009, FACE_SW);
+		shock_segment(s, (const char *const[]){att, NULL});
+		char line[64], want[64];
+		snprintf(line, sizeof line, "designate %s sk", att);
+		ok(s, line);
+		char ev[16384];
+		shock_to_end(s, 5, ev, sizeof ev);
+		snprintf(want, sizeof want, "tq_check unit=%s ", att);
+		cr_expect_eq(strstr(ev, want) != NULL, k == 0,
+			     "GBA 9.31: %s", ev);
+		close_game(s);
+	}
 }

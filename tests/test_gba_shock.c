@@ -600,7 +600,7 @@ static const char *pushed(int ph, int lp1, int lp2, bool routed, char *buf)
 /* GBA 8.37: an enemy without hits counts as 1, each unit is compared
  * on its own and takes the 2 hits once however many enemies it
  * outnumbers, all compared before any is dealt; a routed unit takes no
- * part; a combat not fought has no push. */
+ * part (ruling R160); a combat not fought has no push. */
 Test(gba_shock, breakthrough_zero_counts_as_one_gba_8_37)
 {
 	char b[32];
@@ -1061,7 +1061,8 @@ static void collapse_of(const char *rs, enum unit_type t, bool two_hex,
 /* GBA 9.65: a two-hex phalanx or two-hex heavy infantry about to rout
  * rolls: the die plus its hits over the TQ (8 - 7: +1), not over its TQ
  * 7 stands (a 6), over it routs (a 7); a one-hex phalanx routs with no
- * roll (SPQR 8.47: every phalanx rolls, heavy infantry never). */
+ * roll (ruling R161; SPQR 8.47: every phalanx rolls, heavy infantry
+ * never). */
 Test(gba_shock, two_hex_heavy_foot_roll_to_stand_gba_9_65)
 {
 	bool rolled, routed;

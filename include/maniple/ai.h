@@ -16,11 +16,12 @@
  *   fast, normal (the default), strong
  *           the greedy player's Orders Phases (strong: its plans of the
  *           phase weighed, ruleset.h greedy_plan_name: each played out
- *           by 6 rollouts on dice the plans share, through the end of
+ *           by 16 rollouts on dice the plans share, through the end of
  *           the next activation, the best mean played); every answer
- *           asked for among few (activation, momentum and trump, reactions, the
- *           shock's choices, rout and pursuit), and a combat the greedy
- *           player would designate against closing the designation,
+ *           asked for among few (activation, momentum and trump,
+ *           reactions, the shock's choices, rout and pursuit), and a
+ *           combat the greedy player would designate against closing
+ *           the designation,
  *           weighed: each answer's outcomes exact over the first die it
  *           rolls (the die forced to each face on copies, the faces
  *           that lead to the same position one outcome at its exact
@@ -35,7 +36,10 @@
  *           rollouts share (24, 60, 3000: the horizon shrinks to fit
  *           it), so the same seed gives the same game on any machine;
  *           the clock is only a cap (1 s, 2 s, 5 s a decision), reached
- *           only on a slow machine.  A position met before in the same
+ *           only on a slow machine.  normal plays no rollout shorter
+ *           than 4 commands: when its budget leaves them fewer, each
+ *           outcome is weighed by the position it leaves (one ply,
+ *           exact over the die).  A position met before in the same
  *           decision's scope is never chosen again by them when another
  *           answer avoids it.
  */

@@ -58,18 +58,24 @@ struct ai_level {
 	 * each plays; and the clock's cap on the phase's weighing */
 	int plan_rollouts, plan_rests, plan_horizon;
 	double plan_cap;
+	/* the shortest rollout worth playing: when the budget leaves the
+	 * rollouts fewer commands each, every outcome is weighed by the
+	 * position it leaves instead (exact over the die, one ply; 0:
+	 * never) */
+	int shortest;
 };
 
 static const struct ai_level levels[] = {
-	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0, 0, 0, 0, 0, 0},
+	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0, 0, 0, 0, 0, 0,
+	 0},
 	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0, 0, 0,
-	 0, 0, 0},
+	 0, 0, 0, 0},
 	{"fast", AI_SEARCH, "the greedy player's pick among", 1, 12, 24, 1.0, 0,
-	 0, 0, 0},
+	 0, 0, 0, 0},
 	{"normal", AI_SEARCH, "the greedy player's pick among", 1, 120, 60,
-	 2.0, 0, 0, 0, 0},
+	 2.0, 0, 0, 0, 0, 4},
 	{"strong", AI_SEARCH, "the greedy player's pick among", 3, 400, 3000,
-	 5.0, 6, 2, 1500, 5.0},
+	 5.0, 16, 2, 1500, 5.0, 0},
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -406,10 +412,12 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 /* line (NULL: nothing) played on a copy of g with the fixed dice, the
  * first die it rolls forced to face: the state digest after it (the
  * forced roll cleared, so that the digests of positions are the same
- * whether a die was rolled or not), and whether the line rolled that
- * die.  false when the line is refused (or memory runs out). */
+ * whether a die was rolled or not), whether the line rolled that die,
+ * and (value not NULL) how the position stands for side.  false when
+ * the line is refused (or memory runs out). */
 static bool play_face(struct ai_player *p, const struct game *g,
-		      const char *line, int face, uint64_t *out, bool *rolled)
+		      const char *line, int face, uint64_t *out, bool *rolled,
+		      int side, double *value)
 {
 	const struct ruleset *rs = p->rs;
 	struct rollout ro;
@@ -430,6 +438,8 @@ static bool play_face(struct ai_player *p, const struct game *g,
 		if (dc)
 			dice_clear_forced(dc);
 		*out = rs->state_digest(ro.g);
+		if (value)
+			*value = rs->evaluate(ro.g, side);
 	}
 	cmd_result_free(&ro.r);
 	if (ro.rec)
@@ -444,7 +454,7 @@ static bool digest_after(struct ai_player *p, const struct game *g,
 			 const char *line, uint64_t *out)
 {
 	bool rolled;
-	return play_face(p, g, line, 0, out, &rolled);
+	return play_face(p, g, line, 0, out, &rolled, 0, NULL);
 }
 
 static bool seen_before(const struct ai_player *p, uint64_t digest)
@@ -468,31 +478,36 @@ struct outcome {
 	uint64_t digest;
 	int face;  /* a face giving it; -1: the answer rolls no die */
 	int faces; /* how many faces give it */
+	double value; /* how the position stands (the level's shortest) */
 };
 
 /* The outcomes of line at g, exact over the first die it rolls: played
  * on copies with the same dice, the first roll forced to each face in
  * turn, the faces leading to the same position are one outcome (o[0]
- * the one of face 0); an answer that rolls nothing has one.  How many,
+ * the one of face 0); an answer that rolls nothing has one (each
+ * with the value of its position for side, for a level with a
+ * shortest rollout).  How many,
  * or -1 when the line is refused (or memory runs out). */
-static int outcomes(struct ai_player *p, const struct game *g,
+static int outcomes(struct ai_player *p, const struct game *g, int side,
 		    const char *line, struct outcome *o)
 {
 	int n = 0;
 	for (int f = 0; f < AI_DIE_FACES; f++) {
 		uint64_t dg;
 		bool rolled;
-		if (!play_face(p, g, line, f, &dg, &rolled))
+		double v = 0;
+		if (!play_face(p, g, line, f, &dg, &rolled, side,
+			       p->level->shortest ? &v : NULL))
 			return -1;
 		if (!rolled) {
-			o[0] = (struct outcome){dg, -1, AI_DIE_FACES};
+			o[0] = (struct outcome){dg, -1, AI_DIE_FACES, v};
 			return 1;
 		}
 		int k = 0;
 		while (k < n && o[k].digest != dg)
 			k++;
 		if (k == n)
-			o[n++] = (struct outcome){dg, f, 0};
+			o[n++] = (struct outcome){dg, f, 0, v};
 		o[k].faces++;
 	}
 	return n;
@@ -518,7 +533,7 @@ static void search(struct ai_player *p, const struct game *g, int side,
 	for (int i = 0; i < n; i++) {
 		if (strcmp(cand[i], out->line) == 0)
 			pick = i;
-		nout[i] = outcomes(p, g, cand[i], o[i]);
+		nout[i] = outcomes(p, g, side, cand[i], o[i]);
 		/* an answer that leads back to a position of this scope is
 		 * not weighed (face 0 is the digest's die) */
 		if (nout[i] > 0 && seen_before(p, o[i][0].digest))
@@ -533,6 +548,9 @@ static void search(struct ai_player *p, const struct game *g, int side,
 		horizon = lv->horizon;
 	if (horizon < AI_HORIZON_MIN)
 		horizon = AI_HORIZON_MIN;
+	/* rollouts too short to say more than the positions the outcomes
+	 * leave: those positions weigh them, at their exact chances */
+	bool still = total && lv->budget / total < lv->shortest;
 	bool stopped = false; /* the driver said stop (ai_player_progress) */
 	for (int i = 0; i < n; i++) {
 		if (nout[i] <= 0)
@@ -543,7 +561,9 @@ static void search(struct ai_player *p, const struct game *g, int side,
 		}
 		double v = 0;
 		bool ok = true, whole = true;
-		for (int k = 0; k < nout[i] && ok && whole; k++) {
+		for (int k = 0; still && k < nout[i]; k++)
+			v += o[i][k].value * o[i][k].faces / AI_DIE_FACES;
+		for (int k = 0; !still && k < nout[i] && ok && whole; k++) {
 			double sum = 0;
 			for (int r = 0; r < lv->rollouts && ok; r++) {
 				double x = 0;
@@ -583,14 +603,20 @@ static void search(struct ai_player *p, const struct game *g, int side,
 	if (best < 0)
 		return; /* nothing weighed: the greedy pick stands */
 	snprintf(out->line, sizeof out->line, "%s", cand[best]);
+	char how[128];
+	if (still)
+		snprintf(how, sizeof how, "the position each leaves");
+	else
+		snprintf(how, sizeof how,
+			 "%d rollouts of up to %d commands with dice of their "
+			 "own in all",
+			 spent, horizon);
 	int k = snprintf(out->plan, sizeof out->plan,
 			 "%s: %s for %s (%s): weighed over %d outcome%s of "
-			 "its die at their exact chances, %d rollouts of up "
-			 "to %d commands with dice of their own in all, it "
-			 "leaves the rout-point margin at %+.2f",
+			 "its die at their exact chances, %s, it leaves the "
+			 "rout-point margin at %+.2f",
 			 lv->name, out->line, d->what, d->rule, nout[best],
-			 nout[best] == 1 ? "" : "s", spent, horizon,
-			 value[best]);
+			 nout[best] == 1 ? "" : "s", how, value[best]);
 	if (second >= 0 && k > 0 && (size_t)k < sizeof out->plan)
 		snprintf(out->plan + k, sizeof out->plan - (size_t)k,
 			 ", against %+.2f for %s", value[second], cand[second]);

@@ -41,25 +41,28 @@ static bool standing(const struct unit *u)
 	return game_unit_in_play(u) && !u->routed;
 }
 
-/* 7.11, 8.41: how badly the enemies next to unit ui threaten it: the
- * worst aspect (front 1, flank 2, rear 3) of a standing enemy whose ZOC
- * holds it; 0 when none does. */
-static int contact_aspect(const struct game *g, int ui)
+/* A unit's hexes as cube coordinates (a one-hex unit's twice), for the
+ * distances the evaluation takes between every pair of units. */
+struct place {
+	struct cube c[2];
+};
+
+static int place_distance(const struct place *a, const struct place *b)
 {
-	const struct unit *u = &g->units[ui];
-	int worst = 0;
-	for (int e = 0; e < g->nunits && worst < 3; e++) {
-		const struct unit *v = &g->units[e];
-		if (v->side == u->side || !standing(v) ||
-		    footprint_distance(&v->at, u->at.hex[0]) > 2 ||
-		    !shock_in_zoc(g, e, ui))
-			continue;
-		enum hex_zone z = footprint_approach(&u->at, &v->at);
-		int w = z == ZONE_REAR ? 3 : z == ZONE_FLANK ? 2 : 1;
-		if (w > worst)
-			worst = w;
-	}
-	return worst;
+	int best = 1 << 20;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++) {
+			int d = cube_distance(a->c[i], b->c[j]);
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/* The aspect weight of a zone: front 1, flank 2, rear 3 (7.11). */
+static int aspect_weight(enum hex_zone z)
+{
+	return z == ZONE_REAR ? 3 : z == ZONE_FLANK ? 2 : 1;
 }
 
 /* 4.72: a leader on the map with no friendly combat unit in his hex and
@@ -83,6 +86,18 @@ double gboh_evaluate(const struct game *g, int side)
 	double lost[2] = {g->rout_points[0], g->rout_points[1]};
 	double worn[2] = {0, 0};
 	int standing_n[2] = {0, 0};
+	struct place at[BATTLE_UNITS_MAX];
+	bool up[BATTLE_UNITS_MAX];
+	for (int i = 0; i < g->nunits; i++) {
+		const struct unit *u = &g->units[i];
+		up[i] = standing(u);
+		if (!up[i])
+			continue;
+		at[i].c[0] = hex_to_cube(u->at.hex[0]);
+		at[i].c[1] = footprint_two_hex(&u->at)
+				     ? hex_to_cube(u->at.hex[1])
+				     : at[i].c[0];
+	}
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (!game_unit_in_play(u))
@@ -99,10 +114,22 @@ double gboh_evaluate(const struct game *g, int side)
 		}
 		if (u->hits >= u->tq - 1)
 			lost[s] += BRITTLE_SHARE * rp;
-		int aspect = contact_aspect(g, i);
-		if (aspect) {
+		/* 7.11, 8.41: the worst aspect of a standing enemy whose
+		 * ZOC holds it */
+		int contact = 0;
+		for (int e = 0; e < g->nunits && contact < 3; e++) {
+			if (g->units[e].side == s || !up[e] ||
+			    place_distance(&at[e], &at[i]) > 2 ||
+			    !shock_in_zoc(g, e, i))
+				continue;
+			int w = aspect_weight(
+				footprint_approach(&u->at, &g->units[e].at));
+			if (w > contact)
+				contact = w;
+		}
+		if (contact) {
 			int margin = u->tq - u->hits;
-			double share = CONTACT_SHARE * aspect /
+			double share = CONTACT_SHARE * contact /
 				       (margin > 1 ? margin : 1);
 			lost[s] += (share < CONTACT_MAX ? share : CONTACT_MAX) *
 				   rp;

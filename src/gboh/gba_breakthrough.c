@@ -6,7 +6,7 @@
  *    carries ([shock] breakthrough = total_hits), as the book's example
  *    reads; `resolution_hits` compares only those the combat's CRT roll
  *    dealt it (10.13's shares).
- *  - The units compared are those still standing in the combat: not
+ *  - R160: the units compared are those still standing in the combat: not
  *    gone from it, in play and not routed (a routed unit takes no part
  *    in the push; any hit eliminates it anyway, 10.27).
  *  - Every comparison is made on the hits as they stand before any

@@ -245,11 +245,15 @@ static bool charge_checks(const struct game *g, const struct shock_combat *c,
 			*why = "shock_no_check";
 			return false;
 		}
+		/* GBA 9.31: a skirmisher attacking skirmishers still checks
+		 * (SPQR: no skirmisher attacks) */
+		bool sk_att = unit_has(g, &g->units[u], TRAIT_SKIRMISHER);
 		bool soft = c->ndef > 0;
 		for (int d = 0; d < c->ndef; d++) {
 			const struct unit *x = &g->units[c->def[d]];
 			if (!valid_unit(g, c->def[d]) ||
-			    (!unit_has(g, x, TRAIT_SKIRMISHER) && !x->routed))
+			    ((sk_att || !unit_has(g, x, TRAIT_SKIRMISHER)) &&
+			     !x->routed))
 				soft = false;
 		}
 		if (soft) {
@@ -526,7 +530,8 @@ int shock_all_rout(struct game *g, int ci, const char *rule)
 /* ------------------------------------------------ phalanx exception */
 
 /* 8.43 exception, 8.47 [1], GBA 9.65: whether u rolls to stand rather
- * than rout (variants.ini [shock] phalanx_rout) */
+ * than rout (variants.ini [shock] phalanx_rout; a one-hex phalanx of a
+ * GBA game does not, ruling R161) */
 static bool rolls_to_stand(const struct game *g, const struct unit *u)
 {
 	if (tables_variant(g->tables, RV_PHALANX_ROUT) ==

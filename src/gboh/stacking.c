@@ -181,7 +181,8 @@ bool stacking_voluntary_entry(const struct game *g, const struct unit *mover,
 				      "9.52");
 		if (unit_has(g, mover, TRAIT_SCORPIO) && unit_has(g, s, TRAIT_SCORPIO) &&
 		    figure(g, SF_SCORPIOS_PER_HEX, 1) <= 1)
-			return refuse(out, "only one Scorpio may be in a hex",
+			return refuse(out, "only one bolt thrower (a scorpio, "
+				      "an oxybeles) may be in a hex",
 				      "9.83");
 	}
 	if (!g->tables)
