@@ -63,5 +63,5 @@ soak "drill seed 4, mixed policy: an army withdraws (11.2)" \
 want=" over=yes "
 soak "gba_drill seed 1: the GBA rules play to the end" gba_drill 1
 want=" why=withdrawal .* withdrew=yes "
-soak "gba_drill seed 4, mixed policy: an army withdraws (GBA 10.4)" \
-	--policy mixed gba_drill 4
+soak "gba_drill seed 1, mixed policy: an army withdraws (GBA 10.4)" \
+	--policy mixed gba_drill 1

@@ -12,9 +12,12 @@
 #include "fixture.h"
 #include "maniple/cmd.h"
 #include "maniple/odds.h"
+#include "maniple/pursuit.h"
 #include "maniple/rally.h"
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
+#include "maniple/shock.h"
+#include "maniple/shock_resolve.h"
 #include "maniple/tables.h"
 #include "move_fixture.h"
 
@@ -624,9 +627,9 @@ Test(gba_rout, army_withdraws_at_its_level_gba_10_43)
 
 /* --------------------- GBA 10.1, 10.2: the rules both books share */
 
-/* GBA 10.11, 10.13, 10.16, 10.21: hits add up on the unit; a failed TQ
- * check gives the roll less the TQ; at its TQ the unit routs two hexes
- * toward its Retreat Edge, facing the way it goes. */
+/* GBA 10.1, 10.11, 10.13, 10.16 and GBA 10.2, 10.21: hits add up on the
+ * unit; a failed TQ check gives the roll less the TQ; at its TQ the unit
+ * routs two hexes toward its Retreat Edge, facing the way it goes. */
 Test(gba_rout, hits_add_up_and_at_tq_the_unit_routs_two_hexes_gba_10_13)
 {
 	struct game *g = field("gba");
@@ -723,5 +726,270 @@ Test(gba_rout, both_armies_over_their_levels_gba_10_44)
 			     k ? RESULT_SIDE0 : RESULT_DRAW,
 			     "GBA 10.44: excess 0 and %d", k ? 5 : 0);
 		session_free(&s);
+	}
+}
+
+/* ---------------------- GBA 10.12, 10.15, 10.26: hits in shock combat */
+
+/* One combat of g's shock segment, attackers a[] on defenders d[]
+ * (NULL-terminated), the first of each its clash pair, at step `step`. */
+static int gba_combat(struct game *g, struct unit *const *a,
+		      struct unit *const *d, int step)
+{
+	int ci = shock_add_combat(g);
+	cr_assert_geq(ci, 0);
+	struct shock_combat *c = &g->shock.c[ci];
+	for (; *a; a++) {
+		c->att_at[c->natt] = (*a)->at;
+		c->att[c->natt++] = (uint8_t)((*a) - g->units);
+	}
+	for (; *d; d++) {
+		c->def_at[c->ndef] = (*d)->at;
+		c->def[c->ndef++] = (uint8_t)((*d) - g->units);
+	}
+	c->clash_att = c->clash_def = 0;
+	c->side = ZONE_FRONT;
+	struct shock_state *s = &g->shock;
+	s->step = step;
+	s->attacker = g->units[c->att[0]].side;
+	s->batch_begin = 0;
+	s->batch_end = s->ncombats;
+	s->cursor = 0;
+	s->sub = 0;
+	return ci;
+}
+
+/* The hits of the shock_hits event of unit id from event from on. */
+static int shock_hits_of(const struct game *g, size_t from, const char *id,
+			 const char **extra)
+{
+	for (size_t i = from; i < g->events.n; i++) {
+		const struct event *e = logged_event(&g->events, i);
+		if (strcmp(event_log_kind(&g->events, i), "shock_hits") ||
+		    strcmp(field_of(e, "unit"), id))
+			continue;
+		if (extra)
+			*extra = field_of(e, "extra");
+		return atoi(field_of(e, "hits"));
+	}
+	return -1;
+}
+
+/* GBA 10.12: a side's hits are shared as evenly as they go; an odd one
+ * goes to the unit that gave the side its Superiority (or, with none, its
+ * CRT column); what is still over is its owner's to place. */
+Test(gba_rout, shock_hits_shared_out_gba_10_12)
+{
+	struct game *g = field("gba");
+	struct unit *a1 = put(g, "a1", 1, UT_MI, "", "3008");
+	struct unit *a2 = put(g, "a2", 1, UT_MI, "", "3108");
+	struct unit *d1 = put(g, "d1", 0, UT_MI, "", "3009");
+	struct unit *d2 = put(g, "d2", 0, UT_MI, "", "3109");
+	struct unit *d3 = put(g, "d3", 0, UT_MI, "", "3209");
+	a1->at.facing = a2->at.facing = FACE_SE;
+	int ci = gba_combat(g, (struct unit *[]){a2, a1, NULL},
+			    (struct unit *[]){d2, d1, NULL}, SHS_RESOLVE);
+	struct shock_combat *c = &g->shock.c[ci];
+	c->resolved = true;
+	c->superiority = SUP_AS;
+	c->att_hits = 3;
+	c->def_hits = 5;
+	size_t from = g->events.n;
+	cr_assert(shock_step_resolve(g));
+	const char *why = "";
+	cr_expect_eq(shock_hits_of(g, from, "a2", &why), 2);
+	cr_expect_str_eq(why, "superiority", "the clash unit's odd hit");
+	cr_expect_eq(shock_hits_of(g, from, "a1", NULL), 1);
+	cr_expect_eq(a2->hits, 2);
+	cr_expect_eq(a1->hits, 1);
+	cr_expect_eq(shock_hits_of(g, from, "d2", &why), 3);
+	cr_expect_eq(shock_hits_of(g, from, "d1", NULL), 2);
+	game_free(g);
+
+	/* three defenders, 5 hits, no Superiority: 1 each, the column's
+	 * unit one more, the last one the owner's choice */
+	g = field("gba");
+	a1 = put(g, "a1", 1, UT_MI, "", "3008");
+	d1 = put(g, "d1", 0, UT_MI, "", "3009");
+	d2 = put(g, "d2", 0, UT_MI, "", "3109");
+	d3 = put(g, "d3", 0, UT_MI, "", "2909");
+	ci = gba_combat(g, (struct unit *[]){a1, NULL},
+			(struct unit *[]){d2, d1, d3, NULL}, SHS_RESOLVE);
+	c = &g->shock.c[ci];
+	c->resolved = true;
+	c->superiority = SUP_NONE;
+	c->att_hits = 0;
+	c->def_hits = 5;
+	cr_expect_not(shock_step_resolve(g), "the owner places one");
+	cr_expect_eq(g->shock.ask, SHA_HITS);
+	cr_expect_eq(g->shock.ask_side, 0, "the defender's owner");
+	game_free(g);
+}
+
+/* GBA 10.15: hits do not make a unit weaker in combat: the CRT column
+ * and the Superiority of a combat are the same at 0 hits and at 5. */
+Test(gba_rout, hits_do_not_weaken_combat_strength_gba_10_15)
+{
+	int col[2], sup[2];
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field("gba");
+		struct unit *a = put(g, "a", 1, UT_HI, "", "3008");
+		struct unit *d = put(g, "d", 0, UT_LI, "", "3009");
+		a->at.facing = FACE_SE;
+		a->hits = d->hits = k ? 5 : 0;
+		int ci = gba_combat(g, (struct unit *[]){a, NULL},
+				    (struct unit *[]){d, NULL}, SHS_RESOLVE);
+		cr_assert(shock_combat_terms(g, ci, &col[k], &sup[k]));
+		game_free(g);
+	}
+	cr_expect_eq(col[0], col[1]);
+	cr_expect_eq(sup[0], sup[1]);
+}
+
+/* GBA 10.26 examples 1 and 2: a Macedonian phalanx (TQ 7, 5 hits) attacks
+ * Greek mercenary hoplites (TQ 6, 4 hits) and both would rout.  3(2): 8
+ * hits (1 over) against 6 (0 over): the phalanx routs, the hoplites stay
+ * with 5.  2(2): 7 and 6, both 0 over: the defender routs, the phalanx
+ * keeps 6. */
+Test(gba_rout, everyone_would_rout_examples_1_and_2_gba_10_26)
+{
+	const int att_hits[2] = {8, 7}, loser[2] = {0, 1};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field("gba");
+		struct unit *ph = put(g, "ph", 1, UT_PH, "", "3008");
+		game_unit_set_hex(g, ph, 1, fx_hex("3108"));
+		ph->tq = 7;
+		ph->hits = att_hits[k];
+		struct unit *ho = put(g, "ho", 0, UT_HI, "HO", "3009");
+		ho->tq = 6;
+		ho->hits = 6;
+		int ci = gba_combat(g, (struct unit *[]){ph, NULL},
+				    (struct unit *[]){ho, NULL},
+				    SHS_COLLAPSE);
+		int none[SHOCK_UNITS_MAX] = {0};
+		cr_expect_eq(shock_all_rout_side(g, ci, none), loser[k]);
+		cr_expect_eq(shock_all_rout_apply(g, ci, none, "8.38"),
+			     loser[k]);
+		cr_expect_eq(ho->hits, k ? 6 : 5, "example %d", k + 1);
+		cr_expect_eq(ph->hits, k ? 6 : 8, "example %d", k + 1);
+		game_free(g);
+	}
+}
+
+/* GBA 10.26 [1]: the hits the attacker would take advancing count: a
+ * tie on the hits becomes the attacker's rout when the defender's hex
+ * is Woods (1 hit to the heavy infantry entering it). */
+Test(gba_rout, everyone_would_rout_counts_the_advance_hits_gba_10_26)
+{
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field("gba");
+		struct unit *a = put(g, "a", 1, UT_HI, "", "3008");
+		a->at.facing = FACE_SE;
+		a->tq = a->hits = 6;
+		struct unit *d = put(g, "d", 0, UT_MI, "", "3009");
+		d->tq = d->hits = 5;
+		if (k)
+			fx_terrain(g, fx_hex("3009"), TERRAIN_WOODS);
+		int ci = gba_combat(g, (struct unit *[]){a, NULL},
+				    (struct unit *[]){d, NULL},
+				    SHS_COLLAPSE);
+		cr_expect_eq(shock_all_rout(g, ci, "8.38"), k ? 0 : 1,
+			     "%s", k ? "woods: 7 against 6" : "clear: a tie");
+		cr_expect_eq(k ? d->hits : a->hits, k ? 4 : 5,
+			     "the other side at its TQ - 1");
+		game_free(g);
+	}
+}
+
+/* GBA 10.26 [4], example 3: a hypaspist (TQ 8, 6 hits) joins the
+ * phalanx: one attacker stays under its TQ, so there is no all-rout
+ * procedure: the hoplites and the phalanx, at their TQs, rout (the
+ * phalanx failing its stand, GBA 9.65); the hypaspist does not. */
+Test(gba_rout, everyone_would_rout_only_when_all_would_gba_10_26)
+{
+	struct game *g = field("gba");
+	struct unit *ph = put(g, "ph", 1, UT_PH, "", "3007");
+	game_unit_set_hex(g, ph, 1, fx_hex("3008"));
+	ph->at.facing = FACE_SE;
+	ph->tq = 7;
+	ph->hits = 8;
+	struct unit *hy = put(g, "hy", 1, UT_HI, "", "2908");
+	hy->tq = 8;
+	hy->hits = 6;
+	struct unit *ho = put(g, "ho", 0, UT_HI, "HO", "3009");
+	ho->tq = 6;
+	ho->hits = 6;
+	int ci = gba_combat(g, (struct unit *[]){ph, hy, NULL},
+			    (struct unit *[]){ho, NULL}, SHS_COLLAPSE);
+	g->shock.c[ci].resolved = true;
+	for (int k = 0; k < 4; k++)
+		cr_assert(dice_force(&g->dice, 9));
+	for (int guard = 0; guard < 20 && !shock_step_collapse(g); guard++) {
+		struct decision_answer ans[16];
+		cr_assert(rout_pending(g), "only rout moves are asked");
+		cr_assert_gt(rout_legal(g, ans, 16), 0);
+		struct session s;
+		memset(&s, 0, sizeof s);
+		s.game = g;
+		struct cmd_tokens t;
+		char err[64];
+		cr_assert_eq(cmd_tokenize(ans[0].line, &t, err, sizeof err), 0);
+		struct cmd_result r;
+		cmd_result_init(&r);
+		cmd_rout(&s, t.argc, t.argv, &r);
+		cmd_result_free(&r);
+	}
+	cr_expect_not(g->shock.c[ci].all_rout);
+	cr_expect_eq(fx_count(g, 0, "all_rout"), 0);
+	cr_expect(ho->routed || ho->eliminated);
+	cr_expect(ph->routed || ph->eliminated);
+	cr_expect_not(hy->routed);
+	cr_expect_not(hy->eliminated);
+	cr_expect_eq(hy->hits, 6);
+	game_free(g);
+}
+
+/* ----------------------------------- GBA 8.39, 10.3 Cavalry Pursuit */
+
+/* GBA 10.3 (play note), GBA 8.39: pursuit goes with the optional Charge
+ * Formation, which maniple does not have: cavalry that routed its
+ * defender advances after combat with no pursuit roll; SPQR 8.62 rolls
+ * for it. */
+Test(gba_rout, no_cavalry_pursuit_without_charge_formation_gba_10_3)
+{
+	const char *rules[] = {"gba", "spqr"};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = field(rules[k]);
+		struct unit *hc = put(g, "hc", 1, UT_HC, "", "3008");
+		hc->at.facing = FACE_SE;
+		hc->tq = 7;
+		struct unit *d = put(g, "d", 0, UT_MI, "", "3009");
+		int ci = gba_combat(g, (struct unit *[]){hc, NULL},
+				    (struct unit *[]){d, NULL}, SHS_ADVANCE);
+		struct shock_combat *c = &g->shock.c[ci];
+		c->resolved = true;
+		c->must_check = c->att_moved = true;
+		d->hits = d->tq;
+		shock_rout_unit(g, ci, (int)(d - g->units), "8.38");
+		cr_assert(d->routed);
+		size_t from = g->events.n;
+		cr_assert(dice_force(&g->dice, 9));
+		bool done = true;
+		pursuit_after_combat(g, ci, &done);
+		const struct event *none = fx_event(g, from, "pursuit_none");
+		if (k == 0) {
+			cr_expect_not(done, "it advances after combat");
+			cr_assert_not_null(none);
+			cr_expect_str_eq(field_of(none, "why"),
+					 "charge_formation_not_in_use");
+			cr_expect_str_eq(field_of(none, "rule"), "10.3");
+			cr_expect_eq(fx_count(g, from, "roll"), 0);
+			cr_expect(hex_eq(hc->at.hex[0], fx_hex("3008")));
+		} else {
+			cr_expect_null(none);
+			cr_expect_eq(fx_count(g, from, "pursuit_check"), 1,
+				     "SPQR 8.62 rolls");
+		}
+		game_free(g);
 	}
 }

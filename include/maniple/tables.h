@@ -348,6 +348,7 @@ enum rule_variant {
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
+	RV_PURSUIT,		/* 8.6, GBA 10.3: when cavalry pursues */
 
 	RULE_VARIANT_COUNT
 };
@@ -659,6 +660,13 @@ enum phalanx_rout {
 /* -- choices of the switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
 /* -- choices of the switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
+
+/* RV_PURSUIT's choices */
+enum pursuit_in_use {
+	PURSUIT_ALWAYS,		       /* SPQR 8.6: part of the rules */
+	PURSUIT_WITH_CHARGE_FORMATION, /* GBA 10.3: only with the optional
+					* Charge Formation rule (9.7) */
+};
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */
 struct move_cost {

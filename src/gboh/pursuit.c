@@ -118,6 +118,14 @@ static const char *no_pursuit_reason(const struct game *g, int ci,
 		*rule = "8.6";
 		return "not_in_this_battle";
 	}
+	/* GBA 10.3 play note, GBA 8.39: pursuit is an optional rule played
+	 * only together with the optional Charge Formation (GBA 9.7); this
+	 * game has no Charge Formation, so no GBA battle pursues */
+	if (g->tables && tables_variant(g->tables, RV_PURSUIT) ==
+				 PURSUIT_WITH_CHARGE_FORMATION) {
+		*rule = "GBA 10.3";
+		return "charge_formation_not_in_use";
+	}
 	if (!c->resolved) {
 		*rule = "8.43";
 		return "no_shock_resolution";

@@ -357,6 +357,8 @@ static const struct variant_def {
 	/* -- switches of GBA 9.1-9.2, elephants and chariots: add below -- */
 
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
+	[RV_PURSUIT] = {"pursuit", "cavalry",
+	 (const char *const[]){"always", "with_charge_formation", NULL}},
 };
 static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "tq_multiplier", 0, 20},
