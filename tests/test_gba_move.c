@@ -2,7 +2,9 @@
  * (rules/gba/movement.ini), the Moved hit of GBA 6.13 and GBA's facing
  * costs, on a sandbox field with GBA's tables.  Rule numbers cited as
  * "GBA N.NN" are GBA's. */
+#include "maniple/phalanx.h"
 #include "maniple/reactions.h"
+#include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
 #include "move_fixture.h"
 
@@ -39,7 +41,7 @@ static bool step_north(struct game *g, struct unit *u, struct move *m,
 	return true;
 }
 
-/* GBA 6.21, 6.29: the Issus example, woods one level up costs 3 MP (woods
+/* GBA 6.2, 6.21, 6.29: the Issus example, woods one level up costs 3 MP (woods
  * 2 + 1 for the level); infantry takes a hit for each (GBA 6.22). */
 Test(gba_move, woods_one_level_up_costs_3_mp_gba_6_21)
 {
@@ -507,4 +509,552 @@ Test(gba_move, turning_in_one_enemy_zoc_gba_7_25)
 			     "GBA 7.25: no half-MA limit");
 		game_free(g);
 	}
+}
+
+/* ---- Rules GBA shares with SPQR, asserted in a GBA game ---- */
+
+/* GBA 6.1, 6.11, 6.25: a unit spends at most its MA, and enters a hex only
+ * with the MP its whole cost asks for left. */
+Test(gba_move, ma_and_enough_mp_gba_6_11_6_25)
+{
+	struct game *g = gba_field();
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, H("3025"), FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m), "%s", m.refusal);
+	cr_expect_eq(m.ma, 5, "GBA 6.11");
+	for (int i = 0; i < 4; i++)
+		cr_assert(step_north(g, u, &m, &s), "%s", s.refusal);
+	struct hex n = hex_neighbour(u->at.hex[0], SIDE_N);
+	fx_terrain(g, n, TERRAIN_WOODS);
+	cr_expect_not(step_north(g, u, &m, &s), "GBA 6.25: woods is 2 MP");
+	cr_expect_str_eq(s.rule, "6.25");
+	fx_terrain(g, n, TERRAIN_CLEAR);
+	cr_assert(step_north(g, u, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 5);
+	cr_expect_not(step_north(g, u, &m, &s), "GBA 6.11: MA spent");
+	cr_expect_str_eq(s.rule, "6.25");
+	game_free(g);
+}
+
+/* GBA 6.12: a unit moves once an Orders Phase, and may move again in a
+ * later phase of the turn. */
+Test(gba_move, once_a_phase_again_in_the_turn_gba_6_12)
+{
+	struct game *g = gba_field();
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, H("3015"), FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(step_north(g, u, &m, &s));
+	move_end(g, &m);
+	cr_expect(u->moved_phase);
+	cr_expect(u->moved_turn);
+	cr_expect_not(move_begin(g, u, &m), "GBA 6.12: once a phase");
+	cr_expect_str_eq(m.rule, "6.12");
+	u->moved_phase = false; /* a later Orders Phase */
+	cr_expect(move_begin(g, u, &m), "GBA 6.12: %s", m.refusal);
+	game_free(g);
+}
+
+/* GBA 6.3, 6.31, 6.32: a move goes hex by adjacent hex, each into a Front
+ * hex of the unit. */
+Test(gba_move, hex_by_hex_into_front_hexes_gba_6_31_6_32)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015");
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m));
+	cr_expect_not(move_check_step(g, &m, H("3013"), &s));
+	cr_expect_str_eq(s.rule, "6.31", "GBA 6.31: not adjacent");
+	cr_expect_not(move_check_step(g, &m, hex_neighbour(h, SIDE_S), &s));
+	cr_expect_str_eq(s.rule, "6.32", "GBA 6.32: a rear hex");
+	cr_expect_not(move_check_step(g, &m, hex_neighbour(h, SIDE_WNW), &s));
+	cr_expect_str_eq(s.rule, "6.32", "GBA 6.32: a flank hex");
+	cr_expect(move_check_step(g, &m, hex_neighbour(h, SIDE_ENE), &s),
+		  "%s", s.refusal);
+	game_free(g);
+}
+
+/* GBA 7.1, 7.11: a one-hex unit faces a vertex: two Front, two Flank and
+ * two Rear hexes; a two-hex unit has three Front hexes. */
+Test(gba_move, front_flank_and_rear_gba_7_1_7_11)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015");
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	int n[3] = {0, 0, 0};
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		enum hex_zone z = footprint_zone(&u->at, hex_neighbour(h, d));
+		if (z == ZONE_FRONT)
+			n[0]++;
+		else if (z == ZONE_FLANK)
+			n[1]++;
+		else if (z == ZONE_REAR)
+			n[2]++;
+	}
+	cr_expect_eq(n[0], 2, "GBA 7.11: two Front hexes");
+	cr_expect_eq(n[1], 2);
+	cr_expect_eq(n[2], 2);
+	struct unit *ph = phalanx_at(g, "2514", "2515");
+	struct hex seen[12];
+	int ns = 0, front = 0;
+	for (int k = 0; k < 2; k++)
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			struct hex x = hex_neighbour(ph->at.hex[k], d);
+			bool dup = footprint_occupies(&ph->at, x);
+			for (int j = 0; j < ns; j++)
+				dup = dup || hex_eq(seen[j], x);
+			if (dup)
+				continue;
+			seen[ns++] = x;
+			front += footprint_zone(&ph->at, x) == ZONE_FRONT;
+		}
+	cr_expect_eq(front, 3, "GBA 7.11: three for a two-hex unit");
+	game_free(g);
+}
+
+/* GBA 6.33, 7.13: a two-hex unit changes facing only by pivoting: one
+ * vertex is a pivot, two are refused. */
+Test(gba_move, double_size_units_pivot_gba_6_33_7_13)
+{
+	struct game *g = gba_field();
+	struct unit *ph = phalanx_at(g, "3014", "3015");
+	enum facing f = ph->at.facing;
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, ph, &m), "%s", m.refusal);
+	cr_expect_not(facing_change_check(g, &m, (f + 2) % 6, &s),
+		      "GBA 7.13: two vertices");
+	cr_expect_str_eq(s.rule, "7.13");
+	cr_assert(facing_change_apply(g, &m, (f + 1) % 6),
+		  "GBA 6.33: a pivot");
+	cr_expect_eq(ph->at.facing, (f + 1) % 6);
+	cr_expect_eq(m.mp_spent, 1);
+	game_free(g);
+}
+
+/* A phalanx of MA 4 (5 extended) on 2912/3012 facing SE, side 1: its
+ * step forward is to 3013/3112. */
+static struct unit *cannae_phalanx(struct game *g)
+{
+	struct unit *ph = fx_unit(g, "ph", 1, UT_PH, H("2912"), FACE_SE, 4);
+	ph->ma_ext = 5;
+	game_unit_set_hex(g, ph, 1, H("3012"));
+	cr_assert_null(footprint_check(&ph->at));
+	return ph;
+}
+
+/* GBA 6.4, 6.42: a two-hex unit pays the worse of its two hexes: one half
+ * going down a level costs GBA's 2 MP and 1 hit for the step (SPQR's
+ * chart charges nothing for going down). */
+Test(gba_move, two_hexes_pay_the_worse_gba_6_42)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct unit *ph = cannae_phalanx(g);
+		set_level(g, H("2912"), 1);
+		set_level(g, H("3012"), 1);
+		set_level(g, H("3013"), 1); /* the other half stays level */
+		struct move m;
+		struct move_step s;
+		cr_assert(move_begin(g, ph, &m));
+		cr_assert(phalanx_check_step(g, &m, H("3013"), H("3112"), &s),
+			  "%s", s.refusal);
+		cr_expect_eq(s.cost.mp, gba ? 2 : 1, "GBA 6.42, 6.21");
+		cr_expect_eq(s.cost.hits, gba ? 1 : 0);
+		game_free(g);
+	}
+}
+
+/* GBA 6.44: the Reverse Face: 3 MP and no hit, the same two hexes; not
+ * in an enemy ZOC nor in Rough, which GBA reckons by the unit (GBA 6.28:
+ * Rocky costs heavy foot a hit). */
+Test(gba_move, reverse_face_gba_6_44)
+{
+	struct game *g = gba_field();
+	struct unit *ph = phalanx_at(g, "3014", "3015");
+	enum facing f = ph->at.facing;
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, ph, &m));
+	cr_assert(facing_change_check(g, &m, (f + 3) % 6, &s), "%s",
+		  s.refusal);
+	cr_expect_eq(s.cost.mp, 3, "GBA 6.44: 3 MP");
+	cr_assert(facing_change_apply(g, &m, (f + 3) % 6));
+	cr_expect_eq(ph->hits, 0, "GBA 6.44: no hit");
+	cr_expect(footprint_occupies(&ph->at, H("3014")) &&
+		  footprint_occupies(&ph->at, H("3015")));
+	game_free(g);
+
+	g = gba_field();
+	fx_terrain(g, H("3015"), TERRAIN_BROKEN);
+	ph = phalanx_at(g, "3014", "3015");
+	cr_assert(move_begin(g, ph, &m));
+	cr_expect_not(facing_change_check(g, &m, (f + 3) % 6, &s),
+		      "GBA 6.44: not in Rough");
+	cr_expect_str_eq(s.rule, "6.45");
+	game_free(g);
+}
+
+/* GBA 6.6, 6.63, 6.64: a unit In Column faces a hexside and moves into its
+ * Front hex or either front-flank hex with no facing cost. */
+Test(gba_move, column_faces_a_hexside_gba_6_63_6_64)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015");
+	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	mi->at.in_column = true;
+	mi->at.facing = SIDE_N;
+	int front = 0;
+	for (int d = 0; d < HEXSIDE_COUNT; d++)
+		front += footprint_zone(&mi->at, hex_neighbour(h, d)) ==
+			 ZONE_FRONT;
+	cr_expect_eq(front, 1, "GBA 6.63: one Front hex");
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, mi, &m), "%s", m.refusal);
+	cr_expect_eq(m.ma, 6, "GBA 6.62: MA + 1");
+	struct hex ff = hex_neighbour(h, SIDE_ENE);
+	cr_assert(move_check_step(g, &m, ff, &s), "%s", s.refusal);
+	cr_expect_eq(s.cost.mp, 1, "GBA 6.64: no facing cost");
+	cr_expect_not(move_check_step(g, &m, hex_neighbour(h, SIDE_ESE), &s));
+	cr_expect_str_eq(s.rule, "6.32");
+	game_free(g);
+}
+
+/* GBA 6.7, 6.67: a unit In Column does not withdraw; GBA 6.76: nor does
+ * any unit outside the enemy's Movement segment. */
+Test(gba_move, column_does_not_withdraw_gba_6_67)
+{
+	for (int col = 0; col < 2; col++) {
+		struct game *g = gba_field();
+		g->phase = PHASE_MOVEMENT;
+		struct unit *li =
+			fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+		if (col) {
+			li->at.in_column = true;
+			li->at.facing = SIDE_WNW;
+		}
+		struct unit *hi =
+			fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+		ow_collect(g, (int)(hi - g->units), false);
+		cr_expect_eq(offer_of(g, li) >= 0, !col, "GBA 6.67");
+		game_free(g);
+	}
+	struct game *g = gba_field();
+	g->phase = PHASE_SHOCK;
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+	struct unit *hi = fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+	ow_collect(g, (int)(hi - g->units), false);
+	cr_expect_lt(offer_of(g, li), 0, "GBA 6.76: not in the Shock phase");
+	game_free(g);
+}
+
+/* GBA 6.73: a unit whose hits reach its TQ while withdrawing routs. */
+Test(gba_move, routing_while_withdrawing_gba_6_73)
+{
+	struct game *g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	snprintf(g->battle->sides[0].retreat_edge,
+		 sizeof g->battle->sides[0].retreat_edge, "south");
+	snprintf(g->battle->sides[1].retreat_edge,
+		 sizeof g->battle->sides[1].retreat_edge, "north");
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+	li->hits = 5; /* TQ 6 */
+	struct unit *hi = fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+	ow_collect(g, (int)(hi - g->units), false);
+	cr_assert_geq(offer_of(g, li), 0);
+	char rule[16];
+	cr_assert_eq(withdraw(g, "li", "3316", rule), CMD_OK, "%s", rule);
+	cr_assert_eq(li->hits, 5);
+	size_t from = g->events.n;
+	cr_assert_eq(withdraw(g, "li", "done", rule), CMD_OK, "%s", rule);
+	cr_expect(li->routed || li->eliminated,
+		  "GBA 6.73: the hit after the move (GBA 6.72 #1) reaches "
+		  "its TQ: it routs");
+	const struct event *e = fx_event(g, from, "withdrawal_rout");
+	cr_assert_not_null(e, "GBA 6.73");
+	game_free(g);
+}
+
+/* GBA 6.74: a unit withdraws again each time an enemy comes within 2
+ * hexes once more. */
+Test(gba_move, withdrawing_again_gba_6_74)
+{
+	struct game *g = gba_field();
+	g->phase = PHASE_MOVEMENT;
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, H("3216"), FACE_NW, 6);
+	struct unit *hi = fx_unit(g, "hi", 1, UT_HI, H("3015"), FACE_E, 4);
+	ow_collect(g, (int)(hi - g->units), false);
+	char rule[16];
+	cr_assert_eq(withdraw(g, "li", "3316", rule), CMD_OK, "%s", rule);
+	cr_assert(dice_force(&g->dice, 1));
+	cr_assert_eq(withdraw(g, "li", "done", rule), CMD_OK, "%s", rule);
+	cr_assert(hex_eq(li->at.hex[0], H("3316")));
+	game_unit_set_hex(g, hi, 0, H("3215"));
+	ow_collect(g, (int)(hi - g->units), false);
+	cr_expect_geq(offer_of(g, li), 0, "GBA 6.74: and again");
+	game_free(g);
+}
+
+/* GBA 7.2, 7.23: a unit stops on entering an enemy ZOC. */
+Test(gba_move, entering_an_enemy_zoc_stops_gba_7_2)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	fx_unit(g, "foe", 1, UT_MI, hex_neighbour(n, SIDE_N), FACE_SW, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(move_check_step(g, &m, n, &s));
+	cr_expect(s.enters_enemy_zoc);
+	cr_assert(move_apply_step(g, &m, n));
+	cr_expect(m.stopped, "GBA 7.2");
+	cr_expect_not(move_check_step(g, &m, hex_neighbour(n, SIDE_ENE), &s));
+	cr_expect_str_eq(s.rule, "7.23");
+	game_free(g);
+}
+
+/* GBA 7.22: no ZOC into a hex the unit could not enter. */
+Test(gba_move, no_zoc_into_prohibited_hexes_gba_7_22)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015");
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	cr_assert(zoc_exerted_into(g, u, hex_neighbour(h, SIDE_N)));
+	fx_terrain(g, hex_neighbour(h, SIDE_N), TERRAIN_IMPASSABLE);
+	cr_expect_not(zoc_exerted_into(g, u, hex_neighbour(h, SIDE_N)),
+		      "GBA 7.22");
+	cr_expect(zoc_exerted_into(g, u, hex_neighbour(h, SIDE_ENE)));
+	game_free(g);
+}
+
+/* GBA 7.24: a unit that may leave an enemy ZOC may go straight into
+ * another (and stops there). */
+Test(gba_move, zoc_to_zoc_gba_7_24)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, h, FACE_NE, 8);
+	fx_unit(g, "a", 1, UT_MI, hex_neighbour(h, SIDE_ENE), FACE_W, 5);
+	fx_unit(g, "b", 1, UT_MI, hex_neighbour(n, SIDE_N), FACE_SW, 5);
+	cr_assert(unit_in_enemy_zoc(g, hc));
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_assert(m.began_in_zoc);
+	cr_assert(move_check_step(g, &m, n, &s), "GBA 7.24: %s", s.refusal);
+	cr_expect(s.enters_enemy_zoc);
+	cr_assert(move_apply_step(g, &m, n));
+	cr_expect(m.stopped);
+	game_free(g);
+}
+
+/* GBA 7.26: a hex both sides' ZOC reach is controlled by both. */
+Test(gba_move, shared_hexes_gba_7_26)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	fx_unit(g, "foe", 1, UT_MI, hex_neighbour(n, SIDE_N), FACE_SW, 5);
+	cr_expect_eq(zoc_control(g, n), 3u, "GBA 7.26: both");
+	cr_expect_eq(zoc_control(g, hex_neighbour(h, SIDE_ENE)), 1u);
+	game_free(g);
+}
+
+/* GBA 6.9, 6.93: no unit enters a hex an enemy unit holds. */
+Test(gba_move, no_entry_into_enemy_hexes_gba_6_93)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, h, FACE_NE, 8);
+	fx_unit(g, "foe", 1, UT_LI, n, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_expect_not(move_check_step(g, &m, n, &s), "GBA 6.93");
+	cr_expect_str_eq(s.rule, "6.62");
+	game_free(g);
+}
+
+/* GBA 6.91, 6.94: one combat unit a hex: a unit passes through a friend,
+ * both taking a hit, and may not stop there; a moving skirmisher passes
+ * for nothing (ambiguity A22: nor does the friend take a hit). */
+Test(gba_move, passing_through_friends_gba_6_91_6_94)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	struct unit *fr = fx_unit(g, "fr", 0, UT_MI, n, FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, mi, &m));
+	cr_assert(step_north(g, mi, &m, &s), "%s", s.refusal);
+	cr_expect_eq(mi->hits, 1, "GBA 6.94");
+	cr_expect_eq(fr->hits, 1, "GBA 6.94");
+	const char *rule = NULL;
+	cr_expect_not_null(stacking_stop_refusal(g, mi, NULL, &rule),
+			   "GBA 6.91");
+	game_free(g);
+
+	g = gba_field();
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, h, FACE_NE, 6);
+	fr = fx_unit(g, "fr", 0, UT_MI, n, FACE_NE, 5);
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s), "%s", s.refusal);
+	cr_expect_eq(sk->hits + fr->hits, 0, "GBA 6.94 Exception #2, A22");
+	game_free(g);
+}
+
+/* GBA 6.95, 6.15: units and leaders enter each other's hexes freely;
+ * a leader moves 9 MP and takes no hits. */
+Test(gba_move, leaders_and_units_gba_6_15_6_95)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	struct leader *l = &g->leaders[g->nleaders++];
+	snprintf(l->id, sizeof l->id, "parmenion");
+	l->side = 0;
+	l->kind = LK_GENERAL;
+	l->hex = n;
+	l->on_map = true;
+	l->available = true;
+	struct unit *mi = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, mi, &m));
+	cr_assert(move_check_step(g, &m, n, &s), "GBA 6.95: %s", s.refusal);
+	cr_expect_eq(s.cost.mp, 1);
+	cr_expect_eq(s.cost.hits, 0);
+	cr_assert(move_begin_leader(g, l, false, &m), "%s", m.refusal);
+	cr_expect_eq(m.ma, 9, "GBA 6.15: 9 MP");
+	fx_terrain(g, hex_neighbour(n, SIDE_N), TERRAIN_WOODS);
+	cr_assert(move_check_step(g, &m, hex_neighbour(n, SIDE_N), &s), "%s",
+		  s.refusal);
+	cr_expect_eq(s.cost.mp, 2);
+	cr_expect_eq(s.cost.hits, 0, "GBA 6.22: leaders take no hits");
+	game_free(g);
+}
+
+/* ---- GBA's hexsides: rivers, banks, walls and gates (GBA 6.26, 6.29) ---- */
+
+/* GBA 6.29: a Minor River costs 1 MP more and a hit to cross (none to
+ * elephants), and a ZOC reaches across it; SPQR's chart has no such
+ * hexside and closes it. */
+Test(gba_move, minor_river_crossed_at_a_cost_gba_6_29)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct hex a = H("3015"), b = H("2515");
+		fx_hexside(g, a, SIDE_N, HSF_MINOR_RIVER);
+		fx_hexside(g, b, SIDE_N, HSF_MINOR_RIVER);
+		struct unit *mi = fx_unit(g, "mi", 0, UT_MI, a, FACE_NE, 5);
+		struct unit *el = fx_unit(g, "el", 0, UT_EL, b, FACE_NE, 5);
+		struct move m;
+		struct move_step s;
+		cr_assert(move_begin(g, mi, &m));
+		if (!gba) {
+			cr_expect_not(step_north(g, mi, &m, &s));
+			cr_expect_str_eq(s.rule, "6.27");
+			cr_expect_not(zoc_exerted_into(g, mi,
+						       hex_neighbour(a, SIDE_N)));
+			game_free(g);
+			continue;
+		}
+		cr_expect(zoc_exerted_into(g, mi, hex_neighbour(a, SIDE_N)),
+			  "GBA 7.22: the river is no bar to a ZOC");
+		cr_assert(step_north(g, mi, &m, &s), "%s", s.refusal);
+		cr_expect_eq(m.mp_spent, 2, "GBA 6.29: clear 1 + river 1");
+		cr_expect_eq(mi->hits, 1);
+		cr_assert(move_begin(g, el, &m));
+		cr_assert(step_north(g, el, &m, &s), "%s", s.refusal);
+		cr_expect_eq(el->hits, 0, "GBA 6.29: elephants take none");
+		game_free(g);
+	}
+}
+
+/* GBA 6.29: a Steep Bank costs 1 MP more and a hit to cavalry and heavy
+ * foot, none to light foot (note d, A2) or skirmishers; on a stream it
+ * is a Steep-Banked Stream: 2 hits to cavalry, 1 to skirmishers; a
+ * chariot crosses neither. */
+Test(gba_move, steep_banks_gba_6_29)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515"), c = H("2015"), d = H("3020");
+	fx_hexside(g, a, SIDE_N, HSF_STEEP_BANK);
+	fx_hexside(g, b, SIDE_N, HSF_STEEP_BANK);
+	fx_hexside(g, c, SIDE_N, HSF_STEEP_BANK | HSF_STREAM);
+	fx_hexside(g, d, SIDE_N, HSF_STEEP_BANK | HSF_STREAM);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, a, FACE_NE, 8);
+	struct unit *li = fx_unit(g, "li", 0, UT_LI, b, FACE_NE, 6);
+	struct unit *hc2 = fx_unit(g, "hc2", 0, UT_HC, c, FACE_NE, 8);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, d, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_assert(step_north(g, hc, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 2, "GBA 6.29: steep bank +1 MP");
+	cr_expect_eq(hc->hits, 1);
+	cr_assert(move_begin(g, li, &m));
+	cr_assert(step_north(g, li, &m, &s), "%s", s.refusal);
+	cr_expect_eq(li->hits, 0, "GBA 6.29 note d");
+	cr_assert(move_begin(g, hc2, &m));
+	cr_assert(step_north(g, hc2, &m, &s), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 2, "GBA 6.29: steep-banked stream +1 MP");
+	cr_expect_eq(hc2->hits, 2, "not the stream's 0 and the bank's 1");
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s), "%s", s.refusal);
+	cr_expect_eq(sk->hits, 1);
+	struct unit *ch = fx_unit(g, "ch", 0, UT_CH, H("2520"), FACE_NE, 8);
+	fx_hexside(g, H("2520"), SIDE_N, HSF_STEEP_BANK);
+	cr_assert(move_begin(g, ch, &m));
+	cr_expect_not(step_north(g, ch, &m, &s), "GBA 6.29: P to chariots");
+	game_free(g);
+}
+
+/* GBA 6.26: no unit crosses a city wall, and no ZOC reaches across it;
+ * a gate (a road through the wall, R140) is crossed as the road crosses
+ * it, for the hex's own cost. */
+Test(gba_move, city_walls_and_gates_gba_6_26)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515");
+	fx_hexside(g, a, SIDE_N, HSF_WALL);
+	fx_hexside(g, b, SIDE_N, HSF_WALL | HSF_DIRT_ROAD);
+	struct unit *hc = fx_unit(g, "hc", 0, UT_HC, a, FACE_NE, 8);
+	struct unit *sk = fx_unit(g, "sk", 0, UT_SK, b, FACE_NE, 6);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hc, &m));
+	cr_expect_not(step_north(g, hc, &m, &s), "GBA 6.26: the wall");
+	cr_expect_str_eq(s.rule, "6.27");
+	cr_expect_not_null(strstr(s.refusal, "city wall"), "%s", s.refusal);
+	cr_expect_eq(m.mp_spent, 0);
+	cr_expect_not(zoc_exerted_into(g, hc, hex_neighbour(a, SIDE_N)),
+		      "GBA 7.22: not across the wall");
+	sk->missile = MC_J;
+	cr_expect(zoc_exerted_into(g, sk, hex_neighbour(b, SIDE_N)),
+		  "GBA 7.22: through the gate");
+	cr_assert(move_begin(g, sk, &m));
+	cr_assert(step_north(g, sk, &m, &s), "GBA 6.26: %s", s.refusal);
+	cr_expect_eq(m.mp_spent, 1, "R140: the gate adds nothing");
+	cr_expect_eq(sk->hits, 0);
+	game_free(g);
+
+	/* a phalanx whose half would cross the wall is refused, saying so */
+	g = gba_field();
+	struct unit *ph = cannae_phalanx(g);
+	cr_assert(move_begin(g, ph, &m));
+	cr_assert(phalanx_check_step(g, &m, H("3013"), H("3112"), &s), "%s",
+		  s.refusal);
+	fx_hexside(g, H("3012"), hex_direction_to(H("3012"), H("3112")),
+		   HSF_WALL);
+	cr_expect_not(phalanx_check_step(g, &m, H("3013"), H("3112"), &s));
+	cr_expect_not_null(s.refusal);
+	cr_expect_not_null(strstr(s.refusal, "city wall"), "%s", s.refusal);
+	game_free(g);
 }

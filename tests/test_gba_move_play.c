@@ -134,7 +134,7 @@ static void shock_segment(struct session *s)
 
 /* ---- GBA 7.3 Shock Requirements ---- */
 
-/* GBA 7.31, 7.33: heavy infantry (a "+" type) that moves next to an enemy
+/* GBA 7.3, 7.31, 7.33: heavy infantry (a "+" type) that moves next to an enemy
  * must shock it: the Shock Must Check marker goes on the instant it
  * arrives, before any reaction, and its owner is asked nothing at the
  * move's end. */
@@ -275,4 +275,52 @@ Test(gba_move_play, archers_in_range_may_shock_skirmishers_not_gba_7_32)
 		refused(s, "designate sk p_hi2", k == 0 ? "9.31" : "7.33");
 		close_game(s);
 	}
+}
+
+/* ---- GBA 7.16 Reaction Facing Change ---- */
+
+/* hi marches from 1007 to 1009, beside p_hi (1010, facing E), which is
+ * offered the reaction facing change; the die is forced to `die`. */
+static struct out p_hi_reacts(struct session *s, const char *die)
+{
+	place(s, "p_hi", 1010, FACE_E);
+	place(s, "hi", 1007, FACE_SE);
+	phase(s, "alexander");
+	ok(s, "order hi");
+	ok(s, "move 1008");
+	struct out o = ok(s, "move 1009");
+	cr_assert(has(&o, "reaction_offer kind=face unit=p_hi"), "%s", o.ev);
+	char line[32];
+	snprintf(line, sizeof line, "roll %s", die);
+	ok(s, line);
+	return ok(s, "react face p_hi NE");
+}
+
+/* GBA 7.16 (R104): the roll plus the movers' MA difference over the
+ * unit's TQ routs it; not over, it costs nothing.  SPQR 7.15 takes the
+ * roll less the TQ in hits, at least 1, and no rout. */
+Test(gba_move_play, a_failed_reaction_facing_routs_gba_7_16)
+{
+	struct session *s = open_game("gba");
+	struct out o = p_hi_reacts(s, "7"); /* 7 + (5 - 5) over TQ 6 */
+	cr_assert(has(&o, "dr=7 tq=6 hits=0 result=rout"), "%s", o.ev);
+	cr_expect(U(s, "p_hi")->routed || !game_unit_in_play(U(s, "p_hi")),
+		  "GBA 7.16: it routs");
+	cr_expect_eq(U(s, "p_hi")->hits, 0);
+	close_game(s);
+
+	s = open_game("gba");
+	o = p_hi_reacts(s, "6"); /* not over TQ 6 */
+	cr_assert(has(&o, "dr=6 tq=6 hits=0 result=passed"), "%s", o.ev);
+	cr_expect_not(U(s, "p_hi")->routed);
+	cr_expect_eq(U(s, "p_hi")->hits, 0, "GBA 7.16: no hit");
+	cr_expect_eq(U(s, "p_hi")->at.facing, FACE_NE);
+	close_game(s);
+
+	s = open_game("spqr");
+	o = p_hi_reacts(s, "7");
+	cr_assert(has(&o, "dr=7 tq=6 hits=1 rule="), "SPQR 7.15: %s", o.ev);
+	cr_expect_not(U(s, "p_hi")->routed);
+	cr_expect_eq(U(s, "p_hi")->hits, 1);
+	close_game(s);
 }

@@ -128,6 +128,30 @@ Test(map, features_hexsides_on_both_hexes)
 	map_free(m);
 }
 
+/* GBA 6.26, 6.29 on the map: a minor river, a steep bank (with a stream,
+ * a Steep-Banked Stream), walls, and gates: a `gate` and a road through a
+ * wall. */
+Test(map, gba_hexsides_on_both_hexes)
+{
+	struct map *m = load_fixture("map-gba-hexsides.ini");
+	cr_expect(map_hexside(m, H(1210), SIDE_N) & HSF_MINOR_RIVER);
+	cr_expect(map_hexside(m, H(1209), SIDE_S) & HSF_MINOR_RIVER);
+	cr_expect_not(map_hexside(m, H(1210), SIDE_N) & HSF_RIVER);
+	cr_expect_eq(map_hexside(m, H(1310), SIDE_N), (unsigned)HSF_STEEP_BANK);
+	cr_expect_eq(map_hexside(m, H(1409), SIDE_S),
+		     (unsigned)(HSF_STREAM | HSF_STEEP_BANK));
+	unsigned wall = map_hexside(m, H(1510), SIDE_N);
+	cr_expect_eq(wall, (unsigned)HSF_WALL);
+	cr_expect_not(hexside_is_gate(wall));
+	unsigned gate = map_hexside(m, H(1609), SIDE_S);
+	cr_expect(gate & HSF_WALL);
+	cr_expect(hexside_is_gate(gate));
+	cr_expect(hexside_is_gate(map_hexside(m, H(1710), SIDE_N)),
+		  "a road through a wall");
+	cr_expect_not(map_hexside(m, H(1710), SIDE_S) & HSF_WALL);
+	map_free(m);
+}
+
 /* 9.14 the compass and the named retreat edges. */
 Test(map, features_compass_9_14_and_edges)
 {

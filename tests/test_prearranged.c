@@ -80,13 +80,15 @@ static struct battle *loader(void *user, const char *name,
 			     struct ini_error *err)
 {
 	(void)user;
-	if (strcmp(name, "pwt") != 0) {
+	if (strcmp(name, "pwt") != 0 && strcmp(name, "gba") != 0) {
 		memset(err, 0, sizeof *err);
 		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
 		return NULL;
 	}
 	struct battle *b =
-		fx_empty_battle("pwt", "PW", 30, 20, "rome", "carthage");
+		fx_empty_battle(name, "PW", 30, 20, "rome", "carthage");
+	if (strcmp(name, "gba") == 0) /* the same field under GBA's rules */
+		snprintf(b->ruleset, sizeof b->ruleset, "gba");
 	for (const struct lsp *s = leaders; s->id; s++) {
 		struct leader *l = &b->leaders[b->nleaders++];
 		snprintf(l->id, sizeof l->id, "%s", s->id);
@@ -124,17 +126,25 @@ static struct battle *loader(void *user, const char *name,
 	return b;
 }
 
-static struct session *open_game(void)
+/* The battle `name` ("pwt", or "gba": the same under GBA's rules). */
+static struct session *open_battle(const char *name)
 {
 	struct session *s = calloc(1, sizeof *s);
 	cr_assert_not_null(s);
 	session_init(s, loader, spqr_tables_loader, NULL, 1);
 	struct cmd_result r;
 	cmd_result_init(&r);
-	session_exec(s, "new pwt sandbox 42", &r);
+	char line[64];
+	snprintf(line, sizeof line, "new %s sandbox 42", name);
+	session_exec(s, line, &r);
 	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
 	cmd_result_free(&r);
 	return s;
+}
+
+static struct session *open_game(void)
+{
+	return open_battle("pwt");
 }
 
 static void close_game(struct session *s)
@@ -618,4 +628,34 @@ Test(prearranged, bluff_does_not_limit_the_oc_6_81)
 	cr_assert_not(has(&o, "rule=6.81"), "%s", o.ev);
 	cr_assert_eq(seq_step_now(g), SEQ_MOMENTUM);
 	close_game(s);
+}
+
+/* GBA 6.83: a Pre-arranged Withdrawal enters no Rough, which GBA 6.28
+ * reckons by the unit: Rocky (the map's broken) costs heavy infantry a
+ * hit, so the hoplites may not withdraw into it; SPQR 6.55 closes only
+ * woods and marsh to it. */
+Test(prearranged, no_withdrawal_into_rough_gba_6_83)
+{
+	const char *rs[] = {"gba", "pwt"};
+	for (int k = 0; k < 2; k++) {
+		struct session *s = open_battle(rs[k]);
+		map_at_mut(s->game->battle->map, H(1108))->terrain =
+			TERRAIN_BROKEN;
+		struct out o = OK(s, "continue");
+		cr_assert(has(&o, "elite_offer"), "%s", o.ev);
+		OK(s, "prearrange hanno pw");
+		tribune_orders_ha1(s);
+		o = OK(s, "move 0808");
+		cr_assert(has(&o, "prearranged_offer leader=hanno"), "%s",
+			  o.ev);
+		if (k == 0) {
+			/* GBA 6.83 with GBA 6.75 (SPQR 6.55's number) */
+			REFUSED(s, "pw hanno hi1 1108 hi2 1109", "6.75");
+			cr_assert_eq(hexn(U(s, "hi1")->at.hex[0]), 1008);
+		} else {
+			OK(s, "pw hanno hi1 1108 hi2 1109");
+			cr_assert_eq(hexn(U(s, "hi1")->at.hex[0]), 1108);
+		}
+		close_game(s);
+	}
 }

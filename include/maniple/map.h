@@ -20,14 +20,32 @@ enum terrain {
 	TERRAIN_COUNT
 };
 
-/* Features of a hexside, a bit set.  Stored on both hexes sharing it. */
+/* Features of a hexside, a bit set (all eight bits of map_hex.side are
+ * taken).  Stored on both hexes sharing it.  Two combinations have a
+ * meaning of their own: HSF_STREAM with HSF_STEEP_BANK is GBA's
+ * Steep-Banked Stream, and a wall with a road through it (HSF_WALL with
+ * HSF_ROMAN_ROAD or HSF_DIRT_ROAD) is a gate (hexside_is_gate). */
 enum hexside_feature {
 	HSF_STREAM = 1 << 0,
-	HSF_RIVER = 1 << 1,	  /* impassable hexside */
+	HSF_RIVER = 1 << 1,	  /* impassable hexside (SPQR 6.24) */
 	HSF_RAMPART = 1 << 2,	  /* camp rampart; the camp is on this hex's side */
 	HSF_ROMAN_ROAD = 1 << 3,  /* a road crossing this hexside */
 	HSF_DIRT_ROAD = 1 << 4,
+	HSF_MINOR_RIVER = 1 << 5, /* GBA 6.29: a river crossed at a cost */
+	HSF_STEEP_BANK = 1 << 6,  /* GBA 6.29 */
+	HSF_WALL = 1 << 7,	  /* GBA 6.26: a city wall, closed but at a gate */
 };
+
+/* The features that part two hexes: a hexside has at most one of them
+ * (a gate is a wall). */
+#define HSF_BARRIERS (HSF_RIVER | HSF_MINOR_RIVER | HSF_WALL | HSF_RAMPART)
+
+/* GBA 6.26: a wall with a road through it is a gate, crossed as the road
+ * crosses it. */
+static inline bool hexside_is_gate(unsigned f)
+{
+	return (f & HSF_WALL) && (f & (HSF_ROMAN_ROAD | HSF_DIRT_ROAD));
+}
 
 /* Map edges, used by named retreat edges. */
 enum map_edge { EDGE_NORTH, EDGE_EAST, EDGE_SOUTH, EDGE_WEST, EDGE_COUNT };

@@ -135,6 +135,11 @@ bool move_check_occupants(const struct game *g, const struct move *m,
  * Elephants 4.83).  Emits `move_end`.  Calling it twice does nothing. */
 void move_end(struct game *g, struct move *m);
 
+/* 6.24, 6.27, GBA 6.26: the reason (and its rule in *rule) a step from
+ * `from` into the adjacent `to` that the chart prohibits is refused: an
+ * impassable hex, a river, a wall with no gate, or the chart's cell. */
+const char *move_prohibited_reason(const struct game *g, struct hex from,
+				   struct hex to, const char **rule);
 /* 6.21, 6.22, 6.24, 6.27: MP and hits for u (NULL: a leader on foot or
  * horse, 6.15) entering `to` from the adjacent `from`, as the chart gives
  * them (prohibited when the chart says P).  Needs g->tables. */

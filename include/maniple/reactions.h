@@ -104,7 +104,9 @@ void reactions_shock_segment_end(struct game *g);
 /* 7.15, 7.16: the die roll after a reaction facing change (or reverse
  * face) of unit u caused by the move of `mover`: DR plus the mover's MA
  * minus u's; hits are the modified DR minus the TQ, never fewer than 1;
- * cavalry reacting to infantry makes no check.  Returns the hits. */
+ * cavalry reacting to infantry makes no check.  Returns the hits.  GBA
+ * 7.16 (variants.ini [reaction] facing_failure = rout): a modified DR
+ * over the TQ routs u instead, and no hits are taken. */
 int reaction_facing_check(struct game *g, struct unit *u,
 			  const struct unit *mover, const char *rule);
 /* The odds of that check now, face by face as it reads its roll:

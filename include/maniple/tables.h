@@ -88,6 +88,10 @@ enum movement_row {
 	MR_STREAM,	 /* crossing a Stream hexside */
 	MR_RIVER,	 /* crossing a River hexside */
 	MR_RAMPART,	 /* crossing a camp rampart hexside */
+	MR_MINOR_RIVER,	 /* crossing a Minor River hexside (GBA 6.29) */
+	MR_STEEP_BANK,	 /* crossing a Steep Bank hexside (GBA 6.29) */
+	MR_STEEP_BANKED_STREAM, /* a stream with a Steep Bank (GBA 6.29) */
+	MR_WALL,	 /* crossing a city wall but at a gate (GBA 6.26) */
 	MR_UP_1,	 /* up one level */
 	MR_UP_2,	 /* up two levels in one hex */
 	MR_UP_MORE,	 /* up three or more levels in one hex */
@@ -336,6 +340,7 @@ enum rule_variant {
 				* limits */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
@@ -630,6 +635,14 @@ enum leader_withdrawal_reach {
 };
 
 /* -- choices of the switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+
+/* RV_FACING_FAILURE's choices */
+enum facing_failure {
+	FACING_FAILURE_HITS, /* SPQR 7.15: the modified DR less the TQ, at
+			      * least 1 hit */
+	FACING_FAILURE_ROUT, /* GBA 7.16: a modified DR over the TQ routs the
+			      * unit (ambiguity A4, R104); else nothing */
+};
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 

@@ -34,6 +34,12 @@
 void withdraw_command(struct game *g, const char *who, const char *what,
 		      const char *arg, struct cmd_result *r);
 
+/* 6.55, GBA 6.75, 6.83: why unit u may not withdraw into terrain t (its
+ * Orderly or its Pre-arranged Withdrawal): SPQR's Woods and Marsh, GBA's
+ * Rough for that unit (variants.ini [withdrawal] closed_terrain); NULL
+ * when it may. */
+const char *withdrawal_closed_terrain(const struct game *g,
+				      const struct unit *u, enum terrain t);
 /* 6.51: the MA a unit counts when another unit withdraws from it (a
  * phalanx its 5) and when it withdraws itself (a phalanx its 4). */
 int ow_mover_ma(const struct game *g, const struct unit *u);

@@ -462,20 +462,38 @@ static int parse_road(struct map_ctx *c, const char *v, int line,
 	return 0;
 }
 
+/* The name of a hexside's barrier (HSF_BARRIERS), a gate's as a gate. */
+static const char *barrier_name(unsigned f)
+{
+	if (hexside_is_gate(f))
+		return "gate";
+	return f & HSF_RIVER	   ? "river"
+	       : f & HSF_MINOR_RIVER ? "minor_river"
+	       : f & HSF_WALL	     ? "wall"
+				     : "rampart";
+}
+
 static int on_hexsides_key(struct map_ctx *c, const char *key, const char *v,
 			   int line)
 {
-	static const char *const keys[] = {"stream", "river", "rampart",
-					   "roman_road", "dirt_road"};
-	static const unsigned bits[] = {HSF_STREAM, HSF_RIVER, HSF_RAMPART,
-					HSF_ROMAN_ROAD, HSF_DIRT_ROAD};
-	int k = find_name(keys, 5, key);
+	/* the roads last: they are chains of hexes, not lists of hexsides;
+	 * GBA 6.26: a gate is a wall with a (dirt) road through it */
+	static const char *const keys[] = {
+		"stream",     "river", "rampart", "minor_river", "steep_bank",
+		"wall",	      "gate",  "roman_road", "dirt_road"};
+	static const unsigned bits[] = {
+		HSF_STREAM,	  HSF_RIVER, HSF_RAMPART,
+		HSF_MINOR_RIVER, HSF_STEEP_BANK, HSF_WALL,
+		HSF_WALL | HSF_DIRT_ROAD, HSF_ROMAN_ROAD, HSF_DIRT_ROAD};
+	enum { NKEYS = sizeof keys / sizeof keys[0], FIRST_ROAD = 7 };
+	int k = find_name(keys, NKEYS, key);
 	if (k < 0)
 		return ini_fail(c->err, line,
 				"unknown key \"%s\" in [hexsides] (stream river "
-				"rampart roman_road dirt_road)",
+				"rampart minor_river steep_bank wall gate "
+				"roman_road dirt_road)",
 				key);
-	if (k >= 3)
+	if (k >= FIRST_ROAD)
 		return parse_road(c, v, line, bits[k]);
 	char tok[LIST_MAX][32];
 	int n = ini_split(v, tok, LIST_MAX);
@@ -488,6 +506,14 @@ static int on_hexsides_key(struct map_ctx *c, const char *key, const char *v,
 		int d = -1;
 		if (parse_hexside(c, tok[i], line, &h, &d))
 			return 1;
+		unsigned had = map_hexside(c->m, h, (enum hexside)d);
+		if ((bits[k] & HSF_BARRIERS) && (had & HSF_BARRIERS) &&
+		    (had & HSF_BARRIERS) != (bits[k] & HSF_BARRIERS))
+			return ini_fail(c->err, line,
+					"%s is a %s already: a hexside is at "
+					"most one of river, minor_river, wall "
+					"(or gate) and rampart",
+					tok[i], barrier_name(had));
 		mark_side(c->m, h, d, bits[k]);
 	}
 	return 0;

@@ -30,13 +30,28 @@ static const struct mv_class terrain_classes[TERRAIN_COUNT] = {
 /* 6.24, 6.27: the hexside features, the one a player must see first
  * first; the description names them stream, river, rampart, road,
  * track */
-enum { F_RIVER, F_STREAM, F_RAMPART, F_ROMAN_ROAD, F_DIRT_ROAD, F_COUNT };
+enum {
+	F_RIVER,
+	F_STREAM,
+	F_RAMPART,
+	F_ROMAN_ROAD,
+	F_DIRT_ROAD,
+	F_WALL,
+	F_MINOR_RIVER,
+	F_STEEP_BANK,
+	F_COUNT
+};
+/* GBA 6.26, 6.29: a minor river is drawn as a river and told apart in
+ * words; a gate is a road through a wall */
 static const struct mv_class feature_classes[F_COUNT] = {
 	[F_RIVER] = {"river", "river", 1},
 	[F_STREAM] = {"stream", "stream", 0},
 	[F_RAMPART] = {"camp rampart", "rampart", 2},
 	[F_ROMAN_ROAD] = {"Roman road", "road", 3},
 	[F_DIRT_ROAD] = {"dirt road", "track", 4},
+	[F_WALL] = {"city wall", "wall", 5},
+	[F_MINOR_RIVER] = {"river", "minor river", 6},
+	[F_STEEP_BANK] = {"steep bank", "steep bank", 7},
 };
 static const unsigned feature_bit[F_COUNT] = {
 	[F_RIVER] = HSF_RIVER,
@@ -44,6 +59,9 @@ static const unsigned feature_bit[F_COUNT] = {
 	[F_RAMPART] = HSF_RAMPART,
 	[F_ROMAN_ROAD] = HSF_ROMAN_ROAD,
 	[F_DIRT_ROAD] = HSF_DIRT_ROAD,
+	[F_WALL] = HSF_WALL,
+	[F_MINOR_RIVER] = HSF_MINOR_RIVER,
+	[F_STEEP_BANK] = HSF_STEEP_BANK,
 };
 
 /* 2.1: one letter per unit type, upper case heavy, lower case light */

@@ -256,6 +256,27 @@ static bool move_goes_on(const struct move *m, struct move_step *out)
 	return true;
 }
 
+/* 6.24, 6.27, GBA 6.26: why the chart closes the step from `from` into
+ * the adjacent `to` */
+const char *move_prohibited_reason(const struct game *g, struct hex from,
+				   struct hex to, const char **rule)
+{
+	const struct map *map = g->battle->map;
+	const struct map_hex *mt = map_at(map, to);
+	int d = hex_direction_to(from, to);
+	unsigned side = d >= 0 ? map_hexside(map, from, (enum hexside)d) : 0;
+	*rule = "6.24";
+	if (mt && mt->terrain == TERRAIN_IMPASSABLE)
+		return "that hex is impassable";
+	if (side & HSF_RIVER)
+		return "a River hexside is impassable";
+	/* the chart's City Walls row (6.27, GBA 6.29) */
+	*rule = "6.27";
+	if ((side & HSF_WALL) && !hexside_is_gate(side))
+		return "a city wall is crossed only at a gate";
+	return "the Movement Cost Chart prohibits that move for this unit";
+}
+
 /* 6.61, 6.62, 4.72, 4.85: who may enter a hex holding other pieces */
 static bool check_occupants(const struct game *g, const struct move *m,
 			    struct hex dest, struct move_step *out)
@@ -499,18 +520,9 @@ static bool check_step(const struct game *g, const struct move *m,
 				   "6.32");
 	struct move_cost c = move_hex_entry_cost(g, u, from, dest);
 	if (c.prohibited) {
-		const struct map_hex *mt = map_at(map, dest);
-		if (mt->terrain == TERRAIN_IMPASSABLE)
-			return refuse_step(out, "that hex is impassable",
-					   "6.24");
-		if (map_hexside(map, from, (enum hexside)d) & HSF_RIVER)
-			return refuse_step(out,
-					   "a River hexside is impassable",
-					   "6.24");
-		return refuse_step(out,
-				   "the Movement Cost Chart prohibits that "
-				   "move for this unit",
-				   "6.27");
+		const char *rule;
+		const char *why = move_prohibited_reason(g, from, dest, &rule);
+		return refuse_step(out, why, rule);
 	}
 	out->cost = c;
 	out->climb = map_at(map, dest)->elevation -

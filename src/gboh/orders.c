@@ -1962,11 +1962,13 @@ void orders_show(const struct game *g, struct cmd_result *r)
 
 /* ---- legal ---- */
 
-/* 6.51, 8.31: whether an order to unit ui (its move m) raises a reaction
- * the instant its move begins (a withdrawal offered to an enemy within
- * two hexes): `order UNIT hd TARGET` then waits for the answer and is
+/* 6.51, 8.31: whether an order to unit ui (its move m), or its pick in a
+ * Line Command, raises a reaction the instant its move begins (a
+ * withdrawal offered to an enemy within two hexes): `order UNIT hd
+ * TARGET` (`pick UNIT hd TARGET`) then waits for the answer and is
  * refused, so it is not listed; `order UNIT` then `hd TARGET` is (the
- * soak, drill seeds 57, 134).  Played on a copy. */
+ * soak, drill seeds 57, 134; gba_drill 230 for a pick).  Played on a
+ * copy. */
 static bool order_raises_reaction(const struct game *g, int ui,
 				  const struct move *m)
 {
@@ -2191,9 +2193,11 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
 			decision_add(out, max, &n, side, "4.31", "pick %s",
 				     g->units[i].id);
-			if (n < max) /* 8.31 in a Line Command */
-				n += harass_legal_order(g, i, "pick", out + n,
-							max - n);
+			int k = n < max ? harass_legal_order(g, i, "pick",
+							     out + n, max - n)
+					: 0; /* 8.31 in a Line Command */
+			if (k > 0 && !order_raises_reaction(g, i, &m))
+				n += k;
 		}
 		if (o->mode == ORD_LINE && n < max) /* 9.68 */
 			n += mle_legal_line(g, i, out + n, max - n);

@@ -108,17 +108,9 @@ struct plan {
 static bool refuse_prohibited(const struct game *g, struct hex from,
 			      struct hex to, struct move_step *out)
 {
-	const struct map *map = g->battle->map;
-	const struct map_hex *mt = map_at(map, to);
-	int d = hex_direction_to(from, to);
-	if (mt && mt->terrain == TERRAIN_IMPASSABLE)
-		return refuse(out, "that hex is impassable", "6.24");
-	if (d >= 0 && (map_hexside(map, from, (enum hexside)d) & HSF_RIVER))
-		return refuse(out, "a River hexside is impassable", "6.24");
-	return refuse(out,
-		      "the Movement Cost Chart prohibits that move for this "
-		      "unit",
-		      "6.27");
+	const char *rule;
+	const char *why = move_prohibited_reason(g, from, to, &rule);
+	return refuse(out, why, rule);
 }
 
 /* 6.43, 6.74: which step a and b name */

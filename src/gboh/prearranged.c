@@ -15,6 +15,7 @@
 #include "maniple/movement.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
+#include "maniple/withdrawal.h"
 
 static const char *const face_names[] = {"none", "pw", "no_pw"};
 
@@ -431,11 +432,15 @@ static bool check_hex(const struct game *g, int ui, int mover,
 			whyf(why, whyn, "%s is off the map", hb);
 			return false;
 		}
+		/* 6.55; GBA 6.83: not into Rough, as GBA 6.75 */
 		const struct map_hex *mh = map_at(g->battle->map, h);
-		if (mh && (mh->terrain == TERRAIN_WOODS ||
-			   mh->terrain == TERRAIN_MARSH)) {
-			whyf(why, whyn, "%s is %s: no withdrawal into it", hb,
-			     terrain_name((enum terrain)mh->terrain));
+		const char *closed =
+			mh ? withdrawal_closed_terrain(
+				     g, u, (enum terrain)mh->terrain)
+			   : NULL;
+		if (closed) {
+			whyf(why, whyn, "%s is %s: %s", hb,
+			     terrain_name((enum terrain)mh->terrain), closed);
 			return false;
 		}
 		if (zoc_enemy_in(g, u->side, h)) {

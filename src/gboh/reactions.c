@@ -405,6 +405,13 @@ static bool facing_check_exempt(const struct game *g, const struct unit *u,
 	       unit_has(g, mover, TRAIT_INFANTRY);
 }
 
+/* GBA 7.16 (R104): a modified roll over the TQ routs the unit */
+static bool facing_failure_routs(const struct game *g)
+{
+	return tables_variant(g->tables, RV_FACING_FAILURE) ==
+	       FACING_FAILURE_ROUT;
+}
+
 bool reaction_facing_odds(const struct game *g, const struct unit *u,
 			  const struct unit *mover, struct odds *o)
 {
@@ -413,6 +420,15 @@ bool reaction_facing_odds(const struct game *g, const struct unit *u,
 		return false;
 	int drm = mover_ma(mover) - u->ma, tq = unit_tq_now(g, u);
 	for (int d = 0; d < 10; d++) {
+		if (facing_failure_routs(g)) {
+			/* the value: hits enough to reach the TQ (10.14) */
+			int to_tq = tq - u->hits > 1 ? tq - u->hits : 1;
+			if (d + drm > tq)
+				odds_face(o, d, to_tq, "rout");
+			else
+				odds_face(o, d, 0, "nothing");
+			continue;
+		}
 		int hits = facing_check_hits(d + drm, tq);
 		odds_face(o, d, hits, "%d hit%s", hits, hits == 1 ? "" : "s");
 	}
@@ -553,7 +569,8 @@ int reaction_facing_check(struct game *g, struct unit *u,
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
 	int dr = die + drm, tq = unit_tq_now(g, u);
-	int hits = facing_check_hits(dr, tq);
+	bool routs = facing_failure_routs(g); /* GBA 7.16 */
+	int hits = routs ? 0 : facing_check_hits(dr, tq);
 	event_init(&e, "reaction_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "by", "%s", mover->id);
@@ -562,8 +579,15 @@ int reaction_facing_check(struct game *g, struct unit *u,
 	event_add(&e, "dr", "%d", dr);
 	event_add(&e, "tq", "%d", tq);
 	event_add(&e, "hits", "%d", hits);
+	if (routs)
+		event_add(&e, "result", "%s", dr > tq ? "rout" : "passed");
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
+	if (routs) {
+		if (dr > tq && !u->routed)
+			rout_begin(g, uidx(g, u), rule);
+		return 0;
+	}
 	cohesion_hits(g, u, hits, "reaction_facing", rule);
 	return hits;
 }

@@ -126,7 +126,8 @@ static const char *const group_names[MOVEMENT_GROUP_COUNT] = {
 static const char *const row_names[MOVEMENT_ROW_COUNT] = {
 	"clear",	  "woods",	"broken",	  "marsh",
 	"impassable",	  "roman_road", "stream",	  "river",
-	"rampart",	  "up_1_level", "up_2_levels",	  "up_more_levels",
+	"rampart",	  "minor_river", "steep_bank", "steep_banked_stream",
+	"wall",		  "up_1_level", "up_2_levels",	  "up_more_levels",
 	"down_1_level",	  "down_2_levels", "down_more_levels",
 	"facing_change",  "facing_change_rough",
 };
@@ -342,6 +343,8 @@ static const struct variant_def {
 	 (const char *const[]){"orders", "line_commands", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
+	[RV_FACING_FAILURE] = {"reaction", "facing_failure",
+	 (const char *const[]){"hits", "rout", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
@@ -1912,19 +1915,30 @@ struct move_cost tables_hex_entry_cost(const struct spqr_tables *t,
 	enum movement_group g = e->leader ? tables_leader_movement_group(t)
 					  : tables_movement_group(t, e->type);
 	bool phalanx = !e->leader && tables_type_has(t, e->type, TRAIT_PHALANX);
-	enum movement_row rows[8];
+	enum movement_row rows[10];
 	int n = 0;
 	/* 6.24: along a Roman road the road replaces the terrain */
 	if ((e->hexside & HSF_ROMAN_ROAD) && e->terrain != TERRAIN_IMPASSABLE)
 		rows[n++] = MR_ROMAN_ROAD;
 	else
 		rows[n++] = (enum movement_row)e->terrain;
-	if (e->hexside & HSF_STREAM)
+	/* GBA 6.29: a stream with a Steep Bank is a row of its own */
+	if ((e->hexside & HSF_STREAM) && (e->hexside & HSF_STEEP_BANK))
+		rows[n++] = MR_STEEP_BANKED_STREAM;
+	else if (e->hexside & HSF_STREAM)
 		rows[n++] = MR_STREAM;
+	else if (e->hexside & HSF_STEEP_BANK)
+		rows[n++] = MR_STEEP_BANK;
 	if (e->hexside & HSF_RIVER)
 		rows[n++] = MR_RIVER;
+	if (e->hexside & HSF_MINOR_RIVER)
+		rows[n++] = MR_MINOR_RIVER;
 	if (e->hexside & HSF_RAMPART)
 		rows[n++] = MR_RAMPART;
+	/* GBA 6.26: a wall closes the hexside but where a road goes through
+	 * it (a gate), which adds nothing */
+	if ((e->hexside & HSF_WALL) && !hexside_is_gate(e->hexside))
+		rows[n++] = MR_WALL;
 	int climb = e->to_level - e->from_level;
 	if (climb == 1)
 		rows[n++] = MR_UP_1;

@@ -319,6 +319,19 @@ static bool deny(struct ow_why *w, const char *rule, const char *text)
 	return false;
 }
 
+const char *withdrawal_closed_terrain(const struct game *g,
+				      const struct unit *u, enum terrain t)
+{
+	if (tables_variant(g->tables, RV_WITHDRAWAL_CLOSED) ==
+	    OW_CLOSED_ROUGH)
+		return unit_terrain_is_rough(g, u->type, t) /* GBA 6.75 */
+			       ? "no withdrawal into Rough"
+			       : NULL;
+	return t == TERRAIN_WOODS || t == TERRAIN_MARSH
+		       ? "no withdrawal into Woods or Marsh"
+		       : NULL;
+}
+
 /* 6.51, 6.55, 6.6, 9.21: whether the withdrawing unit of offer o may
  * enter dest next; its cost in *c */
 /* 6.51, 6.55: a withdrawal step from `here` into dest with `used` MP
@@ -349,13 +362,10 @@ static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
 		return deny(w, "6.51",
 			    "each hex must be farther from the moving unit "
 			    "than the hex left");
-	enum terrain t = (enum terrain)map_at(map, dest)->terrain;
-	if (tables_variant(g->tables, RV_WITHDRAWAL_CLOSED) ==
-	    OW_CLOSED_ROUGH) {
-		if (unit_terrain_is_rough(g, u->type, t)) /* GBA 6.75 */
-			return deny(w, "6.55", "no withdrawal into Rough");
-	} else if (t == TERRAIN_WOODS || t == TERRAIN_MARSH)
-		return deny(w, "6.55", "no withdrawal into Woods or Marsh");
+	const char *closed = withdrawal_closed_terrain(
+		g, u, (enum terrain)map_at(map, dest)->terrain);
+	if (closed)
+		return deny(w, "6.55", closed);
 	*c = move_hex_entry_cost(g, u, here, dest);
 	if (c->prohibited)
 		return deny(w, "6.55",
