@@ -109,10 +109,11 @@ Test(gba_cmd, spqr_keeps_the_line_command_rating_4_31)
 	session_free(&s);
 }
 
-/* GBA 4.1, 5.21: the battle file's line_capable is the L rating. */
+/* GBA 4.1, 5.21: the battle file's line_capable is the L rating; GBA
+ * 4.5, 4.51: its wing_commander names a Wing Commander. */
 Test(gba_cmd, the_battle_file_rates_a_leader_l_gba_4_1)
 {
-	/* GBA 4.1 */
+	/* GBA 4.1, GBA 4.5, GBA 4.51 */
 	/* a folder of its own, its maps those of the source tree */
 	char root[] = "/tmp/maniple-gbacmd-XXXXXX", path[200], maps[200];
 	cr_assert_not_null(mkdtemp(root));
@@ -128,7 +129,7 @@ Test(gba_cmd, the_battle_file_rates_a_leader_l_gba_4_1)
 	fputs(text, f);
 	fputs("\n[leader taxiarch]\nname = the Taxiarch\nside = macedon\n"
 	      "hex = 2414\ninitiative = 2\ncommand_range = 3\n"
-	      "line_capable = yes\n"
+	      "line_capable = yes\nwing_commander = yes\n"
 	      "\n[leader ilarch]\nname = the Ilarch\nside = macedon\n"
 	      "hex = 2420\ninitiative = 2\ncommand_range = 3\n"
 	      "line_command = 1\nline_capable = no\n",
@@ -150,6 +151,8 @@ Test(gba_cmd, the_battle_file_rates_a_leader_l_gba_4_1)
 	cr_assert(tx && il);
 	cr_expect_eq(tx->line_command, 1);
 	cr_expect_eq(il->line_command, 0);
+	cr_expect(tx->wing_commander);
+	cr_expect_not(il->wing_commander);
 	battle_free(b);
 	/* not a yes or no: the line and the reason */
 	f = fopen(path, "a");
@@ -437,12 +440,12 @@ Test(gba_cmd, a_persian_wing_commander_needs_no_roll_gba_4_53)
 	session_free(&s);
 }
 
-/* GBA 4.34 #2 and 4.53 (ambiguity A6): a subordinate in a Wing
+/* GBA 4.34 #2, 4.52 and 4.53 (ambiguity A6): a subordinate in a Wing
  * Commander's range gives a Line Command with no roll, but not by a
  * Persian one's; using it does not bar momentum (GBA 5.31, A7). */
 Test(gba_cmd, a_wing_commanders_range_serves_unless_persian_gba_4_34)
 {
-	/* GBA 4.34, GBA 4.53, GBA 5.31 */
+	/* GBA 4.34, GBA 4.52, GBA 4.53, GBA 5.31 */
 	struct session s;
 	fx_session(&s, "new gba_drill sandbox 1");
 	struct leader *sat = L(&s, "satrap"); /* 3 hexes from the Strategos */
@@ -1090,5 +1093,295 @@ Test(gba_cmd, the_oc_in_a_zoc_moves_no_leader_gba_4_4)
 	size_t from = s.game->events.n;
 	fx_ok(&s, "order strategos"); /* in the ZOC too: 2 orders */
 	cr_expect(said(&s, from, "to=strategos orders=2 left=1"));
+	session_free(&s);
+}
+
+/* The Strategos, Finished, alone at `at`, and the Hipparch's phase on
+ * turn 2 with `unit` ordered */
+static void approached(struct session *s, const char *at, const char *unit)
+{
+	fx_session(s, "new gba_drill sandbox 1");
+	char line[48];
+	snprintf(line, sizeof line, "setup leader strategos %s", at);
+	const char *const lines[] = {
+		"setup turn 2", line, "setup leader-state strategos finished",
+		"continue", "activate hipparch", NULL,
+	};
+	fx_run(s, lines);
+	snprintf(line, sizeof line, "order %s", unit);
+	fx_ok(s, line);
+}
+
+/* GBA 4.62 (ruling R105): a leader an enemy unit comes next to may
+ * withdraw as many MP as his MA (9) exceeds the unit's: 3 before the
+ * hypaspists (MA 6), 1 before the Companions (MA 8); SPQR 4.72's 3 hexes
+ * whatever the unit. */
+Test(gba_cmd, a_leader_approached_withdraws_nine_less_the_ma_gba_4_62)
+{
+	/* GBA 4.62 */
+	struct session s;
+	approached(&s, "2617", "hy1");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 2517");
+	cr_expect(said(&s, from, "leader_withdrawal_offered leader=strategos "
+				 "by=hy1 mp=3 alone=yes"));
+	fx_ok(&s, "withdraw strategos 2717");
+	fx_ok(&s, "withdraw strategos 2817");
+	fx_ok(&s, "withdraw strategos 2917");
+	fx_refused(&s, "withdraw strategos 3017", "4.62");
+	fx_ok(&s, "withdraw strategos done");
+	cr_expect(hex_eq(L(&s, "strategos")->hex, H(2917)));
+	cr_expect_not(L(&s, "strategos")->killed);
+	session_free(&s);
+
+	approached(&s, "2619", "hc1");
+	from = s.game->events.n;
+	fx_ok(&s, "move 2519");
+	cr_expect(said(&s, from, "leader_withdrawal_offered leader=strategos "
+				 "by=hc1 mp=1 alone=yes"));
+	fx_ok(&s, "withdraw strategos 2719");
+	fx_refused(&s, "withdraw strategos 2819", "4.62");
+	session_free(&s);
+
+	/* staying, alone, he is taken */
+	approached(&s, "2619", "hc1");
+	fx_ok(&s, "move 2519");
+	from = s.game->events.n;
+	fx_ok(&s, "withdraw strategos done");
+	cr_expect(L(&s, "strategos")->killed);
+	session_free(&s);
+}
+
+/* GBA 4.63: the Strategos, alone, moves next to the Hipparch, alone: they
+ * fight Personal Combat at once (GBA 8.4: 9 + 2 against 0 + 3, the
+ * Hipparch killed); the Strategos then has no Momentum (GBA 5.31).  With
+ * a unit in either's hex, or in SPQR, nothing happens. */
+Test(gba_cmd, lone_leaders_meet_in_personal_combat_gba_4_63)
+{
+	/* GBA 4.63, GBA 5.31 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	const char *const lines[] = {
+		"setup turn 2", "setup leader hipparch 3021", "continue",
+		"activate strategos", "order strategos", "roll 9 0", NULL,
+	};
+	fx_run(&s, lines);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 3020");
+	cr_expect(said(&s, from, "lone_leaders_meet leader=strategos "
+				 "enemy=hipparch rule=4.63"));
+	cr_expect(said(&s, from, "personal_combat attacker_leader=strategos "
+				 "attacker_total=11 defender_leader=hipparch "
+				 "defender_total=3"));
+	cr_expect(L(&s, "hipparch")->killed);
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "momentum_barred leader=strategos "
+				 "why=personal_combat"));
+	session_free(&s);
+
+	/* the Hipparch with the Persian horse... of his own side: not alone */
+	fx_session(&s, "new gba_drill sandbox 1");
+	const char *const stacked[] = {
+		"setup turn 2", "setup leader hipparch 3021",
+		"setup unit hc1 3021 W", "continue", "activate strategos",
+		"order strategos", NULL,
+	};
+	fx_run(&s, stacked);
+	from = s.game->events.n;
+	fx_ok(&s, "move 3020");
+	cr_expect_not(said(&s, from, "personal_combat"));
+	session_free(&s);
+
+	/* SPQR: Mago, alone, next to the tribune, alone */
+	fx_session(&s, "new drill sandbox 1");
+	const char *const spqr[] = {
+		"setup leader tribune 3021",
+		"setup leader-state tribune finished",
+		"setup leader-state consul finished",
+		"continue",
+		"activate mago",
+		"order mago",
+		NULL,
+	};
+	fx_run(&s, spqr);
+	from = s.game->events.n;
+	fx_ok(&s, "move 3020");
+	cr_expect_not(said(&s, from, "lone_leaders_meet"));
+	cr_expect_not(L(&s, "tribune")->killed);
+	session_free(&s);
+}
+
+/* GBA 4.37: a leader's command restriction limits his Line Commands,
+ * never his Individual Orders (SPQR 4.35 limits both). */
+Test(gba_cmd, a_restriction_limits_line_commands_only_gba_4_37)
+{
+	/* GBA 4.37 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	L(&s, "strategos")->restriction = "type:LC";
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_refused(&s, "line horse", "4.37"); /* the Persian horse is HC */
+	fx_ok(&s, "order hc2");
+	session_free(&s);
+
+	fx_session(&s, "new drill sandbox 1");
+	L(&s, "mago")->restriction = "type:LC";
+	const char *const spqr[] = {
+		"setup leader-state tribune finished",
+		"setup leader-state consul finished",
+		"continue",
+		"activate mago",
+		NULL,
+	};
+	fx_run(&s, spqr);
+	fx_refused(&s, "order hc1", "4.35");
+	session_free(&s);
+}
+
+/* GBA 4.35: in a Momentum phase the OC gives a Line Command as freely as
+ * before; a subordinate who rolled for his in his first phase rolls
+ * again; one who gave none then gives none. */
+Test(gba_cmd, line_commands_in_momentum_phases_gba_4_35)
+{
+	/* GBA 4.35 */
+	struct session s;
+	strategos_phase(&s, 2, 3410);
+	L(&s, "strategos")->strategy = 2;
+	const char *const first[] = {"roll 2", "line horse", "orders done",
+				     "roll 0", "momentum", "no trump", NULL};
+	fx_run(&s, first);
+	cr_expect_eq(L(&s, "strategos")->activations, 2);
+	fx_ok(&s, "roll 3");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "line horse");
+	cr_expect(said(&s, from, "for=line_command"), "rolled again");
+	cr_expect(said(&s, from, "result=fail"));
+	session_free(&s);
+
+	/* Individual Orders first: no Line Command in the Momentum phase,
+	 * though he stands in the Satrap's range */
+	strategos_phase(&s, 2, 0);
+	const char *const ios[] = {"order hc2", "halt", "orders done",
+				   "roll 0", "momentum", "no trump", NULL};
+	fx_run(&s, ios);
+	fx_refused(&s, "line horse", "4.34");
+	session_free(&s);
+}
+
+/* GBA 4.6, 4.61: a leader alone may not step into an enemy ZOC (3021,
+ * before the Companions set south-east of it facing NW); stacked with a
+ * friendly combat unit there he may. */
+Test(gba_cmd, a_leader_enters_an_enemy_zoc_only_by_a_friend_gba_4_61)
+{
+	/* GBA 4.6, GBA 4.61 */
+	struct session s;
+	struct hex z = H(3021), y = hex_neighbour(z, SIDE_ESE);
+	char comp[48], yx[8];
+	hex_format(y, yx, sizeof yx);
+	snprintf(comp, sizeof comp, "setup unit hc1 %s NW", yx);
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, comp);
+	cr_assert(zoc_enemy_in(s.game, 1, z));
+	cr_assert_not(zoc_enemy_in(s.game, 1, H(3020)));
+	const char *const to_3020[] = {"continue", "activate strategos",
+				       "order strategos", "move 3020", NULL};
+	fx_run(&s, to_3020);
+	fx_refused(&s, "move 3021", "4.61");
+	session_free(&s);
+
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, comp);
+	fx_ok(&s, "setup unit lc1 3021 W"); /* a friend there */
+	fx_run(&s, to_3020);
+	fx_ok(&s, "move 3021");
+	cr_expect(hex_eq(L(&s, "strategos")->hex, z));
+	session_free(&s);
+}
+
+/* GBA 5.5 (optional; the battle marks Alexander elite): from turn 2 a
+ * roll of 8 or 9 at the turn's start cancels the Elite phase; on turn 1
+ * nothing is rolled. */
+Test(gba_cmd, the_elite_phase_is_cancelled_on_eight_or_nine_gba_5_5)
+{
+	/* GBA 5.5 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	L(&s, "king")->elite = true;
+	size_t from = s.game->events.n;
+	fx_ok(&s, "continue");
+	cr_expect_not(said(&s, from, "for=elite_cancel"), "turn 1");
+	cr_expect(said(&s, from, "elite_offer side=0 oc=king"));
+	session_free(&s);
+
+	fx_session(&s, "new gba_drill sandbox 1");
+	L(&s, "king")->elite = true;
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "roll 8");
+	from = s.game->events.n;
+	fx_ok(&s, "continue");
+	cr_expect(said(&s, from, "for=elite_cancel side=0 leader=king die=8 "
+				 "forced=yes result=no_elite_phase"));
+	cr_expect_not(said(&s, from, "elite_offer"));
+	cr_expect_eq(s.game->seq.step, SEQ_ACTIVATE);
+	session_free(&s);
+
+	fx_session(&s, "new gba_drill sandbox 1");
+	L(&s, "king")->elite = true;
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "roll 7");
+	from = s.game->events.n;
+	fx_ok(&s, "continue");
+	cr_expect(said(&s, from, "result=elite_phase"));
+	cr_expect(said(&s, from, "elite_offer side=0 oc=king"));
+	fx_ok(&s, "elite king");
+	session_free(&s);
+}
+
+/* GBA 5.22: an Individual Order may take 2 hits off a unit out of enemy
+ * missile range (GBA 10.14); a Line Command never recovers: once the
+ * Strategos has given one he gives no such order. */
+Test(gba_cmd, what_an_order_does_gba_5_22)
+{
+	/* GBA 5.22 */
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup remove ar1"); /* no enemy missiles in range */
+	fx_ok(&s, "setup hits hc2 3");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "order hc2 recover");
+	cr_expect_eq(s.game->units[U(&s, "hc2")].hits, 1);
+	session_free(&s);
+
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup remove ar1");
+	fx_ok(&s, "setup hits hc2 3");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "line horse");
+	fx_refused(&s, "order hc2 recover", "5.21");
+	cr_expect_eq(s.game->units[U(&s, "hc2")].hits, 3);
+	session_free(&s);
+}
+
+/* GBA 4.32: not every unit of a Line has to move with it: the Persian
+ * horse moves, the Bactrian horse of the same Line stays. */
+Test(gba_cmd, not_every_unit_of_a_line_moves_gba_4_32)
+{
+	/* GBA 4.32 */
+	struct session s;
+	drill_turn(&s, 1);
+	fx_ok(&s, "activate strategos");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "line horse");
+	cr_expect(said(&s, from, "members=hc2,lc1"));
+	const char *const lines[] = {"pick hc2", "face SW", "halt",
+				     "orders done", NULL};
+	fx_run(&s, lines);
+	cr_expect_eq(s.game->units[U(&s, "hc2")].at.facing, FACE_SW);
+	cr_expect(hex_eq(s.game->units[U(&s, "lc1")].at.hex[0], H(2919)));
+	cr_expect_eq(s.game->units[U(&s, "lc1")].at.facing, FACE_W);
 	session_free(&s);
 }

@@ -34,4 +34,12 @@ void leaders_order_replace(struct game *g, const char *dead, const char *hex,
 /* The replace orders open now, for orders_legal; returns the count. */
 int leaders_legal(const struct game *g, struct decision_answer *out, int max);
 
+/* 4.72, GBA 4.62: how far a leader approached by unit mv may withdraw
+ * (variants.ini [leaders] withdrawal_reach): hexes, or MP */
+int leader_withdrawal_reach(const struct game *g, const struct unit *mv);
+/* What a step of cost mp spends of that reach: 1 (a hex) or mp. */
+int leader_withdrawal_step(const struct game *g, int mp);
+/* The reach's unit as a word: "hexes" or "MP". */
+const char *leader_withdrawal_unit(const struct game *g);
+
 #endif

@@ -278,6 +278,8 @@ enum rule_constant {
 	RC_PC_WOUNDED_1_FROM,		 /* GBA 8.43: the lowest difference */
 	RC_PC_WOUNDED_2_FROM,		 /* GBA 8.43 */
 	RC_PC_KILLED_FROM,		 /* GBA 8.43 */
+	RC_ELITE_CANCEL_FROM, /* GBA 5.5: from turn 2, a die this high or
+			       * higher: no Elite phase (10: never) */
 	RULE_CONSTANT_COUNT
 };
 
@@ -331,6 +333,11 @@ enum rule_variant {
 			       * with a unit or a Line stays with it? */
 	RV_OC_IN_ZOC_ORDERS_LEADERS, /* 4.4 #2: the OC in an enemy ZOC
 				      * moving another leader */
+	RV_LEADER_WITHDRAWAL_REACH, /* 4.72, GBA 4.62: how far a leader
+				     * approached withdraws */
+	RV_LONE_LEADERS_MEET, /* GBA 4.63: lone leaders next to each other */
+	RV_RESTRICTION_LIMITS, /* 4.35, GBA 4.37: what a command restriction
+				* limits */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
@@ -604,6 +611,28 @@ enum leader_stays {
 enum oc_in_zoc_orders_leaders {
 	OC_IN_ZOC_ORDERS_LEADERS_YES, /* SPQR 4.4 #2: no such bar */
 	OC_IN_ZOC_ORDERS_LEADERS_NO,  /* GBA 4.4 #2: he leaves it first */
+};
+
+/* RV_RESTRICTION_LIMITS's choices */
+enum restriction_limits {
+	RESTRICTION_LIMITS_ORDERS, /* SPQR 4.35: Individual Orders and Line
+				    * Commands alike */
+	RESTRICTION_LIMITS_LINE_COMMANDS, /* GBA 4.37: Line Commands only */
+};
+
+/* RV_LONE_LEADERS_MEET's choices */
+enum lone_leaders_meet {
+	LONE_LEADERS_MEET_NOTHING,	   /* SPQR: nothing happens */
+	LONE_LEADERS_MEET_PERSONAL_COMBAT, /* GBA 4.63: gba_lone_leaders.h */
+};
+
+/* RV_LEADER_WITHDRAWAL_REACH's choices */
+enum leader_withdrawal_reach {
+	LEADER_WITHDRAWAL_HEXES, /* 4.72: constants.ini [leader_withdrawal]
+				  * mp hexes */
+	LEADER_WITHDRAWAL_MA_LEFT, /* GBA 4.62, ambiguity A5: his MA less
+				    * the approaching unit's, in MP, at
+				    * least 1 */
 };
 
 /* -- choices of the switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */

@@ -487,14 +487,17 @@ static bool ala_infantry(const struct game *g, const struct unit *u)
 	return unit_has(g, u, TRAIT_INFANTRY) && u->ala;
 }
 
-/* 4.35, 4.52, 4.54 whom a leader may order */
+/* 4.35, 4.52, 4.54 whom a leader may order (GBA 4.37: a restriction
+ * limits only his Line Commands) */
 bool leader_may_order(const struct game *g, const struct leader *l,
 		      const struct unit *u)
 {
 	if (g == NULL || l == NULL || u == NULL || u->side != l->side)
 		return false;
 	if (l->restriction[0] != '\0')
-		return restriction_names(g, l, u);
+		return tables_variant(g->tables, RV_RESTRICTION_LIMITS) ==
+			       RESTRICTION_LIMITS_LINE_COMMANDS || /* GBA 4.37 */
+		       restriction_names(g, l, u);
 	switch (l->kind) {
 	case LK_TRIBUNE: /* 4.52: legion infantry; all velites */
 		return legion_infantry(g, u) || is_velites(u);

@@ -9,7 +9,9 @@
 #include "maniple/event.h"
 #include "maniple/gba_darius.h"
 #include "maniple/hex.h"
+#include "maniple/movement.h"
 #include "maniple/orders.h"
+#include "maniple/tables.h"
 
 /* 4.74: tribunes and praefects come back themselves, without limit */
 static bool returns_himself(const struct leader *l)
@@ -273,4 +275,32 @@ int leaders_legal(const struct game *g, struct decision_answer *out, int max)
 		}
 	}
 	return n;
+}
+
+/* ---- 4.72, GBA 4.62: a leader withdrawing before an enemy unit ---- */
+
+/* GBA 4.62 (ruling R105): the reach is MP, not hexes */
+static bool reach_in_mp(const struct game *g)
+{
+	return tables_variant(g->tables, RV_LEADER_WITHDRAWAL_REACH) ==
+	       LEADER_WITHDRAWAL_MA_LEFT;
+}
+
+int leader_withdrawal_reach(const struct game *g, const struct unit *mv)
+{
+	if (!reach_in_mp(g)) /* 4.72 */
+		return game_constant(g, RC_LEADER_WITHDRAWAL_MP);
+	/* GBA 4.62: what his MA leaves above the approaching unit's */
+	int left = leader_ma(g) - (mv ? mv->ma : 0);
+	return left < 1 ? 1 : left;
+}
+
+int leader_withdrawal_step(const struct game *g, int mp)
+{
+	return reach_in_mp(g) ? mp : 1;
+}
+
+const char *leader_withdrawal_unit(const struct game *g)
+{
+	return reach_in_mp(g) ? "mp" : "hexes";
 }

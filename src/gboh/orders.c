@@ -2,6 +2,7 @@
  * that decide whether an order may be given, and the orders carried out
  * one step at a time through the movement rules (movement.h). */
 #include "maniple/orders.h"
+#include "maniple/gba_lone_leaders.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -1740,6 +1741,8 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 	int with_half = o->with_leader >= 0 ? with_leader_half(g) : 0;
 	struct hex with_from =
 		o->with_leader >= 0 ? g->leaders[o->with_leader].hex : dest;
+	struct hex leader_from =
+		o->mover_leader >= 0 ? g->leaders[o->mover_leader].hex : dest;
 	if (o->mover_unit >= 0) /* 8.11: fire only after moving closer */
 		missile_note_step(g, o->mover_unit, true);
 	if (!move_apply_step_pair(g, &o->move, dest, dest2)) {
@@ -1761,6 +1764,13 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 			leader_ma(g) - o->move.ma + o->move.mp_spent;
 	seq_note_leaders_in_zoc(g); /* 5.31: a leader stepping into a ZOC */
 	double_depth_refresh(g); /* 9.52: the top unit moved off */
+	if (o->mover_leader >= 0 && o->mover_unit < 0) {
+		/* GBA 4.63: a lone leader next to a lone enemy leader */
+		int li = o->mover_leader;
+		gba_lone_leaders_meet(g, li, leader_from);
+		if (!g->leaders[li].on_map || g->leaders[li].killed)
+			end_move(g); /* he fell in it */
+	}
 	if (o->mover_unit >= 0) {
 		if (o->move.rout_due || /* 10.14: the move ends, it routs */
 		    (o->stack_mate >= 0 && o->stack_move.rout_due))

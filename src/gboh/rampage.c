@@ -407,7 +407,8 @@ static int offer(struct game *g, const struct reaction_offer *o,
 	event_init(&e, "rampage_offer");
 	event_add(&e, o->leader >= 0 ? "leader" : "unit", "%s", who);
 	event_add(&e, "by", "%s", g->units[o->trigger].id);
-	event_add(&e, o->leader >= 0 ? "hexes" : "mp", "%d", mp);
+	event_add(&e, o->leader >= 0 ? leader_withdrawal_unit(g) : "mp", "%d",
+		  mp);
 	event_add(&e, "rule", "%s", o->leader >= 0 ? "4.72,9.14" : "6.51,9.14");
 	game_emit(g, &e);
 	return 1;
@@ -444,9 +445,9 @@ static int offer_withdrawals(struct game *g, int el)
 			.leader = i,
 			.trigger = el,
 			.state = RO_OPEN,
-			.mp = 3,
+			.mp = leader_withdrawal_reach(g, u), /* GBA 4.62 */
 		};
-		made += offer(g, &o, l->id, 3);
+		made += offer(g, &o, l->id, o.mp);
 	}
 	/* 6.51: the units the roll would strike, once within 2 hexes */
 	struct hex s;

@@ -5,7 +5,8 @@
  * Initiative (5.5), Rout and Reload (3.0 D), Withdrawal (11, RULINGS R4).
  *
  * Dice are drawn in this order: 5.53's elite roll at a turn's start (the
- * first side, then the second); 5.12's tie roll when the lowest rating is
+ * first side, then the second), or GBA 5.5's one roll for the Elite
+ * phase from turn 2 on; 5.12's tie roll when the lowest rating is
  * tied across the sides (the first side, then the second, again on equal
  * rolls); a trump's roll (5.41, 5.42); momentum (5.32) and, on a 9, the
  * Die Roll of Doom (5.33). */
@@ -380,6 +381,26 @@ static int elite_oc(const struct game *g, int side)
 	return -1;
 }
 
+/* GBA 5.5: from the second turn on, side's Elite phase (its elite OC
+ * li) stands only on a roll under constants.ini [leader]
+ * elite_cancel_from (10: no roll, SPQR 5.51) */
+static bool elite_stands(struct game *g, int side, int li)
+{
+	int from = game_constant(g, RC_ELITE_CANCEL_FROM);
+	if (from > 9 || g->turn < 2)
+		return true;
+	struct event e;
+	game_roll_begin(&e, "elite_cancel");
+	event_add(&e, "side", "%d", side);
+	event_add(&e, "leader", "%s", g->leaders[li].id);
+	int die = game_roll_die(g, &e);
+	bool stands = die < from;
+	event_add(&e, "result", "%s", stands ? "elite_phase" : "no_elite_phase");
+	event_add(&e, "rule", "GBA 5.5");
+	emit(g, &e);
+	return stands;
+}
+
 /* 3.0 A, 5.11, 5.51, 5.53: a Game Turn begins. */
 static void turn_start(struct game *g)
 {
@@ -425,6 +446,8 @@ static void turn_start(struct game *g)
 	} else if (oc[0] >= 0 || oc[1] >= 0) {
 		side = oc[0] >= 0 ? 0 : 1;
 	}
+	if (side >= 0 && !elite_stands(g, side, oc[side]))
+		side = -1; /* GBA 5.5 */
 	if (side >= 0) {
 		g->seq.elite_side = side;
 		g->seq.step = SEQ_ELITE;

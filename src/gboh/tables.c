@@ -246,6 +246,7 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"personal_combat", "wounded_1_from", 1, 20},
 	{"personal_combat", "wounded_2_from", 1, 20},
 	{"personal_combat", "killed_from", 1, 20},
+	{"leader", "elite_cancel_from", 0, 10},
 };
 /* variants.ini: each switch's section, key and choices, indexed by enum
  * rule_variant (tables.h: each switch's enum of choices, in the order of
@@ -334,6 +335,12 @@ static const struct variant_def {
 	 (const char *const[]){"yes", "no", NULL}},
 	[RV_OC_IN_ZOC_ORDERS_LEADERS] = {"leaders", "oc_in_zoc_orders_leaders",
 	 (const char *const[]){"yes", "no", NULL}},
+	[RV_LEADER_WITHDRAWAL_REACH] = {"leaders", "withdrawal_reach",
+	 (const char *const[]){"hexes", "ma_left", NULL}},
+	[RV_LONE_LEADERS_MEET] = {"leaders", "lone_leaders_meet",
+	 (const char *const[]){"nothing", "personal_combat", NULL}},
+	[RV_RESTRICTION_LIMITS] = {"leaders", "restriction_limits",
+	 (const char *const[]){"orders", "line_commands", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	[RV_FACING_FAILURE] = {"reaction", "facing_failure",

@@ -198,7 +198,9 @@ static bool leader_way_out(const struct game *g, const struct leader *l,
 	for (int d = 0; d < HEXSIDE_COUNT; d++) {
 		struct move_step s;
 		if (leader_step_ok(g, &m, mv, l->hex,
-				   hex_neighbour(l->hex, (enum hexside)d), &s))
+				   hex_neighbour(l->hex, (enum hexside)d), &s) &&
+		    leader_withdrawal_step(g, s.cost.mp) <=
+			    leader_withdrawal_reach(g, mv)) /* GBA 4.62 */
 			return true;
 	}
 	return false;
@@ -261,14 +263,14 @@ void leader_withdraw_collect(struct game *g, int mover)
 			.leader = i,
 			.trigger = mover,
 			.state = RO_OPEN,
-			.mp = game_constant(g, RC_LEADER_WITHDRAWAL_MP),
+			.mp = leader_withdrawal_reach(g, mv), /* GBA 4.62 */
 		};
 		if (reaction_offer_add(g, &o) < 0)
 			return;
 		event_init(&e, "leader_withdrawal_offered");
 		event_add(&e, "leader", "%s", l->id);
 		event_add(&e, "by", "%s", mv->id);
-		event_add(&e, "hexes", "%d", o.mp);
+		event_add(&e, leader_withdrawal_unit(g), "%d", o.mp);
 		event_add(&e, "alone", "%s", alone ? "yes" : "no");
 		event_add(&e, "rule", "4.72");
 		game_emit(g, &e);
@@ -284,7 +286,7 @@ static void leader_offer_end(struct game *g, int i)
 	struct event e;
 	event_init(&e, "leader_withdrawal_done");
 	event_add(&e, "leader", "%s", l->id);
-	event_add(&e, "hexes", "%d", o->used);
+	event_add(&e, leader_withdrawal_unit(g), "%d", o->used);
 	event_add(&e, "rule", "4.72");
 	game_emit(g, &e);
 	if (o->used == 0 && !leader_stacked(g, l))
@@ -1090,8 +1092,8 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 		return;
 	}
 	if (o->used >= o->mp) {
-		cmd_refuse(r, "4.72", "a leader withdraws at most %d hexes",
-			   o->mp);
+		cmd_refuse(r, "4.72", "a leader withdraws at most %d %s",
+			   o->mp, leader_withdrawal_unit(g));
 		return;
 	}
 	struct move m;
@@ -1112,6 +1114,15 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 			   st.refusal ? st.refusal : "cannot go there");
 		return;
 	}
+	int spend = leader_withdrawal_step(g, st.cost.mp); /* GBA 4.62 */
+	if (o->used + spend > o->mp) {
+		cmd_refuse(r, "4.72",
+			   "%s has %d %s of his withdrawal left; that hex "
+			   "costs %d",
+			   l->id, o->mp - o->used, leader_withdrawal_unit(g),
+			   spend);
+		return;
+	}
 	if (o->state == RO_OPEN) {
 		o->state = RO_TAKEN;
 		s->taken = i;
@@ -1119,13 +1130,13 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 	struct hex from = l->hex;
 	move_apply_step(g, &m, dest);
 	s->move = m;
-	o->used++;
+	o->used += spend;
 	struct event e;
 	event_init(&e, "leader_withdrew");
 	event_add(&e, "leader", "%s", l->id);
 	event_add_hex(&e, "from", from);
 	event_add_hex(&e, "to", dest);
-	event_add(&e, "hexes", "%d", o->used);
+	event_add(&e, leader_withdrawal_unit(g), "%d", o->used);
 	event_add(&e, "rule", "4.72");
 	game_emit(g, &e);
 }
@@ -1293,7 +1304,10 @@ int ow_legal(const struct game *g, struct decision_answer *out, int max)
 				struct move_step st;
 				if (!leader_step_ok(g, &m,
 						    &g->units[o->trigger],
-						    l->hex, h, &st))
+						    l->hex, h, &st) ||
+				    o->used + leader_withdrawal_step(
+						      g, st.cost.mp) >
+					    o->mp) /* GBA 4.62 */
 					continue;
 				hex_format(h, hb, sizeof hb);
 				decision_add(out, max, &n, o->side, "4.72",
