@@ -1060,3 +1060,52 @@ Test(gba_move, city_walls_and_gates_gba_6_26)
 	cr_expect_not_null(strstr(s.refusal, "city wall"), "%s", s.refusal);
 	game_free(g);
 }
+
+/* GBA 6.94 Exception #1: a phalanx or heavy infantry unit enters no
+ * friend's hex, and no unit but a skirmisher enters one's, unless one of
+ * the two is routed; SPQR's Stacking Chart lets heavy infantry pass a
+ * friend at a hit each. */
+Test(gba_move, heavy_foot_pass_no_friend_gba_6_94)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct hex a = H("3015"), b = H("2515"), c = H("2015");
+		struct unit *hi = fx_unit(g, "hi", 0, UT_HI, a, FACE_NE, 5);
+		struct unit *f1 = fx_unit(g, "f1", 0, UT_MI,
+					  hex_neighbour(a, SIDE_N), FACE_NE, 5);
+		struct unit *mi = fx_unit(g, "mi", 0, UT_MI, b, FACE_NE, 5);
+		fx_unit(g, "f2", 0, UT_HI, hex_neighbour(b, SIDE_N), FACE_NE, 5);
+		struct unit *sk = fx_unit(g, "sk", 0, UT_SK, c, FACE_NE, 6);
+		struct unit *f3 = fx_unit(g, "f3", 0, UT_HI,
+					  hex_neighbour(c, SIDE_N), FACE_NE, 5);
+		struct move m;
+		struct move_step s;
+		cr_assert(move_begin(g, hi, &m));
+		cr_expect_eq(step_north(g, hi, &m, &s), !gba,
+			     "GBA 6.94 #1: HI enters no friend's hex");
+		if (gba)
+			cr_expect_str_eq(s.rule, "GBA 6.94");
+		else
+			cr_expect_eq(hi->hits + f1->hits, 2, "SPQR 6.69");
+		cr_assert(move_begin(g, mi, &m));
+		cr_expect_eq(step_north(g, mi, &m, &s), !gba,
+			     "GBA 6.94 #1: nor any unit an HI's");
+		cr_assert(move_begin(g, sk, &m));
+		cr_expect(step_north(g, sk, &m, &s), "GBA 6.94: %s",
+			  s.refusal);
+		cr_expect_eq(sk->hits + f3->hits, 0, "GBA 6.94 #2");
+		game_free(g);
+	}
+	/* a routed friend may be passed */
+	struct game *g = gba_field();
+	struct hex a = H("3015");
+	struct unit *hi = fx_unit(g, "hi", 0, UT_HI, a, FACE_NE, 5);
+	struct unit *r = fx_unit(g, "r", 0, UT_MI, hex_neighbour(a, SIDE_N),
+				 FACE_NE, 5);
+	r->routed = true;
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, hi, &m));
+	cr_expect(step_north(g, hi, &m, &s), "GBA 6.94 #1: %s", s.refusal);
+	game_free(g);
+}

@@ -341,6 +341,7 @@ enum rule_variant {
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
+	RV_HEAVY_FOOT_PASSING, /* GBA 6.94 #1: passing phalanxes and heavy foot */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
@@ -644,6 +645,15 @@ enum facing_failure {
 			      * least 1 hit */
 	FACING_FAILURE_ROUT, /* GBA 7.16: a modified DR over the TQ routs the
 			      * unit (ambiguity A4, R104); else nothing */
+};
+
+/* RV_HEAVY_FOOT_PASSING's choices */
+enum heavy_foot_passing {
+	HEAVY_FOOT_AS_CHART, /* SPQR 6.6: the Stacking Chart alone */
+	HEAVY_FOOT_BARRED,   /* GBA 6.94 Exception #1: a phalanx or heavy
+			      * infantry unit enters no friend's hex, and
+			      * only skirmishers enter one's, but where a
+			      * routed unit is one of the two */
 };
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */

@@ -131,6 +131,40 @@ static int figure(const struct game *g, enum stacking_figure f, int dflt)
 }
 
 /* 6.61-6.65, 6.69, 6.77, 9.52, 9.83, 4.85, 9.61 entering a friend's hex */
+/* GBA 6.94: the types Exception #1 names */
+static bool heavy_foot(const struct unit *u)
+{
+	return u->type == UT_PH || u->type == UT_HI;
+}
+
+/* GBA 6.94 Exception #1 (variants.ini [stacking] heavy_foot = barred):
+ * a phalanx or heavy infantry unit enters no friend's hex, and only a
+ * skirmisher enters one's, unless a routed unit is one of the two. */
+static bool heavy_foot_may_pass(const struct game *g, const struct unit *mover,
+				struct stacking_entry *out)
+{
+	if (tables_variant(g->tables, RV_HEAVY_FOOT_PASSING) !=
+		    HEAVY_FOOT_BARRED ||
+	    mover->routed)
+		return true;
+	for (int i = 0; i < out->nstationary; i++) {
+		const struct unit *s = out->stationary[i];
+		if (s->routed)
+			continue;
+		if (heavy_foot(mover))
+			return refuse(out,
+				      "a phalanx or heavy infantry unit enters "
+				      "no friendly unit's hex",
+				      "GBA 6.94");
+		if (heavy_foot(s) && !unit_has(g, mover, TRAIT_SKIRMISHER))
+			return refuse(out,
+				      "only skirmishers enter the hex of a "
+				      "phalanx or heavy infantry unit",
+				      "GBA 6.94");
+	}
+	return true;
+}
+
 bool stacking_voluntary_entry(const struct game *g, const struct unit *mover,
 			      const struct unit *companion, struct hex dest,
 			      struct stacking_entry *out)
@@ -187,6 +221,8 @@ bool stacking_voluntary_entry(const struct game *g, const struct unit *mover,
 	}
 	if (!g->tables)
 		return refuse(out, "the rules tables are not loaded", NULL);
+	if (!heavy_foot_may_pass(g, mover, out))
+		return false;
 	out->as = stacking_class_of(g, mover);
 	/* the worst column any stationary unit calls for */
 	enum stack_relation rel = STACKED_SAME_COLOUR_ROMAN;

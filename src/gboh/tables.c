@@ -345,6 +345,8 @@ static const struct variant_def {
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	[RV_FACING_FAILURE] = {"reaction", "facing_failure",
 	 (const char *const[]){"hits", "rout", NULL}},
+	[RV_HEAVY_FOOT_PASSING] = {"stacking", "heavy_foot",
+	 (const char *const[]){"as_chart", "barred", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
