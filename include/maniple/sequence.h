@@ -66,6 +66,10 @@ enum seq_result { RESULT_NONE, RESULT_SIDE0, RESULT_SIDE1, RESULT_DRAW };
 const char *seq_step_name(enum seq_step s);
 const char *seq_result_name(enum seq_result r);
 
+/* The phase p begins: g->phase and its `phase` event, citing rule
+ * (battle_end.c, under the sequence of play). */
+void seq_emit_phase(struct game *g, enum phase p, const char *rule);
+
 /* The battle ends now with res (the Game Over phase and a `game_over`
  * event saying why and by which rule): 11.2's withdrawal, R4's turn
  * limit, GBA 8.46's fallen king.  Nothing when it is over already. */

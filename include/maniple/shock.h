@@ -89,6 +89,10 @@ int shock_combat_role(const struct game *g, int ci, int u, int *slot);
 void shock_rout_unit(struct game *g, int ci, int u, const char *rule);
 /* Emits a `shock` event naming the step, the combat and the rule. */
 void shock_emit_step(struct game *g, int step, const char *rule);
+/* The segment enters step (its cursor at the batch's first combat, its
+ * marks cleared) and says so, unless the book lacks the step's rule
+ * (shock_state.c). */
+void shock_enter_step(struct game *g, int step);
 /* Units in play still standing (not gone) on a side of combat ci. */
 int shock_standing(const struct game *g, int ci, int role);
 

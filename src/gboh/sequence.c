@@ -69,20 +69,6 @@ const char *seq_step_name(enum seq_step s)
 	return (unsigned)s < SEQ_STEP_COUNT ? step_names[s] : "?";
 }
 
-const char *seq_result_name(enum seq_result r)
-{
-	switch (r) {
-	case RESULT_SIDE0:
-		return "side0";
-	case RESULT_SIDE1:
-		return "side1";
-	case RESULT_DRAW:
-		return "draw";
-	default:
-		return "none";
-	}
-}
-
 static const char *side_id(const struct game *g, int s)
 {
 	if (s < 0 || s > 1)
@@ -165,18 +151,6 @@ static void emit(struct game *g, struct event *e)
 {
 	game_emit(g, e);
 }
-
-static void emit_phase(struct game *g, enum phase p, const char *rule)
-{
-	g->phase = p;
-	struct event e;
-	event_init(&e, "phase");
-	event_add(&e, "name", "%s", phase_name(p));
-	event_add(&e, "turn", "%d", g->turn);
-	event_add(&e, "rule", "%s", rule);
-	emit(g, &e);
-}
-
 
 /* 5.15 */
 static void finish(struct game *g, int i, const char *why, const char *rule)
@@ -366,7 +340,7 @@ static void to_activation(struct game *g)
 	q->orders_left = q->orders_given = 0;
 	q->trumper = -1;
 	if (g->phase != PHASE_ACTIVATION)
-		emit_phase(g, PHASE_ACTIVATION, "3.0");
+		seq_emit_phase(g, PHASE_ACTIVATION, "3.0");
 	seq_note_leaders_in_zoc(g); /* 5.31 */
 }
 
@@ -412,7 +386,7 @@ static void turn_start(struct game *g)
 		event_add(&e, "turn_limit", "%d", g->battle->turn_limit);
 	event_add(&e, "rule", "3.0");
 	emit(g, &e);
-	emit_phase(g, PHASE_ACTIVATION, "3.0");
+	seq_emit_phase(g, PHASE_ACTIVATION, "3.0");
 	g->active_leader = -1;
 	reinf_arrive(g); /* 2.6: reinforcements due this turn */
 	seq_note_leaders_in_zoc(g); /* 5.31 */
@@ -467,7 +441,7 @@ static bool rout_reload(struct game *g)
 {
 	if (!rout_segment_under_way(g)) {
 		g->active_leader = -1;
-		emit_phase(g, PHASE_ROUT_RELOAD, "3.0");
+		seq_emit_phase(g, PHASE_ROUT_RELOAD, "3.0");
 		rally_remove_markers(g); /* D.1, 10.28 */
 	}
 	if (!rout_movement_segment(g))
@@ -505,38 +479,11 @@ static bool rout_reload(struct game *g)
 	return elcmd_rout_reload_end(g); /* 4.91, 4.94 its last decision */
 }
 
-static void game_over(struct game *g, enum seq_result res, const char *why,
-		      const char *rule)
-{
-	if (g->phase == PHASE_OVER)
-		return;
-	g->seq.result = res;
-	g->seq.step = SEQ_OVER;
-	emit_phase(g, PHASE_OVER, rule);
-	struct event e;
-	event_init(&e, "game_over");
-	event_add(&e, "result", "%s", seq_result_name(res));
-	event_add(&e, "winner", "%s",
-		  res == RESULT_SIDE0	? side_id(g, 0)
-		  : res == RESULT_SIDE1 ? side_id(g, 1)
-					: "-");
-	event_add(&e, "why", "%s", why);
-	event_add(&e, "rule", "%s", rule);
-	emit(g, &e);
-	game_turn_end(g);
-}
-
-void seq_game_over(struct game *g, enum seq_result res, const char *why,
-		   const char *rule)
-{
-	game_over(g, res, why, rule);
-}
-
 /* 3.0 E, 11.2, RULINGS R4: the Withdrawal Phase; the next turn or the
  * end. */
 static void withdrawal(struct game *g)
 {
-	emit_phase(g, PHASE_WITHDRAWAL, "3.0");
+	seq_emit_phase(g, PHASE_WITHDRAWAL, "3.0");
 	int rp[2], level[2];
 	bool out[2];
 	for (int s = 0; s < 2; s++) {
@@ -558,7 +505,7 @@ static void withdrawal(struct game *g)
 	if (out[0] && out[1]) {
 		/* 11.2: the fewer RP above the level wins; equal is a draw */
 		int over0 = rp[0] - level[0], over1 = rp[1] - level[1];
-		game_over(g,
+		seq_game_over(g,
 			  over0 == over1 ? RESULT_DRAW
 			  : over0 < over1 ? RESULT_SIDE0
 					  : RESULT_SIDE1,
@@ -566,7 +513,7 @@ static void withdrawal(struct game *g)
 		return;
 	}
 	if (out[0] || out[1]) {
-		game_over(g, out[0] ? RESULT_SIDE1 : RESULT_SIDE0,
+		seq_game_over(g, out[0] ? RESULT_SIDE1 : RESULT_SIDE0,
 			  "withdrawal", "11.2");
 		return;
 	}
@@ -582,7 +529,7 @@ static void withdrawal(struct game *g)
 		event_add(&e, "side1", "%d/%d", rp[1], level[1]);
 		event_add(&e, "rule", "R4");
 		emit(g, &e);
-		game_over(g,
+		seq_game_over(g,
 			  a == b  ? RESULT_DRAW
 			  : a < b ? RESULT_SIDE0
 				  : RESULT_SIDE1,
@@ -643,7 +590,7 @@ static void begin_orders(struct game *g, int i, const char *how,
 	orders_phase_begin(g);
 	reactions_phase_begin(g);
 	pw_leader_activated(g, i); /* 6.83: his marker is revealed */
-	emit_phase(g, PHASE_MOVEMENT, "3.0");
+	seq_emit_phase(g, PHASE_MOVEMENT, "3.0");
 	q->step = SEQ_ORDERS;
 	q->trump_kind = TRUMP_NONE;
 	q->trumped = q->designated = -1;
@@ -694,7 +641,7 @@ static void momentum_check(struct game *g)
 		return;
 	}
 	struct leader *l = &g->leaders[i];
-	emit_phase(g, PHASE_MOMENTUM, "3.0");
+	seq_emit_phase(g, PHASE_MOMENTUM, "3.0");
 	if (l->state == LS_FINISHED) {
 		/* 4.73, 8.19, TABLES.md 6: a casualty Finished him during
 		 * his own phase (found by the soak): no momentum, and an EIO
@@ -788,7 +735,7 @@ static void shock_segment_over(struct game *g)
  * decision is owed; shock_run (from advance) carries it on. */
 static void shock_segment(struct game *g)
 {
-	emit_phase(g, PHASE_SHOCK, "3.0");
+	seq_emit_phase(g, PHASE_SHOCK, "3.0");
 	shock_segment_begin(g);
 	if (shock_run(g))
 		shock_segment_over(g);

@@ -74,51 +74,6 @@ void shock_rout_unit(struct game *g, int ci, int u, const char *rule)
 		rout_begin(g, u, rule);
 }
 
-void shock_emit_step(struct game *g, int step, const char *rule)
-{
-	struct event e;
-	event_init(&e, "shock_step");
-	event_add(&e, "step", "%s", shock_step_name(step));
-	event_add(&e, "combats", "%d",
-		  g->shock.batch_end - g->shock.batch_begin);
-	if (g->shock.nested)
-		event_add(&e, "followup", "%d", g->shock.batch_begin);
-	event_add(&e, "rule", "%s", rule);
-	game_emit(g, &e);
-}
-
-static void enter_step(struct game *g, int step)
-{
-	struct shock_state *s = &g->shock;
-	s->step = step;
-	s->cursor = s->batch_begin;
-	s->sub = 0;
-	memset(s->mark, 0, sizeof s->mark);
-	/* the Engaged step (SPQR 10.4, optional) is told only in a book
-	 * that has the rule: GBA has no Engaged rule (rule_numbers.h) */
-	const struct rule_numbers *m = tables_rule_numbers(g->tables);
-	const char *rule = shock_step_rule(step);
-	const char *in_book = m && m->present ? rule_numbers_gba(m, rule) : rule;
-	bool untold = step == SHS_ENGAGED && !g->battle->engaged_rule &&
-		      !(in_book && *in_book);
-	if (step != SHS_NONE && step != SHS_END && !untold)
-		shock_emit_step(g, step, rule);
-}
-
-void shock_push_followup(struct game *g, int ci)
-{
-	struct shock_state *s = &g->shock;
-	s->nested = true;
-	s->outer_step = s->step;
-	s->outer_cursor = s->cursor;
-	s->outer_sub = s->sub;
-	s->outer_begin = s->batch_begin;
-	s->outer_end = s->batch_end;
-	s->batch_begin = ci;
-	s->batch_end = ci + 1;
-	enter_step(g, SHS_CHARGE);
-}
-
 static void pop_followup(struct game *g)
 {
 	struct shock_state *s = &g->shock;
@@ -206,7 +161,7 @@ bool shock_run(struct game *g)
 			s->batch_begin = 0;
 			s->batch_end = s->ncombats;
 			if (s->ncombats == 0) {
-				enter_step(g, SHS_END);
+				shock_enter_step(g, SHS_END);
 				continue;
 			}
 		}
@@ -218,7 +173,7 @@ bool shock_run(struct game *g)
 			segment_over(g);
 			return true;
 		}
-		enter_step(g, s->step + 1);
+		shock_enter_step(g, s->step + 1);
 	}
 	return false;
 }
@@ -232,5 +187,5 @@ void shock_segment_begin(struct game *g)
 			      : -1;
 	s->leader = g->active_leader;
 	s->batch_begin = s->batch_end = 0;
-	enter_step(g, SHS_DESIGNATE);
+	shock_enter_step(g, SHS_DESIGNATE);
 }

@@ -2,8 +2,9 @@
  * steps' and questions' names, the combats of the segment, the question
  * waiting for an answer and the units still standing in a combat.  The
  * bottom of the shock: the steps (shock_designate.c ... shock_advance.c),
- * engagement, pass-through and pursuit ask and answer here, and shock.c,
- * above them, drives the segment (doc/architecture.md). */
+ * engagement, pass-through and pursuit ask and answer here, enter a step
+ * or push a follow-up combat, and shock.c, above them, drives the
+ * segment (doc/architecture.md). */
 #include "maniple/shock.h"
 
 #include <stdio.h>
@@ -12,6 +13,8 @@
 #include "maniple/passthru.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
+#include "maniple/rule_numbers.h"
+#include "maniple/tables.h"
 
 static const char *const step_names[SHS_STEP_COUNT] = {
 	"none",	    "designate", "charge",  "leaders", "clash",
@@ -201,4 +204,51 @@ static const char *const passthru_state_names[PT_STATE_COUNT] = {
 const char *passthru_state_name(int state)
 {
 	return state >= 0 && state < PT_STATE_COUNT ? passthru_state_names[state] : "?";
+}
+
+/* ---- the steps: entering one, and a follow-up batch ---- */
+
+void shock_emit_step(struct game *g, int step, const char *rule)
+{
+	struct event e;
+	event_init(&e, "shock_step");
+	event_add(&e, "step", "%s", shock_step_name(step));
+	event_add(&e, "combats", "%d",
+		  g->shock.batch_end - g->shock.batch_begin);
+	if (g->shock.nested)
+		event_add(&e, "followup", "%d", g->shock.batch_begin);
+	event_add(&e, "rule", "%s", rule);
+	game_emit(g, &e);
+}
+
+void shock_enter_step(struct game *g, int step)
+{
+	struct shock_state *s = &g->shock;
+	s->step = step;
+	s->cursor = s->batch_begin;
+	s->sub = 0;
+	memset(s->mark, 0, sizeof s->mark);
+	/* the Engaged step (SPQR 10.4, optional) is told only in a book
+	 * that has the rule: GBA has no Engaged rule (rule_numbers.h) */
+	const struct rule_numbers *m = tables_rule_numbers(g->tables);
+	const char *rule = shock_step_rule(step);
+	const char *in_book = m && m->present ? rule_numbers_gba(m, rule) : rule;
+	bool untold = step == SHS_ENGAGED && !g->battle->engaged_rule &&
+		      !(in_book && *in_book);
+	if (step != SHS_NONE && step != SHS_END && !untold)
+		shock_emit_step(g, step, rule);
+}
+
+void shock_push_followup(struct game *g, int ci)
+{
+	struct shock_state *s = &g->shock;
+	s->nested = true;
+	s->outer_step = s->step;
+	s->outer_cursor = s->cursor;
+	s->outer_sub = s->sub;
+	s->outer_begin = s->batch_begin;
+	s->outer_end = s->batch_end;
+	s->batch_begin = ci;
+	s->batch_end = ci + 1;
+	shock_enter_step(g, SHS_CHARGE);
 }
