@@ -42,6 +42,11 @@ void rout_state_text(const struct game *g, FILE *f);
  * `tq_check`.  Returns the hits. */
 int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	     const char *rule);
+/* The plain check of 6.52 #1 and GBA 5.33 #3: a die against the unit's
+ * TQ now, no modifier, one hit above it (an event named what, saying
+ * tq and result).  The hits taken (0 or 1). */
+int tq_check_one_hit(struct game *g, struct unit *u, const char *what,
+		     const char *rule);
 /* 10.11, 10.27, 6.75: the TQ a check is made against now (2 less In
  * Column). */
 int unit_tq_now(const struct game *g, const struct unit *u);

@@ -79,6 +79,9 @@ int shock_add_combat(struct game *g);
 /* 8.62: runs combat ci alone through 8.43-8.47 now; the outer batch waits
  * at its step, cursor and sub, and resumes when the follow-up is done. */
 void shock_push_followup(struct game *g, int ci);
+/* The follow-up batch is over: the segment goes back to the step, combat
+ * and batch it was in when it was pushed. */
+void shock_pop_followup(struct game *g);
 /* The side of unit index u in combat ci: 0 attacker, 1 defender, -1 not
  * in it; *slot gets its index in att/def. */
 int shock_combat_role(const struct game *g, int ci, int u, int *slot);

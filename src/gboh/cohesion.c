@@ -48,6 +48,24 @@ void tq_check_odds(const struct game *g, const struct unit *u, int drm,
 	tq_check_odds_as_is(g, u, u ? tq_check_drm(g, u, drm) : drm, o);
 }
 
+int tq_check_one_hit(struct game *g, struct unit *u, const char *what,
+		     const char *rule)
+{
+	struct event e;
+	int tq = unit_tq_now(g, u);
+	game_roll_begin(&e, what);
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "tq", "%d", tq);
+	int d = game_roll_die(g, &e);
+	event_add(&e, "result", "%s", d > tq ? "hit" : "no_hit");
+	event_add(&e, "rule", "%s", rule);
+	game_emit(g, &e);
+	if (d <= tq)
+		return 0;
+	cohesion_hits(g, u, 1, what, rule);
+	return 1;
+}
+
 /* 10.11 a TQ check; R3: the modified roll is used as it is */
 int tq_check(struct game *g, struct unit *u, int drm, const char *why,
 	     const char *rule)

@@ -170,17 +170,8 @@ static void crisis_penalties(struct game *g, struct unit *u)
 		cohesion_hits(g, u, 1, "crisis_of_faith", "GBA 5.33");
 	if (u->routed || !game_unit_in_play(u))
 		return;
-	struct event e; /* #3: a TQ check, one hit above the TQ */
-	game_roll_begin(&e, "crisis_of_faith");
-	event_add(&e, "unit", "%s", u->id);
-	int tq = unit_tq_now(g, u);
-	event_add(&e, "tq", "%d", tq);
-	int d = game_roll_die(g, &e);
-	event_add(&e, "result", "%s", d > tq ? "hit" : "no_hit");
-	event_add(&e, "rule", "GBA 5.33");
-	game_emit(g, &e);
-	if (d > tq)
-		cohesion_hits(g, u, 1, "crisis_of_faith", "GBA 5.33");
+	/* #3: a TQ check, one hit above the TQ */
+	tq_check_one_hit(g, u, "crisis_of_faith", "GBA 5.33");
 }
 
 static void emit_step(struct game *g, const char *who, const char *id,

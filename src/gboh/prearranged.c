@@ -515,16 +515,7 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 		return;
 	if (unit_has(g, u, TRAIT_LEGION)) {
 		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
-		int tq = unit_tq_now(g, u);
-		game_roll_begin(&e, "withdrawal_tq_check");
-		event_add(&e, "unit", "%s", u->id);
-		event_add(&e, "tq", "%d", tq);
-		int d = game_roll_die(g, &e);
-		event_add(&e, "result", "%s", d > tq ? "hit" : "no_hit");
-		event_add(&e, "rule", "6.52");
-		game_emit(g, &e);
-		if (d > tq)
-			cohesion_hits(g, u, 1, "withdrawal_tq_check", "6.52");
+		tq_check_one_hit(g, u, "withdrawal_tq_check", "6.52");
 	} else {
 		/* 6.52 #2: other infantry (no SK, no velites in a PW Line) */
 		cohesion_hits(g, u, 1, "withdrawal", "6.52");

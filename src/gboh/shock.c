@@ -74,17 +74,6 @@ void shock_rout_unit(struct game *g, int ci, int u, const char *rule)
 		rout_begin(g, u, rule);
 }
 
-static void pop_followup(struct game *g)
-{
-	struct shock_state *s = &g->shock;
-	s->nested = false;
-	s->step = s->outer_step;
-	s->cursor = s->outer_cursor;
-	s->sub = s->outer_sub;
-	s->batch_begin = s->outer_begin;
-	s->batch_end = s->outer_end;
-}
-
 static void segment_over(struct game *g)
 {
 	struct event e;
@@ -166,7 +155,7 @@ bool shock_run(struct game *g)
 			}
 		}
 		if (s->nested && s->step == SHS_COLLAPSE) {
-			pop_followup(g); /* 8.62: back to the outer advance */
+			shock_pop_followup(g); /* 8.62: back to the outer advance */
 			continue;
 		}
 		if (s->step == SHS_END) {

@@ -252,3 +252,14 @@ void shock_push_followup(struct game *g, int ci)
 	s->batch_end = ci + 1;
 	shock_enter_step(g, SHS_CHARGE);
 }
+
+void shock_pop_followup(struct game *g)
+{
+	struct shock_state *s = &g->shock;
+	s->nested = false;
+	s->step = s->outer_step;
+	s->cursor = s->outer_cursor;
+	s->sub = s->outer_sub;
+	s->batch_begin = s->outer_begin;
+	s->batch_end = s->outer_end;
+}
