@@ -21,14 +21,7 @@
 #include "spqr_tables.h"
 #include "session_play.h"
 #include "fixture.h"
-
-struct usp {
-	const char *id;
-	int side;
-	enum unit_type t;
-	enum missile_class mc;
-	int tq, ma;
-};
+#include "field_play.h"
 
 /* Macedon is side 0, Persia side 1. */
 static const struct usp units[] = {
@@ -45,57 +38,12 @@ static struct battle *loader(void *user, const char *name,
 			     struct ini_error *err)
 {
 	(void)user;
-	if (strcmp(name, "gba") != 0 && strcmp(name, "spqr") != 0) {
-		memset(err, 0, sizeof *err);
-		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
-		return NULL;
-	}
-	struct battle *b = fx_empty_battle(name, "Field", 30, 20, "macedon",
-					   "persia");
-	snprintf(b->ruleset, sizeof b->ruleset, "%s", name);
-	const struct {
-		const char *id;
-		int side, hex;
-	} ls[] = {{"alexander", 0, 1603}, {"darius", 1, 1403}};
-	for (size_t k = 0; k < 2; k++) {
-		struct leader *l = &b->leaders[b->nleaders++];
-		snprintf(l->id, sizeof l->id, "%s", ls[k].id);
-		l->side = ls[k].side;
-		l->kind = LK_GENERAL;
-		l->initiative = 6;
-		l->command_range = 20;
-		l->line_command = 1;
-		l->overall = true;
-		l->hex = H(ls[k].hex);
-		l->on_map = true;
-		l->available = true;
-	}
-	for (const struct usp *s = units; s->id; s++) {
-		struct unit *u = &b->units[b->nunits++];
-		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
-		u->side = s->side;
-		u->type = s->t;
-		u->missile = s->mc;
-		u->size = 3;
-		u->tq = s->tq;
-		u->ma = s->ma;
-		u->at.hex[0] = u->at.hex[1] = HEX_NONE;
-		u->on_map = false;
-	}
-	return b;
+	return field_battle(name, units, (const int[]){1603, 1403}, 20, err);
 }
 
 static struct session *open_game(const char *ruleset)
 {
-	struct session *s = calloc(1, sizeof *s);
-	cr_assert_not_null(s);
-	session_init(s, loader, spqr_tables_loader, NULL, 1);
-	s->checkpoint_every = 1; /* the game changed by hand too */
-	char line[64];
-	snprintf(line, sizeof line, "new %s sandbox 42", ruleset);
-	ok(s, line);
-	cr_assert_str_eq(s->game->battle->ruleset, ruleset);
-	return s;
+	return field_open_game(loader, ruleset);
 }
 
 /* The command is accepted; what the other side was offered there (a

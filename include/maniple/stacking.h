@@ -93,6 +93,29 @@ const char *stacking_stop_refusal(const struct game *g,
 				  const struct unit *companion,
 				  const char **rule);
 
+/* The friends that count for stacking in any hex of u (not u): top
+ * first, at most max into out; returns the count. */
+int stacking_friends_with(const struct game *g, const struct unit *u,
+			  const struct unit **out, int max);
+/* 6.92 (GBA; variants.ini [stacking] ended_stacked = mover_routs): the
+ * move or withdrawal of unit ui has ended in the hex of the friends
+ * stationary[0..n-1] (stacking_friends_with before its rout moved it):
+ * an `ended_stacked` event; a skirmisher (6.92's Exception) costs 1 hit
+ * to each friend and to itself, with no roll; any other mover routs, and
+ * each friend takes a TQ check of the roll over its TQ, at least 1 hit.
+ * routing: the mover routs anyway (its hits, 10.14).  Returns whether
+ * the caller must rout the mover now (cause "GBA 6.92").  With
+ * ended_stacked = stack (SPQR 6.6) nothing happens and false. */
+bool stacking_ended_stacked(struct game *g, int ui,
+			    const struct unit *const *stationary, int n,
+			    bool routing);
+/* 10.21 with 6.68 (R2): unit u, not in a Double-Depth pair, is about to
+ * rout where it shares a hex with a friend: with ended_stacked = stack a
+ * `stack_rout_not_played` event (the stacking rules' effect is not
+ * played); GBA's hexes hold one unit, so a friend there is only passing
+ * through, and what its move ending there does is 6.92's: nothing. */
+void stacking_unit_routs(struct game *g, const struct unit *u);
+
 /* 9.63: the DRM to u's TQ checks: +1 (stacking.ini) for a Roman stack of
  * two colours, or of one colour and two classes; else 0. */
 int stacking_tq_drm(const struct game *g, const struct unit *u);

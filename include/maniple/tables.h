@@ -342,6 +342,8 @@ enum rule_variant {
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
 	RV_HEAVY_FOOT_PASSING, /* GBA 6.94 #1: passing phalanxes and heavy foot */
+	RV_ENDED_STACKED, /* 6.68, GBA 6.92: a unit whose move ends (or that
+			   * routs) in a friend's hex */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
@@ -654,6 +656,17 @@ enum heavy_foot_passing {
 			      * infantry unit enters no friend's hex, and
 			      * only skirmishers enter one's, but where a
 			      * routed unit is one of the two */
+};
+
+/* RV_ENDED_STACKED's choices */
+enum ended_stacked {
+	ENDED_STACKED_STACK, /* SPQR 6.6: a stack may stand; what the rout of
+			      * one of its units does to the other is 6.68's
+			      * (not played, R2) */
+	ENDED_STACKED_ROUTS, /* GBA 6.92: a move or withdrawal forced to end
+			      * in a friend's hex routs the mover, and each
+			      * friend there takes the roll over its TQ, at
+			      * least 1 hit (a skirmisher: 1 hit to each) */
 };
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */

@@ -150,12 +150,19 @@ void orders_phase_begin(struct game *g)
 	}
 }
 
-/* 10.14, 10.21: a move whose hits reached the TQ; the rout follows */
+/* 10.14, 10.21: a move whose hits reached the TQ; the rout follows.
+ * GBA 6.92: a move ended in a friend's hex routs the mover too. */
 static void rout_after_move(struct game *g, const struct move *m)
 {
-	if (!m->rout_due || m->unit < 0 || m->unit >= g->nunits)
+	if (m->unit < 0 || m->unit >= g->nunits)
 		return;
-	rout_begin(g, m->unit, "10.14");
+	const struct unit *with[STACK_MAX + 2];
+	int n = stacking_friends_with(g, &g->units[m->unit], with,
+				      STACK_MAX + 2);
+	if (stacking_ended_stacked(g, m->unit, with, n, m->rout_due))
+		rout_begin(g, m->unit, "GBA 6.92");
+	else if (m->rout_due)
+		rout_begin(g, m->unit, "10.14");
 }
 
 /* 6.11, 6.13: ends the open move, if any */

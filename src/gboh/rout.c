@@ -446,15 +446,9 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		enqueue(g, mi, "9.53", -1);
 	}
 	/* R2 (6.68, 9.63): what a rout does to the rest of a stack is the
-	 * stacking rules'; say so when it arises */
-	const struct unit *mates[4];
-	if (!ddm && units_in(g, u->at.hex[0], u->side, u, mates)) {
-		event_init(&e, "stack_rout_not_played");
-		event_add(&e, "unit", "%s", u->id);
-		event_add(&e, "with", "%s", mates[0]->id);
-		event_add(&e, "rule", "6.68");
-		game_emit(g, &e);
-	}
+	 * stacking rules' (GBA 6.92's) */
+	if (!ddm)
+		stacking_unit_routs(g, u);
 	if (!u->routed) {
 		u->routed = true;
 		emit_simple(g, "routed_marker", u, "10.22");

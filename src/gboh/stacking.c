@@ -274,6 +274,21 @@ static int unit_index(const struct game *g, const struct unit *u)
 	return i >= 0 && i < g->nunits ? (int)i : -1;
 }
 
+/* The ids of units idx[0..n-1], a comma list, into ids (EVENT_VAL_MAX) */
+static void id_list(const struct game *g, const int *idx, int n, char *ids)
+{
+	size_t len = 0;
+	ids[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		size_t room = EVENT_VAL_MAX - len;
+		int w = snprintf(ids + len, room, "%s%s", i ? "," : "",
+				 g->units[idx[i]].id);
+		if (w < 0 || (size_t)w >= room)
+			break;
+		len += (size_t)w;
+	}
+}
+
 /* 6.63, 6.66, 6.69 the stationary side of an entry */
 void stacking_apply_entry(struct game *g, const struct unit *mover,
 			  const struct stacking_entry *se)
@@ -287,16 +302,8 @@ void stacking_apply_entry(struct game *g, const struct unit *mover,
 		if (k >= 0)
 			idx[n++] = k;
 	}
-	char ids[EVENT_VAL_MAX] = "";
-	size_t len = 0;
-	for (int i = 0; i < n; i++) {
-		size_t room = sizeof ids - len;
-		int w = snprintf(ids + len, room, "%s%s", i ? "," : "",
-				 g->units[idx[i]].id);
-		if (w < 0 || (size_t)w >= room)
-			break;
-		len += (size_t)w;
-	}
+	char ids[EVENT_VAL_MAX];
+	id_list(g, idx, n, ids);
 	char hb[16];
 	hex_format(mover->at.hex[0], hb, sizeof hb);
 	struct event e;
@@ -361,6 +368,101 @@ const char *stacking_stop_refusal(const struct game *g,
 		       "stacks with: turn to its facing first";
 	}
 	return NULL;
+}
+
+int stacking_friends_with(const struct game *g, const struct unit *u,
+			  const struct unit **out, int max)
+{
+	int n = 0;
+	for (int k = 0; k < 2 && n < max; k++) {
+		if (hex_is_none(u->at.hex[k]))
+			continue;
+		const struct unit *o[STACK_MAX + 2];
+		int m = stacking_units_in(g, u->at.hex[k], u->side, u, NULL, o,
+					  STACK_MAX + 2);
+		for (int i = 0; i < m && n < max; i++) {
+			bool seen = false; /* a two-hex friend in both */
+			for (int j = 0; j < n; j++)
+				seen = seen || out[j] == o[i];
+			if (!seen)
+				out[n++] = o[i];
+		}
+	}
+	return n;
+}
+
+/* GBA 6.92 the stationary unit's check: the roll over its TQ, at least
+ * 1 hit */
+static void ended_stacked_check(struct game *g, struct unit *s)
+{
+	if (!game_unit_in_play(s))
+		return;
+	if (tq_check(g, s, 0, "ended_stacked", "GBA 6.92") == 0)
+		cohesion_hits(g, s, 1, "ended_stacked", "GBA 6.92");
+}
+
+/* GBA 6.92 a move forced to end in a friend's hex */
+bool stacking_ended_stacked(struct game *g, int ui,
+			    const struct unit *const *stationary, int n,
+			    bool routing)
+{
+	if (n <= 0 || ui < 0 || ui >= g->nunits ||
+	    tables_variant(g->tables, RV_ENDED_STACKED) != ENDED_STACKED_ROUTS)
+		return false;
+	struct unit *u = &g->units[ui];
+	if (u->leader_elephant[0])
+		return false; /* 4.85: it does not count */
+	int idx[STACK_MAX + 2], m = 0;
+	for (int i = 0; i < n && m < STACK_MAX + 2; i++) {
+		int k = unit_index(g, stationary[i]);
+		if (k >= 0 && k != ui && game_unit_in_play(&g->units[k]))
+			idx[m++] = k;
+	}
+	if (m == 0)
+		return false;
+	/* Exception: a skirmisher goes on through, 1 hit to each, no roll */
+	bool sk = unit_has(g, u, TRAIT_SKIRMISHER);
+	char ids[EVENT_VAL_MAX];
+	id_list(g, idx, m, ids);
+	struct event e;
+	event_init(&e, "ended_stacked");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "with", "%s", ids);
+	event_add(&e, "then", "%s",
+		  sk ? "one_hit_each" : routing ? "routing" : "rout");
+	event_add(&e, "rule", "GBA 6.92");
+	game_emit(g, &e);
+	for (int i = 0; i < m; i++) {
+		struct unit *s = &g->units[idx[i]];
+		if (sk)
+			cohesion_hits(g, s, 1, "ended_stacked", "GBA 6.92");
+		else
+			ended_stacked_check(g, s);
+	}
+	if (sk && !routing && !u->routed && game_unit_in_play(u))
+		cohesion_hits(g, u, 1, "ended_stacked", "GBA 6.92");
+	return !sk && !routing && !u->routed && game_unit_in_play(u);
+}
+
+/* 6.68 (R2), GBA 6.92 */
+void stacking_unit_routs(struct game *g, const struct unit *u)
+{
+	if (tables_variant(g->tables, RV_ENDED_STACKED) != ENDED_STACKED_STACK)
+		return; /* GBA 6.92: the move's end, not the rout */
+	const struct unit *at[4], *mate = NULL;
+	int n = game_units_at(g, u->at.hex[0], at, 4);
+	for (int i = 0; i < n && !mate; i++)
+		if (at[i] != u && at[i]->side == u->side &&
+		    game_unit_in_play(at[i]))
+			mate = at[i];
+	if (!mate)
+		return;
+	struct event e;
+	event_init(&e, "stack_rout_not_played");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "with", "%s", mate->id);
+	event_add(&e, "rule", "6.68");
+	game_emit(g, &e);
 }
 
 /* 9.63 mixed colours or classes in a Roman stack */

@@ -347,6 +347,8 @@ static const struct variant_def {
 	 (const char *const[]){"hits", "rout", NULL}},
 	[RV_HEAVY_FOOT_PASSING] = {"stacking", "heavy_foot",
 	 (const char *const[]){"as_chart", "barred", NULL}},
+	[RV_ENDED_STACKED] = {"stacking", "ended_stacked",
+	 (const char *const[]){"stack", "mover_routs", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",

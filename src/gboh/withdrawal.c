@@ -621,6 +621,11 @@ static void ow_step(struct game *g, int i, struct hex dest,
 		"elephant_hexes", "9.15,6.52");
 	if (stacks)
 		ow_hits(g, u, se.mover_hits, "stacking", "6.69,6.55");
+	/* GBA 6.92: a withdrawal its hits ended in a friend's hex (the
+	 * rout under way: 6.53) */
+	if (stacks && (u->routed || !game_unit_in_play(u)))
+		stacking_ended_stacked(g, o->unit, se.stationary,
+				       se.nstationary, true);
 }
 
 static int find_offer(const struct game *g, int kind, int unit, int leader)

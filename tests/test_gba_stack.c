@@ -1,0 +1,216 @@
+/* GBA stacking, withdrawal and Pre-arranged Withdrawal played as commands
+ * (GBA 6.6-6.9): a sandbox session on a hand-built open field, its
+ * battle named after the ruleset it plays ("gba" or "spqr"), so that each
+ * GBA rule is checked on a GBA game and, where the books differ, against
+ * SPQR's on the same board.  Rule numbers cited as "GBA N.NN" are GBA's;
+ * the events carry SPQR's numbers where the rule is shared. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/map.h"
+#include "maniple/orders.h"
+#include "maniple/reactions.h"
+#include "maniple/sequence.h"
+#include "maniple/stacking.h"
+#include "spqr_tables.h"
+#include "session_play.h"
+#include "fixture.h"
+#include "field_play.h"
+
+/* Macedon is side 0, Persia side 1. */
+static const struct usp units[] = {
+	{"mi", 0, UT_MI, MC_NONE, 5, 5},   {"fr", 0, UT_MI, MC_NONE, 5, 5},
+	{"fr2", 0, UT_MI, MC_NONE, 5, 5},  {"sk", 0, UT_SK, MC_J, 4, 6},
+	{"lc", 0, UT_LC, MC_J, 6, 8},	   {"p_hi", 1, UT_HI, MC_NONE, 6, 5},
+	{"p_mi", 1, UT_MI, MC_NONE, 5, 5}, {NULL, 0, 0, MC_NONE, 0, 0},
+};
+
+/* The battles "gba" and "spqr": the same field, leaders and units under
+ * that ruleset. */
+static struct battle *loader(void *user, const char *name,
+			     struct ini_error *err)
+{
+	(void)user;
+	return field_battle(name, units, (const int[]){1205, 1201}, 30, err);
+}
+
+static struct session *open_game(const char *ruleset)
+{
+	return field_open_game(loader, ruleset);
+}
+
+/* The events of line, and of `halt` after it while the move is open. */
+static struct out ok_to_end(struct session *s, const char *line)
+{
+	struct out o = ok(s, line);
+	if (s->game->ord.moving) {
+		struct out h = ok(s, "halt");
+		size_t len = strlen(o.ev);
+		snprintf(o.ev + len, sizeof o.ev - len, "%s", h.ev);
+	}
+	return o;
+}
+
+/* ---- GBA 6.92 forced to end movement stacked ---- */
+
+/* mi (4 hits, TQ 5) passes through fr at 1008: the 6.94 hit routs it
+ * there, so its move ends in fr's hex. */
+static struct session *mover_routs_in_a_friend(const char *ruleset,
+					       const char *roll,
+					       struct out *o)
+{
+	struct session *s = open_game(ruleset);
+	place(s, "mi", 1007, FACE_SE);
+	place(s, "fr", 1008, FACE_SE);
+	U(s, "mi")->hits = 4;
+	phase(s, "alexander");
+	ok(s, "order mi");
+	if (roll)
+		ok(s, roll);
+	*o = ok_to_end(s, "move 1008");
+	return s;
+}
+
+/* GBA 6.92: a move forced to end in a friend's hex (here: the mover's
+ * hits rout it there) routs the mover, and the friend makes a TQ check
+ * taking the roll over its TQ: 8 against TQ 5 is 3 hits. */
+Test(gba_stack, forced_to_end_stacked_friend_checks_gba_6_92)
+{
+	struct out o;
+	struct session *s = mover_routs_in_a_friend("gba", "roll 8", &o);
+	cr_assert(has(&o, "ended_stacked unit=mi with=fr then=routing "
+			  "rule=6.92"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "tq_check unit=fr dr=8 tq=5 routed=no hits=3"),
+		  "GBA 6.92: %s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 1 + 3, "GBA 6.94's hit and 6.92's");
+	cr_expect(has(&o, "rout unit=mi type=MI hits=5 tq=5 cause=10.14"),
+		  "GBA 6.92: the mover routs: %s", o.ev);
+	cr_expect_not(has(&o, "stack_rout_not_played"), "%s", o.ev);
+	close_game(s);
+}
+
+/* GBA 6.92: the friend's check costs at least 1 hit, a roll at or under
+ * its TQ included. */
+Test(gba_stack, forced_to_end_stacked_at_least_one_hit_gba_6_92)
+{
+	struct out o;
+	struct session *s = mover_routs_in_a_friend("gba", "roll 2", &o);
+	cr_assert(has(&o, "tq_check unit=fr dr=2 tq=5 routed=no hits=0"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "cohesion_hit unit=fr hits=1 total=2 tq=5 "
+			  "cause=ended_stacked rule=6.92"),
+		  "GBA 6.92: the minimum: %s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 2);
+	close_game(s);
+}
+
+/* SPQR has no 6.92: a unit routing in a stack is 6.68's (not played,
+ * R2), and the friend takes only the chart's hit. */
+Test(gba_stack, spqr_stack_rout_is_6_68)
+{
+	struct out o;
+	struct session *s = mover_routs_in_a_friend("spqr", NULL, &o);
+	cr_assert(has(&o, "stack_rout_not_played unit=mi with=fr"), "%s",
+		  o.ev);
+	cr_expect_not(has(&o, "ended_stacked"), "%s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 1);
+	cr_expect(has(&o, "rout unit=mi"), "%s", o.ev);
+	close_game(s);
+}
+
+/* GBA 6.92, 6.94: when the friend passed through is the one that routs
+ * (6.94's hit), the mover is not forced to stop: it goes on, and no 6.92
+ * check is made. */
+Test(gba_stack, friend_routing_under_a_passer_is_no_forced_stop_gba_6_92)
+{
+	struct session *s = open_game("gba");
+	place(s, "mi", 1007, FACE_SE);
+	place(s, "fr", 1008, FACE_SE);
+	U(s, "fr")->hits = 4;
+	phase(s, "alexander");
+	ok(s, "order mi");
+	struct out o = ok(s, "move 1008");
+	cr_assert(U(s, "fr")->routed, "%s", o.ev);
+	cr_expect_not(has(&o, "stack_rout_not_played"), "%s", o.ev);
+	o = ok_to_end(s, "move 1009");
+	cr_expect_not(has(&o, "ended_stacked"), "%s", o.ev);
+	cr_expect_eq(U(s, "mi")->hits, 1, "GBA 6.94 alone");
+	cr_expect_not(U(s, "mi")->routed);
+	close_game(s);
+}
+
+/* GBA 6.92 Exception: a skirmisher forced to end its move stacked costs
+ * each unit 1 hit with no roll (here the marsh's hit routs it, so it is
+ * eliminated, GBA 9.34); passing through costs neither a hit (GBA 6.94
+ * Exception #2), so the friend's one hit is 6.92's. */
+Test(gba_stack, skirmisher_forced_to_end_stacked_gba_6_92)
+{
+	struct session *s = open_game("gba");
+	place(s, "sk", 1007, FACE_SE);
+	place(s, "fr", 1008, FACE_SE);
+	map_at_mut(s->game->battle->map, H(1008))->terrain = TERRAIN_MARSH;
+	U(s, "sk")->hits = 3;
+	phase(s, "alexander");
+	ok(s, "order sk");
+	struct out o = ok_to_end(s, "move 1008");
+	cr_assert(has(&o, "ended_stacked unit=sk with=fr then=one_hit_each"),
+		  "%s", o.ev);
+	cr_expect_not(has(&o, "tq_check unit=fr"), "no roll: %s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 1, "GBA 6.92 Exception");
+	cr_expect_not(game_unit_in_play(U(s, "sk")), "GBA 9.34");
+	close_game(s);
+}
+
+/* GBA 6.92: a move forced to end stacked whose mover is not routing
+ * already (no legal command leaves one so: the moves refuse to strand a
+ * unit, GBA 6.91) routs it; with SPQR's switch nothing happens. */
+Test(gba_stack, forced_stop_routs_the_mover_gba_6_92)
+{
+	const char *rs[] = {"gba", "spqr"};
+	for (int k = 0; k < 2; k++) {
+		struct session *s = open_game(rs[k]);
+		place(s, "mi", 1008, FACE_SE);
+		place(s, "fr", 1008, FACE_SE);
+		ok(s, "roll 9");
+		const struct unit *with[4];
+		int n = stacking_friends_with(s->game, U(s, "mi"), with, 4);
+		cr_assert_eq(n, 1);
+		cr_assert_eq(with[0], U(s, "fr"));
+		bool routs = stacking_ended_stacked(s->game, UI(s, "mi"),
+						    with, n, false);
+		cr_expect_eq(routs, k == 0, "GBA 6.92: the mover routs");
+		cr_expect_eq(U(s, "fr")->hits, k == 0 ? 4 : 0,
+			     "GBA 6.92: 9 - 5");
+		close_game(s);
+	}
+}
+
+/* GBA 6.92, 6.75: a withdrawal that its pass-through hit ends in a
+ * friend's hex (the unit routs there, GBA 6.73) is forced to end
+ * stacked too: the friend makes 6.92's check. */
+Test(gba_stack, withdrawal_routing_in_a_friend_gba_6_92)
+{
+	struct session *s = open_game("gba");
+	place(s, "p_hi", 1003, FACE_SE);
+	place(s, "lc", 1006, FACE_NW);
+	place(s, "fr", 1007, FACE_NW);
+	U(s, "lc")->hits = 5;
+	phase(s, "darius");
+	ok(s, "order p_hi");
+	struct out o = ok(s, "move 1004");
+	cr_assert(has(&o, "withdrawal_offered unit=lc"), "%s", o.ev);
+	ok(s, "roll 7");
+	o = ok(s, "withdraw lc 1007");
+	cr_assert(has(&o, "rout unit=lc"), "GBA 6.73: %s", o.ev);
+	cr_assert(has(&o, "ended_stacked unit=lc with=fr then=routing"),
+		  "%s", o.ev);
+	cr_assert(has(&o, "tq_check unit=fr dr=7 tq=5 routed=no hits=2"),
+		  "GBA 6.92: %s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 1 + 2);
+	close_game(s);
+}
