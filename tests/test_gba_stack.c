@@ -2,7 +2,7 @@
  * (GBA 6.6-6.9): a sandbox session on a hand-built open field, its
  * battle named after the ruleset it plays ("gba" or "spqr"), so that each
  * GBA rule is checked on a GBA game and, where the books differ, against
- * SPQR's on the same board.  Rule numbers cited as "GBA N.NN" are GBA's;
+ * SPQR's on the same board; and GBA's river hexes (GBA 6.29).  Rule numbers cited as "GBA N.NN" are GBA's;
  * the events carry SPQR's numbers where the rule is shared. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -15,7 +15,10 @@
 #include "maniple/orders.h"
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
+#include "maniple/movement.h"
 #include "maniple/stacking.h"
+#include "maniple/tables.h"
+#include "maniple/withdrawal.h"
 #include "spqr_tables.h"
 #include "session_play.h"
 #include "fixture.h"
@@ -212,5 +215,92 @@ Test(gba_stack, withdrawal_routing_in_a_friend_gba_6_92)
 	cr_assert(has(&o, "tq_check unit=fr dr=7 tq=5 routed=no hits=2"),
 		  "GBA 6.92: %s", o.ev);
 	cr_expect_eq(U(s, "fr")->hits, 1 + 2);
+	close_game(s);
+}
+
+/* ---- GBA 6.29 the river hexes ---- */
+
+/* GBA 6.29: a Major River hex costs 1 MP and 1 hit to foot, skirmishers
+ * and cavalry, none to elephants, and is closed to chariots; a Rocky
+ * River Bed costs 2 MP, 1 hit to foot and skirmishers, 2 to cavalry, and
+ * is closed to elephants and chariots.  SPQR's chart has neither. */
+Test(gba_stack, major_river_and_rocky_river_bed_gba_6_29)
+{
+	const char *rs[] = {"gba", "spqr"};
+	for (int k = 0; k < 2; k++) {
+		struct session *s = open_game(rs[k]);
+		struct map *m = s->game->battle->map;
+		for (int row = 5; row <= 12; row++) {
+			map_at_mut(m, H(1000 + row))->elevation = 1;
+			map_at_mut(m, H(1300 + row))->elevation = 1;
+		}
+		map_at_mut(m, H(1008))->terrain = TERRAIN_MAJOR_RIVER;
+		map_at_mut(m, H(1308))->terrain = TERRAIN_ROCKY_RIVER_BED;
+		place(s, "mi", 1007, FACE_SE);
+		place(s, "lc", 1307, FACE_SE);
+		phase(s, "alexander");
+		ok(s, "order mi");
+		if (k == 1) {
+			struct out o = run(s, "move 1008");
+			cr_expect_eq(o.st, CMD_REFUSED, "SPQR: %s", o.ev);
+			close_game(s);
+			continue;
+		}
+		struct out o = ok_to_end(s, "move 1008");
+		cr_expect(has(&o, "moved unit=mi from=1007 to=1008 "
+				  "terrain=major_river mp=1"),
+			  "GBA 6.29: %s", o.ev);
+		cr_expect_eq(U(s, "mi")->hits, 1, "GBA 6.29");
+		ok(s, "order lc");
+		o = ok_to_end(s, "move 1308");
+		cr_expect(has(&o, "terrain=rocky_river_bed mp=2"), "GBA 6.29: %s",
+			  o.ev);
+		cr_expect_eq(U(s, "lc")->hits, 2, "GBA 6.29: cavalry 2");
+		close_game(s);
+	}
+	/* the other columns, from the chart */
+	struct session *s = open_game("gba");
+	const struct spqr_tables *t = s->game->tables;
+	struct {
+		enum unit_type type;
+		enum terrain terrain;
+		int mp, hits;
+		bool p;
+	} want[] = {
+		{UT_SK, TERRAIN_MAJOR_RIVER, 1, 1, false},
+		{UT_EL, TERRAIN_MAJOR_RIVER, 1, 0, false},
+		{UT_CH, TERRAIN_MAJOR_RIVER, 0, 0, true},
+		{UT_LI, TERRAIN_MAJOR_RIVER, 1, 1, false},
+		{UT_PH, TERRAIN_ROCKY_RIVER_BED, 2, 1, false},
+		{UT_SK, TERRAIN_ROCKY_RIVER_BED, 2, 1, false},
+		{UT_EL, TERRAIN_ROCKY_RIVER_BED, 0, 0, true},
+		{UT_CH, TERRAIN_ROCKY_RIVER_BED, 0, 0, true},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		struct move_cost c = tables_hex_entry_cost(
+			t, &(struct hex_entry){.type = want[i].type,
+					       .terrain = want[i].terrain});
+		cr_expect_eq(c.prohibited, want[i].p, "GBA 6.29 row %zu", i);
+		cr_expect_eq(c.mp, want[i].mp, "GBA 6.29 row %zu", i);
+		cr_expect_eq(c.hits, want[i].hits, "GBA 6.29 row %zu", i);
+	}
+	close_game(s);
+}
+
+/* GBA 6.28, 6.75: both river hexes cost foot a hit to enter, so they are
+ * Rough: no withdrawal into them. */
+Test(gba_stack, river_hexes_are_rough_gba_6_28)
+{
+	struct session *s = open_game("gba");
+	struct unit *mi = U(s, "mi");
+	cr_expect(unit_terrain_is_rough(s->game, mi->type,
+					TERRAIN_MAJOR_RIVER),
+		  "GBA 6.28");
+	cr_expect(unit_terrain_is_rough(s->game, mi->type,
+					TERRAIN_ROCKY_RIVER_BED),
+		  "GBA 6.28");
+	cr_expect_not_null(withdrawal_closed_terrain(s->game, mi,
+						     TERRAIN_MAJOR_RIVER),
+			   "GBA 6.75");
 	close_game(s);
 }

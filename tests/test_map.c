@@ -149,6 +149,13 @@ Test(map, gba_hexsides_on_both_hexes)
 	cr_expect(hexside_is_gate(map_hexside(m, H(1710), SIDE_N)),
 		  "a road through a wall");
 	cr_expect_not(map_hexside(m, H(1710), SIDE_S) & HSF_WALL);
+	/* GBA 6.29's river hexes; GBA 6.23: a Major River is at level 1 */
+	cr_expect_eq(map_at(m, H(1809))->terrain, TERRAIN_MAJOR_RIVER);
+	cr_expect_eq(map_at(m, H(1809))->elevation, 1);
+	cr_expect_eq(map_at(m, H(1909))->terrain, TERRAIN_ROCKY_RIVER_BED);
+	cr_expect_eq(terrain_parse("major_river"), TERRAIN_MAJOR_RIVER);
+	cr_expect_str_eq(terrain_name(TERRAIN_ROCKY_RIVER_BED),
+			 "rocky_river_bed");
 	map_free(m);
 }
 
@@ -200,7 +207,7 @@ Test(map, bad_files_refused_at_their_line)
 	snprintf(pattern, sizeof pattern, "%s/tests/bad/map-*.ini", srcdir());
 	glob_t g;
 	cr_assert_eq(glob(pattern, 0, NULL, &g), 0);
-	cr_expect_geq(g.gl_pathc, 20, "the bad map files are missing");
+	cr_expect_geq(g.gl_pathc, 28, "the bad map files are missing");
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		const char *p = g.gl_pathv[i];
 		struct ini_error err = {0};

@@ -424,20 +424,24 @@ Test(tui_glyphs, the_legend_shows_every_feature_glyph)
 		strcat(all, line);
 		strcat(all, "\n");
 	}
-	const char *names[] = {"stream", "river", "camp rampart", "Roman road",
-			       "dirt road"};
-	const enum tui_feature fs[] = {TF_STREAM, TF_RIVER, TF_RAMPART,
-				       TF_ROMAN_ROAD, TF_DIRT_ROAD};
-	for (int i = 0; i < 5; i++) {
+	const char *names[] = {"stream",     "river",	  "camp rampart",
+			       "Roman road", "dirt road", "city wall",
+			       "steep bank"};
+	const enum tui_feature fs[] = {TF_STREAM,     TF_RIVER,	    TF_RAMPART,
+				       TF_ROMAN_ROAD, TF_DIRT_ROAD, TF_WALL,
+				       TF_STEEP_BANK};
+	for (int i = 0; i < 7; i++) {
 		char want[64];
 		snprintf(want, sizeof want, "%c %s", (char)gl.feature[fs[i]],
 			 names[i]);
 		cr_assert_not_null(strstr(all, want), "%s in\n%s", want, all);
 	}
 	for (int t = 0; t < TERRAIN_COUNT; t++) {
-		char want[64];
+		char want[64]; /* the map file's word, in words */
 		snprintf(want, sizeof want, "%c %s", (char)gl.terrain[t],
 			 terrain_name(t));
+		for (char *u = strchr(want, '_'); u; u = strchr(u, '_'))
+			*u = ' ';
 		cr_assert_not_null(strstr(all, want), "%s in\n%s", want, all);
 	}
 }
@@ -561,6 +565,16 @@ Test(tui_glyphs, a_hexside_shows_its_most_important_feature)
 	cr_assert_eq(drawn_feature(g, HSF_STREAM | HSF_ROMAN_ROAD), TF_STREAM);
 	cr_assert_eq(drawn_feature(g, HSF_RAMPART | HSF_DIRT_ROAD), TF_RAMPART);
 	cr_assert_eq(drawn_feature(g, HSF_RIVER | HSF_STREAM), TF_RIVER);
+	/* GBA 6.26, 6.29: walls and steep banks have their glyphs; a gate
+	 * shows its road, a minor river as a river, a steep-banked stream
+	 * its stream */
+	cr_assert_eq(drawn_feature(g, HSF_WALL), TF_WALL);
+	cr_assert_eq(drawn_feature(g, HSF_WALL | HSF_DIRT_ROAD), TF_DIRT_ROAD);
+	cr_assert_eq(drawn_feature(g, HSF_STEEP_BANK), TF_STEEP_BANK);
+	cr_assert_eq(drawn_feature(g, HSF_STEEP_BANK | HSF_STREAM), TF_STREAM);
+	cr_assert_eq(drawn_feature(g, HSF_MINOR_RIVER), TF_RIVER);
+	cr_assert_eq(tui_terrain_slot("major river"), TT_MAJOR_RIVER);
+	cr_assert_eq(tui_terrain_slot("rocky river bed"), TT_ROCKY_RIVER_BED);
 	cr_assert_str_eq(tui_feature_name(TF_RAMPART), "camp rampart");
 	free_tiny(g);
 }

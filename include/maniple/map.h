@@ -17,6 +17,9 @@ enum terrain {
 	TERRAIN_BROKEN,
 	TERRAIN_MARSH,
 	TERRAIN_IMPASSABLE, /* river hex, ruined town... (6.24) */
+	TERRAIN_MAJOR_RIVER,	 /* GBA 6.29: a river hex, at level 1 (GBA
+				  * 6.23's note) */
+	TERRAIN_ROCKY_RIVER_BED, /* GBA 6.29 */
 	TERRAIN_COUNT
 };
 

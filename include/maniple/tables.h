@@ -84,6 +84,8 @@ enum movement_row {
 	MR_BROKEN,
 	MR_MARSH,
 	MR_IMPASSABLE,
+	MR_MAJOR_RIVER,	 /* GBA 6.29: entering a Major River hex */
+	MR_ROCKY_RIVER_BED, /* GBA 6.29 */
 	MR_ROMAN_ROAD,	 /* moving along a Roman road */
 	MR_STREAM,	 /* crossing a Stream hexside */
 	MR_RIVER,	 /* crossing a River hexside */

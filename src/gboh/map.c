@@ -6,8 +6,13 @@
 #include <string.h>
 
 static const char *const terrain_names[TERRAIN_COUNT] = {
-	"clear", "woods", "broken", "marsh", "impassable",
+	"clear", "woods", "broken", "marsh", "impassable", "major_river",
+	"rocky_river_bed",
 };
+
+/* terrain_names, as the refusals list them */
+#define TERRAIN_WORDS                                                   \
+	"clear woods broken marsh impassable major_river rocky_river_bed"
 
 static const char *const edge_names[EDGE_COUNT] = {
 	"north", "east", "south", "west",
@@ -130,6 +135,7 @@ struct map_ctx {
 	int map_key_line[MK_COUNT];
 	int def_terrain, def_elevation;
 	bool grid_ready;
+	int river_line; /* the last line making hexes Major River */
 };
 
 #define LIST_MAX 64
@@ -290,10 +296,12 @@ static int on_map_key(struct map_ctx *c, const char *key, const char *v,
 	}
 	case MK_TERRAIN:
 		c->def_terrain = terrain_parse(v);
+		if (c->def_terrain == TERRAIN_MAJOR_RIVER)
+			c->river_line = line;
 		if (c->def_terrain < 0)
 			return ini_fail(c->err, line,
-					"unknown terrain \"%s\" (clear woods "
-					"broken marsh impassable)",
+					"unknown terrain \"%s\" (" TERRAIN_WORDS
+					")",
 					v);
 		return 0;
 	case MK_ELEVATION:
@@ -575,10 +583,12 @@ static int map_handler(void *user, const char *section, const char *key,
 		return on_map_key(c, key, value, line);
 	case MS_TERRAIN: {
 		int t = terrain_parse(key);
+		if (t == TERRAIN_MAJOR_RIVER)
+			c->river_line = line;
 		if (t < 0)
 			return ini_fail(c->err, line,
-					"unknown terrain \"%s\" (clear woods "
-					"broken marsh impassable)",
+					"unknown terrain \"%s\" (" TERRAIN_WORDS
+					")",
 					key);
 		return paint(c, value, line, t, -1);
 	}
@@ -598,6 +608,28 @@ static int map_handler(void *user, const char *section, const char *key,
 	default:
 		return ini_fail(c->err, line, "key outside a section");
 	}
+}
+
+/* GBA 6.23's note: every Major River hex is at level 1 */
+static int check_rivers(struct map_ctx *c)
+{
+	const struct map *m = c->m;
+	for (int col = m->col_min; col <= m->col_max; col++)
+		for (int row = m->row_min; row <= m->row_max; row++) {
+			struct hex h = {col, row};
+			const struct map_hex *mh = map_at(m, h);
+			if (mh->terrain != TERRAIN_MAJOR_RIVER ||
+			    mh->elevation == 1)
+				continue;
+			char hb[16];
+			hex_format(h, hb, sizeof hb);
+			return ini_fail(c->err, c->river_line,
+					"major_river hex %s is at level %d: "
+					"every Major River hex is at level 1 "
+					"(GBA 6.23)",
+					hb, mh->elevation);
+		}
+	return 0;
 }
 
 struct map *map_load(const char *path, struct ini_error *err)
@@ -626,6 +658,8 @@ struct map *map_load(const char *path, struct ini_error *err)
 	if (ok && !c.map_key_line[MK_NAME])
 		ok = !ini_fail(err, c.section_line[MS_MAP],
 			       "[map] lacks the required key name");
+	if (ok && c.river_line)
+		ok = !check_rivers(&c);
 	if (!ok) {
 		map_free(m);
 		return NULL;

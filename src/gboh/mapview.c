@@ -25,6 +25,8 @@ static const struct mv_class terrain_classes[TERRAIN_COUNT] = {
 	[TERRAIN_BROKEN] = {"broken", "broken", 2},
 	[TERRAIN_MARSH] = {"marsh", "marsh", 3},
 	[TERRAIN_IMPASSABLE] = {"impassable", "impassable", 4},
+	[TERRAIN_MAJOR_RIVER] = {"major river", "major river", 5},
+	[TERRAIN_ROCKY_RIVER_BED] = {"rocky river bed", "rocky river bed", 6},
 };
 
 /* 6.24, 6.27: the hexside features, the one a player must see first

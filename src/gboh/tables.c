@@ -125,7 +125,8 @@ static const char *const group_names[MOVEMENT_GROUP_COUNT] = {
 	"skirmisher", "cavalry", "elephant", "chariot"};
 static const char *const row_names[MOVEMENT_ROW_COUNT] = {
 	"clear",	  "woods",	"broken",	  "marsh",
-	"impassable",	  "roman_road", "stream",	  "river",
+	"impassable",	  "major_river", "rocky_river_bed",
+	"roman_road",	  "stream",	  "river",
 	"rampart",	  "minor_river", "steep_bank", "steep_banked_stream",
 	"wall",		  "up_1_level", "up_2_levels",	  "up_more_levels",
 	"down_1_level",	  "down_2_levels", "down_more_levels",

@@ -9,9 +9,12 @@
 
 void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 {
+	/* clear woods broken marsh impassable major-river rocky-river-bed */
 	static const wchar_t terrain_u[TT_COUNT] = {
-		L'\u00b7', L'\u2663', L'\u2234', L'\u2248', L'\u2593'};
-	static const wchar_t terrain_a[TT_COUNT] = {'.', '&', '%', '~', '#'};
+		L'\u00b7', L'\u2663', L'\u2234', L'\u2248', L'\u2593',
+		L'\u2261', L'\u2237'};
+	static const wchar_t terrain_a[TT_COUNT] = {'.', '&', '%', '~',
+						    '#', ';', '@'};
 	/* NE E SE SW W NW */
 	static const wchar_t facing_u[FACING_COUNT] = {
 		L'\u2197', L'\u2192', L'\u2198', L'\u2199', L'\u2190', L'\u2196'};
@@ -20,10 +23,12 @@ void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 	static const wchar_t column_u[HEXSIDE_COUNT] = {
 		L'\u2191', L'\u2197', L'\u2198', L'\u2193', L'\u2199', L'\u2196'};
 	static const wchar_t column_a[HEXSIDE_COUNT] = {'^', '/', '\\', 'v', '/', '\\'};
-	/* river stream rampart Roman-road dirt-road */
+	/* river stream rampart Roman-road dirt-road wall steep-bank */
 	static const wchar_t feature_u[TF_COUNT] = {
-		L'\u224b', L'\u223f', L'\u25ae', L'\u25aa', L'\u25ab'};
-	static const wchar_t feature_a[TF_COUNT] = {'"', ':', '|', '=', '-'};
+		L'\u224b', L'\u223f', L'\u25ae', L'\u25aa', L'\u25ab',
+		L'\u25a0', L'\u2227'};
+	static const wchar_t feature_a[TF_COUNT] = {'"', ':', '|', '=',
+						    '-', '[', '_'};
 	gl->utf8 = utf8;
 	memcpy(gl->terrain, utf8 ? terrain_u : terrain_a, sizeof gl->terrain);
 	memcpy(gl->facing, utf8 ? facing_u : facing_a, sizeof gl->facing);
@@ -47,7 +52,8 @@ void tui_glyphs_init(struct tui_glyphs *gl, bool utf8)
 const char *tui_feature_name(enum tui_feature f)
 {
 	static const char *const names[TF_COUNT] = {
-		"river", "stream", "camp rampart", "Roman road", "dirt road"};
+		"river",     "stream",	 "camp rampart", "Roman road",
+		"dirt road", "city wall", "steep bank"};
 	return (unsigned)f < TF_COUNT ? names[f] : "";
 }
 
@@ -55,7 +61,8 @@ int tui_terrain_slot(const char *name)
 {
 	/* gl->terrain's order */
 	static const char *const names[TT_COUNT] = {
-		"clear", "woods", "broken", "marsh", "impassable"};
+		"clear",      "woods",	     "broken",	       "marsh",
+		"impassable", "major river", "rocky river bed"};
 	for (int t = 0; name && t < TT_COUNT; t++)
 		if (!strcmp(name, names[t]))
 			return t;
@@ -136,11 +143,18 @@ bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n)
 			 glyph_mb(f[TF_RAMPART], c), glyph_mb(f[TF_ROMAN_ROAD], d),
 			 glyph_mb(f[TF_DIRT_ROAD], e));
 		return true;
-	case 3:
+	case 3: /* GBA 6.26, 6.29 */
+		snprintf(buf, n, "  %s major river  %s rocky river bed  "
+			 "%s city wall  %s steep bank",
+			 glyph_mb(t[TT_MAJOR_RIVER], a),
+			 glyph_mb(t[TT_ROCKY_RIVER_BED], b),
+			 glyph_mb(f[TF_WALL], c), glyph_mb(f[TF_STEEP_BANK], d));
+		return true;
+	case 4:
 		snprintf(buf, n, "  a hexside feature shows at the edge of both "
 			 "hexes it divides:");
 		return true;
-	case 4:
+	case 5:
 		snprintf(buf, n, "  N, S mid top, bottom line; WNW, WSW left end; "
 			 "ENE, ESE right end");
 		return true;

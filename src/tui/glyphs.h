@@ -19,6 +19,8 @@ enum tui_terrain {
 	TT_BROKEN,
 	TT_MARSH,
 	TT_IMPASSABLE,
+	TT_MAJOR_RIVER,	    /* GBA 6.29 */
+	TT_ROCKY_RIVER_BED, /* GBA 6.29 */
 	TT_COUNT
 };
 
@@ -30,6 +32,8 @@ enum tui_feature {
 	TF_RAMPART,
 	TF_ROMAN_ROAD,
 	TF_DIRT_ROAD,
+	TF_WALL,	/* GBA 6.26 */
+	TF_STEEP_BANK,	/* GBA 6.29 */
 	TF_COUNT,
 	TF_NONE = TF_COUNT
 };

@@ -73,21 +73,24 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 	 * ground is drawn in the terminal's own colour (-1), as the panel's
 	 * text is (p->plain): none to change between them, and readable on
 	 * a light background too. */
-	static const short fg256[TT_COUNT] = {-1, 34, 137, 38, 245};
+	/* clear woods broken marsh impassable major-river rocky-river-bed */
+	static const short fg256[TT_COUNT] = {-1, 34, 137, 38, 245, 27, 180};
 	static const short fg8[TT_COUNT] = {COLOR_WHITE, COLOR_GREEN,
-						  COLOR_YELLOW, COLOR_CYAN,
-						  COLOR_WHITE};
+					    COLOR_YELLOW, COLOR_CYAN,
+					    COLOR_WHITE, COLOR_BLUE,
+					    COLOR_YELLOW};
 	static const short bg256[LEVELS] = {-1, 236, 238, 240};
-	for (int t = 0; t < TT_COUNT; t++)
+	for (int t = 0; t < TT_MAJOR_RIVER; t++)
 		for (int l = 0; l < LEVELS; l++)
 			p->terrain[t][l] = new_pair(&next, c256 ? fg256[t] : fg8[t],
 						    c256 ? bg256[l] : -1);
-	/* river stream rampart Roman-road dirt-road */
-	static const short ffg256[TF_COUNT] = {27, 39, 180, 178, 137};
-	static const short ffg8[TF_COUNT] = {COLOR_BLUE, COLOR_BLUE,
-					     COLOR_WHITE, COLOR_YELLOW,
+	/* river stream rampart Roman-road dirt-road wall steep-bank */
+	static const short ffg256[TF_COUNT] = {27, 39, 180, 178, 137, 250, 130};
+	static const short ffg8[TF_COUNT] = {COLOR_BLUE,   COLOR_BLUE,
+					     COLOR_WHITE,  COLOR_YELLOW,
+					     COLOR_YELLOW, COLOR_WHITE,
 					     COLOR_YELLOW};
-	for (int f = 0; f < TF_COUNT; f++)
+	for (int f = 0; f < TF_WALL; f++)
 		for (int l = 0; l < LEVELS; l++)
 			p->feature[f][l] = new_pair(&next, c256 ? ffg256[f] : ffg8[f],
 						    c256 ? bg256[l] : -1);
@@ -115,6 +118,25 @@ static void palette_init(struct tui_palette *p, const struct map_view *mv,
 						 COLOR_YELLOW};
 	for (int k = 0; k < HL_KIND_COUNT; k++)
 		p->hl[k] = new_pair(&next, c256 ? hl256[k] : hl8[k], -1);
+	/* GBA's river hexes, walls and steep banks (GBA 6.26, 6.29) last:
+	 * with 8 colours one pair each, their levels unshaded, so that an
+	 * 8-colour terminal's 64 pairs hold every pair above them */
+	for (int t = TT_MAJOR_RIVER; t < TT_COUNT; t++)
+		for (int l = 0; l < LEVELS; l++)
+			p->terrain[t][l] =
+				c256 || l == 0
+					? new_pair(&next,
+						   c256 ? fg256[t] : fg8[t],
+						   c256 ? bg256[l] : -1)
+					: p->terrain[t][0];
+	for (int f = TF_WALL; f < TF_COUNT; f++)
+		for (int l = 0; l < LEVELS; l++)
+			p->feature[f][l] =
+				c256 || l == 0
+					? new_pair(&next,
+						   c256 ? ffg256[f] : ffg8[f],
+						   c256 ? bg256[l] : -1)
+					: p->feature[f][0];
 }
 
 /* The player's [colours] (config.c) over the pairs palette_init made. */
@@ -127,14 +149,14 @@ static void palette_config(struct tui_palette *p, const struct tui_config *c)
 		for (int t = 0; t < TT_COUNT; t++) {
 			tui_config_recolour(c, TCR_TERRAIN + t, p->terrain[t][l],
 					    false, n);
-			if (l > 0)
+			if (l > 0 && p->terrain[t][l] != p->terrain[t][0])
 				tui_config_recolour(c, TCR_LEVEL1 + l - 1,
 						    p->terrain[t][l], true, n);
 		}
 		for (int f = 0; f < TF_COUNT; f++) {
 			tui_config_recolour(c, TCR_FEATURE + f, p->feature[f][l],
 					    false, n);
-			if (l > 0)
+			if (l > 0 && p->feature[f][l] != p->feature[f][0])
 				tui_config_recolour(c, TCR_LEVEL1 + l - 1,
 						    p->feature[f][l], true, n);
 		}
