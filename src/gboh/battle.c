@@ -1251,7 +1251,12 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 			return ini_fail(c->err, kl[el_keys[i]],
 					"%s is for elephants (type EL) only",
 					unit_keys[el_keys[i]]);
-	if (trait(c, u, TRAIT_ELEPHANT) == 1 && !kl[UK_ELEPHANT])
+	/* 9.19: the kind matters only where the rules tell African from
+	 * Indian (8.43's African +1); GBA's rules never do, so a GBA
+	 * elephant may leave it out */
+	if (trait(c, u, TRAIT_ELEPHANT) == 1 && !kl[UK_ELEPHANT] &&
+	    tables_variant(c->traits, RV_CHARGE_ELEPHANT) ==
+		    CHARGE_ELEPHANT_BETTER)
 		return ini_fail(c->err, x->line,
 				"elephant %s lacks elephant = african|indian "
 				"(9.1)",
@@ -1286,13 +1291,12 @@ static int check_unit_place(struct battle_ctx *c, int ui)
 				"unit %s is a reinforcement and cannot also "
 				"start on the map",
 				u->id);
-	/* 6.4: a phalanx's type takes two hexes */
-	if (trait(c, u, TRAIT_PHALANX) == 1 && x->nhex != 2)
-		return ini_fail(c->err, x->kl[UK_HEX],
-				"a phalanx occupies two hexes (2.21)");
-	if (trait(c, u, TRAIT_PHALANX) == 0 && x->nhex != 1)
-		return ini_fail(c->err, x->kl[UK_HEX],
-				"only a phalanx occupies two hexes (2.21)");
+	/* 6.4: a phalanx's type takes two hexes; GBA 6.41: a double-sized
+	 * type (hoplites, Cardaces) one or two */
+	const char *hexes_why =
+		tables_hex_count_refusal(c->traits, u->type, u->cls, x->nhex);
+	if (hexes_why)
+		return ini_fail(c->err, x->kl[UK_HEX], "%s (2.21)", hexes_why);
 	if (x->kl[UK_FACING]) {
 		int f = u->at.in_column ? hexside_parse(x->facing)
 					: facing_parse(x->facing);
