@@ -1026,18 +1026,13 @@ static void breakthrough_face(const struct game *g, int ci, int att, int def,
 bool shock_breakthrough_odds(const struct game *g, int ci, int pct[2])
 {
 	pct[0] = pct[1] = 0;
-	if (!g || !g->tables || ci < 0 || ci >= g->shock.ncombats ||
+	struct odds o;
+	if (!shock_combat_odds(g, ci, &o) || /* the same checks */
 	    tables_variant(g->tables, RV_BREAKTHROUGH) == BREAKTHROUGH_NONE)
-		return false;
-	const struct shock_combat *c = &g->shock.c[ci];
-	if (c->off || c->clash_att < 0 || c->clash_def < 0 ||
-	    c->clash_att >= c->natt || c->clash_def >= c->ndef)
 		return false;
 	struct combat_facts f;
 	combat_facts(g, ci, &f);
 	struct shock_calc out;
-	if (!combat_calc(g, &f, 0, &out))
-		return false;
 	for (int d = 0; d < 10; d++) {
 		int att, def;
 		bool took[2];
