@@ -459,7 +459,7 @@ static bool selector_names(const char *tok, const struct unit *u)
 }
 
 /* 4.35 a Command Restriction word under the leader's name */
-static bool restriction_names(const struct game *g, const struct leader *l,
+bool leader_restriction_names(const struct game *g, const struct leader *l,
 			      const struct unit *u)
 {
 	char tok[16][32];
@@ -497,7 +497,7 @@ bool leader_may_order(const struct game *g, const struct leader *l,
 	if (l->restriction[0] != '\0')
 		return tables_variant(g->tables, RV_RESTRICTION_LIMITS) ==
 			       RESTRICTION_LIMITS_LINE_COMMANDS || /* GBA 4.37 */
-		       restriction_names(g, l, u);
+		       leader_restriction_names(g, l, u);
 	switch (l->kind) {
 	case LK_TRIBUNE: /* 4.52: legion infantry; all velites */
 		return legion_infantry(g, u) || is_velites(u);
@@ -532,7 +532,7 @@ bool leader_may_command_line(const struct game *g, const struct leader *l,
 		named++;
 		bool ok;
 		if (l->restriction[0] != '\0')
-			ok = restriction_names(g, l, u);
+			ok = leader_restriction_names(g, l, u);
 		else if (l->kind == LK_TRIBUNE ||
 			 l->kind == LK_PRAEFECT_SOCIORUM)
 			ok = unit_has(g, u, TRAIT_INFANTRY); /* 4.53 */
@@ -1072,8 +1072,10 @@ const struct leader *command_overall_commander(const struct game *g,
 	return NULL;
 }
 
-static bool battle_has_option(const struct game *g, const char *name)
+bool battle_has_option(const struct game *g, const char *name)
 {
+	if (g == NULL || g->battle == NULL || name == NULL)
+		return false;
 	for (int i = 0; i < g->battle->noptions && i < BATTLE_OPTIONS_MAX; i++)
 		if (strcmp(g->battle->options[i], name) == 0)
 			return true;
