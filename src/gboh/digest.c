@@ -441,7 +441,10 @@ static void orders(struct dg *d, const struct orders_state *o)
 	for (size_t i = 0; d->seen && i < BATTLE_LEADERS_MAX; i++)
 		d->seen(d->user, o->contingent_leaders + i / 8, 1, i % 8,
 			DIGEST_BIT);
-	if (o->contingents_given) {
+	bool contingent = o->contingents_given != 0;
+	for (size_t i = 0; i < sizeof o->contingent_leaders; i++)
+		contingent = contingent || o->contingent_leaders[i];
+	if (contingent) {
 		num(d, (uint64_t)(int64_t)o->contingents_given);
 		mix(d, o->contingent_leaders, sizeof o->contingent_leaders);
 	}
