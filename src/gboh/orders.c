@@ -2331,11 +2331,11 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		 * move as part of his Line Command */
 		if (g->leaders[i].contingent_commander &&
 		    check_contingent(g, i, &cost, &w))
-			decision_add(out, max, &n, side, "5.63",
+			decision_add(out, max, &n, side, "GBA 5.63",
 				     "order %s contingent", g->leaders[i].id);
 		if (bits_has(o->contingent_leaders, i) &&
 		    i != o->mover_leader && check_pick(g, -1, i, &m, &w))
-			decision_add(out, max, &n, side, "5.65", "pick %s",
+			decision_add(out, max, &n, side, "GBA 5.65", "pick %s",
 				     g->leaders[i].id);
 	}
 	if (may_end && o->mode == ORD_LINE &&
