@@ -53,10 +53,13 @@ enum {
 	SK_RETREAT_EDGE,
 	SK_WITHDRAWAL,
 	SK_MACEDONIAN,
+	SK_LAW_OF_INERTIA,
+	SK_DRIFT_TO_THE_RIGHT,
 	SK_COUNT
 };
 static const char *const side_keys[] = {"name", "colour", "retreat_edge",
-					"withdrawal", "macedonian"};
+					"withdrawal", "macedonian",
+					"law_of_inertia", "drift_to_the_right"};
 
 enum {
 	LDK_NAME,
@@ -116,6 +119,7 @@ enum {
 	UK_SCREEN_SUPPLY,
 	UK_RIDER,
 	UK_SCORPIO,
+	UK_LAW_OF_INERTIA,
 	UK_COUNT
 };
 static const char *const unit_keys[] = {
@@ -125,7 +129,7 @@ static const char *const unit_keys[] = {
 	"facing",    "in_column",    "hits",	    "depleted",
 	"routed",    "double_depth_eligible", "elephant", "tower",
 	"tower_supply", "screen",    "screen_supply", "rider",
-	"scorpio",
+	"scorpio",  "law_of_inertia",
 };
 
 enum { NK_SIDE, NK_UNITS, NK_SPACING, NK_NO_MIXED_CAVALRY, NK_NOTE, NK_COUNT };
@@ -636,6 +640,10 @@ static int on_side_key(struct battle_ctx *c, int k, const char *key,
 				key, line);
 	case SK_MACEDONIAN: /* GBA 5.12 and the rules that name the side */
 		return set_bool(c, &s->macedonian, v, key, line);
+	case SK_LAW_OF_INERTIA: /* GBA 6.14 (optional) */
+		return set_bool(c, &s->law_of_inertia, v, key, line);
+	case SK_DRIFT_TO_THE_RIGHT: /* GBA 6.5 (optional) */
+		return set_bool(c, &s->drift_to_the_right, v, key, line);
 	default: /* 11.2 */
 		return set_int(c, &s->withdrawal_level, v, 1, 999, key, line);
 	}
@@ -905,7 +913,13 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	case UK_RIDER:
 		return set_id(c, c->b->unit_text[c->idx].leader_elephant, v,
 			      key, line);
-	default: /* 9.8 */
+	case UK_LAW_OF_INERTIA: { /* GBA 6.14: no for the hoplites it spares */
+		bool binds = true;
+		int rc = set_bool(c, &binds, v, key, line);
+		c->b->unit_text[c->idx].inertia_exempt = !binds;
+		return rc;
+	}
+	default: /* UK_SCORPIO, 9.8 */
 		if (strcmp(v, "fire") == 0 || strcmp(v, "move") == 0) {
 			u->scorpio_fire = strcmp(v, "fire") == 0;
 			return 0;

@@ -14,6 +14,7 @@
 #include "maniple/double_depth.h"
 #include "maniple/elcav.h"
 #include "maniple/elcmd.h"
+#include "maniple/gba_inertia.h"
 #include "maniple/engaged.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
@@ -1153,6 +1154,10 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 		return true;
 	w->rule = elcmd_end_refusal(g, w->text, sizeof w->text);
 	if (w->rule) /* 4.92: the full MA */
+		return false;
+	w->rule = gba_inertia_end_refusal(g, &o->move, w->text,
+					  sizeof w->text);
+	if (w->rule) /* GBA 6.14: hoplites move on while they can */
 		return false;
 	/* 6.6, 6.63 (a ruling): the chart binds voluntary moves; a unit
 	 * that has not yet entered a hex, turned or changed formation
