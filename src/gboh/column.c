@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/gba_inertia.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
@@ -226,6 +227,11 @@ bool column_form_check(const struct game *g, const struct move *m,
 		return false;
 	if (m->formed)
 		return refuse(out, "the unit has changed formation", "6.71");
+	if (gba_inertia_end_refusal(g, m, NULL, 0)) /* GBA 6.14 */
+		return refuse(out,
+			      "the Law of Inertia: the hoplites move on while "
+			      "they can, and change formation only then",
+			      "GBA 6.14");
 	if (!g->tables)
 		return refuse(out, "the rules tables are not loaded", NULL);
 	if (to_column && u->at.in_column)
