@@ -553,6 +553,37 @@ static enum tui_feature drawn_feature(struct game *g, unsigned hsf)
 
 /* 6.24, 6.27: streams, rivers, ramparts and roads are drawn; water and
  * the rampart before a road when a hexside has several. */
+/* The map's legend names GBA's river hexes, walls and steep banks (GBA
+ * 6.26, 6.29) only on a map that has one. */
+static bool legend_names_gba_ground(struct game *g)
+{
+	struct map_view *mv = gboh_map_view(g);
+	cr_assert_not_null(mv);
+	struct tui_glyphs gl;
+	tui_glyphs_init(&gl, false);
+	struct tui_legend *l = calloc(1, sizeof *l);
+	cr_assert_not_null(l);
+	tui_map_legend(&gl, mv, NULL, false, false, 78, l);
+	bool found = false;
+	for (int i = 0; i < l->n; i++)
+		found = found || strstr(l->line[i], "city wall");
+	free(l);
+	mapview_free(mv);
+	return found;
+}
+
+Test(tui_glyphs, the_map_legend_names_gba_ground_where_there_is_some)
+{
+	struct game *g = tiny_game();
+	cr_expect_not(legend_names_gba_ground(g));
+	g->battle->map->hexes[3].terrain = TERRAIN_MAJOR_RIVER;
+	cr_expect(legend_names_gba_ground(g), "GBA 6.29");
+	g->battle->map->hexes[3].terrain = TERRAIN_CLEAR;
+	g->battle->map->hexes[0].side[SIDE_S] = HSF_WALL;
+	cr_expect(legend_names_gba_ground(g), "GBA 6.26");
+	free_tiny(g);
+}
+
 Test(tui_glyphs, a_hexside_shows_its_most_important_feature)
 {
 	struct game *g = tiny_game();

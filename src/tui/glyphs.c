@@ -143,7 +143,7 @@ bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n)
 			 glyph_mb(f[TF_RAMPART], c), glyph_mb(f[TF_ROMAN_ROAD], d),
 			 glyph_mb(f[TF_DIRT_ROAD], e));
 		return true;
-	case 3: /* GBA 6.26, 6.29 */
+	case TUI_LEGEND_GBA_LINE: /* GBA 6.26, 6.29 */
 		snprintf(buf, n, "  %s major river  %s rocky river bed  "
 			 "%s city wall  %s steep bank",
 			 glyph_mb(t[TT_MAJOR_RIVER], a),
@@ -231,6 +231,33 @@ static void row_end(struct legend_row *r)
 		legend_add(r->l, "%s", r->cur);
 }
 
+/* GBA 6.26, 6.29: whether the map shows a river hex, a wall or a steep
+ * bank (the legend's line for them is left out otherwise, so that its
+ * first page keeps what follows) */
+static bool shows_gba_ground(const struct map_view *mv)
+{
+	unsigned bits = 0;
+	for (int k = 0; k < mv->nfeatures && k < 16; k++) {
+		enum tui_feature f = tui_feature_slot(mv->features[k].name);
+		if (f == TF_WALL || f == TF_STEEP_BANK)
+			bits |= 1u << k;
+	}
+	for (int i = 0; i < mv->ncols * mv->nrows; i++) {
+		const struct mv_hex *x = &mv->hexes[i];
+		if (!x->on_map)
+			continue;
+		int t = x->terrain < mv->nterrain
+				? tui_terrain_slot(mv->terrain[x->terrain].name)
+				: TT_CLEAR;
+		if (t == TT_MAJOR_RIVER || t == TT_ROCKY_RIVER_BED)
+			return true;
+		for (int d = 0; d < HEXSIDE_COUNT; d++)
+			if (x->side[d] & bits)
+				return true;
+	}
+	return false;
+}
+
 void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 		    const struct mv_overlay *ovl, bool colour, bool outlined,
 		    int width, struct tui_legend *out)
@@ -239,8 +266,10 @@ void tui_map_legend(const struct tui_glyphs *gl, const struct map_view *mv,
 	struct legend_row r;
 	out->n = 0;
 	legend_add(out, "map legend: what the map shows now");
+	bool gba = !mv || shows_gba_ground(mv);
 	for (int i = 1; tui_legend_line(gl, i, item, sizeof item); i++)
-		legend_add(out, "%s", item);
+		if (i != TUI_LEGEND_GBA_LINE || gba)
+			legend_add(out, "%s", item);
 	if (outlined) {
 		legend_add(out, "outlined hexes (+ for compact ones): a feature "
 				"is drawn on its side of the outline,");

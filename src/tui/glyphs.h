@@ -82,6 +82,10 @@ int tui_side_cells(enum hexside d, int line[2], int col[2]);
  * terrain, levels and hexside features with their glyphs, in the current
  * locale's multibyte form.  False past the last line. */
 bool tui_legend_line(const struct tui_glyphs *gl, int i, char *buf, size_t n);
+/* The legend's line of GBA's river hexes, walls and steep banks (GBA
+ * 6.26, 6.29), which the map's own legend shows only on a map that has
+ * them. */
+#define TUI_LEGEND_GBA_LINE 3
 
 /* The legend of the map on its own key: every glyph, mark and overlay
  * the map shows, the pieces' letters, markers and leaders' marks as the
