@@ -16,6 +16,9 @@
 #include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/movement.h"
+#include "maniple/rout.h"
+#include "maniple/shock.h"
+#include "maniple/shock_calc.h"
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
 #include "maniple/withdrawal.h"
@@ -28,7 +31,8 @@
 static const struct usp units[] = {
 	{"mi", 0, UT_MI, MC_NONE, 5, 5},   {"fr", 0, UT_MI, MC_NONE, 5, 5},
 	{"fr2", 0, UT_MI, MC_NONE, 5, 5},  {"sk", 0, UT_SK, MC_J, 4, 6},
-	{"lc", 0, UT_LC, MC_J, 6, 8},	   {"p_hi", 1, UT_HI, MC_NONE, 6, 5},
+	{"lc", 0, UT_LC, MC_J, 6, 8},	   {"lc2", 0, UT_LC, MC_J, 6, 8},
+	{"p_hi", 1, UT_HI, MC_NONE, 6, 5},
 	{"p_mi", 1, UT_MI, MC_NONE, 5, 5}, {NULL, 0, 0, MC_NONE, 0, 0},
 };
 
@@ -302,5 +306,172 @@ Test(gba_stack, river_hexes_are_rough_gba_6_28)
 	cr_expect_not_null(withdrawal_closed_terrain(s->game, mi,
 						     TERRAIN_MAJOR_RIVER),
 			   "GBA 6.75");
+	close_game(s);
+}
+
+/* ---- GBA 6.65, 6.66 a column in combat ---- */
+
+/* GBA 6.65: a unit In Column checks at its TQ less 2, and an attacker is
+ * Attack Superior against it whatever the position or weapons, unless
+ * the attacker is a skirmisher. */
+Test(gba_stack, column_in_combat_gba_6_65)
+{
+	struct session *s = open_game("gba");
+	place(s, "mi", 1008, FACE_SE);
+	struct unit *mi = U(s, "mi");
+	cr_expect_eq(unit_tq_now(s->game, mi), 5);
+	game_unit_place(s->game, mi,
+			(struct footprint){{H(1008), HEX_NONE}, SIDE_S, true});
+	cr_expect_eq(unit_tq_now(s->game, mi), 3, "GBA 6.65: TQ - 2");
+	const struct spqr_tables *t = s->game->tables;
+	struct superiority_input in = {.attacker = UT_HI,
+				       .defender = UT_MI,
+				       .side = ZONE_FRONT,
+				       .defender_in_column = true};
+	struct superiority_calc c = shock_superiority(t, &in);
+	cr_expect(c.column_attacked, "GBA 6.65");
+	cr_expect_eq(c.result, SUP_AS, "GBA 6.65");
+	in.attacker = UT_SK;
+	c = shock_superiority(t, &in);
+	cr_expect_not(c.column_attacked, "GBA 6.65: not a skirmisher");
+	close_game(s);
+}
+
+/* GBA 6.65, 6.66: the Persian hoplites In Column, shocked from the front
+ * by the hypaspists: the attack is Attack Superior for the column; at
+ * the end of the Orders Phase the column goes back to its formation,
+ * turned to a vertex, at 1 hit more. */
+Test(gba_stack, column_caught_by_shock_gba_6_66)
+{
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 7");
+	const char *setup[] = {"setup remove ar2",
+			       "setup remove ar1",
+			       "setup remove ca1",
+			       "setup unit hy1 2815 E",
+			       "setup marker hi1 column on WNW",
+			       "setup phase shock",
+			       "setup active king",
+			       "setup leader-state king active",
+			       "setup marker hy1 moved_phase on",
+			       "setup marker hy1 shock_must on",
+			       "continue",
+			       NULL};
+	fx_run(&s, setup);
+	struct game *g = s.game;
+	cr_assert_eq(g->shock.step, SHS_DESIGNATE);
+	cr_assert(game_unit(g, "hi1")->at.in_column);
+	fx_ok(&s, "designate hy1 hi1");
+	fx_ok(&s, "roll 0 0 0 0 0 0 0 0 0 0");
+	size_t from = g->events.n;
+	fx_ok(&s, "designate done");
+	bool as = false;
+	for (size_t i = from; i < g->events.n; i++)
+		if (event_log_is(&g->events, i, "superiority")) {
+			const char *r = event_log_get(&g->events, i, "result");
+			const char *w = event_log_get(&g->events, i, "why");
+			as = r && w && !strcmp(r, "AS") &&
+			     !strcmp(w, "defender_in_column");
+		}
+	cr_expect(as, "GBA 6.65: AS against the column");
+	const struct unit *hi1 = game_unit(g, "hi1");
+	/* the Shock segment over, the Orders Phase ends */
+	for (int k = 0; k < 8 && g->phase == PHASE_MOVEMENT &&
+			g->active_leader >= 0 &&
+			g->leaders[g->active_leader].state == LS_ACTIVE;
+	     k++) {
+		struct cmd_result r;
+		cmd_result_init(&r);
+		session_exec(&s, "continue", &r);
+		cmd_result_free(&r);
+	}
+	bool reformed = false, hit = false;
+	for (size_t i = from; i < g->events.n; i++) {
+		const char *u = event_log_get(&g->events, i, "unit");
+		if (!u || strcmp(u, "hi1") != 0)
+			continue;
+		if (event_log_is(&g->events, i, "column_reformed"))
+			reformed = true;
+		const char *cause = event_log_get(&g->events, i, "cause");
+		const char *n = event_log_get(&g->events, i, "hits");
+		if (reformed && event_log_is(&g->events, i, "cohesion_hit") &&
+		    cause && !strcmp(cause, "column_reformed") && n &&
+		    !strcmp(n, "1"))
+			hit = true;
+	}
+	cr_expect(reformed, "GBA 6.66");
+	cr_expect(hit, "GBA 6.66: 1 hit more");
+	if (game_unit_in_play(hi1))
+		cr_expect_not(hi1->at.in_column, "GBA 6.66");
+	session_free(&s);
+}
+
+/* ---- GBA 6.77 Cavalry Line Withdrawal ---- */
+
+/* The first legal answer of side 0 that starts with prefix, run; false
+ * when there is none. */
+static bool answer(struct session *s, const char *prefix, struct out *o)
+{
+	struct decision_answer a[64];
+	int n = seq_legal(s->game, a, 64);
+	for (int i = 0; i < n; i++)
+		if (a[i].side == 0 &&
+		    strncmp(a[i].line, prefix, strlen(prefix)) == 0) {
+			*o = ok(s, a[i].line);
+			return true;
+		}
+	return false;
+}
+
+/* GBA 6.77: enemy infantry comes within 2 hexes of lc alone; its Line of
+ * cavalry (lc and lc2, Alexander within 2 hexes) withdraws together,
+ * each unit on its own MA difference (8 - 5 = 3 MP), and none may stay;
+ * cavalry takes no automatic hit (GBA 6.72 #1) but checks its TQ (#3). */
+Test(gba_stack, cavalry_line_withdrawal_gba_6_77)
+{
+	struct session *s = open_game("gba");
+	struct battle *b = s->game->battle;
+	struct line_def *d = &b->lines[b->nlines++];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "horse");
+	d->side = 0;
+	d->spacing = 1;
+	d->nmembers = 1;
+	snprintf(d->members[0], sizeof d->members[0], "type:LC");
+	place(s, "lc", 1006, FACE_NW);
+	place(s, "lc2", 1007, FACE_NW);
+	place(s, "p_hi", 1003, FACE_SE);
+	phase(s, "darius");
+	ok(s, "order p_hi");
+	struct out o = ok(s, "move 1004");
+	cr_assert(has(&o, "withdrawal_offered unit=lc by=p_hi"), "%s", o.ev);
+	cr_assert_not(has(&o, "withdrawal_offered unit=lc2"), "%s", o.ev);
+	o = ok(s, "withdraw line lc");
+	cr_assert(has(&o, "line_withdrawal line=horse unit=lc "
+			  "leader=alexander by=p_hi units=2"),
+		  "GBA 6.77: %s", o.ev);
+	cr_assert(has(&o, "reaction_offer kind=withdraw unit=lc2 side=0 "
+			  "by=p_hi mp=3"),
+		  "GBA 6.77, 6.71: the whole Line, 8 - 5 MP: %s", o.ev);
+	struct out r = run(s, "withdraw lc2 done");
+	cr_assert_eq(r.st, CMD_REFUSED, "GBA 6.77: no unit may stay");
+	ok(s, "roll 0 0");
+	int steps = 0;
+	while (reactions_pending(s->game) && steps++ < 12) {
+		if (answer(s, "withdraw lc2 1", &o) ||
+		    answer(s, "withdraw lc 1", &o) ||
+		    answer(s, "withdraw lc2 0", &o) ||
+		    answer(s, "withdraw lc 0", &o))
+			continue;
+		if (!answer(s, "withdraw lc2 done", &o) &&
+		    !answer(s, "withdraw lc done", &o))
+			break;
+	}
+	cr_assert_not(reactions_pending(s->game));
+	cr_expect_not(hex_eq(U(s, "lc")->at.hex[0], H(1006)), "lc withdrew");
+	cr_expect_not(hex_eq(U(s, "lc2")->at.hex[0], H(1007)),
+		      "lc2 withdrew");
+	cr_expect_eq(U(s, "lc")->hits, 0, "GBA 6.72 #1: no cavalry hit");
+	cr_expect_eq(U(s, "lc2")->hits, 0);
 	close_game(s);
 }

@@ -659,3 +659,136 @@ Test(prearranged, no_withdrawal_into_rough_gba_6_83)
 		close_game(s);
 	}
 }
+
+/* ---- GBA's Pre-arranged Withdrawal (GBA 6.8-6.85) ---- */
+
+/* The battle `name` at the turn's start, Carthage's OC neither elite nor
+ * rated 6 (SPQR 6.81 then bars PW to his army): no leader has activated
+ * yet, so markers may be placed (GBA 6.82). */
+static struct session *plain_oc(const char *name)
+{
+	struct session *s = open_battle(name);
+	L(s, "hannibal")->elite = false;
+	L(s, "hannibal")->initiative = 4;
+	OK(s, "continue");
+	cr_assert(pw_placing_open(s->game));
+	return s;
+}
+
+/* GBA 6.8, 6.81: GBA asks nothing of the army (SPQR 6.81 wants an Elite OC or
+ * one rated 6), nor that the leader be within 2 hexes of the Line. */
+Test(prearranged, gba_any_army_and_no_reach_gba_6_81)
+{
+	struct session *s = plain_oc("pwt");
+	REFUSED(s, "prearrange hanno pw", "6.81");
+	close_game(s);
+	s = plain_oc("gba");
+	struct out o = OK(s, "prearrange hanno pw");
+	cr_assert(has(&o, "prearranged_marker leader=hanno side=1 face=pw"),
+		  "GBA 6.82: %s", o.ev);
+	close_game(s);
+	/* hanno far from his Line: SPQR 6.81 refuses, GBA 6.81 does not */
+	const char *rs[] = {"gba", "pwt"};
+	for (int k = 0; k < 2; k++) {
+		s = open_battle(rs[k]);
+		L(s, "hanno")->hex = H(1803);
+		OK(s, "continue");
+		if (k == 0)
+			OK(s, "prearrange hanno pw");
+		else
+			REFUSED(s, "prearrange hanno pw", "6.81");
+		close_game(s);
+	}
+}
+
+/* GBA 6.81: only phalanxes and heavy infantry of TQ 6 or more (SPQR 6.81
+ * takes a Line of heavy infantry of any TQ), under the OC, a leader of
+ * Line Commands or a Contingent Commander. */
+Test(prearranged, gba_phalanxes_and_heavy_infantry_tq_6_gba_6_81)
+{
+	const char *rs[] = {"gba", "pwt"};
+	for (int k = 0; k < 2; k++) {
+		struct session *s = open_battle(rs[k]);
+		U(s, "hi2")->tq = 5;
+		OK(s, "continue");
+		if (k == 0)
+			REFUSED(s, "prearrange hanno pw", "6.81");
+		else
+			OK(s, "prearrange hanno pw");
+		close_game(s);
+	}
+	struct session *s = open_battle("gba");
+	L(s, "hanno")->line_command = 0;
+	OK(s, "continue");
+	REFUSED(s, "prearrange hanno pw", "6.81");
+	close_game(s);
+}
+
+/* GBA 6.82: the marker goes down before any leader is activated. */
+Test(prearranged, gba_marker_before_any_activation_gba_6_82)
+{
+	struct session *s = open_battle("gba");
+	OK(s, "continue");
+	OK(s, "prearrange hanno nopw");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	REFUSED(s, "prearrange hanno pw", "6.82");
+	cr_assert_eq(pw_marker_of(s->game, 3), PW_BLUFF);
+	close_game(s);
+}
+
+/* GBA 6.84: activated before the withdrawal, the leader's PW Line does
+ * not move, but he gives every other order (SPQR 6.83 bars his Move
+ * orders and Line Commands). */
+Test(prearranged, gba_activated_first_the_line_stays_gba_6_84)
+{
+	struct session *s = open_battle("gba");
+	OK(s, "continue");
+	OK(s, "prearrange hanno pw");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	OK(s, "orders done");
+	OK(s, "no momentum");
+	struct out o = OK(s, "activate hanno");
+	cr_assert(has(&o, "orders_limited leader=hanno only=pw_line_stays "
+			  "to=pw_line rule=6.84"),
+		  "%s", o.ev);
+	REFUSED(s, "order hi1", "6.84"); /* GBA 6.84 */
+	struct decision_answer a[64];
+	int n = seq_legal(s->game, a, 64);
+	bool leader = false;
+	for (int i = 0; i < n; i++) {
+		cr_assert(strcmp(a[i].line, "order hi1") != 0 &&
+				  strcmp(a[i].line, "order hi2") != 0,
+			  "GBA 6.84: %s listed", a[i].line);
+		leader = leader || strcmp(a[i].line, "order hanno") == 0;
+	}
+	cr_assert(leader, "GBA 6.84: he may move himself");
+	OK(s, "order hanno");
+	close_game(s);
+}
+
+/* GBA 6.84, 6.72, 6.85: the Line withdraws one hex together; every unit
+ * takes GBA 6.72 #1's hit and #3's TQ check (a 9 over TQ 6 is one hit
+ * more, a 0 none), and the leader is Finished. */
+Test(prearranged, gba_line_withdraws_with_ow_hits_leader_finished_gba_6_85)
+{
+	struct session *s = open_battle("gba");
+	OK(s, "continue");
+	OK(s, "prearrange hanno pw");
+	tribune_orders_ha1(s);
+	struct out o = OK(s, "move 0808");
+	cr_assert(has(&o, "prearranged_offer leader=hanno"), "GBA 6.84: %s",
+		  o.ev);
+	OK(s, "roll 9 0");
+	o = OK(s, "pw hanno hi1 1108 hi2 1109");
+	cr_assert_eq(hexn(U(s, "hi1")->at.hex[0]), 1108);
+	cr_assert_eq(hexn(U(s, "hi2")->at.hex[0]), 1109);
+	cr_assert_eq(U(s, "hi1")->hits, 2, "GBA 6.72 #1, #3: %s", o.ev);
+	cr_assert_eq(U(s, "hi2")->hits, 1, "GBA 6.72 #1: %s", o.ev);
+	cr_assert(has(&o, "finished leader=hanno side=1 "
+			  "why=prearranged_withdrawal"),
+		  "GBA 6.85: %s", o.ev);
+	cr_assert_eq(L(s, "hanno")->state, LS_FINISHED);
+	close_game(s);
+}

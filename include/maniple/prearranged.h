@@ -63,6 +63,11 @@ void pw_leader_activated(struct game *g, int li);
  * Move order or a Line Command; false (why filled) when his PW face is
  * revealed and the line has not withdrawn yet. */
 bool pw_may_order_move(const struct game *g, char *why, int whyn);
+/* GBA 6.84 ([prearranged] activated = line_stays): orders.c asks whether
+ * unit ui may move now; false (why filled) when it is in the PW Line of
+ * the active leader (or of a Contingent Commander he activated) whose
+ * marker is up and unused. */
+bool pw_may_move_unit(const struct game *g, int ui, char *why, int whyn);
 /* 6.81: whether leader li, the OC of a side that employs PW this turn,
  * has had the two activations he is limited to. */
 bool pw_oc_limit_reached(const struct game *g, int li);

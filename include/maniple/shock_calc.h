@@ -63,7 +63,8 @@ int shock_clash_pick(const struct spqr_tables *t,
 struct superiority_input {
 	enum unit_type attacker, defender; /* the units chosen in 8.45 */
 	enum hex_zone side;	 /* footprint_approach of the attack */
-	bool defender_in_column; /* 6.75: always AS */
+	bool defender_in_column; /* 6.75: always AS (GBA 6.65: but to a
+				  * skirmisher) */
 	/* 8.46 1.A bullet 4: the attacker is in the ZOC of a non-skirmisher
 	 * enemy standing in the attacker's flank or rear hex (GBA 8.36 #4:
 	 * of any such enemy but its targets that no friend attacks) */

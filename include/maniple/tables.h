@@ -350,6 +350,8 @@ enum rule_variant {
 	RV_HEAVY_FOOT_PASSING, /* GBA 6.94 #1: passing phalanxes and heavy foot */
 	RV_ENDED_STACKED, /* 6.68, GBA 6.92: a unit whose move ends (or that
 			   * routs) in a friend's hex */
+	RV_PW_ELIGIBLE,	  /* 6.81, GBA 6.81: who may pre-arrange a PW */
+	RV_PW_ACTIVATED,  /* 6.83, GBA 6.84: a PW leader activated first */
 	RV_FRONT_TO_FLANK_HIT, /* 6.43, GBA 6.43: who takes the pivot's hit */
 	RV_AUGMENTED_CHECK,    /* 6.41, GBA 6.46: the check for the 5th MP */
 
@@ -675,6 +677,26 @@ enum ended_stacked {
 			      * in a friend's hex routs the mover, and each
 			      * friend there takes the roll over its TQ, at
 			      * least 1 hit (a skirmisher: 1 hit to each) */
+};
+
+/* RV_PW_ELIGIBLE's choices */
+enum pw_eligible {
+	PW_ELITE_ARMY,	  /* SPQR 6.81: an army with an Elite OC or an OC
+			   * rated 6+; Lines of infantry but BI, LI, SK,
+			   * their leader within 2 hexes with a clear LOS;
+			   * the OC then has two activations at most */
+	PW_PHALANX_LINES, /* GBA 6.81: Lines of phalanxes and of heavy
+			   * infantry of TQ 6+ under the OC, a leader of
+			   * Line Commands or a Macedonian Contingent
+			   * Commander */
+};
+
+/* RV_PW_ACTIVATED's choices */
+enum pw_activated {
+	PW_NO_MOVE_ORDERS, /* SPQR 6.83: the leader gives no Move order and
+			    * no Line Command until the PW is used */
+	PW_LINE_STAYS,	   /* GBA 6.84: the PW Line does not move in his
+			    * (or its MCC's) activation; all else goes */
 };
 
 /* RV_FRONT_TO_FLANK_HIT's choices */

@@ -38,6 +38,13 @@ void withdraw_command(struct game *g, const char *who, const char *what,
  * Orderly or its Pre-arranged Withdrawal): SPQR's Woods and Marsh, GBA's
  * Rough for that unit (variants.ini [withdrawal] closed_terrain); NULL
  * when it may. */
+/* 6.52 #2, GBA 6.72 #1: whether u takes the automatic hit after a
+ * withdrawal (SPQR: infantry but skirmishers, velites and Legion units;
+ * GBA: foot but skirmishers, and chariots). */
+bool withdrawal_end_hit(const struct game *g, const struct unit *u);
+/* 6.52 #1, GBA 6.72 #3: whether u then checks its TQ, a hit on a roll
+ * over it (SPQR: Legion units; GBA: every unit). */
+bool withdrawal_end_check(const struct game *g, const struct unit *u);
 const char *withdrawal_closed_terrain(const struct game *g,
 				      const struct unit *u, enum terrain t);
 /* 6.51: the MA a unit counts when another unit withdraws from it (a

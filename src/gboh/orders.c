@@ -583,6 +583,8 @@ static bool check_order_unit(const struct game *g, int ui, bool with,
 	char pw_why[200];
 	if (!pw_may_order_move(g, pw_why, sizeof pw_why)) /* 6.83 */
 		return deny(w, "6.83", "%s", pw_why);
+	if (!pw_may_move_unit(g, ui, pw_why, sizeof pw_why)) /* GBA 6.84 */
+		return deny(w, "GBA 6.84", "%s", pw_why);
 	const struct leader *l = active(g);
 	const struct unit *u = &g->units[ui];
 	if (!l->overall && leader_zoc(g, oc, l))
@@ -898,6 +900,9 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 	if (g->ord.mode != ORD_LINE && !contingent)
 		return deny(w, "5.23",
 			    "%s has given no Line Command this phase", l->id);
+	char pw_why[200];
+	if (ui >= 0 && !pw_may_move_unit(g, ui, pw_why, sizeof pw_why))
+		return deny(w, "GBA 6.84", "%s", pw_why); /* GBA 6.84 */
 	if (ui >= 0 && missile_line_fire_member(g, ui)) /* 5.23 #2 */
 		return deny(w, "5.23",
 			    "%s is in a Line Command to fire without movement",

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "maniple/command.h"
+#include "maniple/gba_contingent.h"
 #include "maniple/elcav.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
@@ -76,9 +77,20 @@ void prearranged_state_text(const struct game *g, FILE *f)
 	fputc('\n', f);
 }
 
-/* 6.81: an Elite Commander, or an OC rated 6 or more. */
+/* GBA 6.81: the least TQ of heavy infantry that may use PW */
+#define PW_HEAVY_INFANTRY_TQ 6
+
+static bool phalanx_lines(const struct game *g)
+{
+	return tables_variant(g->tables, RV_PW_ELIGIBLE) == PW_PHALANX_LINES;
+}
+
+/* 6.81: an Elite Commander, or an OC rated 6 or more (GBA 6.81 asks
+ * nothing of the army). */
 bool pw_army_eligible(const struct game *g, int side)
 {
+	if (phalanx_lines(g))
+		return true;
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
 		if (l->side != side || !present(l))
@@ -91,9 +103,13 @@ bool pw_army_eligible(const struct game *g, int side)
 	return false;
 }
 
-/* 6.81: infantry, but not BI, LI (velites; LP read as LI) or SK. */
+/* 6.81: infantry, but not BI, LI (velites; LP read as LI) or SK; GBA
+ * 6.81: phalanxes, and heavy infantry of TQ 6 or more. */
 bool pw_unit_type_eligible(const struct game *g, const struct unit *u)
 {
+	if (phalanx_lines(g))
+		return u->type == UT_PH ||
+		       (u->type == UT_HI && u->tq >= PW_HEAVY_INFANTRY_TQ);
 	if (!unit_has(g, u, TRAIT_INFANTRY))
 		return false;
 	return !unit_has(g, u, TRAIT_BARBARIAN) &&
@@ -132,6 +148,16 @@ int pw_line_of(const struct game *g, int li, int ui, int *out, int max,
 	const struct unit *u0 = &g->units[ui];
 	if (!present(l) || u0->side != l->side || !game_unit_in_play(u0))
 		return 0;
+	/* GBA 6.81: the OC, a leader of Line Commands or an MCC gives it */
+	bool gba = phalanx_lines(g);
+	if (gba && !l->overall && l->line_command <= 0 &&
+	    !leader_is_mcc(g, l)) {
+		whyf(why, whyn,
+		     "%s is neither the OC, nor a leader of Line Commands, "
+		     "nor a Contingent Commander",
+		     l->id);
+		return 0;
+	}
 	struct line_groups *lg = malloc(sizeof *lg);
 	if (!lg)
 		return 0;
@@ -153,14 +179,25 @@ int pw_line_of(const struct game *g, int li, int ui, int *out, int max,
 			const struct unit *u = &g->units[i];
 			if (!pw_unit_type_eligible(g, u)) {
 				types = false;
-				whyf(why, whyn,
-				     "the Line of %s holds %s, a %s: PW is for "
-				     "Lines of infantry other than BI, LI and "
-				     "SK",
-				     u0->id, u->id, unit_type_name(u->type));
+				if (gba)
+					whyf(why, whyn,
+					     "the Line of %s holds %s, a %s of "
+					     "TQ %d: PW is for Lines of "
+					     "phalanxes and heavy infantry of "
+					     "TQ %d or more",
+					     u0->id, u->id,
+					     unit_type_name(u->type), u->tq,
+					     PW_HEAVY_INFANTRY_TQ);
+				else
+					whyf(why, whyn,
+					     "the Line of %s holds %s, a %s: PW "
+					     "is for Lines of infantry other "
+					     "than BI, LI and SK",
+					     u0->id, u->id,
+					     unit_type_name(u->type));
 			}
-			if (leader_reaches(g, l, u))
-				reach = true;
+			if (gba || leader_reaches(g, l, u))
+				reach = true; /* GBA 6.81 asks no reach */
 			if (n < max)
 				out[n] = i;
 			n++;
@@ -256,6 +293,11 @@ static void reveal(struct game *g, int li, const char *when)
 	game_emit(g, &e);
 }
 
+static bool line_stays(const struct game *g)
+{
+	return tables_variant(g->tables, RV_PW_ACTIVATED) == PW_LINE_STAYS;
+}
+
 /* 6.83: the marker is revealed when its leader is activated. */
 void pw_leader_activated(struct game *g, int li)
 {
@@ -268,19 +310,54 @@ void pw_leader_activated(struct game *g, int li)
 		return;
 	}
 	if (g->pw.used[li] == 0) {
+		bool stays = line_stays(g);
 		struct event e;
 		event_init(&e, "orders_limited");
 		event_add(&e, "leader", "%s", g->leaders[li].id);
-		event_add(&e, "only", "individual_orders_no_move");
+		event_add(&e, "only", "%s",
+			  stays ? "pw_line_stays" : "individual_orders_no_move");
 		event_add(&e, "to", "pw_line");
-		event_add(&e, "rule", "6.83");
+		event_add(&e, "rule", "%s", stays ? "GBA 6.84" : "6.83");
 		game_emit(g, &e);
 	}
 }
 
-/* 6.83 bullet 2 */
+/* GBA 6.84: whether leader li's unused PW holds unit ui's Line: his
+ * marker is up and ui is in his PW Line */
+static bool pw_holds(const struct game *g, int li, int ui)
+{
+	if (pw_marker_of(g, li) != PW_REAL || g->pw.used[li] > 0)
+		return false;
+	int members[BATTLE_UNITS_MAX];
+	return pw_line_of(g, li, ui, members, BATTLE_UNITS_MAX, NULL, 0) > 0;
+}
+
+/* GBA 6.84 */
+bool pw_may_move_unit(const struct game *g, int ui, char *why, int whyn)
+{
+	if (!line_stays(g) || ui < 0 || ui >= g->nunits)
+		return true;
+	for (int li = 0; li < g->nleaders; li++) {
+		bool activated =
+			li == g->active_leader ||
+			bits_has(g->ord.contingent_leaders, li); /* an MCC */
+		if (!activated || !pw_holds(g, li, ui))
+			continue;
+		whyf(why, whyn,
+		     "%s is in the Line of %s's Pre-arranged Withdrawal: it "
+		     "does not move in his activation (it may do anything "
+		     "else)",
+		     g->units[ui].id, g->leaders[li].id);
+		return false;
+	}
+	return true;
+}
+
+/* 6.83 bullet 2 (GBA 6.84: no limit on the orders, pw_may_move_unit) */
 bool pw_may_order_move(const struct game *g, char *why, int whyn)
 {
+	if (line_stays(g))
+		return true;
 	int li = g->active_leader;
 	if (li < 0 || li >= g->nleaders)
 		return true;
@@ -300,7 +377,8 @@ bool pw_oc_limit_reached(const struct game *g, int li)
 	if (li < 0 || li >= g->nleaders || g->pw.turn != g->turn)
 		return false;
 	const struct leader *l = &g->leaders[li];
-	return l->overall && g->pw.employed[l->side & 1] &&
+	return !phalanx_lines(g) /* GBA 6.81 sets no such limit */ &&
+	       l->overall && g->pw.employed[l->side & 1] &&
 	       l->activations >= 2;
 }
 
@@ -513,13 +591,17 @@ static void withdraw_unit(struct game *g, int ui, int mover,
 	if (elcav_entered(g, u, nf->hex[0], "withdrawal", "9.15,6.52") &&
 	    (u->routed || !game_unit_in_play(u)))
 		return;
-	if (unit_has(g, u, TRAIT_LEGION)) {
-		/* 6.52 #1: a TQ check; above the TQ, 1 hit */
-		tq_check_one_hit(g, u, "withdrawal_tq_check", "6.52");
-	} else {
-		/* 6.52 #2: other infantry (no SK, no velites in a PW Line) */
+	/* 6.52 #2, GBA 6.72 #1: 1 hit (other infantry than Legion units;
+	 * no SK, no velites in a PW Line; in GBA every foot unit) */
+	if (withdrawal_end_hit(g, u)) {
 		cohesion_hits(g, u, 1, "withdrawal", "6.52");
+		if (u->routed || !game_unit_in_play(u))
+			return;
 	}
+	/* 6.52 #1, GBA 6.72 #3: a TQ check; above the TQ, 1 hit (Legion
+	 * units; in GBA every unit) */
+	if (withdrawal_end_check(g, u))
+		tq_check_one_hit(g, u, "withdrawal_tq_check", "6.52");
 }
 
 /* The open PW offer of leader li, -1 none. */

@@ -115,7 +115,10 @@ struct superiority_calc shock_superiority(const struct spqr_tables *t,
 		return s;
 	s.weapon_chart =
 		tables_weapon_superiority(t, in->attacker, in->defender);
-	if (in->defender_in_column) {
+	/* GBA 6.65: not when a skirmisher attacks it (SPQR 7.33's skirmishers
+	 * never shock) */
+	if (in->defender_in_column &&
+	    !tables_type_has(t, in->attacker, TRAIT_SKIRMISHER)) {
 		s.column_attacked = true;
 		s.result = SUP_AS;
 		return s;

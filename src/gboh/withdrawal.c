@@ -475,7 +475,7 @@ static bool gba_end(const struct game *g)
 
 /* 6.52 #1: a Roman Legion unit checks its TQ after withdrawing; GBA
  * 6.72 #3: every withdrawing unit does */
-static bool ow_end_check(const struct game *g, const struct unit *u)
+bool withdrawal_end_check(const struct game *g, const struct unit *u)
 {
 	return gba_end(g) || unit_has(g, u, TRAIT_LEGION);
 }
@@ -483,14 +483,14 @@ static bool ow_end_check(const struct game *g, const struct unit *u)
 /* 6.52 #2, GBA 6.72 #1: the automatic hit after withdrawing: infantry but
  * skirmishers and velites (SPQR: and Legion units, which check instead);
  * in GBA foot but skirmishers, and chariots */
-static int ow_end_auto_hits(const struct game *g, const struct unit *u)
+bool withdrawal_end_hit(const struct game *g, const struct unit *u)
 {
 	if (gba_end(g))
 		return (unit_has(g, u, TRAIT_INFANTRY) &&
 			!is_skirmisher(g, u)) ||
 		       tables_movement_group(g->tables, u->type) ==
 			       MG_CHARIOT;
-	return !ow_end_check(g, u) && unit_has(g, u, TRAIT_INFANTRY) &&
+	return !withdrawal_end_check(g, u) && unit_has(g, u, TRAIT_INFANTRY) &&
 	       !is_skirmisher(g, u) && !is_velites(u);
 }
 
@@ -502,11 +502,11 @@ static void ow_finish(struct game *g, int i)
 	int before = u->hits;
 	const char *rule = "6.52"; /* GBA 6.72 in a GBA game */
 	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed &&
-	    ow_end_auto_hits(g, u))
+	    withdrawal_end_hit(g, u))
 		/* 6.52 #2, GBA 6.72 #1: 1 hit */
 		ow_hits(g, u, 1, "withdrawal", rule);
 	if (o->state == RO_TAKEN && game_unit_in_play(u) && !u->routed &&
-	    ow_end_check(g, u)) {
+	    withdrawal_end_check(g, u)) {
 		/* 6.52 #1, GBA 6.72 #3: a TQ check, 1 hit on a higher DR */
 		int tq = unit_tq_now(g, u);
 		struct event e;
@@ -1192,8 +1192,8 @@ bool withdrawal_odds(const struct game *g, int offer, struct odds *od)
 		 * the approach's hit withdraws no further (ow_finish) */
 		int hits = first;
 		if (u->hits + hits < u->tq)
-			hits += ow_end_auto_hits(g, u);
-		if (u->hits + hits < u->tq && ow_end_check(g, u))
+			hits += withdrawal_end_hit(g, u);
+		if (u->hits + hits < u->tq && withdrawal_end_check(g, u))
 			hits += d > unit_tq_now(g, u) ? 1 : 0;
 		if (u->hits + hits >= u->tq)
 			odds_face(od, d, hits, "routs");
