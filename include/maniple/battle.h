@@ -146,6 +146,14 @@ struct leader {
 	/* GBA 8.46 Darius the Target: his death ends the battle, his
 	 * enemy the winner */
 	bool target : 1;
+	/* GBA 5.61: a Macedonian Contingent Commander ("C" for an
+	 * Initiative); one only while the battle's option
+	 * contingent_commanders is on (leader_is_mcc) */
+	bool contingent_commander : 1;
+	/* GBA 5.62, 5.64: a Wing Commander's Contingent Command Capability,
+	 * the contingent commanders he may activate a phase (0: none; the
+	 * book's are 1 and 2) */
+	unsigned contingent_command : 2;
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:

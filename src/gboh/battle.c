@@ -80,6 +80,8 @@ enum {
 	LDK_LINE_CAPABLE,
 	LDK_WING_COMMANDER,
 	LDK_TARGET,
+	LDK_CONTINGENT_COMMAND,
+	LDK_CONTINGENT_COMMANDER,
 	LDK_COUNT
 };
 static const char *const leader_keys[] = {
@@ -87,7 +89,8 @@ static const char *const leader_keys[] = {
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
 	"available",  "rout_points", "personal_combat", "line_capable",
-	"wing_commander", "target",
+	"wing_commander", "target", "contingent_command",
+	"contingent_commander",
 };
 
 enum {
@@ -731,6 +734,14 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		SET_BIT(l->wing_commander); /* GBA 4.5 */
 	case LDK_TARGET:
 		SET_BIT(l->target); /* GBA 8.46 */
+	case LDK_CONTINGENT_COMMAND: { /* GBA 5.64: Alexander 2, Parmenion 1 */
+		int8_t n = 0;
+		int rc = set_small(c, &n, v, 0, 3, key, line);
+		l->contingent_command = (unsigned)n & 3u;
+		return rc;
+	}
+	case LDK_CONTINGENT_COMMANDER:
+		SET_BIT(l->contingent_commander); /* GBA 5.61 */
 	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */
 		bool capable = false;
 		int rc = set_bool(c, &capable, v, key, line);
@@ -1135,13 +1146,33 @@ static int check_leaders(struct battle_ctx *c)
 	struct battle *b = c->b;
 	static const int req[] = {LDK_NAME, LDK_SIDE, LDK_INITIATIVE,
 				  LDK_COMMAND_RANGE};
+	static const int req_c[] = {LDK_NAME, LDK_SIDE, LDK_COMMAND_RANGE};
 	int overall[2] = {-1, -1};
 	for (int i = 0; i < b->nleaders; i++) {
 		struct leader *l = &b->leaders[i];
 		struct leader_extra *x = &c->leaders[i];
 		char what[48];
 		snprintf(what, sizeof what, "leader %s", l->id);
-		if (require(c, x->kl, req, 4, leader_keys, x->line, what))
+		/* GBA 5.61: a contingent commander has "C" for an Initiative
+		 * and a Command Restriction naming his contingent (5.65) */
+		if (l->contingent_commander) {
+			if (x->kl[LDK_INITIATIVE])
+				return ini_fail(c->err, x->kl[LDK_INITIATIVE],
+						"leader %s is a contingent "
+						"commander: he has no "
+						"initiative (GBA 5.61)",
+						l->id);
+			if (!x->kl[LDK_RESTRICTION])
+				return ini_fail(c->err, x->line,
+						"leader %s is a contingent "
+						"commander: give the "
+						"restriction naming his "
+						"contingent (GBA 5.65)",
+						l->id);
+		}
+		if (require(c, x->kl, l->contingent_commander ? req_c : req,
+			    l->contingent_commander ? 3 : 4, leader_keys,
+			    x->line, what))
 			return 1;
 		int s = side_of(c, x->side, x->line, x->kl[LDK_SIDE]);
 		if (s < 0)
