@@ -617,6 +617,29 @@ static int open_offer(const struct game *g, int li)
 	return -1;
 }
 
+/* The open PW offer of leader li for the Line that holds unit ui (a
+ * leader may hold offers for several Lines), else his first; -1 none. */
+static int open_offer_for(const struct game *g, int li, int ui)
+{
+	int first = open_offer(g, li);
+	if (first < 0 || ui < 0)
+		return first;
+	int members[BATTLE_UNITS_MAX];
+	const struct reaction_state *s = &g->react;
+	for (int i = first; i < s->noffers; i++) {
+		const struct reaction_offer *o = &s->offers[i];
+		if (o->kind != RK_PREARRANGED || o->state != RO_OPEN ||
+		    o->leader != li)
+			continue;
+		int n = pw_line_of(g, li, o->unit, members, BATTLE_UNITS_MAX,
+				   NULL, 0);
+		for (int j = 0; j < n; j++)
+			if (members[j] == ui)
+				return i;
+	}
+	return first;
+}
+
 /* 5.15, 6.83: the PW leader is Finished */
 static void leader_finished(struct game *g, int li)
 {
@@ -643,7 +666,7 @@ void pw_withdraw(struct game *g, const char *id, int nargs, char **args,
 		cmd_refuse(r, NULL, "no leader %s in this battle", id);
 		return;
 	}
-	int oi = open_offer(g, li);
+	int oi = open_offer_for(g, li, nargs > 0 ? find_unit(g, args[0]) : -1);
 	if (oi < 0) {
 		cmd_refuse(r, "6.83",
 			   "no Pre-arranged Withdrawal is offered to %s now: "
@@ -852,9 +875,10 @@ void pw_collect(struct game *g, int mover, bool at_start)
 	}
 }
 
-/* The `pw` line for offer o: each unit's first hex that checks now, or
- * the command's form when it does not fit or none is found. */
-static void suggest(const struct game *g, const struct reaction_offer *o,
+/* The `pw` line for offer o: each unit's first hex that checks now;
+ * false (with the command's form in buf) when it does not fit or some
+ * unit has no hex to go to. */
+static bool suggest(const struct game *g, const struct reaction_offer *o,
 		    char *buf, size_t bn)
 {
 	int members[BATTLE_UNITS_MAX];
@@ -862,6 +886,9 @@ static void suggest(const struct game *g, const struct reaction_offer *o,
 			   NULL, 0);
 	size_t len = (size_t)snprintf(buf, bn, "pw %s",
 				      g->leaders[o->leader].id);
+	/* the hexes the units named before take: no two go to one hex */
+	struct hex taken[2 * BATTLE_UNITS_MAX];
+	int nt = 0;
 	for (int j = 0; j < n; j++) {
 		struct hex here = g->units[members[j]].at.hex[0];
 		bool found = false;
@@ -872,6 +899,14 @@ static void suggest(const struct game *g, const struct reaction_offer *o,
 			if (!check_hex(g, members[j], o->trigger, h, &nf, &rule,
 				       NULL, 0))
 				continue;
+			bool clash = false;
+			for (int t = 0; t < nt; t++)
+				clash = clash || footprint_occupies(&nf, taken[t]);
+			if (clash)
+				continue;
+			for (int k = 0; k < 2; k++)
+				if (!hex_is_none(nf.hex[k]))
+					taken[nt++] = nf.hex[k];
 			char hb[16];
 			hex_format(h, hb, sizeof hb);
 			int w = snprintf(buf + len, len < bn ? bn - len : 0,
@@ -884,9 +919,10 @@ static void suggest(const struct game *g, const struct reaction_offer *o,
 		if (!found) {
 			snprintf(buf, bn, "pw %s UNIT HEX ...",
 				 g->leaders[o->leader].id);
-			return;
+			return false;
 		}
 	}
+	return n > 0;
 }
 
 int pw_legal(const struct game *g, struct decision_answer *out, int max)
@@ -900,8 +936,8 @@ int pw_legal(const struct game *g, struct decision_answer *out, int max)
 		    o->side != side)
 			continue;
 		char buf[DECISION_LINE_MAX];
-		suggest(g, o, buf, sizeof buf);
-		decision_add(out, max, &n, o->side, "6.83", "%s", buf);
+		if (suggest(g, o, buf, sizeof buf)) /* else only `no pw` */
+			decision_add(out, max, &n, o->side, "6.83", "%s", buf);
 		any = true;
 	}
 	if (any)
