@@ -262,7 +262,8 @@ static void unit(struct dg *d, const struct unit *u)
 	BF(struct unit, u, engaged);
 	BF(struct unit, u, pursuit);
 	BF(struct unit, u, rallied);
-	I(u->recovered);
+	BF(struct unit, u, charge_formation);
+	BFI(struct unit, u, recovered);
 	I(u->rally_tried);
 	/* GBA 9.22: mixed only when a chariot has it, so that the files
 	 * written before it verify */
