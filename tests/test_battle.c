@@ -514,3 +514,27 @@ Test(battle, shipped_battles_load)
 	}
 	globfree(&g);
 }
+
+/* 9.19 is SPQR's alone: a GBA elephant need not say whether it is African
+ * or Indian, while the same file read under SPQR's rules is refused at the
+ * unit's line. */
+Test(battle, gba_elephant_needs_no_kind)
+{
+	struct battle *b = load_fixture("gba-elephant-no-kind.ini");
+	struct spqr_tables *gba = battle_tables(b);
+	struct ini_error err = {0};
+	char buf[1024];
+	int rc = battle_check_traits(b, gba, &err);
+	ini_error_format(&err, buf, sizeof buf);
+	cr_expect_eq(rc, 0, "%s", buf);
+	cr_expect_eq(unit(b, "e1")->elephant, ELEPHANT_NONE);
+	struct spqr_tables *spqr = shipped_tables();
+	struct ini_error err2 = {0};
+	cr_expect_eq(battle_check_traits(b, spqr, &err2), -1);
+	cr_expect_eq(err2.line, 33);
+	cr_expect(strstr(err2.msg, "lacks elephant = african|indian") != NULL,
+		  "%s", err2.msg);
+	tables_free(spqr);
+	tables_free(gba);
+	battle_free(b);
+}

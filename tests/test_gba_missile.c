@@ -1045,3 +1045,68 @@ Test(gba_missile, an_sk_star_attacking_skirmishers_checks_gba_9_31)
 		close_game(s);
 	}
 }
+
+/* GBA 8.21 Entry reaction: Carthage's bi marches from 1007 to 1009, into
+ * the front (ZOC) of Rome's javelins ve in 1010: ve is offered fire at it
+ * as it enters, the mover waits until that is answered, and the volley
+ * (javelins at range 1) lands before bi goes on. */
+Test(gba_missile, entry_reaction_fire_as_a_unit_enters_gba_8_21)
+{
+	struct session *s = open_game();
+	place(s, "ve", 1010, FACE_NE);
+	place(s, "bi", 1007, FACE_SE);
+	phase(s, "hannibal");
+	ok(s, "order bi");
+	struct out o = ok(s, "move 1008");
+	cr_assert_not(has(&o, "reaction_fire_offer"), "not yet: %s", o.ev);
+	while (reactions_pending(s->game)) /* 6.7: ve stays */
+		ok(s, "no reaction");
+	o = ok(s, "move 1009");
+	cr_assert(has(&o, "reaction_fire_offer unit=ve at=bi fire=entry "
+			  "weapons=main rule=8.21"),
+		  "%s", o.ev);
+	cr_assert(legal_has(s, "react fire ve 1009"));
+	/* the entering unit waits for the answer; trying changes nothing */
+	REFUSED(s, "move 1109", "7.16");
+	ok(s, "roll 2");
+	o = ok(s, "react fire ve 1009");
+	cr_expect(has(&o, "kind=entry"), "%s", o.ev);
+	cr_expect(has(&o, "range=1"), "%s", o.ev);
+	cr_expect(has(&o, "result=hit"), "%s", o.ev);
+	cr_expect_eq(U(s, "bi")->hits, 1);
+	close_game(s);
+}
+
+/* GBA 8.21: under a Line Command every member's move ends before Entry
+ * reaction fire: Rome's skirmishers line (bs, ar) enters Carthage's
+ * slingers' ZOC with its first member, the fire is held back, and it is
+ * offered only once the second member has moved too. */
+Test(gba_missile, line_moves_end_before_entry_fire_gba_8_21)
+{
+	struct session *s = open_game();
+	place(s, "bs", 1607, FACE_SE);
+	place(s, "ar", 1707, FACE_SE);
+	place(s, "sk", 1610, FACE_NE);
+	put_leader(s, "consul", 1605);
+	phase(s, "consul");
+	ok(s, "line skirmishers");
+	ok(s, "pick bs");
+	ok(s, "move 1608");
+	while (reactions_pending(s->game)) /* 6.7: sk stays */
+		ok(s, "no reaction");
+	struct out o = ok(s, "move 1609");
+	cr_assert(has(&o, "entry_fire_deferred unit=sk at=bs "
+			  "why=line_moves_first rule=8.21"),
+		  "%s", o.ev);
+	cr_assert_not(has(&o, "reaction_fire_offer"), "%s", o.ev);
+	o = ok(s, "no reaction"); /* 7.16: sk keeps its facing */
+	cr_assert_not(has(&o, "reaction_fire_offer"), "%s", o.ev);
+	cr_assert_not(reactions_pending(s->game), "%s", o.ev);
+	ok(s, "pick ar");
+	o = ok(s, "move 1708");
+	cr_assert_not(has(&o, "reaction_fire_offer"), "%s", o.ev);
+	o = ok(s, "halt");
+	cr_assert(has(&o, "reaction_fire_offer unit=sk at=bs fire=entry"),
+		  "GBA 8.21: the Line has moved: %s", o.ev);
+	close_game(s);
+}

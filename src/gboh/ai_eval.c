@@ -15,6 +15,8 @@
  * its level counts as withdrawn (the value then beyond +1 or -1).
  * Cohesion margins weigh in a little: the hits on the enemy's standing
  * units less those on one's own, over their TQ. */
+#include <string.h>
+
 #include "maniple/battle.h"
 #include "maniple/footprint.h"
 #include "maniple/game.h"
@@ -81,6 +83,112 @@ static bool leader_exposed(const struct game *g, const struct leader *l)
 	return false;
 }
 
+/* The standing units of one side in the order of the least cube q of
+ * their hexes, so that those within a distance of a unit are found in a
+ * window of that order rather than among all (speed: the search weighs
+ * thousands of positions a decision). */
+struct strip {
+	int n;
+	int idx[BATTLE_UNITS_MAX];
+	int lo[BATTLE_UNITS_MAX]; /* the least q of each, ascending */
+	int span;		  /* the most any spans in q */
+};
+
+static int place_lo(const struct place *p)
+{
+	return p->c[0].q < p->c[1].q ? p->c[0].q : p->c[1].q;
+}
+
+static int place_hi(const struct place *p)
+{
+	return p->c[0].q > p->c[1].q ? p->c[0].q : p->c[1].q;
+}
+
+/* side's standing units (up) into st, by a counting sort on their
+ * least q (the units of one q in the order of the game's table). */
+static void strip_build(const struct game *g, const struct place *at,
+			const bool *up, int side, struct strip *st)
+{
+	int qmin = 0, qmax = -1;
+	st->n = 0;
+	st->span = 0;
+	for (int i = 0; i < g->nunits; i++) {
+		if (!up[i] || g->units[i].side != side)
+			continue;
+		int lo = place_lo(&at[i]), span = place_hi(&at[i]) - lo;
+		if (st->n == 0 || lo < qmin)
+			qmin = lo;
+		if (st->n == 0 || lo > qmax)
+			qmax = lo;
+		if (span > st->span)
+			st->span = span;
+		st->n++;
+	}
+	if (st->n == 0)
+		return;
+	int range = qmax - qmin + 1;
+	if (range > 4 * BATTLE_UNITS_MAX) { /* no map is so wide: all in one */
+		st->n = 0;
+		for (int i = 0; i < g->nunits; i++)
+			if (up[i] && g->units[i].side == side) {
+				st->idx[st->n] = i;
+				st->lo[st->n++] = qmin;
+			}
+		st->span = qmax - qmin + st->span;
+		return;
+	}
+	int start[4 * BATTLE_UNITS_MAX + 1];
+	memset(start, 0, (size_t)(range + 1) * sizeof start[0]);
+	for (int i = 0; i < g->nunits; i++)
+		if (up[i] && g->units[i].side == side)
+			start[place_lo(&at[i]) - qmin + 1]++;
+	for (int k = 0; k < range; k++)
+		start[k + 1] += start[k];
+	for (int i = 0; i < g->nunits; i++) {
+		if (!up[i] || g->units[i].side != side)
+			continue;
+		int lo = place_lo(&at[i]), k = start[lo - qmin]++;
+		st->idx[k] = i;
+		st->lo[k] = lo;
+	}
+}
+
+/* The first entry of st whose least q is at least q. */
+static int strip_from(const struct strip *st, int q)
+{
+	int a = 0, b = st->n;
+	while (a < b) {
+		int m = (a + b) / 2;
+		if (st->lo[m] < q)
+			a = m + 1;
+		else
+			b = m;
+	}
+	return a;
+}
+
+/* 7.11, 8.41: the worst aspect (aspect_weight) of a standing enemy
+ * within two hexes of unit i whose ZOC holds it, 0 when none; the
+ * enemies (es) looked at are those whose q could bring them that near. */
+static int contact_aspect(const struct game *g, const struct place *at,
+			  int i, const struct strip *es)
+{
+	const struct unit *u = &g->units[i];
+	int lo = place_lo(&at[i]), hi = place_hi(&at[i]);
+	int contact = 0;
+	for (int k = strip_from(es, lo - 2 - es->span);
+	     k < es->n && es->lo[k] <= hi + 2 && contact < 3; k++) {
+		int e = es->idx[k];
+		if (place_distance(&at[e], &at[i]) > 2 || !shock_in_zoc(g, e, i))
+			continue;
+		int w = aspect_weight(
+			footprint_approach(&u->at, &g->units[e].at));
+		if (w > contact)
+			contact = w;
+	}
+	return contact;
+}
+
 double gboh_evaluate(const struct game *g, int side)
 {
 	double lost[2] = {g->rout_points[0], g->rout_points[1]};
@@ -98,6 +206,9 @@ double gboh_evaluate(const struct game *g, int side)
 				     ? hex_to_cube(u->at.hex[1])
 				     : at[i].c[0];
 	}
+	struct strip strips[2];
+	strip_build(g, at, up, 0, &strips[0]);
+	strip_build(g, at, up, 1, &strips[1]);
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (!game_unit_in_play(u))
@@ -116,17 +227,7 @@ double gboh_evaluate(const struct game *g, int side)
 			lost[s] += BRITTLE_SHARE * rp;
 		/* 7.11, 8.41: the worst aspect of a standing enemy whose
 		 * ZOC holds it */
-		int contact = 0;
-		for (int e = 0; e < g->nunits && contact < 3; e++) {
-			if (g->units[e].side == s || !up[e] ||
-			    place_distance(&at[e], &at[i]) > 2 ||
-			    !shock_in_zoc(g, e, i))
-				continue;
-			int w = aspect_weight(
-				footprint_approach(&u->at, &g->units[e].at));
-			if (w > contact)
-				contact = w;
-		}
+		int contact = contact_aspect(g, at, i, &strips[1 - s]);
 		if (contact) {
 			int margin = u->tq - u->hits;
 			double share = CONTACT_SHARE * contact /

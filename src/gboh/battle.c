@@ -1266,7 +1266,12 @@ static int check_unit_fields(struct battle_ctx *c, int ui)
 			return ini_fail(c->err, kl[el_keys[i]],
 					"%s is for elephants (type EL) only",
 					unit_keys[el_keys[i]]);
-	if (trait(c, u, TRAIT_ELEPHANT) == 1 && !kl[UK_ELEPHANT])
+	/* 9.19: the kind matters only where the rules tell African from
+	 * Indian (8.43's African +1); GBA's rules never do, so a GBA
+	 * elephant may leave it out */
+	if (trait(c, u, TRAIT_ELEPHANT) == 1 && !kl[UK_ELEPHANT] &&
+	    tables_variant(c->traits, RV_CHARGE_ELEPHANT) ==
+		    CHARGE_ELEPHANT_BETTER)
 		return ini_fail(c->err, x->line,
 				"elephant %s lacks elephant = african|indian "
 				"(9.1)",
