@@ -3,6 +3,7 @@
  * costs, on a sandbox field with GBA's tables.  Rule numbers cited as
  * "GBA N.NN" are GBA's. */
 #include "maniple/phalanx.h"
+#include "maniple/session.h"
 #include "maniple/reactions.h"
 #include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
@@ -1108,4 +1109,203 @@ Test(gba_move, heavy_foot_pass_no_friend_gba_6_94)
 	cr_assert(move_begin(g, hi, &m));
 	cr_expect(step_north(g, hi, &m, &s), "GBA 6.94 #1: %s", s.refusal);
 	game_free(g);
+}
+
+/* A two-hex unit of type t (class cls) on a and b, side `side`, MA 4,
+ * facing the way whose Front holds `front` (a hex next to both). */
+static struct unit *double_at(struct game *g, const char *id, int side,
+			      enum unit_type t, const char *cls,
+			      const char *a, const char *b, const char *front)
+{
+	struct unit *u = fx_unit(g, id, side, t, H(a), FACE_E, 4);
+	snprintf(u->cls, sizeof u->cls, "%s", cls);
+	game_unit_set_hex(g, u, 1, H(b));
+	int p = hex_direction_to(u->at.hex[0], u->at.hex[1]);
+	int way[2] = {((p + 1) % 6 + 6) % 6, ((p - 2) % 6 + 6) % 6};
+	for (int k = 0; k < 2; k++) {
+		u->at.facing = way[k];
+		if (footprint_zone(&u->at, H(front)) == ZONE_FRONT)
+			break;
+	}
+	cr_assert_eq(footprint_zone(&u->at, H(front)), ZONE_FRONT);
+	cr_assert_null(footprint_check(&u->at));
+	return u;
+}
+
+/* GBA 6.41: three types are double-sized: the Macedonian phalanx (always
+ * two hexes), the hoplites (HI of class HO) and the Cardaces (LP of class
+ * CA), which stand in two hexes when their battle record names two; no
+ * other unit does, and SPQR's hoplites never. */
+Test(gba_move, three_double_sized_types_gba_6_41)
+{
+	struct game *g = gba_field();
+	const struct spqr_tables *t = g->tables;
+	cr_expect_null(tables_hex_count_refusal(t, UT_PH, "", 2));
+	cr_expect_not_null(tables_hex_count_refusal(t, UT_PH, "", 1),
+			   "GBA 6.41: a phalanx is always two hexes");
+	cr_expect_null(tables_hex_count_refusal(t, UT_HI, "HO", 2));
+	cr_expect_null(tables_hex_count_refusal(t, UT_HI, "HO", 1));
+	cr_expect_null(tables_hex_count_refusal(t, UT_LP, "CA", 2));
+	cr_expect_not_null(tables_hex_count_refusal(t, UT_HI, "HY", 2),
+			   "GBA 6.41: hypaspists are one hex");
+	cr_expect_not_null(tables_hex_count_refusal(t, UT_HI, "", 2));
+	cr_expect_not_null(tables_hex_count_refusal(t, UT_LP, "", 2),
+			   "GBA 6.41: only the Cardaces of the peltasts");
+	cr_expect_not_null(tables_hex_count_refusal(t, UT_HC, "", 2));
+	/* a double-sized hoplite moves as a two-hex unit: both halves
+	 * forward, or a pivot */
+	struct unit *ho = double_at(g, "ho", 0, UT_HI, "HO", "3014", "3015",
+				    "3114");
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, ho, &m), "%s", m.refusal);
+	cr_expect_not(move_check_step(g, &m, H("3114"), &s),
+		      "GBA 6.42: it names both halves' hexes");
+	struct hex pair[8][2];
+	cr_expect_geq(phalanx_steps(g, &m, pair, 8), 3,
+		      "GBA 6.43: two ways forward and the pivots");
+	game_free(g);
+
+	g = fx_field();
+	cr_expect_not_null(tables_hex_count_refusal(g->tables, UT_HI, "HO", 2),
+			   "SPQR: only a phalanx is two hexes");
+	game_free(g);
+}
+
+/* GBA 6.41: in a GBA battle the sandbox places a hoplite (or Cardaces)
+ * unit on two hexes and then it is double-sized; hypaspists, skirmishers
+ * and horse it refuses two hexes. */
+Test(gba_move, a_battle_places_double_sized_hoplites_gba_6_41)
+{
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup unit hi1 2915,2914 W");
+	const struct unit *hi1 = NULL;
+	for (int i = 0; i < s.game->nunits; i++)
+		if (strcmp(s.game->units[i].id, "hi1") == 0)
+			hi1 = &s.game->units[i];
+	cr_assert_not_null(hi1);
+	cr_expect(unit_is_two_hex(hi1), "GBA 6.41: a double hoplite");
+	fx_ok(&s, "setup unit ca1 2917,2916 W");
+	fx_refused(&s, "setup unit hc2 2918,2919 W", "6.4");
+	fx_refused(&s, "setup unit ph1 2415 E", "6.4");
+	session_free(&s);
+}
+
+/* GBA 6.43: a pivot costs the hoplites a hit for the hex entered; the
+ * Macedonian phalanx pivots free (SPQR 6.43 charges every phalanx). */
+Test(gba_move, only_non_phalanx_double_units_pay_the_pivot_gba_6_43)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct unit *ph = double_at(g, "ph", 0, UT_PH, "", "3014",
+					    "3015", "3114");
+		struct unit *ho = double_at(g, "ho", 0, UT_HI, "HO", "2014",
+					    "2015", "2114");
+		struct move m;
+		cr_assert(move_begin(g, ph, &m));
+		cr_assert(move_apply_step_pair(g, &m, H("3014"), H("3114")),
+			  "a pivot");
+		move_end(g, &m);
+		cr_expect_eq(ph->hits, gba ? 0 : 1,
+			     "GBA 6.43: no hit for the phalanx");
+		if (gba) {
+			cr_assert(move_begin(g, ho, &m));
+			cr_assert(move_apply_step_pair(g, &m, H("2014"),
+						       H("2114")));
+			move_end(g, &m);
+			cr_expect_eq(ho->hits, 1, "GBA 6.43: the hoplites' hit");
+		}
+		game_free(g);
+	}
+}
+
+/* GBA 6.45 and its example (Gaugamela): a phalanx on 3218/3217 whose
+ * 3218 half is in the ZOC of a Persian unit in 3118 pivots 3217 into
+ * 3117 and checks its TQ of 7: a 9 costs 2 hits, any other roll 1; the
+ * phalanx takes no Front-to-Flank hit, the hoplites do, before their
+ * check.  No check when a skirmisher exerts the ZOC. */
+Test(gba_move, wheeling_the_gaugamela_example_gba_6_45)
+{
+	const int die[2] = {9, 4}, want[2] = {2, 1};
+	for (int k = 0; k < 2; k++) {
+		struct game *g = gba_field();
+		struct unit *ph = double_at(g, "ph", 0, UT_PH, "", "3218",
+					    "3217", "3117");
+		ph->tq = 7;
+		fx_unit(g, "p", 1, UT_HI, H("3118"), FACE_E, 5);
+		cr_assert(zoc_enemy_in(g, 0, H("3218")));
+		struct move m;
+		cr_assert(move_begin(g, ph, &m), "%s", m.refusal);
+		cr_assert(dice_force(&g->dice, die[k]));
+		cr_assert(move_apply_step_pair(g, &m, H("3218"), H("3117")),
+			  "GBA 6.45: the wheel");
+		cr_expect_eq(ph->hits, want[k], "GBA 6.45: DR %d", die[k]);
+		game_free(g);
+	}
+	/* the hoplites: 1 for the pivot, then the check's 1 */
+	struct game *g = gba_field();
+	struct unit *ho = double_at(g, "ho", 0, UT_HI, "HO", "3218", "3217",
+				    "3117");
+	fx_unit(g, "p", 1, UT_HI, H("3118"), FACE_E, 5);
+	struct move m;
+	cr_assert(move_begin(g, ho, &m));
+	cr_assert(dice_force(&g->dice, 0));
+	cr_assert(move_apply_step_pair(g, &m, H("3218"), H("3117")));
+	cr_expect_eq(ho->hits, 2, "GBA 6.45: F-t-F hit and the check's");
+	game_free(g);
+	/* a skirmisher's ZOC: the pivot with no check */
+	g = gba_field();
+	struct unit *ph = double_at(g, "ph", 0, UT_PH, "", "3218", "3217",
+				    "3117");
+	struct unit *sk = fx_unit(g, "sk", 1, UT_SK, H("3118"), FACE_E, 6);
+	sk->missile = MC_A;
+	sk->supply = SUPPLY_FULL;
+	cr_assert(zoc_enemy_in(g, 0, H("3218")));
+	cr_assert(move_begin(g, ph, &m));
+	size_t from = g->events.n;
+	cr_assert(move_apply_step_pair(g, &m, H("3218"), H("3117")));
+	cr_expect_eq(ph->hits, 0, "GBA 6.45 Exception: no check");
+	cr_expect_not_null(fx_event(g, from, "no_tq_check"));
+	game_free(g);
+}
+
+/* GBA 6.46: a phalanx may move at MA 5; on its first move of the turn
+ * that ends with a TQ check as 8.33's, the roll less the TQ in hits (SPQR
+ * 6.41: 1 hit); a Moved phalanx at MA 5 takes 2 hits, no check. */
+Test(gba_move, augmented_movement_gba_6_46)
+{
+	for (int gba = 0; gba < 2; gba++) {
+		struct game *g = gba ? gba_field() : fx_field();
+		struct unit *ph = double_at(g, "ph", 0, UT_PH, "", "2214",
+					    "2215", "2314");
+		ph->ma_ext = 5;
+		struct move m;
+		cr_assert(move_begin(g, ph, &m));
+		cr_expect_eq(m.ma, 5, "GBA 6.46: MA 5");
+		struct hex pair[8][2];
+		for (int i = 0; i < 5; i++) {
+			cr_assert_geq(phalanx_steps(g, &m, pair, 8), 1);
+			/* the first listed step goes forward */
+			cr_assert(move_apply_step_pair(g, &m, pair[0][0],
+						       pair[0][1]));
+		}
+		cr_expect_eq(m.mp_spent, 5);
+		cr_assert(dice_force(&g->dice, 9));
+		move_end(g, &m);
+		cr_expect_eq(ph->hits, gba ? 3 : 1,
+			     "GBA 6.46: 9 less TQ 6; SPQR 6.41: 1");
+		/* a second move at MA 5: 2 hits */
+		ph->moved_phase = false;
+		int before = ph->hits;
+		cr_assert(move_begin(g, ph, &m), "%s", m.refusal);
+		for (int i = 0; i < 5; i++) {
+			cr_assert_geq(phalanx_steps(g, &m, pair, 8), 1);
+			cr_assert(move_apply_step_pair(g, &m, pair[0][0],
+						       pair[0][1]));
+		}
+		move_end(g, &m);
+		cr_expect_eq(ph->hits - before, 2, "GBA 6.46: 2 hits Moved");
+		game_free(g);
+	}
 }

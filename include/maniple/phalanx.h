@@ -75,7 +75,8 @@ bool phalanx_face_footprint_impl(const struct game *g, const struct move *m,
 
 /* 6.41: at the end of a phalanx's move: whether it used its 5th MP (not
  * In Column, 6.72).  On its first move of the turn this makes the TQ
- * check (a DR above the TQ: 1 hit); on a later move the caller gives
+ * check (a DR above the TQ: 1 hit; GBA 6.46, variants.ini [double_sized]
+ * augmented_check: the DR less the TQ); on a later move the caller gives
  * 6.13's hit as 2 instead of 1. */
 bool phalanx_fifth_mp_end(struct game *g, struct move *m);
 /* the body of the hook above (hooks.h) */

@@ -244,6 +244,10 @@ enum unit_trait {
 				* eliminated instead (skirmishers and
 				* scorpios; GBA 9.34 not SK*, 9.22 chariots,
 				* 9.56 the oxybeles) */
+	TRAIT_HOPLITE,	      /* GBA 2.22, 6.14, 6.5: hoplites (class HO) */
+	TRAIT_DOUBLE_SIZED,   /* GBA 6.41: a unit that may stand in two
+			       * hexes (a battle file's two hexes make it
+			       * double-sized) besides the phalanx */
 	TRAIT_CHARGE_FORMATION, /* GBA 9.72: may take Charge Formation (HC,
 				 * lancers, Thracian LC) */
 	UNIT_TRAIT_COUNT
@@ -347,6 +351,8 @@ enum rule_variant {
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
 	RV_HEAVY_FOOT_PASSING, /* GBA 6.94 #1: passing phalanxes and heavy foot */
+	RV_FRONT_TO_FLANK_HIT, /* 6.43, GBA 6.43: who takes the pivot's hit */
+	RV_AUGMENTED_CHECK,    /* 6.41, GBA 6.46: the check for the 5th MP */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
@@ -661,6 +667,20 @@ enum heavy_foot_passing {
 			      * routed unit is one of the two */
 };
 
+/* RV_FRONT_TO_FLANK_HIT's choices */
+enum front_to_flank_hit {
+	FRONT_TO_FLANK_EVERY_UNIT, /* SPQR 6.43: every two-hex unit */
+	FRONT_TO_FLANK_NOT_PHALANX, /* GBA 6.43: not the Macedonian phalanx
+				     * (PH), only the other double-sized
+				     * units */
+};
+
+/* RV_AUGMENTED_CHECK's choices */
+enum augmented_check {
+	AUGMENTED_ONE_HIT,    /* SPQR 6.41: 1 hit for a DR over the TQ */
+	AUGMENTED_DIFFERENCE, /* GBA 6.46: as 8.33, the DR less the TQ */
+};
+
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
 /* RV_SKIRMISHER_SHOCK's choices (an SK* may shock any unit either way:
@@ -879,6 +899,13 @@ const char *unit_trait_name(enum unit_trait tr);
  * CODE] traits), else its type's (tables_type_has). */
 bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
 		     const char *cls, enum unit_trait trait);
+/* 6.4, GBA 6.41: why a unit of a type and class may not stand in nhex
+ * hexes (NULL when it may, or for a NULL t): a phalanx stands in two; a
+ * double_sized one (GBA's hoplites and Cardaces) in one or two, and in
+ * two it is double-sized; every other unit in one. */
+const char *tables_hex_count_refusal(const struct spqr_tables *t,
+				     enum unit_type type, const char *cls,
+				     int nhex);
 /* The type of a unit class code (2.22; unit_types.ini's classes), or -1
  * for a code it does not list or a NULL t. */
 int tables_class_type(const struct spqr_tables *t, const char *code);

@@ -1306,13 +1306,12 @@ static int check_unit_place(struct battle_ctx *c, int ui)
 				"unit %s is a reinforcement and cannot also "
 				"start on the map",
 				u->id);
-	/* 6.4: a phalanx's type takes two hexes */
-	if (trait(c, u, TRAIT_PHALANX) == 1 && x->nhex != 2)
-		return ini_fail(c->err, x->kl[UK_HEX],
-				"a phalanx occupies two hexes (2.21)");
-	if (trait(c, u, TRAIT_PHALANX) == 0 && x->nhex != 1)
-		return ini_fail(c->err, x->kl[UK_HEX],
-				"only a phalanx occupies two hexes (2.21)");
+	/* 6.4: a phalanx's type takes two hexes; GBA 6.41: a double-sized
+	 * type (hoplites, Cardaces) one or two */
+	const char *hexes_why =
+		tables_hex_count_refusal(c->traits, u->type, u->cls, x->nhex);
+	if (hexes_why)
+		return ini_fail(c->err, x->kl[UK_HEX], "%s (2.21)", hexes_why);
 	if (x->kl[UK_FACING]) {
 		int f = u->at.in_column ? hexside_parse(x->facing)
 					: facing_parse(x->facing);

@@ -505,11 +505,13 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 			cmd_refuse(r, NULL, "hex %s is not on the map", b);
 			return;
 		}
-	bool two = unit_has(g, u, TRAIT_PHALANX);
-	if (two != (nh == 2)) {
+	/* 6.4: a phalanx in two hexes; GBA 6.41: a double-sized type in
+	 * one or two */
+	bool two = nh == 2;
+	if (tables_hex_count_refusal(g->tables, u->type, u->cls, nh)) {
 		cmd_refuse(r, "6.4", "%s is a %s unit: give %s", u->id,
-			   two ? "two-hex" : "one-hex",
-			   two ? "two hexes" : "one hex");
+			   two ? "one-hex" : "two-hex",
+			   two ? "one hex" : "two hexes");
 		return;
 	}
 	struct footprint fp = {{hx[0], hx[1]}, facing, column};

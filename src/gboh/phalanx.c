@@ -11,9 +11,15 @@
 #include "maniple/stacking.h"
 
 /* 6.45: the Reverse Face costs constants.ini [phalanx] reverse_face_mp
- * and no hits; 6.43: each hex entered pivoting costs pivot_hits. */
-static int pivot_hits(const struct game *g)
+ * and no hits; 6.43: each hex entered pivoting costs pivot_hits (GBA
+ * 6.43: not to the Macedonian phalanx, variants.ini [double_sized]
+ * front_to_flank_hit). */
+static int pivot_hits(const struct game *g, const struct unit *u)
 {
+	if (tables_variant(g->tables, RV_FRONT_TO_FLANK_HIT) ==
+		    FRONT_TO_FLANK_NOT_PHALANX &&
+	    unit_has(g, u, TRAIT_PHALANX))
+		return 0;
 	return tables_constant(g->tables, RC_PHALANX_PIVOT_HITS);
 }
 
@@ -274,7 +280,7 @@ static bool plan_step(const struct game *g, const struct move *m,
 	p->terrain = worse;
 	out->cost = worse;
 	if (p->kind == STEP_PIVOT)
-		out->cost.hits += pivot_hits(g);
+		out->cost.hits += pivot_hits(g, u);
 	out->climb = map_at(map, p->to.hex[0])->elevation -
 		     map_at(map, u->at.hex[0])->elevation;
 	out->vertices = facing_vertices((enum facing)u->at.facing,
@@ -494,7 +500,8 @@ bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
 	}
 	move_take_hits(g, m, p.terrain.hits, "terrain", "6.22,6.42");
 	if (p.kind == STEP_PIVOT)
-		move_take_hits(g, m, pivot_hits(g), "front_to_flank", "6.43");
+		move_take_hits(g, m, pivot_hits(g, u), "front_to_flank",
+			       "6.43");
 	/* 6.61, 6.63, 6.69: the friends passed take their hits */
 	for (int i = 0; i < p.nentered && p.friends; i++) {
 		struct stacking_entry se;
@@ -702,8 +709,15 @@ bool phalanx_fifth_mp_end_impl(struct game *g, struct move *m)
 		return false;
 	if (m->moved_before || m->rout_due || !game_unit_in_play(u))
 		return true; /* the caller makes 6.13's hit 2 */
+	/* 6.41: 1 hit for a roll over the TQ; GBA 6.46: the difference (a
+	 * move at MA 5 is one that spent its 5th MP, ruling R141) */
 	int dr = roll_for(g, u, "fifth_mp", "6.41");
-	int hits = dr > unit_tq_now(g, u) ? 1 : 0;
+	int over = dr - unit_tq_now(g, u);
+	int hits = over <= 0 ? 0
+		   : tables_variant(g->tables, RV_AUGMENTED_CHECK) ==
+				   AUGMENTED_DIFFERENCE
+			   ? over
+			   : 1;
 	emit_check(g, u, dr, hits, "6.41");
 	move_take_hits(g, m, hits, "fifth_mp", "6.41");
 	return true;
@@ -720,7 +734,8 @@ int phalanx_step_hits(const struct game *g, const struct move *m,
 		return -1;
 	if (wheel_check)
 		*wheel_check = p.wheel && p.wheel_check;
-	return p.terrain.hits + (p.kind == STEP_PIVOT ? pivot_hits(g) : 0) +
+	return p.terrain.hits +
+	       (p.kind == STEP_PIVOT ? pivot_hits(g, mover_c(g, m)) : 0) +
 	       p.stack_hits;
 }
 

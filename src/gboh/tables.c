@@ -112,7 +112,8 @@ static const char *const trait_names[UNIT_TRAIT_COUNT] = {
 	"skirmisher",  "light_cavalry", "elephant",	  "scorpio",
 	"harass_foot", "heavy_foot",	"shock_skirmisher", "lancer",
 	"cataphract",  "cardaces",	"chariot",	  "oxybeles",
-	"rout_eliminates", "charge_formation",
+	"rout_eliminates", "hoplite",	"double_sized",
+	"charge_formation",
 };
 static const char *const superiority_names[SUPERIORITY_COUNT] = {
 	"-", "AS", "DS", "DSp"};
@@ -349,6 +350,10 @@ static const struct variant_def {
 	 (const char *const[]){"hits", "rout", NULL}},
 	[RV_HEAVY_FOOT_PASSING] = {"stacking", "heavy_foot",
 	 (const char *const[]){"as_chart", "barred", NULL}},
+	[RV_FRONT_TO_FLANK_HIT] = {"double_sized", "front_to_flank_hit",
+	 (const char *const[]){"every_unit", "not_phalanx", NULL}},
+	[RV_AUGMENTED_CHECK] = {"double_sized", "augmented_check",
+	 (const char *const[]){"one_hit", "difference", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
@@ -2135,6 +2140,22 @@ bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
 		return tables_type_has(t, type, trait);
 	return (unsigned)trait < UNIT_TRAIT_COUNT &&
 	       (t->class_traits[i] & (1u << trait));
+}
+
+const char *tables_hex_count_refusal(const struct spqr_tables *t,
+				     enum unit_type type, const char *cls,
+				     int nhex)
+{
+	if (!t)
+		return NULL;
+	if (tables_unit_has(t, type, cls, TRAIT_PHALANX))
+		return nhex == 2 ? NULL : "a phalanx occupies two hexes";
+	/* GBA 6.41, ruling R142: a double-sized type on one hex or two */
+	if (nhex == 1 ||
+	    (nhex == 2 && tables_unit_has(t, type, cls, TRAIT_DOUBLE_SIZED)))
+		return NULL;
+	return "only a phalanx occupies two hexes (or a double-sized unit, "
+	       "GBA 6.41)";
 }
 
 int tables_class_type(const struct spqr_tables *t, const char *code)
