@@ -17,6 +17,12 @@
 #   bank into it (GBA 6.21, 6.22, with the map's stand-ins), the tie of
 #   Initiative to Persia (GBA 5.12), Individual Orders alone for the
 #   Macedonians (GBA 4.3).
+#   The Hydaspes: the tie of Initiative to India (GBA 5.12), an Indian
+#   chariot Line Command (GBA 4.33), a chariot's turn paid in hits as it
+#   moves on (GBA 7.15) and the mud closed to chariots and elephants
+#   (GBA 6.29, 9.21), Individual Orders alone for the Macedonians (GBA
+#   4.3); a chariot in a friend's hex it may not stop in may not turn a
+#   second vertex, which would make that hex its last (GBA 7.15).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -77,7 +83,7 @@ soak() {
 	fi
 }
 
-echo "1..39"
+echo "1..63"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -234,3 +240,98 @@ soak "granicus seed 1: random play to the end, invariants hold, reloads match" \
 	granicus 1
 soak "granicus seed 2, mixed policy: played to the end" \
 	--policy mixed granicus 2
+
+# ---------------------------------------------------------- the Hydaspes
+checked hydaspes
+listed hydaspes "The Hydaspes" 326 "Macedon v India"
+cat >"$tmp/hydaspes.txt" <<'SCRIPT'
+new hydaspes solo 5
+show leader alexander
+continue
+activate spitaces
+line chariots_left
+pick chl1
+move 2328
+move 2228
+halt
+pick chl3
+face SW
+move 2431
+move 2432
+halt
+orders done
+no momentum
+activate tauron
+line foot
+order arc1 move
+move 1520
+move 1620
+halt
+order arc2 move
+move 1518
+halt
+orders done
+SCRIPT
+play hydaspes
+has '^leader id=alexander .* initiative=7 .* charisma=4 .* rp=70$' \
+	"hydaspes: GBA 10.42 Alexander (his III counter) is worth 70 Rout Points"
+has '^activation_tie_order side=1 army=india initiative=3 ' \
+	"hydaspes: GBA 5.12 at Initiative 3 India goes before Macedon"
+has '^line_command leader=spitaces line=chariots_left units=3 members=chl1,chl2,chl3 ' \
+	"hydaspes: GBA 4.33 Spitaces' chariot line is the chariots within half his range"
+has '^moved unit=chl1 from=2328 to=2228 terrain=clear ' \
+	"hydaspes: the chariots drive on over the sand (GBA 6.21)"
+has '^cohesion_hit unit=chl3 hits=1 total=1 tq=5 cause=chariot_facing ' \
+	"hydaspes: GBA 7.15 a chariot's turn costs its hit as it moves on"
+has '^refused reason=the_Movement_Cost_Chart_prohibits_that_move_for_this_unit ' \
+	"hydaspes: GBA 9.21 a chariot may not enter the mud"
+has '^orders_done leader=spitaces orders_given=1 ' \
+	"hydaspes: India's first Orders Phase ends (GBA 5.2)"
+has '^refused reason=tauron_gives_0_Line_Commands_per_Orders_Phase' \
+	"hydaspes: GBA 4.3 a Macedonian leader gives no Line Command"
+has '^moved unit=arc1 from=1520 to=1620 ' \
+	"hydaspes: the archers go forward by Individual Order (GBA 4.2)"
+has '^orders_done leader=tauron orders_given=2 ' \
+	"hydaspes: Macedon's first Orders Phase ends (GBA 5.2)"
+# Porus' elephants stay out of the mud (GBA 6.29); a chariot passing
+# through a friend may not turn twice there (GBA 7.15: the hex would be
+# its last, and it may not stop in it)
+cat >"$tmp/hydaspes_mud.txt" <<'SCRIPT'
+new hydaspes sandbox 5
+setup phase movement
+setup active porus
+setup leader-state porus active
+setup leader porus 2529
+setup unit el10 2431 SW
+continue
+order el10 move
+move 2432
+move 2331
+halt
+new hydaspes sandbox 9
+setup phase movement
+setup active spitaces
+setup leader-state spitaces active
+setup unit chl2 2429 SE
+continue
+order chl2 move
+move 2430
+face SW
+face NW
+move 2330
+halt
+SCRIPT
+play hydaspes_mud
+has '^refused reason=the_Movement_Cost_Chart_prohibits_that_move_for_this_unit ' \
+	"hydaspes: GBA 6.29 an elephant may not enter the mud"
+has '^move_end unit=el10 at=2331 spent=1 hexes=1 ' \
+	"hydaspes: GBA 6.29 the elephant, refused the mud, goes on over the sand"
+has "^refused reason=after_that_turn_the_unit_could_not_leave_the_friend's_hex_it_may_not_stop_in " \
+	"hydaspes: GBA 7.15 no second vertex for a chariot in a friend's hex"
+has '^moved unit=chl2 from=2430 to=2330 ' \
+	"hydaspes: GBA 7.15 the chariot turned once drives on out of the friend's hex"
+soak "hydaspes seed 1: random play to the end, invariants hold, reloads match" \
+	hydaspes 1
+soak "hydaspes seed 2, mixed policy: played to the end" \
+	--policy mixed hydaspes 2
+

@@ -6,12 +6,14 @@
 #include "maniple/elcmd.h"
 #include "maniple/rule_numbers.h"
 #include "maniple/gba_chariot.h"
+#include "maniple/gba_pass_through.h"
 #include "maniple/passthru.h"
 #include "maniple/reactions.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"
 #include "maniple/shock_resolve.h"
 #include "move_fixture.h"
+#include "advance_cmd.h"
 
 #define HX(x) fx_hex(x)
 
@@ -755,4 +757,76 @@ Test(gba_beasts, chariots_do_not_pursue_gba_9_22)
 	}
 	cr_expect_eq(pursuit_events[0], 0, "GBA 9.22: no pursuit");
 	cr_expect_gt(pursuit_events[1], 0, "cavalry checks for pursuit");
+}
+
+/* Unit a, whose charge is checked, joins combat ci's attackers. */
+static void join(struct game *g, int ci, struct unit *a)
+{
+	struct shock_combat *c = &g->shock.c[ci];
+	c->att_at[c->natt] = a->at;
+	c->att[c->natt++] = (uint8_t)(a - g->units);
+	a->shock_must = true;
+}
+
+/* GBA 9.13 (R162): two elephants attack one unit through its front: after
+ * the combat each goes through in turn, the first to the hex its player
+ * names, the second to one of those left behind the target. */
+Test(gba_beasts, two_elephants_both_pass_through_gba_9_13)
+{
+	struct game *g = gba_field();
+	struct unit *e1 = sturdy(g, "e1", 1, UT_EL, "3022", FACE_NW);
+	struct unit *e2 = sturdy(g, "e2", 1, UT_EL, "3021", FACE_NW);
+	struct unit *d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	cr_assert_eq(footprint_approach(&d->at, &e1->at), ZONE_FRONT);
+	cr_assert_eq(footprint_approach(&d->at, &e2->at), ZONE_FRONT);
+	int ci = combat(g, e1, d);
+	join(g, ci, e2);
+	size_t from = g->events.n;
+	cr_assert_not(run_shock(g, 1), "e1's hex is asked");
+	cr_expect_str_eq(field_of(g, from, "passthru_place_owed", "elephant"),
+			 "e1");
+	cr_expect_eq(finish_shock(g), 1, "e2 has one hex left: not asked");
+	cr_expect(hex_eq(d->at.hex[0], HX("2921")), "the target stood");
+	cr_expect(hex_eq(e1->at.hex[0], HX("2821")), "e1: %04d",
+		  hex_number(e1->at.hex[0]));
+	cr_expect(hex_eq(e2->at.hex[0], HX("2822")), "GBA 9.13: e2 too: %04d",
+		  hex_number(e2->at.hex[0]));
+	cr_expect_eq(e1->at.facing, FACE_NW);
+	cr_expect_eq(e2->at.facing, FACE_NW);
+	cr_expect_eq(count_of(g, from, "passthru"), 2);
+	game_free(g);
+}
+
+/* GBA 9.13 (R162, A9): an elephant and heavy infantry rout their target:
+ * the elephant goes through, which takes the place of its advance; the
+ * infantry advances into the hex left as after any combat (8.5). */
+Test(gba_beasts, pass_through_leaves_the_others_advance_gba_9_13)
+{
+	struct game *g = gba_field();
+	struct unit *e1 = sturdy(g, "e1", 1, UT_EL, "3022", FACE_NW);
+	struct unit *hi = sturdy(g, "hi", 1, UT_HI, "3021", FACE_W);
+	struct unit *d = sturdy(g, "d", 0, UT_HI, "2921", FACE_E);
+	d->tq = 2;
+	int ci = combat(g, e1, d);
+	join(g, ci, hi);
+	cr_assert_not(run_shock(g, 1), "e1's hex is asked");
+	cr_expect_not(d->on_map, "d routed off the field");
+	/* while the elephant's hex is asked it has gone nowhere */
+	cr_expect(gba_pass_through_went(g, ci, 0) == false);
+	char h[8][16];
+	cr_assert_eq(offered(g, h), 2);
+	cr_assert_eq(place(g, "2822"), CMD_OK);
+	cr_expect(hex_eq(e1->at.hex[0], HX("2822")), "GBA 9.13: e1 %04d",
+		  hex_number(e1->at.hex[0]));
+	/* 8.5: hi, the one advancer left, takes 2921 (e1 went through
+	 * instead of advancing, A9) and is asked about its facing */
+	cr_assert_not(shock_run(g));
+	cr_expect(hex_eq(hi->at.hex[0], HX("2921")), "8.5: hi advanced: %04d",
+		  hex_number(hi->at.hex[0]));
+	cr_expect(hex_eq(e1->at.hex[0], HX("2822")), "e1 stays through");
+	cr_assert_eq(g->shock.ask, SHA_ADVANCE);
+	char rule[16];
+	cr_assert_eq(advance_cmd(g, "keep", rule), CMD_OK, "%s", rule);
+	cr_expect(shock_run(g) && g->shock.step == SHS_NONE);
+	game_free(g);
 }

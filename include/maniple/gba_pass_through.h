@@ -24,8 +24,10 @@
  *    not applying; its attacker counts as having moved (must check);
  *  - the pass-through takes the place of the passing unit's advance
  *    (8.5); the combat's other attackers advance as usual;
- *  - only the first elephant or chariot among a combat's attackers goes
- *    through (a combat with two is not played further). */
+ *  - R162: each elephant and chariot among a combat's attackers goes
+ *    through (or attacks the next row), one after the other in the
+ *    order they were designated, each as if alone, the later finding
+ *    the hexes the earlier took filled. */
 #ifndef MANIPLE_GBA_PASS_THROUGH_H
 #define MANIPLE_GBA_PASS_THROUGH_H
 
@@ -39,10 +41,11 @@
 struct shock_combat;
 
 /* GBA 9.13, 9.23 for combat ci, after its Collapse (the Advance step,
- * before 8.5): sets its elephant or chariot down behind its target, or
- * starts its attack on the next row (false: that combat runs now, and
- * this is called again once it is over).  True at once when the rule is
- * off or the combat has no elephant or chariot. */
+ * before 8.5): sets each of its elephants and chariots down behind its
+ * target, or starts its attack on the next row (false: that combat runs
+ * now, or its player names a hex, and this is called again after).  True
+ * at once when the rule is off or the combat has no elephant or
+ * chariot. */
 bool gba_pass_through_after_combat(struct game *g, int ci);
 /* GBA 9.24 (the Charge step, before the pre-shock rolls): for each
  * combat of the batch whose one attacker is a chariot coming through the
@@ -60,9 +63,9 @@ int gba_pass_through_legal(const struct game *g, struct decision_answer *out,
 /* the answer: h, one of those hexes; refuses through r otherwise */
 void gba_pass_through_choose(struct game *g, struct hex h,
 			     struct cmd_result *r);
-/* The unit of combat ci that went through (it makes no 8.5 advance), -1
- * when none. */
-int gba_pass_through_unit(const struct game *g, int ci);
+/* Whether combat ci's attacker of slot k went through (it makes no 8.5
+ * advance). */
+bool gba_pass_through_went(const struct game *g, int ci, int k);
 /* 8.45 for a second-row attack: the side of defender d that its
  * attacker a strikes from the row it passed (a stands two hexes away);
  * ZONE_NONE when combat c is no such attack. */

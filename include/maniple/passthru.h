@@ -58,6 +58,8 @@ enum passthru_state {
 	PT_ROW,	     /* a second-row attack, its own pass-through due */
 	PT_ROW_DONE, /* a second-row attack whose pass-through is done */
 	PT_CHOOSING, /* its attacker names the hex (SHA_PASSTHRU_PLACE) */
+	PT_BEASTS_DONE, /* each elephant and chariot went through or was
+			 * held (shock_combat.through says which) */
 	PT_STATE_COUNT
 };
 

@@ -106,6 +106,11 @@ struct shock_combat {
 
 	/* ---- 9.11 Pass-Thru (passthru.c) ---- */
 	int8_t passthru; /* enum passthru_state (passthru.h) */
+	/* GBA 9.13, 9.23 (gba_pass_through.c): the attacker slot whose
+	 * pass-through is under way (each elephant or chariot in turn), and
+	 * bit k set when att[k] went through */
+	int8_t beast;
+	uint8_t through;
 
 	/* ---- its yes/no, one bit each (bit-fields) ---- */
 	/* 8.43: the attacker carried Shock Must Check (any attacker) */

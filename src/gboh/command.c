@@ -448,22 +448,93 @@ static const struct line_def *find_line(const struct game *g,
 	return NULL;
 }
 
+/* strcmp(a, b) == 0, written out: the names compared are a few
+ * characters, most differing in the first */
+static bool same_text(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
 /* A restriction or chart selector: type:XX, class:XX or a unit id. */
 static bool selector_names(const char *tok, const struct unit *u)
 {
-	if (strncmp(tok, "type:", 5) == 0)
+	if (tok[0] == 't' && strncmp(tok, "type:", 5) == 0)
 		return unit_type_parse(tok + 5) == (int)u->type;
-	if (strncmp(tok, "class:", 6) == 0)
-		return strcmp(tok + 6, u->cls) == 0;
-	return strcmp(tok, u->id) == 0;
+	if (tok[0] == 'c' && strncmp(tok, "class:", 6) == 0)
+		return same_text(tok + 6, u->cls);
+	return same_text(tok, u->id);
 }
 
-/* 4.35 a Command Restriction word under the leader's name */
-static bool restriction_names(const struct game *g, const struct leader *l,
+/* 4.3 a row of the Line Command Eligibility Chart with its selectors
+ * read once, to be matched against many units (speed: every legal list
+ * of an Orders Phase matches each row against every unit of the side).
+ * It names what line_def_names names. */
+enum roster_kind { ROSTER_ID, ROSTER_TYPE, ROSTER_CLASS };
+
+struct roster_selector {
+	enum roster_kind kind;
+	int type;	  /* ROSTER_TYPE: the unit type, -1 none */
+	const char *text; /* ROSTER_ID, ROSTER_CLASS: what is named */
+};
+
+struct line_roster {
+	const struct line_def *def;
+	int n;
+	struct roster_selector sel[LINE_MEMBERS_MAX];
+};
+
+static void line_roster_init(struct line_roster *r, const struct line_def *def)
+{
+	r->def = def;
+	r->n = 0;
+	for (int i = 0; i < def->nmembers && i < LINE_MEMBERS_MAX; i++) {
+		const char *tok = def->members[i];
+		if (tok[0] == 't' && strncmp(tok, "type:", 5) == 0)
+			r->sel[r->n++] = (struct roster_selector){
+				ROSTER_TYPE, unit_type_parse(tok + 5), NULL};
+		else if (tok[0] == 'c' && strncmp(tok, "class:", 6) == 0)
+			r->sel[r->n++] =
+				(struct roster_selector){ROSTER_CLASS, -1, tok + 6};
+		else
+			r->sel[r->n++] =
+				(struct roster_selector){ROSTER_ID, -1, tok};
+	}
+}
+
+static bool line_roster_names(const struct line_roster *r,
 			      const struct unit *u)
 {
-	char tok[16][32];
-	int n = ini_split(l->restriction, tok, 16);
+	if (u == NULL || u->side != r->def->side)
+		return false;
+	for (int i = 0; i < r->n; i++)
+		switch (r->sel[i].kind) {
+		case ROSTER_TYPE:
+			if (r->sel[i].type == (int)u->type)
+				return true;
+			break;
+		case ROSTER_CLASS:
+			if (same_text(r->sel[i].text, u->cls))
+				return true;
+			break;
+		case ROSTER_ID:
+			if (same_text(r->sel[i].text, u->id))
+				return true;
+			break;
+		}
+	return false;
+}
+
+/* 4.35 a Command Restriction's words (tok, n of them: the leader's
+ * restriction split) naming u */
+static bool restriction_words_name(const struct game *g,
+				   const struct leader *l,
+				   const char (*tok)[32], int n,
+				   const struct unit *u)
+{
 	for (int i = 0; i < n; i++) {
 		if (strncmp(tok[i], "line:", 5) == 0) {
 			const struct line_def *d =
@@ -475,6 +546,15 @@ static bool restriction_names(const struct game *g, const struct leader *l,
 		}
 	}
 	return false;
+}
+
+/* 4.35 a Command Restriction word under the leader's name */
+static bool restriction_names(const struct game *g, const struct leader *l,
+			      const struct unit *u)
+{
+	char tok[16][32];
+	int n = ini_split(l->restriction, tok, 16);
+	return restriction_words_name(g, l, (const char(*)[32])tok, n, u);
 }
 
 static bool legion_infantry(const struct game *g, const struct unit *u)
@@ -516,23 +596,26 @@ bool leader_may_command_line(const struct game *g, const struct leader *l,
 {
 	if (g == NULL || l == NULL || def == NULL || def->side != l->side)
 		return false;
-	if (l->restriction[0] != '\0') {
-		char tok[16][32];
-		int n = ini_split(l->restriction, tok, 16);
-		for (int i = 0; i < n; i++)
-			if (strncmp(tok[i], "line:", 5) == 0 &&
-			    strcmp(tok[i] + 5, def->name) == 0)
-				return true;
-	}
+	char tok[16][32];
+	int ntok = l->restriction[0] != '\0'
+			   ? ini_split(l->restriction, tok, 16)
+			   : 0;
+	for (int i = 0; i < ntok; i++)
+		if (strncmp(tok[i], "line:", 5) == 0 &&
+		    strcmp(tok[i] + 5, def->name) == 0)
+			return true;
+	struct line_roster r;
+	line_roster_init(&r, def);
 	int named = 0;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
-		if (!line_def_names(def, u))
+		if (!line_roster_names(&r, u))
 			continue;
 		named++;
 		bool ok;
 		if (l->restriction[0] != '\0')
-			ok = restriction_names(g, l, u);
+			ok = restriction_words_name(
+				g, l, (const char(*)[32])tok, ntok, u);
 		else if (l->kind == LK_TRIBUNE ||
 			 l->kind == LK_PRAEFECT_SOCIORUM)
 			ok = unit_has(g, u, TRAIT_INFANTRY); /* 4.53 */
@@ -566,9 +649,11 @@ int line_members(const struct game *g, const struct line_def *def, int *out,
 	int n = 0;
 	if (g == NULL || def == NULL)
 		return 0;
+	struct line_roster r;
+	line_roster_init(&r, def);
 	for (int i = 0; i < g->nunits && n < max; i++) {
 		const struct unit *u = &g->units[i];
-		if (line_def_names(def, u) && game_unit_in_play(u) &&
+		if (line_roster_names(&r, u) && game_unit_in_play(u) &&
 		    !u->routed)
 			out[n++] = i;
 	}

@@ -609,6 +609,13 @@ static void combat(struct dg *d, const struct shock_combat *c)
 	I(c->pursuit_followed);
 	I(c->pursuit_followup);
 	I(c->passthru);
+	/* GBA 9.13: mixed only when set, as ranks_opened below */
+	seen(d, &c->beast, sizeof c->beast, 1, DIGEST_INT);
+	seen(d, &c->through, sizeof c->through, 1, DIGEST_INT);
+	if (c->beast || c->through) {
+		num(d, (uint64_t)(int64_t)c->beast);
+		num(d, c->through);
+	}
 	/* GBA 9.24: mixed only when set, so that the files written before
 	 * it verify */
 	BITS_SEEN(struct shock_combat, c, ranks_opened);

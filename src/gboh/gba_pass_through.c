@@ -28,10 +28,12 @@ static const char *rule_of(const struct game *g, const struct unit *u)
 	return unit_has(g, u, TRAIT_CHARIOT) ? "GBA 9.23" : "GBA 9.13";
 }
 
-/* the slot of combat c's first elephant or chariot attacker, -1 */
-static int beast_slot(const struct game *g, const struct shock_combat *c)
+/* the slot of combat c's first elephant or chariot attacker from slot
+ * `from` on, -1 */
+static int beast_slot(const struct game *g, const struct shock_combat *c,
+		      int from)
 {
-	for (int k = 0; k < c->natt; k++)
+	for (int k = from < 0 ? 0 : from; k < c->natt; k++)
 		if (c->att[k] < g->nunits && beast(g, &g->units[c->att[k]]))
 			return k;
 	return -1;
@@ -111,11 +113,23 @@ static enum far_kind far_kind(const struct game *g, const struct unit *b,
 	return passthru_hex_open(g, b, from, h) ? FAR_OPEN : FAR_CLOSED;
 }
 
-static void held(struct game *g, int ci, int row, int b, const char *why)
+/* GBA 9.13: combat ci's elephant or chariot under way (slot c->beast)
+ * is done with, through or not (the last row it attacked, row, too): the
+ * next one's turn */
+static void beast_done(struct game *g, int ci, int row, bool through)
 {
-	g->shock.c[ci].passthru = PT_HELD;
+	struct shock_combat *c = &g->shock.c[ci];
+	if (through && c->beast >= 0 && c->beast < SHOCK_UNITS_MAX)
+		c->through |= (uint8_t)(1u << c->beast);
 	if (row != ci)
 		g->shock.c[row].passthru = PT_ROW_DONE;
+	c->beast++;
+	c->passthru = PT_NONE;
+}
+
+static void held(struct game *g, int ci, int row, int b, const char *why)
+{
+	beast_done(g, ci, row, false);
 	struct event e;
 	event_init(&e, "passthru_held");
 	event_add(&e, "combat", "%d", row);
@@ -195,7 +209,7 @@ static void next_row(const struct game *g, int ci, int row,
 	nr->t = -1;
 	nr->via = HEX_NONE;
 	const struct shock_combat *r = &g->shock.c[row];
-	nr->k = beast_slot(g, r);
+	nr->k = beast_slot(g, r, r->beast); /* a second row's is slot 0 */
 	if (nr->k < 0)
 		return;
 	nr->b = r->att[nr->k];
@@ -252,20 +266,22 @@ static bool go(struct game *g, int ci, int row, const struct next_row *nr,
 		return attack_row(g, ci, row, nr->b, nr->via, h);
 	passthru_set_down(g, row, nr->b, nr->t, h,
 			  rule_of(g, &g->units[nr->b]));
-	g->shock.c[ci].passthru = PT_PASSED;
-	if (row != ci)
-		g->shock.c[row].passthru = PT_ROW_DONE;
+	beast_done(g, ci, row, true);
 	return true;
 }
 
 /* GBA 9.13: the pass-through of combat row (ci itself, or a second-row
- * attack of ci's beast) */
+ * attack of ci's beast); true when that beast is done with */
 static bool pass_row(struct game *g, int ci, int row)
 {
 	struct next_row nr;
 	next_row(g, ci, row, &nr);
-	if (nr.k < 0)
-		return true; /* no elephant or chariot attacked */
+	if (nr.k < 0) { /* no elephant or chariot (left) */
+		beast_done(g, ci, row, false);
+		return true;
+	}
+	if (row == ci)
+		g->shock.c[ci].beast = (int8_t)nr.k;
 	if (nr.why) {
 		held(g, ci, row, nr.b, nr.why);
 		return true;
@@ -353,27 +369,40 @@ bool gba_pass_through_after_combat(struct game *g, int ci)
 	struct shock_combat *c = &g->shock.c[ci];
 	if (c->pursuit || c->passthru == PT_ROW || c->passthru == PT_ROW_DONE)
 		return true;
-	if (c->passthru == PT_NONE)
-		return pass_row(g, ci, ci);
-	if (c->passthru == PT_CHOOSING)
-		return false; /* its player names the hex */
-	if (c->passthru != PT_ROW_WAIT)
-		return true;
-	/* the second-row attack under way is over: its own pass-through */
-	int row = due_row(g, ci);
-	if (row != ci)
-		return pass_row(g, ci, row);
-	c->passthru = PT_HELD;
+	/* each elephant and chariot of the combat in turn, in slot order */
+	for (int guard = 0; guard <= SHOCK_UNITS_MAX * SHOCK_COMBATS_MAX;
+	     guard++) {
+		if (c->passthru == PT_CHOOSING)
+			return false; /* its player names the hex */
+		if (c->passthru == PT_ROW_WAIT) {
+			/* the second-row attack under way is over: its own
+			 * pass-through */
+			int row = due_row(g, ci);
+			if (row == ci)
+				beast_done(g, ci, ci, false);
+			else if (!pass_row(g, ci, row))
+				return false;
+			continue;
+		}
+		if (c->passthru != PT_NONE)
+			return true;
+		if (beast_slot(g, c, c->beast) < 0) {
+			if (c->beast > 0) /* one was, at least */
+				c->passthru = PT_BEASTS_DONE;
+			return true;
+		}
+		if (!pass_row(g, ci, ci))
+			return false;
+	}
 	return true;
 }
 
-int gba_pass_through_unit(const struct game *g, int ci)
+bool gba_pass_through_went(const struct game *g, int ci, int k)
 {
-	if (!g || ci < 0 || ci >= g->shock.ncombats || !automatic(g))
-		return -1;
-	const struct shock_combat *c = &g->shock.c[ci];
-	int k = c->passthru == PT_PASSED ? beast_slot(g, c) : -1;
-	return k >= 0 ? c->att[k] : -1;
+	if (!g || ci < 0 || ci >= g->shock.ncombats || k < 0 ||
+	    k >= SHOCK_UNITS_MAX)
+		return false;
+	return g->shock.c[ci].through >> k & 1u;
 }
 
 enum hex_zone gba_pass_through_side(const struct game *g,

@@ -910,6 +910,11 @@ static const char *turn_strands(const struct game *g, const struct move *m,
 	m2.vertices_turned += s->vertices;
 	if (m->began_in_zoc && m->hexes_entered == 0)
 		m2.turned_in_zoc = true; /* 7.24 */
+	/* GBA 7.15: a chariot's second vertex in a hex it entered makes that
+	 * hex its last, so the way on is tried with the turn counted (the
+	 * soak, hydaspes seed 2: a chariot in a friend's hex turned twice
+	 * and could neither move on nor stay) */
+	gba_chariot_turned(c, &m2, s->vertices);
 	/* 7.23: a pivot leaving a half in an enemy ZOC (the hex entered,
 	 * or a wheel's kept half) ends the move there (the soak, drill
 	 * seed 11366: a wheel into a friend's hex stranded a phalanx) */

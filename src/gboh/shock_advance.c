@@ -278,6 +278,14 @@ static void phalanx_options(const struct game *g, int ci,
 
 /* 8.54: the choices open for the next advance: when more advancers than
  * hexes, only the best ranked; else the first advancer's own options. */
+/* 8.61, A9: attacker slot k of combat ci pursued or went through (GBA
+ * 9.13, 9.23) instead of advancing */
+static bool skips_advance(const struct game *g, int ci, int k)
+{
+	return g->shock.c[ci].att[k] == g->shock.adv_skip ||
+	       gba_pass_through_went(g, ci, k);
+}
+
 static int advance_choices(const struct game *g, int ci, bool precharge,
 			   struct adv_choice *out, int max)
 {
@@ -293,7 +301,7 @@ static int advance_choices(const struct game *g, int ci, bool precharge,
 		int u = c->att[k];
 		const struct unit *x = &g->units[u];
 		if (seen[k] || c->att_gone[k] || c->att_advanced[k] ||
-		    !standing(x) || (!precharge && u == g->shock.adv_skip))
+		    !standing(x) || (!precharge && skips_advance(g, ci, k)))
 			continue;
 		seen[k] = true;
 		int before = nall;
@@ -309,8 +317,7 @@ static int advance_choices(const struct game *g, int ci, bool precharge,
 				const struct unit *y = &g->units[c->att[j]];
 				if (!seen[j] && !c->att_gone[j] &&
 				    !c->att_advanced[j] && standing(y) &&
-				    (precharge ||
-				     c->att[j] != g->shock.adv_skip) &&
+				    (precharge || !skips_advance(g, ci, j)) &&
 				    !unit_is_two_hex(y) &&
 				    hex_eq(y->at.hex[0], x->at.hex[0])) {
 					seen[j] = true;
@@ -770,8 +777,9 @@ bool shock_step_advance(struct game *g)
 			if (!gba_pass_through_after_combat(g, ci))
 				return false; /* GBA 9.13, 9.23 */
 			s->adv_phase = ADV_IDLE;
-			/* A9: a pass-through replaces that unit's advance */
-			s->adv_skip = gba_pass_through_unit(g, ci);
+			/* A9: a pass-through replaces that unit's advance
+			 * (gba_pass_through_went, advance_choices) */
+			s->adv_skip = -1;
 			if (!any_defender_gone(g, ci) ||
 			    shock_standing(g, ci, 0) == 0 ||
 			    passthru_passed(g, ci))

@@ -99,6 +99,9 @@ void shock_state_text(const struct game *g, FILE *f)
 		if (c->passthru) /* 9.11 */
 			fprintf(f, "combat %d passthru=%s\n", i,
 				passthru_state_name(c->passthru));
+		if (c->beast || c->through) /* GBA 9.13 */
+			fprintf(f, "combat %d beast=%d through=%u\n", i,
+				c->beast, c->through);
 	}
 	for (int u = 0; u < g->nunits; u++)
 		if (s->attacked[u] || s->defended[u] || s->mark[u])
@@ -198,7 +201,7 @@ int shock_standing(const struct game *g, int ci, int role)
 /* 9.11: a combat's pass-through state, in the state text */
 static const char *const passthru_state_names[PT_STATE_COUNT] = {
 	"none", "declined", "elected", "placing", "passed", "held",
-	"row_wait", "row", "row_done", "choosing",
+	"row_wait", "row", "row_done", "choosing", "beasts_done",
 };
 
 const char *passthru_state_name(int state)
