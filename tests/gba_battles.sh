@@ -23,6 +23,17 @@
 #   (GBA 6.29, 9.21), Individual Orders alone for the Macedonians (GBA
 #   4.3); a chariot in a friend's hex it may not stop in may not turn a
 #   second vertex, which would make that hex its last (GBA 7.15).
+#   Gaugamela: the lowest Initiative first (GBA 5.12), a Persian infantry
+#   line at its spacing and a cavalry line within half the leader's range
+#   (GBA 4.32, 4.33), Individual Orders alone for the Macedonians (GBA
+#   4.3), the unlevelled ground closed to the scythed chariots (GBA 9.21).
+#   Issus: the lowest Initiative first and the tie to Persia (GBA 5.12),
+#   the hill troops' line within its spacing (GBA 4.32), a row of
+#   Cardaces split in two lines named by a unit (GBA 4.33), down the
+#   Persian bank into the Pinarus (GBA 6.21, 6.22, with the map's
+#   stand-ins), a phalanx's step forward (GBA 6.42), no Line Command for
+#   a Macedonian leader (GBA 4.3); out of the river up the bank and over
+#   a stockade, the cost and the hits of each (GBA 6.21, 6.22).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -83,7 +94,7 @@ soak() {
 	fi
 }
 
-echo "1..63"
+echo "1..108"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -335,3 +346,159 @@ soak "hydaspes seed 1: random play to the end, invariants hold, reloads match" \
 soak "hydaspes seed 2, mixed policy: played to the end" \
 	--policy mixed hydaspes 2
 
+# ---------------------------------------------------------- Gaugamela
+checked gaugamela
+listed gaugamela Gaugamela 331 "Macedon v Persia"
+cat >"$tmp/gaugamela.txt" <<'SCRIPT'
+new gaugamela solo 3
+continue
+activate bupares
+line levies
+pick lev1
+move 2714
+halt
+orders done
+no momentum
+activate atropates
+line right_horse
+pick arm
+pick cap
+move 2310
+halt
+orders done
+no momentum
+activate menidas
+line guard
+order mhr move
+move 1537
+move 1637
+halt
+order pro1 move
+move 1436
+halt
+orders done
+SCRIPT
+play gaugamela
+has '^activated leader=bupares side=1 initiative=2 how=lowest ' \
+	"gaugamela: GBA 5.12 Bupares, at Initiative 2, is activated first"
+has '^line_command leader=bupares line=levies units=6 ' \
+	"gaugamela: GBA 4.32 the levies, two hexes apart, are one line"
+has '^line_command leader=atropates line=right_horse units=5 members=med1,med2,syr,mes,cap ' \
+	"gaugamela: GBA 4.33 the cavalry line is its horse within half Atropates' range"
+has '^refused reason=arm_is_not_in_a_line_atropates_has_commanded_this_phase ' \
+	"gaugamela: GBA 4.33 the Armenians, farther off, are not in it"
+has '^orders_done leader=atropates orders_given=1 ' \
+	"gaugamela: Persia's Orders Phase ends (GBA 5.2)"
+has '^refused reason=menidas_gives_0_Line_Commands_per_Orders_Phase' \
+	"gaugamela: GBA 4.3 a Macedonian leader gives no Line Command"
+has '^moved unit=mhr from=1537 to=1637 ' \
+	"gaugamela: Menidas' horse rides out by Individual Order (GBA 4.2)"
+has '^orders_done leader=menidas orders_given=2 ' \
+	"gaugamela: Macedon's first Orders Phase ends (GBA 5.2)"
+cat >"$tmp/gaugamela_ground.txt" <<'SCRIPT'
+new gaugamela sandbox 3
+setup phase movement
+setup active bessus
+setup leader-state bessus active
+setup leader bessus 2338
+setup unit chl3 2240 SW
+continue
+order chl3 move
+move 2241
+move 2140
+halt
+SCRIPT
+play gaugamela_ground
+has '^refused reason=the_Movement_Cost_Chart_prohibits_that_move_for_this_unit ' \
+	"gaugamela: GBA 9.21 a chariot may not leave the levelled ground"
+has '^move_end unit=chl3 at=2140 spent=1 hexes=1 ' \
+	"gaugamela: the chariot drives on over the levelled ground"
+soak "gaugamela seed 1: random play to the end, invariants hold, reloads match" \
+	gaugamela 1
+soak "gaugamela seed 2, mixed policy: played to the end" \
+	--policy mixed gaugamela 2
+
+# ---------------------------------------------------------- Issus
+checked issus
+listed issus Issus 333 "Macedon v Persia"
+cat >"$tmp/issus.txt" <<'SCRIPT'
+new issus solo 4
+continue
+activate atizyes
+line hill_troops
+pick hil1
+pick hil3
+move 2133
+move 2033
+halt
+orders done
+no momentum
+activate aristomedes
+line cardaces
+line cardaces ca1
+pick ca1
+move 2111,2112
+move 2011,2012
+halt
+pick ca2
+move 2113,2114
+halt
+orders done
+no momentum
+activate ptolemy
+line mercenaries
+order ph_ptolemy move
+move 1715,1716
+halt
+orders done
+SCRIPT
+play issus
+has '^activated leader=atizyes side=1 initiative=2 how=lowest ' \
+	"issus: GBA 5.12 Atizyes, at Initiative 2, is activated first"
+has '^line_command leader=atizyes line=hill_troops units=4 members=hil3,hil4,hia1,hia2 ' \
+	"issus: GBA 4.32 the hill troops within three hexes of each other are his line"
+has '^refused reason=hil1_is_not_in_a_line_atizyes_has_commanded_this_phase ' \
+	"issus: GBA 4.32 the troops round the Macedonian right are not in it"
+has '^moved unit=hil3 from=2133 to=2033 terrain=marsh climb=-1 mp=3 ' \
+	"issus: GBA 6.21 into the Pinarus, a level down and the river's cost"
+has '^activation_tie_order side=1 army=persia initiative=3 ' \
+	"issus: GBA 5.12 at Initiative 3 Persia goes before Macedon"
+has '^refused reason=the_row_cardaces_makes_2_lines_now' \
+	"issus: GBA 4.3 the Cardaces either side of the mercenaries are two lines"
+has '^line_command leader=aristomedes line=cardaces units=2 members=ca1,ca2 ' \
+	"issus: GBA 4.3 Aristomedes commands the Cardaces of the right"
+has '^moved unit=ca1 from=2111,2112 to=2011,2012 maneuver=forward terrain=marsh mp=3 ' \
+	"issus: GBA 6.41 the double-sized Cardaces go down into the river (GBA 6.21)"
+has '^cohesion_hit unit=ca1 hits=1 total=1 tq=5 cause=terrain ' \
+	"issus: GBA 6.22 the river costs the Cardaces a hit"
+has '^refused reason=ptolemy_gives_0_Line_Commands_per_Orders_Phase' \
+	"issus: GBA 4.3 a Macedonian leader gives no Line Command"
+has '^moved unit=ph_ptolemy from=1615,1616 to=1715,1716 maneuver=forward ' \
+	"issus: GBA 6.42 Ptolemy's phalanx steps forward"
+has '^orders_done leader=ptolemy orders_given=1 ' \
+	"issus: Macedon's first Orders Phase ends (GBA 5.2)"
+cat >"$tmp/issus_bank.txt" <<'SCRIPT'
+new issus sandbox 4
+setup phase movement
+setup active nicanor
+setup leader-state nicanor active
+setup leader nicanor 1924
+setup unit hy1 2024 E
+setup remove ca3
+setup remove ca4
+continue
+order hy1 move
+move 2124
+halt
+SCRIPT
+play issus_bank
+has '^moved unit=hy1 from=2024 to=2124 terrain=clear climb=1 mp=3 ' \
+	"issus: GBA 6.21 out of the river, up the bank and over the stockade: 3 MP"
+has '^cohesion_hit unit=hy1 hits=1 total=1 tq=8 cause=hexside ' \
+	"issus: GBA 6.22 the stockade costs the hypaspists a hit"
+has '^cohesion_hit unit=hy1 hits=1 total=2 tq=8 cause=elevation ' \
+	"issus: GBA 6.22 the climb of the bank another"
+soak "issus seed 1: random play to the end, invariants hold, reloads match" \
+	issus 1
+soak "issus seed 2, mixed policy: played to the end" \
+	--policy mixed issus 2

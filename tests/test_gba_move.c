@@ -2,6 +2,8 @@
  * (rules/gba/movement.ini), the Moved hit of GBA 6.13 and GBA's facing
  * costs, on a sandbox field with GBA's tables.  Rule numbers cited as
  * "GBA N.NN" are GBA's. */
+#include "maniple/gba_drift.h"
+#include "maniple/gba_inertia.h"
 #include "maniple/phalanx.h"
 #include "maniple/session.h"
 #include "maniple/reactions.h"
@@ -1308,4 +1310,203 @@ Test(gba_move, augmented_movement_gba_6_46)
 		cr_expect_eq(ph->hits - before, 2, "GBA 6.46: 2 hits Moved");
 		game_free(g);
 	}
+}
+
+/* The unit called id in s's game. */
+static struct unit *unit_named(struct session *s, const char *id)
+{
+	for (int i = 0; i < s->game->nunits; i++)
+		if (strcmp(s->game->units[i].id, id) == 0)
+			return &s->game->units[i];
+	cr_assert_fail("no unit %s", id);
+	return NULL;
+}
+
+/* The GBA drill in a sandbox, the Persian archers off the field, the
+ * Persian side playing the Law of Inertia (GBA 6.14) if `law`, the
+ * Macedonian archers and Companions off too (they would withdraw), the
+ * Strategos
+ * active and his order given to the hoplites hi1 (MA 6, facing W). */
+static void hoplites_ordered(struct session *s, bool law)
+{
+	fx_session(s, "new gba_drill sandbox 1");
+	s->game->battle->sides[1].law_of_inertia = law;
+	fx_ok(s, "setup remove ar2");
+	fx_ok(s, "setup remove ar1"); /* no withdrawals before them */
+	fx_ok(s, "setup remove hc1");
+	fx_ok(s, "continue");
+	fx_ok(s, "activate strategos");
+	fx_ok(s, "order hi1");
+}
+
+/* GBA 6.14 (optional): hoplites given a move order move on until they
+ * can go no further: ending the move early is refused, with no move at
+ * all as with some MP spent, until the move is stopped (here by the
+ * Macedonians' ZOC, 7.2); without the rule, or for hoplites the battle
+ * spares (Greek mercenaries, Spartans), they stop where they like. */
+Test(gba_move, hellenic_law_of_inertia_gba_6_14)
+{
+	struct session s;
+	hoplites_ordered(&s, true);
+	struct unit *hi1 = unit_named(&s, "hi1");
+	cr_expect(gba_inertia_binds(s.game, hi1), "GBA 6.14: hoplites");
+	cr_expect_not(gba_inertia_binds(s.game, unit_named(&s, "ca1")),
+		      "GBA 6.14: Cardaces are no hoplites");
+	fx_refused(&s, "halt", "6.14");
+	fx_refused(&s, "form column WSW", "6.14");
+	fx_ok(&s, "move 2815");
+	fx_refused(&s, "halt", "6.14");
+	fx_refused(&s, "orders done", "6.14");
+	int guard = 0;
+	while (!s.game->ord.move.stopped && s.game->ord.move.mp_spent <
+						    s.game->ord.move.ma) {
+		struct move_step st;
+		struct hex to = HEX_NONE;
+		for (int d = 0; d < HEXSIDE_COUNT && hex_is_none(to); d++) {
+			struct hex h = hex_neighbour(hi1->at.hex[0], d);
+			if (move_check_step(s.game, &s.game->ord.move, h, &st))
+				to = h;
+		}
+		cr_assert(!hex_is_none(to));
+		char line[32], hx[16];
+		hex_format(to, hx, sizeof hx);
+		snprintf(line, sizeof line, "move %s", hx);
+		fx_ok(&s, line);
+		while (reactions_pending(s.game)) /* 7.16: none */
+			fx_ok(&s, "no reaction");
+		cr_assert_lt(++guard, 8);
+	}
+	fx_ok(&s, "halt"); /* it can go no further */
+	session_free(&s);
+
+	hoplites_ordered(&s, false);
+	fx_ok(&s, "halt");
+	session_free(&s);
+
+	hoplites_ordered(&s, true);
+	s.game->battle->unit_text[unit_named(&s, "hi1") - s.game->units]
+		.inertia_exempt = true;
+	fx_ok(&s, "halt");
+	session_free(&s);
+}
+
+/* GBA 6.41, 6.14, 6.5: a GBA battle file places hoplites on two hexes,
+ * and names the sides playing the optional Law of Inertia and Drift to
+ * the Right and the hoplites the Law spares; SPQR's rules refuse the
+ * two-hex hoplites. */
+Test(gba_move, a_battle_file_with_double_hoplites_gba_6_41)
+{
+	char path[2048];
+	snprintf(path, sizeof path, "%s/tests/fixtures/gba-double-hoplite.ini",
+		 fx_srcdir());
+	struct ini_error err = {0};
+	struct battle *b = battle_load(path, &err);
+	cr_assert_not_null(b, "%d: %s", err.line, err.msg);
+	cr_expect(b->sides[0].law_of_inertia, "GBA 6.14");
+	cr_expect(b->sides[0].drift_to_the_right, "GBA 6.5");
+	cr_expect_not(b->sides[1].law_of_inertia);
+	cr_expect(footprint_two_hex(&b->units[0].at), "GBA 6.41");
+	cr_expect_not(b->unit_text[0].inertia_exempt);
+	cr_expect(b->unit_text[1].inertia_exempt);
+	struct game *g = gba_field();
+	cr_expect_eq(battle_check_traits(b, g->tables, &err), 0, "%d: %s",
+		     err.line, err.msg);
+	game_free(g);
+	g = fx_field();
+	cr_expect_eq(battle_check_traits(b, g->tables, &err), -1,
+		     "SPQR: a phalanx alone is two hexes");
+	cr_expect(strstr(err.msg, "only a phalanx occupies two hexes") != NULL,
+		  "%s", err.msg);
+	game_free(g);
+	battle_free(b);
+}
+
+/* The forward step of two-hex unit u in hexside d: true if m may take
+ * it (its refusal's rule into *rule otherwise), applied if `go`. */
+static bool forward(struct game *g, struct move *m, struct unit *u, int d,
+		    bool go, const char **rule)
+{
+	struct hex a = hex_neighbour(u->at.hex[0], d);
+	struct hex b = hex_neighbour(u->at.hex[1], d);
+	struct move_step s;
+	if (!phalanx_check_step(g, m, a, b, &s)) {
+		*rule = s.rule;
+		return false;
+	}
+	if (go)
+		cr_assert(move_apply_step_pair(g, m, a, b));
+	return true;
+}
+
+/* GBA 6.5 (optional) and its example: Athenian hoplites on 2217/2218,
+ * facing E, move a second time: the 1st MP takes them into 2317/2318,
+ * the 2nd into 2418/2419; the 3rd is free (2517/2518); the 4th again to
+ * the right, 2618/2619.  A first move of the turn does not drift, nor a
+ * pivot, nor an MP whose right-front step would bring it next to an
+ * enemy. */
+Test(gba_move, drift_to_the_right_the_example_gba_6_5)
+{
+	struct game *g = gba_field();
+	g->battle->sides[0].drift_to_the_right = true;
+	struct unit *ho = double_at(g, "ho", 0, UT_HI, "HO", "2217", "2218",
+				    "2317");
+	ho->moved_turn = true;
+	int left = ho->at.facing, right = (ho->at.facing + 1) % 6;
+	struct move m;
+	const char *rule = NULL;
+	cr_assert(move_begin(g, ho, &m));
+	cr_expect(m.moved_before);
+	static const char *const want[4][2] = {{"2317", "2318"},
+					       {"2418", "2419"},
+					       {"2517", "2518"},
+					       {"2618", "2619"}};
+	for (int mp = 1; mp <= 4; mp++) {
+		if (mp != 3) {
+			cr_expect_not(forward(g, &m, ho, left, false, &rule),
+				      "GBA 6.5: MP %d drifts", mp);
+			cr_expect_str_eq(rule, "GBA 6.5");
+			cr_assert(forward(g, &m, ho, right, true, &rule),
+				  "%s", rule);
+		} else {
+			cr_assert(forward(g, &m, ho, left, true, &rule),
+				  "GBA 6.5: the 3rd MP is free (%s)", rule);
+		}
+		cr_expect(footprint_occupies(&ho->at, H(want[mp - 1][0])) &&
+				  footprint_occupies(&ho->at,
+						     H(want[mp - 1][1])),
+			  "GBA 6.5: MP %d to %s/%s", mp, want[mp - 1][0],
+			  want[mp - 1][1]);
+	}
+	game_free(g);
+
+	/* the first move of the turn, and a pivot, go as they like */
+	g = gba_field();
+	g->battle->sides[0].drift_to_the_right = true;
+	ho = double_at(g, "ho", 0, UT_HI, "HO", "2217", "2218", "2317");
+	cr_assert(move_begin(g, ho, &m));
+	cr_expect(forward(g, &m, ho, left, false, &rule), "%s", rule);
+	ho->moved_turn = true;
+	cr_assert(move_begin(g, ho, &m));
+	struct hex pair[8][2];
+	int n = phalanx_steps(g, &m, pair, 8);
+	cr_expect_eq(n, 3, "GBA 6.5: right forward and both pivots");
+	/* an enemy next to the right-front hexes: no drift */
+	fx_unit(g, "p", 1, UT_HI, H("2319"), FACE_SE, 5);
+	cr_expect(forward(g, &m, ho, left, false, &rule), "%s", rule);
+	game_free(g);
+
+	/* a side that does not play it, and a phalanx, never drift */
+	g = gba_field();
+	ho = double_at(g, "ho", 0, UT_HI, "HO", "2217", "2218", "2317");
+	ho->moved_turn = true;
+	cr_assert(move_begin(g, ho, &m));
+	cr_expect(forward(g, &m, ho, left, false, &rule), "%s", rule);
+	g->battle->sides[0].drift_to_the_right = true;
+	struct unit *ph = double_at(g, "ph", 0, UT_PH, "", "2617", "2618",
+				    "2717");
+	ph->moved_turn = true;
+	cr_assert(move_begin(g, ph, &m));
+	cr_expect(forward(g, &m, ph, ph->at.facing, false, &rule), "%s",
+		  rule);
+	game_free(g);
 }

@@ -19,7 +19,9 @@
 #include "maniple/shock.h"
 #include "maniple/shock_advance.h"
 #include "maniple/shock_calc.h"
+#include "maniple/shock_preview.h"
 #include "maniple/shock_resolve.h"
+#include "maniple/dice.h"
 #include "maniple/tables.h"
 #include "maniple/movement.h"
 #include "maniple/sequence.h"
@@ -645,6 +647,87 @@ Test(gba_shock, breakthrough_follows_the_hits_of_the_roll_gba_8_37)
 	cr_expect_str_eq(resolved(1, 4, b), "1/2/2", "2 < 3 x 1: no push");
 	cr_expect_str_eq(resolved(0, 6, b), "0/5/5",
 			 "GBA 8.37 after 10.13: 3 >= 3 x max(0, 1)");
+}
+
+/* Heavy infantry HI (`hi_hits`) attacks the peltasts LP (`lp_hits`) in
+ * their front, with the peltasts' LP2 (no hits) beside them, all of TQ
+ * 9; the combat's roll is forced to `die` and resolved when die >= 0.
+ * The sides (bit 0 the attacker's, bit 1 the defender's) GBA 8.37 then
+ * hit. */
+static int push_on_roll(const char *rs, int die, int hi_hits, int lp_hits,
+			struct shock_preview *pv, int pct[2])
+{
+	struct game *g = board(rs);
+	struct unit *hi = unit(g, "HI", 0, UT_HI, 2116, FACE_W);
+	struct unit *lp = unit(g, "LP", 1, UT_LP, 2016, FACE_E);
+	struct unit *lp2 = unit(g, "LP2", 1, UT_LP, 2015, FACE_SE);
+	hi->hits = (int16_t)hi_hits;
+	lp->hits = (int16_t)lp_hits;
+	lp->tq = lp2->tq = hi->tq = 9;
+	int ci = combat(g, (struct unit *[]){hi, NULL},
+			(struct unit *[]){lp, lp2, NULL}, ZONE_FRONT);
+	g->shock.batch_begin = 0;
+	g->shock.batch_end = g->shock.ncombats;
+	if (pv)
+		cr_assert(shock_preview_combat(g, ci, pv));
+	if (pct)
+		shock_breakthrough_odds(g, ci, pct);
+	int hit = 0;
+	if (die >= 0) {
+		size_t from = g->events.n;
+		cr_assert(dice_force(&g->dice, die));
+		g->shock.step = SHS_RESOLVE;
+		g->shock.cursor = 0;
+		g->shock.sub = 0;
+		cr_assert(shock_step_resolve(g), "no hits to share by choice");
+		cr_assert(g->shock.c[ci].resolved);
+		for (size_t i = from; i < g->events.n; i++) {
+			if (strcmp(event_log_kind(&g->events, i), "breakthrough"))
+				continue;
+			const char *u = event_log_get(&g->events, i, "unit");
+			hit |= !strcmp(u, "HI") ? 1 : 2;
+		}
+	}
+	game_free(g);
+	return hit;
+}
+
+/* GBA 8.37 in the shock preview: the chance of the Breakthrough's 2 hits
+ * for each side is that of the faces of the die whose resolution deals
+ * them, the combat fought face by face to see; the preview's words tell
+ * it; SPQR's preview tells none. */
+Test(gba_shock, preview_tells_the_breakthrough_gba_8_37)
+{
+	/* LP's 4 hits against HI's none; HI's 7 against the peltasts' none */
+	const int case_hits[2][2] = {{0, 4}, {7, 0}};
+	for (int k = 0; k < 2; k++) {
+		int hh = case_hits[k][0], lh = case_hits[k][1];
+		int pct[2], want[2] = {0, 0};
+		push_on_roll("gba", -1, hh, lh, NULL, pct);
+		for (int d = 0; d < 10; d++) {
+			int hit = push_on_roll("gba", d, hh, lh, NULL, NULL);
+			want[0] += hit & 1 ? 10 : 0;
+			want[1] += hit & 2 ? 10 : 0;
+		}
+		cr_expect_eq(pct[0], want[0], "attacker's side, case %d", k);
+		cr_expect_eq(pct[1], want[1], "defender's side, case %d", k);
+		cr_expect_gt(pct[k == 0], 0, "case %d: the side with the hits",
+			     k);
+	}
+	struct shock_preview pv;
+	int pct[2];
+	push_on_roll("gba", -1, 0, 4, &pv, pct);
+	cr_expect_eq(pv.breakthrough[1], pct[1]);
+	cr_expect_eq(pv.breakthrough[0], 0);
+	char text[SHOCK_PREVIEW_ITEM_MAX], want[96];
+	shock_preview_text(&pv, text, sizeof text);
+	snprintf(want, sizeof want,
+		 "; Breakthrough +2 hits (GBA 8.37): defender %d%%", pct[1]);
+	cr_expect(strstr(text, want) != NULL, "%s", text);
+	push_on_roll("spqr", -1, 0, 4, &pv, pct);
+	shock_preview_text(&pv, text, sizeof text);
+	cr_expect_null(strstr(text, "Breakthrough"), "%s", text);
+	cr_expect_eq(pct[0] + pct[1], 0);
 }
 
 /* The bare field under GBA's tables with one switch's choice changed: a

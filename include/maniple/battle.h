@@ -31,6 +31,10 @@ struct side {
 	char retreat_edge[24]; /* a named edge of the map */
 	int withdrawal_level;  /* rout points at which the army withdraws (11.2) */
 	bool macedonian;       /* GBA: the Macedonian army (GBA 5.12 ...) */
+	bool law_of_inertia;   /* GBA 6.14 (optional): its hoplites keep
+				* moving */
+	bool drift_to_the_right; /* GBA 6.5 (optional): its double-sized
+				  * hoplites and Cardaces drift right */
 };
 
 /* A unit in play.  What its counter says (id, name, type, class, size,
@@ -144,6 +148,14 @@ struct leader {
 	/* GBA 8.46 Darius the Target: his death ends the battle, his
 	 * enemy the winner */
 	bool target : 1;
+	/* GBA 5.61: a Macedonian Contingent Commander ("C" for an
+	 * Initiative); one only while the battle's option
+	 * contingent_commanders is on (leader_is_mcc) */
+	bool contingent_commander : 1;
+	/* GBA 5.62, 5.64: a Wing Commander's Contingent Command Capability,
+	 * the contingent commanders he may activate a phase (0: none; the
+	 * book's are 1 and 2) */
+	unsigned contingent_command : 2;
 };
 
 /* The words of a unit's and a leader's counter, kept once in the battle:
@@ -153,6 +165,9 @@ struct unit_text {
 	char id[ID_MAX];
 	char name[NAME_MAX_];
 	char leader_elephant[ID_MAX];
+	/* GBA 6.14: hoplites the Law of Inertia spares (Greek mercenaries,
+	 * Spartans: the battle file's law_of_inertia = no) */
+	bool inertia_exempt;
 };
 struct leader_text {
 	char name[NAME_MAX_];

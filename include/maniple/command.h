@@ -65,6 +65,14 @@ void command_range_field_free(struct command_range_field *f);
 bool command_range_field_reaches_unit(struct command_range_field *f,
 				      const struct unit *u);
 
+/* 4.35: whether a word of l's Command Restriction (type:XX, class:XX,
+ * line:NAME or a unit id) names unit u; false when he has none */
+bool leader_restriction_names(const struct game *g, const struct leader *l,
+			      const struct unit *u);
+/* Whether the battle names option `name` among its [battle] options
+ * (4.6 carthaginian_command, GBA 5.6 contingent_commanders) */
+bool battle_has_option(const struct game *g, const char *name);
+
 /* GBA 4.33: half the leader's Command Range, rounded up, and whether a
  * unit lies within it (as command_range_reaches_unit). */
 int command_half_range(const struct game *g, const struct leader *l);

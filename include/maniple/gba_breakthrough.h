@@ -8,6 +8,7 @@
 #define MANIPLE_GBA_BREAKTHROUGH_H
 
 #include "maniple/game.h"
+#include "maniple/shock_state.h"
 
 /* GBA 8.37: the ratio of hits that breaks a unit, and what it costs. */
 enum {
@@ -24,5 +25,18 @@ enum {
  * R103, ambiguity A3) or only those of this combat.  The hits are held
  * for the collapse (8.47, GBA 8.38).  Emits `breakthrough` per unit. */
 void gba_breakthrough(struct game *g, int ci);
+
+/* GBA 8.37's comparison alone: hits[role][k], the hits slot k of role's
+ * side of combat c counts (-1: it no longer stands in the combat); into
+ * than[role][k] the slot of the enemy it carries three times the hits of
+ * (the one with fewest), or -1 when none: that unit takes the
+ * GBA_BREAKTHROUGH_HITS.  Both gba_breakthrough and the shock preview
+ * (shock_breakthrough_odds) use it. */
+void gba_breakthrough_match(const struct shock_combat *c,
+			    const int hits[2][SHOCK_UNITS_MAX],
+			    int than[2][SHOCK_UNITS_MAX]);
+/* R103: true when a unit's every hit counts (total_hits), false when only
+ * those the combat's roll dealt it (resolution_hits). */
+bool gba_breakthrough_counts_all(const struct game *g);
 
 #endif

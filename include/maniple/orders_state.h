@@ -12,6 +12,10 @@
 #include "maniple/bits.h"
 #include "maniple/move_state.h"
 
+/* lc_of of a unit under a contingent commander's Line Command (GBA
+ * 5.65) */
+#define ORD_LC_CONTINGENT 255
+
 struct orders_state {
 	int mode;		/* enum orders_mode (orders.h) */
 	int mover_unit;		/* the unit whose move is open, -1 none */
@@ -51,7 +55,8 @@ struct orders_state {
 	/* 4.31, 5.23: Line Commands given this phase */
 	int lc_given;
 	bool lc_denied;		/* 4.33 #2: a Strategy roll failed */
-	/* per unit: the Line Command (1-based) whose line it belongs to */
+	/* per unit: the Line Command (1-based) whose line it belongs to, or
+	 * ORD_LC_CONTINGENT (GBA 5.65) */
 	unsigned char lc_of[BATTLE_UNITS_MAX];
 
 	/* 4.33: the active leader at the start of the phase: in an enemy
@@ -63,6 +68,13 @@ struct orders_state {
 	 * Initial Orders Phase (0 none); kept from phase to phase (a Game
 	 * Turn: at most a battle's turn limit, 999) */
 	int16_t lc_initial_turn[BATTLE_LEADERS_MAX];
+
+	/* GBA 5.63-5.65: the contingent commanders the active Wing
+	 * Commander has activated this phase (the units their Line Commands
+	 * reach have lc_of ORD_LC_CONTINGENT: they move by pick, as a
+	 * Line's) */
+	uint8_t contingents_given;
+	uint8_t contingent_leaders[BITS_BYTES(BATTLE_LEADERS_MAX)];
 
 	/* 8.64, 4.4 #6: the OC gave this whole Orders Phase to Regroup and
 	 * Return the army's off-map cavalry (pursuit.c) */

@@ -36,6 +36,10 @@ struct shock_preview {
 	int column;		       /* the CRT column after shifts */
 	int superiority;	       /* enum superiority: none, AS, DS */
 	struct odds odds;	       /* "A(D)": each result's faces */
+	/* GBA 8.37: the chance (%) that the Breakthrough's 2 hits fall on
+	 * a unit of the attacker's side [0], the defender's [1]
+	 * (shock_breakthrough_odds); 0 and 0 where the rule is off */
+	int breakthrough[2];
 	int nchecks;		       /* the units that check (8.43), */
 	struct shock_preview_check check[SHOCK_PREVIEW_CHECKS_MAX]; /* the
 		* attackers first, as the Charge step rolls them */
@@ -68,7 +72,9 @@ bool shock_preview_clash(const struct game *g, const char *unit,
  * checks that come first: " (8.43 checks first: ha1 passes 60% else 1-4
  * hits, ar1 passes 100%)", or " (no 8.43 check)".  A failed check's
  * hits are the roll over the TQ, so each count in the span is one face
- * of the die. */
+ * of the die.  Where GBA 8.37 may add its hits, before the checks:
+ * "; Breakthrough +2 hits (GBA 8.37): attacker 20%, defender 10%" (a side
+ * never hit left out). */
 void shock_preview_text(const struct shock_preview *p, char *out, size_t n);
 
 /* While a Shock segment is under way: while a Clash pairing is asked

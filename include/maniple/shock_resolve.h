@@ -19,6 +19,15 @@
  * attack is possible (9.15). */
 bool shock_combat_odds(const struct game *g, int ci, struct odds *o);
 
+/* GBA 8.37 in those odds: into pct[0] (pct[1]) the chance, in percent,
+ * that a unit of the attacker's (defender's) side takes the Breakthrough's
+ * hits after the roll, the CRT's hits shared out as 10.13 shares them
+ * (an owner's choice of the extra hits taken in slot order) and compared
+ * as gba_breakthrough compares them.  True when either is above 0; false,
+ * both 0, when the rule is off ([shock] breakthrough = none) or as
+ * shock_combat_odds. */
+bool shock_breakthrough_odds(const struct game *g, int ci, int pct[2]);
+
 /* 8.46 step 1, steps 2-3: the CRT column combat ci's roll is read on
  * (after every shift) and its superiority (enum superiority), for its
  * pairing as it stands; false as shock_combat_odds. */

@@ -54,10 +54,13 @@ enum {
 	SK_RETREAT_EDGE,
 	SK_WITHDRAWAL,
 	SK_MACEDONIAN,
+	SK_LAW_OF_INERTIA,
+	SK_DRIFT_TO_THE_RIGHT,
 	SK_COUNT
 };
 static const char *const side_keys[] = {"name", "colour", "retreat_edge",
-					"withdrawal", "macedonian"};
+					"withdrawal", "macedonian",
+					"law_of_inertia", "drift_to_the_right"};
 
 enum {
 	LDK_NAME,
@@ -78,6 +81,8 @@ enum {
 	LDK_LINE_CAPABLE,
 	LDK_WING_COMMANDER,
 	LDK_TARGET,
+	LDK_CONTINGENT_COMMAND,
+	LDK_CONTINGENT_COMMANDER,
 	LDK_COUNT
 };
 static const char *const leader_keys[] = {
@@ -85,7 +90,8 @@ static const char *const leader_keys[] = {
 	"initiative", "command_range", "line_command", "strategy",
 	"charisma",   "elite",	    "overall",	    "restriction",
 	"available",  "rout_points", "personal_combat", "line_capable",
-	"wing_commander", "target",
+	"wing_commander", "target", "contingent_command",
+	"contingent_commander",
 };
 
 enum {
@@ -114,6 +120,7 @@ enum {
 	UK_SCREEN_SUPPLY,
 	UK_RIDER,
 	UK_SCORPIO,
+	UK_LAW_OF_INERTIA,
 	UK_COUNT
 };
 static const char *const unit_keys[] = {
@@ -123,7 +130,7 @@ static const char *const unit_keys[] = {
 	"facing",    "in_column",    "hits",	    "depleted",
 	"routed",    "double_depth_eligible", "elephant", "tower",
 	"tower_supply", "screen",    "screen_supply", "rider",
-	"scorpio",
+	"scorpio",  "law_of_inertia",
 };
 
 enum { NK_SIDE, NK_UNITS, NK_SPACING, NK_NO_MIXED_CAVALRY, NK_NOTE, NK_COUNT };
@@ -648,6 +655,10 @@ static int on_side_key(struct battle_ctx *c, int k, const char *key,
 				key, line);
 	case SK_MACEDONIAN: /* GBA 5.12 and the rules that name the side */
 		return set_bool(c, &s->macedonian, v, key, line);
+	case SK_LAW_OF_INERTIA: /* GBA 6.14 (optional) */
+		return set_bool(c, &s->law_of_inertia, v, key, line);
+	case SK_DRIFT_TO_THE_RIGHT: /* GBA 6.5 (optional) */
+		return set_bool(c, &s->drift_to_the_right, v, key, line);
 	default: /* 11.2 */
 		return set_int(c, &s->withdrawal_level, v, 1, 999, key, line);
 	}
@@ -738,6 +749,14 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 		SET_BIT(l->wing_commander); /* GBA 4.5 */
 	case LDK_TARGET:
 		SET_BIT(l->target); /* GBA 8.46 */
+	case LDK_CONTINGENT_COMMAND: { /* GBA 5.64: Alexander 2, Parmenion 1 */
+		int8_t n = 0;
+		int rc = set_small(c, &n, v, 0, 3, key, line);
+		l->contingent_command = (unsigned)n & 3u;
+		return rc;
+	}
+	case LDK_CONTINGENT_COMMANDER:
+		SET_BIT(l->contingent_commander); /* GBA 5.61 */
 	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */
 		bool capable = false;
 		int rc = set_bool(c, &capable, v, key, line);
@@ -909,7 +928,13 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 	case UK_RIDER:
 		return set_id(c, c->b->unit_text[c->idx].leader_elephant, v,
 			      key, line);
-	default: /* 9.8 */
+	case UK_LAW_OF_INERTIA: { /* GBA 6.14: no for the hoplites it spares */
+		bool binds = true;
+		int rc = set_bool(c, &binds, v, key, line);
+		c->b->unit_text[c->idx].inertia_exempt = !binds;
+		return rc;
+	}
+	default: /* UK_SCORPIO, 9.8 */
 		if (strcmp(v, "fire") == 0 || strcmp(v, "move") == 0) {
 			u->scorpio_fire = strcmp(v, "fire") == 0;
 			return 0;
@@ -1136,13 +1161,33 @@ static int check_leaders(struct battle_ctx *c)
 	struct battle *b = c->b;
 	static const int req[] = {LDK_NAME, LDK_SIDE, LDK_INITIATIVE,
 				  LDK_COMMAND_RANGE};
+	static const int req_c[] = {LDK_NAME, LDK_SIDE, LDK_COMMAND_RANGE};
 	int overall[2] = {-1, -1};
 	for (int i = 0; i < b->nleaders; i++) {
 		struct leader *l = &b->leaders[i];
 		struct leader_extra *x = &c->leaders[i];
 		char what[48];
 		snprintf(what, sizeof what, "leader %s", l->id);
-		if (require(c, x->kl, req, 4, leader_keys, x->line, what))
+		/* GBA 5.61: a contingent commander has "C" for an Initiative
+		 * and a Command Restriction naming his contingent (5.65) */
+		if (l->contingent_commander) {
+			if (x->kl[LDK_INITIATIVE])
+				return ini_fail(c->err, x->kl[LDK_INITIATIVE],
+						"leader %s is a contingent "
+						"commander: he has no "
+						"initiative (GBA 5.61)",
+						l->id);
+			if (!x->kl[LDK_RESTRICTION])
+				return ini_fail(c->err, x->line,
+						"leader %s is a contingent "
+						"commander: give the "
+						"restriction naming his "
+						"contingent (GBA 5.65)",
+						l->id);
+		}
+		if (require(c, x->kl, l->contingent_commander ? req_c : req,
+			    l->contingent_commander ? 3 : 4, leader_keys,
+			    x->line, what))
 			return 1;
 		int s = side_of(c, x->side, x->line, x->kl[LDK_SIDE]);
 		if (s < 0)

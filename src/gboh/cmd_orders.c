@@ -42,6 +42,7 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 	}
 	if (!want_args(r, argc, 1, 4,
 		       "order UNIT|LEADER [move|with|fire HEX [tower]|replace HEX|"
+		       "contingent|"
 		       "recover|rally [FACING]|mode fire|move]"))
 		return;
 	struct game *g = need_game(ctx, r);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "maniple/gba_charge.h"
+#include "maniple/gba_inertia.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
@@ -227,6 +228,11 @@ bool column_form_check(const struct game *g, const struct move *m,
 		return false;
 	if (m->formed)
 		return refuse(out, "the unit has changed formation", "6.71");
+	if (gba_inertia_end_refusal(g, m, NULL, 0)) /* GBA 6.14 */
+		return refuse(out,
+			      "the Law of Inertia: the hoplites move on while "
+			      "they can, and change formation only then",
+			      "GBA 6.14");
 	if (!g->tables)
 		return refuse(out, "the rules tables are not loaded", NULL);
 	if (to_column && u->at.in_column)
@@ -326,7 +332,7 @@ bool column_form_apply(struct game *g, struct move *m, bool to_column,
 }
 
 /* GBA 9.73, 9.76: `form charge`, and `form normal` from Charge
- * Formation (a unit In Column leaves Column with it, as ever) */
+ * Formation (of a unit out of it, `form normal` leaves Column) */
 static void form_charge(struct session *s, bool form, struct cmd_result *r)
 {
 	struct game *g = s->game;

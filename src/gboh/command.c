@@ -549,7 +549,7 @@ static bool restriction_words_name(const struct game *g,
 }
 
 /* 4.35 a Command Restriction word under the leader's name */
-static bool restriction_names(const struct game *g, const struct leader *l,
+bool leader_restriction_names(const struct game *g, const struct leader *l,
 			      const struct unit *u)
 {
 	char tok[16][32];
@@ -577,7 +577,7 @@ bool leader_may_order(const struct game *g, const struct leader *l,
 	if (l->restriction[0] != '\0')
 		return tables_variant(g->tables, RV_RESTRICTION_LIMITS) ==
 			       RESTRICTION_LIMITS_LINE_COMMANDS || /* GBA 4.37 */
-		       restriction_names(g, l, u);
+		       leader_restriction_names(g, l, u);
 	switch (l->kind) {
 	case LK_TRIBUNE: /* 4.52: legion infantry; all velites */
 		return legion_infantry(g, u) || is_velites(u);
@@ -1157,8 +1157,10 @@ const struct leader *command_overall_commander(const struct game *g,
 	return NULL;
 }
 
-static bool battle_has_option(const struct game *g, const char *name)
+bool battle_has_option(const struct game *g, const char *name)
 {
+	if (g == NULL || g->battle == NULL || name == NULL)
+		return false;
 	for (int i = 0; i < g->battle->noptions && i < BATTLE_OPTIONS_MAX; i++)
 		if (strcmp(g->battle->options[i], name) == 0)
 			return true;

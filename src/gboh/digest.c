@@ -320,6 +320,14 @@ static void leader(struct dg *d, const struct leader *l)
 	BITS_SEEN(struct leader, l, target);
 	if (l->target)
 		num(d, 846);
+	/* GBA 5.61, 5.64: a contingent commander, a Wing Commander's
+	 * Contingent Command Capability (mixed only when set, as above) */
+	BITS_SEEN(struct leader, l, contingent_commander);
+	if (l->contingent_commander)
+		num(d, 561);
+	BITS_SEEN(struct leader, l, contingent_command);
+	if (l->contingent_command)
+		num(d, 5640 + (uint64_t)(int64_t)l->contingent_command);
 }
 
 static void trump_undo(struct dg *d, const struct seq_trump_undo *t)
@@ -431,6 +439,20 @@ static void orders(struct dg *d, const struct orders_state *o)
 	IA(o->lc_initial_turn);
 	B(o->regroup);
 	BS(o->mle, BATTLE_UNITS_MAX);
+	/* GBA 5.63-5.65: mixed only when a contingent was activated, so
+	 * that every game without one keeps the digest it had */
+	seen(d, &o->contingents_given, sizeof o->contingents_given, 1,
+	     DIGEST_INT);
+	for (size_t i = 0; d->seen && i < BATTLE_LEADERS_MAX; i++)
+		d->seen(d->user, o->contingent_leaders + i / 8, 1, i % 8,
+			DIGEST_BIT);
+	bool contingent = o->contingents_given != 0;
+	for (size_t i = 0; i < sizeof o->contingent_leaders; i++)
+		contingent = contingent || o->contingent_leaders[i];
+	if (contingent) {
+		num(d, (uint64_t)(int64_t)o->contingents_given);
+		mix(d, o->contingent_leaders, sizeof o->contingent_leaders);
+	}
 }
 
 static void rout(struct dg *d, const struct rout_state *r)

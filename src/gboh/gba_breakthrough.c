@@ -42,28 +42,18 @@ static struct unit *standing(struct game *g, const struct shock_combat *c,
 static int counted(const struct game *g, const struct shock_combat *c,
 		   int role, int k, const struct unit *u)
 {
-	if (tables_variant(g->tables, RV_BREAKTHROUGH) ==
-	    BREAKTHROUGH_RESOLUTION_HITS)
+	if (!gba_breakthrough_counts_all(g))
 		return role ? c->def_took[k] : c->att_took[k];
 	return u->hits;
 }
 
-void gba_breakthrough(struct game *g, int ci)
+void gba_breakthrough_match(const struct shock_combat *c,
+			    const int hits[2][SHOCK_UNITS_MAX],
+			    int than[2][SHOCK_UNITS_MAX])
 {
-	if (tables_variant(g->tables, RV_BREAKTHROUGH) == BREAKTHROUGH_NONE)
-		return;
-	struct shock_combat *c = &g->shock.c[ci];
-	if (c->off || !c->resolved)
-		return;
-	/* each unit's hits and the enemy it outnumbers, before any is dealt */
-	int hits[2][SHOCK_UNITS_MAX];
-	int than[2][SHOCK_UNITS_MAX];
 	for (int role = 0; role < 2; role++)
-		for (int k = 0; k < nslots(c, role); k++) {
-			struct unit *u = standing(g, c, role, k);
-			hits[role][k] = u ? counted(g, c, role, k, u) : -1;
+		for (int k = 0; k < SHOCK_UNITS_MAX; k++)
 			than[role][k] = -1;
-		}
 	for (int role = 0; role < 2; role++)
 		for (int k = 0; k < nslots(c, role); k++) {
 			if (hits[role][k] <= 0)
@@ -80,6 +70,30 @@ void gba_breakthrough(struct game *g, int ci)
 					than[role][k] = j;
 			}
 		}
+}
+
+bool gba_breakthrough_counts_all(const struct game *g)
+{
+	return tables_variant(g->tables, RV_BREAKTHROUGH) !=
+	       BREAKTHROUGH_RESOLUTION_HITS;
+}
+
+void gba_breakthrough(struct game *g, int ci)
+{
+	if (tables_variant(g->tables, RV_BREAKTHROUGH) == BREAKTHROUGH_NONE)
+		return;
+	struct shock_combat *c = &g->shock.c[ci];
+	if (c->off || !c->resolved)
+		return;
+	/* each unit's hits and the enemy it outnumbers, before any is dealt */
+	int hits[2][SHOCK_UNITS_MAX];
+	int than[2][SHOCK_UNITS_MAX];
+	for (int role = 0; role < 2; role++)
+		for (int k = 0; k < nslots(c, role); k++) {
+			struct unit *u = standing(g, c, role, k);
+			hits[role][k] = u ? counted(g, c, role, k, u) : -1;
+		}
+	gba_breakthrough_match(c, hits, than);
 	for (int role = 0; role < 2; role++)
 		for (int k = 0; k < nslots(c, role); k++) {
 			int j = than[role][k];

@@ -63,6 +63,7 @@ struct greedy {
 	int *field, *queue;
 	unsigned char *blocked;
 	int field_cap;
+	int field_head, field_tail; /* the search's queue (field_value) */
 };
 
 static bool run(struct greedy *p, const char *line, bool listed)
@@ -389,7 +390,7 @@ static bool field_build(struct greedy *p, int side, int mover, bool flank)
 				p->blocked[x] = 1;
 		}
 	}
-	int head = 0, tail = 0;
+	int tail = 0;
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (u->side == side || !standing(u))
@@ -416,27 +417,42 @@ static bool field_build(struct greedy *p, int side, int mover, bool flank)
 			}
 		}
 	}
-	while (head < tail) {
-		int x = p->queue[head++];
-		struct hex h = {x / m->nrows + m->col_min,
-				x % m->nrows + m->row_min};
-		for (int d = 0; d < HEXSIDE_COUNT; d++) {
-			int y = field_index(m,
-					    hex_neighbour(h, (enum hexside)d));
-			if (y < 0 || p->blocked[y] ||
-			    p->field[y] <= p->field[x] + 1)
-				continue;
-			p->field[y] = p->field[x] + 1;
-			p->queue[tail++] = y;
-		}
-	}
+	p->field_head = 0;
+	p->field_tail = tail;
 	return true;
 }
 
-static int field_at(const struct greedy *p, struct hex h)
+/* One hex taken from the search's queue: its neighbours not reached yet
+ * are one step further (speed: the search goes only as far as the
+ * values asked for, field_value, need; a breadth-first search's first
+ * value for a hex is its least, so what it has given stands). */
+static void field_expand(struct greedy *p)
+{
+	const struct map *m = p->g->battle->map;
+	int x = p->queue[p->field_head++];
+	struct hex h = {x / m->nrows + m->col_min, x % m->nrows + m->row_min};
+	for (int d = 0; d < HEXSIDE_COUNT; d++) {
+		int y = field_index(m, hex_neighbour(h, (enum hexside)d));
+		if (y < 0 || p->blocked[y] || p->field[y] <= p->field[x] + 1)
+			continue;
+		p->field[y] = p->field[x] + 1;
+		p->queue[p->field_tail++] = y;
+	}
+}
+
+/* The field at map index x: the search carried on until it reaches x
+ * or has nowhere left to go. */
+static int field_value(struct greedy *p, int x)
+{
+	while (p->field[x] == FIELD_FAR && p->field_head < p->field_tail)
+		field_expand(p);
+	return p->field[x];
+}
+
+static int field_at(struct greedy *p, struct hex h)
 {
 	int x = field_index(p->g->battle->map, h);
-	return x < 0 ? FIELD_FAR : p->field[x];
+	return x < 0 ? FIELD_FAR : field_value(p, x);
 }
 
 /* The `move HEX` answer into an empty hex whose field value is best by
@@ -484,7 +500,7 @@ static bool turn_toward(struct greedy *p, const struct unit *u, int now,
 		int x = field_index(p->g->battle->map, h);
 		if (x < 0 || p->blocked[x])
 			continue; /* off the map, or nowhere to go */
-		int e = p->field[x];
+		int e = field_value(p, x);
 		if (now > want ? e < sd : e > sd) {
 			sd = e;
 			side = d;
@@ -505,7 +521,7 @@ static bool turn_toward(struct greedy *p, const struct unit *u, int now,
 }
 
 /* The field's value at the open mover's hexes (the nearer). */
-static int field_of(const struct greedy *p, const struct unit *u)
+static int field_of(struct greedy *p, const struct unit *u)
 {
 	int now = field_at(p, u->at.hex[0]);
 	if (footprint_two_hex(&u->at) && field_at(p, u->at.hex[1]) < now)

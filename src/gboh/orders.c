@@ -3,6 +3,7 @@
  * one step at a time through the movement rules (movement.h). */
 #include "maniple/orders.h"
 #include "maniple/gba_lone_leaders.h"
+#include "maniple/gba_contingent.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "maniple/double_depth.h"
 #include "maniple/elcav.h"
 #include "maniple/elcmd.h"
+#include "maniple/gba_inertia.h"
 #include "maniple/engaged.h"
 #include "maniple/los.h"
 #include "maniple/movement.h"
@@ -115,7 +117,9 @@ void orders_state_init(struct orders_state *o)
 /* 4.33: keeps the turns of Initial-phase Line Commands across phases */
 static void reset_phase(struct orders_state *o)
 {
-	int keep[BATTLE_LEADERS_MAX];
+	int16_t keep[BATTLE_LEADERS_MAX];
+	_Static_assert(sizeof keep == sizeof o->lc_initial_turn,
+		       "the turns kept");
 	memcpy(keep, o->lc_initial_turn, sizeof keep);
 	orders_state_init(o);
 	memcpy(o->lc_initial_turn, keep, sizeof keep);
@@ -361,6 +365,14 @@ void orders_state_text(const struct game *g, FILE *f)
 	if (!any)
 		fputc('-', f);
 	fputc('\n', f);
+	if (o->contingents_given) { /* GBA 5.63-5.65 */
+		fprintf(f, "orders contingents=%d mccs=", o->contingents_given);
+		for (int i = 0, k = 0; i < g->nleaders; i++)
+			if (bits_has(o->contingent_leaders, i))
+				fprintf(f, "%s%s", k++ ? "," : "",
+					g->leaders[i].id);
+		fputc('\n', f);
+	}
 }
 
 /* ---- checks (change nothing) ---- */
@@ -867,7 +879,16 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 	if (!check_gate(g, w))
 		return false;
 	const struct leader *l = active(g);
-	if (g->ord.mode != ORD_LINE)
+	/* GBA 5.65, 4.36: a contingent commander's Line Command, given in
+	 * the Wing Commander's phase of Individual Orders */
+	bool contingent = ui >= 0 ? g->ord.lc_of[ui] == ORD_LC_CONTINGENT
+			  : li >= 0 && bits_has(g->ord.contingent_leaders, li);
+	if (g->ord.mode != ORD_LINE && !contingent &&
+	    g->ord.contingents_given)
+		return deny(w, "GBA 5.65",
+			    "%s is in no contingent activated this phase",
+			    ui >= 0 ? g->units[ui].id : g->leaders[li].id);
+	if (g->ord.mode != ORD_LINE && !contingent)
 		return deny(w, "5.23",
 			    "%s has given no Line Command this phase", l->id);
 	if (ui >= 0 && missile_line_fire_member(g, ui)) /* 5.23 #2 */
@@ -875,10 +896,11 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 			    "%s is in a Line Command to fire without movement",
 			    g->units[ui].id);
 	if (li >= 0) {
-		if (li != g->active_leader)
+		if (li != g->active_leader && !contingent)
 			return deny(w, "4.34",
 				    "only the leader who gave the Line Command "
 				    "moves as part of it");
+		const struct leader *t = &g->leaders[li];
 		w->rule = elcmd_leader_move_refusal(g, li, w->text,
 						    sizeof w->text);
 		if (w->rule) /* 4.91, 4.93 */
@@ -886,12 +908,14 @@ static bool check_pick(const struct game *g, int ui, int li, struct move *m,
 		if (g->ord.leader_mp[li] >= leader_ma(g))
 			return deny(w, "6.14",
 				    "%s has used his %d MP this Orders Phase",
-				    l->id, leader_ma(g));
+				    t->id, leader_ma(g));
+		/* GBA 7.23 #3: a Contingent Command from the OC lets the
+		 * contingent commander leave an enemy ZOC */
 		if (leader_elephant_of(g, li) >= 0 /* 4.81, 4.83 */
 			    ? !leader_elephant_move_begin(g, li, l->overall, m)
-			    : !move_begin_leader(g, l, l->overall, m))
+			    : !move_begin_leader(g, t, l->overall, m))
 			return deny(w, m->rule ? m->rule : "6.14", "%s: %s",
-				    l->id,
+				    t->id,
 				    m->refusal ? m->refusal : "may not move");
 		m->ma = leader_ma(g) - g->ord.leader_mp[li];
 		return true;
@@ -1130,6 +1154,10 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 		return true;
 	w->rule = elcmd_end_refusal(g, w->text, sizeof w->text);
 	if (w->rule) /* 4.92: the full MA */
+		return false;
+	w->rule = gba_inertia_end_refusal(g, &o->move, w->text,
+					  sizeof w->text);
+	if (w->rule) /* GBA 6.14: hoplites move on while they can */
 		return false;
 	/* 6.6, 6.63 (a ruling): the chart binds voluntary moves; a unit
 	 * that has not yet entered a hex, turned or changed formation
@@ -1485,6 +1513,87 @@ static void order_stack(struct game *g, const char *who, bool restack,
 	emit(g, &e);
 }
 
+/* GBA 5.22 #5, 5.62-5.65, 4.54: the active Wing Commander's Individual
+ * Orders activating contingent commander mcc; *cost: the orders it
+ * takes */
+static bool check_contingent(const struct game *g, int mcc, int *cost,
+			     struct ord_why *w)
+{
+	if (!check_gate(g, w))
+		return false;
+	const struct leader *l = active(g);
+	w->rule = contingent_refusal(g, g->active_leader, mcc, w->text,
+				     sizeof w->text);
+	if (w->rule)
+		return false;
+	if (!l->overall && leader_in_enemy_zoc(g, l))
+		return deny(w, "4.24",
+			    "%s is in an enemy ZOC and may give no orders "
+			    "(5.26)",
+			    l->id);
+	*cost = contingent_cost(g, &g->leaders[mcc]);
+	return check_individual(g, *cost, w);
+}
+
+/* GBA 5.63-5.65: `order MCC contingent`: the Wing Commander spends the
+ * orders, and the units of the contingent commander's restriction within
+ * his Command Range are his Line Command's, to move by pick for the rest
+ * of the phase (ruling R132) */
+static void order_contingent(struct game *g, const char *who,
+			     struct cmd_result *r)
+{
+	int li = find_leader(g, who);
+	if (li < 0) {
+		cmd_refuse(r, NULL, "no leader %s", who);
+		return;
+	}
+	struct ord_why w = {0};
+	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	end_move(g); /* 6.11: another order ends the open move */
+	int cost = 1;
+	if (!check_contingent(g, li, &cost, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	struct orders_state *o = &g->ord;
+	const struct leader *mcc = &g->leaders[li];
+	int idx[BATTLE_UNITS_MAX];
+	int n = contingent_units(g, mcc, idx, BATTLE_UNITS_MAX);
+	o->mode = ORD_INDIVIDUAL;
+	o->contingents_given++;
+	bits_put(o->contingent_leaders, li, true);
+	seq_order_given(g, cost);
+	int given = 0;
+	char ids[EVENT_VAL_MAX] = "";
+	size_t len = 0;
+	for (int k = 0; k < n && k < BATTLE_UNITS_MAX; k++) {
+		int i = idx[k];
+		if (o->ordered[i] || g->units[i].moved_phase || o->lc_of[i])
+			continue; /* 6.12: moved already this phase */
+		o->lc_of[i] = ORD_LC_CONTINGENT;
+		given++;
+		int m = snprintf(ids + len, sizeof ids - len, "%s%s",
+				 len ? "," : "", g->units[i].id);
+		if (m < 0 || (size_t)m >= sizeof ids - len)
+			snprintf(ids + sizeof ids - 4, 4, "...");
+		else
+			len += (size_t)m;
+	}
+	struct event e;
+	event_init(&e, "contingent_command");
+	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
+	event_add(&e, "mcc", "%s", mcc->id);
+	event_add(&e, "orders", "%d", cost);
+	event_add(&e, "left", "%d", g->seq.orders_left);
+	event_add(&e, "units", "%d", given);
+	event_add(&e, "members", "%s", given ? ids : "-");
+	event_add(&e, "rule", "GBA 5.63");
+	emit(g, &e);
+}
+
 void orders_order_impl(struct game *g, const char *who, const char *what,
 		  struct cmd_result *r)
 {
@@ -1513,6 +1622,10 @@ void orders_order_impl(struct game *g, const char *who, const char *what,
 		pursuit_order_regroup(g, who, r); /* 8.64, 4.4 #6 */
 		return;
 	}
+	if (what && strcmp(what, "contingent") == 0) {
+		order_contingent(g, who, r); /* GBA 5.22 #5, 5.63 */
+		return;
+	}
 	bool with = what && strcmp(what, "with") == 0;
 	if (what && !with) {
 		const char *rule = other_function_rule(what);
@@ -1524,7 +1637,8 @@ void orders_order_impl(struct game *g, const char *who, const char *what,
 		else
 			cmd_malformed(r,
 				      "order UNIT [move|with|stack|restack|"
-				      "fire|recover|rally|replace|regroup]");
+				      "fire|recover|rally|replace|regroup] | "
+				      "order LEADER contingent");
 		return;
 	}
 	int ui = find_unit(g, who), li = find_leader(g, who);
@@ -1715,7 +1829,10 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 	event_add(&e, "leader", "%s", g->leaders[g->active_leader].id);
 	event_add(&e, "unit", "%s", ui >= 0 ? g->units[ui].id
 					    : g->leaders[li].id);
-	event_add(&e, "rule", "%s", ui >= 0 ? "4.31" : "4.34");
+	bool contingent = ui >= 0 ? g->ord.lc_of[ui] == ORD_LC_CONTINGENT
+				  : li != g->active_leader;
+	event_add(&e, "rule", "%s",
+		  contingent ? "GBA 5.65" : ui >= 0 ? "4.31" : "4.34");
 	emit(g, &e);
 	if (ui >= 0)
 		reactions_at_move_start(g, ui); /* 6.51 */
@@ -2193,7 +2310,9 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (check_order_function(g, i, true, -1, &rec, &w, &oc))
 			decision_add(out, max, &n, side, "10.28",
 				     "order %s rally", g->units[i].id);
-		if (o->mode == ORD_LINE && check_pick(g, i, -1, &m, &w)) {
+		if ((o->mode == ORD_LINE ||
+		     o->lc_of[i] == ORD_LC_CONTINGENT) && /* GBA 5.65 */
+		    check_pick(g, i, -1, &m, &w)) {
 			decision_add(out, max, &n, side, "4.31", "pick %s",
 				     g->units[i].id);
 			int k = n < max ? harass_legal_order(g, i, "pick",
@@ -2213,6 +2332,16 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 			decision_add(out, max, &n, side,
 				     i == g->active_leader ? "4.23" : "4.4",
 				     "order %s", g->leaders[i].id);
+		/* GBA 5.63: activating a contingent commander; 4.36 his
+		 * move as part of his Line Command */
+		if (g->leaders[i].contingent_commander &&
+		    check_contingent(g, i, &cost, &w))
+			decision_add(out, max, &n, side, "GBA 5.63",
+				     "order %s contingent", g->leaders[i].id);
+		if (bits_has(o->contingent_leaders, i) &&
+		    i != o->mover_leader && check_pick(g, -1, i, &m, &w))
+			decision_add(out, max, &n, side, "GBA 5.65", "pick %s",
+				     g->leaders[i].id);
 	}
 	if (may_end && o->mode == ORD_LINE &&
 	    o->mover_leader != g->active_leader &&

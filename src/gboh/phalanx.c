@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/gba_drift.h"
 #include "maniple/movement.h"
 #include "maniple/phalanx.h"
 #include "maniple/rout.h"
@@ -348,6 +349,15 @@ static bool plan_step(const struct game *g, const struct move *m,
 			      "the phalanx could neither end its move there "
 			      "nor leave the friend's hex again",
 			      "6.69");
+	/* GBA 6.5 (optional): moving again, hoplites drift to the right */
+	if (p->kind == STEP_FORWARD &&
+	    gba_drift_forbids(g, m, hex_direction_to(u->at.hex[0],
+						     p->to.hex[0]),
+			      out->cost.mp))
+		return refuse(out,
+			      "Drift to the Right: moving again this turn, "
+			      "this MP goes into the right-front hexes",
+			      "GBA 6.5");
 	return true;
 }
 

@@ -114,11 +114,14 @@ static bool zoc_bars_orders(const struct game *g, int i)
 }
 
 /* 5.13: Inactive (or Bypassed, 5.44), not yet activated this turn, and
- * not set aside by 5.26. */
+ * not set aside by 5.26.  GBA 5.62: a contingent commander, with no
+ * Initiative, never is (a Wing Commander's orders activate him; ruling
+ * R131: nor without the optional rule). */
 static bool not_yet_activated(const struct game *g, int i)
 {
 	const struct leader *l = &g->leaders[i];
-	return (present(l) || elcmd_counter_in_play(g, i)) && /* 4.91 */
+	return !l->contingent_commander &&
+	       (present(l) || elcmd_counter_in_play(g, i)) && /* 4.91 */
 	       (l->state == LS_INACTIVE || l->state == LS_BYPASSED) &&
 	       !(flags(g, i) & SEQ_LF_ACTIVATED);
 }
@@ -1016,6 +1019,11 @@ static bool check_eligible(const struct game *g, int i, struct why *w)
 		return deny(w, "5.13", "%s is not on the map", l->id);
 	if (l->state == LS_FINISHED)
 		return deny(w, "5.15", "%s is Finished this turn", l->id);
+	if (l->contingent_commander)
+		return deny(w, "GBA 5.62",
+			    "%s is a contingent commander: no Initiative; a "
+			    "Wing Commander's orders activate him",
+			    l->id);
 	if (!not_yet_activated(g, i))
 		return deny(w, "5.13", "%s has already been activated this turn",
 			    l->id);

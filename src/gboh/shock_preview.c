@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "maniple/cmd.h"
+#include "maniple/gba_breakthrough.h"
 #include "maniple/passthru.h"
 #include "maniple/rout.h"
 #include "maniple/shock.h"
@@ -26,6 +27,7 @@ static bool read_combat(struct game *cp, int ci, struct shock_preview *p)
 	const struct shock_combat *c = &cp->shock.c[ci];
 	snprintf(p->att, sizeof p->att, "%s", cp->units[c->att[c->clash_att]].id);
 	snprintf(p->def, sizeof p->def, "%s", cp->units[c->def[c->clash_def]].id);
+	shock_breakthrough_odds(cp, ci, p->breakthrough); /* GBA 8.37 */
 	/* 8.43: the checks the Charge step would roll, attackers first */
 	for (int role = 0; role < 2; role++)
 		for (int k = 0; k < (role ? c->ndef : c->natt); k++) {
@@ -210,6 +212,17 @@ void shock_preview_text(const struct shock_preview *p, char *out, size_t n)
 			out + len, n - len, "%s %s %d%%", i ? "," : "",
 			p->odds.out[i].name,
 			odds_percent(&p->odds, p->odds.out[i].name));
+	/* GBA 8.37: the Breakthrough's 2 hits after the roll */
+	for (int role = 0; role < 2 && len < n; role++)
+		if (p->breakthrough[role])
+			len += (size_t)snprintf(
+				out + len, n - len, "%s%d hits (GBA 8.37): %s %d%%",
+				role && p->breakthrough[0]
+					? ", "
+					: "; Breakthrough +",
+				GBA_BREAKTHROUGH_HITS,
+				role ? "defender" : "attacker",
+				p->breakthrough[role]);
 	if (len < n && !p->nchecks)
 		len += (size_t)snprintf(out + len, n - len, " (no 8.43 check)");
 	for (int i = 0; i < p->nchecks && len < n; i++) {

@@ -912,12 +912,12 @@ static bool phalanx_exception(const struct game *g,
  * superiority and the column (8.45's), then the 6.68 unit of a stack
  * (top; bottom when the stack is attacked from the rear), then the
  * owner's choice (left). */
-static void plan_hits(const struct game *g, int ci, int role,
-		      struct hit_plan *p)
+static void plan_hits_of(const struct game *g, int ci, int role, int hits,
+			 struct hit_plan *p)
 {
 	const struct shock_combat *c = &g->shock.c[ci];
 	memset(p, 0, sizeof *p);
-	p->hits = role ? c->def_hits : c->att_hits;
+	p->hits = hits;
 	for (int k = 0; k < nslots(c, role); k++)
 		if (in_combat(g, c, role, k))
 			p->slot[p->n++] = k;
@@ -979,6 +979,77 @@ static void plan_hits(const struct game *g, int ci, int role,
 		extra = 0;
 	}
 	p->left = extra;
+}
+
+static void plan_hits(const struct game *g, int ci, int role,
+		      struct hit_plan *p)
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	plan_hits_of(g, ci, role, role ? c->def_hits : c->att_hits, p);
+}
+
+/* GBA 8.37 for one face of the roll: the final hits att and def shared
+ * out as 10.13 would (the owner's choice of the extras, or an attacking
+ * phalanx's, taken in slot order), then compared; *took[role] set when a
+ * unit of that side would take the Breakthrough's hits. */
+static void breakthrough_face(const struct game *g, int ci, int att, int def,
+			      bool took[2])
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	int hits[2][SHOCK_UNITS_MAX], than[2][SHOCK_UNITS_MAX];
+	bool all = gba_breakthrough_counts_all(g);
+	for (int role = 0; role < 2; role++) {
+		struct hit_plan p;
+		plan_hits_of(g, ci, role, role ? def : att, &p);
+		if (p.phalanx_choice) { /* as equal as may be */
+			for (int i = 0; i < p.n; i++)
+				p.take[i] = p.hits / p.n +
+					    (i < p.hits % p.n ? 1 : 0);
+		} else {
+			for (int i = 0; i < p.n && p.left > 0; i++)
+				if (!p.why[i]) {
+					p.take[i]++;
+					p.left--;
+				}
+		}
+		for (int k = 0; k < nslots(c, role); k++) {
+			const struct unit *u = &g->units[slot_unit(c, role, k)];
+			hits[role][k] = in_combat(g, c, role, k) && !u->routed
+						? (all ? u->hits : 0)
+						: -1;
+		}
+		for (int i = 0; i < p.n; i++)
+			if (hits[role][p.slot[i]] >= 0)
+				hits[role][p.slot[i]] += p.take[i];
+	}
+	gba_breakthrough_match(c, hits, than);
+	for (int role = 0; role < 2; role++) {
+		took[role] = false;
+		for (int k = 0; k < nslots(c, role); k++)
+			took[role] = took[role] || than[role][k] >= 0;
+	}
+}
+
+bool shock_breakthrough_odds(const struct game *g, int ci, int pct[2])
+{
+	pct[0] = pct[1] = 0;
+	struct odds o;
+	if (!shock_combat_odds(g, ci, &o) || /* the same checks */
+	    tables_variant(g->tables, RV_BREAKTHROUGH) == BREAKTHROUGH_NONE)
+		return false;
+	struct combat_facts f;
+	combat_facts(g, ci, &f);
+	struct shock_calc out;
+	for (int d = 0; d < 10; d++) {
+		int att, def;
+		bool took[2];
+		combat_calc(g, &f, d, &out);
+		combat_final(g, ci, &out, &att, &def);
+		breakthrough_face(g, ci, att, def, took);
+		for (int role = 0; role < 2; role++)
+			pct[role] += took[role] ? 10 : 0;
+	}
+	return pct[0] || pct[1];
 }
 
 /* 10.13 exception 1, 4.8: a Leader Elephant carrying its leader passes
