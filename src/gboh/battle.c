@@ -40,12 +40,13 @@ enum {
 	RUK_NO_PURSUIT,
 	RUK_ENGAGED,
 	RUK_ELEPHANT_COMMAND,
+	RUK_CHARGE_FORMATION,
 	RUK_OPTIONS,
 	RUK_COUNT
 };
 static const char *const rules_keys[] = {"triarii_doctrine", "no_pursuit",
 					 "engaged", "elephant_command",
-					 "options"};
+					 "charge_formation", "options"};
 
 enum {
 	SK_NAME,
@@ -136,8 +137,9 @@ enum { NK_SIDE, NK_UNITS, NK_SPACING, NK_NO_MIXED_CAVALRY, NK_NOTE, NK_COUNT };
 static const char *const line_keys[] = {"side", "units", "spacing",
 					"no_mixed_cavalry", "note"};
 
-enum { RFK_TURN, RFK_EDGE, RFK_HEX, RFK_FACING, RFK_COUNT };
-static const char *const reinf_keys[] = {"turn", "edge", "hex", "facing"};
+enum { RFK_TURN, RFK_EDGE, RFK_HEX, RFK_FACING, RFK_DOUBLE_SIZED, RFK_COUNT };
+static const char *const reinf_keys[] = {"turn", "edge", "hex", "facing",
+					 "double_sized"};
 
 #define KEYS_MAX UK_COUNT
 
@@ -596,9 +598,23 @@ static int on_rules_key(struct battle_ctx *c, int k, const char *key,
 {
 	struct battle *b = c->b;
 	bool *flags[] = {&b->triarii_doctrine, &b->no_pursuit,
-			 &b->engaged_rule, &b->elephant_command};
-	if (k < RUK_OPTIONS)
-		return set_bool(c, flags[k], v, key, line);
+			 &b->engaged_rule, &b->elephant_command,
+			 &b->charge_formation};
+	if (k < RUK_OPTIONS) {
+		int rc = set_bool(c, flags[k], v, key, line);
+		if (rc || k != RUK_CHARGE_FORMATION || !b->charge_formation ||
+		    !c->traits)
+			return rc;
+		/* GBA 9.72: a ruleset none of whose types may take it has
+		 * no Charge Formation to play */
+		for (int t = 0; t < UNIT_TYPE_COUNT; t++)
+			if (tables_type_has(c->traits, (enum unit_type)t,
+					    TRAIT_CHARGE_FORMATION))
+				return 0;
+		return ini_fail(c->err, line,
+				"charge_formation: no unit type of this "
+				"ruleset may take Charge Formation (GBA 9.72)");
+	}
 	char tok[TOKENS_MAX][32];
 	int n = ini_split(v, tok, TOKENS_MAX);
 	if (n < 0)
@@ -976,6 +992,8 @@ static int on_reinf_key(struct battle_ctx *c, int k, const char *key,
 		return set_int(c, &r->turn, v, 1, 999, key, line);
 	if (k == RFK_HEX) /* the entry hex, checked against the edge later */
 		return parse_hex(c, v, &r->hex, line);
+	if (k == RFK_DOUBLE_SIZED) /* GBA 6.41, checked against the type */
+		return set_bool(c, &r->double_sized, v, key, line);
 	if (k == RFK_FACING) {
 		r->facing = facing_parse(v);
 		if (r->facing < 0)
@@ -1526,10 +1544,22 @@ static int check_reinforcements(struct battle_ctx *c)
 		if (require(c, x->kl, req, 2, reinf_keys, x->line, what))
 			return 1;
 		int li = find_leader(b, r->unit);
-		if (find_unit(b, r->unit) < 0 && li < 0)
+		int ui = find_unit(b, r->unit);
+		if (ui < 0 && li < 0)
 			return ini_fail(c->err, x->line,
 					"reinforcement %s is not a unit or "
 					"leader of this battle",
+					r->unit);
+		/* GBA 6.41: only a double-sized type arrives on two hexes */
+		if (r->double_sized &&
+		    (ui < 0 ||
+		     (c->traits &&
+		      tables_hex_count_refusal(c->traits, b->units[ui].type,
+					       b->units[ui].cls, 2))))
+			return ini_fail(c->err, x->kl[RFK_DOUBLE_SIZED],
+					"reinforcement %s: only a hoplite or "
+					"Cardaces unit is double-sized (GBA "
+					"6.41)",
 					r->unit);
 		if (li >= 0 && c->leaders[li].placed)
 			return ini_fail(c->err, x->line,

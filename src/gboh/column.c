@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "maniple/gba_charge.h"
 #include "maniple/gba_inertia.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
@@ -330,13 +331,45 @@ bool column_form_apply(struct game *g, struct move *m, bool to_column,
 	return true;
 }
 
-/* form column SIDE | form normal [FACING] */
+/* GBA 9.73, 9.76: `form charge`, and `form normal` from Charge
+ * Formation (of a unit out of it, `form normal` leaves Column) */
+static void form_charge(struct session *s, bool form, struct cmd_result *r)
+{
+	struct game *g = s->game;
+	if (!g) {
+		cmd_refuse(r, NULL, "no game: start one with new or load");
+		return;
+	}
+	struct move *m = orders_open_move(g, r);
+	if (!m)
+		return;
+	struct move_step st;
+	if (!gba_charge_check(g, m, form, &st)) {
+		cmd_refuse(r, st.rule, "%s",
+			   st.refusal ? st.refusal : "no formation change");
+		return;
+	}
+	gba_charge_apply(g, m, form);
+}
+
+/* form column SIDE | form normal [FACING] | form charge */
 void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
-	const char *usage = "form column SIDE | form normal [FACING]";
+	const char *usage =
+		"form column SIDE | form normal [FACING] | form charge";
 	bool to_column = argc >= 2 && strcmp(argv[1], "column") == 0;
 	bool to_normal = argc >= 2 && strcmp(argv[1], "normal") == 0;
+	bool to_charge = argc == 2 && strcmp(argv[1], "charge") == 0;
+	const struct game *g0 = s->game;
+	bool in_charge = to_normal && argc == 2 && g0 &&
+			 g0->ord.mover_unit >= 0 &&
+			 g0->ord.mover_unit < g0->nunits &&
+			 g0->units[g0->ord.mover_unit].charge_formation;
+	if (to_charge || in_charge) {
+		form_charge(s, to_charge, r); /* GBA 9.73, 9.76 */
+		return;
+	}
 	if ((!to_column && !to_normal) || (to_column && argc != 3) ||
 	    (to_normal && argc > 3)) {
 		cmd_malformed(r, "usage: %s", usage);
@@ -407,6 +440,8 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 	if (u->at.in_column && unit_is_two_hex(u) &&
 	    column_form_check(g, m, false, -1, &s))
 		decision_add(out, max, &n, side, "6.73", "form normal");
+	/* GBA 9.73, 9.76 */
+	n += gba_charge_legal(g, m, side, out + n, max - n);
 	for (int f = 0; u->at.in_column && !unit_is_two_hex(u) &&
 			f < FACING_COUNT;
 	     f++)
