@@ -147,7 +147,7 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define PHALANX_COMMAND_DEFS                                                  \
-	{"form", "column SIDE | normal [FACING]",                             \
+	{"form", "column SIDE | normal [FACING] | square",                             \
 	 "end the move changing into or out of Column (6.71, 6.73)",          \
 	 CMD_CHANGES, cmd_form}
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "maniple/gba_inertia.h"
+#include "maniple/gba_square.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
@@ -239,6 +240,9 @@ bool column_form_check(const struct game *g, const struct move *m,
 	if (to_column && u->double_depth)
 		return refuse(out, "a Double-Depth phalanx does not form Column",
 			      "9.52");
+	if (u->at.square) /* GBA 9.63 (R164): leave square first */
+		return refuse(out, "a unit in square does not form Column",
+			      "GBA 9.63");
 	if (!to_column && !u->at.in_column)
 		return refuse(out, "the unit is not In Column", "6.71");
 	if (!unit_may_use_column(g, u) || u->routed)
@@ -330,13 +334,45 @@ bool column_form_apply(struct game *g, struct move *m, bool to_column,
 	return true;
 }
 
-/* form column SIDE | form normal [FACING] */
+/* GBA 9.63, R163: `form square`, and `form normal` out of square */
+static void form_square(struct session *s, bool form, struct cmd_result *r)
+{
+	struct game *g = s->game;
+	if (!g) {
+		cmd_refuse(r, NULL, "no game: start one with new or load");
+		return;
+	}
+	struct move *m = orders_open_move(g, r);
+	if (!m)
+		return;
+	struct move_step st;
+	if (!gba_square_check(g, m, form, &st)) {
+		cmd_refuse(r, st.rule, "%s",
+			   st.refusal ? st.refusal : "no formation change");
+		return;
+	}
+	gba_square_apply(g, m, form);
+	orders_close_move(g); /* all its MP are spent */
+}
+
+/* form column SIDE | form normal [FACING] | form square */
 void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
-	const char *usage = "form column SIDE | form normal [FACING]";
+	const char *usage =
+		"form column SIDE | form normal [FACING] | form square";
 	bool to_column = argc >= 2 && strcmp(argv[1], "column") == 0;
 	bool to_normal = argc >= 2 && strcmp(argv[1], "normal") == 0;
+	bool to_square = argc == 2 && strcmp(argv[1], "square") == 0;
+	const struct game *g0 = s->game;
+	bool in_square = to_normal && argc == 2 && g0 &&
+			 g0->ord.mover_unit >= 0 &&
+			 g0->ord.mover_unit < g0->nunits &&
+			 g0->units[g0->ord.mover_unit].at.square;
+	if (to_square || in_square) {
+		form_square(s, to_square, r); /* GBA 9.63, R163 */
+		return;
+	}
 	if ((!to_column && !to_normal) || (to_column && argc != 3) ||
 	    (to_normal && argc > 3)) {
 		cmd_malformed(r, "usage: %s", usage);
@@ -407,6 +443,7 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 	if (u->at.in_column && unit_is_two_hex(u) &&
 	    column_form_check(g, m, false, -1, &s))
 		decision_add(out, max, &n, side, "6.73", "form normal");
+	n += gba_square_legal(g, m, side, out + n, max - n); /* GBA 9.63 */
 	for (int f = 0; u->at.in_column && !unit_is_two_hex(u) &&
 			f < FACING_COUNT;
 	     f++)
