@@ -6,6 +6,7 @@
 #include "maniple/gba_inertia.h"
 #include "maniple/phalanx.h"
 #include "maniple/session.h"
+#include "maniple/shock_preview.h"
 #include "maniple/reactions.h"
 #include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
@@ -1509,4 +1510,94 @@ Test(gba_move, drift_to_the_right_the_example_gba_6_5)
 	cr_expect(forward(g, &m, ph, ph->at.facing, false, &rule), "%s",
 		  rule);
 	game_free(g);
+}
+
+/* GBA 6.24: a hex counts as its majority terrain alone: a Clear hex with
+ * a Minor River on another of its sides costs a unit entering it across
+ * a clear side the Clear cost, 1 MP and no hit; across the river it
+ * costs the river's (GBA 6.29); a Woods hex costs Woods. */
+Test(gba_move, a_hex_is_its_majority_terrain_gba_6_24)
+{
+	struct game *g = gba_field();
+	struct hex h = H("3015"), n = hex_neighbour(h, SIDE_N);
+	fx_hexside(g, n, SIDE_WNW, HSF_MINOR_RIVER);
+	struct unit *u = fx_unit(g, "mi", 0, UT_MI, h, FACE_NE, 5);
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(move_check_step(g, &m, n, &s), "%s", s.refusal);
+	cr_expect_eq(s.cost.mp, 1, "GBA 6.24: Clear");
+	cr_expect_eq(s.cost.hits, 0);
+	struct hex w = hex_neighbour(n, SIDE_WNW);
+	struct unit *v = fx_unit(g, "mi2", 0, UT_MI, w, FACE_SE, 5);
+	cr_assert(move_begin(g, v, &m));
+	cr_assert(hex_eq(hex_neighbour(w, hexside_opposite(SIDE_WNW)), n));
+	cr_assert(move_check_step(g, &m, n, &s), "%s", s.refusal);
+	cr_expect_eq(s.cost.mp, 2, "GBA 6.29: across the river");
+	cr_expect_eq(s.cost.hits, 1);
+	fx_terrain(g, n, TERRAIN_WOODS);
+	cr_assert(move_begin(g, u, &m));
+	cr_assert(move_check_step(g, &m, n, &s), "%s", s.refusal);
+	cr_expect_eq(s.cost.mp, 2, "GBA 6.24: Woods");
+	cr_expect_eq(s.cost.hits, 1);
+	game_free(g);
+}
+
+/* The drill's hypaspists hy1 (HI) at 2815 facing E next to the Persian
+ * hoplites hi1 (2915, facing W), under Shock Must Check, the King active,
+ * at the designation; hi1's hex of terrain t. */
+static void hypaspists_on(struct session *s, enum terrain t)
+{
+	fx_session(s, "new gba_drill sandbox 7");
+	map_at_mut(s->game->battle->map, H("2915"))->terrain = (uint8_t)t;
+	const char *setup[] = {"setup remove ar2",
+			       "setup remove ar1",
+			       "setup unit hy1 2815 E",
+			       "setup phase shock",
+			       "setup active king",
+			       "setup leader-state king active",
+			       "setup marker hy1 moved_phase on",
+			       "setup marker hy1 shock_must on",
+			       "continue",
+			       NULL};
+	fx_run(s, setup);
+}
+
+/* GBA 6.27: terrain shifts the column of the Shock CRT: the hypaspists
+ * attacking hoplites in Woods or Rocky (the map's broken) roll 1 column
+ * left of the same attack in the open (the shifts are the house figures
+ * of SPQR 6.26, GBA giving none); woods give missile targets +1 to the
+ * roll (GBA 8.61). */
+Test(gba_move, terrain_in_shock_and_missile_combat_gba_6_27)
+{
+	struct session s;
+	struct shock_preview open, woods, rocky;
+	hypaspists_on(&s, TERRAIN_CLEAR);
+	cr_assert(shock_preview_designation(s.game, "hy1", "hi1", &open));
+	session_free(&s);
+	hypaspists_on(&s, TERRAIN_WOODS);
+	cr_assert(shock_preview_designation(s.game, "hy1", "hi1", &woods));
+	session_free(&s);
+	hypaspists_on(&s, TERRAIN_BROKEN);
+	cr_assert(shock_preview_designation(s.game, "hy1", "hi1", &rocky));
+	session_free(&s);
+	cr_expect_eq(woods.column, open.column - 1, "GBA 6.27: Woods 1L");
+	cr_expect_eq(rocky.column, open.column - 1, "GBA 6.27: Rocky 1L");
+
+	fx_session(&s, "new gba_drill sandbox 1");
+	map_at_mut(s.game->battle->map, H("2516"))->terrain = TERRAIN_WOODS;
+	fx_ok(&s, "setup unit ar2 2817 W");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "activate strategos");
+	fx_ok(&s, "roll 5");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "order ar2 fire 2516");
+	bool woods_mod = false;
+	for (size_t i = from; i < s.game->events.n; i++) {
+		char buf[512];
+		event_log_format(&s.game->events, i, buf, sizeof buf);
+		woods_mod |= strstr(buf, "name=target_in_woods drm=+1") != NULL;
+	}
+	cr_expect(woods_mod, "GBA 6.27, 8.61: +1 for a target in Woods");
+	session_free(&s);
 }

@@ -30,6 +30,11 @@
  * one more (a phalanx In Column the higher plus one: 6). */
 int unit_move_ma(const struct game *g, const struct unit *u);
 
+/* 6.43: the hits two-hex unit u takes for each hex a half enters
+ * pivoting (constants.ini [phalanx] pivot_hits; GBA 6.43: none for the
+ * Macedonian phalanx, variants.ini [double_sized] front_to_flank_hit). */
+int phalanx_pivot_hits(const struct game *g, const struct unit *u);
+
 /* 6.42, 6.43, 6.44, 6.74: a two-hex unit's step.  In line, a and b are
  * the hexes its halves end in (either order); In Column, a is the hex
  * the leading half enters and b is HEX_NONE.  Costs in out. */

@@ -12,10 +12,10 @@
 #include "maniple/stacking.h"
 
 /* 6.45: the Reverse Face costs constants.ini [phalanx] reverse_face_mp
- * and no hits; 6.43: each hex entered pivoting costs pivot_hits (GBA
+ * and no hits; 6.43: each hex entered pivoting costs these hits (GBA
  * 6.43: not to the Macedonian phalanx, variants.ini [double_sized]
  * front_to_flank_hit). */
-static int pivot_hits(const struct game *g, const struct unit *u)
+int phalanx_pivot_hits(const struct game *g, const struct unit *u)
 {
 	if (tables_variant(g->tables, RV_FRONT_TO_FLANK_HIT) ==
 		    FRONT_TO_FLANK_NOT_PHALANX &&
@@ -281,7 +281,7 @@ static bool plan_step(const struct game *g, const struct move *m,
 	p->terrain = worse;
 	out->cost = worse;
 	if (p->kind == STEP_PIVOT)
-		out->cost.hits += pivot_hits(g, u);
+		out->cost.hits += phalanx_pivot_hits(g, u);
 	out->climb = map_at(map, p->to.hex[0])->elevation -
 		     map_at(map, u->at.hex[0])->elevation;
 	out->vertices = facing_vertices((enum facing)u->at.facing,
@@ -510,8 +510,8 @@ bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
 	}
 	move_take_hits(g, m, p.terrain.hits, "terrain", "6.22,6.42");
 	if (p.kind == STEP_PIVOT)
-		move_take_hits(g, m, pivot_hits(g, u), "front_to_flank",
-			       "6.43");
+		move_take_hits(g, m, phalanx_pivot_hits(g, u),
+			       "front_to_flank", "6.43");
 	/* 6.61, 6.63, 6.69: the friends passed take their hits */
 	for (int i = 0; i < p.nentered && p.friends; i++) {
 		struct stacking_entry se;
@@ -744,9 +744,9 @@ int phalanx_step_hits(const struct game *g, const struct move *m,
 		return -1;
 	if (wheel_check)
 		*wheel_check = p.wheel && p.wheel_check;
-	return p.terrain.hits +
-	       (p.kind == STEP_PIVOT ? pivot_hits(g, mover_c(g, m)) : 0) +
-	       p.stack_hits;
+	int pivot = p.kind == STEP_PIVOT ? phalanx_pivot_hits(g, mover_c(g, m))
+					 : 0;
+	return p.terrain.hits + pivot + p.stack_hits;
 }
 
 bool move_check_step_pair(const struct game *g, const struct move *m,

@@ -869,9 +869,10 @@ int shock_advance_cost(const struct game *g, int ci, int u)
 			best = w.hits;
 	}
 	if (best < 0) {
-		/* 8.53: the pivot into the centre front (6.43: 1 hit) */
+		/* 8.53: the pivot into the centre front (6.43's hit) */
 		struct hex side[2];
 		struct hex centre = phalanx_fronts(x, side);
+		int pivot = phalanx_pivot_hits(g, x);
 		for (int i = 0; i < nd && !hex_is_none(centre); i++) {
 			if (!hex_eq(dh[i], centre))
 				continue;
@@ -879,8 +880,8 @@ int shock_advance_cost(const struct game *g, int ci, int u)
 				struct move_cost mc = move_hex_entry_cost(
 					g, x, x->at.hex[k], centre);
 				if (!mc.prohibited &&
-				    (best < 0 || mc.hits + 1 < best))
-					best = mc.hits + 1;
+				    (best < 0 || mc.hits + pivot < best))
+					best = mc.hits + pivot;
 			}
 		}
 	}
