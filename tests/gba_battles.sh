@@ -7,7 +7,8 @@
 # `autoplay --soak` (every invariant after every command, the game file
 # reloaded), by random and by mixed play.
 #   Chaeronea: the tie of Initiative goes to the allies (GBA 5.12), a
-#   Greek leader's Line Command to the Athenian line (GBA 4.3, 5.21), no
+#   Greek leader's Line Command to the Athenian line (GBA 4.3, 5.21) and
+#   to no other, his Individual Orders to any unit (GBA 4.37), no
 #   Line Command for a Macedonian leader (GBA 4.3), the walls of
 #   Chaeronea closed to every unit (GBA 6.26), the dry bed of the Haemon
 #   a stream: a hit for a hoplite crossing it, none for a skirmisher
@@ -33,7 +34,8 @@
 #   Persian bank into the Pinarus (GBA 6.21, 6.22, with the map's
 #   stand-ins), a phalanx's step forward (GBA 6.42), no Line Command for
 #   a Macedonian leader (GBA 4.3); out of the river up the bank and over
-#   a stockade, the cost and the hits of each (GBA 6.21, 6.22).
+#   a stockade, the cost and the hits of each (GBA 6.21, 6.22); the
+#   Persian hoplites' Drift to the Right (GBA 6.5).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -94,7 +96,7 @@ soak() {
 	fi
 }
 
-echo "1..108"
+echo "1..119"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -194,6 +196,23 @@ has '^move_end unit=ath2 at=2327 spent=3 hexes=3 vertices=0 hits=1 ' \
 	"chaeronea: GBA 6.21 the dry bed costs no MP"
 has '^move_end unit=gs3 at=2324 spent=2 hexes=2 vertices=0 hits=0 ' \
 	"chaeronea: GBA 6.22 a skirmisher crosses the Haemon with no hit"
+# GBA 4.37: Demosthenes may Line-Command only the Athenians, but his
+# Individual Orders go to any allied unit
+cat >"$tmp/chaeronea_restriction.txt" <<'SCRIPT'
+new chaeronea solo 7
+continue
+activate demosthenes
+line centre
+order pel1 move
+move 2536
+halt
+orders done
+SCRIPT
+play chaeronea_restriction
+has '^refused reason=demosthenes_may_not_give_a_Line_Command_to_the_line_centre ' \
+	"chaeronea: GBA 4.37 Demosthenes gives no Line Command but to the Athenians"
+has '^moved unit=pel1 from=2636 to=2536 ' \
+	"chaeronea: GBA 4.37 his Individual Order moves the peltasts"
 soak "chaeronea seed 1: random play to the end, invariants hold, reloads match" \
 	chaeronea 1
 soak "chaeronea seed 2, mixed policy: played to the end" \
@@ -498,6 +517,36 @@ has '^cohesion_hit unit=hy1 hits=1 total=1 tq=8 cause=hexside ' \
 	"issus: GBA 6.22 the stockade costs the hypaspists a hit"
 has '^cohesion_hit unit=hy1 hits=1 total=2 tq=8 cause=elevation ' \
 	"issus: GBA 6.22 the climb of the bank another"
+# GBA 6.5 (the battle's drift_to_the_right for Persia): the mercenaries,
+# moving again in the turn, step into their right-front hexes; moving
+# for the first time, straight ahead
+cat >"$tmp/issus_drift.txt" <<'SCRIPT'
+new issus sandbox 4
+setup phase movement
+setup active thymondas
+setup leader-state thymondas active
+setup marker gk3 moved_turn on
+continue
+order gk3 move
+move 2119,2120
+move 2118,2119
+halt
+new issus sandbox 4
+setup phase movement
+setup active thymondas
+setup leader-state thymondas active
+continue
+order gk3 move
+move 2119,2120
+halt
+SCRIPT
+play issus_drift
+has '^refused reason=Drift_to_the_Right:_moving_again_this_turn' \
+	"issus: GBA 6.5 a hoplite moving again may not step straight ahead"
+has '^moved unit=gk3 from=2219,2220 to=2118,2119 maneuver=forward ' \
+	"issus: GBA 6.5 it drifts into its right-front hexes"
+has '^moved unit=gk3 from=2219,2220 to=2119,2120 maneuver=forward ' \
+	"issus: GBA 6.5 its first move of the turn goes straight ahead"
 soak "issus seed 1: random play to the end, invariants hold, reloads match" \
 	issus 1
 soak "issus seed 2, mixed policy: played to the end" \

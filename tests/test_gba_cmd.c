@@ -1385,3 +1385,126 @@ Test(gba_cmd, not_every_unit_of_a_line_moves_gba_4_32)
 	cr_expect_eq(s.game->units[U(&s, "lc1")].at.facing, FACE_W);
 	session_free(&s);
 }
+
+/* The GBA drill on turn 2 with the Satrap the battle's target (GBA
+ * 8.46), stacked with the Cardaces at satrap_at (facing west), the King
+ * at king_at in his Orders Phase. */
+static void flight_phase(struct session *s, int satrap_at, int king_at)
+{
+	drill_turn(s, 2);
+	char line[64];
+	snprintf(line, sizeof line, "setup leader satrap %04d", satrap_at);
+	fx_ok(s, line);
+	snprintf(line, sizeof line, "setup unit ca1 %04d W", satrap_at);
+	fx_ok(s, line);
+	snprintf(line, sizeof line, "setup leader king %04d", king_at);
+	fx_ok(s, line);
+	L(s, "satrap")->target = true;
+	const char *const to_king[] = {
+		"setup leader-state strategos finished",
+		"setup leader-state satrap finished",
+		"setup leader-state hipparch finished",
+		NULL,
+	};
+	fx_run(s, to_king);
+}
+
+/* GBA 8.46 the Achaemenid Flight: the target may withdraw, stacked too,
+ * when only an enemy leader comes next to him; up to 4 hexes, each one
+ * nearer his army's Retreat Edge (Persia's is the east edge). */
+Test(gba_cmd, the_achaemenid_flight_from_a_leader_gba_8_46)
+{
+	/* GBA 8.46 */
+	struct session s;
+	flight_phase(&s, 3016, 3216);
+	fx_ok(&s, "activate king");
+	fx_ok(&s, "order king");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 3116");
+	cr_expect(said(&s, from, "flight_offered leader=satrap by=king "
+				 "hexes=4 alone=no"));
+	fx_refused(&s, "order hc1", "4.62"); /* his answer first */
+	fx_refused(&s, "withdraw satrap 2916", "8.46"); /* away from it */
+	const char *const flee[] = {"withdraw satrap 3115",
+				    "withdraw satrap 3215",
+				    "withdraw satrap 3314",
+				    "withdraw satrap 3414", NULL};
+	fx_run(&s, flee);
+	cr_expect_eq(L(&s, "satrap")->hex.col, 34);
+	fx_refused(&s, "withdraw satrap 3413", "4.62"); /* 4 hexes used */
+	from = s.game->events.n;
+	fx_ok(&s, "withdraw satrap done");
+	cr_expect(said(&s, from, "flight_done leader=satrap hexes=4"));
+	cr_expect(L(&s, "satrap")->on_map);
+	session_free(&s);
+
+	/* SPQR's and GBA 4.62's leaders stay where only a leader comes */
+	flight_phase(&s, 3016, 3216);
+	L(&s, "satrap")->target = false;
+	fx_ok(&s, "activate king");
+	fx_ok(&s, "order king");
+	from = s.game->events.n;
+	fx_ok(&s, "move 3116");
+	cr_expect_not(said(&s, from, "flight_offered"));
+	cr_expect_not(said(&s, from, "leader_withdrawal_offered"));
+	session_free(&s);
+}
+
+/* GBA 8.46: from a hex of his Retreat Edge the fleeing target may leave
+ * the map; he is not killed (the battle goes on) and never comes back. */
+Test(gba_cmd, the_target_flees_off_the_map_gba_8_46)
+{
+	/* GBA 8.46 */
+	struct session s;
+	flight_phase(&s, 3316, 3116);
+	fx_ok(&s, "setup unit ca1 3316 E"); /* the King comes from behind */
+	fx_ok(&s, "activate king");
+	fx_ok(&s, "order king");
+	fx_ok(&s, "move 3216");
+	fx_refused(&s, "withdraw satrap off", "8.46"); /* not on the edge */
+	fx_ok(&s, "withdraw satrap 3416");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "withdraw satrap off");
+	cr_expect(said(&s, from, "leader_fled leader=satrap from=3416"));
+	cr_expect(said(&s, from, "flight_done leader=satrap hexes=2"));
+	cr_expect_not(L(&s, "satrap")->on_map);
+	cr_expect_not(L(&s, "satrap")->killed);
+	cr_expect_eq(s.game->seq.result, RESULT_NONE);
+	session_free(&s);
+}
+
+/* GBA 8.46: an enemy combat unit coming next to the target offers him
+ * the flight's 4 hexes, not GBA 4.62's MP; a lone target an enemy leader
+ * came next to and who stays is not eliminated (4.62 asks an enemy
+ * combat unit). */
+Test(gba_cmd, the_flight_from_a_unit_and_staying_gba_8_46)
+{
+	/* GBA 8.46 */
+	struct session s;
+	flight_phase(&s, 3016, 3219);
+	fx_ok(&s, "setup unit hc1 3216 W");
+	fx_ok(&s, "activate king");
+	fx_ok(&s, "order hc1");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 3116");
+	cr_expect(said(&s, from, "flight_offered leader=satrap by=hc1 "
+				 "hexes=4"));
+	session_free(&s);
+
+	/* alone: the leaders meet first (GBA 4.63: 8 against 8, nothing),
+	 * then he may flee, and staying costs him nothing */
+	flight_phase(&s, 3016, 3216);
+	fx_ok(&s, "setup unit ca1 2916 W");
+	fx_ok(&s, "activate king");
+	fx_ok(&s, "order king");
+	fx_ok(&s, "roll 3 4");
+	from = s.game->events.n;
+	fx_ok(&s, "move 3116");
+	cr_expect(said(&s, from, "lone_leaders_meet"));
+	cr_expect(said(&s, from, "flight_offered leader=satrap by=king "
+				 "hexes=4 alone=yes"));
+	fx_ok(&s, "withdraw satrap done");
+	cr_expect(L(&s, "satrap")->on_map);
+	cr_expect_not(L(&s, "satrap")->killed);
+	session_free(&s);
+}

@@ -76,8 +76,6 @@ struct unit {
 	/* missile supply (8.17, 9.12, 9.13): enum missile_supply */
 	uint8_t supply, tower_supply, screen_supply;
 
-	int8_t recovered;	/* 10.16 hits removed this Orders Phase (at
-				 * most its hits) */
 
 	/* Each yes/no below is one bit (a bit-field: read and set as a
 	 * bool, but never through a pointer). */
@@ -111,6 +109,10 @@ struct unit {
 	bool engaged : 1;	/* 10.4 optional */
 	bool pursuit : 1;	/* 8.6 Pursuit/Finished */
 	bool rallied : 1;	/* 10.28 Rallied marker: no orders this turn */
+	bool charge_formation : 1; /* GBA 9.7: in Charge Formation */
+	/* 10.16 hits removed this Orders Phase (at most its hits, and at
+	 * most constants.ini's [recovery] hits, 0-9) */
+	signed int recovered : 5;
 };
 
 /* A leader in play.  His id is his own (4.9's Elephant Leaders are named
@@ -215,6 +217,9 @@ struct battle {
 	bool no_pursuit;	/* 8.6 not in use */
 	bool engaged_rule;	/* 10.4 optional */
 	bool elephant_command;	/* 4.9 optional */
+	/* GBA 9.7 Cavalry Charge Formation (optional), and with it GBA 10.3
+	 * Cavalry Pursuit, which it makes mandatory */
+	bool charge_formation;
 	int noptions;
 	char options[BATTLE_OPTIONS_MAX][32]; /* other named options */
 

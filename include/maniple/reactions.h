@@ -77,6 +77,11 @@ void ow_collect(struct game *g, int mover, bool at_start);
  * combat unit `mover` has just come next to (a lone leader with no way
  * out is eliminated at once). */
 void leader_withdraw_collect(struct game *g, int mover);
+/* 4.72, GBA 4.62, 8.46: offers leader li his withdrawal from the enemy
+ * combat unit `trigger`, or (trigger -1, GBA 8.46's Achaemenid Flight)
+ * from enemy leader `by`; a lone leader a unit came next to with no way
+ * out is eliminated at once.  Returns 1 when an offer was made. */
+int leader_withdraw_offer(struct game *g, int li, int trigger, int by);
 /* 4.72: whether leader l shares his hex with a friendly combat unit
  * (then declining a withdrawal costs him nothing). */
 bool leader_stacked(const struct game *g, const struct leader *l);

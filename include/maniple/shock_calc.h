@@ -60,6 +60,16 @@ int shock_clash_pick(const struct spqr_tables *t,
 
 /* ------------------------------------------------ 8.46 step 1 superiority */
 
+/* GBA 9.71, 9.75: what the optional Charge Formation makes of an
+ * attack's System Superiority (gba_charge.h decides) */
+enum charge_superiority {
+	CHARGE_SUP_CHART, /* the chart's, as without the rule */
+	CHARGE_SUP_NONE,  /* GBA 9.71: cavalry out of formation attacking
+			   * gets none, whatever the chart says */
+	CHARGE_SUP_AS,	  /* GBA 9.75: Attack Superior, whatever the chart
+			   * says */
+};
+
 struct superiority_input {
 	enum unit_type attacker, defender; /* the units chosen in 8.45 */
 	enum hex_zone side;	 /* footprint_approach of the attack */
@@ -69,6 +79,7 @@ struct superiority_input {
 	 * of any such enemy but its targets that no friend attacks) */
 	bool attacker_flank_threatened;
 	bool defender_has_missiles; /* settles DSp (TABLES.md §3) */
+	enum charge_superiority charge; /* GBA 9.71, 9.75 */
 };
 
 struct superiority_calc {
@@ -79,6 +90,9 @@ struct superiority_calc {
 	int position_denied_by;
 	enum superiority weapon_chart; /* 8.72 as printed (may be DSp) */
 	enum superiority result;       /* SUP_NONE, SUP_AS or SUP_DS */
+	/* GBA 9.71 or 9.75 overrode the chart ("GBA 9.71", "GBA 9.75"),
+	 * or NULL */
+	const char *charge_rule;
 };
 
 /* 8.46 step 1, 6.75: position, then weapon system superiority. */

@@ -248,6 +248,8 @@ enum unit_trait {
 	TRAIT_DOUBLE_SIZED,   /* GBA 6.41: a unit that may stand in two
 			       * hexes (a battle file's two hexes make it
 			       * double-sized) besides the phalanx */
+	TRAIT_CHARGE_FORMATION, /* GBA 9.72: may take Charge Formation (HC,
+				 * lancers, Thracian LC) */
 	UNIT_TRAIT_COUNT
 };
 
@@ -284,6 +286,9 @@ enum rule_constant {
 	RC_PC_KILLED_FROM,		 /* GBA 8.43 */
 	RC_ELITE_CANCEL_FROM, /* GBA 5.5: from turn 2, a die this high or
 			       * higher: no Elite phase (10: never) */
+	RC_CHARGE_FORMATION_FORM_MP,  /* GBA 9.73: MP to take it (SPQR
+				       * has none: 0, never read) */
+	RC_CHARGE_FORMATION_LEAVE_MP, /* GBA 9.76: MP to leave it at will */
 	RULE_CONSTANT_COUNT
 };
 

@@ -67,22 +67,6 @@ static int aspect_weight(enum hex_zone z)
 	return z == ZONE_REAR ? 3 : z == ZONE_FLANK ? 2 : 1;
 }
 
-/* 4.72: a leader on the map with no friendly combat unit in his hex and
- * a standing enemy next to him. */
-static bool leader_exposed(const struct game *g, const struct leader *l)
-{
-	if (l->killed || !l->on_map || !l->available || hex_is_none(l->hex) ||
-	    leader_stacked(g, l))
-		return false;
-	for (int e = 0; e < g->nunits; e++) {
-		const struct unit *v = &g->units[e];
-		if (v->side != l->side && standing(v) &&
-		    footprint_distance(&v->at, l->hex) <= 1)
-			return true;
-	}
-	return false;
-}
-
 /* The standing units of one side in the order of the least cube q of
  * their hexes, so that those within a distance of a unit are found in a
  * window of that order rather than among all (speed: the search weighs
@@ -189,6 +173,31 @@ static int contact_aspect(const struct game *g, const struct place *at,
 	return contact;
 }
 
+/* 4.72: a leader on the map with no friendly combat unit in his hex and
+ * a standing enemy next to him.  The enemies looked at are those of es
+ * whose q could bring them next to him, or all when es is NULL. */
+static bool leader_exposed(const struct game *g, const struct leader *l,
+			   const struct strip *es)
+{
+	if (l->killed || !l->on_map || !l->available || hex_is_none(l->hex))
+		return false;
+	bool near = false;
+	if (es == NULL) {
+		for (int e = 0; e < g->nunits && !near; e++) {
+			const struct unit *v = &g->units[e];
+			near = v->side != l->side && standing(v) &&
+			       footprint_distance(&v->at, l->hex) <= 1;
+		}
+	} else {
+		int q = hex_to_cube(l->hex).q;
+		for (int k = strip_from(es, q - 1 - es->span);
+		     k < es->n && es->lo[k] <= q + 1 && !near; k++)
+			near = footprint_distance(&g->units[es->idx[k]].at,
+						  l->hex) <= 1;
+	}
+	return near && !leader_stacked(g, l);
+}
+
 double gboh_evaluate(const struct game *g, int side)
 {
 	double lost[2] = {g->rout_points[0], g->rout_points[1]};
@@ -196,11 +205,13 @@ double gboh_evaluate(const struct game *g, int side)
 	int standing_n[2] = {0, 0};
 	struct place at[BATTLE_UNITS_MAX];
 	bool up[BATTLE_UNITS_MAX];
+	bool hexless = false; /* a standing unit without a hex */
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		up[i] = standing(u);
 		if (!up[i])
 			continue;
+		hexless = hexless || hex_is_none(u->at.hex[0]);
 		at[i].c[0] = hex_to_cube(u->at.hex[0]);
 		at[i].c[1] = footprint_two_hex(&u->at)
 				     ? hex_to_cube(u->at.hex[1])
@@ -214,20 +225,22 @@ double gboh_evaluate(const struct game *g, int side)
 		if (!game_unit_in_play(u))
 			continue;
 		int s = u->side;
-		int rp = unit_rout_points(g, u);
 		if (u->routed) {
-			lost[s] += ROUTED_SHARE * rp;
+			lost[s] += ROUTED_SHARE * unit_rout_points(g, u);
 			continue;
 		}
 		if (u->tq > 0) {
 			worn[s] += (double)u->hits / u->tq;
 			standing_n[s]++;
 		}
-		if (u->hits >= u->tq - 1)
-			lost[s] += BRITTLE_SHARE * rp;
+		/* the unit's rout points, looked up only when they count */
+		bool brittle = u->hits >= u->tq - 1;
 		/* 7.11, 8.41: the worst aspect of a standing enemy whose
 		 * ZOC holds it */
 		int contact = contact_aspect(g, at, i, &strips[1 - s]);
+		int rp = brittle || contact ? unit_rout_points(g, u) : 0;
+		if (brittle)
+			lost[s] += BRITTLE_SHARE * rp;
 		if (contact) {
 			int margin = u->tq - u->hits;
 			double share = CONTACT_SHARE * contact /
@@ -238,7 +251,10 @@ double gboh_evaluate(const struct game *g, int side)
 	}
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
-		if (leader_exposed(g, l))
+		bool sided = l->side == 0 || l->side == 1;
+		if (leader_exposed(g, l,
+				   sided && !hexless ? &strips[1 - l->side]
+						     : NULL))
 			lost[l->side & 1] +=
 				LEADER_SHARE * leader_rout_points(g, l);
 	}

@@ -40,12 +40,13 @@ enum {
 	RUK_NO_PURSUIT,
 	RUK_ENGAGED,
 	RUK_ELEPHANT_COMMAND,
+	RUK_CHARGE_FORMATION,
 	RUK_OPTIONS,
 	RUK_COUNT
 };
 static const char *const rules_keys[] = {"triarii_doctrine", "no_pursuit",
 					 "engaged", "elephant_command",
-					 "options"};
+					 "charge_formation", "options"};
 
 enum {
 	SK_NAME,
@@ -596,9 +597,23 @@ static int on_rules_key(struct battle_ctx *c, int k, const char *key,
 {
 	struct battle *b = c->b;
 	bool *flags[] = {&b->triarii_doctrine, &b->no_pursuit,
-			 &b->engaged_rule, &b->elephant_command};
-	if (k < RUK_OPTIONS)
-		return set_bool(c, flags[k], v, key, line);
+			 &b->engaged_rule, &b->elephant_command,
+			 &b->charge_formation};
+	if (k < RUK_OPTIONS) {
+		int rc = set_bool(c, flags[k], v, key, line);
+		if (rc || k != RUK_CHARGE_FORMATION || !b->charge_formation ||
+		    !c->traits)
+			return rc;
+		/* GBA 9.72: a ruleset none of whose types may take it has
+		 * no Charge Formation to play */
+		for (int t = 0; t < UNIT_TYPE_COUNT; t++)
+			if (tables_type_has(c->traits, (enum unit_type)t,
+					    TRAIT_CHARGE_FORMATION))
+				return 0;
+		return ini_fail(c->err, line,
+				"charge_formation: no unit type of this "
+				"ruleset may take Charge Formation (GBA 9.72)");
+	}
 	char tok[TOKENS_MAX][32];
 	int n = ini_split(v, tok, TOKENS_MAX);
 	if (n < 0)

@@ -170,6 +170,7 @@ static void unit_markers(const struct unit *u, char *buf, size_t n)
 		{u->scorpio_fire, "scorpio_fire"},
 		{u->rallied, "rallied"}, /* 10.28 */
 		{u->at.square, "square"}, /* GBA 9.63 */
+		{u->charge_formation, "charge_formation"}, /* GBA 9.7 */
 	};
 	size_t len = 0;
 	buf[0] = '\0';
@@ -676,6 +677,7 @@ static const char *const marker_names[] = {
 	"moved_turn", "moved_phase", "shock_must", "shock_no",
 	"column",     "double_depth", "routed",	  "depleted",
 	"engaged",    "pursuit",     "off_map",	  "scorpio_fire",
+	"charge_formation",
 };
 #define NMARKERS ((int)(sizeof marker_names / sizeof marker_names[0]))
 
@@ -714,8 +716,11 @@ static void marker_set(struct unit *u, int m, bool on)
 	case 10:
 		u->off_map = on;
 		break;
-	default:
+	case 11:
 		u->scorpio_fire = on;
+		break;
+	default: /* GBA 9.7 */
+		u->charge_formation = on;
 		break;
 	}
 }

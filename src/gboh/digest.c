@@ -267,7 +267,12 @@ static void unit(struct dg *d, const struct unit *u)
 	BF(struct unit, u, engaged);
 	BF(struct unit, u, pursuit);
 	BF(struct unit, u, rallied);
-	I(u->recovered);
+	/* GBA 9.7: mixed only when on, so that older game files (none of
+	 * which has it) keep their digests */
+	BITS_SEEN(struct unit, u, charge_formation);
+	if (u->charge_formation)
+		flag(d, true);
+	BFI(struct unit, u, recovered);
 	I(u->rally_tried);
 	/* GBA 9.22: mixed only when a chariot has it, so that the files
 	 * written before it verify */

@@ -589,9 +589,12 @@ static void state_unit(FILE *f, const struct game *g, int i)
 			   "scorpio_switched=%s scorpio_fired=%s",
 			u->scorpio_active, u->scorpio_reaction,
 			yn(u->scorpio_switched), yn(u->scorpio_fired));
-	fprintf(f, " shock_must=%s shock_no=%s engaged=%s pursuit=%s\n",
+	fprintf(f, " shock_must=%s shock_no=%s engaged=%s pursuit=%s",
 		yn(u->shock_must), yn(u->shock_no), yn(u->engaged),
 		yn(u->pursuit));
+	if (u->charge_formation) /* GBA 9.7, when in it */
+		fprintf(f, " charge_formation=yes");
+	fprintf(f, "\n");
 }
 
 static void state_leader(FILE *f, const struct leader *l)

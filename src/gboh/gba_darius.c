@@ -1,9 +1,12 @@
-/* gba_darius.c — GBA 8.46 Darius the Target (see gba_darius.h).  The
- * battle file names the target (a leader's `target = yes`), so the rule
- * reaches any leader a scenario gives that weight; a battle with none
- * plays as before. */
+/* gba_darius.c — GBA 8.46 Darius the Target and the Achaemenid Flight
+ * (see gba_darius.h).  The battle file names the target (a leader's
+ * `target = yes`), so the rule reaches any leader a scenario gives that
+ * weight; a battle with none plays as before. */
 #include "maniple/gba_darius.h"
 
+#include "maniple/hex.h"
+#include "maniple/map.h"
+#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 
 void gba_darius_killed(struct game *g, int li)
@@ -15,4 +18,61 @@ void gba_darius_killed(struct game *g, int li)
 		return;
 	seq_game_over(g, l->side ? RESULT_SIDE0 : RESULT_SIDE1,
 		      "target_killed", "GBA 8.46");
+}
+
+bool gba_flight(const struct game *g, const struct leader *l)
+{
+	return g != NULL && l != NULL && l->target && g->battle != NULL &&
+	       g->battle->map != NULL;
+}
+
+/* hexes from h to l's side's Retreat Edge; -1 when the battle names no
+ * edge the map knows */
+static int edge_distance(const struct game *g, const struct leader *l,
+			 struct hex h)
+{
+	const struct map *m = g->battle->map;
+	const struct retreat_edge *re =
+		map_find_edge(m, g->battle->sides[l->side & 1].retreat_edge);
+	return re ? map_distance_to_edge(m, h, re->edge) : -1;
+}
+
+/* ruling R133: "directly toward" the edge, each hex nearer it */
+const char *gba_flight_step_refusal(const struct game *g,
+				    const struct leader *l, struct hex here,
+				    struct hex h)
+{
+	int from = edge_distance(g, l, here), to = edge_distance(g, l, h);
+	if (from < 0 || to < 0 || to >= from)
+		return "the Achaemenid Flight goes straight for the army's "
+		       "Retreat Edge: each hex nearer it";
+	return NULL;
+}
+
+bool gba_flight_on_edge(const struct game *g, const struct leader *l)
+{
+	return gba_flight(g, l) && l->on_map && !l->killed &&
+	       edge_distance(g, l, l->hex) == 0;
+}
+
+/* ruling R133: after any Personal Combat of GBA 4.63 (orders.c calls
+ * this after gba_lone_leaders_meet) */
+int gba_flight_leader_approached(struct game *g, int li, struct hex from)
+{
+	if (g == NULL || li < 0 || li >= g->nleaders)
+		return 0;
+	int made = 0;
+	for (int k = 0; k < g->nleaders; k++) {
+		const struct leader *mover = &g->leaders[li];
+		const struct leader *t = &g->leaders[k];
+		if (!mover->on_map || mover->killed)
+			break;
+		if (t->side == mover->side || !gba_flight(g, t) ||
+		    !t->on_map || t->killed ||
+		    hex_distance(mover->hex, t->hex) != 1 ||
+		    hex_distance(from, t->hex) == 1)
+			continue; /* not one he has just come next to */
+		made += leader_withdraw_offer(g, k, -1, li);
+	}
+	return made;
 }

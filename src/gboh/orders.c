@@ -4,6 +4,7 @@
 #include "maniple/orders.h"
 #include "maniple/gba_lone_leaders.h"
 #include "maniple/gba_contingent.h"
+#include "maniple/gba_darius.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -1890,6 +1891,8 @@ void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 		gba_lone_leaders_meet(g, li, leader_from);
 		if (!g->leaders[li].on_map || g->leaders[li].killed)
 			end_move(g); /* he fell in it */
+		else /* GBA 8.46: the Achaemenid Flight from a leader */
+			gba_flight_leader_approached(g, li, leader_from);
 	}
 	if (o->mover_unit >= 0) {
 		if (o->move.rout_due || /* 10.14: the move ends, it routs */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "maniple/double_depth.h"
+#include "maniple/gba_charge.h"
 #include "maniple/elcav.h"
 #include "maniple/movement.h"
 #include "maniple/leader_elephant.h"
@@ -461,6 +462,7 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		emit_simple(g, "routed_marker", u, "10.22");
 	}
 	gba_square_end(g, u, "routed"); /* R164 */
+	gba_charge_end(g, u, "routed"); /* GBA 9.76 (R183) */
 	/* 10.27 routed infantry missile units are Missile No */
 	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&
 	    u->supply != SUPPLY_NO) {

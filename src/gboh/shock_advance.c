@@ -20,6 +20,7 @@
 #include "maniple/event.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/movement.h"
+#include "maniple/gba_charge.h"
 #include "maniple/gba_pass_through.h"
 #include "maniple/passthru.h"
 #include "maniple/phalanx.h"
@@ -803,6 +804,7 @@ bool shock_step_advance(struct game *g)
 		}
 		if (s->sub == 3) {
 			s->sub = 4;
+			gba_charge_after_shock(g, ci); /* GBA 9.76 */
 			leaders_after_shock(g, ci);
 			if (reactions_pending(g))
 				return false;

@@ -132,6 +132,14 @@ struct superiority_calc shock_superiority(const struct spqr_tables *t,
 						 in->defender_has_missiles);
 	if (s.result == SUP_DSP) /* settled above; never left unsettled */
 		s.result = in->defender_has_missiles ? SUP_DS : SUP_NONE;
+	/* GBA 9.71 (R181: the chart's AS and DS alike) and GBA 9.75 */
+	if (in->charge == CHARGE_SUP_NONE && s.result != SUP_NONE) {
+		s.result = SUP_NONE;
+		s.charge_rule = "GBA 9.71";
+	} else if (in->charge == CHARGE_SUP_AS && s.result != SUP_AS) {
+		s.result = SUP_AS;
+		s.charge_rule = "GBA 9.75";
+	}
 	return s;
 }
 

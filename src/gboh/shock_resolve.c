@@ -18,6 +18,7 @@
 #include "maniple/event.h"
 #include "maniple/gba_breakthrough.h"
 #include "maniple/gba_square.h"
+#include "maniple/gba_charge.h"
 #include "maniple/gba_chariot.h"
 #include "maniple/gba_pass_through.h"
 #include "maniple/game.h"
@@ -179,6 +180,7 @@ static struct superiority_input sup_input(const struct game *g, int ci,
 		.defender_in_column = d->at.in_column,
 		.attacker_flank_threatened = flank_threatened(g, ci, a),
 		.defender_has_missiles = has_missiles(d),
+		.charge = gba_charge_superiority(g, a, d), /* GBA 9.71, 9.75 */
 	};
 	return in;
 }
@@ -791,8 +793,13 @@ static void roll_combat(struct game *g, int ci)
 			  pre.superiority.position_denied_by);
 	event_add(&e, "chart", "%s",
 		  superiority_name(pre.superiority.weapon_chart));
+	if (pre.superiority.charge_rule) /* GBA 9.71, 9.75 */
+		event_add(&e, "charge", "%s",
+			  pre.superiority.charge_rule);
 	event_add(&e, "rule", "%s",
-		  pre.superiority.column_attacked ? "6.75" : "8.46");
+		  pre.superiority.column_attacked ? "6.75"
+		  : pre.superiority.charge_rule	  ? pre.superiority.charge_rule
+						  : "8.46");
 	game_emit(g, &e);
 
 	event_init(&e, "size_ratio");

@@ -113,6 +113,7 @@ static const char *const trait_names[UNIT_TRAIT_COUNT] = {
 	"harass_foot", "heavy_foot",	"shock_skirmisher", "lancer",
 	"cataphract",  "cardaces",	"chariot",	  "oxybeles",
 	"rout_eliminates", "hoplite",	"double_sized",
+	"charge_formation",
 };
 static const char *const superiority_names[SUPERIORITY_COUNT] = {
 	"-", "AS", "DS", "DSp"};
@@ -247,6 +248,8 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"personal_combat", "wounded_2_from", 1, 20},
 	{"personal_combat", "killed_from", 1, 20},
 	{"leader", "elite_cancel_from", 0, 10},
+	{"charge_formation", "form_mp", 0, 20},
+	{"charge_formation", "leave_mp", 0, 20},
 };
 /* variants.ini: each switch's section, key and choices, indexed by enum
  * rule_variant (tables.h: each switch's enum of choices, in the order of
@@ -406,7 +409,8 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "withdrawal", "leader_withdrawal",
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", "recovery",
-			      "shock", "personal_combat", NULL},
+			      "shock", "personal_combat", "charge_formation",
+			      NULL},
 	/* variants.ini: [ruleset] and the sections variant_defs names,
 	 * checked apart (known_section), so that a new switch needs no
 	 * second list */

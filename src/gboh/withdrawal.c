@@ -19,6 +19,7 @@
 
 #include "maniple/leaders.h"
 #include "maniple/elcav.h"
+#include "maniple/gba_darius.h"
 
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
 int ow_distance(const struct footprint *a, const struct footprint *b)
@@ -173,12 +174,21 @@ static void leader_eliminate(struct game *g, struct leader *l,
 }
 
 /* 4.72: whether leader l (moving as m) may enter h now: an adjacent hex
- * of normal leader movement (6.27), farther from the mover */
-static bool leader_step_ok(const struct game *g, const struct move *m,
-			   const struct unit *mv, struct hex here,
-			   struct hex h, struct move_step *s)
+ * of normal leader movement (6.27), farther from the mover (mv, NULL
+ * for a leader); GBA 8.46: the fleeing target's, nearer his Retreat
+ * Edge */
+static bool leader_step_ok(const struct game *g, const struct leader *l,
+			   const struct move *m, const struct unit *mv,
+			   struct hex here, struct hex h, struct move_step *s)
 {
 	if (!move_check_step(g, m, h, s))
+		return false;
+	if (gba_flight(g, l)) {
+		s->refusal = gba_flight_step_refusal(g, l, here, h);
+		s->rule = s->refusal ? "GBA 8.46" : NULL;
+		return s->refusal == NULL;
+	}
+	if (mv == NULL)
 		return false;
 	if (footprint_distance(&mv->at, h) <= footprint_distance(&mv->at, here)) {
 		s->refusal = "a withdrawing leader moves away from the enemy "
@@ -189,18 +199,51 @@ static bool leader_step_ok(const struct game *g, const struct move *m,
 	return true;
 }
 
+/* GBA 4.62, 8.46: what leader l's withdrawal from mv (NULL: a leader)
+ * reaches, and what a step of cost mp spends of it */
+static int withdraw_reach(const struct game *g, const struct leader *l,
+			  const struct unit *mv)
+{
+	return gba_flight(g, l) || mv == NULL ? GBA_FLIGHT_HEXES
+					      : leader_withdrawal_reach(g, mv);
+}
+
+static int withdraw_step(const struct game *g, const struct leader *l,
+			 int mp)
+{
+	return gba_flight(g, l) ? 1 : leader_withdrawal_step(g, mp);
+}
+
+/* the word of that reach: GBA 8.46's flight counts hexes */
+static const char *withdraw_unit(const struct game *g,
+				 const struct leader *l)
+{
+	return gba_flight(g, l) ? "hexes" : leader_withdrawal_unit(g);
+}
+
+/* the unit whose approach raised offer o, or NULL (GBA 8.46: a leader) */
+static const struct unit *offer_trigger(const struct game *g,
+					const struct reaction_offer *o)
+{
+	return o->trigger >= 0 && o->trigger < g->nunits
+		       ? &g->units[o->trigger]
+		       : NULL;
+}
+
 static bool leader_way_out(const struct game *g, const struct leader *l,
 			   const struct unit *mv)
 {
+	if (gba_flight_on_edge(g, l)) /* GBA 8.46: off the map */
+		return true;
 	struct move m;
 	if (!move_begin_leader(g, l, true, &m))
 		return false;
 	for (int d = 0; d < HEXSIDE_COUNT; d++) {
 		struct move_step s;
-		if (leader_step_ok(g, &m, mv, l->hex,
+		if (leader_step_ok(g, l, &m, mv, l->hex,
 				   hex_neighbour(l->hex, (enum hexside)d), &s) &&
-		    leader_withdrawal_step(g, s.cost.mp) <=
-			    leader_withdrawal_reach(g, mv)) /* GBA 4.62 */
+		    withdraw_step(g, l, s.cost.mp) <=
+			    withdraw_reach(g, l, mv)) /* GBA 4.62 */
 			return true;
 	}
 	return false;
@@ -228,53 +271,70 @@ void leader_withdraw_collect(struct game *g, int mover)
 		if (*near == tag)
 			continue;
 		*near = tag;
-		if (open_offer_of(g, RK_LEADER_WITHDRAW, -1, i) >= 0)
-			continue;
-		if (leader_elephant_of(g, i) >= 0) {
-			/* 4.82: he stays on his elephant, a combat unit that
-			 * may withdraw (6.51) and carries him */
-			struct event e;
-			event_init(&e, "no_leader_withdrawal");
-			event_add(&e, "leader", "%s", l->id);
-			event_add(&e, "by", "%s", mv->id);
-			event_add(&e, "why", "rides_leader_elephant");
-			event_add(&e, "rule", "4.82,4.72");
-			game_emit(g, &e);
-			continue;
-		}
-		bool alone = !leader_stacked(g, l);
-		struct event e;
-		if (!leader_way_out(g, l, mv)) {
-			if (alone) {
-				leader_eliminate(g, l, "cannot_withdraw");
-			} else {
-				event_init(&e, "leader_cannot_withdraw");
-				event_add(&e, "leader", "%s", l->id);
-				event_add(&e, "by", "%s", mv->id);
-				event_add(&e, "rule", "4.72");
-				game_emit(g, &e);
-			}
-			continue;
-		}
-		struct reaction_offer o = {
-			.kind = RK_LEADER_WITHDRAW,
-			.side = l->side,
-			.unit = -1,
-			.leader = i,
-			.trigger = mover,
-			.state = RO_OPEN,
-			.mp = leader_withdrawal_reach(g, mv), /* GBA 4.62 */
-		};
-		if (reaction_offer_add(g, &o) < 0)
-			return;
-		event_init(&e, "leader_withdrawal_offered");
-		event_add(&e, "leader", "%s", l->id);
-		event_add(&e, "by", "%s", mv->id);
-		event_add(&e, leader_withdrawal_unit(g), "%d", o.mp);
-		event_add(&e, "alone", "%s", alone ? "yes" : "no");
-		event_add(&e, "rule", "4.72");
-		game_emit(g, &e);
+		leader_withdraw_offer(g, i, mover, -1);
 	}
+}
+
+int leader_withdraw_offer(struct game *g, int i, int mover, int by)
+{
+	struct leader *l = &g->leaders[i];
+	const struct unit *mv =
+		mover >= 0 && mover < g->nunits ? &g->units[mover] : NULL;
+	const char *by_id = mv ? mv->id
+			    : by >= 0 && by < g->nleaders ? g->leaders[by].id
+							  : "-";
+	if (open_offer_of(g, RK_LEADER_WITHDRAW, -1, i) >= 0)
+		return 0;
+	if (leader_elephant_of(g, i) >= 0) {
+		/* 4.82: he stays on his elephant, a combat unit that
+		 * may withdraw (6.51) and carries him */
+		struct event e;
+		event_init(&e, "no_leader_withdrawal");
+		event_add(&e, "leader", "%s", l->id);
+		event_add(&e, "by", "%s", by_id);
+		event_add(&e, "why", "rides_leader_elephant");
+		event_add(&e, "rule", "4.82,4.72");
+		game_emit(g, &e);
+		return 0;
+	}
+	bool alone = !leader_stacked(g, l);
+	struct event e;
+	if (!leader_way_out(g, l, mv)) {
+		if (alone && mv != NULL) {
+			leader_eliminate(g, l, "cannot_withdraw");
+		} else {
+			event_init(&e, "leader_cannot_withdraw");
+			event_add(&e, "leader", "%s", l->id);
+			event_add(&e, "by", "%s", by_id);
+			event_add(&e, "rule", "%s",
+				  gba_flight(g, l) ? "GBA 8.46"
+						   : "4.72");
+			game_emit(g, &e);
+		}
+		return 0;
+	}
+	struct reaction_offer o = {
+		.kind = RK_LEADER_WITHDRAW,
+		.side = l->side,
+		.unit = -1,
+		.leader = i,
+		.trigger = (int16_t)(mv != NULL ? mover : -1),
+		.state = RO_OPEN,
+		/* GBA 4.62, 8.46 */
+		.mp = (int16_t)withdraw_reach(g, l, mv),
+	};
+	if (reaction_offer_add(g, &o) < 0)
+		return 0;
+	event_init(&e, gba_flight(g, l) ? "flight_offered"
+				       : "leader_withdrawal_offered");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, "by", "%s", by_id);
+	event_add(&e, withdraw_unit(g, l), "%d", o.mp);
+	event_add(&e, "alone", "%s", alone ? "yes" : "no");
+	event_add(&e, "rule", "%s",
+		  gba_flight(g, l) ? "GBA 8.46" : "4.72");
+	game_emit(g, &e);
+	return 1;
 }
 
 /* 4.72: a lone leader who stays is eliminated */
@@ -282,16 +342,19 @@ static void leader_offer_end(struct game *g, int i)
 {
 	struct reaction_offer *o = &g->react.offers[i];
 	struct leader *l = &g->leaders[o->leader];
-	const struct unit *mv = &g->units[o->trigger];
+	const struct unit *mv = offer_trigger(g, o);
 	struct event e;
-	event_init(&e, "leader_withdrawal_done");
+	event_init(&e, gba_flight(g, l) ? "flight_done"
+				       : "leader_withdrawal_done");
 	event_add(&e, "leader", "%s", l->id);
-	event_add(&e, leader_withdrawal_unit(g), "%d", o->used);
-	event_add(&e, "rule", "4.72");
+	event_add(&e, withdraw_unit(g, l), "%d", o->used);
+	event_add(&e, "rule", "%s", gba_flight(g, l) ? "GBA 8.46" : "4.72");
 	game_emit(g, &e);
-	if (o->used == 0 && !leader_stacked(g, l))
+	/* GBA 8.46: a leader who came next to him eliminates no one */
+	if (o->used == 0 && !leader_stacked(g, l) && mv != NULL)
 		leader_eliminate(g, l, "did_not_withdraw");
-	if (l->killed || footprint_distance(&mv->at, l->hex) != 1)
+	if (l->killed || !l->on_map || mv == NULL ||
+	    footprint_distance(&mv->at, l->hex) != 1)
 		g->react.lw_near[o->leader] = 0;
 	reaction_offer_done(g, i);
 }
@@ -1086,6 +1149,33 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 		leader_offer_end(g, i);
 		return;
 	}
+	if (strcmp(what, "off") == 0) { /* GBA 8.46 */
+		if (!gba_flight_on_edge(g, l)) {
+			cmd_refuse(r, "GBA 8.46",
+				   "only a fleeing target on a hex of his "
+				   "Retreat Edge leaves the map");
+			return;
+		}
+		if (o->used >= o->mp) {
+			cmd_refuse(r, "GBA 8.46",
+				   "%s has used his %d hexes of flight", l->id,
+				   o->mp);
+			return;
+		}
+		struct hex from = l->hex;
+		l->on_map = false; /* for good, and not killed */
+		o->used++;
+		struct event e;
+		event_init(&e, "leader_fled");
+		event_add(&e, "leader", "%s", l->id);
+		event_add_hex(&e, "from", from);
+		event_add(&e, "rule", "GBA 8.46");
+		game_emit(g, &e);
+		if (g->active_leader == li)
+			g->active_leader = -1;
+		leader_offer_end(g, i);
+		return;
+	}
 	struct hex dest;
 	if (!hex_parse(what, &dest)) {
 		cmd_malformed(r, "usage: withdraw LEADER HEX|done");
@@ -1093,7 +1183,7 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 	}
 	if (o->used >= o->mp) {
 		cmd_refuse(r, "4.72", "a leader withdraws at most %d %s",
-			   o->mp, leader_withdrawal_unit(g));
+			   o->mp, withdraw_unit(g, l));
 		return;
 	}
 	struct move m;
@@ -1108,18 +1198,18 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 		m = s->move;
 	}
 	struct move_step st;
-	if (!leader_step_ok(g, &m, &g->units[o->trigger], l->hex, dest,
+	if (!leader_step_ok(g, l, &m, offer_trigger(g, o), l->hex, dest,
 			    &st)) {
 		cmd_refuse(r, st.rule ? st.rule : "4.72", "%s",
 			   st.refusal ? st.refusal : "cannot go there");
 		return;
 	}
-	int spend = leader_withdrawal_step(g, st.cost.mp); /* GBA 4.62 */
+	int spend = withdraw_step(g, l, st.cost.mp); /* GBA 4.62, 8.46 */
 	if (o->used + spend > o->mp) {
 		cmd_refuse(r, "4.72",
 			   "%s has %d %s of his withdrawal left; that hex "
 			   "costs %d",
-			   l->id, o->mp - o->used, leader_withdrawal_unit(g),
+			   l->id, o->mp - o->used, withdraw_unit(g, l),
 			   spend);
 		return;
 	}
@@ -1136,8 +1226,8 @@ static void leader_withdraw(struct game *g, int li, const char *what,
 	event_add(&e, "leader", "%s", l->id);
 	event_add_hex(&e, "from", from);
 	event_add_hex(&e, "to", dest);
-	event_add(&e, leader_withdrawal_unit(g), "%d", o->used);
-	event_add(&e, "rule", "4.72");
+	event_add(&e, withdraw_unit(g, l), "%d", o->used);
+	event_add(&e, "rule", "%s", gba_flight(g, l) ? "GBA 8.46" : "4.72");
 	game_emit(g, &e);
 }
 
@@ -1302,17 +1392,20 @@ int ow_legal(const struct game *g, struct decision_answer *out, int max)
 				struct hex h = hex_neighbour(
 					l->hex, (enum hexside)d);
 				struct move_step st;
-				if (!leader_step_ok(g, &m,
-						    &g->units[o->trigger],
+				if (!leader_step_ok(g, l, &m,
+						    offer_trigger(g, o),
 						    l->hex, h, &st) ||
-				    o->used + leader_withdrawal_step(
-						      g, st.cost.mp) >
-					    o->mp) /* GBA 4.62 */
+				    o->used + withdraw_step(g, l,
+							    st.cost.mp) >
+					    o->mp) /* GBA 4.62, 8.46 */
 					continue;
 				hex_format(h, hb, sizeof hb);
 				decision_add(out, max, &n, o->side, "4.72",
 					     "withdraw %s %s", l->id, hb);
 			}
+			if (o->used < o->mp && gba_flight_on_edge(g, l))
+				decision_add(out, max, &n, o->side, "GBA 8.46",
+					     "withdraw %s off", l->id);
 			decision_add(out, max, &n, o->side, "4.72",
 				     "withdraw %s done%s", l->id, "");
 		}

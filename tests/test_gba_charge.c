@@ -1,0 +1,363 @@
+/* GBA 9.7 Cavalry Charge Formation and GBA 10.3 Cavalry Pursuit, played
+ * on a field of GBA rules whose battle turns the option on (`[rules]
+ * charge_formation = yes`).  Rule numbers cited as "GBA N.NN" are
+ * GBA's. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maniple/cmd.h"
+#include "maniple/game.h"
+#include "maniple/gba_charge.h"
+#include "maniple/gboh_mapview.h"
+#include "maniple/mapview.h"
+#include "maniple/map.h"
+#include "maniple/orders.h"
+#include "maniple/pursuit.h"
+#include "maniple/reactions.h"
+#include "maniple/rout.h"
+#include "maniple/sequence.h"
+#include "maniple/shock.h"
+#include "maniple/shock_resolve.h"
+#include "spqr_tables.h"
+#include "session_play.h"
+#include "fixture.h"
+#include "move_fixture.h"
+
+struct usp {
+	const char *id;
+	int side;
+	enum unit_type t;
+	const char *cls;
+	enum missile_class mc;
+	int tq, ma;
+};
+
+/* Macedon is side 0, Persia side 1. */
+static const struct usp units[] = {
+	{"hc", 0, UT_HC, "", MC_NONE, 7, 8},
+	{"ln", 0, UT_LN, "", MC_NONE, 6, 8},
+	{"th", 0, UT_LC, "TH", MC_J, 6, 9},
+	{"lc", 0, UT_LC, "", MC_J, 6, 9},
+	{"hi", 0, UT_HI, "", MC_NONE, 6, 5},
+	{"p_hc", 1, UT_HC, "", MC_NONE, 7, 8},
+	{"p_lc", 1, UT_LC, "", MC_A, 6, 9},
+	{"p_th", 1, UT_LC, "TH", MC_J, 6, 9},
+	{"p_sk", 1, UT_SK, "A", MC_A, 4, 7},
+	{"p_hi", 1, UT_HI, "", MC_NONE, 6, 5},
+	{"p_mi", 1, UT_MI, "", MC_NONE, 5, 6},
+	{NULL, 0, 0, NULL, MC_NONE, 0, 0},
+};
+
+/* The battles "cf" (GBA with Charge Formation), "gba" (without it) and
+ * "spqr": the same field, leaders and units. */
+static struct battle *loader(void *user, const char *name,
+			     struct ini_error *err)
+{
+	(void)user;
+	bool cf = strcmp(name, "cf") == 0;
+	if (!cf && strcmp(name, "gba") != 0 && strcmp(name, "spqr") != 0) {
+		memset(err, 0, sizeof *err);
+		snprintf(err->msg, sizeof err->msg, "no battle %s", name);
+		return NULL;
+	}
+	struct battle *b = fx_empty_battle(name, "Field", 30, 20, "macedon",
+					   "persia");
+	snprintf(b->ruleset, sizeof b->ruleset, "%s", cf ? "gba" : name);
+	b->charge_formation = cf;
+	snprintf(b->sides[0].retreat_edge, sizeof b->sides[0].retreat_edge,
+		 "south");
+	snprintf(b->sides[1].retreat_edge, sizeof b->sides[1].retreat_edge,
+		 "north");
+	const struct {
+		const char *id;
+		int side, hex;
+	} ls[] = {{"alexander", 0, 1603}, {"darius", 1, 1403}};
+	for (size_t k = 0; k < 2; k++) {
+		struct leader *l = &b->leaders[b->nleaders++];
+		snprintf(l->id, sizeof l->id, "%s", ls[k].id);
+		l->side = ls[k].side;
+		l->kind = LK_GENERAL;
+		l->initiative = 6;
+		l->command_range = 20;
+		l->line_command = 1;
+		l->overall = true;
+		l->hex = H(ls[k].hex);
+		l->on_map = true;
+		l->available = true;
+	}
+	for (const struct usp *s = units; s->id; s++) {
+		struct unit *u = &b->units[b->nunits++];
+		snprintf(b->unit_text[u - b->units].id, ID_MAX, "%s", s->id);
+		snprintf(u->cls, sizeof u->cls, "%s", s->cls);
+		u->side = s->side;
+		u->type = s->t;
+		u->missile = s->mc;
+		u->size = 3;
+		u->tq = s->tq;
+		u->ma = s->ma;
+		u->at.hex[0] = u->at.hex[1] = HEX_NONE;
+		u->on_map = false;
+	}
+	return b;
+}
+
+static struct session *open_game(const char *battle)
+{
+	struct session *s = calloc(1, sizeof *s);
+	cr_assert_not_null(s);
+	session_init(s, loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1; /* the game changed by hand too */
+	char line[64];
+	snprintf(line, sizeof line, "new %s sandbox 42", battle);
+	ok(s, line);
+	return s;
+}
+
+/* The command is refused naming rule, and changes nothing. */
+static void refused(struct session *s, const char *line, const char *want)
+{
+	uint64_t before = game_digest(s->game);
+	size_t nev = s->game->events.n;
+	struct out o = run(s, line);
+	cr_assert_eq(o.st, CMD_REFUSED, "%s: not refused", line);
+	cr_assert_str_eq(o.rule, want, "%s: rule %s (%s)", line, o.rule,
+			 o.reason);
+	cr_assert_eq(game_digest(s->game), before, "%s changed the game",
+		     line);
+	cr_assert_eq(s->game->events.n, nev, "%s emitted events", line);
+}
+
+/* Whether the legal list now holds line */
+static bool legal(struct session *s, const char *line)
+{
+	struct decision_answer a[256];
+	int n = seq_legal(s->game, a, 256);
+	for (int i = 0; i < n; i++)
+		if (strcmp(a[i].line, line) == 0)
+			return true;
+	return false;
+}
+
+/* ------------------------------------------------- GBA 9.72, 9.73 */
+
+/* GBA 9.72: HC, lancers and the Thracian LC (class TH) may take Charge
+ * Formation; other LC and foot may not, nor any unit in a battle without
+ * the option. */
+Test(gba_charge, who_may_take_charge_formation_gba_9_72)
+{
+	struct session *s = open_game("cf");
+	struct game *g = s->game;
+	cr_expect(gba_charge_in_play(g));
+	cr_expect(gba_charge_may_use(g, U(s, "hc")));
+	cr_expect(gba_charge_may_use(g, U(s, "ln")));
+	cr_expect(gba_charge_may_use(g, &g->units[UI(s, "th")]));
+	cr_expect_not(gba_charge_may_use(g, U(s, "lc")));
+	cr_expect_not(gba_charge_may_use(g, U(s, "hi")));
+	place(s, "lc", 1210, FACE_NE);
+	phase(s, "alexander");
+	ok(s, "order lc");
+	cr_expect_not(legal(s, "form charge"));
+	refused(s, "form charge", "9.72");
+	close_game(s);
+
+	s = open_game("gba");
+	cr_expect_not(gba_charge_may_use(s->game, U(s, "hc")));
+	place(s, "hc", 1210, FACE_NE);
+	phase(s, "alexander");
+	ok(s, "order hc");
+	cr_expect_not(legal(s, "form charge"));
+	refused(s, "form charge", "9.7");
+	close_game(s);
+}
+
+/* GBA 9.73: an Individual Order, 4 MP, then the move goes on with what is
+ * left; GBA 9.76: leaving at will costs 2 MP.  The marker shows on the
+ * map view's piece. */
+Test(gba_charge, forming_costs_four_mp_leaving_two_gba_9_73_9_76)
+{
+	struct session *s = open_game("cf");
+	place(s, "hc", 1210, FACE_NE);
+	phase(s, "alexander");
+	ok(s, "order hc");
+	cr_expect(legal(s, "form charge"));
+	cr_expect_not(legal(s, "form normal"));
+	struct out o = ok(s, "form charge");
+	cr_assert(has(&o, "charge_formation unit=hc mp=4 spent=4 left=4"),
+		  "%s", o.ev);
+	cr_expect(U(s, "hc")->charge_formation);
+	cr_expect(legal(s, "form normal"));
+	refused(s, "form charge", "9.73");
+	o = ok(s, "form normal");
+	cr_assert(has(&o, "charge_formation_ends unit=hc why=at_will mp=2 "
+			  "spent=6 left=2"),
+		  "%s", o.ev);
+	cr_expect_not(U(s, "hc")->charge_formation);
+	/* 2 MP left: not enough for the formation again */
+	cr_expect_not(legal(s, "form charge"));
+	refused(s, "form charge", "9.73");
+	close_game(s);
+}
+
+/* GBA 9.73: not in an enemy ZOC, and not on a Line Command */
+Test(gba_charge, not_in_enemy_zoc_gba_9_73)
+{
+	struct session *s = open_game("cf");
+	place(s, "hc", 1210, FACE_NE);
+	place(s, "p_hi", 1209, FACE_SE); /* hc in its front */
+	phase(s, "alexander");
+	ok(s, "order hc");
+	cr_expect_not(legal(s, "form charge"));
+	refused(s, "form charge", "9.73");
+	close_game(s);
+}
+
+/* The marker on the map view's piece and in the game's state text, and
+ * `form normal` of a unit out of it is the Column's (6.73). */
+Test(gba_charge, the_marker_shows_gba_9_73)
+{
+	struct session *s = open_game("cf");
+	place(s, "ln", 1210, FACE_NE);
+	phase(s, "alexander");
+	ok(s, "order ln");
+	ok(s, "form charge");
+	char *text = game_state_text(s->game);
+	cr_assert_not_null(text);
+	cr_expect_not_null(strstr(text, "charge_formation=yes"));
+	free(text);
+	struct map_view *mv = gboh_map_view(s->game);
+	cr_assert_not_null(mv);
+	const struct mv_piece *p = mapview_piece(mv, "ln");
+	cr_assert_not_null(p);
+	char codes[16], names[128];
+	mapview_marker_codes(p, codes, sizeof codes);
+	cr_expect_not_null(strchr(codes, 'F'), "%s", codes);
+	mapview_marker_names(p, names, sizeof names);
+	cr_expect_not_null(strstr(names, "charge-formation"), "%s", names);
+	mapview_free(mv);
+	close_game(s);
+}
+
+/* ------------------------------------------------- GBA 9.71, 9.75 */
+
+/* A combat of attacker a on defender d, a standing next to d and facing
+ * it (d's front toward a when front), at step `step` of the segment. */
+static int combat(struct session *s, const char *a, const char *d, int step)
+{
+	struct game *g = s->game;
+	int ci = shock_add_combat(g);
+	cr_assert_geq(ci, 0);
+	struct shock_combat *c = &g->shock.c[ci];
+	c->att[0] = (uint8_t)UI(s, a);
+	c->att_at[0] = U(s, a)->at;
+	c->natt = 1;
+	c->def[0] = (uint8_t)UI(s, d);
+	c->def_at[0] = U(s, d)->at;
+	c->ndef = 1;
+	c->clash_att = c->clash_def = 0;
+	c->side = ZONE_FRONT;
+	struct shock_state *st = &g->shock;
+	st->step = step;
+	st->attacker = U(s, a)->side;
+	st->batch_begin = 0;
+	st->batch_end = st->ncombats;
+	st->cursor = 0;
+	st->sub = 0;
+	return ci;
+}
+
+/* The superiority of a attacking d from the south (d faces it), with a
+ * and d in Charge Formation or not. */
+static int sup_of(const char *battle, const char *a, bool a_cf, const char *d,
+		  bool d_cf)
+{
+	struct session *s = open_game(battle);
+	place(s, a, 1211, FACE_NE);
+	place(s, d, 1210, FACE_SE);
+	U(s, a)->at.facing = FACE_NE; /* 1210 is its front (N side) */
+	U(s, d)->at.facing = FACE_SW; /* the defender faces it */
+	U(s, a)->charge_formation = a_cf;
+	U(s, d)->charge_formation = d_cf;
+	int ci = combat(s, a, d, SHS_RESOLVE);
+	int col = 0, sup = -1;
+	cr_assert(shock_combat_terms(s->game, ci, &col, &sup), "%s on %s", a,
+		  d);
+	close_game(s);
+	return sup;
+}
+
+/* GBA 9.71: cavalry attacking out of Charge Formation gets no System
+ * Superiority, neither the chart's AS nor its DS (R181), except against
+ * skirmishers; without the option the chart holds. */
+Test(gba_charge, no_system_superiority_out_of_formation_gba_9_71)
+{
+	/* the chart: HC on LC is AS, HC on HI is DS, LC on HI is DS */
+	cr_expect_eq(sup_of("gba", "hc", false, "p_lc", false), SUP_AS);
+	cr_expect_eq(sup_of("gba", "hc", false, "p_hi", false), SUP_DS);
+	cr_expect_eq(sup_of("cf", "hc", false, "p_lc", false), SUP_NONE);
+	cr_expect_eq(sup_of("cf", "hc", false, "p_hi", false), SUP_NONE);
+	cr_expect_eq(sup_of("cf", "lc", false, "p_hi", false), SUP_NONE);
+	/* the Exception: SK */
+	cr_expect_eq(sup_of("cf", "hc", false, "p_sk", false), SUP_AS);
+	/* foot attacking is not touched: HI on MI */
+	cr_expect_eq(sup_of("cf", "hi", false, "p_mi", false),
+		     sup_of("gba", "hi", false, "p_mi", false));
+	/* GBA 9.75 bullet 1: in formation the chart applies */
+	cr_expect_eq(sup_of("cf", "hc", true, "p_hi", false), SUP_DS);
+	cr_expect_eq(sup_of("cf", "hc", true, "p_lc", false), SUP_AS);
+}
+
+/* GBA 9.75: HC in formation is AS against cavalry out of it and against
+ * Thracian LC in it; Thracian LC in formation is AS against all cavalry
+ * but HC.  The superiority event names the rule. */
+Test(gba_charge, formed_cavalry_attack_superior_gba_9_75)
+{
+	/* HC on HC: the chart has none */
+	cr_expect_eq(sup_of("gba", "hc", false, "p_hc", false), SUP_NONE);
+	cr_expect_eq(sup_of("cf", "hc", true, "p_hc", false), SUP_AS);
+	cr_expect_eq(sup_of("cf", "hc", true, "p_hc", true), SUP_NONE);
+	cr_expect_eq(sup_of("cf", "hc", true, "p_th", true), SUP_AS);
+	/* Thracian LC: on LN the chart has none */
+	cr_expect_eq(sup_of("gba", "th", false, "p_hc", false), SUP_NONE);
+	cr_expect_eq(sup_of("cf", "th", true, "p_lc", true), SUP_AS);
+	cr_expect_eq(sup_of("cf", "th", true, "p_th", true), SUP_AS);
+	cr_expect_eq(sup_of("cf", "th", true, "p_hc", false), SUP_NONE,
+		     "never against HC");
+	/* lancers in formation: the chart */
+	cr_expect_eq(sup_of("cf", "ln", true, "p_hc", false),
+		     sup_of("gba", "ln", false, "p_hc", false));
+}
+
+/* ------------------------------------------------------- GBA 9.76 */
+
+/* GBA 9.76: after the shock combat, attacker and defender alike are out
+ * of formation (R183), each with an event; a unit that routs is out of it
+ * at once. */
+Test(gba_charge, out_of_formation_after_any_shock_gba_9_76)
+{
+	struct session *s = open_game("cf");
+	place(s, "hc", 1211, FACE_NE);
+	place(s, "p_hc", 1210, FACE_SW);
+	place(s, "th", 1511, FACE_NE);
+	U(s, "hc")->charge_formation = true;
+	U(s, "p_hc")->charge_formation = true;
+	U(s, "th")->charge_formation = true;
+	int ci = combat(s, "hc", "p_hc", SHS_ADVANCE);
+	s->game->shock.c[ci].resolved = true;
+	size_t from = s->game->events.n;
+	shock_step_advance(s->game);
+	cr_expect_not(U(s, "hc")->charge_formation);
+	cr_expect_not(U(s, "p_hc")->charge_formation);
+	cr_expect(U(s, "th")->charge_formation, "th fought no combat");
+	cr_expect_eq(fx_count(s->game, from, "charge_formation_ends"), 2);
+	const struct event *e = fx_event(s->game, from,
+					 "charge_formation_ends");
+	cr_assert_not_null(e);
+	cr_expect_str_eq(event_get(e, "why"), "shock");
+	/* a rout ends it too */
+	rout_begin(s->game, UI(s, "th"), "10.13");
+	cr_expect(U(s, "th")->routed);
+	cr_expect_not(U(s, "th")->charge_formation);
+	close_game(s);
+}
