@@ -153,8 +153,7 @@ void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define PHALANX_COMMAND_DEFS                                                  \
 	{"form", "column SIDE | normal [FACING] | charge | square",           \
-	 "change into or out of Column (6.71, 6.73), Charge Formation or "     \
-	 "square (GBA 9.73, 9.63)",                                            \
+	 "change formation: Column, charge, square (6.71, 9.73, 9.63)",      \
 	 CMD_CHANGES, cmd_form}
 
 #endif
