@@ -211,3 +211,103 @@ Test(gba_examples, the_withdrawal_example_gba_6_78)
 	cr_expect_eq(U(&s, "ca1")->hits, 2, "GBA 6.74: 6.72 each time");
 	session_free(&s);
 }
+
+/* A session on the shipped battles and gba_examples, the fixture of the
+ * examples the drill cannot hold (tests/fixtures/gba-examples.ini). */
+static struct battle *examples_loader(void *user, const char *name,
+				      struct ini_error *err)
+{
+	if (strcmp(name, "gba_examples") == 0)
+		return fx_battle_file("tests/fixtures/gba-examples.ini", err);
+	return fx_loader(user, name, err);
+}
+
+/* gba_examples in the King's Shock segment, the units of the
+ * NULL-terminated `movers` moved next to the enemy under Shock Must
+ * Check. */
+static void examples_shock(struct session *s, const char *const *movers)
+{
+	session_init(s, examples_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1;
+	s->rules_dir = MANIPLE_SRCDIR "/rules";
+	fx_ok(s, "new gba_examples sandbox 1");
+	const char *const setup[] = {"setup phase shock", "setup active king",
+				     "setup leader-state king active", NULL};
+	fx_run(s, setup);
+	for (; *movers; movers++) {
+		char line[64];
+		snprintf(line, sizeof line, "setup marker %s moved_phase on",
+			 *movers);
+		fx_ok(s, line);
+		snprintf(line, sizeof line, "setup marker %s shock_must on",
+			 *movers);
+		fx_ok(s, line);
+	}
+	fx_ok(s, "continue");
+}
+
+/* GBA 8.3 example #1: the phalanx on 3722/3822 has the double-sized
+ * hoplites (3622/3721) and the slingers (3821) in its front; it must take
+ * both in one combat (GBA 8.32), the slingers adding no Size (GBA 9.31
+ * #2), and the defender names the hoplites: phalanx on hoplites from the
+ * front, no Superiority. */
+Test(gba_examples, the_phalanx_takes_hoplites_and_slingers_gba_8_3)
+{
+	struct session s;
+	const char *const movers[] = {"ph", NULL};
+	examples_shock(&s, movers);
+	fx_ok(&s, "designate ph ho");
+	fx_refused(&s, "designate done", "8.32");
+	fx_ok(&s, "designate cancel 0");
+	fx_ok(&s, "designate ph ho,sl");
+	fx_ok(&s, "roll 0 0 0 5"); /* the three Pre-Shock checks pass */
+	size_t from = s.game->events.n;
+	fx_ok(&s, "designate done");
+	cr_expect(said(&s, from, "shock_designation_done combats=1"),
+		  "GBA 8.3: one combat");
+	cr_assert(said(&s, from, "shock_ask ask=clash_defender side=1"),
+		  "GBA 8.35: the defender names his unit");
+	fx_ok(&s, "clash ho");
+	cr_expect(said(&s, from,
+		       "clash_pick combat=0 for=defender unit=ho "
+		       "type=HI column=8 options=2"),
+		  "GBA 8.35: hoplites or slingers");
+	cr_expect(said(&s, from,
+		       "clash combat=0 attacker=ph attacker_type=PH "
+		       "defender=ho defender_type=HI side=front"),
+		  "GBA 8.3 example #1");
+	cr_expect(said(&s, from, "superiority combat=0 result=none"),
+		  "GBA 8.3 example #1: no Superiority");
+	cr_expect(said(&s, from,
+		       "size_ratio combat=0 attacker_size=8 "
+		       "defender_size=6"),
+		  "GBA 9.31 #2: the slingers add no Size");
+	session_free(&s);
+}
+
+/* GBA 8.3 example #2: the hypaspists in 3920 take the slingers (3821),
+ * so the phalanx may attack the hoplites alone: two combats, and the
+ * phalanx's has no choice of defender to make. */
+Test(gba_examples, the_hypaspists_take_the_slingers_gba_8_3)
+{
+	struct session s;
+	const char *const movers[] = {"ph", "hy", NULL};
+	examples_shock(&s, movers);
+	fx_ok(&s, "designate hy sl");
+	fx_ok(&s, "designate ph ho");
+	fx_ok(&s, "roll 0 0 0 0 5 5");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "designate done");
+	cr_expect(said(&s, from, "shock_designation_done combats=2"),
+		  "GBA 8.3 example #2: two combats");
+	cr_expect(said(&s, from,
+		       "clash combat=0 attacker=hy attacker_type=HI "
+		       "defender=sl defender_type=SK"),
+		  "GBA 8.3 example #2: the hypaspists on the slingers");
+	cr_expect(said(&s, from,
+		       "clash_pick combat=1 for=defender unit=ho "
+		       "type=HI column=8 options=1"),
+		  "GBA 8.3 example #2: the hoplites alone");
+	cr_expect(said(&s, from, "superiority combat=1 result=none"));
+	session_free(&s);
+}
