@@ -1,8 +1,12 @@
 /* The worked examples of the GBA rulebook that no other test reproduces,
- * each with the book's own figures (issue 25).  Rule numbers cited as
- * "GBA N.NN" are GBA's.  Examples already reproduced elsewhere are named
- * there (test_gba_missile.c 8.15/8.16, test_gba_move.c 6.21/6.45/6.5,
- * test_gba_shock.c 8.37/8.45, test_gba_rout.c 10.26/10.27, ...). */
+ * each with the book's own figures (issue 25): on the GBA drill where it
+ * holds the example, else on tests/fixtures/gba-examples.ini (the
+ * positions) or gba-granicus.ini (the leaders of the activation and
+ * Trump examples).  Rule numbers cited as "GBA N.NN" are GBA's.
+ * Examples already reproduced elsewhere are named there
+ * (test_gba_missile.c 8.15/8.16, test_gba_move.c 6.21/6.45/6.5,
+ * test_gba_shock.c 8.37/8.45, test_gba_rout.c 10.26/10.27,
+ * test_gba_contingent.c 5.63). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -219,6 +223,8 @@ static struct battle *examples_loader(void *user, const char *name,
 {
 	if (strcmp(name, "gba_examples") == 0)
 		return fx_battle_file("tests/fixtures/gba-examples.ini", err);
+	if (strcmp(name, "gba_granicus") == 0)
+		return fx_battle_file("tests/fixtures/gba-granicus.ini", err);
 	return fx_loader(user, name, err);
 }
 
@@ -310,4 +316,360 @@ Test(gba_examples, the_hypaspists_take_the_slingers_gba_8_3)
 		  "GBA 8.3 example #2: the hoplites alone");
 	cr_expect(said(&s, from, "superiority combat=1 result=none"));
 	session_free(&s);
+}
+
+/* gba_examples on turn 1, the Satrap Finished and the King, moved to
+ * king_at, in his Orders Phase. */
+static void examples_orders(struct session *s, const char *king_at)
+{
+	session_init(s, examples_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1;
+	s->rules_dir = MANIPLE_SRCDIR "/rules";
+	fx_ok(s, "new gba_examples sandbox 1");
+	char line[48];
+	snprintf(line, sizeof line, "setup leader king %s", king_at);
+	const char *const lines[] = {
+		line,	    "setup leader-state satrap finished",
+		"continue", "activate king",
+		NULL,
+	};
+	fx_run(s, lines);
+}
+
+/* GBA 6.71 example #2: light infantry of MA 5 (li, 2407) approached by
+ * double-sized hoplites (dh, counted MA 4) may withdraw 1 MP: not into
+ * 2506, one level up (clear 1 + 1 for the level, GBA 6.21), but into the
+ * level 2507. */
+Test(gba_examples, no_withdrawal_up_a_level_on_1_mp_gba_6_71)
+{
+	struct session s;
+	examples_orders(&s, "2009");
+	fx_ok(&s, "order dh");
+	fx_ok(&s, "move 2107,2108");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 2207,2208");
+	cr_assert(said(&s, from,
+		       "withdrawal_offered unit=li by=dh distance=2 mp=1"),
+		  "GBA 6.71: 5 - 4 = 1 MP");
+	fx_refused(&s, "withdraw li 2506", "6.71");
+	fx_ok(&s, "roll 0");
+	fx_ok(&s, "withdraw li 2507");
+	fx_ok(&s, "withdraw li done");
+	cr_expect(at(&s, "li", 2507), "GBA 6.71 example #2");
+	session_free(&s);
+}
+
+/* GBA 6.62's example: hoplites crossing the Minor River into the woods
+ * (2213 to 2212) take 2 hits in their usual formation, 1 In Column. */
+Test(gba_examples, column_crosses_river_into_woods_one_hit_gba_6_62)
+{
+	for (int column = 0; column < 2; column++) {
+		struct session s;
+		examples_orders(&s, "2214");
+		if (column)
+			fx_ok(&s, "setup unit mh 2213 N column");
+		fx_ok(&s, "order mh");
+		fx_ok(&s, "move 2212");
+		cr_expect_eq(U(&s, "mh")->hits, column ? 1 : 2,
+			     "GBA 6.62: river and woods, %s",
+			     column ? "In Column" : "in line");
+		session_free(&s);
+	}
+}
+
+/* The leaders of GBA 5.13's example (tests/fixtures/gba-granicus.ini) on
+ * turn 2, at the first activation. */
+static void granicus(struct session *s)
+{
+	session_init(s, examples_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1;
+	s->rules_dir = MANIPLE_SRCDIR "/rules";
+	fx_ok(s, "new gba_granicus sandbox 1");
+	fx_ok(s, "setup turn 2");
+	fx_ok(s, "continue");
+}
+
+/* A leader's phase with no orders and no Momentum. */
+static void no_orders(struct session *s, const char *leader)
+{
+	char line[48];
+	snprintf(line, sizeof line, "activate %s", leader);
+	fx_ok(s, line);
+	fx_ok(s, "orders done");
+	fx_ok(s, "no momentum");
+}
+
+/* GBA 5.13's example: Arsites (2) goes first, then Omares (3), then
+ * Memnon before Philotas (both 5: the Persian first at a tie, GBA 5.12),
+ * Alexander (7) last. */
+Test(gba_examples, granicus_activation_order_gba_5_13)
+{
+	struct session s;
+	granicus(&s);
+	fx_refused(&s, "activate omares", "5.12");
+	no_orders(&s, "arsites");
+	fx_refused(&s, "activate memnon", "5.12");
+	no_orders(&s, "omares");
+	fx_refused(&s, "activate philotas", "5.12");
+	size_t from = s.game->events.n;
+	no_orders(&s, "memnon");
+	cr_expect(said(&s, from, "step=activate side=0 army=macedon lowest=5"),
+		  "GBA 5.13: Philotas after Memnon");
+	fx_refused(&s, "activate alexander", "5.12");
+	no_orders(&s, "philotas");
+	no_orders(&s, "alexander");
+	session_free(&s);
+}
+
+/* GBA 5.41's example: after Arsites, Memnon (5) tries to trump Omares: a
+ * 5 succeeds; a 6 fails, Omares goes and Memnon is Finished. */
+Test(gba_examples, memnon_trumps_omares_gba_5_41)
+{
+	for (int die = 5; die <= 6; die++) {
+		struct session s;
+		granicus(&s);
+		no_orders(&s, "arsites");
+		char line[16];
+		snprintf(line, sizeof line, "roll %d", die);
+		fx_ok(&s, line);
+		size_t from = s.game->events.n;
+		fx_ok(&s, "trump memnon");
+		snprintf(line, sizeof line, "die=%d", die);
+		cr_expect(said(&s, from,
+			       "for=trump leader=memnon "
+			       "against=omares initiative=5"),
+			  "GBA 5.41");
+		cr_expect(said(&s, from, line));
+		if (die == 5) {
+			cr_expect(said(&s, from, "result=success"),
+				  "GBA 5.41: 0-5");
+		} else {
+			cr_expect(said(&s, from, "result=failure"),
+				  "GBA 5.41: 6-9");
+			cr_expect(said(&s, from, "finished leader=memnon"));
+			cr_expect(said(&s, from, "activated leader=omares"));
+		}
+		session_free(&s);
+	}
+}
+
+/* GBA 5.42 [1]'s example: Memnon's trump succeeds; Philotas (5, as high)
+ * tries to trump it and rolls a 7: Memnon keeps the phase and Philotas is
+ * Finished.  GBA 5.42 [2]'s: Memnon then rolls for Momentum and
+ * succeeds; Alexander (7) trumps it on a 6: his phase, Memnon Finished.
+ * GBA 5.32: Alexander's own Momentum succeeds on a 7, not an 8. */
+Test(gba_examples, philotas_and_alexander_trump_memnon_gba_5_42)
+{
+	for (int last = 7; last <= 8; last++) {
+		struct session s;
+		granicus(&s);
+		no_orders(&s, "arsites");
+		fx_ok(&s, "roll 0");
+		fx_ok(&s, "trump memnon");
+		fx_ok(&s, "roll 7");
+		size_t from = s.game->events.n;
+		fx_ok(&s, "trump philotas");
+		cr_expect(said(&s, from,
+			       "for=trump_the_trump leader=philotas "
+			       "against=memnon initiative=5 die=7 "
+			       "forced=yes result=failure"),
+			  "GBA 5.42 [1]");
+		cr_expect(said(&s, from, "finished leader=philotas"));
+		cr_expect(said(&s, from,
+			       "decision step=orders side=1 "
+			       "army=persia leader=memnon"));
+		fx_ok(&s, "order cavalry"); /* GBA 5.46: he must act */
+		fx_ok(&s, "move 2210");
+		fx_ok(&s, "orders done");
+		fx_ok(&s, "roll 3 6");
+		fx_ok(&s, "momentum");
+		from = s.game->events.n;
+		fx_ok(&s, "trump alexander");
+		cr_expect(said(&s, from,
+			       "for=momentum_trump leader=alexander "
+			       "against=memnon initiative=7 die=6 "
+			       "forced=yes result=success"),
+			  "GBA 5.42 [2]");
+		cr_expect(said(&s, from, "finished leader=memnon"));
+		cr_expect(said(&s, from, "activated leader=alexander"));
+		fx_ok(&s, "order companions");
+		fx_ok(&s, "move 2220");
+		fx_ok(&s, "orders done");
+		char line[16];
+		snprintf(line, sizeof line, "roll %d", last);
+		fx_ok(&s, line);
+		from = s.game->events.n;
+		fx_ok(&s, "momentum");
+		cr_expect(said(&s, from,
+			       last == 7 ? "result=success" : "result=failure"),
+			  "GBA 5.32: 0-7 for Alexander");
+		session_free(&s);
+	}
+}
+
+/* GBA 6.71 example #1: skirmishers of MA 6 (the slingers, moved to 3215)
+ * approached by a phalanx (counted MA 4, 2814/2815 moving east) may
+ * withdraw one or two clear hexes, no more (GBA 9.31: two hexes before
+ * any unit of an MA no higher); approached from the front, they take no
+ * hit for it. */
+Test(gba_examples, skirmishers_withdraw_two_hexes_from_a_phalanx_gba_6_71)
+{
+	struct session s;
+	examples_orders(&s, "2716");
+	fx_ok(&s, "setup unit ph 2814,2815 E");
+	fx_ok(&s, "setup unit sl 3215 W");
+	fx_ok(&s, "order ph");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 2914,2915");
+	cr_expect_not(said(&s, from, "withdrawal_offered unit=sl"));
+	from = s.game->events.n;
+	fx_ok(&s, "move 3014,3015");
+	cr_assert(said(&s, from,
+		       "withdrawal_offered unit=sl by=ph distance=2 hexes=2"),
+		  "GBA 6.71: 6 - 4 = 2");
+	fx_ok(&s, "withdraw sl 3315");
+	fx_ok(&s, "withdraw sl 3416");
+	fx_refused(&s, "withdraw sl 3516", "9.31");
+	fx_ok(&s, "roll 0");
+	fx_ok(&s, "withdraw sl done");
+	cr_expect(at(&s, "sl", 3416), "GBA 6.71 example #1: two hexes");
+	cr_expect_eq(U(&s, "sl")->hits, 0, "GBA 9.31: no hit");
+	session_free(&s);
+}
+
+/* GBA 7.31's example (the phalanx, on the drill): a Macedonian phalanx
+ * (ph1) that moves next to Persian Cardaces (ca1, put at 2616) takes the
+ * Shock Must Check marker the moment it arrives: it must attack. */
+Test(gba_examples, a_phalanx_next_to_cardaces_must_shock_gba_7_31)
+{
+	struct session s;
+	fx_session(&s, "new gba_drill sandbox 1");
+	const char *const lines[] = {
+		"setup remove ar1",
+		"setup unit ca1 2616 W",
+		"setup turn 2",
+		"setup leader-state strategos finished",
+		"continue",
+		"activate hipparch",
+		"order ph1",
+		"no reaction", /* ca1 does not withdraw (GBA 6.71) */
+		NULL,
+	};
+	fx_run(&s, lines);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 2515,2516");
+	cr_expect(said(&s, from, "shock_must_check unit=ph1 how=must"),
+		  "GBA 7.31, 7.33");
+	cr_expect(U(&s, "ph1")->shock_must);
+	session_free(&s);
+}
+
+/* GBA 7.32 [1]'s example (on gba_examples): Thracian peltasts (tp) that
+ * move next to hoplites (ho, at 3622) need not attack; their player says
+ * so as they finish moving, and only then do they take the marker. */
+Test(gba_examples, peltasts_next_to_hoplites_may_shock_gba_7_32)
+{
+	for (int attack = 0; attack < 2; attack++) {
+		struct session s;
+		examples_orders(&s, "3424");
+		fx_ok(&s, "order tp");
+		size_t from = s.game->events.n;
+		fx_ok(&s, "move 3522");
+		cr_expect_not(said(&s, from, "shock_must_check"),
+			      "GBA 7.32 [1]: no marker on arrival");
+		cr_expect_not(U(&s, "tp")->shock_must);
+		from = s.game->events.n;
+		fx_ok(&s, "halt");
+		cr_assert(said(&s, from,
+			       "reaction_offer kind=shock_mark unit=tp"),
+			  "GBA 7.32 [1]: the player decides");
+		from = s.game->events.n;
+		if (attack) {
+			fx_ok(&s, "shock mark tp");
+			cr_expect(said(&s, from,
+				       "shock_must_check unit=tp "
+				       "how=chosen"),
+				  "GBA 7.33: the marker for a chosen attack");
+		} else {
+			fx_ok(&s, "shock none tp");
+			cr_expect(said(&s, from, "shock_declined unit=tp"));
+		}
+		cr_expect_eq(U(&s, "tp")->shock_must, attack == 1);
+		session_free(&s);
+	}
+}
+
+/* GBA 8.11's example: mounted archers (da, MA 9) ride four hexes, loose a
+ * volley at the slingers two hexes off (put at 3420), and ride on with
+ * the MP left. */
+Test(gba_examples, mounted_archers_ride_fire_and_ride_on_gba_8_11)
+{
+	struct session s;
+	examples_orders(&s, "2720");
+	fx_ok(&s, "setup unit sl 3420 W");
+	fx_ok(&s, "order da");
+	const char *const ride[] = {"move 2920", "move 3020", "move 3120",
+				    "move 3220", "roll 0",    NULL};
+	fx_run(&s, ride);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "fire 3420");
+	cr_expect(said(&s, from,
+		       "missile_fire firer=da weapon=main class=MA "
+		       "kind=offensive at=3420 target=sl range=2"),
+		  "GBA 8.11: fire after four hexes");
+	cr_expect(said(&s, from, "result=hit hits=1"));
+	fx_ok(&s, "no reaction"); /* the slingers do not answer */
+	from = s.game->events.n;
+	fx_ok(&s, "face NE");
+	cr_expect(said(&s, from, "spent=5 left=4"),
+		  "GBA 8.11: the volley cost no MP (4 + 1 to turn)");
+	fx_ok(&s, "move 3219");
+	fx_ok(&s, "move 3218");
+	cr_expect(at(&s, "da", 3218), "GBA 8.11: rides on after firing");
+	session_free(&s);
+}
+
+/* GBA 8.3 example #3: the Bactrian cavalry (bc, 2419) charges the
+ * Thracian peltasts (tp, put at 2518); the Persian light infantry (pl,
+ * 2618, within the Satrap's range) may join the attack or watch. */
+Test(gba_examples, the_light_infantry_may_join_or_watch_gba_8_3)
+{
+	for (int join = 0; join < 2; join++) {
+		struct session s;
+		session_init(&s, examples_loader, spqr_tables_loader, NULL, 1);
+		s.checkpoint_every = 1;
+		s.rules_dir = MANIPLE_SRCDIR "/rules";
+		const char *const setup[] = {
+			"new gba_examples sandbox 1",
+			"setup unit tp 2518 NW",
+			"setup leader satrap 2617",
+			"setup phase shock",
+			"setup active satrap",
+			"setup leader-state satrap active",
+			"setup marker bc moved_phase on",
+			"setup marker bc shock_must on",
+			"continue",
+			NULL,
+		};
+		fx_run(&s, setup);
+		size_t from = s.game->events.n;
+		fx_ok(&s, join ? "designate bc,pl tp" : "designate bc tp");
+		fx_ok(&s, "roll 0 0 0 0 0 0");
+		fx_ok(&s, "designate done");
+		cr_expect(said(&s, from,
+			       join ? "shock_designated combat=0 "
+				      "att=bc,pl def=tp"
+				    : "shock_designated combat=0 "
+				      "att=bc def=tp"),
+			  "GBA 8.3 example #3: %s",
+			  join ? "together" : "the cavalry alone");
+		cr_expect(said(&s, from, "shock_designation_done combats=1"));
+		/* GBA 7.32 [2], 7.34: the unmoved joiner, in the Satrap's
+		 * range, attacks with no Pre-Shock check */
+		cr_expect_eq(said(&s, from,
+				  "shock_marker unit=pl "
+				  "marker=shock_no_check"),
+			     join == 1);
+		session_free(&s);
+	}
 }
