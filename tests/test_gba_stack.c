@@ -321,7 +321,9 @@ Test(gba_stack, column_in_combat_gba_6_65)
 	struct unit *mi = U(s, "mi");
 	cr_expect_eq(unit_tq_now(s->game, mi), 5);
 	game_unit_place(s->game, mi,
-			(struct footprint){{H(1008), HEX_NONE}, SIDE_S, true});
+			(struct footprint){.hex = {H(1008), HEX_NONE},
+					   .facing = SIDE_S,
+					   .in_column = true});
 	cr_expect_eq(unit_tq_now(s->game, mi), 3, "GBA 6.65: TQ - 2");
 	const struct spqr_tables *t = s->game->tables;
 	struct superiority_input in = {.attacker = UT_HI,
