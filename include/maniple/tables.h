@@ -289,6 +289,8 @@ enum rule_constant {
 	RC_CHARGE_FORMATION_FORM_MP,  /* GBA 9.73: MP to take it (SPQR
 				       * has none: 0, never read) */
 	RC_CHARGE_FORMATION_LEAVE_MP, /* GBA 9.76: MP to leave it at will */
+	RC_PURSUIT_CHECK_DRM,	      /* 8.62, GBA 10.32: added to the
+				       * pursuit roll */
 	RULE_CONSTANT_COUNT
 };
 
