@@ -203,7 +203,7 @@ Test(gba_charge, forming_costs_four_mp_leaving_two_gba_9_73_9_76)
 	close_game(s);
 }
 
-/* GBA 9.73: not in an enemy ZOC, and not on a Line Command */
+/* GBA 9.73: not in an enemy ZOC; nor (R183) in a friend's hex */
 Test(gba_charge, not_in_enemy_zoc_gba_9_73)
 {
 	struct session *s = open_game("cf");
@@ -211,6 +211,16 @@ Test(gba_charge, not_in_enemy_zoc_gba_9_73)
 	place(s, "p_hi", 1209, FACE_SE); /* hc in its front */
 	phase(s, "alexander");
 	ok(s, "order hc");
+	cr_expect_not(legal(s, "form charge"));
+	refused(s, "form charge", "9.73");
+	close_game(s);
+
+	s = open_game("cf");
+	place(s, "hc", 1211, FACE_NE);
+	place(s, "lc", 1210, FACE_NE);
+	phase(s, "alexander");
+	ok(s, "order hc");
+	ok(s, "move 1210");
 	cr_expect_not(legal(s, "form charge"));
 	refused(s, "form charge", "9.73");
 	close_game(s);
