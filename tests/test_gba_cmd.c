@@ -14,6 +14,7 @@
 #include "maniple/command.h"
 #include "maniple/leaders.h"
 #include "maniple/movement.h"
+#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/tables.h"
 
@@ -1506,5 +1507,47 @@ Test(gba_cmd, the_flight_from_a_unit_and_staying_gba_8_46)
 	fx_ok(&s, "withdraw satrap done");
 	cr_expect(L(&s, "satrap")->on_map);
 	cr_expect_not(L(&s, "satrap")->killed);
+	session_free(&s);
+}
+
+/* GBA 5.24: an order moves a unit next to the enemy and no Shock comes
+ * of it then: it is marked to shock in the Shock segment that follows
+ * the orders; the enemy's reactions to it need no order of theirs (no
+ * Persian leader is active: the Bactrian horse is offered its
+ * withdrawal, the Persian horse its facing change). */
+Test(gba_cmd, orders_bring_no_shock_reaction_needs_no_order_gba_5_24)
+{
+	/* GBA 5.24 */
+	struct session s;
+	drill_turn(&s, 2);
+	const char *const to_king[] = {
+		"setup leader-state strategos finished",
+		"setup leader-state satrap finished",
+		"setup leader-state hipparch finished",
+		"setup unit hc1 2717 E",
+		"setup leader king 2716",
+		"activate king",
+		"order hc1",
+		NULL,
+	};
+	fx_run(&s, to_king);
+	size_t from = s.game->events.n;
+	fx_ok(&s, "move 2818");
+	cr_expect(hex_distance(s.game->units[U(&s, "hc1")].at.hex[0],
+			       s.game->units[U(&s, "hc2")].at.hex[0]) == 1);
+	cr_expect(said(&s, from, "reaction_offer kind=withdraw unit=lc1 "
+				 "side=1"),
+		  "no order of Persia's asked");
+	cr_expect(said(&s, from, "reaction_offer kind=face unit=hc2 side=1"));
+	cr_expect(said(&s, from, "shock_must_check unit=hc1"));
+	cr_expect_not(said(&s, from, "clash"));
+	cr_expect_not(said(&s, from, "shock_result"));
+	while (reactions_pending(s.game))
+		fx_ok(&s, "no reaction");
+	cr_expect_eq(seq_step_now(s.game), SEQ_ORDERS);
+	cr_expect_eq(s.game->units[U(&s, "hc2")].hits, 0);
+	from = s.game->events.n;
+	fx_ok(&s, "orders done");
+	cr_expect(said(&s, from, "orders_done"));
 	session_free(&s);
 }

@@ -315,3 +315,38 @@ Test(gba_contingent, the_battle_file_names_them_gba_5_61)
 	rmdir(path);
 	rmdir(root);
 }
+
+/* GBA 5.68: a contingent commander stacked with a unit that moves may go
+ * with it (to join its Shock): by the Wing Commander's Individual Order
+ * (`order UNIT with LEADER`) or by his own Line Command's pick. */
+Test(gba_contingent, riding_with_a_unit_gba_5_68)
+{
+	/* GBA 5.68 */
+	struct session s;
+	wc_phase(&s, "alexander");
+	fx_refused(&s, "order hc2 with philotas", "5.68"); /* not with it */
+	fx_refused(&s, "order hc1 with parmenion", "4.23");
+	size_t from = s.game->events.n;
+	fx_ok(&s, "order hc1 with philotas");
+	cr_expect(said(&s, from, "to=hc1 with=philotas orders=1 left=4"));
+	fx_ok(&s, "move 2518");
+	cr_expect_eq(L(&s, "philotas")->hex.col, 25);
+	cr_expect_eq(L(&s, "philotas")->hex.row, 18);
+	/* he may part from it (GBA 4.23) */
+	fx_ok(&s, "halt philotas");
+	fx_ok(&s, "move 2618");
+	cr_expect_eq(L(&s, "philotas")->hex.col, 25);
+	fx_ok(&s, "halt");
+	session_free(&s);
+
+	/* by his own Line Command */
+	wc_phase(&s, "alexander");
+	fx_ok(&s, "order philotas contingent");
+	from = s.game->events.n;
+	fx_ok(&s, "pick hc1 with philotas");
+	cr_expect(said(&s, from, "pick leader=alexander unit=hc1 "
+				 "with=philotas"));
+	fx_ok(&s, "move 2518");
+	cr_expect_eq(L(&s, "philotas")->hex.col, 25);
+	session_free(&s);
+}

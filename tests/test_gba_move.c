@@ -8,6 +8,7 @@
 #include "maniple/session.h"
 #include "maniple/shock_preview.h"
 #include "maniple/reactions.h"
+#include "maniple/reinforcements.h"
 #include "maniple/stacking.h"
 #include "maniple/withdrawal.h"
 #include "move_fixture.h"
@@ -1412,6 +1413,24 @@ Test(gba_move, a_battle_file_with_double_hoplites_gba_6_41)
 	struct game *g = gba_field();
 	cr_expect_eq(battle_check_traits(b, g->tables, &err), 0, "%d: %s",
 		     err.line, err.msg);
+	game_free(g);
+	cr_expect(b->reinf[0].double_sized, "GBA 6.41: arriving double");
+	/* the reinforcement arrives on two hexes of its edge */
+	struct battle *b2 = battle_load(path, &err);
+	cr_assert_not_null(b2);
+	g = game_new(b2, GAME_SANDBOX, 1);
+	cr_assert_not_null(g);
+	char dir[2048];
+	snprintf(dir, sizeof dir, "%s/rules/gba", fx_srcdir());
+	g->tables = tables_load(dir, &err);
+	cr_assert_not_null(g->tables, "%s", err.msg);
+	g->turn = 2;
+	reinf_arrive(g);
+	const struct unit *ho3 = game_unit(g, "ho3");
+	cr_assert_not_null(ho3);
+	cr_expect(game_unit_in_play(ho3), "GBA 6.41: it arrived");
+	cr_expect(footprint_two_hex(&ho3->at), "GBA 6.41: on two hexes");
+	cr_expect_null(footprint_check(&ho3->at));
 	game_free(g);
 	g = fx_field();
 	cr_expect_eq(battle_check_traits(b, g->tables, &err), -1,

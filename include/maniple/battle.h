@@ -191,6 +191,8 @@ struct reinforcement {
 	char edge[24];		/* a named edge of the map */
 	struct hex hex;		/* the entry hex on that edge, or HEX_NONE */
 	int facing;		/* enum facing on arrival, or -1 (default) */
+	bool double_sized;	/* GBA 6.41: a hoplite or Cardaces unit
+				 * arriving on two hexes (ruling R142) */
 };
 
 /* The rulesets these GBoH rules play: a battle file's `ruleset =` and a

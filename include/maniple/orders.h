@@ -133,6 +133,12 @@ void orders_halt(struct game *g, struct cmd_result *r);
 /* GBA 4.23: `halt LEADER`: the leader going with the moving unit stays
  * where he is while it moves on (refused where he must stay, 4.23) */
 void orders_leave_unit(struct game *g, const char *who, struct cmd_result *r);
+/* GBA 5.68: `order UNIT with LEADER` / `pick UNIT with LEADER`: the
+ * order (or the pick of a commanded Line's unit) moves unit, and the
+ * contingent commander leader stacked with it goes along (leader the
+ * active one: `order UNIT with`, 4.23). */
+void orders_ride(struct game *g, const char *unit, const char *leader,
+		 bool pick, struct cmd_result *r);
 /* the body of the hook above (hooks.h) */
 void orders_halt_impl(struct game *g, struct cmd_result *r);
 /* The orders state as events (show orders). */
@@ -154,7 +160,7 @@ void cmd_orders_show(void *ctx, int argc, char **argv, struct cmd_result *r);
 	{"line", "NAME [UNIT]",                                               \
 	 "a Line Command to a line of the chart (5.23, 4.3)", CMD_CHANGES,    \
 	 cmd_orders_line},                                                    \
-	{"pick", "UNIT|LEADER",                                               \
+	{"pick", "UNIT|LEADER [with LEADER]",                                 \
 	 "move a unit of the commanded line, or its leader (4.31, 4.34)",     \
 	 CMD_CHANGES, cmd_orders_pick},                                       \
 	{"move", "HEX", "one hex of the open move (6.2)", CMD_CHANGES,        \

@@ -137,8 +137,9 @@ enum { NK_SIDE, NK_UNITS, NK_SPACING, NK_NO_MIXED_CAVALRY, NK_NOTE, NK_COUNT };
 static const char *const line_keys[] = {"side", "units", "spacing",
 					"no_mixed_cavalry", "note"};
 
-enum { RFK_TURN, RFK_EDGE, RFK_HEX, RFK_FACING, RFK_COUNT };
-static const char *const reinf_keys[] = {"turn", "edge", "hex", "facing"};
+enum { RFK_TURN, RFK_EDGE, RFK_HEX, RFK_FACING, RFK_DOUBLE_SIZED, RFK_COUNT };
+static const char *const reinf_keys[] = {"turn", "edge", "hex", "facing",
+					 "double_sized"};
 
 #define KEYS_MAX UK_COUNT
 
@@ -991,6 +992,8 @@ static int on_reinf_key(struct battle_ctx *c, int k, const char *key,
 		return set_int(c, &r->turn, v, 1, 999, key, line);
 	if (k == RFK_HEX) /* the entry hex, checked against the edge later */
 		return parse_hex(c, v, &r->hex, line);
+	if (k == RFK_DOUBLE_SIZED) /* GBA 6.41, checked against the type */
+		return set_bool(c, &r->double_sized, v, key, line);
 	if (k == RFK_FACING) {
 		r->facing = facing_parse(v);
 		if (r->facing < 0)
@@ -1541,10 +1544,22 @@ static int check_reinforcements(struct battle_ctx *c)
 		if (require(c, x->kl, req, 2, reinf_keys, x->line, what))
 			return 1;
 		int li = find_leader(b, r->unit);
-		if (find_unit(b, r->unit) < 0 && li < 0)
+		int ui = find_unit(b, r->unit);
+		if (ui < 0 && li < 0)
 			return ini_fail(c->err, x->line,
 					"reinforcement %s is not a unit or "
 					"leader of this battle",
+					r->unit);
+		/* GBA 6.41: only a double-sized type arrives on two hexes */
+		if (r->double_sized &&
+		    (ui < 0 ||
+		     (c->traits &&
+		      tables_hex_count_refusal(c->traits, b->units[ui].type,
+					       b->units[ui].cls, 2))))
+			return ini_fail(c->err, x->kl[RFK_DOUBLE_SIZED],
+					"reinforcement %s: only a hoplite or "
+					"Cardaces unit is double-sized (GBA "
+					"6.41)",
 					r->unit);
 		if (li >= 0 && c->leaders[li].placed)
 			return ini_fail(c->err, x->line,

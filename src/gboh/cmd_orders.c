@@ -40,6 +40,12 @@ void cmd_orders_order(void *ctx, int argc, char **argv, struct cmd_result *r)
 			harass_order(g, argc - 3, argv + 3, r);
 		return;
 	}
+	if (argc == 4 && strcmp(argv[2], "with") == 0) { /* GBA 5.68 */
+		struct game *g = need_game(ctx, r);
+		if (g)
+			orders_ride(g, argv[1], argv[3], false, r);
+		return;
+	}
 	if (!want_args(r, argc, 1, 4,
 		       "order UNIT|LEADER [move|with|fire HEX [tower]|replace HEX|"
 		       "contingent|"
@@ -117,7 +123,13 @@ void cmd_orders_pick(void *ctx, int argc, char **argv, struct cmd_result *r)
 			harass_order(g, argc - 3, argv + 3, r);
 		return;
 	}
-	if (!want_args(r, argc, 1, 1, "pick UNIT|LEADER"))
+	if (argc == 4 && strcmp(argv[2], "with") == 0) { /* GBA 5.68 */
+		struct game *g = need_game(ctx, r);
+		if (g)
+			orders_ride(g, argv[1], argv[3], true, r);
+		return;
+	}
+	if (!want_args(r, argc, 1, 1, "pick UNIT|LEADER [with LEADER]"))
 		return;
 	struct game *g = need_game(ctx, r);
 	if (g)

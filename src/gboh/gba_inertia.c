@@ -5,7 +5,9 @@
  * read as "while a step into a new hex is legal with the MP left": any
  * step the move may take as the unit stands (a two-hex unit's forward
  * steps and pivots), with no facing change first; a step into an enemy
- * ZOC counts, and ends the move as always (7.23). */
+ * ZOC counts, and ends the move as always (7.23).  Under a Line Command
+ * it binds each hoplite the player sets moving, not every one of the
+ * line. */
 #include "maniple/gba_inertia.h"
 
 #include <stdarg.h>

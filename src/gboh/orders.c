@@ -38,6 +38,10 @@
 
 static const char *const mode_names[] = {"none", "individual", "line"};
 
+struct ord_why;
+static bool check_rider(const struct game *g, int ui, int li,
+			struct ord_why *w);
+
 /* Why an order may not be given: the rule and the reason. */
 struct ord_why {
 	const char *rule;
@@ -1990,6 +1994,83 @@ void orders_halt_impl(struct game *g, struct cmd_result *r)
 
 /* GBA 4.23: leader `who`, going with the moving unit, stays in the hex
  * he has reached while the unit moves on (4.23: he may not, in SPQR) */
+/* GBA 5.68: whether contingent commander li, stacked with unit ui, may go
+ * with it on the move about to open */
+static bool check_rider(const struct game *g, int ui, int li,
+			struct ord_why *w)
+{
+	const struct leader *c = &g->leaders[li];
+	const struct unit *u = &g->units[ui];
+	if (!leader_is_mcc(g, c))
+		return deny(w, "4.23",
+			    "only the leader giving the order, or a "
+			    "contingent commander (GBA 5.68), goes with a "
+			    "unit: %s is neither",
+			    c->id);
+	if (c->side != u->side || !footprint_occupies(&u->at, c->hex))
+		return deny(w, "GBA 5.68", "%s is not stacked with %s", c->id,
+			    u->id);
+	if (leader_elephant_of(g, li) >= 0) /* 4.82 */
+		return deny(w, "4.82", "%s stays on his Leader Elephant",
+			    c->id);
+	if (g->ord.leader_mp[li] >= leader_ma(g))
+		return deny(w, "6.14", "%s has used his %d MP this Orders Phase",
+			    c->id, leader_ma(g));
+	return true;
+}
+
+void orders_ride(struct game *g, const char *unit, const char *leader,
+		 bool pick, struct cmd_result *r)
+{
+	struct ord_why w = {0};
+	if (!check_gate(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	int ui = find_unit(g, unit), li = find_leader(g, leader);
+	if (ui < 0 || li < 0) {
+		cmd_refuse(r, NULL, "no %s %s", ui < 0 ? "unit" : "leader",
+			   ui < 0 ? unit : leader);
+		return;
+	}
+	if (li == g->active_leader && !pick) { /* 4.23 as ever */
+		orders_order(g, unit, "with", r);
+		return;
+	}
+	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	end_move(g); /* 6.11: another order ends the open move */
+	struct move m;
+	bool ok = pick ? check_pick(g, ui, -1, &m, &w)
+		       : check_order_unit(g, ui, false, &m, &w, NULL);
+	if (!ok || !check_rider(g, ui, li, &w)) {
+		refuse_why(r, &w);
+		return;
+	}
+	const struct leader *l = active(g);
+	if (!pick) {
+		g->ord.mode = ORD_INDIVIDUAL;
+		set_arm(g, l, &g->units[ui]);
+		seq_order_given(g, 1);
+	}
+	open_move(g, &m, ui, -1, li);
+	struct event e;
+	event_init(&e, pick ? "pick" : "order");
+	event_add(&e, "leader", "%s", l->id);
+	event_add(&e, pick ? "unit" : "to", "%s", g->units[ui].id);
+	event_add(&e, "with", "%s", g->leaders[li].id);
+	if (!pick) {
+		event_add(&e, "orders", "%d", 1);
+		event_add(&e, "left", "%d", g->seq.orders_left);
+	}
+	event_add(&e, "rule", "GBA 5.68");
+	emit(g, &e);
+	if (g->fire.fire_only != ui)
+		reactions_at_move_start(g, ui); /* 6.51 */
+}
+
 void orders_leave_unit(struct game *g, const char *who, struct cmd_result *r)
 {
 	struct ord_why w = {0};
@@ -2306,6 +2387,27 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (check_order_unit(g, i, true, &m, &w, &oc))
 			decision_add(out, max, &n, side, "4.23",
 				     "order %s with", g->units[i].id);
+		/* GBA 5.68: a contingent commander stacked with it */
+		for (int k = 0; k < g->nleaders; k++) {
+			bool ord, pk;
+			if (!leader_is_mcc(g, &g->leaders[k]) ||
+			    !footprint_occupies(&g->units[i].at,
+						g->leaders[k].hex) ||
+			    !check_rider(g, i, k, &w))
+				continue;
+			ord = check_order_unit(g, i, false, &m, &w, &oc);
+			pk = (o->mode == ORD_LINE ||
+			      o->lc_of[i] == ORD_LC_CONTINGENT) &&
+			     check_pick(g, i, -1, &m, &w);
+			if (ord)
+				decision_add(out, max, &n, side, "GBA 5.68",
+					     "order %s with %s", g->units[i].id,
+					     g->leaders[k].id);
+			if (pk)
+				decision_add(out, max, &n, side, "GBA 5.68",
+					     "pick %s with %s", g->units[i].id,
+					     g->leaders[k].id);
+		}
 		int rec; /* 5.22 #3, #4 */
 		if (check_order_function(g, i, false, -1, &rec, &w, &oc))
 			decision_add(out, max, &n, side, "10.16",

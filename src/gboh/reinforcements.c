@@ -229,7 +229,8 @@ static bool leader_may_stand(const struct game *g, const struct leader *l,
 }
 
 /* A footprint for u on edge e: one hex, or two adjacent edge hexes for a
- * phalanx, with a facing whose front holds three hexes (HEX.md). */
+ * phalanx or a reinforcement marked double_sized (GBA 6.41), with a
+ * facing whose front holds three hexes (HEX.md). */
 static bool find_footprint(const struct game *g, const struct unit *u,
 			   const struct reinforcement *r, enum map_edge e,
 			   struct footprint *out)
@@ -241,7 +242,8 @@ static bool find_footprint(const struct game *g, const struct unit *u,
 		return false;
 	int n = edge_hexes(m, e, wanted_hex(m, r, e), cand, cap);
 	int fac[4], nf = edge_facings(e, r->facing, fac);
-	bool two = unit_has(g, u, TRAIT_PHALANX); /* 6.4 */
+	/* 6.4; GBA 6.41: a double-sized hoplite or Cardaces unit */
+	bool two = unit_has(g, u, TRAIT_PHALANX) || r->double_sized;
 	bool found = false;
 	for (int i = 0; i < n && !found; i++) {
 		struct hex h = cand[i];
