@@ -1278,7 +1278,10 @@ static bool check_order_stack(const struct game *g, int ui, int *top,
 	*mate = (int)(b - g->units);
 	bool oc_here = l->overall && l->on_map &&
 		       footprint_occupies(&t->at, l->hex);
-	*cost = oc_here ? 1 : 2;
+	*cost = oc_here && tables_variant(g->tables, RV_OC_STACK_ORDER) ==
+				   OC_STACK_ORDER_ONE
+			? 1
+			: 2; /* 4.4 #5; GBA 4.4 lacks it */
 	*oc_with = oc_here && g->ord.leader_mp[g->active_leader] < leader_ma(g) &&
 		   leader_elephant_of(g, g->active_leader) < 0; /* 4.82 */
 	if (!check_individual(g, *cost, w) ||
