@@ -58,7 +58,7 @@ static inline struct unit *put(struct game *g, const char *id, int side,
 	u->tq = 6;
 	u->ma = 5;
 	game_unit_place(g, u,
-			(struct footprint){{H(hex), HEX_NONE}, facing, false});
+			(struct footprint){{H(hex), HEX_NONE}, facing, false, false});
 	u->on_map = true;
 	return u;
 }

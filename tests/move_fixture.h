@@ -88,7 +88,7 @@ static inline struct unit *fx_unit(struct game *g, const char *id, int side,
 	u->tq = 6;
 	u->ma = ma;
 	game_unit_place(g, u,
-			(struct footprint){{h, HEX_NONE}, (int)f, false});
+			(struct footprint){{h, HEX_NONE}, (int)f, false, false});
 	u->on_map = true;
 	g->stack_seq[i] = g->next_stack_seq++;
 	return u;

@@ -78,7 +78,7 @@ static void place(struct session *s, const char *id, int hex, int facing)
 {
 	struct unit *u = U(s, id);
 	game_unit_place(s->game, u,
-			(struct footprint){{H(hex), HEX_NONE}, facing, false});
+			(struct footprint){{H(hex), HEX_NONE}, facing, false, false});
 	u->on_map = true;
 }
 

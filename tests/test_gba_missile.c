@@ -668,7 +668,7 @@ static void place_in_zone(struct session *s, const char *id, const char *of,
 	struct hex target = U(s, of)->at.hex[0];
 	for (int f = 0; f < 6; f++) {
 		game_unit_place(s->game, U(s, id),
-				(struct footprint){{zh[0], HEX_NONE}, f, false});
+				(struct footprint){{zh[0], HEX_NONE}, f, false, false});
 		U(s, id)->on_map = true;
 		if (footprint_zone(&U(s, id)->at, target) == ZONE_FRONT)
 			return;

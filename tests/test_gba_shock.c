@@ -19,6 +19,8 @@
 #include "maniple/shock.h"
 #include "maniple/shock_advance.h"
 #include "maniple/shock_calc.h"
+#include "maniple/missile.h"
+#include "maniple/rout.h"
 #include "maniple/shock_preview.h"
 #include "maniple/shock_resolve.h"
 #include "maniple/dice.h"
@@ -1162,4 +1164,40 @@ Test(gba_shock, two_hex_heavy_foot_roll_to_stand_gba_9_65)
 	cr_expect_not(rolled, "SPQR 8.47: phalanxes only");
 	collapse_of("spqr", UT_PH, false, 0, &rolled, &routed);
 	cr_expect(rolled, "SPQR 8.47: any phalanx");
+}
+
+/* ------------------------------------------------------- GBA 9.63-9.64 */
+
+/* GBA 9.63: missile hits on a unit in square are doubled: the archers
+ * A (range 1, forced 0: a hit) put 1 hit on the hoplites HI in line and
+ * 2 on them in square; a unit that routs leaves square (R164). */
+Test(gba_shock, square_doubles_missile_hits_gba_9_63)
+{
+	for (int sq = 0; sq < 2; sq++) {
+		struct game *g = board("gba");
+		struct unit *a = unit(g, "A", 0, UT_SK, 2016, FACE_E);
+		a->missile = MC_A;
+		a->supply = SUPPLY_FULL;
+		struct unit *hi = unit(g, "HI", 1, UT_HI, 2116, FACE_W);
+		hi->tq = 9;
+		struct footprint fp = hi->at;
+		fp.square = sq;
+		game_unit_place(g, hi, fp);
+		cr_expect_eq(missile_hits_on(g, a, hi), sq ? 2 : 1);
+		struct fire_check c;
+		cr_assert(dice_force(&g->dice, 0));
+		cr_assert(missile_fire(g, uix(g, a), WEAPON_MAIN, H(2116),
+				       FIRE_OFFENSIVE, &c),
+			  "%s", c.reason);
+		cr_expect_eq(hi->hits, sq ? 2 : 1, "GBA 9.63: doubled");
+		if (sq) { /* R164: routing opens the square */
+			size_t from = g->events.n;
+			hi->hits = 9;
+			rout_begin(g, uix(g, hi), "10.21");
+			cr_expect_not(hi->at.square);
+			cr_expect(field_is(g, from, "square_left", "why",
+					   "routed"));
+		}
+		game_free(g);
+	}
 }

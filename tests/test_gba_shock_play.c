@@ -9,6 +9,11 @@
 
 #include "fixture.h"
 #include "maniple/game.h"
+#include "maniple/gboh_mapview.h"
+#include "maniple/mapview.h"
+#include "maniple/movement.h"
+#include "maniple/phalanx.h"
+#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 
@@ -176,4 +181,257 @@ Test(gba_shock_play, the_attacker_advances_and_may_turn_gba_8_51_8_52)
 	fx_ok(&s, "advance face SE");
 	cr_expect_eq(U(&s, "hy1")->at.facing, FACE_SE, "GBA 8.52");
 	session_free(&s);
+}
+
+/* ------------------------------------------------------- GBA 9.63-9.64 */
+
+/* Whether the legal list now holds line. */
+static bool legal(const struct session *s, const char *line)
+{
+	struct decision_answer a[256];
+	int n = seq_legal(s->game, a, 256);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(a[i].line, line))
+			return true;
+	return false;
+}
+
+/* The drill without its archers, the `setup` lines run, ph1 put in
+ * square or out of it. */
+static void drill_square(struct session *s, const char *const *setup,
+			 bool square)
+{
+	fx_session(s, "new gba_drill sandbox 7");
+	fx_ok(s, "setup remove ar2");
+	fx_ok(s, "setup remove ar1");
+	fx_run(s, setup);
+	struct unit *p = game_unit(s->game, "ph1");
+	struct footprint fp = p->at;
+	fp.square = square;
+	game_unit_place(s->game, p, fp);
+}
+
+/* The King's phalanx ph1 (size 8, MA 5) in 2415-2416 facing E, the
+ * Persians away but for `extra`; in square when `square`; the King
+ * active in an Orders Phase. */
+static void king_orders(struct session *s, const char *extra, bool square)
+{
+	const char *setup[] = {extra,
+			       "setup leader-state king active",
+			       "setup active king",
+			       "setup phase movement",
+			       "continue",
+			       NULL};
+	drill_square(s, setup, square);
+}
+
+/* GBA 9.63: a Macedonian phalanx forms square for all its MP, as its
+ * move's only act; GBA 9.64: then its MA is 1 and every hex around it is
+ * its front; the map marks it Q.  Leaving takes all its MP too (R163).
+ * Each refusal changes nothing. */
+Test(gba_shock_play, phalanx_forms_and_leaves_square_gba_9_63_9_64)
+{
+	struct session s;
+	king_orders(&s, "setup unit hi1 2915 W", false);
+	fx_ok(&s, "order ph1");
+	const struct unit *ph = U(&s, "ph1");
+	struct footprint behind = {{{23, 15}, HEX_NONE}, 0, false, false};
+	cr_assert_eq(footprint_approach(&ph->at, &behind), ZONE_REAR);
+	cr_assert(legal(&s, "form square"), "GBA 9.63: in the legal list");
+	fx_refused(&s, "form normal", "6.61"); /* Column's (SPQR 6.71) */
+	size_t from = s.game->events.n;
+	fx_ok(&s, "form square");
+	expect_event(s.game, from, "square_formed unit=ph1 hex=2415 mp=5",
+		     "GBA 9.63: all of MA 5");
+	expect_event(s.game, from, "move_end unit=ph1 at=2415 spent=5",
+		     "GBA 9.63: the move ends");
+	cr_expect(ph->at.square);
+	cr_expect_eq(unit_move_ma(s.game, ph), 1, "GBA 9.64: MA 1");
+	for (int h = 0; h < 2; h++)
+		for (int d = 0; d < HEXSIDE_COUNT; d++) {
+			struct footprint n = {
+				{hex_neighbour(ph->at.hex[h], (enum hexside)d),
+				 HEX_NONE},
+				0, false, false};
+			if (!footprint_occupies(&ph->at, n.hex[0]))
+				cr_expect_eq(footprint_approach(&ph->at, &n),
+					     ZONE_FRONT, "GBA 9.64: %d %d", h,
+					     d);
+		}
+	struct map_view *mv = gboh_map_view(s.game);
+	char codes[16];
+	mapview_marker_codes(mapview_piece(mv, "ph1"), codes, sizeof codes);
+	cr_expect_not_null(strchr(codes, 'Q'), "the map marks it: %s", codes);
+	mapview_free(mv);
+	session_free(&s);
+
+	/* in square when ordered: MA 1, and leaving takes it (R163) */
+	king_orders(&s, "setup unit hi1 2915 W", true);
+	fx_ok(&s, "order ph1");
+	cr_assert(legal(&s, "form normal"), "R163: in the legal list");
+	cr_expect_not(legal(&s, "form square"));
+	fx_refused(&s, "form square", "9.63");
+	from = s.game->events.n;
+	fx_ok(&s, "form normal");
+	expect_event(s.game, from, "square_left unit=ph1 hex=2415 mp=1",
+		     "R163");
+	cr_expect_not(U(&s, "ph1")->at.square);
+	cr_expect_eq(footprint_approach(&U(&s, "ph1")->at, &behind),
+		     ZONE_REAR, "its facing kept");
+	session_free(&s);
+}
+
+/* GBA 9.63: not in an enemy ZOC, nor after any other act of the move,
+ * nor for the Persians' hoplites of one hex, nor for units that are not
+ * a phalanx or heavy foot on two hexes (the hypaspists). */
+Test(gba_shock_play, who_may_form_square_gba_9_63)
+{
+	struct session s;
+	king_orders(&s, "setup unit hi1 2515 W", false);
+	fx_ok(&s, "order ph1");
+	while (reactions_pending(s.game))
+		fx_ok(&s, "no reaction");
+	cr_assert(unit_in_enemy_zoc(s.game, U(&s, "ph1")));
+	cr_expect_not(legal(&s, "form square"));
+	fx_refused(&s, "form square", "9.63");
+	session_free(&s);
+
+	king_orders(&s, "setup unit hi1 2915 W", false);
+	fx_ok(&s, "order hy1");
+	fx_refused(&s, "form square", "9.63");
+	fx_ok(&s, "order ph1");
+	fx_ok(&s, "move 2515,2516");
+	cr_expect_not(legal(&s, "form square"));
+	fx_refused(&s, "form square", "9.63");
+	session_free(&s);
+}
+
+/* The text `line` shows (its result's text, else its events). */
+static char *shown(struct session *s, const char *line)
+{
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, line, &r);
+	cr_assert_eq(r.status, CMD_OK, "%s: %s", line, r.reason);
+	size_t cap = 8192, len = 0;
+	char *t = calloc(1, cap);
+	cr_assert_not_null(t);
+	if (r.text)
+		snprintf(t, cap, "%s", r.text);
+	len = strlen(t);
+	for (size_t i = 0; i < r.out.n && len + 600 < cap; i++) {
+		event_log_format(&r.out, i, t + len, cap - len);
+		len = strlen(t);
+	}
+	cmd_result_free(&r);
+	return t;
+}
+
+/* ph1 in square (or not) under Shock Must Check with the Persian
+ * hoplites hi1 in its front at 2515, the hypaspists hy1 behind them, into
+ * the King's Shock segment. */
+static void square_at_shock(struct session *s, bool square)
+{
+	const char *setup[] = {"setup unit hi1 2515 W",
+			       "setup phase shock",
+			       "setup active king",
+			       "setup leader-state king active",
+			       "setup marker ph1 moved_phase on",
+			       "setup marker ph1 shock_must on",
+			       "setup unit hy1 2615 W",
+			       "setup marker hy1 moved_phase on",
+			       "setup marker hy1 shock_must on",
+			       NULL};
+	drill_square(s, setup, square);
+	fx_ok(s, "continue");
+	cr_assert_eq(s->game->shock.step, SHS_DESIGNATE);
+}
+
+/* GBA 9.63: a unit in square never initiates shock: refused, changing
+ * nothing, `why` tells the rule; out of square the same attack is
+ * designated. */
+Test(gba_shock_play, square_never_attacks_gba_9_63)
+{
+	struct session s;
+	square_at_shock(&s, true);
+	fx_refused(&s, "designate ph1 hi1", "9.63");
+	char *w = shown(&s, "why");
+	cr_expect_not_null(strstr(w, "square"), "%s", w);
+	cr_expect_not_null(strstr(w, "9.63"), "%s", w);
+	free(w);
+	cr_expect_not(legal(&s, "designate ph1 hi1"));
+	session_free(&s);
+	square_at_shock(&s, false);
+	cr_expect(legal(&s, "designate ph1 hi1"));
+	fx_ok(&s, "designate ph1 hi1");
+	session_free(&s);
+}
+
+/* GBA 9.63: a unit in square counts a quarter of its Size (rounded up) in
+ * the shock it defends: the Persians' hi1 (size 6) attacks ph1 (size 8,
+ * so 2 in square), and the size ratio event says so. */
+Test(gba_shock_play, square_size_quartered_gba_9_63)
+{
+	for (int sq = 0; sq < 2; sq++) {
+		struct session s;
+		const char *setup[] = {"setup unit hi1 2515 W",
+				       "setup phase shock",
+				       "setup active satrap",
+				       "setup leader-state satrap active",
+				       "setup marker hi1 moved_phase on",
+				       "setup marker hi1 shock_must on",
+				       NULL};
+		drill_square(&s, setup, sq);
+		fx_ok(&s, "continue");
+		fx_ok(&s, "designate hi1 ph1");
+		size_t from = s.game->events.n;
+		for (int i = 0; i < 40 && s.game->shock.step != SHS_NONE; i++)
+			if (s.game->shock.step == SHS_DESIGNATE)
+				fx_ok(&s, "designate done");
+			else
+				fx_ok(&s, "continue");
+		expect_event(s.game, from,
+			     sq ? "attacker_size=6 defender_size=2"
+				: "attacker_size=6 defender_size=8",
+			     "GBA 9.63: a quarter, rounded up");
+		expect_event(s.game, from, "clash combat=0 attacker=hi1 "
+					   "attacker_type=HI defender=ph1",
+			     "8.45");
+		if (sq)
+			expect_event(s.game, from, "side=front",
+				     "GBA 9.64: no flank in square");
+		session_free(&s);
+	}
+}
+
+/* GBA 9.63, 9.64: in square ph1 may move next to the enemy, taking no
+ * Shock Must Check there; out of square the same step does.  Its MA of 1
+ * takes it one hex at most. */
+Test(gba_shock_play, square_moves_next_to_the_enemy_gba_9_64)
+{
+	struct session s0;
+	king_orders(&s0, "setup unit hi1 2915 W", true);
+	fx_ok(&s0, "order ph1");
+	fx_ok(&s0, "move 2515,2516");
+	cr_expect_not(legal(&s0, "move 2615,2616"), "GBA 9.64: MA 1");
+	fx_refused(&s0, "move 2615,2616", "6.25");
+	session_free(&s0);
+	for (int sq = 0; sq < 2; sq++) {
+		struct session s;
+		king_orders(&s, "setup unit hi1 2615 W", sq);
+		fx_ok(&s, "order ph1");
+		while (reactions_pending(s.game)) /* 6.7: hi1 stays */
+			fx_ok(&s, "no reaction");
+		fx_ok(&s, "move 2515,2516");
+		while (reactions_pending(s.game))
+			fx_ok(&s, "no reaction");
+		cr_expect(unit_in_enemy_zoc(s.game, U(&s, "ph1")));
+		cr_expect_eq(U(&s, "ph1")->shock_must, !sq,
+			     "GBA 9.63: no Shock Must Check in square");
+		if (sq) {
+			fx_ok(&s, "halt");
+			cr_expect(U(&s, "ph1")->at.square);
+		}
+		session_free(&s);
+	}
 }

@@ -28,12 +28,12 @@ static void expect_hex(struct hex got, int number)
 
 static struct footprint one(int number, int facing)
 {
-	return (struct footprint){{H(number), HEX_NONE}, facing, false};
+	return (struct footprint){{H(number), HEX_NONE}, facing, false, false};
 }
 
 static struct footprint two(int a, int b, int facing)
 {
-	return (struct footprint){{H(a), H(b)}, facing, false};
+	return (struct footprint){{H(a), H(b)}, facing, false, false};
 }
 
 /* ---- Red Blob Games vectors (HEX.md) ---- */
@@ -508,7 +508,7 @@ Test(hex_zones, rule_7_11_one_hex_all_six_facings)
 Test(hex_zones, rule_6_73_one_hex_in_column)
 {
 	for (int front = 0; front < 6; front++) {
-		struct footprint fp = {{H(2719), HEX_NONE}, front, true};
+		struct footprint fp = {{H(2719), HEX_NONE}, front, true, false};
 		cr_expect_null(footprint_check(&fp));
 		for (int d = 0; d < 6; d++) {
 			int rel = (d - front + 6) % 6;
@@ -529,7 +529,7 @@ Test(hex_zones, rule_6_73_one_hex_in_column)
 		cr_expect_eq(footprint_zone_hexes(&fp, ZONE_REAR, z), 3);
 	}
 	/* In Column facing N from 2719: front 2718, front-flank 2818, 2618 */
-	struct footprint fp = {{H(2719), HEX_NONE}, SIDE_N, true};
+	struct footprint fp = {{H(2719), HEX_NONE}, SIDE_N, true, false};
 	cr_expect_eq(footprint_zone(&fp, H(2718)), ZONE_FRONT);
 	cr_expect_eq(footprint_zone(&fp, H(2819)), ZONE_FLANK);
 	cr_expect_eq(footprint_zone(&fp, H(2619)), ZONE_FLANK);
@@ -564,8 +564,8 @@ Test(hex_zones, rule_7_11_two_hex_in_line_three_front_two_flank_three_rear)
 	for (int p = 0; p < 6; p++) {
 		struct hex b = hex_neighbour(H(2719), (enum hexside)p);
 		for (int f = 0; f < 6; f++) {
-			struct footprint t = {{H(2719), b}, f, false};
-			struct footprint u = {{b, H(2719)}, f, false};
+			struct footprint t = {{H(2719), b}, f, false, false};
+			struct footprint u = {{b, H(2719)}, f, false, false};
 			bool legal = footprint_check(&t) == NULL;
 			cr_expect_eq(legal, footprint_check(&u) == NULL);
 			if (!legal)
@@ -585,7 +585,7 @@ Test(hex_zones, rule_6_73_two_hex_in_column)
 	/* 2620 leads, 2621 behind: facing N along the pair.  Front 2619;
 	 * front-flank 2719 and 2519 (6.74: the leading half turns into them);
 	 * the other five around the unit are rear. */
-	struct footprint fp = {{H(2620), H(2621)}, SIDE_N, true};
+	struct footprint fp = {{H(2620), H(2621)}, SIDE_N, true, false};
 	cr_assert_null(footprint_check(&fp));
 	cr_expect_eq(footprint_zone(&fp, H(2619)), ZONE_FRONT);
 	cr_expect_eq(footprint_zone(&fp, H(2719)), ZONE_FLANK);
@@ -617,7 +617,7 @@ Test(hex_zones, footprint_check_rejects_bad_shapes)
 	cr_expect_not_null(footprint_check(&bad_facing));
 	bad_facing.facing = -1;
 	cr_expect_not_null(footprint_check(&bad_facing));
-	struct footprint nowhere = {{HEX_NONE, HEX_NONE}, FACE_E, false};
+	struct footprint nowhere = {{HEX_NONE, HEX_NONE}, FACE_E, false, false};
 	cr_expect_not_null(footprint_check(&nowhere));
 	cr_expect_not_null(footprint_check(NULL));
 	cr_expect_eq(footprint_zone(&nowhere, H(2719)), ZONE_NONE);

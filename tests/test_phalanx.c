@@ -65,7 +65,7 @@ Test(phalanx, cannae_advance_6_5_example_6_41_first_move)
 	}
 	cr_assert_eq(m.mp_spent, 5);
 	/* HEX.md: at 3114/3214 it was 2 hexes from 3415 and 3216 */
-	struct footprint mid = {{H(3114), H(3214)}, FACE_SE, false};
+	struct footprint mid = {{H(3114), H(3214)}, FACE_SE, false, false};
 	cr_assert_eq(footprint_distance(&mid, H(3415)), 2);
 	cr_assert_eq(footprint_distance(&mid, H(3216)), 2);
 	size_t from = g->events.n;

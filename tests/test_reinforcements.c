@@ -240,11 +240,11 @@ Test(reinforcements, off_the_map_they_do_nothing_2_6)
 	/* a stale hex on the counter changes nothing while it waits */
 	struct unit *lc = U(s, "lc1");
 	game_unit_place(s->game, lc,
-			(struct footprint){{H(3003), HEX_NONE}, FACE_W, false});
+			(struct footprint){{H(3003), HEX_NONE}, FACE_W, false, false});
 	cr_expect(!zoc_enemy_in(s->game, 0, H(2903)), "no ZOC off the map");
 	cr_expect(!zoc_enemy_in(s->game, 0, H(2902)));
 	game_unit_place(s->game, lc,
-			(struct footprint){{HEX_NONE, HEX_NONE}, FACE_NE, false});
+			(struct footprint){{HEX_NONE, HEX_NONE}, FACE_NE, false, false});
 
 	struct out o = run(s, "activate legate");
 	cr_expect_eq(o.st, CMD_REFUSED);

@@ -235,13 +235,13 @@ Test(scorpio, attacks_on_a_scorpio_are_frontal_9_84)
 		cr_assert_gt(n, 0);
 		for (int i = 0; i < n; i++) {
 			struct footprint a = {{hs[i], HEX_NONE}, FACE_NE,
-					      false};
+					      false, false};
 			cr_assert_eq(footprint_approach(&sc->at, &a), z);
 			cr_assert_eq(scorpio_shock_side(&sc->at, &a),
 				     ZONE_FRONT, "zone %d hex %d", z, i);
 		}
 	}
-	struct footprint far = {{H(1005), HEX_NONE}, FACE_NE, false};
+	struct footprint far = {{H(1005), HEX_NONE}, FACE_NE, false, false};
 	cr_assert_eq(scorpio_shock_side(&sc->at, &far), ZONE_NONE);
 	close_game(s);
 }

@@ -498,7 +498,7 @@ static struct game *tiny_game(void)
 	u->side = 1, u->type = UT_PH, u->size = 10, u->tq = 7, u->ma = 4;
 	u->ma_ext = 5, u->hits = 3, u->on_map = true;
 	/* 6.44 example: phalanx 2620/2621 facing E */
-	game_unit_place(g, u, (struct footprint){{{26, 20}, {26, 21}}, FACE_E, false});
+	game_unit_place(g, u, (struct footprint){{{26, 20}, {26, 21}}, FACE_E, false, false});
 
 	u = &g->units[g->nunits++];
 	strcpy(game_unit_text(g, u)->id, "ve1");
@@ -507,7 +507,7 @@ static struct game *tiny_game(void)
 	u->side = 0, u->type = UT_LI, u->size = 2, u->tq = 5, u->ma = 6;
 	u->missile = MC_J, u->supply = SUPPLY_LOW, u->routed = true;
 	u->moved_turn = true, u->on_map = true;
-	game_unit_place(g, u, (struct footprint){{{27, 19}, HEX_NONE}, FACE_NE, false});
+	game_unit_place(g, u, (struct footprint){{{27, 19}, HEX_NONE}, FACE_NE, false, false});
 
 	struct leader *l = &g->leaders[g->nleaders++];
 	strcpy(l->id, "consul");

@@ -26,13 +26,17 @@ enum hex_zone column_zone_of_side(enum hexside front, enum hexside d);
 struct footprint {
 	struct hex hex[2];
 	signed char facing; /* enum facing or enum hexside: 0-5 */
-	bool in_column;
+	bool in_column : 1;
+	/* GBA 9.63, 9.64: in square, every hex around it is in its Front
+	 * (its facing is kept for when it leaves square) */
+	bool square : 1;
 };
 
 bool footprint_two_hex(const struct footprint *fp);
 bool footprint_occupies(const struct footprint *fp, struct hex h);
 /* The zone of hex h relative to the unit (ZONE_NONE when h is not adjacent
- * to the unit or is one of its own hexes). */
+ * to the unit or is one of its own hexes).  In square, every neighbour is
+ * ZONE_FRONT (GBA 9.64). */
 enum hex_zone footprint_zone(const struct footprint *fp, struct hex h);
 /* The zone's word in events: "front", "flank", "rear" or "none". */
 const char *hex_zone_name(enum hex_zone z);

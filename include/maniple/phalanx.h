@@ -152,8 +152,8 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r);
 
 #define PHALANX_COMMAND_DEFS                                                  \
-	{"form", "column SIDE | normal [FACING]",                             \
-	 "end the move changing into or out of Column (6.71, 6.73)",          \
+	{"form", "column SIDE | normal [FACING] | charge | square",           \
+	 "change formation: Column, charge, square (6.71, 9.73, 9.63)",      \
 	 CMD_CHANGES, cmd_form}
 
 #endif

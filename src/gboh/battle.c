@@ -886,7 +886,7 @@ static int on_unit_key(struct battle_ctx *c, int k, const char *key,
 		memcpy(x->facing, v, strlen(v) + 1);
 		return 0;
 	case UK_IN_COLUMN:
-		return set_bool(c, &u->at.in_column, v, key, line);
+		SET_BIT(u->at.in_column);
 	case UK_HITS:
 	{
 		int8_t hits = 0;

@@ -7,6 +7,7 @@
 
 #include "maniple/gba_charge.h"
 #include "maniple/gba_inertia.h"
+#include "maniple/gba_square.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/phalanx.h"
@@ -240,6 +241,9 @@ bool column_form_check(const struct game *g, const struct move *m,
 	if (to_column && u->double_depth)
 		return refuse(out, "a Double-Depth phalanx does not form Column",
 			      "9.52");
+	if (u->at.square) /* GBA 9.63 (R164): leave square first */
+		return refuse(out, "a unit in square does not form Column",
+			      "GBA 9.63");
 	if (!to_column && !u->at.in_column)
 		return refuse(out, "the unit is not In Column", "6.71");
 	if (!unit_may_use_column(g, u) || u->routed)
@@ -331,9 +335,11 @@ bool column_form_apply(struct game *g, struct move *m, bool to_column,
 	return true;
 }
 
-/* GBA 9.73, 9.76: `form charge`, and `form normal` from Charge
- * Formation (of a unit out of it, `form normal` leaves Column) */
-static void form_charge(struct session *s, bool form, struct cmd_result *r)
+/* GBA 9.73, 9.76 (charge) and GBA 9.63, R163 (square): `form charge`,
+ * `form square`, and `form normal` out of either (of a unit in neither,
+ * `form normal` leaves Column) */
+static void form_gba(struct session *s, bool square, bool form,
+		     struct cmd_result *r)
 {
 	struct game *g = s->game;
 	if (!g) {
@@ -344,30 +350,40 @@ static void form_charge(struct session *s, bool form, struct cmd_result *r)
 	if (!m)
 		return;
 	struct move_step st;
-	if (!gba_charge_check(g, m, form, &st)) {
+	if (!(square ? gba_square_check(g, m, form, &st)
+		     : gba_charge_check(g, m, form, &st))) {
 		cmd_refuse(r, st.rule, "%s",
 			   st.refusal ? st.refusal : "no formation change");
 		return;
 	}
-	gba_charge_apply(g, m, form);
+	if (!square) {
+		gba_charge_apply(g, m, form);
+		return;
+	}
+	gba_square_apply(g, m, form);
+	orders_close_move(g); /* all its MP are spent */
 }
 
-/* form column SIDE | form normal [FACING] | form charge */
+/* form column SIDE | form normal [FACING] | form charge | form square */
 void cmd_form(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
-	const char *usage =
-		"form column SIDE | form normal [FACING] | form charge";
+	const char *usage = "form column SIDE | form normal [FACING] | "
+			    "form charge | form square";
 	bool to_column = argc >= 2 && strcmp(argv[1], "column") == 0;
 	bool to_normal = argc >= 2 && strcmp(argv[1], "normal") == 0;
 	bool to_charge = argc == 2 && strcmp(argv[1], "charge") == 0;
+	bool to_square = argc == 2 && strcmp(argv[1], "square") == 0;
 	const struct game *g0 = s->game;
-	bool in_charge = to_normal && argc == 2 && g0 &&
-			 g0->ord.mover_unit >= 0 &&
-			 g0->ord.mover_unit < g0->nunits &&
-			 g0->units[g0->ord.mover_unit].charge_formation;
-	if (to_charge || in_charge) {
-		form_charge(s, to_charge, r); /* GBA 9.73, 9.76 */
+	const struct unit *mv = to_normal && argc == 2 && g0 &&
+					g0->ord.mover_unit >= 0 &&
+					g0->ord.mover_unit < g0->nunits
+				? &g0->units[g0->ord.mover_unit]
+				: NULL;
+	bool in_charge = mv && mv->charge_formation;
+	bool in_square = mv && mv->at.square;
+	if (to_charge || in_charge || to_square || in_square) {
+		form_gba(s, to_square || in_square, to_charge || to_square, r);
 		return;
 	}
 	if ((!to_column && !to_normal) || (to_column && argc != 3) ||
@@ -440,8 +456,9 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 	if (u->at.in_column && unit_is_two_hex(u) &&
 	    column_form_check(g, m, false, -1, &s))
 		decision_add(out, max, &n, side, "6.73", "form normal");
-	/* GBA 9.73, 9.76 */
+	/* GBA 9.73, 9.76; GBA 9.63 */
 	n += gba_charge_legal(g, m, side, out + n, max - n);
+	n += gba_square_legal(g, m, side, out + n, max - n);
 	for (int f = 0; u->at.in_column && !unit_is_two_hex(u) &&
 			f < FACING_COUNT;
 	     f++)

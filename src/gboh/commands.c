@@ -169,6 +169,7 @@ static void unit_markers(const struct unit *u, char *buf, size_t n)
 		{u->engaged, "engaged"},       {u->pursuit, "pursuit"},
 		{u->scorpio_fire, "scorpio_fire"},
 		{u->rallied, "rallied"}, /* 10.28 */
+		{u->at.square, "square"}, /* GBA 9.63 */
 		{u->charge_formation, "charge_formation"}, /* GBA 9.7 */
 	};
 	size_t len = 0;
@@ -514,7 +515,7 @@ static void setup_unit(void *ctx, int argc, char **argv, struct cmd_result *r)
 			   two ? "one hex" : "two hexes");
 		return;
 	}
-	struct footprint fp = {{hx[0], hx[1]}, facing, column};
+	struct footprint fp = {{hx[0], hx[1]}, facing, column, false};
 	const char *why = footprint_check(&fp);
 	if (why) {
 		cmd_refuse(r, two ? "6.4" : "7.11", "%s", why);

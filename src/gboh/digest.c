@@ -215,7 +215,12 @@ static void footprint(struct dg *d, const struct footprint *f)
 {
 	hexes(d, f->hex, N(f->hex));
 	I(f->facing);
-	B(f->in_column);
+	BF(struct footprint, f, in_column);
+	/* GBA 9.63: mixed only when set, so that the files written before
+	 * it verify */
+	BITS_SEEN(struct footprint, f, square);
+	if (f->square)
+		flag(d, true);
 }
 
 static void unit(struct dg *d, const struct unit *u)

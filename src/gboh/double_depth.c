@@ -31,7 +31,8 @@ const struct unit *double_depth_front(const struct game *g,
 				      const char **why, const char **rule)
 {
 	*rule = "9.51";
-	if (!is_dd_phalanx(g, back) || back->at.in_column) {
+	if (!is_dd_phalanx(g, back) || back->at.in_column ||
+	    back->at.square /* GBA 9.63 */) {
 		*why = "only a phalanx in line forms Double-Depth";
 		return NULL;
 	}

@@ -55,6 +55,8 @@ static enum hex_zone half_zone(const struct footprint *fp, int half,
 			       enum hexside d)
 {
 	int f = hex_mod6(fp->facing);
+	if (fp->square) /* GBA 9.64: no flank or rear in square */
+		return ZONE_FRONT;
 	if (!fp->in_column)
 		return facing_zone_of_side((enum facing)f, d);
 	if (half == 0)

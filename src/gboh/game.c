@@ -570,6 +570,8 @@ static void state_unit(FILE *f, const struct game *g, int i)
 		u->at.in_column ? hexside_name((enum hexside)u->at.facing)
 				: facing_name((enum facing)u->at.facing));
 	fprintf(f, " column_name_left=%s", yn(u->column_name_left));
+	if (u->at.square) /* GBA 9.63 (only when set: older texts stay) */
+		fprintf(f, " square=yes");
 	fprintf(f, " stack=%u on_map=%s hits=%d", g->stack_seq[i],
 		yn(u->on_map), u->hits);
 	fprintf(f, " depleted=%s routed=%s eliminated=%s off_map=%s",

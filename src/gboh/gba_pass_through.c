@@ -78,7 +78,7 @@ static int far_hexes(const struct footprint *t, struct hex from,
 		o = hex_neighbour(o, (enum hexside)opp);
 	int n = 0;
 	out[n++] = o;
-	struct footprint at = {{from, HEX_NONE}, 0, false};
+	struct footprint at = {{from, HEX_NONE}, 0, false, false};
 	if (footprint_approach(t, &at) != ZONE_FRONT)
 		return n;
 	/* through the front: the rear hexes next to the hex attacked */
@@ -155,7 +155,7 @@ static bool attack_row(struct game *g, int ci, int row, int b, struct hex via,
 	f->natt = 1;
 	f->att[0] = (uint8_t)b;
 	f->att_at[0] = (struct footprint){{via, HEX_NONE}, u->at.facing,
-					  false};
+					  false, false};
 	const struct unit *at[4];
 	int n = game_units_at(g, h, at, 4);
 	char list[EVENT_VAL_MAX] = "";

@@ -150,6 +150,7 @@ static void unit_markers(const struct unit *u, struct mv_piece *p)
 		{u->pursuit, 'P', "pursuit"},
 		{u->moved_turn || u->moved_phase, 'M', "moved"},
 		{u->rallied, 'r', "rallied"}, /* 10.28: no orders this turn */
+		{u->at.square, 'Q', "square"}, /* GBA 9.63 */
 		{u->double_depth, 0, "double-depth"},
 		{u->charge_formation, 'F', "charge-formation"}, /* GBA 9.7 */
 		{u->scorpio_fire, 0, "fire-mode"},

@@ -519,8 +519,9 @@ int missile_hits_on(const struct game *g, const struct unit *firer,
 			(!unit_has(g, firer, TRAIT_ELEPHANT) ||
 			 tables_variant(g->tables, RV_ELEPHANT_BY_ELEPHANT) ==
 				 EL_BY_EL_DOUBLE));
-	return tables_missile_modifier(g->tables, doubled ? MM_HITS_ON_ELEPHANT
-							  : MM_HITS);
+	int hits = tables_missile_modifier(g->tables, doubled ? MM_HITS_ON_ELEPHANT
+							     : MM_HITS);
+	return t->at.square ? 2 * hits : hits; /* GBA 9.63: doubled */
 }
 
 void missile_check_odds(const struct game *g, int firer,

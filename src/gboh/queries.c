@@ -92,6 +92,8 @@ int unit_move_ma(const struct game *g, const struct unit *u)
 {
 	if (!u)
 		return 0;
+	if (u->at.square)
+		return 1; /* GBA 9.64 */
 	int ma = u->ma;
 	if (unit_has(g, u, TRAIT_PHALANX) && u->ma_ext > ma && !u->double_depth)
 		ma = u->ma_ext; /* 6.41 (never in Double-Depth, 9.52) */

@@ -141,6 +141,8 @@ static int mover_ma(const struct unit *u)
 
 static enum shock_duty duty_of(const struct game *g, const struct unit *u)
 {
+	if (u->at.square) /* GBA 9.63: it may come next to an enemy */
+		return SHOCK_NEVER;
 	return unit_shock_duty(g, u); /* 7.33: never, routed, In Column */
 }
 

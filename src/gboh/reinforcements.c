@@ -250,7 +250,7 @@ static bool find_footprint(const struct game *g, const struct unit *u,
 		if (!unit_may_stand(g, u, h))
 			continue;
 		if (!two) {
-			*out = (struct footprint){{h, HEX_NONE}, fac[0], false};
+			*out = (struct footprint){{h, HEX_NONE}, fac[0], false, false};
 			found = true;
 			break;
 		}
@@ -261,7 +261,7 @@ static bool find_footprint(const struct game *g, const struct unit *u,
 			    !unit_may_stand(g, u, o))
 				continue;
 			for (int k = 0; k < nf && !found; k++) {
-				struct footprint fp = {{h, o}, fac[k], false};
+				struct footprint fp = {{h, o}, fac[k], false, false};
 				if (footprint_check(&fp) == NULL) {
 					*out = fp;
 					found = true;

@@ -6,6 +6,7 @@
  * Dice: a TQ check draws one d10 when it is made: a stopped-in friend's
  * check (10.25) comes right after its stopping-in hit. */
 #include "maniple/rout.h"
+#include "maniple/gba_square.h"
 #include "maniple/phalanx.h"
 
 #include <stdarg.h>
@@ -460,6 +461,7 @@ static void start_rout(struct game *g, int i, const char *rule, int full)
 		u->routed = true;
 		emit_simple(g, "routed_marker", u, "10.22");
 	}
+	gba_square_end(g, u, "routed"); /* R164 */
 	gba_charge_end(g, u, "routed"); /* GBA 9.76 (R183) */
 	/* 10.27 routed infantry missile units are Missile No */
 	if (unit_has(g, u, TRAIT_INFANTRY) && u->missile != MC_NONE &&

@@ -114,6 +114,11 @@ static enum shock_claim claim_of(const struct game *g, int ui,
 		*why = "a unit In Column never shocks";
 		return SC_NONE;
 	}
+	if (u->at.square) {
+		*rule = "GBA 9.63";
+		*why = "a unit in square never initiates shock";
+		return SC_NONE;
+	}
 	if (u->pursuit) {
 		*rule = "8.63";
 		*why = "cavalry back from pursuit are Finished for the turn";

@@ -17,6 +17,7 @@
 #include "maniple/double_depth.h"
 #include "maniple/event.h"
 #include "maniple/gba_breakthrough.h"
+#include "maniple/gba_square.h"
 #include "maniple/gba_charge.h"
 #include "maniple/gba_chariot.h"
 #include "maniple/gba_pass_through.h"
@@ -622,7 +623,8 @@ static void combat_facts(const struct game *g, int ci, struct combat_facts *f)
 					 : &in.size.attacker_size;
 			if (!(sk_sizeless && other[role] &&
 			      unit_has(g, u, TRAIT_SKIRMISHER)))
-				*size += u->size; /* 6.68, 9.62: stacks */
+				/* 6.68, 9.62: stacks; GBA 9.63 square */
+				*size += gba_square_size(u);
 			if (role == 0 && u->moved_phase)
 				moved = true;
 			if (role == 0 && unit_has(g, u, TRAIT_PHALANX))
