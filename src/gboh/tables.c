@@ -345,6 +345,10 @@ static const struct variant_def {
 	 (const char *const[]){"nothing", "personal_combat", NULL}},
 	[RV_RESTRICTION_LIMITS] = {"leaders", "restriction_limits",
 	 (const char *const[]){"orders", "line_commands", NULL}},
+	[RV_OC_STACK_ORDER] = {"leaders", "oc_stack_order",
+	 (const char *const[]){"one_order", "two_orders", NULL}},
+	[RV_TRUMPER_ACTS] = {"leaders", "trumper_acts",
+	 (const char *const[]){"any_order", "moved_or_fired", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	[RV_FACING_FAILURE] = {"reaction", "facing_failure",
