@@ -6,6 +6,7 @@
  * east along row 10: 3010 -> 3110 -> 3210 -> 3310 (each a Front hex
  * when facing E). */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "maniple/rout.h"
 #include "maniple/sequence.h"
 #include "maniple/stacking.h"
+#include "maniple/tables.h"
 #include "move_fixture.h"
 #include "spqr_tables.h"
 
@@ -614,6 +616,44 @@ Test(stacking, oc_in_the_hex_moves_the_stack_for_one_order_4_4_5)
 	ok(go(g, "3110"));
 	cr_assert(hex_eq(c->hex, fx_hex("3110")));
 	cr_assert(hex_eq(pr->at.hex[0], fx_hex("3110")));
+	cmd_result_free(&res);
+	game_free(g);
+}
+
+/* GBA 4.4, GBA 9.62: GBA's Overall Commander lacks SPQR's 4.4 #5, so the
+ * Double-Depth phalanxes in his own hex (GBA's only stack) cost him two
+ * Individual Orders to move together, and he may still go along with
+ * them (GBA 4.23). */
+Test(stacking, gba_oc_in_the_hex_pays_two_orders_gba_4_4)
+{
+	/* GBA 4.4, GBA 9.62 */
+	struct game *g = fld();
+	tables_free(g->tables);
+	g->tables = NULL;
+	snprintf(g->battle->ruleset, sizeof g->battle->ruleset, "gba");
+	struct ini_error err;
+	cr_assert_eq(spqr_tables_loader(NULL, g, &err), 0, "%s", err.msg);
+	cmd_result_init(&res);
+	struct leader *c = fx_leader(g, "king", 0, fx_hex("3010"));
+	c->overall = true;
+	c->initiative = 5;
+	c->command_range = 6;
+	struct unit *ph[2];
+	for (int k = 0; k < 2; k++) {
+		ph[k] = fx_unit(g, k ? "ph2" : "ph1", 0, UT_PH, fx_hex("3010"),
+				FACE_E, 4);
+		game_unit_set_hex(g, ph[k], 1, fx_hex("3011"));
+		ph[k]->double_depth = true;
+	}
+	other(g, "hi", UT_HI, "3610", FACE_W);
+	phase(g, c);
+	ok(order(g, "ph2", "stack"));
+	cr_assert_eq(g->seq.orders_left, 3);
+	const struct event *e = fx_event(g, 0, "order");
+	cr_assert_str_eq(field(e, "orders"), "2");
+	cr_assert_str_eq(field(e, "stack"), "ph1");
+	cr_assert_str_eq(field(e, "with"), "king");
+	cr_assert_str_eq(field(e, "rule"), "9.62");
 	cmd_result_free(&res);
 	game_free(g);
 }
