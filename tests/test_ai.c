@@ -62,6 +62,8 @@ static void play(const char *level, uint64_t seed, uint64_t aiseed, long max,
 	struct ai_player *side[2] = {ai_player_new(l, rs, aiseed),
 				     ai_player_new(l, rs, aiseed + 1)};
 	cr_assert(side[0] && side[1]);
+	ai_player_clock_free(side[0]); /* the same game however slow */
+	ai_player_clock_free(side[1]);
 	static struct decision_answer room[4096];
 	struct game *before = malloc(sizeof *before);
 	cr_assert_not_null(before);

@@ -70,6 +70,9 @@ static struct battle *loader(void *user, const char *name,
 		 "south");
 	snprintf(b->sides[1].retreat_edge, sizeof b->sides[1].retreat_edge,
 		 "north");
+	b->map->edges[0] = (struct retreat_edge){"north", EDGE_NORTH};
+	b->map->edges[1] = (struct retreat_edge){"south", EDGE_SOUTH};
+	b->map->nedges = 2;
 	const struct {
 		const char *id;
 		int side, hex;
@@ -200,7 +203,7 @@ Test(gba_charge, forming_costs_four_mp_leaving_two_gba_9_73_9_76)
 	close_game(s);
 }
 
-/* GBA 9.73: not in an enemy ZOC, and not on a Line Command */
+/* GBA 9.73: not in an enemy ZOC; nor (R183) in a friend's hex */
 Test(gba_charge, not_in_enemy_zoc_gba_9_73)
 {
 	struct session *s = open_game("cf");
@@ -208,6 +211,16 @@ Test(gba_charge, not_in_enemy_zoc_gba_9_73)
 	place(s, "p_hi", 1209, FACE_SE); /* hc in its front */
 	phase(s, "alexander");
 	ok(s, "order hc");
+	cr_expect_not(legal(s, "form charge"));
+	refused(s, "form charge", "9.73");
+	close_game(s);
+
+	s = open_game("cf");
+	place(s, "hc", 1211, FACE_NE);
+	place(s, "lc", 1210, FACE_NE);
+	phase(s, "alexander");
+	ok(s, "order hc");
+	ok(s, "move 1210");
 	cr_expect_not(legal(s, "form charge"));
 	refused(s, "form charge", "9.73");
 	close_game(s);
@@ -359,5 +372,194 @@ Test(gba_charge, out_of_formation_after_any_shock_gba_9_76)
 	rout_begin(s->game, UI(s, "th"), "10.13");
 	cr_expect(U(s, "th")->routed);
 	cr_expect_not(U(s, "th")->charge_formation);
+	close_game(s);
+}
+
+/* ------------------------------------------------ GBA 10.31-10.36 */
+
+/* hc (TQ 7, MA 8) moved and attacked p_mi from 1211 (facing NE, 1210 its
+ * front hex), in Charge Formation when formed; p_mi routs two hexes
+ * north (10.21).  The combat, at the Advance step. */
+static int routed_mi(struct session *s, bool formed, bool moved)
+{
+	place(s, "hc", 1211, FACE_NE);
+	place(s, "p_mi", 1210, FACE_SW);
+	struct unit *hc = U(s, "hc");
+	hc->charge_formation = formed;
+	hc->moved_phase = moved;
+	int ci = combat(s, "hc", "p_mi", SHS_ADVANCE);
+	struct shock_combat *c = &s->game->shock.c[ci];
+	c->resolved = true;
+	c->must_check = c->att_moved = moved;
+	struct unit *mi = U(s, "p_mi");
+	mi->hits = mi->tq;
+	shock_rout_unit(s->game, ci, UI(s, "p_mi"), "10.13");
+	cr_assert(mi->routed);
+	cr_assert(hex_eq(mi->at.hex[0], H(1208)), "10.21: two hexes north");
+	return ci;
+}
+
+static const char *ev_field(const struct game *g, size_t from,
+			    const char *kind, const char *key)
+{
+	const struct event *e = fx_event(g, from, kind);
+	const char *v = e ? event_get(e, key) : NULL;
+	return v ? v : "";
+}
+
+/* GBA 10.32: d10 + 2 above the TQ pursues: 5 + 2 = 7 against TQ 7 does
+ * not, and the cavalry advances after combat as usual (no Break-Off,
+ * no Pursuit marker); 6 + 2 does. */
+Test(gba_charge, pursuit_roll_plus_two_above_tq_gba_10_32)
+{
+	struct session *s = open_game("cf");
+	int ci = routed_mi(s, true, true);
+	struct game *g = s->game;
+	size_t from = g->events.n;
+	cr_assert(dice_force(&g->dice, 5));
+	bool done = true;
+	cr_expect(pursuit_after_combat(g, ci, &done));
+	cr_expect_not(done, "it advances after combat");
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "drm"), "2");
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "result"),
+			 "advance");
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "rule"),
+			 "10.32");
+	cr_expect_eq(fx_count(g, from, "pursuit_move"), 0);
+	cr_expect_not(U(s, "hc")->pursuit, "no Pursuit/Finished marker");
+	cr_expect(hex_eq(U(s, "hc")->at.hex[0], H(1211)));
+	close_game(s);
+
+	s = open_game("cf");
+	ci = routed_mi(s, true, true);
+	g = s->game;
+	from = g->events.n;
+	cr_assert(dice_force(&g->dice, 6));
+	pursuit_after_combat(g, ci, &done);
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "result"),
+			 "pursue");
+	cr_expect_gt(fx_count(g, from, "pursuit_move"), 0);
+	cr_expect_not(U(s, "hc")->charge_formation,
+		      "GBA 9.76: the pursuit begins out of formation");
+	close_game(s);
+}
+
+/* GBA 10.31: only cavalry that moved to attack and attacked in Charge
+ * Formation pursues; GBA 10.32: none when the defender was eliminated;
+ * GBA 9.7: without the option none at all, the one option bringing
+ * both. */
+Test(gba_charge, who_pursues_gba_10_31)
+{
+	const struct {
+		bool formed, moved;
+		const char *why, *rule;
+	} k[] = {{false, true, "no_charge_in_formation", "10.31"},
+		 {true, false, "no_charge_in_formation", "10.31"}};
+	for (size_t i = 0; i < 2; i++) {
+		struct session *s = open_game("cf");
+		int ci = routed_mi(s, k[i].formed, k[i].moved);
+		size_t from = s->game->events.n;
+		bool done = true;
+		cr_expect(pursuit_after_combat(s->game, ci, &done));
+		cr_expect_not(done);
+		cr_expect_str_eq(ev_field(s->game, from, "pursuit_none", "why"),
+				 k[i].why);
+		cr_expect_str_eq(
+			ev_field(s->game, from, "pursuit_none", "rule"),
+			k[i].rule);
+		cr_expect_eq(fx_count(s->game, from, "roll"), 0);
+		close_game(s);
+	}
+	/* GBA 10.32: eliminated in its rout */
+	struct session *s = open_game("cf");
+	int ci = routed_mi(s, true, true);
+	unit_eliminate(s->game, U(s, "p_mi"), "10.22");
+	size_t from = s->game->events.n;
+	bool done = true;
+	pursuit_after_combat(s->game, ci, &done);
+	cr_expect_str_eq(ev_field(s->game, from, "pursuit_none", "why"),
+			 "defender_eliminated");
+	cr_expect_str_eq(ev_field(s->game, from, "pursuit_none", "rule"),
+			 "10.32");
+	close_game(s);
+	/* without the option */
+	s = open_game("gba");
+	ci = routed_mi(s, false, true);
+	from = s->game->events.n;
+	pursuit_after_combat(s->game, ci, &done);
+	cr_expect_str_eq(ev_field(s->game, from, "pursuit_none", "why"),
+			 "charge_formation_not_in_use");
+	close_game(s);
+}
+
+/* GBA 10.33, 10.34: the pursuer follows the router's path and stops once
+ * an enemy is in its ZOC (the router itself, next to it), then attacks
+ * every enemy there with no Pre-Shock TQ checks; GBA 10.35: that attack
+ * is fought at once, the pursuit waiting for it; GBA 10.36: it pays the
+ * terrain hits of the hexes it enters (woods at 1209), no MP. */
+Test(gba_charge, pursuit_follows_and_attacks_without_checks_gba_10_33)
+{
+	struct session *s = open_game("cf");
+	struct game *g = s->game;
+	int ci = routed_mi(s, true, true);
+	fx_terrain(g, H(1209), TERRAIN_WOODS);
+	struct unit *hc = U(s, "hc");
+	struct move_cost mc = move_hex_entry_cost(g, hc, H(1210), H(1209));
+	size_t from = g->events.n;
+	cr_assert(dice_force(&g->dice, 9));
+	bool done = false;
+	cr_expect_not(pursuit_after_combat(g, ci, &done),
+		      "the pursuit attack is fought first (10.35)");
+	cr_expect(hex_eq(hc->at.hex[0], H(1209)), "followed to 1209");
+	cr_expect_eq(fx_count(g, from, "pursuit_move"), 2);
+	cr_expect_str_eq(ev_field(g, from, "pursuit_stop", "why"),
+			 "enemy_in_zoc");
+	cr_expect_eq(hc->hits, mc.prohibited ? 0 : mc.hits,
+		     "GBA 10.36: the woods' hits");
+	int fc = g->shock.c[ci].pursuit_followup;
+	cr_assert_geq(fc, 0);
+	const struct shock_combat *f = &g->shock.c[fc];
+	cr_expect(f->pursuit);
+	cr_expect_eq(f->ndef, 1);
+	cr_expect_eq(f->def[0], UI(s, "p_mi"));
+	cr_expect_not(f->must_check, "GBA 10.34: no Pre-Shock TQ checks");
+	cr_expect_not(pursuit_followup_charges(g));
+	close_game(s);
+}
+
+/* GBA 10.34: a pursuit attack that routs its defender starts the cycle
+ * again with a new roll: 4 + 2 is not above TQ 7, so the cavalry stays
+ * where its pursuit attack left it. */
+Test(gba_charge, pursuit_repeats_with_a_new_roll_gba_10_34)
+{
+	struct session *s = open_game("cf");
+	struct game *g = s->game;
+	int ci = routed_mi(s, true, true);
+	cr_assert(dice_force(&g->dice, 9));
+	bool done = false;
+	cr_assert_not(pursuit_after_combat(g, ci, &done));
+	int fc = g->shock.c[ci].pursuit_followup;
+	cr_assert_geq(fc, 0);
+	/* the pursuit attack routs p_mi again (a routed unit hit is
+	 * eliminated, 10.25): put a fresh enemy in its place */
+	struct shock_combat *f = &g->shock.c[fc];
+	f->resolved = true;
+	place(s, "p_hi", 1306, FACE_SW);
+	struct unit *hi = U(s, "p_hi");
+	unit_eliminate(g, U(s, "p_mi"), "10.25");
+	f->def[0] = (uint8_t)UI(s, "p_hi");
+	f->def_at[0] = hi->at;
+	hi->hits = hi->tq;
+	shock_rout_unit(g, fc, UI(s, "p_hi"), "10.13");
+	cr_assert(hi->routed);
+	g->shock.nested = 0; /* the follow-up batch is over */
+	size_t from = g->events.n;
+	cr_assert(dice_force(&g->dice, 4));
+	cr_expect(pursuit_after_combat(g, ci, &done));
+	cr_expect(done);
+	cr_expect_str_eq(ev_field(g, from, "pursuit_again", "rule"), "10.34");
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "result"),
+			 "advance");
+	cr_expect_eq(fx_count(g, from, "pursuit_move"), 0);
 	close_game(s);
 }

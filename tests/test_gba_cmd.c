@@ -913,7 +913,23 @@ Test(gba_cmd, a_trump_must_be_used_gba_5_46)
 	fx_ok(&s, "no trump");
 	fx_refused(&s, "orders done", "5.46");
 	fx_ok(&s, "order hc2");
+	/* an order is not enough: the unit must end in another hex */
+	fx_refused(&s, "orders done", "5.46");
 	fx_ok(&s, "move 2818");
+	fx_ok(&s, "orders done");
+	session_free(&s);
+
+	/* a unit that fires has fought: that serves too */
+	fx_session(&s, "new gba_drill sandbox 1");
+	fx_ok(&s, "setup turn 2");
+	fx_ok(&s, "setup unit ar2 2817 W");
+	fx_ok(&s, "continue");
+	fx_ok(&s, "roll 4");
+	fx_ok(&s, "trump satrap");
+	fx_ok(&s, "no trump");
+	fx_ok(&s, "roll 5");
+	fx_ok(&s, "order ar2 fire 2516");
+	fx_ok(&s, "no reaction"); /* the slingers do not answer */
 	fx_ok(&s, "orders done");
 	session_free(&s);
 

@@ -33,6 +33,9 @@ void orders_phase_end(struct game *g);
  * first).  False when its end routed the unit and the rout move waits for
  * its owner's choice (10.22): the phase goes on until it is answered. */
 bool orders_close_move(struct game *g);
+/* 5.45, GBA 5.46: whether this Orders Phase's units have done what a
+ * leader who trumped must do ([leaders] trumper_acts) */
+bool orders_trumper_acted(const struct game *g);
 /* the body of the hook above (hooks.h) */
 bool orders_close_move_impl(struct game *g);
 /* 6.63, 6.67, 6.69: whether the open move may end where the mover stands

@@ -52,6 +52,10 @@ struct orders_state {
 	int arm_legion;
 	bool arm_ala;
 
+	/* GBA 5.46: a unit's move this phase ended in a hex other than the
+	 * one it began in */
+	bool moved_away;
+
 	/* 4.31, 5.23: Line Commands given this phase */
 	int lc_given;
 	bool lc_denied;		/* 4.33 #2: a Strategy roll failed */

@@ -57,4 +57,8 @@ void cmd_regroup(void *ctx, int argc, char **argv, struct cmd_result *r);
 			CMD_CHANGES, cmd_regroup                               \
 	}
 
+/* 8.62: a pursuit's follow-up combat charges (the Pre-Shock TQ checks
+ * of 8.43, as after a move); GBA 10.34: false, none are made */
+bool pursuit_followup_charges(const struct game *g);
+
 #endif

@@ -291,6 +291,8 @@ enum rule_constant {
 	RC_CHARGE_FORMATION_FORM_MP,  /* GBA 9.73: MP to take it (SPQR
 				       * has none: 0, never read) */
 	RC_CHARGE_FORMATION_LEAVE_MP, /* GBA 9.76: MP to leave it at will */
+	RC_PURSUIT_CHECK_DRM,	      /* 8.62, GBA 10.32: added to the
+				       * pursuit roll */
 	RULE_CONSTANT_COUNT
 };
 
@@ -350,6 +352,7 @@ enum rule_variant {
 	RV_RESTRICTION_LIMITS, /* 4.35, GBA 4.37: what a command restriction
 				* limits */
 	RV_OC_STACK_ORDER, /* 4.4 #5: what the OC pays to move his hex's stack */
+	RV_TRUMPER_ACTS, /* 5.45, GBA 5.46: what a trumper must have done */
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	RV_FACING_FAILURE, /* 7.15, GBA 7.16: a reaction facing check's cost */
@@ -645,6 +648,13 @@ enum oc_stack_order {
 	OC_STACK_ORDER_ONE,  /* SPQR 4.4 #5: one Individual Order when he gives
 			      * it from the stack's hex */
 	OC_STACK_ORDER_TWO,  /* GBA 4.4: no such power, two as for anyone */
+};
+
+/* RV_TRUMPER_ACTS's choices */
+enum trumper_acts {
+	TRUMPER_ACTS_ORDER,	/* SPQR 5.45: any order given */
+	TRUMPER_ACTS_MOVED_OR_FIRED, /* GBA 5.46: a unit ended its move in
+				      * another hex, or fired */
 };
 
 /* RV_LONE_LEADERS_MEET's choices */

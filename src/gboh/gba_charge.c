@@ -20,6 +20,7 @@
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/shock_state.h"
+#include "maniple/stacking.h"
 #include "maniple/tables.h"
 
 bool gba_charge_in_play(const struct game *g)
@@ -96,6 +97,16 @@ bool gba_charge_check(const struct game *g, const struct move *m, bool form,
 		return refuse(out, "the unit is not in Charge Formation",
 			      "GBA 9.76");
 	}
+	/* R183 (as 6.77 for Column): not in a friend's hex, where the
+	 * unit is passing through and may not stop (the soak found the
+	 * move with no MP left to go on) */
+	const struct unit *with[4];
+	if (stacking_counts(u) &&
+	    stacking_units_in(g, u->at.hex[0], u->side, u, NULL, with, 4) > 0)
+		return refuse(out,
+			      "a unit sharing a hex with a friend does not "
+			      "change its formation there",
+			      form ? "GBA 9.73" : "GBA 9.76");
 	out->cost.mp = tables_constant(g->tables,
 				       form ? RC_CHARGE_FORMATION_FORM_MP
 					    : RC_CHARGE_FORMATION_LEAVE_MP);

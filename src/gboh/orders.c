@@ -174,6 +174,29 @@ static void rout_after_move(struct game *g, const struct move *m)
 		rout_begin(g, m->unit, "10.14");
 }
 
+/* GBA 5.46: unit move m stands in a hex other than the one it began in */
+static bool moved_away(const struct game *g, const struct move *m)
+{
+	if (m->unit < 0 || m->unit >= g->nunits)
+		return false;
+	return !hex_eq(g->units[m->unit].at.hex[0], m->start);
+}
+
+/* 5.45, GBA 5.46: whether this Orders Phase's units have done what a
+ * trumper's phase asks (the switch [leaders] trumper_acts) */
+bool orders_trumper_acted(const struct game *g)
+{
+	const struct orders_state *o = &g->ord;
+	if (tables_variant(g->tables, RV_TRUMPER_ACTS) == TRUMPER_ACTS_ORDER)
+		return g->seq.orders_given > 0;
+	if (o->moved_away || (o->moving && moved_away(g, &o->move)))
+		return true;
+	for (int i = 0; i < g->nunits; i++)
+		if (g->fire.fired[i])
+			return true;
+	return false;
+}
+
 /* 6.11, 6.13: ends the open move, if any */
 static void end_move(struct game *g)
 {
@@ -184,6 +207,8 @@ static void end_move(struct game *g)
 	int mate = o->stack_mate; /* 6.64 the stack's other unit */
 	if (mate >= 0)
 		move_end(g, &o->stack_move);
+	if (moved_away(g, &o->move)) /* GBA 5.46 */
+		o->moved_away = true;
 	int mover = o->mover_unit;
 	o->moving = false;
 	o->mover_unit = o->mover_leader = o->with_leader = -1;

@@ -8,13 +8,26 @@
  * (pursuit_stage, pursuit_followed, pursuit_followup), so the Advance step
  * may call pursuit_after_combat again after any wait: the owner's choice
  * of pursuer (SHA_PURSUIT), a rout move's choice, or the follow-up batch
- * the driver runs (shock_push_followup). */
+ * the driver runs (shock_push_followup).
+ *
+ * GBA 10.3 (variants.ini [pursuit] cavalry = with_charge_formation) is
+ * the same shape with other parts, and only in a battle that plays the
+ * optional Charge Formation (gba_charge.h): the cavalry must have moved
+ * and attacked in formation (10.31); the roll is d10 + 2 against its TQ
+ * (10.32, constants.ini [pursuit] check_drm), a failure an ordinary
+ * advance, no Break-Off; it follows a routed defender still on the map
+ * (R184: none, when they were all eliminated, 10.32), paying the terrain
+ * hits but no MP (10.36); it attacks every enemy in its ZOC with no
+ * Pre-Shock TQ checks (10.34), and each such attack that routs all its
+ * defenders starts the cycle again with a new roll (10.34, R184); no
+ * Pursuit/Finished marker and no leaving the map (10.33). */
 #include "maniple/pursuit.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "maniple/elcav.h"
+#include "maniple/gba_charge.h"
 #include "maniple/event.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
@@ -36,6 +49,13 @@ enum pursuit_stage {
 #define PATH_MAX_ ROUT_TRACK_HEXES
 
 /* ---- small helpers ---- */
+
+/* GBA 10.3: the pursuit of a Charge Formation game (else 8.6's) */
+static bool gba_rules(const struct game *g)
+{
+	return g->tables && tables_variant(g->tables, RV_PURSUIT) ==
+				    PURSUIT_WITH_CHARGE_FORMATION;
+}
 
 static const char *uid(const struct game *g, int u)
 {
@@ -65,8 +85,14 @@ static bool cavalry_may_pursue(const struct game *g, int ci, int k)
 {
 	const struct shock_combat *c = &g->shock.c[ci];
 	const struct unit *u = &g->units[c->att[k]];
-	return unit_has(g, u, TRAIT_CAVALRY) && !c->att_gone[k] &&
-	       game_unit_in_play(u) && !u->routed && !u->engaged;
+	if (!unit_has(g, u, TRAIT_CAVALRY) || c->att_gone[k] ||
+	    !game_unit_in_play(u) || u->routed || u->engaged)
+		return false;
+	/* GBA 10.31: it moved to make the attack and made it in Charge
+	 * Formation (which it leaves only once the combat is over, 9.76);
+	 * a pursuit attack repeats the cycle without them (10.34) */
+	return !gba_rules(g) || c->pursuit ||
+	       (u->charge_formation && u->moved_phase);
 }
 
 /* 8.61: every defender of combat ci routed or eliminated; the counts */
@@ -106,6 +132,27 @@ static int routed_defender(const struct game *g, int ci)
 	return -1;
 }
 
+/* GBA 10.31: an attacking cavalry unit of combat ci standing, formed or
+ * not */
+static bool standing_cavalry(const struct game *g, int ci)
+{
+	const struct shock_combat *c = &g->shock.c[ci];
+	for (int k = 0; k < c->natt; k++) {
+		const struct unit *u = &g->units[c->att[k]];
+		if (unit_has(g, u, TRAIT_CAVALRY) && !c->att_gone[k] &&
+		    game_unit_in_play(u) && !u->routed && !u->engaged)
+			return true;
+	}
+	return false;
+}
+
+/* GBA 10.32, 10.33: a defender of combat ci routed and still on the map */
+static bool routed_on_map(const struct game *g, int ci)
+{
+	int r = routed_defender(g, ci);
+	return r >= 0 && game_unit_in_play(&g->units[r]);
+}
+
 /* 8.61: why there is no pursuit from combat ci (NULL: there may be one);
  * *rule gets the rule */
 static const char *no_pursuit_reason(const struct game *g, int ci,
@@ -121,8 +168,7 @@ static const char *no_pursuit_reason(const struct game *g, int ci,
 	/* GBA 10.3 play note, GBA 8.39: pursuit is an optional rule played
 	 * only together with the optional Charge Formation (GBA 9.7); this
 	 * game has no Charge Formation, so no GBA battle pursues */
-	if (g->tables && tables_variant(g->tables, RV_PURSUIT) ==
-				 PURSUIT_WITH_CHARGE_FORMATION) {
+	if (gba_rules(g) && !gba_charge_in_play(g)) {
 		*rule = "GBA 10.3";
 		return "charge_formation_not_in_use";
 	}
@@ -146,7 +192,16 @@ static const char *no_pursuit_reason(const struct game *g, int ci,
 	if (!any) {
 		if (engaged)
 			*rule = "10.4";
+		if (!engaged && gba_rules(g) && standing_cavalry(g, ci)) {
+			*rule = "GBA 10.31";
+			return "no_charge_in_formation";
+		}
 		return engaged ? "cavalry_engaged" : "no_cavalry_standing";
+	}
+	if (gba_rules(g) && !routed_on_map(g, ci)) {
+		/* GBA 10.32 (R184): every defender was eliminated */
+		*rule = "GBA 10.32";
+		return "defender_eliminated";
 	}
 	return NULL;
 }
@@ -233,6 +288,20 @@ static void step_to(struct game *g, int ui, struct hex h, int f,
 	event_add(&e, "why", "%s", why);
 	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
+}
+
+/* GBA 10.36: the pursuer pays the terrain hits of entering h from `from`
+ * (no MP); true when they routed or eliminated it */
+static bool terrain_hits(struct game *g, int ui, struct hex from, struct hex h)
+{
+	struct unit *u = &g->units[ui];
+	if (!gba_rules(g) || !g->tables)
+		return false;
+	struct move_cost mc = move_hex_entry_cost(g, u, from, h);
+	if (mc.prohibited || mc.hits <= 0)
+		return false;
+	cohesion_hits(g, u, mc.hits, "pursuit_terrain", "GBA 10.36");
+	return u->routed || !game_unit_in_play(u);
 }
 
 /* Whether the cavalry may step into h: on the map, empty, not barred by
@@ -350,7 +419,11 @@ static enum follow_end follow(struct game *g, int ui, int router)
 			return FE_STOP;
 		}
 		int next = k + 1 < n ? hex_direction_to(h, t[k + 1]) : -1;
-		step_to(g, ui, h, face_across(d, next), "follow", "8.62");
+		struct hex from = u->at.hex[0];
+		step_to(g, ui, h, face_across(d, next), "follow",
+			gba_rules(g) ? "GBA 10.33" : "8.62");
+		if (terrain_hits(g, ui, from, h))
+			return FE_STOP; /* GBA 10.36: its hits routed it */
 		if (elcav_entered(g, u, h, "pursuit", "9.15,8.62") &&
 		    (u->routed || !game_unit_in_play(u)))
 			return FE_STOP; /* 9.15: an elephant's hexes routed it */
@@ -360,10 +433,11 @@ static enum follow_end follow(struct game *g, int ui, int router)
 		if (zoc || nf) {
 			emit_unit(g, "pursuit_stop", ui, "why",
 				  nf ? "enemy_in_zoc" : "entered_enemy_zoc",
-				  "8.62");
+				  gba_rules(g) ? "GBA 10.33" : "8.62");
 			return FE_CONTACT;
 		}
 	}
+
 	if (off && !router_on) {
 		/* 8.62: the router left the map: so does the pursuer */
 		u->off_map = true;
@@ -412,7 +486,7 @@ static bool followup(struct game *g, int ci, int ui)
 	/* R: the pursuer came into contact on its own, with no leader to
 	 * lend Shock No Check: it charges as under Shock Must Check (8.43;
 	 * doc-parts/pursuit.md) */
-	f->must_check = true;
+	f->must_check = pursuit_followup_charges(g);
 	f->att_moved = true;
 	f->pursuit = true;
 	f->pursuer = ui;
@@ -430,7 +504,7 @@ static bool followup(struct game *g, int ci, int ui)
 	}
 	event_add(&e, "defenders", "%s", list);
 	event_add(&e, "parent", "%d", ci);
-	event_add(&e, "rule", "8.62");
+	event_add(&e, "rule", "%s", gba_rules(g) ? "GBA 10.34" : "8.62");
 	game_emit(g, &e);
 	shock_push_followup(g, fc);
 	return true;
@@ -445,23 +519,41 @@ static void mark_finished(struct game *g, int ui)
 	emit_unit(g, "pursuit_finished", ui, NULL, NULL, "8.63");
 }
 
-/* 8.62: the check's outcome on die: a roll above the cavalry's TQ makes
- * it pursue, any other breaks it off */
-static bool pursuit_pursues(int die, int tq)
+/* 8.62, GBA 10.32: the check's outcome on die: a roll (GBA: plus 2)
+ * above the cavalry's TQ makes it pursue, any other breaks it off (GBA:
+ * it advances as usual) */
+static int check_drm(const struct game *g)
 {
-	return die > tq;
+	return g->tables ? tables_constant(g->tables, RC_PURSUIT_CHECK_DRM)
+			 : 0;
+}
+
+static bool pursuit_pursues(const struct game *g, int die, int tq)
+{
+	return die + check_drm(g) > tq;
+}
+
+/* the name of the outcome that is not a pursuit */
+static const char *no_pursuit_word(const struct game *g)
+{
+	return gba_rules(g) ? "advance" : "break off";
 }
 
 bool pursuit_odds(const struct game *g, int ui, struct odds *o)
 {
-	odds_init(o, 10, "8.62");
+	odds_init(o, 10, g && gba_rules(g) ? "GBA 10.32" : "8.62");
 	if (!g || ui < 0 || ui >= g->nunits)
 		return false;
 	for (int d = 0; d < 10; d++) {
-		bool p = pursuit_pursues(d, g->units[ui].tq);
-		odds_face(o, d, p, p ? "pursue" : "break off");
+		bool p = pursuit_pursues(g, d, g->units[ui].tq);
+		odds_face(o, d, p, p ? "pursue" : no_pursuit_word(g));
 	}
 	return true;
+}
+
+bool pursuit_followup_charges(const struct game *g)
+{
+	return !g || !gba_rules(g);
 }
 
 int pursuit_odds_text(const struct game *g, char *out, size_t n)
@@ -483,10 +575,11 @@ int pursuit_odds_text(const struct game *g, char *out, size_t n)
 			continue;
 		const struct unit *u = &g->units[c->att[k]];
 		int w = snprintf(out + len, n - len,
-				 "%s%s (TQ %d) pursues %d%%, breaks off %d%%",
+				 "%s%s (TQ %d) pursues %d%%, %s %d%%",
 				 told ? "; " : "", u->id, u->tq,
 				 odds_percent(&o, "pursue"),
-				 odds_percent(&o, "break off"));
+				 gba_rules(g) ? "advances" : "breaks off",
+				 odds_percent(&o, no_pursuit_word(g)));
 		if (w < 0 || len + (size_t)w >= n) {
 			out[len] = '\0'; /* what does not fit is left out */
 			break;
@@ -497,27 +590,45 @@ int pursuit_odds_text(const struct game *g, char *out, size_t n)
 	return told;
 }
 
-/* 8.62: the check and what follows it */
-static bool pursue_or_break_off(struct game *g, int ci, bool *done)
+/* 8.62, GBA 10.32-10.34: the check and what follows it, for the
+ * pursuit of combat ci, its cavalry following a routed defender of
+ * combat src (ci itself; GBA 10.34: the last pursuit attack's) */
+static bool pursue_from(struct game *g, int ci, int src, bool *done)
 {
 	struct shock_combat *c = &g->shock.c[ci];
 	int ui = c->pursuer;
 	struct unit *u = &g->units[ui];
+	bool gba = gba_rules(g);
+	const char *rule = gba ? "GBA 10.32" : "8.62";
 	struct event e;
 	game_roll_begin(&e, "pursuit");
 	event_add(&e, "unit", "%s", u->id);
 	int die = game_roll_die(g, &e);
-	event_add(&e, "rule", "8.62");
+	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
-	bool pursue = pursuit_pursues(die, u->tq);
+	bool pursue = pursuit_pursues(g, die, u->tq);
 	event_init(&e, "pursuit_check");
 	event_add(&e, "unit", "%s", u->id);
 	event_add(&e, "dr", "%d", die);
+	if (check_drm(g))
+		event_add(&e, "drm", "%d", check_drm(g));
 	event_add(&e, "tq", "%d", u->tq);
-	event_add(&e, "result", "%s", pursue ? "pursue" : "break_off");
-	event_add(&e, "rule", "8.62");
+	event_add(&e, "result", "%s",
+		  pursue ? "pursue" : gba ? "advance" : "break_off");
+	event_add(&e, "rule", "%s", rule);
 	game_emit(g, &e);
-	mark_finished(g, ui); /* 8.63 */
+	if (gba) {
+		/* GBA 10.32: no Break-Off, no marker: a cavalry that does
+		 * not pursue advances after combat as usual */
+		if (!pursue) {
+			c->pursuit_stage = PS_ADVANCE;
+			*done = false;
+			return true;
+		}
+		gba_charge_end(g, u, "pursuit"); /* GBA 9.76 (R183) */
+	} else {
+		mark_finished(g, ui); /* 8.63 */
+	}
 	if (!pursue) {
 		c->pursuit_stage = PS_BREAKOFF;
 		/* 8.62 Break-Off: each router moves its full Rout Movement
@@ -534,7 +645,7 @@ static bool pursue_or_break_off(struct game *g, int ci, bool *done)
 		*done = false; /* the cavalry advances after combat (8.5) */
 		return true;
 	}
-	int router = routed_defender(g, ci);
+	int router = routed_defender(g, src);
 	c->pursuit_followed = router;
 	if (router < 0) {
 		/* every defender eliminated already */
@@ -555,21 +666,41 @@ static bool pursue_or_break_off(struct game *g, int ci, bool *done)
 	return true;
 }
 
+static bool pursue_or_break_off(struct game *g, int ci, bool *done)
+{
+	return pursue_from(g, ci, ci, done);
+}
+
 /* 8.62: after the follow-up shock: a pursuer still eligible (8.61)
  * follows the router on with no check and no further combat; every enemy
  * eliminated: half its MA on */
-static void after_followup(struct game *g, int ci)
+static bool after_followup(struct game *g, int ci, bool *done)
 {
 	struct shock_combat *c = &g->shock.c[ci];
 	int ui = c->pursuer, fc = c->pursuit_followup;
 	c->pursuit_stage = PS_DONE;
+	*done = true;
 	if (fc < 0 || !game_unit_in_play(&g->units[ui]) || g->units[ui].routed)
-		return;
+		return true;
 	const char *rule;
 	const char *why = no_pursuit_reason(g, fc, &rule);
 	if (why) {
 		emit_unit(g, "pursuit_over", ui, "why", why, rule);
-		return;
+		return true;
+	}
+	if (gba_rules(g)) {
+		/* GBA 10.34 (R184): the attack routed all it fought: the
+		 * cycle begins again with a new roll; the pursuit attack's
+		 * own advance (8.5) was the cavalry's */
+		emit_unit(g, "pursuit_again", ui, "follows",
+			  uid(g, routed_defender(g, fc)), "GBA 10.34");
+		c->pursuit_followed = c->pursuit_followup = -1;
+		c->pursuit_stage = PS_CHOSEN;
+		bool again = pursue_from(g, ci, fc, done);
+		if (c->pursuit_stage == PS_ADVANCE)
+			c->pursuit_stage = PS_DONE; /* it advanced in fc */
+		*done = true;
+		return again;
 	}
 	int router = routed_defender(g, fc);
 	if (router < 0) {
@@ -577,11 +708,12 @@ static void after_followup(struct game *g, int ci)
 		half_ma_on(g, ui, last,
 			   last >= 0 ? g->units[last].side
 				     : g->units[g->shock.c[fc].def[0]].side);
-		return;
+		return true;
 	}
 	emit_unit(g, "pursuit_again", ui, "follows", uid(g, router), "8.62");
 	c->pursuit_followed = router;
 	follow(g, ui, router); /* there is no further combat */
+	return true;
 }
 
 /* 8.61, 8.62 */
@@ -642,9 +774,7 @@ bool pursuit_after_combat(struct game *g, int ci, bool *done)
 	case PS_FOLLOWUP:
 		if (g->shock.nested)
 			return false;
-		after_followup(g, ci);
-		*done = true;
-		return true;
+		return after_followup(g, ci, done);
 	case PS_DONE:
 		*done = true;
 		return true;
@@ -674,6 +804,10 @@ int pursuit_legal(const struct game *g, struct decision_answer *out, int max)
  * Rout Movement (10.23) at once */
 void pursuit_rout_begin(struct game *g, int u, const char *rule)
 {
+	if (gba_rules(g)) { /* GBA 10.34: a rout as any other (10.21) */
+		rout_begin(g, u, rule && *rule ? rule : "10.21");
+		return;
+	}
 	rout_begin_full(g, u, rule && *rule ? rule : "8.62", 0);
 }
 

@@ -1227,7 +1227,7 @@ static bool trumper_must_act(const struct game *g, const char **void_why)
 	const struct sequence_state *q = &g->seq;
 	int i = g->active_leader;
 	*void_why = NULL;
-	if (q->trumper < 0 || q->trumper != i || q->orders_given > 0)
+	if (q->trumper < 0 || q->trumper != i || orders_trumper_acted(g))
 		return false;
 	if (zoc_bars_orders(g, i)) {
 		*void_why = "in_enemy_zoc"; /* 5.46 with 4.24 */
@@ -1894,10 +1894,15 @@ void seq_orders_done(struct game *g, struct cmd_result *r)
 	const char *void_why;
 	if (trumper_must_act(g, &void_why) &&
 	    !shock_designate_range_useful(g)) {
+		bool by_order = tables_variant(g->tables, RV_TRUMPER_ACTS) ==
+				TRUMPER_ACTS_ORDER;
 		cmd_refuse(r, "5.45",
-			   "%s trumped and must act: give an order (or use "
-			   "his Command Range to precipitate Shock, 8.41)",
-			   lid(g, g->active_leader));
+			   "%s trumped and must act: %s (or use his Command "
+			   "Range to precipitate Shock, 8.41)",
+			   lid(g, g->active_leader),
+			   by_order ? "give an order"
+				    : "a unit of his must end its move in "
+				      "another hex, or fire (R134)");
 		return;
 	}
 	if (!orders_move_may_end(g, r)) /* 6.63, 6.67, 6.69 */

@@ -44,6 +44,7 @@
 #include "maniple/gba_chariot.h"
 #include "maniple/gba_pass_through.h"
 #include "maniple/passthru.h"
+#include "maniple/pursuit.h"
 #include "maniple/rout.h"
 #include "maniple/stacking.h"
 
@@ -181,7 +182,9 @@ static void hits_to_tq_minus_1(struct game *g, struct unit *u, const char *rule)
 static bool att_must(const struct game *g, const struct shock_combat *c, int k)
 {
 	const struct unit *u = &g->units[c->att[k]];
-	if (c->pursuit || u->shock_must)
+	if (c->pursuit) /* GBA 10.34: no Pre-Shock TQ checks */
+		return pursuit_followup_charges(g);
+	if (u->shock_must)
 		return true;
 	return c->must_check && !u->shock_no;
 }

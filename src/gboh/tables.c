@@ -251,6 +251,7 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"leader", "elite_cancel_from", 0, 10},
 	{"charge_formation", "form_mp", 0, 20},
 	{"charge_formation", "leave_mp", 0, 20},
+	{"pursuit", "check_drm", -9, 9},
 };
 /* variants.ini: each switch's section, key and choices, indexed by enum
  * rule_variant (tables.h: each switch's enum of choices, in the order of
@@ -347,6 +348,8 @@ static const struct variant_def {
 	 (const char *const[]){"orders", "line_commands", NULL}},
 	[RV_OC_STACK_ORDER] = {"leaders", "oc_stack_order",
 	 (const char *const[]){"one_order", "two_orders", NULL}},
+	[RV_TRUMPER_ACTS] = {"leaders", "trumper_acts",
+	 (const char *const[]){"any_order", "moved_or_fired", NULL}},
 
 	/* -- switches of GBA 6-7, movement, terrain, facing, ZOC: add below -- */
 	[RV_FACING_FAILURE] = {"reaction", "facing_failure",
@@ -419,7 +422,7 @@ static const char *const *const table_sections[SPQR_TABLE_COUNT] = {
 			      "leader_elephant", "elephants", "missile_supply",
 			      "leader", "line_command", "rout", "recovery",
 			      "shock", "personal_combat", "charge_formation",
-			      NULL},
+			      "pursuit", NULL},
 	/* variants.ini: [ruleset] and the sections variant_defs names,
 	 * checked apart (known_section), so that a new switch needs no
 	 * second list */
