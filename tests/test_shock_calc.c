@@ -175,13 +175,18 @@ Test(shock_calc, position_superiority_and_its_exceptions_8_46_1a)
 
 Test(shock_calc, in_column_always_attack_superior_6_75)
 {
-	struct superiority_input in = {.attacker = UT_SK,
+	struct superiority_input in = {.attacker = UT_LI,
 				       .defender = UT_PH,
 				       .side = ZONE_FRONT,
 				       .defender_in_column = true};
 	struct superiority_calc c = shock_superiority(T, &in);
 	cr_expect(c.column_attacked);
 	cr_expect_eq(c.result, SUP_AS);
+	/* GBA 6.65: a skirmisher (only GBA's shock, 9.31) gains nothing by
+	 * the column; the chart decides */
+	in.attacker = UT_SK;
+	c = shock_superiority(T, &in);
+	cr_expect_not(c.column_attacked);
 }
 
 /* ------------------------------------------------- 8.46 step 2 */
