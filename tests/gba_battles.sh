@@ -252,7 +252,7 @@ has '^leader id=alexander .* initiative=7 .* charisma=4 .* rp=70$' \
 	"granicus: GBA 10.42 Alexander (his III counter) is worth 70 Rout Points"
 has '^line_command leader=arsites line=light_horse units=3 members=pap1,pap2,pap3 ' \
 	"granicus: GBA 4.33 the cavalry line is the light horse within half Arsites' range"
-has '^moved unit=pap1 from=2124 to=2024 terrain=marsh climb=-1 mp=3 ' \
+has '^moved unit=pap1 from=2124 to=2024 terrain=major_river climb=-1 mp=2 ' \
 	"granicus: GBA 6.21 down the east bank into the river, a level down and the river's cost"
 has '^cohesion_hit unit=pap1 hits=1 total=1 .*cause=terrain' \
 	"granicus: GBA 6.22 the river costs the horse a cohesion hit"
@@ -478,7 +478,7 @@ has '^line_command leader=atizyes line=hill_troops units=4 members=hil3,hil4,hia
 	"issus: GBA 4.32 the hill troops within three hexes of each other are his line"
 has '^refused reason=hil1_is_not_in_a_line_atizyes_has_commanded_this_phase ' \
 	"issus: GBA 4.32 the troops round the Macedonian right are not in it"
-has '^moved unit=hil3 from=2133 to=2033 terrain=marsh climb=-1 mp=3 ' \
+has '^moved unit=hil3 from=2133 to=2033 terrain=major_river climb=-1 mp=2 ' \
 	"issus: GBA 6.21 into the Pinarus, a level down and the river's cost"
 has '^activation_tie_order side=1 army=persia initiative=3 ' \
 	"issus: GBA 5.12 at Initiative 3 Persia goes before Macedon"
@@ -486,7 +486,7 @@ has '^refused reason=the_row_cardaces_makes_2_lines_now' \
 	"issus: GBA 4.3 the Cardaces either side of the mercenaries are two lines"
 has '^line_command leader=aristomedes line=cardaces units=2 members=ca1,ca2 ' \
 	"issus: GBA 4.3 Aristomedes commands the Cardaces of the right"
-has '^moved unit=ca1 from=2111,2112 to=2011,2012 maneuver=forward terrain=marsh mp=3 ' \
+has '^moved unit=ca1 from=2111,2112 to=2011,2012 maneuver=forward terrain=major_river mp=2 ' \
 	"issus: GBA 6.41 the double-sized Cardaces go down into the river (GBA 6.21)"
 has '^cohesion_hit unit=ca1 hits=1 total=1 tq=5 cause=terrain ' \
 	"issus: GBA 6.22 the river costs the Cardaces a hit"
