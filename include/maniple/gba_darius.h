@@ -37,9 +37,5 @@ const char *gba_flight_step_refusal(const struct game *g,
 /* GBA 8.46: whether l stands on a hex of his side's Retreat Edge, from
  * which he may leave the map. */
 bool gba_flight_on_edge(const struct game *g, const struct leader *l);
-/* GBA 8.46: enemy leader li, alone, has just stepped from `from` next to
- * each fleeing leader he was not next to before: each is offered his
- * flight (leader_withdraw_offer).  Returns the offers made. */
-int gba_flight_leader_approached(struct game *g, int li, struct hex from);
 
 #endif

@@ -82,6 +82,10 @@ void leader_withdraw_collect(struct game *g, int mover);
  * from enemy leader `by`; a lone leader a unit came next to with no way
  * out is eliminated at once.  Returns 1 when an offer was made. */
 int leader_withdraw_offer(struct game *g, int li, int trigger, int by);
+/* GBA 8.46: enemy leader li, alone, has just stepped from `from` next to
+ * each fleeing leader he was not next to before: each is offered his
+ * flight (leader_withdraw_offer).  Returns the offers made. */
+int gba_flight_leader_approached(struct game *g, int li, struct hex from);
 /* 4.72: whether leader l shares his hex with a friendly combat unit
  * (then declining a withdrawal costs him nothing). */
 bool leader_stacked(const struct game *g, const struct leader *l);

@@ -6,7 +6,6 @@
 
 #include "maniple/hex.h"
 #include "maniple/map.h"
-#include "maniple/reactions.h"
 #include "maniple/sequence.h"
 
 void gba_darius_killed(struct game *g, int li)
@@ -53,26 +52,4 @@ bool gba_flight_on_edge(const struct game *g, const struct leader *l)
 {
 	return gba_flight(g, l) && l->on_map && !l->killed &&
 	       edge_distance(g, l, l->hex) == 0;
-}
-
-/* ruling R133: after any Personal Combat of GBA 4.63 (orders.c calls
- * this after gba_lone_leaders_meet) */
-int gba_flight_leader_approached(struct game *g, int li, struct hex from)
-{
-	if (g == NULL || li < 0 || li >= g->nleaders)
-		return 0;
-	int made = 0;
-	for (int k = 0; k < g->nleaders; k++) {
-		const struct leader *mover = &g->leaders[li];
-		const struct leader *t = &g->leaders[k];
-		if (!mover->on_map || mover->killed)
-			break;
-		if (t->side == mover->side || !gba_flight(g, t) ||
-		    !t->on_map || t->killed ||
-		    hex_distance(mover->hex, t->hex) != 1 ||
-		    hex_distance(from, t->hex) == 1)
-			continue; /* not one he has just come next to */
-		made += leader_withdraw_offer(g, k, -1, li);
-	}
-	return made;
 }

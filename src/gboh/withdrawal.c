@@ -1417,3 +1417,27 @@ int ow_legal(const struct game *g, struct decision_answer *out, int max)
 	}
 	return n;
 }
+
+/* GBA 8.46, ruling R133: after any Personal Combat of GBA 4.63 (orders.c
+ * calls this after gba_lone_leaders_meet).  Here, beside the offer it
+ * makes, so that gba_darius.c (which leaders.c calls) calls nothing
+ * above it. */
+int gba_flight_leader_approached(struct game *g, int li, struct hex from)
+{
+	if (g == NULL || li < 0 || li >= g->nleaders)
+		return 0;
+	int made = 0;
+	for (int k = 0; k < g->nleaders; k++) {
+		const struct leader *mover = &g->leaders[li];
+		const struct leader *t = &g->leaders[k];
+		if (!mover->on_map || mover->killed)
+			break;
+		if (t->side == mover->side || !gba_flight(g, t) ||
+		    !t->on_map || t->killed ||
+		    hex_distance(mover->hex, t->hex) != 1 ||
+		    hex_distance(from, t->hex) == 1)
+			continue; /* not one he has just come next to */
+		made += leader_withdraw_offer(g, k, -1, li);
+	}
+	return made;
+}
