@@ -546,7 +546,7 @@ bool pursuit_odds(const struct game *g, int ui, struct odds *o)
 		return false;
 	for (int d = 0; d < 10; d++) {
 		bool p = pursuit_pursues(g, d, g->units[ui].tq);
-		odds_face(o, d, p, p ? "pursue" : no_pursuit_word(g));
+		odds_face(o, d, p, "%s", p ? "pursue" : no_pursuit_word(g));
 	}
 	return true;
 }
