@@ -1219,6 +1219,20 @@ static bool check_may_end(const struct game *g, struct ord_why *w)
 		    "%s may not end its move here: %s", u->id, why);
 }
 
+/* 6.11: another order ends the open move, when it may end there and
+ * without a roll (6.63, 6.67, 6.69; check_end_quiet); otherwise r is
+ * refused with why and the move stays open */
+static bool end_move_for_order(struct game *g, struct ord_why *w,
+			       struct cmd_result *r)
+{
+	if (!check_may_end(g, w) || !check_end_quiet(g, w)) {
+		refuse_why(r, w);
+		return false;
+	}
+	end_move(g);
+	return true;
+}
+
 bool orders_move_may_end_impl(const struct game *g, struct cmd_result *r)
 {
 	struct ord_why w = {0};
@@ -1471,11 +1485,8 @@ void orders_order_function(struct game *g, const char *who, const char *what,
 		cmd_refuse(r, NULL, "no unit %s", who ? who : "-");
 		return;
 	}
-	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
-		refuse_why(r, &w);
+	if (!end_move_for_order(g, &w, r))
 		return;
-	}
-	end_move(g); /* 6.11: another order ends the open move */
 	int may_remove = 0;
 	if (!check_order_function(g, ui, rally, facing, &may_remove, &w,
 				  NULL)) {
@@ -1505,11 +1516,8 @@ static void order_stack(struct game *g, const char *who, bool restack,
 		return;
 	}
 	struct ord_why w = {0};
-	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
-		refuse_why(r, &w);
+	if (!end_move_for_order(g, &w, r))
 		return;
-	}
-	end_move(g); /* 6.11: another order ends the open move */
 	const struct leader *l = active(g);
 	if (restack) {
 		if (!check_restack(g, ui, &w)) {
@@ -1593,11 +1601,8 @@ static void order_contingent(struct game *g, const char *who,
 		return;
 	}
 	struct ord_why w = {0};
-	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
-		refuse_why(r, &w);
+	if (!end_move_for_order(g, &w, r))
 		return;
-	}
-	end_move(g); /* 6.11: another order ends the open move */
 	int cost = 1;
 	if (!check_contingent(g, li, &cost, &w)) {
 		refuse_why(r, &w);
@@ -2077,11 +2082,8 @@ void orders_ride(struct game *g, const char *unit, const char *leader,
 		orders_order(g, unit, "with", r);
 		return;
 	}
-	if (!check_may_end(g, &w) || !check_end_quiet(g, &w)) {
-		refuse_why(r, &w);
+	if (!end_move_for_order(g, &w, r))
 		return;
-	}
-	end_move(g); /* 6.11: another order ends the open move */
 	struct move m;
 	bool ok = pick ? check_pick(g, ui, -1, &m, &w)
 		       : check_order_unit(g, ui, false, &m, &w, NULL);
