@@ -15,7 +15,9 @@
 #   (GBA 6.21, 6.22).
 #   The Granicus: Alexander's 70 Rout Points (GBA 10.42), a Persian
 #   cavalry Line Command (GBA 4.33), the river's cost going down the east
-#   bank into it (GBA 6.21, 6.22, with the map's stand-ins), the tie of
+#   bank into it (GBA 6.21, 6.22), out of it over the Steep Bank and up
+#   the level of the east bank, the cost and the hits of each (GBA 6.29's
+#   chart), the tie of
 #   Initiative to Persia (GBA 5.12), Individual Orders alone for the
 #   Macedonians (GBA 4.3).
 #   The Hydaspes: the tie of Initiative to India (GBA 5.12), an Indian
@@ -31,10 +33,10 @@
 #   Issus: the lowest Initiative first and the tie to Persia (GBA 5.12),
 #   the hill troops' line within its spacing (GBA 4.32), a row of
 #   Cardaces split in two lines named by a unit (GBA 4.33), down the
-#   Persian bank into the Pinarus (GBA 6.21, 6.22, with the map's
-#   stand-ins), a phalanx's step forward (GBA 6.42), no Line Command for
-#   a Macedonian leader (GBA 4.3); out of the river up the bank and over
-#   a stockade, the cost and the hits of each (GBA 6.21, 6.22); the
+#   Persian bank into the Pinarus (GBA 6.21, 6.22, 6.29), a phalanx's
+#   step forward (GBA 6.42), no Line Command for a Macedonian leader
+#   (GBA 4.3); out of the river over a stockade, and over the Steep Bank,
+#   the cost and the hit of each (GBA 6.21, 6.22, 6.29); the
 #   Persian hoplites' Drift to the Right (GBA 6.5).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
@@ -96,7 +98,7 @@ soak() {
 	fi
 }
 
-echo "1..119"
+echo "1..130"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -266,6 +268,30 @@ has '^moved unit=pro1 from=1827 to=1927 terrain=clear ' \
 	"granicus: the prodromoi come down to the river (GBA 6.21)"
 has '^orders_done leader=amyntas orders_given=3 ' \
 	"granicus: Macedon's first Orders Phase ends (GBA 5.2)"
+# out of the river over the Steep Bank and up the level of the east bank:
+# each charged on its own (GBA 6.29's chart), 3 MP and 2 hits for horse
+cat >"$tmp/granicus_bank.txt" <<'SCRIPT'
+new granicus sandbox 5
+setup phase movement
+setup active alexander
+setup leader-state alexander active
+setup leader alexander 1915
+setup unit com1 2015 E
+setup remove med2
+setup remove clc1
+setup remove chc1
+continue
+order com1 move
+move 2115
+halt
+SCRIPT
+play granicus_bank
+has '^moved unit=com1 from=2015 to=2115 terrain=clear climb=1 mp=3 ' \
+	"granicus: GBA 6.29 over the Steep Bank and up the east bank: 1 + 1 + 1 MP"
+has '^cohesion_hit unit=com1 hits=1 total=1 tq=8 cause=hexside ' \
+	"granicus: GBA 6.29 the Steep Bank costs the Companions a hit"
+has '^cohesion_hit unit=com1 hits=1 total=2 tq=8 cause=elevation ' \
+	"granicus: GBA 6.22 the climb of the level another"
 soak "granicus seed 1: random play to the end, invariants hold, reloads match" \
 	granicus 1
 soak "granicus seed 2, mixed policy: played to the end" \
@@ -511,12 +537,30 @@ move 2124
 halt
 SCRIPT
 play issus_bank
-has '^moved unit=hy1 from=2024 to=2124 terrain=clear climb=1 mp=3 ' \
-	"issus: GBA 6.21 out of the river, up the bank and over the stockade: 3 MP"
+has '^moved unit=hy1 from=2024 to=2124 terrain=clear mp=2 ' \
+	"issus: GBA 6.21 out of the river over the stockade, the ground level: 2 MP"
 has '^cohesion_hit unit=hy1 hits=1 total=1 tq=8 cause=hexside ' \
 	"issus: GBA 6.22 the stockade costs the hypaspists a hit"
-has '^cohesion_hit unit=hy1 hits=1 total=2 tq=8 cause=elevation ' \
-	"issus: GBA 6.22 the climb of the bank another"
+has '^move_end unit=hy1 at=2124 spent=2 hexes=1 vertices=0 hits=1 ' \
+	"issus: no climb: the ground behind the Pinarus is level with it"
+# where the bank was steep (Arrian 2.10.1), GBA's Steep Bank hexside
+cat >"$tmp/issus_steep.txt" <<'SCRIPT'
+new issus sandbox 4
+setup phase movement
+setup active nicanor
+setup leader-state nicanor active
+setup leader nicanor 1915
+setup unit hy1 2015 E
+continue
+order hy1 move
+move 2115
+halt
+SCRIPT
+play issus_steep
+has '^moved unit=hy1 from=2015 to=2115 terrain=clear mp=2 ' \
+	"issus: GBA 6.29 out of the river over the Steep Bank: 1 + 1 MP"
+has '^cohesion_hit unit=hy1 hits=1 total=1 tq=8 cause=hexside ' \
+	"issus: GBA 6.29 the Steep Bank costs the hypaspists a hit"
 # GBA 6.5 (the battle's drift_to_the_right for Persia): the mercenaries,
 # moving again in the turn, step into their right-front hexes; moving
 # for the first time, straight ahead

@@ -886,28 +886,41 @@ struct hit_plan {
 	int take[SHOCK_UNITS_MAX];	/* hits each takes */
 	const char *why[SHOCK_UNITS_MAX]; /* why it took an extra hit */
 	int left;			/* extras left to the owner (10.13 #4) */
-	bool phalanx_choice;		/* 10.13 exception 2 */
+	const char *attacker_choice;	/* 10.13 exception 2, GBA 10.12's:
+					 * the event's why, or NULL */
 };
 
 /* 10.13: an attacking phalanx shares the hits of two or more non-phalanx
- * defenders as it likes */
-static bool phalanx_exception(const struct game *g,
-			      const struct shock_combat *c,
-			      const struct hit_plan *p)
+ * defenders as it likes; GBA 10.12 gives the same choice to any
+ * double-sized attacker (a phalanx, or a hoplite or Cardaces unit standing
+ * in two hexes: GBA 6.41) against single-hex defenders.  The word for the
+ * event's why, or NULL when the owner's 10.13 rules apply. */
+static const char *attacker_choice(const struct game *g,
+				   const struct shock_combat *c,
+				   const struct hit_plan *p)
 {
 	if (p->n < 2 || p->hits <= 0)
-		return false;
-	bool ph = false;
-	for (int k = 0; k < c->natt; k++)
-		if (in_combat(g, c, 0, k) &&
-		    unit_has(g, &g->units[c->att[k]], TRAIT_PHALANX))
-			ph = true;
-	if (!ph)
-		return false;
-	for (int i = 0; i < p->n; i++)
-		if (unit_has(g, &g->units[c->def[p->slot[i]]], TRAIT_PHALANX))
-			return false;
-	return true;
+		return NULL;
+	const char *why = NULL;
+	for (int k = 0; k < c->natt; k++) {
+		const struct unit *a = &g->units[c->att[k]];
+		if (!in_combat(g, c, 0, k))
+			continue;
+		if (unit_has(g, a, TRAIT_PHALANX))
+			why = "phalanx_attacker_choice";
+		else if (!why && unit_has(g, a, TRAIT_DOUBLE_SIZED) &&
+			 unit_is_two_hex(a))
+			why = "double_sized_attacker_choice";
+	}
+	if (!why)
+		return NULL;
+	for (int i = 0; i < p->n; i++) {
+		const struct unit *d = &g->units[c->def[p->slot[i]]];
+		if (unit_has(g, d, TRAIT_PHALANX) ||
+		    (unit_has(g, d, TRAIT_DOUBLE_SIZED) && unit_is_two_hex(d)))
+			return NULL;
+	}
+	return why;
 }
 
 /* 10.13, 6.68, 9.62: as equal as possible; extras to the unit used for
@@ -925,10 +938,8 @@ static void plan_hits_of(const struct game *g, int ci, int role, int hits,
 			p->slot[p->n++] = k;
 	if (p->n == 0 || p->hits <= 0)
 		return;
-	if (role == 1 && phalanx_exception(g, c, p)) {
-		p->phalanx_choice = true;
+	if (role == 1 && (p->attacker_choice = attacker_choice(g, c, p)))
 		return;
-	}
 	int base = p->hits / p->n, extra = p->hits % p->n;
 	for (int i = 0; i < p->n; i++)
 		p->take[i] = base;
@@ -991,8 +1002,8 @@ static void plan_hits(const struct game *g, int ci, int role,
 }
 
 /* GBA 8.37 for one face of the roll: the final hits att and def shared
- * out as 10.13 would (the owner's choice of the extras, or an attacking
- * phalanx's, taken in slot order), then compared; *took[role] set when a
+ * out as 10.13 would (the owner's choice of the extras, or a double-sized
+ * attacker's, taken in slot order), then compared; *took[role] set when a
  * unit of that side would take the Breakthrough's hits. */
 static void breakthrough_face(const struct game *g, int ci, int att, int def,
 			      bool took[2])
@@ -1003,7 +1014,7 @@ static void breakthrough_face(const struct game *g, int ci, int att, int def,
 	for (int role = 0; role < 2; role++) {
 		struct hit_plan p;
 		plan_hits_of(g, ci, role, role ? def : att, &p);
-		if (p.phalanx_choice) { /* as equal as may be */
+		if (p.attacker_choice) { /* as equal as may be */
 			for (int i = 0; i < p.n; i++)
 				p.take[i] = p.hits / p.n +
 					    (i < p.hits % p.n ? 1 : 0);
@@ -1057,13 +1068,13 @@ bool shock_breakthrough_odds(const struct game *g, int ci, int pct[2])
 /* 10.13 exception 1, 4.8: a Leader Elephant carrying its leader passes
  * its share to the combat unit of this combat stacked with it, up to
  * that unit's TQ (a Leader Elephant does not count for stacking, so not
- * stacking_mate).  Not under the phalanx exception: there the attacker
+ * stacking_mate).  Not under the attacker's choice (10.13 exception 2): there the attacker
  * shares the hits, not their owner. */
 static void leader_elephant_plan(struct game *g, int ci, int role,
 				 struct hit_plan *p)
 {
 	struct shock_combat *c = &g->shock.c[ci];
-	if (p->phalanx_choice)
+	if (p->attacker_choice)
 		return;
 	for (int i = 0; i < p->n; i++) {
 		struct unit *u = &g->units[slot_unit(c, role, p->slot[i])];
@@ -1113,8 +1124,8 @@ static void apply_plan(struct game *g, int ci, int role,
 		event_add(&e, "unit", "%s", u->id);
 		event_add(&e, "hits", "%d", p->take[i]);
 		event_add(&e, "of", "%d", p->hits);
-		if (p->phalanx_choice)
-			event_add(&e, "why", "phalanx_attacker_choice");
+		if (p->attacker_choice)
+			event_add(&e, "why", "%s", p->attacker_choice);
 		else if (p->why[i])
 			event_add(&e, "extra", "%s", p->why[i]);
 		event_add(&e, "rule", "%s",
@@ -1141,7 +1152,7 @@ static bool share_hits(struct game *g, int ci, int role)
 	struct shock_combat *c = &g->shock.c[ci];
 	struct hit_plan p;
 	plan_hits(g, ci, role, &p);
-	if (p.phalanx_choice) {
+	if (p.attacker_choice) {
 		shock_ask(g, SHA_HITS, side_of_role(g, c, 0), ci, -1);
 		return false;
 	}
@@ -1324,10 +1335,11 @@ void cmd_hits(void *ctx, int argc, char **argv, struct cmd_result *r)
 		cmd_malformed(r, "usage: hits UNIT[,UNIT] | hits UNIT=N[,UNIT=N]");
 		return;
 	}
-	if (p.phalanx_choice != eq) {
-		if (p.phalanx_choice)
+	if ((p.attacker_choice != NULL) != eq) {
+		if (p.attacker_choice)
 			cmd_refuse(r, "10.13",
-				   "the attacking phalanx shares the %d hits: "
+				   "the double-sized attacker shares the %d "
+				   "hits: "
 				   "hits UNIT=N[,UNIT=N]",
 				   p.hits);
 		else
@@ -1433,7 +1445,7 @@ static int hits_legal(const struct game *g, struct decision_answer *out,
 	plan_hits(g, ci, role, &p);
 	int cnt = 0;
 	char line[DECISION_LINE_MAX];
-	if (p.phalanx_choice) {
+	if (p.attacker_choice) {
 		/* the 10.13 sharing first, then all on one unit */
 		int base = p.hits / p.n, extra = p.hits % p.n;
 		size_t len = 0;
