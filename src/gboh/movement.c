@@ -476,9 +476,10 @@ bool move_two_hex_way_on(const struct game *g, const struct move *m,
 			m2.stopped = true;
 	const char *rule = NULL;
 	bool ok = !stacking_stop_refusal(c, cu, NULL, &rule);
-	struct hex steps[16][2];
+	/* any one step will do: the list stops at its first (speed) */
+	struct hex steps[1][2];
 	if (!ok && !m2.stopped)
-		ok = phalanx_steps(c, &m2, steps, 16) > 0;
+		ok = phalanx_steps(c, &m2, steps, 1) > 0;
 	trial_end(&t);
 	return ok;
 }
