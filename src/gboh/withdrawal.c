@@ -19,6 +19,7 @@
 
 #include "maniple/leaders.h"
 #include "maniple/elcav.h"
+#include "maniple/gba_contingent.h"
 #include "maniple/gba_darius.h"
 
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
@@ -1072,7 +1073,9 @@ static void unit_withdraw(struct game *g, int ui, const char *what,
 		event_init(&e, "leader_goes_with");
 		event_add(&e, "leader", "%s", l->id);
 		event_add(&e, "unit", "%s", u->id);
-		event_add(&e, "rule", "4.72");
+		/* GBA 5.68: a contingent commander too */
+		event_add(&e, "rule", "%s",
+			  leader_is_mcc(g, l) ? "4.72,GBA 5.68" : "4.72");
 		game_emit(g, &e);
 		return;
 	}
