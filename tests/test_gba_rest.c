@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fixture.h"
+#include "maniple/cards.h"
 #include "maniple/game.h"
 #include "maniple/rally.h"
 #include "maniple/sequence.h"
@@ -226,4 +227,41 @@ Test(gba_rest, double_sized_hoplites_never_rally_gba_10_27)
 		}
 		session_free(&s);
 	}
+}
+
+/* -------------------------------------------- GBA 8.37 on the shock card */
+
+/* GBA 8.37: the shock card tells the Breakthrough (the Push of Shields)
+ * with its figures, within the side panel's width: hi1 (5 hits) takes 2
+ * from hy1's 2(2) for 7, at least 3 times hy1's 2, and then 2 more. */
+Test(gba_rest, shock_card_tells_the_breakthrough_gba_8_37)
+{
+	struct session s;
+	drill(&s, (const char *const[]){
+			  "setup remove ar2", "setup remove ar1",
+			  "setup unit hy1 2815 E", "setup unit hi1 2915 W",
+			  "setup hits hi1 5", "setup phase shock",
+			  "setup active king", "setup leader-state king active",
+			  "setup marker hy1 moved_phase on",
+			  "setup marker hy1 shock_must on", "continue",
+			  "designate hy1 hi1", "roll 1 1 6 9",
+			  "designate done", NULL});
+	expect_event(s.game, 0,
+		     "breakthrough combat=0 unit=hi1 unit_hits=7 than=hy1 "
+		     "than_hits=2 hits=2",
+		     "GBA 8.37");
+	struct card c;
+	card_init(&c, CARD_PANEL_WIDTH);
+	cr_assert_gt(card_shock(s.game, 0, &c), 0, "%s", c.line[0]);
+	bool found = false;
+	for (int i = 0; i + 1 < c.n; i++)
+		if (strstr(c.line[i], "Push: hi1 7 hits >= 3x hy1's 2 ") &&
+		    strstr(c.line[i], "8.37") &&
+		    strstr(c.line[i + 1], "hi1 +2 hits: 9 of TQ 6"))
+			found = true;
+	if (!found)
+		for (int i = 0; i < c.n; i++)
+			cr_log_error("%s", c.line[i]);
+	cr_expect(found, "GBA 8.37: the Breakthrough's line");
+	session_free(&s);
 }
