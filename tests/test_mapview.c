@@ -260,3 +260,36 @@ Test(mapview, the_rallied_marker_10_28)
 	mapview_free(mv);
 	session_free(&S);
 }
+
+/* A map file's `elevation` is the level of its plain: SPQR's maps lie at
+ * 0, GBA's at 1 (GBA 6.23 puts a Major River hex at level 1).  The view
+ * measures a hex's height from it, so that the plain of a GBA map is not
+ * marked as raised ground in every hex while its bank is. */
+Test(mapview, heights_from_the_maps_own_level_gba_6_23)
+{
+	start("new granicus");
+	struct map_view *mv = view();
+	cr_expect_eq(mv->base_level, 1);
+	const struct mv_hex *river = mapview_hex(mv, hx(2018));
+	const struct mv_hex *west = mapview_hex(mv, hx(1018));
+	const struct mv_hex *bank = mapview_hex(mv, hx(2118));
+	const struct mv_hex *rise = mapview_hex(mv, hx(3015));
+	cr_assert(river && west && bank && rise);
+	cr_expect_eq(river->level, 1);
+	cr_expect_eq(mapview_height(mv, river), 0);
+	cr_expect_eq(mapview_height(mv, west), 0);
+	cr_expect_eq(bank->level, 2);
+	cr_expect_eq(mapview_height(mv, bank), 1);
+	cr_expect_eq(mapview_height(mv, rise), 2);
+	mapview_free(mv);
+	session_free(&S);
+
+	start("new cannae");
+	mv = view();
+	cr_expect_eq(mv->base_level, 0);
+	const struct mv_hex *any = mapview_hex(mv, hx(1010));
+	cr_assert_not_null(any);
+	cr_expect_eq(mapview_height(mv, any), any->level);
+	mapview_free(mv);
+	session_free(&S);
+}

@@ -77,6 +77,9 @@ struct map {
 	/* 9.14: the map's compass, the hexside a rampage heads for on a
 	 * rampage roll of 1..6 (index 0 is the roll 1). */
 	enum hexside compass[6];
+	/* [map] elevation: the level of every hex the file does not raise
+	 * or lower (0 on SPQR's maps, 1 on GBA's, whose rivers lie at 1) */
+	int8_t base_level;
 	int nedges;
 	struct retreat_edge edges[MAP_EDGES_MAX];
 };

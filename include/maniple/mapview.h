@@ -94,6 +94,9 @@ struct map_view {
 	const struct mv_class *terrain;	 /* the ruleset's, constant */
 	const struct mv_class *features; /* the same */
 	struct mv_hex *hexes;	/* ncols * nrows, column-major; owned */
+	/* the level most of the map lies at: a view marks (and shades)
+	 * only the hexes above or below it */
+	int8_t base_level;
 	char side_id[2][MV_SIDE_ID_MAX];
 	char side_name[2][MV_SIDE_NAME_MAX];
 	char side_colour[2][MV_SIDE_ID_MAX];
@@ -112,6 +115,10 @@ const struct mv_hex *mapview_hex(const struct map_view *mv, struct hex h);
 struct mv_hex *mapview_hex_mut(struct map_view *mv, struct hex h);
 /* A new piece at the end (NULL when full), zeroed, hex[1] HEX_NONE. */
 struct mv_piece *mapview_add_piece(struct map_view *mv);
+/* h's level above (below: negative) the map's own level: a GBA map lies
+ * at level 1, where its rivers run, so its plain is 0 here as SPQR's is.
+ * A view shows a level's digit only where this is not 0. */
+int mapview_height(const struct map_view *mv, const struct mv_hex *mh);
 /* Appends a marker to p (ignored when full). */
 void mapview_add_marker(struct mv_piece *p, char code, const char *name);
 /* Whether p covers h. */

@@ -258,3 +258,8 @@ void mv_text_wrap(struct mv_text *t, const char *lead, const char *words)
 	snprintf(l->lead, sizeof l->lead, "%s", lead);
 	snprintf(l->text, sizeof l->text, "%s", words);
 }
+
+int mapview_height(const struct map_view *mv, const struct mv_hex *mh)
+{
+	return mh->level - mv->base_level;
+}

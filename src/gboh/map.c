@@ -181,6 +181,7 @@ static int make_grid(struct map_ctx *c, int line)
 		m->hexes[i].terrain = (uint8_t)c->def_terrain;
 		m->hexes[i].elevation = (int8_t)c->def_elevation;
 	}
+	m->base_level = (int8_t)c->def_elevation;
 	c->grid_ready = true;
 	return 0;
 }

@@ -222,6 +222,7 @@ struct map_view *gboh_map_view(const struct game *g)
 	mv->nterrain = TERRAIN_COUNT;
 	mv->features = feature_classes;
 	mv->nfeatures = F_COUNT;
+	mv->base_level = m->base_level;
 	for (int c = m->col_min; c <= m->col_max; c++)
 		for (int r = m->row_min; r <= m->row_max; r++) {
 			struct hex h = {c, r};

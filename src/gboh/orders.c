@@ -48,6 +48,10 @@ struct ord_why {
 	char text[200];
 	/* only the rule is wanted (a legal list): deny leaves text empty */
 	bool quiet;
+	/* a legal list found the gate open (check_gate, line_gate) for the
+	 * game it lists, which stays as it is meanwhile: not asked again
+	 * for each order it weighs (speed) */
+	bool gate_open, line_gate_open;
 };
 
 static bool deny(struct ord_why *w, const char *rule, const char *fmt, ...)
@@ -418,6 +422,8 @@ void orders_state_text(const struct game *g, FILE *f)
  * orders */
 static bool check_gate(const struct game *g, struct ord_why *w)
 {
+	if (w->gate_open)
+		return true;
 	/* the Orders step already says that no rout move and no reaction
 	 * waits (seq_step_now asks those first): the common case, asked for
 	 * every order a legal list weighs */
@@ -761,6 +767,8 @@ static const struct line_def *find_line(const struct game *g,
  * give a Line Command now at all, whatever the line */
 static bool line_gate(const struct game *g, struct ord_why *w)
 {
+	if (w->line_gate_open)
+		return true;
 	if (!check_gate(g, w))
 		return false;
 	char pw_why[200];
@@ -2246,7 +2254,14 @@ static void each_line_command(const struct game *g, int side,
 			      void *ctx)
 {
 	struct lc_plan *p = malloc(sizeof *p);
-	struct ord_why w = {0};
+	/* only the rule is read; the gate is the same for every row, and
+	 * shut, no row is listed */
+	struct ord_why w = {.quiet = true};
+	if (!line_gate(g, &w)) {
+		free(p);
+		return;
+	}
+	w.line_gate_open = true;
 	for (int d = 0; p && g->battle && d < g->battle->nlines; d++) {
 		const struct line_def *def = &g->battle->lines[d];
 		if (def->side != side)
@@ -2377,6 +2392,7 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 	int n = pursuit_regroup_legal(g, gate, out, max);
 	if (!gate)
 		return n;
+	w.gate_open = true;
 	int side = active(g)->side;
 	const struct orders_state *o = &g->ord;
 	struct move m, mm;

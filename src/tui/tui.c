@@ -207,13 +207,20 @@ struct hex_look {
 	wchar_t tg;
 };
 
+/* A hex's shade: its height above the map's own level, kept to the
+ * palette's levels. */
+static int level_shade(const struct map_view *mv, const struct mv_hex *mh)
+{
+	int l = mapview_height(mv, mh);
+	return l < 0 ? 0 : l >= LEVELS ? LEVELS - 1 : l;
+}
+
 static struct hex_look hex_look(const struct tui_view *v,
 				const struct mv_hex *mh)
 {
 	struct hex_look k;
 	k.t = v->tslot[mh->terrain % MV_CLASSES_MAX];
-	k.lvl = mh->level < 0 ? 0 : mh->level >= LEVELS ? LEVELS - 1
-							 : mh->level;
+	k.lvl = level_shade(v->mv, mh);
 	k.tp = v->pal.terrain[k.t][k.lvl];
 	k.tg = v->gl.terrain[k.t];
 	return k;
@@ -384,7 +391,7 @@ static void compose_cell(const struct tui_view *v, struct hex h, bool cursor,
 		for (int i = 0; i < 4; i++)
 			if (feat[j][i].ch)
 				c[j][i] = feat[j][i];
-	if (mh->level > 0)
+	if (mapview_height(v->mv, mh) != 0)
 		put(&c[1][3], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),
 		    0, tp);
 
@@ -515,7 +522,7 @@ static void compose_outlined(const struct tui_view *v, struct hex h,
 	}
 	if (t != TT_CLEAR) /* clear is the rule: no glyph but the one */
 		put(&c[2][1], tg, 0, tp), put(&c[3][6], tg, 0, tp);
-	if (mh->level > 0)
+	if (mapview_height(v->mv, mh) != 0)
 		put(&c[2][6], (wchar_t)('0' + (mh->level > 9 ? 9 : mh->level)),
 		    0, tp);
 
@@ -673,9 +680,7 @@ static void draw_overview(struct tui_view *v)
 						cur = true;
 					int k;
 					int t = v->tslot[mh->terrain % MV_CLASSES_MAX];
-					int lvl = mh->level >= LEVELS ? LEVELS - 1
-						  : mh->level < 0     ? 0
-								      : mh->level;
+					int lvl = level_shade(m, mh);
 					int rank;
 					struct cellch cand;
 					if (mapview_pieces_at(m, h, false, &k, 1)) {
