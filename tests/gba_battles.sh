@@ -12,7 +12,10 @@
 #   Line Command for a Macedonian leader (GBA 4.3), the walls of
 #   Chaeronea closed to every unit (GBA 6.26), the dry bed of the Haemon
 #   a stream: a hit for a hoplite crossing it, none for a skirmisher
-#   (GBA 6.21, 6.22).
+#   (GBA 6.21, 6.22); the hoplites of both sides double-sized (GBA
+#   6.41), the allied ones bound by the Law of Inertia (GBA 6.14) but
+#   the Greek mercenaries, and drifting right when they move again in a
+#   turn (GBA 6.5).
 #   The Granicus: Alexander's 70 Rout Points (GBA 10.42), a Persian
 #   cavalry Line Command (GBA 4.33), the river's cost going down the east
 #   bank into it (GBA 6.21, 6.22), out of it over the Steep Bank and up
@@ -37,7 +40,11 @@
 #   step forward (GBA 6.42), no Line Command for a Macedonian leader
 #   (GBA 4.3); out of the river over a stockade, and over the Steep Bank,
 #   the cost and the hit of each (GBA 6.21, 6.22, 6.29); the
-#   Persian hoplites' Drift to the Right (GBA 6.5).
+#   Persian hoplites' Drift to the Right (GBA 6.5); GBA's two optional
+#   rules for Alexander's army, off by default and played by a copy of the
+#   battle whose [rules] names them (no command-line flag turns a battle
+#   option on): Alexander's Elite Initiative Orders Phase (GBA 5.5) and
+#   Philotas as the Companions' Contingent Commander (GBA 5.6, 5.67).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -52,6 +59,10 @@ notok() {
 has() {
 	if grep -q -- "$1" "$tmp/out"; then ok "$2"; else notok "$2"; fi
 }
+# lacks PATTERN DESCRIPTION: no line of the last script's output matches
+lacks() {
+	if grep -q -- "$1" "$tmp/out"; then notok "$2"; else ok "$2"; fi
+}
 # checked NAME: --check passes the battle's map and scenario
 checked() {
 	if "$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/maps/$1.ini" \
@@ -63,9 +74,9 @@ checked() {
 	fi
 }
 # play NAME: runs $tmp/NAME.txt; status 0, no malformed line, and the
-# same output twice
+# same output twice (the data from $datadir when set)
 play() {
-	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script "$tmp/$1.txt" \
+	MANIPLE_DATADIR="${datadir:-$MANIPLE_SRCDIR}" "$MANIPLE_BIN" --script "$tmp/$1.txt" \
 		>"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && ok "$1: the script runs (status 0)" ||
@@ -76,7 +87,7 @@ play() {
 	else
 		ok "$1: no malformed lines"
 	fi
-	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script - \
+	MANIPLE_DATADIR="${datadir:-$MANIPLE_SRCDIR}" "$MANIPLE_BIN" --script - \
 		<"$tmp/$1.txt" >"$tmp/out2" 2>/dev/null
 	cmp -s "$tmp/out" "$tmp/out2" && ok "$1: same seed, same play" ||
 		notok "$1: a second run differs"
@@ -98,7 +109,7 @@ soak() {
 	fi
 }
 
-echo "1..130"
+echo "1..155"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -120,11 +131,16 @@ continue
 activate demosthenes
 line athenians
 pick ath1
-move 2526
+move 2526,2527
 halt
+move 2426,2427
+move 2326,2327
+move 2226,2227
 pick ath2
-move 2527
-halt
+move 2528,2529
+move 2428,2429
+move 2328,2329
+move 2228,2229
 orders done
 no momentum
 pass lysicles
@@ -133,7 +149,7 @@ pass theagenes
 activate antipater
 line athenians
 order mh2 move
-move 1918
+move 1919,1920
 halt
 orders done
 no momentum
@@ -150,9 +166,17 @@ halt
 orders done
 SCRIPT
 play chaeronea
-has '^line_command leader=demosthenes line=athenians units=10 ' \
+has '^line_command leader=demosthenes line=athenians units=5 ' \
 	"chaeronea: GBA 4.3 Demosthenes commands the Athenian line"
-has '^moved unit=ath2 from=2627 to=2527 ' "chaeronea: GBA 4.31 the line moves"
+has '^moved unit=ath1 from=2626,2627 to=2526,2527 maneuver=forward ' \
+	"chaeronea: GBA 6.41 the Athenian hoplites are double-sized"
+has '^refused reason=ath1_is_bound_by_the_Law_of_Inertia:_a_hoplite_moves_on_while_it_can_(3_MP_left' \
+	"chaeronea: GBA 6.14 the Athenians may not halt while they can go on"
+has '^move_end unit=ath1 at=2226 spent=4 hexes=4 ' \
+	"chaeronea: GBA 6.14 they stop when their MP are spent"
+has '^moved unit=ath2 from=2628,2629 to=2528,2529 ' "chaeronea: GBA 4.31 the line moves"
+has '^moved unit=mh2 from=1819,1820 to=1919,1920 maneuver=forward ' \
+	"chaeronea: GBA 6.41 Macedon's mercenary hoplites are double-sized too"
 has '^orders_done leader=demosthenes orders_given=1 ' \
 	"chaeronea: the allies' first Orders Phase ends (GBA 5.2)"
 has '^activation_tie_order side=1 army=greeks initiative=4 ' \
@@ -176,11 +200,11 @@ setup phase movement
 setup active lysicles
 setup leader-state lysicles active
 continue
-order ath2 move
-move 2527
-move 2427
-move 2327
-halt
+order ath1 move
+move 2526,2527
+move 2426,2427
+move 2326,2327
+move 2226,2227
 new chaeronea sandbox 7
 setup phase movement
 setup active chares
@@ -192,9 +216,9 @@ move 2324
 halt
 SCRIPT
 play chaeronea_haemon
-has '^cohesion_hit unit=ath2 hits=1 total=1 tq=5 cause=hexside ' \
+has '^cohesion_hit unit=ath1 hits=1 total=1 tq=5 cause=terrain rule=6.22,6.42' \
 	"chaeronea: GBA 6.22 the Athenians take a hit crossing the Haemon"
-has '^move_end unit=ath2 at=2327 spent=3 hexes=3 vertices=0 hits=1 ' \
+has '^moved unit=ath1 from=2426,2427 to=2326,2327 maneuver=forward terrain=clear mp=1 ' \
 	"chaeronea: GBA 6.21 the dry bed costs no MP"
 has '^move_end unit=gs3 at=2324 spent=2 hexes=2 vertices=0 hits=0 ' \
 	"chaeronea: GBA 6.22 a skirmisher crosses the Haemon with no hit"
@@ -215,6 +239,39 @@ has '^refused reason=demosthenes_may_not_give_a_Line_Command_to_the_line_centre 
 	"chaeronea: GBA 4.37 Demosthenes gives no Line Command but to the Athenians"
 has '^moved unit=pel1 from=2636 to=2536 ' \
 	"chaeronea: GBA 4.37 his Individual Order moves the peltasts"
+# GBA 6.14 spares the Greek mercenaries the Law of Inertia; GBA 6.5 (the
+# allies' drift_to_the_right): Athenian hoplites moving again in a turn
+# step into their right-front hexes
+cat >"$tmp/chaeronea_inertia.txt" <<'SCRIPT'
+new chaeronea sandbox 7
+setup phase movement
+setup active chares
+setup leader-state chares active
+setup remove gs2
+continue
+order gm move
+move 2518,2519
+halt
+new chaeronea sandbox 7
+setup phase movement
+setup active lysicles
+setup leader-state lysicles active
+setup marker ath1 moved_turn on
+continue
+order ath1 move
+move 2526,2527
+move 2525,2526
+move 2425,2426
+move 2325,2326
+move 2225,2226
+SCRIPT
+play chaeronea_inertia
+has '^move_end unit=gm at=2518 spent=1 hexes=1 ' \
+	"chaeronea: GBA 6.14 the Greek mercenaries may halt after one hex"
+has '^refused reason=Drift_to_the_Right:_moving_again_this_turn' \
+	"chaeronea: GBA 6.5 an Athenian unit moving again may not step straight ahead"
+has '^moved unit=ath1 from=2626,2627 to=2525,2526 maneuver=forward ' \
+	"chaeronea: GBA 6.5 it drifts into its right-front hexes"
 soak "chaeronea seed 1: random play to the end, invariants hold, reloads match" \
 	chaeronea 1
 soak "chaeronea seed 2, mixed policy: played to the end" \
@@ -595,3 +652,61 @@ soak "issus seed 1: random play to the end, invariants hold, reloads match" \
 	issus 1
 soak "issus seed 2, mixed policy: played to the end" \
 	--policy mixed issus 2
+# GBA 5.5 and 5.6, optional rules the battle holds as options, off by
+# default: no Elite offer opens the turn, Philotas is not placed, and a
+# Wing Commander's contingent order is refused
+cat >"$tmp/issus_options_off.txt" <<'SCRIPT'
+new issus solo 4
+show leader philotas
+continue
+new issus sandbox 4
+setup phase movement
+setup active alexander
+setup leader-state alexander active
+continue
+order philotas contingent
+SCRIPT
+play issus_options_off
+lacks '^elite_offer' "issus: GBA 5.5 off by default: Alexander is no Elite Commander"
+has '^leader id=philotas side=0 hex=- ' \
+	"issus: GBA 5.67 off by default: Philotas, an MCC of the option, is not placed"
+has '^refused reason=this_battle_does_not_play_the_Contingent_Commanders_(option_contingent_commanders) ' \
+	"issus: GBA 5.6 off by default: no contingent order"
+# no command-line flag turns a battle option on: a copy of the battle
+# whose [rules] names both options plays them
+mkdir -p "$tmp/data/scenarios"
+srcdir=$(cd "$MANIPLE_SRCDIR" && pwd)
+ln -s "$srcdir/rules" "$tmp/data/rules"
+ln -s "$srcdir/maps" "$tmp/data/maps"
+sed 's/^elephant_command = no$/&\
+options = elite_commander contingent_commanders/' \
+	"$MANIPLE_SRCDIR/scenarios/issus.ini" >"$tmp/data/scenarios/issus.ini"
+if "$MANIPLE_BIN" --check "$tmp/data/scenarios/issus.ini" >"$tmp/out" \
+	2>"$tmp/err" && grep -q ': ok$' "$tmp/out"; then
+	ok "issus with both options: --check passes"
+else
+	notok "issus with both options: --check fails"
+fi
+cat >"$tmp/issus_options.txt" <<'SCRIPT'
+new issus solo 4
+continue
+elite alexander
+order philotas contingent
+pick com1
+move 1726
+halt
+orders done
+SCRIPT
+datadir="$tmp/data"
+play issus_options
+datadir=
+has '^elite_offer side=0 oc=alexander ' \
+	"issus: GBA 5.5 with elite_commander the turn opens with Alexander's Elite offer"
+has '^activated leader=alexander side=0 initiative=7 how=elite ' \
+	"issus: GBA 5.5 he takes the Elite Initiative Orders Phase"
+has '^contingent_command leader=alexander mcc=philotas orders=3 left=4 units=4 members=com1,com2,com3,com4 ' \
+	"issus: GBA 5.63 Philotas' four Companion units cost Alexander three orders"
+has '^moved unit=com1 from=1626 to=1726 ' \
+	"issus: GBA 5.65 a Companion unit moves under Philotas' Line Command"
+has '^orders_done leader=alexander orders_given=3 ' \
+	"issus: with the options Macedon's first Orders Phase ends (GBA 5.2)"

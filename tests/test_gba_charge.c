@@ -13,6 +13,7 @@
 #include "maniple/gboh_mapview.h"
 #include "maniple/mapview.h"
 #include "maniple/map.h"
+#include "maniple/missile.h"
 #include "maniple/orders.h"
 #include "maniple/pursuit.h"
 #include "maniple/reactions.h"
@@ -504,7 +505,12 @@ Test(gba_charge, pursuit_follows_and_attacks_without_checks_gba_10_33)
 	int ci = routed_mi(s, true, true);
 	fx_terrain(g, H(1209), TERRAIN_WOODS);
 	struct unit *hc = U(s, "hc");
+	/* the pursuit begins out of formation (R183): the woods' hits as
+	 * they are out of it (GBA 9.74 would double them in it) */
+	cr_assert(hc->charge_formation);
+	hc->charge_formation = false;
 	struct move_cost mc = move_hex_entry_cost(g, hc, H(1210), H(1209));
+	hc->charge_formation = true;
 	size_t from = g->events.n;
 	cr_assert(dice_force(&g->dice, 9));
 	bool done = false;
@@ -562,4 +568,257 @@ Test(gba_charge, pursuit_repeats_with_a_new_roll_gba_10_34)
 			 "advance");
 	cr_expect_eq(fx_count(g, from, "pursuit_move"), 0);
 	close_game(s);
+}
+
+/* ------------------------------------------------------- GBA 9.74 */
+
+/* The first line of the legal list that begins with prefix, copied into
+ * buf (false, buf empty, when none does) */
+static bool legal_first(struct session *s, const char *prefix, char *buf,
+			size_t n)
+{
+	struct decision_answer a[256];
+	int k = seq_legal(s->game, a, 256);
+	buf[0] = '\0';
+	for (int i = 0; i < k; i++)
+		if (strncmp(a[i].line, prefix, strlen(prefix)) == 0) {
+			snprintf(buf, n, "%s", a[i].line);
+			return true;
+		}
+	return false;
+}
+
+/* A "cf" game with `id` placed at hex, facing f, in Charge Formation or
+ * not */
+static struct session *formed_at(const char *id, int hex, int f, bool cf)
+{
+	struct session *s = open_game("cf");
+	place(s, id, hex, f);
+	U(s, id)->charge_formation = cf;
+	return s;
+}
+
+/* In formation (cf), line is not in the legal list and is refused by
+ * GBA 9.74, changing nothing; out of it, it is played */
+static void barred_in_formation(struct session *s, bool cf, const char *line)
+{
+	if (cf) {
+		cr_expect_not(legal(s, line), "%s is legal", line);
+		refused(s, line, "9.74");
+	} else {
+		ok(s, line);
+	}
+}
+
+/* In formation (cf) no legal line begins with prefix, and `line` (when
+ * not NULL) is refused by GBA 9.74; out of it, one does */
+static void not_offered_in_formation(struct session *s, bool cf,
+				     const char *prefix, const char *line)
+{
+	char got[128];
+	cr_expect_eq(legal_first(s, prefix, got, sizeof got), !cf,
+		     "cf=%d: %s", cf, got);
+	if (cf && line)
+		refused(s, line, "9.74");
+}
+
+/* GBA 9.74 bullet 1: a unit in Charge Formation fires no missiles: the
+ * Thracian LC (javelins) is offered no fire under its order and no Entry
+ * reaction fire when an enemy enters its ZOC; out of it, both. */
+Test(gba_charge, no_missile_fire_in_formation_gba_9_74)
+{
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("th", 1212, FACE_NE, cf);
+		place(s, "p_sk", 1211, FACE_SE);
+		phase(s, "alexander");
+		ok(s, "order th");
+		not_offered_in_formation(s, cf, "fire 1211", "fire 1211");
+		struct fire_check c;
+		cr_expect_eq(missile_check(s->game, UI(s, "th"), WEAPON_MAIN,
+					   H(1211), FIRE_ENTRY, &c),
+			     !cf);
+		if (cf)
+			cr_expect_str_eq(c.rule, "GBA 9.74");
+		close_game(s);
+
+		/* p_lc (MA 9: no withdrawal before it) enters th's ZOC:
+		 * Entry reaction fire (GBA 8.21) */
+		s = formed_at("th", 1212, FACE_NE, cf);
+		place(s, "p_lc", 1210, FACE_SE);
+		phase(s, "darius");
+		ok(s, "order p_lc");
+		ok(s, "move 1211");
+		not_offered_in_formation(s, cf, "react fire th", NULL);
+		close_game(s);
+	}
+}
+
+/* GBA 9.74 bullet 9: fire at a unit in Charge Formation subtracts 1 from
+ * the die: p_lc's arrows need one more; the legal list's preview says
+ * so, the volley's modifier event names it and `why` tells it. */
+Test(gba_charge, fire_at_formation_minus_one_gba_9_74)
+{
+	int needed[2] = {0, 0};
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("hc", 1212, FACE_NE, cf);
+		place(s, "p_lc", 1210, FACE_SE);
+		phase(s, "darius");
+		ok(s, "order p_lc");
+		struct fire_check c;
+		cr_assert(missile_check(s->game, UI(s, "p_lc"), WEAPON_MAIN,
+					H(1212), FIRE_OFFENSIVE, &c),
+			  "%s", c.reason ? c.reason : "");
+		needed[cf] = c.needed;
+		char want[64], line[128];
+		snprintf(want, sizeof want, "fire 1212 # needs %d or less",
+			 c.needed);
+		cr_expect(legal_first(s, want, line, sizeof line), "%s: %s",
+			  want, line);
+		cr_assert(dice_force(&s->game->dice, 9));
+		struct out o = ok(s, "fire 1212");
+		cr_expect_eq(has(&o, "missile_modifier firer=p_lc "
+				     "name=target_charge_formation drm=-1 "
+				     "rule=9.74"),
+			     cf, "%s", o.ev);
+		if (cf) {
+			struct cmd_result r;
+			cmd_result_init(&r);
+			session_exec(s, "why", &r);
+			cr_assert_eq(r.status, CMD_OK);
+			cr_assert_not_null(r.text);
+			cr_expect_not_null(
+				strstr(r.text, "target charge formation -1 "
+					       "(rule 9.74)"),
+				"%s", r.text);
+			cmd_result_free(&r);
+		}
+		close_game(s);
+	}
+	cr_expect_eq(needed[1], needed[0] + 1, "GBA 9.74: -1 to the die");
+}
+
+/* GBA 9.74 bullet 2 (R113, R185): the Thracian LC (MA 9) in an enemy ZOC
+ * of HI (MA 5) leaves it on its greater MA; in Charge Formation it may
+ * not. */
+Test(gba_charge, no_lc_mobility_in_formation_gba_9_74)
+{
+	char line[128] = "";
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("th", 1210, FACE_NE, cf);
+		place(s, "p_hi", 1209, FACE_SE);
+		phase(s, "alexander");
+		ok(s, "order th");
+		if (!cf) {
+			cr_assert(legal_first(s, "move ", line, sizeof line),
+				  "7.23: the greater MA leaves");
+			char *hash = strchr(line, ' ');
+			hash = hash ? strchr(hash + 1, ' ') : NULL;
+			if (hash)
+				*hash = '\0'; /* "move HEX" */
+		} else {
+			char other[128];
+			cr_expect_not(legal_first(s, "move ", other,
+						  sizeof other),
+				      "%s", other);
+			refused(s, line, "9.74");
+			/* out of it again (2 MP), it may */
+			ok(s, "form normal");
+			ok(s, line);
+		}
+		close_game(s);
+	}
+}
+
+/* GBA 9.74 bullets 3, 4: 2 MP a vertex in formation (1 out of it); a
+ * unit that has not moved turns as far as it likes, but after more than
+ * one vertex in its hex it stays; once it moved, one vertex a hex. */
+Test(gba_charge, facing_in_formation_gba_9_74)
+{
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("hc", 1211, FACE_NE, cf);
+		phase(s, "alexander");
+		ok(s, "order hc");
+		struct out o = ok(s, "face E");
+		cr_expect(has(&o, cf ? "vertices=1 mp=2 spent=2"
+				     : "vertices=1 mp=1 spent=1"),
+			  "cf=%d: %s", cf, o.ev);
+		ok(s, "face NE");
+		not_offered_in_formation(s, cf, "move ", NULL);
+		barred_in_formation(s, cf, "move 1210");
+		close_game(s);
+
+		s = formed_at("hc", 1211, FACE_NE, cf);
+		phase(s, "alexander");
+		ok(s, "order hc");
+		ok(s, "move 1210");
+		ok(s, "face E");
+		barred_in_formation(s, cf, "face SE");
+		if (cf) {
+			ok(s, "move 1310"); /* a new hex: one vertex more */
+			ok(s, "face SE");
+		}
+		close_game(s);
+	}
+}
+
+/* GBA 9.74 bullet 5 (R187): no Rough terrain, as the chart has it for
+ * cavalry (woods cost it a hit); bullet 7: the terrain's hits doubled,
+ * turning in Rough too (7.14). */
+Test(gba_charge, no_rough_and_doubled_hits_gba_9_74)
+{
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("hc", 1211, FACE_NE, cf);
+		fx_terrain(s->game, H(1210), TERRAIN_WOODS);
+		phase(s, "alexander");
+		ok(s, "order hc");
+		barred_in_formation(s, cf, "move 1210");
+		close_game(s);
+
+		/* standing in the woods, a turn costs 1 hit (2 in it) */
+		s = formed_at("hc", 1211, FACE_NE, cf);
+		fx_terrain(s->game, H(1211), TERRAIN_WOODS);
+		phase(s, "alexander");
+		ok(s, "order hc");
+		struct out o = ok(s, "face E");
+		cr_expect(has(&o, cf ? "cohesion_hit unit=hc hits=2 "
+				     : "cohesion_hit unit=hc hits=1 "),
+			  "cf=%d: %s", cf, o.ev);
+		close_game(s);
+	}
+}
+
+/* GBA 9.74 bullet 6 (R186): one level of elevation in the whole move;
+ * bullet 7: the climb's hit doubled. */
+Test(gba_charge, one_level_a_phase_gba_9_74)
+{
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("hc", 1211, FACE_NE, cf);
+		map_at_mut(s->game->battle->map, H(1210))->elevation = 1;
+		map_at_mut(s->game->battle->map, H(1209))->elevation = 2;
+		phase(s, "alexander");
+		ok(s, "order hc");
+		struct out o = ok(s, "move 1210");
+		cr_expect(has(&o, cf ? "hits=2 total=2 tq=7 cause=elevation"
+				     : "hits=1 total=1 tq=7 cause=elevation"),
+			  "cf=%d: %s", cf, o.ev);
+		barred_in_formation(s, cf, "move 1209");
+		close_game(s);
+	}
+}
+
+/* GBA 9.74 bullet 8: no Orderly Withdrawal: hc (MA 8) is offered one
+ * when p_mi (MA 6) comes within 2 hexes, but not in formation, and
+ * `withdraw` is refused. */
+Test(gba_charge, no_orderly_withdrawal_in_formation_gba_9_74)
+{
+	for (int cf = 0; cf < 2; cf++) {
+		struct session *s = formed_at("hc", 1212, FACE_NE, cf);
+		place(s, "p_mi", 1209, FACE_SE);
+		phase(s, "darius");
+		ok(s, "order p_mi");
+		ok(s, "move 1210");
+		not_offered_in_formation(s, cf, "withdraw hc",
+					 "withdraw hc 1213");
+		close_game(s);
+	}
 }

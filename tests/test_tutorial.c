@@ -755,7 +755,7 @@ Test(tutorial, the_pursuit_lesson_chases_the_routed_unit)
 Test(tutorial, the_chaeronea_lesson_plays_greek_lines_and_macedonian_orders)
 {
 	const char *want[] = {
-		"line_command leader=demosthenes line=athenians units=10",
+		"line_command leader=demosthenes line=athenians units=5",
 		"activation_tie_order side=1 army=greeks initiative=4",
 		"orders_phase leader=antipater orders=4 line_commands=0",
 		"moved unit=ph8 maneuver=forward terrain=clear",

@@ -21,6 +21,48 @@ struct move_step;
 /* GBA 9.7: the battle plays Charge Formation (and so GBA 10.3) */
 bool gba_charge_in_play(const struct game *g);
 
+/* ---- GBA 9.74: what a unit in Charge Formation may not do ----
+ * Asked by the modules that do it (movement.c, missile.c, withdrawal.c);
+ * these read the unit, its move and the rules tables only (in
+ * gba_charge_limits.c, which calls none of those modules).  For a unit
+ * out of the formation, or in a battle without it, each is NULL, 0 or
+ * what it was given: nothing changes. */
+
+/* GBA 9.74: u is in Charge Formation, under its restrictions */
+bool gba_charge_restricted(const struct game *g, const struct unit *u);
+
+/* What the formation forbids outright (bullets 1, 2, 8) */
+enum charge_forbids {
+	CHARGE_NO_FIRE,		/* bullet 1: no missile fire, of any kind */
+	CHARGE_NO_LC_MOBILITY,	/* bullet 2 (R113, R185): no leaving an
+				 * enemy ZOC on a greater MA */
+	CHARGE_NO_WITHDRAWAL,	/* bullet 8: no Orderly Withdrawal */
+};
+/* GBA 9.74: why u may not do `what` (NULL: it may); the rule is
+ * "GBA 9.74" */
+const char *gba_charge_forbids(const struct game *g, const struct unit *u,
+			       enum charge_forbids what);
+
+/* GBA 9.74 bullets 3, 5, 6: why the mover of m, in the formation, may not
+ * go on into a hex whose terrain is Rough for it (rough, as the terrain
+ * chart says: GBA 6.28) changing its level by climb (NULL: it may) */
+const char *gba_charge_step_refusal(const struct game *g, const struct move *m,
+				    int climb, bool rough);
+/* GBA 9.74 bullet 3: why the mover of m may not turn `vertices` more
+ * vertices in the hex it stands in (NULL: it may) */
+const char *gba_charge_turn_refusal(const struct game *g, const struct move *m,
+				    int vertices);
+/* GBA 9.74 bullet 4: the MP a turn of `vertices` costs u, given the
+ * chart's mp */
+int gba_charge_facing_mp(const struct game *g, const struct unit *u,
+			 int vertices, int mp);
+/* GBA 9.74 bullet 7: the cohesion hits the terrain costs u, given the
+ * chart's hits (entering a hex, its hexside and climb; turning in Rough) */
+int gba_charge_terrain_hits(const struct game *g, const struct unit *u,
+			    int hits);
+/* GBA 9.74 bullet 9: the modifier to the die of missile fire at t */
+int gba_charge_fire_at_drm(const struct game *g, const struct unit *t);
+
 /* GBA 9.72: u is of a type or class that may take Charge Formation */
 bool gba_charge_may_use(const struct game *g, const struct unit *u);
 

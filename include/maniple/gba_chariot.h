@@ -32,13 +32,11 @@ bool gba_is_chariot(const struct game *g, const struct unit *u);
 const char *gba_chariot_step_refusal(const struct game *g,
 				     const struct move *m, int climb,
 				     const char **rule);
-/* GBA 9.21, 7.15, A1: the chariot of m entered a hex changing its level
- * by climb: counts the level, takes the hits of the turns it made in its
- * first hex (owed once it moves on: note e spares only a chariot that
- * does not move), and starts the new hex's count of vertices. */
-void gba_chariot_stepped(struct game *g, struct move *m, int climb);
-/* GBA 7.15, note e: the chariot of m turned `vertices` vertices */
-void gba_chariot_turned(struct game *g, struct move *m, int vertices);
+/* GBA 7.15, A1: the chariot of m entered a hex: takes the hits of the
+ * turns it made in its first hex (owed once it moves on: note e spares
+ * only a chariot that does not move).  Its turns and levels are counted
+ * by movement.c (struct move's hex_vertices, levels). */
+void gba_chariot_stepped(struct game *g, struct move *m);
 /* GBA 9.22: the chariot's move is over; its hexes are kept for the
  * charge test of this phase's Shock */
 void gba_chariot_move_ended(struct game *g, const struct move *m);

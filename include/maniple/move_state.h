@@ -39,12 +39,13 @@ struct move {
 	bool rout_due : 1;	/* 10.14 reported: hits reached the TQ */
 	bool ended : 1;		/* move_end done */
 	bool as_stack : 1;	/* 6.64: moves as a stack with stack_mate */
-	/* GBA 9.2 chariots only (gba_chariot.c), 0 for other movers:
-	 * vertices turned in the hex it stands in (GBA 7.15: 2 is "more
-	 * than one") and levels changed on this move (GBA 9.21), each
-	 * counted up to 3 */
-	unsigned chariot_hex_vertices : 2;
-	unsigned chariot_levels : 2;
+	/* Counted (movement.c) only for the movers whose turns and climbs
+	 * GBA limits, 0 for others: chariots (GBA 7.15, 9.21) and units in
+	 * Charge Formation (GBA 9.74, from the moment they take it):
+	 * vertices turned in the hex it stands in (2 is "more than one")
+	 * and levels changed on this move, each counted up to 3 */
+	unsigned hex_vertices : 2;
+	unsigned levels : 2;
 };
 
 #endif

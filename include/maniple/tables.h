@@ -145,6 +145,7 @@ enum missile_modifier {
 	MM_TARGET_BEHIND_RAMPART,	/* 8.15 #7 */
 	MM_TARGET_CATAPHRACT_ARCHERS,	/* GBA 9.42: archers at cataphracts */
 	MM_TARGET_CATAPHRACT_OTHER,	/* GBA 9.42: slingers, javelins */
+	MM_TARGET_CHARGE_FORMATION,	/* GBA 9.74: a target in it */
 	MM_HITS,			/* hits for a successful fire */
 	MM_HITS_ON_ELEPHANT,		/* unless an elephant fired */
 	MM_EXTENDED_RANGE_HEXES,	/* 8.16 */
@@ -291,6 +292,10 @@ enum rule_constant {
 	RC_CHARGE_FORMATION_FORM_MP,  /* GBA 9.73: MP to take it (SPQR
 				       * has none: 0, never read) */
 	RC_CHARGE_FORMATION_LEAVE_MP, /* GBA 9.76: MP to leave it at will */
+	RC_CHARGE_FORMATION_FACING_MP, /* GBA 9.74: MP a vertex in it */
+	RC_CHARGE_FORMATION_LEVELS,    /* GBA 9.74: levels a phase in it */
+	RC_CHARGE_FORMATION_TERRAIN_HITS_FACTOR, /* GBA 9.74: its terrain
+						  * hits times this */
 	RC_PURSUIT_CHECK_DRM,	      /* 8.62, GBA 10.32: added to the
 				       * pursuit roll */
 	RULE_CONSTANT_COUNT

@@ -382,14 +382,15 @@ static void move(struct dg *d, const struct move *m)
 	I(m->hexes_entered);
 	I(m->vertices_turned);
 	I(m->facing_mp);
-	/* GBA 7.15, 9.21: a chariot's (zero for any other mover), mixed
-	 * only when set, so that the files written before them verify */
-	BITS_SEEN(struct move, m, chariot_hex_vertices);
-	if (m->chariot_hex_vertices)
-		num(d, m->chariot_hex_vertices);
-	BITS_SEEN(struct move, m, chariot_levels);
-	if (m->chariot_levels)
-		num(d, m->chariot_levels);
+	/* GBA 7.15, 9.21, 9.74: a chariot's or a unit's in Charge
+	 * Formation (zero for any other mover), mixed only when set, so
+	 * that the files written before them verify */
+	BITS_SEEN(struct move, m, hex_vertices);
+	if (m->hex_vertices)
+		num(d, m->hex_vertices);
+	BITS_SEEN(struct move, m, levels);
+	if (m->levels)
+		num(d, m->levels);
 	BF(struct move, m, moved_before);
 	BF(struct move, m, began_in_zoc);
 	BF(struct move, m, may_leave_zoc);

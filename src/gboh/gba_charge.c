@@ -23,11 +23,6 @@
 #include "maniple/stacking.h"
 #include "maniple/tables.h"
 
-bool gba_charge_in_play(const struct game *g)
-{
-	return g && g->battle && g->battle->charge_formation;
-}
-
 bool gba_charge_may_use(const struct game *g, const struct unit *u)
 {
 	return gba_charge_in_play(g) && u &&
@@ -127,6 +122,9 @@ bool gba_charge_apply(struct game *g, struct move *m, bool form)
 		return false;
 	struct unit *u = &g->units[m->unit];
 	u->charge_formation = form;
+	/* GBA 9.74 (R186): its turns and levels count from here */
+	m->hex_vertices = 0;
+	m->levels = 0;
 	u->moved_phase = true;
 	u->moved_turn = true;
 	m->mp_spent += s.cost.mp;

@@ -43,12 +43,12 @@ const char *gba_chariot_step_refusal(const struct game *g,
 	const struct unit *u = mover_c(g, m);
 	if (!gba_is_chariot(g, u))
 		return NULL;
-	if (m->hexes_entered > 0 && m->chariot_hex_vertices > 1) {
+	if (m->hexes_entered > 0 && m->hex_vertices > 1) {
 		*rule = "GBA 7.15";
 		return "a chariot that turned more than one vertex in a hex "
 		       "ends its move there";
 	}
-	if ((int)m->chariot_levels + abs(climb) > GBA_CHARIOT_LEVELS_A_PHASE) {
+	if ((int)m->levels + abs(climb) > GBA_CHARIOT_LEVELS_A_PHASE) {
 		*rule = "GBA 9.21";
 		return "a chariot changes at most one level in a phase";
 	}
@@ -64,29 +64,17 @@ static int turn_hits(const struct game *g, const struct unit *u, int v)
 	return c.prohibited ? 0 : c.hits;
 }
 
-void gba_chariot_stepped(struct game *g, struct move *m, int climb)
+void gba_chariot_stepped(struct game *g, struct move *m)
 {
 	struct unit *u = mover(g, m);
 	if (!gba_is_chariot(g, u))
 		return;
-	int levels = m->chariot_levels + abs(climb);
-	m->chariot_levels = levels > 3 ? 3u : (unsigned)levels;
-	m->chariot_hex_vertices = 0;
 	/* note e (A1): the turns of its first hex (every vertex turned so
 	 * far) cost their hits now that it has moved on */
 	if (m->hexes_entered == 1 && m->vertices_turned > 0 &&
 	    game_unit_in_play(u))
 		move_take_hits(g, m, turn_hits(g, u, m->vertices_turned),
 			       "chariot_facing", "GBA 7.15");
-}
-
-void gba_chariot_turned(struct game *g, struct move *m, int vertices)
-{
-	struct unit *u = mover(g, m);
-	if (!gba_is_chariot(g, u) || vertices <= 0)
-		return;
-	int v = m->chariot_hex_vertices + vertices;
-	m->chariot_hex_vertices = v > 3 ? 3u : (unsigned)v;
 }
 
 void gba_chariot_move_ended(struct game *g, const struct move *m)

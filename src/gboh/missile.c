@@ -18,6 +18,7 @@
 #include "maniple/map.h"
 #include "maniple/missile.h"
 #include "maniple/engaged.h"
+#include "maniple/gba_charge.h"
 #include "maniple/leader_elephant.h"
 #include "maniple/leaders.h"
 #include "maniple/movement.h"
@@ -252,6 +253,8 @@ static void collect_mods(const struct game *g, int firer,
 						tb,
 						MM_TARGET_CATAPHRACT_OTHER));
 		}
+		mod_add(m, "target_charge_formation", "GBA 9.74",
+			gba_charge_fire_at_drm(g, t));
 		if (behind_rampart(g, u, target))
 			mod_add(m, "target_behind_rampart", "8.15#7",
 				tables_missile_modifier(
@@ -353,6 +356,9 @@ bool missile_check(const struct game *g, int firer, enum fire_weapon weapon,
 			      "routed infantry missile units are Missile No");
 	if (u->at.in_column)
 		return refuse(out, "6.75", "a unit In Column may not fire");
+	const char *cf = gba_charge_forbids(g, u, CHARGE_NO_FIRE);
+	if (cf)
+		return refuse(out, "GBA 9.74", cf);
 	if (unit_engaged(g, u)) /* 10.41 bullet 2 */
 		return refuse(out, "10.41", "an Engaged unit may not fire");
 	if (mc == MC_B && !u->scorpio_fire &&

@@ -14,6 +14,7 @@
 #include "maniple/phalanx.h"
 #include "maniple/mle.h"
 #include "maniple/elcav.h"
+#include "maniple/gba_charge.h"
 #include "maniple/gba_chariot.h"
 #include "maniple/stacking.h"
 
@@ -128,6 +129,7 @@ static struct move_cost entry_cost(const struct game *g, const struct unit *u,
 	struct move_cost c = tables_hex_entry_cost(g->tables, &e);
 	if (le)
 		c.hits = 0;
+	c.hits = gba_charge_terrain_hits(g, u, c.hits); /* GBA 9.74 */
 	return c;
 }
 
@@ -536,6 +538,13 @@ static bool check_step(const struct game *g, const struct move *m,
 	const char *ch = gba_chariot_step_refusal(g, m, out->climb, &ch_rule);
 	if (ch)
 		return refuse_step(out, ch, ch_rule);
+	/* GBA 9.74: in Charge Formation; Rough as the chart has it (6.28) */
+	enum terrain dt = (enum terrain)map_at(map, dest)->terrain;
+	bool rough = gba_charge_restricted(g, u) &&
+		     unit_terrain_is_rough(g, u->type, dt);
+	const char *cf = gba_charge_step_refusal(g, m, out->climb, rough);
+	if (cf)
+		return refuse_step(out, cf, "GBA 9.74");
 	if (!column_pass_check(g, m, dest, out)) /* 6.77 */
 		return false;
 	if (!check_occupants(g, m, dest, out))
@@ -555,6 +564,10 @@ static bool check_step(const struct game *g, const struct move *m,
 					     : "a leader leaves an enemy ZOC "
 					       "only on his OC's orders",
 					   u ? "7.23" : "4.71");
+		const char *lc = gba_charge_forbids(g, u,
+						    CHARGE_NO_LC_MOBILITY);
+		if (lc) /* GBA 9.74 bullet 2 (R185) */
+			return refuse_step(out, lc, "GBA 9.74");
 	}
 	/* 6.25 enough MP for the whole cost */
 	if (m->mp_spent + c.mp > m->ma)
@@ -620,6 +633,36 @@ bool move_check_occupants(const struct game *g, const struct move *m,
 	return check_occupants(g, m, dest, out);
 }
 
+/* GBA 7.15, 9.21, 9.74: the movers whose turns in a hex and levels
+ * changed are counted (struct move's hex_vertices, levels) */
+static bool counts_turns_and_levels(const struct game *g, const struct move *m)
+{
+	const struct unit *u = move_unit_c(g, m);
+	return gba_is_chariot(g, u) || gba_charge_restricted(g, u);
+}
+
+static unsigned up_to_3(int n)
+{
+	return n > 3 ? 3u : (unsigned)n;
+}
+
+/* GBA 7.15, 9.21, 9.74: the mover of m entered a hex, changing its level
+ * by climb: a new hex to count turns in */
+static void count_step(const struct game *g, struct move *m, int climb)
+{
+	if (!counts_turns_and_levels(g, m))
+		return;
+	m->levels = up_to_3(m->levels + abs(climb));
+	m->hex_vertices = 0;
+}
+
+/* GBA 7.15, 9.74: the mover of m turned `vertices` in its hex */
+static void count_turn(const struct game *g, struct move *m, int vertices)
+{
+	if (counts_turns_and_levels(g, m) && vertices > 0)
+		m->hex_vertices = up_to_3(m->hex_vertices + vertices);
+}
+
 static void mark_moved(struct unit *u)
 {
 	/* 6.12's marker and 6.13's Moved */
@@ -676,7 +719,8 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 	event_add(&e, "left", "%d", m->ma - m->mp_spent);
 	event_add(&e, "rule", "6.21");
 	game_emit(g, &e);
-	gba_chariot_stepped(g, m, s.climb); /* GBA 7.15, 9.21 */
+	count_step(g, m, s.climb);  /* GBA 7.15, 9.21, 9.74 */
+	gba_chariot_stepped(g, m); /* GBA 7.15 */
 
 	if (u) {
 		int terrain_hits = flat.hits;
@@ -809,6 +853,8 @@ bool unit_facing_change_cost(const struct game *g, const struct unit *u,
 	if (c.prohibited)
 		return refuse_step(out, "this unit does not change facing",
 				   "7.13");
+	c.mp = gba_charge_facing_mp(g, u, v, c.mp);	/* GBA 9.74 */
+	c.hits = gba_charge_terrain_hits(g, u, c.hits); /* GBA 9.74 */
 	out->cost = c;
 	return true;
 }
@@ -831,6 +877,9 @@ static bool face_check(const struct game *g, const struct move *m,
 		return phalanx_face_check(g, m, to, out);
 	if (!unit_facing_change_cost(g, u, to, out))
 		return false;
+	const char *cf = gba_charge_turn_refusal(g, m, out->vertices);
+	if (cf) /* GBA 9.74 */
+		return refuse_step(out, cf, "GBA 9.74");
 	/* GBA movement chart note e (A1): a chariot's turn costs hits only
 	 * once it has moved this move; turning in place is free of them */
 	const struct map_hex *here = map_at(g->battle->map, u->at.hex[0]);
@@ -915,7 +964,7 @@ static const char *turn_strands(const struct game *g, const struct move *m,
 	 * hex its last, so the way on is tried with the turn counted (the
 	 * soak, hydaspes seed 2: a chariot in a friend's hex turned twice
 	 * and could neither move on nor stay) */
-	gba_chariot_turned(c, &m2, s->vertices);
+	count_turn(c, &m2, s->vertices);
 	/* 7.23: a pivot leaving a half in an enemy ZOC (the hex entered,
 	 * or a wheel's kept half) ends the move there (the soak, drill
 	 * seed 11366: a wheel into a friend's hex stranded a phalanx) */
@@ -971,7 +1020,7 @@ bool facing_change_apply(struct game *g, struct move *m, enum facing to)
 	m->mp_spent += s.cost.mp;
 	m->facing_mp += s.cost.mp;
 	m->vertices_turned += s.vertices;
-	gba_chariot_turned(g, m, s.vertices); /* GBA 7.15 */
+	count_turn(g, m, s.vertices); /* GBA 7.15, 9.74 */
 	if (m->began_in_zoc && m->hexes_entered == 0)
 		m->turned_in_zoc = true;
 	struct event e;

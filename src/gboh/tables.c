@@ -179,6 +179,7 @@ static const struct figure missile_figures[MISSILE_MODIFIER_COUNT] = {
 	{"modifiers", "target_behind_rampart", -9, 9},
 	{"modifiers", "target_cataphract_archers", -9, 9},
 	{"modifiers", "target_cataphract_slingers_javelins", -9, 9},
+	{"modifiers", "target_charge_formation", -9, 9},
 	{"results", "hits", 1, 9},
 	{"results", "hits_on_elephant", 1, 9},
 	{"results", "extended_range_hexes", 0, 9},
@@ -252,6 +253,9 @@ static const struct figure constant_figures[RULE_CONSTANT_COUNT] = {
 	{"leader", "elite_cancel_from", 0, 10},
 	{"charge_formation", "form_mp", 0, 20},
 	{"charge_formation", "leave_mp", 0, 20},
+	{"charge_formation", "facing_mp", 0, 20},
+	{"charge_formation", "levels", 0, 9},
+	{"charge_formation", "terrain_hits_factor", 0, 9},
 	{"pursuit", "check_drm", -9, 9},
 };
 /* variants.ini: each switch's section, key and choices, indexed by enum

@@ -15,6 +15,7 @@
 #include "maniple/withdrawal.h"
 #include "maniple/triarii.h"
 #include "maniple/engaged.h"
+#include "maniple/gba_charge.h"
 #include "maniple/leader_elephant.h"
 
 #include "maniple/leaders.h"
@@ -116,6 +117,8 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		 * enemy ZOC */
 		if (u->routed || u->at.in_column || unit_in_enemy_zoc(g, u))
 			continue;
+		if (gba_charge_forbids(g, u, CHARGE_NO_WITHDRAWAL))
+			continue; /* GBA 9.74 */
 		if (unit_engaged(g, u)) /* 10.41 bullet 1: it may not move */
 			continue;
 		if (!triarii_may_move(g, i, NULL, 0)) /* 9.71: held triarii */
@@ -852,6 +855,8 @@ static int line_member_allowance(const struct game *g, int ui, int mover,
 		*why = "enemy_zoc";
 	else if (unit_engaged(g, u))
 		*why = "engaged"; /* 10.41 */
+	else if (gba_charge_forbids(g, u, CHARGE_NO_WITHDRAWAL))
+		*why = "charge_formation"; /* GBA 9.74 */
 	if (*why)
 		return 0;
 	int mp = ow_allowance(g, u, ow_mover_ma(g, &g->units[mover]));
@@ -1244,6 +1249,13 @@ void withdraw_command(struct game *g, const char *who, const char *what,
 		char buf[CMD_REASON_MAX];
 		rout_pending_text(g, buf, sizeof buf);
 		cmd_refuse(r, "10.22", "%s", buf);
+		return;
+	}
+	/* GBA 9.74: never offered to a unit in Charge Formation */
+	const struct unit *cu = game_unit(g, who);
+	const char *cf = gba_charge_forbids(g, cu, CHARGE_NO_WITHDRAWAL);
+	if (cf) {
+		cmd_refuse(r, "GBA 9.74", "%s: %s", cu->id, cf);
 		return;
 	}
 	if (!reactions_pending(g)) {
