@@ -776,3 +776,21 @@ Test(tui_layout, outlined_neighbours_share_their_outline)
 	cr_assert_eq(x, 1);
 	cr_assert_eq(y, 0);
 }
+
+/* A ground line too long for the panel wraps, so that a narrow panel
+ * keeps the hex's level (GBA 6.23's Major River lies at level 1). */
+Test(tui_panel, a_long_ground_line_wraps_and_keeps_its_level)
+{
+	struct game *g = tiny_game();
+	g->battle->map->hexes[(28 - 26) * 5 + (20 - 18)].terrain =
+		TERRAIN_MAJOR_RIVER;
+	g->battle->map->hexes[(28 - 26) * 5 + (20 - 18)].elevation = 1;
+	struct session s = on(g);
+	struct panel_text p;
+	panel_describe(&s, (struct hex){28, 20}, 22, &p);
+	for (int i = 0; i < p.n; i++)
+		cr_assert_leq(strlen(p.line[i]), 22);
+	cr_assert_str_eq(p.line[0], "Hex 2820 major river");
+	cr_assert_str_eq(p.line[1], " lvl 1");
+	free_tiny(g);
+}

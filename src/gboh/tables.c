@@ -87,6 +87,7 @@ struct spqr_tables {
 	 * type's when class_own_traits is set */
 	unsigned class_traits[UNIT_CLASSES_MAX];
 	bool class_own_traits[UNIT_CLASSES_MAX];
+	bool any_class_own_traits; /* one of class_own_traits is set */
 	int nclasses;
 	/* constants.ini */
 	int constant[RULE_CONSTANT_COUNT];
@@ -1221,6 +1222,7 @@ static int unit_types_key(struct parse *p, const char *s, const char *k,
 	if (cl >= 0) {
 		p->t->class_traits[cl] = bits;
 		p->t->class_own_traits[cl] = true;
+		p->t->any_class_own_traits = true;
 	} else {
 		p->t->traits[ty] = bits;
 	}
@@ -2159,7 +2161,11 @@ bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
 		     const char *cls, enum unit_trait trait)
 {
-	int i = cls && cls[0] ? class_index(t, cls) : -1;
+	/* no class with traits of its own (SPQR's tables): the type's, without
+	 * looking the class up (speed: asked under every legal list) */
+	int i = t && t->any_class_own_traits && cls && cls[0]
+			? class_index(t, cls)
+			: -1;
 	if (i < 0 || !t->class_own_traits[i] || t->class_type[i] != (int)type)
 		return tables_type_has(t, type, trait);
 	return (unsigned)trait < UNIT_TRAIT_COUNT &&

@@ -105,9 +105,13 @@ void panel_describe_ground(const struct map_view *mv, struct hex h,
 	const struct mv_hex *x = mv ? mapview_hex(mv, h) : NULL;
 	if (!x)
 		return;
-	line(out, width, "%s %s lvl %d", lead,
-	     x->terrain < mv->nterrain ? mv->terrain[x->terrain].word : "?",
-	     x->level);
+	/* wrapped, so that a narrow panel keeps the level of a long name
+	 * ("Hex 2014 major river" then " lvl 1") */
+	char words[PANEL_LINE_MAX];
+	snprintf(words, sizeof words, "%s lvl %d",
+		 x->terrain < mv->nterrain ? mv->terrain[x->terrain].word : "?",
+		 x->level);
+	wrapped(out, width, lead, words);
 	describe_hexsides(mv, x, width, out);
 }
 
