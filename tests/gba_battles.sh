@@ -40,7 +40,11 @@
 #   step forward (GBA 6.42), no Line Command for a Macedonian leader
 #   (GBA 4.3); out of the river over a stockade, and over the Steep Bank,
 #   the cost and the hit of each (GBA 6.21, 6.22, 6.29); the
-#   Persian hoplites' Drift to the Right (GBA 6.5).
+#   Persian hoplites' Drift to the Right (GBA 6.5); GBA's two optional
+#   rules for Alexander's army, off by default and played by a copy of the
+#   battle whose [rules] names them (no command-line flag turns a battle
+#   option on): Alexander's Elite Initiative Orders Phase (GBA 5.5) and
+#   Philotas as the Companions' Contingent Commander (GBA 5.6, 5.67).
 : "${MANIPLE_SRCDIR:?}" "${MANIPLE_BIN:?}" "${AUTOPLAY_BIN:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -55,6 +59,10 @@ notok() {
 has() {
 	if grep -q -- "$1" "$tmp/out"; then ok "$2"; else notok "$2"; fi
 }
+# lacks PATTERN DESCRIPTION: no line of the last script's output matches
+lacks() {
+	if grep -q -- "$1" "$tmp/out"; then notok "$2"; else ok "$2"; fi
+}
 # checked NAME: --check passes the battle's map and scenario
 checked() {
 	if "$MANIPLE_BIN" --check "$MANIPLE_SRCDIR/maps/$1.ini" \
@@ -66,9 +74,9 @@ checked() {
 	fi
 }
 # play NAME: runs $tmp/NAME.txt; status 0, no malformed line, and the
-# same output twice
+# same output twice (the data from $datadir when set)
 play() {
-	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script "$tmp/$1.txt" \
+	MANIPLE_DATADIR="${datadir:-$MANIPLE_SRCDIR}" "$MANIPLE_BIN" --script "$tmp/$1.txt" \
 		>"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 0 ] && ok "$1: the script runs (status 0)" ||
@@ -79,7 +87,7 @@ play() {
 	else
 		ok "$1: no malformed lines"
 	fi
-	MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --script - \
+	MANIPLE_DATADIR="${datadir:-$MANIPLE_SRCDIR}" "$MANIPLE_BIN" --script - \
 		<"$tmp/$1.txt" >"$tmp/out2" 2>/dev/null
 	cmp -s "$tmp/out" "$tmp/out2" && ok "$1: same seed, same play" ||
 		notok "$1: a second run differs"
@@ -101,7 +109,7 @@ soak() {
 	fi
 }
 
-echo "1..140"
+echo "1..155"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -644,3 +652,61 @@ soak "issus seed 1: random play to the end, invariants hold, reloads match" \
 	issus 1
 soak "issus seed 2, mixed policy: played to the end" \
 	--policy mixed issus 2
+# GBA 5.5 and 5.6, optional rules the battle holds as options, off by
+# default: no Elite offer opens the turn, Philotas is not placed, and a
+# Wing Commander's contingent order is refused
+cat >"$tmp/issus_options_off.txt" <<'SCRIPT'
+new issus solo 4
+show leader philotas
+continue
+new issus sandbox 4
+setup phase movement
+setup active alexander
+setup leader-state alexander active
+continue
+order philotas contingent
+SCRIPT
+play issus_options_off
+lacks '^elite_offer' "issus: GBA 5.5 off by default: Alexander is no Elite Commander"
+has '^leader id=philotas side=0 hex=- ' \
+	"issus: GBA 5.67 off by default: Philotas, an MCC of the option, is not placed"
+has '^refused reason=this_battle_does_not_play_the_Contingent_Commanders_(option_contingent_commanders) ' \
+	"issus: GBA 5.6 off by default: no contingent order"
+# no command-line flag turns a battle option on: a copy of the battle
+# whose [rules] names both options plays them
+mkdir -p "$tmp/data/scenarios"
+srcdir=$(cd "$MANIPLE_SRCDIR" && pwd)
+ln -s "$srcdir/rules" "$tmp/data/rules"
+ln -s "$srcdir/maps" "$tmp/data/maps"
+sed 's/^elephant_command = no$/&\
+options = elite_commander contingent_commanders/' \
+	"$MANIPLE_SRCDIR/scenarios/issus.ini" >"$tmp/data/scenarios/issus.ini"
+if "$MANIPLE_BIN" --check "$tmp/data/scenarios/issus.ini" >"$tmp/out" \
+	2>"$tmp/err" && grep -q ': ok$' "$tmp/out"; then
+	ok "issus with both options: --check passes"
+else
+	notok "issus with both options: --check fails"
+fi
+cat >"$tmp/issus_options.txt" <<'SCRIPT'
+new issus solo 4
+continue
+elite alexander
+order philotas contingent
+pick com1
+move 1726
+halt
+orders done
+SCRIPT
+datadir="$tmp/data"
+play issus_options
+datadir=
+has '^elite_offer side=0 oc=alexander ' \
+	"issus: GBA 5.5 with elite_commander the turn opens with Alexander's Elite offer"
+has '^activated leader=alexander side=0 initiative=7 how=elite ' \
+	"issus: GBA 5.5 he takes the Elite Initiative Orders Phase"
+has '^contingent_command leader=alexander mcc=philotas orders=3 left=4 units=4 members=com1,com2,com3,com4 ' \
+	"issus: GBA 5.63 Philotas' four Companion units cost Alexander three orders"
+has '^moved unit=com1 from=1626 to=1726 ' \
+	"issus: GBA 5.65 a Companion unit moves under Philotas' Line Command"
+has '^orders_done leader=alexander orders_given=3 ' \
+	"issus: with the options Macedon's first Orders Phase ends (GBA 5.2)"

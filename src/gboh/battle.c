@@ -83,6 +83,8 @@ enum {
 	LDK_TARGET,
 	LDK_CONTINGENT_COMMAND,
 	LDK_CONTINGENT_COMMANDER,
+	LDK_OPTION,
+	LDK_ELITE_OPTION,
 	LDK_COUNT
 };
 static const char *const leader_keys[] = {
@@ -91,7 +93,7 @@ static const char *const leader_keys[] = {
 	"charisma",   "elite",	    "overall",	    "restriction",
 	"available",  "rout_points", "personal_combat", "line_capable",
 	"wing_commander", "target", "contingent_command",
-	"contingent_commander",
+	"contingent_commander", "option", "elite_option",
 };
 
 enum {
@@ -159,6 +161,8 @@ struct leader_extra {
 	int kl[LDK_COUNT];
 	char side[ID_MAX];
 	bool placed;
+	char option[32];       /* in play only with this battle option */
+	char elite_option[32]; /* Elite Commander with this option (GBA 5.5) */
 };
 
 struct unit_extra {
@@ -758,6 +762,21 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 	}
 	case LDK_CONTINGENT_COMMANDER:
 		SET_BIT(l->contingent_commander); /* GBA 5.61 */
+	case LDK_OPTION: /* a leader of an optional rule, as GBA 5.67's */
+		if (!name_ok(v, sizeof x->option))
+			return ini_fail(c->err, line,
+					"option \"%s\" is not a name (a-z 0-9 _ -)",
+					v);
+		memcpy(x->option, v, strlen(v) + 1);
+		return 0;
+	case LDK_ELITE_OPTION: /* GBA 5.5, an optional rule */
+		if (!name_ok(v, sizeof x->elite_option))
+			return ini_fail(c->err, line,
+					"elite_option \"%s\" is not a name (a-z "
+					"0-9 _ -)",
+					v);
+		memcpy(x->elite_option, v, strlen(v) + 1);
+		return 0;
 	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */
 		bool capable = false;
 		int rc = set_bool(c, &capable, v, key, line);
@@ -1159,6 +1178,47 @@ static int reinf_of(const struct battle *b, const char *id)
 	return -1;
 }
 
+static bool plays_option(const struct battle *b, const char *name)
+{
+	for (int i = 0; i < b->noptions && i < BATTLE_OPTIONS_MAX; i++)
+		if (strcmp(b->options[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* A leader of an optional rule (`option`): out of play, as a leader
+ * with available = no, unless the battle plays it; an Elite Commander
+ * by an option (`elite_option`, GBA 5.5) only when it does. */
+static int check_leader_options(struct battle_ctx *c, struct leader *l,
+				struct leader_extra *x)
+{
+	if (x->elite_option[0] && x->kl[LDK_ELITE])
+		return ini_fail(c->err, x->kl[LDK_ELITE_OPTION],
+				"leader %s: give elite or elite_option, not "
+				"both",
+				l->id);
+	if (x->elite_option[0])
+		l->elite = plays_option(c->b, x->elite_option);
+	if (!x->option[0])
+		return 0;
+	if (l->overall)
+		return ini_fail(c->err, x->kl[LDK_OPTION],
+				"leader %s: an overall commander is in every "
+				"game, not only with option %s",
+				l->id, x->option);
+	if (!x->placed)
+		return ini_fail(c->err, x->kl[LDK_OPTION],
+				"leader %s: a leader of option %s needs a hex",
+				l->id, x->option);
+	if (x->kl[LDK_AVAILABLE])
+		return ini_fail(c->err, x->kl[LDK_AVAILABLE],
+				"leader %s: a leader of option %s is available "
+				"as the option says",
+				l->id, x->option);
+	l->available = plays_option(c->b, x->option);
+	return 0;
+}
+
 static int check_leaders(struct battle_ctx *c)
 {
 	struct battle *b = c->b;
@@ -1196,10 +1256,12 @@ static int check_leaders(struct battle_ctx *c)
 		if (s < 0)
 			return 1;
 		l->side = s;
+		if (check_leader_options(c, l, x))
+			return 1;
 		if (x->placed) {
 			if (check_place(c, l->hex, what, x->kl[LDK_HEX]))
 				return 1;
-			l->on_map = true;
+			l->on_map = l->available || !x->option[0];
 		} else if (l->available && reinf_of(b, l->id) < 0) {
 			return ini_fail(c->err, x->line,
 					"leader %s has no hex (give hex, "
