@@ -44,10 +44,12 @@ static bool deny(struct harass_check *c, const char *rule, const char *fmt,
 }
 
 /* 8.31, 9.22, 9.31: the kinds of unit that may use H&D, and on whom */
-bool harass_may_use(const struct game *g, int firer, int target,
-		    struct harass_check *out)
+/* harass_may_use; quiet: no reason is worded (a legal list) */
+static bool may_use(const struct game *g, int firer, int target,
+		    struct harass_check *out, bool quiet)
 {
 	memset(out, 0, sizeof *out);
+	out->quiet = quiet;
 	out->firer = firer;
 	out->target = target;
 	if (firer < 0 || firer >= g->nunits || target < 0 ||
@@ -99,6 +101,12 @@ bool harass_may_use(const struct game *g, int firer, int target,
 			    f->id);
 	out->limit = lc ? 4 : 2;
 	return true;
+}
+
+bool harass_may_use(const struct game *g, int firer, int target,
+		    struct harass_check *out)
+{
+	return may_use(g, firer, target, out, false);
 }
 
 /* 8.32: whether a hex may be part of an H&D path (clear of combat units,
@@ -333,9 +341,8 @@ static bool check_harass(const struct game *g, int firer, int target,
 			 const struct hex *path, int npath,
 			 struct harass_check *out, int in_zoc, bool quiet)
 {
-	if (!harass_may_use(g, firer, target, out))
+	if (!may_use(g, firer, target, out, quiet))
 		return false;
-	out->quiet = quiet;
 	const struct unit *f = &g->units[firer], *t = &g->units[target];
 	if (in_zoc < 0 ? unit_in_enemy_zoc(g, f) : in_zoc > 0)
 		return deny(out, "8.32", "%s is in an enemy ZOC", f->id);

@@ -751,6 +751,10 @@ struct lc_plan {
 	struct line_groups lg;
 	int group;
 	struct lc_authority auth;
+	/* lg is def's composition in the game checked, which stays as it is
+	 * meanwhile (a legal list asking for each line of a row in turn):
+	 * not composed again (speed) */
+	bool composed;
 };
 
 static const struct line_def *find_line(const struct game *g,
@@ -826,6 +830,8 @@ bool orders_line_gate(const struct game *g, char *rule, size_t rn,
 static bool check_line(const struct game *g, const char *name, int ui,
 		       struct lc_plan *p, struct ord_why *w)
 {
+	const struct line_def *composed = p->composed ? p->def : NULL;
+	p->composed = false;
 	p->def = NULL;
 	p->group = -1;
 	if (!line_gate(g, w))
@@ -846,7 +852,9 @@ static bool check_line(const struct game *g, const char *name, int ui,
 							 : "4.35",
 			    "%s may not give a Line Command to the line %s",
 			    l->id, p->def->name);
-	line_compose(g, NULL, p->def, l, &p->lg);
+	if (composed != p->def)
+		line_compose(g, NULL, p->def, l, &p->lg);
+	p->composed = true;
 	if (p->lg.ngroups == 0 && reinf_line_due(g, p->def)) /* 2.6 */
 		return deny(w, "2.6",
 			    "the line %s is all reinforcements (scenario), "
@@ -868,19 +876,23 @@ static bool check_line(const struct game *g, const char *name, int ui,
 	} else {
 		p->group = 0;
 	}
-	bool any = false, reach = false;
+	bool reach = false;
+	int takes[BATTLE_UNITS_MAX], ntakes = 0;
 	for (int i = 0; i < g->nunits; i++) {
 		if (p->lg.group[i] != p->group)
 			continue;
 		if (!o->ordered[i] && !g->units[i].moved_phase)
-			any = true;
+			takes[ntakes++] = i;
 		if (bits_has(o->start_reach, i))
 			reach = true;
 	}
-	if (!any)
+	if (!ntakes)
 		return deny(w, "6.12",
 			    "every unit of that line has moved this Orders "
 			    "Phase");
+	char pw_why[sizeof w->text];
+	if (!pw_may_command_line(g, takes, ntakes, pw_why, sizeof pw_why))
+		return deny(w, "GBA 6.84", "%s", pw_why);
 	if (line_group_is_infantry_or_elephant(g, &p->lg, p->group)) {
 		if (o->start_in_zoc)
 			return deny(w, "4.33",
@@ -1786,7 +1798,7 @@ void orders_line_impl(struct game *g, const char *name, const char *unit,
 			return;
 		}
 	}
-	struct lc_plan *p = malloc(sizeof *p);
+	struct lc_plan *p = calloc(1, sizeof *p); /* not composed yet */
 	if (!p) {
 		cmd_refuse(r, NULL, "out of memory");
 		return;
@@ -2249,7 +2261,7 @@ static void each_line_command(const struct game *g, int side,
 					 void *ctx),
 			      void *ctx)
 {
-	struct lc_plan *p = malloc(sizeof *p);
+	struct lc_plan *p = calloc(1, sizeof *p); /* not composed yet */
 	/* only the rule is read; the gate is the same for every row, and
 	 * shut, no row is listed */
 	struct ord_why w = {.quiet = true};
@@ -2325,7 +2337,7 @@ bool orders_line_odds(const struct game *g, const char *name,
 			ui = i;
 	if (unit && ui < 0)
 		return false;
-	struct lc_plan *p = malloc(sizeof *p);
+	struct lc_plan *p = calloc(1, sizeof *p); /* not composed yet */
 	struct ord_why w = {0};
 	bool roll = p && check_line(g, name, ui, p, &w) &&
 		    p->auth.decision == LC_NEEDS_ROLL;
@@ -2448,9 +2460,9 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		/* GBA 5.68: a contingent commander stacked with it */
 		for (int k = 0; k < g->nleaders; k++) {
 			bool ord, pk;
-			if (!leader_is_mcc(g, &g->leaders[k]) ||
-			    !footprint_occupies(&g->units[i].at,
+			if (!footprint_occupies(&g->units[i].at,
 						g->leaders[k].hex) ||
+			    !leader_is_mcc(g, &g->leaders[k]) ||
 			    !check_rider(g, i, k, &w))
 				continue;
 			ord = check_order_unit(g, i, false, &m, &w, &oc);

@@ -219,10 +219,33 @@ static int zoc_enemies(const struct game *g, int ui, int *out, int max)
 	return n;
 }
 
+/* Whether zoc_enemies finds any: a ZOC reaches only the hexes next to
+ * its unit (7.21), so only the units filed at the hexes around u's are
+ * asked (speed: asked of every unit at every designation) */
 static bool has_zoc_enemy(const struct game *g, int ui)
 {
-	int tmp[1];
-	return zoc_enemies(g, ui, tmp, 1) > 0;
+	const struct unit *u = &g->units[ui];
+	if (!game_unit_in_play(u))
+		return false;
+	int at[BATTLE_UNITS_MAX];
+	for (int k = 0; k < 2; k++) {
+		struct hex c = u->at.hex[k];
+		if (hex_is_none(c))
+			continue;
+		/* zoc_exerted_into's nearness: a column and a row either way */
+		for (int dc = -1; dc <= 1; dc++)
+			for (int dr = -1; dr <= 1; dr++) {
+				struct hex h = {(int8_t)(c.col + dc),
+						(int8_t)(c.row + dr)};
+				int m = game_units_filed_at(g, h, at,
+							    BATTLE_UNITS_MAX);
+				for (int j = 0; j < m; j++)
+					if (shock_in_zoc(g, ui, at[j]) &&
+					    !elcav_attack_barred(g, ui, at[j]))
+						return true;
+			}
+	}
+	return false;
 }
 
 /* 8.41: a unit that must be in a combat: Shock Must Check (7.31, 7.32)

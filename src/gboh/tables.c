@@ -28,6 +28,7 @@ enum {
 	RP_SHOCK_SK,
 	RP_CHARIOT,
 	RP_OXYBELES,
+	RP_DOUBLE_SIZED,
 	RP_UNIT_FIGURES
 };
 #define SEEN_MAX 512
@@ -86,6 +87,7 @@ struct spqr_tables {
 	 * type's when class_own_traits is set */
 	unsigned class_traits[UNIT_CLASSES_MAX];
 	bool class_own_traits[UNIT_CLASSES_MAX];
+	bool any_class_own_traits; /* one of class_own_traits is set */
 	int nclasses;
 	/* constants.ini */
 	int constant[RULE_CONSTANT_COUNT];
@@ -401,6 +403,7 @@ static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "shock_skirmisher", 0, 20},
 	{"units", "chariot", 0, 20},
 	{"units", "oxybeles", 0, 20},
+	{"units", "double_sized_tq_multiplier", 0, 20},
 };
 
 /* The sections each chart may hold (besides [file]); stacking's
@@ -1219,6 +1222,7 @@ static int unit_types_key(struct parse *p, const char *s, const char *k,
 	if (cl >= 0) {
 		p->t->class_traits[cl] = bits;
 		p->t->class_own_traits[cl] = true;
+		p->t->any_class_own_traits = true;
 	} else {
 		p->t->traits[ty] = bits;
 	}
@@ -2127,6 +2131,12 @@ int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
 	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		if (tables_unit_has(t, type, cls, fixed[i].trait))
 			return t->rp_unit[fixed[i].figure];
+	/* GBA 10.42: a double-sized unit that is no phalanx (GBA 6.41's
+	 * hoplites and Cardaces on two hexes) has a figure of its own,
+	 * ruling R165 */
+	if (two_hex && !tables_unit_has(t, type, cls, TRAIT_PHALANX) &&
+	    tables_unit_has(t, type, cls, TRAIT_DOUBLE_SIZED))
+		return t->rp_unit[RP_DOUBLE_SIZED] * printed_tq;
 	if (two_hex)
 		return t->rp_unit[RP_TWO_HEX] * printed_tq;
 	return t->rp_unit[RP_TQ] * printed_tq;
@@ -2151,7 +2161,11 @@ bool tables_type_has(const struct spqr_tables *t, enum unit_type type,
 bool tables_unit_has(const struct spqr_tables *t, enum unit_type type,
 		     const char *cls, enum unit_trait trait)
 {
-	int i = cls && cls[0] ? class_index(t, cls) : -1;
+	/* no class with traits of its own (SPQR's tables): the type's, without
+	 * looking the class up (speed: asked under every legal list) */
+	int i = t && t->any_class_own_traits && cls && cls[0]
+			? class_index(t, cls)
+			: -1;
 	if (i < 0 || !t->class_own_traits[i] || t->class_type[i] != (int)type)
 		return tables_type_has(t, type, trait);
 	return (unsigned)trait < UNIT_TRAIT_COUNT &&
