@@ -345,8 +345,8 @@ move 2115
 halt
 SCRIPT
 play granicus_bank
-has '^unit id=mer1 side=1 type=HI hex=2914,2915 .* class=HO size=10 ma=4 .* rp=6$' \
-	"granicus: GBA 6.41 the Greek mercenaries are double-sized hoplites, worth their TQ (GBA 10.42)"
+has '^unit id=mer1 side=1 type=HI hex=2914,2915 .* class=HO size=10 ma=4 .* rp=12$' \
+	"granicus: GBA 6.41 the Greek mercenaries are double-sized hoplites, worth twice their TQ (GBA 10.42)"
 has '^moved unit=com1 from=2015 to=2115 terrain=clear climb=1 mp=3 ' \
 	"granicus: GBA 6.29 over the Steep Bank and up the east bank: 1 + 1 + 1 MP"
 has '^cohesion_hit unit=com1 hits=1 total=1 tq=8 cause=hexside ' \
