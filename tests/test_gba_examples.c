@@ -673,3 +673,50 @@ Test(gba_examples, the_light_infantry_may_join_or_watch_gba_8_3)
 		session_free(&s);
 	}
 }
+
+/* GBA 8.3 example #3, its end: where the two attackers stand keeps the
+ * peltasts from routing away, and so they are eliminated.  The Bactrians
+ * (facing E) and the light infantry (facing SW) hold in their ZOCs both
+ * hexes of 2518 nearer the Macedonian Retreat Edge (south); tp, one hit
+ * short of its TQ 6, is routed by the attack (dice 0 0 for the Pre-Shock
+ * checks, 0 for the roll: 3(4)) and, with no open hex toward its edge,
+ * cannot rout its two hexes (GBA 10.21, ruling R166): it is eliminated
+ * and Macedon counts its 6 Rout Points (GBA 10.42). */
+Test(gba_examples, the_peltasts_cannot_rout_away_gba_8_3)
+{
+	struct session s;
+	session_init(&s, examples_loader, spqr_tables_loader, NULL, 1);
+	s.checkpoint_every = 1;
+	s.rules_dir = MANIPLE_SRCDIR "/rules";
+	const char *const setup[] = {
+		"new gba_examples sandbox 1",
+		"setup unit tp 2518 NW",
+		"setup unit bc 2419 E",
+		"setup unit pl 2618 SW",
+		"setup hits tp 5",
+		"setup leader satrap 2617",
+		"setup phase shock",
+		"setup active satrap",
+		"setup leader-state satrap active",
+		"setup marker bc moved_phase on",
+		"setup marker bc shock_must on",
+		"continue",
+		"designate bc,pl tp",
+		"roll 0 0 0",
+		"designate done",
+		NULL,
+	};
+	fx_run(&s, setup);
+	int rp = s.game->rout_points[0];
+	size_t from = s.game->events.n;
+	fx_ok(&s, "clash bc");
+	cr_expect(said(&s, from, "rout unit=tp type=LP"), "GBA 8.3 example #3");
+	cr_expect(said(&s, from, "rout_blocked unit=tp"),
+		  "GBA 10.21: no open hex toward its edge");
+	cr_expect(said(&s, from, "eliminated unit=tp side=0 rp=6"),
+		  "GBA 8.3 example #3: eliminated");
+	cr_expect_not(said(&s, from, "rout_move unit=tp"), "it never moved");
+	cr_expect_not(game_unit_in_play(U(&s, "tp")));
+	cr_expect_eq(s.game->rout_points[0] - rp, 6, "GBA 10.42");
+	session_free(&s);
+}

@@ -383,6 +383,8 @@ enum rule_variant {
 
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 	RV_PURSUIT,		/* 8.6, GBA 10.3: when cavalry pursues */
+	RV_ROUT_BLOCKED,	/* 10.22, GBA 10.21: a router whose way
+				 * toward its Retreat Edge is blocked */
 
 	RULE_VARIANT_COUNT
 };
@@ -789,6 +791,14 @@ enum pursuit_in_use {
 	PURSUIT_ALWAYS,		       /* SPQR 8.6: part of the rules */
 	PURSUIT_WITH_CHARGE_FORMATION, /* GBA 10.3: only with the optional
 					* Charge Formation rule (9.7) */
+};
+
+/* RV_ROUT_BLOCKED's choices */
+enum rout_blocked {
+	ROUT_BLOCKED_TURN,	 /* SPQR 10.22: it turns a vertex at a time
+				  * to the first open hex */
+	ROUT_BLOCKED_ELIMINATED, /* GBA 10.21: no open hex nearer its edge,
+				  * it is eliminated (ruling R166) */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -393,6 +393,8 @@ static const struct variant_def {
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 	[RV_PURSUIT] = {"pursuit", "cavalry",
 	 (const char *const[]){"always", "with_charge_formation", NULL}},
+	[RV_ROUT_BLOCKED] = {"rout", "blocked",
+	 (const char *const[]){"turn", "eliminated", NULL}},
 };
 static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "tq_multiplier", 0, 20},
