@@ -157,8 +157,11 @@ Test(gba_examples, alexander_against_memnon_plus_1_gba_8_36)
  * two-hex unit counts MA 4) and goes two hexes to 3016 (book 3416),
  * keeping its facing (GBA 6.72).  The phalanx goes on to 2815/2816 (book
  * 3215/3216), within two hexes again, and ca1 withdraws once more (GBA
- * 6.74), one hex to 3116 (book 3516).  Bupares' own withdrawal is left
- * out: the drill's leaders are not the example's. */
+ * 6.74), one hex to 3116 (book 3516).  Bupares, stacked with the
+ * archers, is the drill's Satrap: as they are offered their withdrawal he
+ * is offered his own (GBA 4.62's note), 9 - 5 = 4 MP (the phalanx's MA
+ * 5 against his 9), and withdraws four hexes, each farther from the
+ * phalanx, to 3215 (the book's chariot is not on the drill field). */
 Test(gba_examples, the_withdrawal_example_gba_6_78)
 {
 	struct session s;
@@ -173,7 +176,7 @@ Test(gba_examples, the_withdrawal_example_gba_6_78)
 		"setup unit ph1 2414,2415 E",
 		"setup unit ca1 2815 W",
 		"setup leader hipparch 2413",
-		"setup leader satrap 3212",
+		"setup leader satrap 2815",
 		"setup turn 2",
 		"setup leader-state strategos finished",
 		"continue",
@@ -192,6 +195,19 @@ Test(gba_examples, the_withdrawal_example_gba_6_78)
 	cr_assert(said(&s, from,
 		       "withdrawal_offered unit=ca1 by=ph1 distance=2 mp=2"),
 		  "GBA 6.71: within two hexes, 6 - 4 = 2 MP");
+	cr_assert(said(&s, from,
+		       "leader_withdrawal_offered leader=satrap by=ph1 mp=4 "
+		       "alone=no"),
+		  "GBA 6.78: Bupares withdraws too, 9 - 5 = 4 MP");
+	fx_ok(&s, "withdraw satrap 2915");
+	fx_ok(&s, "withdraw satrap 3015");
+	fx_ok(&s, "withdraw satrap 3115");
+	fx_ok(&s, "withdraw satrap 3215");
+	fx_refused(&s, "withdraw satrap 3315", "4.62");
+	fx_ok(&s, "withdraw satrap done");
+	const struct leader *bupares = game_leader(s.game, "satrap");
+	cr_expect(bupares->hex.col == 32 && bupares->hex.row == 15,
+		  "GBA 6.78: four hexes away");
 	fx_ok(&s, "roll 0"); /* GBA 6.72's TQ check passed */
 	fx_ok(&s, "withdraw ca1 2915");
 	fx_ok(&s, "withdraw ca1 3016");

@@ -368,6 +368,8 @@ enum rule_variant {
 	RV_PW_ACTIVATED,  /* 6.83, GBA 6.84: a PW leader activated first */
 	RV_FRONT_TO_FLANK_HIT, /* 6.43, GBA 6.43: who takes the pivot's hit */
 	RV_AUGMENTED_CHECK,    /* 6.41, GBA 6.46: the check for the 5th MP */
+	RV_STACKED_LEADER_WITHDRAWAL, /* 4.72, GBA 4.62, 6.78: when a leader
+				       * stacked with a unit may withdraw */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
@@ -741,6 +743,15 @@ enum front_to_flank_hit {
 enum augmented_check {
 	AUGMENTED_ONE_HIT,    /* SPQR 6.41: 1 hit for a DR over the TQ */
 	AUGMENTED_DIFFERENCE, /* GBA 6.46: as 8.33, the DR less the TQ */
+};
+
+/* RV_STACKED_LEADER_WITHDRAWAL's choices */
+enum stacked_leader_withdrawal {
+	STACKED_LEADER_ADJACENT,  /* 4.72: when an enemy combat unit comes
+				   * next to him */
+	STACKED_LEADER_WITH_UNIT, /* GBA 4.62's note, 6.78: also when the
+				   * unit he is stacked with is offered an
+				   * Orderly Withdrawal */
 };
 
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */

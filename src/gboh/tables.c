@@ -372,6 +372,8 @@ static const struct variant_def {
 	 (const char *const[]){"every_unit", "not_phalanx", NULL}},
 	[RV_AUGMENTED_CHECK] = {"double_sized", "augmented_check",
 	 (const char *const[]){"one_hit", "difference", NULL}},
+	[RV_STACKED_LEADER_WITHDRAWAL] = {"withdrawal", "stacked_leader",
+	 (const char *const[]){"adjacent", "with_unit", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
