@@ -10,6 +10,7 @@
 #include "maniple/cmd.h"
 #include "maniple/game.h"
 #include "maniple/gba_charge.h"
+#include "maniple/gba_contingent.h"
 #include "maniple/gboh_mapview.h"
 #include "maniple/mapview.h"
 #include "maniple/map.h"
@@ -133,13 +134,17 @@ static void refused(struct session *s, const char *line, const char *want)
 	cr_assert_eq(s->game->events.n, nev, "%s emitted events", line);
 }
 
-/* Whether the legal list now holds line */
+/* Whether the legal list now holds line (with a comment after it, or
+ * none) */
 static bool legal(struct session *s, const char *line)
 {
 	struct decision_answer a[256];
 	int n = seq_legal(s->game, a, 256);
+	size_t len = strlen(line);
 	for (int i = 0; i < n; i++)
-		if (strcmp(a[i].line, line) == 0)
+		if (strncmp(a[i].line, line, len) == 0 &&
+		    (a[i].line[len] == '\0' ||
+		     strncmp(a[i].line + len, " # ", 3) == 0))
 			return true;
 	return false;
 }
@@ -408,6 +413,38 @@ static const char *ev_field(const struct game *g, size_t from,
 	return v ? v : "";
 }
 
+/* GBA 9.76 (R188): cavalry that does not pursue leaves Charge Formation
+ * before its advance after combat, which it makes out of it (GBA 9.74's
+ * doubled terrain hits no longer apply). */
+Test(gba_charge, out_of_formation_before_the_advance_gba_9_76)
+{
+	struct session *s = open_game("cf");
+	routed_mi(s, true, true);
+	struct game *g = s->game;
+	size_t from = g->events.n;
+	cr_assert(dice_force(&g->dice, 5)); /* 5 + 2 is not above TQ 7 */
+	shock_step_advance(g);
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "result"),
+			 "advance");
+	cr_expect_not(U(s, "hc")->charge_formation);
+	cr_expect_str_eq(ev_field(g, from, "charge_formation_ends", "why"),
+			 "shock");
+	/* the formation ends first, then hc advances into 1210 */
+	size_t ends = 0, adv = 0;
+	for (size_t i = from; i < g->events.n; i++) {
+		const char *k = event_log_kind(&g->events, i);
+		if (!ends && strcmp(k, "charge_formation_ends") == 0)
+			ends = i;
+		if (!adv && strcmp(k, "advance") == 0)
+			adv = i;
+	}
+	cr_assert_gt(ends, 0);
+	cr_assert_gt(adv, 0, "hc advances after combat");
+	cr_expect_lt(ends, adv, "out of formation before the advance");
+	cr_expect(hex_eq(U(s, "hc")->at.hex[0], H(1210)));
+	close_game(s);
+}
+
 /* GBA 10.32: d10 + 2 above the TQ pursues: 5 + 2 = 7 against TQ 7 does
  * not, and the cavalry advances after combat as usual (no Break-Off,
  * no Pursuit marker); 6 + 2 does. */
@@ -633,12 +670,18 @@ Test(gba_charge, no_missile_fire_in_formation_gba_9_74)
 		phase(s, "alexander");
 		ok(s, "order th");
 		not_offered_in_formation(s, cf, "fire 1211", "fire 1211");
-		struct fire_check c;
-		cr_expect_eq(missile_check(s->game, UI(s, "th"), WEAPON_MAIN,
-					   H(1211), FIRE_ENTRY, &c),
-			     !cf);
-		if (cf)
-			cr_expect_str_eq(c.rule, "GBA 9.74");
+		/* every kind of fire: reaction, return, H&D */
+		const enum fire_kind kinds[] = {FIRE_ENTRY, FIRE_RETURN,
+						FIRE_HD};
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+			struct fire_check c;
+			bool may = missile_check(s->game, UI(s, "th"),
+						 WEAPON_MAIN, H(1211),
+						 kinds[k], &c);
+			cr_expect_eq(may, !cf, "kind %d", (int)kinds[k]);
+			if (cf)
+				cr_expect_str_eq(c.rule, "GBA 9.74");
+		}
 		close_game(s);
 
 		/* p_lc (MA 9: no withdrawal before it) enters th's ZOC:
@@ -821,4 +864,146 @@ Test(gba_charge, no_orderly_withdrawal_in_formation_gba_9_74)
 					 "withdraw hc 1213");
 		close_game(s);
 	}
+}
+
+/* ---------------------------------------------- GBA 9.73, commands */
+
+/* A shipped battle, or tests/fixtures/gba-contingents.ini (GBA 5.6), with
+ * the optional Charge Formation turned on */
+static struct battle *cf_loader(void *user, const char *name,
+				struct ini_error *err)
+{
+	struct battle *b =
+		strcmp(name, "gba_contingents") == 0
+			? fx_battle_file("tests/fixtures/gba-contingents.ini",
+					 err)
+			: fx_loader(user, name, err);
+	if (b)
+		b->charge_formation = true;
+	return b;
+}
+
+static struct session *cf_session(const char *battle)
+{
+	struct session *s = calloc(1, sizeof *s);
+	cr_assert_not_null(s);
+	session_init(s, cf_loader, spqr_tables_loader, NULL, 1);
+	s->checkpoint_every = 1;
+	char line[64];
+	snprintf(line, sizeof line, "new %s sandbox 1", battle);
+	ok(s, line);
+	return s;
+}
+
+/* GBA 9.73: a Macedonian Contingent Commander's command forms it: Philotas
+ * (GBA 5.63) commands the Companions, and hc2 takes Charge Formation
+ * under it, as on an Individual Order. */
+Test(gba_charge, formed_by_a_contingent_command_gba_9_73)
+{
+	struct session *s = cf_session("gba_contingents");
+	const char *const lines[] = {
+		"setup turn 2",
+		"setup leader-state strategos finished",
+		"setup leader-state satrap finished",
+		"continue",
+		"setup leader-state parmenion finished",
+		"activate alexander",
+		"order philotas contingent",
+		"pick hc2",
+		NULL,
+	};
+	for (int k = 0; lines[k]; k++)
+		ok(s, lines[k]);
+	cr_assert(contingent_commanded(s->game, UI(s, "hc2")));
+	cr_expect(legal(s, "form charge"));
+	struct out o = ok(s, "form charge");
+	cr_expect(has(&o, "charge_formation unit=hc2 mp=4 spent=4 left=4"),
+		  "%s", o.ev);
+	cr_expect(U(s, "hc2")->charge_formation);
+	close_game(s);
+}
+
+/* GBA 9.73: never on a Line Command: the Persian horse's Line (hc2, lc1)
+ * under the Strategos; the refusal says why and changes nothing. */
+Test(gba_charge, not_on_a_line_command_gba_9_73)
+{
+	struct session *s = cf_session("gba_drill");
+	ok(s, "continue");
+	ok(s, "activate strategos");
+	ok(s, "line horse");
+	ok(s, "pick hc2");
+	cr_expect_not(legal(s, "form charge"));
+	struct out o = run(s, "form charge");
+	cr_expect_str_eq(o.reason,
+			 "Charge Formation is taken on an Individual Order or "
+			 "a Contingent Command, never a Line Command");
+	refused(s, "form charge", "9.73");
+	cr_expect_not(U(s, "hc2")->charge_formation);
+	close_game(s);
+}
+
+/* GBA 9.74 told: the legal list's `form charge` says what the formation
+ * forbids (and is played as listed), the unit panel of a unit in it says
+ * it all, and `why` tells a refused step's restriction. */
+Test(gba_charge, the_restrictions_are_told_gba_9_74)
+{
+	struct session *s = formed_at("hc", 1211, FACE_NE, false);
+	fx_terrain(s->game, H(1210), TERRAIN_WOODS);
+	phase(s, "alexander");
+	ok(s, "order hc");
+	char line[128];
+	cr_assert(legal_first(s, "form charge", line, sizeof line));
+	cr_expect_not_null(strstr(line, " # in it: no fire, no withdrawal, "
+					"no Rough, 2 MP a vertex"),
+			   "%s", line);
+	ok(s, line);
+	cr_assert(U(s, "hc")->charge_formation);
+
+	struct mv_text *t = calloc(1, sizeof *t);
+	cr_assert_not_null(t);
+	gboh_map_describe(s->game, "hc", t);
+	bool told = false;
+	for (int i = 0; i < t->n; i++)
+		if (strstr(t->line[i].text, "in Charge Formation: ") &&
+		    strstr(t->line[i].text, "no Orderly Withdrawal") &&
+		    strstr(t->line[i].text, "fire at it -1"))
+			told = true;
+	cr_expect(told, "the unit panel says GBA 9.74");
+	free(t);
+
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(s, "why move 1210", &r);
+	cr_assert_eq(r.status, CMD_OK);
+	cr_assert_not_null(r.text);
+	cr_expect_not_null(strstr(r.text, "refused now (rule 9.74): a unit in "
+					  "Charge Formation does not enter "
+					  "Rough terrain"),
+			   "%s", r.text);
+	cmd_result_free(&r);
+	close_game(s);
+}
+
+/* GBA 9.74 bullet 8 in a Line's withdrawal (GBA 6.77): p_hi comes within
+ * 2 hexes of lc, whose Line of light cavalry (lc, th) withdraws; th, in
+ * Charge Formation, stays, and says why. */
+Test(gba_charge, stays_out_of_a_line_withdrawal_gba_9_74)
+{
+	struct session *s = open_game("cf");
+	fx_line(s->game->battle, "horse", 0, "type:LC");
+	place(s, "lc", 1006, FACE_NW);
+	place(s, "th", 1007, FACE_NW);
+	place(s, "p_hi", 1003, FACE_SE);
+	game_leader(s->game, "alexander")->hex = H(1008);
+	U(s, "th")->charge_formation = true;
+	phase(s, "darius");
+	ok(s, "order p_hi");
+	struct out o = ok(s, "move 1004");
+	cr_assert(has(&o, "withdrawal_offered unit=lc by=p_hi"), "%s", o.ev);
+	o = ok(s, "withdraw line lc");
+	cr_expect(has(&o, "line_withdrawal_stays unit=th why=charge_formation"),
+		  "%s", o.ev);
+	cr_expect_not(has(&o, "reaction_offer kind=withdraw unit=th"), "%s",
+		      o.ev);
+	close_game(s);
 }

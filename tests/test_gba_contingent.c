@@ -350,3 +350,38 @@ Test(gba_contingent, riding_with_a_unit_gba_5_68)
 	cr_expect_eq(L(&s, "philotas")->hex.col, 25);
 	session_free(&s);
 }
+
+/* GBA 5.68: a contingent commander stacked with a unit that takes an
+ * Orderly Withdrawal may go with it: the Persian hoplites hi9 step to
+ * 2618, two hexes from the Companions hc1 (MA 8 against 6: 2 MP); Philotas
+ * goes with hc1 to 2318. */
+Test(gba_contingent, riding_with_a_withdrawing_unit_gba_5_68)
+{
+	struct session s;
+	open_battle(&s);
+	const char *const lines[] = {
+		"setup turn 2",
+		"setup unit hi9 2718 W",
+		"setup leader satrap 2918",
+		"setup leader-state alexander finished",
+		"setup leader-state parmenion finished",
+		"setup leader-state strategos finished",
+		"continue",
+		"activate satrap",
+		"order hi9",
+		"move 2618",
+		NULL,
+	};
+	fx_run(&s, lines);
+	size_t from = s.game->events.n;
+	fx_refused(&s, "withdraw hc1 with attalus", "4.62"); /* not stacked */
+	fx_ok(&s, "withdraw hc1 with philotas");
+	cr_expect(said(&s, from, "leader_goes_with leader=philotas unit=hc1 "
+				 "rule=4.62,5.68"),
+		  "GBA 5.68");
+	fx_ok(&s, "withdraw hc1 2318");
+	cr_expect_eq(L(&s, "philotas")->hex.col, 23, "GBA 5.68");
+	cr_expect_eq(L(&s, "philotas")->hex.row, 18, "GBA 5.68");
+	cr_expect_eq(s.game->units[U(&s, "hc1")].at.hex[0].col, 23);
+	session_free(&s);
+}

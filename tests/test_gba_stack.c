@@ -432,14 +432,7 @@ static bool answer(struct session *s, const char *prefix, struct out *o)
 Test(gba_stack, cavalry_line_withdrawal_gba_6_77)
 {
 	struct session *s = open_game("gba");
-	struct battle *b = s->game->battle;
-	struct line_def *d = &b->lines[b->nlines++];
-	memset(d, 0, sizeof *d);
-	snprintf(d->name, sizeof d->name, "horse");
-	d->side = 0;
-	d->spacing = 1;
-	d->nmembers = 1;
-	snprintf(d->members[0], sizeof d->members[0], "type:LC");
+	fx_line(s->game->battle, "horse", 0, "type:LC");
 	place(s, "lc", 1006, FACE_NW);
 	place(s, "lc2", 1007, FACE_NW);
 	place(s, "p_hi", 1003, FACE_SE);
@@ -475,5 +468,83 @@ Test(gba_stack, cavalry_line_withdrawal_gba_6_77)
 		      "lc2 withdrew");
 	cr_expect_eq(U(s, "lc")->hits, 0, "GBA 6.72 #1: no cavalry hit");
 	cr_expect_eq(U(s, "lc2")->hits, 0);
+	close_game(s);
+}
+
+/* GBA 6.92 Exception, its second half: a skirmisher that would have to
+ * end its move in a friend's hex (sk, MA 6, enters fr's 1008 with its
+ * sixth MP) goes on through into the next hex with no MP left, 1 hit to
+ * each unit and no roll; it may not stop in fr's hex.  A medium infantry
+ * unit (mi, MA 5) may not enter a friend's hex with its last MP at all
+ * (GBA 6.94: it could not leave it again, nor stop there). */
+Test(gba_stack, skirmisher_goes_on_with_no_mp_gba_6_92)
+{
+	struct session *s = open_game("gba");
+	place(s, "sk", 1002, FACE_SE);
+	place(s, "fr", 1008, FACE_SE);
+	phase(s, "alexander");
+	ok(s, "order sk");
+	for (int r = 3; r <= 7; r++) {
+		char line[32];
+		snprintf(line, sizeof line, "move 10%02d", r);
+		ok(s, line);
+	}
+	ok(s, "move 1008");
+	cr_assert_eq(s->game->ord.move.mp_spent, 6, "all its MP");
+	cr_expect_eq(U(s, "fr")->hits, 0, "GBA 6.94 Exception #2");
+	struct out o = run(s, "halt");
+	cr_expect_eq(o.st, CMD_REFUSED, "GBA 6.92: it may not stop there");
+	o = ok_to_end(s, "move 1009");
+	cr_assert(has(&o, "ended_stacked unit=sk with=fr then=goes_on "
+			  "rule=6.92"),
+		  "GBA 6.92: %s", o.ev);
+	cr_expect(has(&o, "tq_check") == false, "no roll: %s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 1, "GBA 6.92 Exception");
+	cr_expect_eq(U(s, "sk")->hits, 1, "GBA 6.92 Exception");
+	cr_expect_eq(U(s, "sk")->at.hex[0].row, 9);
+	cr_expect_not(U(s, "sk")->routed);
+	close_game(s);
+
+	s = open_game("gba");
+	place(s, "mi", 1003, FACE_SE);
+	place(s, "fr", 1008, FACE_SE);
+	phase(s, "alexander");
+	ok(s, "order mi");
+	for (int r = 4; r <= 7; r++) {
+		char line[32];
+		snprintf(line, sizeof line, "move 10%02d", r);
+		ok(s, line);
+	}
+	o = run(s, "move 1008");
+	cr_expect_eq(o.st, CMD_REFUSED, "GBA 6.94: %s", o.reason);
+	cr_expect_str_eq(o.rule, "6.94", "%s", o.reason);
+	close_game(s);
+}
+
+/* GBA 6.92 Exception, its second half, in a withdrawal: the skirmisher sk
+ * withdraws its 2 hexes (GBA 6.71, 9.21) from p_hi, the second into fr's
+ * hex, and goes on one hex more with none left, 1 hit to each. */
+Test(gba_stack, skirmisher_withdrawal_goes_on_gba_6_92)
+{
+	struct session *s = open_game("gba");
+	place(s, "p_hi", 1002, FACE_SE);
+	place(s, "sk", 1005, FACE_NW);
+	place(s, "fr", 1007, FACE_NW);
+	phase(s, "darius");
+	ok(s, "order p_hi");
+	struct out o = ok(s, "move 1003");
+	cr_assert(has(&o, "withdrawal_offered unit=sk"), "%s", o.ev);
+	ok(s, "withdraw sk 1006");
+	ok(s, "withdraw sk 1007");
+	o = run(s, "withdraw sk done");
+	cr_expect_eq(o.st, CMD_REFUSED, "GBA 6.92: not stopping in fr's hex");
+	o = ok(s, "withdraw sk 1008");
+	cr_assert(has(&o, "ended_stacked unit=sk with=fr then=goes_on"),
+		  "GBA 6.92: %s", o.ev);
+	cr_expect_eq(U(s, "fr")->hits, 1, "GBA 6.92 Exception");
+	cr_expect_eq(U(s, "sk")->hits, 1, "GBA 6.92 Exception");
+	cr_expect_eq(U(s, "sk")->at.hex[0].row, 8);
+	o = run(s, "withdraw sk 1009");
+	cr_expect_neq(o.st, CMD_OK, "no hex left");
 	close_game(s);
 }

@@ -768,6 +768,31 @@ Test(prearranged, gba_activated_first_the_line_stays_gba_6_84)
 	close_game(s);
 }
 
+/* GBA 6.84: a Line Command to the held PW Line is refused as a whole,
+ * with the reason (no unit of it would move), and is not in the legal
+ * list; hanno's other Line (the light infantry) may still have one. */
+Test(prearranged, gba_line_command_to_the_held_line_refused_gba_6_84)
+{
+	struct session *s = open_battle("gba");
+	OK(s, "continue");
+	OK(s, "prearrange hanno pw");
+	OK(s, "no elite");
+	OK(s, "activate tribune");
+	OK(s, "orders done");
+	OK(s, "no momentum");
+	OK(s, "activate hanno");
+	REFUSED(s, "line foot", "6.84"); /* GBA 6.84 */
+	struct out o = run(s, "line foot");
+	cr_expect_not_null(strstr(o.reason, "no unit of that Line may move"),
+			   "GBA 6.84: %s", o.reason);
+	struct decision_answer a[64];
+	int n = seq_legal(s->game, a, 64);
+	for (int i = 0; i < n; i++)
+		cr_expect(strcmp(a[i].line, "line foot") != 0,
+			  "GBA 6.84: %s listed", a[i].line);
+	close_game(s);
+}
+
 /* GBA 6.84, 6.72, 6.85: the Line withdraws one hex together; every unit
  * takes GBA 6.72 #1's hit and #3's TQ check (a 9 over TQ 6 is one hit
  * more, a 0 none), and the leader is Finished. */

@@ -62,6 +62,10 @@ int gba_charge_terrain_hits(const struct game *g, const struct unit *u,
 			    int hits);
 /* GBA 9.74 bullet 9: the modifier to the die of missile fire at t */
 int gba_charge_fire_at_drm(const struct game *g, const struct unit *t);
+/* GBA 9.74 in words: brief (the legal list's `form charge`) and whole
+ * (the unit panel of a unit in the formation) */
+const char *gba_charge_limits_brief(void);
+const char *gba_charge_limits_text(void);
 
 /* GBA 9.72: u is of a type or class that may take Charge Formation */
 bool gba_charge_may_use(const struct game *g, const struct unit *u);

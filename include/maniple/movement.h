@@ -98,6 +98,8 @@ struct move_step {
 	int vertices;		/* facing change: vertices shifted */
 	const char *refusal;	/* NULL when the step is allowed */
 	const char *rule;	/* the rule refusing (or NULL) */
+	bool goes_on;		/* GBA 6.92 Exception: a skirmisher leaving
+				 * a friend's hex with no MP for it */
 };
 
 /* 6.11, 6.12, 6.4, 6.7, 10.27, 7.23: starts a move of combat unit u.

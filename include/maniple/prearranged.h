@@ -68,6 +68,12 @@ bool pw_may_order_move(const struct game *g, char *why, int whyn);
  * the active leader (or of a Contingent Commander he activated) whose
  * marker is up and unused. */
 bool pw_may_move_unit(const struct game *g, int ui, char *why, int whyn);
+/* GBA 6.84: whether a Line Command of the active leader to units[] (the
+ * n > 0 units it would take) would move none of them, each held by
+ * pw_may_move_unit; false (why filled) then: the command is refused as a
+ * whole. */
+bool pw_may_command_line(const struct game *g, const int *units, int n,
+			 char *why, int whyn);
 /* 6.81: whether leader li, the OC of a side that employs PW this turn,
  * has had the two activations he is limited to. */
 bool pw_oc_limit_reached(const struct game *g, int li);

@@ -109,6 +109,17 @@ int stacking_friends_with(const struct game *g, const struct unit *u,
 bool stacking_ended_stacked(struct game *g, int ui,
 			    const struct unit *const *stationary, int n,
 			    bool routing);
+/* GBA 6.92 Exception ([stacking] ended_stacked = mover_routs): whether
+ * skirmisher u, in a friend's hex `here` with too few MP (or withdrawal
+ * hexes) left to leave it, may still go on into the adjacent hex dest,
+ * which holds no friend (its move or withdrawal then ends there). */
+bool stacking_skirmisher_goes_on(const struct game *g, const struct unit *u,
+				 struct hex here, struct hex dest);
+/* GBA 6.92 Exception: skirmisher u went on with no MP from the hex of the
+ * friends left[0..n-1]: an `ended_stacked` event (then=goes_on), and 1
+ * hit to each of them, with no roll (the mover's own hit is the move's). */
+void stacking_skirmisher_went_on(struct game *g, const struct unit *u,
+				 const struct unit *const *left, int n);
 /* 10.21 with 6.68 (R2): unit u, not in a Double-Depth pair, is about to
  * rout where it shares a hex with a friend: with ended_stacked = stack a
  * `stack_rout_not_played` event (the stacking rules' effect is not

@@ -1005,7 +1005,8 @@ int tables_supply_low_from(const struct spqr_tables *t,
 			   enum missile_class mc);
 
 /* 11.1, GBA 10.42: rout points of an eliminated unit (of a type and
- * class, "" for none) or leader. */
+ * class, "" for none; two_hex: a phalanx, or a unit standing in two
+ * hexes) or leader. */
 int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
 			    const char *cls, int printed_tq, bool two_hex,
 			    bool leader_elephant);

@@ -9,6 +9,7 @@
 
 #include "maniple/battle.h"
 #include "maniple/event.h"
+#include "maniple/gba_breakthrough.h"
 #include "maniple/sequence.h"
 #include "maniple/shock.h"
 #include "maniple/shock_state.h"
@@ -412,6 +413,13 @@ static void shock_line(const struct event *e, struct card *c)
 		const char *why = event_get(e, "why");
 		card_add(c, rule, "%s takes %s of %s%s", get(e, "unit"),
 			 get(e, "hits"), get(e, "of"), why ? " (chosen)" : "");
+	} else if (is(e, "breakthrough")) {
+		/* GBA 8.37, the Push of Shields: its hits (the next line)
+		 * follow */
+		card_add(c, rule, "Push: %s %s hits >= %dx %s's %s",
+			 get(e, "unit"), get(e, "unit_hits"),
+			 GBA_BREAKTHROUGH_RATIO, get(e, "than"),
+			 get(e, "than_hits"));
 	} else if (is(e, "all_rout")) {
 		card_add(c, rule, "All routed: the %s routs (%s)",
 			 get(e, "routs"), get(e, "by"));

@@ -498,13 +498,16 @@ bool unit_is_two_hex(const struct unit *u)
 	return footprint_two_hex(&u->at);
 }
 
-/* 11.1 rout points of a unit, from rout_points.ini */
+/* 11.1, GBA 10.42 rout points of a unit, from rout_points.ini: a
+ * phalanx, or a double-sized unit on its two hexes (GBA 6.41), counts as
+ * two-hex */
 int unit_rout_points(const struct game *g, const struct unit *u)
 {
 	if (!g->tables)
 		return 0;
 	return tables_unit_rout_points(g->tables, u->type, u->cls, u->tq,
-				       unit_has(g, u, TRAIT_PHALANX),
+				       unit_has(g, u, TRAIT_PHALANX) ||
+					       unit_is_two_hex(u),
 				       u->leader_elephant[0] != '\0');
 }
 

@@ -9,14 +9,20 @@
  *       leaves the formation once the combat is over (after its pursuit,
  *       which 10.31 grants for having attacked in it); a unit that routs
  *       leaves it at once; a pursuer leaves it when its pursuit begins.
- *  GBA 9.73: by Individual Order only until the Contingent Commands of
- *       the Macedonian Contingent Commanders exist. */
+ *  R188 GBA 9.76: the advance after combat is made out of it
+ *       (shock_advance.c ends the formation before it).
+ *  GBA 9.73: by an Individual Order, or under the command of a
+ *       Macedonian Contingent Commander (GBA 5.65, the optional
+ *       contingent_commanders), whose units are picked as a Line's are:
+ *       asked of the unit (contingent_commanded), not of the phase's
+ *       mode of orders. */
 #include "maniple/gba_charge.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "maniple/event.h"
+#include "maniple/gba_contingent.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
 #include "maniple/shock_state.h"
@@ -76,12 +82,14 @@ bool gba_charge_check(const struct game *g, const struct move *m, bool form,
 		if (u->routed)
 			return refuse(out, "a routed unit takes no formation",
 				      "10.25");
-		/* R: a Contingent Command (GBA 5.6) does not exist yet:
-		 * an Individual Order only */
-		if (g->ord.mode != ORD_INDIVIDUAL)
+		/* an Individual Order or a Macedonian Contingent
+		 * Commander's command (GBA 5.65), never a Line Command */
+		if (g->ord.mode != ORD_INDIVIDUAL &&
+		    !contingent_commanded(g, m->unit))
 			return refuse(out,
 				      "Charge Formation is taken on an "
-				      "Individual Order, never a Line Command",
+				      "Individual Order or a Contingent "
+				      "Command, never a Line Command",
 				      "GBA 9.73");
 		if (unit_in_enemy_zoc(g, u))
 			return refuse(out,
@@ -149,7 +157,9 @@ int gba_charge_legal(const struct game *g, const struct move *m, int side,
 	if (!gba_charge_in_play(g) || max <= 0)
 		return 0;
 	if (gba_charge_check(g, m, true, &s))
-		decision_add(out, max, &n, side, "GBA 9.73", "form charge");
+		decision_add(out, max, &n, side, "GBA 9.73",
+			     "form charge # in it: %s",
+			     gba_charge_limits_brief());
 	else if (gba_charge_check(g, m, false, &s))
 		decision_add(out, max, &n, side, "GBA 9.76", "form normal");
 	return n;

@@ -114,3 +114,17 @@ int gba_charge_fire_at_drm(const struct game *g, const struct unit *t)
 		return 0;
 	return tables_missile_modifier(g->tables, MM_TARGET_CHARGE_FORMATION);
 }
+
+const char *gba_charge_limits_brief(void)
+{
+	return "no fire, no withdrawal, no Rough, 2 MP a vertex, terrain "
+	       "hits x2 (GBA 9.74)";
+}
+
+const char *gba_charge_limits_text(void)
+{
+	return "no missile fire, no Orderly Withdrawal, no leaving an enemy "
+	       "ZOC on a greater MA, no Rough, 2 MP a vertex of facing, one "
+	       "vertex a hex once moved, one level a move, terrain hits "
+	       "doubled, fire at it -1 (GBA 9.74)";
+}

@@ -9,6 +9,7 @@
 #include "maniple/battle.h"
 #include "maniple/command.h"
 #include "maniple/game.h"
+#include "maniple/gba_charge.h"
 #include "maniple/mapview.h"
 #include "maniple/movement.h"
 #include "maniple/orders.h"
@@ -405,7 +406,7 @@ static void missile_text(char *buf, size_t n, const char *what,
 static void describe_unit(const struct game *g, const struct unit *u,
 			  struct mv_text *t)
 {
-	char buf[192], a[8], b[8];
+	char buf[MV_TEXT_LINE], a[8], b[8];
 	mv_text_line(t, "%s (%s)", u->id, side_id(g, u->side));
 	mv_text_wrap(t, " ", u->name);
 	mv_text_line(t, " %s%s%s size %d TQ %d", unit_type_name(u->type),
@@ -452,6 +453,11 @@ static void describe_unit(const struct game *g, const struct unit *u,
 	unit_markers(u, &p);
 	mapview_marker_names(&p, buf, sizeof buf);
 	mv_text_wrap(t, " markers:", buf[0] ? buf : "none");
+	if (gba_charge_restricted(g, u)) { /* GBA 9.74 */
+		snprintf(buf, sizeof buf, "in Charge Formation: %s",
+			 gba_charge_limits_text());
+		mv_text_wrap(t, " ", buf);
+	}
 }
 
 /* 4.1: a leader's ratings; 5.1 his activation state. */

@@ -569,10 +569,17 @@ static bool check_step(const struct game *g, const struct move *m,
 		if (lc) /* GBA 9.74 bullet 2 (R185) */
 			return refuse_step(out, lc, "GBA 9.74");
 	}
-	/* 6.25 enough MP for the whole cost */
-	if (m->mp_spent + c.mp > m->ma)
-		return refuse_step(out, "not enough MP left to enter that hex",
-				   "6.25");
+	/* 6.25 enough MP for the whole cost (GBA 6.92 Exception: a
+	 * skirmisher goes on out of a friend's hex without) */
+	if (m->mp_spent + c.mp > m->ma) {
+		if (!stacking_skirmisher_goes_on(g, u, from, dest))
+			return refuse_step(out,
+					   "not enough MP left to enter that "
+					   "hex",
+					   "6.25");
+		out->goes_on = true;
+		out->cost.mp = m->ma - m->mp_spent;
+	}
 	if (u && !way_on_after(g, m, dest, out, depth))
 		return refuse_step(out,
 				   "the unit could neither end its move in "
@@ -688,6 +695,11 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 	struct stacking_entry se = {0};
 	if (u)
 		stacking_voluntary_entry(g, u, move_companion(g, m), dest, &se);
+	/* GBA 6.92 Exception: the friends a skirmisher goes on from */
+	const struct unit *left[STACK_MAX + 2];
+	int nleft = s.goes_on ? stacking_friends_with(g, u, left,
+						      STACK_MAX + 2)
+			      : 0;
 
 	if (u) {
 		game_unit_set_hex(g, u, 0, dest);
@@ -741,6 +753,10 @@ bool move_apply_step(struct game *g, struct move *m, struct hex dest)
 		if (se.nstationary && !se.refusal) {
 			stacking_apply_entry(g, u, &se);
 			take_hits(g, m, u, se.mover_hits, "stacking", "6.69");
+		}
+		if (s.goes_on) { /* GBA 6.92 Exception: 1 hit each */
+			stacking_skirmisher_went_on(g, u, left, nleft);
+			take_hits(g, m, u, 1, "ended_stacked", "GBA 6.92");
 		}
 	}
 	/* 7.23, 4.71 stop on entering an enemy ZOC */

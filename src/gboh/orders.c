@@ -876,19 +876,23 @@ static bool check_line(const struct game *g, const char *name, int ui,
 	} else {
 		p->group = 0;
 	}
-	bool any = false, reach = false;
+	bool reach = false;
+	int takes[BATTLE_UNITS_MAX], ntakes = 0;
 	for (int i = 0; i < g->nunits; i++) {
 		if (p->lg.group[i] != p->group)
 			continue;
 		if (!o->ordered[i] && !g->units[i].moved_phase)
-			any = true;
+			takes[ntakes++] = i;
 		if (bits_has(o->start_reach, i))
 			reach = true;
 	}
-	if (!any)
+	if (!ntakes)
 		return deny(w, "6.12",
 			    "every unit of that line has moved this Orders "
 			    "Phase");
+	char pw_why[sizeof w->text];
+	if (!pw_may_command_line(g, takes, ntakes, pw_why, sizeof pw_why))
+		return deny(w, "GBA 6.84", "%s", pw_why);
 	if (line_group_is_infantry_or_elephant(g, &p->lg, p->group)) {
 		if (o->start_in_zoc)
 			return deny(w, "4.33",

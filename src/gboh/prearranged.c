@@ -353,6 +353,20 @@ bool pw_may_move_unit(const struct game *g, int ui, char *why, int whyn)
 	return true;
 }
 
+/* GBA 6.84 */
+bool pw_may_command_line(const struct game *g, const int *units, int n,
+			 char *why, int whyn)
+{
+	if (!line_stays(g) || n <= 0)
+		return true;
+	char one[200];
+	for (int k = 0; k < n; k++)
+		if (pw_may_move_unit(g, units[k], one, sizeof one))
+			return true;
+	whyf(why, whyn, "no unit of that Line may move: %s", one);
+	return false;
+}
+
 /* 6.83 bullet 2 (GBA 6.84: no limit on the orders, pw_may_move_unit) */
 bool pw_may_order_move(const struct game *g, char *why, int whyn)
 {

@@ -444,6 +444,48 @@ bool stacking_ended_stacked(struct game *g, int ui,
 	return !sk && !routing && !u->routed && game_unit_in_play(u);
 }
 
+/* GBA 6.92 Exception */
+bool stacking_skirmisher_goes_on(const struct game *g, const struct unit *u,
+				 struct hex here, struct hex dest)
+{
+	if (!u || tables_variant(g->tables, RV_ENDED_STACKED) !=
+			  ENDED_STACKED_ROUTS ||
+	    !unit_has(g, u, TRAIT_SKIRMISHER) || u->routed ||
+	    unit_is_two_hex(u))
+		return false;
+	const struct unit *o[STACK_MAX + 2];
+	return stacking_units_in(g, here, u->side, u, NULL, o,
+				 STACK_MAX + 2) > 0 &&
+	       stacking_units_in(g, dest, u->side, u, NULL, o,
+				 STACK_MAX + 2) == 0;
+}
+
+/* GBA 6.92 Exception */
+void stacking_skirmisher_went_on(struct game *g, const struct unit *u,
+				 const struct unit *const *left, int n)
+{
+	int idx[STACK_MAX + 2], m = 0;
+	for (int i = 0; i < n && m < STACK_MAX + 2; i++) {
+		int k = unit_index(g, left[i]);
+		if (k >= 0 && game_unit_in_play(&g->units[k]))
+			idx[m++] = k;
+	}
+	if (m == 0)
+		return;
+	char ids[EVENT_VAL_MAX];
+	id_list(g, idx, m, ids);
+	struct event e;
+	event_init(&e, "ended_stacked");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "with", "%s", ids);
+	event_add(&e, "then", "goes_on");
+	event_add(&e, "rule", "GBA 6.92");
+	game_emit(g, &e);
+	for (int i = 0; i < m; i++)
+		cohesion_hits(g, &g->units[idx[i]], 1, "ended_stacked",
+			      "GBA 6.92");
+}
+
 /* 6.68 (R2), GBA 6.92 */
 void stacking_unit_routs(struct game *g, const struct unit *u)
 {

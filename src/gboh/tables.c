@@ -28,6 +28,7 @@ enum {
 	RP_SHOCK_SK,
 	RP_CHARIOT,
 	RP_OXYBELES,
+	RP_DOUBLE_SIZED,
 	RP_UNIT_FIGURES
 };
 #define SEEN_MAX 512
@@ -402,6 +403,7 @@ static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "shock_skirmisher", 0, 20},
 	{"units", "chariot", 0, 20},
 	{"units", "oxybeles", 0, 20},
+	{"units", "double_sized_tq_multiplier", 0, 20},
 };
 
 /* The sections each chart may hold (besides [file]); stacking's
@@ -2129,6 +2131,12 @@ int tables_unit_rout_points(const struct spqr_tables *t, enum unit_type type,
 	for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		if (tables_unit_has(t, type, cls, fixed[i].trait))
 			return t->rp_unit[fixed[i].figure];
+	/* GBA 10.42: a double-sized unit that is no phalanx (GBA 6.41's
+	 * hoplites and Cardaces on two hexes) has a figure of its own,
+	 * ruling R165 */
+	if (two_hex && !tables_unit_has(t, type, cls, TRAIT_PHALANX) &&
+	    tables_unit_has(t, type, cls, TRAIT_DOUBLE_SIZED))
+		return t->rp_unit[RP_DOUBLE_SIZED] * printed_tq;
 	if (two_hex)
 		return t->rp_unit[RP_TWO_HEX] * printed_tq;
 	return t->rp_unit[RP_TQ] * printed_tq;

@@ -20,6 +20,7 @@
 
 #include "maniple/leaders.h"
 #include "maniple/elcav.h"
+#include "maniple/gba_contingent.h"
 #include "maniple/gba_darius.h"
 
 /* 6.51 "away": measured in hexes, a two-hex unit by its nearer half */
@@ -457,7 +458,9 @@ static bool ow_step_from(const struct game *g, const struct reaction_offer *o,
 			return deny(w, "4.72", "an enemy leader is in that hex");
 	}
 	if (is_skirmisher(g, u)) {
-		if (used + 1 > o->mp) {
+		/* GBA 6.92 Exception: on out of a friend's hex without */
+		if (used + 1 > o->mp &&
+		    !stacking_skirmisher_goes_on(g, u, here, dest)) {
 			deny(w, "9.21", "");
 			snprintf(w->text, sizeof w->text,
 				 "skirmishers withdraw at most %d hexes",
@@ -647,11 +650,16 @@ static void ow_step(struct game *g, int i, struct hex dest,
 	struct stacking_entry se;
 	bool stacks = stacking_voluntary_entry(g, u, NULL, dest, &se) &&
 		      se.nstationary > 0;
+	/* GBA 6.92 Exception: a skirmisher going on with no hexes left */
+	const struct unit *left[STACK_MAX + 2];
+	int nleft = is_skirmisher(g, u) && o->used >= o->mp
+			    ? stacking_friends_with(g, u, left, STACK_MAX + 2)
+			    : 0;
 	game_unit_set_hex(g, u, 0, dest);
 	game_put_on_top(g, u);
 	if (stacks) /* 6.55, 6.69: entering a friend's hex */
 		stacking_apply_entry(g, u, &se);
-	o->used += is_skirmisher(g, u) ? 1 : c.mp;
+	o->used += is_skirmisher(g, u) ? (o->used < o->mp) : c.mp;
 	g->react.move.mp_spent += c.mp;
 	g->react.move.hexes_entered++;
 	struct event e;
@@ -687,6 +695,10 @@ static void ow_step(struct game *g, int i, struct hex dest,
 		"elephant_hexes", "9.15,6.52");
 	if (stacks)
 		ow_hits(g, u, se.mover_hits, "stacking", "6.69,6.55");
+	if (nleft) { /* GBA 6.92 Exception: 1 hit each */
+		stacking_skirmisher_went_on(g, u, left, nleft);
+		ow_hits(g, u, 1, "ended_stacked", "GBA 6.92");
+	}
 	/* GBA 6.92: a withdrawal its hits ended in a friend's hex (the
 	 * rout under way: 6.53) */
 	if (stacks && (u->routed || !game_unit_in_play(u)))
@@ -1077,7 +1089,9 @@ static void unit_withdraw(struct game *g, int ui, const char *what,
 		event_init(&e, "leader_goes_with");
 		event_add(&e, "leader", "%s", l->id);
 		event_add(&e, "unit", "%s", u->id);
-		event_add(&e, "rule", "4.72");
+		/* GBA 5.68: a contingent commander too */
+		event_add(&e, "rule", "%s",
+			  leader_is_mcc(g, l) ? "4.72,GBA 5.68" : "4.72");
 		game_emit(g, &e);
 		return;
 	}
