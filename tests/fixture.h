@@ -152,6 +152,22 @@ static inline struct battle *fx_empty_battle(const char *id, const char *name,
 	return b;
 }
 
+/* Adds to battle b the Line (4.3's Eligibility Chart) `name` of side
+ * `side`: its units one hex apart, all that `member` names ("type:LC") */
+static inline struct line_def *fx_line(struct battle *b, const char *name,
+				       int side, const char *member)
+{
+	cr_assert_lt(b->nlines, BATTLE_LINES_MAX);
+	struct line_def *d = &b->lines[b->nlines++];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "%s", name);
+	d->side = side;
+	d->spacing = 1;
+	d->nmembers = 1;
+	snprintf(d->members[0], sizeof d->members[0], "%s", member);
+	return d;
+}
+
 /* Runs line on s; it must be accepted. */
 static inline void fx_ok(struct session *s, const char *line)
 {

@@ -413,6 +413,38 @@ static const char *ev_field(const struct game *g, size_t from,
 	return v ? v : "";
 }
 
+/* GBA 9.76 (R188): cavalry that does not pursue leaves Charge Formation
+ * before its advance after combat, which it makes out of it (GBA 9.74's
+ * doubled terrain hits no longer apply). */
+Test(gba_charge, out_of_formation_before_the_advance_gba_9_76)
+{
+	struct session *s = open_game("cf");
+	routed_mi(s, true, true);
+	struct game *g = s->game;
+	size_t from = g->events.n;
+	cr_assert(dice_force(&g->dice, 5)); /* 5 + 2 is not above TQ 7 */
+	shock_step_advance(g);
+	cr_expect_str_eq(ev_field(g, from, "pursuit_check", "result"),
+			 "advance");
+	cr_expect_not(U(s, "hc")->charge_formation);
+	cr_expect_str_eq(ev_field(g, from, "charge_formation_ends", "why"),
+			 "shock");
+	/* the formation ends first, then hc advances into 1210 */
+	size_t ends = 0, adv = 0;
+	for (size_t i = from; i < g->events.n; i++) {
+		const char *k = event_log_kind(&g->events, i);
+		if (!ends && strcmp(k, "charge_formation_ends") == 0)
+			ends = i;
+		if (!adv && strcmp(k, "advance") == 0)
+			adv = i;
+	}
+	cr_assert_gt(ends, 0);
+	cr_assert_gt(adv, 0, "hc advances after combat");
+	cr_expect_lt(ends, adv, "out of formation before the advance");
+	cr_expect(hex_eq(U(s, "hc")->at.hex[0], H(1210)));
+	close_game(s);
+}
+
 /* GBA 10.32: d10 + 2 above the TQ pursues: 5 + 2 = 7 against TQ 7 does
  * not, and the cavalry advances after combat as usual (no Break-Off,
  * no Pursuit marker); 6 + 2 does. */
@@ -638,12 +670,18 @@ Test(gba_charge, no_missile_fire_in_formation_gba_9_74)
 		phase(s, "alexander");
 		ok(s, "order th");
 		not_offered_in_formation(s, cf, "fire 1211", "fire 1211");
-		struct fire_check c;
-		cr_expect_eq(missile_check(s->game, UI(s, "th"), WEAPON_MAIN,
-					   H(1211), FIRE_ENTRY, &c),
-			     !cf);
-		if (cf)
-			cr_expect_str_eq(c.rule, "GBA 9.74");
+		/* every kind of fire: reaction, return, H&D */
+		const enum fire_kind kinds[] = {FIRE_ENTRY, FIRE_RETURN,
+						FIRE_HD};
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+			struct fire_check c;
+			bool may = missile_check(s->game, UI(s, "th"),
+						 WEAPON_MAIN, H(1211),
+						 kinds[k], &c);
+			cr_expect_eq(may, !cf, "kind %d", (int)kinds[k]);
+			if (cf)
+				cr_expect_str_eq(c.rule, "GBA 9.74");
+		}
 		close_game(s);
 
 		/* p_lc (MA 9: no withdrawal before it) enters th's ZOC:
@@ -943,5 +981,29 @@ Test(gba_charge, the_restrictions_are_told_gba_9_74)
 					  "Rough terrain"),
 			   "%s", r.text);
 	cmd_result_free(&r);
+	close_game(s);
+}
+
+/* GBA 9.74 bullet 8 in a Line's withdrawal (GBA 6.77): p_hi comes within
+ * 2 hexes of lc, whose Line of light cavalry (lc, th) withdraws; th, in
+ * Charge Formation, stays, and says why. */
+Test(gba_charge, stays_out_of_a_line_withdrawal_gba_9_74)
+{
+	struct session *s = open_game("cf");
+	fx_line(s->game->battle, "horse", 0, "type:LC");
+	place(s, "lc", 1006, FACE_NW);
+	place(s, "th", 1007, FACE_NW);
+	place(s, "p_hi", 1003, FACE_SE);
+	game_leader(s->game, "alexander")->hex = H(1008);
+	U(s, "th")->charge_formation = true;
+	phase(s, "darius");
+	ok(s, "order p_hi");
+	struct out o = ok(s, "move 1004");
+	cr_assert(has(&o, "withdrawal_offered unit=lc by=p_hi"), "%s", o.ev);
+	o = ok(s, "withdraw line lc");
+	cr_expect(has(&o, "line_withdrawal_stays unit=th why=charge_formation"),
+		  "%s", o.ev);
+	cr_expect_not(has(&o, "reaction_offer kind=withdraw unit=th"), "%s",
+		      o.ev);
 	close_game(s);
 }

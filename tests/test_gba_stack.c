@@ -432,14 +432,7 @@ static bool answer(struct session *s, const char *prefix, struct out *o)
 Test(gba_stack, cavalry_line_withdrawal_gba_6_77)
 {
 	struct session *s = open_game("gba");
-	struct battle *b = s->game->battle;
-	struct line_def *d = &b->lines[b->nlines++];
-	memset(d, 0, sizeof *d);
-	snprintf(d->name, sizeof d->name, "horse");
-	d->side = 0;
-	d->spacing = 1;
-	d->nmembers = 1;
-	snprintf(d->members[0], sizeof d->members[0], "type:LC");
+	fx_line(s->game->battle, "horse", 0, "type:LC");
 	place(s, "lc", 1006, FACE_NW);
 	place(s, "lc2", 1007, FACE_NW);
 	place(s, "p_hi", 1003, FACE_SE);

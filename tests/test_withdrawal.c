@@ -590,13 +590,7 @@ static struct game *cav_line_field(void)
 {
 	struct game *g = movement_field();
 	g->turn = 3;
-	struct line_def *d = &g->battle->lines[g->battle->nlines++];
-	memset(d, 0, sizeof *d);
-	snprintf(d->name, sizeof d->name, "horse");
-	d->side = 0;
-	d->spacing = 1;
-	d->nmembers = 1;
-	snprintf(d->members[0], sizeof d->members[0], "type:LC");
+	fx_line(g->battle, "horse", 0, "type:LC");
 	fx_unit(g, "c1", 0, UT_LC, fx_hex("3214"), FACE_W, 8);
 	fx_unit(g, "c2", 0, UT_LC, fx_hex("3215"), FACE_W, 8);
 	fx_leader(g, "eq", 0, fx_hex("3416"));

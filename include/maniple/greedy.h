@@ -57,6 +57,8 @@ void gboh_greedy_plan_set(void *m, int k);
 double gboh_evaluate(const struct game *g, int side);
 /* ruleset.h at_rest: an activation is asked (5.12), or the game is over */
 bool gboh_at_rest(const struct game *g);
+/* ruleset.h pieces: the battle's combat units */
+int gboh_pieces(const struct game *g);
 
 /* Hexes from unit u to the nearest standing enemy; a large number when
  * there is none. */

@@ -265,6 +265,11 @@ struct ruleset {
 	 * the game is over); may be NULL: rollouts stop at their horizon
 	 * alone */
 	bool (*at_rest)(const struct game *g);
+	/* how many pieces a legal list of g weighs (SPQR: the battle's
+	 * combat units), fixed for a battle: a level's budget of commands
+	 * may shrink with it, as each command's list costs the more; may be
+	 * NULL */
+	int (*pieces)(const struct game *g);
 };
 
 /* The ruleset named NAME among KNOWN (NULL-terminated); NAME NULL or ""

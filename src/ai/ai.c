@@ -63,19 +63,23 @@ struct ai_level {
 	 * position it leaves instead (exact over the die, one ply; 0:
 	 * never) */
 	int shortest;
+	/* a battle of more pieces (ruleset pieces) than this shares out
+	 * budget * pieces_full / pieces commands, as each costs the more
+	 * (0: the budget whatever the battle) */
+	int pieces_full;
 };
 
 static const struct ai_level levels[] = {
 	{"random", AI_RANDOM, "drawn at random among", 0, 0, 0, 0, 0, 0, 0, 0,
-	 0},
+	 0, 0},
 	{"greedy", AI_GREEDY, "the greedy player's pick among", 0, 0, 0, 0, 0,
-	 0, 0, 0, 0},
+	 0, 0, 0, 0, 0},
 	{"fast", AI_SEARCH, "the greedy player's pick among", 1, 12, 24, 1.0, 0,
-	 0, 0, 0, 0},
+	 0, 0, 0, 0, 0},
 	{"normal", AI_SEARCH, "the greedy player's pick among", 1, 120, 60,
-	 2.0, 0, 0, 0, 0, 4},
+	 2.0, 0, 0, 0, 0, 4, 80},
 	{"strong", AI_SEARCH, "the greedy player's pick among", 3, 400, 3000,
-	 5.0, 16, 2, 1500, 5.0, 0},
+	 5.0, 16, 2, 1500, 5.0, 0, 0},
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
@@ -549,15 +553,20 @@ static void search(struct ai_player *p, const struct game *g, int side,
 			total += nout[i] * lv->rollouts;
 	}
 	/* the level's budget of commands shared among the rollouts: each
-	 * plays as far as its share (or the horizon) reaches */
-	int horizon = total ? lv->budget / total : 0;
+	 * plays as far as its share (or the horizon) reaches; a battle of
+	 * many pieces, whose every command costs the more, has fewer */
+	int budget = lv->budget;
+	int pieces = lv->pieces_full && p->rs->pieces ? p->rs->pieces(g) : 0;
+	if (pieces > lv->pieces_full)
+		budget = (int)((long)budget * lv->pieces_full / pieces);
+	int horizon = total ? budget / total : 0;
 	if (horizon > lv->horizon)
 		horizon = lv->horizon;
 	if (horizon < AI_HORIZON_MIN)
 		horizon = AI_HORIZON_MIN;
 	/* rollouts too short to say more than the positions the outcomes
 	 * leave: those positions weigh them, at their exact chances */
-	bool still = total && lv->budget / total < lv->shortest;
+	bool still = total && budget / total < lv->shortest;
 	bool stopped = false; /* the driver said stop (ai_player_progress) */
 	for (int i = 0; i < n; i++) {
 		if (nout[i] <= 0)

@@ -272,6 +272,11 @@ double gboh_evaluate(const struct game *g, int side)
 	       COHESION_WEIGHT * (worn[e] - worn[side]);
 }
 
+int gboh_pieces(const struct game *g)
+{
+	return g->nunits;
+}
+
 bool gboh_at_rest(const struct game *g)
 {
 	enum seq_step st = seq_step_now(g);

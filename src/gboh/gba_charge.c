@@ -9,6 +9,8 @@
  *       leaves the formation once the combat is over (after its pursuit,
  *       which 10.31 grants for having attacked in it); a unit that routs
  *       leaves it at once; a pursuer leaves it when its pursuit begins.
+ *  R188 GBA 9.76: the advance after combat is made out of it
+ *       (shock_advance.c ends the formation before it).
  *  GBA 9.73: by an Individual Order, or under the command of a
  *       Macedonian Contingent Commander (GBA 5.65, the optional
  *       contingent_commanders), whose units are picked as a Line's are:

@@ -798,6 +798,9 @@ bool shock_step_advance(struct game *g)
 			s->sub = 2;
 		}
 		if (s->sub == 2) {
+			/* GBA 9.76 (R188): out of Charge Formation before
+			 * the advance, which is after the combat */
+			gba_charge_after_shock(g, ci);
 			if (!advance_run(g, ci, false))
 				return false;
 			s->sub = 3;

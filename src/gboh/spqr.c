@@ -223,6 +223,7 @@ static struct dice *spqr_dice(struct game *g)
 	.greedy_plan_set = gboh_greedy_plan_set, \
 	.evaluate = gboh_evaluate, \
 	.at_rest = gboh_at_rest, \
+	.pieces = gboh_pieces, \
 	.cite_refusal = spqr_cite_refusal,
 
 const struct ruleset ruleset_spqr = {
