@@ -201,15 +201,21 @@ static void ranges_build(const struct game *g, struct ranges *r)
 
 /* 4.21: whether standing unit i (of side s) is within the Command Range
  * of a friendly leader on the map (counted in hexes, as the crow
- * flies) */
+ * flies).  The leaders are asked from *hint on, the one who had the last
+ * unit asked (the units of a command stand together in the table: speed),
+ * and *hint is left at the one found. */
 static bool commanded(const struct ranges *r, const struct place *at, int i,
-		      int s)
+		      int s, int *hint)
 {
-	for (int k = 0; k < r->n[s]; k++)
-		for (int h = 0; h < 2; h++)
-			if (cube_distance(at[i].c[h], r->at[s][k]) <=
-			    r->range[s][k])
+	int n = r->n[s];
+	const struct cube *c = at[i].c;
+	int halves = c[1].q != c[0].q || c[1].r != c[0].r ? 2 : 1;
+	for (int t = 0, k = *hint; t < n; t++, k = k + 1 < n ? k + 1 : 0)
+		for (int h = 0; h < halves; h++)
+			if (cube_distance(c[h], r->at[s][k]) <= r->range[s][k]) {
+				*hint = k;
 				return true;
+			}
 	return false;
 }
 
@@ -262,6 +268,7 @@ double gboh_evaluate(const struct game *g, int side)
 	strip_build(g, at, up, 1, &strips[1]);
 	struct ranges ranges;
 	ranges_build(g, &ranges);
+	int hint[2] = {0, 0};
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (!game_unit_in_play(u))
@@ -280,7 +287,8 @@ double gboh_evaluate(const struct game *g, int side)
 		/* 7.11, 8.41: the worst aspect of a standing enemy whose
 		 * ZOC holds it */
 		int contact = contact_aspect(g, at, i, &strips[1 - s]);
-		bool alone = !hexless && !commanded(&ranges, at, i, s); /* 4.21 */
+		bool alone = !hexless &&
+			     !commanded(&ranges, at, i, s, &hint[s]); /* 4.21 */
 		int rp = brittle || contact || alone ? unit_rout_points(g, u) : 0;
 		if (brittle)
 			lost[s] += BRITTLE_SHARE * rp;
