@@ -22,7 +22,8 @@
 #   the level of the east bank, the cost and the hits of each (GBA 6.29's
 #   chart), the tie of
 #   Initiative to Persia (GBA 5.12), Individual Orders alone for the
-#   Macedonians (GBA 4.3).
+#   Macedonians (GBA 4.3); the Greek mercenaries double-sized hoplites
+#   (GBA 6.41).
 #   The Hydaspes: the tie of Initiative to India (GBA 5.12), an Indian
 #   chariot Line Command (GBA 4.33), a chariot's turn paid in hits as it
 #   moves on (GBA 7.15) and the mud closed to chariots and elephants
@@ -109,7 +110,7 @@ soak() {
 	fi
 }
 
-echo "1..155"
+echo "1..156"
 
 MANIPLE_DATADIR="$MANIPLE_SRCDIR" "$MANIPLE_BIN" --list >"$tmp/list" 2>"$tmp/err"
 # listed ID NAME YEAR SIDES: --list shows the battle with its ruleset
@@ -329,6 +330,7 @@ has '^orders_done leader=amyntas orders_given=3 ' \
 # each charged on its own (GBA 6.29's chart), 3 MP and 2 hits for horse
 cat >"$tmp/granicus_bank.txt" <<'SCRIPT'
 new granicus sandbox 5
+show unit mer1
 setup phase movement
 setup active alexander
 setup leader-state alexander active
@@ -343,6 +345,8 @@ move 2115
 halt
 SCRIPT
 play granicus_bank
+has '^unit id=mer1 side=1 type=HI hex=2914,2915 .* class=HO size=10 ma=4 .* rp=12$' \
+	"granicus: GBA 6.41 the Greek mercenaries are double-sized hoplites, worth twice their TQ (GBA 10.42)"
 has '^moved unit=com1 from=2015 to=2115 terrain=clear climb=1 mp=3 ' \
 	"granicus: GBA 6.29 over the Steep Bank and up the east bank: 1 + 1 + 1 MP"
 has '^cohesion_hit unit=com1 hits=1 total=1 tq=8 cause=hexside ' \

@@ -157,8 +157,11 @@ Test(gba_examples, alexander_against_memnon_plus_1_gba_8_36)
  * two-hex unit counts MA 4) and goes two hexes to 3016 (book 3416),
  * keeping its facing (GBA 6.72).  The phalanx goes on to 2815/2816 (book
  * 3215/3216), within two hexes again, and ca1 withdraws once more (GBA
- * 6.74), one hex to 3116 (book 3516).  Bupares' own withdrawal is left
- * out: the drill's leaders are not the example's. */
+ * 6.74), one hex to 3116 (book 3516).  Bupares, stacked with the
+ * archers, is the drill's Satrap: as they are offered their withdrawal he
+ * is offered his own (GBA 4.62's note), 9 - 5 = 4 MP (the phalanx's MA
+ * 5 against his 9), and withdraws four hexes, each farther from the
+ * phalanx, to 3215 (the book's chariot is not on the drill field). */
 Test(gba_examples, the_withdrawal_example_gba_6_78)
 {
 	struct session s;
@@ -173,7 +176,7 @@ Test(gba_examples, the_withdrawal_example_gba_6_78)
 		"setup unit ph1 2414,2415 E",
 		"setup unit ca1 2815 W",
 		"setup leader hipparch 2413",
-		"setup leader satrap 3212",
+		"setup leader satrap 2815",
 		"setup turn 2",
 		"setup leader-state strategos finished",
 		"continue",
@@ -192,6 +195,19 @@ Test(gba_examples, the_withdrawal_example_gba_6_78)
 	cr_assert(said(&s, from,
 		       "withdrawal_offered unit=ca1 by=ph1 distance=2 mp=2"),
 		  "GBA 6.71: within two hexes, 6 - 4 = 2 MP");
+	cr_assert(said(&s, from,
+		       "leader_withdrawal_offered leader=satrap by=ph1 mp=4 "
+		       "alone=no"),
+		  "GBA 6.78: Bupares withdraws too, 9 - 5 = 4 MP");
+	fx_ok(&s, "withdraw satrap 2915");
+	fx_ok(&s, "withdraw satrap 3015");
+	fx_ok(&s, "withdraw satrap 3115");
+	fx_ok(&s, "withdraw satrap 3215");
+	fx_refused(&s, "withdraw satrap 3315", "4.62");
+	fx_ok(&s, "withdraw satrap done");
+	const struct leader *bupares = game_leader(s.game, "satrap");
+	cr_expect(bupares->hex.col == 32 && bupares->hex.row == 15,
+		  "GBA 6.78: four hexes away");
 	fx_ok(&s, "roll 0"); /* GBA 6.72's TQ check passed */
 	fx_ok(&s, "withdraw ca1 2915");
 	fx_ok(&s, "withdraw ca1 3016");
@@ -672,4 +688,51 @@ Test(gba_examples, the_light_infantry_may_join_or_watch_gba_8_3)
 			     join == 1);
 		session_free(&s);
 	}
+}
+
+/* GBA 8.3 example #3, its end: where the two attackers stand keeps the
+ * peltasts from routing away, and so they are eliminated.  The Bactrians
+ * (facing E) and the light infantry (facing SW) hold in their ZOCs both
+ * hexes of 2518 nearer the Macedonian Retreat Edge (south); tp, one hit
+ * short of its TQ 6, is routed by the attack (dice 0 0 for the Pre-Shock
+ * checks, 0 for the roll: 3(4)) and, with no open hex toward its edge,
+ * cannot rout its two hexes (GBA 10.21, ruling R166): it is eliminated
+ * and Macedon counts its 6 Rout Points (GBA 10.42). */
+Test(gba_examples, the_peltasts_cannot_rout_away_gba_8_3)
+{
+	struct session s;
+	session_init(&s, examples_loader, spqr_tables_loader, NULL, 1);
+	s.checkpoint_every = 1;
+	s.rules_dir = MANIPLE_SRCDIR "/rules";
+	const char *const setup[] = {
+		"new gba_examples sandbox 1",
+		"setup unit tp 2518 NW",
+		"setup unit bc 2419 E",
+		"setup unit pl 2618 SW",
+		"setup hits tp 5",
+		"setup leader satrap 2617",
+		"setup phase shock",
+		"setup active satrap",
+		"setup leader-state satrap active",
+		"setup marker bc moved_phase on",
+		"setup marker bc shock_must on",
+		"continue",
+		"designate bc,pl tp",
+		"roll 0 0 0",
+		"designate done",
+		NULL,
+	};
+	fx_run(&s, setup);
+	int rp = s.game->rout_points[0];
+	size_t from = s.game->events.n;
+	fx_ok(&s, "clash bc");
+	cr_expect(said(&s, from, "rout unit=tp type=LP"), "GBA 8.3 example #3");
+	cr_expect(said(&s, from, "rout_blocked unit=tp"),
+		  "GBA 10.21: no open hex toward its edge");
+	cr_expect(said(&s, from, "eliminated unit=tp side=0 rp=6"),
+		  "GBA 8.3 example #3: eliminated");
+	cr_expect_not(said(&s, from, "rout_move unit=tp"), "it never moved");
+	cr_expect_not(game_unit_in_play(U(&s, "tp")));
+	cr_expect_eq(s.game->rout_points[0] - rp, 6, "GBA 10.42");
+	session_free(&s);
 }

@@ -22,7 +22,7 @@
 # alone (Enter, G, Enter).  Game files go to a private XDG_STATE_HOME.
 # Needs MANIPLE_BIN and MANIPLE_SRCDIR (meson test sets both).
 
-PLAN=37
+PLAN=38
 TUI_NAME=e2e
 . "${MANIPLE_SRCDIR:-.}/tests/tui_lib.sh"
 GAME="$STATE/maniple/drill.game"
@@ -66,6 +66,8 @@ wait_for "Hex $HEX"
 ok $? "g$HEX puts the cursor on hex $HEX"
 screen | grep -q -- "$UNIT (" 
 ok $? "the side panel names unit $UNIT"
+wait_for 'Space continue  '
+ok $? "while the game waits for nobody the key line starts with the key that goes on (3.0)"
 
 keys j
 wait_for "Hex $SOUTH"

@@ -368,6 +368,8 @@ enum rule_variant {
 	RV_PW_ACTIVATED,  /* 6.83, GBA 6.84: a PW leader activated first */
 	RV_FRONT_TO_FLANK_HIT, /* 6.43, GBA 6.43: who takes the pivot's hit */
 	RV_AUGMENTED_CHECK,    /* 6.41, GBA 6.46: the check for the 5th MP */
+	RV_STACKED_LEADER_WITHDRAWAL, /* 4.72, GBA 4.62, 6.78: when a leader
+				       * stacked with a unit may withdraw */
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	RV_SKIRMISHER_SHOCK, /* SPQR 9.2x, GBA 9.31 Exc. #1: whom a skirmisher
@@ -383,6 +385,8 @@ enum rule_variant {
 
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 	RV_PURSUIT,		/* 8.6, GBA 10.3: when cavalry pursues */
+	RV_ROUT_BLOCKED,	/* 10.22, GBA 10.21: a router whose way
+				 * toward its Retreat Edge is blocked */
 
 	RULE_VARIANT_COUNT
 };
@@ -741,6 +745,15 @@ enum augmented_check {
 	AUGMENTED_DIFFERENCE, /* GBA 6.46: as 8.33, the DR less the TQ */
 };
 
+/* RV_STACKED_LEADER_WITHDRAWAL's choices */
+enum stacked_leader_withdrawal {
+	STACKED_LEADER_ADJACENT,  /* 4.72: when an enemy combat unit comes
+				   * next to him */
+	STACKED_LEADER_WITH_UNIT, /* GBA 4.62's note, 6.78: also when the
+				   * unit he is stacked with is offered an
+				   * Orderly Withdrawal */
+};
+
 /* -- choices of the switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 
 /* RV_SKIRMISHER_SHOCK's choices (an SK* may shock any unit either way:
@@ -789,6 +802,14 @@ enum pursuit_in_use {
 	PURSUIT_ALWAYS,		       /* SPQR 8.6: part of the rules */
 	PURSUIT_WITH_CHARGE_FORMATION, /* GBA 10.3: only with the optional
 					* Charge Formation rule (9.7) */
+};
+
+/* RV_ROUT_BLOCKED's choices */
+enum rout_blocked {
+	ROUT_BLOCKED_TURN,	 /* SPQR 10.22: it turns a vertex at a time
+				  * to the first open hex */
+	ROUT_BLOCKED_ELIMINATED, /* GBA 10.21: no open hex nearer its edge,
+				  * it is eliminated (ruling R166) */
 };
 
 /* Movement and cohesion cost of one step (6.21, 6.22). */

@@ -981,6 +981,18 @@ static void rout_step(struct game *g)
 	}
 	if (!unit_is_two_hex(u) && !c[0].off) {
 		int here = edge_distance(g, u, u->at.hex[0]);
+		if (c[0].dist >= here &&
+		    tables_variant(g->tables, RV_ROUT_BLOCKED) ==
+			    ROUT_BLOCKED_ELIMINATED) {
+			/* GBA 10.21: no turning away; it cannot rout its
+			 * full distance (ruling R166) */
+			const char *rule = r->mode == ROUT_SEGMENT ? "10.24"
+					   : r->mode == ROUT_EXTRA ? "10.25"
+								   : "10.22";
+			emit_simple(g, "rout_blocked", u, rule);
+			eliminate_router(g, rule);
+			return;
+		}
 		if (c[0].dist >= here) {
 			/* 10.22 both hexes toward the edge are blocked: the
 			 * facing turns a vertex at a time */

@@ -372,6 +372,8 @@ static const struct variant_def {
 	 (const char *const[]){"every_unit", "not_phalanx", NULL}},
 	[RV_AUGMENTED_CHECK] = {"double_sized", "augmented_check",
 	 (const char *const[]){"one_hit", "difference", NULL}},
+	[RV_STACKED_LEADER_WITHDRAWAL] = {"withdrawal", "stacked_leader",
+	 (const char *const[]){"adjacent", "with_unit", NULL}},
 
 	/* -- switches of GBA 8.1-8.2, 9.3-9.5, missiles and skirmishers: add below -- */
 	[RV_SKIRMISHER_SHOCK] = {"skirmisher", "shock",
@@ -393,6 +395,8 @@ static const struct variant_def {
 	/* -- switches of GBA 9.7, 10, charge formation, cohesion, rout, rally, pursuit: add below -- */
 	[RV_PURSUIT] = {"pursuit", "cavalry",
 	 (const char *const[]){"always", "with_charge_formation", NULL}},
+	[RV_ROUT_BLOCKED] = {"rout", "blocked",
+	 (const char *const[]){"turn", "eliminated", NULL}},
 };
 static const struct figure rout_unit_figures[RP_UNIT_FIGURES] = {
 	{"units", "tq_multiplier", 0, 20},

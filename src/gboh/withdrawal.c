@@ -150,6 +150,17 @@ void ow_collect(struct game *g, int mover, bool at_start)
 		event_add(&e, "rule", "%s",
 			  is_skirmisher(g, u) ? "6.51,9.21" : "6.51");
 		game_emit(g, &e);
+		/* GBA 4.62's note, 6.78: a leader stacked with it may
+		 * withdraw too, on his own */
+		if (tables_variant(g->tables, RV_STACKED_LEADER_WITHDRAWAL) ==
+		    STACKED_LEADER_WITH_UNIT)
+			for (int li = 0; li < g->nleaders; li++) {
+				const struct leader *l = &g->leaders[li];
+				if (l->on_map && !l->killed &&
+				    l->side == u->side &&
+				    footprint_occupies(&u->at, l->hex))
+					leader_withdraw_offer(g, li, mover, -1);
+			}
 	}
 }
 

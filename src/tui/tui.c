@@ -826,6 +826,17 @@ static char *strrstr_bar(char *s)
 	return last;
 }
 
+/* Whether the game waits for nobody's decision, only for `continue`
+ * (3.0), while nobody's box or prompt is up. */
+static bool waits_for_nobody(const struct tui_view *v)
+{
+	if (!tui_has_game(v->s))
+		return false;
+	struct play_view pv;
+	tui_play_view(v->s, &pv, false);
+	return !pv.over && pv.side < 0 && !strcmp(pv.step, "none");
+}
+
 static void draw_status(struct tui_view *v)
 {
 	WINDOW *w = v->wstatus;
@@ -883,11 +894,21 @@ static void draw_status(struct tui_view *v)
 	} else if (v->mode == MODE_OVERVIEW) {
 		tui_overview_hint(&v->keys, buf, sizeof buf);
 	} else {
-		/* the last column left blank */
-		tui_key_line(&v->keys, buf,
-			     v->lay.w > 1 && (size_t)v->lay.w <= sizeof buf
-				     ? (size_t)v->lay.w
-				     : sizeof buf);
+		/* the last column left blank; while the sequence waits for
+		 * nobody (3.0: before the first decision, say) the key that
+		 * goes on comes first, so that a newcomer is not left at a
+		 * status line that names a command and no key */
+		size_t width = v->lay.w > 1 && (size_t)v->lay.w <= sizeof buf
+				       ? (size_t)v->lay.w
+				       : sizeof buf;
+		const char *go = waits_for_nobody(v)
+					 ? tui_cmd_key(&v->keys, TC_CONTINUE)
+					 : NULL;
+		int k = go ? snprintf(buf, sizeof buf, "%s continue  ", go)
+			   : 0;
+		if (k < 0 || (size_t)k + 8 >= width)
+			k = 0;
+		tui_key_line(&v->keys, buf + k, width - (size_t)k);
 	}
 	mvwaddnstr(w, 1, 0, buf, v->lay.w);
 }
