@@ -302,10 +302,11 @@ struct rollout {
 	uint64_t trace; /* the lines played, hashed (FNV-1a) */
 };
 
-static bool run_on_rollout(void *user, const char *line, bool listed)
+/* line run on the rollout's game; undoable: a refused line is taken
+ * back (else the game is one thrown away after a refusal: no mark is
+ * made, speed).  Whether it was accepted. */
+static bool run_line(struct rollout *ro, const char *line, bool undoable)
 {
-	(void)listed;
-	struct rollout *ro = user;
 	const struct ruleset *rs = ro->rs;
 	struct cmd_call call;
 	cmd_result_reset(&ro->r);
@@ -315,11 +316,12 @@ static bool run_on_rollout(void *user, const char *line, bool listed)
 	struct event_log *log = rs->events(ro->g);
 	size_t n0 = log->n;
 	int turn0 = rs->turn(ro->g);
-	if (rs->mark(ro->g, &ro->rec) != 0)
+	if (undoable && rs->mark(ro->g, &ro->rec) != 0)
 		return false;
 	call.def->run(&ro->s, call.argc, call.argv, &ro->r);
 	if (ro->r.status != CMD_OK) {
-		rs->rollback(ro->g, ro->rec);
+		if (undoable)
+			rs->rollback(ro->g, ro->rec);
 		event_log_truncate(log, n0);
 		return false;
 	}
@@ -329,6 +331,12 @@ static bool run_on_rollout(void *user, const char *line, bool listed)
 		ro->trace = (ro->trace ^ (unsigned char)*c) * 0x100000001b3ull;
 	ro->trace = (ro->trace ^ '\n') * 0x100000001b3ull;
 	return true;
+}
+
+static bool run_on_rollout(void *user, const char *line, bool listed)
+{
+	(void)listed;
+	return run_line(user, line, true);
 }
 
 /* A rollout's game opened: a search copy of g with the dice of seed,
@@ -420,15 +428,20 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 	return ok;
 }
 
+struct outcome;
+static bool outcome_known(const struct outcome *o, int n, uint64_t digest);
+
 /* line (NULL: nothing) played on a copy of g with the fixed dice, the
  * first die it rolls forced to face: the state digest after it (the
  * forced roll cleared, so that the digests of positions are the same
  * whether a die was rolled or not), whether the line rolled that die,
- * and (value not NULL) how the position stands for side.  false when
- * the line is refused (or memory runs out). */
+ * and (value not NULL) how the position stands for side, unless it is
+ * one of the n outcomes known (whose value is had).  false when the
+ * line is refused (or memory runs out). */
 static bool play_face(struct ai_player *p, const struct game *g,
 		      const char *line, int face, uint64_t *out, bool *rolled,
-		      int side, double *value)
+		      int side, double *value, const struct outcome *known,
+		      int nknown)
 {
 	const struct ruleset *rs = p->rs;
 	struct rollout ro;
@@ -443,13 +456,13 @@ static bool play_face(struct ai_player *p, const struct game *g,
 	struct dice *dc = rs->dice ? rs->dice(ro.g) : NULL;
 	if (dc)
 		dice_force(dc, face);
-	bool ok = !line || run_on_rollout(&ro, line, true);
+	bool ok = !line || run_line(&ro, line, false);
 	if (ok) {
 		*rolled = dc && dc->nforced == 0;
 		if (dc)
 			dice_clear_forced(dc);
 		*out = rs->state_digest(ro.g);
-		if (value)
+		if (value && !outcome_known(known, nknown, *out))
 			*value = rs->evaluate(ro.g, side);
 	}
 	cmd_result_free(&ro.r);
@@ -465,7 +478,7 @@ static bool digest_after(struct ai_player *p, const struct game *g,
 			 const char *line, uint64_t *out)
 {
 	bool rolled;
-	return play_face(p, g, line, 0, out, &rolled, 0, NULL);
+	return play_face(p, g, line, 0, out, &rolled, 0, NULL, NULL, 0);
 }
 
 static bool seen_before(const struct ai_player *p, uint64_t digest)
@@ -492,6 +505,14 @@ struct outcome {
 	double value; /* how the position stands (the level's shortest) */
 };
 
+static bool outcome_known(const struct outcome *o, int n, uint64_t digest)
+{
+	for (int k = 0; k < n; k++)
+		if (o[k].digest == digest)
+			return true;
+	return false;
+}
+
 /* The outcomes of line at g, exact over the first die it rolls: played
  * on copies with the same dice, the first roll forced to each face in
  * turn, the faces leading to the same position are one outcome (o[0]
@@ -508,7 +529,7 @@ static int outcomes(struct ai_player *p, const struct game *g, int side,
 		bool rolled;
 		double v = 0;
 		if (!play_face(p, g, line, f, &dg, &rolled, side,
-			       p->level->shortest ? &v : NULL))
+			       p->level->shortest ? &v : NULL, o, n))
 			return -1;
 		if (!rolled) {
 			o[0] = (struct outcome){dg, -1, AI_DIE_FACES, v};

@@ -14,7 +14,8 @@
  * The value is the enemy's share less one's own, and an army at or past
  * its level counts as withdrawn (the value then beyond +1 or -1).
  * Cohesion margins weigh in a little: the hits on the enemy's standing
- * units less those on one's own, over their TQ. */
+ * units less those on one's own, over their TQ.  So does a unit out of
+ * every friendly leader's Command Range (4.21: no orders reach it). */
 #include <string.h>
 
 #include "maniple/battle.h"
@@ -37,6 +38,9 @@
 #define LEADER_SHARE 0.5
 /* the weight of the cohesion margin against the rout-point margin */
 #define COHESION_WEIGHT 0.05
+/* a unit out of every friendly leader's Command Range: this share of
+ * its rout points */
+#define COVERAGE_SHARE 0.03
 
 static bool standing(const struct unit *u)
 {
@@ -173,6 +177,48 @@ static int contact_aspect(const struct game *g, const struct place *at,
 	return contact;
 }
 
+/* The friendly leaders on the map of each side, with their Command
+ * Range now (4.21), looked up once an evaluation. */
+struct ranges {
+	int n[2];
+	struct cube at[2][BATTLE_LEADERS_MAX];
+	int range[2][BATTLE_LEADERS_MAX];
+};
+
+static void ranges_build(const struct game *g, struct ranges *r)
+{
+	r->n[0] = r->n[1] = 0;
+	for (int i = 0; i < g->nleaders; i++) {
+		const struct leader *l = &g->leaders[i];
+		if ((l->side != 0 && l->side != 1) || l->killed ||
+		    !l->on_map || !l->available || hex_is_none(l->hex))
+			continue;
+		int k = r->n[l->side]++;
+		r->at[l->side][k] = hex_to_cube(l->hex);
+		r->range[l->side][k] = leader_command_range_now(g, l);
+	}
+}
+
+/* 4.21: whether standing unit i (of side s) is within the Command Range
+ * of a friendly leader on the map (counted in hexes, as the crow
+ * flies).  The leaders are asked from *hint on, the one who had the last
+ * unit asked (the units of a command stand together in the table: speed),
+ * and *hint is left at the one found. */
+static bool commanded(const struct ranges *r, const struct place *at, int i,
+		      int s, int *hint)
+{
+	int n = r->n[s];
+	const struct cube *c = at[i].c;
+	int halves = c[1].q != c[0].q || c[1].r != c[0].r ? 2 : 1;
+	for (int t = 0, k = *hint; t < n; t++, k = k + 1 < n ? k + 1 : 0)
+		for (int h = 0; h < halves; h++)
+			if (cube_distance(c[h], r->at[s][k]) <= r->range[s][k]) {
+				*hint = k;
+				return true;
+			}
+	return false;
+}
+
 /* 4.72: a leader on the map with no friendly combat unit in his hex and
  * a standing enemy next to him.  The enemies looked at are those of es
  * whose q could bring them next to him, or all when es is NULL. */
@@ -220,6 +266,9 @@ double gboh_evaluate(const struct game *g, int side)
 	struct strip strips[2];
 	strip_build(g, at, up, 0, &strips[0]);
 	strip_build(g, at, up, 1, &strips[1]);
+	struct ranges ranges;
+	ranges_build(g, &ranges);
+	int hint[2] = {0, 0};
 	for (int i = 0; i < g->nunits; i++) {
 		const struct unit *u = &g->units[i];
 		if (!game_unit_in_play(u))
@@ -238,7 +287,9 @@ double gboh_evaluate(const struct game *g, int side)
 		/* 7.11, 8.41: the worst aspect of a standing enemy whose
 		 * ZOC holds it */
 		int contact = contact_aspect(g, at, i, &strips[1 - s]);
-		int rp = brittle || contact ? unit_rout_points(g, u) : 0;
+		bool alone = !hexless &&
+			     !commanded(&ranges, at, i, s, &hint[s]); /* 4.21 */
+		int rp = brittle || contact || alone ? unit_rout_points(g, u) : 0;
 		if (brittle)
 			lost[s] += BRITTLE_SHARE * rp;
 		if (contact) {
@@ -248,6 +299,8 @@ double gboh_evaluate(const struct game *g, int side)
 			lost[s] += (share < CONTACT_MAX ? share : CONTACT_MAX) *
 				   rp;
 		}
+		if (alone)
+			lost[s] += COVERAGE_SHARE * rp;
 	}
 	for (int i = 0; i < g->nleaders; i++) {
 		const struct leader *l = &g->leaders[i];
