@@ -364,3 +364,63 @@ Test(ai, strong_withdraws_a_worn_unit, .timeout = 240)
 	session_free(&s);
 	cr_assert_gt(strong_d, greedy_d);
 }
+
+/* GBA 6.43: each pivot of a two-hex hoplite unit costs it a hit.  The
+ * greedy player used to take a Line Command's double-sized hoplites
+ * wherever a random legal answer went (it knew one-hex steps only), and
+ * they pivoted back and forth, three hits in a move; now it takes the
+ * two-hex steps the field favours, a pivot that costs a hit at most once
+ * an Orders Phase per unit.  Chaeronea's first turn, greedy on both
+ * sides: no unit pays more than one pivot in any Orders Phase. */
+Test(ai, greedy_pays_a_hoplite_pivot_once_a_phase_gba_6_43, .timeout = 240)
+{
+	struct session s;
+	session_init(&s, fx_loader, spqr_tables_loader, NULL, 1);
+	struct cmd_result r;
+	cmd_result_init(&r);
+	session_exec(&s, "new chaeronea solo 1", &r);
+	cr_assert_eq(r.status, CMD_OK, "%s", r.reason);
+	const struct ruleset *rs = session_ruleset(&s);
+	struct ai_player *side[2] = {
+		ai_player_new(ai_level_find("greedy"), rs, 1),
+		ai_player_new(ai_level_find("greedy"), rs, 2)};
+	cr_assert(side[0] && side[1]);
+	static struct decision_answer room[4096];
+	int paid[BATTLE_UNITS_MAX] = {0}, pivots = 0, worst = 0;
+	for (long k = 0; k < 3000 && s.game->turn <= 2 && !over(s.game);
+	     k++) {
+		struct decision d;
+		decision_init(&d, room, 4096);
+		rs->decide(s.game, &d);
+		int who = ai_decision_side(&d);
+		ai_see(side[1 - who], s.game);
+		struct ai_move m;
+		cr_assert_eq(ai_choose(side[who], s.game, who, &m), 0, "%s",
+			     m.plan);
+		session_exec(&s, m.line, &r);
+		cr_assert_eq(r.status, CMD_OK, "%s: %s", m.line, r.reason);
+		for (size_t i = 0; i < r.out.n; i++) {
+			if (event_log_is(&r.out, i, "orders_phase"))
+				memset(paid, 0, sizeof paid);
+			const char *cause = event_log_get(&r.out, i, "cause");
+			if (!event_log_is(&r.out, i, "cohesion_hit") || !cause ||
+			    strcmp(cause, "front_to_flank") != 0)
+				continue;
+			const char *id = event_log_get(&r.out, i, "unit");
+			for (int u = 0; id && u < s.game->nunits; u++)
+				if (strcmp(s.game->units[u].id, id) == 0 &&
+				    ++paid[u] > worst)
+					worst = paid[u];
+			pivots++;
+		}
+	}
+	fprintf(stderr, "# chaeronea turns 1-2: %d pivot hits, at most %d a "
+			"unit a phase\n",
+		pivots, worst);
+	cr_expect_leq(worst, 1, "GBA 6.43: a unit paid %d pivots in a phase",
+		      worst);
+	ai_player_free(side[0]);
+	ai_player_free(side[1]);
+	cmd_result_free(&r);
+	session_free(&s);
+}

@@ -13,6 +13,7 @@
 #include "maniple/greedy.h"
 #include "maniple/map.h"
 #include "maniple/pending.h"
+#include "maniple/phalanx.h"
 #include "maniple/sequence.h"
 #include "maniple/shock_designate.h"
 #include "maniple/tables.h"
@@ -52,6 +53,9 @@ struct greedy {
 	char lines_tried[LINES_TRIED_MAX][DECISION_LINE_MAX];
 	int nlines_tried;
 	bool faced; /* the open move turned once */
+	/* a unit that took a step costing it cohesion (a two-hex unit's
+	 * pivot, 6.43) this Orders Phase */
+	bool paid_step[BATTLE_UNITS_MAX];
 	/* the plan of this Orders Phase (enum plan; greedy.h), whether one
 	 * was chosen, and its wings (wing_set: the units' sides of the
 	 * line from their centre toward the enemy's, left true) */
@@ -157,6 +161,7 @@ static void scopes(struct greedy *p, const struct game *g)
 	    p->orders_open) {
 		p->orders_open = false;
 		memset(p->tried, 0, sizeof p->tried);
+		memset(p->paid_step, 0, sizeof p->paid_step);
 		p->leader_tried = false;
 		p->nlines_tried = 0;
 		plan_clear(p);
@@ -455,32 +460,102 @@ static int field_at(struct greedy *p, struct hex h)
 	return x < 0 ? FIELD_FAR : field_value(p, x);
 }
 
-/* The `move HEX` answer into an empty hex whose field value is best by
- * better (lower first when low): the one with the value nearest want
- * among those strictly better than now toward want; -1 when none is. */
+/* A `move` answer's hexes: "move HEX" (b HEX_NONE) or a two-hex unit's
+ * "move HEX,HEX" (6.42, 6.43); false for any other line. */
+static bool move_hexes(const char *line, struct hex *a, struct hex *b)
+{
+	char x[5];
+	*b = HEX_NONE;
+	if (strncmp(line, "move ", 5) != 0)
+		return false;
+	line += 5;
+	if (hex_parse(line, a))
+		return true;
+	if (strlen(line) != 9 || line[4] != ',')
+		return false;
+	memcpy(x, line, 4);
+	x[4] = '\0';
+	return hex_parse(x, a) && hex_parse(line + 5, b);
+}
+
+/* Whether h is free for the open mover: no unit there but itself (6.69:
+ * a stack may be one the mover cannot stop in; the greedy player walks
+ * into empty hexes). */
+static bool free_for_mover(const struct game *g, int mi, struct hex h)
+{
+	const struct unit *there[4];
+	int n = game_units_at(g, h, there, 4);
+	return n == 0 || (n == 1 && there[0] == &g->units[mi]);
+}
+
+/* The cohesion hits a step of the open mover costs for certain: a
+ * two-hex unit's pivot (6.43; GBA 6.43 the hoplites only) and its
+ * terrain; 0 for a one-hex step (its terrain is the field's concern). */
+static int step_hits(const struct game *g, struct hex a, struct hex b)
+{
+	if (hex_is_none(b))
+		return 0;
+	bool wheel = false;
+	int h = phalanx_step_hits(g, &g->ord.move, a, b, &wheel);
+	return h < 0 ? 0 : h + (wheel ? 1 : 0);
+}
+
+/* Whether the open mover, unit mi, may pay hits for a step: once an
+ * Orders Phase, and never when they would leave it worn.  Turned back
+ * and forth by each step of the field, two-hex units (hoplites above
+ * all, whose every pivot costs a hit) wore themselves out before they
+ * met the enemy. */
+static bool may_pay(const struct greedy *p, int mi, int hits)
+{
+	const struct unit *u = &p->g->units[mi];
+	return hits == 0 ||
+	       (!p->paid_step[mi] && u->tq - u->hits - hits > WORN_MARGIN);
+}
+
+/* The `move` answer into hexes free for the mover whose field value is
+ * best by better (lower first when low): the one with the value nearest
+ * want among those strictly better than now toward want, a step that
+ * costs no cohesion before one that does (may_pay); -1 when none is. */
 static int pick_step(struct greedy *p, int now, int want)
 {
 	const struct game *g = p->g;
-	int best = -1, bestd = now;
+	int mi = g->ord.mover_unit;
+	int best = -1, bestd = now, best_hits = 0;
 	for (int i = 0; i < p->d->n; i++) {
-		struct hex h;
-		if (strncmp(p->d->ans[i].line, "move ", 5) != 0 ||
-		    !hex_parse(p->d->ans[i].line + 5, &h))
+		struct hex a, b;
+		if (!move_hexes(p->d->ans[i].line, &a, &b))
 			continue;
-		/* 6.69: a stack may be one the mover cannot stop in; the
-		 * greedy player walks into empty hexes */
-		const struct unit *there[4];
-		if (field_index(g->battle->map, h) < 0 ||
-		    game_units_at(g, h, there, 4) > 0)
+		if (field_index(g->battle->map, a) < 0 ||
+		    !free_for_mover(g, mi, a) ||
+		    (!hex_is_none(b) &&
+		     (field_index(g->battle->map, b) < 0 ||
+		      !free_for_mover(g, mi, b))))
 			continue;
-		int d = field_at(p, h);
-		bool closer = now > want ? d < bestd && d >= want
-					 : d > bestd && d <= want;
-		if (closer) {
+		int d = field_at(p, a);
+		if (!hex_is_none(b) && field_at(p, b) < d)
+			d = field_at(p, b);
+		int hits = step_hits(g, a, b);
+		if (!may_pay(p, mi, hits))
+			continue;
+		bool closer = now > want ? d >= want && (d < bestd ||
+							 (d == bestd &&
+							  hits < best_hits))
+					 : d <= want && (d > bestd ||
+							 (d == bestd &&
+							  hits < best_hits));
+		/* a free step toward want beats a paid one that goes as far
+		 * or one hex further */
+		if (best >= 0 && hits > 0 && best_hits == 0 &&
+		    (now > want ? d >= bestd - 1 : d <= bestd + 1))
+			closer = false;
+		if (closer && (d != now)) {
 			bestd = d;
 			best = i;
+			best_hits = hits;
 		}
 	}
+	if (best >= 0 && best_hits > 0)
+		p->paid_step[mi] = true;
 	return best;
 }
 
