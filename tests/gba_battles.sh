@@ -575,8 +575,8 @@ has '^line_command leader=aristomedes line=cardaces units=2 members=ca1,ca2 ' \
 	"issus: GBA 4.3 Aristomedes commands the Cardaces of the right"
 has '^moved unit=ca1 from=2111,2112 to=2011,2012 maneuver=forward terrain=major_river mp=2 ' \
 	"issus: GBA 6.41 the double-sized Cardaces go down into the river (GBA 6.21)"
-has '^cohesion_hit unit=ca1 hits=1 total=1 tq=5 cause=terrain ' \
-	"issus: GBA 6.22 the river costs the Cardaces a hit"
+has '^cohesion_hit unit=ca1 hits=2 total=2 tq=5 cause=terrain ' \
+	"issus: GBA 6.22, 6.29 the river and its Steep Bank cost the Cardaces a hit each (note d excepts them, R102)"
 has '^refused reason=ptolemy_gives_0_Line_Commands_per_Orders_Phase' \
 	"issus: GBA 4.3 a Macedonian leader gives no Line Command"
 has '^moved unit=ph_ptolemy from=1615,1616 to=1715,1716 maneuver=forward ' \

@@ -157,6 +157,40 @@ Test(gba_move, light_infantry_and_rocky_gba_6_29)
 	game_free(g);
 }
 
+/* GBA 6.29 note d (R102) excepts the Cardaces: light foot of class CA
+ * take the Infantry column's hits, where other peltasts take none
+ * (woods) and a Cardaces unit pays the Steep Bank's hit (Issus' Pinarus)
+ * as any foot but the light. */
+Test(gba_move, the_cardaces_are_not_light_foot_for_the_chart_gba_6_29)
+{
+	struct game *g = gba_field();
+	struct hex a = H("3015"), b = H("2515"), c = H("2015");
+	fx_terrain(g, hex_neighbour(a, SIDE_N), TERRAIN_WOODS);
+	fx_terrain(g, hex_neighbour(b, SIDE_N), TERRAIN_WOODS);
+	map_at_mut(g->battle->map, c)->side[SIDE_N] |= HSF_STEEP_BANK;
+	map_at_mut(g->battle->map, hex_neighbour(c, SIDE_N))->side[SIDE_S] |=
+		HSF_STEEP_BANK;
+	struct unit *lp = fx_unit(g, "lp", 0, UT_LP, a, FACE_NE, 6);
+	struct unit *ca = fx_unit(g, "ca", 0, UT_LP, b, FACE_NE, 6);
+	snprintf(ca->cls, sizeof ca->cls, "CA");
+	struct unit *ca2 = fx_unit(g, "ca2", 0, UT_LP, c, FACE_NE, 6);
+	snprintf(ca2->cls, sizeof ca2->cls, "CA");
+	struct move m;
+	struct move_step s;
+	cr_assert(move_begin(g, lp, &m));
+	cr_assert(step_north(g, lp, &m, &s));
+	cr_expect_eq(lp->hits, 0, "GBA 6.29 note d: peltasts");
+	cr_assert(move_begin(g, ca, &m));
+	cr_assert(step_north(g, ca, &m, &s));
+	cr_expect_eq(ca->hits, 1, "GBA 6.29 note d: not the Cardaces");
+	cr_expect_eq(m.mp_spent, 2, "woods: the MP as for any foot");
+	cr_assert(move_begin(g, ca2, &m));
+	cr_assert(step_north(g, ca2, &m, &s));
+	cr_expect_eq(ca2->hits, 1, "GBA 6.29: the Steep Bank's hit");
+	cr_expect_eq(m.mp_spent, 2, "GBA 6.29: the Steep Bank's +1 MP");
+	game_free(g);
+}
+
 /* GBA 9.21 on the chart: chariots may enter no Rough hex. */
 Test(gba_move, chariots_enter_no_rough_hex_gba_6_29)
 {

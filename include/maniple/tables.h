@@ -825,6 +825,9 @@ struct hex_entry {
 	bool leader;		/* 6.22: leaders never take hits */
 	bool in_column;		/* 6.72 */
 	enum terrain terrain;	/* of the hex entered */
+	/* GBA 6.29 note d (R102): light foot that the note excepts (the
+	 * Cardaces, trait cardaces) pay the Infantry column's hits */
+	bool infantry_hits;
 	unsigned hexside;	/* enum hexside_feature bits of the side crossed */
 	int from_level, to_level;
 };

@@ -117,6 +117,7 @@ static struct move_cost entry_cost(const struct game *g, const struct unit *u,
 		.leader = u == NULL,
 		.in_column = u ? u->at.in_column : false,
 		.terrain = (enum terrain)mt->terrain,
+		.infantry_hits = u && unit_has(g, u, TRAIT_CARDACES),
 		.hexside = with_side ? map_hexside(map, from, (enum hexside)d)
 				     : 0,
 		.from_level = mf->elevation,

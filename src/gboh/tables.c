@@ -1952,6 +1952,8 @@ struct move_cost tables_hex_entry_cost(const struct spqr_tables *t,
 		return (struct move_cost){0, 0, true};
 	enum movement_group g = e->leader ? tables_leader_movement_group(t)
 					  : tables_movement_group(t, e->type);
+	enum movement_group hits_g = /* GBA 6.29 note d, R102 */
+		g == MG_LIGHT && e->infantry_hits ? MG_MEDIUM : g;
 	bool phalanx = !e->leader && tables_type_has(t, e->type, TRAIT_PHALANX);
 	enum movement_row rows[10];
 	int n = 0;
@@ -1992,6 +1994,8 @@ struct move_cost tables_hex_entry_cost(const struct spqr_tables *t,
 		rows[n++] = MR_DOWN_MORE;
 	for (int i = 0; i < n; i++) {
 		struct move_cost c = tables_movement_cost(t, rows[i], g);
+		if (hits_g != g && !c.prohibited)
+			c.hits = tables_movement_cost(t, rows[i], hits_g).hits;
 		/* 6.72: a phalanx In Column takes none for some rows */
 		if (e->in_column && phalanx && t->phalanx_column_no_hits[rows[i]])
 			c.hits = 0;
