@@ -401,6 +401,22 @@ static void ended_stacked_check(struct game *g, struct unit *s)
 		cohesion_hits(g, s, 1, "ended_stacked", "GBA 6.92");
 }
 
+/* GBA 6.92: the event of a unit that ended (or went on) in the hex of
+ * the m units idx, and what follows (then) */
+static void emit_ended_stacked(struct game *g, const struct unit *u,
+			       const int *idx, int m, const char *then)
+{
+	char ids[EVENT_VAL_MAX];
+	id_list(g, idx, m, ids);
+	struct event e;
+	event_init(&e, "ended_stacked");
+	event_add(&e, "unit", "%s", u->id);
+	event_add(&e, "with", "%s", ids);
+	event_add(&e, "then", "%s", then);
+	event_add(&e, "rule", "GBA 6.92");
+	game_emit(g, &e);
+}
+
 /* GBA 6.92 a move forced to end in a friend's hex */
 bool stacking_ended_stacked(struct game *g, int ui,
 			    const struct unit *const *stationary, int n,
@@ -422,16 +438,8 @@ bool stacking_ended_stacked(struct game *g, int ui,
 		return false;
 	/* Exception: a skirmisher goes on through, 1 hit to each, no roll */
 	bool sk = unit_has(g, u, TRAIT_SKIRMISHER);
-	char ids[EVENT_VAL_MAX];
-	id_list(g, idx, m, ids);
-	struct event e;
-	event_init(&e, "ended_stacked");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "with", "%s", ids);
-	event_add(&e, "then", "%s",
-		  sk ? "one_hit_each" : routing ? "routing" : "rout");
-	event_add(&e, "rule", "GBA 6.92");
-	game_emit(g, &e);
+	emit_ended_stacked(g, u, idx, m,
+			   sk ? "one_hit_each" : routing ? "routing" : "rout");
 	for (int i = 0; i < m; i++) {
 		struct unit *s = &g->units[idx[i]];
 		if (sk)
@@ -472,15 +480,7 @@ void stacking_skirmisher_went_on(struct game *g, const struct unit *u,
 	}
 	if (m == 0)
 		return;
-	char ids[EVENT_VAL_MAX];
-	id_list(g, idx, m, ids);
-	struct event e;
-	event_init(&e, "ended_stacked");
-	event_add(&e, "unit", "%s", u->id);
-	event_add(&e, "with", "%s", ids);
-	event_add(&e, "then", "goes_on");
-	event_add(&e, "rule", "GBA 6.92");
-	game_emit(g, &e);
+	emit_ended_stacked(g, u, idx, m, "goes_on");
 	for (int i = 0; i < m; i++)
 		cohesion_hits(g, &g->units[idx[i]], 1, "ended_stacked",
 			      "GBA 6.92");
