@@ -214,6 +214,24 @@ Test(hex_numbering, parse_accepts_four_digits_and_row_00)
 	cr_expect(h.col == 0 && h.row == 0);
 }
 
+/* 6.43: a two-hex unit's hexes, "2719,2720"; one hex leaves b none */
+Test(hex_numbering, pair_parse_one_or_two_hexes)
+{
+	struct hex a, b;
+	cr_assert(hex_pair_parse("2719", &a, &b));
+	expect_hex(a, 2719);
+	cr_expect(hex_is_none(b));
+	cr_assert(hex_pair_parse("2719,2720", &a, &b));
+	expect_hex(a, 2719);
+	expect_hex(b, 2720);
+	const char *bad[] = {"2719,", ",2720", "2719,2720,2721", "27190,2720",
+			     "2719 2720", ""};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		cr_expect_not(hex_pair_parse(bad[i], &a, &b), "accepted \"%s\"",
+			      bad[i]);
+	cr_expect_not(hex_pair_parse(NULL, &a, &b));
+}
+
 Test(hex_numbering, parse_rejects_bad_text)
 {
 	const char *bad[] = {"27190", "27a9", "", "271", " 2719", "2719 ",

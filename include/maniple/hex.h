@@ -75,6 +75,9 @@ static inline bool hex_is_none(struct hex h)
 }
 /* "2719" -> {27,19}; accepts exactly four digits.  Returns false on bad text. */
 bool hex_parse(const char *text, struct hex *out);
+/* "2719" or a two-hex unit's "2719,2720": *a, and *b (HEX_NONE for one
+ * hex).  Returns false on bad text. */
+bool hex_pair_parse(const char *text, struct hex *a, struct hex *b);
 /* {27,19} -> "2719" (buf of at least 5 bytes; wider numbers print wider). */
 void hex_format(struct hex h, char *buf, size_t n);
 int hex_number(struct hex h); /* 2719 */

@@ -129,6 +129,10 @@ void orders_line_impl(struct game *g, const char *name, const char *unit,
 void orders_pick(struct game *g, const char *who, struct cmd_result *r);
 /* 6.21-6.32: one hex of the open move. */
 void orders_move(struct game *g, const char *hex, struct cmd_result *r);
+/* The hexes a `move HEX[,HEX]` line names (a legal answer, its `#`
+ * comment allowed): *b HEX_NONE for one hex (6.43: a two-hex unit's step
+ * names two); false for any other line. */
+bool orders_move_line_hexes(const char *line, struct hex *a, struct hex *b);
 /* 7.12-7.14: a facing change of the open move. */
 void orders_face(struct game *g, const char *facing, struct cmd_result *r);
 /* 6.11, 6.13: ends the open move. */

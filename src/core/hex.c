@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 static const char *const hexside_names[HEXSIDE_COUNT] = {
@@ -24,6 +25,23 @@ bool hex_parse(const char *text, struct hex *out)
 	out->col = (text[0] - '0') * 10 + (text[1] - '0');
 	out->row = (text[2] - '0') * 10 + (text[3] - '0');
 	return true;
+}
+
+bool hex_pair_parse(const char *text, struct hex *a, struct hex *b)
+{
+	if (text == NULL || a == NULL || b == NULL)
+		return false;
+	*b = HEX_NONE;
+	const char *comma = strchr(text, ',');
+	if (!comma)
+		return hex_parse(text, a);
+	char first[8];
+	size_t l = (size_t)(comma - text);
+	if (l >= sizeof first)
+		return false;
+	memcpy(first, text, l);
+	first[l] = '\0';
+	return hex_parse(first, a) && hex_parse(comma + 1, b);
 }
 
 void hex_format(struct hex h, char *buf, size_t n)

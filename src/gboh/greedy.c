@@ -12,6 +12,7 @@
 #include "maniple/game.h"
 #include "maniple/greedy.h"
 #include "maniple/map.h"
+#include "maniple/orders.h"
 #include "maniple/pending.h"
 #include "maniple/phalanx.h"
 #include "maniple/sequence.h"
@@ -460,24 +461,6 @@ static int field_at(struct greedy *p, struct hex h)
 	return x < 0 ? FIELD_FAR : field_value(p, x);
 }
 
-/* A `move` answer's hexes: "move HEX" (b HEX_NONE) or a two-hex unit's
- * "move HEX,HEX" (6.42, 6.43); false for any other line. */
-static bool move_hexes(const char *line, struct hex *a, struct hex *b)
-{
-	char x[5];
-	*b = HEX_NONE;
-	if (strncmp(line, "move ", 5) != 0)
-		return false;
-	line += 5;
-	if (hex_parse(line, a))
-		return true;
-	if (strlen(line) != 9 || line[4] != ',')
-		return false;
-	memcpy(x, line, 4);
-	x[4] = '\0';
-	return hex_parse(x, a) && hex_parse(line + 5, b);
-}
-
 /* Whether h is free for the open mover: no unit there but itself (6.69:
  * a stack may be one the mover cannot stop in; the greedy player walks
  * into empty hexes). */
@@ -523,7 +506,7 @@ static int pick_step(struct greedy *p, int now, int want)
 	int best = -1, bestd = now, best_hits = 0;
 	for (int i = 0; i < p->d->n; i++) {
 		struct hex a, b;
-		if (!move_hexes(p->d->ans[i].line, &a, &b))
+		if (!orders_move_line_hexes(p->d->ans[i].line, &a, &b))
 			continue;
 		if (field_index(g->battle->map, a) < 0 ||
 		    !free_for_mover(g, mi, a) ||

@@ -312,23 +312,6 @@ static void zoc_overlay(const struct game *g, const char *who,
 		}
 }
 
-/* "move A" or "move A,B": the first hex and the second */
-static bool move_hexes(const char *line, struct hex *a, struct hex *b)
-{
-	char w[32];
-	*b = HEX_NONE;
-	if (strncmp(line, "move ", 5) ||
-	    sscanf(line + 5, "%31s", w) != 1)
-		return false;
-	char *comma = strchr(w, ',');
-	if (comma) {
-		*comma = '\0';
-		if (!hex_parse(comma + 1, b))
-			return false;
-	}
-	return hex_parse(w, a);
-}
-
 /* 6.21: the steps the open move may take now, with their MP */
 static void steps_overlay(const struct game *g, const char *who,
 			  struct mv_overlay *o)
@@ -353,7 +336,8 @@ static void steps_overlay(const struct game *g, const char *who,
 	for (int i = 0; i < d.n; i++) {
 		struct hex a, b;
 		struct move_preview p;
-		if (!move_hexes(acts[i].line, &a, &b) || mv_overlay_at(o, a))
+		if (!orders_move_line_hexes(acts[i].line, &a, &b) ||
+		    mv_overlay_at(o, a))
 			continue;
 		/* a phalanx's step names two hexes (6.43): told on the
 		 * first */

@@ -22,22 +22,6 @@
 
 #define LEGAL_MAX 256
 
-/* "move A" or "move A,B" (a phalanx's step names two hexes, 6.43) */
-static bool move_hexes(const char *line, struct hex *a, struct hex *b)
-{
-	char w[DECISION_LINE_MAX], first[16];
-	*b = HEX_NONE;
-	if (strncmp(line, "move ", 5) != 0)
-		return false;
-	snprintf(w, sizeof w, "%s", line + 5);
-	w[strcspn(w, " #")] = '\0';
-	char *comma = strchr(w, ',');
-	if (!comma)
-		return hex_parse(w, a);
-	snprintf(first, sizeof first, "%.*s", (int)(comma - w), w);
-	return hex_parse(first, a) && hex_parse(comma + 1, b);
-}
-
 static void add_pick(struct order_view *ov, struct hex h)
 {
 	if (ov->npicks < MODE_PICKS_MAX && !hex_is_none(h))
@@ -73,7 +57,8 @@ static void add_step(const struct game *g, struct order_view *ov,
 		     const char *line)
 {
 	struct hex a, b;
-	if (ov->nsteps >= MODE_STEPS_MAX || !move_hexes(line, &a, &b))
+	if (ov->nsteps >= MODE_STEPS_MAX ||
+	    !orders_move_line_hexes(line, &a, &b))
 		return;
 	for (int k = 0; k < ov->nsteps; k++)
 		if (hex_eq(ov->step[k].a, a))

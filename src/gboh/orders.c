@@ -1908,15 +1908,20 @@ void orders_pick(struct game *g, const char *who, struct cmd_result *r)
 		reactions_at_move_start(g, ui); /* 6.51 */
 }
 
+bool orders_move_line_hexes(const char *line, struct hex *a, struct hex *b)
+{
+	char w[32];
+	if (strncmp(line, "move ", 5) != 0)
+		return false;
+	snprintf(w, sizeof w, "%s", line + 5);
+	w[strcspn(w, " #")] = '\0';
+	return hex_pair_parse(w, a, b);
+}
+
 void orders_move(struct game *g, const char *hex, struct cmd_result *r)
 {
-	struct hex dest, dest2 = HEX_NONE;
-	const char *comma = strchr(hex, ',');
-	char first[8] = "";
-	if (comma && (size_t)(comma - hex) < sizeof first)
-		memcpy(first, hex, (size_t)(comma - hex));
-	if (comma ? !hex_parse(first, &dest) || !hex_parse(comma + 1, &dest2)
-		  : !hex_parse(hex, &dest)) {
+	struct hex dest, dest2;
+	if (!hex_pair_parse(hex, &dest, &dest2)) {
 		cmd_malformed(r, "move HEX[,HEX]: %s is not a hex number (CCRR)",
 			      hex);
 		return;

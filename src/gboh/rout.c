@@ -1225,21 +1225,6 @@ bool rout_movement_segment(struct game *g)
 
 /* ---- the `rout` command ---- */
 
-static bool parse_pair(const char *text, struct hex out[2])
-{
-	char a[16];
-	const char *comma = strchr(text, ',');
-	out[1] = HEX_NONE;
-	if (!comma)
-		return hex_parse(text, &out[0]);
-	size_t l = (size_t)(comma - text);
-	if (l >= sizeof a)
-		return false;
-	memcpy(a, text, l);
-	a[l] = '\0';
-	return hex_parse(a, &out[0]) && hex_parse(comma + 1, &out[1]);
-}
-
 void cmd_rout(void *ctx, int argc, char **argv, struct cmd_result *r)
 {
 	struct session *s = ctx;
@@ -1257,7 +1242,8 @@ void cmd_rout(void *ctx, int argc, char **argv, struct cmd_result *r)
 	bool leader_answer =
 		strcmp(argv[1], "with") == 0 || strcmp(argv[1], "stay") == 0;
 	struct hex want[2];
-	if (!leader_answer && (argc != 2 || !parse_pair(argv[1], want))) {
+	if (!leader_answer &&
+	    (argc != 2 || !hex_pair_parse(argv[1], &want[0], &want[1]))) {
 		cmd_malformed(r, "usage: rout HEX[,HEX] | rout with LEADER | "
 				 "rout stay");
 		return;

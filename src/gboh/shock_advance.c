@@ -942,20 +942,6 @@ int shock_advance_legal(const struct game *g, struct decision_answer *out,
 	return n;
 }
 
-static bool parse_hexes(const char *text, struct hex *a, struct hex *b)
-{
-	char buf[16];
-	snprintf(buf, sizeof buf, "%s", text);
-	char *comma = strchr(buf, ',');
-	*b = HEX_NONE;
-	if (comma) {
-		*comma = '\0';
-		if (!hex_parse(comma + 1, b))
-			return false;
-	}
-	return hex_parse(buf, a);
-}
-
 static void answered(struct game *g)
 {
 	shock_answered(g);
@@ -970,7 +956,7 @@ static void advance_pick(struct game *g, const char *id, const char *hexes,
 	int ci = s->adv_combat;
 	const struct unit *u = game_unit(g, id);
 	struct hex a, b;
-	if (!parse_hexes(hexes, &a, &b)) {
+	if (!hex_pair_parse(hexes, &a, &b)) {
 		cmd_malformed(r, "usage: advance UNIT HEX[,HEX]");
 		return;
 	}
