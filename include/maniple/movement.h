@@ -102,6 +102,24 @@ struct move_step {
 				 * a friend's hex with no MP for it */
 };
 
+/* The unit whose move m is, or NULL (a leader's move).  Here, with
+ * refuse_step, so that every module of a move's steps calls the one. */
+static inline const struct unit *move_mover(const struct game *g,
+					    const struct move *m)
+{
+	return m && m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit]
+							: NULL;
+}
+
+/* A step or change refused: why and the rule into out; false. */
+static inline bool refuse_step(struct move_step *out, const char *why,
+			       const char *rule)
+{
+	out->refusal = why;
+	out->rule = rule;
+	return false;
+}
+
 /* 6.11, 6.12, 6.4, 6.7, 10.27, 7.23: starts a move of combat unit u.
  * False (m->refusal, m->rule) when u may not move now.  Changes nothing. */
 bool move_begin(const struct game *g, const struct unit *u, struct move *m);

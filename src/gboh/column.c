@@ -19,18 +19,6 @@ static int mod6(int x)
 	return ((x % 6) + 6) % 6;
 }
 
-static bool refuse(struct move_step *out, const char *why, const char *rule)
-{
-	out->refusal = why;
-	out->rule = rule;
-	return false;
-}
-
-static const struct unit *mover_c(const struct game *g, const struct move *m)
-{
-	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
-}
-
 /* 6.71 Exceptions */
 bool unit_may_use_column(const struct game *g, const struct unit *u)
 {
@@ -44,7 +32,7 @@ bool unit_may_use_column(const struct game *g, const struct unit *u)
 bool column_pass_check_impl(const struct game *g, const struct move *m,
 		       struct hex dest, struct move_step *out)
 {
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || u->routed)
 		return true;
 	for (int i = 0; i < g->nunits; i++) {
@@ -54,15 +42,15 @@ bool column_pass_check_impl(const struct game *g, const struct move *m,
 		    o->leader_elephant[0] != '\0')
 			continue;
 		if (u->at.in_column)
-			return refuse(out,
-				      "a unit In Column moves through no "
-				      "friendly combat unit",
-				      "6.77");
+			return refuse_step(out,
+					   "a unit In Column moves through no "
+					   "friendly combat unit",
+					   "6.77");
 		if (o->at.in_column)
-			return refuse(out,
-				      "only routed units move through a "
-				      "friendly unit In Column",
-				      "6.77");
+			return refuse_step(out,
+					   "only routed units move through a "
+					   "friendly unit In Column",
+					   "6.77");
 	}
 	return true;
 }
@@ -70,14 +58,15 @@ bool column_pass_check_impl(const struct game *g, const struct move *m,
 static bool goes_on(const struct move *m, struct move_step *out)
 {
 	if (m->ended)
-		return refuse(out, "the move has ended", "6.31");
+		return refuse_step(out, "the move has ended", "6.31");
 	if (m->stopped)
-		return refuse(out,
-			      m->stop_rule && strcmp(m->stop_rule, "10.14") == 0
-				      ? "the unit's hits reached its TQ"
-				      : "the unit stopped on entering an enemy "
-					"ZOC",
-			      m->stop_rule ? m->stop_rule : "7.23");
+		return refuse_step(
+			out,
+			m->stop_rule && strcmp(m->stop_rule, "10.14") == 0
+				? "the unit's hits reached its TQ"
+				: "the unit stopped on entering an enemy "
+				  "ZOC",
+			m->stop_rule ? m->stop_rule : "7.23");
 	return true;
 }
 
@@ -86,28 +75,32 @@ bool column_face_check(const struct game *g, const struct move *m,
 		       enum hexside to, struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || m->refusal)
-		return refuse(out, "no move has begun", NULL);
+		return refuse_step(out, "no move has begun", NULL);
 	if (!goes_on(m, out))
 		return false;
 	if ((unsigned)to >= HEXSIDE_COUNT)
-		return refuse(out, "no such hexside", "6.73");
+		return refuse_step(out, "no such hexside", "6.73");
 	if (!u->at.in_column)
-		return refuse(out,
-			      "only a unit In Column faces a hexside; face a "
-			      "vertex: NE E SE SW W NW",
-			      "6.73");
+		return refuse_step(
+			out,
+			"only a unit In Column faces a hexside; face a "
+			"vertex: NE E SE SW W NW",
+			"6.73");
 	if (unit_is_two_hex(u))
-		return refuse(out,
-			      "a phalanx In Column turns only by entering a "
-			      "front-flank hex",
-			      "6.74");
+		return refuse_step(
+			out,
+			"a phalanx In Column turns only by entering a "
+			"front-flank hex",
+			"6.74");
 	if (!g->tables)
-		return refuse(out, "the rules tables are not loaded", NULL);
+		return refuse_step(out, "the rules tables are not loaded",
+				   NULL);
 	int v = facing_vertices((enum facing)u->at.facing, (enum facing)to);
 	if (v == 0)
-		return refuse(out, "the unit already faces that way", "7.11");
+		return refuse_step(out, "the unit already faces that way",
+				   "7.11");
 	out->vertices = v;
 	const struct map_hex *mh = map_at(g->battle->map, u->at.hex[0]);
 	bool rough = mh && terrain_is_rough((enum terrain)mh->terrain);
@@ -115,23 +108,26 @@ bool column_face_check(const struct game *g, const struct move *m,
 	struct move_cost c =
 		tables_facing_change_cost(g->tables, u->type, roman, v, rough);
 	if (c.prohibited)
-		return refuse(out, "this unit does not change facing", "7.13");
+		return refuse_step(out, "this unit does not change facing",
+				   "7.13");
 	out->cost = c;
 	if (m->began_in_zoc && m->hexes_entered == 0) {
 		if (!zoc_may_turn(g, u))
-			return refuse(out,
-				      "in an enemy ZOC a unit turns only when "
-				      "one enemy unit holds it there and none "
-				      "is in its own ZOC",
-				      "7.24");
+			return refuse_step(
+				out,
+				"in an enemy ZOC a unit turns only when "
+				"one enemy unit holds it there and none "
+				"is in its own ZOC",
+				"7.24");
 		if (m->facing_mp + c.mp > zoc_turn_mp(g, u))
-			return refuse(out,
-				      "in an enemy ZOC a unit spends at most "
-				      "half its MA on turning",
-				      "7.24");
+			return refuse_step(
+				out,
+				"in an enemy ZOC a unit spends at most "
+				"half its MA on turning",
+				"7.24");
 	}
 	if (m->mp_spent + c.mp > m->ma)
-		return refuse(out, "not enough MP left to turn", "7.12");
+		return refuse_step(out, "not enough MP left to turn", "7.12");
 	return true;
 }
 
@@ -221,41 +217,48 @@ bool column_form_check(const struct game *g, const struct move *m,
 		       bool to_column, int arg, struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || m->refusal)
-		return refuse(out, "only a combat unit's move changes formation",
-			      "6.71");
+		return refuse_step(
+			out, "only a combat unit's move changes formation",
+			"6.71");
 	if (!goes_on(m, out))
 		return false;
 	if (m->formed)
-		return refuse(out, "the unit has changed formation", "6.71");
+		return refuse_step(out, "the unit has changed formation",
+				   "6.71");
 	if (gba_inertia_end_refusal(g, m, NULL, 0)) /* GBA 6.14 */
-		return refuse(out,
-			      "the Law of Inertia: the hoplites move on while "
-			      "they can, and change formation only then",
-			      "GBA 6.14");
+		return refuse_step(
+			out,
+			"the Law of Inertia: the hoplites move on while "
+			"they can, and change formation only then",
+			"GBA 6.14");
 	if (!g->tables)
-		return refuse(out, "the rules tables are not loaded", NULL);
+		return refuse_step(out, "the rules tables are not loaded",
+				   NULL);
 	if (to_column && u->at.in_column)
-		return refuse(out, "the unit is In Column already", "6.71");
+		return refuse_step(out, "the unit is In Column already",
+				   "6.71");
 	if (to_column && u->double_depth)
-		return refuse(out, "a Double-Depth phalanx does not form Column",
-			      "9.52");
+		return refuse_step(
+			out, "a Double-Depth phalanx does not form Column",
+			"9.52");
 	if (u->at.square) /* GBA 9.63 (R164): leave square first */
-		return refuse(out, "a unit in square does not form Column",
-			      "GBA 9.63");
+		return refuse_step(out, "a unit in square does not form Column",
+				   "GBA 9.63");
 	if (!to_column && !u->at.in_column)
-		return refuse(out, "the unit is not In Column", "6.71");
+		return refuse_step(out, "the unit is not In Column", "6.71");
 	if (!unit_may_use_column(g, u) || u->routed)
-		return refuse(out,
-			      "only infantry other than Barbarian Infantry and "
-			      "Skirmishers goes into Column",
-			      "6.71");
+		return refuse_step(
+			out,
+			"only infantry other than Barbarian Infantry and "
+			"Skirmishers goes into Column",
+			"6.71");
 	if (unit_in_enemy_zoc(g, u))
-		return refuse(out,
-			      "a unit in an enemy ZOC does not change "
-			      "formation",
-			      "6.71");
+		return refuse_step(out,
+				   "a unit in an enemy ZOC does not change "
+				   "formation",
+				   "6.71");
 	/* 6.77, 6.67, 6.69 (a ruling): no friend moves into a unit In
 	 * Column's hex, a stack faces one way, and a phalanx passing a
 	 * friend may not stop there: a unit sharing a hex with a friend
@@ -269,35 +272,38 @@ bool column_form_check(const struct game *g, const struct move *m,
 			   stacking_units_in(g, u->at.hex[k], u->side, u, NULL,
 					     with, 4) > 0);
 	if (stacked)
-		return refuse(out,
-			      "a unit stacked with a friend does not go into "
-			      "Column",
-			      "6.77");
+		return refuse_step(
+			out,
+			"a unit stacked with a friend does not go into "
+			"Column",
+			"6.77");
 	struct footprint fp;
 	bool left;
 	if (!formed_footprint(u, to_column, arg, &fp, &left)) {
 		if (to_column)
-			return refuse(out,
-				      unit_is_two_hex(u)
-					      ? "a phalanx goes into Column "
-						"facing along its hexes: name "
-						"the side its leading end faces"
-					      : "a unit goes into Column facing "
-						"a hexside next to its vertex",
-				      "6.73");
-		return refuse(out,
-			      unit_is_two_hex(u)
-				      ? "a phalanx leaves Column facing where "
-					"its name side points"
-				      : "a unit leaves Column facing a vertex "
-					"next to its hexside",
-			      "6.73");
+			return refuse_step(
+				out,
+				unit_is_two_hex(u)
+					? "a phalanx goes into Column "
+					  "facing along its hexes: name "
+					  "the side its leading end faces"
+					: "a unit goes into Column facing "
+					  "a hexside next to its vertex",
+				"6.73");
+		return refuse_step(
+			out,
+			unit_is_two_hex(u)
+				? "a phalanx leaves Column facing where "
+				  "its name side points"
+				: "a unit leaves Column facing a vertex "
+				  "next to its hexside",
+			"6.73");
 	}
 	out->cost.mp =
 		tables_movement_modifier(g->tables, MM_FORMATION_CHANGE_MP);
 	if (m->mp_spent + out->cost.mp > m->ma)
-		return refuse(out, "not enough MP left to change formation",
-			      "6.71");
+		return refuse_step(
+			out, "not enough MP left to change formation", "6.71");
 	return true;
 }
 
@@ -425,7 +431,7 @@ int phalanx_legal(const struct game *g, const struct move *m, int side,
 		  struct decision_answer *out, int max)
 {
 	int n = 0;
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || max <= 0)
 		return 0;
 	char line[64], x[16], y[16];

@@ -35,70 +35,63 @@ bool gba_charge_may_use(const struct game *g, const struct unit *u)
 	       unit_has(g, u, TRAIT_CHARGE_FORMATION);
 }
 
-static bool refuse(struct move_step *out, const char *why, const char *rule)
-{
-	out->refusal = why;
-	out->rule = rule;
-	return false;
-}
-
-static const struct unit *mover_c(const struct game *g, const struct move *m)
-{
-	return m && m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit]
-							: NULL;
-}
-
 bool gba_charge_check(const struct game *g, const struct move *m, bool form,
 		      struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!gba_charge_in_play(g))
-		return refuse(out,
-			      "this battle does not play the optional Charge "
-			      "Formation",
-			      "GBA 9.7");
+		return refuse_step(
+			out,
+			"this battle does not play the optional Charge "
+			"Formation",
+			"GBA 9.7");
 	if (!u || m->refusal)
-		return refuse(out, "only a combat unit's move changes formation",
-			      "GBA 9.73");
+		return refuse_step(
+			out, "only a combat unit's move changes formation",
+			"GBA 9.73");
 	if (m->ended)
-		return refuse(out, "the move has ended", "6.31");
+		return refuse_step(out, "the move has ended", "6.31");
 	if (m->stopped)
-		return refuse(out, "the unit's move has stopped",
-			      m->stop_rule ? m->stop_rule : "7.23");
+		return refuse_step(out, "the unit's move has stopped",
+				   m->stop_rule ? m->stop_rule : "7.23");
 	if (!g->tables)
-		return refuse(out, "the rules tables are not loaded", NULL);
+		return refuse_step(out, "the rules tables are not loaded",
+				   NULL);
 	if (form) {
 		if (!gba_charge_may_use(g, u))
-			return refuse(out,
-				      "only heavy cavalry, lancers and "
-				      "Thracian light cavalry take Charge "
-				      "Formation",
-				      "GBA 9.72");
+			return refuse_step(out,
+					   "only heavy cavalry, lancers and "
+					   "Thracian light cavalry take Charge "
+					   "Formation",
+					   "GBA 9.72");
 		if (u->charge_formation)
-			return refuse(out, "the unit is in Charge Formation "
+			return refuse_step(out,
+					   "the unit is in Charge Formation "
 					   "already",
-				      "GBA 9.73");
+					   "GBA 9.73");
 		if (u->routed)
-			return refuse(out, "a routed unit takes no formation",
-				      "10.25");
+			return refuse_step(out,
+					   "a routed unit takes no formation",
+					   "10.25");
 		/* an Individual Order or a Macedonian Contingent
 		 * Commander's command (GBA 5.65), never a Line Command */
 		if (g->ord.mode != ORD_INDIVIDUAL &&
 		    !contingent_commanded(g, m->unit))
-			return refuse(out,
-				      "Charge Formation is taken on an "
-				      "Individual Order or a Contingent "
-				      "Command, never a Line Command",
-				      "GBA 9.73");
+			return refuse_step(out,
+					   "Charge Formation is taken on an "
+					   "Individual Order or a Contingent "
+					   "Command, never a Line Command",
+					   "GBA 9.73");
 		if (unit_in_enemy_zoc(g, u))
-			return refuse(out,
-				      "a unit in an enemy ZOC does not take "
-				      "Charge Formation",
-				      "GBA 9.73");
+			return refuse_step(
+				out,
+				"a unit in an enemy ZOC does not take "
+				"Charge Formation",
+				"GBA 9.73");
 	} else if (!u->charge_formation) {
-		return refuse(out, "the unit is not in Charge Formation",
-			      "GBA 9.76");
+		return refuse_step(out, "the unit is not in Charge Formation",
+				   "GBA 9.76");
 	}
 	/* R183 (as 6.77 for Column): not in a friend's hex, where the
 	 * unit is passing through and may not stop (the soak found the
@@ -106,20 +99,22 @@ bool gba_charge_check(const struct game *g, const struct move *m, bool form,
 	const struct unit *with[4];
 	if (stacking_counts(u) &&
 	    stacking_units_in(g, u->at.hex[0], u->side, u, NULL, with, 4) > 0)
-		return refuse(out,
-			      "a unit sharing a hex with a friend does not "
-			      "change its formation there",
-			      form ? "GBA 9.73" : "GBA 9.76");
+		return refuse_step(
+			out,
+			"a unit sharing a hex with a friend does not "
+			"change its formation there",
+			form ? "GBA 9.73" : "GBA 9.76");
 	out->cost.mp = tables_constant(g->tables,
 				       form ? RC_CHARGE_FORMATION_FORM_MP
 					    : RC_CHARGE_FORMATION_LEAVE_MP);
 	if (m->mp_spent + out->cost.mp > m->ma)
-		return refuse(out,
-			      form ? "taking Charge Formation costs more MP "
-				     "than the unit has left"
-				   : "leaving Charge Formation costs more MP "
-				     "than the unit has left",
-			      form ? "GBA 9.73" : "GBA 9.76");
+		return refuse_step(
+			out,
+			form ? "taking Charge Formation costs more MP "
+			       "than the unit has left"
+			     : "leaving Charge Formation costs more MP "
+			       "than the unit has left",
+			form ? "GBA 9.73" : "GBA 9.76");
 	return true;
 }
 

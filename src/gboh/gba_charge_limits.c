@@ -22,6 +22,7 @@
 
 #include <stdlib.h>
 
+#include "maniple/movement.h"
 #include "maniple/tables.h"
 
 #define CHARGE_RULE "GBA 9.74"
@@ -53,16 +54,10 @@ const char *gba_charge_forbids(const struct game *g, const struct unit *u,
 	return NULL;
 }
 
-static const struct unit *mover_c(const struct game *g, const struct move *m)
-{
-	return m && m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit]
-							: NULL;
-}
-
 const char *gba_charge_step_refusal(const struct game *g, const struct move *m,
 				    int climb, bool rough)
 {
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!gba_charge_restricted(g, u))
 		return NULL;
 	if (rough) /* bullet 5 */
@@ -81,7 +76,7 @@ const char *gba_charge_step_refusal(const struct game *g, const struct move *m,
 const char *gba_charge_turn_refusal(const struct game *g, const struct move *m,
 				    int vertices)
 {
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!gba_charge_restricted(g, u) || m->hexes_entered == 0)
 		return NULL;
 	if ((int)m->hex_vertices + vertices > 1) /* bullet 3 (R186) */

@@ -16,13 +16,6 @@
 #include "maniple/movement.h"
 #include "maniple/tables.h"
 
-static bool refuse(struct move_step *out, const char *why, const char *rule)
-{
-	out->refusal = why;
-	out->rule = rule;
-	return false;
-}
-
 bool gba_square_may_use(const struct game *g, const struct unit *u)
 {
 	if (!g || !u || !g->battle || u->side < 0 || u->side > 1 ||
@@ -38,38 +31,42 @@ bool gba_square_check(const struct game *g, const struct move *m, bool form,
 		      struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = m && m->unit >= 0 && m->unit < g->nunits
-				       ? &g->units[m->unit]
-				       : NULL;
+	const struct unit *u = move_mover(g, m);
 	if (!u || m->refusal)
-		return refuse(out, "only a combat unit's move forms square",
-			      "GBA 9.63");
+		return refuse_step(out,
+				   "only a combat unit's move forms square",
+				   "GBA 9.63");
 	if (!gba_square_may_use(g, u))
-		return refuse(out,
-			      "only a phalanx, or hoplites or heavy infantry "
-			      "on two hexes, of a Macedonian army forms square",
-			      "GBA 9.63");
+		return refuse_step(
+			out,
+			"only a phalanx, or hoplites or heavy infantry "
+			"on two hexes, of a Macedonian army forms square",
+			"GBA 9.63");
 	if (m->ended || m->stopped)
-		return refuse(out, "the move has ended", "6.31");
+		return refuse_step(out, "the move has ended", "6.31");
 	if (form && u->at.square)
-		return refuse(out, "the unit is in square already", "GBA 9.63");
+		return refuse_step(out, "the unit is in square already",
+				   "GBA 9.63");
 	if (!form && !u->at.square)
-		return refuse(out, "the unit is not in square", "GBA 9.63");
+		return refuse_step(out, "the unit is not in square",
+				   "GBA 9.63");
 	if (form && (u->routed || u->at.in_column || u->double_depth))
-		return refuse(out,
-			      "a routed unit, or one In Column or in "
-			      "Double-Depth, does not form square",
-			      "GBA 9.63");
+		return refuse_step(out,
+				   "a routed unit, or one In Column or in "
+				   "Double-Depth, does not form square",
+				   "GBA 9.63");
 	if (m->mp_spent > 0 || m->formed)
-		return refuse(out,
-			      form ? "forming square takes all the unit's MP: "
-				     "it must be the move's only act"
-				   : "leaving square takes all the unit's MP: "
-				     "it must be the move's only act",
-			      "GBA 9.63");
+		return refuse_step(
+			out,
+			form ? "forming square takes all the unit's MP: "
+			       "it must be the move's only act"
+			     : "leaving square takes all the unit's MP: "
+			       "it must be the move's only act",
+			"GBA 9.63");
 	if (form && unit_in_enemy_zoc(g, u))
-		return refuse(out, "a unit in an enemy ZOC does not form square",
-			      "GBA 9.63");
+		return refuse_step(
+			out, "a unit in an enemy ZOC does not form square",
+			"GBA 9.63");
 	/* all its MP: the printed MA, not a phalanx's fifth (R163) */
 	int all = m->ma;
 	if (u->ma > 0 && all > u->ma)

@@ -28,12 +28,6 @@ static struct unit *move_unit(struct game *g, const struct move *m)
 	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
 }
 
-static const struct unit *move_unit_c(const struct game *g,
-				      const struct move *m)
-{
-	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
-}
-
 /* 6.64: the unit moving together with the mover as a stack, or NULL */
 static const struct unit *move_companion(const struct game *g,
 					 const struct move *m)
@@ -53,7 +47,7 @@ static const struct leader *move_leader_c(const struct game *g,
 
 static struct hex move_here(const struct game *g, const struct move *m)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (u)
 		return u->at.hex[0];
 	const struct leader *l = move_leader_c(g, m);
@@ -62,7 +56,7 @@ static struct hex move_here(const struct game *g, const struct move *m)
 
 static int move_side(const struct game *g, const struct move *m)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (u)
 		return u->side;
 	const struct leader *l = move_leader_c(g, m);
@@ -72,7 +66,7 @@ static int move_side(const struct game *g, const struct move *m)
 static void put_mover(struct event *e, const struct game *g,
 		      const struct move *m)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	const struct leader *l = move_leader_c(g, m);
 	if (u)
 		event_add(e, "unit", "%s", u->id);
@@ -235,14 +229,6 @@ bool move_begin_leader(const struct game *g, const struct leader *l,
 	return true;
 }
 
-static bool refuse_step(struct move_step *out, const char *why,
-			const char *rule)
-{
-	out->refusal = why;
-	out->rule = rule;
-	return false;
-}
-
 /* 6.31, 7.23, 10.14: false, with the refusal in out, once the move has
  * ended or the mover has been stopped. */
 static bool move_goes_on(const struct move *m, struct move_step *out)
@@ -285,7 +271,7 @@ const char *move_prohibited_reason(const struct game *g, struct hex from,
 static bool check_occupants(const struct game *g, const struct move *m,
 			    struct hex dest, struct move_step *out)
 {
-	const struct unit *mover = move_unit_c(g, m);
+	const struct unit *mover = move_mover(g, m);
 	int side = move_side(g, m);
 	bool friendly_combat = false;
 	for (int i = 0; i < g->nunits; i++) {
@@ -416,7 +402,7 @@ static bool way_on_after(const struct game *g, const struct move *m,
 			 struct hex dest, const struct move_step *s,
 			 int depth)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	struct stacking_entry se;
 	if (!u || is_leader_elephant(u) ||
 	    !stacking_voluntary_entry(g, u, move_companion(g, m), dest,
@@ -453,7 +439,7 @@ bool move_two_hex_way_on(const struct game *g, const struct move *m,
 			 const struct footprint *to, const struct move_step *s,
 			 int mover_hits)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || !unit_is_two_hex(u))
 		return true;
 	/* 10.14: hits reaching the TQ rout the unit, and the rout moves it */
@@ -496,7 +482,7 @@ static bool check_step(const struct game *g, const struct move *m,
 		       struct hex dest, struct move_step *out, int depth)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	const struct leader *l = move_leader_c(g, m);
 	if ((!u && !l) || m->refusal)
 		return refuse_step(out, "no move has begun", NULL);
@@ -645,7 +631,7 @@ bool move_check_occupants(const struct game *g, const struct move *m,
  * changed are counted (struct move's hex_vertices, levels) */
 static bool counts_turns_and_levels(const struct game *g, const struct move *m)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	return gba_is_chariot(g, u) || gba_charge_restricted(g, u);
 }
 
@@ -882,7 +868,7 @@ static bool face_check(const struct game *g, const struct move *m,
 		       enum facing to, struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (m->refusal || (!u && !move_leader_c(g, m)))
 		return refuse_step(out, "no move has begun", NULL);
 	if (!u)
@@ -951,7 +937,7 @@ static bool turn_lands_with_friend(const struct game *g,
 static const char *turn_strands(const struct game *g, const struct move *m,
 				enum facing to, const struct move_step *s)
 {
-	const struct unit *u = move_unit_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || is_leader_elephant(u))
 		return NULL;
 	const struct unit *mate = move_companion(g, m);

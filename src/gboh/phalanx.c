@@ -29,18 +29,6 @@ static int mod6(int x)
 	return ((x % 6) + 6) % 6;
 }
 
-static bool refuse(struct move_step *out, const char *why, const char *rule)
-{
-	out->refusal = why;
-	out->rule = rule;
-	return false;
-}
-
-static const struct unit *mover_c(const struct game *g, const struct move *m)
-{
-	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
-}
-
 static struct unit *mover(struct game *g, const struct move *m)
 {
 	return m->unit >= 0 && m->unit < g->nunits ? &g->units[m->unit] : NULL;
@@ -63,14 +51,15 @@ static void put_pair(struct event *e, const char *key, struct hex a,
 static bool goes_on(const struct move *m, struct move_step *out)
 {
 	if (m->ended)
-		return refuse(out, "the move has ended", "6.31");
+		return refuse_step(out, "the move has ended", "6.31");
 	if (m->stopped)
-		return refuse(out,
-			      m->stop_rule && strcmp(m->stop_rule, "10.14") == 0
-				      ? "the unit's hits reached its TQ"
-				      : "the unit stopped on entering an enemy "
-					"ZOC",
-			      m->stop_rule ? m->stop_rule : "7.23");
+		return refuse_step(
+			out,
+			m->stop_rule && strcmp(m->stop_rule, "10.14") == 0
+				? "the unit's hits reached its TQ"
+				: "the unit stopped on entering an enemy "
+				  "ZOC",
+			m->stop_rule ? m->stop_rule : "7.23");
 	return true;
 }
 
@@ -117,7 +106,7 @@ static bool refuse_prohibited(const struct game *g, struct hex from,
 {
 	const char *rule;
 	const char *why = move_prohibited_reason(g, from, to, &rule);
-	return refuse(out, why, rule);
+	return refuse_step(out, why, rule);
 }
 
 /* 6.43, 6.74: which step a and b name */
@@ -132,17 +121,19 @@ static bool shape(const struct unit *u, struct hex a, struct hex b,
 		/* 6.74: the leading half enters its front or a front-flank
 		 * hex, the rear half the hex the leading half left */
 		if (!hex_is_none(b) && !hex_eq(b, fp->hex[0]))
-			return refuse(out,
-				      "a phalanx In Column names the hex its "
-				      "leading half enters",
-				      "6.74");
+			return refuse_step(
+				out,
+				"a phalanx In Column names the hex its "
+				"leading half enters",
+				"6.74");
 		int d = hex_direction_to(fp->hex[0], a);
 		if (d < 0 || column_zone_of_side((enum hexside)fp->facing,
 						 (enum hexside)d) == ZONE_REAR)
-			return refuse(out,
-				      "In Column a unit enters only its front "
-				      "hex or a front-flank hex",
-				      "6.74");
+			return refuse_step(
+				out,
+				"In Column a unit enters only its front "
+				"hex or a front-flank hex",
+				"6.74");
 		p->kind = STEP_COLUMN;
 		p->to.hex[0] = a;
 		p->to.hex[1] = fp->hex[0];
@@ -155,12 +146,14 @@ static bool shape(const struct unit *u, struct hex a, struct hex b,
 		return true;
 	}
 	if (hex_is_none(b))
-		return refuse(out,
-			      "a phalanx names the hexes both its halves end "
-			      "in: move HEX,HEX",
-			      "6.43");
+		return refuse_step(
+			out,
+			"a phalanx names the hexes both its halves end "
+			"in: move HEX,HEX",
+			"6.43");
 	if (hex_eq(a, b))
-		return refuse(out, "the two halves need two hexes", "6.43");
+		return refuse_step(out, "the two halves need two hexes",
+				   "6.43");
 	int keep = -1;
 	struct hex other = HEX_NONE;
 	for (int i = 0; i < 2; i++) {
@@ -174,17 +167,18 @@ static bool shape(const struct unit *u, struct hex a, struct hex b,
 		}
 	}
 	if (footprint_occupies(fp, a) && footprint_occupies(fp, b))
-		return refuse(out, "the phalanx is already in those hexes",
-			      "6.43");
+		return refuse_step(out, "the phalanx is already in those hexes",
+				   "6.43");
 	if (keep >= 0) {
 		/* 6.43: one half enters the Front hex both halves touch,
 		 * the other pivots in its hex */
 		struct hex cf = common_front(fp);
 		if (!hex_eq(other, cf))
-			return refuse(out,
-				      "a pivoting half enters the Front hex "
-				      "next to both halves",
-				      "6.43");
+			return refuse_step(
+				out,
+				"a pivoting half enters the Front hex "
+				"next to both halves",
+				"6.43");
 		int per[2];
 		perpendicular(fp->hex[keep], cf, per);
 		int nf = facing_vertices((enum facing)fp->facing,
@@ -220,11 +214,12 @@ static bool shape(const struct unit *u, struct hex a, struct hex b,
 			return true;
 		}
 	}
-	return refuse(out,
-		      "a phalanx goes forward with both halves one hex the "
-		      "same way into its Front, or pivots one half into the "
-		      "Front hex next to both",
-		      "6.43");
+	return refuse_step(
+		out,
+		"a phalanx goes forward with both halves one hex the "
+		"same way into its Front, or pivots one half into the "
+		"Front hex next to both",
+		"6.43");
 }
 
 /* 6.44: whether only Skirmishers exert the enemy ZOC on h */
@@ -244,27 +239,30 @@ static bool plan_step(const struct game *g, const struct move *m,
 		      struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || m->refusal)
-		return refuse(out, "no move has begun", NULL);
+		return refuse_step(out, "no move has begun", NULL);
 	if (!unit_is_two_hex(u))
-		return refuse(out, "only a two-hex unit names two hexes",
-			      "6.43");
+		return refuse_step(out, "only a two-hex unit names two hexes",
+				   "6.43");
 	if (!goes_on(m, out))
 		return false;
 	if (!g->tables)
-		return refuse(out, "the rules tables are not loaded", NULL);
+		return refuse_step(out, "the rules tables are not loaded",
+				   NULL);
 	if (!shape(u, a, b, p, out))
 		return false;
 	if (u->double_depth && p->kind != STEP_FORWARD) /* 9.52 */
-		return refuse(out,
-			      "a Double-Depth phalanx moves straight ahead: "
-			      "no pivot, Wheel or Column",
-			      "9.52");
+		return refuse_step(
+			out,
+			"a Double-Depth phalanx moves straight ahead: "
+			"no pivot, Wheel or Column",
+			"9.52");
 	const struct map *map = g->battle->map;
 	for (int i = 0; i < 2; i++)
 		if (!map_contains(map, p->to.hex[i]))
-			return refuse(out, "that hex is off the map", "6.31");
+			return refuse_step(out, "that hex is off the map",
+					   "6.31");
 	/* 6.42: the worse of the two hexes, for MP and for hits; a half
 	 * entering the hex its other half already entered adds no hits */
 	struct move_cost worse = {0, 0, false};
@@ -293,14 +291,15 @@ static bool plan_step(const struct game *g, const struct move *m,
 	if (zin[0] || zin[1]) {
 		bool leaves = p->kind != STEP_PIVOT || zin[1 - p->kept];
 		if (leaves && (!m->may_leave_zoc || m->turned_in_zoc))
-			return refuse(out,
-				      p->kind == STEP_PIVOT
-					      ? "the pivoting half may not leave "
-						"the enemy ZOC"
-					      : "the unit may not leave the "
-						"enemy ZOC: its MA is not "
-						"greater than the enemy's",
-				      "7.23");
+			return refuse_step(
+				out,
+				p->kind == STEP_PIVOT
+					? "the pivoting half may not leave "
+					  "the enemy ZOC"
+					: "the unit may not leave the "
+					  "enemy ZOC: its MA is not "
+					  "greater than the enemy's",
+				"7.23");
 		if (p->kind == STEP_PIVOT && zin[p->kept]) {
 			p->wheel = true;
 			p->wheel_check = !only_skirmishers(
@@ -333,8 +332,8 @@ static bool plan_step(const struct game *g, const struct move *m,
 	}
 	/* 6.25 enough MP for the whole cost */
 	if (m->mp_spent + out->cost.mp > m->ma)
-		return refuse(out, "not enough MP left to enter those hexes",
-			      "6.25");
+		return refuse_step(
+			out, "not enough MP left to enter those hexes", "6.25");
 	/* 6.69: a pivot keeps one half where it was: a friend there binds
 	 * it as much as one in a hex entered */
 	bool kept_with_friend = false;
@@ -345,19 +344,21 @@ static bool plan_step(const struct game *g, const struct move *m,
 	}
 	if ((p->friends || kept_with_friend) &&
 	    !move_two_hex_way_on(g, m, &p->to, out, p->stack_hits))
-		return refuse(out,
-			      "the phalanx could neither end its move there "
-			      "nor leave the friend's hex again",
-			      "6.69");
+		return refuse_step(
+			out,
+			"the phalanx could neither end its move there "
+			"nor leave the friend's hex again",
+			"6.69");
 	/* GBA 6.5 (optional): moving again, hoplites drift to the right */
 	if (p->kind == STEP_FORWARD &&
 	    gba_drift_forbids(g, m, hex_direction_to(u->at.hex[0],
 						     p->to.hex[0]),
 			      out->cost.mp))
-		return refuse(out,
-			      "Drift to the Right: moving again this turn, "
-			      "this MP goes into the right-front hexes",
-			      "GBA 6.5");
+		return refuse_step(
+			out,
+			"Drift to the Right: moving again this turn, "
+			"this MP goes into the right-front hexes",
+			"GBA 6.5");
 	return true;
 }
 
@@ -537,7 +538,7 @@ bool phalanx_apply_step_impl(struct game *g, struct move *m, struct hex a,
 int phalanx_steps_impl(const struct game *g, const struct move *m,
 		  struct hex out[][2], int max)
 {
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	int n = 0;
 	if (!u || !unit_is_two_hex(u) || max <= 0)
 		return 0;
@@ -577,31 +578,35 @@ static bool face_plan(const struct game *g, const struct move *m,
 		      struct move_step *out)
 {
 	memset(out, 0, sizeof *out);
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || m->refusal)
-		return refuse(out, "no move has begun", NULL);
+		return refuse_step(out, "no move has begun", NULL);
 	if (!goes_on(m, out))
 		return false;
 	if ((unsigned)to >= FACING_COUNT)
-		return refuse(out, "no such facing", "7.11");
+		return refuse_step(out, "no such facing", "7.11");
 	if (u->at.in_column)
-		return refuse(out,
-			      "a phalanx In Column turns only by entering a "
-			      "front-flank hex",
-			      "6.74");
+		return refuse_step(
+			out,
+			"a phalanx In Column turns only by entering a "
+			"front-flank hex",
+			"6.74");
 	if (u->double_depth) /* 9.52 */
-		return refuse(out,
-			      "a Double-Depth phalanx neither pivots (6.43, "
-			      "6.44) nor makes a Reverse Face (6.45)",
-			      "9.52");
+		return refuse_step(
+			out,
+			"a Double-Depth phalanx neither pivots (6.43, "
+			"6.44) nor makes a Reverse Face (6.45)",
+			"9.52");
 	int v = facing_vertices((enum facing)u->at.facing, to);
 	if (v == 0)
-		return refuse(out, "the unit already faces that way", "7.11");
+		return refuse_step(out, "the unit already faces that way",
+				   "7.11");
 	if (v == 2)
-		return refuse(out,
-			      "a phalanx turns one vertex by pivoting (6.43) or "
-			      "about by the Reverse Face (6.45)",
-			      "7.13");
+		return refuse_step(
+			out,
+			"a phalanx turns one vertex by pivoting (6.43) or "
+			"about by the Reverse Face (6.45)",
+			"7.13");
 	if (v == 1) {
 		struct hex cf = common_front(&u->at);
 		struct plan p;
@@ -614,33 +619,36 @@ static bool face_plan(const struct game *g, const struct move *m,
 			pair[1] = cf;
 			return plan_step(g, m, pair[0], pair[1], &p, out);
 		}
-		return refuse(out, "no pivot gives that facing", "6.43");
+		return refuse_step(out, "no pivot gives that facing", "6.43");
 	}
 	/* 6.45 the Reverse Face */
 	pair[0] = pair[1] = HEX_NONE;
 	for (int i = 0; i < 2; i++) {
 		if (zoc_enemy_in(g, u->side, u->at.hex[i]))
-			return refuse(out,
-				      "no Reverse Face with any part of the "
-				      "phalanx in an enemy ZOC",
-				      "6.45");
+			return refuse_step(
+				out,
+				"no Reverse Face with any part of the "
+				"phalanx in an enemy ZOC",
+				"6.45");
 		const struct map_hex *mh = map_at(g->battle->map,
 						  u->at.hex[i]);
 		if (mh && terrain_is_rough((enum terrain)mh->terrain))
-			return refuse(out,
-				      "no Reverse Face with any part of the "
-				      "phalanx in Rough terrain",
-				      "6.45");
+			return refuse_step(
+				out,
+				"no Reverse Face with any part of the "
+				"phalanx in Rough terrain",
+				"6.45");
 	}
 	out->vertices = v;
 	if (!g->tables)
-		return refuse(out, "the rules tables are not loaded", NULL);
+		return refuse_step(out, "the rules tables are not loaded",
+				   NULL);
 	out->cost.mp = tables_constant(g->tables, RC_PHALANX_REVERSE_FACE_MP);
 	if (m->mp_spent + out->cost.mp > m->ma)
-		return refuse(out,
-			      "the Reverse Face needs more MP than the "
-			      "phalanx has left",
-			      "6.45");
+		return refuse_step(out,
+				   "the Reverse Face needs more MP than the "
+				   "phalanx has left",
+				   "6.45");
 	return true;
 }
 
@@ -700,7 +708,7 @@ bool phalanx_face_footprint_impl(const struct game *g, const struct move *m,
 {
 	struct hex pair[2];
 	struct move_step s;
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (!u || !face_plan(g, m, to, pair, &s))
 		return false;
 	if (!hex_is_none(pair[0]))
@@ -744,8 +752,9 @@ int phalanx_step_hits(const struct game *g, const struct move *m,
 		return -1;
 	if (wheel_check)
 		*wheel_check = p.wheel && p.wheel_check;
-	int pivot = p.kind == STEP_PIVOT ? phalanx_pivot_hits(g, mover_c(g, m))
-					 : 0;
+	int pivot = p.kind == STEP_PIVOT
+			    ? phalanx_pivot_hits(g, move_mover(g, m))
+			    : 0;
 	return p.terrain.hits + pivot + p.stack_hits;
 }
 
@@ -753,13 +762,13 @@ bool move_check_step_pair(const struct game *g, const struct move *m,
 			  struct hex dest, struct hex dest2,
 			  struct move_step *out)
 {
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (u && unit_is_two_hex(u))
 		return phalanx_check_step(g, m, dest, dest2, out);
 	if (!hex_is_none(dest2)) {
 		memset(out, 0, sizeof *out);
-		return refuse(out, "only a two-hex unit names two hexes",
-			      "6.43");
+		return refuse_step(out, "only a two-hex unit names two hexes",
+				   "6.43");
 	}
 	return move_check_step(g, m, dest, out);
 }
@@ -767,7 +776,7 @@ bool move_check_step_pair(const struct game *g, const struct move *m,
 bool move_apply_step_pair(struct game *g, struct move *m, struct hex dest,
 			  struct hex dest2)
 {
-	const struct unit *u = mover_c(g, m);
+	const struct unit *u = move_mover(g, m);
 	if (u && unit_is_two_hex(u))
 		return phalanx_apply_step(g, m, dest, dest2);
 	if (!hex_is_none(dest2))
