@@ -254,6 +254,8 @@ struct spqr_tables;
 int battle_check_traits(const struct battle *b, const struct spqr_tables *t,
 			struct ini_error *err);
 void battle_free(struct battle *b);
+/* Whether b's [rules] options name `name` (an optional rule it plays). */
+bool battle_plays_option(const struct battle *b, const char *name);
 /* Points each of b's units and leaders whose words are NULL (one built
  * by hand) at its slot in b->unit_text or b->leader_text: empty words,
  * or those written there.  battle_load's are pointed already; game_new

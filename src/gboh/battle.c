@@ -256,6 +256,18 @@ static int set_id(struct battle_ctx *c, char *dst, const char *v,
 	return 0;
 }
 
+/* A name (name_ok) of at most n-1 characters into dst */
+static int set_name(struct battle_ctx *c, char *dst, size_t n, const char *v,
+		    const char *key, int line)
+{
+	if (!name_ok(v, n))
+		return ini_fail(c->err, line,
+				"%s \"%s\" is not a name (a-z 0-9 _ -)", key,
+				v);
+	memcpy(dst, v, strlen(v) + 1);
+	return 0;
+}
+
 static int set_int(struct battle_ctx *c, int *dst, const char *v, int lo,
 		   int hi, const char *key, int line)
 {
@@ -763,20 +775,10 @@ static int on_leader_key(struct battle_ctx *c, int k, const char *key,
 	case LDK_CONTINGENT_COMMANDER:
 		SET_BIT(l->contingent_commander); /* GBA 5.61 */
 	case LDK_OPTION: /* a leader of an optional rule, as GBA 5.67's */
-		if (!name_ok(v, sizeof x->option))
-			return ini_fail(c->err, line,
-					"option \"%s\" is not a name (a-z 0-9 _ -)",
-					v);
-		memcpy(x->option, v, strlen(v) + 1);
-		return 0;
+		return set_name(c, x->option, sizeof x->option, v, key, line);
 	case LDK_ELITE_OPTION: /* GBA 5.5, an optional rule */
-		if (!name_ok(v, sizeof x->elite_option))
-			return ini_fail(c->err, line,
-					"elite_option \"%s\" is not a name (a-z "
-					"0-9 _ -)",
-					v);
-		memcpy(x->elite_option, v, strlen(v) + 1);
-		return 0;
+		return set_name(c, x->elite_option, sizeof x->elite_option, v,
+				key, line);
 	case LDK_LINE_CAPABLE: { /* GBA 4.1: "L", one Line Command (5.21) */
 		bool capable = false;
 		int rc = set_bool(c, &capable, v, key, line);
@@ -1178,14 +1180,6 @@ static int reinf_of(const struct battle *b, const char *id)
 	return -1;
 }
 
-static bool plays_option(const struct battle *b, const char *name)
-{
-	for (int i = 0; i < b->noptions && i < BATTLE_OPTIONS_MAX; i++)
-		if (strcmp(b->options[i], name) == 0)
-			return true;
-	return false;
-}
-
 /* A leader of an optional rule (`option`): out of play, as a leader
  * with available = no, unless the battle plays it; an Elite Commander
  * by an option (`elite_option`, GBA 5.5) only when it does. */
@@ -1198,7 +1192,7 @@ static int check_leader_options(struct battle_ctx *c, struct leader *l,
 				"both",
 				l->id);
 	if (x->elite_option[0])
-		l->elite = plays_option(c->b, x->elite_option);
+		l->elite = battle_plays_option(c->b, x->elite_option);
 	if (!x->option[0])
 		return 0;
 	if (l->overall)
@@ -1215,7 +1209,7 @@ static int check_leader_options(struct battle_ctx *c, struct leader *l,
 				"leader %s: a leader of option %s is available "
 				"as the option says",
 				l->id, x->option);
-	l->available = plays_option(c->b, x->option);
+	l->available = battle_plays_option(c->b, x->option);
 	return 0;
 }
 
@@ -1679,6 +1673,16 @@ static int check_battle(struct battle_ctx *c, const char *path)
 	return load_map(c, path) || check_sides(c) || check_leaders(c) ||
 	       check_units(c) || check_lines(c) || check_restrictions(c) ||
 	       check_reinforcements(c);
+}
+
+bool battle_plays_option(const struct battle *b, const char *name)
+{
+	if (b == NULL || name == NULL)
+		return false;
+	for (int i = 0; i < b->noptions && i < BATTLE_OPTIONS_MAX; i++)
+		if (strcmp(b->options[i], name) == 0)
+			return true;
+	return false;
 }
 
 void battle_free(struct battle *b)

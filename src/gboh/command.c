@@ -1159,12 +1159,7 @@ const struct leader *command_overall_commander(const struct game *g,
 
 bool battle_has_option(const struct game *g, const char *name)
 {
-	if (g == NULL || g->battle == NULL || name == NULL)
-		return false;
-	for (int i = 0; i < g->battle->noptions && i < BATTLE_OPTIONS_MAX; i++)
-		if (strcmp(g->battle->options[i], name) == 0)
-			return true;
-	return false;
+	return g != NULL && battle_plays_option(g->battle, name);
 }
 
 static struct lc_authority authority(enum lc_decision d, const char *rule,
