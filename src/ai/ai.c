@@ -428,8 +428,22 @@ static bool rollout(struct ai_player *p, const struct game *g, int side,
 	return ok;
 }
 
-struct outcome;
-static bool outcome_known(const struct outcome *o, int n, uint64_t digest);
+/* The faces of a die an answer's outcome comes from, and the position
+ * it leads to. */
+struct outcome {
+	uint64_t digest;
+	int face;     /* a face giving it; -1: the answer rolls no die */
+	int faces;    /* how many faces give it */
+	double value; /* how the position stands (the level's shortest) */
+};
+
+static bool outcome_known(const struct outcome *o, int n, uint64_t digest)
+{
+	for (int k = 0; k < n; k++)
+		if (o[k].digest == digest)
+			return true;
+	return false;
+}
 
 /* line (NULL: nothing) played on a copy of g with the fixed dice, the
  * first die it rolls forced to face: the state digest after it (the
@@ -494,23 +508,6 @@ static double seconds_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* The faces of a die an answer's outcome comes from, and the position
- * it leads to. */
-struct outcome {
-	uint64_t digest;
-	int face;  /* a face giving it; -1: the answer rolls no die */
-	int faces; /* how many faces give it */
-	double value; /* how the position stands (the level's shortest) */
-};
-
-static bool outcome_known(const struct outcome *o, int n, uint64_t digest)
-{
-	for (int k = 0; k < n; k++)
-		if (o[k].digest == digest)
-			return true;
-	return false;
 }
 
 /* The outcomes of line at g, exact over the first die it rolls: played

@@ -38,10 +38,6 @@
 
 static const char *const mode_names[] = {"none", "individual", "line"};
 
-struct ord_why;
-static bool check_rider(const struct game *g, int ui, int li,
-			struct ord_why *w);
-
 /* Why an order may not be given: the rule and the reason. */
 struct ord_why {
 	const char *rule;
@@ -2062,8 +2058,6 @@ void orders_halt_impl(struct game *g, struct cmd_result *r)
 	end_move(g);
 }
 
-/* GBA 4.23: leader `who`, going with the moving unit, stays in the hex
- * he has reached while the unit moves on (4.23: he may not, in SPQR) */
 /* GBA 5.68: whether contingent commander li, stacked with unit ui, may go
  * with it on the move about to open */
 static bool check_rider(const struct game *g, int ui, int li,
@@ -2138,6 +2132,8 @@ void orders_ride(struct game *g, const char *unit, const char *leader,
 		reactions_at_move_start(g, ui); /* 6.51 */
 }
 
+/* GBA 4.23: leader `who`, going with the moving unit, stays in the hex
+ * he has reached while the unit moves on (4.23: he may not, in SPQR) */
 void orders_leave_unit(struct game *g, const char *who, struct cmd_result *r)
 {
 	struct ord_why w = {0};
@@ -2447,7 +2443,8 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 		if (check_restack(g, i, &w))
 			decision_add(out, max, &n, side, "6.66",
 				     "order %s restack", g->units[i].id);
-		if (check_order_unit(g, i, false, &m, &w, &oc)) {
+		bool may_order = check_order_unit(g, i, false, &m, &w, &oc);
+		if (may_order) {
 			decision_add(out, max, &n, side, "5.22", "order %s",
 				     g->units[i].id);
 			if (n < max) /* 5.22 #2, 8.11 */
@@ -2464,17 +2461,15 @@ int orders_legal(const struct game *g, struct decision_answer *out, int max)
 				     "order %s with", g->units[i].id);
 		/* GBA 5.68: a contingent commander stacked with it */
 		for (int k = 0; k < g->nleaders; k++) {
-			bool ord, pk;
 			if (!footprint_occupies(&g->units[i].at,
 						g->leaders[k].hex) ||
 			    !leader_is_mcc(g, &g->leaders[k]) ||
 			    !check_rider(g, i, k, &w))
 				continue;
-			ord = check_order_unit(g, i, false, &m, &w, &oc);
-			pk = (o->mode == ORD_LINE ||
-			      o->lc_of[i] == ORD_LC_CONTINGENT) &&
-			     check_pick(g, i, -1, &m, &w);
-			if (ord)
+			bool pk = (o->mode == ORD_LINE ||
+				   o->lc_of[i] == ORD_LC_CONTINGENT) &&
+				  check_pick(g, i, -1, &m, &w);
+			if (may_order)
 				decision_add(out, max, &n, side, "GBA 5.68",
 					     "order %s with %s", g->units[i].id,
 					     g->leaders[k].id);

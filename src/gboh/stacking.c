@@ -391,6 +391,21 @@ int stacking_friends_with(const struct game *g, const struct unit *u,
 	return n;
 }
 
+/* GBA 6.92: the indexes of units[0..n-1] still in play, but `not`,
+ * into idx (at most STACK_MAX + 2); their count */
+static int in_play_indices(const struct game *g,
+			   const struct unit *const *units, int n,
+			   const struct unit * not, int *idx)
+{
+	int m = 0;
+	for (int i = 0; i < n && m < STACK_MAX + 2; i++) {
+		int k = unit_index(g, units[i]);
+		if (k >= 0 && units[i] != not &&game_unit_in_play(&g->units[k]))
+			idx[m++] = k;
+	}
+	return m;
+}
+
 /* GBA 6.92 the stationary unit's check: the roll over its TQ, at least
  * 1 hit */
 static void ended_stacked_check(struct game *g, struct unit *s)
@@ -428,12 +443,8 @@ bool stacking_ended_stacked(struct game *g, int ui,
 	struct unit *u = &g->units[ui];
 	if (u->leader_elephant[0])
 		return false; /* 4.85: it does not count */
-	int idx[STACK_MAX + 2], m = 0;
-	for (int i = 0; i < n && m < STACK_MAX + 2; i++) {
-		int k = unit_index(g, stationary[i]);
-		if (k >= 0 && k != ui && game_unit_in_play(&g->units[k]))
-			idx[m++] = k;
-	}
+	int idx[STACK_MAX + 2];
+	int m = in_play_indices(g, stationary, n, u, idx);
 	if (m == 0)
 		return false;
 	/* Exception: a skirmisher goes on through, 1 hit to each, no roll */
@@ -472,12 +483,8 @@ bool stacking_skirmisher_goes_on(const struct game *g, const struct unit *u,
 void stacking_skirmisher_went_on(struct game *g, const struct unit *u,
 				 const struct unit *const *left, int n)
 {
-	int idx[STACK_MAX + 2], m = 0;
-	for (int i = 0; i < n && m < STACK_MAX + 2; i++) {
-		int k = unit_index(g, left[i]);
-		if (k >= 0 && game_unit_in_play(&g->units[k]))
-			idx[m++] = k;
-	}
+	int idx[STACK_MAX + 2];
+	int m = in_play_indices(g, left, n, u, idx);
 	if (m == 0)
 		return;
 	emit_ended_stacked(g, u, idx, m, "goes_on");
